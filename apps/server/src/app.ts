@@ -1,0 +1,107 @@
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { ErrorCode } from '@gemstock/contract';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { Config } from './config.js';
+import { MIGRATIONS_DIR, type Db } from './db/client.js';
+import { TokenService } from './lib/tokens.js';
+import { adminAuthRoutes } from './modules/admin/admin-auth.routes.js';
+import { commonRoutes } from './modules/common/common.routes.js';
+import { devRoutes } from './modules/dev/dev.routes.js';
+import { userRoutes } from './modules/user/user.routes.js';
+import type { MessageSender } from './notify/message-sender.js';
+import authPlugin from './plugins/auth.js';
+import envelopePlugin, { sendError } from './plugins/envelope.js';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  tokens: TokenService;
+  messages: MessageSender;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  db: Db;
+  messages: MessageSender;
+  logger?: boolean;
+}
+
+/** Where `vite build` puts the web app, unless WEB_DIST says otherwise. */
+function defaultWebDist(): string {
+  return join(dirname(MIGRATIONS_DIR), '..', 'web', 'dist');
+}
+
+/** Builds the whole HTTP application. It never listens: main.ts and tests decide that. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const deps: AppDeps = {
+    config,
+    db: options.db,
+    tokens: new TokenService(config.jwtSecret, config.jwtTtlSeconds),
+    messages: options.messages,
+  };
+  app.decorate('deps', deps);
+
+  await app.register(envelopePlugin);
+  await app.register(authPlugin);
+  // Limits are declared per route (login, code sending); the store is in memory on one box.
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: () => ({
+      statusCode: 429,
+      code: ErrorCode.RATE_LIMITED.code,
+      data: null,
+      message: ErrorCode.RATE_LIMITED.message,
+    }),
+  });
+
+  await app.register(commonRoutes);
+  await app.register(userRoutes);
+  await app.register(adminAuthRoutes);
+  if (config.devOutbox) await app.register(devRoutes);
+
+  const webDist = config.webDist ?? defaultWebDist();
+  const hasWeb = existsSync(join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, path) => {
+        // Vite names built assets by content hash, so they never change under the same URL.
+        if (path.includes(`${join(webDist, 'assets')}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const wantsPage = request.method === 'GET' && !path.startsWith('/api/') && path !== '/api';
+    if (hasWeb && wantsPage && !/\.[a-z0-9]+$/i.test(path)) {
+      // Client-side routes: the SPA decides what /detail/… or /user/… shows.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return sendError(reply, ErrorCode.ROUTE_NOT_FOUND, ErrorCode.ROUTE_NOT_FOUND.message);
+  });
+
+  return app;
+}

@@ -1,0 +1,120 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { users } from './users.js';
+
+const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+/** Images and videos offered for licensing. Prices are integer cents. */
+export const materials = pgTable(
+  'materials',
+  {
+    sid: text().primaryKey(),
+    /** Dense sequence for stable random ordering and keyset paging; never exposed. */
+    seq: bigint({ mode: 'number' }).generatedAlwaysAsIdentity(),
+    format: text().notNull(),
+    keywords: text().array().notNull().default(sql`'{}'::text[]`),
+    /** Every 1- and 2-character substring of the keywords, so short Chinese terms use an index. */
+    searchTokens: text().array().notNull().default(sql`'{}'::text[]`),
+    width: integer().notNull(),
+    height: integer().notNull(),
+    durationMs: integer(),
+    aspectRatio: text(),
+    resolution: text(),
+    /** Licence types this material qualifies for, best first. */
+    authTypes: smallint().array().notNull(),
+    originalKey: text().notNull(),
+    originalMime: text().notNull(),
+    originalBytes: bigint({ mode: 'number' }).notNull(),
+    thumbKey: text(),
+    coverKey: text(),
+    watermarkKey: text(),
+    previewKey: text(),
+    status: text().notNull().default('ready'),
+    likeCount: integer().notNull().default(0),
+    disabled: boolean().notNull().default(false),
+    featured: boolean().notNull().default(false),
+    freeFrom: timestamp({ withTimezone: true }),
+    freeUntil: timestamp({ withTimezone: true }),
+    /** Per-licence-type prices in cents, e.g. {"1": 39800}; absent types use the licence table. */
+    pricesCents: jsonb().$type<Record<string, number>>().notNull().default({}),
+    specialPricesCents: jsonb().$type<Record<string, number>>().notNull().default({}),
+    customPriceCents: integer(),
+    remark: text(),
+    createdAt: now(),
+    updatedAt: now(),
+  },
+  (t) => [
+    index('materials_keywords_gin').using('gin', t.keywords),
+    index('materials_search_tokens_gin').using('gin', t.searchTokens),
+    index('materials_created_idx').on(t.createdAt.desc()),
+    index('materials_likes_idx').on(t.likeCount.desc()),
+    index('materials_seq_idx').on(t.seq),
+  ],
+);
+
+export const materialLikes = pgTable(
+  'material_likes',
+  {
+    userSid: text()
+      .notNull()
+      .references(() => users.sid),
+    materialSid: text()
+      .notNull()
+      .references(() => materials.sid),
+    createdAt: now(),
+  },
+  (t) => [primaryKey({ columns: [t.userSid, t.materialSid] }), index('material_likes_material_idx').on(t.materialSid)],
+);
+
+export const searchLogs = pgTable(
+  'search_logs',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    keyword: text().notNull(),
+    userSid: text(),
+    resultCount: integer(),
+    createdAt: now(),
+  },
+  (t) => [index('search_logs_created_idx').on(t.createdAt.desc())],
+);
+
+/** Curated keywords (kind 'curated') and operator-pinned hot keywords (kind 'pinned'). */
+export const keywords = pgTable(
+  'keywords',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text().notNull(),
+    keyword: text().notNull(),
+    position: integer().notNull().default(0),
+    createdAt: now(),
+  },
+  (t) => [index('keywords_kind_idx').on(t.kind, t.position)],
+);
+
+export const downloads = pgTable(
+  'downloads',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userSid: text()
+      .notNull()
+      .references(() => users.sid),
+    materialSid: text()
+      .notNull()
+      .references(() => materials.sid),
+    orderSid: text(),
+    kind: text().notNull(),
+    createdAt: now(),
+  },
+  (t) => [index('downloads_user_idx').on(t.userSid, t.materialSid)],
+);

@@ -1,0 +1,184 @@
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { materials } from './catalog.js';
+import { users } from './users.js';
+
+const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    userSid: text()
+      .notNull()
+      .references(() => users.sid),
+    materialSid: text()
+      .notNull()
+      .references(() => materials.sid),
+    spec: smallint().notNull(),
+    chosen: boolean().notNull().default(true),
+    createdAt: now(),
+  },
+  (t) => [primaryKey({ columns: [t.userSid, t.materialSid] })],
+);
+
+export const coupons = pgTable(
+  'coupons',
+  {
+    sid: text().primaryKey(),
+    code: text().notNull(),
+    /** type 1: amount is cents off; otherwise amount is the percentage off. */
+    type: smallint().notNull(),
+    amount: integer().notNull(),
+    startAt: timestamp({ withTimezone: true }),
+    endAt: timestamp({ withTimezone: true }),
+    /** Order types the coupon covers; empty means all. */
+    scope: text().array().notNull(),
+    /** Redemptions allowed in total; 0 = unlimited. */
+    redemptionLimit: integer().notNull().default(0),
+    redeemedCount: integer().notNull().default(0),
+    notify: boolean().notNull().default(false),
+    /** Set when the coupon was issued to one account (survey or order reward). */
+    ownerSid: text().references(() => users.sid),
+    createdAt: now(),
+    updatedAt: now(),
+  },
+  (t) => [uniqueIndex('coupons_code_key').on(t.code)],
+);
+
+export const couponRedemptions = pgTable(
+  'coupon_redemptions',
+  {
+    couponSid: text()
+      .notNull()
+      .references(() => coupons.sid),
+    userSid: text()
+      .notNull()
+      .references(() => users.sid),
+    orderSid: text().notNull(),
+    createdAt: now(),
+  },
+  (t) => [primaryKey({ columns: [t.couponSid, t.userSid] })],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    sid: text().primaryKey(),
+    orderNo: text().notNull(),
+    name: text().notNull(),
+    orderType: text().notNull(),
+    status: text().notNull().default('CREATED'),
+    payWay: text(),
+    payTime: timestamp({ withTimezone: true }),
+    spec: smallint(),
+    referer: text(),
+    source: text(),
+    couponCode: text(),
+    priceOriginCents: integer().notNull(),
+    discountMemberCents: integer().notNull().default(0),
+    discountCouponCents: integer().notNull().default(0),
+    priceCents: integer().notNull(),
+    userSid: text()
+      .notNull()
+      .references(() => users.sid),
+    /** The account whose wallet and licences the order belongs to (the parent for a sub-account). */
+    ownerSid: text()
+      .notNull()
+      .references(() => users.sid),
+    auditStatus: text().notNull().default('NONE'),
+    auditMessage: text(),
+    transferReference: text(),
+    demandSid: text(),
+    version: integer().notNull().default(0),
+    createdAt: now(),
+    updatedAt: now(),
+  },
+  (t) => [
+    uniqueIndex('orders_order_no_key').on(t.orderNo),
+    index('orders_user_idx').on(t.userSid, t.createdAt.desc()),
+    index('orders_owner_idx').on(t.ownerSid, t.createdAt.desc()),
+    index('orders_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    orderSid: text()
+      .notNull()
+      .references(() => orders.sid),
+    materialSid: text()
+      .notNull()
+      .references(() => materials.sid),
+    spec: smallint().notNull(),
+    unitPriceCents: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderSid, t.materialSid] }), index('order_items_material_idx').on(t.materialSid)],
+);
+
+/** A paid VIP recharge: a lot of money valid for one month. */
+export const walletLots = pgTable(
+  'wallet_lots',
+  {
+    sid: text().primaryKey(),
+    userSid: text()
+      .notNull()
+      .references(() => users.sid),
+    orderSid: text()
+      .notNull()
+      .references(() => orders.sid),
+    totalCents: integer().notNull(),
+    remainingCents: integer().notNull(),
+    validBefore: timestamp({ withTimezone: true }).notNull(),
+    createdAt: now(),
+  },
+  (t) => [uniqueIndex('wallet_lots_order_key').on(t.orderSid), index('wallet_lots_user_idx').on(t.userSid, t.validBefore)],
+);
+
+/** Append-only: every movement of wallet money. The balance is the sum of `amountCents`. */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userSid: text()
+      .notNull()
+      .references(() => users.sid),
+    lotSid: text().references(() => walletLots.sid),
+    orderSid: text(),
+    kind: text().notNull(),
+    amountCents: integer().notNull(),
+    /** Makes a repeated money move a no-op. */
+    idempotencyKey: text().notNull(),
+    createdAt: now(),
+  },
+  (t) => [uniqueIndex('ledger_idempotency_key').on(t.idempotencyKey), index('ledger_user_idx').on(t.userSid, t.id)],
+);
+
+/** Everything a payment gateway told us, verified or not, for audit and exceptions. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderSid: text(),
+    gateway: text().notNull(),
+    kind: text().notNull(),
+    tradeNo: text(),
+    amountCents: integer(),
+    verified: boolean().notNull(),
+    outcome: text().notNull(),
+    payload: jsonb(),
+    createdAt: now(),
+  },
+  (t) => [index('payment_events_order_idx').on(t.orderSid, t.createdAt)],
+);

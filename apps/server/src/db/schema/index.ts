@@ -1,0 +1,4 @@
+export * from './users.js';
+export * from './catalog.js';
+export * from './commerce.js';
+export * from './service.js';

@@ -1,0 +1,78 @@
+import { bigint, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { materials } from './catalog.js';
+import { orders } from './commerce.js';
+import { users } from './users.js';
+
+const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    sid: text().primaryKey(),
+    orderSid: text()
+      .notNull()
+      .references(() => orders.sid),
+    userSid: text()
+      .notNull()
+      .references(() => users.sid),
+    type: text().notNull(),
+    title: text().notNull(),
+    number: text(),
+    fileKey: text(),
+    status: text().notNull().default('CREATED'),
+    createdAt: now(),
+    updatedAt: now(),
+  },
+  (t) => [index('invoices_order_idx').on(t.orderSid)],
+);
+
+/** A custom design request and its deliverables. */
+export const demands = pgTable(
+  'demands',
+  {
+    sid: text().primaryKey(),
+    materialSid: text().references(() => materials.sid),
+    userSid: text()
+      .notNull()
+      .references(() => users.sid),
+    orderSid: text().references(() => orders.sid),
+    status: text().notNull().default('CREATED'),
+    productKey: text(),
+    logoKey: text(),
+    resultKey: text(),
+    detail: jsonb().$type<Record<string, string>>().notNull().default({}),
+    createdAt: now(),
+    updatedAt: now(),
+  },
+  (t) => [index('demands_user_idx').on(t.userSid, t.createdAt.desc())],
+);
+
+/** Operator writes: who, what, when, before and after. */
+export const auditLogs = pgTable(
+  'audit_logs',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    operatorSid: text().notNull(),
+    action: text().notNull(),
+    entity: text().notNull(),
+    entitySid: text(),
+    before: jsonb(),
+    after: jsonb(),
+    createdAt: now(),
+  },
+  (t) => [index('audit_logs_entity_idx').on(t.entity, t.entitySid)],
+);
+
+/** Messages kept instead of sent when no mail or SMS provider is configured. */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    channel: text().notNull(),
+    recipient: text().notNull(),
+    code: text(),
+    text: text().notNull(),
+    createdAt: now(),
+  },
+  (t) => [index('outbox_created_idx').on(t.createdAt.desc())],
+);

@@ -1,0 +1,91 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+/**
+ * Buyers: main accounts (level 0) and their sub-accounts (level 1). A sub-account signs in with
+ * a username and inherits its parent's company.
+ */
+export const users = pgTable(
+  'users',
+  {
+    sid: text().primaryKey(),
+    email: text(),
+    mobile: text(),
+    username: text(),
+    passwordHash: text().notNull(),
+    name: text(),
+    company: text(),
+    companyLicense: text(),
+    companyAddress: text(),
+    level: smallint().notNull().default(0),
+    parentSid: text().references((): import('drizzle-orm/pg-core').AnyPgColumn => users.sid),
+    enabled: boolean().notNull().default(true),
+    subEnabled: boolean().notNull().default(true),
+    downloadCount: integer().notNull().default(0),
+    /** Bumped when a password changes or the account is disabled: older tokens stop working. */
+    tokenVersion: integer().notNull().default(0),
+    source: text(),
+    referrer: text(),
+    agreedTermsAt: timestamp({ withTimezone: true }),
+    adultConfirmedAt: timestamp({ withTimezone: true }),
+    pendingCouponSid: text(),
+    lastLoginAt: timestamp({ withTimezone: true }),
+    createdAt: now(),
+    updatedAt: now(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_mobile_key').on(t.mobile),
+    uniqueIndex('users_username_key').on(t.username),
+    index('users_parent_idx').on(t.parentSid),
+  ],
+);
+
+/** One row per code sent; only the hash of the code is kept. */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    sid: text().primaryKey(),
+    channel: text().notNull(),
+    target: text().notNull(),
+    purpose: text().notNull(),
+    codeHash: text().notNull(),
+    attempts: integer().notNull().default(0),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    consumedAt: timestamp({ withTimezone: true }),
+    ip: text(),
+    createdAt: now(),
+  },
+  (t) => [index('verification_codes_target_idx').on(t.target, t.createdAt.desc())],
+);
+
+/** Operators run the catalogue and back office; they are not buyers. */
+export const operators = pgTable(
+  'operators',
+  {
+    sid: text().primaryKey(),
+    username: text().notNull(),
+    passwordHash: text().notNull(),
+    name: text(),
+    enabled: boolean().notNull().default(true),
+    tokenVersion: integer().notNull().default(0),
+    lastLoginAt: timestamp({ withTimezone: true }),
+    createdAt: now(),
+  },
+  (t) => [uniqueIndex('operators_username_key').on(sql`lower(${t.username})`)],
+);
+
+export const surveys = pgTable('surveys', {
+  sid: text().primaryKey(),
+  userSid: text()
+    .notNull()
+    .references(() => users.sid),
+  /** Half stars allowed: stored as tenths (45 = 4.5). */
+  satisfactionTenths: smallint().notNull(),
+  scoreTenths: smallint().notNull(),
+  feedback: text(),
+  couponSid: text(),
+  createdAt: now(),
+});

@@ -1,0 +1,19 @@
+import type { ErrorSpec } from '@gemstock/contract';
+
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+/** A failure with a code from the catalogue; the error handler turns it into the envelope. */
+export class AppError extends Error {
+  readonly spec: ErrorSpec;
+  readonly fields: FieldError[] | undefined;
+
+  constructor(spec: ErrorSpec, message?: string, fields?: FieldError[]) {
+    super(message ?? spec.message);
+    this.name = 'AppError';
+    this.spec = spec;
+    this.fields = fields;
+  }
+}

@@ -1,0 +1,50 @@
+import { errors, jwtVerify, SignJWT } from 'jose';
+
+export type TokenAudience = 'buyer' | 'operator';
+
+export interface TokenClaims {
+  sub: string;
+  /** Token version of the account when issued; a bump revokes older tokens. */
+  tv: number;
+}
+
+const ISSUER = 'gemstock';
+const ALGORITHM = 'HS256';
+
+export type VerifyResult =
+  | { ok: true; claims: TokenClaims }
+  | { ok: false; reason: 'invalid' | 'expired' };
+
+export class TokenService {
+  constructor(
+    private readonly secret: Uint8Array,
+    private readonly ttlSeconds: number,
+  ) {}
+
+  async sign(audience: TokenAudience, claims: TokenClaims): Promise<string> {
+    return new SignJWT({ tv: claims.tv })
+      .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+      .setSubject(claims.sub)
+      .setIssuer(ISSUER)
+      .setAudience(audience)
+      .setIssuedAt()
+      .setExpirationTime(`${this.ttlSeconds}s`)
+      .sign(this.secret);
+  }
+
+  /** The algorithm is pinned: `alg: none` and any other algorithm are refused. */
+  async verify(audience: TokenAudience, token: string): Promise<VerifyResult> {
+    try {
+      const { payload } = await jwtVerify(token, this.secret, {
+        algorithms: [ALGORITHM],
+        issuer: ISSUER,
+        audience,
+      });
+      if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number') return { ok: false, reason: 'invalid' };
+      return { ok: true, claims: { sub: payload.sub, tv: payload.tv } };
+    } catch (error) {
+      if (error instanceof errors.JWTExpired) return { ok: false, reason: 'expired' };
+      return { ok: false, reason: 'invalid' };
+    }
+  }
+}

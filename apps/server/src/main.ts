@@ -1,0 +1,57 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/open.js';
+import { createMessageSender } from './notify/create-sender.js';
+import { seedDemoIfEmpty } from './seed/demo.js';
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  const app = await buildApp({ config, db: database.db, messages: createMessageSender(config, database.db) });
+
+  if (config.seedDemo) {
+    const seeded = await seedDemoIfEmpty({ config, db: database.db, log: (line) => app.log.info(line) });
+    if (seeded) {
+      // Printed once, on the run that created them, so a newcomer can sign in straight away.
+      process.stdout.write(
+        [
+          '',
+          '  演示数据已创建 / demo data created',
+          `  买家 buyer:    ${seeded.buyer.email} / ${seeded.buyer.password}`,
+          `  子账号 sub:    ${seeded.subAccount.username} / ${seeded.subAccount.password}`,
+          `  运营 operator: ${seeded.operator.username} / ${seeded.operator.password}  (${config.publicUrl}/admin)`,
+          '',
+        ].join('\n') + '\n',
+      );
+    }
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+  process.stdout.write(`\n  ${config.siteName} 已启动: ${config.publicUrl}  (${database.kind})\n\n`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  }
+  process.exit(1);
+});

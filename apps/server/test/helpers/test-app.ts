@@ -1,0 +1,65 @@
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import type { Database } from '../../src/db/client.js';
+import { DevOutboxSender } from '../../src/notify/dev-outbox.js';
+import { createTestDatabase } from './test-db.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  /** Sends a request and returns status plus the parsed envelope. */
+  call<T = unknown>(options: InjectOptions & { token?: string }): Promise<ApiResult<T>>;
+  close(): Promise<void>;
+}
+
+export interface ApiResult<T> {
+  status: number;
+  code: number;
+  message: string;
+  data: T;
+  headers: Record<string, unknown>;
+  raw: string;
+}
+
+export const TEST_JWT_SECRET = new TextEncoder().encode('test-secret-test-secret-test-secret-0123456789');
+
+export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = loadConfig(
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/gemstock-test-data' },
+    { jwtSecret: TEST_JWT_SECRET, webDist: '/nonexistent', ...overrides },
+  );
+  const app = await buildApp({ config, db: database.db, messages: new DevOutboxSender(database.db), logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async call<T>(options: InjectOptions & { token?: string }) {
+      const { token, ...rest } = options;
+      const headers = { ...(rest.headers ?? {}) } as Record<string, string>;
+      if (token) headers.authorization = `Bearer ${token}`;
+      const res = await app.inject({ ...rest, headers });
+      let body: { code?: number; message?: string; data?: T } = {};
+      try {
+        body = res.json();
+      } catch {
+        // Non-JSON bodies (files, pages) are read through `raw`.
+      }
+      return {
+        status: res.statusCode,
+        code: body.code ?? -1,
+        message: body.message ?? '',
+        data: body.data as T,
+        headers: res.headers,
+        raw: res.body,
+      };
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,53 @@
+/**
+ * The route table of spec §2. Every in-app link is built from here so a path is spelt once.
+ * The route objects (guards, lazy pages) live in src/app/router.tsx.
+ */
+export const paths = {
+  home: '/',
+  detail: (sid: string) => `/detail/${encodeURIComponent(sid)}`,
+  cart: '/cart',
+  user: {
+    root: '/user',
+    accountSetting: '/user/account-setting',
+    companySetting: '/user/company-setting',
+    order: '/user/order',
+    like: '/user/like',
+    subAccount: '/user/sub-account',
+  },
+  customize: '/customize',
+  record: {
+    root: '/record',
+    ordinary: '/record/ordinary',
+    customize: '/record/customize',
+  },
+  question: '/question',
+  wallet: '/wallet',
+  xiaohongshu: '/xiaohongshu',
+  freeMaterial: '/free-material',
+  video: '/video',
+  devOutbox: '/dev/outbox',
+} as const;
+
+/** Query parameter carrying the search value on home (`/?keyword=…`). */
+export const SEARCH_PARAM = 'keyword';
+/** Query parameter naming the traffic source; the register form sends it (spec §2). */
+export const SOURCE_PARAM = 'source';
+
+/**
+ * Query parameters are carried from one route to the next (spec §2) so campaign parameters
+ * such as `source` survive until the visitor registers. These belong to the page that set them
+ * (home's search and browse state) and are never carried: the logo must clear the search.
+ */
+export const ROUTE_LOCAL_PARAMS: ReadonlySet<string> = new Set([
+  SEARCH_PARAM,
+  'page',
+  'sort',
+  'orientation',
+  'period',
+  'format',
+]);
+
+/** Navigation state: pass `{ carryQuery: false }` to leave the previous query behind. */
+export interface AppNavigationState {
+  carryQuery?: boolean;
+}

@@ -1,0 +1,16 @@
+import react from '@vitejs/plugin-react';
+import { defineProject } from 'vitest/config';
+
+const ROOT = new URL('.', import.meta.url).pathname;
+
+export default defineProject({
+  plugins: [react()],
+  root: ROOT,
+  resolve: { alias: { '@': `${ROOT}src` } },
+  test: {
+    name: 'web',
+    environment: 'happy-dom',
+    include: ['test/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
+    restoreMocks: true,
+  },
+});

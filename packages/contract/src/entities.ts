@@ -1,0 +1,203 @@
+import { z } from 'zod';
+import {
+  AUDIT_STATUS_VALUES,
+  DEMAND_STATUS_VALUES,
+  INVOICE_STATUS_VALUES,
+  LICENCE_TYPES,
+  MATERIAL_FORMATS,
+  ORDER_STATUSES,
+  ORDER_TYPES,
+  PAY_WAYS,
+} from './enums.js';
+
+/** Wire shapes of spec §3. Money fields are integer cents; times are ISO-8601 strings. */
+
+const zIso = z.string();
+const zCents = z.number().int();
+export const zLicenceType = z.literal(LICENCE_TYPES);
+
+export const ZCompanyInfo = z.object({
+  company: z.string().nullable(),
+  address: z.string().nullable(),
+  license: z.string().nullable(),
+});
+export type TCompanyInfo = z.infer<typeof ZCompanyInfo>;
+
+export const ZUser = z.object({
+  sid: z.string(),
+  email: z.string().nullable(),
+  mobile: z.string().nullable(),
+  name: z.string().nullable(),
+  username: z.string().nullable(),
+  company: z.string().nullable(),
+  license: z.string().nullable(),
+  address: z.string().nullable(),
+  downloadCount: z.number().int(),
+  walletBalance: zCents,
+  isVip: z.boolean(),
+  vipValidBefore: zIso.nullable(),
+  orderBadge: z.number().int(),
+  lastLoginAt: zIso.nullable(),
+  enabled: z.boolean(),
+  subEnabled: z.boolean(),
+  level: z.union([z.literal(0), z.literal(1)]),
+  parent: ZCompanyInfo.nullable(),
+  pendingCoupon: z.string().nullable(),
+  createdAt: zIso,
+});
+export type TUser = z.infer<typeof ZUser>;
+
+export const ZSubUser = z.object({
+  sid: z.string(),
+  username: z.string(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  mobile: z.string().nullable(),
+  enabled: z.boolean(),
+  createdAt: zIso,
+  lastLoginAt: zIso.nullable(),
+  orderWaiting: z.number().int(),
+  vipValid: z.boolean(),
+});
+export type TSubUser = z.infer<typeof ZSubUser>;
+
+export const ZCoupon = z.object({
+  sid: z.string(),
+  code: z.string(),
+  amount: z.number(),
+  type: z.number().int(),
+  startTime: zIso.nullable(),
+  endTime: zIso.nullable(),
+  scope: z.array(z.enum(ORDER_TYPES)),
+  limit: z.number().int(),
+  notify: z.boolean(),
+  createdAt: zIso,
+  updatedAt: zIso,
+});
+export type TCoupon = z.infer<typeof ZCoupon>;
+
+export const ZWalletOrder = z.object({
+  sid: z.string(),
+  createdAt: zIso,
+  total: zCents,
+  balance: zCents,
+  validBefore: zIso,
+  isValid: z.boolean(),
+});
+export type TWalletOrder = z.infer<typeof ZWalletOrder>;
+
+export const ZMaterialExtra = z.object({
+  duration: z.number().nullable(),
+  aspect_ratio: z.string().nullable(),
+  resolution: z.string().nullable(),
+});
+
+const zPriceMap = z.record(z.string(), zCents);
+
+export const ZMaterial = z.object({
+  sid: z.string(),
+  format: z.enum(MATERIAL_FORMATS),
+  keywords: z.array(z.string()),
+  coverUrl: z.string().nullable(),
+  thumbUrl: z.string().nullable(),
+  /** Licence types the material qualifies for; the first is the selected one (also called spec). */
+  authType: z.array(zLicenceType),
+  watermarkUrl: z.string().nullable(),
+  previewUrl: z.string().nullable(),
+  width: z.number().int(),
+  height: z.number().int(),
+  likeCount: z.number().int(),
+  liked: z.boolean(),
+  disabled: z.boolean(),
+  buyTime: zIso.nullable(),
+  /** A single price in cents, or a map by licence type. */
+  price: z.union([zCents, zPriceMap]),
+  specialPrice: zPriceMap,
+  customPrice: zCents.nullable(),
+  free: z.boolean(),
+  remark: z.string().nullable(),
+  extra: ZMaterialExtra.nullable(),
+  createdAt: zIso,
+});
+export type TMaterial = z.infer<typeof ZMaterial>;
+
+export const ZOrderMaterial = z.object({
+  sid: z.string(),
+  spec: zLicenceType,
+  unitPrice: zCents,
+  thumbUrl: z.string().nullable(),
+  keywords: z.array(z.string()),
+});
+
+export const ZInvoice = z.object({
+  sid: z.string(),
+  type: z.string(),
+  title: z.string(),
+  number: z.string().nullable(),
+  key: z.string().nullable(),
+  status: z.enum(INVOICE_STATUS_VALUES),
+  createdAt: zIso,
+  updatedAt: zIso,
+});
+export type TInvoice = z.infer<typeof ZInvoice>;
+
+export const ZDemandDetail = z.object({
+  direction: z.string().optional(),
+  style: z.string().optional(),
+  gender: z.string().optional(),
+  title: z.string().optional(),
+  subTitle: z.string().optional(),
+  logoFileName: z.string().optional(),
+});
+
+export const ZDemand = z.object({
+  sid: z.string(),
+  material: z.string().nullable(),
+  status: z.enum(DEMAND_STATUS_VALUES),
+  productKey: z.string().nullable(),
+  productUrl: z.string().nullable(),
+  logoKey: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+  detail: ZDemandDetail,
+  resultKey: z.string().nullable(),
+  resultUrl: z.string().nullable(),
+  orderSid: z.string().nullable(),
+  createdAt: zIso,
+  updatedAt: zIso,
+});
+export type TDemand = z.infer<typeof ZDemand>;
+
+export const ZOrder = z.object({
+  sid: z.string(),
+  orderNo: z.string(),
+  name: z.string(),
+  orderType: z.enum(ORDER_TYPES),
+  status: z.enum(ORDER_STATUSES),
+  payWay: z.enum(PAY_WAYS).nullable(),
+  payTime: zIso.nullable(),
+  spec: zLicenceType.nullable(),
+  referer: z.string().nullable(),
+  couponCode: z.string().nullable(),
+  priceOrigin: zCents,
+  /** Spelt as the order drawer reads it (spec §3). */
+  membetDiscount: zCents,
+  couponDiscount: zCents,
+  finalPrice: zCents,
+  materials: z.array(ZOrderMaterial),
+  invoice: ZInvoice.nullable(),
+  demand: ZDemand.nullable(),
+  user: z.string(),
+  auditStatus: z.enum(AUDIT_STATUS_VALUES),
+  auditMessage: z.string().nullable(),
+  createdAt: zIso,
+  updatedAt: zIso,
+});
+export type TOrder = z.infer<typeof ZOrder>;
+
+export const ZTransferInfo = z.object({
+  name: z.string(),
+  bank: z.string(),
+  account: z.string(),
+  notes: z.string(),
+});
+export type TTransferInfo = z.infer<typeof ZTransferInfo>;

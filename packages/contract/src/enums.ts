@@ -1,0 +1,80 @@
+/** Enumerations of spec §3–4. Values are the wire values. */
+
+export const OrderStatus = { CREATED: 'CREATED', PAYED: 'PAYED', CANCELLED: 'CANCELLED' } as const;
+export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
+export const ORDER_STATUSES = Object.values(OrderStatus) as [OrderStatus, ...OrderStatus[]];
+
+export const OrderType = {
+  MATERIAL: 'material',
+  WALLET: 'wallet',
+  CUSTOM: 'custom',
+  DASHBOARD: 'dashboard',
+} as const;
+export type OrderType = (typeof OrderType)[keyof typeof OrderType];
+export const ORDER_TYPES = Object.values(OrderType) as [OrderType, ...OrderType[]];
+
+export const PayWay = { WECHAT: 'WECHAT', ALIPAY: 'ALIPAY', TRANSFER: 'TRANSFER', WALLET: 'WALLET' } as const;
+export type PayWay = (typeof PayWay)[keyof typeof PayWay];
+export const PAY_WAYS = Object.values(PayWay) as [PayWay, ...PayWay[]];
+
+export const PaymentKind = { ONLINE: 'ONLINE', WALLET: 'WALLET', TRANSFER: 'TRANSFER' } as const;
+export type PaymentKind = (typeof PaymentKind)[keyof typeof PaymentKind];
+
+export const PaymentPollStatus = { WAITING: 'WAITING', SUCCESS: 'SUCCESS', FAIL: 'FAIL' } as const;
+export type PaymentPollStatus = (typeof PaymentPollStatus)[keyof typeof PaymentPollStatus];
+
+/** Invoice lifecycle. */
+export const InvoiceStatus = { CREATED: 'CREATED', FINISHED: 'FINISHED' } as const;
+export type InvoiceStatus = (typeof InvoiceStatus)[keyof typeof InvoiceStatus];
+
+/** Custom design request lifecycle (spec: CREATED/WAITING/FINISHED). */
+export const DemandStatus = { CREATED: 'CREATED', WAITING: 'WAITING', FINISHED: 'FINISHED' } as const;
+export type DemandStatus = (typeof DemandStatus)[keyof typeof DemandStatus];
+
+/** Approval of a sub-account's order by its main account. */
+export const AuditStatus = { NONE: 'NONE', PENDING: 'PENDING', APPROVED: 'APPROVED', REJECTED: 'REJECTED' } as const;
+export type AuditStatus = (typeof AuditStatus)[keyof typeof AuditStatus];
+
+export const MaterialFormat = { IMAGE: 'image', VIDEO: 'video' } as const;
+export type MaterialFormat = (typeof MaterialFormat)[keyof typeof MaterialFormat];
+export const MATERIAL_FORMATS = Object.values(MaterialFormat) as [MaterialFormat, ...MaterialFormat[]];
+
+/** Licence types of spec §3; the number is the wire value. */
+export const LicenceType = { EXTENDED: 1, STANDARD: 2, NEW_MEDIA: 3, PREMIUM_CUSTOM: 4 } as const;
+export type LicenceType = (typeof LicenceType)[keyof typeof LicenceType];
+export const LICENCE_TYPES = [1, 2, 3, 4] as const satisfies readonly LicenceType[];
+
+export const Orientation = { PORTRAIT: 'PORTRAIT', LANDSCAPE: 'LANDSCAPE', SQUARE: 'SQUARE' } as const;
+export type Orientation = (typeof Orientation)[keyof typeof Orientation];
+export const ORIENTATIONS = Object.values(Orientation) as [Orientation, ...Orientation[]];
+
+export const Period = { WEEK: 'WEEK', MONTH: 'MONTH', QUARTER: 'QUARTER', HALF: 'HALF', YEAR: 'YEAR' } as const;
+export type Period = (typeof Period)[keyof typeof Period];
+export const PERIODS = Object.values(Period) as [Period, ...Period[]];
+
+export const SortOption = { RANDOM: 'random', NEWEST: '-created', MOST_LIKED: '-likes' } as const;
+export type SortOption = (typeof SortOption)[keyof typeof SortOption];
+export const SORT_OPTIONS = Object.values(SortOption) as [SortOption, ...SortOption[]];
+
+/** Account level: 0 main account, 1 sub-account. */
+export const AccountLevel = { MAIN: 0, SUB: 1 } as const;
+export type AccountLevel = (typeof AccountLevel)[keyof typeof AccountLevel];
+
+export const CouponType = { FIXED: 1, PERCENT: 2 } as const;
+export type CouponType = (typeof CouponType)[keyof typeof CouponType];
+
+/** What a verification code is for; a code only works for the purpose it was sent for. */
+export const CodePurpose = {
+  REGISTER: 'register',
+  RESET_PASSWORD: 'reset_password',
+  BIND: 'bind',
+} as const;
+export type CodePurpose = (typeof CodePurpose)[keyof typeof CodePurpose];
+export const CODE_PURPOSES = Object.values(CodePurpose) as [CodePurpose, ...CodePurpose[]];
+
+export const MessageChannel = { EMAIL: 'email', SMS: 'sms' } as const;
+export type MessageChannel = (typeof MessageChannel)[keyof typeof MessageChannel];
+
+export const AUDIT_STATUS_VALUES = Object.values(AuditStatus) as [AuditStatus, ...AuditStatus[]];
+export const DEMAND_STATUS_VALUES = Object.values(DemandStatus) as [DemandStatus, ...DemandStatus[]];
+export const INVOICE_STATUS_VALUES = Object.values(InvoiceStatus) as [InvoiceStatus, ...InvoiceStatus[]];

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/** Every response: `{code, data, message}`; code 0 = success and `data` holds the payload. */
+export interface Envelope<T> {
+  code: number;
+  data: T;
+  message: string;
+}
+
+export const SUCCESS_CODE = 0;
+
+export function zEnvelope<T extends z.ZodType>(data: T) {
+  return z.object({ code: z.number().int(), data, message: z.string() });
+}
+
+/** Error envelope; `data` may carry field errors for forms. */
+export const ZErrorEnvelope = z.object({
+  code: z.number().int(),
+  data: z
+    .object({ fields: z.array(z.object({ path: z.string(), message: z.string() })).optional() })
+    .nullable(),
+  message: z.string(),
+});
+export type TErrorEnvelope = z.infer<typeof ZErrorEnvelope>;

@@ -1,0 +1,70 @@
+/**
+ * The error catalogue: every non-zero `code` the API can answer with, its HTTP status, the
+ * Chinese message users see, and how the web client treats it (spec §8). docs/errors.md is
+ * written from this table.
+ */
+
+export type ClientPolicy = 'toast' | 'silent' | 'logout' | 'login' | 'company';
+
+export interface ErrorSpec {
+  code: number;
+  http: number;
+  message: string;
+  policy: ClientPolicy;
+}
+
+function e(code: number, http: number, message: string, policy: ClientPolicy = 'toast'): ErrorSpec {
+  return { code, http, message, policy };
+}
+
+export const ErrorCode = {
+  /** Not signed in: the client opens the login dialog instead of a toast. */
+  AUTH_REQUIRED: e(1000, 401, '请先登录', 'login'),
+  VALIDATION: e(1001, 400, '请求参数不正确'),
+  MALFORMED_BODY: e(1002, 400, '请求内容格式不正确'),
+  NOT_FOUND: e(1004, 404, '请求的资源不存在'),
+  ROUTE_NOT_FOUND: e(1005, 404, '接口不存在'),
+  METHOD_NOT_ALLOWED: e(1006, 405, '不支持的请求方式'),
+  PAYLOAD_TOO_LARGE: e(1007, 413, '请求内容过大'),
+  UNSUPPORTED_MEDIA_TYPE: e(1008, 415, '不支持的请求内容类型'),
+  RATE_LIMITED: e(1009, 429, '操作过于频繁，请稍后再试'),
+  FORBIDDEN: e(1010, 403, '没有权限执行此操作'),
+  CONFLICT: e(1011, 409, '数据已被修改，请刷新后重试'),
+  COMPANY_REQUIRED: e(1012, 403, '请先完善企业信息', 'company'),
+  INTERNAL: e(1500, 500, '服务器开小差了，请稍后再试'),
+
+  INVALID_CREDENTIALS: e(2001, 401, '账号或密码错误'),
+  /** Token missing its signature, forged, wrong algorithm or malformed: the client logs out. */
+  TOKEN_INVALID: e(2002, 401, '登录状态无效，请重新登录', 'logout'),
+  /** Token expired or revoked (password changed, account disabled): the client logs out. */
+  TOKEN_EXPIRED: e(2003, 401, '登录已过期，请重新登录', 'logout'),
+  ACCOUNT_DISABLED: e(2004, 403, '账号已被停用，请联系主账号或客服'),
+  EMAIL_TAKEN: e(2005, 409, '该邮箱已注册'),
+  MOBILE_TAKEN: e(2006, 409, '该手机号已注册'),
+  USERNAME_TAKEN: e(2007, 409, '该用户名已被使用'),
+  ACCOUNT_NOT_FOUND: e(2008, 404, '该账号不存在'),
+  CODE_TOO_FREQUENT: e(2010, 429, '验证码发送过于频繁，请 60 秒后再试'),
+  CODE_HOURLY_CAP: e(2011, 429, '验证码发送次数过多，请一小时后再试'),
+  CODE_DAILY_CAP: e(2012, 429, '今日验证码发送次数已达上限，请明天再试'),
+  CODE_INVALID: e(2013, 400, '验证码错误'),
+  CODE_EXPIRED: e(2014, 400, '验证码已失效，请重新获取'),
+  CODE_ATTEMPTS_EXCEEDED: e(2015, 400, '验证码错误次数过多，请重新获取'),
+  MAIN_ACCOUNT_ONLY: e(2020, 403, '仅主账号可以执行此操作'),
+  SUB_ACCOUNTS_DISABLED: e(2021, 403, '子账号功能未开通'),
+  SAME_AS_CURRENT: e(2022, 400, '新账号与当前账号相同'),
+  OPERATOR_ONLY: e(2030, 403, '仅运营人员可以访问'),
+  DEV_ONLY: e(2031, 404, '接口不存在'),
+} as const satisfies Record<string, ErrorSpec>;
+
+export type ErrorCodeName = keyof typeof ErrorCode;
+
+/** Codes that never show a toast (spec §8). */
+export const SILENT_CODES: ReadonlySet<number> = new Set([1000, 2002, 2003]);
+/** Codes after which the client logs out (spec §8). */
+export const LOGOUT_CODES: ReadonlySet<number> = new Set([2002, 2003]);
+
+const byCode = new Map<number, ErrorSpec>(Object.values(ErrorCode).map((s) => [s.code, s]));
+
+export function errorSpecOf(code: number): ErrorSpec | undefined {
+  return byCode.get(code);
+}

@@ -1,0 +1,12 @@
+import './zod-locale.js';
+export * from './enums.js';
+export * from './constants.js';
+export * from './money.js';
+export * from './validation.js';
+export * from './errors.js';
+export * from './envelope.js';
+export * from './entities.js';
+export * from './api/user.js';
+export * from './api/common.js';
+export * from './api/dev.js';
+export * from './api/admin.js';

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { CODE_LENGTH, MAX_LENGTH, MOBILE_LENGTH } from './constants.js';
+
+/** Field rules of spec §5 with their exact Chinese messages. */
+export const MESSAGES = {
+  email: '请输入正确的邮箱',
+  mobile: '请输入正确的手机号',
+  password: '请输入密码',
+  newPassword: '请输入新密码',
+  passwordLength: `密码长度为 ${MAX_LENGTH.passwordMin}-${MAX_LENGTH.password} 位`,
+  username: '请输入用户名',
+  emailCode: '请登录邮箱查看验证码',
+  mobileCode: '请输入短信验证码',
+  agreement: '请阅读并勾选《用户协议》和《个人信息保护指引》',
+  adult: '请确认您已年满18周岁',
+  company: '请输入完整的企业全称',
+  license: '请输入统一社会信用代码/纳税人识别号',
+  address: '请输入企业地址',
+  couponEmpty: '请先输入优惠 code',
+  contract: '请先阅读并同意《授权许可使用协议》',
+  rechargeAmount: '请选择要充值的金额',
+  vipAgreement: '请先阅读并同意《VIP月度服务协议》',
+  tooLong: (max: number) => `不能超过 ${max} 个字符`,
+} as const;
+
+export const EMAIL_PATTERN = /^[A-Za-z0-9._-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,6}$/;
+
+export function isValidEmail(value: string): boolean {
+  return EMAIL_PATTERN.test(value);
+}
+
+/** The spec's rule is exactly 11 characters; we also require digits starting with 1. */
+export const MOBILE_PATTERN = /^1\d{10}$/;
+
+export function isValidMobile(value: string): boolean {
+  return value.length === MOBILE_LENGTH && MOBILE_PATTERN.test(value);
+}
+
+export function isValidCode(value: string): boolean {
+  return value.length === CODE_LENGTH && /^\d+$/.test(value);
+}
+
+export function balanceTooLowMessage(balanceText: string): string {
+  return `当前余额${balanceText}，余额不足，请使用其他方式支付`;
+}
+
+/* zod field schemas used by request schemas; the messages are the same ones the forms show. */
+export const zEmail = z
+  .string({ error: MESSAGES.email })
+  .trim()
+  .max(MAX_LENGTH.email, { error: MESSAGES.tooLong(MAX_LENGTH.email) })
+  .regex(EMAIL_PATTERN, { error: MESSAGES.email })
+  .transform((v) => v.toLowerCase());
+export const zMobile = z.string({ error: MESSAGES.mobile }).trim().regex(MOBILE_PATTERN, { error: MESSAGES.mobile });
+export const zPassword = z
+  .string({ error: MESSAGES.password })
+  .min(1, { error: MESSAGES.password })
+  .max(MAX_LENGTH.password, { error: MESSAGES.tooLong(MAX_LENGTH.password) });
+/** A password being set (register, reset, sub-account) must also meet the length rule. */
+export const zNewPassword = z
+  .string({ error: MESSAGES.newPassword })
+  .min(1, { error: MESSAGES.newPassword })
+  .min(MAX_LENGTH.passwordMin, { error: MESSAGES.passwordLength })
+  .max(MAX_LENGTH.password, { error: MESSAGES.passwordLength });
+export const zUsername = z
+  .string({ error: MESSAGES.username })
+  .trim()
+  .min(1, { error: MESSAGES.username })
+  .max(MAX_LENGTH.username, { error: MESSAGES.tooLong(MAX_LENGTH.username) })
+  .regex(/^[A-Za-z0-9_.-]+$/, { error: '用户名只能包含字母、数字、下划线、点和短横线' });
+export const zCode = z
+  .string({ error: '请输入验证码' })
+  .trim()
+  .regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), { error: `验证码为 ${CODE_LENGTH} 位数字` });
+export const zCompanyName = z
+  .string({ error: MESSAGES.company })
+  .trim()
+  .min(2, { error: MESSAGES.company })
+  .max(MAX_LENGTH.company, { error: MESSAGES.tooLong(MAX_LENGTH.company) });
+/** Unified social credit code (18) or older taxpayer IDs (15–20 letters and digits). */
+export const zCompanyLicense = z
+  .string({ error: MESSAGES.license })
+  .trim()
+  .transform((v) => v.toUpperCase())
+  .pipe(z.string().regex(/^[0-9A-Z]{15,20}$/, { error: MESSAGES.license }));
+export const zCompanyAddress = z
+  .string({ error: MESSAGES.address })
+  .trim()
+  .min(2, { error: MESSAGES.address })
+  .max(MAX_LENGTH.address, { error: MESSAGES.tooLong(MAX_LENGTH.address) });
+export const zSid = z
+  .string({ error: '编号格式不正确' })
+  .regex(/^[a-z0-9]{8,32}$/, { error: '编号格式不正确' });

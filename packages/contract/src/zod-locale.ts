@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/**
+ * Every schema message is Chinese: the zh-CN locale for zod's defaults, with plainer wording
+ * for the cases users meet most (a field left out, text too long).
+ */
+export function configureZodMessages(): void {
+  z.config(z.locales.zhCN());
+  z.config({
+    customError: (issue) => {
+      if (issue.code === 'invalid_type' && issue.input === undefined) return '缺少必填项';
+      if (issue.code === 'invalid_type' && issue.input === null) return '该项不能为空';
+      if (issue.code === 'too_big' && issue.origin === 'string') return `不能超过 ${String(issue.maximum)} 个字符`;
+      if (issue.code === 'unrecognized_keys') return `不支持的字段：${issue.keys.join('、')}`;
+      return undefined;
+    },
+  });
+}
+
+configureZodMessages();
