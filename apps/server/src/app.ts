@@ -88,7 +88,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       index: false,
       setHeaders: (res, path) => {
         // Vite names built assets by content hash, so they never change under the same URL.
-        if (path.includes(`${join(webDist, 'assets')}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        if (path.includes(`${join(webDist, 'assets')}`))
+          res.header('cache-control', 'public, max-age=31536000, immutable');
       },
     });
   }

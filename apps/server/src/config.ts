@@ -16,7 +16,12 @@ const ZEnv = z.object({
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   JWT_SECRET: z.string().min(32).optional(),
-  JWT_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
+  JWT_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24 * 7),
   PUBLIC_URL: z.string().url().optional(),
   SITE_NAME: z.string().min(1).default('宝图'),
   SERVICE_QR_URL: z.string().optional(),
@@ -74,7 +79,8 @@ export class ConfigError extends Error {}
  */
 function loadJwtSecret(env: Env, dataDir: string): Uint8Array {
   if (env.JWT_SECRET) return new TextEncoder().encode(env.JWT_SECRET);
-  if (env.NODE_ENV === 'production') throw new ConfigError('JWT_SECRET (at least 32 characters) is required in production');
+  if (env.NODE_ENV === 'production')
+    throw new ConfigError('JWT_SECRET (at least 32 characters) is required in production');
   const file = join(dataDir, 'jwt-secret');
   let secret: string;
   try {

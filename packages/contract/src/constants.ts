@@ -11,7 +11,13 @@ export interface LicenceSpec {
 }
 
 export const LICENCE_TABLE: readonly LicenceSpec[] = [
-  { type: LicenceType.EXTENDED, name: '扩展授权', priceCents: 39_800, use: '网络、线下印刷、户外广告', minLongSide: 2160 },
+  {
+    type: LicenceType.EXTENDED,
+    name: '扩展授权',
+    priceCents: 39_800,
+    use: '网络、线下印刷、户外广告',
+    minLongSide: 2160,
+  },
   { type: LicenceType.STANDARD, name: '标准授权', priceCents: 29_800, use: '网络及印刷', minLongSide: 1440 },
   { type: LicenceType.NEW_MEDIA, name: '新媒体授权', priceCents: 19_800, use: '仅限网络', minLongSide: 1080 },
   {

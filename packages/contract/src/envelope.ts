@@ -16,9 +16,7 @@ export function zEnvelope<T extends z.ZodType>(data: T) {
 /** Error envelope; `data` may carry field errors for forms. */
 export const ZErrorEnvelope = z.object({
   code: z.number().int(),
-  data: z
-    .object({ fields: z.array(z.object({ path: z.string(), message: z.string() })).optional() })
-    .nullable(),
+  data: z.object({ fields: z.array(z.object({ path: z.string(), message: z.string() })).optional() }).nullable(),
   message: z.string(),
 });
 export type TErrorEnvelope = z.infer<typeof ZErrorEnvelope>;

@@ -88,6 +88,4 @@ export const zCompanyAddress = z
   .trim()
   .min(2, { error: MESSAGES.address })
   .max(MAX_LENGTH.address, { error: MESSAGES.tooLong(MAX_LENGTH.address) });
-export const zSid = z
-  .string({ error: '编号格式不正确' })
-  .regex(/^[a-z0-9]{8,32}$/, { error: '编号格式不正确' });
+export const zSid = z.string({ error: '编号格式不正确' }).regex(/^[a-z0-9]{8,32}$/, { error: '编号格式不正确' });

@@ -11,9 +11,7 @@ export interface TokenClaims {
 const ISSUER = 'gemstock';
 const ALGORITHM = 'HS256';
 
-export type VerifyResult =
-  | { ok: true; claims: TokenClaims }
-  | { ok: false; reason: 'invalid' | 'expired' };
+export type VerifyResult = { ok: true; claims: TokenClaims } | { ok: false; reason: 'invalid' | 'expired' };
 
 export class TokenService {
   constructor(

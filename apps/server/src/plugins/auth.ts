@@ -3,12 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.js';
 import type { TokenAudience } from '../lib/tokens.js';
-import {
-  findOperatorBySid,
-  findUserBySid,
-  type OperatorRow,
-  type UserRow,
-} from '../modules/user/user.repository.js';
+import { findOperatorBySid, findUserBySid, type OperatorRow, type UserRow } from '../modules/user/user.repository.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

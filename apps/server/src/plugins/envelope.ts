@@ -13,7 +13,12 @@ export function sendError(reply: FastifyReply, spec: ErrorSpec, message: string,
   return reply.status(spec.http).send({ code: spec.code, data: fields ? { fields } : null, message });
 }
 
-const CONTEXT_LABEL: Record<string, string> = { body: '请求内容', querystring: '查询参数', params: '路径参数', headers: '请求头' };
+const CONTEXT_LABEL: Record<string, string> = {
+  body: '请求内容',
+  querystring: '查询参数',
+  params: '路径参数',
+  headers: '请求头',
+};
 
 /** Maps framework errors (parsing, limits) to catalogue codes by Fastify's error codes. */
 function specForFastifyError(error: FastifyError): ErrorSpec | undefined {

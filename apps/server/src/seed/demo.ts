@@ -8,6 +8,10 @@ export interface SeedResult {
 }
 
 // Placeholder until the demo catalogue lands.
-export async function seedDemoIfEmpty(_deps: { config: Config; db: Db; log: (line: string) => void }): Promise<SeedResult | null> {
+export async function seedDemoIfEmpty(_deps: {
+  config: Config;
+  db: Db;
+  log: (line: string) => void;
+}): Promise<SeedResult | null> {
   return null;
 }

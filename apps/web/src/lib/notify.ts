@@ -1,6 +1,7 @@
 import { TOAST_DURATION_MS } from '@gemstock/contract';
-import { message } from 'antd';
-import type { MessageInstance } from 'antd/es/message/interface';
+import { type App, message } from 'antd';
+
+type MessageInstance = ReturnType<typeof App.useApp>['message'];
 
 /**
  * Toasts for code outside React components (the api-client). The app binds antd's App-context

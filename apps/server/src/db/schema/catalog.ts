@@ -23,9 +23,15 @@ export const materials = pgTable(
     /** Dense sequence for stable random ordering and keyset paging; never exposed. */
     seq: bigint({ mode: 'number' }).generatedAlwaysAsIdentity(),
     format: text().notNull(),
-    keywords: text().array().notNull().default(sql`'{}'::text[]`),
+    keywords: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Every 1- and 2-character substring of the keywords, so short Chinese terms use an index. */
-    searchTokens: text().array().notNull().default(sql`'{}'::text[]`),
+    searchTokens: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     width: integer().notNull(),
     height: integer().notNull(),
     durationMs: integer(),

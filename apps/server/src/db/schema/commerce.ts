@@ -143,7 +143,10 @@ export const walletLots = pgTable(
     validBefore: timestamp({ withTimezone: true }).notNull(),
     createdAt: now(),
   },
-  (t) => [uniqueIndex('wallet_lots_order_key').on(t.orderSid), index('wallet_lots_user_idx').on(t.userSid, t.validBefore)],
+  (t) => [
+    uniqueIndex('wallet_lots_order_key').on(t.orderSid),
+    index('wallet_lots_user_idx').on(t.userSid, t.validBefore),
+  ],
 );
 
 /** Append-only: every movement of wallet money. The balance is the sum of `amountCents`. */

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
@@ -20,7 +30,7 @@ export const users = pgTable(
     companyLicense: text(),
     companyAddress: text(),
     level: smallint().notNull().default(0),
-    parentSid: text().references((): import('drizzle-orm/pg-core').AnyPgColumn => users.sid),
+    parentSid: text().references((): AnyPgColumn => users.sid),
     enabled: boolean().notNull().default(true),
     subEnabled: boolean().notNull().default(true),
     downloadCount: integer().notNull().default(0),

@@ -33,7 +33,10 @@ export async function commonRoutes(instance: FastifyInstance) {
   let qrSvg: Promise<string> | undefined;
   app.get('/api/common/service/qr.svg', async (_request, reply) => {
     qrSvg ??= QRCode.toString(`${config.publicUrl}/question`, { type: 'svg', margin: 1, width: 240 });
-    return reply.type('image/svg+xml').header('cache-control', 'public, max-age=3600').send(await qrSvg);
+    return reply
+      .type('image/svg+xml')
+      .header('cache-control', 'public, max-age=3600')
+      .send(await qrSvg);
   });
 
   app.get(COMMON_PATHS.keywords, { schema: { response: { 200: zEnvelope(ZKeywordsResponse) } } }, async () =>

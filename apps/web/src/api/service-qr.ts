@@ -1,0 +1,18 @@
+import { COMMON_PATHS, type TServiceResponse } from '@gemstock/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { USER_SCOPE } from '@/lib/query-client';
+
+/** GET /api/common/service → the customer-service QR image url. Needs login. */
+export function getServiceQr(): Promise<TServiceResponse> {
+  return apiClient.get<TServiceResponse>(COMMON_PATHS.service);
+}
+
+export function useServiceQr(enabled: boolean) {
+  return useQuery({
+    queryKey: [USER_SCOPE, 'service-qr'],
+    queryFn: getServiceQr,
+    enabled,
+    staleTime: 10 * 60_000,
+  });
+}

@@ -1,0 +1,19 @@
+import { USER_PATHS, type TCompanyRequest, type ZUserResponse } from '@gemstock/contract';
+import { useMutation } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import type { Output } from '@/lib/contract-types';
+import { useSession } from '@/stores/session';
+
+type TUserResponse = Output<typeof ZUserResponse>;
+
+/** POST /api/user/company {company, company_license, company_address} → {user}. */
+export function updateCompany(body: TCompanyRequest): Promise<TUserResponse> {
+  return apiClient.post<TUserResponse>(USER_PATHS.company, body);
+}
+
+export function useUpdateCompany() {
+  return useMutation({
+    mutationFn: updateCompany,
+    onSuccess: ({ user }) => useSession.getState().setUser(user),
+  });
+}

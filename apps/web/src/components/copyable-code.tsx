@@ -1,0 +1,58 @@
+import { CopyOutlined } from '@ant-design/icons';
+import { Button, Space, Typography } from 'antd';
+import { notify } from '@/lib/notify';
+
+/** Copies text to the clipboard, falling back to a hidden textarea where the API is missing. */
+export async function copyText(text: string): Promise<boolean> {
+  try {
+    if (navigator.clipboard?.writeText) {
+      await navigator.clipboard.writeText(text);
+      return true;
+    }
+  } catch {
+    /* fall through to the legacy way */
+  }
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.appendChild(area);
+  area.select();
+  let copied = false;
+  try {
+    copied = document.execCommand('copy');
+  } catch {
+    copied = false;
+  }
+  area.remove();
+  return copied;
+}
+
+interface CopyableCodeProps {
+  code: string;
+  /** Text of the copy button. */
+  copyLabel?: string;
+  size?: 'small' | 'middle' | 'large';
+}
+
+/** A code (coupon, transfer account) with a copy action that toasts 复制成功 (spec §8). */
+export function CopyableCode({ code, copyLabel = '复制', size = 'middle' }: CopyableCodeProps) {
+  const onCopy = async () => {
+    if (await copyText(code)) notify.success('复制成功');
+    else notify.error('复制失败，请手动选择复制');
+  };
+  return (
+    <Space.Compact>
+      <Typography.Text
+        code
+        style={{ fontSize: size === 'large' ? 20 : 15, padding: '2px 10px', letterSpacing: 1, userSelect: 'all' }}
+      >
+        {code}
+      </Typography.Text>
+      <Button size={size} icon={<CopyOutlined />} onClick={onCopy} aria-label={`${copyLabel} ${code}`}>
+        {copyLabel}
+      </Button>
+    </Space.Compact>
+  );
+}

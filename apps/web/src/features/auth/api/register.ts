@@ -1,0 +1,12 @@
+import { USER_PATHS, type TRegisterRequest, type TTokenResponse } from '@gemstock/contract';
+import { useMutation } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+
+/** POST /api/user {email|mobile, code, password, source?, referrer?, agreement, adult} → {access_token}. */
+export function register(body: TRegisterRequest): Promise<TTokenResponse> {
+  return apiClient.post<TTokenResponse>(USER_PATHS.register, body);
+}
+
+export function useRegister() {
+  return useMutation({ mutationFn: register });
+}

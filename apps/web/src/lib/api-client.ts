@@ -1,0 +1,196 @@
+import { ErrorCode, LOGOUT_CODES, SILENT_CODES, SUCCESS_CODE, errorSpecOf } from '@gemstock/contract';
+import { currentAppPath, navigateTo } from '@/lib/navigation';
+import { notify } from '@/lib/notify';
+import { USER_SCOPE, queryClient } from '@/lib/query-client';
+import { dialogs } from '@/stores/dialogs';
+import { useSession } from '@/stores/session';
+
+/**
+ * The one HTTP client of the web app. It sends the bearer token, unwraps the `{code, data,
+ * message}` envelope and applies the error policy of spec §8 exactly once:
+ *
+ * - 1000 (not logged in): no toast; the login dialog opens and remembers the current page.
+ * - 2002 / 2003 (token invalid or expired): no toast; log out (token, user, cart) and go home.
+ * - 1012 (company required): the company dialog opens.
+ * - anything else: an error toast with the server's message.
+ *
+ * Callers still receive the ApiError (to stop a flow or show field errors on a form).
+ * There is deliberately no request time-out (spec §7).
+ */
+
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+/** How the client reacted; the names are the ones spec §8 uses. */
+export type ApiErrorReason = 'no-auth' | 'no-company' | 'logged-out' | 'network' | 'rejected';
+
+/** Code used when there is no envelope at all: network failure, proxy error page. */
+export const NETWORK_ERROR_CODE = -1;
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly code: number,
+    message: string,
+    /** HTTP status; 0 when the request never got an answer. */
+    readonly status: number,
+    readonly fields: readonly FieldError[] = [],
+  ) {
+    super(message);
+  }
+
+  get reason(): ApiErrorReason {
+    if (this.code === ErrorCode.AUTH_REQUIRED.code) return 'no-auth';
+    if (LOGOUT_CODES.has(this.code)) return 'logged-out';
+    if (errorSpecOf(this.code)?.policy === 'company') return 'no-company';
+    if (this.code === NETWORK_ERROR_CODE) return 'network';
+    return 'rejected';
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  query?: Record<string, QueryValue | readonly QueryValue[]>;
+  /** JSON-serialised unless it is FormData. */
+  body?: unknown;
+  signal?: AbortSignal;
+  /**
+   * Skip the error policy (no toast, no dialog, no logout) and only throw. For the initial user
+   * load, where spec §8 says a failure is only logged, and for pages showing errors inline.
+   */
+  quiet?: boolean;
+}
+
+/** Removes the signed-in user's state and returns home (spec §4 logout). */
+export function signOut(options: { navigateHome?: boolean } = {}): void {
+  useSession.getState().clear();
+  queryClient.removeQueries({ queryKey: [USER_SCOPE] });
+  if (options.navigateHome ?? true) navigateTo('/');
+}
+
+/** Spec §8, applied to every failed request unless it is `quiet`. */
+export function applyErrorPolicy(error: ApiError): void {
+  switch (error.reason) {
+    case 'no-auth':
+      dialogs.openLogin({ kind: 'navigate', to: currentAppPath() });
+      return;
+    case 'logged-out':
+      signOut();
+      return;
+    case 'no-company':
+      dialogs.openCompany();
+      return;
+    default:
+      if (!SILENT_CODES.has(error.code)) notify.error(error.message);
+  }
+}
+
+function buildUrl(path: string, query: RequestOptions['query']): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, raw] of Object.entries(query)) {
+    const values = Array.isArray(raw) ? raw : [raw];
+    for (const value of values) {
+      if (value !== undefined && value !== null && value !== '') params.append(key, String(value));
+    }
+  }
+  const search = params.toString();
+  return search ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path;
+}
+
+interface ParsedEnvelope {
+  code: number;
+  data: unknown;
+  message: string;
+}
+
+function asEnvelope(body: unknown): ParsedEnvelope | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const { code, data, message } = body as Record<string, unknown>;
+  if (typeof code !== 'number') return null;
+  return { code, data, message: typeof message === 'string' ? message : '' };
+}
+
+function fieldsOf(data: unknown): FieldError[] {
+  if (typeof data !== 'object' || data === null) return [];
+  const fields = (data as { fields?: unknown }).fields;
+  if (!Array.isArray(fields)) return [];
+  return fields.filter(
+    (f): f is FieldError =>
+      typeof f === 'object' && f !== null && typeof f.path === 'string' && typeof f.message === 'string',
+  );
+}
+
+async function send<T>(method: string, path: string, options: RequestOptions): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = useSession.getState().token;
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), { method, headers, body, signal: options.signal });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(NETWORK_ERROR_CODE, '网络连接失败，请检查网络后重试', 0);
+  }
+
+  const text = await response.text();
+  let parsed: unknown = undefined;
+  if (text) {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+  }
+  const envelope = asEnvelope(parsed);
+  if (!envelope) {
+    if (response.ok && !text) return undefined as T;
+    throw new ApiError(
+      NETWORK_ERROR_CODE,
+      response.ok ? '服务器返回了无法识别的内容' : `服务暂时不可用（HTTP ${response.status}），请稍后再试`,
+      response.status,
+    );
+  }
+  if (envelope.code === SUCCESS_CODE && response.ok) return envelope.data as T;
+  throw new ApiError(
+    envelope.code,
+    envelope.message || errorSpecOf(envelope.code)?.message || '请求失败，请稍后再试',
+    response.status,
+    fieldsOf(envelope.data),
+  );
+}
+
+export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  try {
+    return await send<T>(method, path, options);
+  } catch (error) {
+    if (error instanceof ApiError && !options.quiet) applyErrorPolicy(error);
+    throw error;
+  }
+}
+
+export const apiClient = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => apiRequest<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('PUT', path, { ...options, body }),
+  delete: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>('DELETE', path, { ...options, body }),
+};

@@ -1,0 +1,99 @@
+import { create } from 'zustand';
+
+/**
+ * Global dialogs (spec §2 "Dialogs and drawers") are opened from anywhere — header, guards,
+ * the api-client's error policy — and rendered once by the root layout.
+ */
+export type AuthMode = 'login' | 'register' | 'reset';
+
+/** What to do once the visitor has logged in (spec §4: go to the remembered destination). */
+export type AfterLogin = { kind: 'navigate'; to: string } | { kind: 'customize' };
+
+export type LegalDocument = 'agreement' | 'privacy';
+export type CustomizeVariant = 'default' | 'free';
+
+interface DialogState {
+  auth: { open: boolean; mode: AuthMode };
+  afterLogin: AfterLogin | null;
+  company: { open: boolean; onSaved: (() => void) | null };
+  customize: { open: boolean; variant: CustomizeVariant };
+  guideOpen: boolean;
+  legal: LegalDocument | null;
+
+  openAuth(mode?: AuthMode, afterLogin?: AfterLogin | null): void;
+  setAuthMode(mode: AuthMode): void;
+  closeAuth(): void;
+  /** Returns the pending after-login step once, then forgets it. */
+  takeAfterLogin(): AfterLogin | null;
+  openCompany(onSaved?: () => void): void;
+  closeCompany(): void;
+  openCustomize(variant?: CustomizeVariant): void;
+  closeCustomize(): void;
+  openGuide(): void;
+  closeGuide(): void;
+  openLegal(doc: LegalDocument): void;
+  closeLegal(): void;
+}
+
+export const useDialogs = create<DialogState>()((set, get) => ({
+  auth: { open: false, mode: 'login' },
+  afterLogin: null,
+  company: { open: false, onSaved: null },
+  customize: { open: false, variant: 'default' },
+  guideOpen: false,
+  legal: null,
+
+  openAuth(mode = 'login', afterLogin) {
+    set((s) => ({
+      auth: { open: true, mode },
+      // a later prompt without a destination keeps the one remembered earlier
+      afterLogin: afterLogin === undefined ? s.afterLogin : afterLogin,
+      guideOpen: false,
+    }));
+  },
+  setAuthMode(mode) {
+    set((s) => ({ auth: { ...s.auth, mode } }));
+  },
+  closeAuth() {
+    set((s) => ({ auth: { ...s.auth, open: false }, afterLogin: null }));
+  },
+  takeAfterLogin() {
+    const next = get().afterLogin;
+    set({ afterLogin: null });
+    return next;
+  },
+  openCompany(onSaved) {
+    set({ company: { open: true, onSaved: onSaved ?? null } });
+  },
+  closeCompany() {
+    set({ company: { open: false, onSaved: null } });
+  },
+  openCustomize(variant = 'default') {
+    set({ customize: { open: true, variant } });
+  },
+  closeCustomize() {
+    set((s) => ({ customize: { ...s.customize, open: false } }));
+  },
+  openGuide() {
+    set({ guideOpen: true });
+  },
+  closeGuide() {
+    set({ guideOpen: false });
+  },
+  openLegal(legal) {
+    set({ legal });
+  },
+  closeLegal() {
+    set({ legal: null });
+  },
+}));
+
+/** Non-React access (guards, api-client). */
+export const dialogs = {
+  openLogin(afterLogin?: AfterLogin | null): void {
+    useDialogs.getState().openAuth('login', afterLogin);
+  },
+  openCompany(onSaved?: () => void): void {
+    useDialogs.getState().openCompany(onSaved);
+  },
+};

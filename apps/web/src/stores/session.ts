@@ -1,0 +1,72 @@
+import type { TCompanyInfo, TCoupon, TMeResponse, TUser } from '@gemstock/contract';
+import { create } from 'zustand';
+import { WEB_STORAGE_KEYS, safeStorage } from '@/lib/storage';
+
+/**
+ * The signed-in session: bearer token (kept in localStorage, spec §9), the user from
+ * GET /api/user and the cart count shown in the header. Server data other than the user lives
+ * in React Query.
+ */
+export interface SessionState {
+  token: string | null;
+  user: TUser | null;
+  /** Company data of the main account when this is a sub-account. */
+  userParent: TCompanyInfo | null;
+  /** A coupon the server asks us to show once (spec §4: opens the coupon dialog). */
+  pendingCoupon: TCoupon | null;
+  cartCount: number;
+  setToken(token: string): void;
+  setMe(me: TMeResponse): void;
+  setUser(user: TUser): void;
+  setCartCount(count: number): void;
+  dismissPendingCoupon(): void;
+  /** Forget everything about the signed-in user (logout, revoked token). */
+  clear(): void;
+}
+
+export const useSession = create<SessionState>()((set) => ({
+  token: safeStorage.get(WEB_STORAGE_KEYS.token),
+  user: null,
+  userParent: null,
+  pendingCoupon: null,
+  cartCount: 0,
+  setToken(token) {
+    safeStorage.set(WEB_STORAGE_KEYS.token, token);
+    set({ token });
+  },
+  setMe(me) {
+    set({ user: me.user, userParent: me.user_parent, pendingCoupon: me.coupon });
+  },
+  setUser(user) {
+    set({ user });
+  },
+  setCartCount(cartCount) {
+    set({ cartCount });
+  },
+  dismissPendingCoupon() {
+    set({ pendingCoupon: null });
+  },
+  clear() {
+    safeStorage.remove(WEB_STORAGE_KEYS.token);
+    set({ token: null, user: null, userParent: null, pendingCoupon: null, cartCount: 0 });
+  },
+}));
+
+/** Spec §4: logged in when lastLoginAt is present. */
+export function isLoggedInUser(user: TUser | null | undefined): user is TUser {
+  return Boolean(user?.lastLoginAt);
+}
+
+export function useIsLoggedIn(): boolean {
+  return useSession((s) => isLoggedInUser(s.user));
+}
+
+export function useCurrentUser(): TUser | null {
+  return useSession((s) => s.user);
+}
+
+/** Header and menu name: the name for a sub-account (level 1), otherwise email or mobile. */
+export function displayNameOf(user: TUser): string {
+  if (user.level === 1) return user.name || user.username || '子账号';
+  return user.email || user.mobile || user.name || '我的账号';
+}
