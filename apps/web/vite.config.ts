@@ -24,8 +24,9 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Routes are split by their `import()` in src/app/router.tsx. These groups keep the
-        // long-lived vendor code in cache-stable chunks and the operator area (src/features/admin,
-        // a later issue) out of every chunk a buyer downloads.
+        // long-lived vendor code in cache-stable chunks and keep the operator area
+        // (src/features/admin, a later issue, routed with its own `import()`) in a chunk of its
+        // own that no buyer page loads.
         codeSplitting: {
           groups: [
             { name: 'admin', test: /[\\/]src[\\/]features[\\/]admin[\\/]/, priority: 30 },
@@ -35,8 +36,11 @@ export default defineConfig({
               priority: 20,
             },
             {
-              name: 'antd-vendor',
-              test: /[\\/]node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+|@emotion|dayjs|stylis|classnames|clsx)[\\/]/,
+              // antd and the other libraries the first paint needs; components used only by
+              // lazy pages (Table, Collapse, …) stay in those pages' chunks
+              name: 'ui-vendor',
+              test: /[\\/]node_modules[\\/]/,
+              tags: ['$initial'],
               priority: 10,
             },
           ],

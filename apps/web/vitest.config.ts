@@ -11,6 +11,7 @@ export default defineProject({
     name: 'web',
     environment: 'happy-dom',
     include: ['test/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
+    setupFiles: ['test/setup.ts'],
     restoreMocks: true,
   },
 });

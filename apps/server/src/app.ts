@@ -8,19 +8,24 @@ import { dirname, join } from 'node:path';
 import type { Config } from './config.js';
 import { MIGRATIONS_DIR, type Db } from './db/client.js';
 import { TokenService } from './lib/tokens.js';
+import { mediaRoutes } from './media/media.routes.js';
+import type { Storage } from './media/storage.js';
 import { adminAuthRoutes } from './modules/admin/admin-auth.routes.js';
+import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { commonRoutes } from './modules/common/common.routes.js';
 import { devRoutes } from './modules/dev/dev.routes.js';
 import { userRoutes } from './modules/user/user.routes.js';
 import type { MessageSender } from './notify/message-sender.js';
 import authPlugin from './plugins/auth.js';
 import envelopePlugin, { sendError } from './plugins/envelope.js';
+import jsonBodyPlugin from './plugins/json-body.js';
 
 export interface AppDeps {
   config: Config;
   db: Db;
   tokens: TokenService;
   messages: MessageSender;
+  storage: Storage;
 }
 
 declare module 'fastify' {
@@ -33,6 +38,7 @@ export interface BuildAppOptions {
   config: Config;
   db: Db;
   messages: MessageSender;
+  storage: Storage;
   logger?: boolean;
 }
 
@@ -58,10 +64,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db: options.db,
     tokens: new TokenService(config.jwtSecret, config.jwtTtlSeconds),
     messages: options.messages,
+    storage: options.storage,
   };
   app.decorate('deps', deps);
 
   await app.register(envelopePlugin);
+  await app.register(jsonBodyPlugin);
   await app.register(authPlugin);
   // Limits are declared per route (login, code sending); the store is in memory on one box.
   await app.register(fastifyRateLimit, {
@@ -77,6 +85,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(commonRoutes);
   await app.register(userRoutes);
   await app.register(adminAuthRoutes);
+  await app.register(mediaRoutes);
+  await app.register(catalogRoutes);
   if (config.devOutbox) await app.register(devRoutes);
 
   const webDist = config.webDist ?? defaultWebDist();

@@ -1,16 +1,19 @@
+import { join } from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/open.js';
+import { LocalDiskStorage } from './media/storage.js';
 import { createMessageSender } from './notify/create-sender.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
 
 async function main() {
   const config = loadConfig();
   const database = await openDatabase(config);
-  const app = await buildApp({ config, db: database.db, messages: createMessageSender(config, database.db) });
+  const storage = new LocalDiskStorage(join(config.dataDir, 'media'));
+  const app = await buildApp({ config, db: database.db, messages: createMessageSender(config, database.db), storage });
 
   if (config.seedDemo) {
-    const seeded = await seedDemoIfEmpty({ config, db: database.db, log: (line) => app.log.info(line) });
+    const seeded = await seedDemoIfEmpty({ config, db: database.db, storage, log: (line) => app.log.info(line) });
     if (seeded) {
       // Printed once, on the run that created them, so a newcomer can sign in straight away.
       process.stdout.write(

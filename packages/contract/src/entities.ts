@@ -118,6 +118,9 @@ export const ZMaterial = z.object({
   remark: z.string().nullable(),
   extra: ZMaterialExtra.nullable(),
   createdAt: zIso,
+  /** The free-download window (spec's freeDateRange), present when the material has one. */
+  freeFrom: zIso.optional(),
+  freeUntil: zIso.optional(),
 });
 export type TMaterial = z.infer<typeof ZMaterial>;
 

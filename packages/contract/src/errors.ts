@@ -31,6 +31,8 @@ export const ErrorCode = {
   FORBIDDEN: e(1010, 403, '没有权限执行此操作'),
   CONFLICT: e(1011, 409, '数据已被修改，请刷新后重试'),
   COMPANY_REQUIRED: e(1012, 403, '请先完善企业信息', 'company'),
+  /** The mail or SMS provider refused or could not be reached; the code was not kept. */
+  MESSAGE_SEND_FAILED: e(1013, 502, '验证码发送失败，请稍后再试'),
   INTERNAL: e(1500, 500, '服务器开小差了，请稍后再试'),
 
   INVALID_CREDENTIALS: e(2001, 401, '账号或密码错误'),
@@ -43,6 +45,8 @@ export const ErrorCode = {
   MOBILE_TAKEN: e(2006, 409, '该手机号已注册'),
   USERNAME_TAKEN: e(2007, 409, '该用户名已被使用'),
   ACCOUNT_NOT_FOUND: e(2008, 404, '该账号不存在'),
+  /** A sub-account cannot sign in or act while its main account is disabled. */
+  PARENT_ACCOUNT_DISABLED: e(2009, 403, '主账号已停用，子账号暂不能使用'),
   CODE_TOO_FREQUENT: e(2010, 429, '验证码发送过于频繁，请 60 秒后再试'),
   CODE_HOURLY_CAP: e(2011, 429, '验证码发送次数过多，请一小时后再试'),
   CODE_DAILY_CAP: e(2012, 429, '今日验证码发送次数已达上限，请明天再试'),
@@ -52,8 +56,19 @@ export const ErrorCode = {
   MAIN_ACCOUNT_ONLY: e(2020, 403, '仅主账号可以执行此操作'),
   SUB_ACCOUNTS_DISABLED: e(2021, 403, '子账号功能未开通'),
   SAME_AS_CURRENT: e(2022, 400, '新账号与当前账号相同'),
+  /** bind_* on an account that already has the address: the client should offer reset_* instead. */
+  ALREADY_BOUND: e(2024, 409, '已绑定，如需修改请使用更换功能'),
+  /** reset_* on an account without that address: the client should offer bind_* instead. */
+  NOT_BOUND: e(2025, 409, '尚未绑定，请先绑定'),
   OPERATOR_ONLY: e(2030, 403, '仅运营人员可以访问'),
   DEV_ONLY: e(2031, 404, '接口不存在'),
+
+  MATERIAL_NOT_FOUND: e(3001, 404, '素材不存在或已下架'),
+  /** Free download asked for outside the material's free window. */
+  MATERIAL_NOT_FREE: e(3002, 403, '该素材当前不在免费下载期内'),
+  /** A signed original link that was altered or signed with another key. */
+  DOWNLOAD_LINK_INVALID: e(3003, 403, '下载链接无效'),
+  DOWNLOAD_LINK_EXPIRED: e(3004, 403, '下载链接已过期，请重新获取'),
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCodeName = keyof typeof ErrorCode;

@@ -10,3 +10,4 @@ export * from './api/user.js';
 export * from './api/common.js';
 export * from './api/dev.js';
 export * from './api/admin.js';
+export * from './api/material.js';

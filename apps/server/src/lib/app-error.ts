@@ -10,8 +10,8 @@ export class AppError extends Error {
   readonly spec: ErrorSpec;
   readonly fields: FieldError[] | undefined;
 
-  constructor(spec: ErrorSpec, message?: string, fields?: FieldError[]) {
-    super(message ?? spec.message);
+  constructor(spec: ErrorSpec, message?: string, fields?: FieldError[], options?: ErrorOptions) {
+    super(message ?? spec.message, options);
     this.name = 'AppError';
     this.spec = spec;
     this.fields = fields;

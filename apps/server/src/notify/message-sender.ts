@@ -14,3 +14,11 @@ export interface OutgoingMessage {
 export interface MessageSender {
   send(message: OutgoingMessage): Promise<void>;
 }
+
+/** A provider refused a message or could not be reached. */
+export class MessageSendError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'MessageSendError';
+  }
+}

@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.js';
 import type { TokenAudience } from '../lib/tokens.js';
-import { findOperatorBySid, findUserBySid, type OperatorRow, type UserRow } from '../modules/user/user.repository.js';
+import { findOperatorBySid, type OperatorRow } from '../modules/admin/operator.repository.js';
+import { findUserBySid, type UserRow } from '../modules/user/user.repository.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -48,6 +49,12 @@ async function authPlugin(app: FastifyInstance) {
     if (!user) throw new AppError(ErrorCode.TOKEN_INVALID);
     // Password changes and disabling bump the version, which revokes every older token.
     if (user.tokenVersion !== claims.tv || !user.enabled) throw new AppError(ErrorCode.TOKEN_EXPIRED);
+    if (user.level === 1) {
+      // A sub-account acts for its main account: it stops when the main account is disabled
+      // or switches sub-accounts off, without touching each sub-account's token version.
+      const parent = user.parentSid ? await findUserBySid(db, user.parentSid) : undefined;
+      if (!parent?.enabled || !parent.subEnabled) throw new AppError(ErrorCode.TOKEN_EXPIRED);
+    }
     request.user = user;
   }
 

@@ -45,9 +45,22 @@ function specForFastifyError(error: FastifyError): ErrorSpec | undefined {
   return undefined;
 }
 
+/** SQLSTATE 22021 / 22P05: text the database encoding cannot hold, found anywhere in the cause chain. */
+function hasUnstorableText(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (code === '22021' || code === '22P05') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 async function envelopePlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
+      // A coded 5xx (an outside service failed) is still ours to look into; 4xx are the client's.
+      if (error.spec.http >= 500) request.log.error({ err: error.cause ?? error, code: error.spec.code }, error.message);
       return sendError(reply, error.spec, error.message, error.fields);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -70,6 +83,11 @@ async function envelopePlugin(app: FastifyInstance) {
     }
     const spec = specForFastifyError(error);
     if (spec) return sendError(reply, spec, spec.message);
+    if (hasUnstorableText(error)) {
+      // Text PostgreSQL cannot store (a NUL in a query string, say) is bad input, not our fault.
+      request.log.warn({ err: error }, 'unstorable text in input');
+      return sendError(reply, ErrorCode.VALIDATION, '请求内容包含无效字符');
+    }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.warn({ err: error }, 'client error without a catalogue code');
       return sendError(reply, { ...ErrorCode.VALIDATION, http: error.statusCode }, ErrorCode.VALIDATION.message);

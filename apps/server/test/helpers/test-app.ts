@@ -1,8 +1,13 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
-import type { Database } from '../../src/db/client.js';
+import type { Database, Db } from '../../src/db/client.js';
+import { LocalDiskStorage } from '../../src/media/storage.js';
 import { DevOutboxSender } from '../../src/notify/dev-outbox.js';
+import type { MessageSender } from '../../src/notify/message-sender.js';
 import { createTestDatabase } from './test-db.js';
 
 export interface TestApp {
@@ -25,13 +30,20 @@ export interface ApiResult<T> {
 
 export const TEST_JWT_SECRET = new TextEncoder().encode('test-secret-test-secret-test-secret-0123456789');
 
-export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  /** Replaces the dev outbox, e.g. to exercise a failing or a real provider. */
+  messages?: (db: Db, config: Config) => MessageSender;
+}
+
+export async function buildTestApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig(
     { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/gemstock-test-data' },
     { jwtSecret: TEST_JWT_SECRET, webDist: '/nonexistent', ...overrides },
   );
-  const app = await buildApp({ config, db: database.db, messages: new DevOutboxSender(database.db), logger: false });
+  const mediaDir = mkdtempSync(join(tmpdir(), 'gemstock-media-'));
+  const storage = new LocalDiskStorage(mediaDir);
+  const app = await buildApp({ config, db: database.db, messages: options.messages?.(database.db, config) ?? new DevOutboxSender(database.db), storage, logger: false });
   await app.ready();
   return {
     app,
@@ -60,6 +72,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
     async close() {
       await app.close();
       await database.close();
+      rmSync(mediaDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,5 +1,6 @@
 import { USER_PATHS, type TMeResponse, type TUser } from '@gemstock/contract';
 import { type RequestOptions, apiClient, isApiError } from '@/lib/api-client';
+import { logError } from '@/lib/logger';
 import { useSession } from '@/stores/session';
 
 /** GET /api/user → {user, coupon, user_parent}; answers 1000 when logged out. */
@@ -35,7 +36,7 @@ async function loadInitialUser(): Promise<void> {
     if (isApiError(error) && (error.reason === 'logged-out' || error.reason === 'no-auth')) {
       useSession.getState().clear();
     }
-    console.error('加载用户信息失败', error);
+    logError('加载用户信息失败', error);
   }
 }
 

@@ -19,13 +19,22 @@ interface CompanyFormProps {
   /** Extra buttons beside submit (a dialog's 取消). */
   extraActions?: ReactNode;
   disabled?: boolean;
+  /** Form name, which prefixes the input ids; give each mounted instance its own. */
+  name?: string;
 }
 
 /**
  * Company info (spec §3 company form): full name, credit code or taxpayer ID, address.
  * Used by the company dialog and by /user/company-setting.
  */
-export function CompanyForm({ user, onSaved, submitText = '保存', extraActions, disabled }: CompanyFormProps) {
+export function CompanyForm({
+  user,
+  onSaved,
+  submitText = '保存',
+  extraActions,
+  disabled,
+  name = 'company',
+}: CompanyFormProps) {
   const [form] = Form.useForm<TCompanyRequest>();
   const mutation = useUpdateCompany();
 
@@ -41,6 +50,7 @@ export function CompanyForm({ user, onSaved, submitText = '保存', extraActions
 
   return (
     <Form<TCompanyRequest>
+      name={name}
       form={form}
       layout="vertical"
       requiredMark

@@ -19,14 +19,13 @@ export async function copyText(text: string): Promise<boolean> {
   area.style.opacity = '0';
   document.body.appendChild(area);
   area.select();
-  let copied = false;
   try {
-    copied = document.execCommand('copy');
+    return document.execCommand('copy');
   } catch {
-    copied = false;
+    return false;
+  } finally {
+    area.remove();
   }
-  area.remove();
-  return copied;
 }
 
 interface CopyableCodeProps {

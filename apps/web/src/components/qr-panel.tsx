@@ -1,5 +1,4 @@
 import { Empty, Skeleton, Typography } from 'antd';
-import QRCode from 'qrcode';
 import { type ReactNode, useEffect, useState } from 'react';
 
 interface QrPanelProps {
@@ -23,29 +22,35 @@ export function QrPanel({
   loading = false,
   emptyText = '二维码暂不可用',
 }: QrPanelProps) {
-  const [drawn, setDrawn] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
+  // results are keyed by their input, so a new value never shows a stale code
+  const [drawn, setDrawn] = useState<{ value: string; url: string } | null>(null);
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const toDraw = imageUrl ? null : (value ?? null);
 
   useEffect(() => {
-    setFailed(false);
-    if (imageUrl || !value) {
-      setDrawn(null);
-      return;
-    }
+    if (!toDraw) return;
     let cancelled = false;
-    QRCode.toDataURL(value, { width: size * 2, margin: 1, errorCorrectionLevel: 'M' })
+    // the encoder is only needed for payment links, so it is loaded on demand
+    import('qrcode')
+      .then(({ default: QRCode }) =>
+        QRCode.toDataURL(toDraw, { width: size * 2, margin: 1, errorCorrectionLevel: 'M' }),
+      )
       .then((url) => {
-        if (!cancelled) setDrawn(url);
+        if (!cancelled) setDrawn({ value: toDraw, url });
       })
       .catch(() => {
-        if (!cancelled) setFailed(true);
+        if (!cancelled) setFailedSrc(toDraw);
       });
     return () => {
       cancelled = true;
     };
-  }, [imageUrl, value, size]);
+  }, [toDraw, size]);
 
-  const src = imageUrl || drawn;
+  const src = imageUrl || (drawn && drawn.value === toDraw ? drawn.url : null);
+  const key = imageUrl || toDraw;
+  const failed = key !== null && failedSrc === key;
+  const drawing = Boolean(toDraw) && !src && !failed;
+
   return (
     <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 8, width: size + 16 }}>
       <div
@@ -61,7 +66,7 @@ export function QrPanel({
           overflow: 'hidden',
         }}
       >
-        {loading || (!src && value && !failed) ? (
+        {loading || drawing ? (
           <Skeleton.Node active style={{ width: size - 16, height: size - 16 }} />
         ) : src && !failed ? (
           <img
@@ -70,7 +75,7 @@ export function QrPanel({
             width={size}
             height={size}
             style={{ objectFit: 'contain' }}
-            onError={() => setFailed(true)}
+            onError={() => setFailedSrc(key)}
           />
         ) : (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} styles={{ image: { height: 32 } }} />

@@ -39,7 +39,7 @@ export function SendCodeButton({ validate, send, disabled }: SendCodeButtonProps
 
   return (
     <Button onClick={onClick} loading={sending} disabled={disabled || isRunning} style={{ minWidth: 124 }}>
-      {isRunning ? `${remaining} 秒后重新获取` : '获取验证码'}
+      {isRunning ? `${remaining} 秒后重发` : '获取验证码'}
     </Button>
   );
 }

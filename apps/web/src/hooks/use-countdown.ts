@@ -14,12 +14,12 @@ export function useCountdown() {
 
   useEffect(() => {
     if (endsAt === null) return;
-    const id = window.setInterval(() => {
+    const id = setInterval(() => {
       const t = Date.now();
       setNow(t);
       if (t >= endsAt) setEndsAt(null);
     }, TICK_MS);
-    return () => window.clearInterval(id);
+    return () => clearInterval(id);
   }, [endsAt]);
 
   const start = useCallback((seconds: number = CODE_RESEND_SECONDS) => {

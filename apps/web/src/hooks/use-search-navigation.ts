@@ -22,7 +22,7 @@ export function useSearchNavigation() {
       else params.delete(SEARCH_PARAM);
       const query = params.toString();
       const state: AppNavigationState = { carryQuery: false };
-      navigate({ pathname: paths.home, search: query ? `?${query}` : '' }, { state });
+      void navigate({ pathname: paths.home, search: query ? `?${query}` : '' }, { state });
     },
     [navigate, location.pathname, location.search],
   );
@@ -30,7 +30,7 @@ export function useSearchNavigation() {
   /** The logo: home with the search cleared. */
   const goHome = useCallback(() => {
     const state: AppNavigationState = { carryQuery: false };
-    navigate({ pathname: paths.home, search: carriedSearch(location.search) }, { state });
+    void navigate({ pathname: paths.home, search: carriedSearch(location.search) }, { state });
   }, [navigate, location.search]);
 
   return { search, goHome };

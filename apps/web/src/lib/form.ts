@@ -10,9 +10,11 @@ interface ParsableSchema {
  * An antd rule that validates with a contract schema, so the form shows exactly the message the
  * server would answer with (spec §5 messages live in the contract's MESSAGES).
  */
-export function schemaRule(schema: ParsableSchema): Rule {
+export function schemaRule(schema: ParsableSchema, options: { optional?: boolean } = {}): Rule {
   return {
     validator: async (_rule, value: unknown) => {
+      // an optional field left blank is sent as null and not validated
+      if (options.optional && (value === undefined || value === null || value === '')) return;
       const result = schema.safeParse(value ?? '');
       if (!result.success) throw new Error(result.error?.issues[0]?.message ?? '格式不正确');
     },
@@ -23,9 +25,7 @@ export function schemaRule(schema: ParsableSchema): Rule {
 export function applyFieldErrors(form: FormInstance, error: unknown): void {
   if (!isApiError(error) || error.fields.length === 0) return;
   const known = new Set(Object.keys(form.getFieldsValue() as Record<string, unknown>));
-  const fields = error.fields
-    .filter((f) => known.has(f.path))
-    .map((f) => ({ name: f.path, errors: [f.message] }));
+  const fields = error.fields.filter((f) => known.has(f.path)).map((f) => ({ name: f.path, errors: [f.message] }));
   if (fields.length > 0) form.setFields(fields);
 }
 

@@ -5,6 +5,8 @@
  * set VITE_MOBILE_SITE_URL (e.g. `VITE_MOBILE_SITE_URL=https://m.example.com npm run build`).
  * When it is not set nothing happens and phones get this desktop site.
  */
+import { logError } from '@/lib/logger';
+
 const MOBILE_UA = /Android.+Mobile|iPhone|iPod|Windows Phone|HarmonyOS.+Mobile|MicroMessenger.+Mobile|Mobile Safari/i;
 
 export function isMobileUserAgent(userAgent: string): boolean {
@@ -22,7 +24,7 @@ export function mobileRedirectTarget(
   try {
     base = new URL(mobileSiteUrl);
   } catch {
-    console.error('VITE_MOBILE_SITE_URL is not a valid URL:', mobileSiteUrl);
+    logError('VITE_MOBILE_SITE_URL is not a valid URL', mobileSiteUrl);
     return null;
   }
   if (base.origin === location.origin) return null; // never redirect to ourselves

@@ -47,6 +47,9 @@ const zOptionalText = (max: number) =>
 export const ZTokenResponse = z.object({ access_token: z.string() });
 export type TTokenResponse = z.infer<typeof ZTokenResponse>;
 
+/** Calls that answer only with success (e.g. forget_password: the client goes back to the login form). */
+export const ZEmptyResponse = z.null();
+
 /** Exactly one of email or mobile identifies the account being registered or recovered. */
 function oneOfEmailOrMobile<T extends { email?: string | null | undefined; mobile?: string | null | undefined }>(
   v: T,
@@ -74,11 +77,23 @@ export const ZRegisterRequest = z
   .superRefine(oneOfEmailOrMobile);
 export type TRegisterRequest = z.input<typeof ZRegisterRequest>;
 
-export const ZLoginRequest = z.union([
-  z.object({ username: zUsername, password: zPassword }),
-  z.object({ email: zEmail, password: zPassword }),
-  z.object({ mobile: zMobile, password: zPassword }),
-]);
+/**
+ * Main accounts sign in with email or mobile, sub-accounts with username (the sub-account tab).
+ * One object with exactly one identifier rather than a union, so a missing password or a bad
+ * email reports that field's own message instead of a generic union failure.
+ */
+export const ZLoginRequest = z
+  .object({
+    username: zUsername.optional(),
+    email: zEmail.optional(),
+    mobile: zMobile.optional(),
+    password: zPassword,
+  })
+  .superRefine((v, ctx) => {
+    const given = [v.username, v.email, v.mobile].filter((x) => x !== undefined).length;
+    if (given === 0) ctx.addIssue({ code: 'custom', path: ['email'], message: '请输入邮箱、手机号或用户名' });
+    if (given > 1) ctx.addIssue({ code: 'custom', path: ['username'], message: '请只使用一种方式登录' });
+  });
 export type TLoginRequest = z.input<typeof ZLoginRequest>;
 
 export const ZForgetPasswordRequest = z

@@ -59,13 +59,27 @@ export const materials = pgTable(
     remark: text(),
     createdAt: now(),
     updatedAt: now(),
+    /**
+     * A fixed pseudo-random position of the material on a ring. A random order with seed s walks
+     * the ring from s (see catalog.repository.ts), so it is stable while paging and can use an
+     * index instead of sorting every match.
+     */
+    shuffleKey: integer().generatedAlwaysAs(sql`hashint8("seq")`),
   },
   (t) => [
     index('materials_keywords_gin').using('gin', t.keywords),
     index('materials_search_tokens_gin').using('gin', t.searchTokens),
-    index('materials_created_idx').on(t.createdAt.desc()),
-    index('materials_likes_idx').on(t.likeCount.desc()),
+    // The sequence breaks ties so that keyset paging never skips or repeats a material.
+    index('materials_created_idx').on(t.createdAt.desc(), t.seq.desc()),
+    index('materials_likes_idx').on(t.likeCount.desc(), t.seq.desc()),
+    index('materials_shuffle_idx').on(t.shuffleKey, t.seq),
     index('materials_seq_idx').on(t.seq),
+    index('materials_free_idx')
+      .on(t.freeFrom.desc(), t.seq.desc())
+      .where(sql`${t.freeUntil} IS NOT NULL`),
+    index('materials_featured_video_idx')
+      .on(t.createdAt.desc(), t.seq.desc())
+      .where(sql`${t.featured} AND ${t.format} = 'video'`),
   ],
 );
 
@@ -80,7 +94,12 @@ export const materialLikes = pgTable(
       .references(() => materials.sid),
     createdAt: now(),
   },
-  (t) => [primaryKey({ columns: [t.userSid, t.materialSid] }), index('material_likes_material_idx').on(t.materialSid)],
+  (t) => [
+    primaryKey({ columns: [t.userSid, t.materialSid] }),
+    index('material_likes_material_idx').on(t.materialSid),
+    // A buyer's likes page lists the newest like first.
+    index('material_likes_user_created_idx').on(t.userSid, t.createdAt.desc()),
+  ],
 );
 
 export const searchLogs = pgTable(

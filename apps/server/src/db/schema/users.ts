@@ -68,7 +68,11 @@ export const verificationCodes = pgTable(
     ip: text(),
     createdAt: now(),
   },
-  (t) => [index('verification_codes_target_idx').on(t.target, t.createdAt.desc())],
+  (t) => [
+    index('verification_codes_target_idx').on(t.target, t.createdAt.desc()),
+    // The per-client-address sending cap counts recent rows by ip.
+    index('verification_codes_ip_idx').on(t.ip, t.createdAt.desc()),
+  ],
 );
 
 /** Operators run the catalogue and back office; they are not buyers. */

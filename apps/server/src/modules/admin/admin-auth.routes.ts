@@ -1,4 +1,38 @@
+import {
+  ADMIN_PATHS,
+  ErrorCode,
+  ZAdminLoginRequest,
+  ZOperatorResponse,
+  ZTokenResponse,
+  zEnvelope,
+} from '@gemstock/contract';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error.js';
+import { ok } from '../../plugins/envelope.js';
+import { loginOperator, presentOperator } from './operator.service.js';
 
-// Placeholder until operator sign-in lands.
-export async function adminAuthRoutes(_app: FastifyInstance) {}
+/** Back-office sign-in is tighter than buyers': a handful of operators, a valuable target. */
+const OPERATOR_LOGIN_RATE_LIMIT = { max: 5, timeWindow: '1 minute' } as const;
+
+export async function adminAuthRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    ADMIN_PATHS.login,
+    {
+      config: { rateLimit: OPERATOR_LOGIN_RATE_LIMIT },
+      schema: { body: ZAdminLoginRequest, response: { 200: zEnvelope(ZTokenResponse) } },
+    },
+    async (request) => ok({ access_token: await loginOperator(app.deps, request.body) }),
+  );
+
+  app.get(
+    ADMIN_PATHS.me,
+    { preHandler: app.requireOperator, schema: { response: { 200: zEnvelope(ZOperatorResponse) } } },
+    async (request) => {
+      if (!request.operator) throw new AppError(ErrorCode.AUTH_REQUIRED);
+      return ok({ operator: presentOperator(request.operator) });
+    },
+  );
+}

@@ -1,4 +1,142 @@
+import {
+  USER_PATHS,
+  ZChangeEmailRequest,
+  ZChangeMobileRequest,
+  ZCompanyRequest,
+  ZEmptyResponse,
+  ZForgetPasswordRequest,
+  ZLoginRequest,
+  ZMeResponse,
+  ZRegisterRequest,
+  ZResetPasswordRequest,
+  ZSendCodeResponse,
+  ZSendEmailCodeRequest,
+  ZSendMobileCodeRequest,
+  ZTokenResponse,
+  ZUserResponse,
+  zEnvelope,
+} from '@gemstock/contract';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ok } from '../../plugins/envelope.js';
+import { signedInUser } from './request-user.js';
+import { subUserRoutes } from './sub-user.routes.js';
+import {
+  changeContact,
+  forgetPassword,
+  getCurrentUser,
+  login,
+  register,
+  requestCode,
+  resetPassword,
+  updateCompany,
+} from './user.service.js';
 
-// Placeholder until the accounts module lands.
-export async function userRoutes(_app: FastifyInstance) {}
+/**
+ * Per client address, in memory on each server (the database caps on codes are the shared,
+ * durable limit). Password guessing is the reason for the login limit; each code allows only
+ * five tries, so the code-checking calls are limited loosely, against floods.
+ */
+export const RATE_LIMITS = {
+  login: { max: 10, timeWindow: '1 minute' },
+  sendCode: { max: 5, timeWindow: '1 minute' },
+  checkCode: { max: 20, timeWindow: '1 minute' },
+} as const;
+
+export async function userRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { deps } = app;
+  const emptyResponse = { 200: zEnvelope(ZEmptyResponse) };
+  const userResponse = { 200: zEnvelope(ZUserResponse) };
+
+  app.post(
+    USER_PATHS.sendEmailCode,
+    {
+      config: { rateLimit: RATE_LIMITS.sendCode },
+      schema: { body: ZSendEmailCodeRequest, response: { 200: zEnvelope(ZSendCodeResponse) } },
+    },
+    async (request) => ok(await requestCode(deps, request.body, request.ip)),
+  );
+
+  app.post(
+    USER_PATHS.sendMobileCode,
+    {
+      config: { rateLimit: RATE_LIMITS.sendCode },
+      schema: { body: ZSendMobileCodeRequest, response: { 200: zEnvelope(ZSendCodeResponse) } },
+    },
+    async (request) => ok(await requestCode(deps, request.body, request.ip)),
+  );
+
+  app.post(
+    USER_PATHS.register,
+    {
+      config: { rateLimit: RATE_LIMITS.checkCode },
+      schema: { body: ZRegisterRequest, response: { 200: zEnvelope(ZTokenResponse) } },
+    },
+    async (request) => ok({ access_token: await register(deps, request.body) }),
+  );
+
+  app.post(
+    USER_PATHS.login,
+    {
+      config: { rateLimit: RATE_LIMITS.login },
+      schema: { body: ZLoginRequest, response: { 200: zEnvelope(ZTokenResponse) } },
+    },
+    async (request) => ok({ access_token: await login(deps, request.body) }),
+  );
+
+  app.post(
+    USER_PATHS.forgetPassword,
+    { config: { rateLimit: RATE_LIMITS.checkCode }, schema: { body: ZForgetPasswordRequest, response: emptyResponse } },
+    async (request) => {
+      await forgetPassword(deps, request.body);
+      return ok(null);
+    },
+  );
+
+  app.get(
+    USER_PATHS.me,
+    { preHandler: app.requireUser, schema: { response: { 200: zEnvelope(ZMeResponse) } } },
+    async (request) => ok(await getCurrentUser(deps, signedInUser(request))),
+  );
+
+  app.post(
+    USER_PATHS.company,
+    { preHandler: app.requireMainAccount, schema: { body: ZCompanyRequest, response: userResponse } },
+    async (request) => ok(await updateCompany(deps, signedInUser(request), request.body)),
+  );
+
+  const contactRoutes = [
+    { path: USER_PATHS.bindEmail, mode: 'bind', body: ZChangeEmailRequest },
+    { path: USER_PATHS.resetEmail, mode: 'reset', body: ZChangeEmailRequest },
+    { path: USER_PATHS.bindMobile, mode: 'bind', body: ZChangeMobileRequest },
+    { path: USER_PATHS.resetMobile, mode: 'reset', body: ZChangeMobileRequest },
+  ] as const;
+  for (const route of contactRoutes) {
+    app.post(
+      route.path,
+      {
+        preHandler: app.requireMainAccount,
+        config: { rateLimit: RATE_LIMITS.checkCode },
+        schema: { body: route.body, response: userResponse },
+      },
+      async (request) => ok(await changeContact(deps, signedInUser(request), route.mode, request.body)),
+    );
+  }
+
+  app.post(
+    USER_PATHS.resetPassword,
+    {
+      preHandler: app.requireUser,
+      // Someone holding a stolen token could otherwise guess the current password here.
+      config: { rateLimit: RATE_LIMITS.login },
+      schema: { body: ZResetPasswordRequest, response: emptyResponse },
+    },
+    async (request) => {
+      await resetPassword(deps, signedInUser(request), request.body);
+      return ok(null);
+    },
+  );
+
+  await app.register(subUserRoutes);
+}

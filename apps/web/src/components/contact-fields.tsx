@@ -1,4 +1,12 @@
-import { CODE_LENGTH, MESSAGES, MOBILE_LENGTH, MAX_LENGTH, type CodePurpose, zEmail, zMobile } from '@gemstock/contract';
+import {
+  CODE_LENGTH,
+  MESSAGES,
+  MOBILE_LENGTH,
+  MAX_LENGTH,
+  type CodePurpose,
+  zEmail,
+  zMobile,
+} from '@gemstock/contract';
 import { MailOutlined, MobileOutlined, SafetyOutlined } from '@ant-design/icons';
 import { Form, type FormInstance, Input, Space } from 'antd';
 import { type CodeChannel, sendVerificationCode } from '@/api/send-code';

@@ -1,0 +1,1 @@
+CREATE INDEX "verification_codes_ip_idx" ON "verification_codes" USING btree ("ip","created_at" DESC NULLS LAST);

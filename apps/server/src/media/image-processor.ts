@@ -1,0 +1,207 @@
+import sharp, { type Metadata, type Sharp } from 'sharp';
+import { watermarkSvg } from './watermark.js';
+
+/**
+ * Image work, and the only module that loads sharp. Every function takes and returns buffers:
+ * where the bytes come from and where they go is the caller's business (see storage.ts).
+ */
+
+export type RasterFormat = 'jpeg' | 'webp' | 'png';
+
+export interface ImageInfo {
+  /** Displayed size: EXIF rotation already applied. */
+  width: number;
+  height: number;
+  format: string;
+  mime: string;
+  hasAlpha: boolean;
+  bytes: number;
+}
+
+export interface Rendition {
+  data: Buffer;
+  width: number;
+  height: number;
+  mime: string;
+  /** File extension without the dot. */
+  ext: string;
+}
+
+export class UnsupportedImageError extends Error {
+  constructor(message = 'unsupported or damaged image') {
+    super(message);
+    this.name = 'UnsupportedImageError';
+  }
+}
+
+export const THUMB_LONG_SIDE = 480;
+export const COVER_LONG_SIDE = 1200;
+export const PREVIEW_LONG_SIDE = 1200;
+
+const MIME: Record<string, string> = {
+  jpeg: 'image/jpeg',
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  tiff: 'image/tiff',
+  heif: 'image/heif',
+  avif: 'image/avif',
+  svg: 'image/svg+xml',
+};
+
+const EXT: Record<RasterFormat, string> = { jpeg: 'jpg', webp: 'webp', png: 'png' };
+
+/** Decoded pixels, to run several renditions without decoding the source again. */
+export interface RawImage {
+  data: Buffer;
+  width: number;
+  height: number;
+  channels: 3 | 4;
+}
+
+export type ImageInput = Buffer | RawImage;
+
+/** Pixel budget for untrusted input: a 100-megapixel picture is already far beyond a stock photo. */
+const PIXEL_LIMIT = 120_000_000;
+
+function open(input: ImageInput): Sharp {
+  if (Buffer.isBuffer(input)) return sharp(input, { limitInputPixels: PIXEL_LIMIT, failOn: 'error' });
+  return sharp(input.data, { raw: { width: input.width, height: input.height, channels: input.channels } });
+}
+
+function encode(pipeline: Sharp, format: RasterFormat, quality: number, effort = 3): Sharp {
+  switch (format) {
+    case 'jpeg':
+      return pipeline.jpeg({ quality, chromaSubsampling: '4:2:0' });
+    case 'webp':
+      return pipeline.webp({ quality, effort });
+    case 'png':
+      return pipeline.png({ compressionLevel: 6 });
+  }
+}
+
+async function finish(pipeline: Sharp, format: RasterFormat): Promise<Rendition> {
+  const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, mime: MIME[format]!, ext: EXT[format] };
+}
+
+/** Size and type of an image, as displayed (EXIF orientation applied). */
+export async function readImageInfo(input: Buffer): Promise<ImageInfo> {
+  let meta: Metadata;
+  try {
+    meta = await open(input).metadata();
+  } catch (error) {
+    throw new UnsupportedImageError(error instanceof Error ? error.message : undefined);
+  }
+  if (!meta.width || !meta.height || !meta.format) throw new UnsupportedImageError();
+  const rotated = (meta.orientation ?? 1) >= 5;
+  return {
+    width: rotated ? meta.height : meta.width,
+    height: rotated ? meta.width : meta.height,
+    format: meta.format,
+    mime: MIME[meta.format] ?? 'application/octet-stream',
+    hasAlpha: meta.hasAlpha ?? false,
+    bytes: input.length,
+  };
+}
+
+/**
+ * Fits the picture inside a square of `longSide` without enlarging it, upright (EXIF rotation
+ * applied) and on white where it was transparent. Metadata is not carried over.
+ */
+function fitted(input: ImageInput, longSide: number): Sharp {
+  return open(input)
+    .rotate()
+    .resize({ width: longSide, height: longSide, fit: 'inside', withoutEnlargement: true })
+    .flatten({ background: '#ffffff' });
+}
+
+/** Decodes and shrinks once; the result feeds the other functions. */
+export async function decodeFitted(input: ImageInput, longSide: number): Promise<RawImage> {
+  const { data, info } = await fitted(input, longSide).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, channels: 3 };
+}
+
+/** The grid thumbnail: 480 px on the long side. */
+export async function makeThumbnail(input: ImageInput, options: { format?: RasterFormat } = {}): Promise<Rendition> {
+  const format = options.format ?? 'webp';
+  return finish(encode(fitted(input, THUMB_LONG_SIDE), format, 76), format);
+}
+
+/** The large unmarked picture for cards and sharing: about 1200 px on the long side. */
+export async function makeCover(
+  input: ImageInput,
+  options: { format?: RasterFormat; longSide?: number } = {},
+): Promise<Rendition> {
+  const format = options.format ?? 'webp';
+  return finish(encode(fitted(input, options.longSide ?? COVER_LONG_SIDE), format, 80, 2), format);
+}
+
+/** The detail-page preview: about 1200 px on the long side, covered with the tiled mark. */
+export async function makeWatermarkedPreview(
+  input: ImageInput,
+  options: { format?: RasterFormat; longSide?: number } = {},
+): Promise<Rendition> {
+  const format = options.format ?? 'jpeg';
+  const base = await decodeFitted(input, options.longSide ?? PREVIEW_LONG_SIDE);
+  const overlay = await watermarkOverlay(base.width, base.height);
+  const marked = open(base).composite([{ input: overlay, top: 0, left: 0 }]);
+  return finish(encode(marked, format, 78), format);
+}
+
+export interface ImageRenditions {
+  thumb: Rendition;
+  cover: Rendition;
+  preview: Rendition;
+}
+
+/** Thumbnail, cover and watermarked preview from one decode of the source. */
+export async function makeImageRenditions(input: ImageInput): Promise<ImageRenditions> {
+  const base = await decodeFitted(input, Math.max(COVER_LONG_SIDE, PREVIEW_LONG_SIDE));
+  const [thumb, cover, preview] = await Promise.all([
+    makeThumbnail(base),
+    makeCover(base),
+    makeWatermarkedPreview(base),
+  ]);
+  return { thumb, cover, preview };
+}
+
+/** Encodes decoded pixels, e.g. an original rendered from SVG. */
+export async function encodeImage(input: RawImage, format: RasterFormat, quality = 82): Promise<Rendition> {
+  return finish(encode(open(input), format, quality), format);
+}
+
+/** The watermark alone, as a transparent PNG: the video preview script overlays it with ffmpeg. */
+export async function renderWatermarkOverlay(width: number, height: number): Promise<Buffer> {
+  return sharp(Buffer.from(watermarkSvg(width, height)))
+    .png()
+    .toBuffer();
+}
+
+// Rasterising the tiled mark costs more than the rest of a preview, and previews come in a few
+// sizes only (1200 × 900, 900 × 1200, 1200 × 1200 …), so the last few overlays are kept.
+const OVERLAY_CACHE_SIZE = 12;
+const overlayCache = new Map<string, Promise<Buffer>>();
+
+function watermarkOverlay(width: number, height: number): Promise<Buffer> {
+  const key = `${width}x${height}`;
+  let overlay = overlayCache.get(key);
+  if (!overlay) {
+    overlay = renderWatermarkOverlay(width, height);
+    void overlay.catch(() => overlayCache.delete(key));
+    overlayCache.set(key, overlay);
+    if (overlayCache.size > OVERLAY_CACHE_SIZE) overlayCache.delete(overlayCache.keys().next().value!);
+  }
+  return overlay;
+}
+
+/** Rasterises an SVG document at its own width and height, on white. */
+export async function rasteriseSvg(svg: string): Promise<RawImage> {
+  const { data, info } = await sharp(Buffer.from(svg), { limitInputPixels: PIXEL_LIMIT })
+    .flatten({ background: '#ffffff' })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, channels: 3 };
+}

@@ -1,0 +1,341 @@
+import { Orientation, SortOption } from '@gemstock/contract';
+import { and, eq, gt, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { downloads, materials, searchLogs, users } from '../../db/schema/index.js';
+import type { SearchLogEntry } from './search-log.writer.js';
+import { periodStart, type SearchFilter } from './search-query.js';
+
+/** The columns a material's wire shape is built from (never the token array, which is large). */
+export const MATERIAL_COLUMNS = {
+  sid: materials.sid,
+  seq: materials.seq,
+  format: materials.format,
+  keywords: materials.keywords,
+  width: materials.width,
+  height: materials.height,
+  durationMs: materials.durationMs,
+  aspectRatio: materials.aspectRatio,
+  resolution: materials.resolution,
+  authTypes: materials.authTypes,
+  originalKey: materials.originalKey,
+  thumbKey: materials.thumbKey,
+  coverKey: materials.coverKey,
+  watermarkKey: materials.watermarkKey,
+  previewKey: materials.previewKey,
+  likeCount: materials.likeCount,
+  disabled: materials.disabled,
+  freeFrom: materials.freeFrom,
+  freeUntil: materials.freeUntil,
+  pricesCents: materials.pricesCents,
+  specialPricesCents: materials.specialPricesCents,
+  customPriceCents: materials.customPriceCents,
+  remark: materials.remark,
+  createdAt: materials.createdAt,
+};
+
+export interface MaterialRow {
+  sid: string;
+  seq: number;
+  format: string;
+  keywords: string[];
+  width: number;
+  height: number;
+  durationMs: number | null;
+  aspectRatio: string | null;
+  resolution: string | null;
+  authTypes: number[];
+  originalKey: string;
+  thumbKey: string | null;
+  coverKey: string | null;
+  watermarkKey: string | null;
+  previewKey: string | null;
+  likeCount: number;
+  disabled: boolean;
+  freeFrom: Date | null;
+  freeUntil: Date | null;
+  pricesCents: Record<string, number>;
+  specialPricesCents: Record<string, number>;
+  customPriceCents: number | null;
+  remark: string | null;
+  createdAt: Date;
+}
+
+/** The sort keys of one match: enough to order, page and continue a result set. */
+export interface MatchKeys {
+  seq: number;
+  /** Creation time in microseconds since the epoch, exact (a Date would drop the microseconds). */
+  createdUs: number;
+  likeCount: number;
+  shuffleKey: number;
+}
+
+/** Where the next chunk of an ordered result set starts: after this match. */
+export type MatchCursor =
+  | { sort: typeof SortOption.NEWEST; after: MatchKeys | null }
+  | { sort: typeof SortOption.MOST_LIKED; after: MatchKeys | null }
+  | { sort: typeof SortOption.RANDOM; ringStart: number; lap: 0 | 1; after: MatchKeys | null };
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+const MATCH_KEY_COLUMNS = {
+  seq: materials.seq,
+  createdUs: sql<number>`(extract(epoch from ${materials.createdAt}) * 1000000)::float8`,
+  likeCount: materials.likeCount,
+  shuffleKey: sql<number>`${materials.shuffleKey}`,
+};
+
+/** A microsecond timestamp back to timestamptz exactly (integer interval arithmetic, no float seconds). */
+function timestampFromUs(us: number): SQL {
+  return sql`(timestamptz 'epoch' + ${us}::float8 * interval '1 microsecond')`;
+}
+
+/**
+ * Orientation by width / height with the tolerance documented on ORIENTATION_TOLERANCE:
+ * portrait up to 0.85, landscape from 1.15, square in between (integer comparisons).
+ */
+function orientationCondition(orientation: Orientation): SQL {
+  switch (orientation) {
+    case Orientation.PORTRAIT:
+      return sql`${materials.width} * 20 <= ${materials.height} * 17`;
+    case Orientation.LANDSCAPE:
+      return sql`${materials.width} * 20 >= ${materials.height} * 23`;
+    case Orientation.SQUARE:
+      return sql`(${materials.width} * 20 > ${materials.height} * 17 AND ${materials.width} * 20 < ${materials.height} * 23)`;
+  }
+}
+
+/**
+ * Conditions of a search. Every word must occur inside one of the keywords: the token test
+ * (`search_tokens @> ARRAY[…]`, GIN-indexed) is exact for words of one or two characters and
+ * narrows longer words to materials holding all their bigrams, which are then confirmed
+ * against the keywords themselves (normalized the way search-tokens.ts normalizes).
+ */
+function searchConditions(filter: SearchFilter, now: Date): SQL[] {
+  const conditions: SQL[] = [eq(materials.disabled, false)];
+  if (filter.tokens.length > 0) {
+    const tokens = sql.join(
+      filter.tokens.map((t) => sql`${t}`),
+      sql`, `,
+    );
+    conditions.push(sql`${materials.searchTokens} @> ARRAY[${tokens}]::text[]`);
+  }
+  for (const word of filter.longWords) {
+    conditions.push(
+      sql`EXISTS (SELECT 1 FROM unnest(${materials.keywords}) AS k(keyword) WHERE strpos(lower(normalize(k.keyword, NFKC)), ${word}) > 0)`,
+    );
+  }
+  if (filter.format) conditions.push(eq(materials.format, filter.format));
+  if (filter.orientation) conditions.push(orientationCondition(filter.orientation));
+  if (filter.period) conditions.push(sql`${materials.createdAt} >= ${periodStart(filter.period, now)}`);
+  return conditions;
+}
+
+export interface MatchProbe {
+  /** Matches counted up to cap + 1. */
+  count: number;
+  /** Every match's sort keys when there are at most `cap`; null when there are more. */
+  matches: MatchKeys[] | null;
+}
+
+/**
+ * Counts the matches of a filter up to `cap + 1` and, when there are at most `cap`, returns all
+ * their sort keys in the same pass, so a small result set costs one query for every sort and
+ * page. Never counts past the cap: a million-row match stops at cap + 1.
+ */
+export async function probeMatches(db: DbOrTx, filter: SearchFilter, now: Date, cap: number): Promise<MatchProbe> {
+  const where = and(...searchConditions(filter, now));
+  const result = await db.execute(sql`
+    WITH m AS MATERIALIZED (
+      SELECT ${materials.seq}::float8 AS seq,
+             (extract(epoch from ${materials.createdAt}) * 1000000)::float8 AS created_us,
+             ${materials.likeCount} AS like_count,
+             ${materials.shuffleKey} AS shuffle_key
+      FROM ${materials} WHERE ${where} LIMIT ${cap + 1}
+    ), c AS (SELECT count(*)::int AS n FROM m)
+    SELECT c.n, m.seq, m.created_us, m.like_count, m.shuffle_key FROM c LEFT JOIN m ON c.n <= ${cap}`);
+  const rows = rowsOf<{
+    n: number;
+    seq: number | null;
+    created_us: number | null;
+    like_count: number | null;
+    shuffle_key: number | null;
+  }>(result);
+  const count = Number(rows[0]?.n ?? 0);
+  if (count > cap) return { count, matches: null };
+  const matches: MatchKeys[] = [];
+  for (const r of rows) {
+    if (r.seq === null) continue;
+    matches.push({
+      seq: Number(r.seq),
+      createdUs: Number(r.created_us),
+      likeCount: Number(r.like_count),
+      shuffleKey: Number(r.shuffle_key),
+    });
+  }
+  return { count, matches };
+}
+
+/**
+ * The next `limit` matches in sort order after the cursor: a keyset walk down the sort's index
+ * (created, likes or shuffle ring), so a chunk costs about limit ÷ selectivity index entries no
+ * matter how deep it is. A random order walks the ring from its start to the top (lap 0), then
+ * from the bottom up to its start (lap 1).
+ */
+export async function listMatchKeys(
+  db: DbOrTx,
+  filter: SearchFilter,
+  now: Date,
+  cursor: MatchCursor,
+  limit: number,
+): Promise<MatchKeys[]> {
+  const conditions = searchConditions(filter, now);
+  let orderBy: SQL;
+  const after = cursor.after;
+  switch (cursor.sort) {
+    case SortOption.NEWEST:
+      orderBy = sql`${materials.createdAt} desc nulls last, ${materials.seq} desc nulls last`;
+      if (after) {
+        conditions.push(
+          sql`(${materials.createdAt}, ${materials.seq}) < (${timestampFromUs(after.createdUs)}, ${after.seq})`,
+        );
+      }
+      break;
+    case SortOption.MOST_LIKED:
+      orderBy = sql`${materials.likeCount} desc nulls last, ${materials.seq} desc nulls last`;
+      if (after) conditions.push(sql`(${materials.likeCount}, ${materials.seq}) < (${after.likeCount}, ${after.seq})`);
+      break;
+    case SortOption.RANDOM:
+      orderBy = sql`${materials.shuffleKey} asc, ${materials.seq} asc`;
+      conditions.push(
+        cursor.lap === 0
+          ? sql`${materials.shuffleKey} >= ${cursor.ringStart}`
+          : sql`${materials.shuffleKey} < ${cursor.ringStart}`,
+      );
+      if (after)
+        conditions.push(sql`(${materials.shuffleKey}, ${materials.seq}) > (${after.shuffleKey}, ${after.seq})`);
+      break;
+  }
+  const rows = await db
+    .select(MATCH_KEY_COLUMNS)
+    .from(materials)
+    .where(and(...conditions))
+    .orderBy(orderBy)
+    .limit(limit);
+  return rows.map((r) => ({
+    seq: Number(r.seq),
+    createdUs: Number(r.createdUs),
+    likeCount: r.likeCount,
+    shuffleKey: Number(r.shuffleKey),
+  }));
+}
+
+/** Visible materials by sequence number, in no particular order (the caller orders them). */
+export async function findVisibleMaterialsBySeq(db: DbOrTx, seqs: number[]): Promise<MaterialRow[]> {
+  if (seqs.length === 0) return [];
+  return db
+    .select(MATERIAL_COLUMNS)
+    .from(materials)
+    .where(and(inArray(materials.seq, seqs), eq(materials.disabled, false)));
+}
+
+export async function findVisibleMaterial(db: DbOrTx, sid: string): Promise<MaterialRow | undefined> {
+  const rows = await db
+    .select(MATERIAL_COLUMNS)
+    .from(materials)
+    .where(and(eq(materials.sid, sid), eq(materials.disabled, false)))
+    .limit(1);
+  return rows[0];
+}
+
+/** Candidates per shared keyword: the newest this many, so a common keyword cannot scan the table. */
+const RELATED_CANDIDATES_PER_KEYWORD = 100;
+
+/**
+ * Materials sharing keywords with one material (their sequence numbers, best first): most
+ * shared keywords first, then most liked.
+ * Candidates are the newest materials holding each keyword, which keeps the query bounded on a
+ * large catalogue where a keyword such as 白底 is held by a quarter of everything.
+ */
+export async function listRelatedSeqs(
+  db: DbOrTx,
+  material: { sid: string; keywords: string[] },
+  limit: number,
+): Promise<number[]> {
+  if (material.keywords.length === 0) return [];
+  const keywordArray = sql`ARRAY[${sql.join(
+    material.keywords.map((k) => sql`${k}`),
+    sql`, `,
+  )}]::text[]`;
+  const result = await db.execute(sql`
+    SELECT m.seq::float8 AS seq
+    FROM (
+      SELECT DISTINCT c.seq
+      FROM unnest(${keywordArray}) AS k(keyword)
+      CROSS JOIN LATERAL (
+        SELECT ${materials.seq} AS seq FROM ${materials}
+        WHERE ${materials.keywords} @> ARRAY[k.keyword] AND NOT ${materials.disabled} AND ${materials.sid} <> ${material.sid}
+        ORDER BY ${materials.createdAt} DESC NULLS LAST, ${materials.seq} DESC NULLS LAST
+        LIMIT ${RELATED_CANDIDATES_PER_KEYWORD}
+      ) c
+    ) candidates
+    JOIN ${materials} m ON m.seq = candidates.seq
+    ORDER BY cardinality(ARRAY(SELECT unnest(m.keywords) INTERSECT SELECT unnest(${keywordArray}))) DESC,
+             m.like_count DESC, m.seq DESC
+    LIMIT ${limit}`);
+  return rowsOf<{ seq: number }>(result).map((r) => Number(r.seq));
+}
+
+function freeNowConditions(now: Date): SQL[] {
+  return [eq(materials.disabled, false), lte(materials.freeFrom, now), gt(materials.freeUntil, now)];
+}
+
+/** Materials whose free window contains `now`, the most recently opened first. */
+export async function listFreeMaterials(
+  db: DbOrTx,
+  now: Date,
+  page: { offset: number; limit: number },
+): Promise<MaterialRow[]> {
+  return db
+    .select(MATERIAL_COLUMNS)
+    .from(materials)
+    .where(and(...freeNowConditions(now)))
+    .orderBy(sql`${materials.freeFrom} desc nulls last, ${materials.seq} desc nulls last`)
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export async function countFreeMaterials(db: DbOrTx, now: Date): Promise<number> {
+  const rows = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(materials)
+    .where(and(...freeNowConditions(now)));
+  return Number(rows[0]?.n ?? 0);
+}
+
+export async function listFeaturedVideos(db: DbOrTx, page: { offset: number; limit: number }): Promise<MaterialRow[]> {
+  return db
+    .select(MATERIAL_COLUMNS)
+    .from(materials)
+    .where(and(eq(materials.featured, true), eq(materials.format, 'video'), eq(materials.disabled, false)))
+    .orderBy(sql`${materials.createdAt} desc nulls last, ${materials.seq} desc nulls last`)
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export async function insertSearchLogs(db: DbOrTx, entries: SearchLogEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await db.insert(searchLogs).values(entries);
+}
+
+/** One free download: the download row and the buyer's download count move together. */
+export async function recordFreeDownload(db: DbOrTx, userSid: string, materialSid: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.insert(downloads).values({ userSid, materialSid, kind: 'free' });
+    await tx
+      .update(users)
+      .set({ downloadCount: sql`${users.downloadCount} + 1` })
+      .where(eq(users.sid, userSid));
+  });
+}

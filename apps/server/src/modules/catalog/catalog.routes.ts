@@ -1,0 +1,104 @@
+import {
+  MATERIAL_PATHS,
+  ZDownloadUrlResponse,
+  ZFreeDownloadQuery,
+  ZMaterialDetailResponse,
+  ZMaterialIdParams,
+  ZMaterialsResponse,
+  ZPagedMaterialsResponse,
+  ZPageQuery,
+  ZSearchMaterialsQuery,
+  ZSearchMaterialsResponse,
+  zEnvelope,
+} from '@gemstock/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createDownloadUrlSigner } from '../../lib/download-url.js';
+import { ok } from '../../plugins/envelope.js';
+import { signedInUser } from '../user/request-user.js';
+import { CatalogSearch } from './catalog-search.js';
+import { insertSearchLogs } from './catalog.repository.js';
+import { CatalogService, publicUrlOfStorage } from './catalog.service.js';
+import { likesRoutes } from './likes.routes.js';
+import { originalDownloadRoutes } from './original-download.routes.js';
+import { SearchLogWriter } from './search-log.writer.js';
+
+/** Buyer-side catalogue: search, detail, related, free materials, featured videos, likes, downloads. */
+export async function catalogRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { db, config, storage } = app.deps;
+  const signer = createDownloadUrlSigner(config.jwtSecret);
+  const searchLog = new SearchLogWriter(
+    (entries) => insertSearchLogs(db, entries),
+    (error) => app.log.error({ err: error }, 'search log write failed'),
+  );
+  app.addHook('onClose', async () => searchLog.flush());
+  const catalog = new CatalogService({
+    db,
+    search: new CatalogSearch(db),
+    searchLog,
+    signer,
+    publicUrlOf: publicUrlOfStorage(storage),
+  });
+
+  app.get(
+    MATERIAL_PATHS.search,
+    {
+      preHandler: app.optionalUser,
+      schema: { querystring: ZSearchMaterialsQuery, response: { 200: zEnvelope(ZSearchMaterialsResponse) } },
+    },
+    async (request) => ok(await catalog.searchMaterials(request.query, request.user)),
+  );
+
+  app.get(
+    MATERIAL_PATHS.free,
+    {
+      preHandler: app.optionalUser,
+      schema: { querystring: ZPageQuery, response: { 200: zEnvelope(ZPagedMaterialsResponse) } },
+    },
+    async (request) => ok(await catalog.listFree(request.query, request.user)),
+  );
+
+  app.get(
+    MATERIAL_PATHS.featuredVideo,
+    {
+      preHandler: app.optionalUser,
+      schema: { querystring: ZPageQuery, response: { 200: zEnvelope(ZMaterialsResponse) } },
+    },
+    async (request) => ok({ materials: await catalog.listFeaturedVideos(request.query, request.user) }),
+  );
+
+  app.get(
+    MATERIAL_PATHS.detail,
+    {
+      preHandler: app.optionalUser,
+      schema: { params: ZMaterialIdParams, response: { 200: zEnvelope(ZMaterialDetailResponse) } },
+    },
+    async (request) => ok(await catalog.getMaterial(request.params.id, request.user)),
+  );
+
+  app.get(
+    MATERIAL_PATHS.related,
+    {
+      preHandler: app.optionalUser,
+      schema: { params: ZMaterialIdParams, response: { 200: zEnvelope(ZMaterialsResponse) } },
+    },
+    async (request) => ok({ materials: await catalog.listRelated(request.params.id, request.user) }),
+  );
+
+  app.get(
+    MATERIAL_PATHS.freeDownload,
+    {
+      preHandler: app.requireUser,
+      schema: {
+        params: ZMaterialIdParams,
+        querystring: ZFreeDownloadQuery,
+        response: { 200: zEnvelope(ZDownloadUrlResponse) },
+      },
+    },
+    async (request) => ok(await catalog.issueFreeDownload(request.params.id, signedInUser(request))),
+  );
+
+  await app.register(likesRoutes, { catalog });
+  await app.register(originalDownloadRoutes, { signer });
+}

@@ -1,0 +1,166 @@
+import {
+  ErrorCode,
+  type MaterialFormat,
+  type Orientation,
+  type Period,
+  RELATED_LIMIT,
+  SortOption,
+  type TDownloadUrlResponse,
+  type TMaterial,
+  type TPagedMaterialsResponse,
+  type TSearchMaterialsResponse,
+} from '@gemstock/contract';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import type { DownloadUrlSigner } from '../../lib/download-url.js';
+import { isPublicKey, type Storage } from '../../media/storage.js';
+import type { UserRow } from '../user/user.repository.js';
+import type { CatalogSearch } from './catalog-search.js';
+import {
+  countFreeMaterials,
+  findVisibleMaterial,
+  findVisibleMaterialsBySeq,
+  listFeaturedVideos,
+  listFreeMaterials,
+  listRelatedSeqs,
+  type MaterialRow,
+  recordFreeDownload,
+} from './catalog.repository.js';
+import { findLikedSids } from './likes.repository.js';
+import { isFreeAt, type PublicUrlOf, toWireMaterial } from './material.mapper.js';
+import type { SearchLogWriter } from './search-log.writer.js';
+import { loggedKeyword, newRandomSeed, parseSearchFilter } from './search-query.js';
+
+export interface SearchMaterialsInput {
+  keyword?: string | undefined;
+  format?: MaterialFormat | undefined;
+  orientation?: Orientation | undefined;
+  period?: Period | undefined;
+  sort: SortOption;
+  seed?: number | undefined;
+  page: number;
+  page_size: number;
+}
+
+export interface PageInput {
+  page: number;
+  page_size: number;
+}
+
+/**
+ * The one place a storage key becomes a browser URL: public keys through the storage adapter
+ * (local `/media/…` or a CDN/bucket URL); anything else, above all an original, never.
+ */
+export function publicUrlOfStorage(storage: Storage): PublicUrlOf {
+  return (key) => (key && isPublicKey(key) ? storage.publicUrl(key) : null);
+}
+
+export interface CatalogServiceDeps {
+  db: Db;
+  search: CatalogSearch;
+  searchLog: SearchLogWriter;
+  signer: DownloadUrlSigner;
+  publicUrlOf: PublicUrlOf;
+  now?: () => Date;
+}
+
+/** Free-download links live five minutes: enough to start the download, too short to share. */
+export const FREE_DOWNLOAD_TTL_SECONDS = 300;
+
+export class CatalogService {
+  constructor(private readonly deps: CatalogServiceDeps) {}
+
+  private now(): Date {
+    return this.deps.now ? this.deps.now() : new Date();
+  }
+
+  /** Wire shapes in the given order, `liked` filled in for a signed-in user. */
+  async toWire(rows: MaterialRow[], user: UserRow | null, now = this.now()): Promise<TMaterial[]> {
+    const liked = user
+      ? await findLikedSids(
+          this.deps.db,
+          user.sid,
+          rows.map((r) => r.sid),
+        )
+      : new Set<string>();
+    return rows.map((row) =>
+      toWireMaterial(row, { liked: liked.has(row.sid), now, publicUrlOf: this.deps.publicUrlOf }),
+    );
+  }
+
+  private async materialsBySeq(seqs: number[], user: UserRow | null, now: Date): Promise<TMaterial[]> {
+    const rows = await findVisibleMaterialsBySeq(this.deps.db, seqs);
+    const bySeq = new Map(rows.map((r) => [r.seq, r]));
+    // A material disabled since its page was cached simply drops out of the page.
+    const ordered = seqs.map((s) => bySeq.get(s)).filter((r): r is MaterialRow => r !== undefined);
+    return this.toWire(ordered, user, now);
+  }
+
+  async searchMaterials(input: SearchMaterialsInput, user: UserRow | null): Promise<TSearchMaterialsResponse> {
+    const now = this.now();
+    const filter = parseSearchFilter(input);
+    const isRandom = input.sort === SortOption.RANDOM;
+    const seed = isRandom ? (input.seed ?? newRandomSeed()) : 0;
+    const page = await this.deps.search.findPage({
+      filter,
+      sort: input.sort,
+      seed,
+      page: input.page,
+      pageSize: input.page_size,
+      now,
+    });
+    const materials = await this.materialsBySeq(page.seqs, user, now);
+    const keyword = loggedKeyword(filter);
+    if (keyword) {
+      this.deps.searchLog.record({ keyword, userSid: user?.sid ?? null, resultCount: page.total, createdAt: now });
+    }
+    return { total: page.total, totalCapped: page.totalCapped, seed: isRandom ? seed : null, materials };
+  }
+
+  private async visibleMaterial(sid: string): Promise<MaterialRow> {
+    const row = await findVisibleMaterial(this.deps.db, sid);
+    if (!row) throw new AppError(ErrorCode.MATERIAL_NOT_FOUND);
+    return row;
+  }
+
+  async getMaterial(sid: string, user: UserRow | null): Promise<TMaterial> {
+    const [material] = await this.toWire([await this.visibleMaterial(sid)], user);
+    return material!;
+  }
+
+  async listRelated(sid: string, user: UserRow | null): Promise<TMaterial[]> {
+    const material = await this.visibleMaterial(sid);
+    const seqs = await listRelatedSeqs(this.deps.db, material, RELATED_LIMIT);
+    return this.materialsBySeq(seqs, user, this.now());
+  }
+
+  async listFree(input: PageInput, user: UserRow | null): Promise<TPagedMaterialsResponse> {
+    const now = this.now();
+    const page = { offset: (input.page - 1) * input.page_size, limit: input.page_size };
+    const [rows, total] = await Promise.all([
+      listFreeMaterials(this.deps.db, now, page),
+      countFreeMaterials(this.deps.db, now),
+    ]);
+    return { total, materials: await this.toWire(rows, user, now) };
+  }
+
+  async listFeaturedVideos(input: PageInput, user: UserRow | null): Promise<TMaterial[]> {
+    const rows = await listFeaturedVideos(this.deps.db, {
+      offset: (input.page - 1) * input.page_size,
+      limit: input.page_size,
+    });
+    return this.toWire(rows, user);
+  }
+
+  /**
+   * A free download: the material must be in its free window now; the download is recorded and
+   * counted on the buyer, then a short-lived signed link to the original is handed out.
+   */
+  async issueFreeDownload(sid: string, user: UserRow): Promise<TDownloadUrlResponse> {
+    const material = await this.visibleMaterial(sid);
+    if (!isFreeAt(material, this.now())) throw new AppError(ErrorCode.MATERIAL_NOT_FREE);
+    await recordFreeDownload(this.deps.db, user.sid, material.sid);
+    const signed = this.deps.signer.signDownloadUrl(material.originalKey, FREE_DOWNLOAD_TTL_SECONDS);
+    return { url: signed.url, expiresAt: signed.expiresAt.toISOString() };
+  }
+}

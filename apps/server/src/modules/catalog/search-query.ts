@@ -1,0 +1,79 @@
+import {
+  type MaterialFormat,
+  MAX_RANDOM_SEED,
+  type Orientation,
+  type Period,
+  Period as PeriodValue,
+  type SortOption,
+} from '@gemstock/contract';
+import { randomInt } from 'node:crypto';
+import { normalizeSearchText, queryTokensFor } from './search-tokens.js';
+
+/** What a search matches, without sort or paging: one cache entry serves every page and sort. */
+export interface SearchFilter {
+  /** Normalized, distinct words of the keyword; empty when there is no keyword. */
+  words: string[];
+  /** Tokens every match must hold (GIN on search_tokens): short words and bigrams of long ones. */
+  tokens: string[];
+  /** Words of three or more characters: all their bigrams present does not prove the word is. */
+  longWords: string[];
+  format: MaterialFormat | undefined;
+  orientation: Orientation | undefined;
+  period: Period | undefined;
+}
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** "Created within" windows of the period filter, in days (a month is 30, a year 365). */
+export const PERIOD_DAYS: Record<Period, number> = {
+  [PeriodValue.WEEK]: 7,
+  [PeriodValue.MONTH]: 30,
+  [PeriodValue.QUARTER]: 91,
+  [PeriodValue.HALF]: 182,
+  [PeriodValue.YEAR]: 365,
+};
+
+export function periodStart(period: Period, now: Date): Date {
+  return new Date(now.getTime() - PERIOD_DAYS[period] * DAY_MS);
+}
+
+export function parseSearchFilter(input: {
+  keyword?: string | undefined;
+  format?: MaterialFormat | undefined;
+  orientation?: Orientation | undefined;
+  period?: Period | undefined;
+}): SearchFilter {
+  const words = [...new Set(normalizeSearchText(input.keyword ?? '').split(/\s+/u))].filter((w) => w.length > 0);
+  return {
+    words,
+    tokens: queryTokensFor(words.join(' ')),
+    longWords: words.filter((w) => Array.from(w).length >= 3),
+    format: input.format,
+    orientation: input.orientation,
+    period: input.period,
+  };
+}
+
+/** The keyword as logged and counted for hot keywords: normalized words joined by one space. */
+export function loggedKeyword(filter: SearchFilter): string | null {
+  return filter.words.length > 0 ? filter.words.join(' ') : null;
+}
+
+/** Stable identity of a filter for caches; word order does not change the matches. */
+export function filterCacheKey(filter: SearchFilter): string {
+  return JSON.stringify([[...filter.words].sort(), filter.format ?? '', filter.orientation ?? '', filter.period ?? '']);
+}
+
+export function newRandomSeed(): number {
+  return randomInt(0, MAX_RANDOM_SEED + 1);
+}
+
+/**
+ * Where a seed starts on the shuffle ring (shuffle_key is a signed 32-bit hash): seeds
+ * 0…2³¹−1 spread evenly over −2³¹…2³¹−2.
+ */
+export function ringStartOf(seed: number): number {
+  return seed * 2 - 2_147_483_648;
+}
+
+export type { SortOption };

@@ -1,0 +1,93 @@
+/**
+ * A small in-process cache with a time-to-live, least-recently-used eviction by total weight,
+ * and single-flight loading (concurrent misses for one key share one load). Entries are only
+ * ever a speed-up: the cached value is recomputed identically from the database after expiry.
+ */
+export class TtlCache<V> {
+  private readonly entries = new Map<string, { value: V; expiresAt: number; weight: number }>();
+  private readonly loading = new Map<string, Promise<V>>();
+  private totalWeight = 0;
+
+  constructor(
+    private readonly options: {
+      ttlMs: number;
+      maxWeight: number;
+      weigh: (value: V) => number;
+      now?: () => number;
+    },
+  ) {}
+
+  private now(): number {
+    return this.options.now ? this.options.now() : Date.now();
+  }
+
+  get(key: string): V | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= this.now()) {
+      this.delete(key);
+      return undefined;
+    }
+    // Re-insert to mark it most recently used (a Map iterates in insertion order).
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry.value;
+  }
+
+  set(key: string, value: V): void {
+    this.delete(key);
+    const weight = Math.max(1, this.options.weigh(value));
+    this.entries.set(key, { value, expiresAt: this.now() + this.options.ttlMs, weight });
+    this.totalWeight += weight;
+    this.evict();
+  }
+
+  /** Re-weighs an entry whose value grew in place, keeping its expiry. */
+  reweigh(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    const weight = Math.max(1, this.options.weigh(entry.value));
+    this.totalWeight += weight - entry.weight;
+    entry.weight = weight;
+    this.evict();
+  }
+
+  delete(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.totalWeight -= entry.weight;
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.totalWeight = 0;
+  }
+
+  async getOrLoad(key: string, load: () => Promise<V>): Promise<V> {
+    const cached = this.get(key);
+    if (cached !== undefined) return cached;
+    const pending = this.loading.get(key);
+    if (pending) return pending;
+    const promise = load().then(
+      (value) => {
+        this.loading.delete(key);
+        this.set(key, value);
+        return value;
+      },
+      (error: unknown) => {
+        this.loading.delete(key);
+        throw error;
+      },
+    );
+    this.loading.set(key, promise);
+    return promise;
+  }
+
+  private evict(): void {
+    for (const [key] of this.entries) {
+      if (this.totalWeight <= this.options.maxWeight || this.entries.size <= 1) break;
+      this.delete(key);
+    }
+  }
+}

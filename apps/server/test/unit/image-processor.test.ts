@@ -1,0 +1,119 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import {
+  makeCover,
+  makeImageRenditions,
+  makeThumbnail,
+  makeWatermarkedPreview,
+  rasteriseSvg,
+  readImageInfo,
+  UnsupportedImageError,
+} from '../../src/media/image-processor.js';
+import { aspectRatioLabel, resolutionLabel } from '../../src/media/video-labels.js';
+import { watermarkSvg } from '../../src/media/watermark.js';
+import { composeScene } from '../../src/seed/artwork.js';
+
+async function jpeg(width: number, height: number, orientation?: number): Promise<Buffer> {
+  const image = sharp({ create: { width, height, channels: 3, background: '#c8a050' } }).jpeg({ quality: 80 });
+  return orientation ? image.withMetadata({ orientation }).toBuffer() : image.toBuffer();
+}
+
+describe('image processor', () => {
+  it('reads size and type, with EXIF rotation applied', async () => {
+    expect(await readImageInfo(await jpeg(300, 200))).toMatchObject({
+      width: 300,
+      height: 200,
+      format: 'jpeg',
+      mime: 'image/jpeg',
+    });
+    expect(await readImageInfo(await jpeg(300, 200, 6))).toMatchObject({ width: 200, height: 300 });
+  });
+
+  it('refuses what is not an image', async () => {
+    await expect(readImageInfo(Buffer.from('<html>not an image</html>'))).rejects.toBeInstanceOf(UnsupportedImageError);
+  });
+
+  it('makes a 480 px thumbnail and a 1200 px cover, never enlarging', async () => {
+    const big = await jpeg(3000, 2250);
+    const thumb = await makeThumbnail(big);
+    expect([thumb.width, thumb.height, thumb.mime]).toEqual([480, 360, 'image/webp']);
+    const cover = await makeCover(big);
+    expect([cover.width, cover.height]).toEqual([1200, 900]);
+    const small = await makeCover(await jpeg(600, 800));
+    expect([small.width, small.height]).toEqual([600, 800]);
+    const jpegThumb = await makeThumbnail(big, { format: 'jpeg' });
+    expect((await sharp(jpegThumb.data).metadata()).format).toBe('jpeg');
+  });
+
+  it('turns EXIF-rotated pictures upright', async () => {
+    const thumb = await makeThumbnail(await jpeg(800, 600, 6));
+    expect([thumb.width, thumb.height]).toEqual([360, 480]);
+  });
+
+  it('covers the preview with a visible mark', async () => {
+    const source = await jpeg(1600, 1200);
+    const preview = await makeWatermarkedPreview(source);
+    expect([preview.width, preview.height, preview.mime]).toEqual([1200, 900, 'image/jpeg']);
+    const plain = await sharp(source).resize(1200, 900).raw().toBuffer();
+    const marked = await sharp(preview.data).raw().toBuffer();
+    // Tiled over the whole picture, not a corner logo: every cell of a 4 × 4 grid is marked.
+    const cells = new Array<number>(16).fill(0);
+    for (let y = 0; y < 900; y += 1) {
+      for (let x = 0; x < 1200; x += 1) {
+        const i = (y * 1200 + x) * 3;
+        const diff =
+          Math.abs(plain[i]! - marked[i]!) +
+          Math.abs(plain[i + 1]! - marked[i + 1]!) +
+          Math.abs(plain[i + 2]! - marked[i + 2]!);
+        if (diff > 30) cells[Math.floor(y / 225) * 4 + Math.floor(x / 300)]! += 1;
+      }
+    }
+    for (const n of cells) expect(n / (300 * 225)).toBeGreaterThan(0.01);
+  });
+
+  it('draws the mark with paths only, so no font is needed', () => {
+    const svg = watermarkSvg(1200, 900);
+    expect(svg).not.toMatch(/<text/);
+    expect(svg).toContain('<path');
+  });
+
+  it('makes all renditions from one decode', async () => {
+    const pixels = await rasteriseSvg(
+      composeScene(
+        { subject: 'solitaire-ring', background: 'white', metal: 'gold', gem: 'diamond', seed: 1 },
+        900,
+        1200,
+      ),
+    );
+    expect([pixels.width, pixels.height]).toEqual([900, 1200]);
+    const r = await makeImageRenditions(pixels);
+    expect([r.thumb.width, r.thumb.height]).toEqual([360, 480]);
+    expect([r.cover.width, r.cover.height]).toEqual([900, 1200]);
+    expect([r.preview.width, r.preview.height]).toEqual([900, 1200]);
+  });
+});
+
+describe('artwork', () => {
+  it('draws no text and is deterministic for a seed', () => {
+    const spec = { subject: 'halo-pendant', background: 'qixi', metal: 'rose', gem: 'ruby', seed: 9 } as const;
+    const a = composeScene(spec, 800, 600);
+    expect(a).toBe(composeScene(spec, 800, 600));
+    expect(a).not.toMatch(/<text/);
+    expect(composeScene(spec, 800, 600, 0.5)).not.toBe(a);
+  });
+});
+
+describe('video labels', () => {
+  it('names aspect ratios and resolutions', () => {
+    expect(aspectRatioLabel(1920, 1080)).toBe('16:9');
+    expect(aspectRatioLabel(1080, 1920)).toBe('9:16');
+    expect(aspectRatioLabel(1080, 1080)).toBe('1:1');
+    expect(aspectRatioLabel(1366, 768)).toBe('16:9');
+    expect(aspectRatioLabel(1000, 300)).toBe('10:3');
+    expect(resolutionLabel(3840, 2160)).toBe('4K');
+    expect(resolutionLabel(2560, 1440)).toBe('2K');
+    expect(resolutionLabel(1080, 1920)).toBe('1080p');
+    expect(resolutionLabel(1280, 720)).toBe('720p');
+    expect(resolutionLabel(640, 360)).toBe('360p');
+  });
+});

@@ -1,0 +1,70 @@
+import { type ComponentType, Suspense, lazy, useState } from 'react';
+import { useFirstVisitGuide } from '@/features/auth/hooks/use-first-visit-guide';
+import { useDialogs } from '@/stores/dialogs';
+import { useSession } from '@/stores/session';
+
+/*
+ * The global dialogs of spec §2. Their code (forms, legal texts) is loaded the first time each
+ * one opens, so the first paint only carries the header. Once loaded a dialog stays mounted so
+ * it can animate closed and keep its state.
+ */
+const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  lazy(async () => ({ default: (await load())[name] }));
+
+const AuthDialog = named(() => import('@/features/auth/components/auth-dialog'), 'AuthDialog');
+const GuideDialog = named(() => import('@/features/auth/components/guide-dialog'), 'GuideDialog');
+const CompanyDialog = named(() => import('@/features/company/components/company-dialog'), 'CompanyDialog');
+const CustomizationDialog = named(
+  () => import('@/features/customize/components/customization-dialog'),
+  'CustomizationDialog',
+);
+const LegalDialog = named(() => import('@/features/legal/components/legal-dialog'), 'LegalDialog');
+const PendingCouponDialog = named(
+  () => import('@/features/coupon/components/pending-coupon-dialog'),
+  'PendingCouponDialog',
+);
+
+/** True from the first time `flag` is true. */
+function useHasBeenTrue(flag: boolean): boolean {
+  const [seen, setSeen] = useState(flag);
+  if (flag && !seen) setSeen(true);
+  return seen || flag;
+}
+
+function Slot({ when, children }: { when: boolean; children: React.ReactNode }) {
+  const mounted = useHasBeenTrue(when);
+  return mounted ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
+
+export function GlobalDialogs() {
+  useFirstVisitGuide();
+  const authOpen = useDialogs((s) => s.auth.open);
+  const companyOpen = useDialogs((s) => s.company.open);
+  const customizeOpen = useDialogs((s) => s.customize.open);
+  const guideOpen = useDialogs((s) => s.guideOpen);
+  const legalOpen = useDialogs((s) => s.legal !== null);
+  const hasCoupon = useSession((s) => s.pendingCoupon !== null);
+
+  return (
+    <>
+      <Slot when={authOpen}>
+        <AuthDialog />
+      </Slot>
+      <Slot when={companyOpen}>
+        <CompanyDialog />
+      </Slot>
+      <Slot when={customizeOpen}>
+        <CustomizationDialog />
+      </Slot>
+      <Slot when={guideOpen}>
+        <GuideDialog />
+      </Slot>
+      <Slot when={legalOpen}>
+        <LegalDialog />
+      </Slot>
+      <Slot when={hasCoupon}>
+        <PendingCouponDialog />
+      </Slot>
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+import { useEffect, useRef } from 'react';
+import { type Location, Outlet, useLocation, useMatches, useNavigate, useNavigation } from 'react-router';
+import { useSiteConfig } from '@/api/site-config';
+import { type AppNavigationState } from '@/config/paths';
+import { AppFooter } from '@/features/layout/components/app-footer';
+import { AppHeader } from '@/features/layout/components/app-header';
+import { ServiceFloat } from '@/features/layout/components/service-float';
+import { recordPageView } from '@/lib/analytics';
+import { markLocationCommitted } from '@/lib/navigation';
+import { carriedSearch } from '@/lib/query-carry';
+import { titleOf } from '../route-handle';
+import { GlobalDialogs } from './global-dialogs';
+
+/**
+ * Per navigation (spec §2): carry the previous route's query to the next one when the new
+ * address has none, then record one page view for the settled address.
+ */
+function useNavigationEffects() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const previous = useRef<Location | null>(null);
+
+  useEffect(() => {
+    const prev = previous.current;
+    if (prev === location) return; // StrictMode's second run in development
+    previous.current = location;
+    const state = location.state as AppNavigationState | null;
+    if (prev && prev.pathname !== location.pathname && !location.search && state?.carryQuery !== false) {
+      const carried = carriedSearch(prev.search);
+      if (carried) {
+        void navigate(
+          { pathname: location.pathname, search: carried, hash: location.hash },
+          { replace: true, state: location.state as unknown },
+        );
+        return; // the page view is recorded for the address we settle on
+      }
+    }
+    markLocationCommitted();
+    recordPageView(`${location.pathname}${location.search}`);
+  }, [location, navigate]);
+}
+
+function useDocumentTitle(siteName: string) {
+  const matches = useMatches();
+  const title = [...matches]
+    .reverse()
+    .map((m) => titleOf(m.handle))
+    .find(Boolean);
+  useEffect(() => {
+    document.title = title ? `${title} - ${siteName}` : `${siteName} - 珠宝行业正版图片与视频授权平台`;
+  }, [title, siteName]);
+}
+
+export function RootLayout() {
+  const site = useSiteConfig();
+  const navigation = useNavigation();
+  useNavigationEffects();
+  useDocumentTitle(site.siteName);
+
+  return (
+    <div className="gs-app">
+      {navigation.state === 'loading' && <div className="gs-progress" role="progressbar" aria-label="页面加载中" />}
+      <AppHeader siteName={site.siteName} />
+      <main className="gs-main" id="main">
+        <Outlet />
+      </main>
+      <AppFooter siteName={site.siteName} devOutbox={site.devOutbox} />
+      <ServiceFloat />
+      <GlobalDialogs />
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+import { NotFoundResult } from '@/components/not-found-result';
+
+export default function NotFoundPage() {
+  return <NotFoundResult />;
+}

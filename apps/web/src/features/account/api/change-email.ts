@@ -1,0 +1,14 @@
+import { USER_PATHS, type TChangeEmailRequest } from '@gemstock/contract';
+import { useMutation } from '@tanstack/react-query';
+import { refreshCurrentUser } from '@/api/current-user';
+import { apiClient } from '@/lib/api-client';
+
+/** POST /api/user/bind_email (no email yet) or /api/user/reset_email (replace it) {email, code}. */
+export function changeEmail(body: TChangeEmailRequest & { hasEmail: boolean }): Promise<unknown> {
+  const { hasEmail, ...rest } = body;
+  return apiClient.post<unknown>(hasEmail ? USER_PATHS.resetEmail : USER_PATHS.bindEmail, rest);
+}
+
+export function useChangeEmail() {
+  return useMutation({ mutationFn: changeEmail, onSuccess: () => refreshCurrentUser() });
+}

@@ -1,0 +1,20 @@
+import { USER_PATHS, type TCreateSubUserRequest, type ZSubUserResponse } from '@gemstock/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import type { Output } from '@/lib/contract-types';
+import { SUB_USERS_KEY } from './get-sub-users';
+
+export type TSubUserResponse = Output<typeof ZSubUserResponse>;
+
+/** POST /api/user/sub_user {username, password, name?, email?, mobile?} → {sub_user}. */
+export function createSubUser(body: TCreateSubUserRequest): Promise<TSubUserResponse> {
+  return apiClient.post<TSubUserResponse>(USER_PATHS.subUsers, body);
+}
+
+export function useCreateSubUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createSubUser,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: SUB_USERS_KEY }),
+  });
+}

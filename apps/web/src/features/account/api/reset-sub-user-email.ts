@@ -1,0 +1,17 @@
+import { USER_PATHS, type TResetEmailForSubRequest } from '@gemstock/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { SUB_USERS_KEY } from './get-sub-users';
+
+/** POST /api/user/reset_email_for_sub {sid, email}. */
+export function resetSubUserEmail(body: TResetEmailForSubRequest): Promise<unknown> {
+  return apiClient.post<unknown>(USER_PATHS.resetEmailForSub, body);
+}
+
+export function useResetSubUserEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: resetSubUserEmail,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: SUB_USERS_KEY }),
+  });
+}

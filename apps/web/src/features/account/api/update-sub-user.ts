@@ -1,0 +1,18 @@
+import { USER_PATHS, type TUpdateSubUserRequest } from '@gemstock/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import type { TSubUserResponse } from './create-sub-user';
+import { SUB_USERS_KEY } from './get-sub-users';
+
+/** PUT /api/user/sub_user/{sid} {name?, mobile?} → {sub_user}. */
+export function updateSubUser({ sid, ...body }: TUpdateSubUserRequest & { sid: string }): Promise<TSubUserResponse> {
+  return apiClient.put<TSubUserResponse>(USER_PATHS.subUser(sid), body);
+}
+
+export function useUpdateSubUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateSubUser,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: SUB_USERS_KEY }),
+  });
+}

@@ -1,0 +1,192 @@
+import { MAX_LENGTH, MESSAGES, MOBILE_LENGTH, type TSubUser, zEmail, zMobile, zUsername } from '@gemstock/contract';
+import { Form, Input, Modal } from 'antd';
+import { useEffect } from 'react';
+import { newPasswordRules } from '@/components/contact-fields';
+import { applyFieldErrors, schemaRule } from '@/lib/form';
+import { notify } from '@/lib/notify';
+import { useCreateSubUser } from '../api/create-sub-user';
+import { useResetSubUserEmail } from '../api/reset-sub-user-email';
+import { useSetSubUserPassword } from '../api/set-sub-user-password';
+import { useUpdateSubUser } from '../api/update-sub-user';
+
+const blankToNull = (v: string | undefined) => (v && v.trim() ? v.trim() : null);
+
+interface CreateValues {
+  username: string;
+  password: string;
+  name?: string;
+  email?: string;
+  mobile?: string;
+}
+
+export function CreateSubUserModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const [form] = Form.useForm<CreateValues>();
+  const create = useCreateSubUser();
+
+  const onFinish = async (v: CreateValues) => {
+    try {
+      await create.mutateAsync({
+        username: v.username,
+        password: v.password,
+        name: blankToNull(v.name),
+        email: blankToNull(v.email),
+        mobile: blankToNull(v.mobile),
+      });
+      notify.success('创建成功');
+      onClose();
+    } catch (error) {
+      applyFieldErrors(form, error);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title="新建子账号"
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      confirmLoading={create.isPending}
+      destroyOnHidden
+    >
+      <Form<CreateValues> name="sub-user-create" form={form} layout="vertical" onFinish={onFinish} preserve={false}>
+        <Form.Item
+          label="用户名"
+          name="username"
+          required
+          rules={[schemaRule(zUsername)]}
+          extra="子账号使用用户名和密码登录"
+        >
+          <Input maxLength={MAX_LENGTH.username} autoComplete="off" />
+        </Form.Item>
+        <Form.Item label="登录密码" name="password" rules={newPasswordRules(MESSAGES.password)}>
+          <Input.Password maxLength={MAX_LENGTH.password} autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item label="姓名" name="name">
+          <Input maxLength={MAX_LENGTH.name} placeholder="选填" />
+        </Form.Item>
+        <Form.Item label="邮箱" name="email" rules={[schemaRule(zEmail, { optional: true })]}>
+          <Input maxLength={MAX_LENGTH.email} placeholder="选填" />
+        </Form.Item>
+        <Form.Item label="手机号" name="mobile" rules={[schemaRule(zMobile, { optional: true })]}>
+          <Input maxLength={MOBILE_LENGTH} placeholder="选填" inputMode="numeric" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+interface EditValues {
+  name?: string;
+  mobile?: string;
+}
+
+export function EditSubUserModal({ subUser, onClose }: { subUser: TSubUser | null; onClose: () => void }) {
+  const [form] = Form.useForm<EditValues>();
+  const update = useUpdateSubUser();
+
+  useEffect(() => {
+    if (subUser) form.setFieldsValue({ name: subUser.name ?? '', mobile: subUser.mobile ?? '' });
+  }, [subUser, form]);
+
+  const onFinish = async (v: EditValues) => {
+    if (!subUser) return;
+    try {
+      await update.mutateAsync({ sid: subUser.sid, name: blankToNull(v.name), mobile: blankToNull(v.mobile) });
+      notify.success('更新成功');
+      onClose();
+    } catch (error) {
+      applyFieldErrors(form, error);
+    }
+  };
+
+  return (
+    <Modal
+      open={subUser !== null}
+      title={`编辑子账号 ${subUser?.username ?? ''}`}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      confirmLoading={update.isPending}
+      forceRender
+    >
+      <Form<EditValues> name="sub-user-edit" form={form} layout="vertical" onFinish={onFinish}>
+        <Form.Item label="姓名" name="name">
+          <Input maxLength={MAX_LENGTH.name} />
+        </Form.Item>
+        <Form.Item label="手机号" name="mobile" rules={[schemaRule(zMobile, { optional: true })]}>
+          <Input maxLength={MOBILE_LENGTH} inputMode="numeric" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+export function SubUserPasswordModal({ subUser, onClose }: { subUser: TSubUser | null; onClose: () => void }) {
+  const [form] = Form.useForm<{ password: string }>();
+  const setPassword = useSetSubUserPassword();
+
+  const onFinish = async ({ password }: { password: string }) => {
+    if (!subUser) return;
+    try {
+      await setPassword.mutateAsync({ sid: subUser.sid, password });
+      notify.success('密码已重置');
+      onClose();
+    } catch (error) {
+      applyFieldErrors(form, error);
+    }
+  };
+
+  return (
+    <Modal
+      open={subUser !== null}
+      title={`设置 ${subUser?.username ?? ''} 的登录密码`}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      confirmLoading={setPassword.isPending}
+      destroyOnHidden
+    >
+      <Form name="sub-user-password" form={form} layout="vertical" onFinish={onFinish} preserve={false}>
+        <Form.Item label="新密码" name="password" rules={newPasswordRules(MESSAGES.newPassword)}>
+          <Input.Password maxLength={MAX_LENGTH.password} autoComplete="new-password" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+export function SubUserEmailModal({ subUser, onClose }: { subUser: TSubUser | null; onClose: () => void }) {
+  const [form] = Form.useForm<{ email: string }>();
+  const resetEmail = useResetSubUserEmail();
+
+  const onFinish = async ({ email }: { email: string }) => {
+    if (!subUser) return;
+    try {
+      await resetEmail.mutateAsync({ sid: subUser.sid, email });
+      notify.success('更新成功');
+      onClose();
+    } catch (error) {
+      applyFieldErrors(form, error);
+    }
+  };
+
+  return (
+    <Modal
+      open={subUser !== null}
+      title={`重置 ${subUser?.username ?? ''} 的邮箱`}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      confirmLoading={resetEmail.isPending}
+      destroyOnHidden
+    >
+      <Form name="sub-user-email" form={form} layout="vertical" onFinish={onFinish} preserve={false}>
+        <Form.Item
+          label="新邮箱"
+          name="email"
+          rules={[schemaRule(zEmail)]}
+          extra={subUser?.email ? `当前邮箱：${subUser.email}` : '当前未绑定邮箱'}
+        >
+          <Input maxLength={MAX_LENGTH.email} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,18 @@
+import { COMMON_PATHS, type TKeywordsResponse } from '@gemstock/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+
+/** GET /api/index/keywords → hot-search keywords (may be empty until the catalogue exists). */
+export function getHotKeywords(): Promise<TKeywordsResponse> {
+  return apiClient.get<TKeywordsResponse>(COMMON_PATHS.hotKeywords);
+}
+
+/** Loaded on the first focus of the search box (spec §2). */
+export function useHotKeywords(enabled: boolean) {
+  return useQuery({
+    queryKey: ['hot-keywords'],
+    queryFn: getHotKeywords,
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+}

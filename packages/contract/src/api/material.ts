@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import { licenceSpec, MAX_LENGTH } from '../constants.js';
+import { type LicenceType, MATERIAL_FORMATS, ORIENTATIONS, PERIODS, SORT_OPTIONS, SortOption } from '../enums.js';
+import { ZMaterial, type TMaterial } from '../entities.js';
+import { MESSAGES } from '../validation.js';
+
+/**
+ * Catalogue calls of spec §7. Patterns with `:id` are what the server registers; the client
+ * fills them with `materialPath`.
+ */
+export const MATERIAL_PATHS = {
+  search: '/api/material',
+  free: '/api/material/free',
+  featuredVideo: '/api/material/featured_video',
+  detail: '/api/material/:id',
+  related: '/api/material/:id/related',
+  like: '/api/material/:id/like',
+  freeDownload: '/api/material/:id/free_download',
+  userLikes: '/api/user/like',
+  /** Short-lived signed link to an original file; issued by free and purchased downloads. */
+  original: '/api/media/original',
+} as const;
+
+export function materialPath(pattern: string, sid: string): string {
+  return pattern.replace(':id', encodeURIComponent(sid));
+}
+
+export const PAGE_SIZE_DEFAULT = 30;
+export const PAGE_SIZE_MAX = 60;
+/**
+ * How far into one result set paging may reach (page × page_size). Totals are counted up to
+ * this many and reported as capped beyond it, so no request ever counts a million rows.
+ */
+export const MAX_RESULT_WINDOW = 10_000;
+export const RELATED_LIMIT = 12;
+/** Most terms one search may combine; more would only slow the query down. */
+export const MAX_SEARCH_TERMS = 5;
+export const MAX_RANDOM_SEED = 2_147_483_647;
+
+/**
+ * Orientation of a material by width / height: PORTRAIT up to 0.85 (3:4 is 0.75, 9:16 is
+ * 0.56), LANDSCAPE from 1.15 (4:3 is 1.33, 16:9 is 1.78), SQUARE strictly in between, so a
+ * slightly cropped 1:1 (e.g. 1080×1200) still counts as square. Compared as integers
+ * (20·w ≤ 17·h, 20·w ≥ 23·h) to avoid floating-point edges.
+ */
+export const ORIENTATION_TOLERANCE = { portraitMaxRatio: 0.85, landscapeMinRatio: 1.15 } as const;
+
+export const CATALOG_MESSAGES = {
+  page: '页码必须是大于 0 的整数',
+  pageSize: `每页数量必须是 1 到 ${PAGE_SIZE_MAX} 之间的整数`,
+  window: `最多可查看前 ${MAX_RESULT_WINDOW} 个结果，请缩小搜索范围`,
+  sort: '排序方式不正确',
+  orientation: '图片方向不正确',
+  period: '时间范围不正确',
+  format: '素材格式不正确',
+  seed: '随机排序参数不正确',
+  keyword: `搜索词不能超过 ${MAX_LENGTH.keyword} 个字符`,
+  terms: `搜索词最多 ${MAX_SEARCH_TERMS} 个`,
+  id: '素材编号不正确',
+} as const;
+
+const zPage = z.coerce.number({ error: CATALOG_MESSAGES.page }).int({ error: CATALOG_MESSAGES.page }).min(1, {
+  error: CATALOG_MESSAGES.page,
+});
+const zPageSize = z.coerce
+  .number({ error: CATALOG_MESSAGES.pageSize })
+  .int({ error: CATALOG_MESSAGES.pageSize })
+  .min(1, { error: CATALOG_MESSAGES.pageSize })
+  .max(PAGE_SIZE_MAX, { error: CATALOG_MESSAGES.pageSize });
+
+/** Paging shared by every list; `page` is 1-based. */
+export const ZPageQuery = z.object({
+  page: zPage.default(1),
+  page_size: zPageSize.default(PAGE_SIZE_DEFAULT),
+});
+export type TPageQuery = z.input<typeof ZPageQuery>;
+
+/** A blank value in a query string (`format=`) means "not given", as a cleared filter sends it. */
+const blankAsUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+export const ZSearchMaterialsQuery = ZPageQuery.extend({
+  keyword: z.preprocess(
+    blankAsUndefined,
+    z
+      .string()
+      .trim()
+      .max(MAX_LENGTH.keyword, { error: CATALOG_MESSAGES.keyword })
+      .refine((v) => v.split(/\s+/u).length <= MAX_SEARCH_TERMS, { error: CATALOG_MESSAGES.terms })
+      .optional(),
+  ),
+  format: z.preprocess(blankAsUndefined, z.enum(MATERIAL_FORMATS, { error: CATALOG_MESSAGES.format }).optional()),
+  orientation: z.preprocess(blankAsUndefined, z.enum(ORIENTATIONS, { error: CATALOG_MESSAGES.orientation }).optional()),
+  period: z.preprocess(blankAsUndefined, z.enum(PERIODS, { error: CATALOG_MESSAGES.period }).optional()),
+  sort: z.preprocess(blankAsUndefined, z.enum(SORT_OPTIONS, { error: CATALOG_MESSAGES.sort }).default(SortOption.RANDOM)),
+  /** Keeps a random order stable while paging; the server picks one when absent and returns it. */
+  seed: z.preprocess(
+    blankAsUndefined,
+    z.coerce
+      .number({ error: CATALOG_MESSAGES.seed })
+      .int({ error: CATALOG_MESSAGES.seed })
+      .min(0, { error: CATALOG_MESSAGES.seed })
+      .max(MAX_RANDOM_SEED, { error: CATALOG_MESSAGES.seed })
+      .optional(),
+  ),
+}).refine((q) => q.page * q.page_size <= MAX_RESULT_WINDOW, { error: CATALOG_MESSAGES.window, path: ['page'] });
+export type TSearchMaterialsQuery = z.input<typeof ZSearchMaterialsQuery>;
+
+export const ZSearchMaterialsResponse = z.object({
+  /** Matches counted up to MAX_RESULT_WINDOW; `totalCapped` says there are more. */
+  total: z.number().int(),
+  totalCapped: z.boolean(),
+  /** The seed of a random order (send it back for the next pages); null for other sorts. */
+  seed: z.number().int().nullable(),
+  materials: z.array(ZMaterial),
+});
+export type TSearchMaterialsResponse = z.infer<typeof ZSearchMaterialsResponse>;
+
+export const ZMaterialIdParams = z.object({
+  id: z.string({ error: CATALOG_MESSAGES.id }).min(1, { error: CATALOG_MESSAGES.id }).max(64, {
+    error: CATALOG_MESSAGES.id,
+  }),
+});
+export type TMaterialIdParams = z.infer<typeof ZMaterialIdParams>;
+
+export const ZMaterialDetailResponse = ZMaterial;
+export type TMaterialDetailResponse = z.infer<typeof ZMaterialDetailResponse>;
+
+export const ZMaterialsResponse = z.object({ materials: z.array(ZMaterial) });
+export type TMaterialsResponse = z.infer<typeof ZMaterialsResponse>;
+
+export const ZPagedMaterialsResponse = z.object({ total: z.number().int(), materials: z.array(ZMaterial) });
+export type TPagedMaterialsResponse = z.infer<typeof ZPagedMaterialsResponse>;
+
+export const ZLikeResponse = z.object({ liked: z.boolean(), likeCount: z.number().int() });
+export type TLikeResponse = z.infer<typeof ZLikeResponse>;
+
+/** The download-only licence agreement must be ticked (spec §5): `agree=1`. */
+export const ZFreeDownloadQuery = z.object({
+  agree: z.enum(['1', 'true'], { error: MESSAGES.contract }),
+});
+export type TFreeDownloadQuery = z.input<typeof ZFreeDownloadQuery>;
+
+export const ZDownloadUrlResponse = z.object({ url: z.string(), expiresAt: z.string() });
+export type TDownloadUrlResponse = z.infer<typeof ZDownloadUrlResponse>;
+
+export const ZOriginalMediaQuery = z.object({
+  key: z.string().min(1).max(512),
+  exp: z.coerce.number().int().min(0),
+  sig: z.string().min(1).max(128),
+});
+export type TOriginalMediaQuery = z.input<typeof ZOriginalMediaQuery>;
+
+/**
+ * List price in cents of one licence type. `price` is a number when the material has no
+ * per-type prices (every type then costs what the licence table says, and the number is the
+ * price of the first, selected type), or a map by licence type with an entry for each of the
+ * material's types. `specialPrice[type]`, when present, is a promotional price shown beside it.
+ */
+export function listPriceCents(material: Pick<TMaterial, 'price'>, type: LicenceType): number {
+  if (typeof material.price === 'number') return licenceSpec(type).priceCents;
+  return material.price[String(type)] ?? licenceSpec(type).priceCents;
+}
