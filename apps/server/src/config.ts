@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { MAX_DECODE_PIXELS } from './media/limits.js';
 
 const zBool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -37,6 +38,30 @@ const ZEnv = z.object({
   TRUST_PROXY: zBool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  // Media uploads and processing (docs/operations.md, docs/decisions/0005-media-pipeline.md).
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(200 * 1024 * 1024),
+  UPLOAD_IMAGE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(50 * 1024 * 1024),
+  UPLOAD_MAX_PIXELS: z.coerce.number().int().min(1_000_000).max(MAX_DECODE_PIXELS).default(100_000_000),
+  FFMPEG_PATH: z.string().min(1).optional(),
+  FFPROBE_PATH: z.string().min(1).optional(),
+  MEDIA_WORKER: zBool.default(true),
+  MEDIA_JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PUBLIC_BASE_URL: z.string().url().optional(),
+  S3_FORCE_PATH_STYLE: zBool.default(false),
 });
 
 export type Env = z.infer<typeof ZEnv>;
@@ -68,9 +93,56 @@ export interface Config {
   trustProxy: boolean;
   logLevel: Env['LOG_LEVEL'];
   webDist: string | undefined;
+  upload: UploadLimits;
+  /** Explicit ffmpeg / ffprobe binaries; otherwise they are looked up on PATH. */
+  ffmpegPath: string | undefined;
+  ffprobePath: string | undefined;
+  mediaWorker: { enabled: boolean; maxAttempts: number };
+  storage: StorageConfig;
 }
 
+export interface UploadLimits {
+  /** Cap for any upload (videos); images have their own, smaller cap. */
+  maxBytes: number;
+  imageMaxBytes: number;
+  /** Width × height above which an image is refused from its header, before decoding. */
+  maxPixels: number;
+}
+
+export interface S3Config {
+  endpoint: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Where browsers fetch public objects (a CDN or the bucket's public address). */
+  publicBaseUrl: string | undefined;
+  forcePathStyle: boolean;
+}
+
+export type StorageConfig = { driver: 'local' } | { driver: 's3'; s3: S3Config };
+
 export class ConfigError extends Error {}
+
+function storageConfig(env: Env): StorageConfig {
+  if (env.STORAGE_DRIVER === 'local') return { driver: 'local' };
+  const missing = (['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter(
+    (name) => !env[name],
+  );
+  if (missing.length > 0) throw new ConfigError(`STORAGE_DRIVER=s3 needs ${missing.join(', ')}`);
+  return {
+    driver: 's3',
+    s3: {
+      endpoint: env.S3_ENDPOINT!,
+      region: env.S3_REGION,
+      bucket: env.S3_BUCKET!,
+      accessKeyId: env.S3_ACCESS_KEY_ID!,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+      publicBaseUrl: env.S3_PUBLIC_BASE_URL,
+      forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    },
+  };
+}
 
 /**
  * In production the JWT secret must come from the environment so that every API server
@@ -131,6 +203,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     webDist: env.WEB_DIST,
+    upload: {
+      maxBytes: Math.max(env.UPLOAD_MAX_BYTES, env.UPLOAD_IMAGE_MAX_BYTES),
+      imageMaxBytes: env.UPLOAD_IMAGE_MAX_BYTES,
+      maxPixels: env.UPLOAD_MAX_PIXELS,
+    },
+    ffmpegPath: env.FFMPEG_PATH,
+    ffprobePath: env.FFPROBE_PATH,
+    mediaWorker: { enabled: env.MEDIA_WORKER, maxAttempts: env.MEDIA_JOB_MAX_ATTEMPTS },
+    storage: storageConfig(env),
     ...overrides,
   };
   return config;

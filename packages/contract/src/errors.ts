@@ -69,6 +69,31 @@ export const ErrorCode = {
   /** A signed original link that was altered or signed with another key. */
   DOWNLOAD_LINK_INVALID: e(3003, 403, '下载链接无效'),
   DOWNLOAD_LINK_EXPIRED: e(3004, 403, '下载链接已过期，请重新获取'),
+
+  /* 31xx: media upload and processing (operator console). The server may put the exact limit
+     into the message, e.g. "图片不能超过 50 MB". */
+  /** Over the upload cap (a separate, smaller cap applies to images). */
+  FILE_TOO_LARGE: e(3101, 413, '文件过大，超出上传大小限制'),
+  /** The content (magic bytes) is none of the accepted types, whatever the name or declared type. */
+  UNSUPPORTED_FILE_TYPE: e(
+    3102,
+    415,
+    '不支持的文件类型：仅支持 JPEG、PNG、WebP、TIFF 图片和 MP4、MOV 视频（按文件内容识别，与扩展名无关）',
+  ),
+  /** Width × height above the pixel cap, refused from the header before any decoding. */
+  IMAGE_TOO_MANY_PIXELS: e(3103, 422, '图片像素过大，超出上传限制'),
+  /** Truncated, damaged or fake file of an accepted type. */
+  CORRUPT_FILE: e(3104, 422, '文件已损坏或不完整，无法读取，请检查后重新上传'),
+  /** No ffmpeg/ffprobe on this server: videos cannot be checked or previewed. */
+  VIDEO_PROCESSING_UNAVAILABLE: e(3105, 503, '服务器暂不支持视频处理（未安装 ffmpeg），请联系技术人员或先上传图片'),
+  UPLOAD_FILE_REQUIRED: e(3106, 400, '请选择要上传的文件'),
+  UPLOAD_TOO_MANY_FILES: e(3107, 400, '每次请求只能上传一个文件'),
+  /** Video resolution or duration beyond what the server processes. */
+  VIDEO_TOO_LARGE: e(3108, 422, '视频分辨率或时长超出限制'),
+  /** Image smaller than anything worth selling (a few pixels). */
+  IMAGE_TOO_SMALL: e(3109, 422, '图片尺寸过小'),
+  /** Reprocessing asked for while a job for the material is still queued or running. */
+  MEDIA_JOB_PENDING: e(3110, 409, '该素材正在处理中，请稍后再试'),
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCodeName = keyof typeof ErrorCode;

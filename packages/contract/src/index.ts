@@ -11,3 +11,4 @@ export * from './api/common.js';
 export * from './api/dev.js';
 export * from './api/admin.js';
 export * from './api/material.js';
+export * from './api/admin-material.js';

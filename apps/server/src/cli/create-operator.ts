@@ -12,7 +12,8 @@ import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../db/open.js';
 import { createOperator } from '../modules/admin/operator.service.js';
 
-const USAGE = 'usage: npm run operator:create -- --username <name> [--name <display name>]\n' +
+const USAGE =
+  'usage: npm run operator:create -- --username <name> [--name <display name>]\n' +
   '       password from OPERATOR_PASSWORD or typed at the prompt\n';
 
 /** Reads one line without echoing it when stdin is a terminal; piped input is read as is. */

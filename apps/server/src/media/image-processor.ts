@@ -1,4 +1,5 @@
 import sharp, { type Metadata, type Sharp } from 'sharp';
+import { MAX_DECODE_PIXELS } from './limits.js';
 import { watermarkSvg } from './watermark.js';
 
 /**
@@ -63,7 +64,7 @@ export interface RawImage {
 export type ImageInput = Buffer | RawImage;
 
 /** Pixel budget for untrusted input: a 100-megapixel picture is already far beyond a stock photo. */
-const PIXEL_LIMIT = 120_000_000;
+const PIXEL_LIMIT = MAX_DECODE_PIXELS;
 
 function open(input: ImageInput): Sharp {
   if (Buffer.isBuffer(input)) return sharp(input, { limitInputPixels: PIXEL_LIMIT, failOn: 'error' });
@@ -204,4 +205,49 @@ export async function rasteriseSvg(svg: string): Promise<RawImage> {
     .raw()
     .toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height, channels: 3 };
+}
+
+export interface ImageHeader {
+  /** Displayed size: EXIF rotation already applied. */
+  width: number;
+  height: number;
+  /** sharp's name of the format: jpeg, png, webp, tiff … */
+  format: string;
+}
+
+/**
+ * Size and format from the file's header only: nothing is decoded, so a tiny file claiming
+ * 30000 × 30000 pixels costs nothing to look at. The pixel limit is off here on purpose
+ * (sharp would refuse to read the header of such a file at all); callers compare the size with
+ * their own cap. Throws UnsupportedImageError when the header cannot be read.
+ */
+export async function readImageHeader(input: string | Buffer): Promise<ImageHeader> {
+  let meta: Metadata;
+  try {
+    meta = await sharp(input, { limitInputPixels: false }).metadata();
+  } catch (error) {
+    throw new UnsupportedImageError(error instanceof Error ? error.message : undefined);
+  }
+  if (!meta.width || !meta.height || !meta.format) throw new UnsupportedImageError('no size in header');
+  const rotated = (meta.orientation ?? 1) >= 5;
+  return {
+    width: rotated ? meta.height : meta.width,
+    height: rotated ? meta.width : meta.height,
+    format: meta.format,
+  };
+}
+
+/**
+ * Decodes the whole image (shrunk on load where the format allows, so it is quick) and fails on
+ * a truncated or damaged file. Call it only after the header passed the pixel cap.
+ */
+export async function verifyImageDecodes(input: string | Buffer): Promise<void> {
+  try {
+    await sharp(input, { limitInputPixels: PIXEL_LIMIT, failOn: 'truncated', sequentialRead: true })
+      .resize({ width: 256, height: 256, fit: 'inside' })
+      .raw()
+      .toBuffer();
+  } catch (error) {
+    throw new UnsupportedImageError(error instanceof Error ? error.message : undefined);
+  }
 }

@@ -20,5 +20,16 @@ export function materialFileKey(
   data: Buffer,
   ext: string,
 ): string {
-  return `${area}/materials/${sid}/${role}-${contentHash(data)}.${ext}`;
+  return materialFileKeyForHash(area, sid, role, contentHash(data), ext);
+}
+
+/** The same key from a SHA-256 computed elsewhere (hex; e.g. while a large upload streamed in). */
+export function materialFileKeyForHash(
+  area: StorageArea,
+  sid: string,
+  role: MaterialFileRole,
+  sha256Hex: string,
+  ext: string,
+): string {
+  return `${area}/materials/${sid}/${role}-${sha256Hex.slice(0, 16)}.${ext}`;
 }

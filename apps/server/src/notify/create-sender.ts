@@ -41,7 +41,10 @@ export function createMessageSender(config: Config, db: Db): MessageSender {
   let sms: MessageSender;
   if (config.sms.provider === 'aliyun') sms = createSmsSender(config.sms);
   else if (outbox) sms = outbox;
-  else throw new ConfigError('SMS_PROVIDER=aliyun (with SMS_ACCESS_KEY_ID, SMS_ACCESS_KEY_SECRET, SMS_SIGN_NAME, SMS_TEMPLATE_CODE) is required to send verification SMS (the dev outbox is off in production)');
+  else
+    throw new ConfigError(
+      'SMS_PROVIDER=aliyun (with SMS_ACCESS_KEY_ID, SMS_ACCESS_KEY_SECRET, SMS_SIGN_NAME, SMS_TEMPLATE_CODE) is required to send verification SMS (the dev outbox is off in production)',
+    );
 
   return new MessageRouter({ email, sms });
 }

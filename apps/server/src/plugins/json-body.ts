@@ -25,7 +25,7 @@ async function jsonBodyPlugin(app: FastifyInstance) {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    parseJson(request, typeof body === 'string' ? body : body.toString('utf8'), (error, parsed) => {
+    void parseJson(request, typeof body === 'string' ? body : body.toString('utf8'), (error, parsed) => {
       if (error) return done(error, undefined);
       if (containsNul(parsed)) return done(new AppError(ErrorCode.VALIDATION, NUL_MESSAGE), undefined);
       return done(null, parsed);

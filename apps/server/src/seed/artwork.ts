@@ -180,7 +180,7 @@ function brilliantTop(ctx: Ctx, cx: number, cy: number, r: number, gem: GemKind,
     parts.push(poly([S(j), G(2 * j + 2), G(2 * j + 3)], facetTone(ctx, tones, idx++, ctx.rng())));
   }
   const table = Array.from({ length: 8 }, (_, j) => T(j));
-  parts.push(poly(table, facetTone(ctx, tones, idx++, 0.15 + ctx.rng() * 0.3)));
+  parts.push(poly(table, facetTone(ctx, tones, idx, 0.15 + ctx.rng() * 0.3)));
   const edge = `fill="none" stroke="${tones[0]}" stroke-opacity="0.45" stroke-width="${f(r * 0.012)}"`;
   parts.push(`<polygon points="${table.map(([x, y]) => `${f(x)},${f(y)}`).join(' ')}" ${edge}/>`);
   parts.push(`<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(r)}" ${edge}/>`);
@@ -743,19 +743,6 @@ function background(ctx: Ctx, kind: BackgroundKind, vw: number, vh: number, hue:
   const cy = vh / 2;
   const s = 1000;
   const full = (fill: string) => `<rect x="0" y="0" width="${f(vw)}" height="${f(vh)}" fill="${fill}"/>`;
-  const vignette = (strength: number) =>
-    full(
-      radial(
-        ctx,
-        [
-          [0.55, '#000', 0],
-          [1, '#000', strength],
-        ],
-        0.5,
-        0.5,
-        0.75,
-      ),
-    );
   switch (kind) {
     case 'white':
       return { svg: full(linear(ctx, ['#ffffff', '#f6f6f6'], [0, 0, 0, 1])), cx, cy, size: s };

@@ -30,7 +30,11 @@ describe('operators: /api/admin/login and /api/admin/me', () => {
   it('signs an operator in (username in any case) and answers /me', async () => {
     const res = await adminLogin({ username: 'ops.chen', password: 'Operator-passw0rd' });
     expect(res.code).toBe(0);
-    const meRes = await t.call<{ operator: TOperator }>({ method: 'GET', url: '/api/admin/me', token: res.data.access_token });
+    const meRes = await t.call<{ operator: TOperator }>({
+      method: 'GET',
+      url: '/api/admin/me',
+      token: res.data.access_token,
+    });
     expect(meRes.code).toBe(0);
     expect(() => ZOperator.parse(meRes.data.operator)).not.toThrow();
     expect(meRes.data.operator).toMatchObject({ username: 'Ops.Chen', name: '陈运营' });
@@ -79,7 +83,8 @@ describe('operators: /api/admin/login and /api/admin/me', () => {
   it('limits sign-in attempts per client address', async () => {
     const ip = '203.0.113.5';
     const codes: number[] = [];
-    for (let i = 0; i < 6; i += 1) codes.push((await adminLogin({ username: 'ops.chen', password: `guess-${i}` }, ip)).code);
+    for (let i = 0; i < 6; i += 1)
+      codes.push((await adminLogin({ username: 'ops.chen', password: `guess-${i}` }, ip)).code);
     expect(codes).toEqual([2001, 2001, 2001, 2001, 2001, 1009]);
   });
 
@@ -91,7 +96,9 @@ describe('operators: /api/admin/login and /api/admin/me', () => {
 
   describe('createOperator', () => {
     it('refuses a taken username, whatever the case', async () => {
-      await expect(createOperator(t.database.db, { username: 'OPS.CHEN', password: 'Another-passw0rd' })).rejects.toMatchObject({
+      await expect(
+        createOperator(t.database.db, { username: 'OPS.CHEN', password: 'Another-passw0rd' }),
+      ).rejects.toMatchObject({
         spec: ErrorCode.USERNAME_TAKEN,
       });
     });
@@ -100,7 +107,9 @@ describe('operators: /api/admin/login and /api/admin/me', () => {
       const short = createOperator(t.database.db, { username: 'newop', password: 'short' });
       await expect(short).rejects.toBeInstanceOf(AppError);
       await expect(short).rejects.toMatchObject({ spec: ErrorCode.VALIDATION, message: '密码长度为 8-64 位' });
-      await expect(createOperator(t.database.db, { username: '运营', password: 'Operator-passw0rd' })).rejects.toMatchObject({
+      await expect(
+        createOperator(t.database.db, { username: '运营', password: 'Operator-passw0rd' }),
+      ).rejects.toMatchObject({
         spec: ErrorCode.VALIDATION,
       });
       const rows = await t.database.db.select().from(operators).where(eq(operators.username, 'newop'));

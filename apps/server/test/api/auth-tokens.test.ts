@@ -72,7 +72,10 @@ describe('bearer tokens', () => {
   it('answers 2002 for a payload changed after signing', async () => {
     const other = await registerBuyer(t);
     const [header, , signature] = buyer.token.split('.');
-    const payload = JSON.parse(Buffer.from(buyer.token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+    const payload = JSON.parse(Buffer.from(buyer.token.split('.')[1]!, 'base64url').toString()) as Record<
+      string,
+      unknown
+    >;
     await expectInvalid(`${header}.${base64url({ ...payload, sub: other.sid })}.${signature}`);
   });
 
@@ -100,7 +103,15 @@ describe('bearer tokens', () => {
   });
 
   it('answers 2002 for a malformed Authorization header', async () => {
-    for (const authorization of ['Bearer', 'Bearer ', 'Basic dXNlcjpwYXNz', 'Bearer a b', 'Token abc', 'Bearer not-a-jwt', 'Bearer a.b.c']) {
+    for (const authorization of [
+      'Bearer',
+      'Bearer ',
+      'Basic dXNlcjpwYXNz',
+      'Bearer a b',
+      'Token abc',
+      'Bearer not-a-jwt',
+      'Bearer a.b.c',
+    ]) {
       const res = await t.call({ method: 'GET', url: '/api/user', headers: { authorization } });
       expect(res.status).toBe(401);
       expect(res.code).toBe(2002);

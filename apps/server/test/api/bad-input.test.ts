@@ -29,7 +29,10 @@ describe('bad input to the account calls', () => {
   });
 
   /** Every refusal: a 4xx, a coded envelope with a Chinese message, and no write to the database. */
-  async function expectRefused(send: () => Promise<ApiResult<unknown>>, expected: { status: number; code: number; message?: string }) {
+  async function expectRefused(
+    send: () => Promise<ApiResult<unknown>>,
+    expected: { status: number; code: number; message?: string },
+  ) {
     const before = await accountTableCounts(t);
     const res = await send();
     expect(res.status).toBe(expected.status);
@@ -46,10 +49,11 @@ describe('bad input to the account calls', () => {
 
   it('malformed JSON → 400, code 1002', async () => {
     for (const body of ['{"email":', '{email: "a@b.cc"}', "{'a':1}", '{"a":1}}']) {
-      await expectRefused(
-        () => post('/api/user/login', body, { headers: { 'content-type': 'application/json' } }),
-        { status: 400, code: 1002, message: '请求内容格式不正确' },
-      );
+      await expectRefused(() => post('/api/user/login', body, { headers: { 'content-type': 'application/json' } }), {
+        status: 400,
+        code: 1002,
+        message: '请求内容格式不正确',
+      });
     }
   });
 
@@ -81,10 +85,13 @@ describe('bad input to the account calls', () => {
   it('no body, an array, a string or null where an object belongs → 400, code 1001', async () => {
     await expectRefused(() => t.call({ method: 'POST', url: '/api/user/login' }), { status: 400, code: 1001 });
     for (const body of [[], 'text', null, 42]) {
-      await expectRefused(() => post('/api/user', JSON.stringify(body), { headers: { 'content-type': 'application/json' } }), {
-        status: 400,
-        code: 1001,
-      });
+      await expectRefused(
+        () => post('/api/user', JSON.stringify(body), { headers: { 'content-type': 'application/json' } }),
+        {
+          status: 400,
+          code: 1001,
+        },
+      );
     }
   });
 
@@ -105,47 +112,83 @@ describe('bad input to the account calls', () => {
       message: '请输入正确的手机号',
     });
     await expectRefused(
-      () => post('/api/user', { email: uniqueEmail(), code: 123456, password: DEFAULT_PASSWORD, agreement: true, adult: true }),
+      () =>
+        post('/api/user', {
+          email: uniqueEmail(),
+          code: 123456,
+          password: DEFAULT_PASSWORD,
+          agreement: true,
+          adult: true,
+        }),
       { status: 400, code: 1001, message: '请输入验证码' },
     );
     await expectRefused(
-      () => post('/api/user', { email: uniqueEmail(), code: '123456', password: DEFAULT_PASSWORD, agreement: 'true', adult: true }),
+      () =>
+        post('/api/user', {
+          email: uniqueEmail(),
+          code: '123456',
+          password: DEFAULT_PASSWORD,
+          agreement: 'true',
+          adult: true,
+        }),
       { status: 400, code: 1001, message: '请阅读并勾选《用户协议》和《个人信息保护指引》' },
     );
   });
 
   it('missing fields → 400 naming what is missing', async () => {
-    await expectRefused(() => post('/api/user', { password: DEFAULT_PASSWORD, code: '123456', agreement: true, adult: true }), {
-      status: 400,
-      code: 1001,
-      message: '请填写邮箱或手机号',
-    });
-    await expectRefused(() => post('/api/user', { email: uniqueEmail(), password: DEFAULT_PASSWORD, agreement: true, adult: true }), {
-      status: 400,
-      code: 1001,
-      message: '请输入验证码',
-    });
-    await expectRefused(() => post('/api/user', { email: uniqueEmail(), code: '123456', agreement: true, adult: true }), {
-      status: 400,
-      code: 1001,
-      message: '请输入新密码',
-    });
+    await expectRefused(
+      () => post('/api/user', { password: DEFAULT_PASSWORD, code: '123456', agreement: true, adult: true }),
+      {
+        status: 400,
+        code: 1001,
+        message: '请填写邮箱或手机号',
+      },
+    );
+    await expectRefused(
+      () => post('/api/user', { email: uniqueEmail(), password: DEFAULT_PASSWORD, agreement: true, adult: true }),
+      {
+        status: 400,
+        code: 1001,
+        message: '请输入验证码',
+      },
+    );
+    await expectRefused(
+      () => post('/api/user', { email: uniqueEmail(), code: '123456', agreement: true, adult: true }),
+      {
+        status: 400,
+        code: 1001,
+        message: '请输入新密码',
+      },
+    );
     await expectRefused(() => post('/api/user/company', { company: COMPANY.company }, { token: buyer.token }), {
       status: 400,
       code: 1001,
       message: '请输入统一社会信用代码/纳税人识别号',
     });
-    await expectRefused(() => post('/api/user/send_email_code', {}), { status: 400, code: 1001, message: '请输入正确的邮箱' });
+    await expectRefused(() => post('/api/user/send_email_code', {}), {
+      status: 400,
+      code: 1001,
+      message: '请输入正确的邮箱',
+    });
   });
 
   it('both email and mobile, or a malformed code → 400', async () => {
     await expectRefused(
-      () => post('/api/user', { email: uniqueEmail(), mobile: '13800138000', code: '123456', password: DEFAULT_PASSWORD, agreement: true, adult: true }),
+      () =>
+        post('/api/user', {
+          email: uniqueEmail(),
+          mobile: '13800138000',
+          code: '123456',
+          password: DEFAULT_PASSWORD,
+          agreement: true,
+          adult: true,
+        }),
       { status: 400, code: 1001, message: '邮箱和手机号只能填写一个' },
     );
     for (const code of ['12345', '1234567', 'abcdef', '12 456']) {
       await expectRefused(
-        () => post('/api/user', { email: uniqueEmail(), code, password: DEFAULT_PASSWORD, agreement: true, adult: true }),
+        () =>
+          post('/api/user', { email: uniqueEmail(), code, password: DEFAULT_PASSWORD, agreement: true, adult: true }),
         { status: 400, code: 1001, message: '验证码为 6 位数字' },
       );
     }
@@ -164,29 +207,53 @@ describe('bad input to the account calls', () => {
       message: '不能超过 64 个字符',
     });
     await expectRefused(
-      () => post('/api/user', { email: uniqueEmail(), code: '123456', password: DEFAULT_PASSWORD, agreement: true, adult: true, source: 's'.repeat(65) }),
+      () =>
+        post('/api/user', {
+          email: uniqueEmail(),
+          code: '123456',
+          password: DEFAULT_PASSWORD,
+          agreement: true,
+          adult: true,
+          source: 's'.repeat(65),
+        }),
       { status: 400, code: 1001, message: '不能超过 64 个字符' },
     );
-    await expectRefused(() => post('/api/user/company', { ...COMPANY, company_address: '路'.repeat(201) }, { token: buyer.token }), {
-      status: 400,
-      code: 1001,
-      message: '不能超过 200 个字符',
-    });
     await expectRefused(
-      () => post('/api/user/sub_user', { username: 'fine', password: DEFAULT_PASSWORD, name: '名'.repeat(41) }, { token: buyer.token }),
+      () => post('/api/user/company', { ...COMPANY, company_address: '路'.repeat(201) }, { token: buyer.token }),
+      {
+        status: 400,
+        code: 1001,
+        message: '不能超过 200 个字符',
+      },
+    );
+    await expectRefused(
+      () =>
+        post(
+          '/api/user/sub_user',
+          { username: 'fine', password: DEFAULT_PASSWORD, name: '名'.repeat(41) },
+          { token: buyer.token },
+        ),
       { status: 400, code: 1001, message: '不能超过 40 个字符' },
     );
   });
 
   it('NUL characters, which PostgreSQL cannot store, are refused with 400', async () => {
     await expectRefused(
-      () => post('/api/user/sub_user', { username: 'nul-name', password: DEFAULT_PASSWORD, name: 'a\u0000b' }, { token: buyer.token }),
+      () =>
+        post(
+          '/api/user/sub_user',
+          { username: 'nul-name', password: DEFAULT_PASSWORD, name: 'a\u0000b' },
+          { token: buyer.token },
+        ),
       { status: 400, code: 1001 },
     );
-    await expectRefused(() => post('/api/user/company', { ...COMPANY, company: '宝图\u0000珠宝' }, { token: buyer.token }), {
-      status: 400,
-      code: 1001,
-    });
+    await expectRefused(
+      () => post('/api/user/company', { ...COMPANY, company: '宝图\u0000珠宝' }, { token: buyer.token }),
+      {
+        status: 400,
+        code: 1001,
+      },
+    );
     await expectRefused(() => post('/api/user/login', { email: buyer.email, password: 'pass\u0000word' }), {
       status: 400,
       code: 1001,
@@ -205,7 +272,14 @@ describe('bad input to the account calls', () => {
 
     const sub = await post(
       '/api/user/sub_user',
-      { username: 'extra-fields', password: DEFAULT_PASSWORD, level: 0, parentSid: null, enabled: false, company: '别的公司' },
+      {
+        username: 'extra-fields',
+        password: DEFAULT_PASSWORD,
+        level: 0,
+        parentSid: null,
+        enabled: false,
+        company: '别的公司',
+      },
       { token: buyer.token },
     );
     expect(sub.code).toBe(0);
@@ -223,7 +297,8 @@ describe('bad input to the account calls', () => {
     const email = uniqueEmail();
     const code = await obtainCode(t, { email });
     const wrong = code === '999999' ? '888888' : '999999';
-    const register = (c: string) => post('/api/user', { email, code: c, password: DEFAULT_PASSWORD, agreement: true, adult: true });
+    const register = (c: string) =>
+      post('/api/user', { email, code: c, password: DEFAULT_PASSWORD, agreement: true, adult: true });
     for (let i = 0; i < 5; i += 1) {
       const before = await t.database.db.select().from(users).where(eq(users.email, email));
       const res = await register(wrong);
@@ -240,7 +315,14 @@ describe('bad input to the account calls', () => {
     await ageCodes(t, buyer.email!, 61);
     await expectRefused(() => sendCode(t, { email: buyer.email! }), { status: 409, code: 2005 });
     await expectRefused(
-      () => post('/api/user', { email: buyer.email, code: '123456', password: DEFAULT_PASSWORD, agreement: true, adult: true }),
+      () =>
+        post('/api/user', {
+          email: buyer.email,
+          code: '123456',
+          password: DEFAULT_PASSWORD,
+          agreement: true,
+          adult: true,
+        }),
       { status: 409, code: 2005, message: '该邮箱已注册' },
     );
   });

@@ -2,7 +2,7 @@ import { DEMO_CURATED_KEYWORDS } from '../../src/seed/demo-catalogue.js';
 import { count, eq } from 'drizzle-orm';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keywords, materials, operators, users } from '../../src/db/schema/index.js';

@@ -10,7 +10,7 @@ import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 type Search = TSearchMaterialsResponse;
 
 function search(t: TestApp, query: Record<string, string | number>, token?: string) {
-  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+  const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString();
   return t.call<Search>({ method: 'GET', url: `/api/material${qs ? `?${qs}` : ''}`, ...(token ? { token } : {}) });
 }
 

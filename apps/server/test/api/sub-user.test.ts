@@ -43,7 +43,13 @@ describe('/api/user/sub_user', () => {
   it('creates a sub-account carrying the main account company', async () => {
     const email = uniqueEmail('sub');
     const mobile = uniqueMobile();
-    const res = await create(main, { username: 'Design.Wang', password: 'Sub-passw0rd', name: '王设计', email, mobile });
+    const res = await create(main, {
+      username: 'Design.Wang',
+      password: 'Sub-passw0rd',
+      name: '王设计',
+      email,
+      mobile,
+    });
     expect(res.code).toBe(0);
     expect(() => ZSubUser.parse(res.data.sub_user)).not.toThrow();
     expect(res.data.sub_user).toMatchObject({
@@ -57,7 +63,12 @@ describe('/api/user/sub_user', () => {
       vipValid: false,
     });
     const [row] = await t.database.db.select().from(users).where(eq(users.sid, res.data.sub_user.sid));
-    expect(row).toMatchObject({ level: 1, parentSid: main.sid, company: COMPANY.company, companyLicense: COMPANY.company_license });
+    expect(row).toMatchObject({
+      level: 1,
+      parentSid: main.sid,
+      company: COMPANY.company,
+      companyLicense: COMPANY.company_license,
+    });
     expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
   });
 
@@ -210,7 +221,12 @@ describe('/api/user/sub_user', () => {
     });
     expect(res.code).toBe(0);
     expect(res.data.sub_user.email).toBe(email);
-    const again = await t.call({ method: 'POST', url: '/api/user/reset_email_for_sub', token: main.token, payload: { sid: sub.sid, email } });
+    const again = await t.call({
+      method: 'POST',
+      url: '/api/user/reset_email_for_sub',
+      token: main.token,
+      payload: { sid: sub.sid, email },
+    });
     expect(again.code).toBe(0);
     const taken = await t.call({
       method: 'POST',
@@ -222,12 +238,21 @@ describe('/api/user/sub_user', () => {
   });
 
   it("answers NOT_FOUND for another company's sub-account, leaving it untouched", async () => {
-    const foreign = (await create(otherMain, { username: username(), password: 'Sub-passw0rd', name: '别人的' })).data.sub_user;
+    const foreign = (await create(otherMain, { username: username(), password: 'Sub-passw0rd', name: '别人的' })).data
+      .sub_user;
     const attempts = [
       { method: 'PUT' as const, url: `/api/user/sub_user/${foreign.sid}`, payload: { name: 'hijack' } },
-      { method: 'PUT' as const, url: `/api/user/sub_user/${foreign.sid}/password`, payload: { password: 'Hijacked-1' } },
+      {
+        method: 'PUT' as const,
+        url: `/api/user/sub_user/${foreign.sid}/password`,
+        payload: { password: 'Hijacked-1' },
+      },
       { method: 'PUT' as const, url: `/api/user/sub_user/${foreign.sid}/enabled`, payload: { enabled: false } },
-      { method: 'POST' as const, url: '/api/user/reset_email_for_sub', payload: { sid: foreign.sid, email: uniqueEmail() } },
+      {
+        method: 'POST' as const,
+        url: '/api/user/reset_email_for_sub',
+        payload: { sid: foreign.sid, email: uniqueEmail() },
+      },
       // A main account's own sid is not a sub-account either.
       { method: 'PUT' as const, url: `/api/user/sub_user/${otherMain.sid}`, payload: { name: 'x' } },
       { method: 'PUT' as const, url: '/api/user/sub_user/doesnotexist0000', payload: { name: 'x' } },

@@ -108,7 +108,11 @@ describe('the signed-in account', () => {
     it('reads the wallet from the ledger and VIP from the newest valid lot', async () => {
       const buyer = await registerBuyer(t);
       const db = t.database.db;
-      const orderSid = await insertOrder(buyer.sid, buyer.sid, { orderType: 'wallet', status: 'PAYED', priceCents: 69_900 });
+      const orderSid = await insertOrder(buyer.sid, buyer.sid, {
+        orderType: 'wallet',
+        status: 'PAYED',
+        priceCents: 69_900,
+      });
       const validBefore = new Date(Date.now() + 20 * 24 * 3600 * 1000);
       const lotSid = newSid();
       await db.insert(walletLots).values({
@@ -164,7 +168,11 @@ describe('the signed-in account', () => {
 
       await t.database.db
         .update(users)
-        .set({ company: COMPANY.company, companyLicense: COMPANY.company_license, companyAddress: COMPANY.company_address })
+        .set({
+          company: COMPANY.company,
+          companyLicense: COMPANY.company_license,
+          companyAddress: COMPANY.company_address,
+        })
         .where(eq(users.sid, main.sid));
       const orderSid = await insertOrder(main.sid, main.sid, { orderType: 'wallet', status: 'PAYED' });
       const lotSid = newSid();
@@ -182,7 +190,11 @@ describe('the signed-in account', () => {
 
       const res = await me(t, sub.token);
       expect(() => ZMeResponse.parse(res.data)).not.toThrow();
-      const parentInfo = { company: COMPANY.company, license: COMPANY.company_license, address: COMPANY.company_address };
+      const parentInfo = {
+        company: COMPANY.company,
+        license: COMPANY.company_license,
+        address: COMPANY.company_address,
+      };
       expect(res.data.user).toMatchObject({
         level: 1,
         name: '设计部小李',
@@ -277,7 +289,12 @@ describe('the signed-in account', () => {
     it('refuses bind when one is bound, and reset when none is', async () => {
       const buyer = await registerBuyer(t);
       const email = uniqueEmail();
-      const bind = await t.call({ method: 'POST', url: '/api/user/bind_email', token: buyer.token, payload: { email, code: '123456' } });
+      const bind = await t.call({
+        method: 'POST',
+        url: '/api/user/bind_email',
+        token: buyer.token,
+        payload: { email, code: '123456' },
+      });
       expect(bind.status).toBe(409);
       expect(bind.code).toBe(2024);
       expect(bind.message).toBe('已绑定邮箱，如需修改请更换邮箱');
@@ -344,7 +361,12 @@ describe('the signed-in account', () => {
       const buyer = await registerBuyer(t, { mobile: uniqueMobile() });
       const email = uniqueEmail();
       const code = await obtainCode(t, { email }, 'register');
-      const res = await t.call({ method: 'POST', url: '/api/user/bind_email', token: buyer.token, payload: { email, code } });
+      const res = await t.call({
+        method: 'POST',
+        url: '/api/user/bind_email',
+        token: buyer.token,
+        payload: { email, code },
+      });
       expect(res.code).toBe(2013);
     });
 

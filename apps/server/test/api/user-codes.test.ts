@@ -29,7 +29,12 @@ describe('POST /api/user/send_email_code and send_mobile_code', () => {
   });
 
   function register(payload: Record<string, unknown>) {
-    return t.call({ method: 'POST', url: '/api/user', payload: { password: DEFAULT_PASSWORD, agreement: true, adult: true, ...payload }, remoteAddress: nextIp() });
+    return t.call({
+      method: 'POST',
+      url: '/api/user',
+      payload: { password: DEFAULT_PASSWORD, agreement: true, adult: true, ...payload },
+      remoteAddress: nextIp(),
+    });
   }
 
   it('sends a six-digit code by email, in Chinese, and keeps only its hash', async () => {
@@ -67,7 +72,10 @@ describe('POST /api/user/send_email_code and send_mobile_code', () => {
     try {
       const email = uniqueEmail();
       expect((await sendCode(other, { email })).code).toBe(0);
-      const [message] = await other.database.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, email));
+      const [message] = await other.database.db
+        .select()
+        .from(outboxMessages)
+        .where(eq(outboxMessages.recipient, email));
       expect(message?.text).toMatch(/^【宝图测试】您的验证码是 \d{6}，10 分钟内有效。$/);
     } finally {
       await other.close();
@@ -177,7 +185,12 @@ describe('POST /api/user/send_email_code and send_mobile_code', () => {
 
   it('defaults the purpose to register', async () => {
     const email = uniqueEmail();
-    const res = await t.call({ method: 'POST', url: '/api/user/send_email_code', payload: { email }, remoteAddress: nextIp() });
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/user/send_email_code',
+      payload: { email },
+      remoteAddress: nextIp(),
+    });
     expect(res.code).toBe(0);
     const [row] = await t.database.db.select().from(verificationCodes).where(eq(verificationCodes.target, email));
     expect(row?.purpose).toBe('register');
@@ -185,11 +198,19 @@ describe('POST /api/user/send_email_code and send_mobile_code', () => {
 
   it('validates the address first, with the form message', async () => {
     const before = await countRows(t, 'verification_codes');
-    const badEmail = await t.call({ method: 'POST', url: '/api/user/send_email_code', payload: { email: 'not-an-email' } });
+    const badEmail = await t.call({
+      method: 'POST',
+      url: '/api/user/send_email_code',
+      payload: { email: 'not-an-email' },
+    });
     expect(badEmail.status).toBe(400);
     expect(badEmail.code).toBe(1001);
     expect(badEmail.message).toBe('请输入正确的邮箱');
-    const badMobile = await t.call({ method: 'POST', url: '/api/user/send_mobile_code', payload: { mobile: '1380013800' } });
+    const badMobile = await t.call({
+      method: 'POST',
+      url: '/api/user/send_mobile_code',
+      payload: { mobile: '1380013800' },
+    });
     expect(badMobile.message).toBe('请输入正确的手机号');
     const badPurpose = await t.call({
       method: 'POST',
@@ -292,7 +313,10 @@ describe('POST /api/user/send_email_code and send_mobile_code', () => {
         .where(eq(outboxMessages.recipient, email))
         .orderBy(desc(outboxMessages.id));
       expect(await latestCode(t, email)).toBe(row?.code);
-      const outbox = await t.call<{ messages: { to: string; code: string }[] }>({ method: 'GET', url: '/api/dev/outbox' });
+      const outbox = await t.call<{ messages: { to: string; code: string }[] }>({
+        method: 'GET',
+        url: '/api/dev/outbox',
+      });
       expect(outbox.data.messages.find((m) => m.to === email)?.code).toBe(row?.code);
     });
   });
@@ -303,18 +327,21 @@ describe('when the provider cannot deliver', () => {
   let failNext = true;
   const attempts: OutgoingMessage[] = [];
   beforeAll(async () => {
-    t = await buildTestApp({}, {
-      messages: (db) => {
-        const outbox = new DevOutboxSender(db);
-        return {
-          async send(message) {
-            attempts.push(message);
-            if (failNext) throw new Error('smtp: connection refused');
-            await outbox.send(message);
-          },
-        };
+    t = await buildTestApp(
+      {},
+      {
+        messages: (db) => {
+          const outbox = new DevOutboxSender(db);
+          return {
+            async send(message) {
+              attempts.push(message);
+              if (failNext) throw new Error('smtp: connection refused');
+              await outbox.send(message);
+            },
+          };
+        },
       },
-    });
+    );
   });
   afterAll(async () => {
     await t.close();

@@ -2,7 +2,15 @@ import type { TSubUser } from '@gemstock/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema/index.js';
-import { DEFAULT_PASSWORD, login, me, registerBuyer, uniqueEmail, uniqueMobile, type Buyer } from '../helpers/accounts.js';
+import {
+  DEFAULT_PASSWORD,
+  login,
+  me,
+  registerBuyer,
+  uniqueEmail,
+  uniqueMobile,
+  type Buyer,
+} from '../helpers/accounts.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 
 describe('POST /api/user/login', () => {
@@ -87,7 +95,12 @@ describe('POST /api/user/login', () => {
   it('refuses a disabled sub-account', async () => {
     const main = await registerBuyer(t);
     const sub = await createSub(main, 'sub-disabled');
-    await t.call({ method: 'PUT', url: `/api/user/sub_user/${sub.sid}/enabled`, token: main.token, payload: { enabled: false } });
+    await t.call({
+      method: 'PUT',
+      url: `/api/user/sub_user/${sub.sid}/enabled`,
+      token: main.token,
+      payload: { enabled: false },
+    });
     expect((await login(t, { username: 'sub-disabled', password: 'Sub-passw0rd' })).code).toBe(2004);
   });
 
@@ -130,7 +143,8 @@ describe('POST /api/user/login', () => {
   it('limits attempts per client address (429, code 1009)', async () => {
     const ip = '198.51.100.7';
     const codes: number[] = [];
-    for (let i = 0; i < 11; i += 1) codes.push((await login(t, { email: buyer.email, password: `guess-${i}` }, ip)).code);
+    for (let i = 0; i < 11; i += 1)
+      codes.push((await login(t, { email: buyer.email, password: `guess-${i}` }, ip)).code);
     expect(codes.slice(0, 10)).toEqual(Array(10).fill(2001));
     expect(codes[10]).toBe(1009);
     // Even the right password waits; other addresses are not affected.

@@ -30,14 +30,28 @@ describe('POST /api/user (register)', () => {
   it('registers by email with a code from the outbox and signs the user in', async () => {
     const email = uniqueEmail();
     const code = await obtainCode(t, { email });
-    const res = await register({ email, code, password: DEFAULT_PASSWORD, agreement: true, adult: true, source: 'xhs' });
+    const res = await register({
+      email,
+      code,
+      password: DEFAULT_PASSWORD,
+      agreement: true,
+      adult: true,
+      source: 'xhs',
+    });
     expect(res.status).toBe(200);
     expect(res.code).toBe(0);
     expect(res.data.access_token).toMatch(/^ey/);
 
     const profile = await me(t, res.data.access_token);
     expect(profile.code).toBe(0);
-    expect(profile.data.user).toMatchObject({ email, mobile: null, level: 0, enabled: true, walletBalance: 0, isVip: false });
+    expect(profile.data.user).toMatchObject({
+      email,
+      mobile: null,
+      level: 0,
+      enabled: true,
+      walletBalance: 0,
+      isVip: false,
+    });
     expect(profile.data.user.lastLoginAt).not.toBeNull();
 
     const [row] = await t.database.db.select().from(users).where(eq(users.email, email));
@@ -51,7 +65,14 @@ describe('POST /api/user (register)', () => {
   it('registers by mobile', async () => {
     const mobile = uniqueMobile();
     const code = await obtainCode(t, { mobile });
-    const res = await register({ mobile, code, password: DEFAULT_PASSWORD, agreement: true, adult: true, referrer: '王经理' });
+    const res = await register({
+      mobile,
+      code,
+      password: DEFAULT_PASSWORD,
+      agreement: true,
+      adult: true,
+      referrer: '王经理',
+    });
     expect(res.code).toBe(0);
     const profile = await me(t, res.data.access_token);
     expect(profile.data.user).toMatchObject({ mobile, email: null, level: 0 });
@@ -84,7 +105,14 @@ describe('POST /api/user (register)', () => {
     });
     expect(res.code).toBe(0);
     const { user } = (await me(t, res.data.access_token)).data;
-    expect(user).toMatchObject({ level: 0, walletBalance: 0, isVip: false, enabled: true, subEnabled: true, parent: null });
+    expect(user).toMatchObject({
+      level: 0,
+      walletBalance: 0,
+      isVip: false,
+      enabled: true,
+      subEnabled: true,
+      parent: null,
+    });
     const [row] = await t.database.db.select().from(users).where(eq(users.email, email));
     expect(row?.tokenVersion).toBe(0);
     expect(row?.parentSid).toBeNull();
@@ -129,7 +157,9 @@ describe('POST /api/user (register)', () => {
     const email = uniqueEmail();
     const code = await obtainCode(t, { email });
     const results = await Promise.all(
-      Array.from({ length: 4 }, () => register({ email, code, password: DEFAULT_PASSWORD, agreement: true, adult: true })),
+      Array.from({ length: 4 }, () =>
+        register({ email, code, password: DEFAULT_PASSWORD, agreement: true, adult: true }),
+      ),
     );
     const codes = results.map((r) => r.code).sort();
     expect(codes.filter((c) => c === 0)).toHaveLength(1);
@@ -165,12 +195,24 @@ describe('POST /api/user (register)', () => {
 
     const bindOnly = uniqueEmail();
     const bindCode = await obtainCode(t, { email: bindOnly }, 'bind');
-    const res2 = await register({ email: bindOnly, code: bindCode, password: DEFAULT_PASSWORD, agreement: true, adult: true });
+    const res2 = await register({
+      email: bindOnly,
+      code: bindCode,
+      password: DEFAULT_PASSWORD,
+      agreement: true,
+      adult: true,
+    });
     expect(res2.code).toBe(2013);
   });
 
   it('refuses a code when none was ever sent', async () => {
-    const res = await register({ email: uniqueEmail(), code: '123456', password: DEFAULT_PASSWORD, agreement: true, adult: true });
+    const res = await register({
+      email: uniqueEmail(),
+      code: '123456',
+      password: DEFAULT_PASSWORD,
+      agreement: true,
+      adult: true,
+    });
     expect(res.status).toBe(400);
     expect(res.code).toBe(2013);
   });

@@ -43,7 +43,13 @@ export async function buildTestApp(overrides: Partial<Config> = {}, options: Tes
   );
   const mediaDir = mkdtempSync(join(tmpdir(), 'gemstock-media-'));
   const storage = new LocalDiskStorage(mediaDir);
-  const app = await buildApp({ config, db: database.db, messages: options.messages?.(database.db, config) ?? new DevOutboxSender(database.db), storage, logger: false });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    messages: options.messages?.(database.db, config) ?? new DevOutboxSender(database.db),
+    storage,
+    logger: false,
+  });
   await app.ready();
   return {
     app,

@@ -20,14 +20,21 @@ describe('accounts over real HTTP', () => {
     const headers: Record<string, string> = {};
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (token) headers.authorization = `Bearer ${token}`;
-    const res = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     expect(res.headers.get('content-type')).toContain('application/json');
     return { status: res.status, ...((await res.json()) as { code: number; message: string; data: T }) };
   }
 
   it('register → login → GET /api/user', async () => {
     const email = uniqueEmail('http');
-    const sent = await api<{ resendAfter: number }>('POST', '/api/user/send_email_code', { email, purpose: 'register' });
+    const sent = await api<{ resendAfter: number }>('POST', '/api/user/send_email_code', {
+      email,
+      purpose: 'register',
+    });
     expect(sent).toMatchObject({ status: 200, code: 0, data: { resendAfter: 60 } });
     const code = await latestCode(t, email);
 
@@ -41,11 +48,19 @@ describe('accounts over real HTTP', () => {
     });
     expect(registered.code).toBe(0);
 
-    const loggedIn = await api<{ access_token: string }>('POST', '/api/user/login', { email, password: DEFAULT_PASSWORD });
+    const loggedIn = await api<{ access_token: string }>('POST', '/api/user/login', {
+      email,
+      password: DEFAULT_PASSWORD,
+    });
     expect(loggedIn.status).toBe(200);
     expect(loggedIn.code).toBe(0);
 
-    const profile = await api<{ user: { email: string; level: number } }>('GET', '/api/user', undefined, loggedIn.data.access_token);
+    const profile = await api<{ user: { email: string; level: number } }>(
+      'GET',
+      '/api/user',
+      undefined,
+      loggedIn.data.access_token,
+    );
     expect(profile).toMatchObject({ status: 200, code: 0, message: 'ok' });
     expect(profile.data.user).toMatchObject({ email, level: 0 });
   });
@@ -53,10 +68,24 @@ describe('accounts over real HTTP', () => {
   it('answers errors with the envelope and a Chinese message', async () => {
     const wrong = await api('POST', '/api/user/login', { email: uniqueEmail(), password: 'whatever1' });
     expect(wrong).toMatchObject({ status: 401, code: 2001, message: '账号或密码错误', data: null });
-    const res = await fetch(`${base}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":' });
+    const res = await fetch(`${base}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"email":',
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ code: 1002, message: '请求内容格式不正确' });
-    const plain = await fetch(`${base}/api/user/login`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hi' });
+    const withCharset = await fetch(`${base}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      body: JSON.stringify({ email: uniqueEmail(), password: 'whatever1' }),
+    });
+    expect(await withCharset.json()).toMatchObject({ code: 2001 });
+    const plain = await fetch(`${base}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'hi',
+    });
     expect(plain.status).toBe(415);
     expect(await plain.json()).toMatchObject({ code: 1008 });
   });

@@ -105,7 +105,9 @@ describe('AliyunSmsSender', () => {
   }
 
   const okResponse = () =>
-    Promise.resolve(new Response(JSON.stringify({ Code: 'OK', Message: 'OK', RequestId: 'r1', BizId: 'b1' }), { status: 200 }));
+    Promise.resolve(
+      new Response(JSON.stringify({ Code: 'OK', Message: 'OK', RequestId: 'r1', BizId: 'b1' }), { status: 200 }),
+    );
 
   it('POSTs a signed SendSms form with the code as the template parameter', async () => {
     const { sender, calls } = senderWith(okResponse);

@@ -11,7 +11,12 @@ import { SmtpMailer } from '../../src/notify/smtp-mailer.js';
 import { countRows, sendCode, uniqueEmail, uniqueMobile } from '../helpers/accounts.js';
 import { TEST_JWT_SECRET, buildTestApp, type TestApp } from '../helpers/test-app.js';
 
-const PRODUCTION = { NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40), LOG_LEVEL: 'silent', DATA_DIR: '/tmp/gemstock-test-data' };
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  JWT_SECRET: 'p'.repeat(40),
+  LOG_LEVEL: 'silent',
+  DATA_DIR: '/tmp/gemstock-test-data',
+};
 const ALIYUN = {
   SMS_PROVIDER: 'aliyun',
   SMS_ACCESS_KEY_ID: 'id',
@@ -73,7 +78,12 @@ describe('createMessageSender', () => {
   });
 
   it('names the Aliyun settings that are missing', () => {
-    const config = loadConfig({ ...PRODUCTION, SMTP_URL: 'smtp://127.0.0.1:2525', SMS_PROVIDER: 'aliyun', SMS_ACCESS_KEY_ID: 'id' });
+    const config = loadConfig({
+      ...PRODUCTION,
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      SMS_PROVIDER: 'aliyun',
+      SMS_ACCESS_KEY_ID: 'id',
+    });
     expect(() => createMessageSender(config, noDb)).toThrow(
       'SMS_PROVIDER=aliyun needs SMS_ACCESS_KEY_SECRET, SMS_SIGN_NAME, SMS_TEMPLATE_CODE',
     );
@@ -85,7 +95,10 @@ describe('createMessageSender', () => {
   });
 
   it('uses the outbox in development when nothing is configured, and refuses when the outbox is off', () => {
-    const dev = loadConfig({ NODE_ENV: 'development', DATA_DIR: '/tmp/gemstock-test-data' }, { jwtSecret: TEST_JWT_SECRET });
+    const dev = loadConfig(
+      { NODE_ENV: 'development', DATA_DIR: '/tmp/gemstock-test-data' },
+      { jwtSecret: TEST_JWT_SECRET },
+    );
     expect(() => createMessageSender(dev, noDb)).not.toThrow();
     const noOutbox = loadConfig(
       { NODE_ENV: 'development', DATA_DIR: '/tmp/gemstock-test-data', DEV_OUTBOX: 'false' },
@@ -134,13 +147,17 @@ describe('sending codes through SMTP (SMTP_URL set), SMS through the outbox', ()
       ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
       : body;
     expect(text.trim()).toMatch(/^【宝图】您的验证码是 \d{6}，10 分钟内有效。$/);
-    expect(await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, email))).toHaveLength(0);
+    expect(await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, email))).toHaveLength(
+      0,
+    );
   });
 
   it('still keeps SMS in the outbox', async () => {
     const mobile = uniqueMobile();
     expect((await sendCode(t, { mobile })).code).toBe(0);
-    expect(await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, mobile))).toHaveLength(1);
+    expect(await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, mobile))).toHaveLength(
+      1,
+    );
   });
 });
 

@@ -2,3 +2,4 @@ export * from './users.js';
 export * from './catalog.js';
 export * from './commerce.js';
 export * from './service.js';
+export * from './media.js';

@@ -35,6 +35,10 @@ export async function insertOperator(
 }
 
 export async function touchOperatorLogin(db: DbOrTx, sid: string): Promise<OperatorRow | undefined> {
-  const [row] = await db.update(operators).set({ lastLoginAt: sql`now()` }).where(eq(operators.sid, sid)).returning();
+  const [row] = await db
+    .update(operators)
+    .set({ lastLoginAt: sql`now()` })
+    .where(eq(operators.sid, sid))
+    .returning();
   return row;
 }

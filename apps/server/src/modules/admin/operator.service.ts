@@ -5,12 +5,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { newSid } from '../../lib/ids.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
-import {
-  findOperatorByUsername,
-  insertOperator,
-  touchOperatorLogin,
-  type OperatorRow,
-} from './operator.repository.js';
+import { findOperatorByUsername, insertOperator, touchOperatorLogin, type OperatorRow } from './operator.repository.js';
 
 /**
  * Operators live in their own table and sign tokens for the 'operator' audience: a buyer token

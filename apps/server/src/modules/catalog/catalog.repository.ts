@@ -1,5 +1,5 @@
 import { Orientation, SortOption } from '@gemstock/contract';
-import { and, eq, gt, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { downloads, materials, searchLogs, users } from '../../db/schema/index.js';
 import type { SearchLogEntry } from './search-log.writer.js';
@@ -231,13 +231,27 @@ export async function listMatchKeys(
   }));
 }
 
-/** Visible materials by sequence number, in no particular order (the caller orders them). */
-export async function findVisibleMaterialsBySeq(db: DbOrTx, seqs: number[]): Promise<MaterialRow[]> {
-  if (seqs.length === 0) return [];
+function prepareVisibleMaterialsBySeq(db: DbOrTx) {
   return db
     .select(MATERIAL_COLUMNS)
     .from(materials)
-    .where(and(inArray(materials.seq, seqs), eq(materials.disabled, false)));
+    .where(and(sql`${materials.seq} = ANY(${sql.placeholder('seqs')}::bigint[])`, eq(materials.disabled, false)))
+    .prepare('catalog_visible_materials_by_seq');
+}
+
+// Every search page ends with this query: prepared once per database handle, it is neither
+// rebuilt by Drizzle nor re-planned by PostgreSQL on each request.
+const visibleMaterialsBySeq = new WeakMap<DbOrTx, ReturnType<typeof prepareVisibleMaterialsBySeq>>();
+
+/** Visible materials by sequence number, in no particular order (the caller orders them). */
+export async function findVisibleMaterialsBySeq(db: DbOrTx, seqs: number[]): Promise<MaterialRow[]> {
+  if (seqs.length === 0) return [];
+  let statement = visibleMaterialsBySeq.get(db);
+  if (!statement) {
+    statement = prepareVisibleMaterialsBySeq(db);
+    visibleMaterialsBySeq.set(db, statement);
+  }
+  return statement.execute({ seqs });
 }
 
 export async function findVisibleMaterial(db: DbOrTx, sid: string): Promise<MaterialRow | undefined> {

@@ -128,7 +128,13 @@ export async function setSubUserEnabled(
   assertSubAccountsEnabled(main);
   const sub = await findOwnSubAccount(deps.db, main, sid);
   // Disabling also revokes its tokens, so a session in progress ends now, not at expiry.
-  return applyPatch(deps.db, main, sub, { enabled: input.enabled }, { bumpTokenVersion: !input.enabled && sub.enabled });
+  return applyPatch(
+    deps.db,
+    main,
+    sub,
+    { enabled: input.enabled },
+    { bumpTokenVersion: !input.enabled && sub.enabled },
+  );
 }
 
 /** The main account vouches for its sub-account's address; no code is sent (spec §6). */

@@ -64,7 +64,15 @@ export function insertUser(db: DbOrTx, values: NewUserRow): Promise<WriteResult<
 export type UserPatch = Partial<
   Pick<
     NewUserRow,
-    'email' | 'mobile' | 'name' | 'company' | 'companyLicense' | 'companyAddress' | 'enabled' | 'passwordHash' | 'lastLoginAt'
+    | 'email'
+    | 'mobile'
+    | 'name'
+    | 'company'
+    | 'companyLicense'
+    | 'companyAddress'
+    | 'enabled'
+    | 'passwordHash'
+    | 'lastLoginAt'
   >
 >;
 
@@ -90,7 +98,11 @@ export function updateUser(
 }
 
 export async function touchLastLogin(db: DbOrTx, sid: string): Promise<UserRow | undefined> {
-  const [row] = await db.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.sid, sid)).returning();
+  const [row] = await db
+    .update(users)
+    .set({ lastLoginAt: sql`now()` })
+    .where(eq(users.sid, sid))
+    .returning();
   return row;
 }
 

@@ -269,7 +269,8 @@ interface UserView {
 }
 
 async function describeUser(db: Db, row: UserRow): Promise<UserView> {
-  const parentRow = row.level === AccountLevel.SUB && row.parentSid ? await findUserBySid(db, row.parentSid) : undefined;
+  const parentRow =
+    row.level === AccountLevel.SUB && row.parentSid ? await findUserBySid(db, row.parentSid) : undefined;
   const user = await inheritParentCompany(db, row, parentRow);
   const parent = parentRow ? companyInfoOf(parentRow) : null;
   // A sub-account spends from its parent's wallet, so it shows the parent's balance and VIP.
@@ -301,7 +302,11 @@ export async function updateCompany(
 ): Promise<{ user: TUser }> {
   // Sub-accounts inherit the company of their main account and cannot set their own.
   if (user.level !== AccountLevel.MAIN) throw new AppError(ErrorCode.MAIN_ACCOUNT_ONLY);
-  const company = { company: input.company, companyLicense: input.company_license, companyAddress: input.company_address };
+  const company = {
+    company: input.company,
+    companyLicense: input.company_license,
+    companyAddress: input.company_address,
+  };
   await deps.db.transaction(async (tx) => {
     await updateUser(tx, user.sid, company);
     await copyCompanyToSubAccounts(tx, user.sid, company);
@@ -355,5 +360,10 @@ export async function resetPassword(
   if (!(await verifyPassword(user.passwordHash, input.password))) {
     throw new AppError(ErrorCode.INVALID_CREDENTIALS, '当前密码不正确');
   }
-  await updateUser(deps.db, user.sid, { passwordHash: await hashPassword(input.new_password) }, { bumpTokenVersion: true });
+  await updateUser(
+    deps.db,
+    user.sid,
+    { passwordHash: await hashPassword(input.new_password) },
+    { bumpTokenVersion: true },
+  );
 }

@@ -1,4 +1,11 @@
-import { ORDER_TYPES, type OrderType, type TCompanyInfo, type TCoupon, type TSubUser, type TUser } from '@gemstock/contract';
+import {
+  ORDER_TYPES,
+  type OrderType,
+  type TCompanyInfo,
+  type TCoupon,
+  type TSubUser,
+  type TUser,
+} from '@gemstock/contract';
 import type { WalletSummary } from '../wallet/wallet.repository.js';
 import type { CouponRow, UserRow } from './user.repository.js';
 

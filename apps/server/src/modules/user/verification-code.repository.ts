@@ -37,8 +37,13 @@ export async function countRecentSends(
 ): Promise<RecentSends> {
   const [byTarget] = await db
     .select({
-      inResendWindow: sql<number>`count(*) filter (where ${verificationCodes.createdAt} > now() - make_interval(secs => ${resendSeconds}))`.mapWith(Number),
-      lastHour: sql<number>`count(*) filter (where ${verificationCodes.createdAt} > now() - interval '1 hour')`.mapWith(Number),
+      inResendWindow:
+        sql<number>`count(*) filter (where ${verificationCodes.createdAt} > now() - make_interval(secs => ${resendSeconds}))`.mapWith(
+          Number,
+        ),
+      lastHour: sql<number>`count(*) filter (where ${verificationCodes.createdAt} > now() - interval '1 hour')`.mapWith(
+        Number,
+      ),
       lastDay: sql<number>`count(*)`.mapWith(Number),
     })
     .from(verificationCodes)
@@ -61,7 +66,15 @@ export async function countRecentSends(
 
 export async function insertVerificationCode(
   db: DbOrTx,
-  values: { sid: string; channel: string; target: string; purpose: string; codeHash: string; ip: string | null; ttlSeconds: number },
+  values: {
+    sid: string;
+    channel: string;
+    target: string;
+    purpose: string;
+    codeHash: string;
+    ip: string | null;
+    ttlSeconds: number;
+  },
 ): Promise<void> {
   const { ttlSeconds, ...row } = values;
   await db.insert(verificationCodes).values({ ...row, expiresAt: sql`now() + make_interval(secs => ${ttlSeconds})` });

@@ -1,5 +1,13 @@
 import { useEffect, useRef } from 'react';
-import { type Location, Outlet, useLocation, useMatches, useNavigate, useNavigation } from 'react-router';
+import {
+  type Location,
+  Outlet,
+  ScrollRestoration,
+  useLocation,
+  useMatches,
+  useNavigate,
+  useNavigation,
+} from 'react-router';
 import { useSiteConfig } from '@/api/site-config';
 import { type AppNavigationState } from '@/config/paths';
 import { AppFooter } from '@/features/layout/components/app-footer';
@@ -67,6 +75,8 @@ export function RootLayout() {
       <AppFooter siteName={site.siteName} devOutbox={site.devOutbox} />
       <ServiceFloat />
       <GlobalDialogs />
+      {/* a new page starts at the top; back/forward returns to where the visitor was (home's grid) */}
+      <ScrollRestoration />
     </div>
   );
 }

@@ -1,11 +1,76 @@
-import { NotYetAvailable } from '@/components/not-yet-available';
+import { Button, Empty, Pagination, Typography } from 'antd';
+import { Link, useSearchParams } from 'react-router';
+import { LoadError } from '@/components/load-error';
+import { MaterialGrid, MaterialGridSkeleton } from '@/components/material-grid/material-grid';
+import { paths } from '@/config/paths';
+import { LIKES_PAGE_SIZE, useLikedMaterials } from '../api/get-liked-materials';
 import { SectionCard } from '../components/section-card';
 
-/** /user/like — liked materials; arrives with the catalogue issue. */
+function pageFrom(params: URLSearchParams): number {
+  const page = Number(params.get('page'));
+  return Number.isInteger(page) && page > 0 ? page : 1;
+}
+
+/** /user/like — the materials the user liked; the heart on each card unlikes it. */
 export default function LikePage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const page = pageFrom(searchParams);
+  const query = useLikedMaterials(page);
+  const total = query.data?.total ?? 0;
+  const materials = query.data?.materials ?? [];
+  const lastPage = Math.max(1, Math.ceil(total / LIKES_PAGE_SIZE));
+
+  const goToPage = (next: number) => {
+    const params = new URLSearchParams(searchParams);
+    if (next > 1) params.set('page', String(next));
+    else params.delete('page');
+    setSearchParams(params);
+  };
+
+  let body;
+  if (query.isPending) {
+    body = <MaterialGridSkeleton count={8} minColumnWidth={200} />;
+  } else if (query.isError) {
+    body = <LoadError error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />;
+  } else if (materials.length === 0 && page > lastPage) {
+    // the last item of a page was unliked: the page no longer exists
+    body = (
+      <Empty description="这一页已经没有素材了">
+        <Button onClick={() => goToPage(lastPage)}>返回第 {lastPage} 页</Button>
+      </Empty>
+    );
+  } else if (materials.length === 0) {
+    body = (
+      <Empty description="还没有喜欢的素材，在素材上点击爱心即可收藏到这里">
+        <Link to={paths.home}>
+          <Button type="primary">去首页逛逛</Button>
+        </Link>
+      </Empty>
+    );
+  } else {
+    body = (
+      <>
+        <MaterialGrid materials={materials} minColumnWidth={200} label="我喜欢的素材" />
+        {total > LIKES_PAGE_SIZE && (
+          <Pagination
+            className="gs-pagination"
+            current={page}
+            pageSize={LIKES_PAGE_SIZE}
+            total={total}
+            showSizeChanger={false}
+            onChange={goToPage}
+          />
+        )}
+      </>
+    );
+  }
+
   return (
-    <SectionCard title="我的喜欢">
-      <NotYetAvailable title="还没有喜欢的素材" description="在素材上点击“喜欢”即可收藏到这里。素材目录即将上线。" />
+    <SectionCard
+      title="我的喜欢"
+      extra={query.data && total > 0 ? <Typography.Text type="secondary">共 {total} 个素材</Typography.Text> : null}
+    >
+      {body}
     </SectionCard>
   );
 }

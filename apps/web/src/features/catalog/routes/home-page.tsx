@@ -1,94 +1,164 @@
-import { LICENCE_TABLE, MAX_LENGTH, formatYuan } from '@gemstock/contract';
+import { MAX_LENGTH } from '@gemstock/contract';
 import { SearchOutlined } from '@ant-design/icons';
-import { Button, Col, Input, Row, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { Button, Input, Skeleton, Typography } from 'antd';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { NotYetAvailable } from '@/components/not-yet-available';
+import { useHotKeywords } from '@/api/get-hot-keywords';
+import { LoadError } from '@/components/load-error';
+import { LoadMore } from '@/components/material-grid/load-more';
+import { MaterialGrid, MaterialGridSkeleton } from '@/components/material-grid/material-grid';
 import { PageContainer } from '@/components/page-container';
-import { SEARCH_PARAM } from '@/config/paths';
 import { useSearchNavigation } from '@/hooks/use-search-navigation';
+import { useSearchMaterials } from '../api/search-materials';
+import { CatalogFilterBar } from '../components/catalog-filter-bar';
+import { NoResults } from '../components/no-results';
+import {
+  type CatalogFilters,
+  hasNarrowingFilters,
+  parseCatalogFilters,
+  resultCountText,
+  withCatalogFilters,
+} from '../lib/search-filters';
 
-const QUICK_TERMS = ['钻戒', '项链', '黄金', '珍珠', '手镯', '耳饰'];
+/** Shown until the hot keywords arrive, or when there are none yet. */
+const FALLBACK_TERMS = ['钻石戒指', '项链', '黄金', '珍珠', '手镯', '耳环'];
 
-/** Home: search and browse. The catalogue grid arrives with the catalogue issue. */
-export default function HomePage() {
-  const [searchParams] = useSearchParams();
-  const keyword = searchParams.get(SEARCH_PARAM) ?? '';
-  const [value, setValue] = useState(keyword);
+/** The hero's search box. The header search and this one share the URL (`?keyword=`). */
+function HeroSearch({ keyword }: { keyword: string }) {
   const { search } = useSearchNavigation();
-
+  const [value, setValue] = useState(keyword);
   const [syncedKeyword, setSyncedKeyword] = useState(keyword);
   if (syncedKeyword !== keyword) {
     setSyncedKeyword(keyword);
     setValue(keyword);
   }
+  const hot = useHotKeywords(true);
+  const hotTerms = hot.data?.keywords.length ? hot.data.keywords.slice(0, 8) : FALLBACK_TERMS;
+
+  return (
+    <section className="gs-hero">
+      <div className="gs-container">
+        <Typography.Title level={1} className="gs-hero__title">
+          珠宝行业正版图片与视频授权
+        </Typography.Title>
+        <Typography.Paragraph className="gs-hero__subtitle">
+          可商用的珠宝视觉素材，按用途授权，支持企业开票与定制设计
+        </Typography.Paragraph>
+        <Input.Search
+          className="gs-hero__search"
+          size="large"
+          placeholder="搜索钻戒、项链、黄金饰品…"
+          aria-label="搜索素材"
+          enterButton={
+            <Button type="primary" icon={<SearchOutlined />}>
+              搜索
+            </Button>
+          }
+          allowClear
+          maxLength={MAX_LENGTH.keyword}
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          onSearch={(v, _e, info) => {
+            // clearing the box clears the search too
+            if (info?.source === 'clear') search('');
+            else search(v);
+          }}
+        />
+        <div className="gs-hero__terms" aria-label="热门搜索">
+          <span className="gs-hero__terms-label">热门搜索</span>
+          {hotTerms.map((term) => (
+            <button
+              key={term}
+              type="button"
+              className={`gs-chip${term === keyword ? ' is-active' : ''}`}
+              aria-pressed={term === keyword}
+              onClick={() => search(term)}
+            >
+              {term}
+            </button>
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function Results({ filters, onFilters }: { filters: CatalogFilters; onFilters: (c: Partial<CatalogFilters>) => void }) {
+  const { search } = useSearchNavigation();
+  const query = useSearchMaterials(filters);
+  const pages = query.data?.pages;
+  const materials = useMemo(() => pages?.flatMap((p) => p.materials) ?? [], [pages]);
+  const first = pages?.[0];
+
+  let body;
+  if (query.isPending) {
+    body = <MaterialGridSkeleton />;
+  } else if (query.isError && !first) {
+    body = (
+      <LoadError
+        title="素材加载失败"
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        isRetrying={query.isFetching}
+      />
+    );
+  } else if (materials.length === 0) {
+    body = (
+      <NoResults
+        keyword={filters.keyword}
+        hasFilters={hasNarrowingFilters(filters)}
+        onSearch={search}
+        onClearFilters={() => onFilters({ format: null, orientation: null, period: null })}
+      />
+    );
+  } else {
+    body = (
+      <>
+        <MaterialGrid materials={materials} label={filters.keyword ? `“${filters.keyword}”的搜索结果` : '素材'} />
+        <LoadMore
+          hasMore={query.hasNextPage}
+          isLoading={query.isFetchingNextPage}
+          isError={query.isFetchNextPageError}
+          onLoadMore={() => void query.fetchNextPage()}
+          endText={materials.length > 12 ? '已经到底了，换个关键词看看吧' : undefined}
+        />
+      </>
+    );
+  }
 
   return (
     <>
-      <section className="gs-hero">
-        <div className="gs-container">
-          <Typography.Title level={1} className="gs-hero__title">
-            珠宝行业正版图片与视频授权
-          </Typography.Title>
-          <Typography.Paragraph className="gs-hero__subtitle">
-            可商用的珠宝视觉素材，按用途授权，支持企业开票与定制设计
-          </Typography.Paragraph>
-          <Input.Search
-            className="gs-hero__search"
-            size="large"
-            placeholder="搜索钻戒、项链、黄金饰品…"
-            aria-label="搜索素材"
-            enterButton={
-              <Button type="primary" icon={<SearchOutlined />}>
-                搜索
-              </Button>
-            }
-            allowClear
-            maxLength={MAX_LENGTH.keyword}
-            value={value}
-            onChange={(e) => setValue(e.target.value)}
-            onSearch={(v, _e, info) => {
-              if (info?.source !== 'clear') search(v);
-            }}
-          />
-          <div className="gs-hero__terms">
-            {QUICK_TERMS.map((term) => (
-              <button key={term} type="button" className="gs-chip" onClick={() => search(term)}>
-                {term}
-              </button>
-            ))}
-          </div>
-        </div>
-      </section>
-
-      <PageContainer
-        title={keyword ? `“${keyword}”的搜索结果` : '精选素材'}
-        subTitle={keyword ? undefined : '按热度、最新或喜欢数浏览珠宝图片与视频'}
-      >
-        <NotYetAvailable
-          title={keyword ? '素材搜索即将开放' : '素材目录即将上线'}
-          description="素材目录正在建设中，上线后可在这里搜索、浏览并收藏素材。"
-        />
-
-        <Typography.Title level={4} style={{ marginTop: 40 }}>
-          授权类型
+      <div className="gs-results-head">
+        <Typography.Title level={2} className="gs-results-head__title">
+          {filters.keyword ? `“${filters.keyword}”的搜索结果` : '全部素材'}
         </Typography.Title>
-        <Row gutter={[16, 16]}>
-          {LICENCE_TABLE.map((licence) => (
-            <Col xs={24} sm={12} lg={6} key={licence.type}>
-              <div className="gs-card gs-licence">
-                <Typography.Text strong style={{ fontSize: 16 }}>
-                  {licence.name}
-                </Typography.Text>
-                <div className="gs-licence__price">{formatYuan(licence.priceCents)}</div>
-                <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
-                  {licence.use}
-                </Typography.Paragraph>
-                <Tag>{licence.minLongSide ? `长边 ≥ ${licence.minLongSide}px` : '按定制需求交付'}</Tag>
-              </div>
-            </Col>
-          ))}
-        </Row>
+        <div className="gs-results-head__count" aria-live="polite">
+          {first ? (
+            resultCountText(first.total, first.totalCapped)
+          ) : query.isPending ? (
+            <Skeleton.Input active size="small" style={{ width: 96 }} />
+          ) : null}
+        </div>
+      </div>
+      {body}
+    </>
+  );
+}
+
+/** Home (/): search, filters and the masonry of results that grows as you scroll. */
+export default function HomePage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = useMemo(() => parseCatalogFilters(searchParams), [searchParams]);
+  const onFilters = (change: Partial<CatalogFilters>) => {
+    setSearchParams(withCatalogFilters(searchParams, change), { preventScrollReset: true });
+  };
+
+  return (
+    <>
+      <HeroSearch keyword={filters.keyword} />
+      <PageContainer>
+        <CatalogFilterBar filters={filters} onChange={onFilters} />
+        <Results filters={filters} onFilters={onFilters} />
       </PageContainer>
     </>
   );

@@ -1,25 +1,140 @@
-import { Button } from 'antd';
-import { NotYetAvailable } from '@/components/not-yet-available';
+import { CustomerServiceOutlined, DownloadOutlined } from '@ant-design/icons';
+import type { TMaterial } from '@gemstock/contract';
+import { Alert, Button, Empty, Pagination, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { LoadError } from '@/components/load-error';
+import { MaterialGrid, MaterialGridSkeleton } from '@/components/material-grid/material-grid';
 import { PageContainer } from '@/components/page-container';
-import { useDialogs } from '@/stores/dialogs';
+import { paths } from '@/config/paths';
+import { currentAppPath } from '@/lib/navigation';
+import { dialogs, useDialogs } from '@/stores/dialogs';
 import { useIsLoggedIn } from '@/stores/session';
+import { FREE_PAGE_SIZE, useFreeMaterials } from '../api/get-free-materials';
+import { FreeDownloadModal } from '../components/free-download-modal';
+import { freeUntilText } from '../lib/free-period';
 
-/** /free-material — free downloads (with the download-only licence agreement, later issue). */
+const FOOTER_HEIGHT = 48;
+
+function pageFrom(params: URLSearchParams): number {
+  const page = Number(params.get('page'));
+  return Number.isInteger(page) && page > 0 ? page : 1;
+}
+
+/** /free-material — materials free to download for a limited time. */
 export default function FreeMaterialPage() {
   const openCustomize = useDialogs((s) => s.openCustomize);
   const openAuth = useDialogs((s) => s.openAuth);
   const isLoggedIn = useIsLoggedIn();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const page = pageFrom(searchParams);
+  const query = useFreeMaterials(page);
+  const [downloading, setDownloading] = useState<TMaterial | null>(null);
+  const total = query.data?.total ?? 0;
+  const materials = query.data?.materials ?? [];
+
+  const onDownload = (material: TMaterial) => {
+    if (!isLoggedIn) {
+      dialogs.openLogin({ kind: 'navigate', to: currentAppPath() });
+      return;
+    }
+    setDownloading(material);
+  };
+
+  const goToPage = (next: number) => {
+    const params = new URLSearchParams(searchParams);
+    if (next > 1) params.set('page', String(next));
+    else params.delete('page');
+    setSearchParams(params);
+  };
+
+  let body;
+  if (query.isPending) {
+    body = <MaterialGridSkeleton count={8} footerHeight={FOOTER_HEIGHT} />;
+  } else if (query.isError) {
+    body = <LoadError error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />;
+  } else if (materials.length === 0) {
+    body = (
+      <div className="gs-card" style={{ padding: '40px 24px' }}>
+        <Empty description="当前没有限时免费的素材，敬请关注后续活动">
+          <Link to={paths.home}>
+            <Button type="primary">去首页看看</Button>
+          </Link>
+        </Empty>
+      </div>
+    );
+  } else {
+    body = (
+      <>
+        <MaterialGrid
+          materials={materials}
+          label="免费素材"
+          footerHeight={FOOTER_HEIGHT}
+          renderFooter={(material) => (
+            <>
+              <Tooltip
+                title={
+                  material.freeFrom && material.freeUntil
+                    ? `免费期：${freeUntilText(material.freeFrom)} 至 ${freeUntilText(material.freeUntil)}`
+                    : undefined
+                }
+              >
+                <span className="gs-free-until">
+                  {material.freeUntil ? `免费至 ${freeUntilText(material.freeUntil)}` : '限时免费'}
+                </span>
+              </Tooltip>
+              <Button
+                type="primary"
+                size="small"
+                icon={<DownloadOutlined />}
+                onClick={() => onDownload(material)}
+                aria-label={`下载素材 ${material.sid}`}
+              >
+                下载
+              </Button>
+            </>
+          )}
+        />
+        {total > FREE_PAGE_SIZE && (
+          <Pagination
+            className="gs-pagination"
+            current={page}
+            pageSize={FREE_PAGE_SIZE}
+            total={total}
+            showSizeChanger={false}
+            onChange={goToPage}
+          />
+        )}
+      </>
+    );
+  }
+
   return (
-    <PageContainer title="免费素材" subTitle="限时免费下载的珠宝素材，下载前需同意授权许可协议">
-      <NotYetAvailable
-        title="免费素材即将上线"
-        description="免费素材下载将在素材目录上线后开放。需要为您的产品定制素材？可以先咨询定制客服。"
-        extra={
-          <Button onClick={() => (isLoggedIn ? openCustomize('free') : openAuth('login', { kind: 'customize' }))}>
-            咨询定制
-          </Button>
+    <PageContainer
+      title="免费素材"
+      subTitle="限时免费下载的珠宝素材，下载前需登录并同意授权许可协议"
+      extra={
+        <Button
+          icon={<CustomerServiceOutlined />}
+          onClick={() => (isLoggedIn ? openCustomize('free') : openAuth('login', { kind: 'customize' }))}
+        >
+          咨询定制
+        </Button>
+      }
+    >
+      <Alert
+        className="gs-free-alert"
+        type="info"
+        showIcon
+        title={
+          <Typography.Text>
+            免费素材仅在免费期内可下载；下载需登录，并阅读、勾选同意《授权许可使用协议》。
+            {total > 0 ? `当前共有 ${total} 个免费素材。` : ''}
+          </Typography.Text>
         }
       />
+      {body}
+      <FreeDownloadModal material={downloading} onClose={() => setDownloading(null)} />
     </PageContainer>
   );
 }

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { SEARCH_PARAM, paths } from '@/config/paths';
 import { useSearchNavigation } from '@/hooks/use-search-navigation';
-import { useHotKeywords } from '../api/get-hot-keywords';
+import { useHotKeywords } from '@/api/get-hot-keywords';
 
 /**
  * Header search. On focus it loads the hot-search panel (keyboard navigable: arrows + Enter).

@@ -1,22 +1,151 @@
-import { Breadcrumb } from 'antd';
+import { type LicenceType, type TMaterial } from '@gemstock/contract';
+import { Breadcrumb, Button, Col, Result, Row, Skeleton, Tag, Typography } from 'antd';
+import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { NotYetAvailable } from '@/components/not-yet-available';
+import { LoadError } from '@/components/load-error';
+import { MaterialGrid, MaterialGridSkeleton } from '@/components/material-grid/material-grid';
 import { PageContainer } from '@/components/page-container';
-import { paths } from '@/config/paths';
+import { SEARCH_PARAM, paths } from '@/config/paths';
+import { FORMAT_LABEL, defaultLicenceType, licenceOptions } from '@/lib/material-licence';
+import { isMaterialMissing, useMaterial } from '../api/get-material';
+import { useRelatedMaterials } from '../api/get-related-materials';
+import { LicencePicker } from '../components/licence-picker';
+import { MaterialFacts } from '../components/material-facts';
+import { MaterialPreview } from '../components/material-preview';
+import { PurchasePanel } from '../components/purchase-panel';
 
-/** /detail/:sid — material detail; its content arrives with the catalogue issue. */
+function keywordHref(keyword: string): string {
+  return `${paths.home}?${new URLSearchParams({ [SEARCH_PARAM]: keyword }).toString()}`;
+}
+
+function MaterialNotFound() {
+  return (
+    <Result
+      status="404"
+      title="素材不存在或已下架"
+      subTitle="您要找的素材可能已被下架，去首页看看其他素材吧"
+      extra={
+        <Link to={paths.home}>
+          <Button type="primary">返回首页</Button>
+        </Link>
+      }
+    />
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <Row gutter={[32, 24]}>
+      <Col xs={24} lg={14}>
+        <Skeleton.Node active style={{ width: '100%', height: 480 }} />
+      </Col>
+      <Col xs={24} lg={10}>
+        <Skeleton active paragraph={{ rows: 10 }} />
+      </Col>
+    </Row>
+  );
+}
+
+function RelatedMaterials({ sid }: { sid: string }) {
+  const related = useRelatedMaterials(sid, true);
+  const materials = related.data?.materials ?? [];
+  if (!related.isPending && materials.length === 0) return null;
+  return (
+    <section className="gs-related" aria-labelledby="related-title">
+      <Typography.Title level={3} id="related-title" className="gs-related__title">
+        相关素材
+      </Typography.Title>
+      {related.isPending ? (
+        <MaterialGridSkeleton count={8} minColumnWidth={200} />
+      ) : (
+        <MaterialGrid materials={materials} minColumnWidth={200} label="相关素材" />
+      )}
+    </section>
+  );
+}
+
+function MaterialDetail({ material }: { material: TMaterial }) {
+  const options = useMemo(() => licenceOptions(material), [material]);
+  // the visitor's choice, while it is still one this material offers
+  const [chosen, setChosen] = useState<LicenceType | null>(null);
+  const licence = chosen !== null && material.authType.includes(chosen) ? chosen : defaultLicenceType(material);
+  const title = material.keywords.slice(0, 3).join(' · ') || `${FORMAT_LABEL[material.format]}素材`;
+
+  return (
+    <>
+      <Row gutter={[32, 24]}>
+        <Col xs={24} lg={14}>
+          <div className="gs-card gs-detail-media">
+            <MaterialPreview material={material} />
+          </div>
+        </Col>
+        <Col xs={24} lg={10}>
+          <div className="gs-card gs-detail-info">
+            <Typography.Title level={1} className="gs-detail-info__title">
+              {title}
+            </Typography.Title>
+            <div className="gs-detail-info__tags">
+              <Tag color="geekblue">{FORMAT_LABEL[material.format]}</Tag>
+              {material.free && (
+                <Link to={paths.freeMaterial}>
+                  <Tag color="gold">限时免费</Tag>
+                </Link>
+              )}
+              {material.remark && <Tag color="red">{material.remark}</Tag>}
+            </div>
+            <MaterialFacts material={material} />
+
+            <div className="gs-detail-section">
+              <Typography.Title level={5}>关键词</Typography.Title>
+              <div className="gs-keywords">
+                {material.keywords.map((word) => (
+                  <Link key={word} to={keywordHref(word)} className="gs-keyword">
+                    {word}
+                  </Link>
+                ))}
+              </div>
+            </div>
+
+            <div className="gs-detail-section">
+              <Typography.Title level={5}>选择授权</Typography.Title>
+              <LicencePicker options={options} value={licence} onChange={setChosen} />
+            </div>
+
+            <PurchasePanel material={material} licence={licence} />
+          </div>
+        </Col>
+      </Row>
+      <RelatedMaterials sid={material.sid} />
+    </>
+  );
+}
+
+/** /detail/:sid — watermarked preview, facts, licence choice with prices, like, cart, related. */
 export default function DetailPage() {
   const { sid = '' } = useParams();
+  const query = useMaterial(sid);
+
+  let body;
+  if (query.data) body = <MaterialDetail key={query.data.sid} material={query.data} />;
+  else if (query.isPending) body = <DetailSkeleton />;
+  else if (isMaterialMissing(query.error)) body = <MaterialNotFound />;
+  else
+    body = (
+      <LoadError
+        title="素材加载失败"
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        isRetrying={query.isFetching}
+      />
+    );
+
   return (
     <PageContainer>
       <Breadcrumb
-        style={{ marginBottom: 16 }}
-        items={[{ title: <Link to={paths.home}>首页</Link> }, { title: '素材详情' }, { title: sid }]}
+        className="gs-breadcrumb"
+        items={[{ title: <Link to={paths.home}>首页</Link> }, { title: '素材详情' }]}
       />
-      <NotYetAvailable
-        title="素材详情暂未开放"
-        description={`素材 ${sid} 的预览、授权选择与加入购物车将在素材目录上线后提供。`}
-      />
+      {body}
     </PageContainer>
   );
 }

@@ -1,11 +1,54 @@
-import { NotYetAvailable } from '@/components/not-yet-available';
+import { Button, Empty } from 'antd';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { LoadError } from '@/components/load-error';
+import { LoadMore } from '@/components/material-grid/load-more';
+import { MaterialGrid, MaterialGridSkeleton } from '@/components/material-grid/material-grid';
 import { PageContainer } from '@/components/page-container';
+import { paths } from '@/config/paths';
+import { useFeaturedVideos } from '../api/get-featured-videos';
 
-/** /video — featured videos. */
+/** Larger tiles than home: these are watched, not scanned. */
+const VIDEO_COLUMN_WIDTH = 360;
+
+/** /video — featured videos; each plays its watermarked preview on hover or focus. */
 export default function VideoPage() {
+  const query = useFeaturedVideos();
+  const pages = query.data?.pages;
+  const videos = useMemo(() => pages?.flatMap((p) => p.materials) ?? [], [pages]);
+
+  let body;
+  if (query.isPending) {
+    body = <MaterialGridSkeleton count={6} minColumnWidth={VIDEO_COLUMN_WIDTH} />;
+  } else if (query.isError && videos.length === 0) {
+    body = <LoadError error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />;
+  } else if (videos.length === 0) {
+    body = (
+      <div className="gs-card" style={{ padding: '40px 24px' }}>
+        <Empty description="精选视频正在准备中，先看看其他素材吧">
+          <Link to={paths.home}>
+            <Button type="primary">去首页看看</Button>
+          </Link>
+        </Empty>
+      </div>
+    );
+  } else {
+    body = (
+      <>
+        <MaterialGrid materials={videos} minColumnWidth={VIDEO_COLUMN_WIDTH} label="精选视频" />
+        <LoadMore
+          hasMore={query.hasNextPage}
+          isLoading={query.isFetchingNextPage}
+          isError={query.isFetchNextPageError}
+          onLoadMore={() => void query.fetchNextPage()}
+        />
+      </>
+    );
+  }
+
   return (
-    <PageContainer title="精选视频" subTitle="可商用的珠宝展示视频，适合新媒体与门店大屏">
-      <NotYetAvailable title="精选视频即将上线" description="视频素材将在素材目录上线后在这里展示与授权。" />
+    <PageContainer title="精选视频" subTitle="可商用的珠宝展示视频，适合新媒体与门店大屏；鼠标移到视频上即可预览">
+      {body}
     </PageContainer>
   );
 }

@@ -2,12 +2,12 @@ import { COMMON_PATHS, type TKeywordsResponse } from '@gemstock/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 
-/** GET /api/index/keywords → hot-search keywords (may be empty until the catalogue exists). */
+/** GET /api/index/keywords → hot-search keywords (header search panel, home suggestions, empty results). */
 export function getHotKeywords(): Promise<TKeywordsResponse> {
   return apiClient.get<TKeywordsResponse>(COMMON_PATHS.hotKeywords);
 }
 
-/** Loaded on the first focus of the search box (spec §2). */
+/** The header loads it on the first focus of the search box (spec §2); home asks at once. */
 export function useHotKeywords(enabled: boolean) {
   return useQuery({
     queryKey: ['hot-keywords'],

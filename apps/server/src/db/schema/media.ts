@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { materials } from './catalog.js';
+
+const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+/**
+ * Durable background work on media (renditions of an uploaded original). A worker claims the
+ * oldest due job with `FOR UPDATE SKIP LOCKED`, so any number of servers can share the table;
+ * a job left `running` by a crashed server is claimed again once its lock is stale.
+ */
+export const mediaJobs = pgTable(
+  'media_jobs',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    materialSid: text()
+      .notNull()
+      .references(() => materials.sid),
+    /** What to do: 'renditions' (thumbnail, cover, watermarked preview; poster and clip for video). */
+    kind: text().notNull(),
+    /** queued → running → done, or back to queued (retry later) or failed after the last attempt. */
+    status: text().notNull().default('queued'),
+    attempts: integer().notNull().default(0),
+    lastError: text(),
+    /** Not claimed before this moment (retry back-off). */
+    runAfter: now(),
+    /** When the running attempt was claimed; a stale lock means its server died. */
+    lockedAt: timestamp({ withTimezone: true }),
+    finishedAt: timestamp({ withTimezone: true }),
+    createdAt: now(),
+    updatedAt: now(),
+  },
+  (t) => [
+    // The claim query walks this partial index in due order.
+    index('media_jobs_due_idx')
+      .on(t.runAfter, t.id)
+      .where(sql`${t.status} in ('queued', 'running')`),
+    index('media_jobs_material_idx').on(t.materialSid, t.id.desc()),
+  ],
+);

@@ -1,0 +1,76 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  makeImageRenditions,
+  renderWatermarkOverlay,
+  type Rendition,
+} from './image-processor.js';
+import type { MediaKind } from './file-type.js';
+import { fitEven, type VideoProcessor } from './video-processor.js';
+
+/** The public files of a material, made from its original. */
+export interface MaterialRenditions {
+  thumb: Rendition;
+  cover: Rendition;
+  /** The watermarked still: the image preview, or the video's watermarked poster frame. */
+  watermark: Rendition;
+  /** Video only: the small watermarked clip (MP4). */
+  previewClip: Buffer | null;
+}
+
+/** Long side of the video preview clip. */
+export const PREVIEW_CLIP_LONG_SIDE = 640;
+/** Clips are cut to this length; shorter videos are previewed whole. */
+export const PREVIEW_CLIP_MAX_SECONDS = 15;
+/** Poster frames are taken at this size before the still renditions are made from them. */
+const POSTER_LONG_SIDE = 1280;
+
+export interface RenditionInput {
+  kind: MediaKind;
+  /** The original, as a local file. */
+  path: string;
+  /** Displayed size (after rotation), from the upload's inspection. */
+  width: number;
+  height: number;
+  durationMs: number | null;
+}
+
+/**
+ * Thumbnail, cover and watermarked still for any material; for a video also the watermarked
+ * preview clip. Scratch files go to a private temporary directory under `workDir`, removed
+ * before returning.
+ */
+export async function makeMaterialRenditions(
+  input: RenditionInput,
+  options: { video: VideoProcessor; workDir: string },
+): Promise<MaterialRenditions> {
+  if (input.kind === 'image') {
+    const stills = await makeImageRenditions(await readFile(input.path));
+    return { thumb: stills.thumb, cover: stills.cover, watermark: stills.preview, previewClip: null };
+  }
+  const scratch = await mkdtemp(join(options.workDir, 'render-'));
+  try {
+    const durationMs = input.durationMs ?? 0;
+    const poster = join(scratch, 'poster.jpg');
+    const posterSize = fitEven(input.width, input.height, POSTER_LONG_SIDE);
+    await options.video.extractPoster(input.path, poster, {
+      // A moment in, past a fade from black, but inside even a very short clip.
+      atMs: Math.min(1000, durationMs / 2),
+      ...posterSize,
+    });
+    const stills = await makeImageRenditions(await readFile(poster));
+
+    const clipSize = fitEven(input.width, input.height, PREVIEW_CLIP_LONG_SIDE);
+    const overlay = join(scratch, 'overlay.png');
+    await writeFile(overlay, await renderWatermarkOverlay(clipSize.width, clipSize.height));
+    const clip = join(scratch, 'preview.mp4');
+    await options.video.makePreviewClip(input.path, clip, {
+      ...clipSize,
+      maxSeconds: PREVIEW_CLIP_MAX_SECONDS,
+      overlayPngPath: overlay,
+    });
+    return { thumb: stills.thumb, cover: stills.cover, watermark: stills.preview, previewClip: await readFile(clip) };
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,135 @@
+import { MaterialStatus } from '@gemstock/contract';
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { materials } from '../../db/schema/index.js';
+import { normalizeSearchText, queryTokensFor } from '../catalog/search-tokens.js';
+
+export type AdminMaterialRow = typeof materials.$inferSelect;
+export type NewMaterialRow = typeof materials.$inferInsert;
+
+export interface AdminMaterialFilter {
+  /** A keyword (matched as the buyer search matches it) or a material sid. */
+  q?: string | undefined;
+  status?: string | undefined;
+  format?: string | undefined;
+  disabled?: boolean | undefined;
+  featured?: boolean | undefined;
+}
+
+const SID_LIKE = /^[a-z0-9]{8,32}$/;
+
+function keywordCondition(q: string): SQL | null {
+  const tokens = queryTokensFor(q);
+  if (tokens.length === 0) return null;
+  const parts: SQL[] = [
+    sql`${materials.searchTokens} @> ARRAY[${sql.join(
+      tokens.map((t) => sql`${t}`),
+      sql`, `,
+    )}]::text[]`,
+  ];
+  // Words of three or more characters: all their bigrams are present; confirm the whole word.
+  for (const word of normalizeSearchText(q).split(/\s+/u)) {
+    if (Array.from(word).length < 3) continue;
+    parts.push(
+      sql`EXISTS (SELECT 1 FROM unnest(${materials.keywords}) AS k(keyword) WHERE strpos(lower(normalize(k.keyword, NFKC)), ${word}) > 0)`,
+    );
+  }
+  return and(...parts)!;
+}
+
+function filterConditions(filter: AdminMaterialFilter): SQL | undefined {
+  const parts: SQL[] = [];
+  if (filter.q) {
+    const byKeyword = keywordCondition(filter.q);
+    const bySid = SID_LIKE.test(filter.q) ? eq(materials.sid, filter.q) : null;
+    if (byKeyword && bySid) parts.push(sql`(${bySid} OR ${byKeyword})`);
+    else if (byKeyword) parts.push(byKeyword);
+    else if (bySid) parts.push(bySid);
+  }
+  if (filter.status) parts.push(eq(materials.status, filter.status));
+  if (filter.format) parts.push(eq(materials.format, filter.format));
+  if (filter.disabled !== undefined) parts.push(eq(materials.disabled, filter.disabled));
+  if (filter.featured !== undefined) parts.push(eq(materials.featured, filter.featured));
+  return parts.length ? and(...parts) : undefined;
+}
+
+/** Newest first; the operator console pages with offsets (bounded by the count cap). */
+export async function listAdminMaterials(
+  db: DbOrTx,
+  filter: AdminMaterialFilter,
+  page: { offset: number; limit: number },
+): Promise<AdminMaterialRow[]> {
+  return db
+    .select()
+    .from(materials)
+    .where(filterConditions(filter))
+    .orderBy(desc(materials.createdAt), desc(materials.seq))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/** Matches counted up to `cap + 1`, never the whole table. */
+export async function countAdminMaterials(db: DbOrTx, filter: AdminMaterialFilter, cap: number): Promise<number> {
+  const inner = db
+    .select({ one: sql`1` })
+    .from(materials)
+    .where(filterConditions(filter))
+    .limit(cap + 1)
+    .as('capped');
+  const [row] = await db.select({ n: count() }).from(inner);
+  return Number(row?.n ?? 0);
+}
+
+export async function findMaterial(db: DbOrTx, sid: string): Promise<AdminMaterialRow | undefined> {
+  const [row] = await db.select().from(materials).where(eq(materials.sid, sid)).limit(1);
+  return row;
+}
+
+/** The row, locked until the end of the transaction: edits of one material never interleave. */
+export async function lockMaterial(db: DbOrTx, sid: string): Promise<AdminMaterialRow | undefined> {
+  const [row] = await db.select().from(materials).where(eq(materials.sid, sid)).limit(1).for('update');
+  return row;
+}
+
+export async function insertMaterialRow(db: DbOrTx, values: NewMaterialRow): Promise<AdminMaterialRow> {
+  const [row] = await db.insert(materials).values(values).returning();
+  return row!;
+}
+
+export async function updateMaterialRow(
+  db: DbOrTx,
+  sid: string,
+  values: Partial<NewMaterialRow>,
+): Promise<AdminMaterialRow | undefined> {
+  const [row] = await db
+    .update(materials)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(materials.sid, sid))
+    .returning();
+  return row;
+}
+
+export interface RenditionKeys {
+  thumbKey: string;
+  coverKey: string;
+  watermarkKey: string;
+  previewKey: string | null;
+}
+
+/** Stores the new public files of a material and makes it ready (visible, unless disabled). */
+export async function markMaterialReady(db: DbOrTx, sid: string, keys: RenditionKeys): Promise<boolean> {
+  const rows = await db
+    .update(materials)
+    .set({ ...keys, status: MaterialStatus.READY, updatedAt: sql`now()` })
+    .where(eq(materials.sid, sid))
+    .returning({ sid: materials.sid });
+  return rows.length > 0;
+}
+
+/** After the last attempt: a material that never became ready is marked failed; a ready one keeps its files. */
+export async function markMaterialFailed(db: DbOrTx, sid: string): Promise<void> {
+  await db
+    .update(materials)
+    .set({ status: MaterialStatus.FAILED, updatedAt: sql`now()` })
+    .where(and(eq(materials.sid, sid), eq(materials.status, MaterialStatus.PROCESSING)));
+}

@@ -1,0 +1,130 @@
+import { MediaJobStatus } from '@gemstock/contract';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { mediaJobs } from '../../db/schema/index.js';
+
+export type MediaJobRow = typeof mediaJobs.$inferSelect;
+
+export const MEDIA_JOB_KIND_RENDITIONS = 'renditions';
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+export async function insertMediaJob(db: DbOrTx, materialSid: string): Promise<MediaJobRow> {
+  const [row] = await db.insert(mediaJobs).values({ materialSid, kind: MEDIA_JOB_KIND_RENDITIONS }).returning();
+  return row!;
+}
+
+interface RawJobRow {
+  id: number | string;
+  material_sid: string;
+  kind: string;
+  status: string;
+  attempts: number;
+  last_error: string | null;
+  run_after: Date | string;
+  locked_at: Date | string | null;
+  finished_at: Date | string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+const asDate = (v: Date | string | null): Date | null => (v === null ? null : v instanceof Date ? v : new Date(v));
+
+function fromRaw(r: RawJobRow): MediaJobRow {
+  return {
+    id: Number(r.id),
+    materialSid: r.material_sid,
+    kind: r.kind,
+    status: r.status,
+    attempts: Number(r.attempts),
+    lastError: r.last_error,
+    runAfter: asDate(r.run_after)!,
+    lockedAt: asDate(r.locked_at),
+    finishedAt: asDate(r.finished_at),
+    createdAt: asDate(r.created_at)!,
+    updatedAt: asDate(r.updated_at)!,
+  };
+}
+
+/**
+ * Claims the oldest due job: one statement, so two workers (threads, processes or servers)
+ * never get the same job — the row lock is taken with SKIP LOCKED, a competing claim moves on
+ * to the next row instead of waiting. A job still `running` whose lock is older than
+ * `staleAfterMs` belonged to a worker that died and is claimed again.
+ */
+export async function claimNextMediaJob(db: DbOrTx, staleAfterMs: number): Promise<MediaJobRow | null> {
+  const result = await db.execute(sql`
+    UPDATE ${mediaJobs}
+    SET status = ${MediaJobStatus.RUNNING}, attempts = attempts + 1, locked_at = clock_timestamp(),
+        updated_at = clock_timestamp()
+    WHERE id = (
+      SELECT id FROM ${mediaJobs}
+      WHERE (status = ${MediaJobStatus.QUEUED} AND run_after <= clock_timestamp())
+         OR (status = ${MediaJobStatus.RUNNING}
+             AND locked_at < clock_timestamp() - make_interval(secs => ${staleAfterMs / 1000}))
+      ORDER BY run_after, id
+      FOR UPDATE SKIP LOCKED
+      LIMIT 1
+    )
+    RETURNING *`);
+  const row = rowsOf<RawJobRow>(result)[0];
+  return row ? fromRaw(row) : null;
+}
+
+/** Ends a claimed job; false when the claim was lost meanwhile (another worker took the stale job). */
+export async function finishMediaJob(
+  db: DbOrTx,
+  job: Pick<MediaJobRow, 'id' | 'lockedAt'>,
+  outcome: { status: 'done' | 'failed'; lastError?: string | null } | { status: 'queued'; lastError: string; retryInMs: number },
+): Promise<boolean> {
+  const owned = and(
+    eq(mediaJobs.id, job.id),
+    eq(mediaJobs.status, MediaJobStatus.RUNNING),
+    job.lockedAt ? eq(mediaJobs.lockedAt, job.lockedAt) : sql`true`,
+  );
+  const values =
+    outcome.status === 'queued'
+      ? {
+          status: outcome.status,
+          lastError: outcome.lastError,
+          lockedAt: null,
+          runAfter: sql`clock_timestamp() + make_interval(secs => ${outcome.retryInMs / 1000})`,
+          updatedAt: sql`clock_timestamp()`,
+        }
+      : {
+          status: outcome.status,
+          lastError: outcome.lastError ?? null,
+          lockedAt: null,
+          finishedAt: sql`clock_timestamp()`,
+          updatedAt: sql`clock_timestamp()`,
+        };
+  const rows = await db.update(mediaJobs).set(values).where(owned).returning({ id: mediaJobs.id });
+  return rows.length > 0;
+}
+
+export async function findPendingMediaJob(db: DbOrTx, materialSid: string): Promise<MediaJobRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(mediaJobs)
+    .where(
+      and(
+        eq(mediaJobs.materialSid, materialSid),
+        inArray(mediaJobs.status, [MediaJobStatus.QUEUED, MediaJobStatus.RUNNING]),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** The newest job of each material. */
+export async function findLatestMediaJobs(db: DbOrTx, materialSids: string[]): Promise<Map<string, MediaJobRow>> {
+  if (materialSids.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([mediaJobs.materialSid])
+    .from(mediaJobs)
+    .where(inArray(mediaJobs.materialSid, materialSids))
+    .orderBy(mediaJobs.materialSid, desc(mediaJobs.id));
+  return new Map(rows.map((r) => [r.materialSid, r]));
+}

@@ -1,0 +1,101 @@
+import { HeartFilled, HeartOutlined, PlayCircleFilled } from '@ant-design/icons';
+import { MaterialFormat, type TMaterial } from '@gemstock/contract';
+import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
+import { useMaterialLike } from '@/api/toggle-material-like';
+import { paths } from '@/config/paths';
+import { formatDuration, materialLabel } from '@/lib/material-licence';
+
+export interface MaterialCardProps {
+  material: TMaterial;
+  /** Size of the picture area (the cell minus any footer). */
+  pictureHeight: number;
+  /** A row under the picture (free period and download button, …). */
+  footer?: ReactNode;
+  /** Hide the heart, e.g. where liking makes no sense. */
+  hideLike?: boolean;
+}
+
+/**
+ * One material in a grid: its thumbnail at its real aspect ratio, a link to the detail page
+ * (Enter opens it), a like toggle, and for a video its duration and its watermarked preview,
+ * played muted while the pointer or keyboard focus is on it.
+ */
+export function MaterialCard({ material, pictureHeight, footer, hideLike }: MaterialCardProps) {
+  const isVideo = material.format === MaterialFormat.VIDEO;
+  const [isActive, setActive] = useState(false);
+  const [isPlaying, setPlaying] = useState(false);
+  const label = materialLabel(material);
+  const duration = material.extra?.duration;
+  const poster = material.thumbUrl ?? material.coverUrl ?? material.watermarkUrl ?? undefined;
+  const showPreview = isVideo && isActive && Boolean(material.previewUrl);
+
+  const activate = () => setActive(true);
+  const deactivate = () => {
+    setActive(false);
+    setPlaying(false);
+  };
+
+  return (
+    <div
+      className={`gs-tile${material.liked ? ' is-liked' : ''}`}
+      onPointerEnter={activate}
+      onPointerLeave={deactivate}
+      onFocus={activate}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) deactivate();
+      }}
+    >
+      <Link to={paths.detail(material.sid)} className="gs-tile__link" aria-label={`${label}，查看详情`}>
+        <div className="gs-tile__picture" style={{ height: pictureHeight }}>
+          {poster ? (
+            <img src={poster} alt={label} loading="lazy" decoding="async" draggable={false} />
+          ) : (
+            <span className="gs-tile__missing">预览生成中</span>
+          )}
+          {showPreview && (
+            <video
+              className={`gs-tile__video${isPlaying ? ' is-playing' : ''}`}
+              src={material.previewUrl ?? undefined}
+              poster={poster}
+              muted
+              loop
+              autoPlay
+              playsInline
+              preload="auto"
+              aria-hidden
+              tabIndex={-1}
+              onPlaying={() => setPlaying(true)}
+            />
+          )}
+          {isVideo && (
+            <span className="gs-tile__badge gs-tile__badge--video">
+              <PlayCircleFilled aria-hidden />
+              {duration != null ? formatDuration(duration) : '视频'}
+            </span>
+          )}
+          {material.free && <span className="gs-tile__badge gs-tile__badge--free">限免</span>}
+        </div>
+      </Link>
+      {!hideLike && <LikeToggle material={material} />}
+      {footer}
+    </div>
+  );
+}
+
+function LikeToggle({ material }: { material: TMaterial }) {
+  const { liked, likeCount, toggle } = useMaterialLike(material);
+  return (
+    <button
+      type="button"
+      className={`gs-tile__like${liked ? ' is-liked' : ''}`}
+      aria-pressed={liked}
+      aria-label={liked ? `取消喜欢（${likeCount} 人喜欢）` : `喜欢（${likeCount} 人喜欢）`}
+      title={liked ? '取消喜欢' : '喜欢'}
+      onClick={toggle}
+    >
+      {liked ? <HeartFilled aria-hidden /> : <HeartOutlined aria-hidden />}
+      <span className="gs-tile__like-count">{likeCount}</span>
+    </button>
+  );
+}

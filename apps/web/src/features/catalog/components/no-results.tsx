@@ -1,0 +1,48 @@
+import { SearchOutlined } from '@ant-design/icons';
+import { Button, Empty, Flex, Typography } from 'antd';
+import { useHotKeywords } from '@/api/get-hot-keywords';
+
+interface NoResultsProps {
+  keyword: string;
+  hasFilters: boolean;
+  onSearch: (keyword: string) => void;
+  onClearFilters: () => void;
+}
+
+/** No material matched: suggest the hot keywords, and dropping the filters when some are set. */
+export function NoResults({ keyword, hasFilters, onSearch, onClearFilters }: NoResultsProps) {
+  const hot = useHotKeywords(true);
+  const suggestions = (hot.data?.keywords ?? []).filter((k) => k !== keyword).slice(0, 12);
+
+  return (
+    <div className="gs-card" style={{ padding: '40px 24px' }}>
+      <Empty
+        image={Empty.PRESENTED_IMAGE_SIMPLE}
+        description={
+          <Typography.Text>
+            {keyword ? `没有找到与“${keyword}”相关的素材` : '没有符合条件的素材'}
+            {hasFilters ? '，可以试试清除筛选条件' : ''}
+          </Typography.Text>
+        }
+      >
+        {hasFilters && (
+          <Button onClick={onClearFilters} style={{ marginBottom: 16 }}>
+            清除筛选
+          </Button>
+        )}
+        {suggestions.length > 0 && (
+          <div>
+            <Typography.Text type="secondary">换个关键词试试：</Typography.Text>
+            <Flex wrap gap={8} justify="center" style={{ marginTop: 12 }}>
+              {suggestions.map((word) => (
+                <Button key={word} size="small" shape="round" icon={<SearchOutlined />} onClick={() => onSearch(word)}>
+                  {word}
+                </Button>
+              ))}
+            </Flex>
+          </div>
+        )}
+      </Empty>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { ErrorCode, MATERIAL_PATHS, type TMaterialDetailResponse, materialPath } from '@gemstock/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { findCachedMaterial, materialsKey, useViewer } from '@/api/material-cache';
+import { type ApiError, apiClient, applyErrorPolicy, isApiError } from '@/lib/api-client';
+
+/** A material that does not exist, is disabled, or whose id is malformed. */
+export function isMaterialMissing(error: unknown): error is ApiError {
+  return (
+    isApiError(error) &&
+    (error.code === ErrorCode.MATERIAL_NOT_FOUND.code ||
+      error.code === ErrorCode.NOT_FOUND.code ||
+      error.code === ErrorCode.VALIDATION.code)
+  );
+}
+
+/**
+ * GET /api/material/{sid} → the material. A missing material is the page's own 404 state, not
+ * a toast; every other failure goes through the usual error policy.
+ */
+export async function getMaterial(sid: string, signal?: AbortSignal): Promise<TMaterialDetailResponse> {
+  try {
+    return await apiClient.get<TMaterialDetailResponse>(materialPath(MATERIAL_PATHS.detail, sid), {
+      signal,
+      quiet: true,
+    });
+  } catch (error) {
+    if (isApiError(error) && !isMaterialMissing(error)) applyErrorPolicy(error);
+    throw error;
+  }
+}
+
+/** The detail; while it loads, the copy from the grid the visitor clicked is shown. */
+export function useMaterial(sid: string) {
+  const viewer = useViewer();
+  const queryClient = useQueryClient();
+  return useQuery<TMaterialDetailResponse>({
+    queryKey: materialsKey(viewer, 'detail', sid),
+    queryFn: ({ signal }) => getMaterial(sid, signal),
+    placeholderData: () => findCachedMaterial(queryClient, sid),
+  });
+}

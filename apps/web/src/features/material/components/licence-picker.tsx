@@ -1,0 +1,65 @@
+import type { LicenceType } from '@gemstock/contract';
+import { Radio, Tag } from 'antd';
+import { PriceText } from '@/components/price-text';
+import type { LicenceOption } from '@/lib/material-licence';
+
+interface LicencePickerProps {
+  options: LicenceOption[];
+  value: LicenceType | null;
+  onChange: (type: LicenceType) => void;
+}
+
+/**
+ * The licence table of spec §3 for one material: use, minimum long side and price per type.
+ * Types the material is too small for stay visible, disabled, with the reason.
+ */
+export function LicencePicker({ options, value, onChange }: LicencePickerProps) {
+  return (
+    <Radio.Group
+      className="gs-licence-picker"
+      orientation="vertical"
+      value={value}
+      onChange={(e) => onChange(e.target.value as LicenceType)}
+      aria-label="选择授权类型"
+    >
+      {options.map(({ spec, available, reason, price }) => (
+        <Radio
+          key={spec.type}
+          value={spec.type}
+          disabled={!available}
+          className={`gs-licence-option${value === spec.type ? ' is-selected' : ''}`}
+        >
+          <span className="gs-licence-option__body">
+            <span className="gs-licence-option__main">
+              <span className="gs-licence-option__name">{spec.name}</span>
+              <span className="gs-licence-option__use">{spec.use}</span>
+              <span className="gs-licence-option__req">
+                {spec.minLongSide ? `素材长边 ≥ ${spec.minLongSide}px` : '尺寸不限'}
+              </span>
+              {reason && <span className="gs-licence-option__reason">{reason}</span>}
+            </span>
+            <span className="gs-licence-option__price">
+              {available ? (
+                <>
+                  {price.promoCents !== null && (
+                    <Tag color="red" variant="solid" className="gs-promo-tag">
+                      特惠
+                    </Tag>
+                  )}
+                  <span className={price.promoCents !== null ? 'gs-price--promo' : undefined}>
+                    <PriceText
+                      cents={price.payCents}
+                      originalCents={price.promoCents !== null ? price.listCents : null}
+                    />
+                  </span>
+                </>
+              ) : (
+                <span className="gs-licence-option__na">不可选</span>
+              )}
+            </span>
+          </span>
+        </Radio>
+      ))}
+    </Radio.Group>
+  );
+}

@@ -1,0 +1,130 @@
+import {
+  LICENCE_TABLE,
+  type LicenceSpec,
+  type LicenceType,
+  MaterialFormat,
+  ORIENTATION_TOLERANCE,
+  Orientation,
+  type TMaterial,
+  isCents,
+  listPriceCents,
+} from '@gemstock/contract';
+
+/**
+ * Pure rules for showing a material's licences and prices (spec §3). Money stays in integer
+ * cents here; only PriceText / formatYuan turn it into yuan.
+ */
+
+export interface LicencePrice {
+  /** The list price of the type: the material's own per-type price, or the licence table's. */
+  listCents: number;
+  /** A promotional price (`specialPrice`) lower than the list price, else null. */
+  promoCents: number | null;
+  /** What the buyer would pay for this type before member discounts and coupons. */
+  payCents: number;
+}
+
+/**
+ * Price of one licence type. `price` may be a number (every type then costs its licence-table
+ * price) or a map by type (see `listPriceCents` in the contract). A `specialPrice` entry only
+ * counts as a promotion when it is below the list price.
+ */
+export function resolveLicencePrice(
+  material: Pick<TMaterial, 'price' | 'specialPrice'>,
+  type: LicenceType,
+): LicencePrice {
+  const listCents = listPriceCents(material, type);
+  const special = material.specialPrice[String(type)];
+  const promoCents = isCents(special) && special >= 0 && special < listCents ? special : null;
+  return { listCents, promoCents, payCents: promoCents ?? listCents };
+}
+
+/** The lowest price among the types the material is offered with ("¥198 起"). */
+export function lowestPayCents(material: Pick<TMaterial, 'price' | 'specialPrice' | 'authType'>): number | null {
+  if (material.authType.length === 0) return null;
+  return Math.min(...material.authType.map((type) => resolveLicencePrice(material, type).payCents));
+}
+
+export function longSideOf(material: Pick<TMaterial, 'width' | 'height'>): number {
+  return Math.max(material.width, material.height);
+}
+
+/** Why a licence type cannot be chosen for a material of this size. */
+export function licenceUnavailableReason(longSide: number, spec: LicenceSpec): string {
+  if (spec.minLongSide !== null && longSide < spec.minLongSide) {
+    return `素材长边 ${longSide}px，低于该授权要求的 ${spec.minLongSide}px`;
+  }
+  return '该素材暂不提供此授权';
+}
+
+export interface LicenceOption {
+  spec: LicenceSpec;
+  available: boolean;
+  /** Shown beside a disabled type; null when available. */
+  reason: string | null;
+  price: LicencePrice;
+}
+
+/**
+ * Every row of the licence table for one material: the types in `authType` (the ones the server
+ * says it qualifies for) are available, the others disabled with the reason.
+ */
+export function licenceOptions(
+  material: Pick<TMaterial, 'authType' | 'width' | 'height' | 'price' | 'specialPrice'>,
+): LicenceOption[] {
+  const longSide = longSideOf(material);
+  return LICENCE_TABLE.map((spec) => {
+    const available = material.authType.includes(spec.type);
+    return {
+      spec,
+      available,
+      reason: available ? null : licenceUnavailableReason(longSide, spec),
+      price: resolveLicencePrice(material, spec.type),
+    };
+  });
+}
+
+/** The type selected at first: the first of `authType` (spec §3), or null when none is offered. */
+export function defaultLicenceType(material: Pick<TMaterial, 'authType'>): LicenceType | null {
+  return material.authType[0] ?? null;
+}
+
+/**
+ * Orientation by the contract's tolerance: portrait up to 0.85 (w/h), landscape from 1.15,
+ * square in between. Compared as integers like the server does.
+ */
+export function orientationOf(width: number, height: number): Orientation {
+  const portraitMax = Math.round(ORIENTATION_TOLERANCE.portraitMaxRatio * 20);
+  const landscapeMin = Math.round(ORIENTATION_TOLERANCE.landscapeMinRatio * 20);
+  if (20 * width <= portraitMax * height) return Orientation.PORTRAIT;
+  if (20 * width >= landscapeMin * height) return Orientation.LANDSCAPE;
+  return Orientation.SQUARE;
+}
+
+export const ORIENTATION_LABEL: Record<Orientation, string> = {
+  [Orientation.PORTRAIT]: '竖图',
+  [Orientation.LANDSCAPE]: '横图',
+  [Orientation.SQUARE]: '方图',
+};
+
+export const FORMAT_LABEL: Record<MaterialFormat, string> = {
+  [MaterialFormat.IMAGE]: '图片',
+  [MaterialFormat.VIDEO]: '视频',
+};
+
+/** Seconds → "0:08", "12:30", "1:02:03". */
+export function formatDuration(seconds: number): string {
+  const total = Math.max(0, Math.round(seconds));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const ss = String(s).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+}
+
+/** Alt text and accessible name of a material: its keywords. */
+export function materialLabel(material: Pick<TMaterial, 'keywords' | 'format'>): string {
+  const kind = FORMAT_LABEL[material.format];
+  const words = material.keywords.slice(0, 5).join('、');
+  return words ? `${words}${kind}` : `珠宝${kind}素材`;
+}

@@ -1,0 +1,300 @@
+import { z } from 'zod';
+import { MAX_LENGTH } from '../constants.js';
+import { LICENCE_TYPES, MATERIAL_FORMATS } from '../enums.js';
+import { zLicenceType } from '../entities.js';
+
+/**
+ * Operator console: materials (upload, list, edit, reprocess), keyword lists and the audit log.
+ * Every path needs an operator token (POST /api/admin/login). Money is integer cents.
+ */
+export const ADMIN_MATERIAL_PATHS = {
+  list: '/api/admin/materials',
+  upload: '/api/admin/materials/upload',
+  uploadConfig: '/api/admin/materials/upload_config',
+  detail: '/api/admin/materials/:id',
+  reprocess: '/api/admin/materials/:id/reprocess',
+  keywords: '/api/admin/keywords',
+  pinnedKeywords: '/api/admin/keywords/pinned',
+  curatedKeywords: '/api/admin/keywords/curated',
+  audit: '/api/admin/audit',
+} as const;
+
+export function adminMaterialPath(pattern: string, sid: string): string {
+  return pattern.replace(':id', encodeURIComponent(sid));
+}
+
+/** A material is offered to buyers only when `ready` (and not disabled). */
+export const MaterialStatus = { PROCESSING: 'processing', READY: 'ready', FAILED: 'failed' } as const;
+export type MaterialStatus = (typeof MaterialStatus)[keyof typeof MaterialStatus];
+export const MATERIAL_STATUSES = Object.values(MaterialStatus) as [MaterialStatus, ...MaterialStatus[]];
+
+export const MediaJobStatus = { QUEUED: 'queued', RUNNING: 'running', DONE: 'done', FAILED: 'failed' } as const;
+export type MediaJobStatus = (typeof MediaJobStatus)[keyof typeof MediaJobStatus];
+export const MEDIA_JOB_STATUSES = Object.values(MediaJobStatus) as [MediaJobStatus, ...MediaJobStatus[]];
+
+/** Defaults of the server's upload limits (UPLOAD_MAX_BYTES, UPLOAD_IMAGE_MAX_BYTES, UPLOAD_MAX_PIXELS). */
+export const UPLOAD_DEFAULTS = {
+  videoMaxBytes: 200 * 1024 * 1024,
+  imageMaxBytes: 50 * 1024 * 1024,
+  maxPixels: 100_000_000,
+} as const;
+
+/** For the file picker only: the server decides by content, never by name. */
+export const UPLOAD_ACCEPT = '.jpg,.jpeg,.png,.webp,.tif,.tiff,.mp4,.mov,image/jpeg,image/png,image/webp,image/tiff,video/mp4,video/quicktime';
+
+export const MAX_KEYWORDS_PER_MATERIAL = 30;
+export const MAX_KEYWORD_LIST = 50;
+/** ¥1,000,000: far above any licence, well inside a 32-bit integer column. */
+export const MAX_PRICE_CENTS = 100_000_000;
+export const MAX_REMARK_LENGTH = 200;
+export const ADMIN_PAGE_SIZE_DEFAULT = 20;
+export const ADMIN_PAGE_SIZE_MAX = 100;
+/** Operator lists count matches up to this many and say "more" beyond it. */
+export const ADMIN_COUNT_CAP = 10_000;
+
+export const ADMIN_MESSAGES = {
+  keyword: '关键词不能为空',
+  keywordLength: `每个关键词不能超过 ${MAX_LENGTH.keyword} 个字符`,
+  keywordCount: `关键词最多 ${MAX_KEYWORDS_PER_MATERIAL} 个`,
+  keywordListCount: `最多 ${MAX_KEYWORD_LIST} 个关键词`,
+  price: `价格必须是 0 到 ${MAX_PRICE_CENTS / 100} 元之间、精确到分的金额`,
+  priceType: '授权类型不正确',
+  freeRange: '免费开始时间必须早于结束时间',
+  freeRangeBoth: '免费时间段需同时填写开始和结束时间',
+  date: '日期时间格式不正确',
+  remark: `备注不能超过 ${MAX_REMARK_LENGTH} 个字符`,
+  status: '素材状态不正确',
+  format: '素材格式不正确',
+  bool: '取值必须是 true 或 false',
+  page: '页码必须是大于 0 的整数',
+  pageSize: `每页数量必须是 1 到 ${ADMIN_PAGE_SIZE_MAX} 之间的整数`,
+  search: `搜索内容不能超过 ${MAX_LENGTH.keyword} 个字符`,
+  emptyPatch: '没有需要修改的内容',
+} as const;
+
+/** Splits an operator's keyword text on commas (，,、), semicolons and white space; trims and de-duplicates. */
+export function parseKeywordText(text: string): string[] {
+  const out: string[] = [];
+  for (const raw of text.split(/[,，、;；\s]+/u)) {
+    const word = raw.trim();
+    if (word && !out.includes(word)) out.push(word);
+  }
+  return out;
+}
+
+export const zAdminKeyword = z
+  .string({ error: ADMIN_MESSAGES.keyword })
+  .trim()
+  .min(1, { error: ADMIN_MESSAGES.keyword })
+  .max(MAX_LENGTH.keyword, { error: ADMIN_MESSAGES.keywordLength });
+
+/** An ordered keyword list without duplicates (the first occurrence wins). */
+function zKeywordList(max: number, message: string) {
+  return z
+    .array(zAdminKeyword)
+    .max(max, { error: message })
+    .transform((list) => list.filter((k, i) => list.indexOf(k) === i));
+}
+
+export const zMaterialKeywords = zKeywordList(MAX_KEYWORDS_PER_MATERIAL, ADMIN_MESSAGES.keywordCount);
+
+const zCentsValue = z
+  .number({ error: ADMIN_MESSAGES.price })
+  .int({ error: ADMIN_MESSAGES.price })
+  .min(0, { error: ADMIN_MESSAGES.price })
+  .max(MAX_PRICE_CENTS, { error: ADMIN_MESSAGES.price });
+
+const LICENCE_KEY = new RegExp(`^[${LICENCE_TYPES.join('')}]$`);
+
+/** Prices by licence type, e.g. {"1": 39800}; types the material does not qualify for are refused by the server. */
+export const zPriceMapCents = z.record(
+  z.string().regex(LICENCE_KEY, { error: ADMIN_MESSAGES.priceType }),
+  zCentsValue,
+);
+
+const zIsoDateTime = z.iso.datetime({ offset: true, error: ADMIN_MESSAGES.date });
+
+export const ZAdminMaterialJob = z.object({
+  id: z.number().int(),
+  status: z.enum(MEDIA_JOB_STATUSES),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type TAdminMaterialJob = z.infer<typeof ZAdminMaterialJob>;
+
+/** A material as the operator console sees it: every stored field, whatever its status. */
+export const ZAdminMaterial = z.object({
+  sid: z.string(),
+  format: z.enum(MATERIAL_FORMATS),
+  status: z.enum(MATERIAL_STATUSES),
+  keywords: z.array(z.string()),
+  thumbUrl: z.string().nullable(),
+  coverUrl: z.string().nullable(),
+  watermarkUrl: z.string().nullable(),
+  previewUrl: z.string().nullable(),
+  width: z.number().int(),
+  height: z.number().int(),
+  durationMs: z.number().int().nullable(),
+  aspectRatio: z.string().nullable(),
+  resolution: z.string().nullable(),
+  /** Licence types the material qualifies for (from its long side), best first. */
+  authTypes: z.array(zLicenceType),
+  originalMime: z.string(),
+  originalBytes: z.number().int(),
+  likeCount: z.number().int(),
+  featured: z.boolean(),
+  disabled: z.boolean(),
+  /** Inside its free window right now. */
+  free: z.boolean(),
+  freeFrom: z.string().nullable(),
+  freeUntil: z.string().nullable(),
+  pricesCents: z.record(z.string(), z.number().int()),
+  specialPricesCents: z.record(z.string(), z.number().int()),
+  customPriceCents: z.number().int().nullable(),
+  remark: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** The newest processing job, if any. */
+  job: ZAdminMaterialJob.nullable(),
+});
+export type TAdminMaterial = z.infer<typeof ZAdminMaterial>;
+
+const blankAsUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const zQueryBool = z.preprocess(
+  blankAsUndefined,
+  z
+    .enum(['true', 'false'], { error: ADMIN_MESSAGES.bool })
+    .transform((v) => v === 'true')
+    .optional(),
+);
+
+export const ZAdminPageQuery = z.object({
+  page: z.coerce
+    .number({ error: ADMIN_MESSAGES.page })
+    .int({ error: ADMIN_MESSAGES.page })
+    .min(1, { error: ADMIN_MESSAGES.page })
+    .default(1),
+  page_size: z.coerce
+    .number({ error: ADMIN_MESSAGES.pageSize })
+    .int({ error: ADMIN_MESSAGES.pageSize })
+    .min(1, { error: ADMIN_MESSAGES.pageSize })
+    .max(ADMIN_PAGE_SIZE_MAX, { error: ADMIN_MESSAGES.pageSize })
+    .default(ADMIN_PAGE_SIZE_DEFAULT),
+});
+
+export const ZAdminMaterialListQuery = ZAdminPageQuery.extend({
+  /** A keyword (matched like the buyer search) or a material sid. */
+  q: z.preprocess(blankAsUndefined, z.string().trim().max(MAX_LENGTH.keyword, { error: ADMIN_MESSAGES.search }).optional()),
+  status: z.preprocess(blankAsUndefined, z.enum(MATERIAL_STATUSES, { error: ADMIN_MESSAGES.status }).optional()),
+  format: z.preprocess(blankAsUndefined, z.enum(MATERIAL_FORMATS, { error: ADMIN_MESSAGES.format }).optional()),
+  disabled: zQueryBool,
+  featured: zQueryBool,
+});
+export type TAdminMaterialListQuery = z.input<typeof ZAdminMaterialListQuery>;
+
+export const ZAdminMaterialListResponse = z.object({
+  total: z.number().int(),
+  /** More than ADMIN_COUNT_CAP matches: `total` is the cap. */
+  totalCapped: z.boolean(),
+  materials: z.array(ZAdminMaterial),
+});
+export type TAdminMaterialListResponse = z.infer<typeof ZAdminMaterialListResponse>;
+
+export const ZAdminMaterialResponse = z.object({ material: ZAdminMaterial });
+export type TAdminMaterialResponse = z.infer<typeof ZAdminMaterialResponse>;
+
+export const ZAdminMaterialIdParams = z.object({
+  id: z.string().min(1, { error: '素材编号不正确' }).max(64, { error: '素材编号不正确' }),
+});
+
+/**
+ * PATCH /api/admin/materials/:id. Every field is optional; what is sent replaces what is stored
+ * (price maps are replaced whole). The free window is set with both ends or cleared with both null.
+ */
+export const ZAdminMaterialPatch = z
+  .strictObject({
+    keywords: zMaterialKeywords.optional(),
+    pricesCents: zPriceMapCents.optional(),
+    specialPricesCents: zPriceMapCents.optional(),
+    customPriceCents: zCentsValue.nullable().optional(),
+    freeFrom: zIsoDateTime.nullable().optional(),
+    freeUntil: zIsoDateTime.nullable().optional(),
+    featured: z.boolean({ error: ADMIN_MESSAGES.bool }).optional(),
+    disabled: z.boolean({ error: ADMIN_MESSAGES.bool }).optional(),
+    remark: z
+      .string()
+      .trim()
+      .max(MAX_REMARK_LENGTH, { error: ADMIN_MESSAGES.remark })
+      .nullable()
+      .optional()
+      .transform((v) => (v === '' ? null : v)),
+  })
+  .refine((p) => Object.values(p).some((v) => v !== undefined), { error: ADMIN_MESSAGES.emptyPatch })
+  .refine((p) => (p.freeFrom === undefined) === (p.freeUntil === undefined) && (p.freeFrom === null) === (p.freeUntil === null), {
+    error: ADMIN_MESSAGES.freeRangeBoth,
+    path: ['freeUntil'],
+  })
+  .refine((p) => !p.freeFrom || !p.freeUntil || Date.parse(p.freeFrom) < Date.parse(p.freeUntil), {
+    error: ADMIN_MESSAGES.freeRange,
+    path: ['freeUntil'],
+  });
+export type TAdminMaterialPatch = z.input<typeof ZAdminMaterialPatch>;
+
+export const ZUploadConfigResponse = z.object({
+  imageMaxBytes: z.number().int(),
+  videoMaxBytes: z.number().int(),
+  maxPixels: z.number().int(),
+  /** False when the server has no ffmpeg: video uploads are refused. */
+  videoProcessing: z.boolean(),
+  accept: z.string(),
+});
+export type TUploadConfigResponse = z.infer<typeof ZUploadConfigResponse>;
+
+export const ZAdminKeywordsResponse = z.object({
+  /** Hot keywords pinned by operators, shown first, in this order. */
+  pinned: z.array(z.string()),
+  /** The curated list (GET /api/common/keywords). */
+  curated: z.array(z.string()),
+});
+export type TAdminKeywordsResponse = z.infer<typeof ZAdminKeywordsResponse>;
+
+export const ZKeywordListRequest = z.strictObject({
+  keywords: zKeywordList(MAX_KEYWORD_LIST, ADMIN_MESSAGES.keywordListCount),
+});
+export type TKeywordListRequest = z.input<typeof ZKeywordListRequest>;
+
+export const AuditEntity = { MATERIAL: 'material', KEYWORDS: 'keywords' } as const;
+export type AuditEntity = (typeof AuditEntity)[keyof typeof AuditEntity];
+
+export const AuditAction = {
+  MATERIAL_UPLOAD: 'material.upload',
+  MATERIAL_UPDATE: 'material.update',
+  MATERIAL_REPROCESS: 'material.reprocess',
+  KEYWORDS_PINNED: 'keywords.pinned.replace',
+  KEYWORDS_CURATED: 'keywords.curated.replace',
+} as const;
+export type AuditAction = (typeof AuditAction)[keyof typeof AuditAction];
+
+export const ZAuditQuery = ZAdminPageQuery.extend({
+  entity: z.preprocess(blankAsUndefined, z.string().max(40).optional()),
+  sid: z.preprocess(blankAsUndefined, z.string().max(64).optional()),
+});
+export type TAuditQuery = z.input<typeof ZAuditQuery>;
+
+export const ZAuditEntry = z.object({
+  id: z.number().int(),
+  operatorSid: z.string(),
+  /** Username of the operator (null if the account is gone). */
+  operatorName: z.string().nullable(),
+  action: z.string(),
+  entity: z.string(),
+  entitySid: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  createdAt: z.string(),
+});
+export type TAuditEntry = z.infer<typeof ZAuditEntry>;
+
+export const ZAuditListResponse = z.object({ total: z.number().int(), entries: z.array(ZAuditEntry) });
+export type TAuditListResponse = z.infer<typeof ZAuditListResponse>;
