@@ -7,10 +7,15 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Config } from './config.js';
 import { MIGRATIONS_DIR, type Db } from './db/client.js';
+import { JobSignal } from './jobs/job-signal.js';
 import { TokenService } from './lib/tokens.js';
 import { mediaRoutes } from './media/media.routes.js';
 import type { Storage } from './media/storage.js';
+import { createVideoProcessor, type VideoProcessor } from './media/video-processor.js';
+import { adminAuditRoutes } from './modules/admin/admin-audit.routes.js';
 import { adminAuthRoutes } from './modules/admin/admin-auth.routes.js';
+import { adminKeywordRoutes } from './modules/admin/admin-keyword.routes.js';
+import { adminMaterialRoutes } from './modules/admin/admin-material.routes.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { commonRoutes } from './modules/common/common.routes.js';
 import { devRoutes } from './modules/dev/dev.routes.js';
@@ -26,6 +31,10 @@ export interface AppDeps {
   tokens: TokenService;
   messages: MessageSender;
   storage: Storage;
+  /** ffmpeg/ffprobe, or an unavailable stand-in when they are not installed. */
+  video: VideoProcessor;
+  /** Wakes the in-process media worker when a job is queued. */
+  mediaJobs: JobSignal;
 }
 
 declare module 'fastify' {
@@ -39,6 +48,8 @@ export interface BuildAppOptions {
   db: Db;
   messages: MessageSender;
   storage: Storage;
+  /** Defaults to ffmpeg/ffprobe found through the configuration or PATH. */
+  video?: VideoProcessor;
   logger?: boolean;
 }
 
@@ -65,6 +76,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     tokens: new TokenService(config.jwtSecret, config.jwtTtlSeconds),
     messages: options.messages,
     storage: options.storage,
+    video: options.video ?? createVideoProcessor({ ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath }),
+    mediaJobs: new JobSignal(),
   };
   app.decorate('deps', deps);
 
@@ -85,6 +98,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(commonRoutes);
   await app.register(userRoutes);
   await app.register(adminAuthRoutes);
+  await app.register(adminMaterialRoutes);
+  await app.register(adminKeywordRoutes);
+  await app.register(adminAuditRoutes);
   await app.register(mediaRoutes);
   await app.register(catalogRoutes);
   if (config.devOutbox) await app.register(devRoutes);

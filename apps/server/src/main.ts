@@ -1,16 +1,22 @@
-import { join } from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/open.js';
-import { LocalDiskStorage } from './media/storage.js';
+import { MediaWorker } from './jobs/media-worker.js';
+import { createStorage } from './media/create-storage.js';
 import { createMessageSender } from './notify/create-sender.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
+
+/** How long shutdown waits for the media job in progress. */
+const WORKER_STOP_GRACE_MS = 20_000;
 
 async function main() {
   const config = loadConfig();
   const database = await openDatabase(config);
-  const storage = new LocalDiskStorage(join(config.dataDir, 'media'));
+  const storage = createStorage(config);
   const app = await buildApp({ config, db: database.db, messages: createMessageSender(config, database.db), storage });
+  if (!app.deps.video.available) {
+    app.log.warn('ffmpeg/ffprobe not found (FFMPEG_PATH, FFPROBE_PATH or PATH): video uploads are refused');
+  }
 
   if (config.seedDemo) {
     const seeded = await seedDemoIfEmpty({ config, db: database.db, storage, log: (line) => app.log.info(line) });
@@ -29,12 +35,20 @@ async function main() {
     }
   }
 
+  const worker = config.mediaWorker.enabled ? new MediaWorker(app.deps, { log: app.log }) : null;
+  worker?.start();
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
     try {
+      // A job still running after the grace period is left to a later run: its lock goes stale
+      // and the next worker claims it again.
+      if (worker) {
+        await Promise.race([worker.stop(), new Promise((resolve) => setTimeout(resolve, WORKER_STOP_GRACE_MS))]);
+      }
       await app.close();
       await database.close();
       process.exit(0);

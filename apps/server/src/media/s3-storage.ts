@@ -119,7 +119,7 @@ export class S3Storage implements Storage {
       return await fetch(`${origin}${signed.encodedPath}${signed.encodedQuery ? `?${signed.encodedQuery}` : ''}`, {
         method,
         headers: signed.headers,
-        body: body as BodyInit | undefined,
+        body: body as RequestInit['body'],
         signal: controller.signal,
         ...(body && !Buffer.isBuffer(body) ? { duplex: 'half' } : {}),
       } as RequestInit);

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   index,
@@ -14,6 +15,32 @@ import {
 import { users } from './users.js';
 
 const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+/** Token of a material's format in `matchTokens`, e.g. `~f:video`. */
+export const FORMAT_TOKEN_PREFIX = '~f:';
+
+/**
+ * A material's search tokens plus one token for its format and one for its orientation
+ * (portrait up to w/h 0.85, landscape from 1.15, square between; see ORIENTATION_TOLERANCE).
+ * One GIN index over this expression answers "keyword AND format AND orientation" exactly, so a
+ * filtered search never visits the rows of the keyword that fail the filter. Filter tokens start
+ * with `~` and are longer than two characters, so no search word's token can equal one.
+ * Queries must use this same expression for PostgreSQL to match the index.
+ */
+export function matchTokens(t: {
+  searchTokens: AnyPgColumn;
+  format: AnyPgColumn;
+  width: AnyPgColumn;
+  height: AnyPgColumn;
+}): SQL {
+  return sql`(${t.searchTokens} || ARRAY[('~f:' || ${t.format}), (CASE WHEN ${t.width} * 20 <= ${t.height} * 17 THEN '~o:portrait' WHEN ${t.width} * 20 >= ${t.height} * 23 THEN '~o:landscape' ELSE '~o:square' END)])`;
+}
+
+export const ORIENTATION_TOKENS = {
+  PORTRAIT: '~o:portrait',
+  LANDSCAPE: '~o:landscape',
+  SQUARE: '~o:square',
+} as const;
 
 /** Images and videos offered for licensing. Prices are integer cents. */
 export const materials = pgTable(
@@ -68,7 +95,7 @@ export const materials = pgTable(
   },
   (t) => [
     index('materials_keywords_gin').using('gin', t.keywords),
-    index('materials_search_tokens_gin').using('gin', t.searchTokens),
+    index('materials_match_tokens_gin').using('gin', matchTokens(t)),
     // The sequence breaks ties so that keyset paging never skips or repeats a material.
     index('materials_created_idx').on(t.createdAt.desc(), t.seq.desc()),
     index('materials_likes_idx').on(t.likeCount.desc(), t.seq.desc()),

@@ -17,10 +17,13 @@ import { TtlCache } from './ttl-cache.js';
  *   the same at page 50 as at page 1, which OFFSET never does.
  *
  * The material rows themselves are always read fresh, so like counts and disabling show at once;
- * only which materials fill a page may be up to CACHE_TTL_MS old.
+ * only which materials fill a page may lag behind the catalogue by up to the TTLs below.
  */
 
-export const CACHE_TTL_MS = 60_000;
+/** How long a probe (count and small result sets) is reused: totals and orders may lag this much. */
+export const PROBE_TTL_MS = 5 * 60_000;
+/** How long an ordered window of a large result set is reused. */
+export const WINDOW_TTL_MS = 2 * 60_000;
 /** Smallest chunk read when extending a window, so scrolling on reads ahead rather than per page. */
 const MIN_CHUNK = 60;
 
@@ -91,13 +94,20 @@ export class CatalogSearch {
 
   constructor(
     private readonly db: Db,
-    options: { ttlMs?: number; maxCachedMatches?: number } = {},
+    options: { probeTtlMs?: number; windowTtlMs?: number; maxCachedMatches?: number } = {},
   ) {
-    const ttlMs = options.ttlMs ?? CACHE_TTL_MS;
     // Bounded by matches held (about 40 bytes each), not by entries: a few tens of megabytes.
     const maxWeight = options.maxCachedMatches ?? 1_000_000;
-    this.probes = new TtlCache<Probe>({ ttlMs, maxWeight, weigh: (p) => (p.complete ? p.matches.length : 1) });
-    this.windows = new TtlCache<ResultWindow>({ ttlMs, maxWeight, weigh: (w) => w.seqs.length });
+    this.probes = new TtlCache<Probe>({
+      ttlMs: options.probeTtlMs ?? PROBE_TTL_MS,
+      maxWeight,
+      weigh: (p) => (p.complete ? p.matches.length : 1),
+    });
+    this.windows = new TtlCache<ResultWindow>({
+      ttlMs: options.windowTtlMs ?? WINDOW_TTL_MS,
+      maxWeight,
+      weigh: (w) => w.seqs.length,
+    });
   }
 
   /** Forgets every cached order, e.g. after an operator changed the catalogue in bulk. */
@@ -125,7 +135,7 @@ export class CatalogSearch {
       };
     }
 
-    const windowKey = `${key}|${sort}|${sort === SortOption.RANDOM ? request.seed : ''}`;
+    const windowKey = `${key}|${sort}|${sort === SortOption.RANDOM ? ringStartOf(request.seed) : ''}`;
     let window = this.windows.get(windowKey);
     if (!window) {
       window = {

@@ -1,7 +1,15 @@
 import { Orientation, SortOption } from '@gemstock/contract';
 import { and, eq, gt, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { downloads, materials, searchLogs, users } from '../../db/schema/index.js';
+import {
+  downloads,
+  FORMAT_TOKEN_PREFIX,
+  matchTokens,
+  materials,
+  ORIENTATION_TOKENS,
+  searchLogs,
+  users,
+} from '../../db/schema/index.js';
 import type { SearchLogEntry } from './search-log.writer.js';
 import { periodStart, type SearchFilter } from './search-query.js';
 
@@ -106,28 +114,43 @@ function orientationCondition(orientation: Orientation): SQL {
   }
 }
 
+const FORMAT_TOKEN = (format: string) => `${FORMAT_TOKEN_PREFIX}${format}`;
+
+function textArray(values: string[]): SQL {
+  return sql`ARRAY[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
+}
+
 /**
- * Conditions of a search. Every word must occur inside one of the keywords: the token test
- * (`search_tokens @> ARRAY[…]`, GIN-indexed) is exact for words of one or two characters and
- * narrows longer words to materials holding all their bigrams, which are then confirmed
- * against the keywords themselves (normalized the way search-tokens.ts normalizes).
+ * Conditions of a search. Every word must occur inside one of the keywords: the token test is
+ * exact for words of one or two characters and narrows longer words to materials holding all
+ * their bigrams, which are then confirmed against the keywords themselves (normalized the way
+ * search-tokens.ts normalizes).
+ *
+ * Two shapes of the same conditions. `indexed`: tokens, format and orientation in one
+ * containment test on the `matchTokens` expression, which its GIN index answers exactly, for
+ * queries that collect every match (the probe). `walk`: cheap per-row tests on the columns,
+ * for queries that walk a sort index and test rows as they come.
  */
-function searchConditions(filter: SearchFilter, now: Date): SQL[] {
+function searchConditions(filter: SearchFilter, now: Date, shape: 'indexed' | 'walk'): SQL[] {
   const conditions: SQL[] = [eq(materials.disabled, false)];
-  if (filter.tokens.length > 0) {
-    const tokens = sql.join(
-      filter.tokens.map((t) => sql`${t}`),
-      sql`, `,
-    );
-    conditions.push(sql`${materials.searchTokens} @> ARRAY[${tokens}]::text[]`);
+  if (shape === 'indexed') {
+    const tokens = [...filter.tokens];
+    if (filter.format) tokens.push(FORMAT_TOKEN(filter.format));
+    if (filter.orientation) tokens.push(ORIENTATION_TOKENS[filter.orientation]);
+    if (tokens.length > 0) conditions.push(sql`${matchTokens(materials)} @> ${textArray(tokens)}`);
+  } else {
+    if (filter.tokens.length > 0) conditions.push(sql`${materials.searchTokens} @> ${textArray(filter.tokens)}`);
+    if (filter.format) conditions.push(eq(materials.format, filter.format));
+    if (filter.orientation) conditions.push(orientationCondition(filter.orientation));
   }
   for (const word of filter.longWords) {
     conditions.push(
       sql`EXISTS (SELECT 1 FROM unnest(${materials.keywords}) AS k(keyword) WHERE strpos(lower(normalize(k.keyword, NFKC)), ${word}) > 0)`,
     );
   }
-  if (filter.format) conditions.push(eq(materials.format, filter.format));
-  if (filter.orientation) conditions.push(orientationCondition(filter.orientation));
   if (filter.period) conditions.push(sql`${materials.createdAt} >= ${periodStart(filter.period, now)}`);
   return conditions;
 }
@@ -145,8 +168,12 @@ export interface MatchProbe {
  * page. Never counts past the cap: a million-row match stops at cap + 1.
  */
 export async function probeMatches(db: DbOrTx, filter: SearchFilter, now: Date, cap: number): Promise<MatchProbe> {
-  const where = and(...searchConditions(filter, now));
-  const result = await db.execute(sql`
+  const where = and(...searchConditions(filter, now, 'indexed'));
+  // A probe may visit thousands of rows, which can push its estimated cost past jit_above_cost;
+  // compiling the plan would then cost more than running it.
+  const result = await db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL jit = off`);
+    return tx.execute(sql`
     WITH m AS MATERIALIZED (
       SELECT ${materials.seq}::float8 AS seq,
              (extract(epoch from ${materials.createdAt}) * 1000000)::float8 AS created_us,
@@ -155,6 +182,7 @@ export async function probeMatches(db: DbOrTx, filter: SearchFilter, now: Date, 
       FROM ${materials} WHERE ${where} LIMIT ${cap + 1}
     ), c AS (SELECT count(*)::int AS n FROM m)
     SELECT c.n, m.seq, m.created_us, m.like_count, m.shuffle_key FROM c LEFT JOIN m ON c.n <= ${cap}`);
+  });
   const rows = rowsOf<{
     n: number;
     seq: number | null;
@@ -190,7 +218,7 @@ export async function listMatchKeys(
   cursor: MatchCursor,
   limit: number,
 ): Promise<MatchKeys[]> {
-  const conditions = searchConditions(filter, now);
+  const conditions = searchConditions(filter, now, 'walk');
   let orderBy: SQL;
   const after = cursor.after;
   switch (cursor.sort) {
@@ -278,10 +306,7 @@ export async function listRelatedSeqs(
   limit: number,
 ): Promise<number[]> {
   if (material.keywords.length === 0) return [];
-  const keywordArray = sql`ARRAY[${sql.join(
-    material.keywords.map((k) => sql`${k}`),
-    sql`, `,
-  )}]::text[]`;
+  const keywordArray = textArray(material.keywords);
   const result = await db.execute(sql`
     SELECT m.seq::float8 AS seq
     FROM (

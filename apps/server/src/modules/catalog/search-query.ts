@@ -69,11 +69,16 @@ export function newRandomSeed(): number {
 }
 
 /**
- * Where a seed starts on the shuffle ring (shuffle_key is a signed 32-bit hash): seeds
- * 0…2³¹−1 spread evenly over −2³¹…2³¹−2.
+ * How many different random orders there are. A seed picks one of them (seed mod RING_STARTS):
+ * a starting point spread evenly over the shuffle ring. Sharing 64 orders among all visitors is
+ * what lets a random page come from a cached window instead of a fresh walk of the index, and
+ * 64 starting points on a ring of a whole catalogue still look unrelated to each other.
  */
+export const RING_STARTS = 64;
+
+/** The shuffle-ring position (shuffle_key is a signed 32-bit hash) where a seed's order starts. */
 export function ringStartOf(seed: number): number {
-  return seed * 2 - 2_147_483_648;
+  return -2_147_483_648 + (seed % RING_STARTS) * (4_294_967_296 / RING_STARTS);
 }
 
 export type { SortOption };

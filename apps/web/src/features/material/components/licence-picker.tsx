@@ -1,7 +1,7 @@
 import type { LicenceType } from '@gemstock/contract';
 import { Radio, Tag } from 'antd';
-import { PriceText } from '@/components/price-text';
 import type { LicenceOption } from '@/lib/material-licence';
+import { LicencePriceText } from './licence-price';
 
 interface LicencePickerProps {
   options: LicenceOption[];
@@ -46,12 +46,7 @@ export function LicencePicker({ options, value, onChange }: LicencePickerProps) 
                       特惠
                     </Tag>
                   )}
-                  <span className={price.promoCents !== null ? 'gs-price--promo' : undefined}>
-                    <PriceText
-                      cents={price.payCents}
-                      originalCents={price.promoCents !== null ? price.listCents : null}
-                    />
-                  </span>
+                  <LicencePriceText price={price} />
                 </>
               ) : (
                 <span className="gs-licence-option__na">不可选</span>

@@ -3,13 +3,13 @@ import { type LicenceType, type TMaterial, licenceSpec } from '@gemstock/contrac
 import { Button, Descriptions, Flex, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useMaterialLike } from '@/api/toggle-material-like';
-import { PriceText } from '@/components/price-text';
 import { currentAppPath } from '@/lib/navigation';
 import { notify } from '@/lib/notify';
 import { resolveLicencePrice } from '@/lib/material-licence';
 import { dialogs } from '@/stores/dialogs';
 import { useIsLoggedIn } from '@/stores/session';
 import { useAddToCart } from '../api/add-to-cart';
+import { LicencePriceText } from './licence-price';
 
 export const CART_COMING_SOON = '购物车功能即将上线，敬请期待';
 export const CHECKOUT_COMING_SOON = '在线下单即将上线，敬请期待';
@@ -58,15 +58,7 @@ export function PurchasePanel({ material, licence }: PurchasePanelProps) {
         <Typography.Text type="secondary">
           {licence !== null ? `已选：${licenceSpec(licence).name}` : '该素材暂无可选授权'}
         </Typography.Text>
-        {price && (
-          <span className={price.promoCents !== null ? 'gs-price--promo' : undefined}>
-            <PriceText
-              size="large"
-              cents={price.payCents}
-              originalCents={price.promoCents !== null ? price.listCents : null}
-            />
-          </span>
-        )}
+        {price && <LicencePriceText price={price} size="large" />}
       </div>
       <Flex gap={12} wrap>
         <Button
@@ -117,16 +109,11 @@ export function PurchasePanel({ material, licence }: PurchasePanelProps) {
               {
                 key: 'price',
                 label: '价格',
-                children: (
-                  <PriceText
-                    cents={price.payCents}
-                    originalCents={price.promoCents !== null ? price.listCents : null}
-                  />
-                ),
+                children: <LicencePriceText price={price} />,
               },
             ]}
           />
-          <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
+          <Typography.Paragraph type="secondary" style={{ margin: '12px 0 0' }}>
             如需其他用途，请关闭后在详情页更换授权类型。会员折扣与优惠券将在结算时计算。
           </Typography.Paragraph>
         </Modal>

@@ -9,7 +9,7 @@ import { paths } from '@/config/paths';
 import { useFeaturedVideos } from '../api/get-featured-videos';
 
 /** Larger tiles than home: these are watched, not scanned. */
-const VIDEO_COLUMN_WIDTH = 360;
+const VIDEO_COLUMN_WIDTH = 300;
 
 /** /video — featured videos; each plays its watermarked preview on hover or focus. */
 export default function VideoPage() {

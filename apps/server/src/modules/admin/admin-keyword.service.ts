@@ -1,0 +1,48 @@
+import { AuditAction, AuditEntity, type TAdminKeywordsResponse } from '@gemstock/contract';
+import { sql } from 'drizzle-orm';
+import type { AppDeps } from '../../app.js';
+import { type KeywordKind, listKeywordsOfKind, replaceKeywordsOfKind } from './admin-keyword.repository.js';
+import { insertAuditLog } from './audit-log.repository.js';
+import type { OperatorRow } from './operator.repository.js';
+
+/** Any constants: they only keep two operators saving the same list from interleaving. */
+const LIST_LOCK: Record<KeywordKind, number> = { pinned: 7_310_501, curated: 7_310_502 };
+const ACTION: Record<KeywordKind, string> = {
+  pinned: AuditAction.KEYWORDS_PINNED,
+  curated: AuditAction.KEYWORDS_CURATED,
+};
+
+export async function getKeywordLists(deps: Pick<AppDeps, 'db'>): Promise<TAdminKeywordsResponse> {
+  const [pinned, curated] = await Promise.all([
+    listKeywordsOfKind(deps.db, 'pinned'),
+    listKeywordsOfKind(deps.db, 'curated'),
+  ]);
+  return { pinned, curated };
+}
+
+/**
+ * Replaces the pinned hot keywords (shown first in the hot-keyword panel, in this order) or the
+ * curated list. An unchanged list writes nothing and logs nothing.
+ */
+export async function replaceKeywordList(
+  deps: Pick<AppDeps, 'db'>,
+  operator: OperatorRow,
+  kind: KeywordKind,
+  list: string[],
+): Promise<TAdminKeywordsResponse> {
+  await deps.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${LIST_LOCK[kind]})`);
+    const before = await listKeywordsOfKind(tx, kind);
+    if (JSON.stringify(before) === JSON.stringify(list)) return;
+    await replaceKeywordsOfKind(tx, kind, list);
+    await insertAuditLog(tx, {
+      operatorSid: operator.sid,
+      action: ACTION[kind],
+      entity: AuditEntity.KEYWORDS,
+      entitySid: kind,
+      before: { keywords: before },
+      after: { keywords: list },
+    });
+  });
+  return getKeywordLists(deps);
+}

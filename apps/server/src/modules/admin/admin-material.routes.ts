@@ -1,0 +1,168 @@
+import fastifyMultipart from '@fastify/multipart';
+import {
+  ADMIN_MATERIAL_PATHS,
+  ErrorCode,
+  parseKeywordText,
+  ZAdminMaterialIdParams,
+  ZAdminMaterialListQuery,
+  ZAdminMaterialListResponse,
+  ZAdminMaterialPatch,
+  ZAdminMaterialResponse,
+  ZUploadConfigResponse,
+  zEnvelope,
+  zMaterialKeywords,
+} from '@gemstock/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error.js';
+import type { StagedFile } from '../../media/upload-staging.js';
+import { ok } from '../../plugins/envelope.js';
+import {
+  createUploadedMaterial,
+  fileTooLargeError,
+  getMaterial,
+  listMaterials,
+  reprocessMaterial,
+  stageIncomingFile,
+  updateMaterial,
+  uploadConfig,
+} from './admin-material.service.js';
+
+/** Form fields of an upload besides the file; anything else is refused. */
+const UPLOAD_FIELDS = new Set(['keywords']);
+const MAX_FIELD_BYTES = 4096;
+
+function signedInOperator(request: FastifyRequest) {
+  if (!request.operator) throw new AppError(ErrorCode.AUTH_REQUIRED);
+  return request.operator;
+}
+
+/** The multipart plugin's own errors, in the catalogue's words. */
+function multipartError(error: unknown, deps: Parameters<typeof fileTooLargeError>[0]): AppError | null {
+  const code = (error as { code?: unknown } | null)?.code;
+  switch (code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return fileTooLargeError(deps);
+    case 'FST_FILES_LIMIT':
+      return new AppError(ErrorCode.UPLOAD_TOO_MANY_FILES);
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return new AppError(ErrorCode.VALIDATION, '上传表单的字段过多');
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, '请以 multipart/form-data 方式上传文件');
+    case 'FST_PROTO_VIOLATION':
+      return new AppError(ErrorCode.VALIDATION, '上传表单的字段名不正确');
+    default:
+      return null;
+  }
+}
+
+/**
+ * Operator material routes. The multipart parser is registered here only, with the upload
+ * limits: one file per request, a few short fields, and the file capped at the largest
+ * allowed size (the per-type caps are applied while the file streams in).
+ */
+export async function adminMaterialRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { deps } = app;
+
+  await app.register(fastifyMultipart, {
+    limits: {
+      // One byte over the cap, so a file of exactly the cap passes and anything longer is seen
+      // by the staging step (which answers with the per-type limit).
+      fileSize: deps.config.upload.maxBytes + 1,
+      files: 1,
+      fields: 5,
+      parts: 6,
+      fieldSize: MAX_FIELD_BYTES,
+      fieldNameSize: 100,
+      headerPairs: 50,
+    },
+  });
+
+  app.addHook('preHandler', app.requireOperator);
+
+  app.get(
+    ADMIN_MATERIAL_PATHS.uploadConfig,
+    { schema: { response: { 200: zEnvelope(ZUploadConfigResponse) } } },
+    async () => ok(uploadConfig(deps)),
+  );
+
+  app.post(
+    ADMIN_MATERIAL_PATHS.upload,
+    { schema: { response: { 200: zEnvelope(ZAdminMaterialResponse) } } },
+    async (request) => {
+      const operator = signedInOperator(request);
+      if (!request.isMultipart()) {
+        throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, '请以 multipart/form-data 方式上传文件');
+      }
+      let staged: StagedFile | null = null;
+      let keywordText = '';
+      try {
+        try {
+          for await (const part of request.parts()) {
+            if (part.type === 'field') {
+              if (!UPLOAD_FIELDS.has(part.fieldname)) {
+                throw new AppError(ErrorCode.VALIDATION, `不支持的字段：${part.fieldname}`);
+              }
+              if (part.valueTruncated) throw new AppError(ErrorCode.VALIDATION, '关键词内容过长');
+              keywordText += ` ${String(part.value)}`;
+              continue;
+            }
+            if (staged) throw new AppError(ErrorCode.UPLOAD_TOO_MANY_FILES);
+            staged = await stageIncomingFile(deps, part.file);
+            if (part.file.truncated) throw fileTooLargeError(deps);
+          }
+        } catch (error) {
+          throw multipartError(error, deps) ?? error;
+        }
+        if (!staged) throw new AppError(ErrorCode.UPLOAD_FILE_REQUIRED);
+        const keywords = zMaterialKeywords.safeParse(parseKeywordText(keywordText));
+        if (!keywords.success) {
+          const message = keywords.error.issues[0]?.message ?? ErrorCode.VALIDATION.message;
+          throw new AppError(ErrorCode.VALIDATION, message, [{ path: 'keywords', message }]);
+        }
+        const material = await createUploadedMaterial(deps, operator, staged, { keywords: keywords.data });
+        return ok({ material });
+      } finally {
+        // The staging file is gone whatever happened: stored as the original, or refused.
+        const done = staged as StagedFile | null;
+        if (done) await done.discard();
+      }
+    },
+  );
+
+  app.get(
+    ADMIN_MATERIAL_PATHS.list,
+    { schema: { querystring: ZAdminMaterialListQuery, response: { 200: zEnvelope(ZAdminMaterialListResponse) } } },
+    async (request) => ok(await listMaterials(deps, request.query)),
+  );
+
+  app.get(
+    ADMIN_MATERIAL_PATHS.detail,
+    { schema: { params: ZAdminMaterialIdParams, response: { 200: zEnvelope(ZAdminMaterialResponse) } } },
+    async (request) => ok({ material: await getMaterial(deps, request.params.id) }),
+  );
+
+  app.patch(
+    ADMIN_MATERIAL_PATHS.detail,
+    {
+      schema: {
+        params: ZAdminMaterialIdParams,
+        body: ZAdminMaterialPatch,
+        response: { 200: zEnvelope(ZAdminMaterialResponse) },
+      },
+    },
+    async (request) =>
+      ok({
+        material: await updateMaterial(deps, signedInOperator(request), request.params.id, request.body),
+      }),
+  );
+
+  app.post(
+    ADMIN_MATERIAL_PATHS.reprocess,
+    { schema: { params: ZAdminMaterialIdParams, response: { 200: zEnvelope(ZAdminMaterialResponse) } } },
+    async (request) =>
+      ok({ material: await reprocessMaterial(deps, signedInOperator(request), request.params.id) }),
+  );
+}

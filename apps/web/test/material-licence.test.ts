@@ -1,0 +1,138 @@
+import { LicenceType, MaterialFormat, Orientation } from '@gemstock/contract';
+import { describe, expect, it } from 'vitest';
+import {
+  defaultLicenceType,
+  formatDuration,
+  licenceOptions,
+  lowestPayCents,
+  materialLabel,
+  orientationOf,
+  resolveLicencePrice,
+} from '@/lib/material-licence';
+
+const { EXTENDED, STANDARD, NEW_MEDIA, PREMIUM_CUSTOM } = LicenceType;
+
+describe('resolveLicencePrice', () => {
+  it('a number price means every type costs its licence-table price', () => {
+    const material = { price: 29_800, specialPrice: {} };
+    expect(resolveLicencePrice(material, EXTENDED)).toEqual({ listCents: 39_800, promoCents: null, payCents: 39_800 });
+    expect(resolveLicencePrice(material, STANDARD).payCents).toBe(29_800);
+    expect(resolveLicencePrice(material, NEW_MEDIA).payCents).toBe(19_800);
+    expect(resolveLicencePrice(material, PREMIUM_CUSTOM).payCents).toBe(49_800);
+  });
+
+  it('a map gives each type its own price, falling back to the table for a missing entry', () => {
+    const material = { price: { '2': 25_000, '3': 15_000 }, specialPrice: {} };
+    expect(resolveLicencePrice(material, STANDARD).listCents).toBe(25_000);
+    expect(resolveLicencePrice(material, NEW_MEDIA).listCents).toBe(15_000);
+    expect(resolveLicencePrice(material, PREMIUM_CUSTOM).listCents).toBe(49_800);
+  });
+
+  it('a lower special price is a promotion: the buyer pays it, the list price is shown struck', () => {
+    const material = { price: 19_800, specialPrice: { '3': 11_900 } };
+    expect(resolveLicencePrice(material, NEW_MEDIA)).toEqual({
+      listCents: 19_800,
+      promoCents: 11_900,
+      payCents: 11_900,
+    });
+    // only the type it is set for
+    expect(resolveLicencePrice(material, PREMIUM_CUSTOM).promoCents).toBeNull();
+  });
+
+  it('works with a special price on a per-type map', () => {
+    const material = { price: { '1': 50_000, '2': 30_000 }, specialPrice: { '1': 45_000 } };
+    expect(resolveLicencePrice(material, EXTENDED)).toEqual({
+      listCents: 50_000,
+      promoCents: 45_000,
+      payCents: 45_000,
+    });
+    expect(resolveLicencePrice(material, STANDARD).payCents).toBe(30_000);
+  });
+
+  it('a special price that is not lower is no promotion', () => {
+    expect(resolveLicencePrice({ price: 29_800, specialPrice: { '2': 29_800 } }, STANDARD).promoCents).toBeNull();
+    expect(resolveLicencePrice({ price: 29_800, specialPrice: { '2': 35_000 } }, STANDARD).payCents).toBe(29_800);
+  });
+
+  it('a free special price (0 cents) is still a promotion', () => {
+    expect(resolveLicencePrice({ price: 29_800, specialPrice: { '2': 0 } }, STANDARD).payCents).toBe(0);
+  });
+
+  it('lowestPayCents looks only at the offered types', () => {
+    expect(lowestPayCents({ price: 39_800, specialPrice: {}, authType: [EXTENDED, PREMIUM_CUSTOM] })).toBe(39_800);
+    expect(
+      lowestPayCents({ price: 19_800, specialPrice: { '3': 11_900 }, authType: [NEW_MEDIA, PREMIUM_CUSTOM] }),
+    ).toBe(11_900);
+    expect(lowestPayCents({ price: 0, specialPrice: {}, authType: [] })).toBeNull();
+  });
+});
+
+describe('licenceOptions', () => {
+  const small = { width: 1200, height: 1200, authType: [NEW_MEDIA, PREMIUM_CUSTOM], price: 19_800, specialPrice: {} };
+
+  it('lists all four types; the ones in authType are available', () => {
+    const options = licenceOptions(small);
+    expect(options.map((o) => o.spec.type)).toEqual([EXTENDED, STANDARD, NEW_MEDIA, PREMIUM_CUSTOM]);
+    expect(options.map((o) => o.available)).toEqual([false, false, true, true]);
+  });
+
+  it('says why a type is disabled: the long side is below its minimum', () => {
+    const [extended, standard, newMedia] = licenceOptions(small);
+    expect(extended?.reason).toBe('素材长边 1200px，低于该授权要求的 2160px');
+    expect(standard?.reason).toBe('素材长边 1200px，低于该授权要求的 1440px');
+    expect(newMedia?.reason).toBeNull();
+  });
+
+  it('uses the long side, whichever way the material is turned', () => {
+    const portrait = { ...small, width: 900, height: 1200 };
+    expect(licenceOptions(portrait)[1]?.reason).toBe('素材长边 1200px，低于该授权要求的 1440px');
+  });
+
+  it('a type withheld although the size is enough gets a neutral reason', () => {
+    const big = { width: 4000, height: 3000, authType: [STANDARD], price: 29_800, specialPrice: {} };
+    const options = licenceOptions(big);
+    expect(options[0]?.reason).toBe('该素材暂不提供此授权');
+    expect(options[3]?.reason).toBe('该素材暂不提供此授权');
+    expect(options[1]?.available).toBe(true);
+  });
+
+  it('the first of authType is selected at first', () => {
+    expect(defaultLicenceType({ authType: [STANDARD, NEW_MEDIA, PREMIUM_CUSTOM] })).toBe(STANDARD);
+    expect(defaultLicenceType({ authType: [] })).toBeNull();
+  });
+});
+
+describe('orientationOf (contract tolerance 0.85 / 1.15)', () => {
+  it.each([
+    [750, 1000, Orientation.PORTRAIT],
+    [1080, 1920, Orientation.PORTRAIT],
+    [850, 1000, Orientation.PORTRAIT],
+    [851, 1000, Orientation.SQUARE],
+    [1000, 1000, Orientation.SQUARE],
+    [1080, 1200, Orientation.SQUARE],
+    [1149, 1000, Orientation.SQUARE],
+    [1150, 1000, Orientation.LANDSCAPE],
+    [4000, 3000, Orientation.LANDSCAPE],
+  ])('%i×%i is %s', (w, h, expected) => {
+    expect(orientationOf(w, h)).toBe(expected);
+  });
+});
+
+describe('formatDuration', () => {
+  it.each([
+    [0, '0:00'],
+    [8, '0:08'],
+    [7.6, '0:08'],
+    [75, '1:15'],
+    [3723, '1:02:03'],
+  ])('%f s → %s', (s, text) => {
+    expect(formatDuration(s)).toBe(text);
+  });
+});
+
+describe('materialLabel', () => {
+  it('is made of the keywords', () => {
+    expect(materialLabel({ keywords: ['钻石戒指', '婚戒'], format: MaterialFormat.IMAGE })).toBe('钻石戒指、婚戒图片');
+    expect(materialLabel({ keywords: [], format: MaterialFormat.VIDEO })).toBe('珠宝视频素材');
+  });
+});
