@@ -71,10 +71,8 @@ async function ensureDatabase(url: string): Promise<void> {
 const ONE_CHAR = ['金', '银', '钻', '玉', '珠', '链', '花'];
 const TWO_CHAR = ['戒指', '项链', '钻石', '黄金', '珍珠', '婚礼', '白底', '复古', '耳环', '翡翠'];
 const LONG = ['钻石项链', '玫瑰金', '古法金', '和田玉', '模特佩戴', '黄金手镯', '红宝石', '18K金'];
+/** Most searches use no filter; the rest one of these (or a pair). */
 const FILTERS: Record<string, string>[] = [
-  {},
-  {},
-  {},
   { format: 'video' },
   { format: 'image' },
   { orientation: 'PORTRAIT' },
@@ -84,6 +82,7 @@ const FILTERS: Record<string, string>[] = [
   { period: 'YEAR' },
   { format: 'image', orientation: 'PORTRAIT' },
 ];
+const FILTERED_SHARE = 0.3;
 const SORTS = ['random', 'random', '-created', '-likes'];
 const SESSION_SEEDS = Array.from({ length: 16 }, (_, i) => 1_000_003 * (i + 1));
 
@@ -120,10 +119,14 @@ function sessionRequests(options: { count: number; seed: number; maxDepth: numbe
   const random = mulberry32(options.seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   const pools: Record<KeywordKind, string[]> = { one: ONE_CHAR, two: TWO_CHAR, long: LONG };
+  // Search terms are skewed as in any search log (that is what the hot-keyword list shows):
+  // within each length, the first terms of a pool are asked for far more often than the last.
+  const zipf = <T>(list: readonly T[]): T => list[Math.floor(list.length * random() ** 2)]!;
   const newSession = () => {
     const kind = pick(['one', 'two', 'long'] as const);
     const sort = pick(SORTS);
-    const query: Record<string, string> = { keyword: pick(pools[kind]), ...pick(FILTERS), sort };
+    const filter = random() < FILTERED_SHARE ? pick(FILTERS) : {};
+    const query: Record<string, string> = { keyword: zipf(pools[kind]), ...filter, sort };
     if (sort === 'random') query.seed = String(Math.floor(random() * 2_147_483_647));
     return { kind, query, page: 0, depth: 1 + Math.floor(random() * options.maxDepth) };
   };

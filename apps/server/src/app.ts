@@ -1,7 +1,7 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { ErrorCode } from '@gemstock/contract';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -19,8 +19,10 @@ import { adminMaterialRoutes } from './modules/admin/admin-material.routes.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { commonRoutes } from './modules/common/common.routes.js';
 import { devRoutes } from './modules/dev/dev.routes.js';
+import { paymentRoutes } from './modules/payment/payment.routes.js';
 import { userRoutes } from './modules/user/user.routes.js';
 import type { MessageSender } from './notify/message-sender.js';
+import { createGateways, type PaymentGateways } from './payments/create-gateways.js';
 import authPlugin from './plugins/auth.js';
 import envelopePlugin, { sendError } from './plugins/envelope.js';
 import jsonBodyPlugin from './plugins/json-body.js';
@@ -35,6 +37,8 @@ export interface AppDeps {
   video: VideoProcessor;
   /** Wakes the in-process media worker when a job is queued. */
   mediaJobs: JobSignal;
+  /** Payment gateway adapters per online pay way (real, sandbox or off). */
+  payments: PaymentGateways;
 }
 
 declare module 'fastify' {
@@ -50,7 +54,11 @@ export interface BuildAppOptions {
   storage: Storage;
   /** Defaults to ffmpeg/ffprobe found through the configuration or PATH. */
   video?: VideoProcessor;
+  /** Defaults to the gateways the configuration names (the sandbox on the embedded default). */
+  payments?: PaymentGateways;
   logger?: boolean;
+  /** Sees every route as it is registered (used to generate docs/api.md). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Where `vite build` puts the web app, unless WEB_DIST says otherwise. */
@@ -67,6 +75,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (options.onRoute) {
+    const onRoute = options.onRoute;
+    app.addHook('onRoute', (route) => onRoute(route as RouteOptions));
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -78,6 +90,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     storage: options.storage,
     video: options.video ?? createVideoProcessor({ ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath }),
     mediaJobs: new JobSignal(),
+    payments: options.payments ?? createGateways(config),
   };
   app.decorate('deps', deps);
 
@@ -103,6 +116,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(adminAuditRoutes);
   await app.register(mediaRoutes);
   await app.register(catalogRoutes);
+  await app.register(paymentRoutes);
   if (config.devOutbox) await app.register(devRoutes);
 
   const webDist = config.webDist ?? defaultWebDist();

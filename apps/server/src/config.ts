@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { MAX_DECODE_PIXELS } from './media/limits.js';
+import { loadPaymentConfig, PaymentConfigError, type PaymentConfig } from './payments/payment-config.js';
 
 const zBool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -62,6 +63,18 @@ const ZEnv = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_PUBLIC_BASE_URL: z.string().url().optional(),
   S3_FORCE_PATH_STYLE: zBool.default(false),
+  // Orders and money (docs/decisions/0006-orders-and-money.md).
+  /** VIP price = original × rate; the rate in basis points (100 = 1% = the spec's 0.1折). */
+  VIP_DISCOUNT_RATE_BP: z.coerce.number().int().min(0).max(10_000).default(100),
+  TRANSFER_ACCOUNT_NAME: z.string().min(1).optional(),
+  TRANSFER_ACCOUNT_BANK: z.string().min(1).optional(),
+  TRANSFER_ACCOUNT: z.string().min(1).optional(),
+  /** Order reward coupon: 1 = fixed cents off, 2 = percent off; amount 0 turns the reward off. */
+  ORDER_REWARD_COUPON_TYPE: z.coerce.number().int().min(1).max(2).default(1),
+  ORDER_REWARD_COUPON_AMOUNT: z.coerce.number().int().min(0).default(0),
+  ORDER_REWARD_COUPON_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** Test only (refused in production): pause inside the wallet payment transaction, to kill the server there. */
+  WALLET_PAY_TEST_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
 });
 
 export type Env = z.infer<typeof ZEnv>;
@@ -99,6 +112,20 @@ export interface Config {
   ffprobePath: string | undefined;
   mediaWorker: { enabled: boolean; maxAttempts: number };
   storage: StorageConfig;
+  money: MoneyConfig;
+  /** Gateways, sandbox and unpaid-order timing (payments/payment-config.ts). */
+  payments: PaymentConfig;
+}
+
+export interface MoneyConfig {
+  /** VIP price = original × rate / 10 000 (basis points). */
+  vipRateBp: number;
+  /** Payee shown in the bank-transfer drawer. `isDemo` when the defaults are in use. */
+  transfer: { name: string; bank: string; account: string; isDemo: boolean };
+  /** The order coupon given on payment, or null when off. */
+  orderReward: { type: 1 | 2; amount: number; validDays: number; orderTypes: readonly string[] } | null;
+  /** Test-only pause inside the wallet payment transaction (0 = none). */
+  walletPayTestDelayMs: number;
 }
 
 export interface UploadLimits {
@@ -144,6 +171,39 @@ function storageConfig(env: Env): StorageConfig {
   };
 }
 
+function moneyConfig(env: Env, isProduction: boolean): MoneyConfig {
+  if (isProduction && env.WALLET_PAY_TEST_DELAY_MS > 0)
+    throw new ConfigError('WALLET_PAY_TEST_DELAY_MS is for tests only and cannot be set in production');
+  const isDemo = !env.TRANSFER_ACCOUNT_NAME || !env.TRANSFER_ACCOUNT_BANK || !env.TRANSFER_ACCOUNT;
+  return {
+    vipRateBp: env.VIP_DISCOUNT_RATE_BP,
+    transfer: isDemo
+      ? // Demo payee: clearly fictional so nobody transfers real money to it.
+        {
+          name: '宝图示例科技有限公司（演示账户）',
+          bank: '示例银行上海分行（演示）',
+          account: '6222 0000 0000 0000 000',
+          isDemo: true,
+        }
+      : {
+          name: env.TRANSFER_ACCOUNT_NAME!,
+          bank: env.TRANSFER_ACCOUNT_BANK!,
+          account: env.TRANSFER_ACCOUNT!,
+          isDemo: false,
+        },
+    orderReward:
+      env.ORDER_REWARD_COUPON_AMOUNT > 0
+        ? {
+            type: env.ORDER_REWARD_COUPON_TYPE === 1 ? 1 : 2,
+            amount: env.ORDER_REWARD_COUPON_AMOUNT,
+            validDays: env.ORDER_REWARD_COUPON_DAYS,
+            orderTypes: ['material', 'custom', 'dashboard'],
+          }
+        : null,
+    walletPayTestDelayMs: env.WALLET_PAY_TEST_DELAY_MS,
+  };
+}
+
 /**
  * In production the JWT secret must come from the environment so that every API server
  * accepts the same tokens. On the embedded default a random secret is kept under DATA_DIR so
@@ -163,6 +223,15 @@ function loadJwtSecret(env: Env, dataDir: string): Uint8Array {
     writeFileSync(file, secret, { mode: 0o600 });
   }
   return new TextEncoder().encode(secret);
+}
+
+function paymentConfig(source: NodeJS.ProcessEnv, publicUrl: string, isProduction: boolean): PaymentConfig {
+  try {
+    return loadPaymentConfig(source, { publicUrl, isProduction });
+  } catch (error) {
+    if (error instanceof PaymentConfigError) throw new ConfigError(error.message);
+    throw error;
+  }
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -212,6 +281,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     ffprobePath: env.FFPROBE_PATH,
     mediaWorker: { enabled: env.MEDIA_WORKER, maxAttempts: env.MEDIA_JOB_MAX_ATTEMPTS },
     storage: storageConfig(env),
+    money: moneyConfig(env, isProduction),
+    payments: paymentConfig(source, publicUrl, isProduction),
     ...overrides,
   };
   return config;

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/open.js';
 import { MediaWorker } from './jobs/media-worker.js';
 import { createStorage } from './media/create-storage.js';
+import { UnpaidOrderSweeper } from './modules/payment/unpaid-order-sweeper.js';
 import { createMessageSender } from './notify/create-sender.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
 
@@ -37,6 +38,13 @@ async function main() {
 
   const worker = config.mediaWorker.enabled ? new MediaWorker(app.deps, { log: app.log }) : null;
   worker?.start();
+  const gateways = app.deps.payments.describe();
+  app.log.info({ gateways }, 'payment gateways');
+  if (config.isProduction && app.deps.payments.sandbox) {
+    app.log.warn('PAYMENT_SANDBOX is on in production: sandbox payments settle orders without real money');
+  }
+  const sweeper = new UnpaidOrderSweeper(app.deps, app.log);
+  sweeper.start();
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -49,6 +57,7 @@ async function main() {
       if (worker) {
         await Promise.race([worker.stop(), new Promise((resolve) => setTimeout(resolve, WORKER_STOP_GRACE_MS))]);
       }
+      await sweeper.stop();
       await app.close();
       await database.close();
       process.exit(0);

@@ -20,9 +20,9 @@ afterEach(() => {
 
 describe('addToCart', () => {
   it('posts {material, spec} and reports success', async () => {
-    const fetchMock = reply(200, { code: 0, data: null, message: 'ok' });
+    const fetchMock = reply(200, { code: 0, data: { count: 3 }, message: 'ok' });
     vi.stubGlobal('fetch', fetchMock);
-    await expect(addToCart({ material: 'abc', spec: 2 })).resolves.toBe('added');
+    await expect(addToCart({ material: 'abc', spec: 2 })).resolves.toEqual({ status: 'added', count: 3 });
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/cart/add');
     expect(init.body).toBe(JSON.stringify({ material: 'abc', spec: 2 }));
@@ -30,7 +30,7 @@ describe('addToCart', () => {
 
   it('a server without the cart yet (1005) is "unavailable", without the error toast', async () => {
     vi.stubGlobal('fetch', reply(404, { code: 1005, data: null, message: '接口不存在' }));
-    await expect(addToCart({ material: 'abc', spec: 2 })).resolves.toBe('unavailable');
+    await expect(addToCart({ material: 'abc', spec: 2 })).resolves.toEqual({ status: 'unavailable' });
     expect(toast).not.toHaveBeenCalled();
   });
 

@@ -49,9 +49,23 @@ describe('resolveLicencePrice', () => {
     expect(resolveLicencePrice(material, STANDARD).payCents).toBe(30_000);
   });
 
-  it('a special price that is not lower is no promotion', () => {
-    expect(resolveLicencePrice({ price: 29_800, specialPrice: { '2': 29_800 } }, STANDARD).promoCents).toBeNull();
-    expect(resolveLicencePrice({ price: 29_800, specialPrice: { '2': 35_000 } }, STANDARD).payCents).toBe(29_800);
+  it('a special price that is not lower is charged but not shown as a promotion', () => {
+    expect(resolveLicencePrice({ price: 29_800, specialPrice: { '2': 29_800 } }, STANDARD)).toEqual({
+      listCents: 29_800,
+      promoCents: null,
+      payCents: 29_800,
+    });
+    // operators cannot set one above the list price; if one arrived, what is shown is what is charged
+    expect(resolveLicencePrice({ price: 29_800, specialPrice: { '2': 35_000 } }, STANDARD)).toEqual({
+      listCents: 29_800,
+      promoCents: null,
+      payCents: 35_000,
+    });
+  });
+
+  it('ignores a malformed special price', () => {
+    expect(resolveLicencePrice({ price: 29_800, specialPrice: { '2': -5 } }, STANDARD).payCents).toBe(29_800);
+    expect(resolveLicencePrice({ price: 29_800, specialPrice: { '2': 1.5 } }, STANDARD).payCents).toBe(29_800);
   });
 
   it('a free special price (0 cents) is still a promotion', () => {

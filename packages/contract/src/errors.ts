@@ -94,6 +94,57 @@ export const ErrorCode = {
   IMAGE_TOO_SMALL: e(3109, 422, '图片尺寸过小'),
   /** Reprocessing asked for while a job for the material is still queued or running. */
   MEDIA_JOB_PENDING: e(3110, 409, '该素材正在处理中，请稍后再试'),
+
+  /* 4xxx: cart, orders, payments, coupons, the wallet, licences. */
+  ORDER_NOT_FOUND: e(4001, 404, '订单不存在'),
+  /** Paying an order that is not waiting for payment (paid, cancelled). */
+  ORDER_NOT_PAYABLE: e(4002, 409, '订单当前状态不能支付'),
+  /** Cancelling an order that is not waiting for payment. */
+  ORDER_NOT_CANCELLABLE: e(4003, 409, '订单当前状态不能取消'),
+  ORDER_EMPTY: e(4004, 400, '请选择要购买的素材'),
+  ORDER_TOO_MANY_ITEMS: e(4005, 400, '一次最多购买 50 个素材'),
+  /** The licence type asked for is not one the material offers. */
+  LICENCE_TYPE_NOT_OFFERED: e(4006, 400, '该素材不提供所选授权类型'),
+  /** A disabled (withdrawn) material cannot be chosen in the cart or bought. */
+  MATERIAL_DISABLED: e(4007, 409, '该素材已下架，无法购买'),
+  /** The only recharge is the VIP monthly fee. */
+  RECHARGE_PRICE_INVALID: e(4008, 400, '请选择要充值的金额'),
+  WALLET_RECHARGE_NOT_BY_WALLET: e(4009, 400, '充值订单不能使用余额支付'),
+  /** The order already has another payment method (spec §4: the choice cannot be changed). */
+  PAY_WAY_LOCKED: e(4010, 409, '该订单已选择其他支付方式，支付方式选择后不可更改'),
+  /** The server writes the actual balance into the message with balanceTooLowMessage. */
+  BALANCE_INSUFFICIENT: e(4011, 409, '余额不足，请使用其他方式支付'),
+  /** A sub-account pays from the parent's wallet only after the parent approves the order. */
+  AUDIT_REQUIRED: e(4012, 403, '子账号使用余额支付需主账号审批通过，已提交审批'),
+  AUDIT_REJECTED: e(4013, 403, '主账号未通过该订单的余额支付审批'),
+  /** Approving an order that is not waiting for approval. */
+  AUDIT_NOT_PENDING: e(4014, 409, '该订单不在待审批状态'),
+  CART_FULL: e(4015, 409, '购物车最多添加 100 个素材'),
+  /** Confirming or rejecting a transfer for an order that is not waiting for one. */
+  TRANSFER_NOT_PENDING: e(4016, 409, '该订单不是待确认的对公转账订单'),
+  /** The material takes no customization (a video, or a disabled material). */
+  CUSTOM_NOT_OFFERED: e(4017, 409, '该素材暂不支持定制'),
+  COUPON_INVALID: e(4020, 400, '优惠码无效'),
+  COUPON_EXPIRED: e(4021, 400, '优惠码已过期'),
+  COUPON_NOT_STARTED: e(4022, 400, '优惠码尚未到使用时间'),
+  COUPON_USED_UP: e(4023, 409, '优惠码使用次数已达上限'),
+  COUPON_NOT_APPLICABLE: e(4024, 400, '该优惠码不适用于此订单'),
+  COUPON_ALREADY_USED: e(4025, 409, '您已使用过该优惠码'),
+  /** Download or certificate of a material the account has no paid licence for. */
+  NOT_ENTITLED: e(4030, 403, '您尚未购买该素材的授权，请先购买'),
+  CERTIFICATE_NOT_FOUND: e(4031, 404, '授权证书不存在'),
+
+  /* 404x: online payment (payments/, modules/payment). */
+  /** WeChat Pay or Alipay is neither configured nor stood in for by the sandbox. */
+  PAYMENT_METHOD_UNAVAILABLE: e(4040, 503, '该支付方式暂未开通，请选择其他支付方式'),
+  /** The gateway could not be reached or refused to create the payment. */
+  PAYMENT_GATEWAY_FAILED: e(4041, 502, '支付渠道暂时不可用，请稍后再试'),
+  /** A price of 0 cannot be collected online (gateways need at least 0.01). */
+  PAYMENT_AMOUNT_INVALID: e(4042, 409, '订单金额为 0，无需在线支付'),
+  /** Sandbox pay page for a payment number that does not exist. */
+  PAYMENT_NOT_FOUND: e(4043, 404, '支付单不存在'),
+  /** Sandbox pay page for a payment that was closed, paid or replaced. */
+  PAYMENT_CLOSED: e(4044, 409, '该支付单已关闭或已完成，请回到订单页重新发起支付'),
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCodeName = keyof typeof ErrorCode;

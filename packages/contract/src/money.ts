@@ -27,3 +27,28 @@ export function formatYuan(cents: number): string {
 export function yuanToCents(yuan: number): number {
   return Math.round(yuan * 100);
 }
+
+/**
+ * Cents → a plain decimal yuan string with exactly two decimals ("12.34", "0.05"), as payment
+ * gateways want amounts (Alipay's total_amount). Built from the integer digits, never through a
+ * float, so no amount is ever off by a cent.
+ */
+export function centsToYuanString(cents: number): string {
+  if (!Number.isSafeInteger(cents) || cents < 0) throw new RangeError(`not a non-negative cent amount: ${cents}`);
+  const digits = String(cents).padStart(3, '0');
+  return `${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}
+
+const YUAN_STRING = /^(0|[1-9]\d{0,12})(?:\.(\d{1,2}))?$/;
+
+/**
+ * A decimal yuan string from a gateway ("12.34", "12.3", "12") → cents, or null when it is not
+ * a plain non-negative amount with at most two decimals. Parsed from the digits, never a float.
+ */
+export function yuanStringToCents(value: string): number | null {
+  const match = YUAN_STRING.exec(value);
+  if (!match) return null;
+  const whole = Number(match[1]);
+  const fraction = Number((match[2] ?? '').padEnd(2, '0'));
+  return whole * 100 + fraction;
+}

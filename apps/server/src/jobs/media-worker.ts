@@ -55,7 +55,11 @@ export class MediaWorker {
         const data = { jobId: result.job.id, material: result.job.materialSid, attempt: result.job.attempts };
         if (result.outcome === 'done') log.info(data, 'media job done');
         else if (result.outcome === 'lost') log.warn(data, 'media job taken over by another worker');
-        else log.warn({ ...data, error: result.error }, `media job ${result.outcome === 'retry' ? 'will retry' : 'failed'}`);
+        else
+          log.warn(
+            { ...data, error: result.error },
+            `media job ${result.outcome === 'retry' ? 'will retry' : 'failed'}`,
+          );
         continue;
       }
       if (this.running) await this.deps.mediaJobs.wait(this.idleMs);

@@ -1,10 +1,6 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import {
-  makeImageRenditions,
-  renderWatermarkOverlay,
-  type Rendition,
-} from './image-processor.js';
+import { makeImageRenditions, renderWatermarkOverlay, type Rendition } from './image-processor.js';
 import type { MediaKind } from './file-type.js';
 import { fitEven, type VideoProcessor } from './video-processor.js';
 

@@ -77,7 +77,10 @@ export function canonicalQueryString(query: Record<string, string> = {}): string
 
 /** 20130524T000000Z */
 export function amzDate(now: Date): string {
-  return now.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 export function signingKey(secretAccessKey: string, date: string, region: string, service: string): Buffer {

@@ -47,6 +47,8 @@ export interface S3StorageOptions {
   requestTimeoutMs?: number;
   /** For tests: a fixed clock. */
   now?: () => Date;
+  /** For tests: the HTTP client (defaults to the global fetch). */
+  fetch?: typeof fetch;
 }
 
 export class S3StorageError extends Error {
@@ -115,14 +117,18 @@ export class S3Storage implements Storage {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), init.timeoutMs ?? this.options.requestTimeoutMs ?? 60_000);
     try {
-      const body = init.body === undefined ? undefined : Buffer.isBuffer(init.body) ? init.body : Readable.toWeb(init.body);
-      return await fetch(`${origin}${signed.encodedPath}${signed.encodedQuery ? `?${signed.encodedQuery}` : ''}`, {
-        method,
-        headers: signed.headers,
-        body: body as RequestInit['body'],
-        signal: controller.signal,
-        ...(body && !Buffer.isBuffer(body) ? { duplex: 'half' } : {}),
-      } as RequestInit);
+      const body =
+        init.body === undefined ? undefined : Buffer.isBuffer(init.body) ? init.body : Readable.toWeb(init.body);
+      return await (this.options.fetch ?? fetch)(
+        `${origin}${signed.encodedPath}${signed.encodedQuery ? `?${signed.encodedQuery}` : ''}`,
+        {
+          method,
+          headers: signed.headers,
+          body: body as RequestInit['body'],
+          signal: controller.signal,
+          ...(body && !Buffer.isBuffer(body) ? { duplex: 'half' } : {}),
+        } as RequestInit,
+      );
     } finally {
       // Only the request and the wait for the response head are limited; reading a long
       // download afterwards may take its time.

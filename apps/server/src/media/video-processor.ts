@@ -67,7 +67,11 @@ function isExecutable(path: string): boolean {
 }
 
 /** An explicit path (must exist), else the first `name` on PATH, else null. */
-export function findExecutable(name: string, explicit: string | undefined, pathEnv = process.env.PATH ?? ''): string | null {
+export function findExecutable(
+  name: string,
+  explicit: string | undefined,
+  pathEnv = process.env.PATH ?? '',
+): string | null {
   if (explicit) return isExecutable(explicit) ? explicit : null;
   for (const dir of pathEnv.split(delimiter)) {
     if (!dir || !isAbsolute(dir)) continue;

@@ -1,7 +1,7 @@
 import { MAX_RANDOM_SEED, MAX_RESULT_WINDOW, type TMaterial, type TSearchMaterialsResponse } from '@gemstock/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { materials, searchLogs } from '../../src/db/schema/index.js';
+import { matchTokens, materials, searchLogs } from '../../src/db/schema/index.js';
 import { ringStartOf } from '../../src/modules/catalog/search-query.js';
 import { searchTokensFor } from '../../src/modules/catalog/search-tokens.js';
 import { createBuyer, daysAgo, insertMaterial, materialValues } from '../helpers/factories.js';
@@ -219,6 +219,17 @@ describe('GET /api/material — matching, filters and sorts', () => {
     expect(res.status).toBe(400);
     expect(res.code).toBe(1001);
     expect(res.message).toMatch(/[\u4e00-\u9fa5]/);
+  });
+
+  it('answers keyword + filter probes from the match-tokens GIN index', async () => {
+    const plan = await t.database.db.transaction(async (tx) => {
+      // A handful of rows would be read whole; turning sequential scans off shows the index is usable.
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      return tx.execute(
+        sql`EXPLAIN SELECT 1 FROM ${materials} WHERE ${matchTokens(materials)} @> ARRAY['金', '~f:video']::text[] AND ${matchTokens(materials)} && ARRAY['~d:20000']::text[]`,
+      );
+    });
+    expect(JSON.stringify(plan)).toContain('materials_match_day_tokens_gin');
   });
 
   it('treats blank filters as absent', async () => {

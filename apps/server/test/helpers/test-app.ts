@@ -8,6 +8,7 @@ import type { Database, Db } from '../../src/db/client.js';
 import { LocalDiskStorage } from '../../src/media/storage.js';
 import { DevOutboxSender } from '../../src/notify/dev-outbox.js';
 import type { MessageSender } from '../../src/notify/message-sender.js';
+import type { PaymentGateways } from '../../src/payments/create-gateways.js';
 import { createTestDatabase } from './test-db.js';
 
 export interface TestApp {
@@ -33,6 +34,8 @@ export const TEST_JWT_SECRET = new TextEncoder().encode('test-secret-test-secret
 export interface TestAppOptions {
   /** Replaces the dev outbox, e.g. to exercise a failing or a real provider. */
   messages?: (db: Db, config: Config) => MessageSender;
+  /** Replaces the gateways the configuration names (the sandbox by default), e.g. with fakes. */
+  payments?: (config: Config) => PaymentGateways;
 }
 
 export async function buildTestApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}): Promise<TestApp> {
@@ -48,6 +51,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}, options: Tes
     db: database.db,
     messages: options.messages?.(database.db, config) ?? new DevOutboxSender(database.db),
     storage,
+    ...(options.payments ? { payments: options.payments(config) } : {}),
     logger: false,
   });
   await app.ready();

@@ -67,6 +67,11 @@ export interface RequestOptions {
    * load, where spec §8 says a failure is only logged, and for pages showing errors inline.
    */
   quiet?: boolean;
+  /**
+   * The bearer token to send instead of the buyer session's: the operator console keeps its own
+   * (features/admin). `null` sends none. Leave it out for the buyer session, as before.
+   */
+  token?: string | null;
 }
 
 /** Removes the signed-in user's state and returns home (spec §4 logout). */
@@ -131,7 +136,7 @@ function fieldsOf(data: unknown): FieldError[] {
 
 async function send<T>(method: string, path: string, options: RequestOptions): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = useSession.getState().token;
+  const token = options.token !== undefined ? options.token : useSession.getState().token;
   if (token) headers.Authorization = `Bearer ${token}`;
 
   let body: BodyInit | undefined;

@@ -18,25 +18,30 @@ import {
 export interface LicencePrice {
   /** The list price of the type: the material's own per-type price, or the licence table's. */
   listCents: number;
-  /** A promotional price (`specialPrice`) lower than the list price, else null. */
+  /** The special price when it is below the list price (shown as a promotion), else null. */
   promoCents: number | null;
-  /** What the buyer would pay for this type before member discounts and coupons. */
+  /** What the buyer pays for this type before member discounts and coupons. */
   payCents: number;
 }
 
 /**
  * Price of one licence type. `price` may be a number (every type then costs its licence-table
- * price) or a map by type (see `listPriceCents` in the contract). A `specialPrice` entry only
- * counts as a promotion when it is below the list price.
+ * price) or a map by type (see `listPriceCents` in the contract). A `specialPrice` entry, when
+ * set, is the price charged — the same rule as the server's unit price; it is shown as a
+ * promotion (list price struck through) only when it is lower.
  */
 export function resolveLicencePrice(
   material: Pick<TMaterial, 'price' | 'specialPrice'>,
   type: LicenceType,
 ): LicencePrice {
   const listCents = listPriceCents(material, type);
-  const special = material.specialPrice[String(type)];
-  const promoCents = isCents(special) && special >= 0 && special < listCents ? special : null;
-  return { listCents, promoCents, payCents: promoCents ?? listCents };
+  const raw = material.specialPrice[String(type)];
+  const special = isCents(raw) && raw >= 0 ? raw : null;
+  return {
+    listCents,
+    promoCents: special !== null && special < listCents ? special : null,
+    payCents: special ?? listCents,
+  };
 }
 
 /** The lowest price among the types the material is offered with ("¥198 起"). */

@@ -40,7 +40,8 @@ export const UPLOAD_DEFAULTS = {
 } as const;
 
 /** For the file picker only: the server decides by content, never by name. */
-export const UPLOAD_ACCEPT = '.jpg,.jpeg,.png,.webp,.tif,.tiff,.mp4,.mov,image/jpeg,image/png,image/webp,image/tiff,video/mp4,video/quicktime';
+export const UPLOAD_ACCEPT =
+  '.jpg,.jpeg,.png,.webp,.tif,.tiff,.mp4,.mov,image/jpeg,image/png,image/webp,image/tiff,video/mp4,video/quicktime';
 
 export const MAX_KEYWORDS_PER_MATERIAL = 30;
 export const MAX_KEYWORD_LIST = 50;
@@ -107,10 +108,9 @@ const zCentsValue = z
 const LICENCE_KEY = new RegExp(`^[${LICENCE_TYPES.join('')}]$`);
 
 /** Prices by licence type, e.g. {"1": 39800}; types the material does not qualify for are refused by the server. */
-export const zPriceMapCents = z.record(
-  z.string().regex(LICENCE_KEY, { error: ADMIN_MESSAGES.priceType }),
-  zCentsValue,
-);
+export const zPriceMapCents = z.record(z.string().regex(LICENCE_KEY), zCentsValue, {
+  error: (issue) => (issue.code === 'invalid_key' ? ADMIN_MESSAGES.priceType : undefined),
+});
 
 const zIsoDateTime = z.iso.datetime({ offset: true, error: ADMIN_MESSAGES.date });
 
@@ -185,7 +185,10 @@ export const ZAdminPageQuery = z.object({
 
 export const ZAdminMaterialListQuery = ZAdminPageQuery.extend({
   /** A keyword (matched like the buyer search) or a material sid. */
-  q: z.preprocess(blankAsUndefined, z.string().trim().max(MAX_LENGTH.keyword, { error: ADMIN_MESSAGES.search }).optional()),
+  q: z.preprocess(
+    blankAsUndefined,
+    z.string().trim().max(MAX_LENGTH.keyword, { error: ADMIN_MESSAGES.search }).optional(),
+  ),
   status: z.preprocess(blankAsUndefined, z.enum(MATERIAL_STATUSES, { error: ADMIN_MESSAGES.status }).optional()),
   format: z.preprocess(blankAsUndefined, z.enum(MATERIAL_FORMATS, { error: ADMIN_MESSAGES.format }).optional()),
   disabled: zQueryBool,
@@ -231,10 +234,14 @@ export const ZAdminMaterialPatch = z
       .transform((v) => (v === '' ? null : v)),
   })
   .refine((p) => Object.values(p).some((v) => v !== undefined), { error: ADMIN_MESSAGES.emptyPatch })
-  .refine((p) => (p.freeFrom === undefined) === (p.freeUntil === undefined) && (p.freeFrom === null) === (p.freeUntil === null), {
-    error: ADMIN_MESSAGES.freeRangeBoth,
-    path: ['freeUntil'],
-  })
+  .refine(
+    (p) =>
+      (p.freeFrom === undefined) === (p.freeUntil === undefined) && (p.freeFrom === null) === (p.freeUntil === null),
+    {
+      error: ADMIN_MESSAGES.freeRangeBoth,
+      path: ['freeUntil'],
+    },
+  )
   .refine((p) => !p.freeFrom || !p.freeUntil || Date.parse(p.freeFrom) < Date.parse(p.freeUntil), {
     error: ADMIN_MESSAGES.freeRange,
     path: ['freeUntil'],

@@ -20,20 +20,28 @@ const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 export const FORMAT_TOKEN_PREFIX = '~f:';
 
 /**
- * A material's search tokens plus one token for its format and one for its orientation
- * (portrait up to w/h 0.85, landscape from 1.15, square between; see ORIENTATION_TOLERANCE).
- * One GIN index over this expression answers "keyword AND format AND orientation" exactly, so a
- * filtered search never visits the rows of the keyword that fail the filter. Filter tokens start
- * with `~` and are longer than two characters, so no search word's token can equal one.
- * Queries must use this same expression for PostgreSQL to match the index.
+ * A material's search tokens plus one token each for its format (`~f:video`), its orientation
+ * (`~o:portrait`: up to w/h 0.85, `~o:landscape` from 1.15, `~o:square` between; see
+ * ORIENTATION_TOLERANCE) and its creation day (`~d:20100`, days since 1970 UTC). One GIN index
+ * over this expression answers "keyword AND format AND orientation AND created on one of these
+ * days" exactly, so a filtered search visits only rows that pass every filter, whatever the
+ * planner guesses about how selective each part is. Filter tokens start with `~` and are longer
+ * than two characters, so no search word's token can equal one. Queries must use this same
+ * expression for PostgreSQL to match the index.
  */
 export function matchTokens(t: {
   searchTokens: AnyPgColumn;
   format: AnyPgColumn;
   width: AnyPgColumn;
   height: AnyPgColumn;
+  createdAt: AnyPgColumn;
 }): SQL {
-  return sql`(${t.searchTokens} || ARRAY[('~f:' || ${t.format}), (CASE WHEN ${t.width} * 20 <= ${t.height} * 17 THEN '~o:portrait' WHEN ${t.width} * 20 >= ${t.height} * 23 THEN '~o:landscape' ELSE '~o:square' END)])`;
+  return sql`(${t.searchTokens} || ARRAY[('~f:' || ${t.format}), (CASE WHEN ${t.width} * 20 <= ${t.height} * 17 THEN '~o:portrait' WHEN ${t.width} * 20 >= ${t.height} * 23 THEN '~o:landscape' ELSE '~o:square' END), ('~d:' || ((${t.createdAt} AT TIME ZONE 'UTC')::date - DATE '1970-01-01')::text)])`;
+}
+
+/** The creation-day token of `matchTokens` for an instant: whole UTC days since 1970. */
+export function creationDayToken(at: Date): string {
+  return `~d:${Math.floor(at.getTime() / 86_400_000)}`;
 }
 
 export const ORIENTATION_TOKENS = {
@@ -95,7 +103,7 @@ export const materials = pgTable(
   },
   (t) => [
     index('materials_keywords_gin').using('gin', t.keywords),
-    index('materials_match_tokens_gin').using('gin', matchTokens(t)),
+    index('materials_match_day_tokens_gin').using('gin', matchTokens(t)),
     // The sequence breaks ties so that keyset paging never skips or repeats a material.
     index('materials_created_idx').on(t.createdAt.desc(), t.seq.desc()),
     index('materials_likes_idx').on(t.likeCount.desc(), t.seq.desc()),

@@ -100,6 +100,16 @@ export const orders = pgTable(
     auditMessage: text(),
     transferReference: text(),
     demandSid: text(),
+    /** Idempotency key of the settlement that paid the order (gateway notification, transfer, wallet). */
+    settlementKey: text(),
+    /** The gateway that settled the order ('wechat', 'alipay', 'sandbox', 'transfer', 'wallet'). */
+    paidGateway: text(),
+    /** The gateway's transaction number, when it gives one. */
+    tradeNo: text(),
+    /** Cents actually received for the order (equals price_cents; kept for reconciliation). */
+    paidAmountCents: integer(),
+    /** The coupon issued to the buyer as a reward for this order, if any. */
+    rewardCouponSid: text(),
     version: integer().notNull().default(0),
     createdAt: now(),
     updatedAt: now(),
@@ -109,6 +119,7 @@ export const orders = pgTable(
     index('orders_user_idx').on(t.userSid, t.createdAt.desc()),
     index('orders_owner_idx').on(t.ownerSid, t.createdAt.desc()),
     index('orders_status_idx').on(t.status, t.createdAt),
+    uniqueIndex('orders_settlement_key').on(t.settlementKey),
   ],
 );
 
@@ -125,6 +136,41 @@ export const orderItems = pgTable(
     unitPriceCents: integer().notNull(),
   },
   (t) => [primaryKey({ columns: [t.orderSid, t.materialSid] }), index('order_items_material_idx').on(t.materialSid)],
+);
+
+/**
+ * What a paid material order grants: one licence per (order, material), owned by the account
+ * whose licences they are (the parent for a sub-account), so every account of a company shares
+ * them. The sid is the certificate number printed on the licence certificate.
+ */
+export const licences = pgTable(
+  'licences',
+  {
+    sid: text().primaryKey(),
+    certNo: text().notNull(),
+    ownerSid: text()
+      .notNull()
+      .references(() => users.sid),
+    /** The account that placed the order. */
+    buyerSid: text()
+      .notNull()
+      .references(() => users.sid),
+    orderSid: text()
+      .notNull()
+      .references(() => orders.sid),
+    materialSid: text()
+      .notNull()
+      .references(() => materials.sid),
+    spec: smallint().notNull(),
+    downloadCount: integer().notNull().default(0),
+    createdAt: now(),
+  },
+  (t) => [
+    uniqueIndex('licences_order_material_key').on(t.orderSid, t.materialSid),
+    uniqueIndex('licences_cert_no_key').on(t.certNo),
+    index('licences_owner_idx').on(t.ownerSid, t.materialSid),
+    index('licences_owner_created_idx').on(t.ownerSid, t.createdAt.desc()),
+  ],
 );
 
 /** A paid VIP recharge: a lot of money valid for one month. */

@@ -3,3 +3,4 @@ export * from './catalog.js';
 export * from './commerce.js';
 export * from './service.js';
 export * from './media.js';
+export * from './payments.js';

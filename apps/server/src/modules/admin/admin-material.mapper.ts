@@ -1,4 +1,11 @@
-import { LICENCE_TYPES, type LicenceType, MaterialFormat, type MaterialStatus, type MediaJobStatus, type TAdminMaterial } from '@gemstock/contract';
+import {
+  LICENCE_TYPES,
+  type LicenceType,
+  MaterialFormat,
+  type MaterialStatus,
+  type MediaJobStatus,
+  type TAdminMaterial,
+} from '@gemstock/contract';
 import type { PublicUrlOf } from '../catalog/material.mapper.js';
 import type { AdminMaterialRow } from './admin-material.repository.js';
 import type { MediaJobRow } from './media-job.repository.js';
@@ -12,7 +19,8 @@ export function toAdminMaterial(
   job: MediaJobRow | undefined,
   context: { publicUrlOf: PublicUrlOf; now: Date },
 ): TAdminMaterial {
-  const isFree = row.freeFrom !== null && row.freeUntil !== null && row.freeFrom <= context.now && context.now < row.freeUntil;
+  const isFree =
+    row.freeFrom !== null && row.freeUntil !== null && row.freeFrom <= context.now && context.now < row.freeUntil;
   return {
     sid: row.sid,
     format: row.format === MaterialFormat.VIDEO ? MaterialFormat.VIDEO : MaterialFormat.IMAGE,

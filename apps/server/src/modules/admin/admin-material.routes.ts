@@ -162,7 +162,6 @@ export async function adminMaterialRoutes(instance: FastifyInstance) {
   app.post(
     ADMIN_MATERIAL_PATHS.reprocess,
     { schema: { params: ZAdminMaterialIdParams, response: { 200: zEnvelope(ZAdminMaterialResponse) } } },
-    async (request) =>
-      ok({ material: await reprocessMaterial(deps, signedInOperator(request), request.params.id) }),
+    async (request) => ok({ material: await reprocessMaterial(deps, signedInOperator(request), request.params.id) }),
   );
 }

@@ -307,7 +307,10 @@ function priceErrors(row: AdminMaterialRow, patch: MaterialPatch): FieldError[] 
     if (!allowed.has(type)) continue;
     const list = prices[type] ?? licenceSpec(Number(type) as LicenceType).priceCents;
     if (special > list) {
-      errors.push({ path: `specialPricesCents.${type}`, message: `「${licenceName(Number(type))}」的特价不能高于原价` });
+      errors.push({
+        path: `specialPricesCents.${type}`,
+        message: `「${licenceName(Number(type))}」的特价不能高于原价`,
+      });
     }
   }
   return errors;
@@ -360,7 +363,8 @@ export async function updateMaterial(
     );
     consider('customPriceCents', current.customPriceCents, patch.customPriceCents);
     const iso = (d: Date | null) => d?.toISOString() ?? null;
-    const normalIso = (v: string | null | undefined) => (v === undefined ? undefined : v === null ? null : new Date(v).toISOString());
+    const normalIso = (v: string | null | undefined) =>
+      v === undefined ? undefined : v === null ? null : new Date(v).toISOString();
     consider('freeFrom', iso(current.freeFrom), normalIso(patch.freeFrom));
     consider('freeUntil', iso(current.freeUntil), normalIso(patch.freeUntil));
     consider('featured', current.featured, patch.featured);

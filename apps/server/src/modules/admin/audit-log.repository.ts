@@ -58,7 +58,12 @@ export async function listAuditLogs(db: DbOrTx, filter: AuditFilter, page: { off
 
 /** Counted up to `cap`: the log only grows. */
 export async function countAuditLogs(db: DbOrTx, filter: AuditFilter, cap: number): Promise<number> {
-  const inner = db.select({ one: sql`1` }).from(auditLogs).where(conditions(filter)).limit(cap).as('capped');
+  const inner = db
+    .select({ one: sql`1` })
+    .from(auditLogs)
+    .where(conditions(filter))
+    .limit(cap)
+    .as('capped');
   const [row] = await db.select({ n: count() }).from(inner);
   return Number(row?.n ?? 0);
 }

@@ -77,7 +77,9 @@ export async function claimNextMediaJob(db: DbOrTx, staleAfterMs: number): Promi
 export async function finishMediaJob(
   db: DbOrTx,
   job: Pick<MediaJobRow, 'id' | 'lockedAt'>,
-  outcome: { status: 'done' | 'failed'; lastError?: string | null } | { status: 'queued'; lastError: string; retryInMs: number },
+  outcome:
+    | { status: 'done' | 'failed'; lastError?: string | null }
+    | { status: 'queued'; lastError: string; retryInMs: number },
 ): Promise<boolean> {
   const owned = and(
     eq(mediaJobs.id, job.id),

@@ -186,7 +186,9 @@ export class CatalogSearch {
         await window.pending;
         continue;
       }
-      const limit = Math.max(need - window.seqs.length, MIN_CHUNK);
+      // The first page reads exactly what it shows, so a new visitor waits for nothing more;
+      // after that, reading ahead makes the next pages free.
+      const limit = window.seqs.length === 0 ? need : Math.max(need - window.seqs.length, MIN_CHUNK);
       window.pending = this.readChunk(window, filter, limit).finally(() => {
         window.pending = null;
       });

@@ -2,6 +2,7 @@ import { Orientation, SortOption } from '@gemstock/contract';
 import { and, eq, gt, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
+  creationDayToken,
   downloads,
   FORMAT_TOKEN_PREFIX,
   matchTokens,
@@ -141,6 +142,16 @@ function searchConditions(filter: SearchFilter, now: Date, shape: 'indexed' | 'w
     if (filter.format) tokens.push(FORMAT_TOKEN(filter.format));
     if (filter.orientation) tokens.push(ORIENTATION_TOKENS[filter.orientation]);
     if (tokens.length > 0) conditions.push(sql`${matchTokens(materials)} @> ${textArray(tokens)}`);
+    if (filter.period) {
+      // Candidates created on any day of the period (a day either side for safety); the exact
+      // instant is checked below.
+      const days: string[] = [];
+      const DAY_MS = 86_400_000;
+      for (let t = periodStart(filter.period, now).getTime() - DAY_MS; t <= now.getTime() + DAY_MS; t += DAY_MS) {
+        days.push(creationDayToken(new Date(t)));
+      }
+      conditions.push(sql`${matchTokens(materials)} && ${textArray(days)}`);
+    }
   } else {
     if (filter.tokens.length > 0) conditions.push(sql`${materials.searchTokens} @> ${textArray(filter.tokens)}`);
     if (filter.format) conditions.push(eq(materials.format, filter.format));
@@ -245,12 +256,23 @@ export async function listMatchKeys(
         conditions.push(sql`(${materials.shuffleKey}, ${materials.seq}) > (${after.shuffleKey}, ${after.seq})`);
       break;
   }
-  const rows = await db
-    .select(MATCH_KEY_COLUMNS)
-    .from(materials)
-    .where(and(...conditions))
-    .orderBy(orderBy)
-    .limit(limit);
+  // Only large result sets (more than MAX_RESULT_WINDOW matches, so at least one row in a
+  // hundred of a million-row catalogue) are walked, which bounds a walk to about a hundred rows
+  // per match. The planner cannot know that: it multiplies the frequencies of correlated tokens
+  // (钻石 × 石项 × 项链) into a tiny estimate and would rather collect and sort every candidate.
+  const rows = await db.transaction(async (tx) => {
+    // Forcing the plan makes its estimated cost huge, which would also trigger JIT compilation.
+    await tx.execute(
+      sql`SELECT set_config('enable_bitmapscan', 'off', true), set_config('enable_seqscan', 'off', true),
+                 set_config('enable_sort', 'off', true), set_config('jit', 'off', true)`,
+    );
+    return tx
+      .select(MATCH_KEY_COLUMNS)
+      .from(materials)
+      .where(and(...conditions))
+      .orderBy(orderBy)
+      .limit(limit);
+  });
   return rows.map((r) => ({
     seq: Number(r.seq),
     createdUs: Number(r.createdUs),

@@ -70,11 +70,11 @@ export function newRandomSeed(): number {
 
 /**
  * How many different random orders there are. A seed picks one of them (seed mod RING_STARTS):
- * a starting point spread evenly over the shuffle ring. Sharing 64 orders among all visitors is
- * what lets a random page come from a cached window instead of a fresh walk of the index, and
- * 64 starting points on a ring of a whole catalogue still look unrelated to each other.
+ * a starting point spread evenly over the shuffle ring. Visitors share these orders so that a
+ * random page usually comes from a window another visitor already read, instead of a fresh walk
+ * of the index; sixteen starting points on the ring of a whole catalogue still look unrelated.
  */
-export const RING_STARTS = 64;
+export const RING_STARTS = 16;
 
 /** The shuffle-ring position (shuffle_key is a signed 32-bit hash) where a seed's order starts. */
 export function ringStartOf(seed: number): number {

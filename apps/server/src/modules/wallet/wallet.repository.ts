@@ -1,6 +1,21 @@
-import { and, eq, gt, max, sql, sum } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lte, max, sql, sum } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { ledgerEntries, walletLots } from '../../db/schema/index.js';
+import { newSid } from '../../lib/ids.js';
+
+export type WalletLotRow = typeof walletLots.$inferSelect;
+export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;
+
+/** Kinds of ledger entries. Recharges are positive; spends and expiries are negative. */
+export const LedgerKind = { RECHARGE: 'recharge', SPEND: 'spend', EXPIRE: 'expire' } as const;
+export type LedgerKind = (typeof LedgerKind)[keyof typeof LedgerKind];
+
+/** Idempotency keys of ledger entries: one money move per (what, order, lot), ever. */
+export const ledgerKeys = {
+  recharge: (orderSid: string) => `recharge:${orderSid}`,
+  spend: (orderSid: string, lotSid: string) => `spend:${orderSid}:${lotSid}`,
+  expire: (lotSid: string) => `expire:${lotSid}`,
+};
 
 export interface WalletSummary {
   balanceCents: number;
@@ -11,9 +26,12 @@ export interface WalletSummary {
 
 /**
  * Wallet state of an owner (a main account; sub-accounts pay from their parent's wallet).
- * The balance is the sum of the append-only ledger; VIP is active while a paid lot is valid.
+ * Lapsed lots are written off first, so the balance — the sum of the append-only ledger — is
+ * exactly the money still spendable. VIP is active while a paid lot is valid, even when its
+ * money is spent.
  */
-export async function getWalletSummary(db: DbOrTx, ownerSid: string): Promise<WalletSummary> {
+export async function getWalletSummary(db: DbOrTx, ownerSid: string, now: Date = new Date()): Promise<WalletSummary> {
+  await expireLapsedLots(db, ownerSid, now);
   const [balance] = await db
     .select({ cents: sum(ledgerEntries.amountCents).mapWith(Number) })
     .from(ledgerEntries)
@@ -21,7 +39,142 @@ export async function getWalletSummary(db: DbOrTx, ownerSid: string): Promise<Wa
   const [lot] = await db
     .select({ validBefore: max(walletLots.validBefore) })
     .from(walletLots)
-    .where(and(eq(walletLots.userSid, ownerSid), gt(walletLots.validBefore, sql`now()`)));
+    .where(and(eq(walletLots.userSid, ownerSid), gt(walletLots.validBefore, now)));
   const vipValidBefore = lot?.validBefore ?? null;
   return { balanceCents: balance?.cents ?? 0, vipValidBefore, isVip: vipValidBefore !== null };
+}
+
+/**
+ * Writes off what is left in the owner's lapsed lots: one 'expire' entry per lot (its
+ * idempotency key makes a repeat a no-op) and the lot's remaining set to 0, in one transaction.
+ * Cheap when there is nothing to do (an indexed existence check without locks), so it runs
+ * lazily before every wallet read and spend.
+ */
+export async function expireLapsedLots(db: DbOrTx, ownerSid: string, now: Date): Promise<number> {
+  const lapsed = and(
+    eq(walletLots.userSid, ownerSid),
+    lte(walletLots.validBefore, now),
+    gt(walletLots.remainingCents, 0),
+  );
+  const [any] = await db.select({ sid: walletLots.sid }).from(walletLots).where(lapsed).limit(1);
+  if (!any) return 0;
+  return db.transaction(async (tx) => {
+    const lots = await tx
+      .select()
+      .from(walletLots)
+      .where(lapsed)
+      .orderBy(asc(walletLots.validBefore), asc(walletLots.sid))
+      .for('update');
+    for (const lot of lots) {
+      await tx
+        .insert(ledgerEntries)
+        .values({
+          userSid: ownerSid,
+          lotSid: lot.sid,
+          orderSid: null,
+          kind: LedgerKind.EXPIRE,
+          amountCents: -lot.remainingCents,
+          idempotencyKey: ledgerKeys.expire(lot.sid),
+        })
+        .onConflictDoNothing();
+      await tx.update(walletLots).set({ remainingCents: 0 }).where(eq(walletLots.sid, lot.sid));
+    }
+    return lots.length;
+  });
+}
+
+/**
+ * The owner's spendable lots, earliest-expiring first, locked until the transaction ends, so
+ * two payments from one wallet take turns and neither can spend money the other has taken.
+ */
+export async function lockSpendableLots(tx: DbOrTx, ownerSid: string, now: Date): Promise<WalletLotRow[]> {
+  return tx
+    .select()
+    .from(walletLots)
+    .where(and(eq(walletLots.userSid, ownerSid), gt(walletLots.validBefore, now), gt(walletLots.remainingCents, 0)))
+    .orderBy(asc(walletLots.validBefore), asc(walletLots.sid))
+    .for('update');
+}
+
+/**
+ * Takes `amountCents` from one lot for an order and writes the matching 'spend' entry. The
+ * conditional UPDATE refuses to take more than the lot holds; the ledger key refuses a second
+ * debit of the same lot for the same order. Returns false when either refuses.
+ */
+export async function debitLot(
+  tx: DbOrTx,
+  input: { ownerSid: string; lotSid: string; orderSid: string; amountCents: number },
+): Promise<boolean> {
+  const updated = await tx
+    .update(walletLots)
+    .set({ remainingCents: sql`${walletLots.remainingCents} - ${input.amountCents}` })
+    .where(and(eq(walletLots.sid, input.lotSid), sql`${walletLots.remainingCents} >= ${input.amountCents}`))
+    .returning({ sid: walletLots.sid });
+  if (updated.length === 0) return false;
+  const entry = await tx
+    .insert(ledgerEntries)
+    .values({
+      userSid: input.ownerSid,
+      lotSid: input.lotSid,
+      orderSid: input.orderSid,
+      kind: LedgerKind.SPEND,
+      amountCents: -input.amountCents,
+      idempotencyKey: ledgerKeys.spend(input.orderSid, input.lotSid),
+    })
+    .onConflictDoNothing()
+    .returning({ id: ledgerEntries.id });
+  return entry.length === 1;
+}
+
+/**
+ * A paid recharge: a new lot holding the amount until `validBefore`, and its 'recharge' entry.
+ * The lot is unique per order and the entry per order key, so a repeat inserts nothing.
+ */
+export async function insertRechargeLot(
+  tx: DbOrTx,
+  input: { ownerSid: string; orderSid: string; amountCents: number; validBefore: Date; createdAt: Date },
+): Promise<WalletLotRow | undefined> {
+  const [lot] = await tx
+    .insert(walletLots)
+    .values({
+      sid: newSid(),
+      userSid: input.ownerSid,
+      orderSid: input.orderSid,
+      totalCents: input.amountCents,
+      remainingCents: input.amountCents,
+      validBefore: input.validBefore,
+      createdAt: input.createdAt,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!lot) return undefined;
+  await tx
+    .insert(ledgerEntries)
+    .values({
+      userSid: input.ownerSid,
+      lotSid: lot.sid,
+      orderSid: input.orderSid,
+      kind: LedgerKind.RECHARGE,
+      amountCents: input.amountCents,
+      idempotencyKey: ledgerKeys.recharge(input.orderSid),
+    })
+    .onConflictDoNothing();
+  return lot;
+}
+
+/** Every recharge of the owner, newest first (GET /api/user/wallet). */
+export async function listWalletLots(db: DbOrTx, ownerSid: string): Promise<WalletLotRow[]> {
+  return db
+    .select()
+    .from(walletLots)
+    .where(eq(walletLots.userSid, ownerSid))
+    .orderBy(desc(walletLots.createdAt), desc(walletLots.sid));
+}
+
+export async function listLedgerEntries(db: DbOrTx, ownerSid: string): Promise<LedgerEntryRow[]> {
+  return db
+    .select()
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.userSid, ownerSid))
+    .orderBy(asc(ledgerEntries.id));
 }

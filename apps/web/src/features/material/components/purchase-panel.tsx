@@ -7,7 +7,7 @@ import { currentAppPath } from '@/lib/navigation';
 import { notify } from '@/lib/notify';
 import { resolveLicencePrice } from '@/lib/material-licence';
 import { dialogs } from '@/stores/dialogs';
-import { useIsLoggedIn } from '@/stores/session';
+import { useIsLoggedIn, useSession } from '@/stores/session';
 import { useAddToCart } from '../api/add-to-cart';
 import { LicencePriceText } from './licence-price';
 
@@ -40,8 +40,12 @@ export function PurchasePanel({ material, licence }: PurchasePanelProps) {
       { material: material.sid, spec: licence },
       {
         onSuccess: (outcome) => {
-          if (outcome === 'added') notify.success('已添加至购物车');
-          else notify.info(CART_COMING_SOON);
+          if (outcome.status === 'unavailable') {
+            notify.info(CART_COMING_SOON);
+            return;
+          }
+          if (outcome.count !== null) useSession.getState().setCartCount(outcome.count);
+          notify.success('已添加至购物车');
         },
       },
     );

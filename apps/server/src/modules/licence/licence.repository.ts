@@ -1,0 +1,90 @@
+import { chinaDateOf } from '@gemstock/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { licences, users } from '../../db/schema/index.js';
+import { newSid } from '../../lib/ids.js';
+
+export type LicenceRow = typeof licences.$inferSelect;
+
+const CERT_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** "GS-20260121-7KQ2M9XA": readable on paper (no 0/O, 1/I), unguessable (8 random characters). */
+export function newCertNo(at: Date): string {
+  const random = newSid(8)
+    .split('')
+    .map((c) => CERT_ALPHABET[c.charCodeAt(0) % CERT_ALPHABET.length])
+    .join('');
+  return `GS-${chinaDateOf(at).replaceAll('-', '')}-${random}`;
+}
+
+/** One licence per paid (order, material); a repeat for the same order inserts nothing. */
+export async function grantLicences(
+  tx: DbOrTx,
+  input: { ownerSid: string; buyerSid: string; orderSid: string; grantedAt: Date; items: { materialSid: string; spec: number }[] },
+): Promise<void> {
+  if (input.items.length === 0) return;
+  await tx
+    .insert(licences)
+    .values(
+      input.items.map((item) => ({
+        sid: newSid(),
+        certNo: newCertNo(input.grantedAt),
+        ownerSid: input.ownerSid,
+        buyerSid: input.buyerSid,
+        orderSid: input.orderSid,
+        materialSid: item.materialSid,
+        spec: item.spec,
+        createdAt: input.grantedAt,
+      })),
+    )
+    .onConflictDoNothing({ target: [licences.orderSid, licences.materialSid] });
+}
+
+export async function findLicenceByOrderMaterial(
+  db: DbOrTx,
+  orderSid: string,
+  materialSid: string,
+): Promise<LicenceRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(licences)
+    .where(and(eq(licences.orderSid, orderSid), eq(licences.materialSid, materialSid)))
+    .limit(1);
+  return row;
+}
+
+export async function findLicenceByCertNo(db: DbOrTx, certNo: string): Promise<LicenceRow | undefined> {
+  const [row] = await db.select().from(licences).where(eq(licences.certNo, certNo)).limit(1);
+  return row;
+}
+
+/** The owner's most recent licence for a material (the best one when bought more than once). */
+export async function findOwnerLicenceForMaterial(
+  db: DbOrTx,
+  ownerSid: string,
+  materialSid: string,
+): Promise<LicenceRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(licences)
+    .where(and(eq(licences.ownerSid, ownerSid), eq(licences.materialSid, materialSid)))
+    .orderBy(sql`${licences.spec} asc, ${licences.createdAt} desc`)
+    .limit(1);
+  return row;
+}
+
+export async function listOrderLicences(db: DbOrTx, orderSid: string): Promise<LicenceRow[]> {
+  return db.select().from(licences).where(eq(licences.orderSid, orderSid)).orderBy(licences.materialSid);
+}
+
+/** Counts one download on the licence and on the downloading account. */
+export async function countLicenceDownload(tx: DbOrTx, licenceSid: string, userSid: string): Promise<void> {
+  await tx
+    .update(licences)
+    .set({ downloadCount: sql`${licences.downloadCount} + 1` })
+    .where(eq(licences.sid, licenceSid));
+  await tx
+    .update(users)
+    .set({ downloadCount: sql`${users.downloadCount} + 1` })
+    .where(eq(users.sid, userSid));
+}

@@ -1,0 +1,187 @@
+import {
+  type CouponProblem,
+  couponProblem,
+  ErrorCode,
+  type ErrorSpec,
+  OrderType,
+  type PriceBreakdown,
+  priceOrder,
+  type PricingCoupon,
+  type TPricePreview,
+} from '@gemstock/contract';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { walletLots } from '../../db/schema/index.js';
+import { AppError } from '../../lib/app-error.js';
+import { findCouponByCode, hasAccountRedeemedCoupon, type CouponRow } from '../coupon/coupon.repository.js';
+import type { UserRow } from '../user/user.repository.js';
+import { listOrderItems, type OrderRow, updateOrderPrice } from './order.repository.js';
+
+/**
+ * The server side of pricing: it gathers what the pure pricing module needs (coupon, VIP
+ * status of the paying wallet) from the database and never from the request, so a price sent
+ * by a client has nothing to attach to.
+ */
+
+const COUPON_ERRORS: Record<CouponProblem, ErrorSpec> = {
+  not_started: ErrorCode.COUPON_NOT_STARTED,
+  expired: ErrorCode.COUPON_EXPIRED,
+  not_applicable: ErrorCode.COUPON_NOT_APPLICABLE,
+  used_up: ErrorCode.COUPON_USED_UP,
+  already_used: ErrorCode.COUPON_ALREADY_USED,
+  not_owner: ErrorCode.COUPON_INVALID,
+};
+
+export function couponErrorOf(problem: CouponProblem): ErrorSpec {
+  return COUPON_ERRORS[problem];
+}
+
+/** The account whose wallet and licences an account uses: the parent for a sub-account. */
+export function ownerSidOf(user: Pick<UserRow, 'sid' | 'level' | 'parentSid'>): string {
+  return user.level === 1 && user.parentSid ? user.parentSid : user.sid;
+}
+
+export function pricingCouponOf(row: CouponRow): PricingCoupon {
+  return {
+    type: row.type,
+    amount: row.amount,
+    startAt: row.startAt,
+    endAt: row.endAt,
+    scope: row.scope,
+    limit: row.redemptionLimit,
+    redeemedCount: row.redeemedCount,
+    ownerSid: row.ownerSid,
+  };
+}
+
+/** A usable coupon for this account and order type, or a coded refusal. Null for no code. */
+export async function resolveCoupon(
+  db: DbOrTx,
+  code: string | null,
+  context: { orderType: string; userSid: string; now: Date },
+): Promise<CouponRow | null> {
+  if (!code) return null;
+  const coupon = await findCouponByCode(db, code);
+  if (!coupon) throw new AppError(ErrorCode.COUPON_INVALID);
+  const problem = couponProblem(pricingCouponOf(coupon), {
+    orderType: context.orderType,
+    now: context.now,
+    accountSid: context.userSid,
+    usedByAccount: await hasAccountRedeemedCoupon(db, coupon.sid, context.userSid),
+  });
+  if (problem) throw new AppError(couponErrorOf(problem));
+  return coupon;
+}
+
+/** VIP while any recharge lot of the wallet is still valid (even when its money is spent). */
+export async function isVipWallet(db: DbOrTx, ownerSid: string, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(walletLots)
+    .where(and(eq(walletLots.userSid, ownerSid), gt(walletLots.validBefore, now)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export interface PriceContext {
+  orderType: string;
+  lineCents: readonly number[];
+  code: string | null;
+  payWay: string | null;
+  user: Pick<UserRow, 'sid' | 'level' | 'parentSid'>;
+  vipRateBp: number;
+  now: Date;
+}
+
+export async function priceWithContext(
+  db: DbOrTx,
+  context: PriceContext,
+): Promise<{ breakdown: PriceBreakdown; coupon: CouponRow | null }> {
+  // A recharge has no coupon field: a code on one is refused rather than silently dropped.
+  if (context.orderType === OrderType.WALLET && context.code) throw new AppError(ErrorCode.COUPON_NOT_APPLICABLE);
+  const coupon = await resolveCoupon(db, context.code, {
+    orderType: context.orderType,
+    userSid: context.user.sid,
+    now: context.now,
+  });
+  const isVip = await isVipWallet(db, ownerSidOf(context.user), context.now);
+  const breakdown = priceOrder({
+    lineCents: context.lineCents,
+    orderType: context.orderType,
+    payWay: context.payWay,
+    isVip,
+    vipRateBp: context.vipRateBp,
+    coupon: coupon ? { type: coupon.type, amount: coupon.amount } : null,
+  });
+  return { breakdown, coupon };
+}
+
+export function toPricePreview(b: PriceBreakdown): TPricePreview {
+  return {
+    price_origin: b.priceOriginCents,
+    discount_member: b.discountMemberCents,
+    discount_coupon: b.discountCouponCents,
+    price: b.priceCents,
+  };
+}
+
+/** The unit prices an order was placed at; a later catalogue price change does not touch it. */
+export async function orderLineCents(db: DbOrTx, order: OrderRow): Promise<number[]> {
+  if (order.orderType === OrderType.WALLET) return [order.priceOriginCents];
+  const items = await listOrderItems(db, order.sid);
+  return items.length > 0 ? items.map((i) => i.unitPriceCents) : [order.priceOriginCents];
+}
+
+const PAY_WAY_GROUP: Record<string, string> = { WECHAT: 'online', ALIPAY: 'online', TRANSFER: 'transfer', WALLET: 'wallet' };
+
+/**
+ * Spec §4: the payment method cannot be changed once chosen. WeChat and Alipay are one choice
+ * (the online drawer has a tab for each); transfer and wallet are others. Refusing the switch
+ * also means money can never arrive twice for one order by two methods.
+ */
+export function assertPayWayAllowed(order: OrderRow, payWay: string): void {
+  if (order.payWay && PAY_WAY_GROUP[order.payWay] !== PAY_WAY_GROUP[payWay]) throw new AppError(ErrorCode.PAY_WAY_LOCKED);
+}
+
+/**
+ * Fixes the price of a CREATED order for a payment by `payWay` with `code`: re-prices with
+ * the pricing module and stores coupon, referer, pay way and breakdown on the order. The
+ * returned row's `priceCents` is what to charge (and what the gateway must report paid).
+ * Throws coded errors: ORDER_NOT_PAYABLE, PAY_WAY_LOCKED, WALLET_RECHARGE_NOT_BY_WALLET, COUPON_*.
+ */
+export async function repriceOrderForPayment(
+  db: DbOrTx,
+  input: {
+    order: OrderRow;
+    user: Pick<UserRow, 'sid' | 'level' | 'parentSid'>;
+    code: string | null;
+    referer: string | null;
+    payWay: 'WECHAT' | 'ALIPAY' | 'TRANSFER' | 'WALLET';
+    vipRateBp: number;
+    now?: Date;
+  },
+): Promise<OrderRow> {
+  const { order } = input;
+  if (order.status !== 'CREATED') throw new AppError(ErrorCode.ORDER_NOT_PAYABLE);
+  if (order.orderType === OrderType.WALLET && input.payWay === 'WALLET') {
+    throw new AppError(ErrorCode.WALLET_RECHARGE_NOT_BY_WALLET);
+  }
+  assertPayWayAllowed(order, input.payWay);
+  const { breakdown } = await priceWithContext(db, {
+    orderType: order.orderType,
+    lineCents: await orderLineCents(db, order),
+    code: input.code,
+    payWay: input.payWay,
+    user: input.user,
+    vipRateBp: input.vipRateBp,
+    now: input.now ?? new Date(),
+  });
+  const updated = await updateOrderPrice(db, order.sid, {
+    couponCode: input.code ? input.code.trim().toUpperCase() : null,
+    referer: input.referer ?? order.referer,
+    payWay: input.payWay,
+    ...breakdown,
+  });
+  if (!updated) throw new AppError(ErrorCode.ORDER_NOT_PAYABLE);
+  return updated;
+}

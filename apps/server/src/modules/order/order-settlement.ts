@@ -1,0 +1,183 @@
+import { OrderType, vipValidBefore } from '@gemstock/contract';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { newSid } from '../../lib/ids.js';
+import { findCouponByCode, findCouponBySid, insertCoupon, redeemCoupon } from '../coupon/coupon.repository.js';
+import { grantLicences } from '../licence/licence.repository.js';
+import { insertRechargeLot } from '../wallet/wallet.repository.js';
+import {
+  listOrderItems,
+  lockOrderBySid,
+  markOrderPaid,
+  removePaidItemsFromCart,
+  type OrderRow,
+} from './order.repository.js';
+
+/**
+ * The one way an order becomes PAYED. Gateway notifications (payments/), the operator's bank
+ * transfer confirmation and the wallet payment all end here, so the effects of a paid order
+ * (coupon use, licences, wallet lot, reward coupon) are applied in exactly one place and in the
+ * same transaction as the status change.
+ */
+
+export type SettlementPayWay = 'WECHAT' | 'ALIPAY' | 'TRANSFER' | 'WALLET';
+
+export interface SettleOrderInput {
+  orderSid: string;
+  payWay: SettlementPayWay;
+  /** Who took the money: 'wechat', 'alipay', 'sandbox', 'transfer', 'wallet'. */
+  gateway: string;
+  /** The gateway's transaction number (null for transfer and wallet). */
+  tradeNo: string | null;
+  /** What the gateway says was paid; must equal the order's price. */
+  amountCents: number;
+  paidAt: Date;
+  /** Unique per payment, e.g. `wechat:<transaction_id>`; a repeat returns already_settled. */
+  idempotencyKey: string;
+}
+
+/** A coupon given to the buyer when an order is paid. Off unless configured (ORDER_REWARD_*). */
+export interface OrderRewardPolicy {
+  /** 1 = fixed cents off; 2 = percentage off. */
+  type: 1 | 2;
+  /** Cents (type 1) or percent (type 2). */
+  amount: number;
+  validDays: number;
+  /** Order types that earn the reward. */
+  orderTypes: readonly string[];
+}
+
+export interface SettleOptions {
+  reward?: OrderRewardPolicy | null;
+}
+
+export type SettleOutcome = 'settled' | 'already_settled' | 'order_not_payable' | 'amount_mismatch';
+
+export type SettleResult =
+  | { outcome: SettleOutcome; order: OrderRow; couponCode: string | null }
+  | { outcome: 'order_not_found'; order: null; couponCode: null };
+
+/**
+ * Settles an order paid through a gateway or confirmed by an operator. Atomic (one
+ * transaction holding the order's row lock), idempotent (the same idempotency key, or the same
+ * gateway trade number, again → `already_settled`, nothing changes) and it never throws for
+ * these expected outcomes:
+ * - `settled`: CREATED → PAYED now, with every effect applied;
+ * - `already_settled`: this very payment was settled before (the reward coupon code is returned again);
+ * - `order_not_payable`: the order is CANCELLED, or PAYED by a different payment — the caller
+ *   records the money as a payment exception;
+ * - `amount_mismatch`: the amount differs from the order's price; nothing changes;
+ * - `order_not_found`: no such order.
+ * A wallet recharge order can only be settled by a gateway or a transfer, never by WALLET.
+ */
+export async function settleOrderPayment(
+  db: Db,
+  input: SettleOrderInput,
+  options: SettleOptions = {},
+): Promise<SettleResult> {
+  return db.transaction(async (tx) => {
+    const order = await lockOrderBySid(tx, input.orderSid);
+    if (!order) return { outcome: 'order_not_found', order: null, couponCode: null };
+    if (order.status === 'PAYED') {
+      const samePayment =
+        order.settlementKey === input.idempotencyKey ||
+        (input.tradeNo !== null && order.tradeNo === input.tradeNo && order.paidGateway === input.gateway);
+      return {
+        outcome: samePayment ? 'already_settled' : 'order_not_payable',
+        order,
+        couponCode: await rewardCodeOf(tx, order),
+      };
+    }
+    if (order.status !== 'CREATED' || (order.orderType === OrderType.WALLET && input.payWay === 'WALLET')) {
+      return { outcome: 'order_not_payable', order, couponCode: null };
+    }
+    if (input.amountCents !== order.priceCents) return { outcome: 'amount_mismatch', order, couponCode: null };
+
+    const paid = await applyOrderPaid(tx, order, input, { reward: options.reward ?? null, enforceCouponLimit: false });
+    return { outcome: 'settled', order: paid.order, couponCode: paid.couponCode };
+  });
+}
+
+/**
+ * Applies a payment to an order the caller has locked and checked (status CREATED, amount
+ * equal to the price), inside the caller's transaction. Used by settleOrderPayment and by the
+ * wallet payment, which debits the wallet in the same transaction first.
+ * `enforceCouponLimit`: the wallet payment refuses a used-up coupon (it can still roll back);
+ * money already received from a gateway at the discounted price is honoured and recorded.
+ */
+export async function applyOrderPaid(
+  tx: DbOrTx,
+  order: OrderRow,
+  input: SettleOrderInput,
+  options: { reward: OrderRewardPolicy | null; enforceCouponLimit: boolean },
+): Promise<{ order: OrderRow; couponCode: string | null; couponRefused: 'used_up' | 'already_used_by_account' | null }> {
+  if (order.couponCode) {
+    const coupon = await findCouponByCode(tx, order.couponCode);
+    if (coupon) {
+      const redeemed = await redeemCoupon(tx, {
+        couponSid: coupon.sid,
+        userSid: order.userSid,
+        orderSid: order.sid,
+        enforceLimit: options.enforceCouponLimit,
+      });
+      if (redeemed !== 'redeemed' && options.enforceCouponLimit) {
+        return { order, couponCode: null, couponRefused: redeemed };
+      }
+    }
+  }
+
+  if (order.orderType === OrderType.MATERIAL) {
+    const items = await listOrderItems(tx, order.sid);
+    await grantLicences(tx, {
+      ownerSid: order.ownerSid,
+      buyerSid: order.userSid,
+      orderSid: order.sid,
+      grantedAt: input.paidAt,
+      items: items.map((i) => ({ materialSid: i.materialSid, spec: i.spec })),
+    });
+    await removePaidItemsFromCart(tx, order.userSid, order.sid);
+  } else if (order.orderType === OrderType.WALLET) {
+    await insertRechargeLot(tx, {
+      ownerSid: order.ownerSid,
+      orderSid: order.sid,
+      amountCents: order.priceCents,
+      validBefore: vipValidBefore(input.paidAt),
+      createdAt: input.paidAt,
+    });
+  }
+
+  const reward = options.reward && options.reward.orderTypes.includes(order.orderType) ? options.reward : null;
+  const rewardCoupon = reward ? await issueRewardCoupon(tx, order, reward, input.paidAt) : null;
+
+  const paid = await markOrderPaid(tx, order.sid, {
+    payWay: input.payWay,
+    payTime: input.paidAt,
+    settlementKey: input.idempotencyKey,
+    paidGateway: input.gateway,
+    tradeNo: input.tradeNo,
+    paidAmountCents: input.amountCents,
+    rewardCouponSid: rewardCoupon?.sid ?? null,
+  });
+  // The caller holds the row lock on a CREATED order, so the guard cannot miss; if it ever
+  // did, throwing rolls every effect above back.
+  if (!paid) throw new Error(`order ${order.sid} was not CREATED when settling`);
+  return { order: paid, couponCode: rewardCoupon?.code ?? null, couponRefused: null };
+}
+
+async function issueRewardCoupon(tx: DbOrTx, order: OrderRow, reward: OrderRewardPolicy, at: Date) {
+  return insertCoupon(tx, {
+    sid: newSid(),
+    code: `R${newSid(9).toUpperCase()}`,
+    type: reward.type,
+    amount: reward.amount,
+    startAt: at,
+    endAt: new Date(at.getTime() + reward.validDays * 86_400_000),
+    scope: [],
+    redemptionLimit: 1,
+    ownerSid: order.userSid,
+  });
+}
+
+async function rewardCodeOf(tx: DbOrTx, order: OrderRow): Promise<string | null> {
+  if (!order.rewardCouponSid) return null;
+  return (await findCouponBySid(tx, order.rewardCouponSid))?.code ?? null;
+}

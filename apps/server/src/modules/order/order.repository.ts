@@ -1,0 +1,223 @@
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { cartItems, demands, materials, orderItems, orders, users } from '../../db/schema/index.js';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrderRow = typeof orders.$inferInsert;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+
+export async function findOrderBySid(db: DbOrTx, sid: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.sid, sid)).limit(1);
+  return row;
+}
+
+/** Reads the order and holds its row lock until the transaction ends: one money move per order at a time. */
+export async function lockOrderBySid(tx: DbOrTx, sid: string): Promise<OrderRow | undefined> {
+  const [row] = await tx.select().from(orders).where(eq(orders.sid, sid)).limit(1).for('update');
+  return row;
+}
+
+export async function listOrderItems(db: DbOrTx, orderSid: string): Promise<OrderItemRow[]> {
+  return db.select().from(orderItems).where(eq(orderItems.orderSid, orderSid)).orderBy(orderItems.materialSid);
+}
+
+export interface OrderPaidChange {
+  payWay: string;
+  payTime: Date;
+  settlementKey: string;
+  paidGateway: string;
+  tradeNo: string | null;
+  paidAmountCents: number;
+  rewardCouponSid: string | null;
+}
+
+/**
+ * CREATED → PAYED, only if the order is still CREATED: the conditional UPDATE is the guard
+ * that makes a second settlement of the same order a no-op even without the row lock.
+ */
+export async function markOrderPaid(tx: DbOrTx, sid: string, change: OrderPaidChange): Promise<OrderRow | undefined> {
+  const [row] = await tx
+    .update(orders)
+    .set({
+      status: 'PAYED',
+      payWay: change.payWay,
+      payTime: change.payTime,
+      settlementKey: change.settlementKey,
+      paidGateway: change.paidGateway,
+      tradeNo: change.tradeNo,
+      paidAmountCents: change.paidAmountCents,
+      rewardCouponSid: change.rewardCouponSid,
+      version: sql`${orders.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(orders.sid, sid), eq(orders.status, 'CREATED')))
+    .returning();
+  return row;
+}
+
+export interface OrderPriceChange {
+  couponCode: string | null;
+  referer: string | null;
+  payWay: string | null;
+  priceOriginCents: number;
+  discountMemberCents: number;
+  discountCouponCents: number;
+  priceCents: number;
+}
+
+/** Stores the price of a CREATED order as it will be charged (coupon, pay way, breakdown). */
+export async function updateOrderPrice(tx: DbOrTx, sid: string, change: OrderPriceChange): Promise<OrderRow | undefined> {
+  const [row] = await tx
+    .update(orders)
+    .set({ ...change, version: sql`${orders.version} + 1`, updatedAt: sql`now()` })
+    .where(and(eq(orders.sid, sid), eq(orders.status, 'CREATED')))
+    .returning();
+  return row;
+}
+
+export async function insertOrder(
+  tx: DbOrTx,
+  order: NewOrderRow,
+  items: { materialSid: string; spec: number; unitPriceCents: number }[],
+): Promise<OrderRow> {
+  const [created] = await tx.insert(orders).values(order).returning();
+  if (items.length > 0) {
+    await tx.insert(orderItems).values(items.map((i) => ({ ...i, orderSid: created!.sid })));
+  }
+  return created!;
+}
+
+/** CREATED → CANCELLED (a pending approval request goes with it). Undefined when not CREATED. */
+export async function markOrderCancelled(tx: DbOrTx, sid: string): Promise<OrderRow | undefined> {
+  const [row] = await tx
+    .update(orders)
+    .set({
+      status: 'CANCELLED',
+      auditStatus: sql`CASE WHEN ${orders.auditStatus} = 'PENDING' THEN 'NONE' ELSE ${orders.auditStatus} END`,
+      version: sql`${orders.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(orders.sid, sid), eq(orders.status, 'CREATED')))
+    .returning();
+  return row;
+}
+
+/** Changes the approval state of a CREATED order, only from one of the given states. */
+export async function updateOrderAudit(
+  tx: DbOrTx,
+  sid: string,
+  from: readonly string[],
+  change: { auditStatus: string; auditMessage: string | null },
+): Promise<OrderRow | undefined> {
+  const [row] = await tx
+    .update(orders)
+    .set({ ...change, version: sql`${orders.version} + 1`, updatedAt: sql`now()` })
+    .where(and(eq(orders.sid, sid), eq(orders.status, 'CREATED'), inArray(orders.auditStatus, [...from])))
+    .returning();
+  return row;
+}
+
+/** A transfer the operator could not match: the order leaves the transfer queue and stays payable. */
+export async function clearTransferPayWay(tx: DbOrTx, sid: string): Promise<OrderRow | undefined> {
+  const [row] = await tx
+    .update(orders)
+    .set({ payWay: null, version: sql`${orders.version} + 1`, updatedAt: sql`now()` })
+    .where(and(eq(orders.sid, sid), eq(orders.status, 'CREATED'), eq(orders.payWay, 'TRANSFER')))
+    .returning();
+  return row;
+}
+
+export interface OrderListFilter {
+  /** The account whose own orders are listed … */
+  userSid?: string;
+  /** … or every order of a company (a main account and its sub-accounts). */
+  ownerSid?: string;
+  status?: string | null;
+  orderType?: string | null;
+  auditStatus?: string | null;
+}
+
+function listConditions(filter: OrderListFilter) {
+  return and(
+    filter.userSid ? eq(orders.userSid, filter.userSid) : undefined,
+    filter.ownerSid ? eq(orders.ownerSid, filter.ownerSid) : undefined,
+    filter.status ? eq(orders.status, filter.status) : undefined,
+    filter.orderType ? eq(orders.orderType, filter.orderType) : undefined,
+    filter.auditStatus ? eq(orders.auditStatus, filter.auditStatus) : undefined,
+  );
+}
+
+export async function listOrders(
+  db: DbOrTx,
+  filter: OrderListFilter,
+  page: { offset: number; limit: number },
+): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(listConditions(filter))
+    .orderBy(desc(orders.createdAt), desc(orders.sid))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export async function countOrders(db: DbOrTx, filter: OrderListFilter): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(orders).where(listConditions(filter));
+  return row?.n ?? 0;
+}
+
+export interface OrderItemView extends OrderItemRow {
+  thumbKey: string | null;
+  keywords: string[];
+}
+
+/** Items of several orders with what the order card shows of each material. */
+export async function listItemsOfOrders(db: DbOrTx, orderSids: readonly string[]): Promise<OrderItemView[]> {
+  if (orderSids.length === 0) return [];
+  return db
+    .select({
+      orderSid: orderItems.orderSid,
+      materialSid: orderItems.materialSid,
+      spec: orderItems.spec,
+      unitPriceCents: orderItems.unitPriceCents,
+      thumbKey: materials.thumbKey,
+      keywords: materials.keywords,
+    })
+    .from(orderItems)
+    .innerJoin(materials, eq(materials.sid, orderItems.materialSid))
+    .where(inArray(orderItems.orderSid, [...orderSids]))
+    .orderBy(orderItems.orderSid, orderItems.materialSid);
+}
+
+export type DemandRow = typeof demands.$inferSelect;
+
+export async function insertDemand(tx: DbOrTx, row: typeof demands.$inferInsert): Promise<DemandRow> {
+  const [created] = await tx.insert(demands).values(row).returning();
+  return created!;
+}
+
+export async function listDemandsBySids(db: DbOrTx, sids: readonly string[]): Promise<DemandRow[]> {
+  if (sids.length === 0) return [];
+  return db
+    .select()
+    .from(demands)
+    .where(inArray(demands.sid, [...sids]));
+}
+
+/** Display names of buyers (sub-accounts in a main account's list). */
+export async function findBuyerNames(db: DbOrTx, userSids: readonly string[]): Promise<Map<string, string | null>> {
+  if (userSids.length === 0) return new Map();
+  const rows = await db
+    .select({ sid: users.sid, name: users.name, username: users.username, email: users.email, mobile: users.mobile })
+    .from(users)
+    .where(inArray(users.sid, [...userSids]));
+  return new Map(rows.map((r) => [r.sid, r.name ?? r.username ?? r.email ?? r.mobile ?? null]));
+}
+
+/** Paid material orders of the owner lose their cart lines: bought things leave the cart. */
+export async function removePaidItemsFromCart(tx: DbOrTx, userSid: string, orderSid: string): Promise<void> {
+  await tx.execute(sql`
+    DELETE FROM ${cartItems}
+    WHERE ${cartItems.userSid} = ${userSid}
+      AND ${cartItems.materialSid} IN (SELECT ${orderItems.materialSid} FROM ${orderItems} WHERE ${orderItems.orderSid} = ${orderSid})`);
+}

@@ -1,0 +1,78 @@
+import {
+  AUDIT_STATUS_VALUES,
+  type AuditStatus,
+  DEMAND_STATUS_VALUES,
+  type DemandStatus,
+  isLicenceType,
+  ORDER_STATUSES,
+  ORDER_TYPES,
+  type OrderStatus,
+  type OrderType,
+  PAY_WAYS,
+  type PayWay,
+  type TDemand,
+  type TOrder,
+} from '@gemstock/contract';
+import type { PublicUrlOf } from '../catalog/material.mapper.js';
+import type { DemandRow, OrderItemView, OrderRow } from './order.repository.js';
+
+function oneOf<T extends string>(values: readonly T[], value: string | null, fallback: T): T {
+  return values.includes(value as T) ? (value as T) : fallback;
+}
+
+export function presentDemand(row: DemandRow, publicUrlOf: PublicUrlOf): TDemand {
+  return {
+    sid: row.sid,
+    material: row.materialSid,
+    status: oneOf<DemandStatus>(DEMAND_STATUS_VALUES, row.status, 'CREATED'),
+    productKey: row.productKey,
+    productUrl: publicUrlOf(row.productKey),
+    logoKey: row.logoKey,
+    logoUrl: publicUrlOf(row.logoKey),
+    detail: row.detail,
+    resultKey: row.resultKey,
+    resultUrl: publicUrlOf(row.resultKey),
+    orderSid: row.orderSid,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The wire order (spec §3). `membetDiscount` is spelt as the order drawer reads it. */
+export function presentOrder(
+  row: OrderRow,
+  context: { items: OrderItemView[]; demand: DemandRow | null; publicUrlOf: PublicUrlOf },
+): TOrder {
+  return {
+    sid: row.sid,
+    orderNo: row.orderNo,
+    name: row.name,
+    orderType: oneOf<OrderType>(ORDER_TYPES, row.orderType, 'material'),
+    status: oneOf<OrderStatus>(ORDER_STATUSES, row.status, 'CREATED'),
+    payWay: row.payWay ? oneOf<PayWay>(PAY_WAYS, row.payWay, 'WALLET') : null,
+    payTime: row.payTime?.toISOString() ?? null,
+    spec: row.spec !== null && isLicenceType(row.spec) ? row.spec : null,
+    referer: row.referer,
+    couponCode: row.couponCode,
+    priceOrigin: row.priceOriginCents,
+    membetDiscount: row.discountMemberCents,
+    couponDiscount: row.discountCouponCents,
+    finalPrice: row.priceCents,
+    materials: context.items
+      .filter((i) => isLicenceType(i.spec))
+      .map((i) => ({
+        sid: i.materialSid,
+        spec: i.spec as 1 | 2 | 3 | 4,
+        unitPrice: i.unitPriceCents,
+        thumbUrl: context.publicUrlOf(i.thumbKey),
+        keywords: i.keywords,
+      })),
+    invoice: null,
+    demand: context.demand ? presentDemand(context.demand, context.publicUrlOf) : null,
+    user: row.userSid,
+    auditStatus: oneOf<AuditStatus>(AUDIT_STATUS_VALUES, row.auditStatus, 'NONE'),
+    auditMessage: row.auditMessage,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

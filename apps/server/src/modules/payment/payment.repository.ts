@@ -1,0 +1,228 @@
+import { and, count, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { coupons, orders, paymentAttempts, paymentEvents } from '../../db/schema/index.js';
+
+export type PaymentAttemptRow = typeof paymentAttempts.$inferSelect;
+export type NewPaymentAttemptRow = typeof paymentAttempts.$inferInsert;
+export type PaymentEventRow = typeof paymentEvents.$inferSelect;
+
+export type AttemptStatus = 'OPEN' | 'PAID' | 'CLOSED' | 'FAILED';
+
+export async function insertPaymentAttempt(db: DbOrTx, values: NewPaymentAttemptRow): Promise<PaymentAttemptRow> {
+  const [row] = await db.insert(paymentAttempts).values(values).returning();
+  return row!;
+}
+
+export async function findPaymentAttempt(db: DbOrTx, outTradeNo: string): Promise<PaymentAttemptRow | undefined> {
+  const [row] = await db.select().from(paymentAttempts).where(eq(paymentAttempts.outTradeNo, outTradeNo)).limit(1);
+  return row;
+}
+
+/** An order's attempts, newest first. */
+export async function listPaymentAttempts(db: DbOrTx, orderSid: string): Promise<PaymentAttemptRow[]> {
+  return db
+    .select()
+    .from(paymentAttempts)
+    .where(eq(paymentAttempts.orderSid, orderSid))
+    .orderBy(desc(paymentAttempts.createdAt));
+}
+
+export async function setPaymentAttemptLink(db: DbOrTx, outTradeNo: string, link: string): Promise<void> {
+  await db
+    .update(paymentAttempts)
+    .set({ link, updatedAt: sql`now()` })
+    .where(eq(paymentAttempts.outTradeNo, outTradeNo));
+}
+
+/**
+ * Moves an attempt on from OPEN (or records the trade number on a PAID one). Conditional, so
+ * concurrent deliveries agree: a PAID attempt never goes back to CLOSED or FAILED.
+ */
+export async function markPaymentAttempt(
+  db: DbOrTx,
+  outTradeNo: string,
+  status: Exclude<AttemptStatus, 'OPEN'>,
+  tradeNo: string | null = null,
+): Promise<boolean> {
+  const from: AttemptStatus[] = status === 'PAID' ? ['OPEN', 'CLOSED', 'FAILED', 'PAID'] : ['OPEN'];
+  const rows = await db
+    .update(paymentAttempts)
+    .set({ status, ...(tradeNo ? { tradeNo } : {}), updatedAt: sql`now()` })
+    .where(and(eq(paymentAttempts.outTradeNo, outTradeNo), inArray(paymentAttempts.status, from)))
+    .returning({ outTradeNo: paymentAttempts.outTradeNo });
+  return rows.length > 0;
+}
+
+/**
+ * Claims the right to ask the gateway about an open attempt now: true for exactly one caller
+ * per interval, across every server process, because the claim is one conditional UPDATE.
+ */
+export async function claimPaymentQuery(db: DbOrTx, outTradeNo: string, intervalSeconds: number): Promise<boolean> {
+  const rows = await db
+    .update(paymentAttempts)
+    .set({ lastQueriedAt: sql`now()` })
+    .where(
+      and(
+        eq(paymentAttempts.outTradeNo, outTradeNo),
+        eq(paymentAttempts.status, 'OPEN'),
+        or(
+          isNull(paymentAttempts.lastQueriedAt),
+          lte(paymentAttempts.lastQueriedAt, sql`now() - make_interval(secs => ${intervalSeconds})`),
+        ),
+      ),
+    )
+    .returning({ outTradeNo: paymentAttempts.outTradeNo });
+  return rows.length > 0;
+}
+
+/** Open attempts whose order no longer waits for payment: their gateway trades should be closed. */
+export async function listLeftoverOpenAttempts(db: DbOrTx, limit: number): Promise<PaymentAttemptRow[]> {
+  const rows = await db
+    .select({ attempt: paymentAttempts })
+    .from(paymentAttempts)
+    .innerJoin(orders, eq(orders.sid, paymentAttempts.orderSid))
+    .where(and(eq(paymentAttempts.status, 'OPEN'), inArray(orders.status, ['PAYED', 'CANCELLED'])))
+    .orderBy(paymentAttempts.createdAt)
+    .limit(limit);
+  return rows.map((r) => r.attempt);
+}
+
+export interface UnpaidOrderCutoffs {
+  /** Orders (and their last payment attempt) older than this are due, unless transfer-like. */
+  onlineBefore: Date;
+  /** Bank-transfer orders and sub-account orders awaiting approval are due when older than this. */
+  transferBefore: Date;
+}
+
+/**
+ * CREATED orders whose time to pay is over. The clock starts at the later of the order's
+ * creation and its newest payment attempt, so a buyer who is scanning a fresh QR code is never
+ * cut off; orders paid by bank transfer (or waiting for a main account's approval) get the
+ * longer transfer time.
+ */
+export async function listExpiredUnpaidOrders(
+  db: DbOrTx,
+  cutoffs: UnpaidOrderCutoffs,
+  limit: number,
+): Promise<{ sid: string }[]> {
+  const transferLike = sql`(${orders.payWay} = 'TRANSFER' or ${orders.transferReference} is not null or ${orders.auditStatus} = 'PENDING')`;
+  return db
+    .select({ sid: orders.sid })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'CREATED'),
+        lte(orders.createdAt, cutoffs.onlineBefore),
+        sql`not exists (select 1 from ${paymentAttempts} where ${paymentAttempts.orderSid} = ${orders.sid} and ${paymentAttempts.createdAt} > ${cutoffs.onlineBefore.toISOString()})`,
+        sql`(not ${transferLike} or ${orders.createdAt} <= ${cutoffs.transferBefore.toISOString()})`,
+      ),
+    )
+    .orderBy(orders.createdAt)
+    .limit(limit);
+}
+
+export interface PaymentEventValues {
+  orderSid: string | null;
+  gateway: string;
+  /** notify, query, close, create. */
+  kind: string;
+  tradeNo: string | null;
+  amountCents: number | null;
+  verified: boolean;
+  /** settled, duplicate, exception, rejected, not_paid, closed, failed. */
+  outcome: string;
+  payload: Record<string, unknown>;
+}
+
+export async function insertPaymentEvent(db: DbOrTx, values: PaymentEventValues): Promise<void> {
+  await db.insert(paymentEvents).values(values);
+}
+
+export async function listPaymentEventsForOrder(db: DbOrTx, orderSid: string): Promise<PaymentEventRow[]> {
+  return db
+    .select()
+    .from(paymentEvents)
+    .where(eq(paymentEvents.orderSid, orderSid))
+    .orderBy(desc(paymentEvents.id))
+    .limit(500);
+}
+
+export interface PaymentExceptionRow {
+  id: number;
+  orderSid: string | null;
+  orderNo: string | null;
+  orderStatus: string | null;
+  gateway: string;
+  outTradeNo: string | null;
+  tradeNo: string | null;
+  amountCents: number | null;
+  reason: string;
+  deliveries: number;
+  firstAt: Date;
+  lastAt: Date;
+}
+
+/**
+ * Payments that arrived but could not settle their order, one row per (gateway, trade,
+ * reason) however often the gateway repeated itself, newest first.
+ */
+export async function listPaymentExceptions(
+  db: DbOrTx,
+  page: { limit: number; offset: number },
+): Promise<{ total: number; rows: PaymentExceptionRow[] }> {
+  const reason = sql<string>`coalesce(${paymentEvents.payload}->>'reason', 'unknown')`;
+  const outTradeNo = sql<string | null>`${paymentEvents.payload}->>'outTradeNo'`;
+  const grouped = db
+    .select({
+      id: sql<number>`min(${paymentEvents.id})`.mapWith(Number).as('id'),
+      gateway: paymentEvents.gateway,
+      tradeNo: paymentEvents.tradeNo,
+      outTradeNo: sql<string | null>`${outTradeNo}`.as('out_trade_no'),
+      reason: sql<string>`${reason}`.as('reason'),
+      orderSid: sql<string | null>`max(${paymentEvents.orderSid})`.as('order_sid'),
+      amountCents: sql<number | null>`max(${paymentEvents.amountCents})`.as('amount_cents'),
+      deliveries: sql<number>`count(*)`.mapWith(Number).as('deliveries'),
+      firstAt: sql<Date>`min(${paymentEvents.createdAt})`.as('first_at'),
+      lastAt: sql<Date>`max(${paymentEvents.createdAt})`.as('last_at'),
+    })
+    .from(paymentEvents)
+    .where(eq(paymentEvents.outcome, 'exception'))
+    .groupBy(paymentEvents.gateway, paymentEvents.tradeNo, outTradeNo, reason)
+    .as('grouped');
+  const [totalRow] = await db.select({ n: count() }).from(grouped);
+  const rows = await db
+    .select({
+      id: grouped.id,
+      gateway: grouped.gateway,
+      tradeNo: grouped.tradeNo,
+      outTradeNo: grouped.outTradeNo,
+      reason: grouped.reason,
+      orderSid: grouped.orderSid,
+      orderNo: orders.orderNo,
+      orderStatus: orders.status,
+      amountCents: grouped.amountCents,
+      deliveries: grouped.deliveries,
+      firstAt: grouped.firstAt,
+      lastAt: grouped.lastAt,
+    })
+    .from(grouped)
+    .leftJoin(orders, eq(orders.sid, grouped.orderSid))
+    .orderBy(desc(grouped.lastAt), desc(grouped.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return {
+    total: totalRow?.n ?? 0,
+    rows: rows.map((r) => ({
+      ...r,
+      amountCents: r.amountCents === null ? null : Number(r.amountCents),
+      firstAt: new Date(r.firstAt),
+      lastAt: new Date(r.lastAt),
+    })),
+  };
+}
+
+/** The code of the reward coupon a paid order issued, for the pay drawer's coupon dialog. */
+export async function findRewardCouponCode(db: DbOrTx, couponSid: string): Promise<string | null> {
+  const [row] = await db.select({ code: coupons.code }).from(coupons).where(eq(coupons.sid, couponSid)).limit(1);
+  return row?.code ?? null;
+}

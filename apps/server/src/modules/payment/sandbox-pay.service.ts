@@ -1,0 +1,64 @@
+import { ErrorCode, type TSandboxPayResponse } from '@gemstock/contract';
+import { AppError } from '../../lib/app-error.js';
+import { findOrderBySid } from '../order/order.repository.js';
+import { findPaymentAttempt } from './payment.repository.js';
+import { handleGatewayNotification, type PaymentDeps, type PaymentLog } from './payment.service.js';
+
+/**
+ * The sandbox's pay page: what a payer sees after scanning the QR code, and what happens when
+ * they press 确认支付 or 支付失败. It plays the remote gateway, so it only reads the attempt; the
+ * effect comes from the signed notification it sends through the normal notify path.
+ */
+
+export interface SandboxPaymentView {
+  outTradeNo: string;
+  orderNo: string;
+  orderName: string;
+  amountCents: number;
+  payWay: string;
+  /** OPEN (payable), PAID, CLOSED, FAILED (payable again), EXPIRED. */
+  state: string;
+}
+
+async function findSandboxAttempt(deps: PaymentDeps, outTradeNo: string) {
+  const attempt = await findPaymentAttempt(deps.db, outTradeNo);
+  if (!attempt || attempt.gateway !== 'sandbox') throw new AppError(ErrorCode.PAYMENT_NOT_FOUND);
+  return attempt;
+}
+
+export async function describeSandboxPayment(deps: PaymentDeps, outTradeNo: string): Promise<SandboxPaymentView> {
+  const attempt = await findSandboxAttempt(deps, outTradeNo);
+  const order = await findOrderBySid(deps.db, attempt.orderSid);
+  const expired = attempt.status === 'OPEN' && attempt.expiresAt.getTime() <= Date.now();
+  return {
+    outTradeNo,
+    orderNo: order?.orderNo ?? '',
+    orderName: order?.name ?? '',
+    amountCents: attempt.amountCents,
+    payWay: attempt.payWay,
+    state: expired ? 'EXPIRED' : attempt.status,
+  };
+}
+
+/**
+ * The payer's decision on the sandbox page. Like a real gateway, it refuses closed and expired
+ * payments; paying again after success repeats the same payment (the same trade number), which
+ * settlement recognises.
+ */
+export async function completeSandboxPayment(
+  deps: PaymentDeps,
+  outTradeNo: string,
+  result: 'SUCCESS' | 'FAIL',
+  log: PaymentLog,
+): Promise<TSandboxPayResponse> {
+  const sandbox = deps.payments.sandbox;
+  if (!sandbox) throw new AppError(ErrorCode.PAYMENT_NOT_FOUND);
+  const attempt = await findSandboxAttempt(deps, outTradeNo);
+  if (attempt.status === 'CLOSED' || (attempt.status === 'OPEN' && attempt.expiresAt.getTime() <= Date.now())) {
+    throw new AppError(ErrorCode.PAYMENT_CLOSED);
+  }
+  const notice = sandbox.signNotification({ outTradeNo, amountCents: attempt.amountCents, result });
+  const { handled } = await handleGatewayNotification(deps, sandbox, notice.headers, notice.rawBody, log);
+  const outcome = result === 'FAIL' && handled.outcome === 'not_paid' ? 'failed' : handled.outcome;
+  return { result, outcome, orderStatus: handled.orderStatus };
+}

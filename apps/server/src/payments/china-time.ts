@@ -1,0 +1,37 @@
+/**
+ * Gateways speak China Standard Time (UTC+8, no daylight saving): Alipay's timestamps and
+ * gmt_payment are "yyyy-MM-dd HH:mm:ss" in Beijing time, WeChat's time_expire is RFC 3339.
+ */
+
+const CHINA_OFFSET_MS = 8 * 3600 * 1000;
+
+function chinaParts(date: Date) {
+  const shifted = new Date(date.getTime() + CHINA_OFFSET_MS);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return {
+    date: `${shifted.getUTCFullYear()}-${pad(shifted.getUTCMonth() + 1)}-${pad(shifted.getUTCDate())}`,
+    time: `${pad(shifted.getUTCHours())}:${pad(shifted.getUTCMinutes())}:${pad(shifted.getUTCSeconds())}`,
+  };
+}
+
+/** "2024-05-01 08:30:00" in Beijing time. */
+export function formatChinaDateTime(date: Date): string {
+  const parts = chinaParts(date);
+  return `${parts.date} ${parts.time}`;
+}
+
+/** "2024-05-01T08:30:00+08:00". */
+export function formatRfc3339China(date: Date): string {
+  const parts = chinaParts(date);
+  return `${parts.date}T${parts.time}+08:00`;
+}
+
+/** "2024-05-01 08:30:00" (Beijing time) → Date, or null when it is not that shape. */
+export function parseChinaDateTime(text: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(text);
+  if (!match) return null;
+  const [, y, mo, d, h, mi, s] = match.map(Number) as [number, number, number, number, number, number, number];
+  const utc = Date.UTC(y, mo - 1, d, h, mi, s) - CHINA_OFFSET_MS;
+  const date = new Date(utc);
+  return Number.isNaN(date.getTime()) ? null : date;
+}

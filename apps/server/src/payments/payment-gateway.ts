@@ -1,0 +1,129 @@
+/**
+ * What the payment module needs from a payment gateway (WeChat Pay, Alipay, or the local
+ * sandbox). Adapters do the gateway's cryptography and wire format and nothing else: which
+ * order an out_trade_no belongs to, whether the amount is what we charged and what settling
+ * means are decided by modules/payment. Only this folder talks to gateways.
+ */
+
+/** Adapter names, stored with every attempt and event. */
+export type GatewayName = 'wechat' | 'alipay' | 'sandbox';
+
+/** The two online pay ways of the pay drawer. */
+export type OnlinePayWay = 'WECHAT' | 'ALIPAY';
+
+export interface CreatePaymentInput {
+  /** Our number for this payment attempt, unique across all attempts (the gateway's out_trade_no). */
+  outTradeNo: string;
+  amountCents: number;
+  /** Shown to the payer by the gateway (order name). */
+  description: string;
+  /** After this the gateway must refuse payment: it lines up with the unpaid-order cancellation. */
+  expiresAt: Date;
+  /** The pay way the buyer chose (the sandbox serves both). */
+  payWay: OnlinePayWay;
+}
+
+export interface CreatedPayment {
+  /**
+   * WeChat Native: the code_url the page shows as a QR code. Alipay: the signed gateway URL the
+   * "go to pay" link opens. Sandbox: our own /sandbox/pay/{id} page.
+   */
+  link: string;
+}
+
+/**
+ * A trade as the gateway reports it.
+ * PAID: money received. WAITING: created, not paid yet. CLOSED: closed or expired, will never be
+ * paid. FAILED: the payer's attempt failed (may be retried with a new attempt). NOT_FOUND: the
+ * gateway has no such trade (yet: an Alipay page-pay trade exists only once the payer opens it).
+ * REFUNDED: paid, then refunded.
+ */
+export type GatewayTradeState = 'PAID' | 'WAITING' | 'CLOSED' | 'FAILED' | 'NOT_FOUND' | 'REFUNDED';
+
+export interface GatewayTrade {
+  outTradeNo: string;
+  /** The gateway's own transaction number, once it has one. */
+  tradeNo: string | null;
+  state: GatewayTradeState;
+  /** Amount the gateway says was (or is to be) paid, in cents. */
+  amountCents: number | null;
+  paidAt: Date | null;
+  /** The gateway's own state word (trade_state / trade_status), for the record. */
+  rawState: string;
+}
+
+export type NotificationCheck =
+  | { ok: true; trade: GatewayTrade; payload: Record<string, unknown> }
+  | { ok: false; reason: NotificationRejection; payload: Record<string, unknown> };
+
+/** Why a notification was not believed; recorded with the delivery. */
+export type NotificationRejection =
+  | 'malformed'
+  | 'missing_signature'
+  | 'unknown_serial'
+  | 'bad_signature'
+  | 'stale_timestamp'
+  | 'decrypt_failed'
+  | 'wrong_merchant'
+  | 'wrong_app';
+
+/** The exact HTTP answer a gateway expects to a notification. */
+export interface GatewayReply {
+  status: number;
+  contentType?: string;
+  body?: string;
+}
+
+export type NotificationHeaders = Record<string, string | string[] | undefined>;
+
+export interface PaymentGateway {
+  readonly name: GatewayName;
+  /** Creates the trade at the gateway (or the signed link that creates it) and returns what the buyer opens. */
+  createPayment(input: CreatePaymentInput): Promise<CreatedPayment>;
+  /**
+   * Checks a notification's signature (and decrypts it) offline; never throws for bad input.
+   * Identity checks that belong to the adapter's configuration (merchant, app) happen here too.
+   */
+  parseNotification(headers: NotificationHeaders, rawBody: Buffer): NotificationCheck;
+  /** Asks the gateway for the trade; only a verified answer may say PAID. Throws GatewayError. */
+  queryPayment(outTradeNo: string): Promise<GatewayTrade>;
+  /** Closes the trade so it can no longer be paid. Throws GatewayError (e.g. when it is already paid). */
+  closePayment(outTradeNo: string): Promise<void>;
+  ackSuccess(): GatewayReply;
+  ackFailure(message: string): GatewayReply;
+}
+
+/** A gateway call that failed: network, an error answer, or an answer whose signature did not verify. */
+export class GatewayError extends Error {
+  readonly gateway: GatewayName;
+  /** The gateway's error code when it gave one (e.g. ORDERPAID, ACQ.TRADE_NOT_EXIST). */
+  readonly gatewayCode: string | undefined;
+
+  constructor(gateway: GatewayName, message: string, gatewayCode?: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'GatewayError';
+    this.gateway = gateway;
+    this.gatewayCode = gatewayCode;
+  }
+}
+
+/** The fetch the real adapters use; tests pass a fake gateway server. */
+export type HttpFetch = (input: string, init: RequestInit) => Promise<Response>;
+
+/** How long one gateway call may take before it counts as failed. */
+export const GATEWAY_TIMEOUT_MS = 10_000;
+
+/** Notifications older or newer than this are refused (replay protection). */
+export const NOTIFICATION_MAX_SKEW_SECONDS = 5 * 60;
+
+/** A header's single value, whatever its case in the request. */
+export function headerValue(headers: NotificationHeaders, name: string): string | undefined {
+  const direct = headers[name] ?? headers[name.toLowerCase()];
+  const value = Array.isArray(direct) ? direct[0] : direct;
+  if (value !== undefined) return value;
+  const wanted = name.toLowerCase();
+  for (const [key, candidate] of Object.entries(headers)) {
+    if (key.toLowerCase() === wanted) return Array.isArray(candidate) ? candidate[0] : candidate;
+  }
+  return undefined;
+}

@@ -1,0 +1,179 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  headerValue,
+  NOTIFICATION_MAX_SKEW_SECONDS,
+  type CreatedPayment,
+  type CreatePaymentInput,
+  type GatewayReply,
+  type GatewayTrade,
+  type GatewayTradeState,
+  type NotificationCheck,
+  type NotificationHeaders,
+  type PaymentGateway,
+} from './payment-gateway.js';
+
+/**
+ * The local stand-in for WeChat Pay and Alipay (the embedded default). The buyer's link is a
+ * page on our own server, `/sandbox/pay/{outTradeNo}`; confirming there makes the sandbox
+ * "gateway" send a notification signed with HMAC-SHA256 under a key derived from the JWT
+ * secret, which goes through the same verify-then-settle path as the real gateways. Its own
+ * record of trades lives in memory, like a remote gateway's would live elsewhere.
+ */
+
+export const SANDBOX_PAY_PATH = '/sandbox/pay';
+export const SANDBOX_HEADERS = {
+  timestamp: 'X-Sandbox-Timestamp',
+  nonce: 'X-Sandbox-Nonce',
+  signature: 'X-Sandbox-Signature',
+} as const;
+
+export interface SandboxNotice {
+  outTradeNo: string;
+  amountCents: number;
+  result: 'SUCCESS' | 'FAIL';
+  /** When the buyer "paid"; defaults to now. */
+  paidAt?: Date;
+}
+
+export interface SignedNotification {
+  headers: Record<string, string>;
+  rawBody: Buffer;
+}
+
+/** The sandbox key: derived, so it is as secret as the JWT secret and never the same bytes. */
+export function deriveSandboxKey(jwtSecret: Uint8Array): Buffer {
+  return createHmac('sha256', jwtSecret).update('gemstock sandbox payment notifications v1').digest();
+}
+
+function sandboxMessage(timestamp: string, nonce: string, body: string): string {
+  return `${timestamp}\n${nonce}\n${body}\n`;
+}
+
+export class SandboxGateway implements PaymentGateway {
+  readonly name = 'sandbox' as const;
+  /** The sandbox's own book of trades it has seen paid, failed or closed. */
+  private readonly trades = new Map<string, GatewayTrade>();
+
+  constructor(
+    private readonly key: Buffer,
+    /** Absolute base for the pay page (PUBLIC_URL). */
+    private readonly publicUrl: string,
+    private readonly nowSeconds: () => number = () => Math.floor(Date.now() / 1000),
+  ) {}
+
+  async createPayment(input: CreatePaymentInput): Promise<CreatedPayment> {
+    return { link: `${this.publicUrl}${SANDBOX_PAY_PATH}/${encodeURIComponent(input.outTradeNo)}` };
+  }
+
+  /**
+   * What the sandbox sends when the buyer confirms or fails on the page. The trade number is
+   * derived from the attempt, so confirming twice is the same payment, as at a real gateway.
+   */
+  signNotification(notice: SandboxNotice): SignedNotification {
+    const paid = notice.result === 'SUCCESS';
+    const paidAt = notice.paidAt ?? new Date(this.nowSeconds() * 1000);
+    const body = JSON.stringify({
+      out_trade_no: notice.outTradeNo,
+      trade_no: `SBX${notice.outTradeNo}`,
+      trade_state: paid ? 'SUCCESS' : 'PAYERROR',
+      amount_cents: notice.amountCents,
+      success_time: paid ? paidAt.toISOString() : null,
+    });
+    const timestamp = String(this.nowSeconds());
+    const nonce = randomBytes(16).toString('hex');
+    const signature = createHmac('sha256', this.key).update(sandboxMessage(timestamp, nonce, body)).digest('base64');
+    const trade = this.tradeFrom(JSON.parse(body) as Record<string, unknown>);
+    if (trade) this.trades.set(trade.outTradeNo, trade);
+    return {
+      headers: {
+        'content-type': 'application/json',
+        [SANDBOX_HEADERS.timestamp.toLowerCase()]: timestamp,
+        [SANDBOX_HEADERS.nonce.toLowerCase()]: nonce,
+        [SANDBOX_HEADERS.signature.toLowerCase()]: signature,
+      },
+      rawBody: Buffer.from(body, 'utf8'),
+    };
+  }
+
+  parseNotification(headers: NotificationHeaders, rawBody: Buffer): NotificationCheck {
+    const timestamp = headerValue(headers, SANDBOX_HEADERS.timestamp);
+    const nonce = headerValue(headers, SANDBOX_HEADERS.nonce);
+    const signature = headerValue(headers, SANDBOX_HEADERS.signature);
+    const body = rawBody.toString('utf8');
+    const payload: Record<string, unknown> = { timestamp: timestamp ?? null };
+    if (!timestamp || !nonce || !signature) return { ok: false, reason: 'missing_signature', payload };
+    if (!/^\d{1,12}$/.test(timestamp) || Math.abs(this.nowSeconds() - Number(timestamp)) > NOTIFICATION_MAX_SKEW_SECONDS) {
+      return { ok: false, reason: 'stale_timestamp', payload };
+    }
+    const expected = createHmac('sha256', this.key).update(sandboxMessage(timestamp, nonce, body)).digest();
+    const given = Buffer.from(signature, 'base64');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      return { ok: false, reason: 'bad_signature', payload };
+    }
+    let fields: unknown;
+    try {
+      fields = JSON.parse(body);
+    } catch {
+      return { ok: false, reason: 'malformed', payload };
+    }
+    if (typeof fields !== 'object' || fields === null) return { ok: false, reason: 'malformed', payload };
+    payload.notification = fields;
+    const trade = this.tradeFrom(fields as Record<string, unknown>);
+    if (!trade) return { ok: false, reason: 'malformed', payload };
+    return { ok: true, trade, payload };
+  }
+
+  async queryPayment(outTradeNo: string): Promise<GatewayTrade> {
+    return (
+      this.trades.get(outTradeNo) ?? {
+        outTradeNo,
+        tradeNo: null,
+        state: 'WAITING',
+        amountCents: null,
+        paidAt: null,
+        rawState: 'NOTPAY',
+      }
+    );
+  }
+
+  async closePayment(outTradeNo: string): Promise<void> {
+    const known = this.trades.get(outTradeNo);
+    if (known?.state === 'PAID') return;
+    this.trades.set(outTradeNo, {
+      outTradeNo,
+      tradeNo: null,
+      state: 'CLOSED',
+      amountCents: known?.amountCents ?? null,
+      paidAt: null,
+      rawState: 'CLOSED',
+    });
+  }
+
+  ackSuccess(): GatewayReply {
+    return { status: 204 };
+  }
+
+  ackFailure(message: string): GatewayReply {
+    return {
+      status: 400,
+      contentType: 'application/json; charset=utf-8',
+      body: JSON.stringify({ code: 'FAIL', message }),
+    };
+  }
+
+  private tradeFrom(fields: Record<string, unknown>): GatewayTrade | null {
+    const { out_trade_no: outTradeNo, trade_no: tradeNo, trade_state: rawState, amount_cents: amount } = fields;
+    if (typeof outTradeNo !== 'string' || typeof rawState !== 'string') return null;
+    if (typeof amount !== 'number' || !Number.isSafeInteger(amount)) return null;
+    const state: GatewayTradeState = rawState === 'SUCCESS' ? 'PAID' : rawState === 'PAYERROR' ? 'FAILED' : 'WAITING';
+    const paidAt = typeof fields.success_time === 'string' ? new Date(fields.success_time) : null;
+    return {
+      outTradeNo,
+      tradeNo: typeof tradeNo === 'string' ? tradeNo : null,
+      state,
+      amountCents: amount,
+      paidAt: paidAt && !Number.isNaN(paidAt.getTime()) ? paidAt : null,
+      rawState,
+    };
+  }
+}

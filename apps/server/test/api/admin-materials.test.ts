@@ -1,0 +1,377 @@
+import {
+  ErrorCode,
+  type TAdminMaterialListResponse,
+  type TAdminMaterialResponse,
+  type TAuditListResponse,
+  type TMaterial,
+  ZAdminMaterialListResponse,
+} from '@gemstock/contract';
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { auditLogs, materials, mediaJobs } from '../../src/db/schema/index.js';
+import { countRows } from '../helpers/accounts.js';
+import { createTestOperator, type TestOperator } from '../helpers/admin.js';
+import { createBuyer, daysAgo, insertMaterial } from '../helpers/factories.js';
+import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+
+describe('operator materials: list, read, edit, reprocess', () => {
+  let t: TestApp;
+  let operator: TestOperator;
+  const f = {} as Record<'ring' | 'necklace' | 'video' | 'processing' | 'hidden' | 'failed', string>;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    operator = await createTestOperator(t, '陈运营');
+    f.ring = (
+      await insertMaterial(t, { keywords: ['黄金', '戒指'], width: 3000, height: 4000, createdAt: daysAgo(1) })
+    ).sid;
+    f.necklace = (
+      await insertMaterial(t, {
+        keywords: ['钻石项链'],
+        width: 1200,
+        height: 900,
+        featured: true,
+        createdAt: daysAgo(2),
+      })
+    ).sid;
+    f.video = (
+      await insertMaterial(t, {
+        keywords: ['玫瑰金', '手链'],
+        format: 'video',
+        width: 1920,
+        height: 1080,
+        durationMs: 8000,
+        createdAt: daysAgo(3),
+      })
+    ).sid;
+    f.processing = (
+      await insertMaterial(t, {
+        keywords: ['戒指', '处理中'],
+        status: 'processing',
+        thumbKey: null,
+        coverKey: null,
+        watermarkKey: null,
+        createdAt: daysAgo(0),
+      })
+    ).sid;
+    f.hidden = (await insertMaterial(t, { keywords: ['耳钉'], disabled: true, createdAt: daysAgo(4) })).sid;
+    f.failed = (await insertMaterial(t, { keywords: ['失败样本'], status: 'failed', createdAt: daysAgo(5) })).sid;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  function list(query: Record<string, string | number> = {}, token = operator.token) {
+    const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString();
+    return t.call<TAdminMaterialListResponse>({
+      method: 'GET',
+      url: `/api/admin/materials${qs ? `?${qs}` : ''}`,
+      token,
+    });
+  }
+
+  function patch(sid: string, payload: unknown, token = operator.token) {
+    return t.call<TAdminMaterialResponse>({
+      method: 'PATCH',
+      url: `/api/admin/materials/${sid}`,
+      payload: payload as object,
+      token,
+    });
+  }
+
+  const sids = (res: { data: TAdminMaterialListResponse }) => res.data.materials.map((m) => m.sid);
+
+  describe('GET /api/admin/materials', () => {
+    it('lists every material, whatever its status, newest first', async () => {
+      const res = await list();
+      expect(res.code).toBe(0);
+      expect(() => ZAdminMaterialListResponse.parse(res.data)).not.toThrow();
+      expect(sids(res)).toEqual([f.processing, f.ring, f.necklace, f.video, f.hidden, f.failed]);
+      expect(res.data).toMatchObject({ total: 6, totalCapped: false });
+      const processing = res.data.materials[0]!;
+      expect(processing).toMatchObject({ status: 'processing', thumbUrl: null });
+      expect(res.data.materials[1]).toMatchObject({ status: 'ready', thumbUrl: expect.stringMatching(/^\/media\//) });
+      expect(res.raw).not.toContain('private/');
+    });
+
+    it('searches keywords (1, 2 and 3+ characters) and sids', async () => {
+      expect(sids(await list({ q: '戒指' }))).toEqual([f.processing, f.ring]);
+      expect(sids(await list({ q: '金' }))).toEqual([f.ring, f.video]);
+      expect(sids(await list({ q: '钻石项链' }))).toEqual([f.necklace]);
+      expect(sids(await list({ q: f.video }))).toEqual([f.video]);
+      expect(sids(await list({ q: '不存在的词' }))).toEqual([]);
+    });
+
+    it('filters by status, format, disabled and featured, and pages', async () => {
+      expect(sids(await list({ status: 'processing' }))).toEqual([f.processing]);
+      expect(sids(await list({ status: 'failed' }))).toEqual([f.failed]);
+      expect(sids(await list({ format: 'video' }))).toEqual([f.video]);
+      expect(sids(await list({ disabled: 'true' }))).toEqual([f.hidden]);
+      expect(sids(await list({ featured: 'true' }))).toEqual([f.necklace]);
+      const page2 = await list({ page: 2, page_size: 4 });
+      expect(sids(page2)).toEqual([f.hidden, f.failed]);
+      expect(page2.data.total).toBe(6);
+    });
+
+    it('refuses bad filters in Chinese', async () => {
+      for (const [query, message] of [
+        [{ status: 'done' }, '素材状态不正确'],
+        [{ page_size: 500 }, '每页数量必须是 1 到 100 之间的整数'],
+        [{ disabled: 'yes' }, '取值必须是 true 或 false'],
+      ] as const) {
+        const res = await list(query);
+        expect(res.code).toBe(ErrorCode.VALIDATION.code);
+        expect(res.message).toBe(message);
+      }
+    });
+
+    it('is for operators only', async () => {
+      const buyer = await createBuyer(t);
+      expect((await list({}, buyer.token)).code).toBe(ErrorCode.TOKEN_INVALID.code);
+      const anonymous = await t.call({ method: 'GET', url: '/api/admin/materials' });
+      expect(anonymous).toMatchObject({ status: 401, code: ErrorCode.AUTH_REQUIRED.code });
+    });
+  });
+
+  describe('GET /api/admin/materials/:id', () => {
+    it('returns one material with its latest job', async () => {
+      await t.database.db
+        .insert(mediaJobs)
+        .values({ materialSid: f.failed, kind: 'renditions', status: 'failed', attempts: 3, lastError: 'boom' });
+      const res = await t.call<TAdminMaterialResponse>({
+        method: 'GET',
+        url: `/api/admin/materials/${f.failed}`,
+        token: operator.token,
+      });
+      expect(res.data.material).toMatchObject({
+        sid: f.failed,
+        status: 'failed',
+        job: { status: 'failed', attempts: 3, lastError: 'boom' },
+      });
+    });
+
+    it('answers 404 for an unknown sid', async () => {
+      const res = await t.call({ method: 'GET', url: '/api/admin/materials/nosuchmaterial1', token: operator.token });
+      expect(res).toMatchObject({ status: 404, code: ErrorCode.MATERIAL_NOT_FOUND.code });
+    });
+  });
+
+  describe('PATCH /api/admin/materials/:id', () => {
+    beforeEach(async () => {
+      await t.database.db.delete(auditLogs);
+    });
+
+    async function lastAudit(sid: string) {
+      const [row] = await t.database.db
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.entitySid, sid), eq(auditLogs.action, 'material.update')))
+        .orderBy(desc(auditLogs.id))
+        .limit(1);
+      return row;
+    }
+
+    it('edits keywords (search tokens follow) and records before and after', async () => {
+      const res = await patch(f.ring, { keywords: [' 足金 ', '对戒', '足金'] });
+      expect(res.code, res.message).toBe(0);
+      expect(res.data.material.keywords).toEqual(['足金', '对戒']);
+      const [row] = await t.database.db.select().from(materials).where(eq(materials.sid, f.ring));
+      expect(row?.searchTokens).toEqual(['足', '足金', '金', '对', '对戒', '戒']);
+      const audit = await lastAudit(f.ring);
+      expect(audit).toMatchObject({
+        operatorSid: operator.sid,
+        entity: 'material',
+        before: { keywords: ['黄金', '戒指'] },
+        after: { keywords: ['足金', '对戒'] },
+      });
+
+      // Buyers now find it by the new words and no longer by the old.
+      const found = await t.call<{ materials: TMaterial[] }>({ method: 'GET', url: '/api/material?keyword=对戒' });
+      expect(found.data.materials.map((m) => m.sid)).toContain(f.ring);
+      const gone = await t.call<{ materials: TMaterial[] }>({ method: 'GET', url: '/api/material?keyword=黄金' });
+      expect(gone.data.materials.map((m) => m.sid)).not.toContain(f.ring);
+    });
+
+    it('sets per-type prices and special prices in cents, custom price, free window, flags and remark', async () => {
+      const from = '2030-01-01T00:00:00.000Z';
+      const until = '2030-02-01T00:00:00.000Z';
+      const res = await patch(f.ring, {
+        pricesCents: { '1': 45_800, '2': 32_800 },
+        specialPricesCents: { '1': 39_900 },
+        customPriceCents: 68_800,
+        freeFrom: from,
+        freeUntil: until,
+        featured: true,
+        remark: '限时特惠',
+      });
+      expect(res.code, res.message).toBe(0);
+      expect(res.data.material).toMatchObject({
+        pricesCents: { '1': 45_800, '2': 32_800 },
+        specialPricesCents: { '1': 39_900 },
+        customPriceCents: 68_800,
+        freeFrom: from,
+        freeUntil: until,
+        featured: true,
+        remark: '限时特惠',
+      });
+      const audit = await lastAudit(f.ring);
+      expect(audit?.before).toEqual({
+        pricesCents: {},
+        specialPricesCents: {},
+        customPriceCents: null,
+        freeFrom: null,
+        freeUntil: null,
+        featured: false,
+        remark: null,
+      });
+      expect(audit?.after).toMatchObject({ pricesCents: { '1': 45_800, '2': 32_800 }, freeFrom: from, featured: true });
+
+      // The buyer sees the prices as a map by type, with the special price beside it.
+      const detail = await t.call<TMaterial>({ method: 'GET', url: `/api/material/${f.ring}` });
+      expect(detail.data.price).toEqual({ '1': 45_800, '2': 32_800, '3': 19_800, '4': 49_800 });
+      expect(detail.data.specialPrice).toEqual({ '1': 39_900 });
+    });
+
+    it('disables and enables: a disabled material leaves the buyer search and detail', async () => {
+      await patch(f.necklace, { disabled: true });
+      const hidden = await t.call<{ materials: TMaterial[] }>({ method: 'GET', url: '/api/material?keyword=钻石项链' });
+      expect(hidden.data.materials).toHaveLength(0);
+      expect((await t.call({ method: 'GET', url: `/api/material/${f.necklace}` })).code).toBe(
+        ErrorCode.MATERIAL_NOT_FOUND.code,
+      );
+      await patch(f.necklace, { disabled: false });
+      // (The buyer search caches which materials match a keyword for a few minutes — see the
+      // catalogue's decision record — so the detail page is where re-enabling shows at once.)
+      expect((await t.call({ method: 'GET', url: `/api/material/${f.necklace}` })).code).toBe(0);
+      const rows = await t.database.db
+        .select()
+        .from(auditLogs)
+        .where(eq(auditLogs.entitySid, f.necklace))
+        .orderBy(auditLogs.id);
+      expect(rows.map((r) => [r.before, r.after])).toEqual([
+        [{ disabled: false }, { disabled: true }],
+        [{ disabled: true }, { disabled: false }],
+      ]);
+    });
+
+    it('writes nothing and logs nothing when nothing changes', async () => {
+      const before = await t.database.db.select().from(materials).where(eq(materials.sid, f.video));
+      const res = await patch(f.video, { featured: false, keywords: ['玫瑰金', '手链'] });
+      expect(res.code).toBe(0);
+      const after = await t.database.db.select().from(materials).where(eq(materials.sid, f.video));
+      expect(after[0]?.updatedAt).toEqual(before[0]?.updatedAt);
+      expect(await countRows(t, 'audit_logs')).toBe(0);
+    });
+
+    it('clears the free window with two nulls', async () => {
+      await patch(f.video, { freeFrom: '2030-01-01T00:00:00Z', freeUntil: '2030-01-02T00:00:00+08:00' });
+      const res = await patch(f.video, { freeFrom: null, freeUntil: null });
+      expect(res.data.material).toMatchObject({ freeFrom: null, freeUntil: null, free: false });
+    });
+
+    const invalid: Array<[string, unknown, string]> = [
+      ['a negative price', { pricesCents: { '2': -1 } }, '价格必须是 0 到 1000000 元之间、精确到分的金额'],
+      ['a fractional price', { pricesCents: { '2': 100.5 } }, '价格必须是 0 到 1000000 元之间、精确到分的金额'],
+      ['a price as text', { customPriceCents: '100' }, '价格必须是 0 到 1000000 元之间、精确到分的金额'],
+      ['an absurd price', { customPriceCents: 100_000_001 }, '价格必须是 0 到 1000000 元之间、精确到分的金额'],
+      ['an unknown licence type', { pricesCents: { '9': 100 } }, '授权类型不正确'],
+      [
+        'a free window ending before it starts',
+        { freeFrom: '2030-02-01T00:00:00Z', freeUntil: '2030-01-01T00:00:00Z' },
+        '免费开始时间必须早于结束时间',
+      ],
+      ['half a free window', { freeFrom: '2030-02-01T00:00:00Z' }, '免费时间段需同时填写开始和结束时间'],
+      ['a date that is not ISO 8601', { freeFrom: '明天', freeUntil: '后天' }, '日期时间格式不正确'],
+      ['an empty keyword', { keywords: ['戒指', '  '] }, '关键词不能为空'],
+      ['too many keywords', { keywords: Array.from({ length: 31 }, (_, i) => `k${i}`) }, '关键词最多 30 个'],
+      ['a long remark', { remark: '长'.repeat(201) }, '备注不能超过 200 个字符'],
+      ['an unknown field', { status: 'ready' }, '请求内容：不支持的字段：status'],
+      ['an empty edit', {}, '请求内容：没有需要修改的内容'],
+      ['featured as text', { featured: 'yes' }, '取值必须是 true 或 false'],
+    ];
+    for (const [name, payload, message] of invalid) {
+      it(`refuses ${name}`, async () => {
+        const before = await t.database.db.select().from(materials).where(eq(materials.sid, f.video));
+        const res = await patch(f.video, payload);
+        expect(res.status).toBe(400);
+        expect(res.code).toBe(ErrorCode.VALIDATION.code);
+        expect(res.message).toBe(message);
+        const after = await t.database.db.select().from(materials).where(eq(materials.sid, f.video));
+        expect(after).toEqual(before);
+        expect(await countRows(t, 'audit_logs')).toBe(0);
+      });
+    }
+
+    it('refuses a price for a licence type the material is too small for', async () => {
+      // 1200 × 900: long side below 1440 — new media (3) and premium custom (4) only.
+      const res = await patch(f.necklace, { pricesCents: { '3': 9_900, '2': 29_800 } });
+      expect(res.code).toBe(ErrorCode.VALIDATION.code);
+      expect(res.message).toBe('该素材不满足「标准授权」的尺寸要求，不能为其定价');
+      expect((res.data as unknown as { fields: Array<{ path: string }> }).fields[0]?.path).toBe('pricesCents.2');
+    });
+
+    it('refuses a special price above the list price of its type', async () => {
+      const res = await patch(f.necklace, { pricesCents: { '3': 9_900 }, specialPricesCents: { '3': 12_000 } });
+      expect(res.message).toBe('「新媒体授权」的特价不能高于原价');
+      const table = await patch(f.necklace, { specialPricesCents: { '4': 49_900 } });
+      expect(table.message).toBe('「高级定制授权」的特价不能高于原价');
+      const fine = await patch(f.necklace, { specialPricesCents: { '4': 39_900 } });
+      expect(fine.code).toBe(0);
+    });
+
+    it('answers 404 for an unknown material and 2002 for a buyer', async () => {
+      expect((await patch('nosuchmaterial1', { featured: true })).code).toBe(ErrorCode.MATERIAL_NOT_FOUND.code);
+      const buyer = await createBuyer(t);
+      expect((await patch(f.video, { featured: true }, buyer.token)).code).toBe(ErrorCode.TOKEN_INVALID.code);
+      expect(await countRows(t, 'audit_logs')).toBe(0);
+    });
+
+    it('keeps concurrent edits of one material whole (row lock): both land, each audited once', async () => {
+      const [a, b] = await Promise.all([patch(f.video, { remark: '甲' }), patch(f.video, { featured: true })]);
+      expect([a.code, b.code]).toEqual([0, 0]);
+      const [row] = await t.database.db.select().from(materials).where(eq(materials.sid, f.video));
+      expect(row).toMatchObject({ remark: '甲', featured: true });
+      expect(await countRows(t, 'audit_logs')).toBe(2);
+    });
+  });
+
+  describe('POST /api/admin/materials/:id/reprocess', () => {
+    it('queues a failed material again (processing), refuses while a job is pending, and audits', async () => {
+      const res = await t.call<TAdminMaterialResponse>({
+        method: 'POST',
+        url: `/api/admin/materials/${f.failed}/reprocess`,
+        token: operator.token,
+      });
+      expect(res.code, res.message).toBe(0);
+      expect(res.data.material).toMatchObject({ status: 'processing', job: { status: 'queued', attempts: 0 } });
+      const again = await t.call({
+        method: 'POST',
+        url: `/api/admin/materials/${f.failed}/reprocess`,
+        token: operator.token,
+      });
+      expect(again).toMatchObject({ status: 409, code: ErrorCode.MEDIA_JOB_PENDING.code });
+
+      const audit = await t.call<TAuditListResponse>({
+        method: 'GET',
+        url: `/api/admin/audit?entity=material&sid=${f.failed}`,
+        token: operator.token,
+      });
+      expect(audit.data.entries[0]).toMatchObject({
+        action: 'material.reprocess',
+        operatorSid: operator.sid,
+        operatorName: operator.username,
+        before: { status: 'failed' },
+        after: { status: 'processing' },
+      });
+    });
+
+    it('keeps a ready material visible while it is reprocessed', async () => {
+      const res = await t.call<TAdminMaterialResponse>({
+        method: 'POST',
+        url: `/api/admin/materials/${f.necklace}/reprocess`,
+        token: operator.token,
+      });
+      expect(res.data.material).toMatchObject({ status: 'ready', job: { status: 'queued' } });
+    });
+  });
+});

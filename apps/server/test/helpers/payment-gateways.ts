@@ -1,0 +1,477 @@
+import { createCipheriv, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
+import {
+  buildAlipaySignContent,
+  extractAlipaySignedContent,
+  signAlipayContent,
+  verifyAlipayContent,
+} from '../../src/payments/alipay.js';
+import type {
+  CreatedPayment,
+  CreatePaymentInput,
+  GatewayName,
+  GatewayReply,
+  GatewayTrade,
+  HttpFetch,
+  NotificationCheck,
+  NotificationHeaders,
+  PaymentGateway,
+} from '../../src/payments/payment-gateway.js';
+import {
+  buildWechatRequestMessage,
+  buildWechatResponseMessage,
+  signWechatMessage,
+  verifyWechatSignature,
+} from '../../src/payments/wechat-pay.js';
+import type { AlipaySettings, WechatSettings } from '../../src/payments/payment-config.js';
+
+/**
+ * Stand-ins for WeChat Pay's and Alipay's servers, built from test keys generated here: they
+ * check our request signatures the way the real gateways do, answer with their own signatures,
+ * and produce signed notifications. Nothing leaves the process.
+ */
+
+export interface RsaPair {
+  privateKey: KeyObject;
+  publicKey: KeyObject;
+}
+
+export function newRsaPair(): RsaPair {
+  return generateKeyPairSync('rsa', { modulusLength: 2048 });
+}
+
+export const WECHAT_TEST = {
+  mchId: '1900000109',
+  appId: 'wx8888888888888888',
+  serialNo: '5157F09EFDC096DE15EBE81A47057A7232F1B8E1',
+  platformSerial: 'PUB_KEY_ID_0119000001092024050100000000000001',
+  apiV3Key: 'TestOnlyApiV3Key0123456789abcdef',
+} as const;
+
+export const ALIPAY_TEST = {
+  appId: '2021000000000001',
+  sellerId: '2088000000000001',
+  gateway: 'https://openapi.alipay.test/gateway.do',
+} as const;
+
+export interface WechatKeys {
+  merchant: RsaPair;
+  platform: RsaPair;
+}
+
+export function wechatSettings(keys: WechatKeys, overrides: Partial<WechatSettings> = {}): WechatSettings {
+  return {
+    mchId: WECHAT_TEST.mchId,
+    appId: WECHAT_TEST.appId,
+    serialNo: WECHAT_TEST.serialNo,
+    privateKey: keys.merchant.privateKey,
+    apiV3Key: WECHAT_TEST.apiV3Key,
+    platformKeys: new Map([[WECHAT_TEST.platformSerial, keys.platform.publicKey]]),
+    notifyUrl: 'https://shop.test/api/payment/notify/wechat',
+    baseUrl: 'https://api.mch.weixin.test',
+    ...overrides,
+  };
+}
+
+export interface AlipayKeys {
+  app: RsaPair;
+  alipay: RsaPair;
+}
+
+export function alipaySettings(keys: AlipayKeys, overrides: Partial<AlipaySettings> = {}): AlipaySettings {
+  return {
+    appId: ALIPAY_TEST.appId,
+    privateKey: keys.app.privateKey,
+    alipayPublicKey: keys.alipay.publicKey,
+    gateway: ALIPAY_TEST.gateway,
+    sellerId: ALIPAY_TEST.sellerId,
+    notifyUrl: 'https://shop.test/api/payment/notify/alipay',
+    returnUrl: 'https://shop.test/record',
+    ...overrides,
+  };
+}
+
+/** AES-256-GCM as WeChat encrypts a notification resource: base64(ciphertext ‖ tag). */
+export function encryptWechatResource(plaintext: string, apiV3Key: string, nonce: string, aad: string): string {
+  const cipher = createCipheriv('aes-256-gcm', Buffer.from(apiV3Key, 'utf8'), Buffer.from(nonce, 'utf8'));
+  cipher.setAAD(Buffer.from(aad, 'utf8'));
+  return Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final(), cipher.getAuthTag()]).toString('base64');
+}
+
+export interface WechatTransactionFields {
+  outTradeNo: string;
+  transactionId?: string;
+  amountCents: number;
+  tradeState?: string;
+  mchId?: string;
+  appId?: string;
+  successTime?: string;
+}
+
+export function wechatTransaction(fields: WechatTransactionFields): Record<string, unknown> {
+  return {
+    appid: fields.appId ?? WECHAT_TEST.appId,
+    mchid: fields.mchId ?? WECHAT_TEST.mchId,
+    out_trade_no: fields.outTradeNo,
+    transaction_id: fields.transactionId ?? `4200${fields.outTradeNo.replace(/\D/g, '').padEnd(24, '7').slice(0, 24)}`,
+    trade_type: 'NATIVE',
+    trade_state: fields.tradeState ?? 'SUCCESS',
+    trade_state_desc: '支付成功',
+    bank_type: 'OTHERS',
+    success_time: fields.successTime ?? new Date().toISOString().replace(/\.\d{3}Z$/, '+00:00'),
+    payer: { openid: 'oTestOpenId000000000000000000' },
+    amount: { total: fields.amountCents, payer_total: fields.amountCents, currency: 'CNY', payer_currency: 'CNY' },
+  };
+}
+
+export interface SignedDelivery {
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** A notification as WeChat Pay sends it: encrypted resource, platform signature headers. */
+export function signWechatNotification(
+  transaction: Record<string, unknown>,
+  platformPrivateKey: KeyObject,
+  options: { serial?: string; apiV3Key?: string; timestamp?: number; tamper?: (body: string) => string } = {},
+): SignedDelivery {
+  const resourceNonce = randomBytes(6).toString('hex');
+  const ciphertext = encryptWechatResource(
+    JSON.stringify(transaction),
+    options.apiV3Key ?? WECHAT_TEST.apiV3Key,
+    resourceNonce,
+    'transaction',
+  );
+  let body = JSON.stringify({
+    id: `EV-${randomBytes(8).toString('hex')}`,
+    create_time: new Date().toISOString(),
+    resource_type: 'encrypt-resource',
+    event_type: 'TRANSACTION.SUCCESS',
+    summary: '支付成功',
+    resource: {
+      original_type: 'transaction',
+      algorithm: 'AEAD_AES_256_GCM',
+      ciphertext,
+      associated_data: 'transaction',
+      nonce: resourceNonce,
+    },
+  });
+  const timestamp = String(options.timestamp ?? Math.floor(Date.now() / 1000));
+  const nonce = randomBytes(16).toString('hex');
+  const signature = signWechatMessage(buildWechatResponseMessage(timestamp, nonce, body), platformPrivateKey);
+  if (options.tamper) body = options.tamper(body);
+  return {
+    headers: {
+      'content-type': 'application/json',
+      'wechatpay-timestamp': timestamp,
+      'wechatpay-nonce': nonce,
+      'wechatpay-signature': signature,
+      'wechatpay-serial': options.serial ?? WECHAT_TEST.platformSerial,
+      'wechatpay-signature-type': 'WECHATPAY2-SHA256-RSA2048',
+    },
+    body,
+  };
+}
+
+export interface AlipayNotifyFields {
+  outTradeNo: string;
+  amountCents: number;
+  tradeNo?: string;
+  tradeStatus?: string;
+  appId?: string;
+  sellerId?: string;
+}
+
+function yuan(cents: number): string {
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+}
+
+export function alipayNotifyParams(fields: AlipayNotifyFields): Record<string, string> {
+  return {
+    gmt_create: '2024-05-01 08:30:50',
+    charset: 'utf-8',
+    gmt_payment: '2024-05-01 08:31:02',
+    notify_time: '2024-05-01 08:31:03',
+    subject: '宝图素材订单',
+    buyer_id: '2088102177846880',
+    invoice_amount: yuan(fields.amountCents),
+    version: '1.0',
+    notify_id: `2024050100222083103${randomBytes(6).toString('hex')}`,
+    notify_type: 'trade_status_sync',
+    out_trade_no: fields.outTradeNo,
+    total_amount: yuan(fields.amountCents),
+    trade_status: fields.tradeStatus ?? 'TRADE_SUCCESS',
+    trade_no: fields.tradeNo ?? `2024050122001446880${fields.outTradeNo.replace(/\W/g, '').slice(-9)}`,
+    auth_app_id: fields.appId ?? ALIPAY_TEST.appId,
+    receipt_amount: yuan(fields.amountCents),
+    point_amount: '0.00',
+    app_id: fields.appId ?? ALIPAY_TEST.appId,
+    buyer_pay_amount: yuan(fields.amountCents),
+    seller_id: fields.sellerId ?? ALIPAY_TEST.sellerId,
+  };
+}
+
+/** An Alipay notification: form-encoded parameters signed with "Alipay's" private key. */
+export function signAlipayNotification(
+  params: Record<string, string>,
+  alipayPrivateKey: KeyObject,
+  options: { tamper?: (params: Record<string, string>) => Record<string, string> } = {},
+): SignedDelivery {
+  const sign = signAlipayContent(buildAlipaySignContent(params, ['sign', 'sign_type']), alipayPrivateKey);
+  const delivered = options.tamper ? options.tamper({ ...params }) : params;
+  return {
+    headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
+    body: new URLSearchParams({ ...delivered, sign, sign_type: 'RSA2' }).toString(),
+  };
+}
+
+interface FakeTrade {
+  outTradeNo: string;
+  amountCents: number;
+  state: 'NOTPAY' | 'SUCCESS' | 'CLOSED';
+  tradeNo: string | null;
+  link: string;
+}
+
+function authParams(header: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const match of header.matchAll(/(\w+)="([^"]*)"/g)) out[match[1]!] = match[2]!;
+  return out;
+}
+
+/**
+ * WeChat Pay's server in a box: it refuses requests whose Authorization does not verify with the
+ * merchant's public key, and signs its answers with the platform key.
+ */
+export class FakeWechatServer {
+  readonly trades = new Map<string, FakeTrade>();
+  readonly requests: { method: string; path: string; body: string; authorized: boolean }[] = [];
+  /** Makes every call fail at the network level. */
+  isDown = false;
+
+  constructor(private readonly keys: WechatKeys) {}
+
+  readonly fetch: HttpFetch = async (input, init) => {
+    if (this.isDown) throw new TypeError('fetch failed');
+    const url = new URL(input);
+    const path = `${url.pathname}${url.search}`;
+    const method = init.method ?? 'GET';
+    const body = typeof init.body === 'string' ? init.body : '';
+    const headers = new Headers(init.headers);
+    const auth = authParams(headers.get('authorization') ?? '');
+    const authorized =
+      (headers.get('authorization') ?? '').startsWith('WECHATPAY2-SHA256-RSA2048 ') &&
+      auth.mchid === WECHAT_TEST.mchId &&
+      auth.serial_no === WECHAT_TEST.serialNo &&
+      verifyWechatSignature(
+        buildWechatRequestMessage(method, path, auth.timestamp ?? '', auth.nonce_str ?? '', body),
+        auth.signature ?? '',
+        this.keys.merchant.publicKey,
+      );
+    this.requests.push({ method, path, body, authorized });
+    if (!authorized) return this.answer(401, { code: 'SIGN_ERROR', message: '签名错误' });
+
+    if (method === 'POST' && url.pathname === '/v3/pay/transactions/native') {
+      const order = JSON.parse(body) as { out_trade_no: string; amount: { total: number } };
+      const existing = this.trades.get(order.out_trade_no);
+      if (existing && existing.amountCents !== order.amount.total) {
+        return this.answer(400, { code: 'INVALID_REQUEST', message: '201 商户订单号重复' });
+      }
+      const trade = existing ?? {
+        outTradeNo: order.out_trade_no,
+        amountCents: order.amount.total,
+        state: 'NOTPAY' as const,
+        tradeNo: null,
+        link: `weixin://wxpay/bizpayurl?pr=${randomBytes(5).toString('hex')}`,
+      };
+      this.trades.set(trade.outTradeNo, trade);
+      return this.answer(200, { code_url: trade.link });
+    }
+    const query = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)$/.exec(url.pathname);
+    if (method === 'GET' && query) {
+      const trade = this.trades.get(decodeURIComponent(query[1]!));
+      if (!trade) return this.answer(404, { code: 'ORDER_NOT_EXIST', message: '订单不存在' });
+      return this.answer(200, {
+        ...wechatTransaction({
+          outTradeNo: trade.outTradeNo,
+          amountCents: trade.amountCents,
+          tradeState: trade.state,
+          ...(trade.tradeNo ? { transactionId: trade.tradeNo } : {}),
+        }),
+        ...(trade.state === 'SUCCESS' ? {} : { transaction_id: undefined, success_time: undefined }),
+      });
+    }
+    const close = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)\/close$/.exec(url.pathname);
+    if (method === 'POST' && close) {
+      const trade = this.trades.get(decodeURIComponent(close[1]!));
+      if (trade?.state === 'SUCCESS') return this.answer(400, { code: 'ORDERPAID', message: '订单已支付' });
+      if (trade) trade.state = 'CLOSED';
+      return new Response(null, { status: 204 });
+    }
+    return this.answer(404, { code: 'NOT_FOUND', message: 'no such API' });
+  };
+
+  /** The payer scans and pays: the trade becomes SUCCESS and WeChat's notification is returned. */
+  pay(outTradeNo: string): SignedDelivery {
+    const trade = this.trades.get(outTradeNo);
+    if (!trade) throw new Error(`no WeChat trade ${outTradeNo}`);
+    trade.state = 'SUCCESS';
+    trade.tradeNo ??= `4200002024${randomBytes(9).toString('hex')}`;
+    return signWechatNotification(
+      wechatTransaction({ outTradeNo, amountCents: trade.amountCents, transactionId: trade.tradeNo }),
+      this.keys.platform.privateKey,
+    );
+  }
+
+  private answer(status: number, json: unknown): Response {
+    const body = JSON.stringify(json);
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const nonce = randomBytes(16).toString('hex');
+    return new Response(body, {
+      status,
+      headers: {
+        'content-type': 'application/json',
+        'wechatpay-timestamp': timestamp,
+        'wechatpay-nonce': nonce,
+        'wechatpay-serial': WECHAT_TEST.platformSerial,
+        'wechatpay-signature': signWechatMessage(buildWechatResponseMessage(timestamp, nonce, body), this.keys.platform.privateKey),
+      },
+    });
+  }
+}
+
+/** Alipay's gateway in a box: checks the app's RSA2 request signature, signs its answers. */
+export class FakeAlipayServer {
+  readonly trades = new Map<string, FakeTrade>();
+  readonly requests: { method: string; authorized: boolean; bizContent: Record<string, unknown> }[] = [];
+
+  constructor(private readonly keys: AlipayKeys) {}
+
+  readonly fetch: HttpFetch = async (input, init) => {
+    const url = new URL(input);
+    const params: Record<string, string> = {};
+    for (const [k, v] of url.searchParams) params[k] = v;
+    for (const [k, v] of new URLSearchParams(typeof init.body === 'string' ? init.body : '')) params[k] = v;
+    const method = params.method ?? '';
+    const authorized =
+      params.app_id === ALIPAY_TEST.appId &&
+      verifyAlipayContent(buildAlipaySignContent(params, ['sign']), params.sign ?? '', this.keys.app.publicKey);
+    const bizContent = JSON.parse(params.biz_content ?? '{}') as Record<string, unknown>;
+    this.requests.push({ method, authorized, bizContent });
+    const key = `${method.replaceAll('.', '_')}_response`;
+    if (!authorized) return this.answer(key, { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-signature' });
+    const trade = this.trades.get(String(bizContent.out_trade_no));
+    if (method === 'alipay.trade.query') {
+      if (!trade || trade.state === 'NOTPAY') {
+        return this.answer(key, { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_NOT_EXIST', sub_msg: '交易不存在' });
+      }
+      return this.answer(key, {
+        code: '10000',
+        msg: 'Success',
+        out_trade_no: trade.outTradeNo,
+        trade_no: trade.tradeNo,
+        trade_status: trade.state === 'SUCCESS' ? 'TRADE_SUCCESS' : 'TRADE_CLOSED',
+        total_amount: yuan(trade.amountCents),
+        send_pay_date: '2024-05-01 08:31:02',
+      });
+    }
+    if (method === 'alipay.trade.close') {
+      if (!trade || trade.state === 'NOTPAY') {
+        return this.answer(key, { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_NOT_EXIST', sub_msg: '交易不存在' });
+      }
+      if (trade.state === 'SUCCESS') {
+        return this.answer(key, { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_STATUS_ERROR', sub_msg: '交易状态不合法' });
+      }
+      trade.state = 'CLOSED';
+      return this.answer(key, { code: '10000', msg: 'Success', out_trade_no: trade.outTradeNo, trade_no: trade.tradeNo });
+    }
+    return this.answer('error_response', { code: '40004', msg: 'Business Failed', sub_code: 'isv.invalid-method' });
+  };
+
+  /** The buyer opens the page-pay link and pays: returns Alipay's signed notification. */
+  payLink(link: string): SignedDelivery {
+    const url = new URL(link);
+    const params: Record<string, string> = {};
+    for (const [k, v] of url.searchParams) params[k] = v;
+    if (!verifyAlipayContent(buildAlipaySignContent(params, ['sign']), params.sign ?? '', this.keys.app.publicKey)) {
+      throw new Error('page-pay link signature does not verify');
+    }
+    const biz = JSON.parse(params.biz_content!) as { out_trade_no: string; total_amount: string };
+    const [whole, fraction = '0'] = biz.total_amount.split('.');
+    const amountCents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+    const trade: FakeTrade = {
+      outTradeNo: biz.out_trade_no,
+      amountCents,
+      state: 'SUCCESS',
+      tradeNo: `2024050122001${randomBytes(8).toString('hex')}`,
+      link,
+    };
+    this.trades.set(trade.outTradeNo, trade);
+    return signAlipayNotification(
+      alipayNotifyParams({ outTradeNo: trade.outTradeNo, amountCents, tradeNo: trade.tradeNo! }),
+      this.keys.alipay.privateKey,
+    );
+  }
+
+  private answer(key: string, content: Record<string, unknown>): Response {
+    const node = JSON.stringify(content);
+    const sign = signAlipayContent(node, this.keys.alipay.privateKey);
+    const body = `{"${key}":${node},"sign":"${sign}"}`;
+    // Checked here so a mistake in the fake cannot hide a mistake in the adapter.
+    if (extractAlipaySignedContent(body, key) !== node) throw new Error('fake Alipay answer malformed');
+    return new Response(body, { status: 200, headers: { 'content-type': 'application/json;charset=utf-8' } });
+  }
+}
+
+/**
+ * A gateway whose answers a test sets by hand: what queryPayment reports, whether closing
+ * fails. Notifications are "signed" by a shared word so forged ones can be told apart.
+ */
+export class ScriptedGateway implements PaymentGateway {
+  readonly created: CreatePaymentInput[] = [];
+  readonly queried: string[] = [];
+  readonly closed: string[] = [];
+  /** The state queryPayment reports per out_trade_no; WAITING when unset. */
+  readonly states = new Map<string, Partial<GatewayTrade>>();
+  queryFails = false;
+  closeFails = false;
+
+  constructor(readonly name: GatewayName = 'wechat') {}
+
+  async createPayment(input: CreatePaymentInput): Promise<CreatedPayment> {
+    this.created.push(input);
+    return { link: `scripted://pay/${input.outTradeNo}` };
+  }
+
+  parseNotification(headers: NotificationHeaders, rawBody: Buffer): NotificationCheck {
+    if (headers['x-scripted'] !== 'genuine') return { ok: false, reason: 'bad_signature', payload: {} };
+    const trade = JSON.parse(rawBody.toString('utf8')) as GatewayTrade;
+    return { ok: true, trade: { ...trade, paidAt: trade.paidAt ? new Date(trade.paidAt) : null }, payload: {} };
+  }
+
+  async queryPayment(outTradeNo: string): Promise<GatewayTrade> {
+    this.queried.push(outTradeNo);
+    if (this.queryFails) throw new Error('scripted query failure');
+    return {
+      outTradeNo,
+      tradeNo: null,
+      state: 'WAITING',
+      amountCents: null,
+      paidAt: null,
+      rawState: 'NOTPAY',
+      ...this.states.get(outTradeNo),
+    };
+  }
+
+  async closePayment(outTradeNo: string): Promise<void> {
+    this.closed.push(outTradeNo);
+    if (this.closeFails) throw new Error('scripted close failure');
+  }
+
+  ackSuccess(): GatewayReply {
+    return { status: 204 };
+  }
+
+  ackFailure(message: string): GatewayReply {
+    return { status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'FAIL', message }) };
+  }
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { deriveSandboxKey, SandboxGateway } from '../../../src/payments/sandbox-gateway.js';
+
+const key = deriveSandboxKey(new TextEncoder().encode('a-jwt-secret-a-jwt-secret-a-jwt-secret'));
+
+describe('sandbox gateway', () => {
+  it('links to our own pay page', async () => {
+    const sandbox = new SandboxGateway(key, 'http://localhost:3000');
+    const { link } = await sandbox.createPayment({
+      outTradeNo: 'GS1P1',
+      amountCents: 100,
+      description: 'x',
+      expiresAt: new Date(),
+      payWay: 'WECHAT',
+    });
+    expect(link).toBe('http://localhost:3000/sandbox/pay/GS1P1');
+  });
+
+  it('verifies its own signed notifications and nothing else', () => {
+    const sandbox = new SandboxGateway(key, 'http://localhost:3000');
+    const notice = sandbox.signNotification({ outTradeNo: 'GS1P1', amountCents: 100, result: 'SUCCESS' });
+    expect(sandbox.parseNotification(notice.headers, notice.rawBody)).toMatchObject({
+      ok: true,
+      trade: { outTradeNo: 'GS1P1', tradeNo: 'SBXGS1P1', amountCents: 100, state: 'PAID' },
+    });
+    const tampered = Buffer.from(notice.rawBody.toString().replace('"amount_cents":100', '"amount_cents":1'));
+    expect(sandbox.parseNotification(notice.headers, tampered)).toMatchObject({ ok: false, reason: 'bad_signature' });
+    const otherKey = new SandboxGateway(deriveSandboxKey(new TextEncoder().encode('another-secret-another-secret-xx')), '');
+    const foreign = otherKey.signNotification({ outTradeNo: 'GS1P1', amountCents: 100, result: 'SUCCESS' });
+    expect(sandbox.parseNotification(foreign.headers, foreign.rawBody)).toMatchObject({ ok: false, reason: 'bad_signature' });
+    expect(sandbox.parseNotification({}, notice.rawBody)).toMatchObject({ ok: false, reason: 'missing_signature' });
+  });
+
+  it('refuses replays outside the time window', () => {
+    let now = 1_000_000;
+    const sandbox = new SandboxGateway(key, '', () => now);
+    const notice = sandbox.signNotification({ outTradeNo: 'GS1P1', amountCents: 100, result: 'SUCCESS' });
+    now += 301;
+    expect(sandbox.parseNotification(notice.headers, notice.rawBody)).toMatchObject({ ok: false, reason: 'stale_timestamp' });
+  });
+
+  it('answers queries from its own book of trades', async () => {
+    const sandbox = new SandboxGateway(key, '');
+    expect(await sandbox.queryPayment('GS2P1')).toMatchObject({ state: 'WAITING' });
+    sandbox.signNotification({ outTradeNo: 'GS2P1', amountCents: 5, result: 'FAIL' });
+    expect(await sandbox.queryPayment('GS2P1')).toMatchObject({ state: 'FAILED' });
+    sandbox.signNotification({ outTradeNo: 'GS2P1', amountCents: 5, result: 'SUCCESS' });
+    expect(await sandbox.queryPayment('GS2P1')).toMatchObject({ state: 'PAID', amountCents: 5 });
+    await sandbox.closePayment('GS3P1');
+    expect(await sandbox.queryPayment('GS3P1')).toMatchObject({ state: 'CLOSED' });
+  });
+});

@@ -1,0 +1,226 @@
+import { z } from 'zod';
+import { MAX_LENGTH } from '../constants.js';
+import { ZDemandDetail, ZMaterial, ZOrder, ZTransferInfo, zLicenceType } from '../entities.js';
+import { AUDIT_STATUS_VALUES, ORDER_STATUSES, ORDER_TYPES, PAY_WAYS } from '../enums.js';
+import { MESSAGES, zSid } from '../validation.js';
+import { ZPageQuery } from './material.js';
+import { zSpec } from './cart.js';
+
+/**
+ * Order, payment (wallet and transfer), download and certificate calls of spec §7. Online
+ * payment (`/wechat`, `/alipay`, `/pay`) lives in api/payment.ts. Patterns with `:id` are what
+ * the server registers; the client fills them with `orderPath`.
+ */
+export const ORDER_PATHS = {
+  placeMaterial: '/api/order/place/material',
+  placeMaterialPreview: '/api/order/place/material/preview',
+  placeWallet: '/api/order/place/wallet',
+  placeCustom: '/api/order/place/custom',
+  placeCustomPreview: '/api/order/place/custom/preview',
+  list: '/api/order/list',
+  detail: '/api/order/:id',
+  payPreview: '/api/order/:id/pay_preview',
+  cancel: '/api/order/:id/cancel',
+  wallet: '/api/order/:id/wallet',
+  transfer: '/api/order/:id/transfer',
+  audit: '/api/order/:id/audit',
+  download: '/api/order/:id/download',
+  certificate: '/api/order/:id/certificate/:materialSid',
+  materialDownload: '/api/material/:id/download',
+  purchased: '/api/user/material',
+  /** Public page a certificate's QR code points to (server-rendered HTML). */
+  verifyCertificate: '/verify/certificate/:certNo',
+  adminConfirmTransfer: '/api/admin/orders/:id/confirm_transfer',
+  adminRejectTransfer: '/api/admin/orders/:id/reject_transfer',
+} as const;
+
+export function orderPath(pattern: string, sid: string, materialSid?: string): string {
+  let path = pattern.replace(':id', encodeURIComponent(sid));
+  if (materialSid !== undefined) path = path.replace(':materialSid', encodeURIComponent(materialSid));
+  return path;
+}
+
+export const ORDER_MAX_ITEMS = 50;
+export const COUPON_CODE_MAX_LENGTH = 32;
+
+export const ORDER_MESSAGES = {
+  materials: '请选择要购买的素材',
+  tooMany: `一次最多购买 ${ORDER_MAX_ITEMS} 个素材`,
+  payWay: '支付方式不正确',
+  price: MESSAGES.rechargeAmount,
+  approved: '请选择通过或拒绝',
+  status: '订单状态不正确',
+  type: '订单类型不正确',
+  note: '请填写备注',
+} as const;
+
+const blankAsNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+
+/** An optional text: trimmed; blank or absent → null. */
+const zOptionalText = (max: number) =>
+  z.preprocess(
+    blankAsNull,
+    z
+      .string()
+      .trim()
+      .max(max, { error: MESSAGES.tooLong(max) })
+      .nullish()
+      .transform((v) => v ?? null),
+  );
+
+/** A coupon code; blank means none (the drawer itself says 请先输入优惠 code for an empty apply). */
+export const zCouponCode = zOptionalText(COUPON_CODE_MAX_LENGTH);
+export const zReferer = zOptionalText(MAX_LENGTH.referrer);
+export const zSource = zOptionalText(MAX_LENGTH.source);
+export const zPayWay = z
+  .preprocess(blankAsNull, z.enum(PAY_WAYS, { error: ORDER_MESSAGES.payWay }).nullish())
+  .transform((v) => v ?? null);
+
+/** `{sid: licenceType}` — the materials to buy and the licence type of each. */
+export const zMaterialSelection = z
+  .record(zSid, zSpec, { error: ORDER_MESSAGES.materials })
+  .refine((m) => Object.keys(m).length > 0, { error: ORDER_MESSAGES.materials })
+  .refine((m) => Object.keys(m).length <= ORDER_MAX_ITEMS, { error: ORDER_MESSAGES.tooMany });
+
+/** Price breakdown in cents (spec §7 names). `price` is what will be charged. */
+export const ZPricePreview = z.object({
+  price_origin: z.number().int(),
+  discount_member: z.number().int(),
+  discount_coupon: z.number().int(),
+  price: z.number().int(),
+});
+export type TPricePreview = z.infer<typeof ZPricePreview>;
+
+export const ZPlaceMaterialRequest = z.object({ materials: zMaterialSelection, source: zSource });
+export type TPlaceMaterialRequest = z.input<typeof ZPlaceMaterialRequest>;
+
+export const ZMaterialPreviewRequest = z.object({
+  materials: zMaterialSelection,
+  code: zCouponCode,
+  pay_way: zPayWay,
+});
+export type TMaterialPreviewRequest = z.input<typeof ZMaterialPreviewRequest>;
+
+/** `price` must be the VIP monthly fee (the only option, 699 yuan = 69 900 cents). */
+export const ZPlaceWalletRequest = z.object({
+  price: z.number({ error: ORDER_MESSAGES.price }).int({ error: ORDER_MESSAGES.price }),
+  source: zSource,
+});
+export type TPlaceWalletRequest = z.input<typeof ZPlaceWalletRequest>;
+
+const zStorageKey = zOptionalText(300);
+
+export const ZPlaceCustomRequest = z.object({
+  material: zSid,
+  source: zSource,
+  product_key: zStorageKey,
+  logo_key: zStorageKey,
+  detail: ZDemandDetail.default({}),
+});
+export type TPlaceCustomRequest = z.input<typeof ZPlaceCustomRequest>;
+
+export const ZCustomPreviewRequest = z.object({
+  material: zSid,
+  product_key: zStorageKey,
+  logo_key: zStorageKey,
+  detail: ZDemandDetail.default({}),
+  code: zCouponCode,
+  pay_way: zPayWay,
+});
+export type TCustomPreviewRequest = z.input<typeof ZCustomPreviewRequest>;
+
+export const ZPayPreviewRequest = z.object({ code: zCouponCode, referer: zReferer, pay_way: zPayWay });
+export type TPayPreviewRequest = z.input<typeof ZPayPreviewRequest>;
+
+/** Every placement answers with the created order (status CREATED). */
+export const ZOrderResponse = z.object({ order: ZOrder });
+export type TOrderResponse = z.infer<typeof ZOrderResponse>;
+
+export const ZOrderListQuery = ZPageQuery.extend({
+  status: z.preprocess(blankAsNull, z.enum(ORDER_STATUSES, { error: ORDER_MESSAGES.status }).nullish()),
+  type: z.preprocess(blankAsNull, z.enum(ORDER_TYPES, { error: ORDER_MESSAGES.type }).nullish()),
+  audit_status: z.preprocess(blankAsNull, z.enum(AUDIT_STATUS_VALUES).nullish()),
+});
+export type TOrderListQuery = z.input<typeof ZOrderListQuery>;
+
+/**
+ * An order in the records list. A main account also sees its sub-accounts' orders, flagged
+ * `fromSubAccount` with the sub-account's display name in `buyer`.
+ */
+export const ZOrderListItem = ZOrder.extend({
+  fromSubAccount: z.boolean(),
+  buyer: z.string().nullable(),
+});
+export type TOrderListItem = z.infer<typeof ZOrderListItem>;
+
+export const ZOrderListResponse = z.object({ total: z.number().int(), orders: z.array(ZOrderListItem) });
+export type TOrderListResponse = z.infer<typeof ZOrderListResponse>;
+
+/** Wallet payment: `code` and `referer` may be null. */
+export const ZPayRequest = z.object({ code: zCouponCode, referer: zReferer });
+export type TPayRequest = z.input<typeof ZPayRequest>;
+
+/** `coupon`: the order coupon issued by this payment (show the coupon dialog), or null. */
+export const ZWalletPayResponse = z.object({ coupon: z.string().nullable(), order: ZOrder });
+export type TWalletPayResponse = z.infer<typeof ZWalletPayResponse>;
+
+/**
+ * The bank-transfer drawer: the payee (configurable), the exact amount, and the per-order
+ * reference to write in the transfer's remark so the operator can match the funds.
+ */
+export const ZOrderTransferInfo = ZTransferInfo.extend({
+  reference: z.string(),
+  amount: z.number().int(),
+  orderNo: z.string(),
+});
+export type TOrderTransferInfo = z.infer<typeof ZOrderTransferInfo>;
+
+export const ZTransferResponse = z.object({ info: ZOrderTransferInfo, order: ZOrder });
+export type TTransferResponse = z.infer<typeof ZTransferResponse>;
+
+/** The main account approves (or not) a sub-account's wallet payment of an order. */
+export const ZAuditRequest = z.object({
+  approved: z.boolean({ error: ORDER_MESSAGES.approved }),
+  message: zOptionalText(200),
+});
+export type TAuditRequest = z.input<typeof ZAuditRequest>;
+
+export const ZDownloadQuery = z.object({
+  /** For an order of several materials: which one. Absent → every material of the order. */
+  material: z.preprocess(blankAsNull, zSid.nullish()),
+});
+
+export const ZDownloadFile = z.object({ material: z.string(), url: z.string(), expiresAt: z.string() });
+
+/** `url`: a signed link valid for at most 5 minutes (the first file for an order). */
+export const ZDownloadResponse = z.object({ url: z.string(), expiresAt: z.string(), files: z.array(ZDownloadFile) });
+export type TDownloadResponse = z.infer<typeof ZDownloadResponse>;
+
+/** A purchased material: the catalogue view plus the licence bought. */
+export const ZPurchasedMaterial = ZMaterial.extend({
+  spec: zLicenceType,
+  downloadCount: z.number().int(),
+  orderSid: z.string(),
+  orderNo: z.string(),
+  certNo: z.string(),
+  /** GET path of the licence certificate PDF. */
+  certificateUrl: z.string(),
+});
+export type TPurchasedMaterial = z.infer<typeof ZPurchasedMaterial>;
+
+export const ZPurchasedQuery = ZPageQuery;
+export const ZPurchasedResponse = z.object({ total: z.number().int(), materials: z.array(ZPurchasedMaterial) });
+export type TPurchasedResponse = z.infer<typeof ZPurchasedResponse>;
+
+export const ZOrderParams = z.object({ id: zSid });
+export const ZCertificateParams = z.object({ id: zSid, materialSid: zSid });
+export const ZVerifyCertificateParams = z.object({ certNo: z.string().max(40) });
+
+export const ZTransferDecisionRequest = z.object({
+  note: z
+    .string({ error: ORDER_MESSAGES.note })
+    .trim()
+    .min(1, { error: ORDER_MESSAGES.note })
+    .max(500, { error: MESSAGES.tooLong(500) }),
+});
+export type TTransferDecisionRequest = z.input<typeof ZTransferDecisionRequest>;

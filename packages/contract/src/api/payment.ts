@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { PaymentPollStatus } from '../enums.js';
+import { ZPageQuery } from './material.js';
+import { ZPayRequest } from './order.js';
+
+/**
+ * Online payment (spec §2 online pay drawer, §4 Pay, §7): WeChat Native QR and Alipay page pay,
+ * the status the pay drawer polls, the gateways' notification endpoints, the sandbox pay page
+ * of the embedded default, and the operators' list of payment exceptions.
+ * Patterns with `:id` are what the server registers; fill them with `orderPath` (api/order.ts).
+ */
+export const PAYMENT_PATHS = {
+  wechat: '/api/order/:id/wechat',
+  alipay: '/api/order/:id/alipay',
+  status: '/api/order/:id/pay',
+  notifyWechat: '/api/payment/notify/wechat',
+  notifyAlipay: '/api/payment/notify/alipay',
+  notifySandbox: '/api/payment/notify/sandbox',
+  /** Sandbox only: the page the QR code / go-to-pay link opens (server-rendered HTML; POST = pay). */
+  sandboxPage: '/sandbox/pay/:id',
+  adminExceptions: '/api/admin/payments/exceptions',
+  /** Every gateway delivery, query and close recorded for one order (operator order detail). */
+  adminOrderEvents: '/api/admin/payments/orders/:id/events',
+} as const;
+
+/** `code` (coupon) and `referer` may be null; the price is fixed on the order from them. */
+export const ZOnlinePayRequest = ZPayRequest;
+export type TOnlinePayRequest = z.input<typeof ZOnlinePayRequest>;
+
+/**
+ * `link`: WeChat — the code_url to draw as a QR code; Alipay — the page to open in a new tab.
+ * On the embedded default both are the sandbox pay page. `amount` (cents) is what the gateway
+ * will charge, equal to the pay preview; the link stops working at `expiresAt`.
+ */
+export const ZOnlinePayResponse = z.object({
+  link: z.string(),
+  amount: z.number().int(),
+  expiresAt: z.string(),
+});
+export type TOnlinePayResponse = z.infer<typeof ZOnlinePayResponse>;
+
+export const PAY_POLL_STATUSES = Object.values(PaymentPollStatus) as [PaymentPollStatus, ...PaymentPollStatus[]];
+
+/**
+ * Polled every 4 s by the pay drawer. SUCCESS: paid — stop polling, refresh the user, and show
+ * the order coupon dialog when `coupon` is set. FAIL: the order was cancelled or the last
+ * payment attempt failed (the buyer may start a new one). WAITING: keep polling.
+ */
+export const ZPayStatusResponse = z.object({
+  status: z.enum(PAY_POLL_STATUSES),
+  coupon: z.string().nullable(),
+});
+export type TPayStatusResponse = z.infer<typeof ZPayStatusResponse>;
+
+export const SANDBOX_RESULTS = ['SUCCESS', 'FAIL'] as const;
+
+/** What a script posts to the sandbox pay page (the page's buttons post the same as a form). */
+export const ZSandboxPayRequest = z.object({
+  result: z.enum(SANDBOX_RESULTS, { error: 'result 只能是 SUCCESS 或 FAIL' }),
+});
+export type TSandboxPayRequest = z.input<typeof ZSandboxPayRequest>;
+
+/**
+ * How the notification the sandbox sent was handled: `settled` (the order is now paid),
+ * `duplicate` (it was already paid by this payment), `failed` (a FAIL result was recorded),
+ * `exception` (money for an order that cannot take it, listed for operators), `rejected`.
+ */
+export const ZSandboxPayResponse = z.object({
+  result: z.enum(SANDBOX_RESULTS),
+  outcome: z.string(),
+  orderStatus: z.string().nullable(),
+});
+export type TSandboxPayResponse = z.infer<typeof ZSandboxPayResponse>;
+
+/**
+ * A payment that arrived but could not settle its order (order cancelled, paid twice, amount
+ * different from what was charged). Repeated deliveries of the same payment are one row.
+ */
+export const ZPaymentException = z.object({
+  id: z.number().int(),
+  orderSid: z.string().nullable(),
+  orderNo: z.string().nullable(),
+  orderStatus: z.string().nullable(),
+  gateway: z.string(),
+  outTradeNo: z.string().nullable(),
+  tradeNo: z.string().nullable(),
+  /** Cents the gateway says were paid. */
+  amount: z.number().int().nullable(),
+  reason: z.string(),
+  deliveries: z.number().int(),
+  firstAt: z.string(),
+  lastAt: z.string(),
+});
+export type TPaymentException = z.infer<typeof ZPaymentException>;
+
+export const ZPaymentExceptionsQuery = ZPageQuery;
+export const ZPaymentExceptionsResponse = z.object({
+  total: z.number().int(),
+  exceptions: z.array(ZPaymentException),
+});
+export type TPaymentExceptionsResponse = z.infer<typeof ZPaymentExceptionsResponse>;
+
+/** One recorded gateway interaction (notification, query, close) for the operator's order view. */
+export const ZPaymentEvent = z.object({
+  id: z.number().int(),
+  gateway: z.string(),
+  kind: z.string(),
+  outTradeNo: z.string().nullable(),
+  tradeNo: z.string().nullable(),
+  amount: z.number().int().nullable(),
+  verified: z.boolean(),
+  outcome: z.string(),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TPaymentEvent = z.infer<typeof ZPaymentEvent>;
+
+export const ZPaymentEventsResponse = z.object({ events: z.array(ZPaymentEvent) });
+export type TPaymentEventsResponse = z.infer<typeof ZPaymentEventsResponse>;

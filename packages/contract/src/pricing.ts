@@ -1,0 +1,159 @@
+import { DEFAULT_CUSTOMIZATION_PRICE_CENTS, licenceSpec } from './constants.js';
+import { CouponType, LICENCE_TYPES, type LicenceType, OrderType, PayWay } from './enums.js';
+
+/**
+ * Pricing: one pure module used by the order preview, order placement, the wallet payment and
+ * the checkout UI, so what is shown is what is charged. All amounts are integer cents.
+ *
+ * Rounding: every discount is rounded DOWN to the whole cent, so a discount never exceeds its
+ * exact value and the buyer pays any fractional cent. Concretely
+ *   discount_member = floor(origin × (10 000 − rateBp) / 10 000)   (VIP price = origin − that)
+ *   discount_coupon = min(amount, remainder)                        (type 1, fixed cents off)
+ *                   = floor(remainder × percent / 100)              (otherwise, percent off)
+ *   price           = origin − discount_member − discount_coupon    (≥ 0)
+ */
+
+/** The default VIP rate: 1% of the original price (the spec's "0.1折"), in basis points. */
+export const DEFAULT_VIP_RATE_BP = 100;
+export const BASIS_POINTS = 10_000;
+
+/** The price fields of a material as the wire carries them (ZMaterial). */
+export interface PricedMaterial {
+  /** Licence types offered, best first. */
+  authType: readonly number[];
+  /** A single price (every type at its licence-table price) or a map by licence type. */
+  price: number | Readonly<Record<string, number>>;
+  specialPrice: Readonly<Record<string, number>>;
+  customPrice: number | null;
+}
+
+export function isLicenceType(value: unknown): value is LicenceType {
+  return typeof value === 'number' && (LICENCE_TYPES as readonly number[]).includes(value);
+}
+
+function ownPrice(map: Readonly<Record<string, number>>, type: number): number | undefined {
+  const cents = map[String(type)];
+  return typeof cents === 'number' && Number.isSafeInteger(cents) && cents >= 0 ? cents : undefined;
+}
+
+/**
+ * Unit price of a material for licence type t: its special price for t if set, else its own
+ * price for t, else the licence table. Null when the material does not offer t.
+ */
+export function unitPriceCents(material: PricedMaterial, type: number): number | null {
+  if (!isLicenceType(type) || !material.authType.includes(type)) return null;
+  return (
+    ownPrice(material.specialPrice, type) ??
+    (typeof material.price === 'object' ? ownPrice(material.price, type) : undefined) ??
+    licenceSpec(type).priceCents
+  );
+}
+
+/** Price of a customization on a material: its custom price, else the default 498 yuan. */
+export function customizationPriceCents(material: Pick<PricedMaterial, 'customPrice'>): number {
+  const cents = material.customPrice;
+  return typeof cents === 'number' && Number.isSafeInteger(cents) && cents >= 0
+    ? cents
+    : DEFAULT_CUSTOMIZATION_PRICE_CENTS;
+}
+
+/** What pricing needs to know about a coupon. Times are Dates (server) or ISO strings (wire). */
+export interface PricingCoupon {
+  type: number;
+  amount: number;
+  startAt: Date | string | null;
+  endAt: Date | string | null;
+  /** Order types covered; empty = all. */
+  scope: readonly string[];
+  /** Total redemptions allowed; 0 = unlimited. */
+  limit: number;
+  redeemedCount: number;
+  /** The account it was issued to, or null for a public code. */
+  ownerSid: string | null;
+}
+
+export type CouponProblem = 'not_started' | 'expired' | 'not_applicable' | 'used_up' | 'already_used' | 'not_owner';
+
+function toTime(value: Date | string | null): number | null {
+  if (value === null) return null;
+  return typeof value === 'string' ? Date.parse(value) : value.getTime();
+}
+
+/**
+ * Why a coupon cannot be used for this order now, or null when it can. Validity is
+ * [startAt, endAt): a coupon ending at 10:00 no longer counts at 10:00.
+ */
+export function couponProblem(
+  coupon: PricingCoupon,
+  context: { orderType: string; now: Date; accountSid: string | null; usedByAccount: boolean },
+): CouponProblem | null {
+  const now = context.now.getTime();
+  const start = toTime(coupon.startAt);
+  const end = toTime(coupon.endAt);
+  if (start !== null && now < start) return 'not_started';
+  if (end !== null && now >= end) return 'expired';
+  // A recharge has no coupon field (spec §5): no coupon ever covers it.
+  if (context.orderType === OrderType.WALLET) return 'not_applicable';
+  if (coupon.scope.length > 0 && !coupon.scope.includes(context.orderType)) return 'not_applicable';
+  if (coupon.ownerSid !== null && coupon.ownerSid !== context.accountSid) return 'not_owner';
+  if (context.usedByAccount) return 'already_used';
+  if (coupon.limit > 0 && coupon.redeemedCount >= coupon.limit) return 'used_up';
+  return null;
+}
+
+export interface PriceBreakdown {
+  priceOriginCents: number;
+  discountMemberCents: number;
+  discountCouponCents: number;
+  priceCents: number;
+}
+
+export interface PricingInput {
+  /** Unit prices of the order's lines, in cents. */
+  lineCents: readonly number[];
+  orderType: string;
+  payWay: string | null;
+  /** The paying wallet (the parent's for a sub-account) has a valid VIP lot. */
+  isVip: boolean;
+  vipRateBp: number;
+  /** A coupon already checked with couponProblem, or null. */
+  coupon: Pick<PricingCoupon, 'type' | 'amount'> | null;
+}
+
+/** The member discount applies only to a VIP paying by wallet, and never to a recharge. */
+export function isMemberPricing(input: Pick<PricingInput, 'orderType' | 'payWay' | 'isVip'>): boolean {
+  return input.isVip && input.payWay === PayWay.WALLET && input.orderType !== OrderType.WALLET;
+}
+
+export function couponDiscountCents(coupon: Pick<PricingCoupon, 'type' | 'amount'>, remainderCents: number): number {
+  if (remainderCents <= 0) return 0;
+  if (coupon.type === CouponType.FIXED) {
+    return Math.min(Math.max(0, Math.floor(coupon.amount)), remainderCents);
+  }
+  const percent = Math.min(100, Math.max(0, coupon.amount));
+  return Math.min(remainderCents, Math.floor((remainderCents * percent) / 100));
+}
+
+export function priceOrder(input: PricingInput): PriceBreakdown {
+  const origin = input.lineCents.reduce((total, cents) => total + Math.max(0, Math.floor(cents)), 0);
+  const rateBp = Math.min(BASIS_POINTS, Math.max(0, Math.floor(input.vipRateBp)));
+  const member = isMemberPricing(input) ? Math.floor((origin * (BASIS_POINTS - rateBp)) / BASIS_POINTS) : 0;
+  const remainder = origin - member;
+  const coupon = input.coupon ? couponDiscountCents(input.coupon, remainder) : 0;
+  return {
+    priceOriginCents: origin,
+    discountMemberCents: member,
+    discountCouponCents: coupon,
+    priceCents: remainder - coupon,
+  };
+}
+
+/** How the UI labels a coupon (spec §9): '-¥{amount} 优惠金额' or '(100 − amount) / 10 折'. */
+export function couponDiscountLabel(
+  coupon: Pick<PricingCoupon, 'type' | 'amount'>,
+  formatCents: (c: number) => string,
+) {
+  if (coupon.type === CouponType.FIXED) return `-${formatCents(coupon.amount)} 优惠金额`;
+  const tenths = 100 - Math.min(100, Math.max(0, coupon.amount));
+  return `${tenths / 10}折`;
+}
