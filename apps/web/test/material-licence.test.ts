@@ -1,4 +1,4 @@
-import { LicenceType, MaterialFormat, Orientation } from '@gemstock/contract';
+import { LicenceType, MaterialFormat, Orientation, unitPriceCents } from '@gemstock/contract';
 import { describe, expect, it } from 'vitest';
 import {
   defaultLicenceType,
@@ -12,9 +12,18 @@ import {
 
 const { EXTENDED, STANDARD, NEW_MEDIA, PREMIUM_CUSTOM } = LicenceType;
 
+/** The price fields of a material offering every type unless told otherwise. */
+function priced(
+  price: number | Record<string, number>,
+  specialPrice: Record<string, number> = {},
+  authType: LicenceType[] = [EXTENDED, STANDARD, NEW_MEDIA, PREMIUM_CUSTOM],
+) {
+  return { price, specialPrice, authType, customPrice: null };
+}
+
 describe('resolveLicencePrice', () => {
   it('a number price means every type costs its licence-table price', () => {
-    const material = { price: 29_800, specialPrice: {} };
+    const material = priced(29_800);
     expect(resolveLicencePrice(material, EXTENDED)).toEqual({ listCents: 39_800, promoCents: null, payCents: 39_800 });
     expect(resolveLicencePrice(material, STANDARD).payCents).toBe(29_800);
     expect(resolveLicencePrice(material, NEW_MEDIA).payCents).toBe(19_800);
@@ -22,14 +31,14 @@ describe('resolveLicencePrice', () => {
   });
 
   it('a map gives each type its own price, falling back to the table for a missing entry', () => {
-    const material = { price: { '2': 25_000, '3': 15_000 }, specialPrice: {} };
+    const material = priced({ '2': 25_000, '3': 15_000 });
     expect(resolveLicencePrice(material, STANDARD).listCents).toBe(25_000);
-    expect(resolveLicencePrice(material, NEW_MEDIA).listCents).toBe(15_000);
+    expect(resolveLicencePrice(material, NEW_MEDIA).payCents).toBe(15_000);
     expect(resolveLicencePrice(material, PREMIUM_CUSTOM).listCents).toBe(49_800);
   });
 
   it('a lower special price is a promotion: the buyer pays it, the list price is shown struck', () => {
-    const material = { price: 19_800, specialPrice: { '3': 11_900 } };
+    const material = priced(19_800, { '3': 11_900 }, [NEW_MEDIA, PREMIUM_CUSTOM]);
     expect(resolveLicencePrice(material, NEW_MEDIA)).toEqual({
       listCents: 19_800,
       promoCents: 11_900,
@@ -40,7 +49,7 @@ describe('resolveLicencePrice', () => {
   });
 
   it('works with a special price on a per-type map', () => {
-    const material = { price: { '1': 50_000, '2': 30_000 }, specialPrice: { '1': 45_000 } };
+    const material = priced({ '1': 50_000, '2': 30_000 }, { '1': 45_000 });
     expect(resolveLicencePrice(material, EXTENDED)).toEqual({
       listCents: 50_000,
       promoCents: 45_000,
@@ -50,13 +59,13 @@ describe('resolveLicencePrice', () => {
   });
 
   it('a special price that is not lower is charged but not shown as a promotion', () => {
-    expect(resolveLicencePrice({ price: 29_800, specialPrice: { '2': 29_800 } }, STANDARD)).toEqual({
+    expect(resolveLicencePrice(priced(29_800, { '2': 29_800 }), STANDARD)).toEqual({
       listCents: 29_800,
       promoCents: null,
       payCents: 29_800,
     });
     // operators cannot set one above the list price; if one arrived, what is shown is what is charged
-    expect(resolveLicencePrice({ price: 29_800, specialPrice: { '2': 35_000 } }, STANDARD)).toEqual({
+    expect(resolveLicencePrice(priced(29_800, { '2': 35_000 }), STANDARD)).toEqual({
       listCents: 29_800,
       promoCents: null,
       payCents: 35_000,
@@ -64,25 +73,43 @@ describe('resolveLicencePrice', () => {
   });
 
   it('ignores a malformed special price', () => {
-    expect(resolveLicencePrice({ price: 29_800, specialPrice: { '2': -5 } }, STANDARD).payCents).toBe(29_800);
-    expect(resolveLicencePrice({ price: 29_800, specialPrice: { '2': 1.5 } }, STANDARD).payCents).toBe(29_800);
+    expect(resolveLicencePrice(priced(29_800, { '2': -5 }), STANDARD).payCents).toBe(29_800);
+    expect(resolveLicencePrice(priced(29_800, { '2': 1.5 }), STANDARD).payCents).toBe(29_800);
   });
 
   it('a free special price (0 cents) is still a promotion', () => {
-    expect(resolveLicencePrice({ price: 29_800, specialPrice: { '2': 0 } }, STANDARD).payCents).toBe(0);
+    expect(resolveLicencePrice(priced(29_800, { '2': 0 }), STANDARD)).toEqual({
+      listCents: 29_800,
+      promoCents: 0,
+      payCents: 0,
+    });
+  });
+
+  it('shows what the contract’s unit price charges, for every offered type', () => {
+    const material = priced({ '1': 45_800, '2': 32_800, '3': 21_800, '4': 52_800 }, { '1': 27_500 });
+    for (const type of material.authType) {
+      expect(resolveLicencePrice(material, type).payCents).toBe(unitPriceCents(material, type));
+    }
+  });
+
+  it('a type the material does not offer is priced the same way, for display', () => {
+    const material = priced(19_800, { '2': 17_900 }, [NEW_MEDIA, PREMIUM_CUSTOM]);
+    expect(resolveLicencePrice(material, STANDARD)).toEqual({
+      listCents: 29_800,
+      promoCents: 17_900,
+      payCents: 17_900,
+    });
   });
 
   it('lowestPayCents looks only at the offered types', () => {
-    expect(lowestPayCents({ price: 39_800, specialPrice: {}, authType: [EXTENDED, PREMIUM_CUSTOM] })).toBe(39_800);
-    expect(
-      lowestPayCents({ price: 19_800, specialPrice: { '3': 11_900 }, authType: [NEW_MEDIA, PREMIUM_CUSTOM] }),
-    ).toBe(11_900);
-    expect(lowestPayCents({ price: 0, specialPrice: {}, authType: [] })).toBeNull();
+    expect(lowestPayCents(priced(39_800, {}, [EXTENDED, PREMIUM_CUSTOM]))).toBe(39_800);
+    expect(lowestPayCents(priced(19_800, { '3': 11_900 }, [NEW_MEDIA, PREMIUM_CUSTOM]))).toBe(11_900);
+    expect(lowestPayCents(priced(0, {}, []))).toBeNull();
   });
 });
 
 describe('licenceOptions', () => {
-  const small = { width: 1200, height: 1200, authType: [NEW_MEDIA, PREMIUM_CUSTOM], price: 19_800, specialPrice: {} };
+  const small = { width: 1200, height: 1200, ...priced(19_800, {}, [NEW_MEDIA, PREMIUM_CUSTOM]) };
 
   it('lists all four types; the ones in authType are available', () => {
     const options = licenceOptions(small);
@@ -103,7 +130,7 @@ describe('licenceOptions', () => {
   });
 
   it('a type withheld although the size is enough gets a neutral reason', () => {
-    const big = { width: 4000, height: 3000, authType: [STANDARD], price: 29_800, specialPrice: {} };
+    const big = { width: 4000, height: 3000, ...priced(29_800, {}, [STANDARD]) };
     const options = licenceOptions(big);
     expect(options[0]?.reason).toBe('该素材暂不提供此授权');
     expect(options[3]?.reason).toBe('该素材暂不提供此授权');

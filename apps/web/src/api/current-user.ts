@@ -2,6 +2,7 @@ import { USER_PATHS, type TMeResponse, type TUser } from '@gemstock/contract';
 import { type RequestOptions, apiClient, isApiError } from '@/lib/api-client';
 import { logError } from '@/lib/logger';
 import { useSession } from '@/stores/session';
+import { refreshCartCount } from './get-cart';
 
 /** GET /api/user → {user, coupon, user_parent}; answers 1000 when logged out. */
 export function getCurrentUser(options?: Pick<RequestOptions, 'quiet' | 'signal'>): Promise<TMeResponse> {
@@ -12,6 +13,8 @@ export function getCurrentUser(options?: Pick<RequestOptions, 'quiet' | 'signal'
 export async function refreshCurrentUser(): Promise<TUser> {
   const me = await getCurrentUser();
   useSession.getState().setMe(me);
+  // after login and after a payment (paid items leave the cart) the badge follows
+  void refreshCartCount();
   return me.user;
 }
 
@@ -32,6 +35,8 @@ async function loadInitialUser(): Promise<void> {
   if (!session.token) return;
   try {
     session.setMe(await getCurrentUser({ quiet: true }));
+    // spec §4: the cart is loaded on first init (for the header badge); pages need not wait
+    void refreshCartCount();
   } catch (error) {
     if (isApiError(error) && (error.reason === 'logged-out' || error.reason === 'no-auth')) {
       useSession.getState().clear();

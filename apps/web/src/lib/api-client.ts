@@ -72,6 +72,11 @@ export interface RequestOptions {
    * (features/admin). `null` sends none. Leave it out for the buyer session, as before.
    */
   token?: string | null;
+  /**
+   * 'blob' answers a successful non-JSON response (a certificate PDF) with its Blob; an error
+   * still arrives as an envelope and is handled as usual.
+   */
+  responseType?: 'json' | 'blob';
 }
 
 /** Removes the signed-in user's state and returns home (spec §4 logout). */
@@ -155,7 +160,18 @@ async function send<T>(method: string, path: string, options: RequestOptions): P
     throw new ApiError(NETWORK_ERROR_CODE, '网络连接失败，请检查网络后重试', 0);
   }
 
-  const text = await response.text();
+  if (options.responseType === 'blob' && response.ok && !response.headers.get('content-type')?.includes('json')) {
+    return (await response.blob()) as T;
+  }
+  return parseApiResponse<T>(response.status, response.ok, await response.text());
+}
+
+/**
+ * Unwraps one response body: the `data` of a success envelope, else an ApiError with the
+ * envelope's code and message (or a network-style error when there is no envelope). Shared with
+ * callers that cannot use fetch, e.g. an upload through XMLHttpRequest for its progress events.
+ */
+export function parseApiResponse<T>(status: number, ok: boolean, text: string): T {
   let parsed: unknown = undefined;
   if (text) {
     try {
@@ -166,18 +182,18 @@ async function send<T>(method: string, path: string, options: RequestOptions): P
   }
   const envelope = asEnvelope(parsed);
   if (!envelope) {
-    if (response.ok && !text) return undefined as T;
+    if (ok && !text) return undefined as T;
     throw new ApiError(
       NETWORK_ERROR_CODE,
-      response.ok ? '服务器返回了无法识别的内容' : `服务暂时不可用（HTTP ${response.status}），请稍后再试`,
-      response.status,
+      ok ? '服务器返回了无法识别的内容' : `服务暂时不可用（HTTP ${status}），请稍后再试`,
+      status,
     );
   }
-  if (envelope.code === SUCCESS_CODE && response.ok) return envelope.data as T;
+  if (envelope.code === SUCCESS_CODE && ok) return envelope.data as T;
   throw new ApiError(
     envelope.code,
     envelope.message || errorSpecOf(envelope.code)?.message || '请求失败，请稍后再试',
-    response.status,
+    status,
     fieldsOf(envelope.data),
   );
 }
@@ -196,6 +212,8 @@ export const apiClient = {
   post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     apiRequest<T>('POST', path, { ...options, body }),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('PUT', path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>('PATCH', path, { ...options, body }),
   delete: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     apiRequest<T>('DELETE', path, { ...options, body }),
 };

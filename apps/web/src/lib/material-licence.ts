@@ -8,6 +8,7 @@ import {
   type TMaterial,
   isCents,
   listPriceCents,
+  unitPriceCents,
 } from '@gemstock/contract';
 
 /**
@@ -24,28 +25,26 @@ export interface LicencePrice {
   payCents: number;
 }
 
+type PricedFields = 'price' | 'specialPrice' | 'authType' | 'customPrice';
+
 /**
  * Price of one licence type. `price` may be a number (every type then costs its licence-table
- * price) or a map by type (see `listPriceCents` in the contract). A `specialPrice` entry, when
- * set, is the price charged — the same rule as the server's unit price; it is shown as a
- * promotion (list price struck through) only when it is lower.
+ * price) or a map by type (see `listPriceCents` in the contract). What is charged comes from the
+ * contract's `unitPriceCents` — the function order preview and payment use — so what is shown is
+ * what is charged: the special price when set, else the list price. A special price is shown as a
+ * promotion (list price struck through) only when it is lower. A type the material does not
+ * offer gets the same rule, for display only.
  */
-export function resolveLicencePrice(
-  material: Pick<TMaterial, 'price' | 'specialPrice'>,
-  type: LicenceType,
-): LicencePrice {
+export function resolveLicencePrice(material: Pick<TMaterial, PricedFields>, type: LicenceType): LicencePrice {
   const listCents = listPriceCents(material, type);
   const raw = material.specialPrice[String(type)];
   const special = isCents(raw) && raw >= 0 ? raw : null;
-  return {
-    listCents,
-    promoCents: special !== null && special < listCents ? special : null,
-    payCents: special ?? listCents,
-  };
+  const payCents = unitPriceCents(material, type) ?? special ?? listCents;
+  return { listCents, promoCents: payCents < listCents ? payCents : null, payCents };
 }
 
 /** The lowest price among the types the material is offered with ("¥198 起"). */
-export function lowestPayCents(material: Pick<TMaterial, 'price' | 'specialPrice' | 'authType'>): number | null {
+export function lowestPayCents(material: Pick<TMaterial, PricedFields>): number | null {
   if (material.authType.length === 0) return null;
   return Math.min(...material.authType.map((type) => resolveLicencePrice(material, type).payCents));
 }
@@ -74,9 +73,7 @@ export interface LicenceOption {
  * Every row of the licence table for one material: the types in `authType` (the ones the server
  * says it qualifies for) are available, the others disabled with the reason.
  */
-export function licenceOptions(
-  material: Pick<TMaterial, 'authType' | 'width' | 'height' | 'price' | 'specialPrice'>,
-): LicenceOption[] {
+export function licenceOptions(material: Pick<TMaterial, PricedFields | 'width' | 'height'>): LicenceOption[] {
   const longSide = longSideOf(material);
   return LICENCE_TABLE.map((spec) => {
     const available = material.authType.includes(spec.type);

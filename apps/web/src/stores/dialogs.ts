@@ -11,6 +11,8 @@ export type AfterLogin = { kind: 'navigate'; to: string } | { kind: 'customize' 
 
 export type LegalDocument = 'agreement' | 'privacy';
 export type CustomizeVariant = 'default' | 'free';
+/** The VIP recharge flow (spec §4): choose the amount, then the VIP monthly service agreement. */
+export type RechargeStep = 'choose' | 'protocol';
 
 interface DialogState {
   auth: { open: boolean; mode: AuthMode };
@@ -19,6 +21,7 @@ interface DialogState {
   customize: { open: boolean; variant: CustomizeVariant };
   guideOpen: boolean;
   legal: LegalDocument | null;
+  recharge: RechargeStep | null;
 
   openAuth(mode?: AuthMode, afterLogin?: AfterLogin | null): void;
   setAuthMode(mode: AuthMode): void;
@@ -33,6 +36,8 @@ interface DialogState {
   closeGuide(): void;
   openLegal(doc: LegalDocument): void;
   closeLegal(): void;
+  openRecharge(step?: RechargeStep): void;
+  closeRecharge(): void;
 }
 
 export const useDialogs = create<DialogState>()((set, get) => ({
@@ -42,6 +47,7 @@ export const useDialogs = create<DialogState>()((set, get) => ({
   customize: { open: false, variant: 'default' },
   guideOpen: false,
   legal: null,
+  recharge: null,
 
   openAuth(mode = 'login', afterLogin) {
     set((s) => ({
@@ -86,6 +92,12 @@ export const useDialogs = create<DialogState>()((set, get) => ({
   closeLegal() {
     set({ legal: null });
   },
+  openRecharge(recharge = 'choose') {
+    set({ recharge });
+  },
+  closeRecharge() {
+    set({ recharge: null });
+  },
 }));
 
 /** Non-React access (guards, api-client). */
@@ -95,5 +107,8 @@ export const dialogs = {
   },
   openCompany(onSaved?: () => void): void {
     useDialogs.getState().openCompany(onSaved);
+  },
+  openRecharge(): void {
+    useDialogs.getState().openRecharge('choose');
   },
 };

@@ -1,6 +1,12 @@
 import { MAX_RESULT_WINDOW, SortOption } from '@gemstock/contract';
 import type { Db } from '../../db/client.js';
-import { listMatchKeys, type MatchCursor, type MatchKeys, probeMatches } from './catalog.repository.js';
+import {
+  estimateMatches,
+  listMatchKeys,
+  type MatchCursor,
+  type MatchKeys,
+  probeMatches,
+} from './catalog.repository.js';
 import { filterCacheKey, ringStartOf, type SearchFilter } from './search-query.js';
 import { TtlCache } from './ttl-cache.js';
 
@@ -24,6 +30,15 @@ import { TtlCache } from './ttl-cache.js';
 export const PROBE_TTL_MS = 5 * 60_000;
 /** How long an ordered window of a large result set is reused. */
 export const WINDOW_TTL_MS = 2 * 60_000;
+/** An estimate this far above the cap cannot be a result set under the cap. */
+const LARGE_ESTIMATE = 3 * MAX_RESULT_WINDOW;
+
+/** A filter whose index condition is one token, or none: its estimate comes straight from statistics. */
+function isSingleCondition(filter: SearchFilter): boolean {
+  const tokens = filter.tokens.length + (filter.format ? 1 : 0) + (filter.orientation ? 1 : 0);
+  return tokens <= 1 && filter.longWords.length === 0 && filter.period === undefined;
+}
+
 /** Smallest chunk read when extending a window, so scrolling on reads ahead rather than per page. */
 const MIN_CHUNK = 60;
 
@@ -94,18 +109,18 @@ export class CatalogSearch {
 
   constructor(
     private readonly db: Db,
-    options: { probeTtlMs?: number; windowTtlMs?: number; maxCachedMatches?: number } = {},
+    options: { probeTtlMs?: number; windowTtlMs?: number } = {},
   ) {
-    // Bounded by matches held (about 40 bytes each), not by entries: a few tens of megabytes.
-    const maxWeight = options.maxCachedMatches ?? 1_000_000;
+    // Bounded by matches held, not by entries: about 60 MB of sort keys for probes (a match's
+    // keys take some 60 bytes) and 25 MB of sequence numbers for windows.
     this.probes = new TtlCache<Probe>({
       ttlMs: options.probeTtlMs ?? PROBE_TTL_MS,
-      maxWeight,
+      maxWeight: 1_000_000,
       weigh: (p) => (p.complete ? p.matches.length : 1),
     });
     this.windows = new TtlCache<ResultWindow>({
       ttlMs: options.windowTtlMs ?? WINDOW_TTL_MS,
-      maxWeight,
+      maxWeight: 3_000_000,
       weigh: (w) => w.seqs.length,
     });
   }
@@ -121,6 +136,12 @@ export class CatalogSearch {
     const offset = (page - 1) * pageSize;
     const key = filterCacheKey(filter);
     const probe = await this.probes.getOrLoad(key, async () => {
+      // Counting even up to the cap reads ten thousand rows. For one token (a short keyword, one
+      // filter, or nothing: the whole catalogue) the statistics are exact enough to see a large
+      // result set without counting it; its total is reported as capped either way.
+      if (isSingleCondition(filter) && (await estimateMatches(this.db, filter, now)) >= LARGE_ESTIMATE) {
+        return { complete: false as const };
+      }
       const found = await probeMatches(this.db, filter, now, MAX_RESULT_WINDOW);
       return found.matches
         ? { complete: true as const, count: found.count, matches: found.matches }

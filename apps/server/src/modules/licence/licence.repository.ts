@@ -1,7 +1,8 @@
 import { chinaDateOf } from '@gemstock/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { licences, users } from '../../db/schema/index.js';
+import { downloads, licences, materials, orders, users } from '../../db/schema/index.js';
+import { MATERIAL_COLUMNS, type MaterialRow } from '../catalog/catalog.repository.js';
 import { newSid } from '../../lib/ids.js';
 
 export type LicenceRow = typeof licences.$inferSelect;
@@ -87,4 +88,45 @@ export async function countLicenceDownload(tx: DbOrTx, licenceSid: string, userS
     .update(users)
     .set({ downloadCount: sql`${users.downloadCount} + 1` })
     .where(eq(users.sid, userSid));
+}
+
+export interface OwnedLicence {
+  licence: LicenceRow;
+  material: MaterialRow;
+  orderNo: string;
+}
+
+/** The owner's licences with their materials, newest first (GET /api/user/material). */
+export async function listOwnedLicences(
+  db: DbOrTx,
+  ownerSid: string,
+  page: { offset: number; limit: number },
+): Promise<OwnedLicence[]> {
+  return db
+    .select({ licence: getTableColumns(licences), material: MATERIAL_COLUMNS, orderNo: orders.orderNo })
+    .from(licences)
+    .innerJoin(materials, eq(materials.sid, licences.materialSid))
+    .innerJoin(orders, eq(orders.sid, licences.orderSid))
+    .where(eq(licences.ownerSid, ownerSid))
+    .orderBy(desc(licences.createdAt), desc(licences.sid))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export async function countOwnedLicences(db: DbOrTx, ownerSid: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(licences).where(eq(licences.ownerSid, ownerSid));
+  return row?.n ?? 0;
+}
+
+/** One download of a licensed original: a downloads row and the counters, together. */
+export async function recordLicenceDownload(
+  db: DbOrTx,
+  input: { licenceSid: string; userSid: string; materialSid: string; orderSid: string },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(downloads)
+      .values({ userSid: input.userSid, materialSid: input.materialSid, orderSid: input.orderSid, kind: 'licence' });
+    await countLicenceDownload(tx, input.licenceSid, input.userSid);
+  });
 }

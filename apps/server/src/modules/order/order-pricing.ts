@@ -1,6 +1,7 @@
 import {
   type CouponProblem,
   couponProblem,
+  DEFAULT_VIP_RATE_BP,
   ErrorCode,
   type ErrorSpec,
   OrderType,
@@ -157,7 +158,8 @@ export async function repriceOrderForPayment(
     code: string | null;
     referer: string | null;
     payWay: 'WECHAT' | 'ALIPAY' | 'TRANSFER' | 'WALLET';
-    vipRateBp: number;
+    /** Only a wallet payment gets the member price; defaults to the configured default rate. */
+    vipRateBp?: number;
     now?: Date;
   },
 ): Promise<OrderRow> {
@@ -173,7 +175,7 @@ export async function repriceOrderForPayment(
     code: input.code,
     payWay: input.payWay,
     user: input.user,
-    vipRateBp: input.vipRateBp,
+    vipRateBp: input.vipRateBp ?? DEFAULT_VIP_RATE_BP,
     now: input.now ?? new Date(),
   });
   const updated = await updateOrderPrice(db, order.sid, {

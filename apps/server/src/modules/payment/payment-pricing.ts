@@ -1,12 +1,13 @@
 import type { Db } from '../../db/client.js';
 import type { OnlinePayWay } from '../../payments/payment-gateway.js';
+import { repriceOrderForPayment } from '../order/order-payment.service.js';
 import type { OrderRow } from '../order/order.repository.js';
 import type { UserRow } from '../user/user.repository.js';
 
 /**
- * The one call through which online payment fixes the price it asks a gateway for. It belongs
- * to the order module (the same pure pricing as the pay preview, so the gateway charges what
- * the preview showed); this file is the single switch-over point to it.
+ * The one call through which online payment fixes the price it asks a gateway for. Pricing is
+ * the order module's (the same pure functions as the pay preview), so the gateway charges
+ * exactly what the preview showed; this file is the seam to it.
  */
 export interface FixOnlinePriceInput {
   order: OrderRow;
@@ -16,10 +17,16 @@ export interface FixOnlinePriceInput {
   payWay: OnlinePayWay;
 }
 
-/** Stores coupon, referer, pay way and price breakdown on the CREATED order and returns it. */
+/**
+ * Stores coupon, referer, pay way and price breakdown on the CREATED order and returns it.
+ * Throws the order module's coded errors (ORDER_NOT_PAYABLE, PAY_WAY_LOCKED, COUPON_*).
+ */
 export async function fixOnlinePrice(db: Db, input: FixOnlinePriceInput): Promise<OrderRow> {
-  void db;
-  // Stand-in until modules/order/order-payment.service.ts exports repriceOrderForPayment:
-  // the price placed with the order is charged as it is.
-  return input.order;
+  return repriceOrderForPayment(db, {
+    order: input.order,
+    user: input.user,
+    code: input.code,
+    referer: input.referer,
+    payWay: input.payWay,
+  });
 }

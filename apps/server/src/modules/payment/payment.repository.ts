@@ -105,7 +105,8 @@ export async function listExpiredUnpaidOrders(
   cutoffs: UnpaidOrderCutoffs,
   limit: number,
 ): Promise<{ sid: string }[]> {
-  const transferLike = sql`(${orders.payWay} = 'TRANSFER' or ${orders.transferReference} is not null or ${orders.auditStatus} = 'PENDING')`;
+  // coalesce: a NULL pay way must count as "not transfer", not make the whole test NULL.
+  const transferLike = sql`(coalesce(${orders.payWay}, '') = 'TRANSFER' or ${orders.transferReference} is not null or ${orders.auditStatus} = 'PENDING')`;
   return db
     .select({ sid: orders.sid })
     .from(orders)

@@ -14,6 +14,7 @@ import {
 } from '../../payments/payment-gateway.js';
 import { findOrderBySid, markOrderCancelled, type OrderRow } from '../order/order.repository.js';
 import { settleOrderPayment } from '../order/order-settlement.js';
+import { canViewOrder } from '../order/order.service.js';
 import type { UserRow } from '../user/user.repository.js';
 import { fixOnlinePrice } from './payment-pricing.js';
 import {
@@ -70,10 +71,10 @@ export function newOutTradeNo(orderNo: string): string {
   return `${prefix}P${tail}`;
 }
 
-/** Orders a buyer may pay and poll: their own, and for a main account its sub-accounts' too. */
+/** Orders a buyer may pay and poll: the order module's rule (own orders; a main account's sub-accounts' too). */
 async function findOrderForBuyer(db: Db, user: UserRow, orderSid: string): Promise<OrderRow> {
   const order = await findOrderBySid(db, orderSid);
-  if (!order || (order.userSid !== user.sid && order.ownerSid !== user.sid)) throw new AppError(ErrorCode.ORDER_NOT_FOUND);
+  if (!order || !canViewOrder(user, order)) throw new AppError(ErrorCode.ORDER_NOT_FOUND);
   return order;
 }
 
@@ -415,8 +416,11 @@ export async function closePaymentAttempt(
     });
     return 'closed';
   } catch (error) {
-    if (!(error instanceof GatewayError)) throw error;
-    log.warn({ err: error, outTradeNo: attempt.outTradeNo }, 'closing the gateway payment failed; asking its state');
+    // GatewayError normally; anything else from an adapter is treated the same: not closed.
+    log.warn(
+      { err: error, outTradeNo: attempt.outTradeNo, gatewayCode: error instanceof GatewayError ? error.gatewayCode : undefined },
+      'closing the gateway payment failed; asking its state',
+    );
   }
   // Closing fails when the trade was paid meanwhile (WeChat ORDERPAID, Alipay TRADE_STATUS_ERROR).
   let trade: GatewayTrade;

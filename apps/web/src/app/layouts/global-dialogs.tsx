@@ -1,5 +1,6 @@
 import { type ComponentType, Suspense, lazy, useState } from 'react';
 import { useFirstVisitGuide } from '@/features/auth/hooks/use-first-visit-guide';
+import { useCheckout } from '@/stores/checkout';
 import { useDialogs } from '@/stores/dialogs';
 import { useSession } from '@/stores/session';
 
@@ -23,6 +24,8 @@ const PendingCouponDialog = named(
   () => import('@/features/coupon/components/pending-coupon-dialog'),
   'PendingCouponDialog',
 );
+const CheckoutHost = named(() => import('@/features/checkout/components/checkout-host'), 'CheckoutHost');
+const RechargeFlow = named(() => import('@/features/wallet/components/recharge-flow'), 'RechargeFlow');
 
 /** True from the first time `flag` is true. */
 function useHasBeenTrue(flag: boolean): boolean {
@@ -44,6 +47,8 @@ export function GlobalDialogs() {
   const guideOpen = useDialogs((s) => s.guideOpen);
   const legalOpen = useDialogs((s) => s.legal !== null);
   const hasCoupon = useSession((s) => s.pendingCoupon !== null);
+  const isCheckingOut = useCheckout((s) => s.step !== null || s.rewardCoupon !== null || s.paidOrder !== null);
+  const rechargeOpen = useDialogs((s) => s.recharge !== null);
 
   return (
     <>
@@ -64,6 +69,12 @@ export function GlobalDialogs() {
       </Slot>
       <Slot when={hasCoupon}>
         <PendingCouponDialog />
+      </Slot>
+      <Slot when={isCheckingOut}>
+        <CheckoutHost />
+      </Slot>
+      <Slot when={rechargeOpen}>
+        <RechargeFlow />
       </Slot>
     </>
   );

@@ -12,8 +12,6 @@ export interface MaterialCardProps {
   pictureHeight: number;
   /** A row under the picture (free period and download button, …). */
   footer?: ReactNode;
-  /** Hide the heart, e.g. where liking makes no sense. */
-  hideLike?: boolean;
 }
 
 /**
@@ -21,7 +19,7 @@ export interface MaterialCardProps {
  * (Enter opens it), a like toggle, and for a video its duration and its watermarked preview,
  * played muted while the pointer or keyboard focus is on it.
  */
-export function MaterialCard({ material, pictureHeight, footer, hideLike }: MaterialCardProps) {
+export function MaterialCard({ material, pictureHeight, footer }: MaterialCardProps) {
   const isVideo = material.format === MaterialFormat.VIDEO;
   const [isActive, setActive] = useState(false);
   const [isPlaying, setPlaying] = useState(false);
@@ -77,7 +75,7 @@ export function MaterialCard({ material, pictureHeight, footer, hideLike }: Mate
           {material.free && <span className="gs-tile__badge gs-tile__badge--free">限免</span>}
         </div>
       </Link>
-      {!hideLike && <LikeToggle material={material} />}
+      <LikeToggle material={material} />
       {footer}
     </div>
   );

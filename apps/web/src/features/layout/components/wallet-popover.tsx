@@ -5,10 +5,12 @@ import { useNavigate } from 'react-router';
 import { PriceText } from '@/components/price-text';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/form';
+import { useDialogs } from '@/stores/dialogs';
 
-/** VIP users: balance popover with 充值 (main accounts only) and 查看状态 (spec §2). */
+/** VIP users: balance popover with 充值 (main accounts only; the recharge dialog) and 查看状态 (spec §2). */
 export function WalletPopover({ user }: { user: TUser }) {
   const navigate = useNavigate();
+  const openRecharge = useDialogs((s) => s.openRecharge);
   const content = (
     <div style={{ width: 240 }}>
       <Typography.Text type="secondary">钱包余额</Typography.Text>
@@ -20,7 +22,7 @@ export function WalletPopover({ user }: { user: TUser }) {
       </Typography.Text>
       <Flex gap={8} style={{ marginTop: 12 }}>
         {user.level === 0 && (
-          <Button type="primary" size="small" onClick={() => navigate(paths.wallet)}>
+          <Button type="primary" size="small" onClick={() => openRecharge('choose')}>
             充值
           </Button>
         )}

@@ -1,29 +1,20 @@
-import { ErrorCode, type LicenceType } from '@gemstock/contract';
+import { CART_PATHS, ErrorCode, type TCartAddRequest, type TCartCountResponse } from '@gemstock/contract';
 import { useMutation } from '@tanstack/react-query';
+import { COMMERCE_KEYS } from '@/api/commerce-keys';
 import { apiClient, applyErrorPolicy, isApiError } from '@/lib/api-client';
+import { queryClient } from '@/lib/query-client';
+
+/** `count`: the cart's new item count for the header badge. */
+export type AddToCartOutcome = { status: 'added'; count: number } | { status: 'unavailable' };
 
 /**
- * POST /api/cart/add {material, spec} → {count} (spec §7). The path and shapes are not in the
- * committed contract yet: the cart module arrives with the commerce issue.
+ * POST /api/cart/add {material, spec} → {count} (spec §7). 'unavailable' while the server has
+ * no cart yet (1005, route not found): the caller says so plainly instead of pretending it
+ * worked. Other failures follow the error policy (login dialog, toast) and throw.
  */
-export const CART_ADD_PATH = '/api/cart/add';
-
-export interface AddToCartRequest {
-  material: string;
-  spec: LicenceType;
-}
-
-/** `count`: the cart's new item count for the header badge, when the server sends it. */
-export type AddToCartOutcome = { status: 'added'; count: number | null } | { status: 'unavailable' };
-
-/**
- * 'unavailable' while the server has no cart yet (1005, route not found): the caller says so
- * plainly instead of pretending it worked. Other failures follow the error policy and throw.
- */
-export async function addToCart(body: AddToCartRequest): Promise<AddToCartOutcome> {
+export async function addToCart(body: TCartAddRequest): Promise<AddToCartOutcome> {
   try {
-    const data = await apiClient.post<{ count?: unknown } | null>(CART_ADD_PATH, body, { quiet: true });
-    const count = data && typeof data.count === 'number' ? data.count : null;
+    const { count } = await apiClient.post<TCartCountResponse>(CART_PATHS.add, body, { quiet: true });
     return { status: 'added', count };
   } catch (error) {
     if (isApiError(error) && error.code === ErrorCode.ROUTE_NOT_FOUND.code) return { status: 'unavailable' };
@@ -33,5 +24,9 @@ export async function addToCart(body: AddToCartRequest): Promise<AddToCartOutcom
 }
 
 export function useAddToCart() {
-  return useMutation({ mutationFn: addToCart });
+  // the cart page shows the new line next time it is visited
+  return useMutation({
+    mutationFn: addToCart,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: COMMERCE_KEYS.cart }),
+  });
 }

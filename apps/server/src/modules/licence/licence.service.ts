@@ -1,0 +1,216 @@
+import {
+  chinaDateOf,
+  ErrorCode,
+  isLicenceType,
+  LicenceType,
+  licenceSpec,
+  ORDER_PATHS,
+  orderPath,
+  type TDownloadResponse,
+  type TDownloadUrlResponse,
+  type TPurchasedResponse,
+} from '@gemstock/contract';
+import type { Readable } from 'node:stream';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import type { DownloadUrlSigner } from '../../lib/download-url.js';
+import { toDocumentJpeg } from '../../media/document-image.js';
+import type { Storage } from '../../media/storage.js';
+import { findLikedSids } from '../catalog/likes.repository.js';
+import { type PublicUrlOf, toWireMaterial } from '../catalog/material.mapper.js';
+import { findMaterialsBySids } from '../order/order-material.js';
+import { ownerSidOf } from '../order/order-pricing.js';
+import { findOrderBySid } from '../order/order.repository.js';
+import { findUserBySid, type UserRow } from '../user/user.repository.js';
+import { renderCertificatePdf } from './certificate.pdf.js';
+import {
+  countOwnedLicences,
+  findLicenceByCertNo,
+  findLicenceByOrderMaterial,
+  findOwnerLicenceForMaterial,
+  type LicenceRow,
+  listOrderLicences,
+  listOwnedLicences,
+  recordLicenceDownload,
+} from './licence.repository.js';
+
+/** Purchased downloads live five minutes: enough to start, too short to pass around. */
+export const LICENCE_DOWNLOAD_TTL_SECONDS = 300;
+
+export interface LicenceDeps {
+  db: Db;
+  storage: Storage;
+  signer: DownloadUrlSigner;
+  publicUrlOf: PublicUrlOf;
+  siteName: string;
+  publicUrl: string;
+  now?: () => Date;
+}
+
+async function readAll(stream: Readable, cap: number): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    size += (chunk as Buffer).length;
+    if (size > cap) {
+      stream.destroy();
+      return null;
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Licences bought through paid orders: originals to download, the purchased list, the PDF
+ * certificate and its public verification. A licence belongs to the owner account (the main
+ * account of a company), so every account of the company uses it.
+ */
+export class LicenceService {
+  constructor(private readonly deps: LicenceDeps) {}
+
+  private async signDownload(licence: LicenceRow, user: UserRow) {
+    const material = (await findMaterialsBySids(this.deps.db, [licence.materialSid])).get(licence.materialSid);
+    if (!material) throw new AppError(ErrorCode.MATERIAL_NOT_FOUND);
+    await recordLicenceDownload(this.deps.db, {
+      licenceSid: licence.sid,
+      userSid: user.sid,
+      materialSid: licence.materialSid,
+      orderSid: licence.orderSid,
+    });
+    // A withdrawn (disabled) material stays downloadable for those who bought it.
+    const signed = this.deps.signer.signDownloadUrl(material.originalKey, LICENCE_DOWNLOAD_TTL_SECONDS);
+    return { material: material.sid, url: signed.url, expiresAt: signed.expiresAt.toISOString() };
+  }
+
+  async downloadMaterial(user: UserRow, materialSid: string): Promise<TDownloadUrlResponse> {
+    const licence = await findOwnerLicenceForMaterial(this.deps.db, ownerSidOf(user), materialSid);
+    if (!licence) {
+      const exists = (await findMaterialsBySids(this.deps.db, [materialSid])).get(materialSid);
+      throw new AppError(exists && !exists.disabled ? ErrorCode.NOT_ENTITLED : ErrorCode.MATERIAL_NOT_FOUND);
+    }
+    const { url, expiresAt } = await this.signDownload(licence, user);
+    return { url, expiresAt };
+  }
+
+  /** The company's paid order: one material, or all of them. Another company's order is 404. */
+  async downloadOrder(user: UserRow, orderSid: string, materialSid: string | null): Promise<TDownloadResponse> {
+    const order = await findOrderBySid(this.deps.db, orderSid);
+    if (!order || order.ownerSid !== ownerSidOf(user)) throw new AppError(ErrorCode.ORDER_NOT_FOUND);
+    if (order.status !== 'PAYED') throw new AppError(ErrorCode.NOT_ENTITLED);
+    let licences = await listOrderLicences(this.deps.db, order.sid);
+    if (materialSid !== null) licences = licences.filter((l) => l.materialSid === materialSid);
+    if (licences.length === 0) throw new AppError(ErrorCode.NOT_ENTITLED);
+    const files = [];
+    for (const licence of licences) files.push(await this.signDownload(licence, user));
+    return { url: files[0]!.url, expiresAt: files[0]!.expiresAt, files };
+  }
+
+  async listPurchased(user: UserRow, page: { page: number; page_size: number }): Promise<TPurchasedResponse> {
+    const ownerSid = ownerSidOf(user);
+    const [rows, total] = await Promise.all([
+      listOwnedLicences(this.deps.db, ownerSid, {
+        offset: (page.page - 1) * page.page_size,
+        limit: page.page_size,
+      }),
+      countOwnedLicences(this.deps.db, ownerSid),
+    ]);
+    const liked = await findLikedSids(
+      this.deps.db,
+      user.sid,
+      rows.map((r) => r.material.sid),
+    );
+    const now = this.deps.now?.() ?? new Date();
+    return {
+      total,
+      materials: rows.map(({ licence, material, orderNo }) => ({
+        ...toWireMaterial(material, { liked: liked.has(material.sid), now, publicUrlOf: this.deps.publicUrlOf }),
+        buyTime: licence.createdAt.toISOString(),
+        spec: isLicenceType(licence.spec) ? licence.spec : LicenceType.STANDARD,
+        downloadCount: licence.downloadCount,
+        orderSid: licence.orderSid,
+        orderNo,
+        certNo: licence.certNo,
+        certificateUrl: orderPath(ORDER_PATHS.certificate, licence.orderSid, licence.materialSid),
+      })),
+    };
+  }
+
+  verifyUrlOf(certNo: string): string {
+    return `${this.deps.publicUrl}${ORDER_PATHS.verifyCertificate.replace(':certNo', encodeURIComponent(certNo))}`;
+  }
+
+  private async previewJpeg(key: string | null): Promise<Buffer | null> {
+    if (!key) return null;
+    try {
+      const bytes = await readAll(await this.deps.storage.getStream(key), 20 * 1024 * 1024);
+      return bytes ? await toDocumentJpeg(bytes) : null;
+    } catch {
+      // A certificate without the picture is still a valid certificate.
+      return null;
+    }
+  }
+
+  /** The PDF certificate of one licensed material of a paid order of the account's company. */
+  async renderCertificate(user: UserRow, orderSid: string, materialSid: string): Promise<{ pdf: Buffer; certNo: string }> {
+    const order = await findOrderBySid(this.deps.db, orderSid);
+    if (!order || order.ownerSid !== ownerSidOf(user)) throw new AppError(ErrorCode.ORDER_NOT_FOUND);
+    const licence = await findLicenceByOrderMaterial(this.deps.db, orderSid, materialSid);
+    if (!licence || order.status !== 'PAYED') throw new AppError(ErrorCode.CERTIFICATE_NOT_FOUND);
+    const material = (await findMaterialsBySids(this.deps.db, [materialSid])).get(materialSid);
+    if (!material) throw new AppError(ErrorCode.CERTIFICATE_NOT_FOUND);
+    const owner = await findUserBySid(this.deps.db, licence.ownerSid);
+    const buyer = licence.buyerSid === licence.ownerSid ? owner : await findUserBySid(this.deps.db, licence.buyerSid);
+    const company = owner?.company ?? buyer?.company ?? '—';
+    const pdf = await renderCertificatePdf({
+      siteName: this.deps.siteName,
+      certNo: licence.certNo,
+      licensee: {
+        company,
+        license: owner?.companyLicense ?? buyer?.companyLicense ?? null,
+        address: owner?.companyAddress ?? buyer?.companyAddress ?? null,
+      },
+      material: {
+        sid: material.sid,
+        format: material.format === 'video' ? 'video' : 'image',
+        previewJpeg: await this.previewJpeg(material.coverKey ?? material.thumbKey),
+      },
+      licenceType: isLicenceType(licence.spec) ? licence.spec : LicenceType.STANDARD,
+      orderNo: order.orderNo,
+      licensedOn: chinaDateOf(licence.createdAt),
+      verifyUrl: this.verifyUrlOf(licence.certNo),
+    });
+    return { pdf, certNo: licence.certNo };
+  }
+
+  /**
+   * What the public verification page may say: that the certificate is genuine, for which
+   * material and licence, since when, and to whom — the company name partly masked, nothing
+   * else about the buyer (no credit code, no order, no price).
+   */
+  async describeForVerification(certNo: string) {
+    const licence = await findLicenceByCertNo(this.deps.db, certNo);
+    if (!licence) return null;
+    const owner = await findUserBySid(this.deps.db, licence.ownerSid);
+    const material = (await findMaterialsBySids(this.deps.db, [licence.materialSid])).get(licence.materialSid);
+    const spec = isLicenceType(licence.spec) ? licenceSpec(licence.spec) : null;
+    return {
+      certNo: licence.certNo,
+      licensee: maskCompany(owner?.company ?? ''),
+      materialSid: licence.materialSid,
+      thumbUrl: material ? this.deps.publicUrlOf(material.thumbKey) : null,
+      licenceName: spec?.name ?? '—',
+      licenceUse: spec?.use ?? '—',
+      licensedOn: chinaDateOf(licence.createdAt),
+    };
+  }
+}
+
+/** "上海鑫鎏珠宝有限公司" → "上海****有限公司": enough to recognise, not to look up. */
+export function maskCompany(name: string): string {
+  const chars = [...name];
+  if (chars.length === 0) return '—';
+  if (chars.length <= 4) return `${chars[0]}${'*'.repeat(chars.length - 1)}`;
+  const keepEnd = Math.min(4, chars.length - 3);
+  return `${chars.slice(0, 2).join('')}${'*'.repeat(chars.length - 2 - keepEnd)}${chars.slice(-keepEnd).join('')}`;
+}

@@ -1,0 +1,330 @@
+import {
+  AccountLevel,
+  AuditStatus,
+  balanceTooLowMessage,
+  ErrorCode,
+  formatYuan,
+  OrderType,
+  type TOrder,
+  type TOrderTransferInfo,
+  type TPricePreview,
+  type TWalletPayResponse,
+} from '@gemstock/contract';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import { insertAuditLog } from '../admin/audit-log.repository.js';
+import { findCouponBySid } from '../coupon/coupon.repository.js';
+import type { UserRow } from '../user/user.repository.js';
+import { debitLot, expireLapsedLots, lockSpendableLots } from '../wallet/wallet.repository.js';
+import {
+  assertPayWayAllowed,
+  orderLineCents,
+  priceWithContext,
+  repriceOrderForPayment,
+  toPricePreview,
+} from './order-pricing.js';
+import { applyOrderPaid, settleOrderPayment } from './order-settlement.js';
+import {
+  clearTransferPayWay,
+  findOrderBySid,
+  lockOrderBySid,
+  type OrderRow,
+  updateOrderAudit,
+  updateOrderPrice,
+} from './order.repository.js';
+import { canViewOrder, type OrderDeps, type OrderService } from './order.service.js';
+
+export { repriceOrderForPayment } from './order-pricing.js';
+
+/**
+ * Paying an order by wallet and by bank transfer, the pay preview, and the main account's
+ * approval of a sub-account's wallet payment. Online payment is in modules/payment; every
+ * path ends in the order-settlement effects.
+ */
+export class OrderPaymentService {
+  constructor(private readonly orders: OrderService) {}
+
+  private get deps(): OrderDeps {
+    return this.orders.deps;
+  }
+
+  private get db(): Db {
+    return this.deps.db;
+  }
+
+  /** Orders the account may pay: its own, and a main account its sub-accounts' (from its own wallet). */
+  private async findPayableOrder(user: UserRow, sid: string): Promise<OrderRow> {
+    const order = await findOrderBySid(this.db, sid);
+    if (!order || !canViewOrder(user, order)) throw new AppError(ErrorCode.ORDER_NOT_FOUND);
+    return order;
+  }
+
+  async previewPayment(
+    user: UserRow,
+    sid: string,
+    input: { code: string | null; referer: string | null; pay_way: string | null },
+  ): Promise<TPricePreview> {
+    const order = await this.findPayableOrder(user, sid);
+    if (order.status !== 'CREATED') throw new AppError(ErrorCode.ORDER_NOT_PAYABLE);
+    const { breakdown } = await priceWithContext(this.db, {
+      orderType: order.orderType,
+      lineCents: await orderLineCents(this.db, order),
+      code: input.code,
+      payWay: input.pay_way,
+      user: await this.payerOf(user, order),
+      vipRateBp: this.deps.money.vipRateBp,
+      now: this.orders.now(),
+    });
+    return toPricePreview(breakdown);
+  }
+
+  /**
+   * The account pricing treats as paying: the buyer. Coupons are per account and the wallet is
+   * the owner's either way, so a main account paying its sub-account's order prices as the
+   * sub-account would.
+   */
+  private async payerOf(user: UserRow, order: OrderRow): Promise<Pick<UserRow, 'sid' | 'level' | 'parentSid'>> {
+    if (order.userSid === user.sid) return user;
+    return { sid: order.userSid, level: AccountLevel.SUB, parentSid: order.ownerSid };
+  }
+
+  /**
+   * A sub-account pays from its main account's wallet only once the main account approved the
+   * order. The first attempt asks for approval (PENDING) and answers AUDIT_REQUIRED.
+   */
+  private async assertWalletApproval(user: UserRow, order: OrderRow): Promise<void> {
+    if (order.userSid === order.ownerSid || user.sid === order.ownerSid) return;
+    if (order.auditStatus === AuditStatus.APPROVED) return;
+    if (order.auditStatus === AuditStatus.REJECTED) throw new AppError(ErrorCode.AUDIT_REJECTED);
+    if (order.auditStatus === AuditStatus.NONE) {
+      await updateOrderAudit(this.db, order.sid, [AuditStatus.NONE], {
+        auditStatus: AuditStatus.PENDING,
+        auditMessage: null,
+      });
+    }
+    throw new AppError(ErrorCode.AUDIT_REQUIRED);
+  }
+
+  /**
+   * POST /api/order/{id}/wallet. One transaction: lock the order, re-price, lock the owner's
+   * valid lots earliest-expiring first, debit lot by lot (a ledger 'spend' entry each), redeem
+   * the coupon under its limit, apply the paid order's effects, mark it PAYED. Any refusal
+   * rolls everything back. Repeating the call for an order this wallet already paid answers
+   * the same success again.
+   */
+  async payByWallet(
+    user: UserRow,
+    sid: string,
+    input: { code: string | null; referer: string | null },
+  ): Promise<TWalletPayResponse> {
+    const found = await this.findPayableOrder(user, sid);
+    if (found.orderType === OrderType.WALLET) throw new AppError(ErrorCode.WALLET_RECHARGE_NOT_BY_WALLET);
+    if (found.status === 'PAYED' && found.payWay === 'WALLET') return this.walletPaidAnswer(found);
+    if (found.status !== 'CREATED') throw new AppError(ErrorCode.ORDER_NOT_PAYABLE);
+    assertPayWayAllowed(found, 'WALLET');
+    await this.assertWalletApproval(user, found);
+
+    const ownerSid = found.ownerSid;
+    const now = this.orders.now();
+    // Lapsed money is written off first so it can never be spent (own transaction, idempotent).
+    await expireLapsedLots(this.db, ownerSid, now);
+
+    const result = await this.db.transaction(async (tx) => {
+      const order = await lockOrderBySid(tx, sid);
+      if (!order) throw new AppError(ErrorCode.ORDER_NOT_FOUND);
+      if (order.status === 'PAYED' && order.payWay === 'WALLET') return { order, couponCode: null, repeat: true };
+      if (order.status !== 'CREATED') throw new AppError(ErrorCode.ORDER_NOT_PAYABLE);
+      assertPayWayAllowed(order, 'WALLET');
+      const payer = await this.payerOf(user, order);
+      const { breakdown } = await priceWithContext(tx, {
+        orderType: order.orderType,
+        lineCents: await orderLineCents(tx, order),
+        code: input.code,
+        payWay: 'WALLET',
+        user: payer,
+        vipRateBp: this.deps.money.vipRateBp,
+        now,
+      });
+
+      const lots = await lockSpendableLots(tx, ownerSid, now);
+      const balance = lots.reduce((sum, lot) => sum + lot.remainingCents, 0);
+      if (balance < breakdown.priceCents) {
+        throw new AppError(ErrorCode.BALANCE_INSUFFICIENT, balanceTooLowMessage(formatYuan(balance)));
+      }
+      let due = breakdown.priceCents;
+      for (const lot of lots) {
+        if (due === 0) break;
+        const take = Math.min(due, lot.remainingCents);
+        const debited = await debitLot(tx, { ownerSid, lotSid: lot.sid, orderSid: order.sid, amountCents: take });
+        // Cannot happen under the row locks; if it ever did, nothing of this payment may stay.
+        if (!debited) throw new AppError(ErrorCode.CONFLICT);
+        due -= take;
+      }
+
+      // Test hook (refused in production by config): a window in which the server can be
+      // killed with the debit written but not committed.
+      if (this.deps.money.walletPayTestDelayMs > 0) await sleep(this.deps.money.walletPayTestDelayMs);
+
+      const priced = await updateOrderPrice(tx, order.sid, {
+        couponCode: input.code ? input.code.trim().toUpperCase() : null,
+        referer: input.referer ?? order.referer,
+        payWay: 'WALLET',
+        ...breakdown,
+      });
+      if (!priced) throw new AppError(ErrorCode.ORDER_NOT_PAYABLE);
+      const paid = await applyOrderPaid(
+        tx,
+        priced,
+        {
+          orderSid: order.sid,
+          payWay: 'WALLET',
+          gateway: 'wallet',
+          tradeNo: null,
+          amountCents: breakdown.priceCents,
+          paidAt: now,
+          idempotencyKey: `wallet:${order.sid}`,
+        },
+        { reward: this.deps.money.orderReward, enforceCouponLimit: true },
+      );
+      if (paid.couponRefused === 'used_up') throw new AppError(ErrorCode.COUPON_USED_UP);
+      if (paid.couponRefused === 'already_used_by_account') throw new AppError(ErrorCode.COUPON_ALREADY_USED);
+      return { order: paid.order, couponCode: paid.couponCode, repeat: false };
+    });
+    if (result.repeat) return this.walletPaidAnswer(result.order);
+    return { coupon: result.couponCode, order: await this.orders.presentOne(result.order) };
+  }
+
+  private async walletPaidAnswer(order: OrderRow): Promise<TWalletPayResponse> {
+    const coupon = order.rewardCouponSid ? await findCouponBySid(this.db, order.rewardCouponSid) : undefined;
+    return { coupon: coupon?.code ?? null, order: await this.orders.presentOne(order) };
+  }
+
+  private transferInfoOf(order: OrderRow): TOrderTransferInfo {
+    const payee = this.deps.money.transfer;
+    const reference = order.transferReference ?? order.orderNo;
+    return {
+      name: payee.name,
+      bank: payee.bank,
+      account: payee.account,
+      notes: `请在转账备注（附言）中填写：${reference}。款项到账后 2 个工作日内完成订单。${payee.isDemo ? '（演示收款账户，请勿实际转账）' : ''}`,
+      reference,
+      amount: order.priceCents,
+      orderNo: order.orderNo,
+    };
+  }
+
+  /**
+   * POST /api/order/{id}/transfer: fixes the price for a transfer and answers the payee with
+   * the order's reference. The order stays CREATED until an operator confirms the funds.
+   */
+  async requestTransfer(
+    user: UserRow,
+    sid: string,
+    input: { code: string | null; referer: string | null },
+  ): Promise<{ info: TOrderTransferInfo; order: TOrder }> {
+    const order = await this.findPayableOrder(user, sid);
+    if (order.status !== 'CREATED') throw new AppError(ErrorCode.ORDER_NOT_PAYABLE);
+    const priced = await this.db.transaction(async (tx) => {
+      const locked = await lockOrderBySid(tx, sid);
+      if (!locked) throw new AppError(ErrorCode.ORDER_NOT_FOUND);
+      const repriced = await repriceOrderForPayment(tx, {
+        order: locked,
+        user: await this.payerOf(user, locked),
+        code: input.code,
+        referer: input.referer,
+        payWay: 'TRANSFER',
+        vipRateBp: this.deps.money.vipRateBp,
+        now: this.orders.now(),
+      });
+      return repriced;
+    });
+    return { info: this.transferInfoOf(priced), order: await this.orders.presentOne(priced) };
+  }
+
+  async getTransferInfo(user: UserRow, sid: string): Promise<{ info: TOrderTransferInfo; order: TOrder }> {
+    const order = await this.findPayableOrder(user, sid);
+    if (order.payWay !== 'TRANSFER') throw new AppError(ErrorCode.TRANSFER_NOT_PENDING);
+    return { info: this.transferInfoOf(order), order: await this.orders.presentOne(order) };
+  }
+
+  /** The main account approves or refuses a sub-account's wallet payment of an order. */
+  async auditOrder(
+    main: UserRow,
+    sid: string,
+    input: { approved: boolean; message: string | null },
+  ): Promise<{ order: TOrder }> {
+    const order = await findOrderBySid(this.db, sid);
+    if (!order || order.ownerSid !== main.sid || order.userSid === main.sid) {
+      throw new AppError(ErrorCode.ORDER_NOT_FOUND);
+    }
+    const updated = await updateOrderAudit(
+      this.db,
+      sid,
+      [AuditStatus.NONE, AuditStatus.PENDING, AuditStatus.REJECTED],
+      { auditStatus: input.approved ? AuditStatus.APPROVED : AuditStatus.REJECTED, auditMessage: input.message },
+    );
+    if (!updated) throw new AppError(ErrorCode.AUDIT_NOT_PENDING);
+    return { order: await this.orders.presentOne(updated) };
+  }
+
+  /** Operator: the funds of a transfer arrived. Settles the order; a repeat changes nothing. */
+  async confirmTransfer(operatorSid: string, sid: string, note: string): Promise<{ order: TOrder; coupon: string | null }> {
+    const result = await this.db.transaction(async (tx) => {
+      const order = await lockOrderBySid(tx, sid);
+      if (!order) throw new AppError(ErrorCode.ORDER_NOT_FOUND);
+      if (order.payWay !== 'TRANSFER') throw new AppError(ErrorCode.TRANSFER_NOT_PENDING);
+      const settled = await settleOrderPayment(
+        tx as unknown as Db,
+        {
+          orderSid: sid,
+          payWay: 'TRANSFER',
+          gateway: 'transfer',
+          tradeNo: null,
+          amountCents: order.priceCents,
+          paidAt: this.orders.now(),
+          idempotencyKey: `transfer:${sid}`,
+        },
+        { reward: this.deps.money.orderReward },
+      );
+      if (settled.outcome !== 'settled' && settled.outcome !== 'already_settled') {
+        throw new AppError(ErrorCode.TRANSFER_NOT_PENDING);
+      }
+      if (settled.outcome === 'settled') {
+        await insertAuditLog(tx, {
+          operatorSid,
+          action: 'order.confirm_transfer',
+          entity: 'order',
+          entitySid: sid,
+          before: { status: order.status, priceCents: order.priceCents },
+          after: { status: settled.order.status, note },
+        });
+      }
+      return settled;
+    });
+    return { order: await this.orders.presentOne(result.order!), coupon: result.couponCode };
+  }
+
+  /**
+   * Operator: no matching funds. The order leaves the transfer queue and stays CREATED, so the
+   * buyer may pay it another way (or transfer again); the note is kept in the audit log.
+   */
+  async rejectTransfer(operatorSid: string, sid: string, note: string): Promise<{ order: TOrder }> {
+    const updated = await this.db.transaction(async (tx) => {
+      const order = await lockOrderBySid(tx, sid);
+      if (!order) throw new AppError(ErrorCode.ORDER_NOT_FOUND);
+      const cleared = await clearTransferPayWay(tx, sid);
+      if (!cleared) throw new AppError(ErrorCode.TRANSFER_NOT_PENDING);
+      await insertAuditLog(tx, {
+        operatorSid,
+        action: 'order.reject_transfer',
+        entity: 'order',
+        entitySid: sid,
+        before: { status: order.status, payWay: order.payWay },
+        after: { status: cleared.status, payWay: cleared.payWay, note },
+      });
+      return cleared;
+    });
+    return { order: await this.orders.presentOne(updated) };
+  }
+}

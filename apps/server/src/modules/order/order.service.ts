@@ -1,0 +1,331 @@
+import {
+  AccountLevel,
+  canTransitionOrder,
+  customizationPriceCents,
+  ErrorCode,
+  LicenceType,
+  OrderStatus,
+  OrderType,
+  type TOrder,
+  type TOrderListItem,
+  type TOrderListResponse,
+  type TPricePreview,
+  unitPriceCents,
+  VIP_MONTHLY_FEE_CENTS,
+} from '@gemstock/contract';
+import type { z } from 'zod';
+import type { ZCustomPreviewRequest, ZOrderListQuery, ZPlaceCustomRequest } from '@gemstock/contract';
+import type { MoneyConfig } from '../../config.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import { newNumericCode, newSid } from '../../lib/ids.js';
+import { isValidStorageKey } from '../../media/storage.js';
+import type { MaterialRow } from '../catalog/catalog.repository.js';
+import type { PublicUrlOf } from '../catalog/material.mapper.js';
+import { findUserBySid, type UserRow } from '../user/user.repository.js';
+import type { OrderEvents } from './order-events.js';
+import { findMaterialsBySids, pricedMaterialOf } from './order-material.js';
+import { ownerSidOf, priceWithContext, toPricePreview } from './order-pricing.js';
+import {
+  countOrders,
+  findBuyerNames,
+  findOrderBySid,
+  insertDemand,
+  insertOrder,
+  listDemandsBySids,
+  listItemsOfOrders,
+  listOrders,
+  markOrderCancelled,
+  type OrderListFilter,
+  type OrderRow,
+} from './order.repository.js';
+import { presentOrder } from './order.view.js';
+
+export interface OrderDeps {
+  db: Db;
+  money: MoneyConfig;
+  publicUrlOf: PublicUrlOf;
+  events: OrderEvents;
+  now?: () => Date;
+}
+
+const CHINA_OFFSET_MS = 8 * 3600_000;
+
+/** "GS20260121103000123456": China-time stamp plus 6 random digits; unique by index. */
+export function newOrderNo(at: Date): string {
+  const stamp = new Date(at.getTime() + CHINA_OFFSET_MS).toISOString().replace(/\D/g, '').slice(0, 14);
+  return `GS${stamp}${newNumericCode(6)}`;
+}
+
+/** Orders an account may see: its own, and for a main account its sub-accounts' too. */
+export function canViewOrder(user: UserRow, order: OrderRow): boolean {
+  return order.userSid === user.sid || (user.level === AccountLevel.MAIN && order.ownerSid === user.sid);
+}
+
+/** Recharges, orders and licences need the company on record (spec §4 company dialog). */
+export async function assertHasCompany(db: DbOrTx, user: UserRow): Promise<void> {
+  if (user.company) return;
+  if (user.level === AccountLevel.SUB && user.parentSid) {
+    const parent = await findUserBySid(db, user.parentSid);
+    if (parent?.company) return;
+  }
+  throw new AppError(ErrorCode.COMPANY_REQUIRED);
+}
+
+interface PricedLine {
+  material: MaterialRow;
+  spec: number;
+  unitPriceCents: number;
+}
+
+type MaterialSelection = Record<string, number>;
+
+export class OrderService {
+  constructor(readonly deps: OrderDeps) {}
+
+  now(): Date {
+    return this.deps.now?.() ?? new Date();
+  }
+
+  /** Each sid must be a buyable material offering the chosen type; prices come from the database. */
+  private async priceSelection(selection: MaterialSelection): Promise<PricedLine[]> {
+    const sids = Object.keys(selection);
+    if (sids.length === 0) throw new AppError(ErrorCode.ORDER_EMPTY);
+    const found = await findMaterialsBySids(this.deps.db, sids);
+    return sids.map((sid) => {
+      const material = found.get(sid);
+      if (!material) throw new AppError(ErrorCode.MATERIAL_NOT_FOUND, `${ErrorCode.MATERIAL_NOT_FOUND.message}：${sid}`);
+      if (material.disabled) throw new AppError(ErrorCode.MATERIAL_DISABLED);
+      const spec = selection[sid]!;
+      const unit = unitPriceCents(pricedMaterialOf(material), spec);
+      if (unit === null) throw new AppError(ErrorCode.LICENCE_TYPE_NOT_OFFERED);
+      return { material, spec, unitPriceCents: unit };
+    });
+  }
+
+  async previewMaterialOrder(
+    user: UserRow,
+    input: { materials: MaterialSelection; code: string | null; pay_way: string | null },
+  ): Promise<TPricePreview> {
+    const lines = await this.priceSelection(input.materials);
+    const { breakdown } = await priceWithContext(this.deps.db, {
+      orderType: OrderType.MATERIAL,
+      lineCents: lines.map((l) => l.unitPriceCents),
+      code: input.code,
+      payWay: input.pay_way,
+      user,
+      vipRateBp: this.deps.money.vipRateBp,
+      now: this.now(),
+    });
+    return toPricePreview(breakdown);
+  }
+
+  async placeMaterialOrder(
+    user: UserRow,
+    input: { materials: MaterialSelection; source: string | null },
+  ): Promise<{ order: TOrder }> {
+    await assertHasCompany(this.deps.db, user);
+    const lines = await this.priceSelection(input.materials);
+    const origin = lines.reduce((sum, l) => sum + l.unitPriceCents, 0);
+    const now = this.now();
+    const first = lines[0]!;
+    const name =
+      lines.length === 1
+        ? `素材授权 ${first.material.keywords[0] ?? first.material.sid}`
+        : `素材授权 ${first.material.keywords[0] ?? first.material.sid} 等 ${lines.length} 个`;
+    const order = await this.deps.db.transaction((tx) =>
+      insertOrder(
+        tx,
+        {
+          sid: newSid(),
+          orderNo: newOrderNo(now),
+          name,
+          orderType: OrderType.MATERIAL,
+          spec: lines.length === 1 ? first.spec : null,
+          source: input.source,
+          priceOriginCents: origin,
+          priceCents: origin,
+          userSid: user.sid,
+          ownerSid: ownerSidOf(user),
+          createdAt: now,
+          updatedAt: now,
+        },
+        lines.map((l) => ({ materialSid: l.material.sid, spec: l.spec, unitPriceCents: l.unitPriceCents })),
+      ),
+    );
+    return { order: await this.presentOne(order) };
+  }
+
+  /** VIP recharge: the monthly fee is the only option. Main accounts only (the route checks). */
+  async placeWalletOrder(user: UserRow, input: { price: number; source: string | null }): Promise<{ order: TOrder }> {
+    await assertHasCompany(this.deps.db, user);
+    if (input.price !== VIP_MONTHLY_FEE_CENTS) throw new AppError(ErrorCode.RECHARGE_PRICE_INVALID);
+    const now = this.now();
+    const order = await this.deps.db.transaction((tx) =>
+      insertOrder(
+        tx,
+        {
+          sid: newSid(),
+          orderNo: newOrderNo(now),
+          name: 'VIP 月度会员充值',
+          orderType: OrderType.WALLET,
+          source: input.source,
+          priceOriginCents: VIP_MONTHLY_FEE_CENTS,
+          priceCents: VIP_MONTHLY_FEE_CENTS,
+          userSid: user.sid,
+          ownerSid: ownerSidOf(user),
+          createdAt: now,
+          updatedAt: now,
+        },
+        [],
+      ),
+    );
+    return { order: await this.presentOne(order) };
+  }
+
+  private async customMaterial(sid: string): Promise<{ material: MaterialRow; priceCents: number }> {
+    const material = (await findMaterialsBySids(this.deps.db, [sid])).get(sid);
+    if (!material) throw new AppError(ErrorCode.MATERIAL_NOT_FOUND);
+    if (material.disabled) throw new AppError(ErrorCode.CUSTOM_NOT_OFFERED);
+    return { material, priceCents: customizationPriceCents(pricedMaterialOf(material)) };
+  }
+
+  private static assertUploadKeys(input: { product_key: string | null; logo_key: string | null }) {
+    for (const key of [input.product_key, input.logo_key]) {
+      if (key !== null && !isValidStorageKey(key)) {
+        throw new AppError(ErrorCode.VALIDATION, '上传的文件无效，请重新上传');
+      }
+    }
+  }
+
+  async previewCustomOrder(user: UserRow, input: z.output<typeof ZCustomPreviewRequest>): Promise<TPricePreview> {
+    OrderService.assertUploadKeys(input);
+    const { priceCents } = await this.customMaterial(input.material);
+    const { breakdown } = await priceWithContext(this.deps.db, {
+      orderType: OrderType.CUSTOM,
+      lineCents: [priceCents],
+      code: input.code,
+      payWay: input.pay_way,
+      user,
+      vipRateBp: this.deps.money.vipRateBp,
+      now: this.now(),
+    });
+    return toPricePreview(breakdown);
+  }
+
+  /**
+   * A customization order on a material, with its design request (demand, CREATED) linked both
+   * ways. The design-delivery flow moves the demand on; payment does not.
+   */
+  async placeCustomOrder(user: UserRow, input: z.output<typeof ZPlaceCustomRequest>): Promise<{ order: TOrder }> {
+    await assertHasCompany(this.deps.db, user);
+    OrderService.assertUploadKeys(input);
+    const { material, priceCents } = await this.customMaterial(input.material);
+    const now = this.now();
+    const orderSid = newSid();
+    const demandSid = newSid();
+    const order = await this.deps.db.transaction(async (tx) => {
+      const created = await insertOrder(
+        tx,
+        {
+          sid: orderSid,
+          orderNo: newOrderNo(now),
+          name: `高级定制 ${material.keywords[0] ?? material.sid}`,
+          orderType: OrderType.CUSTOM,
+          spec: LicenceType.PREMIUM_CUSTOM,
+          source: input.source,
+          priceOriginCents: priceCents,
+          priceCents,
+          userSid: user.sid,
+          ownerSid: ownerSidOf(user),
+          demandSid,
+          createdAt: now,
+          updatedAt: now,
+        },
+        [{ materialSid: material.sid, spec: LicenceType.PREMIUM_CUSTOM, unitPriceCents: priceCents }],
+      );
+      await insertDemand(tx, {
+        sid: demandSid,
+        materialSid: material.sid,
+        userSid: user.sid,
+        orderSid,
+        productKey: input.product_key,
+        logoKey: input.logo_key,
+        detail: Object.fromEntries(Object.entries(input.detail).filter(([, v]) => typeof v === 'string')) as Record<
+          string,
+          string
+        >,
+        createdAt: now,
+        updatedAt: now,
+      });
+      return created;
+    });
+    return { order: await this.presentOne(order) };
+  }
+
+  /** The account's orders; a main account also sees its sub-accounts' (flagged). */
+  async listOrders(user: UserRow, query: z.output<typeof ZOrderListQuery>): Promise<TOrderListResponse> {
+    const filter: OrderListFilter = {
+      ...(user.level === AccountLevel.MAIN ? { ownerSid: user.sid } : { userSid: user.sid }),
+      status: query.status ?? null,
+      orderType: query.type ?? null,
+      auditStatus: query.audit_status ?? null,
+    };
+    const page = { offset: (query.page - 1) * query.page_size, limit: query.page_size };
+    const [rows, total] = await Promise.all([
+      listOrders(this.deps.db, filter, page),
+      countOrders(this.deps.db, filter),
+    ]);
+    const wire = await this.presentMany(rows);
+    const others = [...new Set(rows.filter((r) => r.userSid !== user.sid).map((r) => r.userSid))];
+    const names = await findBuyerNames(this.deps.db, others);
+    const orders: TOrderListItem[] = rows.map((row, i) => ({
+      ...wire[i]!,
+      fromSubAccount: row.userSid !== user.sid,
+      buyer: row.userSid !== user.sid ? (names.get(row.userSid) ?? null) : null,
+    }));
+    return { total, orders };
+  }
+
+  async findVisibleOrder(user: UserRow, sid: string): Promise<OrderRow> {
+    const order = await findOrderBySid(this.deps.db, sid);
+    if (!order || !canViewOrder(user, order)) throw new AppError(ErrorCode.ORDER_NOT_FOUND);
+    return order;
+  }
+
+  async getOrder(user: UserRow, sid: string): Promise<{ order: TOrder }> {
+    return { order: await this.presentOne(await this.findVisibleOrder(user, sid)) };
+  }
+
+  /** The buyer, or the main account for a sub-account's order, cancels a CREATED order. */
+  async cancelOrder(user: UserRow, sid: string): Promise<{ order: TOrder }> {
+    const order = await this.findVisibleOrder(user, sid);
+    if (!canTransitionOrder(order.status, OrderStatus.CANCELLED)) throw new AppError(ErrorCode.ORDER_NOT_CANCELLABLE);
+    const cancelled = await this.deps.db.transaction((tx) => markOrderCancelled(tx, order.sid));
+    // Lost a race with a payment (or another cancel): report what the order now is.
+    if (!cancelled) throw new AppError(ErrorCode.ORDER_NOT_CANCELLABLE);
+    await this.deps.events.emitCancelled(cancelled);
+    return { order: await this.presentOne(cancelled) };
+  }
+
+  async presentOne(row: OrderRow): Promise<TOrder> {
+    const [order] = await this.presentMany([row]);
+    return order!;
+  }
+
+  async presentMany(rows: OrderRow[]): Promise<TOrder[]> {
+    const items = await listItemsOfOrders(
+      this.deps.db,
+      rows.map((r) => r.sid),
+    );
+    const demandSids = rows.map((r) => r.demandSid).filter((s): s is string => s !== null);
+    const demands = new Map((await listDemandsBySids(this.deps.db, demandSids)).map((d) => [d.sid, d]));
+    return rows.map((row) =>
+      presentOrder(row, {
+        items: items.filter((i) => i.orderSid === row.sid),
+        demand: row.demandSid ? (demands.get(row.demandSid) ?? null) : null,
+        publicUrlOf: this.deps.publicUrlOf,
+      }),
+    );
+  }
+}

@@ -1,0 +1,29 @@
+import { Navigate, Route, Routes } from 'react-router';
+import { AdminLayout } from './components/admin-layout';
+import { AuditPage } from './routes/audit-page';
+import { KeywordsPage } from './routes/keywords-page';
+import { AdminLoginPage } from './routes/login-page';
+import { MaterialsPage } from './routes/materials-page';
+import { UploadPage } from './routes/upload-page';
+
+/**
+ * The operator console, mounted at /admin/* by one lazy route of the app router: everything
+ * under src/features/admin lands in its own chunk, which no buyer page ever loads. It has its
+ * own login, session (a separate token) and layout; it shares only the providers (antd zh_CN,
+ * React Query) and the api-client's envelope handling.
+ */
+export default function AdminApp() {
+  return (
+    <Routes>
+      <Route path="login" element={<AdminLoginPage />} />
+      <Route element={<AdminLayout />}>
+        <Route index element={<Navigate to="materials" replace />} />
+        <Route path="materials" element={<MaterialsPage />} />
+        <Route path="upload" element={<UploadPage />} />
+        <Route path="keywords" element={<KeywordsPage />} />
+        <Route path="audit" element={<AuditPage />} />
+        <Route path="*" element={<Navigate to="materials" replace />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,101 @@
+import {
+  AuditOutlined,
+  CloudUploadOutlined,
+  FireOutlined,
+  HomeOutlined,
+  LogoutOutlined,
+  PictureOutlined,
+} from '@ant-design/icons';
+import { Avatar, Button, Flex, Layout, Menu, Spin, Typography } from 'antd';
+import { useEffect } from 'react';
+import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { useAdminMe } from '../api/get-admin-me';
+import { adminSignOut } from '../lib/admin-api';
+import { adminPaths } from '../lib/admin-paths';
+import { useAdminSession } from '../lib/admin-session';
+
+const MENU = [
+  { key: adminPaths.materials, icon: <PictureOutlined />, label: '素材管理', title: '素材管理' },
+  { key: adminPaths.upload, icon: <CloudUploadOutlined />, label: '上传素材', title: '上传素材' },
+  { key: adminPaths.keywords, icon: <FireOutlined />, label: '热门关键词', title: '热门关键词' },
+  { key: adminPaths.audit, icon: <AuditOutlined />, label: '操作日志', title: '操作日志' },
+];
+
+/** Console frame: the side menu, the operator and sign-out; pages render in the content area. */
+export function AdminLayout() {
+  const token = useAdminSession((s) => s.token);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const me = useAdminMe(token !== null);
+  const current = MENU.find((m) => location.pathname.startsWith(m.key));
+
+  useEffect(() => {
+    document.title = `${current?.title ?? '运营后台'} - 宝图运营后台`;
+  }, [current]);
+
+  if (!token) {
+    const here = `${location.pathname}${location.search}`;
+    return <Navigate to={`${adminPaths.login}?redirect=${encodeURIComponent(here)}`} replace />;
+  }
+
+  const signOut = () => {
+    adminSignOut();
+    void navigate(adminPaths.login, { replace: true });
+  };
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Sider width={208} breakpoint="lg" collapsedWidth={64} theme="light" style={{ borderRight: '1px solid #f0f0f0' }}>
+        <Flex align="center" gap={8} style={{ height: 64, paddingInline: 20 }}>
+          <Typography.Text strong style={{ fontSize: 17, whiteSpace: 'nowrap', color: 'var(--ant-color-primary)' }}>
+            宝图 · 运营后台
+          </Typography.Text>
+        </Flex>
+        <Menu
+          mode="inline"
+          selectedKeys={current ? [current.key] : []}
+          items={MENU.map(({ key, icon, label }) => ({ key, icon, label }))}
+          onClick={({ key }) => void navigate(key)}
+          style={{ borderInlineEnd: 'none' }}
+        />
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header
+          style={{
+            background: '#fff',
+            borderBottom: '1px solid #f0f0f0',
+            paddingInline: 24,
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+          }}
+        >
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            {current?.title ?? '运营后台'}
+          </Typography.Title>
+          <Flex align="center" gap={16}>
+            <Link to="/">
+              <HomeOutlined /> 返回前台
+            </Link>
+            {me.data ? (
+              <Flex align="center" gap={8}>
+                <Avatar size="small" style={{ background: 'var(--ant-color-primary)' }}>
+                  {(me.data.name ?? me.data.username).slice(0, 1)}
+                </Avatar>
+                <Typography.Text>{me.data.name ?? me.data.username}</Typography.Text>
+              </Flex>
+            ) : (
+              <Spin size="small" />
+            )}
+            <Button icon={<LogoutOutlined />} onClick={signOut}>
+              退出
+            </Button>
+          </Flex>
+        </Layout.Header>
+        <Layout.Content style={{ padding: 24 }}>
+          <Outlet />
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,348 @@
+import {
+  centsToYuan,
+  type LicenceType,
+  licenceSpec,
+  MAX_KEYWORDS_PER_MATERIAL,
+  MAX_PRICE_CENTS,
+  MAX_REMARK_LENGTH,
+  type TAdminMaterial,
+  type TAdminMaterialPatch,
+  yuanToCents,
+} from '@gemstock/contract';
+import {
+  Alert,
+  Button,
+  DatePicker,
+  Descriptions,
+  Divider,
+  Drawer,
+  Flex,
+  Form,
+  Image,
+  Input,
+  InputNumber,
+  Select,
+  Space,
+  Switch,
+  Table,
+  Typography,
+} from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useMemo } from 'react';
+import { isApiError } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
+import { useReprocessMaterial } from '../api/reprocess-material';
+import { useUpdateMaterial } from '../api/update-material';
+import { formatBytes, formatDateTime, formatDuration } from '../lib/format';
+import { LicenceTags, MaterialStatusTag } from './material-tags';
+
+interface EditValues {
+  keywords: string[];
+  /** Yuan, by licence type; empty means the licence table's price. */
+  prices: Record<string, number | null | undefined>;
+  specials: Record<string, number | null | undefined>;
+  customPrice: number | null | undefined;
+  freeRange: [Dayjs, Dayjs] | null | undefined;
+  featured: boolean;
+  /** 上架: the inverse of `disabled`, which reads better on a switch. */
+  listed: boolean;
+  remark: string | undefined;
+}
+
+const MAX_YUAN = MAX_PRICE_CENTS / 100;
+const KEYWORD_SEPARATORS = [',', '，', '、', ';', '；', ' '];
+
+function initialValues(material: TAdminMaterial): EditValues {
+  const yuan = (map: Record<string, number>) =>
+    Object.fromEntries(material.authTypes.map((t) => [String(t), map[String(t)] != null ? centsToYuan(map[String(t)]!) : null]));
+  return {
+    keywords: material.keywords,
+    prices: yuan(material.pricesCents),
+    specials: yuan(material.specialPricesCents),
+    customPrice: material.customPriceCents != null ? centsToYuan(material.customPriceCents) : null,
+    freeRange: material.freeFrom && material.freeUntil ? [dayjs(material.freeFrom), dayjs(material.freeUntil)] : null,
+    featured: material.featured,
+    listed: !material.disabled,
+    remark: material.remark ?? '',
+  };
+}
+
+/** Form values → the PATCH body: yuan to cents through the contract's money helper, only set prices. */
+function toPatch(material: TAdminMaterial, values: EditValues): TAdminMaterialPatch {
+  const cents = (map: EditValues['prices']) => {
+    const out: Record<string, number> = {};
+    for (const type of material.authTypes) {
+      const value = map?.[String(type)];
+      if (value !== null && value !== undefined) out[String(type)] = yuanToCents(value);
+    }
+    return out;
+  };
+  return {
+    keywords: values.keywords.map((k) => k.trim()).filter(Boolean),
+    pricesCents: cents(values.prices),
+    specialPricesCents: cents(values.specials),
+    customPriceCents: values.customPrice == null ? null : yuanToCents(values.customPrice),
+    freeFrom: values.freeRange ? values.freeRange[0].toISOString() : null,
+    freeUntil: values.freeRange ? values.freeRange[1].toISOString() : null,
+    featured: values.featured,
+    disabled: !values.listed,
+    remark: values.remark?.trim() ? values.remark.trim() : null,
+  };
+}
+
+/** Server field paths (pricesCents.2, freeUntil …) → this form's fields. */
+function formFieldOf(path: string): (string | number)[] | null {
+  const [head, type] = path.split('.');
+  if (head === 'pricesCents' && type) return ['prices', type];
+  if (head === 'specialPricesCents' && type) return ['specials', type];
+  if (head === 'freeFrom' || head === 'freeUntil') return ['freeRange'];
+  if (head === 'customPriceCents') return ['customPrice'];
+  if (head === 'keywords' || head === 'remark' || head === 'featured') return [head];
+  return null;
+}
+
+interface MaterialEditDrawerProps {
+  material: TAdminMaterial | null;
+  onClose: () => void;
+}
+
+export function MaterialEditDrawer({ material, onClose }: MaterialEditDrawerProps) {
+  return (
+    <Drawer
+      title={material ? `编辑素材 ${material.sid}` : '编辑素材'}
+      open={material !== null}
+      onClose={onClose}
+      size={600}
+      destroyOnHidden
+    >
+      {material && <MaterialEditForm key={material.sid} material={material} onDone={onClose} />}
+    </Drawer>
+  );
+}
+
+function MaterialEditForm({ material, onDone }: { material: TAdminMaterial; onDone: () => void }) {
+  const [form] = Form.useForm<EditValues>();
+  const update = useUpdateMaterial();
+  const reprocess = useReprocessMaterial();
+  const initial = useMemo(() => initialValues(material), [material]);
+
+  const save = (values: EditValues) => {
+    update.mutate(
+      { sid: material.sid, ...toPatch(material, values) },
+      {
+        onSuccess: () => {
+          notify.success('更新成功');
+          onDone();
+        },
+        onError: (error) => {
+          if (!isApiError(error)) return;
+          form.setFields(
+            error.fields.flatMap((f) => {
+              const name = formFieldOf(f.path);
+              return name ? [{ name, errors: [f.message] }] : [];
+            }),
+          );
+        },
+      },
+    );
+  };
+
+  const priceRows = material.authTypes.map((type) => ({ type, spec: licenceSpec(type) }));
+  const busy = material.job?.status === 'queued' || material.job?.status === 'running';
+
+  return (
+    <Flex vertical gap={16}>
+      <MaterialPreview material={material} />
+      <Descriptions size="small" column={2} bordered>
+        <Descriptions.Item label="状态">
+          <MaterialStatusTag material={material} />
+        </Descriptions.Item>
+        <Descriptions.Item label="格式">{material.format === 'video' ? '视频' : '图片'}</Descriptions.Item>
+        <Descriptions.Item label="尺寸">
+          {material.width} × {material.height}
+          {material.format === 'video' && material.resolution ? `（${material.resolution}）` : ''}
+        </Descriptions.Item>
+        <Descriptions.Item label={material.format === 'video' ? '时长' : '原图大小'}>
+          {material.format === 'video' && material.durationMs != null
+            ? `${formatDuration(material.durationMs)} · ${formatBytes(material.originalBytes)}`
+            : formatBytes(material.originalBytes)}
+        </Descriptions.Item>
+        <Descriptions.Item label="可售授权" span={2}>
+          <LicenceTags types={material.authTypes} />
+        </Descriptions.Item>
+        <Descriptions.Item label="喜欢">{material.likeCount}</Descriptions.Item>
+        <Descriptions.Item label="上传时间">{formatDateTime(material.createdAt)}</Descriptions.Item>
+      </Descriptions>
+      {material.status === 'failed' && (
+        <Alert
+          type="error"
+          showIcon
+          title="处理失败"
+          description={material.job?.lastError ?? '生成缩略图或预览时出错'}
+          action={
+            <Button size="small" loading={reprocess.isPending} onClick={() => reprocess.mutate(material.sid)}>
+              重新处理
+            </Button>
+          }
+        />
+      )}
+
+      <Form<EditValues> form={form} layout="vertical" initialValues={initial} onFinish={save} requiredMark={false}>
+        <Form.Item
+          name="keywords"
+          label="关键词"
+          extra="输入后按回车，或用逗号、顿号分隔；买家按关键词搜索素材"
+          rules={[
+            {
+              validator: (_, value: string[] | undefined) =>
+                (value?.length ?? 0) > MAX_KEYWORDS_PER_MATERIAL
+                  ? Promise.reject(new Error(`关键词最多 ${MAX_KEYWORDS_PER_MATERIAL} 个`))
+                  : Promise.resolve(),
+            },
+          ]}
+        >
+          <Select mode="tags" tokenSeparators={KEYWORD_SEPARATORS} open={false} placeholder="例如：钻石戒指、婚戒、铂金" />
+        </Form.Item>
+
+        <Divider titlePlacement="start" plain>
+          价格（元）
+        </Divider>
+        <Table
+          size="small"
+          pagination={false}
+          rowKey="type"
+          dataSource={priceRows}
+          columns={[
+            {
+              title: '授权类型',
+              dataIndex: 'type',
+              render: (_: LicenceType, row) => (
+                <Space orientation="vertical" size={0}>
+                  <Typography.Text>{row.spec.name}</Typography.Text>
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    标准价 ¥{centsToYuan(row.spec.priceCents).toFixed(2)}
+                  </Typography.Text>
+                </Space>
+              ),
+            },
+            {
+              title: '价格',
+              dataIndex: 'type',
+              render: (type: LicenceType) => (
+                <Form.Item name={['prices', String(type)]} noStyle>
+                  <InputNumber<number>
+                    min={0}
+                    max={MAX_YUAN}
+                    precision={2}
+                    prefix="¥"
+                    placeholder={centsToYuan(licenceSpec(type).priceCents).toFixed(2)}
+                    style={{ width: 140 }}
+                    aria-label={`${licenceSpec(type).name}价格`}
+                  />
+                </Form.Item>
+              ),
+            },
+            {
+              title: '特价',
+              dataIndex: 'type',
+              render: (type: LicenceType) => (
+                <Form.Item
+                  name={['specials', String(type)]}
+                  dependencies={[['prices', String(type)]]}
+                  style={{ marginBottom: 0 }}
+                  rules={[
+                    ({ getFieldValue }) => ({
+                      validator: (_, value: number | null | undefined) => {
+                        if (value == null) return Promise.resolve();
+                        const own = getFieldValue(['prices', String(type)]) as number | null | undefined;
+                        const list = own ?? centsToYuan(licenceSpec(type).priceCents);
+                        return value > list ? Promise.reject(new Error('特价不能高于原价')) : Promise.resolve();
+                      },
+                    }),
+                  ]}
+                >
+                  <InputNumber<number>
+                    min={0}
+                    max={MAX_YUAN}
+                    precision={2}
+                    prefix="¥"
+                    placeholder="无"
+                    style={{ width: 140 }}
+                    aria-label={`${licenceSpec(type).name}特价`}
+                  />
+                </Form.Item>
+              ),
+            },
+          ]}
+        />
+        <Typography.Paragraph type="secondary" style={{ fontSize: 12, marginTop: 8 }}>
+          价格留空即按标准价销售；只能为该素材尺寸满足的授权类型定价。
+        </Typography.Paragraph>
+        <Form.Item name="customPrice" label="定制价格（元）">
+          <InputNumber<number> min={0} max={MAX_YUAN} precision={2} prefix="¥" placeholder="默认 498.00" style={{ width: 200 }} />
+        </Form.Item>
+
+        <Divider titlePlacement="start" plain>
+          展示与免费
+        </Divider>
+        <Form.Item name="freeRange" label="免费下载时段" extra="时段内买家可免费下载；留空表示不免费">
+          <DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" style={{ width: '100%' }} />
+        </Form.Item>
+        <Flex gap={48}>
+          <Form.Item name="featured" label="精选" valuePropName="checked">
+            <Switch checkedChildren="精选" unCheckedChildren="普通" />
+          </Form.Item>
+          <Form.Item name="listed" label="上架" valuePropName="checked">
+            <Switch checkedChildren="上架" unCheckedChildren="下架" />
+          </Form.Item>
+        </Flex>
+        <Form.Item name="remark" label="备注" extra="例如「限时特惠」，会显示给买家">
+          <Input.TextArea maxLength={MAX_REMARK_LENGTH} showCount autoSize={{ minRows: 2, maxRows: 4 }} />
+        </Form.Item>
+
+        <Flex justify="space-between">
+          <Button disabled={busy} loading={reprocess.isPending} onClick={() => reprocess.mutate(material.sid)}>
+            {busy ? '处理中…' : '重新生成预览'}
+          </Button>
+          <Space>
+            <Button onClick={onDone}>取消</Button>
+            <Button type="primary" htmlType="submit" loading={update.isPending}>
+              保存
+            </Button>
+          </Space>
+        </Flex>
+      </Form>
+    </Flex>
+  );
+}
+
+function MaterialPreview({ material }: { material: TAdminMaterial }) {
+  if (material.format === 'video' && material.previewUrl) {
+    return (
+      <video
+        src={material.previewUrl}
+        poster={material.watermarkUrl ?? undefined}
+        controls
+        muted
+        loop
+        style={{ width: '100%', maxHeight: 320, background: '#000', borderRadius: 8 }}
+      />
+    );
+  }
+  if (material.watermarkUrl) {
+    return (
+      <Image
+        src={material.watermarkUrl}
+        alt="带水印预览"
+        style={{ width: '100%', maxHeight: 320, objectFit: 'contain', background: '#f3f4f2', borderRadius: 8 }}
+      />
+    );
+  }
+  return (
+    <Alert
+      type="info"
+      showIcon
+      title={material.status === 'failed' ? '没有预览：处理失败' : '预览生成中，完成后自动显示'}
+    />
+  );
+}

@@ -1,0 +1,73 @@
+import { LoadingOutlined } from '@ant-design/icons';
+import { type LicenceType, type TAdminMaterial } from '@gemstock/contract';
+import { Space, Tag, Tooltip } from 'antd';
+import { licenceShortName } from '../lib/format';
+
+/** 处理中 / 已就绪 / 处理失败, with the job's error on hover when it failed. */
+export function MaterialStatusTag({ material }: { material: TAdminMaterial }) {
+  const job = material.job;
+  if (material.status === 'processing') {
+    return (
+      <Tag color="processing" icon={<LoadingOutlined />}>
+        {job?.status === 'queued' && job.attempts > 0 ? `处理中（重试 ${job.attempts}）` : '处理中'}
+      </Tag>
+    );
+  }
+  if (material.status === 'failed') {
+    return (
+      <Tooltip title={job?.lastError ? `失败原因：${job.lastError}` : '处理失败'}>
+        <Tag color="error">处理失败</Tag>
+      </Tooltip>
+    );
+  }
+  const busy = job && (job.status === 'queued' || job.status === 'running');
+  return (
+    <Space size={4} wrap>
+      <Tag color="success">已就绪</Tag>
+      {busy && (
+        <Tag color="processing" icon={<LoadingOutlined />}>
+          重新处理中
+        </Tag>
+      )}
+    </Space>
+  );
+}
+
+export function LicenceTags({ types }: { types: LicenceType[] }) {
+  return (
+    <Space size={[2, 4]} wrap>
+      {types.map((t) => (
+        <Tag key={t} color={t === 1 ? 'gold' : t === 2 ? 'blue' : t === 3 ? 'cyan' : 'purple'} style={{ marginInlineEnd: 0 }}>
+          {licenceShortName(t)}
+        </Tag>
+      ))}
+    </Space>
+  );
+}
+
+/** 精选 / 免费 / 已下架 flags. */
+export function MaterialFlags({ material }: { material: TAdminMaterial }) {
+  const flags = [
+    material.featured && (
+      <Tag key="featured" color="gold">
+        精选
+      </Tag>
+    ),
+    material.free && (
+      <Tag key="free" color="green">
+        免费中
+      </Tag>
+    ),
+    !material.free && material.freeFrom && (
+      <Tooltip key="free-window" title="设置了免费时段，当前不在时段内">
+        <Tag>免费时段</Tag>
+      </Tooltip>
+    ),
+    material.disabled && (
+      <Tag key="disabled" color="default">
+        已下架
+      </Tag>
+    ),
+  ].filter(Boolean);
+  return flags.length ? <Space size={[2, 4]} wrap>{flags}</Space> : <span style={{ color: 'rgba(0,0,0,0.25)' }}>—</span>;
+}

@@ -1,0 +1,100 @@
+import { ErrorCode, LOGOUT_CODES } from '@gemstock/contract';
+import { ApiError, NETWORK_ERROR_CODE, apiRequest, parseApiResponse, type RequestOptions } from '@/lib/api-client';
+import { navigateTo } from '@/lib/navigation';
+import { notify } from '@/lib/notify';
+import { queryClient } from '@/lib/query-client';
+import { ADMIN_SCOPE, adminPaths } from './admin-paths';
+import { useAdminSession } from './admin-session';
+
+/**
+ * The console's HTTP client: the buyer api-client (same envelope handling) with the operator's
+ * token and the console's own error policy instead of the buyer's (spec §8 is about buyers):
+ *
+ * - 1000 / 2002 / 2003: the operator session is over: forget it and go to the console login;
+ * - anything else: an error toast with the server's message (pass `quiet` to only throw).
+ */
+
+export type AdminRequestOptions = Omit<RequestOptions, 'token'>;
+
+export function adminSignOut(): void {
+  useAdminSession.getState().clear();
+  queryClient.removeQueries({ queryKey: [ADMIN_SCOPE] });
+}
+
+function applyAdminErrorPolicy(error: ApiError): void {
+  if (error.code === ErrorCode.AUTH_REQUIRED.code || LOGOUT_CODES.has(error.code)) {
+    const wasSignedIn = useAdminSession.getState().token !== null;
+    adminSignOut();
+    if (wasSignedIn) notify.warning('登录已失效，请重新登录');
+    const here = `${window.location.pathname}${window.location.search}`;
+    navigateTo(`${adminPaths.login}?redirect=${encodeURIComponent(here)}`);
+    return;
+  }
+  notify.error(error.message);
+}
+
+export async function adminRequest<T>(method: string, path: string, options: AdminRequestOptions = {}): Promise<T> {
+  try {
+    return await apiRequest<T>(method, path, { ...options, quiet: true, token: useAdminSession.getState().token });
+  } catch (error) {
+    if (error instanceof ApiError && !options.quiet) applyAdminErrorPolicy(error);
+    throw error;
+  }
+}
+
+export const adminApi = {
+  get: <T>(path: string, options?: Omit<AdminRequestOptions, 'body'>) => adminRequest<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: AdminRequestOptions) =>
+    adminRequest<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: AdminRequestOptions) =>
+    adminRequest<T>('PUT', path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown, options?: AdminRequestOptions) =>
+    adminRequest<T>('PATCH', path, { ...options, body }),
+};
+
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+  percent: number;
+}
+
+/**
+ * POSTs a FormData through XMLHttpRequest, whose upload progress events fetch does not offer,
+ * and unwraps the answer with the same envelope rules as every other call.
+ */
+export function adminUpload<T>(
+  path: string,
+  form: FormData,
+  options: { onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal; quiet?: boolean } = {},
+): Promise<T> {
+  const request = new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    xhr.setRequestHeader('Accept', 'application/json');
+    const token = useAdminSession.getState().token;
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => {
+      if (!event.lengthComputable) return;
+      options.onProgress?.({
+        loaded: event.loaded,
+        total: event.total,
+        percent: Math.min(100, Math.round((event.loaded / event.total) * 100)),
+      });
+    };
+    xhr.onload = () => {
+      try {
+        resolve(parseApiResponse<T>(xhr.status, xhr.status >= 200 && xhr.status < 300, xhr.responseText));
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    };
+    xhr.onerror = () => reject(new ApiError(NETWORK_ERROR_CODE, '网络连接失败，请检查网络后重试', 0));
+    xhr.onabort = () => reject(new DOMException('上传已取消', 'AbortError'));
+    options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
+  return request.catch((error: unknown) => {
+    if (error instanceof ApiError && !options.quiet) applyAdminErrorPolicy(error);
+    throw error;
+  });
+}

@@ -1,0 +1,12 @@
+/** Routes of the operator console (all under /admin, a chunk of its own). */
+export const adminPaths = {
+  root: '/admin',
+  login: '/admin/login',
+  materials: '/admin/materials',
+  upload: '/admin/upload',
+  keywords: '/admin/keywords',
+  audit: '/admin/audit',
+} as const;
+
+/** React Query keys of the console all start with this, so signing out drops them at once. */
+export const ADMIN_SCOPE = 'admin';

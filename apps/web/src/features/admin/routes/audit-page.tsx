@@ -1,0 +1,166 @@
+import { ADMIN_PAGE_SIZE_DEFAULT, type TAuditEntry } from '@gemstock/contract';
+import { Card, Empty, Flex, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useAuditLog } from '../api/get-audit-log';
+import { formatDateTime } from '../lib/format';
+
+const ACTION_LABEL: Record<string, { text: string; color: string }> = {
+  'material.upload': { text: '上传素材', color: 'blue' },
+  'material.update': { text: '修改素材', color: 'gold' },
+  'material.reprocess': { text: '重新处理', color: 'purple' },
+  'keywords.pinned.replace': { text: '修改置顶关键词', color: 'cyan' },
+  'keywords.curated.replace': { text: '修改推荐关键词', color: 'green' },
+};
+
+const FIELD_LABEL: Record<string, string> = {
+  keywords: '关键词',
+  pricesCents: '价格(分)',
+  specialPricesCents: '特价(分)',
+  customPriceCents: '定制价(分)',
+  freeFrom: '免费开始',
+  freeUntil: '免费结束',
+  featured: '精选',
+  disabled: '下架',
+  remark: '备注',
+  status: '状态',
+  jobId: '任务',
+  format: '格式',
+  width: '宽',
+  height: '高',
+  durationMs: '时长(毫秒)',
+  authTypes: '授权类型',
+  originalMime: '文件类型',
+  originalBytes: '文件大小',
+};
+
+function show(value: unknown): string {
+  if (value === null || value === undefined) return '空';
+  if (typeof value === 'boolean') return value ? '是' : '否';
+  if (Array.isArray(value)) return value.length ? value.join('、') : '空';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** One line per changed field: 字段：旧 → 新. */
+function Changes({ entry }: { entry: TAuditEntry }) {
+  const before = (entry.before ?? {}) as Record<string, unknown>;
+  const after = (entry.after ?? {}) as Record<string, unknown>;
+  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  if (fields.length === 0) return <Typography.Text type="secondary">—</Typography.Text>;
+  return (
+    <Space orientation="vertical" size={2}>
+      {fields.map((field) => (
+        <Typography.Text key={field} style={{ fontSize: 13 }}>
+          <Typography.Text type="secondary">{FIELD_LABEL[field] ?? field}：</Typography.Text>
+          {field in before && entry.before !== null && (
+            <>
+              <Typography.Text delete type="secondary">
+                {show(before[field])}
+              </Typography.Text>
+              {' → '}
+            </>
+          )}
+          {show(after[field])}
+        </Typography.Text>
+      ))}
+    </Space>
+  );
+}
+
+export function AuditPage() {
+  const [entity, setEntity] = useState<string | undefined>();
+  const [sid, setSid] = useState<string | undefined>();
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(ADMIN_PAGE_SIZE_DEFAULT);
+  const audit = useAuditLog({ entity, sid, page, page_size: pageSize });
+
+  return (
+    <Card
+      title={
+        <Flex gap={8} wrap style={{ paddingBlock: 12 }}>
+          <Select
+            allowClear
+            placeholder="对象类型"
+            value={entity}
+            onChange={(value?: string) => {
+              setEntity(value);
+              setPage(1);
+            }}
+            options={[
+              { value: 'material', label: '素材' },
+              { value: 'keywords', label: '关键词' },
+            ]}
+            style={{ width: 140 }}
+          />
+          <Input.Search
+            allowClear
+            placeholder="对象编号，如素材编号"
+            onSearch={(value) => {
+              setSid(value.trim() || undefined);
+              setPage(1);
+            }}
+            style={{ width: 260 }}
+          />
+        </Flex>
+      }
+    >
+      <Table<TAuditEntry>
+        rowKey="id"
+        loading={audit.isLoading}
+        dataSource={audit.data?.entries ?? []}
+        size="middle"
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无操作记录" /> }}
+        pagination={{
+          current: page,
+          pageSize,
+          total: audit.data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (total) => `共 ${total} 条`,
+          onChange: (p, s) => {
+            setPage(p);
+            setPageSize(s);
+          },
+        }}
+        columns={[
+          {
+            title: '时间',
+            dataIndex: 'createdAt',
+            width: 150,
+            render: (iso: string) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatDateTime(iso)}</span>,
+          },
+          {
+            title: '操作人',
+            key: 'operator',
+            width: 140,
+            render: (_, e) => e.operatorName ?? <Typography.Text type="secondary">{e.operatorSid}</Typography.Text>,
+          },
+          {
+            title: '操作',
+            dataIndex: 'action',
+            width: 140,
+            render: (action: string) => {
+              const label = ACTION_LABEL[action];
+              return <Tag color={label?.color}>{label?.text ?? action}</Tag>;
+            },
+          },
+          {
+            title: '对象',
+            key: 'entity',
+            width: 200,
+            render: (_, e) => (
+              <Space orientation="vertical" size={0}>
+                <span>{e.entity === 'material' ? '素材' : e.entity === 'keywords' ? '关键词' : e.entity}</span>
+                {e.entitySid && (
+                  <Typography.Text type="secondary" copyable style={{ fontFamily: 'monospace', fontSize: 12 }}>
+                    {e.entitySid}
+                  </Typography.Text>
+                )}
+              </Space>
+            ),
+          },
+          { title: '变更内容', key: 'changes', render: (_, e) => <Changes entry={e} /> },
+        ]}
+      />
+    </Card>
+  );
+}

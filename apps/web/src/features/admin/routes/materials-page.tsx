@@ -1,0 +1,246 @@
+import { CloudUploadOutlined, ReloadOutlined } from '@ant-design/icons';
+import {
+  ADMIN_PAGE_SIZE_DEFAULT,
+  type MaterialFormat,
+  type MaterialStatus,
+  type TAdminMaterial,
+  type TAdminMaterialListQuery,
+} from '@gemstock/contract';
+import { Button, Card, Empty, Flex, Input, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useMaterials } from '../api/get-materials';
+import { useReprocessMaterial } from '../api/reprocess-material';
+import { MaterialEditDrawer } from '../components/material-edit-drawer';
+import { LicenceTags, MaterialFlags, MaterialStatusTag } from '../components/material-tags';
+import { MaterialThumb } from '../components/material-thumb';
+import { adminPaths } from '../lib/admin-paths';
+import { formatDateTime, formatDuration } from '../lib/format';
+
+const STATUS_OPTIONS: Array<{ value: MaterialStatus; label: string }> = [
+  { value: 'processing', label: '处理中' },
+  { value: 'ready', label: '已就绪' },
+  { value: 'failed', label: '处理失败' },
+];
+const FORMAT_OPTIONS: Array<{ value: MaterialFormat; label: string }> = [
+  { value: 'image', label: '图片' },
+  { value: 'video', label: '视频' },
+];
+const LISTING_OPTIONS = [
+  { value: 'false', label: '已上架' },
+  { value: 'true', label: '已下架' },
+];
+const FEATURED_OPTIONS = [
+  { value: 'true', label: '精选' },
+  { value: 'false', label: '非精选' },
+];
+
+/** The list's filters live in the address, so a reload or a shared link shows the same page. */
+function useListQuery(): [TAdminMaterialListQuery, (next: Partial<Record<string, string | number | undefined>>) => void] {
+  const [params, setParams] = useSearchParams();
+  const query: TAdminMaterialListQuery = {
+    q: params.get('q') ?? undefined,
+    status: (params.get('status') as MaterialStatus | null) ?? undefined,
+    format: (params.get('format') as MaterialFormat | null) ?? undefined,
+    disabled: (params.get('disabled') as 'true' | 'false' | null) ?? undefined,
+    featured: (params.get('featured') as 'true' | 'false' | null) ?? undefined,
+    page: Number(params.get('page') ?? 1) || 1,
+    page_size: Number(params.get('page_size') ?? ADMIN_PAGE_SIZE_DEFAULT) || ADMIN_PAGE_SIZE_DEFAULT,
+  };
+  const update = (next: Partial<Record<string, string | number | undefined>>) => {
+    const merged = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(next)) {
+      if (value === undefined || value === '') merged.delete(key);
+      else merged.set(key, String(value));
+    }
+    // Any filter change starts again at page 1.
+    if (!('page' in next)) merged.delete('page');
+    setParams(merged, { replace: true });
+  };
+  return [query, update];
+}
+
+export function MaterialsPage() {
+  const [query, setQuery] = useListQuery();
+  const { data, isFetching, isLoading, refetch } = useMaterials(query);
+  const reprocess = useReprocessMaterial();
+  const navigate = useNavigate();
+  const [editingSid, setEditingSid] = useState<string | null>(null);
+  const editing = data?.materials.find((m) => m.sid === editingSid) ?? null;
+  const filtered = Boolean(query.q || query.status || query.format || query.disabled || query.featured);
+
+  const columns = useMemo<ColumnsType<TAdminMaterial>>(
+    () => [
+      { title: '缩略图', key: 'thumb', width: 96, render: (_, m) => <MaterialThumb material={m} /> },
+      {
+        title: '编号',
+        dataIndex: 'sid',
+        width: 170,
+        render: (sid: string) => (
+          <Typography.Text copyable={{ text: sid, tooltips: ['复制编号', '已复制'] }} style={{ fontFamily: 'monospace', fontSize: 12 }}>
+            {sid}
+          </Typography.Text>
+        ),
+      },
+      {
+        title: '关键词',
+        dataIndex: 'keywords',
+        render: (keywords: string[]) =>
+          keywords.length === 0 ? (
+            <Typography.Text type="warning">未设置</Typography.Text>
+          ) : (
+            <Space size={[2, 4]} wrap>
+              {keywords.slice(0, 5).map((k) => (
+                <Tag key={k} style={{ marginInlineEnd: 0 }}>
+                  {k}
+                </Tag>
+              ))}
+              {keywords.length > 5 && (
+                <Tooltip title={keywords.slice(5).join('、')}>
+                  <Tag style={{ marginInlineEnd: 0 }}>+{keywords.length - 5}</Tag>
+                </Tooltip>
+              )}
+            </Space>
+          ),
+      },
+      {
+        title: '尺寸',
+        key: 'size',
+        width: 130,
+        render: (_, m) => (
+          <Space orientation="vertical" size={0}>
+            <span style={{ fontVariantNumeric: 'tabular-nums' }}>
+              {m.width} × {m.height}
+            </span>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {m.format === 'video' ? `视频 ${m.durationMs != null ? formatDuration(m.durationMs) : ''}` : '图片'}
+            </Typography.Text>
+          </Space>
+        ),
+      },
+      { title: '可售授权', dataIndex: 'authTypes', width: 150, render: (_, m) => <LicenceTags types={m.authTypes} /> },
+      { title: '状态', key: 'status', width: 120, render: (_, m) => <MaterialStatusTag material={m} /> },
+      { title: '喜欢', dataIndex: 'likeCount', width: 64, align: 'right' },
+      { title: '标记', key: 'flags', width: 130, render: (_, m) => <MaterialFlags material={m} /> },
+      {
+        title: '上传时间',
+        dataIndex: 'createdAt',
+        width: 140,
+        render: (iso: string) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatDateTime(iso)}</span>,
+      },
+      {
+        title: '操作',
+        key: 'actions',
+        width: 140,
+        fixed: 'right',
+        render: (_, m) => (
+          <Space size={0}>
+            <Button type="link" size="small" onClick={() => setEditingSid(m.sid)}>
+              编辑
+            </Button>
+            {m.status === 'failed' && (
+              <Button type="link" size="small" onClick={() => reprocess.mutate(m.sid)}>
+                重新处理
+              </Button>
+            )}
+          </Space>
+        ),
+      },
+    ],
+    [reprocess],
+  );
+
+  return (
+    <Card
+      title={
+        <Flex wrap gap={8} align="center" style={{ paddingBlock: 12 }}>
+          <Input.Search
+            key={query.q ?? ''}
+            defaultValue={query.q}
+            placeholder="搜索关键词或素材编号"
+            allowClear
+            enterButton
+            style={{ width: 280 }}
+            onSearch={(value) => setQuery({ q: value.trim() || undefined })}
+          />
+          <Select
+            allowClear
+            placeholder="状态"
+            options={STATUS_OPTIONS}
+            value={query.status}
+            onChange={(value?: string) => setQuery({ status: value })}
+            style={{ width: 120 }}
+          />
+          <Select
+            allowClear
+            placeholder="格式"
+            options={FORMAT_OPTIONS}
+            value={query.format}
+            onChange={(value?: string) => setQuery({ format: value })}
+            style={{ width: 100 }}
+          />
+          <Select
+            allowClear
+            placeholder="上架状态"
+            options={LISTING_OPTIONS}
+            value={query.disabled as string | undefined}
+            onChange={(value?: string) => setQuery({ disabled: value })}
+            style={{ width: 120 }}
+          />
+          <Select
+            allowClear
+            placeholder="精选"
+            options={FEATURED_OPTIONS}
+            value={query.featured as string | undefined}
+            onChange={(value?: string) => setQuery({ featured: value })}
+            style={{ width: 100 }}
+          />
+        </Flex>
+      }
+      extra={
+        <Space>
+          <Button icon={<ReloadOutlined />} onClick={() => void refetch()} loading={isFetching && !isLoading}>
+            刷新
+          </Button>
+          <Button type="primary" icon={<CloudUploadOutlined />} onClick={() => void navigate(adminPaths.upload)}>
+            上传素材
+          </Button>
+        </Space>
+      }
+    >
+      <Table<TAdminMaterial>
+        rowKey="sid"
+        columns={columns}
+        dataSource={data?.materials ?? []}
+        loading={isLoading}
+        scroll={{ x: 1200 }}
+        size="middle"
+        locale={{
+          emptyText: (
+            <Empty
+              description={filtered ? '没有符合条件的素材，换个条件试试' : '还没有素材，先上传一些吧'}
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+            >
+              {!filtered && (
+                <Button type="primary" onClick={() => void navigate(adminPaths.upload)}>
+                  上传素材
+                </Button>
+              )}
+            </Empty>
+          ),
+        }}
+        pagination={{
+          current: Number(query.page ?? 1),
+          pageSize: Number(query.page_size ?? ADMIN_PAGE_SIZE_DEFAULT),
+          total: data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: [20, 50, 100],
+          showTotal: (total) => (data?.totalCapped ? `超过 ${total} 个素材，请缩小范围` : `共 ${total} 个素材`),
+          onChange: (page, pageSize) => setQuery({ page, page_size: pageSize }),
+        }}
+      />
+      <MaterialEditDrawer material={editing} onClose={() => setEditingSid(null)} />
+    </Card>
+  );
+}

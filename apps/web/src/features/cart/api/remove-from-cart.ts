@@ -1,0 +1,21 @@
+import { CART_PATHS, type TCartCountResponse, type TCartRemoveRequest } from '@gemstock/contract';
+import { useMutation } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { patchCachedCart, restoreCachedCart, settleCart } from './update-cart-cache';
+
+/** POST /api/cart/remove {materials: [sid]} → {count} (spec §4: removal is by sid). */
+export function removeFromCart(body: TCartRemoveRequest): Promise<TCartCountResponse> {
+  return apiClient.post<TCartCountResponse>(CART_PATHS.remove, body);
+}
+
+export function useRemoveFromCart() {
+  return useMutation({
+    mutationFn: removeFromCart,
+    onMutate: ({ materials }) => {
+      const sids = new Set(materials);
+      return patchCachedCart((items) => items.filter((i) => !sids.has(i.sid)));
+    },
+    onError: (_error, _body, previous) => restoreCachedCart(previous),
+    onSettled: (data) => settleCart(data?.count),
+  });
+}

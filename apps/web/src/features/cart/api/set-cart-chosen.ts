@@ -1,0 +1,21 @@
+import { CART_PATHS, type TCartChooseRequest, type TCartCountResponse } from '@gemstock/contract';
+import { useMutation } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { patchCachedCart, restoreCachedCart, settleCart } from './update-cart-cache';
+
+/** POST /api/cart/choose {materials, chosen} → {count}: ticks or unticks cart lines. */
+export function setCartChosen(body: TCartChooseRequest): Promise<TCartCountResponse> {
+  return apiClient.post<TCartCountResponse>(CART_PATHS.choose, body);
+}
+
+export function useSetCartChosen() {
+  return useMutation({
+    mutationFn: setCartChosen,
+    onMutate: ({ materials, chosen }) => {
+      const sids = new Set(materials);
+      return patchCachedCart((items) => items.map((i) => (sids.has(i.sid) ? { ...i, chosen } : i)));
+    },
+    onError: (_error, _body, previous) => restoreCachedCart(previous),
+    onSettled: (data) => settleCart(data?.count),
+  });
+}

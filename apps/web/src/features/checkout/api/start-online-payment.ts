@@ -1,0 +1,36 @@
+import { PAYMENT_PATHS, type TOnlinePayRequest, type TOnlinePayResponse, orderPath } from '@gemstock/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { USER_SCOPE } from '@/lib/query-client';
+
+export type OnlineGateway = 'wechat' | 'alipay';
+
+/**
+ * POST /api/order/{id}/wechat|alipay {code, referer} → {link, amount, expiresAt}. WeChat's link
+ * is drawn as a QR code; Alipay's opens in a new page. The server fixes the price here and hands
+ * out the same link again while it is open, so asking twice is harmless.
+ */
+export function startOnlinePayment({
+  orderSid,
+  gateway,
+  ...body
+}: TOnlinePayRequest & { orderSid: string; gateway: OnlineGateway }): Promise<TOnlinePayResponse> {
+  return apiClient.post<TOnlinePayResponse>(orderPath(PAYMENT_PATHS[gateway], orderSid), body);
+}
+
+export const paymentLinkKey = (orderSid: string, gateway: OnlineGateway) =>
+  [USER_SCOPE, 'pay-link', orderSid, gateway] as const;
+
+/** The gateway link of one tab of the online pay drawer, asked for when the tab is first shown. */
+export function usePaymentLink(
+  params: { orderSid: string; gateway: OnlineGateway; code: string | null; referer: string | null },
+  enabled: boolean,
+) {
+  return useQuery({
+    queryKey: paymentLinkKey(params.orderSid, params.gateway),
+    queryFn: () => startOnlinePayment(params),
+    enabled,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+}

@@ -1,0 +1,90 @@
+import type { LicenceType, TCoupon, TOrder } from '@gemstock/contract';
+import { create } from 'zustand';
+import { dialogs } from './dialogs';
+import { useSession } from './session';
+
+/**
+ * The checkout flow of spec §4, opened from anywhere (cart, detail page, records, the VIP
+ * recharge) and rendered once by the root layout (features/checkout). Exactly one step is on
+ * screen at a time; the steps after payment (order coupon, pay success) stand on their own.
+ */
+
+/** One material to buy and the licence type chosen for it. */
+export interface CheckoutLine {
+  sid: string;
+  spec: LicenceType;
+  /** What the buyer recognises it by (keywords), for the contract dialog's list. */
+  title?: string;
+}
+
+export type CheckoutStep =
+  | { kind: 'contract'; lines: CheckoutLine[] }
+  | { kind: 'order'; order: TOrder }
+  | { kind: 'online'; order: TOrder; code: string | null; referer: string | null }
+  | { kind: 'transfer'; order: TOrder; code: string | null; referer: string | null };
+
+export interface RewardCoupon {
+  code: string;
+  details: TCoupon | null;
+}
+
+interface CheckoutState {
+  step: CheckoutStep | null;
+  /** The coupon the last payment earned (the order coupon dialog); details when the server sent them. */
+  rewardCoupon: RewardCoupon | null;
+  /** A paid order whose type shows the pay-success dialog (dashboard orders). */
+  paidOrder: TOrder | null;
+
+  /**
+   * Buy materials: the company dialog first when the account has none (spec §4), then the
+   * licence-agreement contract; confirming it creates the order and opens the order drawer.
+   */
+  buyMaterials(lines: CheckoutLine[]): void;
+  /** The order drawer for a CREATED order (new, or continued from the records). */
+  openOrder(order: TOrder): void;
+  go(step: CheckoutStep): void;
+  close(): void;
+  showRewardCoupon(coupon: RewardCoupon | null): void;
+  showPaySuccess(order: TOrder | null): void;
+}
+
+/** Spec §4: a sub-account uses its parent's company, saved to it automatically. */
+export function hasCompanyOnRecord(): boolean {
+  const { user, userParent } = useSession.getState();
+  return Boolean(user?.company || userParent?.company);
+}
+
+export const useCheckout = create<CheckoutState>()((set) => ({
+  step: null,
+  rewardCoupon: null,
+  paidOrder: null,
+
+  buyMaterials(lines) {
+    if (lines.length === 0) return;
+    const toContract = () => set({ step: { kind: 'contract', lines } });
+    // saving the company opens the contract, since a payment is pending
+    if (!hasCompanyOnRecord()) dialogs.openCompany(toContract);
+    else toContract();
+  },
+  openOrder(order) {
+    set({ step: { kind: 'order', order } });
+  },
+  go(step) {
+    set({ step });
+  },
+  close() {
+    set({ step: null });
+  },
+  showRewardCoupon(rewardCoupon) {
+    set({ rewardCoupon });
+  },
+  showPaySuccess(paidOrder) {
+    set({ paidOrder });
+  },
+}));
+
+/** Non-React access for event handlers in other features. */
+export const checkout = {
+  buyMaterials: (lines: CheckoutLine[]) => useCheckout.getState().buyMaterials(lines),
+  openOrder: (order: TOrder) => useCheckout.getState().openOrder(order),
+};
