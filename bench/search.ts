@@ -407,8 +407,8 @@ async function main() {
   log(`server at ${base}; ${CONNECTIONS} connections, ${DURATION_S} s per scenario`);
 
   const health: BenchRequest[] = [{ path: '/api/health', page: 0, kind: 'none' }];
-  const warmup = sessionRequests({ count: 400_000, seed: 11, maxDepth: 50, active: 64 });
-  const scrolling = sessionRequests({ count: 400_000, seed: 1, maxDepth: 50, active: 64 });
+  const warmup = sessionRequests({ count: 400_000, seed: 11, maxDepth: 50, active: CONNECTIONS });
+  const scrolling = sessionRequests({ count: 400_000, seed: 1, maxDepth: 50, active: CONNECTIONS });
   const scenarios: [string, BenchRequest[], boolean][] = [
     ['GET /api/health (baseline)', health, false],
     ['search: visitors scrolling pages 1–50 (1/2/3+-char keywords, filters, sorts)', scrolling, true],

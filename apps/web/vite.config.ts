@@ -24,12 +24,13 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Routes are split by their `import()` in src/app/router.tsx. These groups keep the
-        // long-lived vendor code in cache-stable chunks and keep the operator area
-        // (src/features/admin, a later issue, routed with its own `import()`) in a chunk of its
-        // own that no buyer page loads.
+        // long-lived vendor code in cache-stable chunks. The operator console
+        // (src/features/admin, one `import()` of its own) needs no group: a group also captures
+        // the dependencies of what it matches (React, antd, the api-client …), which would put
+        // them in the console's chunk and make every buyer page load it. Its own lazy import
+        // already keeps it out of the buyer entry (checked by scripts/check-admin-split.mjs).
         codeSplitting: {
           groups: [
-            { name: 'admin', test: /[\\/]src[\\/]features[\\/]admin[\\/]/, priority: 30 },
             {
               name: 'react-vendor',
               test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|@tanstack|zustand)[\\/]/,

@@ -20,6 +20,12 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { commonRoutes } from './modules/common/common.routes.js';
 import { devRoutes } from './modules/dev/dev.routes.js';
 import { paymentRoutes } from './modules/payment/payment.routes.js';
+import { cartRoutes } from './modules/cart/cart.routes.js';
+import { licenceRoutes } from './modules/licence/licence.routes.js';
+import { adminOrderRoutes } from './modules/order/admin-order.routes.js';
+import { OrderEvents } from './modules/order/order-events.js';
+import { orderRoutes } from './modules/order/order.routes.js';
+import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { userRoutes } from './modules/user/user.routes.js';
 import type { MessageSender } from './notify/message-sender.js';
 import { createGateways, type PaymentGateways } from './payments/create-gateways.js';
@@ -39,6 +45,8 @@ export interface AppDeps {
   mediaJobs: JobSignal;
   /** Payment gateway adapters per online pay way (real, sandbox or off). */
   payments: PaymentGateways;
+  /** Order changes other modules react to (payments closes a gateway trade on cancel). */
+  orderEvents: OrderEvents;
 }
 
 declare module 'fastify' {
@@ -91,6 +99,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     video: options.video ?? createVideoProcessor({ ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath }),
     mediaJobs: new JobSignal(),
     payments: options.payments ?? createGateways(config),
+    orderEvents: new OrderEvents((error, order) => app.log.error({ err: error, orderSid: order.sid }, 'order listener failed')),
   };
   app.decorate('deps', deps);
 
@@ -117,6 +126,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(mediaRoutes);
   await app.register(catalogRoutes);
   await app.register(paymentRoutes);
+  await app.register(cartRoutes);
+  await app.register(orderRoutes);
+  await app.register(walletRoutes);
+  await app.register(licenceRoutes);
+  await app.register(adminOrderRoutes);
   if (config.devOutbox) await app.register(devRoutes);
 
   const webDist = config.webDist ?? defaultWebDist();

@@ -26,7 +26,17 @@ export const ALIPAY_GATEWAY = 'https://openapi.alipay.com/gateway.do';
 /** Alipay's limit for `subject`. */
 const SUBJECT_MAX_CHARS = 256;
 /** Common parameters that travel in the URL; biz_content goes in the form body (as the official SDK does). */
-const URL_PARAMS = new Set(['app_id', 'method', 'charset', 'sign_type', 'sign', 'timestamp', 'version', 'notify_url', 'return_url']);
+const URL_PARAMS = new Set([
+  'app_id',
+  'method',
+  'charset',
+  'sign_type',
+  'sign',
+  'timestamp',
+  'version',
+  'notify_url',
+  'return_url',
+]);
 
 export interface AlipayConfig {
   appId: string;
@@ -224,7 +234,14 @@ export class AlipayGateway implements PaymentGateway {
   async queryPayment(outTradeNo: string): Promise<GatewayTrade> {
     const answer = await this.call('alipay.trade.query', { out_trade_no: outTradeNo });
     if (answer.code === '40004' && answer.subCode === 'ACQ.TRADE_NOT_EXIST') {
-      return { outTradeNo, tradeNo: null, state: 'NOT_FOUND', amountCents: null, paidAt: null, rawState: 'TRADE_NOT_EXIST' };
+      return {
+        outTradeNo,
+        tradeNo: null,
+        state: 'NOT_FOUND',
+        amountCents: null,
+        paidAt: null,
+        rawState: 'TRADE_NOT_EXIST',
+      };
     }
     if (answer.code !== '10000') throw this.errorOf(answer, 'trade query failed');
     const trade = toAlipayTrade(answer.content);
@@ -255,7 +272,12 @@ export class AlipayGateway implements PaymentGateway {
   private async call(
     method: string,
     bizContent: Record<string, unknown>,
-  ): Promise<{ code: string | undefined; subCode: string | undefined; message: string; content: Record<string, unknown> }> {
+  ): Promise<{
+    code: string | undefined;
+    subCode: string | undefined;
+    message: string;
+    content: Record<string, unknown>;
+  }> {
     const params = buildSignedAlipayParams(method, bizContent, {
       appId: this.config.appId,
       privateKey: this.config.privateKey,
@@ -294,7 +316,11 @@ export class AlipayGateway implements PaymentGateway {
     const signature = typeof parsed.sign === 'string' ? parsed.sign : undefined;
     const signed = extractAlipaySignedContent(text, responseKey);
     if (!signature || !signed || !verifyAlipayContent(signed, signature, this.config.alipayPublicKey)) {
-      throw new GatewayError('alipay', 'answer signature missing or invalid', typeof content.code === 'string' ? content.code : undefined);
+      throw new GatewayError(
+        'alipay',
+        'answer signature missing or invalid',
+        typeof content.code === 'string' ? content.code : undefined,
+      );
     }
     return {
       code: typeof content.code === 'string' ? content.code : undefined,
@@ -305,6 +331,10 @@ export class AlipayGateway implements PaymentGateway {
   }
 
   private errorOf(answer: { code: string | undefined; subCode: string | undefined; message: string }, what: string) {
-    return new GatewayError('alipay', `${what}: ${answer.code ?? ''} ${answer.subCode ?? ''} ${answer.message}`.trim(), answer.subCode ?? answer.code);
+    return new GatewayError(
+      'alipay',
+      `${what}: ${answer.code ?? ''} ${answer.subCode ?? ''} ${answer.message}`.trim(),
+      answer.subCode ?? answer.code,
+    );
   }
 }

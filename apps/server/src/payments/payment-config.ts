@@ -110,7 +110,9 @@ function readPem(env: Record<string, string | undefined>, name: string): string 
 
 /** Accepts a PEM or the bare base64 body Alipay's console shows. */
 function toPem(text: string, label: 'PRIVATE KEY' | 'PUBLIC KEY'): string {
-  return text.includes('-----BEGIN') ? text : `-----BEGIN ${label}-----\n${text.replace(/\s+/g, '')}\n-----END ${label}-----\n`;
+  return text.includes('-----BEGIN')
+    ? text
+    : `-----BEGIN ${label}-----\n${text.replace(/\s+/g, '')}\n-----END ${label}-----\n`;
 }
 
 function privateKeyOf(name: string, text: string): KeyObject {
@@ -134,7 +136,13 @@ function wechatSettings(env: z.infer<typeof ZPaymentEnv>, raw: Record<string, st
   const publicPem = readPem(raw, 'WECHAT_PLATFORM_PUBLIC_KEY');
   const certPem = readPem(raw, 'WECHAT_PLATFORM_CERT');
   const any =
-    env.WECHAT_MCH_ID ?? env.WECHAT_APP_ID ?? env.WECHAT_MCH_SERIAL_NO ?? privatePem ?? env.WECHAT_API_V3_KEY ?? publicPem ?? certPem;
+    env.WECHAT_MCH_ID ??
+    env.WECHAT_APP_ID ??
+    env.WECHAT_MCH_SERIAL_NO ??
+    privatePem ??
+    env.WECHAT_API_V3_KEY ??
+    publicPem ??
+    certPem;
   if (!any) return null;
   const missing: string[] = [];
   if (!env.WECHAT_MCH_ID) missing.push('WECHAT_MCH_ID');
@@ -144,12 +152,14 @@ function wechatSettings(env: z.infer<typeof ZPaymentEnv>, raw: Record<string, st
   if (!env.WECHAT_API_V3_KEY) missing.push('WECHAT_API_V3_KEY');
   if (!publicPem && !certPem) missing.push('WECHAT_PLATFORM_PUBLIC_KEY(_PATH) or WECHAT_PLATFORM_CERT(_PATH)');
   if (publicPem && !env.WECHAT_PLATFORM_PUBLIC_KEY_ID) missing.push('WECHAT_PLATFORM_PUBLIC_KEY_ID');
-  if (missing.length > 0) throw new PaymentConfigError(`WeChat Pay is partly configured; missing ${missing.join(', ')}`);
+  if (missing.length > 0)
+    throw new PaymentConfigError(`WeChat Pay is partly configured; missing ${missing.join(', ')}`);
   if (Buffer.byteLength(env.WECHAT_API_V3_KEY!, 'utf8') !== 32) {
     throw new PaymentConfigError('WECHAT_API_V3_KEY must be the 32-character APIv3 key');
   }
   const platformKeys = new Map<string, KeyObject>();
-  if (publicPem) platformKeys.set(env.WECHAT_PLATFORM_PUBLIC_KEY_ID!, publicKeyOf('WECHAT_PLATFORM_PUBLIC_KEY', publicPem));
+  if (publicPem)
+    platformKeys.set(env.WECHAT_PLATFORM_PUBLIC_KEY_ID!, publicKeyOf('WECHAT_PLATFORM_PUBLIC_KEY', publicPem));
   if (certPem) {
     // Platform certificates (the older scheme) are named by their serial number, in upper-case hex.
     try {

@@ -81,7 +81,9 @@ export class SandboxGateway implements PaymentGateway {
     });
     const timestamp = String(this.nowSeconds());
     const nonce = randomBytes(16).toString('hex');
-    const signature = createHmac('sha256', this.key).update(sandboxMessage(timestamp, nonce, body)).digest('base64');
+    const signature = createHmac('sha256', this.key)
+      .update(sandboxMessage(timestamp, nonce, body))
+      .digest('base64');
     const trade = this.tradeFrom(JSON.parse(body) as Record<string, unknown>);
     if (trade) this.trades.set(trade.outTradeNo, trade);
     return {
@@ -102,10 +104,15 @@ export class SandboxGateway implements PaymentGateway {
     const body = rawBody.toString('utf8');
     const payload: Record<string, unknown> = { timestamp: timestamp ?? null };
     if (!timestamp || !nonce || !signature) return { ok: false, reason: 'missing_signature', payload };
-    if (!/^\d{1,12}$/.test(timestamp) || Math.abs(this.nowSeconds() - Number(timestamp)) > NOTIFICATION_MAX_SKEW_SECONDS) {
+    if (
+      !/^\d{1,12}$/.test(timestamp) ||
+      Math.abs(this.nowSeconds() - Number(timestamp)) > NOTIFICATION_MAX_SKEW_SECONDS
+    ) {
       return { ok: false, reason: 'stale_timestamp', payload };
     }
-    const expected = createHmac('sha256', this.key).update(sandboxMessage(timestamp, nonce, body)).digest();
+    const expected = createHmac('sha256', this.key)
+      .update(sandboxMessage(timestamp, nonce, body))
+      .digest();
     const given = Buffer.from(signature, 'base64');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
       return { ok: false, reason: 'bad_signature', payload };

@@ -213,10 +213,14 @@ export class WechatPayGateway implements PaymentGateway {
     const serial = headerValue(headers, 'Wechatpay-Serial');
     const body = rawBody.toString('utf8');
     const record: Record<string, unknown> = { serial: serial ?? null, timestamp: timestamp ?? null };
-    if (!timestamp || !nonce || !signature || !serial) return { ok: false, reason: 'missing_signature', payload: record };
+    if (!timestamp || !nonce || !signature || !serial)
+      return { ok: false, reason: 'missing_signature', payload: record };
     const key = this.config.platformKeys.get(serial);
     if (!key) return { ok: false, reason: 'unknown_serial', payload: record };
-    if (!/^\d{1,12}$/.test(timestamp) || Math.abs(this.nowSeconds() - Number(timestamp)) > NOTIFICATION_MAX_SKEW_SECONDS) {
+    if (
+      !/^\d{1,12}$/.test(timestamp) ||
+      Math.abs(this.nowSeconds() - Number(timestamp)) > NOTIFICATION_MAX_SKEW_SECONDS
+    ) {
       return { ok: false, reason: 'stale_timestamp', payload: record };
     }
     if (!verifyWechatSignature(buildWechatResponseMessage(timestamp, nonce, body), signature, key)) {
@@ -257,7 +261,14 @@ export class WechatPayGateway implements PaymentGateway {
     const path = `/v3/pay/transactions/out-trade-no/${encodeURIComponent(outTradeNo)}?mchid=${encodeURIComponent(this.config.mchId)}`;
     const answer = await this.call('GET', path, undefined);
     if (answer.status === 404 || (isRecord(answer.json) && answer.json.code === 'ORDER_NOT_EXIST')) {
-      return { outTradeNo, tradeNo: null, state: 'NOT_FOUND', amountCents: null, paidAt: null, rawState: 'ORDER_NOT_EXIST' };
+      return {
+        outTradeNo,
+        tradeNo: null,
+        state: 'NOT_FOUND',
+        amountCents: null,
+        paidAt: null,
+        rawState: 'ORDER_NOT_EXIST',
+      };
     }
     if (answer.status !== 200 || !isRecord(answer.json)) throw this.errorOf(answer, 'order query failed');
     const transaction = answer.json as WechatTransaction & Record<string, unknown>;
@@ -352,7 +363,11 @@ export class WechatPayGateway implements PaymentGateway {
 
   private errorOf(answer: { status: number; json: unknown; code: string | undefined }, what: string): GatewayError {
     const message = isRecord(answer.json) && typeof answer.json.message === 'string' ? answer.json.message : '';
-    return new GatewayError('wechat', `${what}: HTTP ${answer.status} ${answer.code ?? ''} ${message}`.trim(), answer.code);
+    return new GatewayError(
+      'wechat',
+      `${what}: HTTP ${answer.status} ${answer.code ?? ''} ${message}`.trim(),
+      answer.code,
+    );
   }
 }
 

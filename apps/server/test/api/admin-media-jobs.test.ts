@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { materials, mediaJobs } from '../../src/db/schema/index.js';
 import { MediaWorker, runNextMediaJob } from '../../src/jobs/media-worker.js';
-import { claimNextMediaJob, insertMediaJob } from '../../src/modules/admin/media-job.repository.js';
+import { claimNextMediaJob, finishMediaJob, insertMediaJob } from '../../src/modules/admin/media-job.repository.js';
 import { retryDelayMs } from '../../src/modules/admin/media-job.service.js';
 import {
   createTestOperator,
@@ -71,6 +71,9 @@ describe('media jobs: claiming, retries, failure, the worker', () => {
       .where(eq(mediaJobs.id, jobId));
     const again = await claimNextMediaJob(t.database.db, 60_000);
     expect(again).toMatchObject({ id: jobId, attempts: 2 });
+    // The first worker, back from the dead, can no longer finish the job it lost.
+    expect(await finishMediaJob(t.database.db, { id: jobId, attempts: 1 }, { status: 'done' })).toBe(false);
+    expect(await finishMediaJob(t.database.db, again!, { status: 'done' })).toBe(true);
   });
 
   it('retries a failing job later, then fails it and its material after the last attempt', async () => {

@@ -2,7 +2,8 @@ import { MAX_RANDOM_SEED, MAX_RESULT_WINDOW, type TMaterial, type TSearchMateria
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { matchTokens, materials, searchLogs } from '../../src/db/schema/index.js';
-import { ringStartOf } from '../../src/modules/catalog/search-query.js';
+import { CatalogSearch } from '../../src/modules/catalog/catalog-search.js';
+import { parseSearchFilter, ringStartOf } from '../../src/modules/catalog/search-query.js';
 import { searchTokensFor } from '../../src/modules/catalog/search-tokens.js';
 import { createBuyer, daysAgo, insertMaterial, materialValues } from '../helpers/factories.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
@@ -360,5 +361,75 @@ describe('GET /api/material — more matches than the result window', () => {
     expect(last.data.materials).toHaveLength(50);
     const beyond = await search(t, { keyword: '瓷器', page: MAX_RESULT_WINDOW / 50 + 1, page_size: 50 });
     expect(beyond.code).toBe(1001);
+  });
+});
+
+describe('CatalogSearch windows: large result sets paged by keyset walks', () => {
+  let t: TestApp;
+  let search: CatalogSearch;
+  const COUNT = 700;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const base = materialValues({ keywords: ['玛瑙'] });
+    await t.database.db.execute(sql`
+      INSERT INTO materials (sid, format, keywords, search_tokens, width, height, auth_types, original_key,
+        original_mime, original_bytes, like_count, disabled, created_at)
+      SELECT 'agate' || lpad(g::text, 6, '0'), 'image', ARRAY['玛瑙'],
+        ARRAY[${sql.join(
+          searchTokensFor(['玛瑙']).map((x) => sql`${x}`),
+          sql`, `,
+        )}]::text[],
+        3000, 4000, ARRAY[1,2,3,4]::smallint[], ${base.originalKey}, 'image/jpeg', 1024,
+        (g * 7919) % 50, g % 97 = 0, now() - (g % 300) * interval '1 hour'
+      FROM generate_series(1, ${COUNT}) AS g`);
+    // Any set above 100 matches is "large" here, so pages come from walks, not from memory.
+    search = new CatalogSearch(t.database.db, { completeLimit: 100 });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  async function visible() {
+    return t.database.db
+      .select({
+        sid: materials.sid,
+        seq: materials.seq,
+        likeCount: materials.likeCount,
+        createdAt: materials.createdAt,
+        shuffleKey: sql<number>`${materials.shuffleKey}`,
+      })
+      .from(materials)
+      .where(eq(materials.disabled, false));
+  }
+
+  async function pages(sort: '-created' | '-likes' | 'random', seed: number, pageSize: number, count: number) {
+    const filter = parseSearchFilter({ keyword: '玛瑙' });
+    const seqs: number[] = [];
+    for (let page = 1; page <= count; page += 1) {
+      const result = await search.findPage({ filter, sort, seed, page, pageSize, now: new Date() });
+      expect(result.totalCapped).toBe(true);
+      seqs.push(...result.seqs);
+    }
+    return seqs;
+  }
+
+  it('pages newest first exactly like ORDER BY created_at DESC, seq DESC', async () => {
+    const rows = (await visible()).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.seq - a.seq);
+    expect(await pages('-created', 0, 25, 12)).toEqual(rows.slice(0, 300).map((r) => r.seq));
+  });
+
+  it('pages most liked first with ties broken by sequence, never repeating', async () => {
+    const rows = (await visible()).sort((a, b) => b.likeCount - a.likeCount || b.seq - a.seq);
+    expect(await pages('-likes', 0, 30, 10)).toEqual(rows.slice(0, 300).map((r) => r.seq));
+  });
+
+  it('walks the ring from the seed’s start and wraps around past the top', async () => {
+    const rows = await visible();
+    for (const seed of [3, 15]) {
+      const expected = expectedRingOrder(rows, seed).map((sid) => rows.find((r) => r.sid === sid)!.seq);
+      // Every visible match once, across the wrap of the ring.
+      expect(await pages('random', seed, 50, Math.ceil(expected.length / 50) + 1)).toEqual(expected);
+    }
   });
 });

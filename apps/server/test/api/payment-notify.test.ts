@@ -1,8 +1,20 @@
-import type { TOnlinePayResponse, TPayStatusResponse, TPaymentExceptionsResponse } from '@gemstock/contract';
+import {
+  centsToYuanString,
+  type TOnlinePayResponse,
+  type TPayStatusResponse,
+  type TPaymentExceptionsResponse,
+} from '@gemstock/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { couponRedemptions, coupons, ledgerEntries, licences, paymentEvents, walletLots } from '../../src/db/schema/index.js';
-import { closeGatewayPayments } from '../../src/modules/payment/payment.service.js';
+import {
+  couponRedemptions,
+  coupons,
+  ledgerEntries,
+  licences,
+  paymentEvents,
+  walletLots,
+} from '../../src/db/schema/index.js';
+import { closeGatewayPayments, handleGatewayNotification } from '../../src/modules/payment/payment.service.js';
 import { markOrderCancelled } from '../../src/modules/order/order.repository.js';
 import { AlipayGateway } from '../../src/payments/alipay.js';
 import { PaymentGateways } from '../../src/payments/create-gateways.js';
@@ -67,12 +79,12 @@ describe('gateway notifications', () => {
   });
   afterAll(() => t.close());
 
-  async function startPay(orderSid: string, token: string, way: 'wechat' | 'alipay') {
+  async function startPay(orderSid: string, token: string, way: 'wechat' | 'alipay', code: string | null = null) {
     const res = await t.call<TOnlinePayResponse>({
       method: 'POST',
       url: `/api/order/${orderSid}/${way}`,
       token,
-      payload: { code: null, referer: null },
+      payload: { code, referer: null },
     });
     expect(res.status, res.raw).toBe(200);
     const [attempt] = (await listAttempts(t, orderSid)).filter((a) => a.payWay === way.toUpperCase()).slice(-1);
@@ -109,7 +121,7 @@ describe('gateway notifications', () => {
       expect(later.statusCode).toBe(204);
 
       const paid = await findOrder(t, order.sid);
-      expect(paid).toMatchObject({ status: 'PAYED', payWay: 'WECHAT', paidGateway: 'wechat', version: 1 });
+      expect(paid).toMatchObject({ status: 'PAYED', payWay: 'WECHAT', paidGateway: 'wechat' });
       expect(paid.settlementKey).toBe(`wechat:${wechat.trades.get(outTradeNo)!.tradeNo}`);
       const ledger = await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.orderSid, order.sid));
       expect(ledger).toHaveLength(1);
@@ -120,6 +132,32 @@ describe('gateway notifications', () => {
       expect(outcomes).toEqual(['duplicate', ...Array(9).fill('duplicate'), 'settled'].sort());
       expect(outcomes.filter((o) => o === 'settled')).toHaveLength(1);
       expect((await listAttempts(t, order.sid))[0]!.status).toBe('PAID');
+    });
+
+    it('settles once when 10 servers get the same notification at the same moment', async () => {
+      // Each copy of deps is another server: no in-process coalescing, so the ten settlements
+      // race in the database (on PostgreSQL truly in parallel) and the row lock decides.
+      const { order, buyer } = await insertTestOrder(t, { orderType: 'wallet' });
+      const { outTradeNo } = await startPay(order.sid, buyer.token, 'wechat');
+      const delivery = wechat.pay(outTradeNo);
+      const gateway = t.app.deps.payments.byName('wechat')!;
+      const results = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          handleGatewayNotification({ ...t.app.deps }, gateway, delivery.headers, Buffer.from(delivery.body)),
+        ),
+      );
+      expect(results.map((r) => r.reply.status)).toEqual(Array(10).fill(204));
+      expect(results.filter((r) => r.handled.outcome === 'settled')).toHaveLength(1);
+      expect(results.filter((r) => r.handled.outcome === 'duplicate')).toHaveLength(9);
+      expect(
+        await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.orderSid, order.sid)),
+      ).toHaveLength(1);
+      expect(await t.database.db.select().from(walletLots).where(eq(walletLots.orderSid, order.sid))).toHaveLength(1);
+      expect(await t.database.db.select().from(coupons).where(eq(coupons.ownerSid, buyer.sid))).toHaveLength(1);
+      expect((await deliver(t, WECHAT_NOTIFY, delivery)).statusCode).toBe(204);
+      expect(
+        await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.orderSid, order.sid)),
+      ).toHaveLength(1);
     });
 
     describe('forged notifications are rejected with the failure reply and change nothing', () => {
@@ -135,11 +173,19 @@ describe('gateway notifications', () => {
       });
 
       const genuine = (fields: Partial<Parameters<typeof wechatTransaction>[0]> = {}) =>
-        wechatTransaction({ outTradeNo, amountCents: amount, transactionId: '4200000000000000000000000001', ...fields });
+        wechatTransaction({
+          outTradeNo,
+          amountCents: amount,
+          transactionId: '4200000000000000000000000001',
+          ...fields,
+        });
 
       const cases: [string, () => SignedDelivery][] = [
         ['bad signature', () => signWechatNotification(genuine(), newRsaPair().privateKey)],
-        ['unknown serial', () => signWechatNotification(genuine(), wechatKeys.platform.privateKey, { serial: 'PUB_KEY_ID_UNKNOWN' })],
+        [
+          'unknown serial',
+          () => signWechatNotification(genuine(), wechatKeys.platform.privateKey, { serial: 'PUB_KEY_ID_UNKNOWN' }),
+        ],
         [
           'tampered ciphertext',
           () => {
@@ -149,15 +195,32 @@ describe('gateway notifications', () => {
             bytes[5] = bytes[5]! ^ 0x01;
             body.resource.ciphertext = bytes.toString('base64');
             // Re-signed, as if by someone holding the platform key but not the APIv3 key.
-            return signWechatNotification(genuine(), wechatKeys.platform.privateKey, { tamper: () => JSON.stringify(body) });
+            return signWechatNotification(genuine(), wechatKeys.platform.privateKey, {
+              tamper: () => JSON.stringify(body),
+            });
           },
         ],
-        ['ciphertext under another APIv3 key', () => signWechatNotification(genuine(), wechatKeys.platform.privateKey, { apiV3Key: 'Z'.repeat(32) })],
+        [
+          'ciphertext under another APIv3 key',
+          () => signWechatNotification(genuine(), wechatKeys.platform.privateKey, { apiV3Key: 'Z'.repeat(32) }),
+        ],
         ['wrong amount', () => signWechatNotification(genuine({ amountCents: 1 }), wechatKeys.platform.privateKey)],
-        ['unknown order', () => signWechatNotification(genuine({ outTradeNo: 'GSNOSUCHORDERP1' }), wechatKeys.platform.privateKey)],
-        ['wrong app_id', () => signWechatNotification(genuine({ appId: 'wx0000000000000000' }), wechatKeys.platform.privateKey)],
+        [
+          'unknown order',
+          () => signWechatNotification(genuine({ outTradeNo: 'GSNOSUCHORDERP1' }), wechatKeys.platform.privateKey),
+        ],
+        [
+          'wrong app_id',
+          () => signWechatNotification(genuine({ appId: 'wx0000000000000000' }), wechatKeys.platform.privateKey),
+        ],
         ['wrong mchid', () => signWechatNotification(genuine({ mchId: '1999999999' }), wechatKeys.platform.privateKey)],
-        ['stale timestamp', () => signWechatNotification(genuine(), wechatKeys.platform.privateKey, { timestamp: Math.floor(Date.now() / 1000) - 3600 })],
+        [
+          'stale timestamp',
+          () =>
+            signWechatNotification(genuine(), wechatKeys.platform.privateKey, {
+              timestamp: Math.floor(Date.now() / 1000) - 3600,
+            }),
+        ],
         ['no signature headers', () => ({ headers: { 'content-type': 'application/json' }, body: '{}' })],
         ['not JSON', () => ({ headers: { 'content-type': 'text/plain' }, body: 'hello' })],
       ];
@@ -179,7 +242,17 @@ describe('gateway notifications', () => {
           .from(paymentEvents)
           .where(and(eq(paymentEvents.gateway, 'wechat'), eq(paymentEvents.kind, 'notify')));
         const reasons = rows.map((r) => (r.payload as { reason?: string }).reason);
-        for (const reason of ['bad_signature', 'unknown_serial', 'decrypt_failed', 'amount_mismatch', 'unknown_order', 'wrong_app', 'wrong_merchant', 'stale_timestamp', 'missing_signature']) {
+        for (const reason of [
+          'bad_signature',
+          'unknown_serial',
+          'decrypt_failed',
+          'amount_mismatch',
+          'unknown_order',
+          'wrong_app',
+          'wrong_merchant',
+          'stale_timestamp',
+          'missing_signature',
+        ]) {
           expect(reasons).toContain(reason);
         }
       });
@@ -189,7 +262,11 @@ describe('gateway notifications', () => {
       const { order, buyer } = await insertTestOrder(t);
       const { outTradeNo } = await startPay(order.sid, buyer.token, 'wechat');
       wechat.pay(outTradeNo); // the notification is lost
-      const status = await t.call<TPayStatusResponse>({ method: 'GET', url: `/api/order/${order.sid}/pay`, token: buyer.token });
+      const status = await t.call<TPayStatusResponse>({
+        method: 'GET',
+        url: `/api/order/${order.sid}/pay`,
+        token: buyer.token,
+      });
       expect(status.data.status).toBe('SUCCESS');
       expect(wechat.requests.some((r) => r.method === 'GET' && r.path.includes(outTradeNo))).toBe(true);
       expect(await findOrder(t, order.sid)).toMatchObject({ status: 'PAYED', paidGateway: 'wechat' });
@@ -201,6 +278,24 @@ describe('gateway notifications', () => {
       expect(await closeGatewayPayments(t.app.deps, order.sid)).toEqual({ paid: false, unclosed: 0 });
       expect(wechat.trades.get(outTradeNo)!.state).toBe('CLOSED');
       expect((await listAttempts(t, order.sid))[0]!.status).toBe('CLOSED');
+    });
+
+    it('closes the gateway trade when the buyer cancels the order', async () => {
+      const { order, buyer } = await insertTestOrder(t);
+      const { outTradeNo } = await startPay(order.sid, buyer.token, 'wechat');
+      const res = await t.call({
+        method: 'POST',
+        url: `/api/order/${order.sid}/cancel`,
+        token: buyer.token,
+        payload: {},
+      });
+      expect(res.status, res.raw).toBe(200);
+      expect(wechat.trades.get(outTradeNo)!.state).toBe('CLOSED');
+      expect((await listAttempts(t, order.sid))[0]!.status).toBe('CLOSED');
+      expect(
+        (await t.call<TPayStatusResponse>({ method: 'GET', url: `/api/order/${order.sid}/pay`, token: buyer.token }))
+          .data.status,
+      ).toBe('FAIL');
     });
 
     it('settles instead when closing reveals the trade was paid', async () => {
@@ -215,9 +310,16 @@ describe('gateway notifications', () => {
   describe('Alipay', () => {
     it('settles a page-pay payment once and answers "success" to every delivery', async () => {
       const coupon = await insertTestCoupon(t, { code: `PAYTEST${Date.now()}`, limit: 1 });
-      const { order, buyer } = await insertTestOrder(t, { couponCode: coupon.code });
-      const { link } = await startPay(order.sid, buyer.token, 'alipay');
+      const { order, buyer } = await insertTestOrder(t);
+      const { link } = await startPay(order.sid, buyer.token, 'alipay', coupon.code);
       expect(link.startsWith('https://openapi.alipay.test/gateway.do?')).toBe(true);
+      // The gateway is asked for the price after the coupon, exactly as the preview shows it.
+      const biz = JSON.parse(new URL(link).searchParams.get('biz_content')!) as { total_amount: string };
+      expect(biz.total_amount).toBe(centsToYuanString(order.priceCents - 1000));
+      expect(await findOrder(t, order.sid)).toMatchObject({
+        couponCode: coupon.code,
+        priceCents: order.priceCents - 1000,
+      });
       const delivery = alipay.payLink(link);
 
       const replies = await Promise.all(Array.from({ length: 10 }, () => deliver(t, ALIPAY_NOTIFY, delivery)));
@@ -227,7 +329,9 @@ describe('gateway notifications', () => {
         expect(reply.body).toBe('success');
       }
       expect(await findOrder(t, order.sid)).toMatchObject({ status: 'PAYED', payWay: 'ALIPAY', paidGateway: 'alipay' });
-      expect(await t.database.db.select().from(couponRedemptions).where(eq(couponRedemptions.orderSid, order.sid))).toHaveLength(1);
+      expect(
+        await t.database.db.select().from(couponRedemptions).where(eq(couponRedemptions.orderSid, order.sid)),
+      ).toHaveLength(1);
       expect(await t.database.db.select().from(licences).where(eq(licences.orderSid, order.sid))).toHaveLength(1);
       expect(await t.database.db.select().from(coupons).where(eq(coupons.ownerSid, buyer.sid))).toHaveLength(1);
       const outcomes = (await notifyEvents(order.sid)).map((e) => e.outcome);
@@ -241,12 +345,17 @@ describe('gateway notifications', () => {
       const params = alipayNotifyParams({ outTradeNo, amountCents: order.priceCents });
       const cases: SignedDelivery[] = [
         signAlipayNotification(params, newRsaPair().privateKey),
-        signAlipayNotification(params, alipayKeys.alipay.privateKey, { tamper: (p) => ({ ...p, total_amount: '0.01' }) }),
+        signAlipayNotification(params, alipayKeys.alipay.privateKey, {
+          tamper: (p) => ({ ...p, total_amount: '0.01' }),
+        }),
         signAlipayNotification({ ...params, total_amount: '0.01' }, alipayKeys.alipay.privateKey),
         signAlipayNotification({ ...params, out_trade_no: 'GSNOSUCHORDERP2' }, alipayKeys.alipay.privateKey),
         signAlipayNotification({ ...params, app_id: '2021000000009999' }, alipayKeys.alipay.privateKey),
         signAlipayNotification({ ...params, seller_id: '2088999999999999' }, alipayKeys.alipay.privateKey),
-        { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(params).toString() },
+        {
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams(params).toString(),
+        },
         { headers: { 'content-type': 'application/json' }, body: '{"a":1}' },
       ];
       for (const delivery of cases) {
@@ -285,7 +394,11 @@ describe('gateway notifications', () => {
       expect((await findOrder(t, order.sid)).status).toBe('CANCELLED');
 
       const token = await operatorToken(t);
-      const list = await t.call<TPaymentExceptionsResponse>({ method: 'GET', url: '/api/admin/payments/exceptions', token });
+      const list = await t.call<TPaymentExceptionsResponse>({
+        method: 'GET',
+        url: '/api/admin/payments/exceptions',
+        token,
+      });
       expect(list.status).toBe(200);
       const mine = list.data.exceptions.filter((e) => e.orderSid === order.sid);
       expect(mine).toHaveLength(1);
@@ -331,7 +444,9 @@ describe('gateway notifications', () => {
   });
 
   it('has nothing unexpected left open at the gateways', async () => {
-    const open = await t.database.db.execute(sql`select count(*)::int as n from payment_attempts where status = 'OPEN' and link is null`);
+    const open = await t.database.db.execute(
+      sql`select count(*)::int as n from payment_attempts where status = 'OPEN' and link is null`,
+    );
     const rows = (Array.isArray(open) ? open : (open as { rows: { n: number }[] }).rows) as { n: number }[];
     expect(Number(rows[0]?.n ?? 0)).toBe(0);
     expect(WECHAT_TEST.mchId).toBeTruthy();

@@ -6,7 +6,13 @@ import { cancelExpiredOrders } from '../../src/modules/payment/payment.service.j
 import { UnpaidOrderSweeper } from '../../src/modules/payment/unpaid-order-sweeper.js';
 import { PaymentGateways } from '../../src/payments/create-gateways.js';
 import { ScriptedGateway } from '../helpers/payment-gateways.js';
-import { findOrder, insertTestOrder, listAttempts, moneyFingerprint } from '../helpers/payment-orders.js';
+import {
+  findOrder,
+  insertTestCoupon,
+  insertTestOrder,
+  listAttempts,
+  moneyFingerprint,
+} from '../helpers/payment-orders.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 
 /** Polling with active queries, and the unpaid-order sweep, against gateways scripted by hand. */
@@ -30,8 +36,18 @@ describe('pay status polling and unpaid orders', () => {
     }
   });
 
-  async function startPay(orderSid: string, token: string, way: 'wechat' | 'alipay' = 'wechat') {
-    const res = await t.call<TOnlinePayResponse>({ method: 'POST', url: `/api/order/${orderSid}/${way}`, token, payload: {} });
+  async function startPay(
+    orderSid: string,
+    token: string,
+    way: 'wechat' | 'alipay' = 'wechat',
+    code: string | null = null,
+  ) {
+    const res = await t.call<TOnlinePayResponse>({
+      method: 'POST',
+      url: `/api/order/${orderSid}/${way}`,
+      token,
+      payload: { code },
+    });
     expect(res.status, res.raw).toBe(200);
     return new URL(res.data.link).pathname.split('/').pop()!;
   }
@@ -55,12 +71,20 @@ describe('pay status polling and unpaid orders', () => {
       expect(await poll(order.sid, buyer.token)).toEqual({ status: 'WAITING', coupon: null });
       expect(wechat.queried).toEqual([outTradeNo]);
 
-      wechat.states.set(outTradeNo, { state: 'PAID', tradeNo: 'WXQUERY0001', amountCents: order.priceCents, paidAt: new Date(), rawState: 'SUCCESS' });
+      wechat.states.set(outTradeNo, {
+        state: 'PAID',
+        tradeNo: 'WXQUERY0001',
+        amountCents: order.priceCents,
+        paidAt: new Date(),
+        rawState: 'SUCCESS',
+      });
       // Within the interval the gateway is not asked again …
       expect((await poll(order.sid, buyer.token)).status).toBe('WAITING');
       expect(wechat.queried).toHaveLength(1);
       // … after it, it is.
-      await t.database.db.execute(sql`update payment_attempts set last_queried_at = now() - interval '11 seconds' where out_trade_no = ${outTradeNo}`);
+      await t.database.db.execute(
+        sql`update payment_attempts set last_queried_at = now() - interval '11 seconds' where out_trade_no = ${outTradeNo}`,
+      );
       expect((await poll(order.sid, buyer.token)).status).toBe('SUCCESS');
       expect(wechat.queried).toHaveLength(2);
       expect(await findOrder(t, order.sid)).toMatchObject({ status: 'PAYED', settlementKey: 'wechat:WXQUERY0001' });
@@ -75,7 +99,13 @@ describe('pay status polling and unpaid orders', () => {
       const { order, buyer } = await insertTestOrder(t);
       await startPay(order.sid, buyer.token, 'wechat');
       const alipayNo = await startPay(order.sid, buyer.token, 'alipay');
-      alipay.states.set(alipayNo, { state: 'PAID', tradeNo: 'ALIQUERY0001', amountCents: order.priceCents, paidAt: new Date(), rawState: 'TRADE_SUCCESS' });
+      alipay.states.set(alipayNo, {
+        state: 'PAID',
+        tradeNo: 'ALIQUERY0001',
+        amountCents: order.priceCents,
+        paidAt: new Date(),
+        rawState: 'TRADE_SUCCESS',
+      });
       expect((await poll(order.sid, buyer.token)).status).toBe('SUCCESS');
       expect(await findOrder(t, order.sid)).toMatchObject({ payWay: 'ALIPAY', paidGateway: 'alipay' });
     });
@@ -98,7 +128,13 @@ describe('pay status polling and unpaid orders', () => {
     it('does not settle a queried payment of another amount', async () => {
       const { order, buyer } = await insertTestOrder(t);
       const outTradeNo = await startPay(order.sid, buyer.token);
-      wechat.states.set(outTradeNo, { state: 'PAID', tradeNo: 'WXWRONGAMOUNT', amountCents: 1, paidAt: new Date(), rawState: 'SUCCESS' });
+      wechat.states.set(outTradeNo, {
+        state: 'PAID',
+        tradeNo: 'WXWRONGAMOUNT',
+        amountCents: 1,
+        paidAt: new Date(),
+        rawState: 'SUCCESS',
+      });
       const before = await moneyFingerprint(t);
       expect((await poll(order.sid, buyer.token)).status).toBe('WAITING');
       expect((await moneyFingerprint(t)).orderStates).toBe(before.orderStates);
@@ -109,8 +145,8 @@ describe('pay status polling and unpaid orders', () => {
     it('gives a fresh link when the price changed, closing the old trade first', async () => {
       const { order, buyer } = await insertTestOrder(t);
       const first = await startPay(order.sid, buyer.token);
-      await t.database.db.execute(sql`update orders set price_cents = price_cents - 100 where sid = ${order.sid}`);
-      const second = await startPay(order.sid, buyer.token);
+      const coupon = await insertTestCoupon(t, { code: `LESS100${Date.now()}`, amount: 100 });
+      const second = await startPay(order.sid, buyer.token, 'wechat', coupon.code);
       expect(second).not.toBe(first);
       expect(wechat.closed).toEqual([first]);
       expect((await listAttempts(t, order.sid)).map((a) => [a.outTradeNo, a.status, a.amountCents])).toEqual([
@@ -126,10 +162,20 @@ describe('pay status polling and unpaid orders', () => {
       const failing = await buildTestApp({}, { payments: () => new PaymentGateways({ WECHAT: broken, ALIPAY: null }) });
       try {
         const { order: other, buyer: otherBuyer } = await insertTestOrder(failing);
-        const res = await failing.call({ method: 'POST', url: `/api/order/${other.sid}/wechat`, token: otherBuyer.token, payload: {} });
+        const res = await failing.call({
+          method: 'POST',
+          url: `/api/order/${other.sid}/wechat`,
+          token: otherBuyer.token,
+          payload: {},
+        });
         expect(res).toMatchObject({ status: 502, code: 4041 });
         expect((await listAttempts(failing, other.sid))[0]!.status).toBe('FAILED');
-        const off = await failing.call({ method: 'POST', url: `/api/order/${other.sid}/alipay`, token: otherBuyer.token, payload: {} });
+        const off = await failing.call({
+          method: 'POST',
+          url: `/api/order/${other.sid}/alipay`,
+          token: otherBuyer.token,
+          payload: {},
+        });
         expect(off).toMatchObject({ status: 503, code: 4040 });
       } finally {
         await failing.close();
@@ -184,7 +230,13 @@ describe('pay status polling and unpaid orders', () => {
       await age('orders', 'sid', order.sid, 40);
       await age('payment_attempts', 'out_trade_no', outTradeNo, 40);
       wechat.closeFails = true;
-      wechat.states.set(outTradeNo, { state: 'PAID', tradeNo: 'WXLATE0001', amountCents: order.priceCents, paidAt: new Date(), rawState: 'SUCCESS' });
+      wechat.states.set(outTradeNo, {
+        state: 'PAID',
+        tradeNo: 'WXLATE0001',
+        amountCents: order.priceCents,
+        paidAt: new Date(),
+        rawState: 'SUCCESS',
+      });
       const result = await cancelExpiredOrders(t.app.deps);
       expect(result.cancelled).not.toContain(order.sid);
       expect((await findOrder(t, order.sid)).status).toBe('PAYED');
@@ -207,7 +259,14 @@ describe('pay status polling and unpaid orders', () => {
       await age('orders', 'sid', order.sid, 40);
       await age('payment_attempts', 'out_trade_no', outTradeNo, 40);
       await cancelExpiredOrders(t.app.deps);
-      const trade = { outTradeNo, tradeNo: 'WXAFTERCANCEL', state: 'PAID', amountCents: order.priceCents, paidAt: new Date().toISOString(), rawState: 'SUCCESS' };
+      const trade = {
+        outTradeNo,
+        tradeNo: 'WXAFTERCANCEL',
+        state: 'PAID',
+        amountCents: order.priceCents,
+        paidAt: new Date().toISOString(),
+        rawState: 'SUCCESS',
+      };
       const reply = await t.app.inject({
         method: 'POST',
         url: '/api/payment/notify/wechat',
@@ -228,7 +287,13 @@ describe('pay status polling and unpaid orders', () => {
       const { order, buyer } = await insertTestOrder(t);
       const wechatNo = await startPay(order.sid, buyer.token, 'wechat');
       const alipayNo = await startPay(order.sid, buyer.token, 'alipay');
-      wechat.states.set(wechatNo, { state: 'PAID', tradeNo: 'WXLEFTOVER01', amountCents: order.priceCents, paidAt: new Date(), rawState: 'SUCCESS' });
+      wechat.states.set(wechatNo, {
+        state: 'PAID',
+        tradeNo: 'WXLEFTOVER01',
+        amountCents: order.priceCents,
+        paidAt: new Date(),
+        rawState: 'SUCCESS',
+      });
       expect((await poll(order.sid, buyer.token)).status).toBe('SUCCESS');
       const result = await cancelExpiredOrders(t.app.deps);
       expect(result.closedLeftovers).toBeGreaterThanOrEqual(1);

@@ -75,14 +75,23 @@ describe('online payment through the sandbox', () => {
     expect(paid.data).toMatchObject({ result: 'SUCCESS', outcome: 'settled', orderStatus: 'PAYED' });
 
     const row = await findOrder(t, order.sid);
-    expect(row).toMatchObject({ status: 'PAYED', payWay: 'WECHAT', paidGateway: 'sandbox', paidAmountCents: order.priceCents });
+    expect(row).toMatchObject({
+      status: 'PAYED',
+      payWay: 'WECHAT',
+      paidGateway: 'sandbox',
+      paidAmountCents: order.priceCents,
+    });
     const status = await pollStatus(order.sid, buyer.token);
     expect(status.data.status).toBe('SUCCESS');
     expect(status.data.coupon).toMatch(/^R[A-Z0-9]+$/);
 
     // Pressing the button again is the same payment: nothing more happens.
     const before = await moneyFingerprint(t);
-    const again = await t.call<TSandboxPayResponse>({ method: 'POST', url: new URL(data.link).pathname, payload: { result: 'SUCCESS' } });
+    const again = await t.call<TSandboxPayResponse>({
+      method: 'POST',
+      url: new URL(data.link).pathname,
+      payload: { result: 'SUCCESS' },
+    });
     expect(again.data.outcome).toBe('duplicate');
     expect(await moneyFingerprint(t)).toEqual(before);
   });
@@ -101,14 +110,22 @@ describe('online payment through the sandbox', () => {
     expect(res.body).toContain('支付成功');
     expect(await findOrder(t, order.sid)).toMatchObject({ status: 'PAYED', payWay: 'ALIPAY' });
     // The recharge is in the wallet.
-    const me = await t.call<{ user: { walletBalance: number } }>({ method: 'GET', url: '/api/user', token: buyer.token });
+    const me = await t.call<{ user: { walletBalance: number } }>({
+      method: 'GET',
+      url: '/api/user',
+      token: buyer.token,
+    });
     expect(me.data.user.walletBalance).toBe(order.priceCents);
   });
 
   it('records a failed payment: polling says FAIL, and the payer may try again', async () => {
     const { order, buyer } = await insertTestOrder(t);
     const { data } = await startPay(order.sid, buyer.token);
-    const failed = await t.call<TSandboxPayResponse>({ method: 'POST', url: new URL(data.link).pathname, payload: { result: 'FAIL' } });
+    const failed = await t.call<TSandboxPayResponse>({
+      method: 'POST',
+      url: new URL(data.link).pathname,
+      payload: { result: 'FAIL' },
+    });
     expect(failed.data).toMatchObject({ result: 'FAIL', outcome: 'failed', orderStatus: 'CREATED' });
     expect((await pollStatus(order.sid, buyer.token)).data.status).toBe('FAIL');
     expect((await findOrder(t, order.sid)).status).toBe('CREATED');
@@ -144,7 +161,13 @@ describe('online payment through the sandbox', () => {
     for (const res of [
       await t.call({ method: 'POST', url: '/api/order/NOT-A-SID/wechat', token: buyer.token, payload: {} }),
       await t.call({ method: 'POST', url: `/api/order/${paid.sid}/wechat`, token: buyer.token, payload: { code: 42 } }),
-      await t.call({ method: 'POST', url: `/api/order/${paid.sid}/alipay`, token: buyer.token, payload: 'x', headers: { 'content-type': 'application/json' } }),
+      await t.call({
+        method: 'POST',
+        url: `/api/order/${paid.sid}/alipay`,
+        token: buyer.token,
+        payload: 'x',
+        headers: { 'content-type': 'application/json' },
+      }),
       await t.call({ method: 'POST', url: '/sandbox/pay/NOPE', payload: { result: 'SUCCESS' } }),
       await t.call({ method: 'POST', url: '/sandbox/pay/UNKNOWN123', payload: { result: 'MAYBE' } }),
       await t.call({ method: 'POST', url: '/sandbox/pay/UNKNOWN123', payload: { result: 'SUCCESS' } }),
@@ -180,14 +203,28 @@ describe('online payment through the sandbox', () => {
         'x-sandbox-nonce': 'n',
         'x-sandbox-signature': Buffer.alloc(32).toString('base64'),
       },
-      payload: JSON.stringify({ out_trade_no: outTradeNo, trade_no: 'X', trade_state: 'SUCCESS', amount_cents: order.priceCents }),
+      payload: JSON.stringify({
+        out_trade_no: outTradeNo,
+        trade_no: 'X',
+        trade_state: 'SUCCESS',
+        amount_cents: order.priceCents,
+      }),
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'FAIL' });
     expect(await moneyFingerprint(t)).toEqual(before);
     // A genuinely signed one over HTTP settles: the same path the page uses.
-    const notice = t.app.deps.payments.sandbox!.signNotification({ outTradeNo, amountCents: order.priceCents, result: 'SUCCESS' });
-    const good = await t.app.inject({ method: 'POST', url: '/api/payment/notify/sandbox', headers: notice.headers, payload: notice.rawBody });
+    const notice = t.app.deps.payments.sandbox!.signNotification({
+      outTradeNo,
+      amountCents: order.priceCents,
+      result: 'SUCCESS',
+    });
+    const good = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment/notify/sandbox',
+      headers: notice.headers,
+      payload: notice.rawBody,
+    });
     expect(good.statusCode).toBe(204);
     expect(good.body).toBe('');
     expect((await findOrder(t, order.sid)).status).toBe('PAYED');

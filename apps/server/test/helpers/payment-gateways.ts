@@ -333,7 +333,10 @@ export class FakeWechatServer {
         'wechatpay-timestamp': timestamp,
         'wechatpay-nonce': nonce,
         'wechatpay-serial': WECHAT_TEST.platformSerial,
-        'wechatpay-signature': signWechatMessage(buildWechatResponseMessage(timestamp, nonce, body), this.keys.platform.privateKey),
+        'wechatpay-signature': signWechatMessage(
+          buildWechatResponseMessage(timestamp, nonce, body),
+          this.keys.platform.privateKey,
+        ),
       },
     });
   }
@@ -358,11 +361,17 @@ export class FakeAlipayServer {
     const bizContent = JSON.parse(params.biz_content ?? '{}') as Record<string, unknown>;
     this.requests.push({ method, authorized, bizContent });
     const key = `${method.replaceAll('.', '_')}_response`;
-    if (!authorized) return this.answer(key, { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-signature' });
+    if (!authorized)
+      return this.answer(key, { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-signature' });
     const trade = this.trades.get(String(bizContent.out_trade_no));
     if (method === 'alipay.trade.query') {
       if (!trade || trade.state === 'NOTPAY') {
-        return this.answer(key, { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_NOT_EXIST', sub_msg: '交易不存在' });
+        return this.answer(key, {
+          code: '40004',
+          msg: 'Business Failed',
+          sub_code: 'ACQ.TRADE_NOT_EXIST',
+          sub_msg: '交易不存在',
+        });
       }
       return this.answer(key, {
         code: '10000',
@@ -376,13 +385,28 @@ export class FakeAlipayServer {
     }
     if (method === 'alipay.trade.close') {
       if (!trade || trade.state === 'NOTPAY') {
-        return this.answer(key, { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_NOT_EXIST', sub_msg: '交易不存在' });
+        return this.answer(key, {
+          code: '40004',
+          msg: 'Business Failed',
+          sub_code: 'ACQ.TRADE_NOT_EXIST',
+          sub_msg: '交易不存在',
+        });
       }
       if (trade.state === 'SUCCESS') {
-        return this.answer(key, { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_STATUS_ERROR', sub_msg: '交易状态不合法' });
+        return this.answer(key, {
+          code: '40004',
+          msg: 'Business Failed',
+          sub_code: 'ACQ.TRADE_STATUS_ERROR',
+          sub_msg: '交易状态不合法',
+        });
       }
       trade.state = 'CLOSED';
-      return this.answer(key, { code: '10000', msg: 'Success', out_trade_no: trade.outTradeNo, trade_no: trade.tradeNo });
+      return this.answer(key, {
+        code: '10000',
+        msg: 'Success',
+        out_trade_no: trade.outTradeNo,
+        trade_no: trade.tradeNo,
+      });
     }
     return this.answer('error_response', { code: '40004', msg: 'Business Failed', sub_code: 'isv.invalid-method' });
   };

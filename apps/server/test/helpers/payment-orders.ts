@@ -61,7 +61,9 @@ export async function insertTestOrder(t: TestApp, options: TestOrderOptions = {}
     .returning();
   if (orderType === OrderType.MATERIAL) {
     const material = await insertMaterial(t, { keywords: ['戒指'] });
-    await t.database.db.insert(orderItems).values({ orderSid: sid, materialSid: material.sid, spec: 2, unitPriceCents: priceCents });
+    await t.database.db
+      .insert(orderItems)
+      .values({ orderSid: sid, materialSid: material.sid, spec: 2, unitPriceCents: priceCents });
   }
   return { order: order!, buyer };
 }
@@ -112,7 +114,9 @@ export async function moneyFingerprint(t: TestApp): Promise<Record<string, unkno
   const attempts = await t.database.db.execute(
     sql`select string_agg(out_trade_no || ':' || status, ',' order by out_trade_no) as s from payment_attempts`,
   );
-  const attemptRows = (Array.isArray(attempts) ? attempts : (attempts as { rows: { s: string }[] }).rows) as { s: string }[];
+  const attemptRows = (Array.isArray(attempts) ? attempts : (attempts as { rows: { s: string }[] }).rows) as {
+    s: string;
+  }[];
   out.attempts = attemptRows[0]?.s ?? '';
   return out;
 }

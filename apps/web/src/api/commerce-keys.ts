@@ -17,7 +17,7 @@ export const COMMERCE_KEYS = {
  * cart (paid items leave it) and the wallet reload — the spec's "pay-finished event".
  */
 export function invalidateCommerce(): Promise<void> {
-  return Promise.all(
-    Object.values(COMMERCE_KEYS).map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-  ).then(() => undefined);
+  return Promise.all(Object.values(COMMERCE_KEYS).map((queryKey) => queryClient.invalidateQueries({ queryKey }))).then(
+    () => undefined,
+  );
 }

@@ -21,6 +21,14 @@ const RedirectOnly = () => null;
 /** Spec §2 route table; paths come from src/config/paths.ts. */
 export const routes: RouteObject[] = [
   {
+    // The operator console (src/features/admin): a chunk of its own that no buyer page loads,
+    // with its own login, session and layout; the root loader (GET /api/user) never runs for it.
+    path: '/admin/*',
+    HydrateFallback: AppLoading,
+    ErrorBoundary: RouteError,
+    lazy: page(() => import('@/features/admin/admin-app')),
+  },
+  {
     id: 'root',
     path: paths.home,
     loader: rootLoader,
@@ -62,7 +70,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'order',
                 handle: h('我的订单'),
-                lazy: page(() => import('@/features/account/routes/order-page')),
+                lazy: page(() => import('@/features/records/routes/user-order-page')),
               },
               {
                 path: 'like',

@@ -73,10 +73,14 @@ export async function claimNextMediaJob(db: DbOrTx, staleAfterMs: number): Promi
   return row ? fromRaw(row) : null;
 }
 
-/** Ends a claimed job; false when the claim was lost meanwhile (another worker took the stale job). */
+/**
+ * Ends a claimed job; false when the claim was lost meanwhile (its lock went stale and another
+ * worker claimed it again). The attempt count, raised by every claim, is the fencing token: a
+ * timestamp would not do, as drivers round the database's microseconds to milliseconds.
+ */
 export async function finishMediaJob(
   db: DbOrTx,
-  job: Pick<MediaJobRow, 'id' | 'lockedAt'>,
+  job: Pick<MediaJobRow, 'id' | 'attempts'>,
   outcome:
     | { status: 'done' | 'failed'; lastError?: string | null }
     | { status: 'queued'; lastError: string; retryInMs: number },
@@ -84,7 +88,7 @@ export async function finishMediaJob(
   const owned = and(
     eq(mediaJobs.id, job.id),
     eq(mediaJobs.status, MediaJobStatus.RUNNING),
-    job.lockedAt ? eq(mediaJobs.lockedAt, job.lockedAt) : sql`true`,
+    eq(mediaJobs.attempts, job.attempts),
   );
   const values =
     outcome.status === 'queued'

@@ -1,58 +1,55 @@
 import { MAX_RESULT_WINDOW, SortOption } from '@gemstock/contract';
 import type { Db } from '../../db/client.js';
-import {
-  estimateMatches,
-  listMatchKeys,
-  type MatchCursor,
-  type MatchKeys,
-  probeMatches,
-} from './catalog.repository.js';
+import { listMatchKeys, type MatchCursor, type MatchKeys, probeMatches } from './catalog.repository.js';
 import { filterCacheKey, ringStartOf, type SearchFilter } from './search-query.js';
+import { SearchSample } from './search-sample.js';
 import { TtlCache } from './ttl-cache.js';
 
 /**
  * Finds which materials (sequence numbers, in order) are on one page of a search. Pages come
- * from the database through two in-process caches, both pure speed-ups of a deterministic
- * order (docs/decisions/0004-catalogue-search.md):
+ * from the database through in-process caches that are pure speed-ups of a deterministic order
+ * (docs/decisions/0004-catalogue-search.md):
  *
- * - probe, per filter: the matches counted up to MAX_RESULT_WINDOW. A filter with at most that
- *   many matches gets all their sort keys in the same query, and every sort, seed and page of it
- *   is then answered from memory.
- * - window, per filter + sort (+ seed for random) when there are more: the ordered matches read
- *   so far, extended by keyset walks down the sort's index. Reading on from the last match costs
- *   the same at page 50 as at page 1, which OFFSET never does.
+ * - match set, per filter: when a filter matches at most COMPLETE_LIMIT materials (judged first
+ *   from the in-memory sample, then by the fetch itself), all their sort keys are read in one
+ *   query, and every sort, random order and page of it is answered from memory.
+ * - window, per filter + sort (+ random order) when there are more: the ordered matches read so
+ *   far, extended by keyset walks down the sort's index. A walk then passes over at most
+ *   catalogue ÷ COMPLETE_LIMIT rows per match, and reading on from the last match costs the same
+ *   at page 50 as at page 1, which OFFSET never does.
  *
  * The material rows themselves are always read fresh, so like counts and disabling show at once;
  * only which materials fill a page may lag behind the catalogue by up to the TTLs below.
  */
 
-/** How long a probe (count and small result sets) is reused: totals and orders may lag this much. */
-export const PROBE_TTL_MS = 5 * 60_000;
+/** How long a match set is reused: totals and orders of a filter may lag this much. */
+export const MATCH_SET_TTL_MS = 5 * 60_000;
 /** How long an ordered window of a large result set is reused. */
 export const WINDOW_TTL_MS = 2 * 60_000;
-/** An estimate this far above the cap cannot be a result set under the cap. */
-const LARGE_ESTIMATE = 3 * MAX_RESULT_WINDOW;
-
-/** A filter whose index condition is one token, or none: its estimate comes straight from statistics. */
-function isSingleCondition(filter: SearchFilter): boolean {
-  const tokens = filter.tokens.length + (filter.format ? 1 : 0) + (filter.orientation ? 1 : 0);
-  return tokens <= 1 && filter.longWords.length === 0 && filter.period === undefined;
-}
-
+/**
+ * Largest match set read whole. Above it a walk passes over at most catalogue ÷ 50,000 rows per
+ * match (20 on a million materials), cheap enough per page; below it, one read of every match
+ * serves every sort, seed and page of the filter for MATCH_SET_TTL_MS.
+ */
+export const COMPLETE_LIMIT = 50_000;
 /** Smallest chunk read when extending a window, so scrolling on reads ahead rather than per page. */
 const MIN_CHUNK = 60;
 
-interface CompleteProbe {
+/** All matches of a filter, as parallel typed arrays (24 bytes a match, off the JS heap). */
+interface MatchSet {
   complete: true;
   count: number;
-  matches: MatchKeys[];
-  newest?: number[];
-  mostLiked?: number[];
-  /** Matches along the shuffle ring: (shuffle key, seq) ascending. */
-  ring?: { seqs: number[]; keys: number[] };
+  seq: Float64Array;
+  createdUs: Float64Array;
+  likeCount: Int32Array;
+  shuffleKey: Int32Array;
+  newest?: Float64Array;
+  mostLiked?: Float64Array;
+  /** Sequence numbers along the shuffle ring, and their keys, (shuffle key, seq) ascending. */
+  ring?: { seqs: Float64Array; keys: Int32Array };
 }
 
-type Probe = CompleteProbe | { complete: false };
+type Probe = MatchSet | { complete: false };
 
 interface ResultWindow {
   now: Date;
@@ -81,18 +78,32 @@ export interface SearchPage {
   seqs: number[];
 }
 
-function byNewest(a: MatchKeys, b: MatchKeys): number {
-  return b.createdUs - a.createdUs || b.seq - a.seq;
+function toMatchSet(count: number, matches: MatchKeys[]): MatchSet {
+  const set: MatchSet = {
+    complete: true,
+    count,
+    seq: new Float64Array(matches.length),
+    createdUs: new Float64Array(matches.length),
+    likeCount: new Int32Array(matches.length),
+    shuffleKey: new Int32Array(matches.length),
+  };
+  matches.forEach((m, i) => {
+    set.seq[i] = m.seq;
+    set.createdUs[i] = m.createdUs;
+    set.likeCount[i] = m.likeCount;
+    set.shuffleKey[i] = m.shuffleKey;
+  });
+  return set;
 }
-function byMostLiked(a: MatchKeys, b: MatchKeys): number {
-  return b.likeCount - a.likeCount || b.seq - a.seq;
-}
-function byRing(a: MatchKeys, b: MatchKeys): number {
-  return a.shuffleKey - b.shuffleKey || a.seq - b.seq;
+
+/** Sequence numbers of the set in the order `compare` gives its indices. */
+function orderedSeqs(set: MatchSet, compare: (a: number, b: number) => number): Float64Array {
+  const indices = Array.from({ length: set.seq.length }, (_, i) => i).sort(compare);
+  return Float64Array.from(indices, (i) => set.seq[i]!);
 }
 
 /** First index whose key is at or above `start` (keys ascending); keys.length when none is. */
-function lowerBound(keys: number[], start: number): number {
+function lowerBound(keys: Int32Array, start: number): number {
   let lo = 0;
   let hi = keys.length;
   while (lo < hi) {
@@ -106,17 +117,21 @@ function lowerBound(keys: number[], start: number): number {
 export class CatalogSearch {
   private readonly probes: TtlCache<Probe>;
   private readonly windows: TtlCache<ResultWindow>;
+  private readonly sample: SearchSample;
+  private readonly completeLimit: number;
 
   constructor(
     private readonly db: Db,
-    options: { probeTtlMs?: number; windowTtlMs?: number } = {},
+    options: { matchSetTtlMs?: number; windowTtlMs?: number; completeLimit?: number } = {},
   ) {
-    // Bounded by matches held, not by entries: about 60 MB of sort keys for probes (a match's
-    // keys take some 60 bytes) and 25 MB of sequence numbers for windows.
+    this.sample = new SearchSample(db);
+    this.completeLimit = options.completeLimit ?? COMPLETE_LIMIT;
+    // Bounded by matches held, not by entries: about 100 MB of match sets (sort keys plus the
+    // sorted orders, some 50 bytes a match) and 25 MB of window sequence numbers.
     this.probes = new TtlCache<Probe>({
-      ttlMs: options.probeTtlMs ?? PROBE_TTL_MS,
-      maxWeight: 1_000_000,
-      weigh: (p) => (p.complete ? p.matches.length : 1),
+      ttlMs: options.matchSetTtlMs ?? MATCH_SET_TTL_MS,
+      maxWeight: 2_000_000,
+      weigh: (p) => (p.complete ? p.seq.length : 1),
     });
     this.windows = new TtlCache<ResultWindow>({
       ttlMs: options.windowTtlMs ?? WINDOW_TTL_MS,
@@ -131,27 +146,26 @@ export class CatalogSearch {
     this.windows.clear();
   }
 
+  private async loadProbe(filter: SearchFilter, now: Date): Promise<Probe> {
+    // Reading tens of thousands of rows only to learn that there are more is the costliest
+    // thing a search can do; the sample tells a large result set from a small one for free.
+    const estimate = await this.sample.estimateMatches(filter, now);
+    // The margin covers the sample's error (about ±13 % at this size, two standard deviations).
+    if (estimate !== null && estimate > 1.3 * this.completeLimit) return { complete: false };
+    const found = await probeMatches(this.db, filter, now, this.completeLimit);
+    return found.matches ? toMatchSet(found.count, found.matches) : { complete: false };
+  }
+
   async findPage(request: SearchPageRequest): Promise<SearchPage> {
     const { filter, sort, page, pageSize, now } = request;
     const offset = (page - 1) * pageSize;
     const key = filterCacheKey(filter);
-    const probe = await this.probes.getOrLoad(key, async () => {
-      // Counting even up to the cap reads ten thousand rows. For one token (a short keyword, one
-      // filter, or nothing: the whole catalogue) the statistics are exact enough to see a large
-      // result set without counting it; its total is reported as capped either way.
-      if (isSingleCondition(filter) && (await estimateMatches(this.db, filter, now)) >= LARGE_ESTIMATE) {
-        return { complete: false as const };
-      }
-      const found = await probeMatches(this.db, filter, now, MAX_RESULT_WINDOW);
-      return found.matches
-        ? { complete: true as const, count: found.count, matches: found.matches }
-        : { complete: false as const };
-    });
+    const probe = await this.probes.getOrLoad(key, () => this.loadProbe(filter, now));
 
     if (probe.complete) {
       return {
-        total: probe.count,
-        totalCapped: false,
+        total: Math.min(probe.count, MAX_RESULT_WINDOW),
+        totalCapped: probe.count > MAX_RESULT_WINDOW,
         seqs: this.sliceComplete(probe, sort, request.seed, offset, pageSize),
       };
     }
@@ -176,25 +190,29 @@ export class CatalogSearch {
     return { total: MAX_RESULT_WINDOW, totalCapped: true, seqs: window.seqs.slice(offset, offset + pageSize) };
   }
 
-  private sliceComplete(probe: CompleteProbe, sort: SortOption, seed: number, offset: number, size: number): number[] {
+  private sliceComplete(set: MatchSet, sort: SortOption, seed: number, offset: number, size: number): number[] {
     switch (sort) {
       case SortOption.NEWEST:
-        probe.newest ??= [...probe.matches].sort(byNewest).map((m) => m.seq);
-        return probe.newest.slice(offset, offset + size);
+        set.newest ??= orderedSeqs(set, (a, b) => set.createdUs[b]! - set.createdUs[a]! || set.seq[b]! - set.seq[a]!);
+        return Array.from(set.newest.subarray(offset, offset + size));
       case SortOption.MOST_LIKED:
-        probe.mostLiked ??= [...probe.matches].sort(byMostLiked).map((m) => m.seq);
-        return probe.mostLiked.slice(offset, offset + size);
+        set.mostLiked ??= orderedSeqs(set, (a, b) => set.likeCount[b]! - set.likeCount[a]! || set.seq[b]! - set.seq[a]!);
+        return Array.from(set.mostLiked.subarray(offset, offset + size));
       case SortOption.RANDOM: {
-        if (!probe.ring) {
-          const sorted = [...probe.matches].sort(byRing);
-          probe.ring = { seqs: sorted.map((m) => m.seq), keys: sorted.map((m) => m.shuffleKey) };
+        if (!set.ring) {
+          const indices = Array.from({ length: set.seq.length }, (_, i) => i).sort(
+            (a, b) => set.shuffleKey[a]! - set.shuffleKey[b]! || set.seq[a]! - set.seq[b]!,
+          );
+          set.ring = {
+            seqs: Float64Array.from(indices, (i) => set.seq[i]!),
+            keys: Int32Array.from(indices, (i) => set.shuffleKey[i]!),
+          };
         }
         // The same ring walk as the database's (listMatchKeys): from the seed's start, wrapping.
-        const { seqs, keys } = probe.ring;
+        const { seqs, keys } = set.ring;
         const start = lowerBound(keys, ringStartOf(seed));
         const out: number[] = [];
-        for (let i = offset; i < Math.min(offset + size, seqs.length); i += 1)
-          out.push(seqs[(start + i) % seqs.length]!);
+        for (let i = offset; i < Math.min(offset + size, seqs.length); i += 1) out.push(seqs[(start + i) % seqs.length]!);
         return out;
       }
     }

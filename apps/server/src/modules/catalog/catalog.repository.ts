@@ -166,19 +166,44 @@ function searchConditions(filter: SearchFilter, now: Date, shape: 'indexed' | 'w
   return conditions;
 }
 
+/** One row of the statistics sample: what a search condition reads. */
+export interface SampleRow {
+  searchTokens: string[];
+  keywords: string[];
+  format: string;
+  width: number;
+  height: number;
+  disabled: boolean;
+  createdAt: Date;
+}
+
 /**
- * The planner's estimate of how many materials match, from the column statistics: a plan, not a
- * count, so it costs a millisecond whatever the size. Reliable for a single token (the GIN
- * statistics hold each frequent token's frequency); for combinations the planner assumes
- * independence, so callers should not trust it there.
+ * The first `size` materials along the shuffle ring. The ring is a hash order, so this is a
+ * uniform random sample of the catalogue, and always the same rows (they stay cached).
  */
-export async function estimateMatches(db: DbOrTx, filter: SearchFilter, now: Date): Promise<number> {
-  const where = and(...searchConditions(filter, now, 'indexed'));
-  const result = await db.execute(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${materials} WHERE ${where}`);
-  const [row] = rowsOf<Record<string, unknown>>(result);
-  const plan = row ? Object.values(row)[0] : undefined;
-  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [{ Plan: { 'Plan Rows': number } }] | undefined;
-  return parsed?.[0]?.Plan['Plan Rows'] ?? 0;
+export async function listRingSample(db: DbOrTx, size: number): Promise<SampleRow[]> {
+  return db
+    .select({
+      searchTokens: materials.searchTokens,
+      keywords: materials.keywords,
+      format: materials.format,
+      width: materials.width,
+      height: materials.height,
+      disabled: materials.disabled,
+      createdAt: materials.createdAt,
+    })
+    .from(materials)
+    .orderBy(materials.shuffleKey, materials.seq)
+    .limit(size);
+}
+
+/** The table's row count as of its last ANALYZE (no scan); null when it was never analysed. */
+export async function estimateMaterialRows(db: DbOrTx): Promise<number | null> {
+  const result = await db.execute(
+    sql`SELECT reltuples::float8 AS n FROM pg_class WHERE oid = 'materials'::regclass`,
+  );
+  const n = Number(rowsOf<{ n: number }>(result)[0]?.n ?? -1);
+  return n >= 0 ? n : null;
 }
 
 export interface MatchProbe {

@@ -17,12 +17,9 @@ const CJK_FONT_PATH = require.resolve('@librescore/fonts/SourceHanSansCN.min.wof
 const LATIN_FONT = 'Helvetica';
 const LATIN_BOLD_FONT = 'Helvetica-Bold';
 
-let cjkFont: { bytes: Buffer; font: Font } | null = null;
+let cjkFont: { font: Font } | null = null;
 function loadCjkFont() {
-  if (!cjkFont) {
-    const bytes = readFileSync(CJK_FONT_PATH);
-    cjkFont = { bytes, font: createFont(bytes) };
-  }
+  cjkFont ??= { font: createFont(readFileSync(CJK_FONT_PATH)) };
   return cjkFont;
 }
 
@@ -92,7 +89,9 @@ export async function renderCertificatePdf(data: CertificateData): Promise<Buffe
     margin: 56,
     info: { Title: `${data.siteName} 素材授权证书 ${data.certNo}`, Author: data.siteName },
   });
-  doc.registerFont('cjk', loadCjkFont().bytes);
+  // pdfkit takes a parsed fontkit font as it is: decoding the WOFF2 (≈1 s of CPU) happens once
+  // per process, not per certificate.
+  doc.registerFont('cjk', loadCjkFont().font as unknown as Buffer);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const finished = new Promise<Buffer>((resolve, reject) => {

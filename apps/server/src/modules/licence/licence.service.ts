@@ -36,6 +36,7 @@ import {
 
 /** Purchased downloads live five minutes: enough to start, too short to pass around. */
 export const LICENCE_DOWNLOAD_TTL_SECONDS = 300;
+const CERTIFICATE_CACHE_SIZE = 200;
 
 export interface LicenceDeps {
   db: Db;
@@ -67,6 +68,12 @@ async function readAll(stream: Readable, cap: number): Promise<Buffer | null> {
  * account of a company), so every account of the company uses it.
  */
 export class LicenceService {
+  /**
+   * Rendering costs ≈300 ms of CPU (font subsetting); certificates rarely change, so recent
+   * ones are kept, keyed by everything printed on them (a company rename makes a new one).
+   */
+  private readonly rendered = new Map<string, Buffer>();
+
   constructor(private readonly deps: LicenceDeps) {}
 
   private async signDownload(licence: LicenceRow, user: UserRow) {
@@ -162,14 +169,18 @@ export class LicenceService {
     const owner = await findUserBySid(this.deps.db, licence.ownerSid);
     const buyer = licence.buyerSid === licence.ownerSid ? owner : await findUserBySid(this.deps.db, licence.buyerSid);
     const company = owner?.company ?? buyer?.company ?? '—';
+    const licensee = {
+      company,
+      license: owner?.companyLicense ?? buyer?.companyLicense ?? null,
+      address: owner?.companyAddress ?? buyer?.companyAddress ?? null,
+    };
+    const cacheKey = JSON.stringify([licence.certNo, licensee, material.coverKey ?? material.thumbKey, this.deps.siteName]);
+    const cached = this.rendered.get(cacheKey);
+    if (cached) return { pdf: cached, certNo: licence.certNo };
     const pdf = await renderCertificatePdf({
       siteName: this.deps.siteName,
       certNo: licence.certNo,
-      licensee: {
-        company,
-        license: owner?.companyLicense ?? buyer?.companyLicense ?? null,
-        address: owner?.companyAddress ?? buyer?.companyAddress ?? null,
-      },
+      licensee,
       material: {
         sid: material.sid,
         format: material.format === 'video' ? 'video' : 'image',
@@ -180,6 +191,8 @@ export class LicenceService {
       licensedOn: chinaDateOf(licence.createdAt),
       verifyUrl: this.verifyUrlOf(licence.certNo),
     });
+    if (this.rendered.size >= CERTIFICATE_CACHE_SIZE) this.rendered.delete(this.rendered.keys().next().value!);
+    this.rendered.set(cacheKey, pdf);
     return { pdf, certNo: licence.certNo };
   }
 

@@ -18,6 +18,26 @@ export async function findPaymentAttempt(db: DbOrTx, outTradeNo: string): Promis
   return row;
 }
 
+export interface AttemptWithOrder {
+  attempt: PaymentAttemptRow;
+  orderStatus: string;
+  settlementKey: string | null;
+}
+
+/** The attempt and how its order stands, in one read: the common redelivery needs nothing more. */
+export async function findPaymentAttemptWithOrder(
+  db: DbOrTx,
+  outTradeNo: string,
+): Promise<AttemptWithOrder | undefined> {
+  const [row] = await db
+    .select({ attempt: paymentAttempts, orderStatus: orders.status, settlementKey: orders.settlementKey })
+    .from(paymentAttempts)
+    .innerJoin(orders, eq(orders.sid, paymentAttempts.orderSid))
+    .where(eq(paymentAttempts.outTradeNo, outTradeNo))
+    .limit(1);
+  return row;
+}
+
 /** An order's attempts, newest first. */
 export async function listPaymentAttempts(db: DbOrTx, orderSid: string): Promise<PaymentAttemptRow[]> {
   return db
@@ -44,7 +64,8 @@ export async function markPaymentAttempt(
   status: Exclude<AttemptStatus, 'OPEN'>,
   tradeNo: string | null = null,
 ): Promise<boolean> {
-  const from: AttemptStatus[] = status === 'PAID' ? ['OPEN', 'CLOSED', 'FAILED', 'PAID'] : ['OPEN'];
+  // Money taken on a closed or failed attempt still makes it PAID; nothing leaves PAID.
+  const from: AttemptStatus[] = status === 'PAID' ? ['OPEN', 'CLOSED', 'FAILED'] : ['OPEN'];
   const rows = await db
     .update(paymentAttempts)
     .set({ status, ...(tradeNo ? { tradeNo } : {}), updatedAt: sql`now()` })

@@ -19,7 +19,7 @@ import type { UserRow } from '../user/user.repository.js';
 import { fixOnlinePrice } from './payment-pricing.js';
 import {
   claimPaymentQuery,
-  findPaymentAttempt,
+  findPaymentAttemptWithOrder,
   findRewardCouponCode,
   insertPaymentAttempt,
   insertPaymentEvent,
@@ -216,8 +216,9 @@ export async function applyVerifiedTrade(
       payload: { ...source.payload, outTradeNo: trade.outTradeNo, state: trade.rawState, reason: values.reason },
     });
 
-  const attempt = await findPaymentAttempt(db, trade.outTradeNo);
-  if (!attempt || attempt.gateway !== gateway.name) {
+  const found = await findPaymentAttemptWithOrder(db, trade.outTradeNo);
+  const attempt = found?.attempt;
+  if (!found || !attempt || attempt.gateway !== gateway.name) {
     await record({ orderSid: attempt?.orderSid ?? null, outcome: 'rejected', reason: 'unknown_order' });
     return { outcome: 'rejected', acknowledge: false, reason: 'unknown_order', orderSid: null, orderStatus: null };
   }
@@ -229,7 +230,13 @@ export async function applyVerifiedTrade(
     }
     await record({ orderSid, outcome: 'not_paid', reason: trade.rawState });
     const order = await findOrderBySid(db, orderSid);
-    return { outcome: 'not_paid', acknowledge: true, reason: trade.rawState, orderSid, orderStatus: order?.status ?? null };
+    return {
+      outcome: 'not_paid',
+      acknowledge: true,
+      reason: trade.rawState,
+      orderSid,
+      orderStatus: order?.status ?? null,
+    };
   }
 
   if (!trade.tradeNo) {
@@ -239,27 +246,42 @@ export async function applyVerifiedTrade(
   if (trade.amountCents !== attempt.amountCents) {
     // Not what we asked this gateway to charge: never settle on it, keep it in front of operators.
     await record({ orderSid, outcome: 'exception', reason: 'amount_mismatch' });
-    log.warn({ outTradeNo: trade.outTradeNo, amount: trade.amountCents, expected: attempt.amountCents }, 'payment amount differs from the attempt');
+    log.warn(
+      { outTradeNo: trade.outTradeNo, amount: trade.amountCents, expected: attempt.amountCents },
+      'payment amount differs from the attempt',
+    );
     return { outcome: 'exception', acknowledge: false, reason: 'amount_mismatch', orderSid, orderStatus: null };
   }
 
-  const settlement = await settleOrderPayment(
-    db,
-    {
-      orderSid,
-      payWay: attempt.payWay === 'ALIPAY' ? 'ALIPAY' : 'WECHAT',
-      gateway: gateway.name,
-      tradeNo: trade.tradeNo,
-      amountCents: trade.amountCents,
-      paidAt: trade.paidAt ?? new Date(),
-      idempotencyKey: `${gateway.name}:${trade.tradeNo}`,
-    },
-    { reward: deps.config.money.orderReward },
+  const idempotencyKey = `${gateway.name}:${trade.tradeNo}`;
+  if (found.orderStatus === 'PAYED' && found.settlementKey === idempotencyKey) {
+    // A redelivery of the payment that paid the order: one read told us so, no lock needed.
+    if (attempt.status !== 'PAID') await markPaymentAttempt(db, attempt.outTradeNo, 'PAID', trade.tradeNo);
+    await record({ orderSid, outcome: 'duplicate', reason: null });
+    return { outcome: 'duplicate', acknowledge: true, reason: null, orderSid, orderStatus: 'PAYED' };
+  }
+
+  const { result: settlement, isLeader } = await settleOnce(deps, idempotencyKey, () =>
+    settleOrderPayment(
+      db,
+      {
+        orderSid,
+        payWay: attempt.payWay === 'ALIPAY' ? 'ALIPAY' : 'WECHAT',
+        gateway: gateway.name,
+        tradeNo: trade.tradeNo!,
+        amountCents: trade.amountCents!,
+        paidAt: trade.paidAt ?? new Date(),
+        idempotencyKey,
+      },
+      { reward: deps.config.money.orderReward },
+    ),
   );
   // Money was taken on this attempt whatever the order's fate: it is not to be closed.
-  await markPaymentAttempt(db, attempt.outTradeNo, 'PAID', trade.tradeNo);
+  if (isLeader) await markPaymentAttempt(db, attempt.outTradeNo, 'PAID', trade.tradeNo);
   const orderStatus = settlement.order?.status ?? null;
-  switch (settlement.outcome) {
+  // Deliveries that joined another's settlement are its duplicates.
+  const outcome = !isLeader && settlement.outcome === 'settled' ? 'already_settled' : settlement.outcome;
+  switch (outcome) {
     case 'settled':
       await record({ orderSid, outcome: 'settled', reason: null });
       log.info({ orderSid, outTradeNo: trade.outTradeNo, gateway: gateway.name }, 'order paid online');
@@ -268,7 +290,7 @@ export async function applyVerifiedTrade(
       await record({ orderSid, outcome: 'duplicate', reason: null });
       return { outcome: 'duplicate', acknowledge: true, reason: null, orderSid, orderStatus };
     case 'order_not_payable': {
-      const reason = settlement.order.status === 'CANCELLED' ? 'order_cancelled' : 'paid_twice';
+      const reason = settlement.order?.status === 'CANCELLED' ? 'order_cancelled' : 'paid_twice';
       await record({ orderSid, outcome: 'exception', reason });
       log.warn({ orderSid, outTradeNo: trade.outTradeNo, reason }, 'payment for an order that cannot take it');
       // Received and kept for the operators; redelivery would not change anything.
@@ -284,6 +306,33 @@ export async function applyVerifiedTrade(
       await record({ orderSid, outcome: 'rejected', reason: 'order_not_found' });
       return { outcome: 'rejected', acknowledge: false, reason: 'order_not_found', orderSid, orderStatus: null };
   }
+}
+
+type SettleResult = Awaited<ReturnType<typeof settleOrderPayment>>;
+
+/** Settlements in flight in this server (one app's deps), by idempotency key. */
+const settlementsInFlight = new WeakMap<PaymentDeps, Map<string, Promise<SettleResult>>>();
+
+/**
+ * Runs one settlement per idempotency key at a time in this process; identical deliveries that
+ * arrive meanwhile wait for it instead of each holding a pooled connection while queueing on
+ * the order's row lock. Across processes the row lock and the unique settlement key decide.
+ */
+async function settleOnce(
+  deps: PaymentDeps,
+  key: string,
+  settle: () => Promise<SettleResult>,
+): Promise<{ result: SettleResult; isLeader: boolean }> {
+  let inFlight = settlementsInFlight.get(deps);
+  if (!inFlight) {
+    inFlight = new Map();
+    settlementsInFlight.set(deps, inFlight);
+  }
+  const running = inFlight.get(key);
+  if (running) return { result: await running, isLeader: false };
+  const promise = settle().finally(() => inFlight.delete(key));
+  inFlight.set(key, promise);
+  return { result: await promise, isLeader: true };
 }
 
 export interface NotificationResult {
@@ -320,7 +369,11 @@ export async function handleGatewayNotification(
       amountCents: null,
       verified: false,
       outcome: 'rejected',
-      payload: { ...check.payload, reason: check.reason, body: rawBody.subarray(0, REJECTED_BODY_KEEP).toString('utf8') },
+      payload: {
+        ...check.payload,
+        reason: check.reason,
+        body: rawBody.subarray(0, REJECTED_BODY_KEEP).toString('utf8'),
+      },
     });
     log.warn({ gateway: gateway.name, reason: check.reason }, 'payment notification rejected');
     return {
@@ -339,7 +392,11 @@ export async function handleGatewayNotification(
  * Asks the gateway about one open attempt (at most once per interval per attempt, across all
  * servers) and applies a verified PAID, FAILED or CLOSED answer.
  */
-async function queryAttempt(deps: PaymentDeps, attempt: PaymentAttemptRow, log: PaymentLog): Promise<HandledTrade | null> {
+async function queryAttempt(
+  deps: PaymentDeps,
+  attempt: PaymentAttemptRow,
+  log: PaymentLog,
+): Promise<HandledTrade | null> {
   const gateway = gatewayOf(deps, attempt);
   if (!gateway) return null;
   if (!(await claimPaymentQuery(deps.db, attempt.outTradeNo, deps.config.payments.queryIntervalSeconds))) return null;
@@ -418,7 +475,11 @@ export async function closePaymentAttempt(
   } catch (error) {
     // GatewayError normally; anything else from an adapter is treated the same: not closed.
     log.warn(
-      { err: error, outTradeNo: attempt.outTradeNo, gatewayCode: error instanceof GatewayError ? error.gatewayCode : undefined },
+      {
+        err: error,
+        outTradeNo: attempt.outTradeNo,
+        gatewayCode: error instanceof GatewayError ? error.gatewayCode : undefined,
+      },
       'closing the gateway payment failed; asking its state',
     );
   }
@@ -519,4 +580,15 @@ export async function cancelExpiredOrders(
     }
   }
   return { cancelled, closedLeftovers };
+}
+
+/**
+ * The order module's cancel hook (OrderEvents.onCancelled): once an order is cancelled, its
+ * gateway trades are closed so they can no longer be paid. A payment that beat the close is
+ * recorded as an exception by the normal path.
+ */
+export function closeGatewayPaymentsOnCancel(deps: PaymentDeps, log: PaymentLog = SILENT_LOG) {
+  return async (order: { sid: string }): Promise<void> => {
+    await closeGatewayPayments(deps, order.sid, log);
+  };
 }

@@ -18,7 +18,8 @@ import { completeSandboxPayment, describeSandboxPayment, type SandboxPaymentView
 const ZSandboxParams = z.object({ id: z.string().regex(/^[0-9A-Za-z_]{6,64}$/, { error: '支付单号格式不正确' }) });
 
 /** The page runs no script and loads nothing: its buttons are a plain form. */
-const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+const PAGE_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
@@ -111,9 +112,13 @@ export async function sandboxPayRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
   // The page's buttons post a plain form; scripts post JSON (parsed by the app-wide parser).
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(String(body))));
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 1024 },
+    (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
 
   app.get(PAYMENT_PATHS.sandboxPage, { schema: { params: ZSandboxParams } }, async (request, reply) => {
     try {

@@ -112,9 +112,15 @@ describe('Alipay adapter', () => {
   });
 
   it('accepts a genuine notification and reads the amount in cents', () => {
-    const delivery = signAlipayNotification(alipayNotifyParams({ outTradeNo: 'GSALI1', amountCents: 1234 }), keys.alipay.privateKey);
+    const delivery = signAlipayNotification(
+      alipayNotifyParams({ outTradeNo: 'GSALI1', amountCents: 1234 }),
+      keys.alipay.privateKey,
+    );
     const check = gateway.parseNotification(delivery.headers, Buffer.from(delivery.body));
-    expect(check).toMatchObject({ ok: true, trade: { outTradeNo: 'GSALI1', amountCents: 1234, state: 'PAID', rawState: 'TRADE_SUCCESS' } });
+    expect(check).toMatchObject({
+      ok: true,
+      trade: { outTradeNo: 'GSALI1', amountCents: 1234, state: 'PAID', rawState: 'TRADE_SUCCESS' },
+    });
     if (check.ok) expect(check.trade.paidAt?.toISOString()).toBe('2024-05-01T00:31:02.000Z');
   });
 
@@ -135,11 +141,17 @@ describe('Alipay adapter', () => {
   it('rejects forged, tampered, foreign-app and foreign-seller notifications', () => {
     const params = alipayNotifyParams({ outTradeNo: 'GSALI1', amountCents: 1234 });
     const forged = signAlipayNotification(params, newRsaPair().privateKey);
-    expect(gateway.parseNotification({}, Buffer.from(forged.body))).toMatchObject({ ok: false, reason: 'bad_signature' });
+    expect(gateway.parseNotification({}, Buffer.from(forged.body))).toMatchObject({
+      ok: false,
+      reason: 'bad_signature',
+    });
     const tampered = signAlipayNotification(params, keys.alipay.privateKey, {
       tamper: (p) => ({ ...p, total_amount: '0.01' }),
     });
-    expect(gateway.parseNotification({}, Buffer.from(tampered.body))).toMatchObject({ ok: false, reason: 'bad_signature' });
+    expect(gateway.parseNotification({}, Buffer.from(tampered.body))).toMatchObject({
+      ok: false,
+      reason: 'bad_signature',
+    });
     const otherApp = signAlipayNotification(
       alipayNotifyParams({ outTradeNo: 'GSALI1', amountCents: 1234, appId: '2021000000009999' }),
       keys.alipay.privateKey,
@@ -149,14 +161,21 @@ describe('Alipay adapter', () => {
       alipayNotifyParams({ outTradeNo: 'GSALI1', amountCents: 1234, sellerId: '2088999999999999' }),
       keys.alipay.privateKey,
     );
-    expect(gateway.parseNotification({}, Buffer.from(otherSeller.body))).toMatchObject({ ok: false, reason: 'wrong_merchant' });
+    expect(gateway.parseNotification({}, Buffer.from(otherSeller.body))).toMatchObject({
+      ok: false,
+      reason: 'wrong_merchant',
+    });
     expect(gateway.parseNotification({}, Buffer.from('a=1&a=2'))).toMatchObject({ ok: false, reason: 'malformed' });
     expect(gateway.parseNotification({}, Buffer.from(''))).toMatchObject({ ok: false, reason: 'missing_signature' });
   });
 
   it('queries and closes through signed calls and verifies the answers', async () => {
     expect(await gateway.queryPayment('GSALI1')).toMatchObject({ state: 'PAID', amountCents: 1234 });
-    expect(server.requests.at(-1)).toMatchObject({ method: 'alipay.trade.query', authorized: true, bizContent: { out_trade_no: 'GSALI1' } });
+    expect(server.requests.at(-1)).toMatchObject({
+      method: 'alipay.trade.query',
+      authorized: true,
+      bizContent: { out_trade_no: 'GSALI1' },
+    });
     expect(await gateway.queryPayment('GSALI_UNOPENED')).toMatchObject({ state: 'NOT_FOUND' });
     await expect(gateway.closePayment('GSALI_UNOPENED')).resolves.toBeUndefined();
     await expect(gateway.closePayment('GSALI1')).rejects.toMatchObject({ gatewayCode: 'ACQ.TRADE_STATUS_ERROR' });

@@ -10,7 +10,12 @@ const publicPem = pair.publicKey.export({ type: 'spki', format: 'pem' }).toStrin
 
 describe('payment configuration', () => {
   it('runs on the sandbox by default outside production, and not in production', () => {
-    expect(loadPaymentConfig({}, base)).toMatchObject({ wechat: null, alipay: null, sandboxEnabled: true, unpaidTtlMinutes: 30 });
+    expect(loadPaymentConfig({}, base)).toMatchObject({
+      wechat: null,
+      alipay: null,
+      sandboxEnabled: true,
+      unpaidTtlMinutes: 30,
+    });
     expect(loadPaymentConfig({}, { ...base, isProduction: true }).sandboxEnabled).toBe(false);
     expect(loadPaymentConfig({ PAYMENT_SANDBOX: 'true' }, { ...base, isProduction: true }).sandboxEnabled).toBe(true);
   });
@@ -41,7 +46,11 @@ describe('payment configuration', () => {
   });
 
   it('accepts Alipay keys as bare base64, as its console shows them', () => {
-    const bare = (pem: string) => pem.split('\n').filter((l) => l && !l.startsWith('-----')).join('');
+    const bare = (pem: string) =>
+      pem
+        .split('\n')
+        .filter((l) => l && !l.startsWith('-----'))
+        .join('');
     const config = loadPaymentConfig(
       { ALIPAY_APP_ID: '2021', ALIPAY_PRIVATE_KEY: bare(privatePem), ALIPAY_PUBLIC_KEY: bare(publicPem) },
       base,
@@ -64,7 +73,10 @@ describe('payment configuration', () => {
     };
     expect(() => loadPaymentConfig({ ...wechat, WECHAT_API_V3_KEY: 'short' }, base)).toThrow(/32/);
     expect(() =>
-      loadPaymentConfig({ ...wechat, WECHAT_API_V3_KEY: '0123456789abcdef0123456789abcdef', WECHAT_MCH_PRIVATE_KEY: 'nope' }, base),
+      loadPaymentConfig(
+        { ...wechat, WECHAT_API_V3_KEY: '0123456789abcdef0123456789abcdef', WECHAT_MCH_PRIVATE_KEY: 'nope' },
+        base,
+      ),
     ).toThrow(/WECHAT_MCH_PRIVATE_KEY/);
   });
 });

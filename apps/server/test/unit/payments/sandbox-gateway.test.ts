@@ -25,9 +25,15 @@ describe('sandbox gateway', () => {
     });
     const tampered = Buffer.from(notice.rawBody.toString().replace('"amount_cents":100', '"amount_cents":1'));
     expect(sandbox.parseNotification(notice.headers, tampered)).toMatchObject({ ok: false, reason: 'bad_signature' });
-    const otherKey = new SandboxGateway(deriveSandboxKey(new TextEncoder().encode('another-secret-another-secret-xx')), '');
+    const otherKey = new SandboxGateway(
+      deriveSandboxKey(new TextEncoder().encode('another-secret-another-secret-xx')),
+      '',
+    );
     const foreign = otherKey.signNotification({ outTradeNo: 'GS1P1', amountCents: 100, result: 'SUCCESS' });
-    expect(sandbox.parseNotification(foreign.headers, foreign.rawBody)).toMatchObject({ ok: false, reason: 'bad_signature' });
+    expect(sandbox.parseNotification(foreign.headers, foreign.rawBody)).toMatchObject({
+      ok: false,
+      reason: 'bad_signature',
+    });
     expect(sandbox.parseNotification({}, notice.rawBody)).toMatchObject({ ok: false, reason: 'missing_signature' });
   });
 
@@ -36,7 +42,10 @@ describe('sandbox gateway', () => {
     const sandbox = new SandboxGateway(key, '', () => now);
     const notice = sandbox.signNotification({ outTradeNo: 'GS1P1', amountCents: 100, result: 'SUCCESS' });
     now += 301;
-    expect(sandbox.parseNotification(notice.headers, notice.rawBody)).toMatchObject({ ok: false, reason: 'stale_timestamp' });
+    expect(sandbox.parseNotification(notice.headers, notice.rawBody)).toMatchObject({
+      ok: false,
+      reason: 'stale_timestamp',
+    });
   });
 
   it('answers queries from its own book of trades', async () => {

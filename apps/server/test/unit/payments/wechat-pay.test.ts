@@ -37,7 +37,9 @@ describe('WeChat Pay v3 signing (vectors from wechatpay-axios-plugin 0.9.6)', ()
   const v = vectors.wechat;
 
   it('builds the request message exactly as the SDK does', () => {
-    expect(buildWechatRequestMessage('POST', '/v3/pay/transactions/native', v.timestamp!, v.nonce!, v.body!)).toBe(v.message);
+    expect(buildWechatRequestMessage('POST', '/v3/pay/transactions/native', v.timestamp!, v.nonce!, v.body!)).toBe(
+      v.message,
+    );
     expect(
       buildWechatRequestMessage(
         'GET',
@@ -67,7 +69,9 @@ describe('WeChat Pay v3 signing (vectors from wechatpay-axios-plugin 0.9.6)', ()
   });
 
   it('decrypts the SDK-encrypted notification resource', () => {
-    const body = JSON.parse(v.notifyBody!) as { resource: { ciphertext: string; nonce: string; associated_data: string } };
+    const body = JSON.parse(v.notifyBody!) as {
+      resource: { ciphertext: string; nonce: string; associated_data: string };
+    };
     expect(decryptWechatResource(body.resource, v.apiV3Key!)).toBe(v.transaction);
   });
 
@@ -125,11 +129,16 @@ describe('WeChat Pay notification checks', () => {
   });
 
   it('rejects a signature made with another key', () => {
-    expect(parse(signWechatNotification(transaction, newRsaPair().privateKey))).toMatchObject({ ok: false, reason: 'bad_signature' });
+    expect(parse(signWechatNotification(transaction, newRsaPair().privateKey))).toMatchObject({
+      ok: false,
+      reason: 'bad_signature',
+    });
   });
 
   it('rejects an unknown serial before looking at the signature', () => {
-    const delivery = signWechatNotification(transaction, keys.platform.privateKey, { serial: 'PUB_KEY_ID_SOMEONE_ELSE' });
+    const delivery = signWechatNotification(transaction, keys.platform.privateKey, {
+      serial: 'PUB_KEY_ID_SOMEONE_ELSE',
+    });
     expect(parse(delivery)).toMatchObject({ ok: false, reason: 'unknown_serial' });
   });
 
@@ -140,7 +149,9 @@ describe('WeChat Pay notification checks', () => {
   });
 
   it('rejects a replay outside the 5-minute window', () => {
-    const old = signWechatNotification(transaction, keys.platform.privateKey, { timestamp: Math.floor(Date.now() / 1000) - 301 });
+    const old = signWechatNotification(transaction, keys.platform.privateKey, {
+      timestamp: Math.floor(Date.now() / 1000) - 301,
+    });
     expect(parse(old)).toMatchObject({ ok: false, reason: 'stale_timestamp' });
   });
 
@@ -159,9 +170,15 @@ describe('WeChat Pay notification checks', () => {
 
   it('rejects another merchant or another app', () => {
     const otherMch = wechatTransaction({ outTradeNo: 'GSX1', amountCents: 1234, mchId: '1999999999' });
-    expect(parse(signWechatNotification(otherMch, keys.platform.privateKey))).toMatchObject({ ok: false, reason: 'wrong_merchant' });
+    expect(parse(signWechatNotification(otherMch, keys.platform.privateKey))).toMatchObject({
+      ok: false,
+      reason: 'wrong_merchant',
+    });
     const otherApp = wechatTransaction({ outTradeNo: 'GSX1', amountCents: 1234, appId: 'wx0000000000000000' });
-    expect(parse(signWechatNotification(otherApp, keys.platform.privateKey))).toMatchObject({ ok: false, reason: 'wrong_app' });
+    expect(parse(signWechatNotification(otherApp, keys.platform.privateKey))).toMatchObject({
+      ok: false,
+      reason: 'wrong_app',
+    });
   });
 
   it('rejects garbage without throwing', () => {
@@ -227,7 +244,13 @@ describe('WeChat Pay API calls against a fake WeChat server', () => {
   });
 
   it('closes an unpaid order and reports a paid one as an error', async () => {
-    await gateway.createPayment({ outTradeNo: 'GSAPI2', amountCents: 100, description: 'x', expiresAt: new Date(), payWay: 'WECHAT' });
+    await gateway.createPayment({
+      outTradeNo: 'GSAPI2',
+      amountCents: 100,
+      description: 'x',
+      expiresAt: new Date(),
+      payWay: 'WECHAT',
+    });
     await gateway.closePayment('GSAPI2');
     expect(server.requests.at(-1)).toMatchObject({
       method: 'POST',
@@ -236,13 +259,24 @@ describe('WeChat Pay API calls against a fake WeChat server', () => {
     });
     expect(JSON.parse(server.requests.at(-1)!.body)).toEqual({ mchid: WECHAT_TEST.mchId });
     expect(await gateway.queryPayment('GSAPI2')).toMatchObject({ state: 'CLOSED' });
-    await expect(gateway.closePayment('GSAPI1')).rejects.toMatchObject({ name: 'GatewayError', gatewayCode: 'ORDERPAID' });
+    await expect(gateway.closePayment('GSAPI1')).rejects.toMatchObject({
+      name: 'GatewayError',
+      gatewayCode: 'ORDERPAID',
+    });
   });
 
   it('does not believe an answer signed by someone else', async () => {
     const impostor = new FakeWechatServer({ merchant: keys.merchant, platform: newRsaPair() });
     const fooled = new WechatPayGateway(wechatSettings(keys), impostor.fetch);
-    await fooled.createPayment({ outTradeNo: 'GSAPI3', amountCents: 1, description: 'x', expiresAt: new Date(), payWay: 'WECHAT' }).catch(() => undefined);
+    await fooled
+      .createPayment({
+        outTradeNo: 'GSAPI3',
+        amountCents: 1,
+        description: 'x',
+        expiresAt: new Date(),
+        payWay: 'WECHAT',
+      })
+      .catch(() => undefined);
     await expect(fooled.queryPayment('GSAPI3')).rejects.toMatchObject({ name: 'GatewayError' });
   });
 

@@ -1,4 +1,9 @@
-import { ADMIN_MATERIAL_PATHS, adminMaterialPath, type TAdminMaterial, type TAdminMaterialResponse } from '@gemstock/contract';
+import {
+  ADMIN_MATERIAL_PATHS,
+  adminMaterialPath,
+  type TAdminMaterial,
+  type TAdminMaterialResponse,
+} from '@gemstock/contract';
 import { useQueries } from '@tanstack/react-query';
 import { adminApi } from '../lib/admin-api';
 import { ADMIN_SCOPE } from '../lib/admin-paths';

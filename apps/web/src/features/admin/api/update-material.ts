@@ -10,7 +10,10 @@ import { adminApi } from '../lib/admin-api';
 import { ADMIN_SCOPE } from '../lib/admin-paths';
 
 /** PATCH /api/admin/materials/{sid} with the changed fields (money in cents). */
-export async function updateMaterial({ sid, ...patch }: TAdminMaterialPatch & { sid: string }): Promise<TAdminMaterial> {
+export async function updateMaterial({
+  sid,
+  ...patch
+}: TAdminMaterialPatch & { sid: string }): Promise<TAdminMaterial> {
   const res = await adminApi.patch<TAdminMaterialResponse>(adminMaterialPath(ADMIN_MATERIAL_PATHS.detail, sid), patch);
   return res.material;
 }

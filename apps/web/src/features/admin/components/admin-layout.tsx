@@ -45,7 +45,13 @@ export function AdminLayout() {
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Sider width={208} breakpoint="lg" collapsedWidth={64} theme="light" style={{ borderRight: '1px solid #f0f0f0' }}>
+      <Layout.Sider
+        width={208}
+        breakpoint="lg"
+        collapsedWidth={64}
+        theme="light"
+        style={{ borderRight: '1px solid #f0f0f0' }}
+      >
         <Flex align="center" gap={8} style={{ height: 64, paddingInline: 20 }}>
           <Typography.Text strong style={{ fontSize: 17, whiteSpace: 'nowrap', color: 'var(--ant-color-primary)' }}>
             宝图 · 运营后台

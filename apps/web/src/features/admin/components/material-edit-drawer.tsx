@@ -54,7 +54,9 @@ const KEYWORD_SEPARATORS = [',', '，', '、', ';', '；', ' '];
 
 function initialValues(material: TAdminMaterial): EditValues {
   const yuan = (map: Record<string, number>) =>
-    Object.fromEntries(material.authTypes.map((t) => [String(t), map[String(t)] != null ? centsToYuan(map[String(t)]!) : null]));
+    Object.fromEntries(
+      material.authTypes.map((t) => [String(t), map[String(t)] != null ? centsToYuan(map[String(t)]!) : null]),
+    );
   return {
     keywords: material.keywords,
     prices: yuan(material.pricesCents),
@@ -139,7 +141,7 @@ function MaterialEditForm({ material, onDone }: { material: TAdminMaterial; onDo
           form.setFields(
             error.fields.flatMap((f) => {
               const name = formFieldOf(f.path);
-              return name ? [{ name, errors: [f.message] }] : [];
+              return name ? [{ name: name as Parameters<typeof form.getFieldValue>[0], errors: [f.message] }] : [];
             }),
           );
         },
@@ -201,7 +203,12 @@ function MaterialEditForm({ material, onDone }: { material: TAdminMaterial; onDo
             },
           ]}
         >
-          <Select mode="tags" tokenSeparators={KEYWORD_SEPARATORS} open={false} placeholder="例如：钻石戒指、婚戒、铂金" />
+          <Select
+            mode="tags"
+            tokenSeparators={KEYWORD_SEPARATORS}
+            open={false}
+            placeholder="例如：钻石戒指、婚戒、铂金"
+          />
         </Form.Item>
 
         <Divider titlePlacement="start" plain>
@@ -279,7 +286,14 @@ function MaterialEditForm({ material, onDone }: { material: TAdminMaterial; onDo
           价格留空即按标准价销售；只能为该素材尺寸满足的授权类型定价。
         </Typography.Paragraph>
         <Form.Item name="customPrice" label="定制价格（元）">
-          <InputNumber<number> min={0} max={MAX_YUAN} precision={2} prefix="¥" placeholder="默认 498.00" style={{ width: 200 }} />
+          <InputNumber<number>
+            min={0}
+            max={MAX_YUAN}
+            precision={2}
+            prefix="¥"
+            placeholder="默认 498.00"
+            style={{ width: 200 }}
+          />
         </Form.Item>
 
         <Divider titlePlacement="start" plain>

@@ -37,7 +37,11 @@ export function LicenceTags({ types }: { types: LicenceType[] }) {
   return (
     <Space size={[2, 4]} wrap>
       {types.map((t) => (
-        <Tag key={t} color={t === 1 ? 'gold' : t === 2 ? 'blue' : t === 3 ? 'cyan' : 'purple'} style={{ marginInlineEnd: 0 }}>
+        <Tag
+          key={t}
+          color={t === 1 ? 'gold' : t === 2 ? 'blue' : t === 3 ? 'cyan' : 'purple'}
+          style={{ marginInlineEnd: 0 }}
+        >
           {licenceShortName(t)}
         </Tag>
       ))}
@@ -69,5 +73,11 @@ export function MaterialFlags({ material }: { material: TAdminMaterial }) {
       </Tag>
     ),
   ].filter(Boolean);
-  return flags.length ? <Space size={[2, 4]} wrap>{flags}</Space> : <span style={{ color: 'rgba(0,0,0,0.25)' }}>—</span>;
+  return flags.length ? (
+    <Space size={[2, 4]} wrap>
+      {flags}
+    </Space>
+  ) : (
+    <span style={{ color: 'rgba(0,0,0,0.25)' }}>—</span>
+  );
 }

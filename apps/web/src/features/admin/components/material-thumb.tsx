@@ -8,9 +8,17 @@ const BOX = { width: 72, height: 54, borderRadius: 6, overflow: 'hidden', backgr
 export function MaterialThumb({ material }: { material: TAdminMaterial }) {
   if (!material.thumbUrl) {
     const icon =
-      material.status === 'processing' ? <LoadingOutlined /> : material.status === 'failed' ? <WarningOutlined /> : <FileImageOutlined />;
+      material.status === 'processing' ? (
+        <LoadingOutlined />
+      ) : material.status === 'failed' ? (
+        <WarningOutlined />
+      ) : (
+        <FileImageOutlined />
+      );
     return (
-      <div style={{ ...BOX, display: 'grid', placeItems: 'center', color: 'rgba(0,0,0,0.35)', fontSize: 18 }}>{icon}</div>
+      <div style={{ ...BOX, display: 'grid', placeItems: 'center', color: 'rgba(0,0,0,0.35)', fontSize: 18 }}>
+        {icon}
+      </div>
     );
   }
   return (

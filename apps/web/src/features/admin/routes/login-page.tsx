@@ -61,7 +61,11 @@ export function AdminLoginPage() {
         </Typography.Paragraph>
         {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
         <Form<TAdminLoginRequest> layout="vertical" onFinish={submit} requiredMark={false} autoComplete="on">
-          <Form.Item name="username" label="用户名" rules={[{ required: true, whitespace: true, message: MESSAGES.username }]}>
+          <Form.Item
+            name="username"
+            label="用户名"
+            rules={[{ required: true, whitespace: true, message: MESSAGES.username }]}
+          >
             <Input prefix={<UserOutlined />} autoComplete="username" placeholder="运营账号" size="large" autoFocus />
           </Form.Item>
           <Form.Item name="password" label="密码" rules={[{ required: true, message: MESSAGES.password }]}>

@@ -4,13 +4,12 @@ import {
   type MaterialFormat,
   type MaterialStatus,
   type TAdminMaterial,
-  type TAdminMaterialListQuery,
 } from '@gemstock/contract';
 import { Button, Card, Empty, Flex, Input, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useMaterials } from '../api/get-materials';
+import { type MaterialListQuery, useMaterials } from '../api/get-materials';
 import { useReprocessMaterial } from '../api/reprocess-material';
 import { MaterialEditDrawer } from '../components/material-edit-drawer';
 import { LicenceTags, MaterialFlags, MaterialStatusTag } from '../components/material-tags';
@@ -37,9 +36,9 @@ const FEATURED_OPTIONS = [
 ];
 
 /** The list's filters live in the address, so a reload or a shared link shows the same page. */
-function useListQuery(): [TAdminMaterialListQuery, (next: Partial<Record<string, string | number | undefined>>) => void] {
+function useListQuery(): [MaterialListQuery, (next: Partial<Record<string, string | number | undefined>>) => void] {
   const [params, setParams] = useSearchParams();
-  const query: TAdminMaterialListQuery = {
+  const query: MaterialListQuery = {
     q: params.get('q') ?? undefined,
     status: (params.get('status') as MaterialStatus | null) ?? undefined,
     format: (params.get('format') as MaterialFormat | null) ?? undefined,
@@ -76,9 +75,12 @@ export function MaterialsPage() {
       {
         title: '编号',
         dataIndex: 'sid',
-        width: 170,
+        width: 160,
         render: (sid: string) => (
-          <Typography.Text copyable={{ text: sid, tooltips: ['复制编号', '已复制'] }} style={{ fontFamily: 'monospace', fontSize: 12 }}>
+          <Typography.Text
+            copyable={{ text: sid, tooltips: ['复制编号', '已复制'] }}
+            style={{ fontFamily: 'monospace', fontSize: 12 }}
+          >
             {sid}
           </Typography.Text>
         ),
@@ -86,6 +88,7 @@ export function MaterialsPage() {
       {
         title: '关键词',
         dataIndex: 'keywords',
+        width: 240,
         render: (keywords: string[]) =>
           keywords.length === 0 ? (
             <Typography.Text type="warning">未设置</Typography.Text>
@@ -107,7 +110,7 @@ export function MaterialsPage() {
       {
         title: '尺寸',
         key: 'size',
-        width: 130,
+        width: 120,
         render: (_, m) => (
           <Space orientation="vertical" size={0}>
             <span style={{ fontVariantNumeric: 'tabular-nums' }}>
@@ -120,19 +123,19 @@ export function MaterialsPage() {
         ),
       },
       { title: '可售授权', dataIndex: 'authTypes', width: 150, render: (_, m) => <LicenceTags types={m.authTypes} /> },
-      { title: '状态', key: 'status', width: 120, render: (_, m) => <MaterialStatusTag material={m} /> },
+      { title: '状态', key: 'status', width: 110, render: (_, m) => <MaterialStatusTag material={m} /> },
       { title: '喜欢', dataIndex: 'likeCount', width: 64, align: 'right' },
-      { title: '标记', key: 'flags', width: 130, render: (_, m) => <MaterialFlags material={m} /> },
+      { title: '标记', key: 'flags', width: 120, render: (_, m) => <MaterialFlags material={m} /> },
       {
         title: '上传时间',
         dataIndex: 'createdAt',
-        width: 140,
+        width: 150,
         render: (iso: string) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatDateTime(iso)}</span>,
       },
       {
         title: '操作',
         key: 'actions',
-        width: 140,
+        width: 130,
         fixed: 'right',
         render: (_, m) => (
           <Space size={0}>
@@ -184,7 +187,7 @@ export function MaterialsPage() {
             allowClear
             placeholder="上架状态"
             options={LISTING_OPTIONS}
-            value={query.disabled as string | undefined}
+            value={query.disabled}
             onChange={(value?: string) => setQuery({ disabled: value })}
             style={{ width: 120 }}
           />
@@ -192,7 +195,7 @@ export function MaterialsPage() {
             allowClear
             placeholder="精选"
             options={FEATURED_OPTIONS}
-            value={query.featured as string | undefined}
+            value={query.featured}
             onChange={(value?: string) => setQuery({ featured: value })}
             style={{ width: 100 }}
           />
@@ -214,7 +217,7 @@ export function MaterialsPage() {
         columns={columns}
         dataSource={data?.materials ?? []}
         loading={isLoading}
-        scroll={{ x: 1200 }}
+        scroll={{ x: 1360 }}
         size="middle"
         locale={{
           emptyText: (
@@ -231,8 +234,8 @@ export function MaterialsPage() {
           ),
         }}
         pagination={{
-          current: Number(query.page ?? 1),
-          pageSize: Number(query.page_size ?? ADMIN_PAGE_SIZE_DEFAULT),
+          current: query.page,
+          pageSize: query.page_size,
           total: data?.total ?? 0,
           showSizeChanger: true,
           pageSizeOptions: [20, 50, 100],

@@ -116,7 +116,9 @@ export function UploadPage() {
         <Flex vertical gap={12}>
           <div>
             <Typography.Text strong>关键词</Typography.Text>
-            <Typography.Text type="secondary">（应用于接下来上传的每个文件，之后可在素材管理中逐个修改）</Typography.Text>
+            <Typography.Text type="secondary">
+              （应用于接下来上传的每个文件，之后可在素材管理中逐个修改）
+            </Typography.Text>
             <Select
               mode="tags"
               open={false}

@@ -15,7 +15,8 @@ export function useCartTotal(selection: Record<string, number>, payWay: PayWay |
   const sids = Object.keys(selection).sort();
   return useQuery({
     queryKey: [USER_SCOPE, 'cart-total', payWay, sids.map((sid) => `${sid}:${selection[sid]}`).join(',')],
-    queryFn: () => previewCartTotal({ materials: selection as TMaterialPreviewRequest['materials'], code: null, pay_way: payWay }),
+    queryFn: () =>
+      previewCartTotal({ materials: selection as TMaterialPreviewRequest['materials'], code: null, pay_way: payWay }),
     enabled: sids.length > 0,
     placeholderData: keepPreviousData,
   });

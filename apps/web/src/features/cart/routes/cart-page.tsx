@@ -150,7 +150,12 @@ export default function CartPage() {
   if (cart.isError) {
     return (
       <PageContainer title="购物车">
-        <LoadError title="购物车加载失败" error={cart.error} onRetry={() => void cart.refetch()} isRetrying={cart.isFetching} />
+        <LoadError
+          title="购物车加载失败"
+          error={cart.error}
+          onRetry={() => void cart.refetch()}
+          isRetrying={cart.isFetching}
+        />
       </PageContainer>
     );
   }

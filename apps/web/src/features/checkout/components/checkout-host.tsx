@@ -34,11 +34,7 @@ export function CheckoutHost() {
   return (
     <>
       {contract.last && (
-        <ContractDialog
-          key={contract.last.opening}
-          open={contract.open}
-          lines={contract.last.step.lines}
-        />
+        <ContractDialog key={contract.last.opening} open={contract.open} lines={contract.last.step.lines} />
       )}
       {order.last && (
         <OrderDrawer

@@ -26,12 +26,10 @@ export function LicenceAgreementText({ licensee }: { licensee: string | null }) 
         3.
         禁止：将素材用作商标或商标的组成部分；将素材用于人工智能模型训练；转售、转授权、分发或以素材本身为主要价值进行出售。
       </Paragraph>
+      <Paragraph>4. 如收到第三方就素材提出的权利主张，被许可方应在 5 日内书面通知平台，平台将协助处理。</Paragraph>
       <Paragraph>
-        4. 如收到第三方就素材提出的权利主张，被许可方应在 5 日内书面通知平台，平台将协助处理。
-      </Paragraph>
-      <Paragraph>
-        5. 被许可方未按约定支付费用的，经平台催告后 45 日内仍未支付，平台有权终止本许可。授权证书到期需更新的，平台在
-        5 个工作日内办理。
+        5. 被许可方未按约定支付费用的，经平台催告后 45 日内仍未支付，平台有权终止本许可。授权证书到期需更新的，平台在 5
+        个工作日内办理。
       </Paragraph>
       <Paragraph>6. 素材为数字商品，一经支付即视为交付，不支持退款。</Paragraph>
       <Paragraph style={{ marginBottom: 0 }}>

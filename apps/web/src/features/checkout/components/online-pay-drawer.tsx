@@ -105,7 +105,8 @@ export function OnlinePayDrawer({ open, order, code, referer }: OnlinePayDrawerP
           {
             key: 'amount',
             label: '应付金额',
-            children: amount !== null ? <PriceText cents={amount} size="large" /> : <Skeleton.Input size="small" active />,
+            children:
+              amount !== null ? <PriceText cents={amount} size="large" /> : <Skeleton.Input size="small" active />,
           },
         ]}
       />

@@ -1,12 +1,4 @@
-import {
-  AccountLevel,
-  AuditStatus,
-  ErrorCode,
-  OrderType,
-  PayWay,
-  type TOrder,
-  licenceSpec,
-} from '@gemstock/contract';
+import { AccountLevel, AuditStatus, ErrorCode, OrderType, PayWay, type TOrder, licenceSpec } from '@gemstock/contract';
 import { InfoCircleOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Avatar, Button, Divider, Drawer, Flex, List, Skeleton, Typography } from 'antd';
@@ -166,7 +158,11 @@ export function OrderDrawer({ open, order }: { open: boolean; order: TOrder }) {
         <Flex justify="space-between" align="center" gap={12}>
           <span>
             <Typography.Text type="secondary">实付 </Typography.Text>
-            {preview.data ? <PriceText cents={preview.data.price} size="large" /> : <Typography.Text>—</Typography.Text>}
+            {preview.data ? (
+              <PriceText cents={preview.data.price} size="large" />
+            ) : (
+              <Typography.Text>—</Typography.Text>
+            )}
           </span>
           <Flex gap={8}>
             <Button onClick={close} disabled={walletPay.isPending}>
@@ -214,9 +210,7 @@ export function OrderDrawer({ open, order }: { open: boolean; order: TOrder }) {
           icon={<InfoCircleOutlined />}
           style={{ marginTop: 12 }}
           title={
-            order.payWay
-              ? '该订单已选择支付方式，支付方式选择后不可更改'
-              : '请确认支付方式：发起支付后，支付方式选择后不可更改'
+            order.payWay ? '该订单已选择支付方式，支付方式选择后不可更改' : '支付方式选择后不可更改，请确认后再支付'
           }
         />
         {isSubAccount && method === 'wallet' && (

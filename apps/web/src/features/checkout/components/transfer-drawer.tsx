@@ -1,4 +1,10 @@
-import { OrderType, TRANSFER_COMPLETE_WORKING_DAYS, type TOrder, type TOrderTransferInfo, formatYuan } from '@gemstock/contract';
+import {
+  OrderType,
+  TRANSFER_COMPLETE_WORKING_DAYS,
+  type TOrder,
+  type TOrderTransferInfo,
+  formatYuan,
+} from '@gemstock/contract';
 import { CopyOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Drawer, Flex, Result, Skeleton, Typography } from 'antd';

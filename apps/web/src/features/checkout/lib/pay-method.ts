@@ -80,7 +80,9 @@ export function payMethodOptions(input: {
   walletPrice: number | null;
 }): { method: PayMethod; disabled: boolean; reason: string | null }[] {
   const locked = methodOfPayWay(input.lockedPayWay);
-  const methods: PayMethod[] = isWalletOffered(input.orderType) ? ['wallet', 'online', 'transfer'] : ['online', 'transfer'];
+  const methods: PayMethod[] = isWalletOffered(input.orderType)
+    ? ['wallet', 'online', 'transfer']
+    : ['online', 'transfer'];
   return methods.map((method) => {
     if (locked && locked !== method) {
       return { method, disabled: true, reason: '该订单已选择其他支付方式，支付方式选择后不可更改' };

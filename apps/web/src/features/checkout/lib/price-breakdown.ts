@@ -28,7 +28,10 @@ export function showsMemberLine(context: Pick<BreakdownContext, 'isVip' | 'payWa
 }
 
 /** The coupon line shows once a code is applied (or the server gave a coupon discount anyway). */
-export function showsCouponLine(context: Pick<BreakdownContext, 'couponOffered' | 'hasCoupon'>, preview: TPricePreview) {
+export function showsCouponLine(
+  context: Pick<BreakdownContext, 'couponOffered' | 'hasCoupon'>,
+  preview: TPricePreview,
+) {
   return context.couponOffered && (context.hasCoupon || preview.discount_coupon > 0);
 }
 

@@ -41,7 +41,8 @@ export function ServiceFloat() {
         type="primary"
         tooltip={undefined}
         aria-label="联系客服"
-        style={{ insetInlineEnd: 32, bottom: 48, width: 52, height: 52 }}
+        // below modals and drawers (antd's popup base is 1000; the float's own default is above it)
+        style={{ insetInlineEnd: 32, bottom: 48, width: 52, height: 52, zIndex: 999 }}
         onClick={() => {
           if (!isLoggedIn) login();
           else setHovered(true);

@@ -1,10 +1,16 @@
-import { NotYetAvailable } from '@/components/not-yet-available';
+import { OrderType } from '@gemstock/contract';
+import { useState } from 'react';
+import { OrderList } from '../components/order-list';
 
+/** /record/customize — custom design orders. */
 export default function CustomizeRecordsPage() {
+  const [page, setPage] = useState(1);
   return (
-    <NotYetAvailable
-      title="暂无定制记录"
-      description="提交定制需求后，可在这里查看设计进度、反馈修改意见并下载成品。在线定制功能即将上线。"
+    <OrderList
+      query={{ type: OrderType.CUSTOM }}
+      page={page}
+      onPageChange={setPage}
+      empty="暂无定制记录，提交定制需求后可在这里查看进度"
     />
   );
 }

@@ -33,7 +33,8 @@ const COLUMNS = [
 
 function RechargeHistory() {
   const wallet = useWallet(true);
-  if (wallet.isError) return <LoadError title="充值记录加载失败" error={wallet.error} onRetry={() => void wallet.refetch()} />;
+  if (wallet.isError)
+    return <LoadError title="充值记录加载失败" error={wallet.error} onRetry={() => void wallet.refetch()} />;
   return (
     <div className="gs-card" style={{ padding: 24 }}>
       <Typography.Title level={5} style={{ marginTop: 0 }}>

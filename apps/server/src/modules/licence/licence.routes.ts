@@ -1,0 +1,96 @@
+import {
+  ORDER_PATHS,
+  ZCertificateParams,
+  ZDownloadQuery,
+  ZDownloadResponse,
+  ZDownloadUrlResponse,
+  ZMaterialIdParams,
+  ZOrderParams,
+  ZPurchasedQuery,
+  ZPurchasedResponse,
+  ZVerifyCertificateParams,
+  zEnvelope,
+} from '@gemstock/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createDownloadUrlSigner } from '../../lib/download-url.js';
+import { ok } from '../../plugins/envelope.js';
+import { publicUrlOfStorage } from '../catalog/catalog.service.js';
+import { signedInUser } from '../user/request-user.js';
+import { LicenceService } from './licence.service.js';
+import { renderVerificationPage } from './verify-page.js';
+
+/** Purchased downloads, the purchased list, licence certificates and their public verification. */
+export async function licenceRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { db, config, storage } = app.deps;
+  const licences = new LicenceService({
+    db,
+    storage,
+    // The same signer (key derived from JWT_SECRET) the original-download route verifies.
+    signer: createDownloadUrlSigner(config.jwtSecret),
+    publicUrlOf: publicUrlOfStorage(storage),
+    siteName: config.siteName,
+    publicUrl: config.publicUrl,
+  });
+
+  app.get(
+    ORDER_PATHS.materialDownload,
+    {
+      preHandler: app.requireUser,
+      schema: { params: ZMaterialIdParams, response: { 200: zEnvelope(ZDownloadUrlResponse) } },
+    },
+    async (request) => ok(await licences.downloadMaterial(signedInUser(request), request.params.id)),
+  );
+
+  app.get(
+    ORDER_PATHS.download,
+    {
+      preHandler: app.requireUser,
+      schema: { params: ZOrderParams, querystring: ZDownloadQuery, response: { 200: zEnvelope(ZDownloadResponse) } },
+    },
+    async (request) =>
+      ok(await licences.downloadOrder(signedInUser(request), request.params.id, request.query.material ?? null)),
+  );
+
+  app.get(
+    ORDER_PATHS.purchased,
+    {
+      preHandler: app.requireUser,
+      schema: { querystring: ZPurchasedQuery, response: { 200: zEnvelope(ZPurchasedResponse) } },
+    },
+    async (request) => ok(await licences.listPurchased(signedInUser(request), request.query)),
+  );
+
+  app.get(
+    ORDER_PATHS.certificate,
+    { preHandler: app.requireUser, schema: { params: ZCertificateParams } },
+    async (request, reply) => {
+      const { pdf, certNo } = await licences.renderCertificate(
+        signedInUser(request),
+        request.params.id,
+        request.params.materialSid,
+      );
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `inline; filename="certificate-${certNo}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+
+  app.get(
+    ORDER_PATHS.verifyCertificate,
+    { schema: { params: ZVerifyCertificateParams } },
+    async (request, reply) => {
+      const { certNo } = request.params;
+      const found = /^[A-Z0-9-]{6,40}$/.test(certNo) ? await licences.describeForVerification(certNo) : null;
+      return reply
+        .code(found ? 200 : 404)
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('x-robots-tag', 'noindex')
+        .send(renderVerificationPage(config.siteName, request.params.certNo, found));
+    },
+  );
+}

@@ -1,0 +1,54 @@
+/** The public page a certificate's QR code opens: minimal server-rendered Chinese HTML. */
+
+export interface VerifiedLicence {
+  certNo: string;
+  licensee: string;
+  materialSid: string;
+  thumbUrl: string | null;
+  licenceName: string;
+  licenceUse: string;
+  licensedOn: string;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+export function renderVerificationPage(siteName: string, certNo: string, found: VerifiedLicence | null): string {
+  const title = `${escapeHtml(siteName)} · 授权证书核验`;
+  const body = found
+    ? `<p class="ok">✔ 证书有效</p>
+  <dl>
+    <dt>证书编号</dt><dd>${escapeHtml(found.certNo)}</dd>
+    <dt>被授权方</dt><dd>${escapeHtml(found.licensee)}</dd>
+    <dt>素材编号</dt><dd>${escapeHtml(found.materialSid)}</dd>
+    <dt>授权类型</dt><dd>${escapeHtml(found.licenceName)}（${escapeHtml(found.licenceUse)}）</dd>
+    <dt>授权期限</dt><dd>永久</dd>
+    <dt>授权日期</dt><dd>${escapeHtml(found.licensedOn)}</dd>
+  </dl>
+  ${found.thumbUrl ? `<img src="${escapeHtml(found.thumbUrl)}" alt="素材预览">` : ''}`
+    : `<p class="bad">✘ 未找到编号为 ${escapeHtml(certNo)} 的授权证书，请核对编号或联系平台客服。</p>`;
+  return `<!doctype html>
+<html lang="zh-CN">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${title}</title>
+<style>
+  body { font-family: system-ui, "PingFang SC", "Microsoft YaHei", sans-serif; margin: 0; background: #f6f3ee; color: #222; }
+  main { max-width: 560px; margin: 32px auto; background: #fff; padding: 24px 28px; border-radius: 8px; border: 1px solid #e4d8c4; }
+  h1 { font-size: 20px; color: #8a6a35; margin-top: 0; }
+  .ok { color: #1a7f37; font-size: 18px; font-weight: 600; }
+  .bad { color: #b42318; }
+  dl { display: grid; grid-template-columns: 6em 1fr; gap: 8px 12px; }
+  dt { color: #777; } dd { margin: 0; word-break: break-all; }
+  img { max-width: 100%; margin-top: 12px; border-radius: 4px; }
+</style>
+</head>
+<body><main>
+  <h1>${title}</h1>
+  ${body}
+</main></body>
+</html>`;
+}

@@ -1,0 +1,105 @@
+import type { TPurchasedResponse } from '@gemstock/contract';
+import { eq } from 'drizzle-orm';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { licences } from '../../src/db/schema/index.js';
+import { createCompanyBuyer, createMaterials, createSubAccount, fundWallet, payByWallet, placeOrder } from '../helpers/money.js';
+import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => t.close());
+
+async function pdfText(data: Buffer): Promise<string> {
+  const pdf = await getDocument({ data: new Uint8Array(data), disableFontFace: true, useSystemFonts: false, verbosity: 0 })
+    .promise;
+  let text = '';
+  for (let i = 1; i <= pdf.numPages; i += 1) {
+    const page = await pdf.getPage(i);
+    const content = await page.getTextContent();
+    text += content.items.map((item) => ('str' in item ? item.str : '')).join('');
+  }
+  return text;
+}
+
+async function buyOne() {
+  const buyer = await createCompanyBuyer(t, {
+    company: '深圳市翡翠鑫鎏珠宝有限公司',
+    companyLicense: '91440300MA5GXXXX7K',
+    companyAddress: '深圳市罗湖区水贝一路 8 号',
+  });
+  await fundWallet(t, buyer.sid, 100_000);
+  const [m] = await createMaterials(t, 1);
+  const cover = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#c8a2c8' } }).webp().toBuffer();
+  await t.app.deps.storage.put(m!.coverKey!, cover, 'image/webp');
+  const order = await placeOrder(t, buyer, { [m!.sid]: 1 });
+  expect((await payByWallet(t, buyer, order.sid)).code).toBe(0);
+  return { buyer, material: m!, order };
+}
+
+describe('licence certificate', () => {
+  it('is a PDF naming the licensee company, credit code, material, licence, order and terms', async () => {
+    const { buyer, material, order } = await buyOne();
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/order/${order.sid}/certificate/${material.sid}`,
+      headers: { authorization: `Bearer ${buyer.token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const pdf = res.rawPayload;
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    // The CJK font is embedded (as a subset) and the material preview image is in it.
+    expect(pdf.toString('latin1')).toMatch(/FontFile[23]?/);
+    expect(pdf.toString('latin1')).toContain('/Subtype /Image');
+    const text = (await pdfText(pdf)).replace(/\s+/g, '');
+    expect(text).toContain('深圳市翡翠鑫鎏珠宝有限公司');
+    expect(text).toContain('91440300MA5GXXXX7K');
+    expect(text).toContain(material.sid);
+    expect(text).toContain(order.orderNo);
+    expect(text).toContain('扩展授权');
+    expect(text).toContain('不可转让');
+    expect(text).toContain('人工智能训练');
+    const [licence] = await t.database.db.select().from(licences).where(eq(licences.orderSid, order.sid));
+    expect(text).toContain(licence!.certNo);
+  }, 60_000);
+
+  it('is open to the company’s sub-accounts and 404 to anyone else', async () => {
+    const { buyer, material, order } = await buyOne();
+    const sub = await createSubAccount(t, buyer.sid);
+    const url = `/api/order/${order.sid}/certificate/${material.sid}`;
+    expect((await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${sub.token}` } })).statusCode).toBe(200);
+    const stranger = await createCompanyBuyer(t);
+    const denied = await t.call({ method: 'GET', url, token: stranger.token });
+    expect(denied.status).toBe(404);
+    expect(denied.code).toBe(4001);
+    const notInOrder = await t.call({ method: 'GET', url: `/api/order/${order.sid}/certificate/nosuchmaterial1`, token: buyer.token });
+    expect(notInOrder.code).toBe(4031);
+    expect((await t.call({ method: 'GET', url })).code).toBe(1000);
+  });
+
+  it('has a public verification page that confirms it without giving the buyer away', async () => {
+    const { buyer, material, order } = await buyOne();
+    const list = await t.call<TPurchasedResponse>({ method: 'GET', url: '/api/user/material', token: buyer.token });
+    const certNo = list.data.materials[0]!.certNo;
+    const page = await t.app.inject({ method: 'GET', url: `/verify/certificate/${certNo}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('证书有效');
+    expect(page.body).toContain(material.sid);
+    expect(page.body).toContain('深圳');
+    expect(page.body).not.toContain('深圳市翡翠鑫鎏珠宝有限公司');
+    expect(page.body).not.toContain('91440300MA5GXXXX7K');
+    expect(page.body).not.toContain(order.orderNo);
+    const missing = await t.app.inject({ method: 'GET', url: '/verify/certificate/GS-20260101-NOTREAL1' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('未找到');
+    const junk = await t.app.inject({ method: 'GET', url: '/verify/certificate/%3Cscript%3E' });
+    expect(junk.statusCode).toBe(404);
+    expect(junk.body).not.toContain('<script>');
+  });
+});

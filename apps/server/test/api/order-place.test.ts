@@ -1,0 +1,193 @@
+import type { TOrderListResponse, TOrderResponse } from '@gemstock/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countRows } from '../helpers/accounts.js';
+import { createBuyer, insertMaterial, type TestBuyer } from '../helpers/factories.js';
+import { createCompanyBuyer, createMaterials, createSubAccount, orderRow, placeOrder } from '../helpers/money.js';
+import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+
+let t: TestApp;
+let buyer: TestBuyer;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  buyer = await createCompanyBuyer(t);
+});
+afterAll(async () => t.close());
+
+const place = (token: string, payload: Record<string, unknown>) =>
+  t.call<TOrderResponse>({ method: 'POST', url: '/api/order/place/material', token, payload });
+
+describe('placing a material order', () => {
+  it('needs a company first (1012) and changes nothing', async () => {
+    const noCompany = await createBuyer(t);
+    const [m] = await createMaterials(t, 1);
+    const before = await countRows(t, 'orders');
+    const res = await place(noCompany.token, { materials: { [m!.sid]: 2 }, source: null });
+    expect(res.code).toBe(1012);
+    expect(await countRows(t, 'orders')).toBe(before);
+  });
+
+  it('creates a CREATED order priced from the database, whatever price the client sends', async () => {
+    const a = await insertMaterial(t, { keywords: ['钻戒'], pricesCents: { '1': 45_000 } });
+    const b = await insertMaterial(t, { keywords: ['项链'], specialPricesCents: { '3': 9_900 } });
+    const res = await place(buyer.token, {
+      materials: { [a.sid]: 1, [b.sid]: 3 },
+      source: 'xiaohongshu',
+      price: 1,
+      price_origin: 1,
+    });
+    expect(res.code).toBe(0);
+    const order = res.data.order;
+    expect(order).toMatchObject({
+      status: 'CREATED',
+      orderType: 'material',
+      priceOrigin: 54_900,
+      membetDiscount: 0,
+      couponDiscount: 0,
+      finalPrice: 54_900,
+      payWay: null,
+      user: buyer.sid,
+    });
+    expect(order.orderNo).toMatch(/^GS\d{20}$/);
+    expect(order.materials.map((m) => [m.sid, m.spec, m.unitPrice]).sort()).toEqual(
+      [
+        [a.sid, 1, 45_000],
+        [b.sid, 3, 9_900],
+      ].sort(),
+    );
+    const row = await orderRow(t, order.sid);
+    expect(row.ownerSid).toBe(buyer.sid);
+    expect(row.source).toBe('xiaohongshu');
+  });
+
+  it('refuses unknown, disabled and wrong-licence materials, and bad bodies, with 4xx and nothing written', async () => {
+    const small = await insertMaterial(t, { keywords: ['小图'], width: 1000, height: 800 });
+    const off = await insertMaterial(t, { keywords: ['下架'], disabled: true });
+    const before = await countRows(t, 'orders');
+    const cases: [Record<string, unknown>, number][] = [
+      [{ materials: { nosuchmaterial1: 2 } }, 3001],
+      [{ materials: { [off.sid]: 2 } }, 4007],
+      [{ materials: { [small.sid]: 1 } }, 4006],
+      [{ materials: {} }, 1001],
+      [{ materials: { [small.sid]: 9 } }, 1001],
+      [{ materials: [small.sid] }, 1001],
+      [{}, 1001],
+    ];
+    for (const [payload, code] of cases) {
+      const res = await place(buyer.token, payload);
+      expect(res.code, JSON.stringify(payload)).toBe(code);
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+      expect(res.message).toMatch(/[\u4e00-\u9fa5]/);
+    }
+    const tooMany = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`material${String(i).padStart(4, '0')}`, 2]));
+    expect((await place(buyer.token, { materials: tooMany })).status).toBe(400);
+    expect(await countRows(t, 'orders')).toBe(before);
+  });
+
+  it('places a VIP recharge only at 699 yuan, only for a main account with a company', async () => {
+    const bad = await t.call({ method: 'POST', url: '/api/order/place/wallet', token: buyer.token, payload: { price: 100 } });
+    expect(bad.code).toBe(4008);
+    const good = await t.call<TOrderResponse>({
+      method: 'POST',
+      url: '/api/order/place/wallet',
+      token: buyer.token,
+      payload: { price: 69_900, source: null },
+    });
+    expect(good.code).toBe(0);
+    expect(good.data.order).toMatchObject({ orderType: 'wallet', finalPrice: 69_900, status: 'CREATED', materials: [] });
+
+    const sub = await createSubAccount(t, buyer.sid);
+    const refused = await t.call({ method: 'POST', url: '/api/order/place/wallet', token: sub.token, payload: { price: 69_900 } });
+    expect(refused.code).toBe(2020);
+    const noCompany = await createBuyer(t);
+    const needsCompany = await t.call({
+      method: 'POST',
+      url: '/api/order/place/wallet',
+      token: noCompany.token,
+      payload: { price: 69_900 },
+    });
+    expect(needsCompany.code).toBe(1012);
+  });
+
+  it('places a custom order with a demand linked both ways, at the customization price', async () => {
+    const m = await insertMaterial(t, { keywords: ['定制'] });
+    const res = await t.call<TOrderResponse>({
+      method: 'POST',
+      url: '/api/order/place/custom',
+      token: buyer.token,
+      payload: {
+        material: m.sid,
+        source: null,
+        product_key: 'public/uploads/product-0123456789abcdef.jpg',
+        logo_key: null,
+        detail: { style: '简约', title: '新品上市' },
+      },
+    });
+    expect(res.code).toBe(0);
+    expect(res.data.order).toMatchObject({ orderType: 'custom', finalPrice: 49_800, spec: 4 });
+    expect(res.data.order.demand).toMatchObject({ status: 'CREATED', material: m.sid, orderSid: res.data.order.sid });
+    expect(res.data.order.demand?.detail).toEqual({ style: '简约', title: '新品上市' });
+
+    const badKey = await t.call({
+      method: 'POST',
+      url: '/api/order/place/custom',
+      token: buyer.token,
+      payload: { material: m.sid, product_key: '../../etc/passwd', detail: {} },
+    });
+    expect(badKey.status).toBe(400);
+  });
+
+  it('a sub-account places orders owned by its main account; the main account sees them flagged', async () => {
+    const main = await createCompanyBuyer(t);
+    const sub = await createSubAccount(t, main.sid);
+    const [m] = await createMaterials(t, 1);
+    const order = await placeOrder(t, sub, { [m!.sid]: 2 });
+    expect((await orderRow(t, order.sid)).ownerSid).toBe(main.sid);
+
+    const mainList = await t.call<TOrderListResponse>({ method: 'GET', url: '/api/order/list', token: main.token });
+    const flagged = mainList.data.orders.find((o) => o.sid === order.sid);
+    expect(flagged).toMatchObject({ fromSubAccount: true });
+    const subList = await t.call<TOrderListResponse>({ method: 'GET', url: '/api/order/list', token: sub.token });
+    expect(subList.data.orders.map((o) => o.sid)).toEqual([order.sid]);
+    expect(subList.data.orders[0]!.fromSubAccount).toBe(false);
+  });
+
+  it('lists the account’s orders newest first with filters and paging, and nobody else’s', async () => {
+    const me = await createCompanyBuyer(t);
+    const stranger = await createCompanyBuyer(t);
+    const mats = await createMaterials(t, 3);
+    const first = await placeOrder(t, me, { [mats[0]!.sid]: 2 });
+    const second = await placeOrder(t, me, { [mats[1]!.sid]: 2 });
+    await placeOrder(t, stranger, { [mats[2]!.sid]: 2 });
+    const all = await t.call<TOrderListResponse>({ method: 'GET', url: '/api/order/list?page=1&page_size=1', token: me.token });
+    expect(all.data.total).toBe(2);
+    expect(all.data.orders.map((o) => o.sid)).toEqual([second.sid]);
+    const cancel = await t.call({ method: 'POST', url: `/api/order/${first.sid}/cancel`, token: me.token });
+    expect(cancel.code).toBe(0);
+    const cancelled = await t.call<TOrderListResponse>({
+      method: 'GET',
+      url: '/api/order/list?status=CANCELLED&type=material',
+      token: me.token,
+    });
+    expect(cancelled.data.orders.map((o) => o.sid)).toEqual([first.sid]);
+    const bad = await t.call({ method: 'GET', url: '/api/order/list?status=LOST', token: me.token });
+    expect(bad.status).toBe(400);
+  });
+
+  it('cancels only a CREATED order (state machine), and only one the account may see', async () => {
+    const me = await createCompanyBuyer(t);
+    const stranger = await createCompanyBuyer(t);
+    const [m] = await createMaterials(t, 1);
+    const order = await placeOrder(t, me, { [m!.sid]: 2 });
+    const foreign = await t.call({ method: 'POST', url: `/api/order/${order.sid}/cancel`, token: stranger.token });
+    expect(foreign.status).toBe(404);
+    expect(foreign.code).toBe(4001);
+    const ok = await t.call<TOrderResponse>({ method: 'POST', url: `/api/order/${order.sid}/cancel`, token: me.token });
+    expect(ok.data.order.status).toBe('CANCELLED');
+    const again = await t.call({ method: 'POST', url: `/api/order/${order.sid}/cancel`, token: me.token });
+    expect(again.code).toBe(4003);
+    const pay = await t.call({ method: 'POST', url: `/api/order/${order.sid}/wallet`, token: me.token, payload: {} });
+    expect(pay.code).toBe(4002);
+  });
+});

@@ -1,0 +1,127 @@
+import type { TMeResponse, TOrderResponse, TTransferResponse } from '@gemstock/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLogs, licences } from '../../src/db/schema/index.js';
+import { createTestOperator, type TestOperator } from '../helpers/admin.js';
+import { createCompanyBuyer, createMaterials, orderRow, placeOrder } from '../helpers/money.js';
+import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+
+let t: TestApp;
+let operator: TestOperator;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  operator = await createTestOperator(t);
+});
+afterAll(async () => t.close());
+
+const confirm = (sid: string, note = '已核对到账') =>
+  t.call<TOrderResponse>({
+    method: 'POST',
+    url: `/api/admin/orders/${sid}/confirm_transfer`,
+    token: operator.token,
+    payload: { note },
+  });
+
+describe('bank transfer', () => {
+  it('gives the payee and a per-order reference; the order waits for the operator', async () => {
+    const buyer = await createCompanyBuyer(t);
+    const [m] = await createMaterials(t, 1);
+    const order = await placeOrder(t, buyer, { [m!.sid]: 2 });
+    const res = await t.call<TTransferResponse>({
+      method: 'POST',
+      url: `/api/order/${order.sid}/transfer`,
+      token: buyer.token,
+      payload: { code: null, referer: null },
+    });
+    expect(res.code).toBe(0);
+    expect(res.data.info).toMatchObject({ reference: order.orderNo, amount: 29_800, orderNo: order.orderNo });
+    expect(res.data.info.name).toContain('演示');
+    expect(res.data.info.notes).toContain(order.orderNo);
+    expect(res.data.order).toMatchObject({ status: 'CREATED', payWay: 'TRANSFER' });
+    const again = await t.call<TTransferResponse>({ method: 'GET', url: `/api/order/${order.sid}/transfer`, token: buyer.token });
+    expect(again.data.info).toEqual(res.data.info);
+  });
+
+  it('completes when the operator confirms (audit-logged, idempotent) and licenses the materials', async () => {
+    const buyer = await createCompanyBuyer(t);
+    const [m] = await createMaterials(t, 1);
+    const order = await placeOrder(t, buyer, { [m!.sid]: 1 });
+    await t.call({ method: 'POST', url: `/api/order/${order.sid}/transfer`, token: buyer.token, payload: {} });
+    const first = await confirm(order.sid);
+    expect(first.code).toBe(0);
+    expect(first.data.order).toMatchObject({ status: 'PAYED', payWay: 'TRANSFER', finalPrice: 39_800 });
+    const second = await confirm(order.sid, '重复确认');
+    expect(second.code).toBe(0);
+    expect(await t.database.db.select().from(licences).where(eq(licences.orderSid, order.sid))).toHaveLength(1);
+    const logs = await t.database.db.select().from(auditLogs).where(eq(auditLogs.entitySid, order.sid));
+    expect(logs.map((l) => l.action)).toEqual(['order.confirm_transfer']);
+    expect(logs[0]!.operatorSid).toBe(operator.sid);
+  });
+
+  it('a confirmed recharge by transfer funds the wallet for a month', async () => {
+    const buyer = await createCompanyBuyer(t);
+    const recharge = await t.call<TOrderResponse>({
+      method: 'POST',
+      url: '/api/order/place/wallet',
+      token: buyer.token,
+      payload: { price: 69_900 },
+    });
+    await t.call({ method: 'POST', url: `/api/order/${recharge.data.order.sid}/transfer`, token: buyer.token, payload: {} });
+    expect((await confirm(recharge.data.order.sid)).code).toBe(0);
+    const me = await t.call<TMeResponse>({ method: 'GET', url: '/api/user', token: buyer.token });
+    expect(me.data.user).toMatchObject({ walletBalance: 69_900, isVip: true });
+    const days = (Date.parse(me.data.user.vipValidBefore!) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(27);
+    expect(days).toBeLessThanOrEqual(31);
+  });
+
+  it('a rejected transfer leaves the order payable by other means, with the note in the audit log', async () => {
+    const buyer = await createCompanyBuyer(t);
+    const [m] = await createMaterials(t, 1);
+    const order = await placeOrder(t, buyer, { [m!.sid]: 2 });
+    await t.call({ method: 'POST', url: `/api/order/${order.sid}/transfer`, token: buyer.token, payload: {} });
+    const rejected = await t.call<TOrderResponse>({
+      method: 'POST',
+      url: `/api/admin/orders/${order.sid}/reject_transfer`,
+      token: operator.token,
+      payload: { note: '未查到该笔款项' },
+    });
+    expect(rejected.data.order).toMatchObject({ status: 'CREATED', payWay: null });
+    const logs = await t.database.db.select().from(auditLogs).where(eq(auditLogs.entitySid, order.sid));
+    expect(logs[0]).toMatchObject({ action: 'order.reject_transfer' });
+    expect((await confirm(order.sid)).code).toBe(4016);
+  });
+
+  it('only operators decide, only on transfer orders, and notes are required', async () => {
+    const buyer = await createCompanyBuyer(t);
+    const [m] = await createMaterials(t, 1);
+    const order = await placeOrder(t, buyer, { [m!.sid]: 2 });
+    const asBuyer = await t.call({
+      method: 'POST',
+      url: `/api/admin/orders/${order.sid}/confirm_transfer`,
+      token: buyer.token,
+      payload: { note: 'x' },
+    });
+    expect(asBuyer.status).toBe(401);
+    expect((await confirm(order.sid)).code).toBe(4016);
+    const noNote = await t.call({
+      method: 'POST',
+      url: `/api/admin/orders/${order.sid}/confirm_transfer`,
+      token: operator.token,
+      payload: { note: '  ' },
+    });
+    expect(noNote.status).toBe(400);
+    expect((await orderRow(t, order.sid)).status).toBe('CREATED');
+  });
+
+  it('shows another account nothing', async () => {
+    const buyer = await createCompanyBuyer(t);
+    const stranger = await createCompanyBuyer(t);
+    const [m] = await createMaterials(t, 1);
+    const order = await placeOrder(t, buyer, { [m!.sid]: 2 });
+    const res = await t.call({ method: 'POST', url: `/api/order/${order.sid}/transfer`, token: stranger.token, payload: {} });
+    expect(res.status).toBe(404);
+    expect((await orderRow(t, order.sid)).payWay).toBeNull();
+  });
+});

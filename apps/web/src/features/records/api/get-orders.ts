@@ -1,0 +1,35 @@
+import {
+  type AuditStatus,
+  ORDER_PATHS,
+  type OrderStatus,
+  type OrderType,
+  type TOrderListResponse,
+} from '@gemstock/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { COMMERCE_KEYS } from '@/api/commerce-keys';
+import { apiClient } from '@/lib/api-client';
+
+/** The list's filters (ZOrderListQuery); absent means any. */
+export interface OrderFilters {
+  status?: OrderStatus;
+  type?: OrderType;
+  audit_status?: AuditStatus;
+}
+
+export interface OrderListParams extends OrderFilters {
+  page: number;
+  page_size: number;
+}
+
+/** GET /api/order/list {page, page_size, status, type, audit_status} → {total, orders}, newest first. */
+export function getOrders(query: OrderListParams, signal?: AbortSignal): Promise<TOrderListResponse> {
+  return apiClient.get<TOrderListResponse>(ORDER_PATHS.list, { query: { ...query }, signal });
+}
+
+export function useOrders(query: OrderListParams) {
+  return useQuery({
+    queryKey: [...COMMERCE_KEYS.orders, query],
+    queryFn: ({ signal }) => getOrders(query, signal),
+    placeholderData: keepPreviousData,
+  });
+}

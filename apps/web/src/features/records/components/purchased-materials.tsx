@@ -1,0 +1,77 @@
+import { type TPurchasedMaterial, licenceSpec } from '@gemstock/contract';
+import { Empty, Flex, Image, Table, type TableColumnsType, Typography } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { LoadError } from '@/components/load-error';
+import { paths } from '@/config/paths';
+import { formatDateTime } from '@/lib/form';
+import { materialLabel } from '@/lib/material-licence';
+import { usePurchasedMaterials } from '../api/get-purchased-materials';
+import { OrderMaterialActions } from './order-material-actions';
+
+const PAGE_SIZE = 20;
+
+const columns: TableColumnsType<TPurchasedMaterial> = [
+  {
+    title: '素材',
+    key: 'material',
+    render: (_, m) => (
+      <Flex gap={12} align="center">
+        <Image
+          src={m.thumbUrl ?? m.coverUrl ?? undefined}
+          alt={materialLabel(m)}
+          width={56}
+          height={56}
+          preview={false}
+          style={{ objectFit: 'cover', borderRadius: 6, background: '#f5f5f5' }}
+          fallback="data:image/gif;base64,R0lGODlhAQABAAAAACw="
+        />
+        <Flex vertical style={{ minWidth: 0 }}>
+          <Link to={paths.detail(m.sid)}>{m.keywords.slice(0, 4).join('、') || `素材 ${m.sid}`}</Link>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            编号 {m.sid}
+          </Typography.Text>
+        </Flex>
+      </Flex>
+    ),
+  },
+  { title: '授权类型', key: 'spec', render: (_, m) => licenceSpec(m.spec).name },
+  { title: '证书编号', dataIndex: 'certNo', key: 'certNo' },
+  { title: '订单号', dataIndex: 'orderNo', key: 'orderNo' },
+  { title: '购买时间', key: 'buyTime', render: (_, m) => formatDateTime(m.buyTime) },
+  { title: '下载次数', dataIndex: 'downloadCount', key: 'downloadCount', align: 'center' },
+  {
+    title: '操作',
+    key: 'actions',
+    render: (_, m) => <OrderMaterialActions orderSid={m.orderSid} materialSid={m.sid} />,
+  },
+];
+
+/** GET /api/user/material: every licensed material, with its certificate and download count. */
+export function PurchasedMaterials() {
+  const [page, setPage] = useState(1);
+  const purchased = usePurchasedMaterials({ page, page_size: PAGE_SIZE });
+  if (purchased.isError) {
+    return <LoadError title="已购素材加载失败" error={purchased.error} onRetry={() => void purchased.refetch()} />;
+  }
+  return (
+    <div className="gs-card" style={{ padding: 8 }}>
+      <Table<TPurchasedMaterial>
+        rowKey={(m) => `${m.orderSid}:${m.sid}`}
+        loading={purchased.isPending || purchased.isPlaceholderData}
+        columns={columns}
+        dataSource={purchased.data?.materials ?? []}
+        scroll={{ x: 900 }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无已购素材" /> }}
+        pagination={{
+          current: page,
+          pageSize: PAGE_SIZE,
+          total: purchased.data?.total ?? 0,
+          hideOnSinglePage: true,
+          showSizeChanger: false,
+          onChange: setPage,
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { AccountLevel, AuditStatus, OrderStatus } from '@gemstock/contract';
+import { Tabs, Typography } from 'antd';
+import { useState } from 'react';
+import { useCurrentUser } from '@/stores/session';
+import type { OrderFilters } from '../api/get-orders';
+import { OrderList } from '../components/order-list';
+
+type Filter = 'all' | OrderStatus | 'audit';
+
+const QUERY: Record<Filter, OrderFilters> = {
+  all: {},
+  [OrderStatus.CREATED]: { status: OrderStatus.CREATED },
+  [OrderStatus.PAYED]: { status: OrderStatus.PAYED },
+  [OrderStatus.CANCELLED]: { status: OrderStatus.CANCELLED },
+  audit: { audit_status: AuditStatus.PENDING },
+};
+
+/**
+ * /user/order — every order of the account (a main account also sees its sub-accounts'), with
+ * continue paying, cancel and — for the main account — approval of sub-account wallet payments.
+ */
+export default function UserOrderPage() {
+  const user = useCurrentUser();
+  const [filter, setFilter] = useState<Filter>('all');
+  const [page, setPage] = useState(1);
+  const isMainWithSubs = user?.level === AccountLevel.MAIN && user.subEnabled;
+
+  const tabs: { key: Filter; label: string }[] = [
+    { key: 'all', label: '全部' },
+    { key: OrderStatus.CREATED, label: '待支付' },
+    { key: OrderStatus.PAYED, label: '已完成' },
+    { key: OrderStatus.CANCELLED, label: '已取消' },
+    ...(isMainWithSubs ? [{ key: 'audit' as const, label: '待我审批' }] : []),
+  ];
+
+  return (
+    <section className="gs-card" style={{ padding: 24 }}>
+      <Typography.Title level={5} style={{ marginTop: 0 }}>
+        我的订单
+      </Typography.Title>
+      <Tabs
+        activeKey={filter}
+        onChange={(key) => {
+          setFilter(key as Filter);
+          setPage(1);
+        }}
+        items={tabs}
+      />
+      <OrderList
+        query={QUERY[filter]}
+        page={page}
+        onPageChange={setPage}
+        empty={filter === 'audit' ? '没有等待审批的子账号订单' : '暂无订单'}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * The real server for the notification benchmark, in its own process so autocannon never
+ * shares its event loop: buildApp on PostgreSQL with the real WeChat Pay adapter configured
+ * from the test keys the parent generated (WECHAT_* in the environment), logger off. The
+ * parent learns the address over IPC and stops the process with SIGTERM.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/config.js';
+import { connectPostgres } from '../apps/server/src/db/client.js';
+import { LocalDiskStorage } from '../apps/server/src/media/storage.js';
+import { DevOutboxSender } from '../apps/server/src/notify/dev-outbox.js';
+
+const databaseUrl = process.env.BENCH_DATABASE_URL;
+if (!databaseUrl || !process.send) throw new Error('run by bench/notify.ts');
+
+const dataDir = mkdtempSync(join(tmpdir(), 'gemstock-bench-notify-'));
+const config = loadConfig(
+  {
+    ...process.env,
+    NODE_ENV: 'production',
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    PUBLIC_URL: 'https://bench.example.com',
+  },
+  { webDist: '/nonexistent' },
+);
+const database = connectPostgres(databaseUrl, config.databasePoolSize);
+const app = await buildApp({
+  config,
+  db: database.db,
+  messages: new DevOutboxSender(database.db),
+  storage: new LocalDiskStorage(join(dataDir, 'media')),
+  logger: false,
+});
+const address = await app.listen({ host: '127.0.0.1', port: 0 });
+process.send({ address, pid: process.pid });
+
+async function stop() {
+  await app.close();
+  await database.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+}
+process.on('SIGTERM', () => void stop());
+process.on('disconnect', () => void stop());

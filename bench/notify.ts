@@ -1,0 +1,405 @@
+/**
+ * `npm run bench:notify` — payment notification acknowledgement under concurrency.
+ *
+ * 1. Uses the PostgreSQL database at DATABASE_URL (default
+ *    postgres://postgres@127.0.0.1:5432/gemstock_bench_notify; created and migrated if missing;
+ *    loopback and a name containing "bench" only). It adds a buyer and BENCH_NOTIFY_ORDERS
+ *    (default 4000) VIP-recharge orders, each with an open WeChat Pay attempt, and deletes
+ *    nothing.
+ * 2. Generates a WeChat Pay merchant key, a platform key and an APIv3 key, and starts the real
+ *    server (bench/notify-server.ts) in a child process with the real WeChat Pay adapter
+ *    configured from them, on a random loopback port.
+ * 3. Signs one notification per order as WeChat Pay does (AES-256-GCM resource, RSA-SHA256
+ *    platform signature) and drives the server with autocannon, 32 connections: GET
+ *    /api/health as the baseline, then POST /api/payment/notify/wechat where every
+ *    notification is delivered 10 times back to back — so the same payment arrives on several
+ *    connections at once, as a gateway's retries do — each first delivery settling its order
+ *    (status change, wallet lot, ledger entry in one transaction) and the rest acknowledged as
+ *    duplicates.
+ * 4. Checks afterwards that every reply was the 204 ack and that each order was paid exactly
+ *    once with exactly one ledger entry.
+ *
+ * Prints p50/p95/p99 and req/s per scenario (target: notify p99 ≤ 1 s) and writes
+ * bench/results/notify-<timestamp>.json. `runNotifyBench()` is exported for bench/checkout.ts.
+ */
+import autocannon from 'autocannon';
+import { type ChildProcess, fork } from 'node:child_process';
+import { createCipheriv, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { connectPostgres, migrateDatabase, type Database } from '../apps/server/src/db/client.js';
+import { ledgerEntries, orders, paymentAttempts, users } from '../apps/server/src/db/schema/index.js';
+import { newSid } from '../apps/server/src/lib/ids.js';
+import { buildWechatResponseMessage, signWechatMessage } from '../apps/server/src/payments/wechat-pay.js';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const TARGET_P99_MS = 1000;
+const CONNECTIONS = 32;
+const DELIVERIES_PER_NOTIFICATION = 10;
+const PRICE_CENTS = 69_900;
+const MCH_ID = '1900000109';
+const APP_ID = 'wxbench0000000000';
+const PLATFORM_SERIAL = 'PUB_KEY_ID_BENCH000000000000000000000000000001';
+
+const log = (line: string) => console.log(line);
+
+export interface NotifyBenchOptions {
+  databaseUrl?: string;
+  durationS?: number;
+  orders?: number;
+}
+
+interface Figures {
+  requests: number;
+  reqPerSec: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+}
+
+export interface NotifyScenarioResult extends Figures {
+  name: string;
+  durationS: number;
+  non2xx: number;
+  errors: number;
+}
+
+export interface NotifyBenchResult {
+  baseline: NotifyScenarioResult;
+  notify: NotifyScenarioResult;
+  checks: { notificationsDelivered: number; ordersPaid: number; ledgerEntries: number; ok: boolean };
+  targetP99Ms: number;
+  pass: boolean;
+}
+
+function assertSafeDatabase(url: string): void {
+  const parsed = new URL(url);
+  const loopback = ['127.0.0.1', 'localhost', '::1', '[::1]'].includes(parsed.hostname);
+  if (!loopback || !parsed.pathname.includes('bench')) {
+    throw new Error(`refusing ${parsed.hostname}${parsed.pathname}: use a loopback *bench* database`);
+  }
+}
+
+async function ensureDatabase(url: string): Promise<void> {
+  const name = decodeURIComponent(new URL(url).pathname.slice(1));
+  const adminUrl = new URL(url);
+  adminUrl.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: adminUrl.toString() });
+  await admin.connect();
+  try {
+    const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (found.rowCount === 0) await admin.query(`CREATE DATABASE "${name.replaceAll('"', '""')}"`);
+  } finally {
+    await admin.end();
+  }
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return Math.round(sorted[Math.max(0, index)]! * 100) / 100;
+}
+
+function figures(latencies: number[], durationS: number): Figures {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    reqPerSec: Math.round(latencies.length / durationS),
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    max: percentile(sorted, 100),
+  };
+}
+
+interface BenchRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+async function runScenario(
+  base: string,
+  name: string,
+  next: () => BenchRequest,
+  durationS: number,
+): Promise<NotifyScenarioResult> {
+  const latencies: number[] = [];
+  let non2xx = 0;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: base,
+        connections: CONNECTIONS,
+        duration: durationS,
+        requests: [
+          {
+            setupRequest: (request) => {
+              const item = next();
+              return {
+                ...request,
+                method: item.method,
+                path: item.path,
+                headers: { ...request.headers, ...item.headers },
+                ...(item.body === undefined ? {} : { body: item.body }),
+              };
+            },
+          },
+        ],
+      },
+      (error, done) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(done)),
+    );
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      latencies.push(responseTime);
+      if (statusCode < 200 || statusCode >= 300) non2xx += 1;
+    });
+  });
+  return {
+    name,
+    durationS: result.duration,
+    non2xx,
+    errors: result.errors + result.timeouts,
+    ...figures(latencies, result.duration),
+  };
+}
+
+function printScenario(result: NotifyScenarioResult): void {
+  log(
+    `${result.name.padEnd(58)} p50 ${String(result.p50).padStart(7)} ms  p95 ${String(result.p95).padStart(7)} ms  ` +
+      `p99 ${String(result.p99).padStart(7)} ms  ${String(result.reqPerSec).padStart(6)} req/s` +
+      (result.non2xx || result.errors ? `  (${result.non2xx} non-2xx, ${result.errors} errors)` : ''),
+  );
+}
+
+interface Keys {
+  merchant: { privateKey: KeyObject; publicKey: KeyObject };
+  platform: { privateKey: KeyObject; publicKey: KeyObject };
+  apiV3Key: string;
+}
+
+/** A notification exactly as WeChat Pay sends one for a paid Native order. */
+function signNotification(keys: Keys, outTradeNo: string, transactionId: string): BenchRequest {
+  const transaction = JSON.stringify({
+    appid: APP_ID,
+    mchid: MCH_ID,
+    out_trade_no: outTradeNo,
+    transaction_id: transactionId,
+    trade_type: 'NATIVE',
+    trade_state: 'SUCCESS',
+    trade_state_desc: '支付成功',
+    bank_type: 'OTHERS',
+    success_time: new Date().toISOString(),
+    payer: { openid: 'oBenchOpenId00000000000000000' },
+    amount: { total: PRICE_CENTS, payer_total: PRICE_CENTS, currency: 'CNY', payer_currency: 'CNY' },
+  });
+  const nonce = randomBytes(6).toString('hex');
+  const cipher = createCipheriv('aes-256-gcm', Buffer.from(keys.apiV3Key), Buffer.from(nonce));
+  cipher.setAAD(Buffer.from('transaction'));
+  const ciphertext = Buffer.concat([cipher.update(transaction, 'utf8'), cipher.final(), cipher.getAuthTag()]).toString(
+    'base64',
+  );
+  const body = JSON.stringify({
+    id: `EV-${randomBytes(8).toString('hex')}`,
+    create_time: new Date().toISOString(),
+    resource_type: 'encrypt-resource',
+    event_type: 'TRANSACTION.SUCCESS',
+    summary: '支付成功',
+    resource: {
+      original_type: 'transaction',
+      algorithm: 'AEAD_AES_256_GCM',
+      ciphertext,
+      associated_data: 'transaction',
+      nonce,
+    },
+  });
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const headerNonce = randomBytes(16).toString('hex');
+  return {
+    method: 'POST',
+    path: '/api/payment/notify/wechat',
+    headers: {
+      'content-type': 'application/json',
+      'wechatpay-timestamp': timestamp,
+      'wechatpay-nonce': headerNonce,
+      'wechatpay-serial': PLATFORM_SERIAL,
+      'wechatpay-signature': signWechatMessage(
+        buildWechatResponseMessage(timestamp, headerNonce, body),
+        keys.platform.privateKey,
+      ),
+      'wechatpay-signature-type': 'WECHATPAY2-SHA256-RSA2048',
+    },
+    body,
+  };
+}
+
+/** A buyer and `count` CREATED recharge orders, each with an open WeChat attempt. */
+async function seedOrders(database: Database, count: number): Promise<{ orderSids: string[]; outTradeNos: string[] }> {
+  const buyerSid = newSid();
+  await database.db
+    .insert(users)
+    .values({ sid: buyerSid, email: `bench-notify-${buyerSid}@example.com`, passwordHash: 'x' });
+  const orderSids: string[] = [];
+  const outTradeNos: string[] = [];
+  const expiresAt = new Date(Date.now() + 3600_000);
+  for (let start = 0; start < count; start += 500) {
+    const batch = Array.from({ length: Math.min(500, count - start) }, () => {
+      const sid = newSid();
+      return { sid, orderNo: `GSB${sid.toUpperCase()}`, outTradeNo: `GSB${sid.toUpperCase()}P1` };
+    });
+    await database.db.insert(orders).values(
+      batch.map((b) => ({
+        sid: b.sid,
+        orderNo: b.orderNo,
+        name: 'VIP 月度充值',
+        orderType: 'wallet',
+        payWay: 'WECHAT',
+        priceOriginCents: PRICE_CENTS,
+        priceCents: PRICE_CENTS,
+        userSid: buyerSid,
+        ownerSid: buyerSid,
+      })),
+    );
+    await database.db.insert(paymentAttempts).values(
+      batch.map((b) => ({
+        outTradeNo: b.outTradeNo,
+        orderSid: b.sid,
+        payWay: 'WECHAT',
+        gateway: 'wechat',
+        amountCents: PRICE_CENTS,
+        link: 'weixin://wxpay/bizpayurl?pr=bench',
+        expiresAt,
+      })),
+    );
+    orderSids.push(...batch.map((b) => b.sid));
+    outTradeNos.push(...batch.map((b) => b.outTradeNo));
+  }
+  return { orderSids, outTradeNos };
+}
+
+async function startServer(databaseUrl: string, keys: Keys): Promise<{ child: ChildProcess; base: string }> {
+  const pem = (key: KeyObject, type: 'pkcs8' | 'spki') => key.export({ type, format: 'pem' }).toString();
+  const child = fork(join(HERE, 'notify-server.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    env: {
+      ...process.env,
+      BENCH_DATABASE_URL: databaseUrl,
+      PAYMENT_SANDBOX: 'false',
+      WECHAT_MCH_ID: MCH_ID,
+      WECHAT_APP_ID: APP_ID,
+      WECHAT_MCH_SERIAL_NO: 'BENCH0000000000000000000000000000000000001',
+      WECHAT_MCH_PRIVATE_KEY: pem(keys.merchant.privateKey, 'pkcs8'),
+      WECHAT_API_V3_KEY: keys.apiV3Key,
+      WECHAT_PLATFORM_PUBLIC_KEY: pem(keys.platform.publicKey, 'spki'),
+      WECHAT_PLATFORM_PUBLIC_KEY_ID: PLATFORM_SERIAL,
+      // Never called here: notifications need no outgoing request.
+      WECHAT_API_BASE: 'http://127.0.0.1:9',
+    },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const address = await new Promise<string>((resolve, reject) => {
+    child.once('message', (message) => resolve((message as { address: string }).address));
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  return { child, base: address };
+}
+
+export async function runNotifyBench(options: NotifyBenchOptions = {}): Promise<NotifyBenchResult> {
+  const databaseUrl =
+    options.databaseUrl ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/gemstock_bench_notify';
+  const durationS = options.durationS ?? Number(process.env.BENCH_DURATION ?? 15);
+  const orderCount = options.orders ?? Number(process.env.BENCH_NOTIFY_ORDERS ?? 4000);
+  assertSafeDatabase(databaseUrl);
+  await ensureDatabase(databaseUrl);
+  const database = connectPostgres(databaseUrl, 4);
+  await migrateDatabase(database);
+
+  log(`seeding ${orderCount} orders with open WeChat Pay attempts …`);
+  const { orderSids, outTradeNos } = await seedOrders(database, orderCount);
+  const keys: Keys = {
+    merchant: generateKeyPairSync('rsa', { modulusLength: 2048 }),
+    platform: generateKeyPairSync('rsa', { modulusLength: 2048 }),
+    apiV3Key: randomBytes(16).toString('hex'),
+  };
+  // Signed up front (timestamps stay inside WeChat's 5-minute window for a run of minutes).
+  const notifications = outTradeNos.map((no, i) =>
+    signNotification(keys, no, `4200BENCH${String(i).padStart(10, '0')}${newSid(8)}`),
+  );
+
+  const { child, base } = await startServer(databaseUrl, keys);
+  try {
+    const health: BenchRequest = { method: 'GET', path: '/api/health' };
+    await runScenario(base, 'warm-up', () => health, 3);
+    const baseline = await runScenario(base, 'GET /api/health (baseline)', () => health, durationS);
+    printScenario(baseline);
+
+    let sent = 0;
+    const notify = await runScenario(
+      base,
+      `POST notify/wechat, each payment ${DELIVERIES_PER_NOTIFICATION}× back to back`,
+      () => {
+        // Past the last notification the run wraps around: later redeliveries, all duplicates.
+        const item = notifications[Math.floor(sent / DELIVERIES_PER_NOTIFICATION) % notifications.length]!;
+        sent += 1;
+        return item;
+      },
+      durationS,
+    );
+    printScenario(notify);
+
+    const delivered = Math.min(notifications.length, Math.ceil(sent / DELIVERIES_PER_NOTIFICATION));
+    const benchOrders = orderSids.slice(0, delivered);
+    const [paid] = await database.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(orders)
+      .where(and(inArray(orders.sid, benchOrders), eq(orders.status, 'PAYED')));
+    const [ledger] = await database.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(ledgerEntries)
+      .where(inArray(ledgerEntries.orderSid, benchOrders));
+    // The very last notifications may still have been in flight when the run stopped.
+    const checks = {
+      notificationsDelivered: delivered,
+      ordersPaid: paid?.n ?? 0,
+      ledgerEntries: ledger?.n ?? 0,
+      ok: (paid?.n ?? 0) === (ledger?.n ?? 0) && (paid?.n ?? 0) >= delivered - CONNECTIONS && notify.non2xx === 0,
+    };
+    log(
+      `checks: ${checks.notificationsDelivered} payments delivered, ${checks.ordersPaid} orders paid, ` +
+        `${checks.ledgerEntries} ledger entries, ${notify.non2xx} non-2xx replies → ${checks.ok ? 'OK' : 'FAILED'}`,
+    );
+    const pass = notify.p99 <= TARGET_P99_MS && checks.ok;
+    log(`notify acknowledgement p99 ${notify.p99} ms (target ≤ ${TARGET_P99_MS} ms): ${pass ? 'PASS' : 'FAIL'}`);
+    return { baseline, notify, checks, targetP99Ms: TARGET_P99_MS, pass };
+  } finally {
+    child.kill('SIGTERM');
+    await database.close();
+  }
+}
+
+async function main() {
+  log(
+    `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GB, load ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  const result = await runNotifyBench();
+  const dir = join(HERE, 'results');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `notify-${new Date().toISOString().replaceAll(':', '-').replace('.', '-')}.json`);
+  writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
+  log(`results: ${file}`);
+  if (!result.pass) process.exitCode = 1;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

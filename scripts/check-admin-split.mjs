@@ -1,0 +1,49 @@
+// Checks the built web app (apps/web/dist) keeps the operator console out of what buyers load:
+// neither the entry chunk nor anything it imports statically (or index.html preloads) may hold
+// console code, and the console must exist as a lazily loaded chunk.
+//   node scripts/check-admin-split.mjs        (after `npm run build`)
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const dist = new URL('../apps/web/dist/', import.meta.url).pathname;
+// Strings only the console contains (its storage key and its login title).
+const MARKERS = ['gemstock.admin-token', '宝图运营后台'];
+
+if (!existsSync(join(dist, 'index.html'))) {
+  console.error('apps/web/dist/index.html not found: run `npm run build` first');
+  process.exit(2);
+}
+const html = readFileSync(join(dist, 'index.html'), 'utf8');
+const initial = new Set([...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]));
+// Follow static imports (`from"./x.js"`, `import"./x.js"`) from every initial chunk.
+const queue = [...initial];
+while (queue.length > 0) {
+  const file = queue.pop();
+  const code = readFileSync(join(dist, file), 'utf8');
+  for (const m of code.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) {
+    const next = `assets/${m[1]}`;
+    if (!initial.has(next)) {
+      initial.add(next);
+      queue.push(next);
+    }
+  }
+}
+const leaks = [...initial].filter((file) => {
+  const code = readFileSync(join(dist, file), 'utf8');
+  return MARKERS.some((marker) => code.includes(marker));
+});
+const consoleChunk = readdirSync(join(dist, 'assets')).find(
+  (entry) =>
+    entry.endsWith('.js') &&
+    MARKERS.every((marker) => readFileSync(join(dist, 'assets', entry), 'utf8').includes(marker)),
+);
+console.log(`initial chunks (entry + static imports): ${[...initial].join(', ')}`);
+if (leaks.length > 0) {
+  console.error(`FAIL: operator console code in chunks every buyer loads: ${leaks.join(', ')}`);
+  process.exit(1);
+}
+if (!consoleChunk) {
+  console.error('FAIL: no lazily loaded chunk with the operator console found');
+  process.exit(1);
+}
+console.log(`OK: the console is in assets/${consoleChunk}, loaded only under /admin`);
