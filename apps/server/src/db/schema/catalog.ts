@@ -104,6 +104,8 @@ export const materials = pgTable(
   (t) => [
     index('materials_keywords_gin').using('gin', t.keywords),
     index('materials_match_day_tokens_gin').using('gin', matchTokens(t)),
+    // The operator console's material search tests search_tokens directly.
+    index('materials_search_tokens_gin').using('gin', t.searchTokens),
     // The sequence breaks ties so that keyset paging never skips or repeats a material.
     index('materials_created_idx').on(t.createdAt.desc(), t.seq.desc()),
     index('materials_likes_idx').on(t.likeCount.desc(), t.seq.desc()),

@@ -22,8 +22,12 @@ import { TtlCache } from './ttl-cache.js';
  * only which materials fill a page may lag behind the catalogue by up to the TTLs below.
  */
 
-/** How long a match set is reused: totals and orders of a filter may lag this much. */
-export const MATCH_SET_TTL_MS = 5 * 60_000;
+/**
+ * How long a match set is reused: a new material may take this long to appear in a small
+ * result set, and its totals and most-liked order lag as much. Reading a set costs up to
+ * COMPLETE_LIMIT rows, so a shorter life would spend much of the database on re-reading.
+ */
+export const MATCH_SET_TTL_MS = 10 * 60_000;
 /** How long an ordered window of a large result set is reused. */
 export const WINDOW_TTL_MS = 2 * 60_000;
 /**

@@ -321,16 +321,35 @@ export async function listMatchKeys(
   }));
 }
 
+/** The material columns as one JSON object per row, in the field names of MaterialRow. */
+const MATERIAL_JSON = sql`json_build_object(
+  'sid', ${materials.sid}, 'seq', ${materials.seq}, 'format', ${materials.format}, 'keywords', ${materials.keywords},
+  'width', ${materials.width}, 'height', ${materials.height}, 'durationMs', ${materials.durationMs},
+  'aspectRatio', ${materials.aspectRatio}, 'resolution', ${materials.resolution}, 'authTypes', ${materials.authTypes},
+  'originalKey', ${materials.originalKey}, 'thumbKey', ${materials.thumbKey}, 'coverKey', ${materials.coverKey},
+  'watermarkKey', ${materials.watermarkKey}, 'previewKey', ${materials.previewKey},
+  'likeCount', ${materials.likeCount}, 'disabled', ${materials.disabled},
+  'freeFrom', ${materials.freeFrom}, 'freeUntil', ${materials.freeUntil},
+  'pricesCents', ${materials.pricesCents}, 'specialPricesCents', ${materials.specialPricesCents},
+  'customPriceCents', ${materials.customPriceCents}, 'remark', ${materials.remark}, 'createdAt', ${materials.createdAt})`;
+
+type MaterialJson = Omit<MaterialRow, 'createdAt' | 'freeFrom' | 'freeUntil'> & {
+  createdAt: string;
+  freeFrom: string | null;
+  freeUntil: string | null;
+};
+
 function prepareVisibleMaterialsBySeq(db: DbOrTx) {
   return db
-    .select(MATERIAL_COLUMNS)
+    .select({ rows: sql<MaterialJson[] | null>`json_agg(${MATERIAL_JSON})` })
     .from(materials)
     .where(and(sql`${materials.seq} = ANY(${sql.placeholder('seqs')}::bigint[])`, eq(materials.disabled, false)))
     .prepare('catalog_visible_materials_by_seq');
 }
 
-// Every search page ends with this query: prepared once per database handle, it is neither
-// rebuilt by Drizzle nor re-planned by PostgreSQL on each request.
+// Every search page ends with this query. It is prepared once per database handle (neither
+// rebuilt by Drizzle nor re-planned by PostgreSQL on each request), and its rows arrive as one
+// JSON array: a single JSON.parse instead of decoding arrays and timestamps column by column.
 const visibleMaterialsBySeq = new WeakMap<DbOrTx, ReturnType<typeof prepareVisibleMaterialsBySeq>>();
 
 /** Visible materials by sequence number, in no particular order (the caller orders them). */
@@ -341,7 +360,14 @@ export async function findVisibleMaterialsBySeq(db: DbOrTx, seqs: number[]): Pro
     statement = prepareVisibleMaterialsBySeq(db);
     visibleMaterialsBySeq.set(db, statement);
   }
-  return statement.execute({ seqs });
+  const [result] = await statement.execute({ seqs });
+  return (result?.rows ?? []).map((r) => ({
+    ...r,
+    seq: Number(r.seq),
+    createdAt: new Date(r.createdAt),
+    freeFrom: r.freeFrom === null ? null : new Date(r.freeFrom),
+    freeUntil: r.freeUntil === null ? null : new Date(r.freeUntil),
+  }));
 }
 
 export async function findVisibleMaterial(db: DbOrTx, sid: string): Promise<MaterialRow | undefined> {

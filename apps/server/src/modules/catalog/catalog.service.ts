@@ -52,7 +52,19 @@ export interface PageInput {
  * (local `/media/…` or a CDN/bucket URL); anything else, above all an original, never.
  */
 export function publicUrlOfStorage(storage: Storage): PublicUrlOf {
-  return (key) => (key && isPublicKey(key) ? storage.publicUrl(key) : null);
+  // A key names one immutable object (keys.ts), so its URL never changes: remember the last
+  // many instead of validating and building them again for every listing.
+  const known = new Map<string, string | null>();
+  return (key) => {
+    if (!key) return null;
+    let url = known.get(key);
+    if (url === undefined) {
+      url = isPublicKey(key) ? storage.publicUrl(key) : null;
+      if (known.size >= 100_000) known.clear();
+      known.set(key, url);
+    }
+    return url;
+  };
 }
 
 export interface CatalogServiceDeps {

@@ -1,3 +1,4 @@
+/// <reference path="../../types/fontkit.d.ts" />
 import { licenceSpec, type LicenceType } from '@gemstock/contract';
 import { create as createFont, type Font } from 'fontkit';
 import { readFileSync } from 'node:fs';

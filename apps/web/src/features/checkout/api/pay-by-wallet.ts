@@ -1,13 +1,27 @@
-import { ORDER_PATHS, type TPayRequest, type TWalletPayResponse, orderPath } from '@gemstock/contract';
+import { ErrorCode, ORDER_PATHS, type TPayRequest, type TWalletPayResponse, orderPath } from '@gemstock/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { ApiError, apiClient, applyErrorPolicy } from '@/lib/api-client';
+
+/** A sub-account's wallet payment went to its main account for approval: news, not an error. */
+export function isApprovalRequested(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.code === ErrorCode.AUDIT_REQUIRED.code;
+}
 
 /**
  * POST /api/order/{id}/wallet {code, referer} → {coupon, order}: pays at once from the wallet
- * (the parent's for a sub-account, once the parent approved).
+ * (the parent's for a sub-account, once the parent approved). The approval request is left to
+ * the caller to announce; every other failure follows the error policy.
  */
-export function payByWallet({ orderSid, ...body }: TPayRequest & { orderSid: string }): Promise<TWalletPayResponse> {
-  return apiClient.post<TWalletPayResponse>(orderPath(ORDER_PATHS.wallet, orderSid), body);
+export async function payByWallet({
+  orderSid,
+  ...body
+}: TPayRequest & { orderSid: string }): Promise<TWalletPayResponse> {
+  try {
+    return await apiClient.post<TWalletPayResponse>(orderPath(ORDER_PATHS.wallet, orderSid), body, { quiet: true });
+  } catch (error) {
+    if (error instanceof ApiError && !isApprovalRequested(error)) applyErrorPolicy(error);
+    throw error;
+  }
 }
 
 export function usePayByWallet() {

@@ -1,4 +1,4 @@
-import { AccountLevel, AuditStatus, ErrorCode, OrderType, PayWay, type TOrder, licenceSpec } from '@gemstock/contract';
+import { AccountLevel, AuditStatus, OrderType, PayWay, type TOrder, licenceSpec } from '@gemstock/contract';
 import { InfoCircleOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Avatar, Button, Divider, Drawer, Flex, List, Skeleton, Typography } from 'antd';
@@ -6,10 +6,10 @@ import { useState } from 'react';
 import { invalidateCommerce } from '@/api/commerce-keys';
 import { PriceText } from '@/components/price-text';
 import { useRefererParam } from '@/hooks/use-traffic-source';
-import { isApiError } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
 import { useCheckout } from '@/stores/checkout';
 import { useSession } from '@/stores/session';
-import { usePayByWallet } from '../api/pay-by-wallet';
+import { isApprovalRequested, usePayByWallet } from '../api/pay-by-wallet';
 import { isCouponError, paymentPreviewQuery, usePaymentPreview } from '../api/preview-payment';
 import { useCompletePayment } from '../hooks/use-complete-payment';
 import {
@@ -136,11 +136,10 @@ export function OrderDrawer({ open, order }: { open: boolean; order: TOrder }) {
       {
         onSuccess: ({ coupon, order: paid }) => void completePayment(paid, coupon),
         onError: (error) => {
-          // a sub-account's wallet payment went to its main account for approval
-          if (isApiError(error) && error.code === ErrorCode.AUDIT_REQUIRED.code) {
-            close();
-            void invalidateCommerce();
-          }
+          if (!isApprovalRequested(error)) return;
+          close();
+          void invalidateCommerce();
+          notify.info('已提交主账号审批，审批通过后可在“我的素材”中继续支付');
         },
       },
     );

@@ -1,0 +1,1 @@
+CREATE INDEX "materials_search_tokens_gin" ON "materials" USING gin ("search_tokens");

@@ -1,0 +1,414 @@
+/**
+ * `npm run bench:checkout` — placing an order and paying it from the wallet, under load.
+ *
+ * 1. Uses the PostgreSQL database at DATABASE_URL (default
+ *    postgres://postgres@127.0.0.1:5432/gemstock_bench_checkout; created and migrated if
+ *    missing; loopback and a name containing "bench" only). It adds BENCH_BUYERS (16) buyers
+ *    with a company and a funded VIP wallet (lots seeded directly) and 200 materials, and
+ *    deletes nothing.
+ * 2. Starts the real server (bench/search-server.ts: buildApp on PostgreSQL in its own process)
+ *    on a random loopback port.
+ * 3. Runs the scenarios in order, each BENCH_DURATION seconds (default 20) after a warm-up:
+ *    - `health`: 16 clients looping GET /api/health — the baseline of this machine and client;
+ *    - `checkout`: 16 buyers, each looping POST /api/order/place/material (1–3 random
+ *      materials) then POST /api/order/{id}/wallet — figures per step and for the pair;
+ *    - `notify`: the payment-notification acknowledgement bench (bench/notify.ts), when
+ *      BENCH_SCENARIOS includes it (default: all).
+ *    A scenario is an entry of SCENARIOS below: name + run(context) → figures.
+ * 4. Checks the books afterwards: every buyer's ledger equals what its lots hold and every
+ *    paid order has exactly its spend entries.
+ *
+ * Prints p50/p95/p99 and req/s per step (target: p95 of place + pay ≤ 150 ms) and writes
+ * bench/results/checkout-<timestamp>.json.
+ */
+import { qualifyingLicenceTypes } from '@gemstock/contract';
+import { type ChildProcess, fork } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { inArray, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { connectPostgres, migrateDatabase, type Database } from '../apps/server/src/db/client.js';
+import { ledgerEntries, materials, orders, users, walletLots } from '../apps/server/src/db/schema/index.js';
+import { newSid } from '../apps/server/src/lib/ids.js';
+import { TokenService } from '../apps/server/src/lib/tokens.js';
+import { searchTokensFor } from '../apps/server/src/modules/catalog/search-tokens.js';
+import { runNotifyBench } from './notify.js';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/gemstock_bench_checkout';
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 20);
+const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 5);
+const BUYERS = Number(process.env.BENCH_BUYERS ?? 16);
+const SCENARIO_NAMES = (process.env.BENCH_SCENARIOS ?? 'health,checkout,notify').split(',').map((s) => s.trim());
+const MATERIALS = 200;
+/** The secret bench/search-server.ts signs with. */
+const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
+const TARGET_P95_MS = 150;
+
+const log = (line: string) => console.log(line);
+
+function assertSafeDatabase(url: string): void {
+  const parsed = new URL(url);
+  const loopback = ['127.0.0.1', 'localhost', '::1', '[::1]'].includes(parsed.hostname);
+  if (!loopback || !parsed.pathname.includes('bench')) {
+    throw new Error(`refusing ${parsed.hostname}${parsed.pathname}: use a loopback database whose name contains "bench"`);
+  }
+}
+
+async function ensureDatabase(url: string): Promise<void> {
+  const name = decodeURIComponent(new URL(url).pathname.slice(1));
+  const adminUrl = new URL(url);
+  adminUrl.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: adminUrl.toString() });
+  await admin.connect();
+  try {
+    const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (found.rowCount === 0) await admin.query(`CREATE DATABASE "${name.replaceAll('"', '""')}"`);
+  } finally {
+    await admin.end();
+  }
+}
+
+/* ---------------------------------------------------------------- figures */
+
+export interface Figures {
+  requests: number;
+  reqPerSec: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return Math.round(sorted[Math.max(0, index)]! * 10) / 10;
+}
+
+function figures(latencies: number[], durationS: number): Figures {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return {
+    requests: sorted.length,
+    reqPerSec: Math.round(sorted.length / durationS),
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    max: percentile(sorted, 100),
+  };
+}
+
+function printFigures(name: string, f: Figures, errors = 0) {
+  log(
+    `${name.padEnd(26)} ${String(f.requests).padStart(7)} req ${String(f.reqPerSec).padStart(6)} req/s  p50 ${f.p50} ms  p95 ${f.p95} ms  p99 ${f.p99} ms  max ${f.max} ms${errors ? `  errors ${errors}` : ''}`,
+  );
+}
+
+/* ---------------------------------------------------------------- seeding */
+
+interface Buyer {
+  sid: string;
+  token: string;
+}
+
+async function seed(database: Database): Promise<{ buyers: Buyer[]; materialSids: string[] }> {
+  const { db } = database;
+  const tokens = new TokenService(new TextEncoder().encode(JWT_SECRET), 24 * 3600);
+  const buyers: Buyer[] = [];
+  for (let i = 0; i < BUYERS; i += 1) {
+    const sid = newSid();
+    await db.insert(users).values({
+      sid,
+      email: `bench-checkout-${sid}@example.com`,
+      passwordHash: 'not-a-real-hash',
+      company: `基准测试珠宝有限公司${i}`,
+      companyLicense: '91310000MA1BENCH0X',
+      companyAddress: '上海市',
+    });
+    // A funded VIP wallet, as a paid recharge leaves it: a lot and its 'recharge' entry.
+    const orderSid = newSid();
+    const amount = 1_000_000_000;
+    await db.insert(orders).values({
+      sid: orderSid,
+      orderNo: `GSBENCH${Date.now()}${i}`,
+      name: 'VIP 月度会员充值',
+      orderType: 'wallet',
+      status: 'PAYED',
+      payWay: 'TRANSFER',
+      payTime: new Date(),
+      priceOriginCents: amount,
+      priceCents: amount,
+      userSid: sid,
+      ownerSid: sid,
+      settlementKey: `bench:${orderSid}`,
+    });
+    const lotSid = newSid();
+    await db.insert(walletLots).values({
+      sid: lotSid,
+      userSid: sid,
+      orderSid,
+      totalCents: amount,
+      remainingCents: amount,
+      validBefore: new Date(Date.now() + 25 * 86_400_000),
+    });
+    await db.insert(ledgerEntries).values({
+      userSid: sid,
+      lotSid,
+      orderSid,
+      kind: 'recharge',
+      amountCents: amount,
+      idempotencyKey: `recharge:${orderSid}`,
+    });
+    buyers.push({ sid, token: await tokens.sign('buyer', { sub: sid, tv: 0 }) });
+  }
+  const materialSids: string[] = [];
+  const rows = [];
+  for (let i = 0; i < MATERIALS; i += 1) {
+    const sid = newSid();
+    const keywords = ['基准', `钻戒${i % 17}`];
+    rows.push({
+      sid,
+      format: 'image',
+      keywords,
+      searchTokens: searchTokensFor(keywords),
+      width: 3000,
+      height: 4000,
+      authTypes: qualifyingLicenceTypes(3000, 4000),
+      originalKey: `private/materials/${sid}/original-0123456789abcdef.jpg`,
+      originalMime: 'image/jpeg',
+      originalBytes: 1024,
+      thumbKey: `public/materials/${sid}/thumb-0123456789abcdef.webp`,
+    });
+    materialSids.push(sid);
+  }
+  await db.insert(materials).values(rows);
+  return { buyers, materialSids };
+}
+
+/* ---------------------------------------------------------------- server */
+
+async function startServer(databaseUrl: string): Promise<{ child: ChildProcess; base: string }> {
+  const child = fork(join(HERE, 'search-server.ts'), [], {
+    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl },
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const address = await new Promise<string>((resolve, reject) => {
+    child.once('message', (m: { address: string }) => resolve(m.address));
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  return { child, base: address };
+}
+
+/* ---------------------------------------------------------------- scenarios */
+
+interface ScenarioContext {
+  base: string;
+  buyers: Buyer[];
+  materialSids: string[];
+  durationS: number;
+  warmupS: number;
+}
+
+interface ScenarioResult {
+  name: string;
+  steps: Record<string, Figures & { errors: number }>;
+  /** Extra figures a scenario wants kept (e.g. the notify bench's own result). */
+  details?: unknown;
+  pass?: boolean;
+}
+
+interface Scenario {
+  name: string;
+  run(context: ScenarioContext): Promise<ScenarioResult>;
+}
+
+/** `clients` loops of `iteration` for `seconds`, collecting latencies per named step. */
+async function loop(
+  clients: number,
+  seconds: number,
+  iteration: (client: number, time: (step: string, fn: () => Promise<Response>) => Promise<Response>) => Promise<void>,
+) {
+  const latencies = new Map<string, number[]>();
+  const errors = new Map<string, number>();
+  const deadline = performance.now() + seconds * 1000;
+  const time = async (step: string, fn: () => Promise<Response>) => {
+    const started = performance.now();
+    const res = await fn();
+    const body = (await res.json()) as { code?: number };
+    const elapsed = performance.now() - started;
+    if (!latencies.has(step)) latencies.set(step, []);
+    latencies.get(step)!.push(elapsed);
+    if (!res.ok || body.code !== 0) errors.set(step, (errors.get(step) ?? 0) + 1);
+    return Object.assign(res, { parsed: body });
+  };
+  await Promise.all(
+    Array.from({ length: clients }, async (_, client) => {
+      while (performance.now() < deadline) await iteration(client, time);
+    }),
+  );
+  return { latencies, errors };
+}
+
+const healthScenario: Scenario = {
+  name: 'health',
+  async run({ base, buyers, durationS, warmupS }) {
+    const once = (seconds: number) =>
+      loop(buyers.length, seconds, async (_, time) => {
+        await time('GET /api/health', () => fetch(`${base}/api/health`));
+      });
+    await once(warmupS);
+    const { latencies, errors } = await once(durationS);
+    const steps = Object.fromEntries(
+      [...latencies].map(([step, l]) => [step, { ...figures(l, durationS), errors: errors.get(step) ?? 0 }]),
+    );
+    return { name: 'health', steps };
+  },
+};
+
+const checkoutScenario: Scenario = {
+  name: 'checkout',
+  async run({ base, buyers, materialSids, durationS, warmupS }) {
+    let pairs: number[] = [];
+    const once = (seconds: number) =>
+      loop(buyers.length, seconds, async (client, time) => {
+        const buyer = buyers[client]!;
+        const headers = { authorization: `Bearer ${buyer.token}`, 'content-type': 'application/json' };
+        const count = 1 + Math.floor(Math.random() * 3);
+        const selection: Record<string, number> = {};
+        while (Object.keys(selection).length < count) {
+          selection[materialSids[Math.floor(Math.random() * materialSids.length)]!] = 1 + Math.floor(Math.random() * 3);
+        }
+        const started = performance.now();
+        const placed = (await time('POST place/material', () =>
+          fetch(`${base}/api/order/place/material`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ materials: selection, source: 'bench' }),
+          }),
+        )) as Response & { parsed: { data?: { order?: { sid: string } } } };
+        const sid = placed.parsed.data?.order?.sid;
+        if (!sid) return;
+        await time('POST {id}/wallet', () =>
+          fetch(`${base}/api/order/${sid}/wallet`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ code: null, referer: null }),
+          }),
+        );
+        pairs.push(performance.now() - started);
+      });
+    await once(warmupS);
+    pairs = [];
+    const { latencies, errors } = await once(durationS);
+    const steps: ScenarioResult['steps'] = Object.fromEntries(
+      [...latencies].map(([step, l]) => [step, { ...figures(l, durationS), errors: errors.get(step) ?? 0 }]),
+    );
+    steps['place + wallet pay'] = { ...figures(pairs, durationS), errors: 0 };
+    return { name: 'checkout', steps, pass: steps['place + wallet pay'].p95 <= TARGET_P95_MS };
+  },
+};
+
+const notifyScenario: Scenario = {
+  name: 'notify',
+  async run({ durationS }) {
+    const result = await runNotifyBench({ durationS });
+    return {
+      name: 'notify',
+      steps: {
+        'GET /api/health (notify run)': { ...result.baseline, errors: result.baseline.errors },
+        'POST notify/wechat': { ...result.notify, errors: result.notify.errors + result.notify.non2xx },
+      },
+      details: result,
+      pass: result.pass,
+    };
+  },
+};
+
+/** Scenarios in the order they run; add one here to measure something else in the same run. */
+const SCENARIOS: Scenario[] = [healthScenario, checkoutScenario, notifyScenario];
+
+/* ---------------------------------------------------------------- books check */
+
+async function checkBooks(database: Database, buyers: Buyer[]) {
+  const sids = buyers.map((b) => b.sid);
+  const ledger = await database.db
+    .select({ userSid: ledgerEntries.userSid, total: sql<string>`sum(${ledgerEntries.amountCents})` })
+    .from(ledgerEntries)
+    .where(inArray(ledgerEntries.userSid, sids))
+    .groupBy(ledgerEntries.userSid);
+  const lots = await database.db
+    .select({ userSid: walletLots.userSid, total: sql<string>`sum(${walletLots.remainingCents})` })
+    .from(walletLots)
+    .where(inArray(walletLots.userSid, sids))
+    .groupBy(walletLots.userSid);
+  const lotsBy = new Map(lots.map((l) => [l.userSid, Number(l.total)]));
+  const mismatched = ledger.filter((l) => Number(l.total) !== lotsBy.get(l.userSid)).length;
+  const [paid] = await database.db
+    .select({
+      orders: sql<string>`count(*)`,
+      charged: sql<string>`coalesce(sum(${orders.priceCents}), 0)`,
+    })
+    .from(orders)
+    .where(sql`${orders.ownerSid} in ${sids} and ${orders.status} = 'PAYED' and ${orders.payWay} = 'WALLET'`);
+  const [spent] = await database.db
+    .select({ total: sql<string>`coalesce(-sum(${ledgerEntries.amountCents}), 0)` })
+    .from(ledgerEntries)
+    .where(sql`${ledgerEntries.userSid} in ${sids} and ${ledgerEntries.kind} = 'spend'`);
+  const ok = mismatched === 0 && Number(paid?.charged ?? 0) === Number(spent?.total ?? 0);
+  return { walletsChecked: ledger.length, mismatched, paidOrders: Number(paid?.orders ?? 0), ok };
+}
+
+/* ---------------------------------------------------------------- main */
+
+async function main() {
+  assertSafeDatabase(DATABASE_URL);
+  log(
+    `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GB, load ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  await ensureDatabase(DATABASE_URL);
+  const database = connectPostgres(DATABASE_URL, 4);
+  await migrateDatabase(database);
+  const { buyers, materialSids } = await seed(database);
+  log(`seeded ${buyers.length} buyers with funded wallets and ${materialSids.length} materials`);
+  const { child, base } = await startServer(DATABASE_URL);
+  const results: ScenarioResult[] = [];
+  try {
+    for (const scenario of SCENARIOS.filter((s) => SCENARIO_NAMES.includes(s.name))) {
+      log(`\n— ${scenario.name} (${DURATION_S} s, ${buyers.length} clients)`);
+      const result = await scenario.run({ base, buyers, materialSids, durationS: DURATION_S, warmupS: WARMUP_S });
+      for (const [step, f] of Object.entries(result.steps)) printFigures(step, f, f.errors);
+      results.push(result);
+    }
+  } finally {
+    child.kill('SIGTERM');
+  }
+  const books = await checkBooks(database, buyers);
+  await database.close();
+  log(`\nbooks: ${books.walletsChecked} wallets, ${books.paidOrders} wallet-paid orders, ${books.ok ? 'consistent' : 'MISMATCH'}`);
+  const checkout = results.find((r) => r.name === 'checkout');
+  const pair = checkout?.steps['place + wallet pay'];
+  if (pair) log(`place + wallet pay p95 ${pair.p95} ms (target ≤ ${TARGET_P95_MS} ms): ${checkout?.pass ? 'PASS' : 'FAIL'}`);
+
+  const dir = join(HERE, 'results');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `checkout-${new Date().toISOString().replaceAll(':', '-').replace('.', '-')}.json`);
+  const pass = results.every((r) => r.pass !== false) && books.ok;
+  writeFileSync(
+    file,
+    `${JSON.stringify({ machine: { cpus: cpus().length, model: cpus()[0]?.model }, durationS: DURATION_S, buyers: buyers.length, targetP95Ms: TARGET_P95_MS, results, books, pass }, null, 2)}\n`,
+  );
+  log(`results: ${file}`);
+  if (!pass) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
+
+

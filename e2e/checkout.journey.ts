@@ -1,0 +1,298 @@
+import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { latestCode, skipGuide, uniqueEmail } from './fixtures';
+
+/*
+ * Checkout journeys on the embedded default (spec §4, issue "Done when"): the cart, the licence
+ * contract, the order drawer, online payment through the sandbox gateway's own pay page,
+ * records with downloads and certificates, and the VIP wallet.
+ */
+
+const PASSWORD = 'Gemstock2026!';
+const COMPANY = {
+  company: '杭州宝图结算测试珠宝有限公司',
+  company_license: '91330100MA2KCHK01X',
+  company_address: '浙江省杭州市西湖区文三路 200 号',
+};
+
+interface Envelope<T> {
+  code: number;
+  data: T;
+  message: string;
+}
+
+async function call<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  const body = (await response.json()) as Envelope<T>;
+  expect(body.code, body.message).toBe(0);
+  return body.data;
+}
+
+/** A new main account, registered through the API with its emailed code; optionally with a company. */
+async function registerBuyer(request: APIRequestContext, options: { withCompany: boolean }): Promise<string> {
+  const email = uniqueEmail('checkout');
+  await call(await request.post('/api/user/send_email_code', { data: { email } }));
+  const code = await latestCode(request, email);
+  const { access_token: token } = await call<{ access_token: string }>(
+    await request.post('/api/user', { data: { email, code, password: PASSWORD, agreement: true, adult: true } }),
+  );
+  if (options.withCompany) {
+    await call(
+      await request.post('/api/user/company', { data: COMPANY, headers: { Authorization: `Bearer ${token}` } }),
+    );
+  }
+  return token;
+}
+
+async function signIn(page: Page, token: string) {
+  await page.addInitScript((t) => window.localStorage.setItem('gemstock.token', t), token);
+}
+
+/** Detail-page paths of the first materials on home. */
+async function materialPaths(page: Page, count: number): Promise<string[]> {
+  await page.goto('/');
+  const tiles = page.locator('.gs-tile__link');
+  await expect(tiles.first()).toBeVisible();
+  const hrefs = await tiles.evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  const unique = [...new Set(hrefs.filter(Boolean))];
+  expect(unique.length).toBeGreaterThanOrEqual(count);
+  return unique.slice(0, count);
+}
+
+/** "¥1,234.56" → 123456 cents (the test's own reading of what the page shows). */
+function centsOf(text: string): number {
+  const match = /(-?)¥([\d,]+)\.(\d{2})/.exec(text);
+  if (!match) throw new Error(`no amount in "${text}"`);
+  const cents = Number(match[2]!.replace(/,/g, '')) * 100 + Number(match[3]);
+  return match[1] ? -cents : cents;
+}
+
+async function amountIn(locator: Locator): Promise<number> {
+  return centsOf((await locator.textContent()) ?? '');
+}
+
+/** The breakdown row of the order drawer with this label (原价 / 会员优惠 / 优惠券 / 实付). */
+function breakdownRow(drawer: Locator, label: string): Locator {
+  return drawer.locator('.gs-breakdown__row').filter({ has: drawer.page().locator('dt', { hasText: label }) });
+}
+
+/**
+ * Pays the open online pay drawer through the sandbox: the Alipay tab's 去支付 opens our own
+ * sandbox pay page in a new tab, whose 确认支付 delivers a signed notification; the drawer's
+ * 4-second polling then sees the order paid.
+ */
+async function payOnlineInSandbox(page: Page, context: BrowserContext) {
+  const online = page.getByRole('dialog', { name: '在线支付' });
+  await expect(online).toBeVisible();
+  // the WeChat tab draws the link as a QR code
+  await expect(online.getByRole('img', { name: '请使用微信扫一扫完成支付' })).toBeVisible();
+  await expect(online.getByRole('button', { name: '取消支付' })).toBeVisible();
+
+  await online.getByRole('tab', { name: /支付宝/ }).click();
+  const goPay = online.getByRole('link', { name: '去支付' });
+  await expect(goPay).toHaveAttribute('target', '_blank');
+  await expect(goPay).toHaveAttribute('href', /\/sandbox\/pay\//);
+  const [sandbox] = await Promise.all([context.waitForEvent('page'), goPay.click()]);
+  await expect(sandbox.getByRole('heading', { name: /沙箱支付/ })).toBeVisible();
+  await sandbox.getByRole('button', { name: '确认支付' }).click();
+  await expect(sandbox.getByRole('heading', { name: '支付成功' })).toBeVisible();
+  await sandbox.close();
+
+  await expect(page.getByText('支付成功').first()).toBeVisible({ timeout: 15_000 });
+  await expect(online).toBeHidden();
+}
+
+test.beforeEach(async ({ page }) => {
+  await skipGuide(page);
+});
+
+test('two materials from the cart are paid online through the sandbox, then downloaded with their certificates', async ({
+  page,
+  context,
+  request,
+}) => {
+  const token = await registerBuyer(request, { withCompany: false });
+  await signIn(page, token);
+  const [first, second] = await materialPaths(page, 2);
+
+  // Add both to the cart from their detail pages; the header badge follows.
+  for (const path of [first!, second!]) {
+    await page.goto(path);
+    await page.getByRole('button', { name: '加入购物车' }).click();
+    await expect(page.getByText('已添加至购物车').first()).toBeVisible();
+  }
+  const cartLink = page.getByRole('banner').getByRole('link', { name: /购物车/ });
+  await expect(cartLink).toContainText('2');
+
+  // The cart: two chosen lines, select-all toggles them, a total from the server preview.
+  await cartLink.click();
+  await expect(page).toHaveURL(/\/cart/);
+  const rows = page.locator('.gs-cart-row');
+  await expect(rows).toHaveCount(2);
+  const selectAll = page.getByRole('checkbox', { name: '全选' });
+  await expect(selectAll).toBeChecked();
+  await selectAll.uncheck();
+  await expect(page.getByRole('button', { name: '结算' })).toBeDisabled();
+  await selectAll.check();
+  await expect(page.getByText('已选 2 件')).toBeVisible();
+  await expect(page.getByText(/合计：/)).toBeVisible();
+
+  // No company yet: the company dialog comes first, then the licence agreement.
+  await page.getByRole('button', { name: '结算' }).click();
+  const company = page.getByRole('dialog', { name: '完善企业信息' });
+  await expect(company).toBeVisible();
+  await company.getByLabel('企业全称').fill(COMPANY.company);
+  await company.getByLabel('统一社会信用代码/纳税人识别号').fill(COMPANY.company_license);
+  await company.getByLabel('企业地址').fill(COMPANY.company_address);
+  await company.getByRole('button', { name: /保存/ }).click();
+
+  const contract = page.getByRole('dialog', { name: '授权许可使用协议' });
+  await expect(contract).toBeVisible();
+  await expect(contract.getByText(COMPANY.company)).toBeVisible();
+  await contract.getByRole('button', { name: '同意并下单' }).click();
+  await expect(page.getByText('请先阅读并同意《授权许可使用协议》')).toBeVisible();
+  await contract.getByRole('checkbox', { name: '我已阅读并同意《授权许可使用协议》' }).check();
+  await contract.getByRole('button', { name: '同意并下单' }).click();
+
+  // The order drawer: no balance, so the wallet is disabled and online is the default.
+  const drawer = page.getByRole('dialog', { name: '确认订单' });
+  await expect(drawer).toBeVisible();
+  await expect(drawer.getByRole('radio', { name: /余额支付/ })).toBeDisabled();
+  await expect(drawer.getByText('当前余额¥0.00，余额不足，请使用其他方式支付')).toBeVisible();
+  await expect(drawer.getByRole('radio', { name: /在线支付/ })).toBeChecked();
+  await expect(drawer.getByText('支付方式选择后不可更改', { exact: false })).toBeVisible();
+  await drawer.getByRole('button', { name: '使用' }).click();
+  await expect(drawer.getByText('请先输入优惠 code')).toBeVisible();
+  await expect(breakdownRow(drawer, '原价')).toBeVisible();
+  await expect(breakdownRow(drawer, '会员优惠')).toHaveCount(0);
+  const origin = await amountIn(breakdownRow(drawer, '原价'));
+  expect(await amountIn(breakdownRow(drawer, '实付'))).toBe(origin);
+
+  await drawer.getByRole('button', { name: '去支付' }).click();
+  await payOnlineInSandbox(page, context);
+
+  // Material orders land on the ordinary records, paid, with both materials.
+  await expect(page).toHaveURL(/\/record\/ordinary/);
+  const order = page.getByRole('article').first();
+  await expect(order.getByText('已完成')).toBeVisible();
+  await expect(order.getByText('支付方式：支付宝')).toBeVisible();
+  await expect(order.getByRole('button', { name: /^下载原图/ })).toHaveCount(2);
+  await expect(cartLink).not.toContainText('2');
+
+  // Download the original: the browser is sent to the signed link.
+  const [original] = await Promise.all([
+    page.waitForEvent('download'),
+    order
+      .getByRole('button', { name: /^下载原图/ })
+      .first()
+      .click(),
+  ]);
+  expect(original.url()).toContain('/api/media/original?');
+  expect(await original.failure()).toBeNull();
+
+  // The licence certificate is a PDF.
+  const [certificate] = await Promise.all([
+    page.waitForEvent('download'),
+    order
+      .getByRole('button', { name: /^授权证书/ })
+      .first()
+      .click(),
+  ]);
+  expect(certificate.suggestedFilename()).toMatch(/^授权证书-.+\.pdf$/);
+  const pdf = await readFile((await certificate.path())!);
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+  // Purchased materials list both, with the download counted.
+  await page.getByText('已购素材').click();
+  await expect(page.locator('.ant-table-row')).toHaveCount(2);
+});
+
+test('a VIP recharge paid in the sandbox shows the balance, and the next order is paid by wallet at the VIP price', async ({
+  page,
+  context,
+  request,
+}) => {
+  const token = await registerBuyer(request, { withCompany: true });
+  await signIn(page, token);
+
+  await page.goto('/wallet');
+  await expect(page.getByText('到期后余额失效，不予退还', { exact: false }).first()).toBeVisible();
+  await expect(page.getByText('暂无充值记录')).toBeVisible();
+  await page.getByRole('button', { name: '立即开通' }).click();
+
+  // Recharge dialog: the amount must be chosen, then the VIP agreement must be ticked.
+  const recharge = page.getByRole('dialog', { name: /开通 VIP 月度会员/ });
+  await expect(recharge).toBeVisible();
+  await recharge.getByRole('button', { name: '立即充值' }).click();
+  await expect(page.getByText('请选择要充值的金额')).toBeVisible();
+  await recharge.locator('.gs-recharge-amount').click();
+  await recharge.getByRole('button', { name: '立即充值' }).click();
+
+  const protocol = page.getByRole('dialog', { name: 'VIP月度服务协议' });
+  await expect(protocol).toBeVisible();
+  await expect(protocol.getByText(COMPANY.company)).toBeVisible();
+  await expect(protocol.getByText(COMPANY.company_license)).toBeVisible();
+  await protocol.getByRole('button', { name: '立即支付' }).click();
+  await expect(page.getByText('请先阅读并同意《VIP月度服务协议》')).toBeVisible();
+  await protocol.getByRole('checkbox', { name: '我已阅读并同意《VIP月度服务协议》' }).check();
+  await protocol.getByRole('button', { name: '立即支付' }).click();
+
+  // The recharge order: no wallet choice and no coupon field.
+  const drawer = page.getByRole('dialog', { name: '确认订单' });
+  await expect(drawer).toBeVisible();
+  await expect(drawer.getByText('VIP 月度会员充值')).toBeVisible();
+  await expect(drawer.getByRole('radio', { name: /余额支付/ })).toHaveCount(0);
+  await expect(drawer.getByRole('textbox', { name: '优惠码' })).toHaveCount(0);
+  await expect(drawer.getByRole('radio', { name: /在线支付/ })).toBeChecked();
+  expect(await amountIn(breakdownRow(drawer, '实付'))).toBe(69_900);
+  await drawer.getByRole('button', { name: '去支付' }).click();
+  await payOnlineInSandbox(page, context);
+
+  // The header now shows the wallet balance, with its popover.
+  const balance = page.getByRole('banner').getByRole('button', { name: '¥699.00' });
+  await expect(balance).toBeVisible();
+  await balance.hover();
+  await expect(page.getByRole('button', { name: '查看状态' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '充值', exact: true })).toBeVisible();
+
+  // A third order: the wallet is the default, priced for a VIP.
+  const [path] = await materialPaths(page, 1);
+  await page.goto(path!);
+  await page.getByRole('button', { name: '立即购买' }).click();
+  const contract = page.getByRole('dialog', { name: '授权许可使用协议' });
+  await contract.getByRole('checkbox', { name: '我已阅读并同意《授权许可使用协议》' }).check();
+  await contract.getByRole('button', { name: '同意并下单' }).click();
+
+  await expect(drawer).toBeVisible();
+  await expect(drawer.getByRole('radio', { name: /余额支付/ })).toBeChecked();
+  await expect(breakdownRow(drawer, '会员优惠')).toBeVisible();
+  const origin = await amountIn(breakdownRow(drawer, '原价'));
+  const vipPrice = await amountIn(breakdownRow(drawer, '实付'));
+  // The documented default: the VIP pays 1% of the price (0.1折), discounts rounded down.
+  expect(vipPrice).toBe(origin - Math.floor((origin * 9_900) / 10_000));
+  expect(vipPrice).toBeLessThan(origin);
+
+  // Online has no member price: the line goes away and the price is the full one.
+  await drawer.getByRole('radio', { name: /在线支付/ }).check();
+  await expect(breakdownRow(drawer, '会员优惠')).toHaveCount(0);
+  await expect.poll(() => amountIn(breakdownRow(drawer, '实付'))).toBe(origin);
+  await drawer.getByRole('radio', { name: /余额支付/ }).check();
+  await expect.poll(() => amountIn(breakdownRow(drawer, '实付'))).toBe(vipPrice);
+
+  await drawer.getByRole('button', { name: '确认支付' }).click();
+  await expect(page.getByText('支付成功').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/record\/ordinary/);
+  const order = page.getByRole('article').first();
+  await expect(order.getByText('支付方式：余额支付')).toBeVisible();
+  await expect(order.getByText('会员优惠')).toBeVisible();
+  expect(await amountIn(order.locator('.gs-record-breakdown__total'))).toBe(vipPrice);
+
+  // The balance fell by exactly the VIP price.
+  const remaining = 69_900 - vipPrice;
+  const formatted = `¥${Math.floor(remaining / 100).toLocaleString('en-US')}.${String(remaining % 100).padStart(2, '0')}`;
+  await expect(page.getByRole('banner').getByRole('button', { name: formatted })).toBeVisible();
+
+  // The wallet page lists the recharge with what is left of it.
+  await page.goto('/wallet');
+  await expect(page.getByText('VIP 生效中')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: '有效' })).toContainText(formatted);
+});
