@@ -53,7 +53,9 @@ function assertSafeDatabase(url: string): void {
   const parsed = new URL(url);
   const loopback = ['127.0.0.1', 'localhost', '::1', '[::1]'].includes(parsed.hostname);
   if (!loopback || !parsed.pathname.includes('bench')) {
-    throw new Error(`refusing ${parsed.hostname}${parsed.pathname}: use a loopback database whose name contains "bench"`);
+    throw new Error(
+      `refusing ${parsed.hostname}${parsed.pathname}: use a loopback database whose name contains "bench"`,
+    );
   }
 }
 
@@ -389,10 +391,13 @@ async function main() {
   }
   const books = await checkBooks(database, buyers);
   await database.close();
-  log(`\nbooks: ${books.walletsChecked} wallets, ${books.paidOrders} wallet-paid orders, ${books.ok ? 'consistent' : 'MISMATCH'}`);
+  log(
+    `\nbooks: ${books.walletsChecked} wallets, ${books.paidOrders} wallet-paid orders, ${books.ok ? 'consistent' : 'MISMATCH'}`,
+  );
   const checkout = results.find((r) => r.name === 'checkout');
   const pair = checkout?.steps['place + wallet pay'];
-  if (pair) log(`place + wallet pay p95 ${pair.p95} ms (target ≤ ${TARGET_P95_MS} ms): ${checkout?.pass ? 'PASS' : 'FAIL'}`);
+  if (pair)
+    log(`place + wallet pay p95 ${pair.p95} ms (target ≤ ${TARGET_P95_MS} ms): ${checkout?.pass ? 'PASS' : 'FAIL'}`);
 
   const dir = join(HERE, 'results');
   mkdirSync(dir, { recursive: true });
@@ -410,5 +415,3 @@ main().catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });
-
-

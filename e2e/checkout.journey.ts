@@ -294,5 +294,8 @@ test('a VIP recharge paid in the sandbox shows the balance, and the next order i
   // The wallet page lists the recharge with what is left of it.
   await page.goto('/wallet');
   await expect(page.getByText('VIP 生效中')).toBeVisible();
-  await expect(page.getByRole('row').filter({ hasText: '有效' })).toContainText(formatted);
+  const history = page.locator('.ant-table-row');
+  await expect(history).toHaveCount(1);
+  await expect(history).toContainText('¥699.00');
+  await expect(history).toContainText(formatted);
 });

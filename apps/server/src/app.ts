@@ -99,7 +99,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     video: options.video ?? createVideoProcessor({ ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath }),
     mediaJobs: new JobSignal(),
     payments: options.payments ?? createGateways(config),
-    orderEvents: new OrderEvents((error, order) => app.log.error({ err: error, orderSid: order.sid }, 'order listener failed')),
+    orderEvents: new OrderEvents((error, order) =>
+      app.log.error({ err: error, orderSid: order.sid }, 'order listener failed'),
+    ),
   };
   app.decorate('deps', deps);
 

@@ -63,11 +63,22 @@ describe('priceOrder', () => {
       vipRateBp: DEFAULT_VIP_RATE_BP,
       coupon: null,
     });
-    expect(b).toEqual({ priceOriginCents: 69_600, discountMemberCents: 68_904, discountCouponCents: 0, priceCents: 696 });
+    expect(b).toEqual({
+      priceOriginCents: 69_600,
+      discountMemberCents: 68_904,
+      discountCouponCents: 0,
+      priceCents: 696,
+    });
     // 19 801 × 1% = 198.01 → the buyer pays 199 (the discount 19 602.99 rounds down to 19 602).
     expect(
-      priceOrder({ lineCents: [19_801], orderType: 'material', payWay: 'WALLET', isVip: true, vipRateBp: 100, coupon: null })
-        .priceCents,
+      priceOrder({
+        lineCents: [19_801],
+        orderType: 'material',
+        payWay: 'WALLET',
+        isVip: true,
+        vipRateBp: 100,
+        coupon: null,
+      }).priceCents,
     ).toBe(199);
   });
 
@@ -80,7 +91,12 @@ describe('priceOrder', () => {
       vipRateBp: 100,
       coupon: { type: 1, amount: 5_000 },
     });
-    expect(fixed).toEqual({ priceOriginCents: 29_800, discountMemberCents: 0, discountCouponCents: 5_000, priceCents: 24_800 });
+    expect(fixed).toEqual({
+      priceOriginCents: 29_800,
+      discountMemberCents: 0,
+      discountCouponCents: 5_000,
+      priceCents: 24_800,
+    });
     const percentAfterVip = priceOrder({
       lineCents: [29_800],
       orderType: 'material',

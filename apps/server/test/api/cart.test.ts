@@ -24,14 +24,24 @@ describe('cart', () => {
   });
 
   it('adds, lists with spec, chosen and unit price, and re-adding changes the spec', async () => {
-    const m = await insertMaterial(t, { keywords: ['钻戒'], pricesCents: { '2': 31_000 }, specialPricesCents: { '3': 100 } });
+    const m = await insertMaterial(t, {
+      keywords: ['钻戒'],
+      pricesCents: { '2': 31_000 },
+      specialPricesCents: { '3': 100 },
+    });
     const res = await add(buyer.token, m.sid, 2);
     expect(res.code).toBe(0);
     expect(res.data.count).toBe(1);
     expect(res.message).toBeDefined();
     let cart = await list(buyer.token);
     expect(cart.data.materials).toHaveLength(1);
-    expect(cart.data.materials[0]).toMatchObject({ sid: m.sid, spec: 2, chosen: true, unitPrice: 31_000, disabled: false });
+    expect(cart.data.materials[0]).toMatchObject({
+      sid: m.sid,
+      spec: 2,
+      chosen: true,
+      unitPrice: 31_000,
+      disabled: false,
+    });
 
     const again = await add(buyer.token, m.sid, '3');
     expect(again.data.count).toBe(1);
@@ -96,12 +106,22 @@ describe('cart', () => {
   });
 
   it('answers bad bodies with 400 and a Chinese message', async () => {
-    for (const payload of [{}, { material: 'x', spec: 2 }, { material: 'abcdefgh12', spec: 'big' }, { materials: [] }]) {
+    for (const payload of [
+      {},
+      { material: 'x', spec: 2 },
+      { material: 'abcdefgh12', spec: 'big' },
+      { materials: [] },
+    ]) {
       const res = await t.call({ method: 'POST', url: '/api/cart/add', token: buyer.token, payload });
       expect(res.status).toBe(400);
       expect(res.message).toMatch(/[\u4e00-\u9fa5]/);
     }
-    const res = await t.call({ method: 'POST', url: '/api/cart/remove', token: buyer.token, payload: { materials: [] } });
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/cart/remove',
+      token: buyer.token,
+      payload: { materials: [] },
+    });
     expect(res.status).toBe(400);
   });
 });

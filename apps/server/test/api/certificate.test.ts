@@ -4,7 +4,14 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { licences } from '../../src/db/schema/index.js';
-import { createCompanyBuyer, createMaterials, createSubAccount, fundWallet, payByWallet, placeOrder } from '../helpers/money.js';
+import {
+  createCompanyBuyer,
+  createMaterials,
+  createSubAccount,
+  fundWallet,
+  payByWallet,
+  placeOrder,
+} from '../helpers/money.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;
@@ -15,8 +22,12 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 async function pdfText(data: Buffer): Promise<string> {
-  const pdf = await getDocument({ data: new Uint8Array(data), disableFontFace: true, useSystemFonts: false, verbosity: 0 })
-    .promise;
+  const pdf = await getDocument({
+    data: new Uint8Array(data),
+    disableFontFace: true,
+    useSystemFonts: false,
+    verbosity: 0,
+  }).promise;
   let text = '';
   for (let i = 1; i <= pdf.numPages; i += 1) {
     const page = await pdf.getPage(i);
@@ -34,7 +45,9 @@ async function buyOne() {
   });
   await fundWallet(t, buyer.sid, 100_000);
   const [m] = await createMaterials(t, 1);
-  const cover = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#c8a2c8' } }).webp().toBuffer();
+  const cover = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#c8a2c8' } })
+    .webp()
+    .toBuffer();
   await t.app.deps.storage.put(m!.coverKey!, cover, 'image/webp');
   const order = await placeOrder(t, buyer, { [m!.sid]: 1 });
   expect((await payByWallet(t, buyer, order.sid)).code).toBe(0);
@@ -72,12 +85,18 @@ describe('licence certificate', () => {
     const { buyer, material, order } = await buyOne();
     const sub = await createSubAccount(t, buyer.sid);
     const url = `/api/order/${order.sid}/certificate/${material.sid}`;
-    expect((await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${sub.token}` } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${sub.token}` } })).statusCode,
+    ).toBe(200);
     const stranger = await createCompanyBuyer(t);
     const denied = await t.call({ method: 'GET', url, token: stranger.token });
     expect(denied.status).toBe(404);
     expect(denied.code).toBe(4001);
-    const notInOrder = await t.call({ method: 'GET', url: `/api/order/${order.sid}/certificate/nosuchmaterial1`, token: buyer.token });
+    const notInOrder = await t.call({
+      method: 'GET',
+      url: `/api/order/${order.sid}/certificate/nosuchmaterial1`,
+      token: buyer.token,
+    });
     expect(notInOrder.code).toBe(4031);
     expect((await t.call({ method: 'GET', url })).code).toBe(1000);
   });

@@ -3,7 +3,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downloads } from '../../src/db/schema/index.js';
 import { createBuyer } from '../helpers/factories.js';
-import { createCompanyBuyer, createMaterials, createSubAccount, fundWallet, payByWallet, placeOrder } from '../helpers/money.js';
+import {
+  createCompanyBuyer,
+  createMaterials,
+  createSubAccount,
+  fundWallet,
+  payByWallet,
+  placeOrder,
+} from '../helpers/money.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;
@@ -29,7 +36,11 @@ describe('downloads of purchased materials', () => {
   it('gives a signed link (≤ 5 minutes) that serves the original, and counts the download', async () => {
     const { buyer, mats } = await buyMaterials(1);
     const m = mats[0]!;
-    const res = await t.call<TDownloadUrlResponse>({ method: 'GET', url: `/api/material/${m.sid}/download`, token: buyer.token });
+    const res = await t.call<TDownloadUrlResponse>({
+      method: 'GET',
+      url: `/api/material/${m.sid}/download`,
+      token: buyer.token,
+    });
     expect(res.code).toBe(0);
     const ttl = Date.parse(res.data.expiresAt) - Date.now();
     expect(ttl).toBeGreaterThan(0);
@@ -49,7 +60,11 @@ describe('downloads of purchased materials', () => {
 
   it('order download: every material of the order, or one; only for a paid order of the company', async () => {
     const { buyer, mats, order } = await buyMaterials(2);
-    const all = await t.call<TDownloadResponse>({ method: 'GET', url: `/api/order/${order.sid}/download`, token: buyer.token });
+    const all = await t.call<TDownloadResponse>({
+      method: 'GET',
+      url: `/api/order/${order.sid}/download`,
+      token: buyer.token,
+    });
     expect(all.data.files.map((f) => f.material).sort()).toEqual(mats.map((m) => m.sid).sort());
     expect(all.data.url).toBe(all.data.files[0]!.url);
     const one = await t.call<TDownloadResponse>({
@@ -68,7 +83,11 @@ describe('downloads of purchased materials', () => {
   it('sub-accounts of the company share the licences; the purchased list shows them with counts', async () => {
     const { buyer, mats } = await buyMaterials(2);
     const sub = await createSubAccount(t, buyer.sid);
-    const res = await t.call<TDownloadUrlResponse>({ method: 'GET', url: `/api/material/${mats[0]!.sid}/download`, token: sub.token });
+    const res = await t.call<TDownloadUrlResponse>({
+      method: 'GET',
+      url: `/api/material/${mats[0]!.sid}/download`,
+      token: sub.token,
+    });
     expect(res.code).toBe(0);
     for (const account of [buyer, sub]) {
       const list = await t.call<TPurchasedResponse>({ method: 'GET', url: '/api/user/material', token: account.token });
@@ -83,7 +102,11 @@ describe('downloads of purchased materials', () => {
   it('another account gets 403 for a material and 404 for an order, and nothing is counted', async () => {
     const { mats, order } = await buyMaterials(1);
     const stranger = await createBuyer(t);
-    const material = await t.call({ method: 'GET', url: `/api/material/${mats[0]!.sid}/download`, token: stranger.token });
+    const material = await t.call({
+      method: 'GET',
+      url: `/api/material/${mats[0]!.sid}/download`,
+      token: stranger.token,
+    });
     expect(material.status).toBe(403);
     expect(material.code).toBe(4030);
     expect(material.message).toMatch(/[\u4e00-\u9fa5]/);
@@ -93,7 +116,11 @@ describe('downloads of purchased materials', () => {
     expect(await t.database.db.select().from(downloads).where(eq(downloads.userSid, stranger.sid))).toHaveLength(0);
     const list = await t.call<TPurchasedResponse>({ method: 'GET', url: '/api/user/material', token: stranger.token });
     expect(list.data).toEqual({ total: 0, materials: [] });
-    const unknown = await t.call({ method: 'GET', url: '/api/material/nosuchmaterial1/download', token: stranger.token });
+    const unknown = await t.call({
+      method: 'GET',
+      url: '/api/material/nosuchmaterial1/download',
+      token: stranger.token,
+    });
     expect(unknown.status).toBe(404);
     expect((await t.call({ method: 'GET', url: `/api/material/${mats[0]!.sid}/download` })).code).toBe(1000);
   });

@@ -3,7 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { couponRedemptions, coupons, ledgerEntries, walletLots } from '../../src/db/schema/index.js';
 import { newSid } from '../../src/lib/ids.js';
 import { settleOrderPayment } from '../../src/modules/order/order-settlement.js';
-import { createCompanyBuyer, createCoupon, createMaterials, fundWallet, orderRow, payByWallet, placeOrder, walletBooks } from '../helpers/money.js';
+import {
+  createCompanyBuyer,
+  createCoupon,
+  createMaterials,
+  fundWallet,
+  orderRow,
+  payByWallet,
+  placeOrder,
+  walletBooks,
+} from '../helpers/money.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 
 /**
@@ -69,7 +78,9 @@ describe('concurrent money moves', () => {
       const [m] = await createMaterials(t, 1);
       buyers.push({ buyer, order: await placeOrder(t, buyer, { [m!.sid]: 2 }) });
     }
-    const results = await Promise.all(buyers.map(({ buyer, order }) => payByWallet(t, buyer, order.sid, { code: coupon.code })));
+    const results = await Promise.all(
+      buyers.map(({ buyer, order }) => payByWallet(t, buyer, order.sid, { code: coupon.code })),
+    );
     const winners = results.filter((r) => r.code === 0);
     expect(winners).toHaveLength(1);
     expect(winners[0]!.data.order).toMatchObject({ couponDiscount: 100, finalPrice: 198 });
@@ -118,14 +129,24 @@ describe('concurrent money moves', () => {
     const later = await settleOrderPayment(t.database.db, { ...input, paidAt: new Date() }, { reward });
     expect(later.outcome).toBe('already_settled');
     expect(await t.database.db.select().from(walletLots).where(eq(walletLots.orderSid, orderSid))).toHaveLength(1);
-    expect(await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.orderSid, orderSid))).toHaveLength(1);
+    expect(await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.orderSid, orderSid))).toHaveLength(
+      1,
+    );
     const [issued] = await t.database.db.select({ n: count() }).from(coupons).where(eq(coupons.ownerSid, buyer.sid));
     expect(issued!.n).toBe(1);
 
     // A different payment for the paid order, a wrong amount, an unknown order: nothing changes.
-    const other = await settleOrderPayment(t.database.db, { ...input, tradeNo: 'OTHER', idempotencyKey: 'sandbox:OTHER' });
+    const other = await settleOrderPayment(t.database.db, {
+      ...input,
+      tradeNo: 'OTHER',
+      idempotencyKey: 'sandbox:OTHER',
+    });
     expect(other.outcome).toBe('order_not_payable');
-    const unknown = await settleOrderPayment(t.database.db, { ...input, orderSid: 'nosuchorder0001', idempotencyKey: 'x:1' });
+    const unknown = await settleOrderPayment(t.database.db, {
+      ...input,
+      orderSid: 'nosuchorder0001',
+      idempotencyKey: 'x:1',
+    });
     expect(unknown).toEqual({ outcome: 'order_not_found', order: null, couponCode: null });
     const fresh = await t.call<{ order: { sid: string } }>({
       method: 'POST',

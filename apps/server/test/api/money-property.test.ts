@@ -81,7 +81,12 @@ describe('wallet invariants over random histories', () => {
             expect(result.outcome).toBe('settled');
             settled.push({ orderSid: order.sid, key, paidAt });
             const [lot] = await t.database.db.select().from(walletLots).where(eq(walletLots.orderSid, order.sid));
-            lots.push({ sid: lot!.sid, orderSid: order.sid, remaining: RECHARGE, validBefore: lot!.validBefore.getTime() });
+            lots.push({
+              sid: lot!.sid,
+              orderSid: order.sid,
+              remaining: RECHARGE,
+              validBefore: lot!.validBefore.getTime(),
+            });
           } else if (s.kind === 'renotify' && settled.length > 0) {
             const again = settled[settled.length - 1]!;
             const result = await settleOrderPayment(t.database.db, {
@@ -96,7 +101,10 @@ describe('wallet invariants over random histories', () => {
             expect(result.outcome).toBe('already_settled');
           } else if (s.kind === 'spend') {
             const material = mats[s.spec - 1]!;
-            const { order } = await orders.placeMaterialOrder(user, { materials: { [material.sid]: s.spec }, source: null });
+            const { order } = await orders.placeMaterialOrder(user, {
+              materials: { [material.sid]: s.spec },
+              source: null,
+            });
             const valid = lots.filter((l) => l.validBefore > clock).sort((a, b) => a.validBefore - b.validBefore);
             const isVip = valid.length > 0;
             const full = [39_800, 29_800, 19_800][s.spec - 1]!;
@@ -147,13 +155,17 @@ describe('wallet invariants over random histories', () => {
           .where(eq(ledgerEntries.userSid, buyer.sid))
           .orderBy(asc(ledgerEntries.id));
         const lotRows = new Map(
-          (await t.database.db.select().from(walletLots).where(eq(walletLots.userSid, buyer.sid))).map((l) => [l.sid, l]),
+          (await t.database.db.select().from(walletLots).where(eq(walletLots.userSid, buyer.sid))).map((l) => [
+            l.sid,
+            l,
+          ]),
         );
         for (const lot of lotRows.values()) expect(lot.remainingCents).toBeGreaterThanOrEqual(0);
         for (const spend of spends) {
           const entries = rows.filter((r) => r.orderSid === spend.orderSid && r.kind === 'spend');
           expect(entries.length).toBeGreaterThan(0);
-          for (const entry of entries) expect(lotRows.get(entry.lotSid!)!.validBefore.getTime()).toBeGreaterThan(spend.at);
+          for (const entry of entries)
+            expect(lotRows.get(entry.lotSid!)!.validBefore.getTime()).toBeGreaterThan(spend.at);
         }
         // Per lot: recharge − spends − expiry = remaining, and at most one expiry entry.
         for (const lot of lotRows.values()) {

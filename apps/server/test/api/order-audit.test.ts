@@ -1,6 +1,15 @@
 import type { TOrderListResponse, TOrderResponse, TSubUsersResponse } from '@gemstock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCompanyBuyer, createMaterials, createSubAccount, fundWallet, orderRow, payByWallet, placeOrder, walletBooks } from '../helpers/money.js';
+import {
+  createCompanyBuyer,
+  createMaterials,
+  createSubAccount,
+  fundWallet,
+  orderRow,
+  payByWallet,
+  placeOrder,
+  walletBooks,
+} from '../helpers/money.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;
@@ -52,7 +61,12 @@ describe('sub-account wallet payment approval', () => {
     const refused = await audit(main.token, order.sid, { approved: false, message: '预算不足' });
     expect(refused.data.order.auditStatus).toBe('REJECTED');
     expect((await payByWallet(t, sub, order.sid)).code).toBe(4013);
-    const transfer = await t.call({ method: 'POST', url: `/api/order/${order.sid}/transfer`, token: sub.token, payload: {} });
+    const transfer = await t.call({
+      method: 'POST',
+      url: `/api/order/${order.sid}/transfer`,
+      token: sub.token,
+      payload: {},
+    });
     expect(transfer.code).toBe(0);
   });
 

@@ -80,13 +80,20 @@ describe('placing a material order', () => {
       expect(res.status).toBeLessThan(500);
       expect(res.message).toMatch(/[\u4e00-\u9fa5]/);
     }
-    const tooMany = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`material${String(i).padStart(4, '0')}`, 2]));
+    const tooMany = Object.fromEntries(
+      Array.from({ length: 51 }, (_, i) => [`material${String(i).padStart(4, '0')}`, 2]),
+    );
     expect((await place(buyer.token, { materials: tooMany })).status).toBe(400);
     expect(await countRows(t, 'orders')).toBe(before);
   });
 
   it('places a VIP recharge only at 699 yuan, only for a main account with a company', async () => {
-    const bad = await t.call({ method: 'POST', url: '/api/order/place/wallet', token: buyer.token, payload: { price: 100 } });
+    const bad = await t.call({
+      method: 'POST',
+      url: '/api/order/place/wallet',
+      token: buyer.token,
+      payload: { price: 100 },
+    });
     expect(bad.code).toBe(4008);
     const good = await t.call<TOrderResponse>({
       method: 'POST',
@@ -95,10 +102,20 @@ describe('placing a material order', () => {
       payload: { price: 69_900, source: null },
     });
     expect(good.code).toBe(0);
-    expect(good.data.order).toMatchObject({ orderType: 'wallet', finalPrice: 69_900, status: 'CREATED', materials: [] });
+    expect(good.data.order).toMatchObject({
+      orderType: 'wallet',
+      finalPrice: 69_900,
+      status: 'CREATED',
+      materials: [],
+    });
 
     const sub = await createSubAccount(t, buyer.sid);
-    const refused = await t.call({ method: 'POST', url: '/api/order/place/wallet', token: sub.token, payload: { price: 69_900 } });
+    const refused = await t.call({
+      method: 'POST',
+      url: '/api/order/place/wallet',
+      token: sub.token,
+      payload: { price: 69_900 },
+    });
     expect(refused.code).toBe(2020);
     const noCompany = await createBuyer(t);
     const needsCompany = await t.call({
@@ -160,7 +177,11 @@ describe('placing a material order', () => {
     const first = await placeOrder(t, me, { [mats[0]!.sid]: 2 });
     const second = await placeOrder(t, me, { [mats[1]!.sid]: 2 });
     await placeOrder(t, stranger, { [mats[2]!.sid]: 2 });
-    const all = await t.call<TOrderListResponse>({ method: 'GET', url: '/api/order/list?page=1&page_size=1', token: me.token });
+    const all = await t.call<TOrderListResponse>({
+      method: 'GET',
+      url: '/api/order/list?page=1&page_size=1',
+      token: me.token,
+    });
     expect(all.data.total).toBe(2);
     expect(all.data.orders.map((o) => o.sid)).toEqual([second.sid]);
     const cancel = await t.call({ method: 'POST', url: `/api/order/${first.sid}/cancel`, token: me.token });

@@ -111,7 +111,11 @@ describe('price previews', () => {
         { minLength: 1, maxLength: 4 },
       ),
       coupon: fc.option(
-        fc.record({ type: fc.constantFrom(1, 2), amount: fc.integer({ min: 0, max: 100 }), fixedCents: fc.integer({ min: 1, max: 500_000 }) }),
+        fc.record({
+          type: fc.constantFrom(1, 2),
+          amount: fc.integer({ min: 0, max: 100 }),
+          fixedCents: fc.integer({ min: 1, max: 500_000 }),
+        }),
         { nil: null },
       ),
       payWay: fc.constantFrom('WALLET', 'TRANSFER', 'WECHAT', 'ALIPAY'),
@@ -132,8 +136,12 @@ describe('price previews', () => {
         }
         if (c.isVip || c.payWay === 'WALLET') await fundWallet(t, buyer.sid, 100_000_000);
         const code = c.coupon
-          ? (await createCoupon(t, { type: c.coupon.type, amount: c.coupon.type === 1 ? c.coupon.fixedCents : c.coupon.amount }))
-              .code
+          ? (
+              await createCoupon(t, {
+                type: c.coupon.type,
+                amount: c.coupon.type === 1 ? c.coupon.fixedCents : c.coupon.amount,
+              })
+            ).code
           : null;
 
         const before = await preview(buyer.token, {
@@ -160,7 +168,9 @@ describe('price previews', () => {
           const books = await t.database.db.execute(
             `select coalesce(-sum(amount_cents), 0)::int as spent from ledger_entries where order_sid = '${order.sid}' and kind = 'spend'`,
           );
-          const rows = (Array.isArray(books) ? books : (books as { rows: { spent: number }[] }).rows) as { spent: number }[];
+          const rows = (Array.isArray(books) ? books : (books as { rows: { spent: number }[] }).rows) as {
+            spent: number;
+          }[];
           expect(Number(rows[0]!.spent)).toBe(charged);
         } else if (c.payWay === 'TRANSFER') {
           const res = await t.call<TTransferResponse>({

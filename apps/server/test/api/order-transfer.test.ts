@@ -39,7 +39,11 @@ describe('bank transfer', () => {
     expect(res.data.info.name).toContain('演示');
     expect(res.data.info.notes).toContain(order.orderNo);
     expect(res.data.order).toMatchObject({ status: 'CREATED', payWay: 'TRANSFER' });
-    const again = await t.call<TTransferResponse>({ method: 'GET', url: `/api/order/${order.sid}/transfer`, token: buyer.token });
+    const again = await t.call<TTransferResponse>({
+      method: 'GET',
+      url: `/api/order/${order.sid}/transfer`,
+      token: buyer.token,
+    });
     expect(again.data.info).toEqual(res.data.info);
   });
 
@@ -67,7 +71,12 @@ describe('bank transfer', () => {
       token: buyer.token,
       payload: { price: 69_900 },
     });
-    await t.call({ method: 'POST', url: `/api/order/${recharge.data.order.sid}/transfer`, token: buyer.token, payload: {} });
+    await t.call({
+      method: 'POST',
+      url: `/api/order/${recharge.data.order.sid}/transfer`,
+      token: buyer.token,
+      payload: {},
+    });
     expect((await confirm(recharge.data.order.sid)).code).toBe(0);
     const me = await t.call<TMeResponse>({ method: 'GET', url: '/api/user', token: buyer.token });
     expect(me.data.user).toMatchObject({ walletBalance: 69_900, isVip: true });
@@ -120,7 +129,12 @@ describe('bank transfer', () => {
     const stranger = await createCompanyBuyer(t);
     const [m] = await createMaterials(t, 1);
     const order = await placeOrder(t, buyer, { [m!.sid]: 2 });
-    const res = await t.call({ method: 'POST', url: `/api/order/${order.sid}/transfer`, token: stranger.token, payload: {} });
+    const res = await t.call({
+      method: 'POST',
+      url: `/api/order/${order.sid}/transfer`,
+      token: stranger.token,
+      payload: {},
+    });
     expect(res.status).toBe(404);
     expect((await orderRow(t, order.sid)).payWay).toBeNull();
   });

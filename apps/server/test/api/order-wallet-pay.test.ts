@@ -141,7 +141,9 @@ describe('wallet payment', () => {
     expect((await orderRow(t, two.sid)).status).toBe('CREATED');
     const [row] = await t.database.db.select().from(coupons).where(eq(coupons.sid, coupon.sid));
     expect(row!.redeemedCount).toBe(1);
-    expect(await t.database.db.select().from(couponRedemptions).where(eq(couponRedemptions.couponSid, coupon.sid))).toHaveLength(1);
+    expect(
+      await t.database.db.select().from(couponRedemptions).where(eq(couponRedemptions.couponSid, coupon.sid)),
+    ).toHaveLength(1);
   });
 
   it('keeps to the pay way once chosen: an order sent to transfer cannot be paid by wallet', async () => {

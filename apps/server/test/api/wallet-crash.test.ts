@@ -45,7 +45,9 @@ async function freePort(): Promise<number> {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -197,7 +199,10 @@ describe('SIGKILL during a wallet payment', () => {
     let direct = await openDirect(url);
     const { buyerSid, orderSids } = await seed(direct.db);
     await direct.close();
-    const token = await new TokenService(new TextEncoder().encode(JWT_SECRET), 3600).sign('buyer', { sub: buyerSid, tv: 0 });
+    const token = await new TokenService(new TextEncoder().encode(JWT_SECRET), 3600).sign('buyer', {
+      sub: buyerSid,
+      tv: 0,
+    });
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const pay = (sid: string) =>
@@ -244,7 +249,10 @@ describe('SIGKILL during a wallet payment', () => {
     try {
       const b = await books(direct.db, buyerSid);
       expect(b).toEqual({ ledger: FUNDS - 2 * PRICE, entries: 3, lots: FUNDS - 2 * PRICE });
-      const statuses = await direct.db.select({ status: orders.status }).from(orders).where(eq(orders.userSid, buyerSid));
+      const statuses = await direct.db
+        .select({ status: orders.status })
+        .from(orders)
+        .where(eq(orders.userSid, buyerSid));
       expect(statuses.map((s) => s.status).sort()).toEqual(['PAYED', 'PAYED', 'PAYED']);
     } finally {
       await direct.close();

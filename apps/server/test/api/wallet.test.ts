@@ -36,9 +36,9 @@ describe('GET /api/user/wallet', () => {
 
     await wallet(buyer.token);
     await t.call({ method: 'GET', url: '/api/user', token: buyer.token });
-    const expiries = (await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.userSid, buyer.sid))).filter(
-      (e) => e.kind === 'expire',
-    );
+    const expiries = (
+      await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.userSid, buyer.sid))
+    ).filter((e) => e.kind === 'expire');
     expect(expiries.map((e) => e.amountCents)).toEqual([-69_900]);
     const [lot] = await t.database.db.select().from(walletLots).where(eq(walletLots.orderSid, old));
     expect(lot!.remainingCents).toBe(0);
@@ -53,7 +53,11 @@ describe('GET /api/user/wallet', () => {
     await fundWallet(t, main.sid, 12_345, { validBefore });
     for (const account of [main, sub]) {
       const me = await t.call<TMeResponse>({ method: 'GET', url: '/api/user', token: account.token });
-      expect(me.data.user).toMatchObject({ walletBalance: 12_345, isVip: true, vipValidBefore: validBefore.toISOString() });
+      expect(me.data.user).toMatchObject({
+        walletBalance: 12_345,
+        isVip: true,
+        vipValidBefore: validBefore.toISOString(),
+      });
       const w = await wallet(account.token);
       expect(w.data.balance).toBe(12_345);
       expect(w.data.orders).toHaveLength(1);

@@ -74,17 +74,17 @@ export async function createCoupon(
 }
 
 /** Materials priced by the licence table (3000×4000 offers all four types). */
-export async function createMaterials(t: TestApp, n: number, values: Partial<Parameters<typeof insertMaterial>[1]> = {}) {
+export async function createMaterials(
+  t: TestApp,
+  n: number,
+  values: Partial<Parameters<typeof insertMaterial>[1]> = {},
+) {
   const rows = [];
   for (let i = 0; i < n; i += 1) rows.push(await insertMaterial(t, { keywords: ['钻戒', `测试${i}`], ...values }));
   return rows;
 }
 
-export async function placeOrder(
-  t: TestApp,
-  buyer: TestBuyer,
-  materials: Record<string, number>,
-): Promise<TOrder> {
+export async function placeOrder(t: TestApp, buyer: TestBuyer, materials: Record<string, number>): Promise<TOrder> {
   const res = await t.call<TOrderResponse>({
     method: 'POST',
     url: '/api/order/place/material',

@@ -1,6 +1,6 @@
 import type { LicenceType, TCoupon, TOrder } from '@gemstock/contract';
 import { create } from 'zustand';
-import { dialogs } from './dialogs';
+import { dialogs, useDialogs } from './dialogs';
 import { useSession } from './session';
 
 /**
@@ -88,3 +88,11 @@ export const checkout = {
   buyMaterials: (lines: CheckoutLine[]) => useCheckout.getState().buyMaterials(lines),
   openOrder: (order: TOrder) => useCheckout.getState().openOrder(order),
 };
+
+// Signing out (or a revoked token) ends any checkout in progress: its orders belong to the old session.
+useSession.subscribe((state, previous) => {
+  if (previous.user && !state.user) {
+    useCheckout.setState({ step: null, rewardCoupon: null, paidOrder: null });
+    useDialogs.getState().closeRecharge();
+  }
+});

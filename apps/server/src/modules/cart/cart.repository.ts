@@ -12,7 +12,12 @@ export interface CartLine {
 
 export async function listCartLines(db: DbOrTx, userSid: string): Promise<CartLine[]> {
   const rows = await db
-    .select({ material: MATERIAL_COLUMNS, spec: cartItems.spec, chosen: cartItems.chosen, addedAt: cartItems.createdAt })
+    .select({
+      material: MATERIAL_COLUMNS,
+      spec: cartItems.spec,
+      chosen: cartItems.chosen,
+      addedAt: cartItems.createdAt,
+    })
     .from(cartItems)
     .innerJoin(materials, eq(materials.sid, cartItems.materialSid))
     .where(eq(cartItems.userSid, userSid))

@@ -46,10 +46,15 @@ export class CartService {
     const now = this.now();
     const materials: TCartItem[] = [];
     for (const line of lines) {
-      const wire = toWireMaterial(line.material, { liked: liked.has(line.material.sid), now, publicUrlOf: this.deps.publicUrlOf });
+      const wire = toWireMaterial(line.material, {
+        liked: liked.has(line.material.sid),
+        now,
+        publicUrlOf: this.deps.publicUrlOf,
+      });
       const priced = pricedMaterialOf(line.material);
       // A licence type the material no longer offers falls back to its first (selected) one.
-      const spec = (unitPriceCents(priced, line.spec) !== null ? line.spec : priced.authType[0]) as LicenceType | undefined;
+      const spec = (unitPriceCents(priced, line.spec) !== null ? line.spec : priced.authType[0]) as
+        LicenceType | undefined;
       if (spec === undefined) continue;
       materials.push({
         ...wire,

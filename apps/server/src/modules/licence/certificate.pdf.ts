@@ -1,4 +1,3 @@
-/// <reference path="../../types/fontkit.d.ts" />
 import { licenceSpec, type LicenceType } from '@gemstock/contract';
 import { create as createFont, type Font } from 'fontkit';
 import { readFileSync } from 'node:fs';
@@ -101,7 +100,11 @@ export async function renderCertificatePdf(data: CertificateData): Promise<Buffe
   });
 
   const width = doc.page.width;
-  doc.rect(28, 28, width - 56, doc.page.height - 56).lineWidth(1.5).strokeColor('#b08d57').stroke();
+  doc
+    .rect(28, 28, width - 56, doc.page.height - 56)
+    .lineWidth(1.5)
+    .strokeColor('#b08d57')
+    .stroke();
 
   doc.fillColor('#8a6a35').fontSize(24);
   writeMixed(doc, `${data.siteName} · 素材授权证书`, { align: 'center' });

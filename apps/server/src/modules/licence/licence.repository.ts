@@ -21,7 +21,13 @@ export function newCertNo(at: Date): string {
 /** One licence per paid (order, material); a repeat for the same order inserts nothing. */
 export async function grantLicences(
   tx: DbOrTx,
-  input: { ownerSid: string; buyerSid: string; orderSid: string; grantedAt: Date; items: { materialSid: string; spec: number }[] },
+  input: {
+    ownerSid: string;
+    buyerSid: string;
+    orderSid: string;
+    grantedAt: Date;
+    items: { materialSid: string; spec: number }[];
+  },
 ): Promise<void> {
   if (input.items.length === 0) return;
   await tx

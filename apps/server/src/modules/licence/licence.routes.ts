@@ -79,18 +79,14 @@ export async function licenceRoutes(instance: FastifyInstance) {
     },
   );
 
-  app.get(
-    ORDER_PATHS.verifyCertificate,
-    { schema: { params: ZVerifyCertificateParams } },
-    async (request, reply) => {
-      const { certNo } = request.params;
-      const found = /^[A-Z0-9-]{6,40}$/.test(certNo) ? await licences.describeForVerification(certNo) : null;
-      return reply
-        .code(found ? 200 : 404)
-        .header('content-type', 'text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .header('x-robots-tag', 'noindex')
-        .send(renderVerificationPage(config.siteName, request.params.certNo, found));
-    },
-  );
+  app.get(ORDER_PATHS.verifyCertificate, { schema: { params: ZVerifyCertificateParams } }, async (request, reply) => {
+    const { certNo } = request.params;
+    const found = /^[A-Z0-9-]{6,40}$/.test(certNo) ? await licences.describeForVerification(certNo) : null;
+    return reply
+      .code(found ? 200 : 404)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('x-robots-tag', 'noindex')
+      .send(renderVerificationPage(config.siteName, request.params.certNo, found));
+  });
 }

@@ -159,7 +159,11 @@ export class LicenceService {
   }
 
   /** The PDF certificate of one licensed material of a paid order of the account's company. */
-  async renderCertificate(user: UserRow, orderSid: string, materialSid: string): Promise<{ pdf: Buffer; certNo: string }> {
+  async renderCertificate(
+    user: UserRow,
+    orderSid: string,
+    materialSid: string,
+  ): Promise<{ pdf: Buffer; certNo: string }> {
     const order = await findOrderBySid(this.deps.db, orderSid);
     if (!order || order.ownerSid !== ownerSidOf(user)) throw new AppError(ErrorCode.ORDER_NOT_FOUND);
     const licence = await findLicenceByOrderMaterial(this.deps.db, orderSid, materialSid);
@@ -174,7 +178,12 @@ export class LicenceService {
       license: owner?.companyLicense ?? buyer?.companyLicense ?? null,
       address: owner?.companyAddress ?? buyer?.companyAddress ?? null,
     };
-    const cacheKey = JSON.stringify([licence.certNo, licensee, material.coverKey ?? material.thumbKey, this.deps.siteName]);
+    const cacheKey = JSON.stringify([
+      licence.certNo,
+      licensee,
+      material.coverKey ?? material.thumbKey,
+      this.deps.siteName,
+    ]);
     const cached = this.rendered.get(cacheKey);
     if (cached) return { pdf: cached, certNo: licence.certNo };
     const pdf = await renderCertificatePdf({

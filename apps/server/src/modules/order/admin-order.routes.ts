@@ -12,7 +12,12 @@ import { OrderService } from './order.service.js';
 export async function adminOrderRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { db, config, storage, orderEvents } = app.deps;
-  const orders = new OrderService({ db, money: config.money, publicUrlOf: publicUrlOfStorage(storage), events: orderEvents });
+  const orders = new OrderService({
+    db,
+    money: config.money,
+    publicUrlOf: publicUrlOfStorage(storage),
+    events: orderEvents,
+  });
   const payments = new OrderPaymentService(orders);
   const operatorSid = (request: { operator: { sid: string } | null }) => {
     if (!request.operator) throw new AppError(ErrorCode.AUTH_REQUIRED);

@@ -16,7 +16,7 @@ import { AppError } from '../../lib/app-error.js';
 import { insertAuditLog } from '../admin/audit-log.repository.js';
 import { findCouponBySid } from '../coupon/coupon.repository.js';
 import type { UserRow } from '../user/user.repository.js';
-import { debitLot, expireLapsedLots, lockSpendableLots } from '../wallet/wallet.repository.js';
+import { debitLot, expireLapsedLots, lockValidLots } from '../wallet/wallet.repository.js';
 import {
   assertPayWayAllowed,
   orderLineCents,
@@ -28,10 +28,10 @@ import { applyOrderPaid, settleOrderPayment } from './order-settlement.js';
 import {
   clearTransferPayWay,
   findOrderBySid,
+  listItemsOfOrders,
   lockOrderBySid,
   type OrderRow,
   updateOrderAudit,
-  updateOrderPrice,
 } from './order.repository.js';
 import { canViewOrder, type OrderDeps, type OrderService } from './order.service.js';
 
@@ -133,21 +133,25 @@ export class OrderPaymentService {
     const result = await this.db.transaction(async (tx) => {
       const order = await lockOrderBySid(tx, sid);
       if (!order) throw new AppError(ErrorCode.ORDER_NOT_FOUND);
-      if (order.status === 'PAYED' && order.payWay === 'WALLET') return { order, couponCode: null, repeat: true };
+      if (order.status === 'PAYED' && order.payWay === 'WALLET') {
+        return { order, couponCode: null, items: null, repeat: true };
+      }
       if (order.status !== 'CREATED') throw new AppError(ErrorCode.ORDER_NOT_PAYABLE);
       assertPayWayAllowed(order, 'WALLET');
-      const payer = await this.payerOf(user, order);
+      // Locks the wallet before pricing: VIP status and balance are then fixed until commit.
+      const lots = await lockValidLots(tx, ownerSid, now);
+      const items = await listItemsOfOrders(tx, [order.sid]);
       const { breakdown } = await priceWithContext(tx, {
         orderType: order.orderType,
-        lineCents: await orderLineCents(tx, order),
+        lineCents: items.length > 0 ? items.map((i) => i.unitPriceCents) : [order.priceOriginCents],
         code: input.code,
         payWay: 'WALLET',
-        user: payer,
+        user: await this.payerOf(user, order),
         vipRateBp: this.deps.money.vipRateBp,
         now,
+        isVip: lots.length > 0,
       });
 
-      const lots = await lockSpendableLots(tx, ownerSid, now);
       const balance = lots.reduce((sum, lot) => sum + lot.remainingCents, 0);
       if (balance < breakdown.priceCents) {
         throw new AppError(ErrorCode.BALANCE_INSUFFICIENT, balanceTooLowMessage(formatYuan(balance)));
@@ -155,6 +159,7 @@ export class OrderPaymentService {
       let due = breakdown.priceCents;
       for (const lot of lots) {
         if (due === 0) break;
+        if (lot.remainingCents === 0) continue;
         const take = Math.min(due, lot.remainingCents);
         const debited = await debitLot(tx, { ownerSid, lotSid: lot.sid, orderSid: order.sid, amountCents: take });
         // Cannot happen under the row locks; if it ever did, nothing of this payment may stay.
@@ -166,16 +171,15 @@ export class OrderPaymentService {
       // killed with the debit written but not committed.
       if (this.deps.money.walletPayTestDelayMs > 0) await sleep(this.deps.money.walletPayTestDelayMs);
 
-      const priced = await updateOrderPrice(tx, order.sid, {
+      const price = {
         couponCode: input.code ? input.code.trim().toUpperCase() : null,
         referer: input.referer ?? order.referer,
         payWay: 'WALLET',
         ...breakdown,
-      });
-      if (!priced) throw new AppError(ErrorCode.ORDER_NOT_PAYABLE);
+      };
       const paid = await applyOrderPaid(
         tx,
-        priced,
+        { ...order, ...price },
         {
           orderSid: order.sid,
           payWay: 'WALLET',
@@ -185,14 +189,14 @@ export class OrderPaymentService {
           paidAt: now,
           idempotencyKey: `wallet:${order.sid}`,
         },
-        { reward: this.deps.money.orderReward, enforceCouponLimit: true },
+        { reward: this.deps.money.orderReward, enforceCouponLimit: true, items, price },
       );
       if (paid.couponRefused === 'used_up') throw new AppError(ErrorCode.COUPON_USED_UP);
       if (paid.couponRefused === 'already_used_by_account') throw new AppError(ErrorCode.COUPON_ALREADY_USED);
-      return { order: paid.order, couponCode: paid.couponCode, repeat: false };
+      return { order: paid.order, couponCode: paid.couponCode, items, repeat: false };
     });
-    if (result.repeat) return this.walletPaidAnswer(result.order);
-    return { coupon: result.couponCode, order: await this.orders.presentOne(result.order) };
+    if (result.repeat || !result.items) return this.walletPaidAnswer(result.order);
+    return { coupon: result.couponCode, order: await this.orders.presentOne(result.order, result.items) };
   }
 
   private async walletPaidAnswer(order: OrderRow): Promise<TWalletPayResponse> {
@@ -269,7 +273,11 @@ export class OrderPaymentService {
   }
 
   /** Operator: the funds of a transfer arrived. Settles the order; a repeat changes nothing. */
-  async confirmTransfer(operatorSid: string, sid: string, note: string): Promise<{ order: TOrder; coupon: string | null }> {
+  async confirmTransfer(
+    operatorSid: string,
+    sid: string,
+    note: string,
+  ): Promise<{ order: TOrder; coupon: string | null }> {
     const result = await this.db.transaction(async (tx) => {
       const order = await lockOrderBySid(tx, sid);
       if (!order) throw new AppError(ErrorCode.ORDER_NOT_FOUND);

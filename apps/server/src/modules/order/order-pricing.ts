@@ -92,6 +92,8 @@ export interface PriceContext {
   user: Pick<UserRow, 'sid' | 'level' | 'parentSid'>;
   vipRateBp: number;
   now: Date;
+  /** Known already (the wallet payment has the owner's lots locked); otherwise looked up. */
+  isVip?: boolean;
 }
 
 export async function priceWithContext(
@@ -105,7 +107,7 @@ export async function priceWithContext(
     userSid: context.user.sid,
     now: context.now,
   });
-  const isVip = await isVipWallet(db, ownerSidOf(context.user), context.now);
+  const isVip = context.isVip ?? (await isVipWallet(db, ownerSidOf(context.user), context.now));
   const breakdown = priceOrder({
     lineCents: context.lineCents,
     orderType: context.orderType,
@@ -133,7 +135,12 @@ export async function orderLineCents(db: DbOrTx, order: OrderRow): Promise<numbe
   return items.length > 0 ? items.map((i) => i.unitPriceCents) : [order.priceOriginCents];
 }
 
-const PAY_WAY_GROUP: Record<string, string> = { WECHAT: 'online', ALIPAY: 'online', TRANSFER: 'transfer', WALLET: 'wallet' };
+const PAY_WAY_GROUP: Record<string, string> = {
+  WECHAT: 'online',
+  ALIPAY: 'online',
+  TRANSFER: 'transfer',
+  WALLET: 'wallet',
+};
 
 /**
  * Spec §4: the payment method cannot be changed once chosen. WeChat and Alipay are one choice
@@ -141,7 +148,8 @@ const PAY_WAY_GROUP: Record<string, string> = { WECHAT: 'online', ALIPAY: 'onlin
  * also means money can never arrive twice for one order by two methods.
  */
 export function assertPayWayAllowed(order: OrderRow, payWay: string): void {
-  if (order.payWay && PAY_WAY_GROUP[order.payWay] !== PAY_WAY_GROUP[payWay]) throw new AppError(ErrorCode.PAY_WAY_LOCKED);
+  if (order.payWay && PAY_WAY_GROUP[order.payWay] !== PAY_WAY_GROUP[payWay])
+    throw new AppError(ErrorCode.PAY_WAY_LOCKED);
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   listOrderItems,
   lockOrderBySid,
   markOrderPaid,
+  type OrderPriceChange,
   removePaidItemsFromCart,
   type OrderRow,
 } from './order.repository.js';
@@ -108,8 +109,19 @@ export async function applyOrderPaid(
   tx: DbOrTx,
   order: OrderRow,
   input: SettleOrderInput,
-  options: { reward: OrderRewardPolicy | null; enforceCouponLimit: boolean },
-): Promise<{ order: OrderRow; couponCode: string | null; couponRefused: 'used_up' | 'already_used_by_account' | null }> {
+  options: {
+    reward: OrderRewardPolicy | null;
+    enforceCouponLimit: boolean;
+    /** The order's items when the caller has them already (saves a query). */
+    items?: readonly { materialSid: string; spec: number }[];
+    /** New price fields to store with the status change (the wallet payment re-prices in the same transaction). */
+    price?: OrderPriceChange;
+  },
+): Promise<{
+  order: OrderRow;
+  couponCode: string | null;
+  couponRefused: 'used_up' | 'already_used_by_account' | null;
+}> {
   if (order.couponCode) {
     const coupon = await findCouponByCode(tx, order.couponCode);
     if (coupon) {
@@ -126,7 +138,7 @@ export async function applyOrderPaid(
   }
 
   if (order.orderType === OrderType.MATERIAL) {
-    const items = await listOrderItems(tx, order.sid);
+    const items = options.items ?? (await listOrderItems(tx, order.sid));
     await grantLicences(tx, {
       ownerSid: order.ownerSid,
       buyerSid: order.userSid,
@@ -156,6 +168,7 @@ export async function applyOrderPaid(
     tradeNo: input.tradeNo,
     paidAmountCents: input.amountCents,
     rewardCouponSid: rewardCoupon?.sid ?? null,
+    ...(options.price ? { price: options.price } : {}),
   });
   // The caller holds the row lock on a CREATED order, so the guard cannot miss; if it ever
   // did, throwing rolls every effect above back.

@@ -29,6 +29,8 @@ export interface OrderPaidChange {
   tradeNo: string | null;
   paidAmountCents: number;
   rewardCouponSid: string | null;
+  /** Price fields fixed in the same statement (wallet payment). */
+  price?: OrderPriceChange;
 }
 
 /**
@@ -39,6 +41,7 @@ export async function markOrderPaid(tx: DbOrTx, sid: string, change: OrderPaidCh
   const [row] = await tx
     .update(orders)
     .set({
+      ...change.price,
       status: 'PAYED',
       payWay: change.payWay,
       payTime: change.payTime,
@@ -66,7 +69,11 @@ export interface OrderPriceChange {
 }
 
 /** Stores the price of a CREATED order as it will be charged (coupon, pay way, breakdown). */
-export async function updateOrderPrice(tx: DbOrTx, sid: string, change: OrderPriceChange): Promise<OrderRow | undefined> {
+export async function updateOrderPrice(
+  tx: DbOrTx,
+  sid: string,
+  change: OrderPriceChange,
+): Promise<OrderRow | undefined> {
   const [row] = await tx
     .update(orders)
     .set({ ...change, version: sql`${orders.version} + 1`, updatedAt: sql`now()` })

@@ -102,7 +102,10 @@ export async function orderRoutes(instance: FastifyInstance) {
   );
   app.post(
     ORDER_PATHS.audit,
-    { preHandler: app.requireMainAccount, schema: { params: ZOrderParams, body: ZAuditRequest, response: orderEnvelope } },
+    {
+      preHandler: app.requireMainAccount,
+      schema: { params: ZOrderParams, body: ZAuditRequest, response: orderEnvelope },
+    },
     async (request) => ok(await payments.auditOrder(signedInUser(request), request.params.id, request.body)),
   );
 }

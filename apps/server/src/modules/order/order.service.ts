@@ -36,6 +36,7 @@ import {
   listItemsOfOrders,
   listOrders,
   markOrderCancelled,
+  type OrderItemView,
   type OrderListFilter,
   type OrderRow,
 } from './order.repository.js';
@@ -94,7 +95,8 @@ export class OrderService {
     const found = await findMaterialsBySids(this.deps.db, sids);
     return sids.map((sid) => {
       const material = found.get(sid);
-      if (!material) throw new AppError(ErrorCode.MATERIAL_NOT_FOUND, `${ErrorCode.MATERIAL_NOT_FOUND.message}：${sid}`);
+      if (!material)
+        throw new AppError(ErrorCode.MATERIAL_NOT_FOUND, `${ErrorCode.MATERIAL_NOT_FOUND.message}：${sid}`);
       if (material.disabled) throw new AppError(ErrorCode.MATERIAL_DISABLED);
       const spec = selection[sid]!;
       const unit = unitPriceCents(pricedMaterialOf(material), spec);
@@ -153,7 +155,15 @@ export class OrderService {
         lines.map((l) => ({ materialSid: l.material.sid, spec: l.spec, unitPriceCents: l.unitPriceCents })),
       ),
     );
-    return { order: await this.presentOne(order) };
+    const items = lines.map((l) => ({
+      orderSid: order.sid,
+      materialSid: l.material.sid,
+      spec: l.spec,
+      unitPriceCents: l.unitPriceCents,
+      thumbKey: l.material.thumbKey,
+      keywords: l.material.keywords,
+    }));
+    return { order: await this.presentOne(order, items) };
   }
 
   /** VIP recharge: the monthly fee is the only option. Main accounts only (the route checks). */
@@ -308,16 +318,19 @@ export class OrderService {
     return { order: await this.presentOne(cancelled) };
   }
 
-  async presentOne(row: OrderRow): Promise<TOrder> {
-    const [order] = await this.presentMany([row]);
+  /** `items`: the order's items with their materials, when the caller has them (saves a query). */
+  async presentOne(row: OrderRow, items?: OrderItemView[]): Promise<TOrder> {
+    const [order] = await this.presentMany([row], items);
     return order!;
   }
 
-  async presentMany(rows: OrderRow[]): Promise<TOrder[]> {
-    const items = await listItemsOfOrders(
-      this.deps.db,
-      rows.map((r) => r.sid),
-    );
+  async presentMany(rows: OrderRow[], knownItems?: OrderItemView[]): Promise<TOrder[]> {
+    const items =
+      knownItems ??
+      (await listItemsOfOrders(
+        this.deps.db,
+        rows.map((r) => r.sid),
+      ));
     const demandSids = rows.map((r) => r.demandSid).filter((s): s is string => s !== null);
     const demands = new Map((await listDemandsBySids(this.deps.db, demandSids)).map((d) => [d.sid, d]));
     return rows.map((row) =>

@@ -156,8 +156,20 @@ export interface PaymentEventValues {
   payload: Record<string, unknown>;
 }
 
+/**
+ * PostgreSQL text and jsonb cannot hold NUL; a forged delivery may carry one and must still be
+ * recorded (as U+FFFD) rather than fail the insert.
+ */
+function storable<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value).replaceAll('\\u0000', '\\ufffd')) as T;
+}
+
 export async function insertPaymentEvent(db: DbOrTx, values: PaymentEventValues): Promise<void> {
-  await db.insert(paymentEvents).values(values);
+  await db.insert(paymentEvents).values({
+    ...values,
+    tradeNo: values.tradeNo === null ? null : values.tradeNo.replaceAll('\u0000', '\ufffd'),
+    payload: storable(values.payload),
+  });
 }
 
 export async function listPaymentEventsForOrder(db: DbOrTx, orderSid: string): Promise<PaymentEventRow[]> {

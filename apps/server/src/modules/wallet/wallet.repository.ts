@@ -84,14 +84,15 @@ export async function expireLapsedLots(db: DbOrTx, ownerSid: string, now: Date):
 }
 
 /**
- * The owner's spendable lots, earliest-expiring first, locked until the transaction ends, so
- * two payments from one wallet take turns and neither can spend money the other has taken.
+ * The owner's valid lots (spent ones included: any valid lot makes the owner VIP),
+ * earliest-expiring first, locked until the transaction ends, so two payments from one wallet
+ * take turns and neither can spend money the other has taken.
  */
-export async function lockSpendableLots(tx: DbOrTx, ownerSid: string, now: Date): Promise<WalletLotRow[]> {
+export async function lockValidLots(tx: DbOrTx, ownerSid: string, now: Date): Promise<WalletLotRow[]> {
   return tx
     .select()
     .from(walletLots)
-    .where(and(eq(walletLots.userSid, ownerSid), gt(walletLots.validBefore, now), gt(walletLots.remainingCents, 0)))
+    .where(and(eq(walletLots.userSid, ownerSid), gt(walletLots.validBefore, now)))
     .orderBy(asc(walletLots.validBefore), asc(walletLots.sid))
     .for('update');
 }
@@ -172,9 +173,5 @@ export async function listWalletLots(db: DbOrTx, ownerSid: string): Promise<Wall
 }
 
 export async function listLedgerEntries(db: DbOrTx, ownerSid: string): Promise<LedgerEntryRow[]> {
-  return db
-    .select()
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.userSid, ownerSid))
-    .orderBy(asc(ledgerEntries.id));
+  return db.select().from(ledgerEntries).where(eq(ledgerEntries.userSid, ownerSid)).orderBy(asc(ledgerEntries.id));
 }

@@ -6,8 +6,6 @@ import {
   MAX_PRICE_CENTS,
   MAX_REMARK_LENGTH,
   type TAdminMaterial,
-  type TAdminMaterialPatch,
-  yuanToCents,
 } from '@gemstock/contract';
 import {
   Alert,
@@ -27,81 +25,17 @@ import {
   Table,
   Typography,
 } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { isApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { useReprocessMaterial } from '../api/reprocess-material';
 import { useUpdateMaterial } from '../api/update-material';
 import { formatBytes, formatDateTime, formatDuration } from '../lib/format';
-import { LicenceTags, MaterialStatusTag } from './material-tags';
-
-interface EditValues {
-  keywords: string[];
-  /** Yuan, by licence type; empty means the licence table's price. */
-  prices: Record<string, number | null | undefined>;
-  specials: Record<string, number | null | undefined>;
-  customPrice: number | null | undefined;
-  freeRange: [Dayjs, Dayjs] | null | undefined;
-  featured: boolean;
-  /** 上架: the inverse of `disabled`, which reads better on a switch. */
-  listed: boolean;
-  remark: string | undefined;
-}
+import { type EditValues, formFieldOf, initialValues, toPatch } from '../lib/material-form';
 
 const MAX_YUAN = MAX_PRICE_CENTS / 100;
 const KEYWORD_SEPARATORS = [',', '，', '、', ';', '；', ' '];
-
-function initialValues(material: TAdminMaterial): EditValues {
-  const yuan = (map: Record<string, number>) =>
-    Object.fromEntries(
-      material.authTypes.map((t) => [String(t), map[String(t)] != null ? centsToYuan(map[String(t)]!) : null]),
-    );
-  return {
-    keywords: material.keywords,
-    prices: yuan(material.pricesCents),
-    specials: yuan(material.specialPricesCents),
-    customPrice: material.customPriceCents != null ? centsToYuan(material.customPriceCents) : null,
-    freeRange: material.freeFrom && material.freeUntil ? [dayjs(material.freeFrom), dayjs(material.freeUntil)] : null,
-    featured: material.featured,
-    listed: !material.disabled,
-    remark: material.remark ?? '',
-  };
-}
-
-/** Form values → the PATCH body: yuan to cents through the contract's money helper, only set prices. */
-function toPatch(material: TAdminMaterial, values: EditValues): TAdminMaterialPatch {
-  const cents = (map: EditValues['prices']) => {
-    const out: Record<string, number> = {};
-    for (const type of material.authTypes) {
-      const value = map?.[String(type)];
-      if (value !== null && value !== undefined) out[String(type)] = yuanToCents(value);
-    }
-    return out;
-  };
-  return {
-    keywords: values.keywords.map((k) => k.trim()).filter(Boolean),
-    pricesCents: cents(values.prices),
-    specialPricesCents: cents(values.specials),
-    customPriceCents: values.customPrice == null ? null : yuanToCents(values.customPrice),
-    freeFrom: values.freeRange ? values.freeRange[0].toISOString() : null,
-    freeUntil: values.freeRange ? values.freeRange[1].toISOString() : null,
-    featured: values.featured,
-    disabled: !values.listed,
-    remark: values.remark?.trim() ? values.remark.trim() : null,
-  };
-}
-
-/** Server field paths (pricesCents.2, freeUntil …) → this form's fields. */
-function formFieldOf(path: string): (string | number)[] | null {
-  const [head, type] = path.split('.');
-  if (head === 'pricesCents' && type) return ['prices', type];
-  if (head === 'specialPricesCents' && type) return ['specials', type];
-  if (head === 'freeFrom' || head === 'freeUntil') return ['freeRange'];
-  if (head === 'customPriceCents') return ['customPrice'];
-  if (head === 'keywords' || head === 'remark' || head === 'featured') return [head];
-  return null;
-}
+import { LicenceTags, MaterialStatusTag } from './material-tags';
 
 interface MaterialEditDrawerProps {
   material: TAdminMaterial | null;

@@ -1,8 +1,8 @@
-import { ADMIN_PAGE_SIZE_DEFAULT, type TAuditEntry } from '@gemstock/contract';
+import { ADMIN_PAGE_SIZE_DEFAULT, formatYuan, type LicenceType, type TAuditEntry } from '@gemstock/contract';
 import { Card, Empty, Flex, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useAuditLog } from '../api/get-audit-log';
-import { formatDateTime } from '../lib/format';
+import { formatBytes, formatDateTime, formatDuration, licenceShortName } from '../lib/format';
 
 const ACTION_LABEL: Record<string, { text: string; color: string }> = {
   'material.upload': { text: '上传素材', color: 'blue' },
@@ -14,9 +14,9 @@ const ACTION_LABEL: Record<string, { text: string; color: string }> = {
 
 const FIELD_LABEL: Record<string, string> = {
   keywords: '关键词',
-  pricesCents: '价格(分)',
-  specialPricesCents: '特价(分)',
-  customPriceCents: '定制价(分)',
+  pricesCents: '价格',
+  specialPricesCents: '特价',
+  customPriceCents: '定制价',
   freeFrom: '免费开始',
   freeUntil: '免费结束',
   featured: '精选',
@@ -27,14 +27,47 @@ const FIELD_LABEL: Record<string, string> = {
   format: '格式',
   width: '宽',
   height: '高',
-  durationMs: '时长(毫秒)',
+  durationMs: '时长',
   authTypes: '授权类型',
   originalMime: '文件类型',
   originalBytes: '文件大小',
 };
 
-function show(value: unknown): string {
+const STATUS_TEXT: Record<string, string> = { processing: '处理中', ready: '已就绪', failed: '处理失败' };
+
+function priceMap(value: unknown): string {
+  const entries = Object.entries((value ?? {}) as Record<string, number>);
+  if (entries.length === 0) return '按标准价';
+  return entries
+    .map(([type, cents]) => `${licenceShortName(Number(type) as LicenceType)} ${formatYuan(cents)}`)
+    .join('，');
+}
+
+/** A value as an operator reads it: yuan for cents, names for codes, dates in local time. */
+function show(field: string, value: unknown): string {
   if (value === null || value === undefined) return '空';
+  switch (field) {
+    case 'pricesCents':
+    case 'specialPricesCents':
+      return priceMap(value);
+    case 'customPriceCents':
+      return formatYuan(Number(value));
+    case 'freeFrom':
+    case 'freeUntil':
+      return formatDateTime(String(value));
+    case 'format':
+      return value === 'video' ? '视频' : '图片';
+    case 'status':
+      return STATUS_TEXT[String(value)] ?? String(value);
+    case 'authTypes':
+      return (value as LicenceType[]).map(licenceShortName).join('、');
+    case 'originalBytes':
+      return formatBytes(Number(value));
+    case 'durationMs':
+      return formatDuration(Number(value));
+    default:
+      break;
+  }
   if (typeof value === 'boolean') return value ? '是' : '否';
   if (Array.isArray(value)) return value.length ? value.join('、') : '空';
   if (typeof value === 'object') return JSON.stringify(value);
@@ -55,12 +88,12 @@ function Changes({ entry }: { entry: TAuditEntry }) {
           {field in before && entry.before !== null && (
             <>
               <Typography.Text delete type="secondary">
-                {show(before[field])}
+                {show(field, before[field])}
               </Typography.Text>
               {' → '}
             </>
           )}
-          {show(after[field])}
+          {show(field, after[field])}
         </Typography.Text>
       ))}
     </Space>

@@ -75,7 +75,7 @@ export function MaterialsPage() {
       {
         title: '编号',
         dataIndex: 'sid',
-        width: 160,
+        width: 150,
         render: (sid: string) => (
           <Typography.Text
             copyable={{ text: sid, tooltips: ['复制编号', '已复制'] }}
@@ -88,7 +88,7 @@ export function MaterialsPage() {
       {
         title: '关键词',
         dataIndex: 'keywords',
-        width: 240,
+        width: 200,
         render: (keywords: string[]) =>
           keywords.length === 0 ? (
             <Typography.Text type="warning">未设置</Typography.Text>
@@ -122,20 +122,30 @@ export function MaterialsPage() {
           </Space>
         ),
       },
-      { title: '可售授权', dataIndex: 'authTypes', width: 150, render: (_, m) => <LicenceTags types={m.authTypes} /> },
-      { title: '状态', key: 'status', width: 110, render: (_, m) => <MaterialStatusTag material={m} /> },
-      { title: '喜欢', dataIndex: 'likeCount', width: 64, align: 'right' },
-      { title: '标记', key: 'flags', width: 120, render: (_, m) => <MaterialFlags material={m} /> },
+      { title: '可售授权', dataIndex: 'authTypes', width: 140, render: (_, m) => <LicenceTags types={m.authTypes} /> },
+      { title: '状态', key: 'status', width: 100, render: (_, m) => <MaterialStatusTag material={m} /> },
+      { title: '喜欢', dataIndex: 'likeCount', width: 60, align: 'right' },
+      { title: '标记', key: 'flags', width: 100, render: (_, m) => <MaterialFlags material={m} /> },
       {
         title: '上传时间',
         dataIndex: 'createdAt',
-        width: 150,
-        render: (iso: string) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatDateTime(iso)}</span>,
+        width: 110,
+        render: (iso: string) => {
+          const [date, time] = formatDateTime(iso).split(' ');
+          return (
+            <Space orientation="vertical" size={0} style={{ fontVariantNumeric: 'tabular-nums' }}>
+              <span>{date}</span>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {time}
+              </Typography.Text>
+            </Space>
+          );
+        },
       },
       {
         title: '操作',
         key: 'actions',
-        width: 130,
+        width: 110,
         fixed: 'right',
         render: (_, m) => (
           <Space size={0}>
@@ -217,7 +227,7 @@ export function MaterialsPage() {
         columns={columns}
         dataSource={data?.materials ?? []}
         loading={isLoading}
-        scroll={{ x: 1360 }}
+        scroll={{ x: 1190 }}
         size="middle"
         locale={{
           emptyText: (

@@ -1,0 +1,73 @@
+import {
+  centsToYuan,
+  type TAdminMaterial,
+  type TAdminMaterialPatch,
+  yuanToCents,
+} from '@gemstock/contract';
+import dayjs, { type Dayjs } from 'dayjs';
+
+/** The edit drawer's form: money in yuan as operators type it, converted to cents only here. */
+export interface EditValues {
+  keywords: string[];
+  /** Yuan, by licence type; empty means the licence table's price. */
+  prices: Record<string, number | null | undefined>;
+  specials: Record<string, number | null | undefined>;
+  customPrice: number | null | undefined;
+  freeRange: [Dayjs, Dayjs] | null | undefined;
+  featured: boolean;
+  /** 上架: the inverse of `disabled`, which reads better on a switch. */
+  listed: boolean;
+  remark: string | undefined;
+}
+
+export function initialValues(material: TAdminMaterial): EditValues {
+  const yuan = (map: Record<string, number>) =>
+    Object.fromEntries(
+      material.authTypes.map((t) => [String(t), map[String(t)] != null ? centsToYuan(map[String(t)]!) : null]),
+    );
+  return {
+    keywords: material.keywords,
+    prices: yuan(material.pricesCents),
+    specials: yuan(material.specialPricesCents),
+    customPrice: material.customPriceCents != null ? centsToYuan(material.customPriceCents) : null,
+    freeRange: material.freeFrom && material.freeUntil ? [dayjs(material.freeFrom), dayjs(material.freeUntil)] : null,
+    featured: material.featured,
+    listed: !material.disabled,
+    remark: material.remark ?? '',
+  };
+}
+
+/** Form values → the PATCH body: yuan to cents through the contract's money helper, only set prices. */
+export function toPatch(material: TAdminMaterial, values: EditValues): TAdminMaterialPatch {
+  const cents = (map: EditValues['prices']) => {
+    const out: Record<string, number> = {};
+    for (const type of material.authTypes) {
+      const value = map?.[String(type)];
+      if (value !== null && value !== undefined) out[String(type)] = yuanToCents(value);
+    }
+    return out;
+  };
+  return {
+    keywords: values.keywords.map((k) => k.trim()).filter(Boolean),
+    pricesCents: cents(values.prices),
+    specialPricesCents: cents(values.specials),
+    customPriceCents: values.customPrice == null ? null : yuanToCents(values.customPrice),
+    freeFrom: values.freeRange ? values.freeRange[0].toISOString() : null,
+    freeUntil: values.freeRange ? values.freeRange[1].toISOString() : null,
+    featured: values.featured,
+    disabled: !values.listed,
+    remark: values.remark?.trim() ? values.remark.trim() : null,
+  };
+}
+
+/** Server field paths (pricesCents.2, freeUntil …) → this form's fields. */
+export function formFieldOf(path: string): (string | number)[] | null {
+  const [head, type] = path.split('.');
+  if (head === 'pricesCents' && type) return ['prices', type];
+  if (head === 'specialPricesCents' && type) return ['specials', type];
+  if (head === 'freeFrom' || head === 'freeUntil') return ['freeRange'];
+  if (head === 'customPriceCents') return ['customPrice'];
+  if (head === 'keywords' || head === 'remark' || head === 'featured') return [head];
+  return null;
+}
+
