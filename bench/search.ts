@@ -6,12 +6,13 @@
  *    reseeded only when the generator changed). It refuses any host but loopback and any
  *    database whose name lacks "bench", because seeding truncates the catalogue.
  * 2. Starts the real server (bench/search-server.ts) in a child process on a random loopback port.
- * 3. Drives it with autocannon, 32 connections, BENCH_DURATION seconds per scenario, after a
- *    warm-up: GET /api/health as the baseline, then searches mixing 1-, 2- and 3+-character
- *    keywords, filters, the three sorts and pages 1–50 (session seeds from a pool of 16, as
- *    visitors who keep their seed while scrolling), then page 1 only, then pages 41–50 only,
- *    then first pages of brand-new random seeds. Cold (never cached) searches are timed one by
- *    one afterwards.
+ * 3. Drives it with autocannon, 32 connections, BENCH_DURATION (15) seconds per scenario, after
+ *    BENCH_WARMUP (60) seconds of other visitors: GET /api/health as the baseline; visitors
+ *    scrolling search results from page 1 to a depth of up to 50 (1-, 2- and 3+-character
+ *    keywords with search-log skew, 30 % filtered, the three sorts, each visitor with its own
+ *    seed), split by page (1 vs 41–50) and keyword length; page 1 for a new visitor every
+ *    request; jumping to any page 1–50 of those result sets; health again. Cold searches
+ *    (combinations nobody asked for) are then timed one at a time.
  * 4. Thumbnails: a 4000×3000 JPEG to 480 px through the media image processor and through
  *    sharp directly.
  *
@@ -34,7 +35,7 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/gemstock_bench';
 const MATERIAL_COUNT = Number(process.env.BENCH_MATERIALS ?? 1_000_000);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 15);
-const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 10);
+const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 60);
 const CONNECTIONS = 32;
 const TARGET_P95_MS = 30;
 
@@ -44,7 +45,9 @@ function assertSafeDatabase(url: string): void {
   const parsed = new URL(url);
   const loopback = ['127.0.0.1', 'localhost', '::1', '[::1]'].includes(parsed.hostname);
   if (!loopback || !parsed.pathname.includes('bench')) {
-    throw new Error(`refusing ${parsed.hostname}${parsed.pathname}: the bench truncates materials; use a loopback *bench* database`);
+    throw new Error(
+      `refusing ${parsed.hostname}${parsed.pathname}: the bench truncates materials; use a loopback *bench* database`,
+    );
   }
 }
 
@@ -84,7 +87,6 @@ const FILTERS: Record<string, string>[] = [
 ];
 const FILTERED_SHARE = 0.3;
 const SORTS = ['random', 'random', '-created', '-likes'];
-const SESSION_SEEDS = Array.from({ length: 16 }, (_, i) => 1_000_003 * (i + 1));
 
 function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
@@ -136,7 +138,11 @@ function sessionRequests(options: { count: number; seed: number; maxDepth: numbe
     const i = Math.floor(random() * sessions.length);
     const session = sessions[i]!;
     session.page += 1;
-    out.push({ path: searchPath({ ...session.query, page: String(session.page) }), page: session.page, kind: session.kind });
+    out.push({
+      path: searchPath({ ...session.query, page: String(session.page) }),
+      page: session.page,
+      kind: session.kind,
+    });
     if (session.page >= session.depth) sessions[i] = newSession();
   }
   return out;
@@ -243,7 +249,13 @@ async function runScenario(
     samples.map((x) => x.latency),
     result.duration,
   );
-  const scenario: ScenarioResult = { name, durationS: result.duration, non2xx, errors: result.errors + result.timeouts, ...all };
+  const scenario: ScenarioResult = {
+    name,
+    durationS: result.duration,
+    non2xx,
+    errors: result.errors + result.timeouts,
+    ...all,
+  };
   if (options.breakdown) {
     scenario.breakdown = {};
     const groups: [string, (r: BenchRequest) => boolean][] = [
@@ -304,7 +316,10 @@ async function timeColdSearches(base: string, count: number): Promise<ScenarioRe
 function printScenario(result: ScenarioResult): void {
   const line = (label: string, f: Figures) =>
     `${label.padEnd(62)} p50 ${String(f.p50).padStart(7)} ms  p95 ${String(f.p95).padStart(7)} ms  p99 ${String(f.p99).padStart(7)} ms  ${String(f.reqPerSec).padStart(6)} req/s`;
-  log(line(result.name, result) + (result.non2xx || result.errors ? `  (${result.non2xx} non-2xx, ${result.errors} errors)` : ''));
+  log(
+    line(result.name, result) +
+      (result.non2xx || result.errors ? `  (${result.non2xx} non-2xx, ${result.errors} errors)` : ''),
+  );
   for (const [label, f] of Object.entries(result.breakdown ?? {})) log(line(`    ${label}`, f));
 }
 
@@ -326,7 +341,9 @@ async function makeSourceJpeg(): Promise<Buffer> {
       pixels[i + 2] = 120 - 60 * r + 50 * Math.sin((x + y) / 150) + n;
     }
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 
 async function imagesPerSecond(make: () => Promise<unknown>, total: number, inFlight: number): Promise<number> {
@@ -467,7 +484,13 @@ async function main() {
 
   const report = {
     at: new Date().toISOString(),
-    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model, memoryGb: Math.round(totalmem() / 2 ** 30), loadBefore, loadAfter },
+    machine: {
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model,
+      memoryGb: Math.round(totalmem() / 2 ** 30),
+      loadBefore,
+      loadAfter,
+    },
     database: {
       url: DATABASE_URL.replace(/\/\/[^@]*@/, '//'),
       materials: MATERIAL_COUNT,

@@ -1,11 +1,11 @@
 // Checks the built web app (apps/web/dist) keeps the operator console out of what buyers load:
 // neither the entry chunk nor anything it imports statically (or index.html preloads) may hold
 // console code, and the console must exist as a lazily loaded chunk.
-//   node scripts/check-admin-split.mjs        (after `npm run build`)
+//   node scripts/check-admin-split.mjs [dist dir]     (after `npm run build`; default apps/web/dist)
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const dist = new URL('../apps/web/dist/', import.meta.url).pathname;
+const dist = process.argv[2] ?? new URL('../apps/web/dist/', import.meta.url).pathname;
 // Strings only the console contains (its storage key and its login title).
 const MARKERS = ['gemstock.admin-token', '宝图运营后台'];
 

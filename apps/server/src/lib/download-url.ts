@@ -44,7 +44,8 @@ export function createDownloadUrlSigner(secret: Uint8Array, now: () => number = 
       const expected = Buffer.from(signatureOf(key, exp));
       const given = Buffer.from(sig);
       // The signature is checked before the expiry, so an edited `exp` reads as tampering.
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'invalid' };
+      if (given.length !== expected.length || !timingSafeEqual(given, expected))
+        return { ok: false, reason: 'invalid' };
       if (exp * 1000 <= now()) return { ok: false, reason: 'expired' };
       return { ok: true, key };
     },

@@ -42,10 +42,24 @@ describe('material detail, related and featured videos', () => {
       })
     ).sid;
     f.olderVideo = (
-      await insertMaterial(t, { keywords: ['珍珠'], format: 'video', width: 1080, height: 1920, featured: true, createdAt: daysAgo(9) })
+      await insertMaterial(t, {
+        keywords: ['珍珠'],
+        format: 'video',
+        width: 1080,
+        height: 1920,
+        featured: true,
+        createdAt: daysAgo(9),
+      })
     ).sid;
     await insertMaterial(t, { keywords: ['珍珠'], format: 'video', width: 1080, height: 1920, featured: false });
-    await insertMaterial(t, { keywords: ['珍珠'], format: 'video', width: 1080, height: 1920, featured: true, disabled: true });
+    await insertMaterial(t, {
+      keywords: ['珍珠'],
+      format: 'video',
+      width: 1080,
+      height: 1920,
+      featured: true,
+      disabled: true,
+    });
     await insertMaterial(t, { keywords: ['珍珠'], format: 'image', featured: true });
   });
   afterAll(async () => {

@@ -54,7 +54,10 @@ describe('free materials and free downloads', () => {
     expect(m.free).toBe(true);
     expect(new Date(m.freeFrom!).getTime()).toBeLessThan(Date.now());
     expect(new Date(m.freeUntil!).getTime()).toBeGreaterThan(Date.now());
-    const page2 = await t.call<TPagedMaterialsResponse>({ method: 'GET', url: '/api/material/free?page=2&page_size=1' });
+    const page2 = await t.call<TPagedMaterialsResponse>({
+      method: 'GET',
+      url: '/api/material/free?page=2&page_size=1',
+    });
     expect(page2.data.materials.map((x) => x.sid)).toEqual([f.open]);
   });
 
@@ -146,7 +149,10 @@ describe('free materials and free downloads', () => {
 
   it('answers 404 for a validly signed link to a missing file', async () => {
     const signer = createDownloadUrlSigner(t.config.jwtSecret);
-    const res = await t.call({ method: 'GET', url: signer.signDownloadUrl('private/materials/none/original-0.jpg').url });
+    const res = await t.call({
+      method: 'GET',
+      url: signer.signDownloadUrl('private/materials/none/original-0.jpg').url,
+    });
     expect(res.status).toBe(404);
   });
 });

@@ -16,12 +16,23 @@ describe('likes', () => {
   });
 
   const like = (sid: string, buyer?: TestBuyer) =>
-    t.call<TLikeResponse>({ method: 'POST', url: `/api/material/${sid}/like`, ...(buyer ? { token: buyer.token } : {}) });
+    t.call<TLikeResponse>({
+      method: 'POST',
+      url: `/api/material/${sid}/like`,
+      ...(buyer ? { token: buyer.token } : {}),
+    });
   const unlike = (sid: string, buyer?: TestBuyer) =>
-    t.call<TLikeResponse>({ method: 'DELETE', url: `/api/material/${sid}/like`, ...(buyer ? { token: buyer.token } : {}) });
+    t.call<TLikeResponse>({
+      method: 'DELETE',
+      url: `/api/material/${sid}/like`,
+      ...(buyer ? { token: buyer.token } : {}),
+    });
 
   async function stored(sid: string) {
-    const [m] = await t.database.db.select({ likeCount: materials.likeCount }).from(materials).where(eq(materials.sid, sid));
+    const [m] = await t.database.db
+      .select({ likeCount: materials.likeCount })
+      .from(materials)
+      .where(eq(materials.sid, sid));
     const [rows] = await t.database.db
       .select({ n: count() })
       .from(materialLikes)

@@ -1,4 +1,4 @@
-import type { TMeResponse, TOrderResponse, TTransferResponse } from '@gemstock/contract';
+import type { TAdminOrderListResponse, TMeResponse, TOrderResponse, TTransferResponse } from '@gemstock/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, licences } from '../../src/db/schema/index.js';
@@ -122,6 +122,41 @@ describe('bank transfer', () => {
     });
     expect(noNote.status).toBe(400);
     expect((await orderRow(t, order.sid)).status).toBe('CREATED');
+  });
+
+  it('lists the transfer queue for operators, searchable by order number and company', async () => {
+    const buyer = await createCompanyBuyer(t);
+    const [m1, m2] = await createMaterials(t, 2);
+    const waiting = await placeOrder(t, buyer, { [m1!.sid]: 2 });
+    const other = await placeOrder(t, buyer, { [m2!.sid]: 2 });
+    await t.call({ method: 'POST', url: `/api/order/${waiting.sid}/transfer`, token: buyer.token, payload: {} });
+    const queue = await t.call<TAdminOrderListResponse>({
+      method: 'GET',
+      url: `/api/admin/orders?status=CREATED&pay_way=TRANSFER&q=${waiting.orderNo}`,
+      token: operator.token,
+    });
+    expect(queue.code).toBe(0);
+    expect(queue.data.total).toBe(1);
+    expect(queue.data.orders[0]).toMatchObject({
+      sid: waiting.sid,
+      transferReference: waiting.orderNo,
+      buyer: { sid: buyer.sid },
+      finalPrice: 29_800,
+    });
+    const byCompany = await t.call<TAdminOrderListResponse>({
+      method: 'GET',
+      url: `/api/admin/orders?q=${encodeURIComponent('鑫鎏')}&page_size=60`,
+      token: operator.token,
+    });
+    expect(byCompany.data.orders.map((o) => o.sid)).toEqual(expect.arrayContaining([waiting.sid, other.sid]));
+    const one = await t.call<{ order: { sid: string } }>({
+      method: 'GET',
+      url: `/api/admin/orders/${other.sid}`,
+      token: operator.token,
+    });
+    expect(one.data.order.sid).toBe(other.sid);
+    expect((await t.call({ method: 'GET', url: '/api/admin/orders', token: buyer.token })).status).toBe(401);
+    expect((await t.call({ method: 'GET', url: '/api/admin/orders?q=%25', token: operator.token })).code).toBe(0);
   });
 
   it('shows another account nothing', async () => {

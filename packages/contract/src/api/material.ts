@@ -91,7 +91,10 @@ export const ZSearchMaterialsQuery = ZPageQuery.extend({
   format: z.preprocess(blankAsUndefined, z.enum(MATERIAL_FORMATS, { error: CATALOG_MESSAGES.format }).optional()),
   orientation: z.preprocess(blankAsUndefined, z.enum(ORIENTATIONS, { error: CATALOG_MESSAGES.orientation }).optional()),
   period: z.preprocess(blankAsUndefined, z.enum(PERIODS, { error: CATALOG_MESSAGES.period }).optional()),
-  sort: z.preprocess(blankAsUndefined, z.enum(SORT_OPTIONS, { error: CATALOG_MESSAGES.sort }).default(SortOption.RANDOM)),
+  sort: z.preprocess(
+    blankAsUndefined,
+    z.enum(SORT_OPTIONS, { error: CATALOG_MESSAGES.sort }).default(SortOption.RANDOM),
+  ),
   /**
    * Keeps a random order stable while paging; the server picks one when absent and returns it.
    * There are 16 random orders: seeds equal modulo 16 give the same one.

@@ -30,6 +30,9 @@ export const ORDER_PATHS = {
   purchased: '/api/user/material',
   /** Public page a certificate's QR code points to (server-rendered HTML). */
   verifyCertificate: '/verify/certificate/:certNo',
+  /** Operator: every order, filtered (the bank-transfer queue is status=CREATED&pay_way=TRANSFER). */
+  adminList: '/api/admin/orders',
+  adminDetail: '/api/admin/orders/:id',
   adminConfirmTransfer: '/api/admin/orders/:id/confirm_transfer',
   adminRejectTransfer: '/api/admin/orders/:id/reject_transfer',
 } as const;
@@ -224,3 +227,34 @@ export const ZTransferDecisionRequest = z.object({
     .max(500, { error: MESSAGES.tooLong(500) }),
 });
 export type TTransferDecisionRequest = z.input<typeof ZTransferDecisionRequest>;
+
+export const ZAdminOrderListQuery = ZPageQuery.extend({
+  status: z.preprocess(blankAsNull, z.enum(ORDER_STATUSES, { error: ORDER_MESSAGES.status }).nullish()),
+  type: z.preprocess(blankAsNull, z.enum(ORDER_TYPES, { error: ORDER_MESSAGES.type }).nullish()),
+  pay_way: z.preprocess(blankAsNull, z.enum(PAY_WAYS, { error: ORDER_MESSAGES.payWay }).nullish()),
+  /** Order number (or its start), order sid, buyer email / mobile / username, or company. */
+  q: zOptionalText(100),
+});
+export type TAdminOrderListQuery = z.input<typeof ZAdminOrderListQuery>;
+
+/** An order as operators see it: who bought it and how it was (or is to be) paid. */
+export const ZAdminOrder = ZOrder.extend({
+  buyer: z.object({
+    sid: z.string(),
+    email: z.string().nullable(),
+    mobile: z.string().nullable(),
+    username: z.string().nullable(),
+    company: z.string().nullable(),
+  }),
+  ownerSid: z.string(),
+  transferReference: z.string().nullable(),
+  paidGateway: z.string().nullable(),
+  tradeNo: z.string().nullable(),
+  paidAmount: z.number().int().nullable(),
+});
+export type TAdminOrder = z.infer<typeof ZAdminOrder>;
+
+export const ZAdminOrderListResponse = z.object({ total: z.number().int(), orders: z.array(ZAdminOrder) });
+export type TAdminOrderListResponse = z.infer<typeof ZAdminOrderListResponse>;
+export const ZAdminOrderResponse = z.object({ order: ZAdminOrder });
+export type TAdminOrderResponse = z.infer<typeof ZAdminOrderResponse>;

@@ -200,7 +200,10 @@ export class CatalogSearch {
         set.newest ??= orderedSeqs(set, (a, b) => set.createdUs[b]! - set.createdUs[a]! || set.seq[b]! - set.seq[a]!);
         return Array.from(set.newest.subarray(offset, offset + size));
       case SortOption.MOST_LIKED:
-        set.mostLiked ??= orderedSeqs(set, (a, b) => set.likeCount[b]! - set.likeCount[a]! || set.seq[b]! - set.seq[a]!);
+        set.mostLiked ??= orderedSeqs(
+          set,
+          (a, b) => set.likeCount[b]! - set.likeCount[a]! || set.seq[b]! - set.seq[a]!,
+        );
         return Array.from(set.mostLiked.subarray(offset, offset + size));
       case SortOption.RANDOM: {
         if (!set.ring) {
@@ -216,7 +219,8 @@ export class CatalogSearch {
         const { seqs, keys } = set.ring;
         const start = lowerBound(keys, ringStartOf(seed));
         const out: number[] = [];
-        for (let i = offset; i < Math.min(offset + size, seqs.length); i += 1) out.push(seqs[(start + i) % seqs.length]!);
+        for (let i = offset; i < Math.min(offset + size, seqs.length); i += 1)
+          out.push(seqs[(start + i) % seqs.length]!);
         return out;
       }
     }

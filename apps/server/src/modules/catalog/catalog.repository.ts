@@ -199,9 +199,7 @@ export async function listRingSample(db: DbOrTx, size: number): Promise<SampleRo
 
 /** The table's row count as of its last ANALYZE (no scan); null when it was never analysed. */
 export async function estimateMaterialRows(db: DbOrTx): Promise<number | null> {
-  const result = await db.execute(
-    sql`SELECT reltuples::float8 AS n FROM pg_class WHERE oid = 'materials'::regclass`,
-  );
+  const result = await db.execute(sql`SELECT reltuples::float8 AS n FROM pg_class WHERE oid = 'materials'::regclass`);
   const n = Number(rowsOf<{ n: number }>(result)[0]?.n ?? -1);
   return n >= 0 ? n : null;
 }

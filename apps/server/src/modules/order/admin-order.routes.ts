@@ -1,5 +1,14 @@
-import { ORDER_PATHS, ZOrderParams, ZOrderResponse, ZTransferDecisionRequest, zEnvelope } from '@gemstock/contract';
-import { ErrorCode } from '@gemstock/contract';
+import {
+  ErrorCode,
+  ORDER_PATHS,
+  ZAdminOrderListQuery,
+  ZAdminOrderListResponse,
+  ZAdminOrderResponse,
+  ZOrderParams,
+  ZOrderResponse,
+  ZTransferDecisionRequest,
+  zEnvelope,
+} from '@gemstock/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.js';
@@ -8,7 +17,7 @@ import { publicUrlOfStorage } from '../catalog/catalog.service.js';
 import { OrderPaymentService } from './order-payment.service.js';
 import { OrderService } from './order.service.js';
 
-/** Operator: confirm or reject a bank transfer (audit-logged; confirming settles the order). */
+/** Operator: the order list (and with it the bank-transfer queue); confirm or reject a transfer (audit-logged; confirming settles the order). */
 export async function adminOrderRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { db, config, storage, orderEvents } = app.deps;
@@ -23,6 +32,24 @@ export async function adminOrderRoutes(instance: FastifyInstance) {
     if (!request.operator) throw new AppError(ErrorCode.AUTH_REQUIRED);
     return request.operator.sid;
   };
+
+  app.get(
+    ORDER_PATHS.adminList,
+    {
+      preHandler: app.requireOperator,
+      schema: { querystring: ZAdminOrderListQuery, response: { 200: zEnvelope(ZAdminOrderListResponse) } },
+    },
+    async (request) => ok(await orders.listAdminOrders(request.query)),
+  );
+
+  app.get(
+    ORDER_PATHS.adminDetail,
+    {
+      preHandler: app.requireOperator,
+      schema: { params: ZOrderParams, response: { 200: zEnvelope(ZAdminOrderResponse) } },
+    },
+    async (request) => ok(await orders.getAdminOrder(request.params.id)),
+  );
 
   app.post(
     ORDER_PATHS.adminConfirmTransfer,

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, ilike, inArray, like, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { cartItems, demands, materials, orderItems, orders, users } from '../../db/schema/index.js';
 
@@ -227,4 +227,83 @@ export async function removePaidItemsFromCart(tx: DbOrTx, userSid: string, order
     DELETE FROM ${cartItems}
     WHERE ${cartItems.userSid} = ${userSid}
       AND ${cartItems.materialSid} IN (SELECT ${orderItems.materialSid} FROM ${orderItems} WHERE ${orderItems.orderSid} = ${orderSid})`);
+}
+
+export interface AdminOrderFilter {
+  status?: string | null;
+  orderType?: string | null;
+  payWay?: string | null;
+  q?: string | null;
+}
+
+/** LIKE treats % and _ as wildcards; a search term means them literally. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function adminConditions(filter: AdminOrderFilter) {
+  const q = filter.q?.trim();
+  return and(
+    filter.status ? eq(orders.status, filter.status) : undefined,
+    filter.orderType ? eq(orders.orderType, filter.orderType) : undefined,
+    filter.payWay ? eq(orders.payWay, filter.payWay) : undefined,
+    q
+      ? or(
+          like(orders.orderNo, `${escapeLike(q)}%`),
+          eq(orders.sid, q),
+          eq(users.email, q.toLowerCase()),
+          eq(users.mobile, q),
+          eq(users.username, q),
+          ilike(users.company, `%${escapeLike(q)}%`),
+        )
+      : undefined,
+  );
+}
+
+export interface AdminOrderRow {
+  order: OrderRow;
+  buyer: { sid: string; email: string | null; mobile: string | null; username: string | null; company: string | null };
+}
+
+const BUYER_COLUMNS = {
+  sid: users.sid,
+  email: users.email,
+  mobile: users.mobile,
+  username: users.username,
+  company: users.company,
+};
+
+/** Operator's order list: newest first, with the buyer. */
+export async function listAdminOrders(
+  db: DbOrTx,
+  filter: AdminOrderFilter,
+  page: { offset: number; limit: number },
+): Promise<AdminOrderRow[]> {
+  return db
+    .select({ order: getTableColumns(orders), buyer: BUYER_COLUMNS })
+    .from(orders)
+    .innerJoin(users, eq(users.sid, orders.userSid))
+    .where(adminConditions(filter))
+    .orderBy(desc(orders.createdAt), desc(orders.sid))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export async function countAdminOrders(db: DbOrTx, filter: AdminOrderFilter): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(orders)
+    .innerJoin(users, eq(users.sid, orders.userSid))
+    .where(adminConditions(filter));
+  return row?.n ?? 0;
+}
+
+export async function findAdminOrder(db: DbOrTx, sid: string): Promise<AdminOrderRow | undefined> {
+  const [row] = await db
+    .select({ order: getTableColumns(orders), buyer: BUYER_COLUMNS })
+    .from(orders)
+    .innerJoin(users, eq(users.sid, orders.userSid))
+    .where(eq(orders.sid, sid))
+    .limit(1);
+  return row;
 }

@@ -6,6 +6,8 @@ import {
   LicenceType,
   OrderStatus,
   OrderType,
+  type TAdminOrder,
+  type TAdminOrderListResponse,
   type TOrder,
   type TOrderListItem,
   type TOrderListResponse,
@@ -14,7 +16,12 @@ import {
   VIP_MONTHLY_FEE_CENTS,
 } from '@gemstock/contract';
 import type { z } from 'zod';
-import type { ZCustomPreviewRequest, ZOrderListQuery, ZPlaceCustomRequest } from '@gemstock/contract';
+import type {
+  ZAdminOrderListQuery,
+  ZCustomPreviewRequest,
+  ZOrderListQuery,
+  ZPlaceCustomRequest,
+} from '@gemstock/contract';
 import type { MoneyConfig } from '../../config.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
@@ -27,12 +34,16 @@ import type { OrderEvents } from './order-events.js';
 import { findMaterialsBySids, pricedMaterialOf } from './order-material.js';
 import { ownerSidOf, priceWithContext, toPricePreview } from './order-pricing.js';
 import {
+  type AdminOrderRow,
+  countAdminOrders,
   countOrders,
+  findAdminOrder,
   findBuyerNames,
   findOrderBySid,
   insertDemand,
   insertOrder,
   listDemandsBySids,
+  listAdminOrders,
   listItemsOfOrders,
   listOrders,
   markOrderCancelled,
@@ -319,6 +330,38 @@ export class OrderService {
   }
 
   /** `items`: the order's items with their materials, when the caller has them (saves a query). */
+  /** Operator: orders filtered by status, type, pay way and a search term, with their buyers. */
+  async listAdminOrders(query: z.output<typeof ZAdminOrderListQuery>): Promise<TAdminOrderListResponse> {
+    const filter = { status: query.status, orderType: query.type, payWay: query.pay_way, q: query.q };
+    const page = { offset: (query.page - 1) * query.page_size, limit: query.page_size };
+    const [rows, total] = await Promise.all([
+      listAdminOrders(this.deps.db, filter, page),
+      countAdminOrders(this.deps.db, filter),
+    ]);
+    return { total, orders: await this.presentAdmin(rows) };
+  }
+
+  async getAdminOrder(sid: string): Promise<{ order: TAdminOrder }> {
+    const row = await findAdminOrder(this.deps.db, sid);
+    if (!row) throw new AppError(ErrorCode.ORDER_NOT_FOUND);
+    const [order] = await this.presentAdmin([row]);
+    return { order: order! };
+  }
+
+  private async presentAdmin(rows: AdminOrderRow[]): Promise<TAdminOrder[]> {
+    const wire = await this.presentMany(rows.map((r) => r.order));
+    return rows.map(({ order, buyer }, i) => ({
+      ...wire[i]!,
+      buyer,
+      ownerSid: order.ownerSid,
+      transferReference:
+        order.payWay === 'TRANSFER' ? (order.transferReference ?? order.orderNo) : order.transferReference,
+      paidGateway: order.paidGateway,
+      tradeNo: order.tradeNo,
+      paidAmount: order.paidAmountCents,
+    }));
+  }
+
   async presentOne(row: OrderRow, items?: OrderItemView[]): Promise<TOrder> {
     const [order] = await this.presentMany([row], items);
     return order!;

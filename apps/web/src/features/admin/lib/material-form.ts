@@ -1,9 +1,4 @@
-import {
-  centsToYuan,
-  type TAdminMaterial,
-  type TAdminMaterialPatch,
-  yuanToCents,
-} from '@gemstock/contract';
+import { centsToYuan, type TAdminMaterial, type TAdminMaterialPatch, yuanToCents } from '@gemstock/contract';
 import dayjs, { type Dayjs } from 'dayjs';
 
 /** The edit drawer's form: money in yuan as operators type it, converted to cents only here. */
@@ -70,4 +65,3 @@ export function formFieldOf(path: string): (string | number)[] | null {
   if (head === 'keywords' || head === 'remark' || head === 'featured') return [head];
   return null;
 }
-

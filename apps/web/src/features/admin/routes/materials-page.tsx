@@ -71,11 +71,11 @@ export function MaterialsPage() {
 
   const columns = useMemo<ColumnsType<TAdminMaterial>>(
     () => [
-      { title: '缩略图', key: 'thumb', width: 96, render: (_, m) => <MaterialThumb material={m} /> },
+      { title: '缩略图', key: 'thumb', width: 88, render: (_, m) => <MaterialThumb material={m} /> },
       {
         title: '编号',
         dataIndex: 'sid',
-        width: 150,
+        width: 145,
         render: (sid: string) => (
           <Typography.Text
             copyable={{ text: sid, tooltips: ['复制编号', '已复制'] }}
@@ -88,7 +88,7 @@ export function MaterialsPage() {
       {
         title: '关键词',
         dataIndex: 'keywords',
-        width: 200,
+        width: 180,
         render: (keywords: string[]) =>
           keywords.length === 0 ? (
             <Typography.Text type="warning">未设置</Typography.Text>
@@ -110,7 +110,7 @@ export function MaterialsPage() {
       {
         title: '尺寸',
         key: 'size',
-        width: 120,
+        width: 115,
         render: (_, m) => (
           <Space orientation="vertical" size={0}>
             <span style={{ fontVariantNumeric: 'tabular-nums' }}>
@@ -122,14 +122,14 @@ export function MaterialsPage() {
           </Space>
         ),
       },
-      { title: '可售授权', dataIndex: 'authTypes', width: 140, render: (_, m) => <LicenceTags types={m.authTypes} /> },
+      { title: '可售授权', dataIndex: 'authTypes', width: 130, render: (_, m) => <LicenceTags types={m.authTypes} /> },
       { title: '状态', key: 'status', width: 100, render: (_, m) => <MaterialStatusTag material={m} /> },
-      { title: '喜欢', dataIndex: 'likeCount', width: 60, align: 'right' },
-      { title: '标记', key: 'flags', width: 100, render: (_, m) => <MaterialFlags material={m} /> },
+      { title: '喜欢', dataIndex: 'likeCount', width: 56, align: 'right' },
+      { title: '标记', key: 'flags', width: 90, render: (_, m) => <MaterialFlags material={m} /> },
       {
         title: '上传时间',
         dataIndex: 'createdAt',
-        width: 110,
+        width: 105,
         render: (iso: string) => {
           const [date, time] = formatDateTime(iso).split(' ');
           return (
@@ -145,7 +145,7 @@ export function MaterialsPage() {
       {
         title: '操作',
         key: 'actions',
-        width: 110,
+        width: 100,
         fixed: 'right',
         render: (_, m) => (
           <Space size={0}>
@@ -227,7 +227,7 @@ export function MaterialsPage() {
         columns={columns}
         dataSource={data?.materials ?? []}
         loading={isLoading}
-        scroll={{ x: 1190 }}
+        scroll={{ x: 1110 }}
         size="middle"
         locale={{
           emptyText: (

@@ -51,7 +51,7 @@ export function RechargeDialog({ open }: { open: boolean }) {
       onCancel={close}
       title={
         <span>
-          <CrownOutlined style={{ color: 'var(--gs-gold)' }} /> 开通 VIP 月度会员
+          <CrownOutlined style={{ color: 'var(--gs-gold)' }} /> {user?.isVip ? '续费' : '开通'} VIP 月度会员
         </span>
       }
       width={520}
