@@ -84,7 +84,10 @@ test('the forms show the messages of spec §5', async ({ page }) => {
   await expect(dialog.getByText('请输入短信验证码')).toBeVisible();
 
   // Login form: password and sub-account username required.
-  await dialog.getByRole('button', { name: /已有账号|去登录|登录/ }).last().click();
+  await dialog
+    .getByRole('button', { name: /已有账号|去登录|登录/ })
+    .last()
+    .click();
   await dialog.getByRole('tab', { name: '子账号' }).click();
   await dialog.getByRole('button', { name: '登录', exact: true }).click();
   await expect(dialog.getByText('请输入用户名')).toBeVisible();
@@ -99,7 +102,10 @@ test('the forms show the messages of spec §5', async ({ page }) => {
 
   // Reset form asks for the new password.
   await dialog.getByRole('button', { name: /忘记密码/ }).click();
-  await dialog.getByRole('button', { name: /重置密码|确认/ }).last().click();
+  await dialog
+    .getByRole('button', { name: /重置密码|确认/ })
+    .last()
+    .click();
   await expect(dialog.getByText('请输入新密码')).toBeVisible();
 });
 

@@ -101,7 +101,7 @@ function renderErrorsDoc(): string {
     '',
     'Every error answers `{code, data, message}` with the HTTP status below; `message` is the',
     'Chinese text shown to the user (some errors put a more precise text, e.g. the failing',
-    'field\'s rule, in `message`). `data` is `null`, or `{fields: [{path, message}]}` for',
+    "field's rule, in `message`). `data` is `null`, or `{fields: [{path, message}]}` for",
     'validation errors. A 5xx never carries internals.',
     '',
     'How the web client treats a code (spec §8), applied once in `apps/web/src/lib/api-client.ts`:',
@@ -119,7 +119,8 @@ function renderErrorsDoc(): string {
     const rows = specs.filter(([, s]) => s.code >= from && s.code < to);
     if (rows.length === 0) continue;
     out.push(`## ${title}`, '', '| code | name | HTTP | message | client |', '|---|---|---|---|---|');
-    for (const [name, s] of rows) out.push(`| ${s.code} | ${name} | ${s.http} | ${s.message} | ${POLICY_TEXT[s.policy]} |`);
+    for (const [name, s] of rows)
+      out.push(`| ${s.code} | ${name} | ${s.http} | ${s.message} | ${POLICY_TEXT[s.policy]} |`);
     out.push('');
   }
   return `${out.join('\n').trimEnd()}\n`;

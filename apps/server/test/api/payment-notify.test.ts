@@ -358,7 +358,10 @@ describe('gateway notifications', () => {
         },
         { headers: { 'content-type': 'application/json' }, body: '{"a":1}' },
         // PostgreSQL cannot store NUL: the delivery is still recorded and answered.
-        { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'sign=abc&out_trade_no=%00x&trade_no=%00' },
+        {
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: 'sign=abc&out_trade_no=%00x&trade_no=%00',
+        },
       ];
       for (const delivery of cases) {
         const before = await moneyFingerprint(t);
