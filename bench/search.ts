@@ -428,6 +428,9 @@ async function main() {
   const scrolling = sessionRequests({ count: 400_000, seed: 1, maxDepth: 50, active: CONNECTIONS });
   const scenarios: [string, BenchRequest[], boolean][] = [
     ['GET /api/health (baseline)', health, false],
+    // The warm-up's requests again, from the start: every result set is already read, so this
+    // is the cost of the cached path alone (a site's hot searches).
+    ['search: the warm-up visitors again (result sets cached)', warmup, true],
     ['search: visitors scrolling pages 1–50 (1/2/3+-char keywords, filters, sorts)', scrolling, true],
     [
       'search: page 1 only, a new visitor (new seed) every request',
