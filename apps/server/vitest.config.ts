@@ -7,7 +7,5 @@ export default defineProject({
     globalSetup: ['test/helpers/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // PGlite is single-threaded WASM; two workers keep both cores busy without thrashing.
-    maxWorkers: 2,
   },
 });

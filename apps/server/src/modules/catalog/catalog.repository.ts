@@ -136,7 +136,8 @@ function textArray(values: string[]): SQL {
  * for queries that walk a sort index and test rows as they come.
  */
 function searchConditions(filter: SearchFilter, now: Date, shape: 'indexed' | 'walk'): SQL[] {
-  const conditions: SQL[] = [eq(materials.disabled, false)];
+  // Materials still being processed (or failed) have no previews yet: buyers never see them.
+  const conditions: SQL[] = [eq(materials.disabled, false), eq(materials.status, 'ready')];
   if (shape === 'indexed') {
     const tokens = [...filter.tokens];
     if (filter.format) tokens.push(FORMAT_TOKEN(filter.format));
@@ -341,7 +342,13 @@ function prepareVisibleMaterialsBySeq(db: DbOrTx) {
   return db
     .select({ rows: sql<MaterialJson[] | null>`json_agg(${MATERIAL_JSON})` })
     .from(materials)
-    .where(and(sql`${materials.seq} = ANY(${sql.placeholder('seqs')}::bigint[])`, eq(materials.disabled, false)))
+    .where(
+      and(
+        sql`${materials.seq} = ANY(${sql.placeholder('seqs')}::bigint[])`,
+        eq(materials.disabled, false),
+        eq(materials.status, 'ready'),
+      ),
+    )
     .prepare('catalog_visible_materials_by_seq');
 }
 
@@ -372,7 +379,7 @@ export async function findVisibleMaterial(db: DbOrTx, sid: string): Promise<Mate
   const rows = await db
     .select(MATERIAL_COLUMNS)
     .from(materials)
-    .where(and(eq(materials.sid, sid), eq(materials.disabled, false)))
+    .where(and(eq(materials.sid, sid), eq(materials.disabled, false), eq(materials.status, 'ready')))
     .limit(1);
   return rows[0];
 }
@@ -400,7 +407,7 @@ export async function listRelatedSeqs(
       FROM unnest(${keywordArray}) AS k(keyword)
       CROSS JOIN LATERAL (
         SELECT ${materials.seq} AS seq FROM ${materials}
-        WHERE ${materials.keywords} @> ARRAY[k.keyword] AND NOT ${materials.disabled} AND ${materials.sid} <> ${material.sid}
+        WHERE ${materials.keywords} @> ARRAY[k.keyword] AND NOT ${materials.disabled} AND ${materials.status} = 'ready' AND ${materials.sid} <> ${material.sid}
         ORDER BY ${materials.createdAt} DESC NULLS LAST, ${materials.seq} DESC NULLS LAST
         LIMIT ${RELATED_CANDIDATES_PER_KEYWORD}
       ) c
@@ -413,7 +420,12 @@ export async function listRelatedSeqs(
 }
 
 function freeNowConditions(now: Date): SQL[] {
-  return [eq(materials.disabled, false), lte(materials.freeFrom, now), gt(materials.freeUntil, now)];
+  return [
+    eq(materials.disabled, false),
+    eq(materials.status, 'ready'),
+    lte(materials.freeFrom, now),
+    gt(materials.freeUntil, now),
+  ];
 }
 
 /** Materials whose free window contains `now`, the most recently opened first. */
@@ -443,7 +455,14 @@ export async function listFeaturedVideos(db: DbOrTx, page: { offset: number; lim
   return db
     .select(MATERIAL_COLUMNS)
     .from(materials)
-    .where(and(eq(materials.featured, true), eq(materials.format, 'video'), eq(materials.disabled, false)))
+    .where(
+      and(
+        eq(materials.featured, true),
+        eq(materials.format, 'video'),
+        eq(materials.disabled, false),
+        eq(materials.status, 'ready'),
+      ),
+    )
     .orderBy(sql`${materials.createdAt} desc nulls last, ${materials.seq} desc nulls last`)
     .limit(page.limit)
     .offset(page.offset);

@@ -47,7 +47,13 @@ export async function catalogRoutes(instance: FastifyInstance) {
       preHandler: app.optionalUser,
       schema: { querystring: ZSearchMaterialsQuery, response: { 200: zEnvelope(ZSearchMaterialsResponse) } },
     },
-    async (request) => ok(await catalog.searchMaterials(request.query, request.user)),
+    async (request, reply) => {
+      const result = await catalog.searchMaterials(request.query, request.user);
+      // Already encoded, and checked against the same schema when the page was cached; a string
+      // payload bypasses the serializer, which is the point (the typed reply only knows objects).
+      if (result.body !== null) return reply.type('application/json; charset=utf-8').send(result.body as never);
+      return ok(result.response);
+    },
   );
 
   app.get(

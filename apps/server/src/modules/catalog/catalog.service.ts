@@ -9,7 +9,9 @@ import {
   type TMaterial,
   type TPagedMaterialsResponse,
   type TSearchMaterialsResponse,
+  ZMaterial,
 } from '@gemstock/contract';
+import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { DownloadUrlSigner } from '../../lib/download-url.js';
@@ -29,7 +31,8 @@ import {
 import { findLikedSids } from './likes.repository.js';
 import { isFreeAt, type PublicUrlOf, toWireMaterial } from './material.mapper.js';
 import type { SearchLogWriter } from './search-log.writer.js';
-import { loggedKeyword, newRandomSeed, parseSearchFilter } from './search-query.js';
+import { filterCacheKey, loggedKeyword, newRandomSeed, parseSearchFilter, ringStartOf } from './search-query.js';
+import { TtlCache } from './ttl-cache.js';
 
 export interface SearchMaterialsInput {
   keyword?: string | undefined;
@@ -79,7 +82,36 @@ export interface CatalogServiceDeps {
 /** Free-download links live five minutes: enough to start the download, too short to share. */
 export const FREE_DOWNLOAD_TTL_SECONDS = 300;
 
+/**
+ * How long a listed search page is reused. Like counts, a material disabled and the free flag
+ * may show this much late in listings (never on the detail page, which is always read fresh).
+ */
+export const PAGE_TTL_MS = 10_000;
+
+const ZMaterialList = z.array(ZMaterial);
+
+interface ListedPage {
+  total: number;
+  totalCapped: boolean;
+  materials: TMaterial[];
+  /** `materials` already encoded. */
+  json: string;
+}
+
+export interface SearchResult {
+  response: TSearchMaterialsResponse;
+  /** The whole success envelope, already encoded, when no buyer-specific field is in it. */
+  body: string | null;
+}
+
 export class CatalogService {
+  private readonly pages = new TtlCache<ListedPage>({
+    ttlMs: PAGE_TTL_MS,
+    // About 20 kB a page: some 1,500 pages, 30 MB.
+    maxWeight: 32_000_000,
+    weigh: (p) => p.json.length,
+  });
+
   constructor(private readonly deps: CatalogServiceDeps) {}
 
   private now(): Date {
@@ -108,25 +140,55 @@ export class CatalogService {
     return this.toWire(ordered, user, now);
   }
 
-  async searchMaterials(input: SearchMaterialsInput, user: UserRow | null): Promise<TSearchMaterialsResponse> {
+  /**
+   * One page of a search. The page as a visitor sees it is shared by everyone asking for it
+   * within PAGE_TTL_MS: checked against the response schema and encoded once, then sent as
+   * text to visitors who are not signed in (those cost the schema check and the encoding of
+   * thirty materials more than all the rest of a cached search). A signed-in buyer gets the same
+   * page with their likes marked, through the normal serializer.
+   */
+  async searchMaterials(input: SearchMaterialsInput, user: UserRow | null): Promise<SearchResult> {
     const now = this.now();
     const filter = parseSearchFilter(input);
     const isRandom = input.sort === SortOption.RANDOM;
     const seed = isRandom ? (input.seed ?? newRandomSeed()) : 0;
-    const page = await this.deps.search.findPage({
-      filter,
-      sort: input.sort,
-      seed,
-      page: input.page,
-      pageSize: input.page_size,
-      now,
+    const pageKey = [
+      filterCacheKey(filter),
+      input.sort,
+      isRandom ? ringStartOf(seed) : '',
+      input.page,
+      input.page_size,
+    ].join('|');
+    const page = await this.pages.getOrLoad(pageKey, async () => {
+      const found = await this.deps.search.findPage({
+        filter,
+        sort: input.sort,
+        seed,
+        page: input.page,
+        pageSize: input.page_size,
+        now,
+      });
+      const materials = ZMaterialList.parse(await this.materialsBySeq(found.seqs, null, now));
+      return { total: found.total, totalCapped: found.totalCapped, materials, json: JSON.stringify(materials) };
     });
-    const materials = await this.materialsBySeq(page.seqs, user, now);
     const keyword = loggedKeyword(filter);
     if (keyword) {
       this.deps.searchLog.record({ keyword, userSid: user?.sid ?? null, resultCount: page.total, createdAt: now });
     }
-    return { total: page.total, totalCapped: page.totalCapped, seed: isRandom ? seed : null, materials };
+    const head = { total: page.total, totalCapped: page.totalCapped, seed: isRandom ? seed : null };
+    if (!user) {
+      return {
+        response: { ...head, materials: page.materials },
+        body: `{"code":0,"data":{"total":${head.total},"totalCapped":${head.totalCapped},"seed":${String(head.seed)},"materials":${page.json}},"message":"ok"}`,
+      };
+    }
+    const liked = await findLikedSids(
+      this.deps.db,
+      user.sid,
+      page.materials.map((m) => m.sid),
+    );
+    const materials = page.materials.map((m) => (liked.has(m.sid) ? { ...m, liked: true } : m));
+    return { response: { ...head, materials }, body: null };
   }
 
   private async visibleMaterial(sid: string): Promise<MaterialRow> {
