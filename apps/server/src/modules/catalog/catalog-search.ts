@@ -18,8 +18,9 @@ import { TtlCache } from './ttl-cache.js';
  *   catalogue ÷ COMPLETE_LIMIT rows per match, and reading on from the last match costs the same
  *   at page 50 as at page 1, which OFFSET never does.
  *
- * The material rows themselves are always read fresh, so like counts and disabling show at once;
- * only which materials fill a page may lag behind the catalogue by up to the TTLs below.
+ * Only which materials fill a page comes from here, and may lag behind the catalogue by up to the
+ * TTLs below; the rows themselves are read fresh whenever a page is built (the service may then
+ * reuse a built page briefly, see PAGE_TTL_MS).
  */
 
 /**

@@ -83,10 +83,11 @@ export interface CatalogServiceDeps {
 export const FREE_DOWNLOAD_TTL_SECONDS = 300;
 
 /**
- * How long a listed search page is reused. Like counts, a material disabled and the free flag
- * may show this much late in listings (never on the detail page, which is always read fresh).
+ * How long a listed search page is reused (micro-caching, as a CDN would for anonymous GETs).
+ * Like counts, a material just disabled and the free flag may show this much late in listings;
+ * never on the detail page, likes, cart or downloads, which always read the material fresh.
  */
-export const PAGE_TTL_MS = 10_000;
+export const PAGE_TTL_MS = 30_000;
 
 const ZMaterialList = z.array(ZMaterial);
 
