@@ -35,6 +35,7 @@ import { newSid } from '../apps/server/src/lib/ids.js';
 import { TokenService } from '../apps/server/src/lib/tokens.js';
 import { searchTokensFor } from '../apps/server/src/modules/catalog/search-tokens.js';
 import { runNotifyBench } from './notify.js';
+import { figures, type Figures } from './latency-figures.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/gemstock_bench_checkout';
@@ -74,33 +75,6 @@ async function ensureDatabase(url: string): Promise<void> {
 }
 
 /* ---------------------------------------------------------------- figures */
-
-export interface Figures {
-  requests: number;
-  reqPerSec: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  max: number;
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return Math.round(sorted[Math.max(0, index)]! * 10) / 10;
-}
-
-function figures(latencies: number[], durationS: number): Figures {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  return {
-    requests: sorted.length,
-    reqPerSec: Math.round(sorted.length / durationS),
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    p99: percentile(sorted, 99),
-    max: percentile(sorted, 100),
-  };
-}
 
 function printFigures(name: string, f: Figures, errors = 0) {
   log(

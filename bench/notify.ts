@@ -35,6 +35,7 @@ import { connectPostgres, migrateDatabase, type Database } from '../apps/server/
 import { ledgerEntries, orders, paymentAttempts, users } from '../apps/server/src/db/schema/index.js';
 import { newSid } from '../apps/server/src/lib/ids.js';
 import { buildWechatResponseMessage, signWechatMessage } from '../apps/server/src/payments/wechat-pay.js';
+import { figures, type Figures } from './latency-figures.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const TARGET_P99_MS = 1000;
@@ -51,15 +52,6 @@ export interface NotifyBenchOptions {
   databaseUrl?: string;
   durationS?: number;
   orders?: number;
-}
-
-interface Figures {
-  requests: number;
-  reqPerSec: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  max: number;
 }
 
 export interface NotifyScenarioResult extends Figures {
@@ -97,24 +89,6 @@ async function ensureDatabase(url: string): Promise<void> {
   } finally {
     await admin.end();
   }
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return Math.round(sorted[Math.max(0, index)]! * 100) / 100;
-}
-
-function figures(latencies: number[], durationS: number): Figures {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  return {
-    requests: latencies.length,
-    reqPerSec: Math.round(latencies.length / durationS),
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    p99: percentile(sorted, 99),
-    max: percentile(sorted, 100),
-  };
 }
 
 interface BenchRequest {

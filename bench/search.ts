@@ -30,6 +30,7 @@ import { connectPostgres, migrateDatabase } from '../apps/server/src/db/client.j
 import { makeThumbnail } from '../apps/server/src/media/image-processor.js';
 import { searchTokensFor } from '../apps/server/src/modules/catalog/search-tokens.js';
 import { ensureBenchMaterials } from './seed-materials.js';
+import { figures, type Figures } from './latency-figures.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/gemstock_bench';
@@ -161,15 +162,6 @@ function randomAccessRequests(sessions: BenchRequest[], count: number, seed: num
 
 /* ---------------------------------------------------------------- measuring */
 
-interface Figures {
-  requests: number;
-  reqPerSec: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  max: number;
-}
-
 interface ScenarioResult extends Figures {
   name: string;
   durationS: number;
@@ -177,24 +169,6 @@ interface ScenarioResult extends Figures {
   errors: number;
   /** The same run split by page and by keyword length. */
   breakdown?: Record<string, Figures>;
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return Math.round(sorted[Math.max(0, index)]! * 100) / 100;
-}
-
-function figures(latencies: number[], durationS: number): Figures {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  return {
-    requests: latencies.length,
-    reqPerSec: Math.round(latencies.length / durationS),
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    p99: percentile(sorted, 99),
-    max: percentile(sorted, 100),
-  };
 }
 
 const PAGE_GROUPS: [string, (page: number) => boolean][] = [
