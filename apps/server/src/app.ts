@@ -16,6 +16,7 @@ import { adminAuditRoutes } from './modules/admin/admin-audit.routes.js';
 import { adminAuthRoutes } from './modules/admin/admin-auth.routes.js';
 import { adminKeywordRoutes } from './modules/admin/admin-keyword.routes.js';
 import { adminMaterialRoutes } from './modules/admin/admin-material.routes.js';
+import { CatalogChanges } from './modules/catalog/catalog-changes.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { commonRoutes } from './modules/common/common.routes.js';
 import { devRoutes } from './modules/dev/dev.routes.js';
@@ -47,6 +48,8 @@ export interface AppDeps {
   payments: PaymentGateways;
   /** Order changes other modules react to (payments closes a gateway trade on cancel). */
   orderEvents: OrderEvents;
+  /** Catalogue changes the search caches react to. */
+  catalogChanges: CatalogChanges;
 }
 
 declare module 'fastify' {
@@ -102,6 +105,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     orderEvents: new OrderEvents((error, order) =>
       app.log.error({ err: error, orderSid: order.sid }, 'order listener failed'),
     ),
+    catalogChanges: new CatalogChanges(),
   };
   app.decorate('deps', deps);
 

@@ -172,6 +172,10 @@ describe('operator materials: list, read, edit, reprocess', () => {
     }
 
     it('edits keywords (search tokens follow) and records before and after', async () => {
+      // Searched before the edit, so the buyer search has these cached.
+      const before = await t.call<{ materials: TMaterial[] }>({ method: 'GET', url: '/api/material?keyword=黄金' });
+      expect(before.data.materials.map((m) => m.sid)).toContain(f.ring);
+      await t.call({ method: 'GET', url: '/api/material?keyword=足金对戒' });
       const res = await patch(f.ring, { keywords: [' 足金 ', '对戒', '足金'] });
       expect(res.code, res.message).toBe(0);
       expect(res.data.material.keywords).toEqual(['足金', '对戒']);
@@ -190,6 +194,12 @@ describe('operator materials: list, read, edit, reprocess', () => {
       expect(found.data.materials.map((m) => m.sid)).toContain(f.ring);
       const gone = await t.call<{ materials: TMaterial[] }>({ method: 'GET', url: '/api/material?keyword=黄金' });
       expect(gone.data.materials.map((m) => m.sid)).not.toContain(f.ring);
+      // The new keywords join the vocabulary compound words are split by.
+      const compound = await t.call<{ materials: TMaterial[] }>({
+        method: 'GET',
+        url: '/api/material?keyword=足金对戒',
+      });
+      expect(compound.data.materials.map((m) => m.sid)).toEqual([f.ring]);
     });
 
     it('sets per-type prices and special prices in cents, custom price, free window, flags and remark', async () => {
@@ -240,9 +250,10 @@ describe('operator materials: list, read, edit, reprocess', () => {
         ErrorCode.MATERIAL_NOT_FOUND.code,
       );
       await patch(f.necklace, { disabled: false });
-      // (The buyer search caches which materials match a keyword for a few minutes — see the
-      // catalogue's decision record — so the detail page is where re-enabling shows at once.)
       expect((await t.call({ method: 'GET', url: `/api/material/${f.necklace}` })).code).toBe(0);
+      // The search caches are dropped on an operator's change, so it shows in search at once too.
+      const shown = await t.call<{ materials: TMaterial[] }>({ method: 'GET', url: '/api/material?keyword=钻石项链' });
+      expect(shown.data.materials.map((m) => m.sid)).toContain(f.necklace);
       const rows = await t.database.db
         .select()
         .from(auditLogs)

@@ -142,4 +142,30 @@ describe('media jobs: claiming, retries, failure, the worker', () => {
     }
     expect(storedFiles(t).filter((f) => f.startsWith('public/'))).toHaveLength(3);
   });
+
+  it('a finished job makes the material searchable at once, even for a search already cached', async () => {
+    const before = await t.call<{ materials: { sid: string }[] }>({
+      method: 'GET',
+      url: '/api/material?keyword=缓存测试',
+    });
+    expect(before.data.materials).toEqual([]);
+    const body = multipartBody([
+      filePart(await makeJpeg(1600, 1200), 'fresh.jpg', 'image/jpeg'),
+      { name: 'keywords', value: '缓存测试' },
+    ]);
+    const res = await t.call<TAdminMaterialResponse>({
+      method: 'POST',
+      url: '/api/admin/materials/upload',
+      payload: body.payload,
+      headers: body.headers,
+      token: operator.token,
+    });
+    expect(res.code, res.message).toBe(0);
+    expect((await runNextMediaJob(t.app.deps))?.outcome).toBe('done');
+    const after = await t.call<{ materials: { sid: string }[] }>({
+      method: 'GET',
+      url: '/api/material?keyword=缓存测试',
+    });
+    expect(after.data.materials.map((m) => m.sid)).toEqual([res.data.material.sid]);
+  });
 });

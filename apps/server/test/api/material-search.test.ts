@@ -78,9 +78,38 @@ describe('GET /api/material — matching, filters and sorts', () => {
     expect(sids(res.data.materials)).toEqual([f.ring, f.diamondRing]);
   });
 
-  it('a longer term must occur inside one keyword: 钻石项链 matches 18K金钻石项链, not 钻石 + 项链', async () => {
+  it("a compound word is split into the catalogue's keywords: 钻石项链 finds 钻石 + 项链 as well as 钻石项链", async () => {
     const res = await search(t, { keyword: '钻石项链', sort: '-created' });
-    expect(sids(res.data.materials)).toEqual([f.gold18, f.necklace]);
+    expect(sids(res.data.materials)).toEqual([f.gold18, f.necklace, f.split]);
+  });
+
+  it('split into keywords of any length when nothing longer spells it: 金戒指 is 金 + 戒指', async () => {
+    const res = await search(t, { keyword: '金戒指', sort: '-created' });
+    expect(sids(res.data.materials)).toEqual([f.ring]);
+  });
+
+  it('a keyword that splits only with a one-character piece stays whole: 玫瑰金 is not 玫瑰 + 金', async () => {
+    const res = await search(t, { keyword: '玫瑰金', sort: '-created' });
+    expect(sids(res.data.materials)).toEqual([f.rose]);
+  });
+
+  it('a word no keywords spell must occur inside one keyword: K金钻 finds 18K金钻石项链 only', async () => {
+    const res = await search(t, { keyword: 'K金钻', sort: '-created' });
+    expect(sids(res.data.materials)).toEqual([f.gold18]);
+  });
+
+  it('the search log keeps the word as typed, not its pieces', async () => {
+    await search(t, { keyword: '钻石项链' });
+    await vi.waitFor(
+      async () => {
+        const logged = await t.database.db
+          .select({ keyword: searchLogs.keyword })
+          .from(searchLogs)
+          .where(eq(searchLogs.keyword, '钻石项链'));
+        expect(logged.length).toBeGreaterThan(0);
+      },
+      { timeout: 3000, interval: 50 },
+    );
   });
 
   it('every whitespace-separated term must match (in any keyword): 钻石 项链', async () => {
@@ -185,8 +214,15 @@ describe('GET /api/material — matching, filters and sorts', () => {
       },
       { timeout: 3000, interval: 50 },
     );
-    const hot = await t.call<{ keywords: string[] }>({ method: 'GET', url: '/api/index/keywords' });
-    expect(hot.data.keywords).toContain('钻石 戒指');
+    // Searched most of all, it leads the hot keywords.
+    for (let i = 0; i < 20; i += 1) await search(t, { keyword: '钻石 戒指' });
+    await vi.waitFor(
+      async () => {
+        const hot = await t.call<{ keywords: string[] }>({ method: 'GET', url: '/api/index/keywords' });
+        expect(hot.data.keywords[0]).toBe('钻石 戒指');
+      },
+      { timeout: 3000, interval: 50 },
+    );
   });
 
   it('returns prices in cents, media as public URLs and never an original key', async () => {

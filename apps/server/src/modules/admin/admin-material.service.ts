@@ -44,7 +44,8 @@ import { toAdminMaterial } from './admin-material.mapper.js';
 import { insertAuditLog } from './audit-log.repository.js';
 import { findLatestMediaJobs, findPendingMediaJob, insertMediaJob } from './media-job.repository.js';
 
-export type AdminMaterialDeps = Pick<AppDeps, 'db' | 'storage' | 'video' | 'mediaJobs' | 'config'>;
+export type AdminMaterialDeps = Pick<AppDeps, 'db' | 'storage' | 'video' | 'mediaJobs' | 'config'> &
+  Partial<Pick<AppDeps, 'catalogChanges'>>;
 
 /* ------------------------------------------------------------------ upload */
 
@@ -337,6 +338,7 @@ export async function updateMaterial(
   sid: string,
   patch: MaterialPatch,
 ): Promise<TAdminMaterial> {
+  let changed = false;
   const row = await deps.db.transaction(async (tx) => {
     const current = await lockMaterial(tx, sid);
     if (!current) throw notFound();
@@ -403,8 +405,10 @@ export async function updateMaterial(
       before,
       after: next,
     });
+    changed = true;
     return updated!;
   });
+  if (changed) deps.catalogChanges?.notify();
   return (await present(deps, [row]))[0]!;
 }
 

@@ -16,7 +16,8 @@ import {
 } from './admin-material.repository.js';
 import { claimNextMediaJob, finishMediaJob, type MediaJobRow } from './media-job.repository.js';
 
-export type MediaJobDeps = Pick<AppDeps, 'db' | 'storage' | 'video' | 'config'>;
+export type MediaJobDeps = Pick<AppDeps, 'db' | 'storage' | 'video' | 'config'> &
+  Partial<Pick<AppDeps, 'catalogChanges'>>;
 
 /** A `running` job whose lock is older than this belonged to a worker that died. */
 export const STALE_JOB_MS = 20 * 60_000;
@@ -133,6 +134,8 @@ export async function runNextMediaJob(deps: MediaJobDeps): Promise<MediaJobOutco
   if (!job) return null;
   try {
     const outcome = await renderMaterial(deps, job);
+    // A material that just became ready (or got new renditions) should show in search now.
+    if (outcome === 'done') deps.catalogChanges?.notify();
     return { job, outcome };
   } catch (error) {
     const message = shortMessage(error);

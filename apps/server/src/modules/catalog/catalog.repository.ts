@@ -205,6 +205,15 @@ export async function estimateMaterialRows(db: DbOrTx): Promise<number | null> {
   return n >= 0 ? n : null;
 }
 
+/** Every keyword buyers can find a material by (once each, as stored). */
+export async function listDistinctKeywords(db: DbOrTx): Promise<string[]> {
+  const result = await db.execute(
+    sql`SELECT DISTINCT k.keyword FROM ${materials}, unnest(${materials.keywords}) AS k(keyword)
+        WHERE ${materials.disabled} = false AND ${materials.status} = 'ready'`,
+  );
+  return rowsOf<{ keyword: string }>(result).map((r) => r.keyword);
+}
+
 export interface MatchProbe {
   /** Matches counted up to cap + 1. */
   count: number;

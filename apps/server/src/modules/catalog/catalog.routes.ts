@@ -19,6 +19,7 @@ import { signedInUser } from '../user/request-user.js';
 import { CatalogSearch } from './catalog-search.js';
 import { insertSearchLogs } from './catalog.repository.js';
 import { CatalogService, publicUrlOfStorage } from './catalog.service.js';
+import { KeywordVocabulary } from './keyword-vocabulary.js';
 import { likesRoutes } from './likes.routes.js';
 import { originalDownloadRoutes } from './original-download.routes.js';
 import { SearchLogWriter } from './search-log.writer.js';
@@ -36,10 +37,12 @@ export async function catalogRoutes(instance: FastifyInstance) {
   const catalog = new CatalogService({
     db,
     search: new CatalogSearch(db),
+    vocabulary: new KeywordVocabulary(db),
     searchLog,
     signer,
     publicUrlOf: publicUrlOfStorage(storage),
   });
+  app.deps.catalogChanges.onChange(() => catalog.forgetSearches());
 
   app.get(
     MATERIAL_PATHS.search,

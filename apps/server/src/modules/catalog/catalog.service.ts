@@ -31,7 +31,16 @@ import {
 import { findLikedSids } from './likes.repository.js';
 import { isFreeAt, type PublicUrlOf, toWireMaterial } from './material.mapper.js';
 import type { SearchLogWriter } from './search-log.writer.js';
-import { filterCacheKey, loggedKeyword, newRandomSeed, parseSearchFilter, ringStartOf } from './search-query.js';
+import type { KeywordVocabulary } from './keyword-vocabulary.js';
+import {
+  filterCacheKey,
+  loggedKeyword,
+  needsSegmenting,
+  newRandomSeed,
+  parseSearchFilter,
+  ringStartOf,
+  searchWords,
+} from './search-query.js';
 import { TtlCache } from './ttl-cache.js';
 
 export interface SearchMaterialsInput {
@@ -73,6 +82,7 @@ export function publicUrlOfStorage(storage: Storage): PublicUrlOf {
 export interface CatalogServiceDeps {
   db: Db;
   search: CatalogSearch;
+  vocabulary: KeywordVocabulary;
   searchLog: SearchLogWriter;
   signer: DownloadUrlSigner;
   publicUrlOf: PublicUrlOf;
@@ -115,6 +125,17 @@ export class CatalogService {
 
   constructor(private readonly deps: CatalogServiceDeps) {}
 
+  /**
+   * Forgets every cached search (match sets, windows, built pages, the keyword vocabulary), so
+   * a catalogue change made through this process shows in the next search. Other processes
+   * catch up within the caches' TTLs.
+   */
+  forgetSearches(): void {
+    this.deps.search.clear();
+    this.deps.vocabulary.invalidate();
+    this.pages.clear();
+  }
+
   private now(): Date {
     return this.deps.now ? this.deps.now() : new Date();
   }
@@ -150,7 +171,8 @@ export class CatalogService {
    */
   async searchMaterials(input: SearchMaterialsInput, user: UserRow | null): Promise<SearchResult> {
     const now = this.now();
-    const filter = parseSearchFilter(input);
+    const vocabulary = needsSegmenting(searchWords(input.keyword)) ? await this.deps.vocabulary.get() : undefined;
+    const filter = parseSearchFilter(input, vocabulary);
     const isRandom = input.sort === SortOption.RANDOM;
     const seed = isRandom ? (input.seed ?? newRandomSeed()) : 0;
     const pageKey = [

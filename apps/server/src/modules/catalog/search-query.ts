@@ -7,15 +7,18 @@ import {
   type SortOption,
 } from '@gemstock/contract';
 import { randomInt } from 'node:crypto';
+import type { Vocabulary } from './keyword-vocabulary.js';
 import { normalizeSearchText, queryTokensFor } from './search-tokens.js';
 
 /** What a search matches, without sort or paging: one cache entry serves every page and sort. */
 export interface SearchFilter {
-  /** Normalized, distinct words of the keyword; empty when there is no keyword. */
+  /** Normalized, distinct words of the keyword as typed; empty when there is no keyword. */
   words: string[];
-  /** Tokens every match must hold (GIN on search_tokens): short words and bigrams of long ones. */
+  /** What must each occur in some keyword: the words, compound ones split (keyword-vocabulary.ts). */
+  terms: string[];
+  /** Tokens every match must hold (GIN on search_tokens): short terms and bigrams of long ones. */
   tokens: string[];
-  /** Words of three or more characters: all their bigrams present does not prove the word is. */
+  /** Terms of three or more characters: all their bigrams present does not prove the term is. */
   longWords: string[];
   format: MaterialFormat | undefined;
   orientation: Orientation | undefined;
@@ -37,17 +40,34 @@ export function periodStart(period: Period, now: Date): Date {
   return new Date(now.getTime() - PERIOD_DAYS[period] * DAY_MS);
 }
 
-export function parseSearchFilter(input: {
-  keyword?: string | undefined;
-  format?: MaterialFormat | undefined;
-  orientation?: Orientation | undefined;
-  period?: Period | undefined;
-}): SearchFilter {
-  const words = [...new Set(normalizeSearchText(input.keyword ?? '').split(/\s+/u))].filter((w) => w.length > 0);
+/** Normalized, distinct words of a typed keyword. */
+export function searchWords(keyword: string | undefined): string[] {
+  return [...new Set(normalizeSearchText(keyword ?? '').split(/\s+/u))].filter((w) => w.length > 0);
+}
+
+const isLongWord = (word: string) => Array.from(word).length >= 3;
+
+/** Only words of three or more characters can be compounds worth splitting. */
+export function needsSegmenting(words: string[]): boolean {
+  return words.some(isLongWord);
+}
+
+export function parseSearchFilter(
+  input: {
+    keyword?: string | undefined;
+    format?: MaterialFormat | undefined;
+    orientation?: Orientation | undefined;
+    period?: Period | undefined;
+  },
+  vocabulary?: Pick<Vocabulary, 'segment'>,
+): SearchFilter {
+  const words = searchWords(input.keyword);
+  const terms = [...new Set(words.flatMap((w) => (vocabulary && isLongWord(w) ? vocabulary.segment(w) : [w])))];
   return {
     words,
-    tokens: queryTokensFor(words.join(' ')),
-    longWords: words.filter((w) => Array.from(w).length >= 3),
+    terms,
+    tokens: queryTokensFor(terms.join(' ')),
+    longWords: terms.filter(isLongWord),
     format: input.format,
     orientation: input.orientation,
     period: input.period,
@@ -59,9 +79,9 @@ export function loggedKeyword(filter: SearchFilter): string | null {
   return filter.words.length > 0 ? filter.words.join(' ') : null;
 }
 
-/** Stable identity of a filter for caches; word order does not change the matches. */
+/** Stable identity of a filter for caches; term order does not change the matches. */
 export function filterCacheKey(filter: SearchFilter): string {
-  return JSON.stringify([[...filter.words].sort(), filter.format ?? '', filter.orientation ?? '', filter.period ?? '']);
+  return JSON.stringify([[...filter.terms].sort(), filter.format ?? '', filter.orientation ?? '', filter.period ?? '']);
 }
 
 export function newRandomSeed(): number {
