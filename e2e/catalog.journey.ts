@@ -1,0 +1,231 @@
+import { expect, test, type Page, type Response } from '@playwright/test';
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { skipGuide } from './fixtures';
+
+/*
+ * Catalogue journeys on the embedded default (issue "Done when"): searching the demo catalogue
+ * in every sort, the detail page's licence table, and an operator uploading real files that
+ * then appear in search with watermarked previews while their originals stay private.
+ */
+
+interface WireMaterial {
+  sid: string;
+  format: 'image' | 'video';
+  keywords: string[];
+  authType: number[];
+  width: number;
+  height: number;
+  watermarkUrl: string | null;
+  previewUrl: string | null;
+  thumbUrl: string | null;
+}
+
+interface SearchData {
+  total: number;
+  totalCapped: boolean;
+  materials: WireMaterial[];
+}
+
+const SORTS = ['随机', '最新', '最多喜欢'] as const;
+
+function isSearchResponse(response: Response): boolean {
+  const url = new URL(response.url());
+  return url.pathname === '/api/material' && response.request().method() === 'GET';
+}
+
+async function searchData(response: Response): Promise<SearchData> {
+  const body = (await response.json()) as { code: number; data: SearchData; message: string };
+  expect(body.code, body.message).toBe(0);
+  return body.data;
+}
+
+/** Sids of the tiles on screen, in order. */
+async function tileSids(page: Page): Promise<string[]> {
+  const hrefs = await page
+    .locator('.gs-tile__link')
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  return [...new Set(hrefs.map((h) => h.split('/').pop() ?? '').filter(Boolean))];
+}
+
+/** Every whitespace-free piece must occur inside one of the keywords (1–2-character terms, split compounds). */
+function hasAll(material: WireMaterial, pieces: string[]): boolean {
+  return pieces.every((p) => material.keywords.some((k) => k.toLowerCase().includes(p.toLowerCase())));
+}
+
+test.describe('catalogue', () => {
+  test.beforeEach(async ({ page }) => {
+    await skipGuide(page);
+  });
+
+  for (const [keyword, pieces] of [
+    ['戒指', ['戒指']],
+    ['金', ['金']],
+    ['钻石项链', ['钻石', '项链']],
+  ] as const) {
+    test(`searching ${keyword} from the search box shows the matching demo materials in every sort`, async ({
+      page,
+      request,
+    }) => {
+      await page.goto('/');
+      const box = page.getByLabel('搜索素材');
+      await box.first().fill(keyword);
+      const first = page.waitForResponse(
+        (r) => isSearchResponse(r) && new URL(r.url()).searchParams.get('keyword') === keyword,
+      );
+      await box.first().press('Enter');
+      await searchData(await first);
+      await expect(page).toHaveURL(new RegExp(`keyword=${encodeURIComponent(keyword)}`));
+
+      // The whole result set, read independently, is what every sort must show.
+      const all = (await (
+        await request.get(`/api/material?keyword=${encodeURIComponent(keyword)}&sort=-created&page_size=60`)
+      ).json()) as {
+        data: SearchData;
+      };
+      expect(all.data.total).toBeGreaterThan(0);
+      expect(all.data.total).toBeLessThanOrEqual(60);
+      for (const m of all.data.materials) expect(hasAll(m, [...pieces]), m.keywords.join(',')).toBe(true);
+      const expected = all.data.materials.map((m) => m.sid).sort();
+
+      for (const sort of SORTS) {
+        const sortGroup = page.getByRole('radiogroup', { name: '排序' });
+        const responded = page.waitForResponse(
+          (r) => isSearchResponse(r) && new URL(r.url()).searchParams.get('keyword') === keyword,
+        );
+        const alreadyChosen = await sortGroup.getByRole('radio', { name: sort }).isChecked();
+        if (alreadyChosen) {
+          await page.reload();
+        } else {
+          await sortGroup.getByText(sort, { exact: true }).click();
+        }
+        const data = await searchData(await responded);
+        expect(data.total).toBe(all.data.total);
+        for (const m of data.materials) expect(hasAll(m, [...pieces])).toBe(true);
+        // Scroll until every match is on screen (the grid loads more on scroll).
+        await expect
+          .poll(
+            async () => {
+              await page.mouse.wheel(0, 4000);
+              return (await tileSids(page)).length;
+            },
+            { timeout: 20_000 },
+          )
+          .toBe(all.data.total);
+        expect((await tileSids(page)).sort()).toEqual(expected);
+      }
+    });
+  }
+
+  test('the detail page disables the licence types a material is too small for, with the reason', async ({
+    page,
+    request,
+  }) => {
+    const body = (await (await request.get('/api/material?sort=-created&page_size=60')).json()) as { data: SearchData };
+    const small = body.data.materials.find((m) => m.format === 'image' && m.authType.length < 4);
+    expect(small, 'the demo catalogue has an image too small for some licence types').toBeDefined();
+    await page.goto(`/detail/${small!.sid}`);
+    const picker = page.getByRole('radiogroup', { name: '选择授权类型' });
+    await expect(picker).toBeVisible();
+    const radios = picker.getByRole('radio');
+    await expect(radios).toHaveCount(4);
+    let disabled = 0;
+    for (let i = 0; i < 4; i += 1) if (await radios.nth(i).isDisabled()) disabled += 1;
+    expect(disabled).toBe(4 - small!.authType.length);
+    await expect(picker.getByText('不可选')).toHaveCount(4 - small!.authType.length);
+    await expect(page.locator('.gs-licence-option__reason').first()).toContainText(
+      `${Math.max(small!.width, small!.height)}`,
+    );
+  });
+
+  test('an operator uploads a 4000×3000 JPEG and an MP4; both appear in search with watermarked previews, originals stay private', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    const keyword = `上传验收${Date.now().toString(36).slice(-4)}`;
+    const width = 4000;
+    const height = 3000;
+    // A real photo-sized JPEG: a colour gradient, so the encoder has something to do.
+    const raw = Buffer.alloc(width * height * 3);
+    for (let y = 0; y < height; y += 1) {
+      for (let x = 0; x < width; x += 1) {
+        const i = (y * width + x) * 3;
+        raw[i] = (x * 255) / width;
+        raw[i + 1] = (y * 255) / height;
+        raw[i + 2] = 160;
+      }
+    }
+    const jpeg = await sharp(raw, { raw: { width, height, channels: 3 } })
+      .jpeg({ quality: 85 })
+      .toBuffer();
+    const mp4 = await readFile(
+      new URL('../apps/server/seed-assets/videos/gold-chain-vertical-720p.mp4', import.meta.url),
+    );
+
+    await page.goto('/admin/login');
+    await page.getByLabel('用户名').fill('operator');
+    await page.getByLabel('密码').fill('Demo1234!');
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await expect(page).toHaveURL(/\/admin(\/materials)?$/);
+
+    await page.goto('/admin/upload');
+    const keywords = page.getByLabel('关键词');
+    await keywords.click();
+    await page.keyboard.type(keyword);
+    await page.keyboard.press('Enter');
+    await page.locator('.ant-upload input[type=file]').setInputFiles([
+      { name: 'acceptance-4000x3000.jpg', mimeType: 'image/jpeg', buffer: jpeg },
+      { name: 'acceptance-chain.mp4', mimeType: 'video/mp4', buffer: mp4 },
+    ]);
+    const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+    await expect(rows).toHaveCount(2);
+    // Uploaded with progress, then processed in the background until both are ready.
+    await expect(page.getByText('已就绪')).toHaveCount(2, { timeout: 120_000 });
+    await expect(rows.filter({ hasText: '4000 × 3000' })).toHaveCount(1);
+    await page.screenshot({ path: join(test.info().outputDir, 'admin-upload.png') });
+
+    // The buyer finds both by the keyword given at upload.
+    await page.goto(`/?keyword=${encodeURIComponent(keyword)}`);
+    await expect(page.locator('.gs-tile__link')).toHaveCount(2);
+    const found = (await (
+      await request.get(`/api/material?keyword=${encodeURIComponent(keyword)}&sort=-created`)
+    ).json()) as {
+      data: SearchData;
+    };
+    expect(found.data.materials).toHaveLength(2);
+    const image = found.data.materials.find((m) => m.format === 'image')!;
+    const video = found.data.materials.find((m) => m.format === 'video')!;
+    expect(image).toMatchObject({ width: 4000, height: 3000, authType: [1, 2, 3, 4] });
+
+    // The detail page shows the watermarked preview, never the original.
+    await page.goto(`/detail/${image.sid}`);
+    await expect(page.locator(`img[src="${image.watermarkUrl}"]`)).toBeVisible();
+    expect(image.watermarkUrl).toMatch(/\/watermark-[0-9a-f]{16}\./);
+    const preview = await request.get(image.watermarkUrl!);
+    expect(preview.status()).toBe(200);
+    const previewMeta = await sharp(await preview.body()).metadata();
+    expect(Math.max(previewMeta.width!, previewMeta.height!)).toBeLessThan(4000);
+    await page.screenshot({ path: join(test.info().outputDir, 'detail-uploaded.png') });
+
+    await page.goto(`/detail/${video.sid}`);
+    await expect(page.locator(`video[src="${video.previewUrl}"]`)).toBeVisible();
+    expect(video.previewUrl).toMatch(/\/preview-[0-9a-f]{16}\.mp4$/);
+
+    // The original is stored under a key anyone could compute from the file; it is still not served.
+    const hash = createHash('sha256').update(jpeg).digest('hex').slice(0, 16);
+    for (const area of ['private', 'public']) {
+      const direct = await request.get(`/media/${area}/materials/${image.sid}/original-${hash}.jpg`);
+      expect(direct.status(), `${area} original`).toBeGreaterThanOrEqual(400);
+    }
+    const unsigned = await request.get(
+      `/api/media/original?key=${encodeURIComponent(`private/materials/${image.sid}/original-${hash}.jpg`)}`,
+    );
+    expect(unsigned.status()).toBeGreaterThanOrEqual(400);
+    // Nor through the download call without a purchase.
+    const download = (await (await request.get(`/api/material/${image.sid}/download`)).json()) as { code: number };
+    expect(download.code).not.toBe(0);
+  });
+});
