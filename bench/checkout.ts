@@ -22,19 +22,20 @@
  * bench/results/checkout-<timestamp>.json.
  */
 import { qualifyingLicenceTypes } from '@gemstock/contract';
-import { type ChildProcess, fork } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inArray, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { connectPostgres, migrateDatabase, type Database } from '../apps/server/src/db/client.js';
 import { ledgerEntries, materials, orders, users, walletLots } from '../apps/server/src/db/schema/index.js';
 import { newSid } from '../apps/server/src/lib/ids.js';
 import { TokenService } from '../apps/server/src/lib/tokens.js';
 import { searchTokensFor } from '../apps/server/src/modules/catalog/search-tokens.js';
 import { runNotifyBench } from './notify.js';
+import { assertSafeDatabase, ensureDatabase } from './bench-database.js';
+import { forkBenchServer } from './fork-server.js';
 import { figures, type Figures } from './latency-figures.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -49,30 +50,6 @@ const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 const TARGET_P95_MS = 150;
 
 const log = (line: string) => console.log(line);
-
-function assertSafeDatabase(url: string): void {
-  const parsed = new URL(url);
-  const loopback = ['127.0.0.1', 'localhost', '::1', '[::1]'].includes(parsed.hostname);
-  if (!loopback || !parsed.pathname.includes('bench')) {
-    throw new Error(
-      `refusing ${parsed.hostname}${parsed.pathname}: use a loopback database whose name contains "bench"`,
-    );
-  }
-}
-
-async function ensureDatabase(url: string): Promise<void> {
-  const name = decodeURIComponent(new URL(url).pathname.slice(1));
-  const adminUrl = new URL(url);
-  adminUrl.pathname = '/postgres';
-  const admin = new pg.Client({ connectionString: adminUrl.toString() });
-  await admin.connect();
-  try {
-    const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (found.rowCount === 0) await admin.query(`CREATE DATABASE "${name.replaceAll('"', '""')}"`);
-  } finally {
-    await admin.end();
-  }
-}
 
 /* ---------------------------------------------------------------- figures */
 
@@ -165,17 +142,8 @@ async function seed(database: Database): Promise<{ buyers: Buyer[]; materialSids
 
 /* ---------------------------------------------------------------- server */
 
-async function startServer(databaseUrl: string): Promise<{ child: ChildProcess; base: string }> {
-  const child = fork(join(HERE, 'search-server.ts'), [], {
-    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl },
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const address = await new Promise<string>((resolve, reject) => {
-    child.once('message', (m: { address: string }) => resolve(m.address));
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  return { child, base: address };
+function startServer(databaseUrl: string): Promise<{ child: ChildProcess; base: string }> {
+  return forkBenchServer('search-server.ts', { BENCH_DATABASE_URL: databaseUrl });
 }
 
 /* ---------------------------------------------------------------- scenarios */

@@ -23,18 +23,19 @@
  * bench/results/notify-<timestamp>.json. `runNotifyBench()` is exported for bench/checkout.ts.
  */
 import autocannon from 'autocannon';
-import { type ChildProcess, fork } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createCipheriv, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { connectPostgres, migrateDatabase, type Database } from '../apps/server/src/db/client.js';
 import { ledgerEntries, orders, paymentAttempts, users } from '../apps/server/src/db/schema/index.js';
 import { newSid } from '../apps/server/src/lib/ids.js';
 import { buildWechatResponseMessage, signWechatMessage } from '../apps/server/src/payments/wechat-pay.js';
+import { assertSafeDatabase, ensureDatabase } from './bench-database.js';
+import { forkBenchServer } from './fork-server.js';
 import { figures, type Figures } from './latency-figures.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -67,28 +68,6 @@ export interface NotifyBenchResult {
   checks: { notificationsDelivered: number; ordersPaid: number; ledgerEntries: number; ok: boolean };
   targetP99Ms: number;
   pass: boolean;
-}
-
-function assertSafeDatabase(url: string): void {
-  const parsed = new URL(url);
-  const loopback = ['127.0.0.1', 'localhost', '::1', '[::1]'].includes(parsed.hostname);
-  if (!loopback || !parsed.pathname.includes('bench')) {
-    throw new Error(`refusing ${parsed.hostname}${parsed.pathname}: use a loopback *bench* database`);
-  }
-}
-
-async function ensureDatabase(url: string): Promise<void> {
-  const name = decodeURIComponent(new URL(url).pathname.slice(1));
-  const adminUrl = new URL(url);
-  adminUrl.pathname = '/postgres';
-  const admin = new pg.Client({ connectionString: adminUrl.toString() });
-  await admin.connect();
-  try {
-    const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (found.rowCount === 0) await admin.query(`CREATE DATABASE "${name.replaceAll('"', '""')}"`);
-  } finally {
-    await admin.end();
-  }
 }
 
 interface BenchRequest {
@@ -267,29 +246,19 @@ async function seedOrders(database: Database, count: number): Promise<{ orderSid
 
 async function startServer(databaseUrl: string, keys: Keys): Promise<{ child: ChildProcess; base: string }> {
   const pem = (key: KeyObject, type: 'pkcs8' | 'spki') => key.export({ type, format: 'pem' }).toString();
-  const child = fork(join(HERE, 'notify-server.ts'), [], {
-    execArgv: ['--import', 'tsx'],
-    env: {
-      ...process.env,
-      BENCH_DATABASE_URL: databaseUrl,
-      PAYMENT_SANDBOX: 'false',
-      WECHAT_MCH_ID: MCH_ID,
-      WECHAT_APP_ID: APP_ID,
-      WECHAT_MCH_SERIAL_NO: 'BENCH0000000000000000000000000000000000001',
-      WECHAT_MCH_PRIVATE_KEY: pem(keys.merchant.privateKey, 'pkcs8'),
-      WECHAT_API_V3_KEY: keys.apiV3Key,
-      WECHAT_PLATFORM_PUBLIC_KEY: pem(keys.platform.publicKey, 'spki'),
-      WECHAT_PLATFORM_PUBLIC_KEY_ID: PLATFORM_SERIAL,
-      // Never called here: notifications need no outgoing request.
-      WECHAT_API_BASE: 'http://127.0.0.1:9',
-    },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  return forkBenchServer('notify-server.ts', {
+    BENCH_DATABASE_URL: databaseUrl,
+    PAYMENT_SANDBOX: 'false',
+    WECHAT_MCH_ID: MCH_ID,
+    WECHAT_APP_ID: APP_ID,
+    WECHAT_MCH_SERIAL_NO: 'BENCH0000000000000000000000000000000000001',
+    WECHAT_MCH_PRIVATE_KEY: pem(keys.merchant.privateKey, 'pkcs8'),
+    WECHAT_API_V3_KEY: keys.apiV3Key,
+    WECHAT_PLATFORM_PUBLIC_KEY: pem(keys.platform.publicKey, 'spki'),
+    WECHAT_PLATFORM_PUBLIC_KEY_ID: PLATFORM_SERIAL,
+    // Never called here: notifications need no outgoing request.
+    WECHAT_API_BASE: 'http://127.0.0.1:9',
   });
-  const address = await new Promise<string>((resolve, reject) => {
-    child.once('message', (message) => resolve((message as { address: string }).address));
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
-  return { child, base: address };
 }
 
 export async function runNotifyBench(options: NotifyBenchOptions = {}): Promise<NotifyBenchResult> {

@@ -19,7 +19,7 @@
  * Prints p50/p95/p99 and req/s per scenario and writes bench/results/search-<timestamp>.json.
  */
 import autocannon from 'autocannon';
-import { type ChildProcess, fork } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -30,6 +30,8 @@ import { connectPostgres, migrateDatabase } from '../apps/server/src/db/client.j
 import { makeThumbnail } from '../apps/server/src/media/image-processor.js';
 import { searchTokensFor } from '../apps/server/src/modules/catalog/search-tokens.js';
 import { ensureBenchMaterials } from './seed-materials.js';
+import { assertSafeDatabase, ensureDatabase } from './bench-database.js';
+import { forkBenchServer } from './fork-server.js';
 import { figures, type Figures } from './latency-figures.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -41,34 +43,6 @@ const CONNECTIONS = 32;
 const TARGET_P95_MS = 30;
 
 const log = (line: string) => console.log(line);
-
-function assertSafeDatabase(url: string): void {
-  const parsed = new URL(url);
-  const loopback = ['127.0.0.1', 'localhost', '::1', '[::1]'].includes(parsed.hostname);
-  if (!loopback || !parsed.pathname.includes('bench')) {
-    throw new Error(
-      `refusing ${parsed.hostname}${parsed.pathname}: the bench truncates materials; use a loopback *bench* database`,
-    );
-  }
-}
-
-async function ensureDatabase(url: string): Promise<void> {
-  const target = new URL(url);
-  const name = decodeURIComponent(target.pathname.slice(1));
-  const adminUrl = new URL(url);
-  adminUrl.pathname = '/postgres';
-  const admin = new pg.Client({ connectionString: adminUrl.toString() });
-  await admin.connect();
-  try {
-    const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (found.rowCount === 0) {
-      log(`creating database ${name}`);
-      await admin.query(`CREATE DATABASE "${name.replaceAll('"', '""')}"`);
-    }
-  } finally {
-    await admin.end();
-  }
-}
 
 /* ---------------------------------------------------------------- request mixes */
 
@@ -360,20 +334,12 @@ async function benchThumbnails() {
 /* ---------------------------------------------------------------- main */
 
 function startServer(): Promise<{ child: ChildProcess; base: string }> {
-  const child = fork(join(HERE, 'search-server.ts'), [], {
-    env: { ...process.env, BENCH_DATABASE_URL: DATABASE_URL },
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  return new Promise((resolve, reject) => {
-    child.once('message', (message) => resolve({ child, base: (message as { address: string }).address }));
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
+  return forkBenchServer('search-server.ts', { BENCH_DATABASE_URL: DATABASE_URL });
 }
 
 async function main() {
   assertSafeDatabase(DATABASE_URL);
-  await ensureDatabase(DATABASE_URL);
+  await ensureDatabase(DATABASE_URL, log);
   const database = connectPostgres(DATABASE_URL, 1);
   await migrateDatabase(database);
   await database.close();
