@@ -4,7 +4,8 @@
  * 1. Seeds BENCH_MATERIALS (default 1,000,000) materials into the PostgreSQL database at
  *    DATABASE_URL (default postgres://postgres@127.0.0.1:5432/gemstock_bench; created if missing,
  *    reseeded only when the generator changed). It refuses any host but loopback and any
- *    database whose name lacks "bench", because seeding truncates the catalogue.
+ *    database whose name lacks "bench", because seeding truncates the catalogue. With
+ *    BENCH_SEED_ONLY=1 it stops after seeding (to seed ahead of a quiet moment for measuring).
  * 2. Starts the real server (bench/search-server.ts) in a child process on a random loopback port.
  * 3. Drives it with autocannon, 32 connections, BENCH_DURATION (15) seconds per scenario, after
  *    BENCH_WARMUP (60) seconds of other visitors: GET /api/health as the baseline; visitors
@@ -358,6 +359,8 @@ async function main() {
   );
   await client.end();
   log(seeded ? `seeded in ${seedSeconds.toFixed(1)} s` : `catalogue of ${MATERIAL_COUNT} materials already seeded`);
+  // Seeding a million rows takes minutes: it can be done ahead of a quiet moment for measuring.
+  if (process.env.BENCH_SEED_ONLY === '1') return;
 
   const loadBefore = loadavg();
   const { child, base } = await startServer();
