@@ -6,7 +6,7 @@
  *    missing; loopback and a name containing "bench" only). It adds BENCH_BUYERS (16) buyers
  *    with a company and a funded VIP wallet (lots seeded directly) and 200 materials, and
  *    deletes nothing.
- * 2. Starts the real server (bench/search-server.ts: buildApp on PostgreSQL in its own process)
+ * 2. Starts the real server (bench/bench-server.ts: buildApp on PostgreSQL in its own process)
  *    on a random loopback port.
  * 3. Runs the scenarios in order, each BENCH_DURATION seconds (default 20) after a warm-up:
  *    - `health`: 16 clients looping GET /api/health — the baseline of this machine and client;
@@ -45,7 +45,7 @@ const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 5);
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 16);
 const SCENARIO_NAMES = (process.env.BENCH_SCENARIOS ?? 'health,checkout,notify').split(',').map((s) => s.trim());
 const MATERIALS = 200;
-/** The secret bench/search-server.ts signs with. */
+/** The secret bench/bench-server.ts signs with. */
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 const TARGET_P95_MS = 150;
 
@@ -143,7 +143,7 @@ async function seed(database: Database): Promise<{ buyers: Buyer[]; materialSids
 /* ---------------------------------------------------------------- server */
 
 function startServer(databaseUrl: string): Promise<{ child: ChildProcess; base: string }> {
-  return forkBenchServer('search-server.ts', { BENCH_DATABASE_URL: databaseUrl });
+  return forkBenchServer({ BENCH_DATABASE_URL: databaseUrl });
 }
 
 /* ---------------------------------------------------------------- scenarios */

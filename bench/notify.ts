@@ -7,7 +7,7 @@
  *    (default 4000) VIP-recharge orders, each with an open WeChat Pay attempt, and deletes
  *    nothing.
  * 2. Generates a WeChat Pay merchant key, a platform key and an APIv3 key, and starts the real
- *    server (bench/notify-server.ts) in a child process with the real WeChat Pay adapter
+ *    server (bench/bench-server.ts) in a child process with the real WeChat Pay adapter
  *    configured from them, on a random loopback port.
  * 3. Signs one notification per order as WeChat Pay does (AES-256-GCM resource, RSA-SHA256
  *    platform signature) and drives the server with autocannon, 32 connections: GET
@@ -246,7 +246,7 @@ async function seedOrders(database: Database, count: number): Promise<{ orderSid
 
 async function startServer(databaseUrl: string, keys: Keys): Promise<{ child: ChildProcess; base: string }> {
   const pem = (key: KeyObject, type: 'pkcs8' | 'spki') => key.export({ type, format: 'pem' }).toString();
-  return forkBenchServer('notify-server.ts', {
+  return forkBenchServer({
     BENCH_DATABASE_URL: databaseUrl,
     PAYMENT_SANDBOX: 'false',
     WECHAT_MCH_ID: MCH_ID,

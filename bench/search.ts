@@ -6,7 +6,7 @@
  *    reseeded only when the generator changed). It refuses any host but loopback and any
  *    database whose name lacks "bench", because seeding truncates the catalogue. With
  *    BENCH_SEED_ONLY=1 it stops after seeding (to seed ahead of a quiet moment for measuring).
- * 2. Starts the real server (bench/search-server.ts) in a child process on a random loopback port.
+ * 2. Starts the real server (bench/bench-server.ts) in a child process on a random loopback port.
  * 3. Drives it with autocannon, 32 connections, BENCH_DURATION (15) seconds per scenario, after
  *    BENCH_WARMUP (60) seconds of other visitors: GET /api/health as the baseline; visitors
  *    scrolling search results from page 1 to a depth of up to 50 (1-, 2- and 3+-character
@@ -335,7 +335,7 @@ async function benchThumbnails() {
 /* ---------------------------------------------------------------- main */
 
 function startServer(): Promise<{ child: ChildProcess; base: string }> {
-  return forkBenchServer('search-server.ts', { BENCH_DATABASE_URL: DATABASE_URL });
+  return forkBenchServer({ BENCH_DATABASE_URL: DATABASE_URL });
 }
 
 async function main() {

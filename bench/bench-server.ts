@@ -1,8 +1,9 @@
 /**
- * The real server for the notification benchmark, in its own process so autocannon never
- * shares its event loop: buildApp on PostgreSQL with the real WeChat Pay adapter configured
- * from the test keys the parent generated (WECHAT_* in the environment), logger off. The
- * parent learns the address over IPC and stops the process with SIGTERM.
+ * The real server for the benches, in its own process so that the load generator never shares
+ * its event loop: buildApp on PostgreSQL (BENCH_DATABASE_URL), listening on a random loopback
+ * port, logger off. Everything else comes from the environment the parent passes (the notify
+ * bench configures the real WeChat Pay adapter with its test keys there). The parent learns
+ * the address over IPC and stops the process with SIGTERM.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,9 +15,9 @@ import { LocalDiskStorage } from '../apps/server/src/media/storage.js';
 import { DevOutboxSender } from '../apps/server/src/notify/dev-outbox.js';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL;
-if (!databaseUrl || !process.send) throw new Error('run by bench/notify.ts');
+if (!databaseUrl || !process.send) throw new Error('run by bench/fork-server.ts');
 
-const dataDir = mkdtempSync(join(tmpdir(), 'gemstock-bench-notify-'));
+const dataDir = mkdtempSync(join(tmpdir(), 'gemstock-bench-'));
 const config = loadConfig(
   {
     ...process.env,
