@@ -18,6 +18,8 @@ import { adminKeywordRoutes } from './modules/admin/admin-keyword.routes.js';
 import { adminMaterialRoutes } from './modules/admin/admin-material.routes.js';
 import { CatalogChanges } from './modules/catalog/catalog-changes.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
+import { adminCouponRoutes } from './modules/coupon/admin-coupon.routes.js';
+import { couponRoutes } from './modules/coupon/coupon.routes.js';
 import { commonRoutes } from './modules/common/common.routes.js';
 import { devRoutes } from './modules/dev/dev.routes.js';
 import { paymentRoutes } from './modules/payment/payment.routes.js';
@@ -137,6 +139,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(walletRoutes);
   await app.register(licenceRoutes);
   await app.register(adminOrderRoutes);
+  await app.register(couponRoutes);
+  await app.register(adminCouponRoutes);
   if (config.devOutbox) await app.register(devRoutes);
 
   const webDist = config.webDist ?? defaultWebDist();

@@ -130,6 +130,11 @@ export const ErrorCode = {
   COUPON_USED_UP: e(4023, 409, '优惠码使用次数已达上限'),
   COUPON_NOT_APPLICABLE: e(4024, 400, '该优惠码不适用于此订单'),
   COUPON_ALREADY_USED: e(4025, 409, '您已使用过该优惠码'),
+  /** Operator console: a coupon with that code exists already (codes are unique, any case). */
+  COUPON_CODE_TAKEN: e(4026, 409, '该优惠码已存在，请换一个优惠码'),
+  COUPON_NOT_FOUND: e(4027, 404, '优惠券不存在'),
+  /** Ending a coupon whose validity is over already. */
+  COUPON_ALREADY_ENDED: e(4028, 409, '该优惠券已结束'),
   /** Download or certificate of a material the account has no paid licence for. */
   NOT_ENTITLED: e(4030, 403, '您尚未购买该素材的授权，请先购买'),
   CERTIFICATE_NOT_FOUND: e(4031, 404, '授权证书不存在'),

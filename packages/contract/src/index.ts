@@ -15,6 +15,8 @@ export * from './api/dev.js';
 export * from './api/admin.js';
 export * from './api/material.js';
 export * from './api/admin-material.js';
+export * from './api/admin-coupon.js';
+export * from './api/coupon.js';
 export * from './api/cart.js';
 export * from './api/order.js';
 export * from './api/wallet.js';

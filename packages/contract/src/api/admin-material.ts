@@ -271,7 +271,7 @@ export const ZKeywordListRequest = z.strictObject({
 });
 export type TKeywordListRequest = z.input<typeof ZKeywordListRequest>;
 
-export const AuditEntity = { MATERIAL: 'material', KEYWORDS: 'keywords' } as const;
+export const AuditEntity = { MATERIAL: 'material', KEYWORDS: 'keywords', COUPON: 'coupon' } as const;
 export type AuditEntity = (typeof AuditEntity)[keyof typeof AuditEntity];
 
 export const AuditAction = {
@@ -280,6 +280,8 @@ export const AuditAction = {
   MATERIAL_REPROCESS: 'material.reprocess',
   KEYWORDS_PINNED: 'keywords.pinned.replace',
   KEYWORDS_CURATED: 'keywords.curated.replace',
+  COUPON_CREATE: 'coupon.create',
+  COUPON_UPDATE: 'coupon.update',
 } as const;
 export type AuditAction = (typeof AuditAction)[keyof typeof AuditAction];
 

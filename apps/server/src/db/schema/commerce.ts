@@ -50,10 +50,18 @@ export const coupons = pgTable(
     notify: boolean().notNull().default(false),
     /** Set when the coupon was issued to one account (survey or order reward). */
     ownerSid: text().references(() => users.sid),
+    /** What the operator calls it (the buyer's coupon picker shows it too); null for issued rewards. */
+    name: text(),
+    /** Operator's own remark; never shown to buyers. */
+    note: text(),
     createdAt: now(),
     updatedAt: now(),
   },
-  (t) => [uniqueIndex('coupons_code_key').on(t.code)],
+  (t) => [
+    uniqueIndex('coupons_code_key').on(t.code),
+    // GET /api/user/code runs on every opening of the order drawer; reward coupons grow with orders.
+    index('coupons_owner_idx').on(t.ownerSid),
+  ],
 );
 
 export const couponRedemptions = pgTable(

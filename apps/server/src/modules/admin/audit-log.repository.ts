@@ -23,6 +23,21 @@ export async function insertAuditLog(db: DbOrTx, record: AuditRecord): Promise<v
   });
 }
 
+/** Several operator writes of one request (a coupon batch) in one statement, inside that request's transaction. */
+export async function insertAuditLogs(db: DbOrTx, records: readonly AuditRecord[]): Promise<void> {
+  if (records.length === 0) return;
+  await db.insert(auditLogs).values(
+    records.map((record) => ({
+      operatorSid: record.operatorSid,
+      action: record.action,
+      entity: record.entity,
+      entitySid: record.entitySid,
+      before: record.before ?? null,
+      after: record.after ?? null,
+    })),
+  );
+}
+
 export interface AuditFilter {
   entity?: string | undefined;
   entitySid?: string | undefined;

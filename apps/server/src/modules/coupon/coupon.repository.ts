@@ -1,4 +1,4 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, isNull, lte, notExists, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { couponRedemptions, coupons } from '../../db/schema/index.js';
 
@@ -67,4 +67,34 @@ export async function redeemCoupon(
 export async function insertCoupon(tx: DbOrTx, row: NewCouponRow): Promise<CouponRow> {
   const [created] = await tx.insert(coupons).values(row).returning();
   return created!;
+}
+
+/** The picker never needs more; an account holding more usable coupons than this is not a real case. */
+const USABLE_COUPONS_MAX = 100;
+
+/**
+ * Coupons issued to this account that it could use at `now`: started, not ended (validity is
+ * [start, end), as couponProblem has it), not used up, and not used by it already. Soonest
+ * ending first, so the picker leads with what would otherwise be lost.
+ */
+export async function listUsableCouponsOfAccount(db: DbOrTx, accountSid: string, now: Date): Promise<CouponRow[]> {
+  return db
+    .select(getTableColumns(coupons))
+    .from(coupons)
+    .where(
+      and(
+        eq(coupons.ownerSid, accountSid),
+        or(isNull(coupons.startAt), lte(coupons.startAt, now)),
+        or(isNull(coupons.endAt), gt(coupons.endAt, now)),
+        or(eq(coupons.redemptionLimit, 0), sql`${coupons.redeemedCount} < ${coupons.redemptionLimit}`),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(couponRedemptions)
+            .where(and(eq(couponRedemptions.couponSid, coupons.sid), eq(couponRedemptions.userSid, accountSid))),
+        ),
+      ),
+    )
+    .orderBy(sql`${coupons.endAt} asc nulls last`, asc(coupons.createdAt), asc(coupons.code))
+    .limit(USABLE_COUPONS_MAX);
 }

@@ -1,0 +1,273 @@
+import { z } from 'zod';
+import { MAX_LENGTH } from '../constants.js';
+import { CouponType, ORDER_TYPES, OrderType } from '../enums.js';
+import { MESSAGES } from '../validation.js';
+import { MAX_PRICE_CENTS, ZAdminPageQuery } from './admin-material.js';
+import { COUPON_CODE_MAX_LENGTH } from './order.js';
+
+/**
+ * Operator console: coupons (list, create one or a batch, detail with redemptions, end early).
+ * Every path needs an operator token. A fixed-amount coupon's `amount` is integer cents; a
+ * percentage coupon's `amount` is the percent taken off (20 → the buyer pays 80%, shown 8 折).
+ */
+export const ADMIN_COUPON_PATHS = {
+  list: '/api/admin/coupons',
+  create: '/api/admin/coupons',
+  detail: '/api/admin/coupons/:sid',
+} as const;
+
+export function adminCouponPath(pattern: string, sid: string): string {
+  return pattern.replace(':sid', encodeURIComponent(sid));
+}
+
+/** All-or-nothing in one transaction: large enough for a campaign, small enough for one request. */
+export const COUPON_BATCH_MAX = 500;
+export const COUPON_CODE_MIN_LENGTH = 4;
+export const COUPON_PREFIX_MAX_LENGTH = 12;
+/** Random characters after the prefix of a generated code. */
+export const COUPON_GENERATED_LENGTH = 10;
+export const COUPON_NAME_MAX_LENGTH = MAX_LENGTH.name;
+export const COUPON_NOTE_MAX_LENGTH = 200;
+export const COUPON_LIMIT_MAX = 1_000_000;
+export const COUPON_PERCENT_MIN = 1;
+export const COUPON_PERCENT_MAX = 99;
+/** The detail lists this many of the newest redemptions; `redeemedCount` says how many there are. */
+export const COUPON_REDEMPTIONS_SHOWN = 500;
+
+/** Stored upper-case; buyers may type any case (the server normalises). */
+export const COUPON_CODE_PATTERN = /^[A-Z0-9_-]+$/;
+export const COUPON_PREFIX_PATTERN = /^[A-Z0-9]+$/;
+
+/** Order types a coupon may cover; a recharge never takes one (spec §5), so it is not offered. */
+export const COUPON_SCOPES = [OrderType.MATERIAL, OrderType.CUSTOM, OrderType.DASHBOARD] as const;
+export type CouponScope = (typeof COUPON_SCOPES)[number];
+
+/**
+ * One state per coupon at a moment, checked in this order: a used-up coupon stays 已用完 after
+ * its end, since that is the more useful fact for a campaign.
+ */
+export const CouponStatus = {
+  ACTIVE: 'active',
+  NOT_STARTED: 'not_started',
+  EXPIRED: 'expired',
+  USED_UP: 'used_up',
+} as const;
+export type CouponStatus = (typeof CouponStatus)[keyof typeof CouponStatus];
+export const COUPON_STATUSES = Object.values(CouponStatus) as [CouponStatus, ...CouponStatus[]];
+
+/** Coupons issued to one account (order rewards, survey) or public codes anyone may type. */
+export const CouponKind = { PUBLIC: 'public', ISSUED: 'issued' } as const;
+export type CouponKind = (typeof CouponKind)[keyof typeof CouponKind];
+export const COUPON_KINDS = Object.values(CouponKind) as [CouponKind, ...CouponKind[]];
+
+export const COUPON_MESSAGES = {
+  name: '请填写优惠券名称',
+  type: '优惠券类型不正确',
+  amount: '请填写正确的优惠金额或折扣比例',
+  fixedAmount: `优惠金额必须是 0.01 到 ${MAX_PRICE_CENTS / 100} 元之间、精确到分的金额`,
+  percent: `折扣比例必须是 ${COUPON_PERCENT_MIN} 到 ${COUPON_PERCENT_MAX} 之间的整数（减免的百分比）`,
+  scope: '适用订单类型不正确（充值订单不能使用优惠券）',
+  limit: `使用次数上限必须是 0 到 ${COUPON_LIMIT_MAX} 之间的整数（0 表示不限）`,
+  startTime: '请选择正确的开始时间',
+  endTime: '请选择正确的结束时间',
+  range: '结束时间必须晚于开始时间',
+  endPast: '结束时间必须晚于当前时间',
+  code: `优惠码只能包含字母、数字、下划线和短横线，长度 ${COUPON_CODE_MIN_LENGTH} 到 ${COUPON_CODE_MAX_LENGTH} 位`,
+  prefix: `优惠码前缀只能包含字母和数字，最多 ${COUPON_PREFIX_MAX_LENGTH} 位`,
+  count: `生成数量必须是 1 到 ${COUPON_BATCH_MAX} 之间的整数`,
+  codeWithBatch: '批量生成时不能指定优惠码，请改填前缀',
+  status: '优惠券状态不正确',
+  kind: '优惠券类别不正确',
+  search: `搜索内容不能超过 ${MAX_LENGTH.keyword} 个字符`,
+  sid: '优惠券编号不正确',
+  end: '结束操作的取值必须是 true',
+  emptyPatch: '没有需要修改的内容',
+} as const;
+
+const blankAsUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const blankAsNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+const upper = (v: unknown) => (typeof v === 'string' ? v.trim().toUpperCase() : v);
+
+const zName = z
+  .string({ error: COUPON_MESSAGES.name })
+  .trim()
+  .min(1, { error: COUPON_MESSAGES.name })
+  .max(COUPON_NAME_MAX_LENGTH, { error: MESSAGES.tooLong(COUPON_NAME_MAX_LENGTH) });
+
+const zNote = z.preprocess(
+  blankAsNull,
+  z
+    .string()
+    .trim()
+    .max(COUPON_NOTE_MAX_LENGTH, { error: MESSAGES.tooLong(COUPON_NOTE_MAX_LENGTH) })
+    .nullish()
+    .transform((v) => v ?? null),
+);
+
+const zTime = (message: string) => z.iso.datetime({ offset: true, error: message });
+
+/** A code an operator chose: trimmed and upper-cased, so it matches however a buyer types it. */
+export const zAdminCouponCode = z.preprocess(
+  upper,
+  z
+    .string({ error: COUPON_MESSAGES.code })
+    .min(COUPON_CODE_MIN_LENGTH, { error: COUPON_MESSAGES.code })
+    .max(COUPON_CODE_MAX_LENGTH, { error: COUPON_MESSAGES.code })
+    .regex(COUPON_CODE_PATTERN, { error: COUPON_MESSAGES.code }),
+);
+
+/** Why an amount is wrong for its type, or null. Shared by the form and the request schema. */
+export function couponAmountProblem(type: number, amount: number): string | null {
+  if (type === CouponType.FIXED) {
+    return Number.isSafeInteger(amount) && amount >= 1 && amount <= MAX_PRICE_CENTS
+      ? null
+      : COUPON_MESSAGES.fixedAmount;
+  }
+  return Number.isInteger(amount) && amount >= COUPON_PERCENT_MIN && amount <= COUPON_PERCENT_MAX
+    ? null
+    : COUPON_MESSAGES.percent;
+}
+
+/**
+ * POST /api/admin/coupons. Without `count` (or with 1) one coupon is made, with `code` when
+ * given, otherwise a generated one (`prefix` + random characters). With `count` > 1 that many
+ * coupons with generated unique codes and the same terms are made, all or none.
+ * `scope` empty = every order type a coupon can cover; `limit` 0 = unlimited total uses (each
+ * account may use a coupon once whatever the limit).
+ */
+export const ZAdminCouponCreateRequest = z
+  .strictObject({
+    name: zName,
+    note: zNote,
+    type: z.literal([CouponType.FIXED, CouponType.PERCENT], { error: COUPON_MESSAGES.type }),
+    amount: z.number({ error: COUPON_MESSAGES.amount }),
+    scope: z
+      .array(z.enum(COUPON_SCOPES, { error: COUPON_MESSAGES.scope }), { error: COUPON_MESSAGES.scope })
+      .default([])
+      .transform((list) => list.filter((s, i) => list.indexOf(s) === i)),
+    limit: z
+      .number({ error: COUPON_MESSAGES.limit })
+      .int({ error: COUPON_MESSAGES.limit })
+      .min(0, { error: COUPON_MESSAGES.limit })
+      .max(COUPON_LIMIT_MAX, { error: COUPON_MESSAGES.limit })
+      .default(0),
+    startTime: zTime(COUPON_MESSAGES.startTime),
+    endTime: zTime(COUPON_MESSAGES.endTime),
+    code: z.preprocess(blankAsUndefined, zAdminCouponCode.optional()),
+    prefix: z.preprocess(
+      (v) => upper(blankAsUndefined(v)),
+      z
+        .string({ error: COUPON_MESSAGES.prefix })
+        .max(COUPON_PREFIX_MAX_LENGTH, { error: COUPON_MESSAGES.prefix })
+        .regex(COUPON_PREFIX_PATTERN, { error: COUPON_MESSAGES.prefix })
+        .optional(),
+    ),
+    count: z
+      .number({ error: COUPON_MESSAGES.count })
+      .int({ error: COUPON_MESSAGES.count })
+      .min(1, { error: COUPON_MESSAGES.count })
+      .max(COUPON_BATCH_MAX, { error: COUPON_MESSAGES.count })
+      .default(1),
+  })
+  .superRefine((value, ctx) => {
+    const amountProblem = couponAmountProblem(value.type, value.amount);
+    if (amountProblem) ctx.addIssue({ code: 'custom', path: ['amount'], message: amountProblem });
+    if (Date.parse(value.endTime) <= Date.parse(value.startTime)) {
+      ctx.addIssue({ code: 'custom', path: ['endTime'], message: COUPON_MESSAGES.range });
+    }
+    if (value.code !== undefined && value.count > 1) {
+      ctx.addIssue({ code: 'custom', path: ['code'], message: COUPON_MESSAGES.codeWithBatch });
+    }
+  });
+export type TAdminCouponCreateRequest = z.input<typeof ZAdminCouponCreateRequest>;
+
+/** PATCH /api/admin/coupons/:sid: rename, re-note, or end it now (`end: true`). Terms never change. */
+export const ZAdminCouponPatch = z
+  .strictObject({
+    name: zName.optional(),
+    note: zNote.optional(),
+    end: z.literal(true, { error: COUPON_MESSAGES.end }).optional(),
+  })
+  .refine((p) => p.name !== undefined || p.note !== undefined || p.end !== undefined, {
+    error: COUPON_MESSAGES.emptyPatch,
+  });
+export type TAdminCouponPatch = z.input<typeof ZAdminCouponPatch>;
+
+export const ZAdminCouponListQuery = ZAdminPageQuery.extend({
+  /** Part of a code or a name. */
+  q: z.preprocess(
+    blankAsUndefined,
+    z.string().trim().max(MAX_LENGTH.keyword, { error: COUPON_MESSAGES.search }).optional(),
+  ),
+  status: z.preprocess(blankAsUndefined, z.enum(COUPON_STATUSES, { error: COUPON_MESSAGES.status }).optional()),
+  kind: z.preprocess(blankAsUndefined, z.enum(COUPON_KINDS, { error: COUPON_MESSAGES.kind }).optional()),
+});
+export type TAdminCouponListQuery = z.input<typeof ZAdminCouponListQuery>;
+
+export const ZAdminCouponParams = z.object({
+  sid: z.string().min(1, { error: COUPON_MESSAGES.sid }).max(64, { error: COUPON_MESSAGES.sid }),
+});
+
+/** An account as the console names it (coupon owner, redeemer). */
+export const ZAdminCouponAccount = z.object({
+  sid: z.string(),
+  username: z.string().nullable(),
+  email: z.string().nullable(),
+  mobile: z.string().nullable(),
+  company: z.string().nullable(),
+});
+export type TAdminCouponAccount = z.infer<typeof ZAdminCouponAccount>;
+
+export const ZAdminCoupon = z.object({
+  sid: z.string(),
+  code: z.string(),
+  name: z.string().nullable(),
+  note: z.string().nullable(),
+  type: z.number().int(),
+  /** Cents off for type 1, percent off otherwise. */
+  amount: z.number().int(),
+  /** Empty = all order types. */
+  scope: z.array(z.enum(ORDER_TYPES)),
+  /** 0 = unlimited. */
+  limit: z.number().int(),
+  redeemedCount: z.number().int(),
+  startTime: z.string().nullable(),
+  endTime: z.string().nullable(),
+  status: z.enum(COUPON_STATUSES),
+  /** The account an issued coupon belongs to; null for a public code. */
+  owner: ZAdminCouponAccount.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TAdminCoupon = z.infer<typeof ZAdminCoupon>;
+
+export const ZAdminCouponListResponse = z.object({
+  total: z.number().int(),
+  /** More than ADMIN_COUNT_CAP matches: `total` is the cap. */
+  totalCapped: z.boolean(),
+  coupons: z.array(ZAdminCoupon),
+});
+export type TAdminCouponListResponse = z.infer<typeof ZAdminCouponListResponse>;
+
+/** The coupons just made (one, or the whole batch in code order). */
+export const ZAdminCouponCreateResponse = z.object({ coupons: z.array(ZAdminCoupon) });
+export type TAdminCouponCreateResponse = z.infer<typeof ZAdminCouponCreateResponse>;
+
+export const ZAdminCouponRedemption = z.object({
+  account: ZAdminCouponAccount,
+  orderSid: z.string(),
+  /** Null only if the order row is gone. */
+  orderNo: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TAdminCouponRedemption = z.infer<typeof ZAdminCouponRedemption>;
+
+export const ZAdminCouponResponse = z.object({ coupon: ZAdminCoupon });
+export type TAdminCouponResponse = z.infer<typeof ZAdminCouponResponse>;
+
+/** Newest first, at most COUPON_REDEMPTIONS_SHOWN. */
+export const ZAdminCouponDetailResponse = z.object({
+  coupon: ZAdminCoupon,
+  redemptions: z.array(ZAdminCouponRedemption),
+});
+export type TAdminCouponDetailResponse = z.infer<typeof ZAdminCouponDetailResponse>;
