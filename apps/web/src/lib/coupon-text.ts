@@ -1,4 +1,4 @@
-import { CouponType, type TCoupon, formatYuan } from '@gemstock/contract';
+import { CouponType, OrderType, type TCoupon, formatYuan } from '@gemstock/contract';
 
 /**
  * How a coupon's value reads everywhere (spec §9): type 1 is a fixed amount off in cents,
@@ -8,4 +8,23 @@ export function couponValueText(coupon: Pick<TCoupon, 'type' | 'amount'>): strin
   if (coupon.type === CouponType.FIXED) return `-${formatYuan(coupon.amount)} 优惠金额`;
   const percentOff = Math.min(100, Math.max(0, coupon.amount));
   return `${(100 - percentOff) / 10} 折`;
+}
+
+/** Order types by the name buyers see on their orders. */
+const SCOPE_LABEL: Record<OrderType, string> = {
+  [OrderType.MATERIAL]: '素材授权',
+  [OrderType.WALLET]: 'VIP 充值',
+  [OrderType.CUSTOM]: '定制服务',
+  [OrderType.DASHBOARD]: '超级定制',
+};
+
+/** What a coupon covers: an empty scope means every order a coupon can apply to. */
+export function couponScopeText(scope: readonly OrderType[]): string {
+  return scope.length === 0 ? '全部订单' : scope.map((s) => SCOPE_LABEL[s]).join('、');
+}
+
+/** Whether a coupon covers an order of this type (the server checks again when pricing). */
+export function couponCovers(coupon: Pick<TCoupon, 'scope'>, orderType: OrderType): boolean {
+  if (orderType === OrderType.WALLET) return false;
+  return coupon.scope.length === 0 || coupon.scope.includes(orderType);
 }

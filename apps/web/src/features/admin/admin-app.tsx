@@ -1,9 +1,13 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { AdminLayout } from './components/admin-layout';
 import { AuditPage } from './routes/audit-page';
+import { CouponsPage } from './routes/coupons-page';
 import { KeywordsPage } from './routes/keywords-page';
 import { AdminLoginPage } from './routes/login-page';
 import { MaterialsPage } from './routes/materials-page';
+import { OrdersPage } from './routes/orders-page';
+import { PaymentExceptionsPage } from './routes/payment-exceptions-page';
+import { TransfersPage } from './routes/transfers-page';
 import { UploadPage } from './routes/upload-page';
 
 /**
@@ -21,6 +25,10 @@ export default function AdminApp() {
         <Route path="materials" element={<MaterialsPage />} />
         <Route path="upload" element={<UploadPage />} />
         <Route path="keywords" element={<KeywordsPage />} />
+        <Route path="orders" element={<OrdersPage />} />
+        <Route path="transfers" element={<TransfersPage />} />
+        <Route path="payment-exceptions" element={<PaymentExceptionsPage />} />
+        <Route path="coupons" element={<CouponsPage />} />
         <Route path="audit" element={<AuditPage />} />
         <Route path="*" element={<Navigate to="materials" replace />} />
       </Route>

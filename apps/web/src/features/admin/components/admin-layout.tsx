@@ -1,10 +1,14 @@
 import {
   AuditOutlined,
+  BankOutlined,
   CloudUploadOutlined,
   FireOutlined,
+  GiftOutlined,
   HomeOutlined,
   LogoutOutlined,
   PictureOutlined,
+  ProfileOutlined,
+  WarningOutlined,
 } from '@ant-design/icons';
 import { Avatar, Button, Flex, Layout, Menu, Spin, Typography } from 'antd';
 import { useEffect } from 'react';
@@ -18,6 +22,10 @@ const MENU = [
   { key: adminPaths.materials, icon: <PictureOutlined />, label: '素材管理', title: '素材管理' },
   { key: adminPaths.upload, icon: <CloudUploadOutlined />, label: '上传素材', title: '上传素材' },
   { key: adminPaths.keywords, icon: <FireOutlined />, label: '热门关键词', title: '热门关键词' },
+  { key: adminPaths.orders, icon: <ProfileOutlined />, label: '订单管理', title: '订单管理' },
+  { key: adminPaths.transfers, icon: <BankOutlined />, label: '转账确认', title: '转账确认' },
+  { key: adminPaths.paymentExceptions, icon: <WarningOutlined />, label: '支付异常', title: '支付异常' },
+  { key: adminPaths.coupons, icon: <GiftOutlined />, label: '优惠券', title: '优惠券' },
   { key: adminPaths.audit, icon: <AuditOutlined />, label: '操作日志', title: '操作日志' },
 ];
 

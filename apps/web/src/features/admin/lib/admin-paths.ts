@@ -6,6 +6,10 @@ export const adminPaths = {
   upload: '/admin/upload',
   keywords: '/admin/keywords',
   audit: '/admin/audit',
+  coupons: '/admin/coupons',
+  orders: '/admin/orders',
+  transfers: '/admin/transfers',
+  paymentExceptions: '/admin/payment-exceptions',
 } as const;
 
 /** React Query keys of the console all start with this, so signing out drops them at once. */

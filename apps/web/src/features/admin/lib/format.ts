@@ -1,4 +1,4 @@
-import { type LicenceType, licenceSpec } from '@gemstock/contract';
+import { type LicenceType, type TAdminOrder, licenceSpec } from '@gemstock/contract';
 
 /** 1536 → "1.5 KB", 52428800 → "50 MB". */
 export function formatBytes(bytes: number): string {
@@ -39,4 +39,9 @@ export function formatPixels(pixels: number): string {
 /** The licence name without the trailing 授权, for compact tags: 扩展, 标准, 新媒体, 高级定制. */
 export function licenceShortName(type: LicenceType): string {
   return licenceSpec(type).name.replace(/授权$/, '');
+}
+
+/** How an operator names a buyer: the username, else the e-mail or mobile, else the account id. */
+export function buyerName(buyer: TAdminOrder['buyer']): string {
+  return buyer.username ?? buyer.email ?? buyer.mobile ?? buyer.sid;
 }

@@ -1,7 +1,14 @@
-import { COUPON_CODE_MAX_LENGTH, COUPON_ERROR_DISPLAY_MS, MESSAGES, formatYuan } from '@gemstock/contract';
+import {
+  COUPON_CODE_MAX_LENGTH,
+  COUPON_ERROR_DISPLAY_MS,
+  MESSAGES,
+  type OrderType,
+  formatYuan,
+} from '@gemstock/contract';
 import { CheckCircleFilled } from '@ant-design/icons';
 import { Button, Form, Input, Space, Typography } from 'antd';
 import { useEffect, useId, useState } from 'react';
+import { CouponPicker } from './coupon-picker';
 
 interface CouponFieldProps {
   /** The code the preview is priced with, or null. */
@@ -12,13 +19,16 @@ interface CouponFieldProps {
   onApply: (code: string) => Promise<string | null>;
   onClear: () => void;
   disabled?: boolean;
+  /** The order's type: offers the buyer's own usable coupons for it beside the typed code. */
+  orderType?: OrderType;
 }
 
 /**
  * The order drawer's coupon field (spec §2). Applying an empty code says 请先输入优惠 code;
- * that and the server's refusal show for 3 s (spec §9).
+ * that and the server's refusal show for 3 s (spec §9). A coupon chosen in the picker is
+ * applied exactly as a typed one, so its refusal shows in the same place.
  */
-export function CouponField({ appliedCode, discountCents, onApply, onClear, disabled }: CouponFieldProps) {
+export function CouponField({ appliedCode, discountCents, onApply, onClear, disabled, orderType }: CouponFieldProps) {
   const [value, setValue] = useState(appliedCode ?? '');
   const [error, setError] = useState<string | null>(null);
   const [isApplying, setApplying] = useState(false);
@@ -30,8 +40,8 @@ export function CouponField({ appliedCode, discountCents, onApply, onClear, disa
     return () => window.clearTimeout(timer);
   }, [error]);
 
-  const apply = async () => {
-    const code = value.trim();
+  const apply = async (typed: string = value) => {
+    const code = typed.trim();
     if (!code) {
       setError(MESSAGES.couponEmpty);
       return;
@@ -90,6 +100,18 @@ export function CouponField({ appliedCode, discountCents, onApply, onClear, disa
           使用
         </Button>
       </Space.Compact>
+      {orderType && (
+        <div>
+          <CouponPicker
+            orderType={orderType}
+            disabled={disabled || isApplying}
+            onPick={(code) => {
+              setValue(code);
+              void apply(code);
+            }}
+          />
+        </div>
+      )}
     </Form.Item>
   );
 }

@@ -243,6 +243,7 @@ export function OrderDrawer({ open, order }: { open: boolean; order: TOrder }) {
               onApply={applyCoupon}
               onClear={() => setCode(null)}
               disabled={walletPay.isPending}
+              orderType={order.orderType}
             />
           </section>
         </>

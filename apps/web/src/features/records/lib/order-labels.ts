@@ -1,46 +1,7 @@
-import {
-  AccountLevel,
-  AuditStatus,
-  OrderStatus,
-  OrderType,
-  PayWay,
-  type TOrder,
-  type TOrderListItem,
-  canTransitionOrder,
-} from '@gemstock/contract';
+import { AccountLevel, AuditStatus, OrderStatus, type TOrderListItem, canTransitionOrder } from '@gemstock/contract';
 
-export const ORDER_STATUS_LABEL: Record<OrderStatus, { text: string; color: string }> = {
-  [OrderStatus.CREATED]: { text: '待支付', color: 'orange' },
-  [OrderStatus.PAYED]: { text: '已完成', color: 'green' },
-  [OrderStatus.CANCELLED]: { text: '已取消', color: 'default' },
-};
-
-export const ORDER_TYPE_LABEL: Record<OrderType, string> = {
-  [OrderType.MATERIAL]: '素材授权',
-  [OrderType.WALLET]: 'VIP 充值',
-  [OrderType.CUSTOM]: '定制服务',
-  [OrderType.DASHBOARD]: '超级定制',
-};
-
-export const PAY_WAY_TEXT: Record<PayWay, string> = {
-  [PayWay.WECHAT]: '微信支付',
-  [PayWay.ALIPAY]: '支付宝',
-  [PayWay.TRANSFER]: '对公转账',
-  [PayWay.WALLET]: '余额支付',
-};
-
-export const AUDIT_LABEL: Record<Exclude<AuditStatus, 'NONE'>, { text: string; color: string }> = {
-  [AuditStatus.PENDING]: { text: '待主账号审批', color: 'processing' },
-  [AuditStatus.APPROVED]: { text: '审批已通过', color: 'success' },
-  [AuditStatus.REJECTED]: { text: '审批未通过', color: 'error' },
-};
-
-/** How the pay way reads on a record: an unpaid transfer order is waiting for the funds. */
-export function payWayText(order: Pick<TOrder, 'payWay' | 'status'>): string {
-  if (!order.payWay) return order.status === OrderStatus.CREATED ? '未选择' : '—';
-  if (order.payWay === PayWay.TRANSFER && order.status === OrderStatus.CREATED) return '对公转账（待确认到账）';
-  return PAY_WAY_TEXT[order.payWay];
-}
+// The labels moved to @/lib/order-labels (the operator console uses them too).
+export { AUDIT_LABEL, ORDER_STATUS_LABEL, ORDER_TYPE_LABEL, PAY_WAY_TEXT, payWayText } from '@/lib/order-labels';
 
 /** Who may do what with an order on the records pages (the state machine decides payability). */
 export function orderActions(

@@ -1,0 +1,36 @@
+import {
+  ORDER_PATHS,
+  type OrderStatus,
+  type OrderType,
+  type PayWay,
+  type TAdminOrderListResponse,
+} from '@gemstock/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { adminApi } from '../lib/admin-api';
+import { ADMIN_SCOPE } from '../lib/admin-paths';
+
+/** The list's query string (ZAdminOrderListQuery on the server). */
+export interface AdminOrderListQuery {
+  q?: string | undefined;
+  status?: OrderStatus | undefined;
+  type?: OrderType | undefined;
+  pay_way?: PayWay | undefined;
+  page: number;
+  page_size: number;
+}
+
+/** Every order query (list, detail) starts with this, so a transfer decision refreshes them all. */
+export const ADMIN_ORDERS_KEY = [ADMIN_SCOPE, 'orders'] as const;
+
+/** GET /api/admin/orders?q&status&type&pay_way&page&page_size → {total, orders}. */
+export function getOrders(query: AdminOrderListQuery): Promise<TAdminOrderListResponse> {
+  return adminApi.get<TAdminOrderListResponse>(ORDER_PATHS.adminList, { query: { ...query } });
+}
+
+export function useOrders(query: AdminOrderListQuery) {
+  return useQuery({
+    queryKey: [...ADMIN_ORDERS_KEY, 'list', query],
+    queryFn: () => getOrders(query),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,22 @@
+import { PAYMENT_PATHS, type TPaymentExceptionsResponse } from '@gemstock/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { adminApi } from '../lib/admin-api';
+import { ADMIN_SCOPE } from '../lib/admin-paths';
+
+export interface PaymentExceptionsQuery {
+  page: number;
+  page_size: number;
+}
+
+/** GET /api/admin/payments/exceptions?page&page_size → {total, exceptions}, newest first. */
+export function getPaymentExceptions(query: PaymentExceptionsQuery): Promise<TPaymentExceptionsResponse> {
+  return adminApi.get<TPaymentExceptionsResponse>(PAYMENT_PATHS.adminExceptions, { query: { ...query } });
+}
+
+export function usePaymentExceptions(query: PaymentExceptionsQuery) {
+  return useQuery({
+    queryKey: [ADMIN_SCOPE, 'payment-exceptions', query],
+    queryFn: () => getPaymentExceptions(query),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,147 @@
+import { COUPON_NAME_MAX_LENGTH, COUPON_NOTE_MAX_LENGTH, type TAdminCouponRedemption } from '@gemstock/contract';
+import { Alert, Button, Descriptions, Drawer, Flex, Popconfirm, Skeleton, Table, Tag, Typography } from 'antd';
+import { couponScopeText, couponValueText } from '@/lib/coupon-text';
+import { notify } from '@/lib/notify';
+import { useCoupon } from '../api/get-coupon';
+import { useUpdateCoupon } from '../api/update-coupon';
+import { COUPON_STATUS_LABEL, accountName, couponUsageText } from '../lib/coupon-form';
+import { formatDateTime } from '../lib/format';
+
+interface CouponDetailDrawerProps {
+  sid: string | null;
+  onClose: () => void;
+}
+
+/** One coupon: its terms, who it belongs to, who used it on which order; rename or end it early. */
+export function CouponDetailDrawer({ sid, onClose }: CouponDetailDrawerProps) {
+  const detail = useCoupon(sid);
+  const update = useUpdateCoupon();
+  const coupon = detail.data?.coupon;
+  const redemptions = detail.data?.redemptions ?? [];
+
+  const save = (patch: { name?: string; note?: string | null; end?: true }, done: string) => {
+    if (!sid) return;
+    update.mutate({ sid, ...patch }, { onSuccess: () => notify.success(done) });
+  };
+
+  return (
+    <Drawer title={coupon ? `优惠券 ${coupon.code}` : '优惠券详情'} open={sid !== null} onClose={onClose} size={720}>
+      {detail.isPending ? (
+        <Skeleton active paragraph={{ rows: 8 }} />
+      ) : detail.isError || !coupon ? (
+        <Alert
+          type="error"
+          showIcon
+          title="优惠券加载失败"
+          action={
+            <Button size="small" onClick={() => void detail.refetch()}>
+              重试
+            </Button>
+          }
+        />
+      ) : (
+        <Flex vertical gap={16}>
+          <Descriptions size="small" column={2} bordered>
+            <Descriptions.Item label="优惠码">
+              <Typography.Text copyable style={{ fontFamily: 'monospace' }}>
+                {coupon.code}
+              </Typography.Text>
+            </Descriptions.Item>
+            <Descriptions.Item label="状态">
+              <Tag color={COUPON_STATUS_LABEL[coupon.status].color}>{COUPON_STATUS_LABEL[coupon.status].text}</Tag>
+            </Descriptions.Item>
+            <Descriptions.Item label="名称" span={2}>
+              <Typography.Text
+                editable={{
+                  maxLength: COUPON_NAME_MAX_LENGTH,
+                  tooltip: '修改名称',
+                  onChange: (value) => {
+                    const name = value.trim();
+                    if (name && name !== coupon.name) save({ name }, '名称已修改');
+                  },
+                }}
+              >
+                {coupon.name ?? ''}
+              </Typography.Text>
+            </Descriptions.Item>
+            <Descriptions.Item label="优惠">{couponValueText(coupon)}</Descriptions.Item>
+            <Descriptions.Item label="适用订单">{couponScopeText(coupon.scope)}</Descriptions.Item>
+            <Descriptions.Item label="已使用 / 上限">{couponUsageText(coupon)}</Descriptions.Item>
+            <Descriptions.Item label="归属">
+              {coupon.owner ? `专属：${accountName(coupon.owner)}` : '公开（任何账号可用一次）'}
+            </Descriptions.Item>
+            <Descriptions.Item label="开始时间">
+              {coupon.startTime ? formatDateTime(coupon.startTime) : '立即'}
+            </Descriptions.Item>
+            <Descriptions.Item label="结束时间">
+              {coupon.endTime ? formatDateTime(coupon.endTime) : '长期'}
+            </Descriptions.Item>
+            <Descriptions.Item label="创建时间" span={2}>
+              {formatDateTime(coupon.createdAt)}
+            </Descriptions.Item>
+            <Descriptions.Item label="备注" span={2}>
+              <Typography.Text
+                editable={{
+                  maxLength: COUPON_NOTE_MAX_LENGTH,
+                  tooltip: '修改备注',
+                  onChange: (value) => {
+                    const note = value.trim() || null;
+                    if (note !== coupon.note) save({ note }, '备注已修改');
+                  },
+                }}
+              >
+                {coupon.note ?? ''}
+              </Typography.Text>
+            </Descriptions.Item>
+          </Descriptions>
+
+          {(coupon.status === 'active' || coupon.status === 'not_started') && (
+            <Flex justify="end">
+              <Popconfirm
+                title="立即结束这张优惠券？"
+                description="结束后买家不能再使用它，已完成的订单不受影响。"
+                okText="立即结束"
+                okButtonProps={{ danger: true }}
+                onConfirm={() => save({ end: true }, '优惠券已结束')}
+              >
+                <Button danger loading={update.isPending}>
+                  立即结束
+                </Button>
+              </Popconfirm>
+            </Flex>
+          )}
+
+          <Typography.Title level={5} style={{ margin: 0 }}>
+            使用记录
+          </Typography.Title>
+          {coupon.redeemedCount > redemptions.length && (
+            <Typography.Text type="secondary">
+              共 {coupon.redeemedCount} 次使用，仅显示最近 {redemptions.length} 条
+            </Typography.Text>
+          )}
+          <Table<TAdminCouponRedemption>
+            rowKey={(r) => `${r.account.sid}:${r.orderSid}`}
+            size="small"
+            dataSource={redemptions}
+            pagination={redemptions.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
+            locale={{ emptyText: '还没有人使用' }}
+            columns={[
+              { title: '账号', key: 'account', render: (_, r) => accountName(r.account) },
+              { title: '企业', key: 'company', render: (_, r) => r.account.company ?? '—' },
+              {
+                title: '订单号',
+                key: 'orderNo',
+                render: (_, r) => (
+                  <Typography.Text copyable={{ text: r.orderNo ?? r.orderSid }} style={{ fontFamily: 'monospace' }}>
+                    {r.orderNo ?? r.orderSid}
+                  </Typography.Text>
+                ),
+              },
+              { title: '使用时间', dataIndex: 'createdAt', width: 150, render: (iso: string) => formatDateTime(iso) },
+            ]}
+          />
+        </Flex>
+      )}
+    </Drawer>
+  );
+}

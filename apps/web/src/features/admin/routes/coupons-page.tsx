@@ -1,0 +1,211 @@
+import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import {
+  ADMIN_PAGE_SIZE_DEFAULT,
+  COUPON_KINDS,
+  COUPON_STATUSES,
+  type CouponKind,
+  type CouponStatus,
+  type TAdminCoupon,
+} from '@gemstock/contract';
+import { Button, Card, Empty, Flex, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { couponScopeText, couponValueText } from '@/lib/coupon-text';
+import { type CouponListQuery, useCoupons } from '../api/get-coupons';
+import { CouponCreateModal } from '../components/coupon-create-modal';
+import { CouponDetailDrawer } from '../components/coupon-detail-drawer';
+import { COUPON_STATUS_LABEL, accountName, couponUsageText } from '../lib/coupon-form';
+import { formatDateTime } from '../lib/format';
+
+const STATUS_OPTIONS = COUPON_STATUSES.map((value) => ({ value, label: COUPON_STATUS_LABEL[value].text }));
+const KIND_LABEL: Record<CouponKind, string> = { public: '公开优惠码', issued: '发给账号的' };
+const KIND_OPTIONS = COUPON_KINDS.map((value) => ({ value, label: KIND_LABEL[value] }));
+
+function oneOf<T extends string>(values: readonly T[], value: string | null): T | undefined {
+  return values.find((v) => v === value);
+}
+
+/** The list's filters live in the address, so a reload or a shared link shows the same page. */
+function useListQuery(): [CouponListQuery, (next: Partial<Record<string, string | number | undefined>>) => void] {
+  const [params, setParams] = useSearchParams();
+  const query: CouponListQuery = {
+    q: params.get('q') ?? undefined,
+    status: oneOf<CouponStatus>(COUPON_STATUSES, params.get('status')),
+    kind: oneOf<CouponKind>(COUPON_KINDS, params.get('kind')),
+    page: Number(params.get('page') ?? 1) || 1,
+    page_size: Number(params.get('page_size') ?? ADMIN_PAGE_SIZE_DEFAULT) || ADMIN_PAGE_SIZE_DEFAULT,
+  };
+  const update = (next: Partial<Record<string, string | number | undefined>>) => {
+    const merged = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(next)) {
+      if (value === undefined || value === '') merged.delete(key);
+      else merged.set(key, String(value));
+    }
+    // Any filter change starts again at page 1.
+    if (!('page' in next)) merged.delete('page');
+    setParams(merged, { replace: true });
+  };
+  return [query, update];
+}
+
+function TwoLineTime({ iso }: { iso: string | null }) {
+  if (!iso) return <Typography.Text type="secondary">—</Typography.Text>;
+  const [date, time] = formatDateTime(iso).split(' ');
+  return (
+    <Space orientation="vertical" size={0} style={{ fontVariantNumeric: 'tabular-nums' }}>
+      <span>{date}</span>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {time}
+      </Typography.Text>
+    </Space>
+  );
+}
+
+export function CouponsPage() {
+  const [query, setQuery] = useListQuery();
+  const { data, isFetching, isLoading, refetch } = useCoupons(query);
+  const [creating, setCreating] = useState(false);
+  const [openSid, setOpenSid] = useState<string | null>(null);
+  const filtered = Boolean(query.q || query.status || query.kind);
+
+  const columns: ColumnsType<TAdminCoupon> = [
+    {
+      title: '优惠码',
+      dataIndex: 'code',
+      width: 170,
+      render: (code: string) => (
+        <Typography.Text
+          copyable={{ text: code, tooltips: ['复制优惠码', '已复制'] }}
+          style={{ fontFamily: 'monospace' }}
+        >
+          {code}
+        </Typography.Text>
+      ),
+    },
+    {
+      title: '名称',
+      key: 'name',
+      width: 170,
+      render: (_, c) => (
+        <Space orientation="vertical" size={0}>
+          <span>{c.name ?? <Typography.Text type="secondary">—</Typography.Text>}</span>
+          {c.owner && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              专属：{accountName(c.owner)}
+            </Typography.Text>
+          )}
+        </Space>
+      ),
+    },
+    { title: '优惠', key: 'value', width: 150, render: (_, c) => couponValueText(c) },
+    { title: '适用订单', key: 'scope', width: 130, render: (_, c) => couponScopeText(c.scope) },
+    {
+      title: '已用 / 上限',
+      key: 'usage',
+      width: 100,
+      align: 'right',
+      render: (_, c) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{couponUsageText(c)}</span>,
+    },
+    { title: '开始', dataIndex: 'startTime', width: 105, render: (iso: string | null) => <TwoLineTime iso={iso} /> },
+    { title: '结束', dataIndex: 'endTime', width: 105, render: (iso: string | null) => <TwoLineTime iso={iso} /> },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 80,
+      render: (status: CouponStatus) => (
+        <Tag color={COUPON_STATUS_LABEL[status].color}>{COUPON_STATUS_LABEL[status].text}</Tag>
+      ),
+    },
+    { title: '创建时间', dataIndex: 'createdAt', width: 105, render: (iso: string) => <TwoLineTime iso={iso} /> },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 70,
+      fixed: 'right',
+      render: (_, c) => (
+        <Button type="link" size="small" onClick={() => setOpenSid(c.sid)}>
+          详情
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Card
+      title={
+        <Flex wrap gap={8} align="center" style={{ paddingBlock: 12 }}>
+          <Input.Search
+            key={query.q ?? ''}
+            defaultValue={query.q}
+            placeholder="搜索优惠码或名称"
+            allowClear
+            enterButton
+            style={{ width: 260 }}
+            onSearch={(value) => setQuery({ q: value.trim() || undefined })}
+          />
+          <Select
+            allowClear
+            placeholder="状态"
+            options={STATUS_OPTIONS}
+            value={query.status}
+            onChange={(value?: string) => setQuery({ status: value })}
+            style={{ width: 110 }}
+          />
+          <Select
+            allowClear
+            placeholder="类别"
+            options={KIND_OPTIONS}
+            value={query.kind}
+            onChange={(value?: string) => setQuery({ kind: value })}
+            style={{ width: 130 }}
+          />
+        </Flex>
+      }
+      extra={
+        <Space>
+          <Button icon={<ReloadOutlined />} onClick={() => void refetch()} loading={isFetching && !isLoading}>
+            刷新
+          </Button>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+            新建优惠券
+          </Button>
+        </Space>
+      }
+    >
+      <Table<TAdminCoupon>
+        rowKey="sid"
+        columns={columns}
+        dataSource={data?.coupons ?? []}
+        loading={isLoading}
+        scroll={{ x: 1185 }}
+        size="middle"
+        locale={{
+          emptyText: (
+            <Empty
+              description={filtered ? '没有符合条件的优惠券，换个条件试试' : '还没有优惠券'}
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+            >
+              {!filtered && (
+                <Button type="primary" onClick={() => setCreating(true)}>
+                  新建优惠券
+                </Button>
+              )}
+            </Empty>
+          ),
+        }}
+        pagination={{
+          current: query.page,
+          pageSize: query.page_size,
+          total: data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: [20, 50, 100],
+          showTotal: (total) => (data?.totalCapped ? `超过 ${total} 张优惠券，请缩小范围` : `共 ${total} 张优惠券`),
+          onChange: (page, pageSize) => setQuery({ page, page_size: pageSize }),
+        }}
+      />
+      <CouponCreateModal open={creating} onClose={() => setCreating(false)} />
+      <CouponDetailDrawer sid={openSid} onClose={() => setOpenSid(null)} />
+    </Card>
+  );
+}

@@ -1,0 +1,224 @@
+import { BankOutlined, ReloadOutlined } from '@ant-design/icons';
+import {
+  ADMIN_PAGE_SIZE_DEFAULT,
+  ORDER_STATUSES,
+  ORDER_TYPES,
+  PAY_WAYS,
+  type OrderStatus,
+  type OrderType,
+  type PayWay,
+  type TAdminOrder,
+} from '@gemstock/contract';
+import { Button, Card, Empty, Flex, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useNavigate, useSearchParams } from 'react-router';
+import { PriceText } from '@/components/price-text';
+import { ORDER_STATUS_LABEL, ORDER_TYPE_LABEL, PAY_WAY_TEXT, payWayText } from '@/lib/order-labels';
+import { type AdminOrderListQuery, useOrders } from '../api/get-orders';
+import { OrderDetailDrawer } from '../components/order-detail-drawer';
+import { BuyerCell, OrderStatusTag } from '../components/order-tags';
+import { adminPaths } from '../lib/admin-paths';
+import { formatDateTime } from '../lib/format';
+
+const STATUS_OPTIONS = ORDER_STATUSES.map((value) => ({ value, label: ORDER_STATUS_LABEL[value].text }));
+const TYPE_OPTIONS = ORDER_TYPES.map((value) => ({ value, label: ORDER_TYPE_LABEL[value] }));
+const PAY_WAY_OPTIONS = PAY_WAYS.map((value) => ({ value, label: PAY_WAY_TEXT[value] }));
+
+/** The contract's page_size ceiling for orders is 60. */
+const PAGE_SIZE_OPTIONS = [20, 40, 60];
+
+/** A value from the address only when the contract knows it, so a stale link cannot 1001. */
+function oneOf<T extends string>(values: readonly T[], raw: string | null): T | undefined {
+  return values.find((v) => v === raw);
+}
+
+const FILTER_KEYS = ['q', 'status', 'type', 'pay_way'] as const;
+
+/**
+ * The filters, the page and the open order live in the address, so a reload, a shared link or a
+ * link from another page (支付异常 → ?order=) shows the same thing.
+ */
+function useOrdersAddress() {
+  const [params, setParams] = useSearchParams();
+  const query: AdminOrderListQuery = {
+    q: params.get('q') ?? undefined,
+    status: oneOf<OrderStatus>(ORDER_STATUSES, params.get('status')),
+    type: oneOf<OrderType>(ORDER_TYPES, params.get('type')),
+    pay_way: oneOf<PayWay>(PAY_WAYS, params.get('pay_way')),
+    page: Number(params.get('page') ?? 1) || 1,
+    page_size: Number(params.get('page_size') ?? ADMIN_PAGE_SIZE_DEFAULT) || ADMIN_PAGE_SIZE_DEFAULT,
+  };
+  const update = (next: Partial<Record<string, string | number | undefined>>) => {
+    setParams(
+      (current) => {
+        const merged = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(next)) {
+          if (value === undefined || value === '') merged.delete(key);
+          else merged.set(key, String(value));
+        }
+        // A changed filter starts again at page 1; opening or closing an order keeps the page.
+        if (FILTER_KEYS.some((key) => key in next)) merged.delete('page');
+        return merged;
+      },
+      { replace: true },
+    );
+  };
+  return { query, openSid: params.get('order'), update };
+}
+
+export function OrdersPage() {
+  const { query, openSid, update } = useOrdersAddress();
+  const { data, isFetching, isLoading, refetch } = useOrders(query);
+  const navigate = useNavigate();
+  const filtered = Boolean(query.q || query.status || query.type || query.pay_way);
+  const open = (sid: string | undefined) => update({ order: sid });
+
+  const columns: ColumnsType<TAdminOrder> = [
+    {
+      title: '订单号',
+      key: 'orderNo',
+      width: 230,
+      render: (_, o) => (
+        <Space orientation="vertical" size={0}>
+          <Typography.Text style={{ fontFamily: 'monospace', fontSize: 13 }}>{o.orderNo}</Typography.Text>
+          <Typography.Text type="secondary" ellipsis={{ tooltip: o.name }} style={{ fontSize: 12, maxWidth: 210 }}>
+            {o.name}
+          </Typography.Text>
+        </Space>
+      ),
+    },
+    { title: '买家', key: 'buyer', width: 180, render: (_, o) => <BuyerCell buyer={o.buyer} /> },
+    {
+      title: '类型',
+      dataIndex: 'orderType',
+      width: 100,
+      render: (type: OrderType) => <Tag>{ORDER_TYPE_LABEL[type]}</Tag>,
+    },
+    {
+      title: '金额',
+      key: 'price',
+      width: 150,
+      align: 'right',
+      render: (_, o) => <PriceText cents={o.finalPrice} originalCents={o.priceOrigin} size="small" tone="inherit" />,
+    },
+    { title: '支付方式', key: 'payWay', width: 170, render: (_, o) => payWayText(o) },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 90,
+      render: (status: OrderStatus) => <OrderStatusTag status={status} />,
+    },
+    {
+      title: '下单时间',
+      dataIndex: 'createdAt',
+      width: 150,
+      render: (iso: string) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatDateTime(iso)}</span>,
+    },
+    {
+      title: '支付时间',
+      dataIndex: 'payTime',
+      width: 150,
+      render: (iso: string | null) =>
+        iso ? <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatDateTime(iso)}</span> : '—',
+    },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 80,
+      fixed: 'right',
+      render: (_, o) => (
+        <Button
+          type="link"
+          size="small"
+          onClick={(event) => {
+            // The row opens the same drawer; one navigation is enough.
+            event.stopPropagation();
+            open(o.sid);
+          }}
+        >
+          详情
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Card
+      title={
+        <Flex wrap gap={8} align="center" style={{ paddingBlock: 12 }}>
+          <Input.Search
+            key={query.q ?? ''}
+            defaultValue={query.q}
+            placeholder="订单号、买家邮箱 / 手机号 / 用户名或企业"
+            allowClear
+            enterButton
+            style={{ width: 340 }}
+            onSearch={(value) => update({ q: value.trim() || undefined })}
+          />
+          <Select
+            allowClear
+            placeholder="订单状态"
+            options={STATUS_OPTIONS}
+            value={query.status}
+            onChange={(value?: string) => update({ status: value })}
+            style={{ width: 120 }}
+          />
+          <Select
+            allowClear
+            placeholder="支付方式"
+            options={PAY_WAY_OPTIONS}
+            value={query.pay_way}
+            onChange={(value?: string) => update({ pay_way: value })}
+            style={{ width: 120 }}
+          />
+          <Select
+            allowClear
+            placeholder="订单类型"
+            options={TYPE_OPTIONS}
+            value={query.type}
+            onChange={(value?: string) => update({ type: value })}
+            style={{ width: 120 }}
+          />
+        </Flex>
+      }
+      extra={
+        <Space>
+          <Button icon={<ReloadOutlined />} onClick={() => void refetch()} loading={isFetching && !isLoading}>
+            刷新
+          </Button>
+          <Button icon={<BankOutlined />} onClick={() => void navigate(adminPaths.transfers)}>
+            转账确认
+          </Button>
+        </Space>
+      }
+    >
+      <Table<TAdminOrder>
+        rowKey="sid"
+        columns={columns}
+        dataSource={data?.orders ?? []}
+        loading={isLoading}
+        scroll={{ x: 1300 }}
+        size="middle"
+        onRow={(o) => ({ onClick: () => open(o.sid), style: { cursor: 'pointer' } })}
+        locale={{
+          emptyText: (
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={filtered ? '没有符合条件的订单，换个条件试试' : '还没有订单'}
+            />
+          ),
+        }}
+        pagination={{
+          current: query.page,
+          pageSize: query.page_size,
+          total: data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: PAGE_SIZE_OPTIONS,
+          showTotal: (total) => `共 ${total} 个订单`,
+          onChange: (page, pageSize) => update({ page, page_size: pageSize }),
+        }}
+      />
+      <OrderDetailDrawer sid={openSid} onClose={() => open(undefined)} />
+    </Card>
+  );
+}

@@ -1,0 +1,146 @@
+import { type TAdminCoupon, type TAdminCouponDetailResponse, ZAdminCouponCreateRequest } from '@gemstock/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { ConfigProvider } from 'antd';
+import dayjs from 'dayjs';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CouponDetailDrawer } from '@/features/admin/components/coupon-detail-drawer';
+import { useAdminSession } from '@/features/admin/lib/admin-session';
+import {
+  type CouponFormValues,
+  couponFormFieldOf,
+  initialCouponValues,
+  toCreateRequest,
+  yuanInputToCents,
+} from '@/features/admin/lib/coupon-form';
+
+const START = dayjs('2026-11-11T00:00:00+08:00');
+const END = dayjs('2026-12-11T23:59:59+08:00');
+
+function values(change: Partial<CouponFormValues> = {}): CouponFormValues {
+  return { ...initialCouponValues(START), name: ' 双十一满减 ', validity: [START, END], ...change };
+}
+
+describe('coupon form → POST /api/admin/coupons', () => {
+  it('turns the yuan typed into cents from its digits, never through a float', () => {
+    expect(yuanInputToCents('0.1')).toBe(10);
+    expect(yuanInputToCents('19.99')).toBe(1_999);
+    expect(yuanInputToCents('0.07')).toBe(7);
+    expect(yuanInputToCents('1000000')).toBe(100_000_000);
+    expect(yuanInputToCents('1.005')).toBeNull();
+    expect(yuanInputToCents('-5')).toBeNull();
+    expect(yuanInputToCents(null)).toBeNull();
+  });
+
+  it('sends a fixed-amount coupon in cents with its own code, and the server schema accepts it', () => {
+    const body = toCreateRequest(
+      values({ amountYuan: '50.5', code: 'VIP2026', prefix: 'IGNORED', scope: ['material'], limit: 100, note: ' ' }),
+    );
+    expect(body).toEqual({
+      name: '双十一满减',
+      note: null,
+      type: 1,
+      amount: 5_050,
+      scope: ['material'],
+      limit: 100,
+      startTime: START.toISOString(),
+      endTime: END.toISOString(),
+      code: 'VIP2026',
+    });
+    expect(ZAdminCouponCreateRequest.safeParse(body).success).toBe(true);
+  });
+
+  it('sends a percentage as percent off, and a batch as a count with its prefix and no code', () => {
+    const body = toCreateRequest(values({ mode: 'batch', type: 2, percent: 20, count: 200, prefix: 'S11', code: 'X' }));
+    expect(body).toMatchObject({ type: 2, amount: 20, count: 200, prefix: 'S11' });
+    expect(body).not.toHaveProperty('code');
+    expect(ZAdminCouponCreateRequest.safeParse(body).success).toBe(true);
+  });
+
+  it('sends an unreadable amount as -1 so the server explains it', () => {
+    expect(toCreateRequest(values({ amountYuan: 'abc' })).amount).toBe(-1);
+    expect(ZAdminCouponCreateRequest.safeParse(toCreateRequest(values({ amountYuan: null }))).success).toBe(false);
+  });
+
+  it("puts the server's field errors on the form's fields", () => {
+    expect(couponFormFieldOf('amount', 1)).toBe('amountYuan');
+    expect(couponFormFieldOf('amount', 2)).toBe('percent');
+    expect(couponFormFieldOf('endTime', 1)).toBe('validity');
+    expect(couponFormFieldOf('code', 1)).toBe('code');
+    expect(couponFormFieldOf('whatever', 1)).toBeNull();
+  });
+});
+
+describe('coupon detail drawer', () => {
+  const coupon: TAdminCoupon = {
+    sid: 'c1',
+    code: 'USE-ME-1',
+    name: '首单立减',
+    note: null,
+    type: 1,
+    amount: 1_000,
+    scope: [],
+    limit: 0,
+    redeemedCount: 1,
+    startTime: '2026-11-01T00:00:00.000Z',
+    endTime: '2026-12-01T00:00:00.000Z',
+    status: 'active',
+    owner: null,
+    createdAt: '2026-11-01T00:00:00.000Z',
+    updatedAt: '2026-11-01T00:00:00.000Z',
+  };
+  const detail: TAdminCouponDetailResponse = {
+    coupon,
+    redemptions: [
+      {
+        account: {
+          sid: 'u1',
+          username: null,
+          email: 'buyer@example.com',
+          mobile: null,
+          company: '上海鑫鎏珠宝有限公司',
+        },
+        orderSid: 'o1',
+        orderNo: 'GS202611110001',
+        createdAt: '2026-11-11T02:00:00.000Z',
+      },
+    ],
+  };
+
+  beforeEach(() => {
+    useAdminSession.getState().setToken('operator-token');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ code: 0, data: detail, message: 'ok' }), {
+            status: 200,
+            headers: { 'Content-Type': 'application/json' },
+          }),
+      ),
+    );
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    useAdminSession.getState().clear();
+  });
+
+  it('shows the terms and who used the coupon on which order', async () => {
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <ConfigProvider button={{ autoInsertSpace: false }}>
+          <CouponDetailDrawer sid="c1" onClose={() => {}} />
+        </ConfigProvider>
+      </QueryClientProvider>,
+    );
+    const drawer = await screen.findByRole('dialog');
+    expect(await within(drawer).findByText('-¥10.00 优惠金额')).toBeTruthy();
+    expect(within(drawer).getByText('全部订单')).toBeTruthy();
+    expect(within(drawer).getByText('1 / 不限')).toBeTruthy();
+    expect(within(drawer).getByText('buyer@example.com')).toBeTruthy();
+    expect(within(drawer).getByText('上海鑫鎏珠宝有限公司')).toBeTruthy();
+    expect(within(drawer).getByText('GS202611110001')).toBeTruthy();
+    expect(within(drawer).getByRole('button', { name: '立即结束' })).toBeTruthy();
+  });
+});
