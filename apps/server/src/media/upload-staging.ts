@@ -108,9 +108,13 @@ export async function stageUpload(source: Readable, options: StageOptions): Prom
   const path = join(options.dir, `${randomUUID()}.upload`);
   const discard = () => rm(path, { force: true });
   const staging = new StagingTransform(options);
+  const out = createWriteStream(path, { flags: 'wx', mode: 0o600 });
   try {
-    await pipeline(source, staging, createWriteStream(path, { flags: 'wx', mode: 0o600 }));
+    await pipeline(source, staging, out);
   } catch (error) {
+    // A refusal can come before the file is even open; removing it then would race the open
+    // and leave an empty file behind, so wait until the stream has let go of it.
+    if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
     await discard();
     throw error;
   }

@@ -143,4 +143,17 @@ describe('bearer tokens', () => {
     await t.database.db.update(users).set({ enabled: false }).where(eq(users.sid, victim.sid));
     await expectExpired(victim.token);
   });
+
+  it('checks who is calling before the body: no token and a bad body answer 1000, not a validation error', async () => {
+    for (const call of [
+      { method: 'POST' as const, url: '/api/order/place/material', payload: { materials: 'nonsense' } },
+      { method: 'POST' as const, url: '/api/user/company', payload: { company: '' } },
+      { method: 'PATCH' as const, url: '/api/admin/materials/none', payload: { keywords: 42 } },
+      { method: 'POST' as const, url: '/api/admin/coupons', payload: { amount: -1 } },
+    ]) {
+      const res = await t.call(call);
+      expect(res.code, call.url).toBe(1000);
+      expect(res.status, call.url).toBe(401);
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import { CouponType, OrderType, type TCoupon, formatYuan } from '@gemstock/contract';
+import { ORDER_TYPE_LABEL } from './order-labels';
 
 /**
  * How a coupon's value reads everywhere (spec §9): type 1 is a fixed amount off in cents,
@@ -10,17 +11,9 @@ export function couponValueText(coupon: Pick<TCoupon, 'type' | 'amount'>): strin
   return `${(100 - percentOff) / 10} 折`;
 }
 
-/** Order types by the name buyers see on their orders. */
-const SCOPE_LABEL: Record<OrderType, string> = {
-  [OrderType.MATERIAL]: '素材授权',
-  [OrderType.WALLET]: 'VIP 充值',
-  [OrderType.CUSTOM]: '定制服务',
-  [OrderType.DASHBOARD]: '超级定制',
-};
-
 /** What a coupon covers: an empty scope means every order a coupon can apply to. */
 export function couponScopeText(scope: readonly OrderType[]): string {
-  return scope.length === 0 ? '全部订单' : scope.map((s) => SCOPE_LABEL[s]).join('、');
+  return scope.length === 0 ? '全部订单' : scope.map((s) => ORDER_TYPE_LABEL[s]).join('、');
 }
 
 /** Whether a coupon covers an order of this type (the server checks again when pricing). */

@@ -7,7 +7,7 @@ import { listAudit } from './admin-audit.service.js';
 /** GET /api/admin/audit?entity=&sid=: the audit log of operator writes. */
 export async function adminAuditRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preHandler', app.requireOperator);
+  app.addHook('onRequest', app.requireOperator);
 
   app.get(
     ADMIN_MATERIAL_PATHS.audit,

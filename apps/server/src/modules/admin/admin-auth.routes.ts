@@ -29,7 +29,7 @@ export async function adminAuthRoutes(instance: FastifyInstance) {
 
   app.get(
     ADMIN_PATHS.me,
-    { preHandler: app.requireOperator, schema: { response: { 200: zEnvelope(ZOperatorResponse) } } },
+    { onRequest: app.requireOperator, schema: { response: { 200: zEnvelope(ZOperatorResponse) } } },
     async (request) => {
       if (!request.operator) throw new AppError(ErrorCode.AUTH_REQUIRED);
       return ok({ operator: presentOperator(request.operator) });

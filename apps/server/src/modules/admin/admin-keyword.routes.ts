@@ -20,7 +20,7 @@ function signedInOperator(request: FastifyRequest) {
 export async function adminKeywordRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
-  app.addHook('preHandler', app.requireOperator);
+  app.addHook('onRequest', app.requireOperator);
 
   app.get(
     ADMIN_MATERIAL_PATHS.keywords,

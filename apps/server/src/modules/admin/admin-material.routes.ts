@@ -80,7 +80,7 @@ export async function adminMaterialRoutes(instance: FastifyInstance) {
     },
   });
 
-  app.addHook('preHandler', app.requireOperator);
+  app.addHook('onRequest', app.requireOperator);
 
   app.get(
     ADMIN_MATERIAL_PATHS.uploadConfig,

@@ -21,14 +21,14 @@ export async function cartRoutes(instance: FastifyInstance) {
 
   app.get(
     CART_PATHS.list,
-    { preHandler: app.requireUser, schema: { response: { 200: zEnvelope(ZCartResponse) } } },
+    { onRequest: app.requireUser, schema: { response: { 200: zEnvelope(ZCartResponse) } } },
     async (request) => ok(await cart.listCart(signedInUser(request))),
   );
 
   app.post(
     CART_PATHS.add,
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { body: ZCartAddRequest, response: { 200: zEnvelope(ZCartCountResponse) } },
     },
     async (request) => ok(await cart.addToCart(signedInUser(request), request.body)),
@@ -37,7 +37,7 @@ export async function cartRoutes(instance: FastifyInstance) {
   app.post(
     CART_PATHS.remove,
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { body: ZCartRemoveRequest, response: { 200: zEnvelope(ZCartCountResponse) } },
     },
     async (request) => ok(await cart.removeFromCart(signedInUser(request), request.body.materials)),
@@ -46,7 +46,7 @@ export async function cartRoutes(instance: FastifyInstance) {
   app.post(
     CART_PATHS.choose,
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { body: ZCartChooseRequest, response: { 200: zEnvelope(ZCartCountResponse) } },
     },
     async (request) => ok(await cart.chooseInCart(signedInUser(request), request.body)),

@@ -47,7 +47,7 @@ export async function catalogRoutes(instance: FastifyInstance) {
   app.get(
     MATERIAL_PATHS.search,
     {
-      preHandler: app.optionalUser,
+      onRequest: app.optionalUser,
       schema: { querystring: ZSearchMaterialsQuery, response: { 200: zEnvelope(ZSearchMaterialsResponse) } },
     },
     async (request, reply) => {
@@ -62,7 +62,7 @@ export async function catalogRoutes(instance: FastifyInstance) {
   app.get(
     MATERIAL_PATHS.free,
     {
-      preHandler: app.optionalUser,
+      onRequest: app.optionalUser,
       schema: { querystring: ZPageQuery, response: { 200: zEnvelope(ZPagedMaterialsResponse) } },
     },
     async (request) => ok(await catalog.listFree(request.query, request.user)),
@@ -71,7 +71,7 @@ export async function catalogRoutes(instance: FastifyInstance) {
   app.get(
     MATERIAL_PATHS.featuredVideo,
     {
-      preHandler: app.optionalUser,
+      onRequest: app.optionalUser,
       schema: { querystring: ZPageQuery, response: { 200: zEnvelope(ZMaterialsResponse) } },
     },
     async (request) => ok({ materials: await catalog.listFeaturedVideos(request.query, request.user) }),
@@ -80,7 +80,7 @@ export async function catalogRoutes(instance: FastifyInstance) {
   app.get(
     MATERIAL_PATHS.detail,
     {
-      preHandler: app.optionalUser,
+      onRequest: app.optionalUser,
       schema: { params: ZMaterialIdParams, response: { 200: zEnvelope(ZMaterialDetailResponse) } },
     },
     async (request) => ok(await catalog.getMaterial(request.params.id, request.user)),
@@ -89,7 +89,7 @@ export async function catalogRoutes(instance: FastifyInstance) {
   app.get(
     MATERIAL_PATHS.related,
     {
-      preHandler: app.optionalUser,
+      onRequest: app.optionalUser,
       schema: { params: ZMaterialIdParams, response: { 200: zEnvelope(ZMaterialsResponse) } },
     },
     async (request) => ok({ materials: await catalog.listRelated(request.params.id, request.user) }),
@@ -98,7 +98,7 @@ export async function catalogRoutes(instance: FastifyInstance) {
   app.get(
     MATERIAL_PATHS.freeDownload,
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         params: ZMaterialIdParams,
         querystring: ZFreeDownloadQuery,

@@ -18,18 +18,18 @@ export async function likesRoutes(instance: FastifyInstance, options: { catalog:
   const likes = new LikesService(app.deps.db, options.catalog);
   const likeSchema = { params: ZMaterialIdParams, response: { 200: zEnvelope(ZLikeResponse) } };
 
-  app.post(MATERIAL_PATHS.like, { preHandler: app.requireUser, schema: likeSchema }, async (request) =>
+  app.post(MATERIAL_PATHS.like, { onRequest: app.requireUser, schema: likeSchema }, async (request) =>
     ok(await likes.like(signedInUser(request), request.params.id)),
   );
 
-  app.delete(MATERIAL_PATHS.like, { preHandler: app.requireUser, schema: likeSchema }, async (request) =>
+  app.delete(MATERIAL_PATHS.like, { onRequest: app.requireUser, schema: likeSchema }, async (request) =>
     ok(await likes.unlike(signedInUser(request), request.params.id)),
   );
 
   app.get(
     MATERIAL_PATHS.userLikes,
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { querystring: ZPageQuery, response: { 200: zEnvelope(ZPagedMaterialsResponse) } },
     },
     async (request) => ok(await likes.listLiked(signedInUser(request), request.query)),

@@ -12,7 +12,7 @@ export async function couponRoutes(instance: FastifyInstance) {
 
   app.get(
     COUPON_PATHS.usable,
-    { preHandler: app.requireUser, schema: { response: { 200: zEnvelope(ZUserCouponsResponse) } } },
+    { onRequest: app.requireUser, schema: { response: { 200: zEnvelope(ZUserCouponsResponse) } } },
     async (request) => ok(await listUsableCoupons(deps, signedInUser(request))),
   );
 }

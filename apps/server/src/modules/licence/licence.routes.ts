@@ -37,7 +37,7 @@ export async function licenceRoutes(instance: FastifyInstance) {
   app.get(
     ORDER_PATHS.materialDownload,
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { params: ZMaterialIdParams, response: { 200: zEnvelope(ZDownloadUrlResponse) } },
     },
     async (request) => ok(await licences.downloadMaterial(signedInUser(request), request.params.id)),
@@ -46,7 +46,7 @@ export async function licenceRoutes(instance: FastifyInstance) {
   app.get(
     ORDER_PATHS.download,
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { params: ZOrderParams, querystring: ZDownloadQuery, response: { 200: zEnvelope(ZDownloadResponse) } },
     },
     async (request) =>
@@ -56,7 +56,7 @@ export async function licenceRoutes(instance: FastifyInstance) {
   app.get(
     ORDER_PATHS.purchased,
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { querystring: ZPurchasedQuery, response: { 200: zEnvelope(ZPurchasedResponse) } },
     },
     async (request) => ok(await licences.listPurchased(signedInUser(request), request.query)),
@@ -64,7 +64,7 @@ export async function licenceRoutes(instance: FastifyInstance) {
 
   app.get(
     ORDER_PATHS.certificate,
-    { preHandler: app.requireUser, schema: { params: ZCertificateParams } },
+    { onRequest: app.requireUser, schema: { params: ZCertificateParams } },
     async (request, reply) => {
       const { pdf, certNo } = await licences.renderCertificate(
         signedInUser(request),

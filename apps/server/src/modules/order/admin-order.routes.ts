@@ -36,7 +36,7 @@ export async function adminOrderRoutes(instance: FastifyInstance) {
   app.get(
     ORDER_PATHS.adminList,
     {
-      preHandler: app.requireOperator,
+      onRequest: app.requireOperator,
       schema: { querystring: ZAdminOrderListQuery, response: { 200: zEnvelope(ZAdminOrderListResponse) } },
     },
     async (request) => ok(await orders.listAdminOrders(request.query)),
@@ -45,7 +45,7 @@ export async function adminOrderRoutes(instance: FastifyInstance) {
   app.get(
     ORDER_PATHS.adminDetail,
     {
-      preHandler: app.requireOperator,
+      onRequest: app.requireOperator,
       schema: { params: ZOrderParams, response: { 200: zEnvelope(ZAdminOrderResponse) } },
     },
     async (request) => ok(await orders.getAdminOrder(request.params.id)),
@@ -54,7 +54,7 @@ export async function adminOrderRoutes(instance: FastifyInstance) {
   app.post(
     ORDER_PATHS.adminConfirmTransfer,
     {
-      preHandler: app.requireOperator,
+      onRequest: app.requireOperator,
       schema: { params: ZOrderParams, body: ZTransferDecisionRequest, response: { 200: zEnvelope(ZOrderResponse) } },
     },
     async (request) => {
@@ -66,7 +66,7 @@ export async function adminOrderRoutes(instance: FastifyInstance) {
   app.post(
     ORDER_PATHS.adminRejectTransfer,
     {
-      preHandler: app.requireOperator,
+      onRequest: app.requireOperator,
       schema: { params: ZOrderParams, body: ZTransferDecisionRequest, response: { 200: zEnvelope(ZOrderResponse) } },
     },
     async (request) => ok(await payments.rejectTransfer(operatorSid(request), request.params.id, request.body.note)),

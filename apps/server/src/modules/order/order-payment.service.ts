@@ -304,8 +304,8 @@ export class OrderPaymentService {
           action: 'order.confirm_transfer',
           entity: 'order',
           entitySid: sid,
-          before: { status: order.status, priceCents: order.priceCents },
-          after: { status: settled.order.status, note },
+          before: { status: order.status },
+          after: { status: settled.order.status, paidAmountCents: order.priceCents, note },
         });
       }
       return settled;

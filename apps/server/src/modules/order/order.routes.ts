@@ -36,7 +36,7 @@ export async function orderRoutes(instance: FastifyInstance) {
     events: orderEvents,
   });
   const payments = new OrderPaymentService(orders);
-  const buyer = { preHandler: app.requireUser };
+  const buyer = { onRequest: app.requireUser };
   const orderEnvelope = { 200: zEnvelope(ZOrderResponse) };
   const previewEnvelope = { 200: zEnvelope(ZPricePreview) };
 
@@ -52,7 +52,7 @@ export async function orderRoutes(instance: FastifyInstance) {
   );
   app.post(
     ORDER_PATHS.placeWallet,
-    { preHandler: app.requireMainAccount, schema: { body: ZPlaceWalletRequest, response: orderEnvelope } },
+    { onRequest: app.requireMainAccount, schema: { body: ZPlaceWalletRequest, response: orderEnvelope } },
     async (request) => ok(await orders.placeWalletOrder(signedInUser(request), request.body)),
   );
   app.post(
@@ -103,7 +103,7 @@ export async function orderRoutes(instance: FastifyInstance) {
   app.post(
     ORDER_PATHS.audit,
     {
-      preHandler: app.requireMainAccount,
+      onRequest: app.requireMainAccount,
       schema: { params: ZOrderParams, body: ZAuditRequest, response: orderEnvelope },
     },
     async (request) => ok(await payments.auditOrder(signedInUser(request), request.params.id, request.body)),

@@ -83,7 +83,7 @@ export async function paymentRoutes(instance: FastifyInstance) {
     app.post(
       path,
       {
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
         schema: { params: ZOrderParams, body: ZOnlinePayRequest, response: { 200: zEnvelope(ZOnlinePayResponse) } },
       },
       async (request) =>
@@ -93,14 +93,14 @@ export async function paymentRoutes(instance: FastifyInstance) {
 
   app.get(
     PAYMENT_PATHS.status,
-    { preHandler: app.requireUser, schema: { params: ZOrderParams, response: { 200: zEnvelope(ZPayStatusResponse) } } },
+    { onRequest: app.requireUser, schema: { params: ZOrderParams, response: { 200: zEnvelope(ZPayStatusResponse) } } },
     async (request) => ok(await getPayStatus(deps, signedInUser(request), request.params.id, request.log)),
   );
 
   app.get(
     PAYMENT_PATHS.adminExceptions,
     {
-      preHandler: app.requireOperator,
+      onRequest: app.requireOperator,
       schema: { querystring: ZPaymentExceptionsQuery, response: { 200: zEnvelope(ZPaymentExceptionsResponse) } },
     },
     async (request) => ok(await listExceptionsForOperators(deps, request.query)),
@@ -109,7 +109,7 @@ export async function paymentRoutes(instance: FastifyInstance) {
   app.get(
     PAYMENT_PATHS.adminOrderEvents,
     {
-      preHandler: app.requireOperator,
+      onRequest: app.requireOperator,
       schema: { params: ZOrderParams, response: { 200: zEnvelope(ZPaymentEventsResponse) } },
     },
     async (request) => ok(await listOrderPaymentEvents(deps, request.params.id)),

@@ -29,30 +29,30 @@ export async function subUserRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
   const subUserResponse = { 200: zEnvelope(ZSubUserResponse) };
-  const preHandler = app.requireMainAccount;
+  const onRequest = app.requireMainAccount;
 
   app.get(
     USER_PATHS.subUsers,
-    { preHandler, schema: { response: { 200: zEnvelope(ZSubUsersResponse) } } },
+    { onRequest, schema: { response: { 200: zEnvelope(ZSubUsersResponse) } } },
     async (request) => ok(await listSubUsers(deps, signedInUser(request))),
   );
 
   app.post(
     USER_PATHS.subUsers,
-    { preHandler, schema: { body: ZCreateSubUserRequest, response: subUserResponse } },
+    { onRequest, schema: { body: ZCreateSubUserRequest, response: subUserResponse } },
     async (request) => ok(await createSubUser(deps, signedInUser(request), request.body)),
   );
 
   app.put(
     USER_PATHS.subUser(':id'),
-    { preHandler, schema: { params: ZSidParams, body: ZUpdateSubUserRequest, response: subUserResponse } },
+    { onRequest, schema: { params: ZSidParams, body: ZUpdateSubUserRequest, response: subUserResponse } },
     async (request) => ok(await updateSubUser(deps, signedInUser(request), request.params.id, request.body)),
   );
 
   app.put(
     USER_PATHS.subUserPassword(':id'),
     {
-      preHandler,
+      onRequest,
       schema: { params: ZSidParams, body: ZSubUserPasswordRequest, response: { 200: zEnvelope(ZEmptyResponse) } },
     },
     async (request) => {
@@ -63,13 +63,13 @@ export async function subUserRoutes(instance: FastifyInstance) {
 
   app.put(
     USER_PATHS.subUserEnabled(':id'),
-    { preHandler, schema: { params: ZSidParams, body: ZSubUserEnabledRequest, response: subUserResponse } },
+    { onRequest, schema: { params: ZSidParams, body: ZSubUserEnabledRequest, response: subUserResponse } },
     async (request) => ok(await setSubUserEnabled(deps, signedInUser(request), request.params.id, request.body)),
   );
 
   app.post(
     USER_PATHS.resetEmailForSub,
-    { preHandler, schema: { body: ZResetEmailForSubRequest, response: subUserResponse } },
+    { onRequest, schema: { body: ZResetEmailForSubRequest, response: subUserResponse } },
     async (request) => ok(await resetSubUserEmail(deps, signedInUser(request), request.body)),
   );
 }

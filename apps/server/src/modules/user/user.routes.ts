@@ -96,13 +96,13 @@ export async function userRoutes(instance: FastifyInstance) {
 
   app.get(
     USER_PATHS.me,
-    { preHandler: app.requireUser, schema: { response: { 200: zEnvelope(ZMeResponse) } } },
+    { onRequest: app.requireUser, schema: { response: { 200: zEnvelope(ZMeResponse) } } },
     async (request) => ok(await getCurrentUser(deps, signedInUser(request))),
   );
 
   app.post(
     USER_PATHS.company,
-    { preHandler: app.requireMainAccount, schema: { body: ZCompanyRequest, response: userResponse } },
+    { onRequest: app.requireMainAccount, schema: { body: ZCompanyRequest, response: userResponse } },
     async (request) => ok(await updateCompany(deps, signedInUser(request), request.body)),
   );
 
@@ -116,7 +116,7 @@ export async function userRoutes(instance: FastifyInstance) {
     app.post(
       route.path,
       {
-        preHandler: app.requireMainAccount,
+        onRequest: app.requireMainAccount,
         config: { rateLimit: RATE_LIMITS.checkCode },
         schema: { body: route.body, response: userResponse },
       },
@@ -127,7 +127,7 @@ export async function userRoutes(instance: FastifyInstance) {
   app.post(
     USER_PATHS.resetPassword,
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       // Someone holding a stolen token could otherwise guess the current password here.
       config: { rateLimit: RATE_LIMITS.login },
       schema: { body: ZResetPasswordRequest, response: emptyResponse },

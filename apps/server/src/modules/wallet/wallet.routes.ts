@@ -9,7 +9,7 @@ export async function walletRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   app.get(
     WALLET_PATHS.list,
-    { preHandler: app.requireUser, schema: { response: { 200: zEnvelope(ZWalletResponse) } } },
+    { onRequest: app.requireUser, schema: { response: { 200: zEnvelope(ZWalletResponse) } } },
     async (request) => ok(await describeWallet(app.deps.db, signedInUser(request))),
   );
 }

@@ -1,6 +1,17 @@
-import { ADMIN_PAGE_SIZE_DEFAULT, formatYuan, type LicenceType, type TAuditEntry } from '@gemstock/contract';
+import {
+  ADMIN_PAGE_SIZE_DEFAULT,
+  CouponType,
+  formatYuan,
+  type LicenceType,
+  type OrderStatus,
+  type OrderType,
+  type PayWay,
+  type TAuditEntry,
+} from '@gemstock/contract';
 import { Card, Empty, Flex, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { couponScopeText, couponValueText } from '@/lib/coupon-text';
+import { ORDER_STATUS_LABEL, PAY_WAY_TEXT } from '@/lib/order-labels';
 import { useAuditLog } from '../api/get-audit-log';
 import { formatBytes, formatDateTime, formatDuration, licenceShortName } from '../lib/format';
 
@@ -10,6 +21,10 @@ const ACTION_LABEL: Record<string, { text: string; color: string }> = {
   'material.reprocess': { text: '重新处理', color: 'purple' },
   'keywords.pinned.replace': { text: '修改置顶关键词', color: 'cyan' },
   'keywords.curated.replace': { text: '修改推荐关键词', color: 'green' },
+  'order.confirm_transfer': { text: '确认转账到账', color: 'green' },
+  'order.reject_transfer': { text: '驳回转账', color: 'red' },
+  'coupon.create': { text: '创建优惠券', color: 'blue' },
+  'coupon.update': { text: '修改优惠券', color: 'gold' },
 };
 
 const FIELD_LABEL: Record<string, string> = {
@@ -31,6 +46,18 @@ const FIELD_LABEL: Record<string, string> = {
   authTypes: '授权类型',
   originalMime: '文件类型',
   originalBytes: '文件大小',
+  payWay: '支付方式',
+  paidAmountCents: '到账金额',
+  note: '说明',
+  code: '优惠码',
+  name: '名称',
+  type: '优惠类型',
+  amount: '优惠额度',
+  scope: '适用订单',
+  limit: '可用次数',
+  startAt: '开始时间',
+  endAt: '结束时间',
+  batchSize: '批量生成',
 };
 
 const STATUS_TEXT: Record<string, string> = { processing: '处理中', ready: '已就绪', failed: '处理失败' };
@@ -43,10 +70,28 @@ function priceMap(value: unknown): string {
     .join('，');
 }
 
-/** A value as an operator reads it: yuan for cents, names for codes, dates in local time. */
-function show(field: string, value: unknown): string {
+/**
+ * A value as an operator reads it: yuan for cents, names for codes, dates in local time.
+ * `record` is the entry's other fields (a coupon's amount reads by its type).
+ */
+function show(field: string, value: unknown, record: Record<string, unknown>): string {
   if (value === null || value === undefined) return '空';
   switch (field) {
+    case 'paidAmountCents':
+      return formatYuan(Number(value));
+    case 'payWay':
+      return PAY_WAY_TEXT[value as PayWay] ?? String(value);
+    case 'startAt':
+    case 'endAt':
+      return formatDateTime(String(value));
+    case 'scope':
+      return couponScopeText(value as OrderType[]);
+    case 'limit':
+      return Number(value) === 0 ? '不限' : `${Number(value)} 次`;
+    case 'type':
+      return Number(value) === CouponType.FIXED ? '满减' : '折扣';
+    case 'amount':
+      return couponValueText({ type: Number(record.type) as CouponType, amount: Number(value) });
     case 'pricesCents':
     case 'specialPricesCents':
       return priceMap(value);
@@ -58,7 +103,7 @@ function show(field: string, value: unknown): string {
     case 'format':
       return value === 'video' ? '视频' : '图片';
     case 'status':
-      return STATUS_TEXT[String(value)] ?? String(value);
+      return STATUS_TEXT[String(value)] ?? ORDER_STATUS_LABEL[value as OrderStatus]?.text ?? String(value);
     case 'authTypes':
       return (value as LicenceType[]).map(licenceShortName).join('、');
     case 'originalBytes':
@@ -88,12 +133,12 @@ function Changes({ entry }: { entry: TAuditEntry }) {
           {field in before && entry.before !== null && (
             <>
               <Typography.Text delete type="secondary">
-                {show(field, before[field])}
+                {show(field, before[field], { ...after, ...before })}
               </Typography.Text>
               {' → '}
             </>
           )}
-          {show(field, after[field])}
+          {show(field, after[field], { ...before, ...after })}
         </Typography.Text>
       ))}
     </Space>
@@ -122,6 +167,8 @@ export function AuditPage() {
             options={[
               { value: 'material', label: '素材' },
               { value: 'keywords', label: '关键词' },
+              { value: 'order', label: '订单' },
+              { value: 'coupon', label: '优惠券' },
             ]}
             style={{ width: 140 }}
           />

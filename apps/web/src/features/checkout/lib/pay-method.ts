@@ -12,13 +12,6 @@ export const PAY_METHOD_LABEL: Record<PayMethod, string> = {
   transfer: '对公转账',
 };
 
-export const PAY_WAY_LABEL: Record<PayWay, string> = {
-  [PayWay.WECHAT]: '微信支付',
-  [PayWay.ALIPAY]: '支付宝',
-  [PayWay.TRANSFER]: '对公转账',
-  [PayWay.WALLET]: '余额支付',
-};
-
 /**
  * The pay_way a preview is priced with. Online is priced as WeChat: both gateways charge the
  * same price, and only the wallet changes it (the member discount).
