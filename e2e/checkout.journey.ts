@@ -299,3 +299,63 @@ test('a VIP recharge paid in the sandbox shows the balance, and the next order i
   await expect(history).toContainText('¥699.00');
   await expect(history).toContainText(formatted);
 });
+
+test('an order paid by bank transfer completes when the operator confirms the funds in the console', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const token = await registerBuyer(request, { withCompany: true });
+  await signIn(page, token);
+  const [path] = await materialPaths(page, 1);
+  await page.goto(path!);
+  await page.getByRole('button', { name: '立即购买' }).click();
+  const contract = page.getByRole('dialog', { name: '授权许可使用协议' });
+  await contract.getByRole('checkbox', { name: '我已阅读并同意《授权许可使用协议》' }).check();
+  await contract.getByRole('button', { name: '同意并下单' }).click();
+
+  const drawer = page.getByRole('dialog', { name: '确认订单' });
+  await expect(drawer).toBeVisible();
+  await drawer.getByRole('radio', { name: /对公转账/ }).check();
+  const price = await amountIn(breakdownRow(drawer, '实付'));
+  await drawer.getByRole('button', { name: '获取转账信息' }).click();
+
+  // The payee, the amount and the order's own reference to write on the transfer.
+  const transfer = page.getByRole('dialog', { name: '对公转账' });
+  await expect(transfer.getByText('请使用企业对公账户向以下账户转账')).toBeVisible();
+  const referenceCell = transfer.locator('.ant-descriptions-row').filter({ hasText: '转账备注' });
+  const reference = ((await referenceCell.locator('code, .ant-typography').first().textContent()) ?? '').trim();
+  expect(reference.length).toBeGreaterThan(0);
+  expect(await amountIn(transfer.locator('.ant-descriptions-row').filter({ hasText: '转账金额' }))).toBe(price);
+  await transfer.getByRole('button', { name: '我已了解，查看订单' }).click();
+  await expect(page).toHaveURL(/\/record\/ordinary/);
+  const order = page.getByRole('article').first();
+  await expect(order.getByText('待支付')).toBeVisible();
+
+  // The operator, in a browser of their own, finds the order in the transfer queue by reference.
+  const operatorPage = await browser.newPage();
+  await operatorPage.goto('/admin/login');
+  await operatorPage.getByLabel('用户名').fill('operator');
+  await operatorPage.getByLabel('密码').fill('Demo1234!');
+  await operatorPage.getByRole('button', { name: /登\s*录/ }).click();
+  await expect(operatorPage).toHaveURL(/\/admin(\/materials)?$/);
+  await operatorPage.getByRole('menuitem', { name: '转账确认' }).click();
+  const row = operatorPage.locator('.ant-table-row').filter({ hasText: reference });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: '确认到账' }).click();
+  const decision = operatorPage.getByRole('dialog', { name: /确认到账/ });
+  await decision.getByRole('button', { name: '确认到账' }).click();
+  await expect(decision.getByText(/请填写|不能为空/).first()).toBeVisible();
+  await decision.getByLabel('备注').fill('工商银行流水已到账，付款企业与金额一致');
+  await decision.getByRole('button', { name: '确认到账' }).click();
+  await expect(operatorPage.getByText('已确认到账，订单已完成')).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await operatorPage.screenshot({ path: test.info().outputPath('admin-transfers.png') });
+  await operatorPage.close();
+
+  // The buyer's order is now complete, with its downloads.
+  await page.reload();
+  await expect(order.getByText('已完成')).toBeVisible();
+  await expect(order.getByText('支付方式：对公转账')).toBeVisible();
+  await expect(order.getByRole('button', { name: /^下载原图/ })).toHaveCount(1);
+});
