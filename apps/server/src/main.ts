@@ -3,12 +3,16 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/open.js';
 import { MediaWorker } from './jobs/media-worker.js';
 import { createStorage } from './media/create-storage.js';
+import { PeriodicTask } from './jobs/periodic-task.js';
 import { UnpaidOrderSweeper } from './modules/payment/unpaid-order-sweeper.js';
+import { purgeOldVerificationCodes } from './modules/user/verification-code.repository.js';
 import { createMessageSender } from './notify/create-sender.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
 
 /** How long shutdown waits for the media job in progress. */
 const WORKER_STOP_GRACE_MS = 20_000;
+/** Old verification codes are removed hourly (they only ever count for a day). */
+const CODE_PURGE_INTERVAL_MS = 3_600_000;
 
 async function main() {
   const config = loadConfig();
@@ -45,6 +49,14 @@ async function main() {
   }
   const sweeper = new UnpaidOrderSweeper(app.deps, app.log);
   sweeper.start();
+  const codePurge = new PeriodicTask(
+    'verification-code purge',
+    () => purgeOldVerificationCodes(database.db),
+    CODE_PURGE_INTERVAL_MS,
+    app.log,
+  );
+  void codePurge.runOnce();
+  codePurge.start();
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -58,6 +70,7 @@ async function main() {
         await Promise.race([worker.stop(), new Promise((resolve) => setTimeout(resolve, WORKER_STOP_GRACE_MS))]);
       }
       await sweeper.stop();
+      await codePurge.stop();
       await app.close();
       await database.close();
       process.exit(0);

@@ -3,6 +3,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxMessages, verificationCodes } from '../../src/db/schema/index.js';
 import { newSid } from '../../src/lib/ids.js';
+import { purgeOldVerificationCodes } from '../../src/modules/user/verification-code.repository.js';
 import type { OutgoingMessage } from '../../src/notify/message-sender.js';
 import { DevOutboxSender } from '../../src/notify/dev-outbox.js';
 import {
@@ -111,18 +112,54 @@ describe('POST /api/user/send_email_code and send_mobile_code', () => {
     expect((await sendCode(t, { mobile })).code).toBe(0);
   });
 
-  it(`caps an address at ${CODE_DAILY_CAP} codes a day`, async () => {
+  it(`caps an address at ${CODE_DAILY_CAP} codes a China-time calendar day ("明天再试" means after midnight)`, async () => {
     const email = uniqueEmail();
-    for (let i = 0; i < CODE_DAILY_CAP; i += 1) {
-      expect((await sendCode(t, { email })).code).toBe(0);
-      // Spread over the day so the hourly cap does not answer first.
-      await ageCodes(t, email, 3601);
-    }
+    const DAY_MS = 86_400_000;
+    const CHINA_MS = 8 * 3_600_000;
+    const chinaMidnight = new Date(Math.floor((Date.now() + CHINA_MS) / DAY_MS) * DAY_MS - CHINA_MS);
+    const sentEarlier = (createdAt: Date) => ({
+      sid: newSid(),
+      channel: 'email',
+      target: email,
+      purpose: 'register',
+      codeHash: '0'.repeat(64),
+      ip: null,
+      expiresAt: new Date(createdAt.getTime() + 600_000),
+      createdAt,
+    });
+    // Yesterday's sends do not count, even those within the last 24 hours.
+    await t.database.db
+      .insert(verificationCodes)
+      .values(Array.from({ length: CODE_DAILY_CAP }, () => sentEarlier(new Date(chinaMidnight.getTime() - 1_000))));
+    expect((await sendCode(t, { email })).code).toBe(0);
+    await t.database.db.delete(verificationCodes).where(eq(verificationCodes.target, email));
+
+    // Today's do (the daily cap answers before the hourly one).
+    await t.database.db
+      .insert(verificationCodes)
+      .values(Array.from({ length: CODE_DAILY_CAP }, () => sentEarlier(new Date(Date.now() - 61_000))));
     const capped = await sendCode(t, { email });
+    expect(capped.status).toBe(429);
     expect(capped.code).toBe(2012);
     expect(capped.message).toBe('今日验证码发送次数已达上限，请明天再试');
-    await ageCodes(t, email, 24 * 3600);
-    expect((await sendCode(t, { email })).code).toBe(0);
+  });
+
+  it('housekeeping removes codes sent more than two days ago, and only those', async () => {
+    const email = uniqueEmail();
+    const at = (msAgo: number) => ({
+      sid: newSid(),
+      channel: 'email',
+      target: email,
+      purpose: 'register',
+      codeHash: '0'.repeat(64),
+      ip: null,
+      expiresAt: new Date(Date.now() - msAgo + 600_000),
+      createdAt: new Date(Date.now() - msAgo),
+    });
+    await t.database.db.insert(verificationCodes).values([at(3 * 86_400_000), at(86_400_000)]);
+    expect(await purgeOldVerificationCodes(t.database.db)).toBeGreaterThanOrEqual(1);
+    const left = await t.database.db.select().from(verificationCodes).where(eq(verificationCodes.target, email));
+    expect(left).toHaveLength(1);
   });
 
   it(`caps one client address at ${CODE_IP_HOURLY_CAP} codes an hour across addresses`, async () => {

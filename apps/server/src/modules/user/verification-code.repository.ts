@@ -23,10 +23,19 @@ export interface RecentSends {
   /** Codes sent to the target within the resend window. */
   inResendWindow: number;
   lastHour: number;
+  /** Codes sent to the target since midnight China time (the cap's message says 明天再试). */
   lastDay: number;
   /** Codes requested from the client address in the last hour, whatever the target. */
   ipLastHour: number;
 }
+
+/**
+ * Midnight of today in China time (UTC+8 all year), by the database clock; written through
+ * UTC so that the session's TimeZone setting cannot move it.
+ */
+const CHINA_DAY_START = sql.raw(
+  `((date_trunc('day', (now() AT TIME ZONE 'UTC') + interval '8 hours') - interval '8 hours') AT TIME ZONE 'UTC')`,
+);
 
 /** Counts use the database clock, so several API servers agree on every window. */
 export async function countRecentSends(
@@ -44,7 +53,9 @@ export async function countRecentSends(
       lastHour: sql<number>`count(*) filter (where ${verificationCodes.createdAt} > now() - interval '1 hour')`.mapWith(
         Number,
       ),
-      lastDay: sql<number>`count(*)`.mapWith(Number),
+      lastDay: sql<number>`count(*) filter (where ${verificationCodes.createdAt} >= ${CHINA_DAY_START})`.mapWith(
+        Number,
+      ),
     })
     .from(verificationCodes)
     .where(and(eq(verificationCodes.target, target), sql`${verificationCodes.createdAt} > now() - interval '1 day'`));
@@ -82,6 +93,18 @@ export async function insertVerificationCode(
 
 export async function deleteVerificationCode(db: DbOrTx, sid: string): Promise<void> {
   await db.delete(verificationCodes).where(eq(verificationCodes.sid, sid));
+}
+
+/**
+ * Removes codes sent more than two days ago: by then they have long expired and no longer count
+ * against any sending cap (the longest is the China-time day). Returns how many went.
+ */
+export async function purgeOldVerificationCodes(db: DbOrTx): Promise<number> {
+  const removed = await db
+    .delete(verificationCodes)
+    .where(sql`${verificationCodes.createdAt} < now() - interval '2 days'`)
+    .returning({ sid: verificationCodes.sid });
+  return removed.length;
 }
 
 /** Only the newest code for an address and purpose counts; older ones are superseded. */
