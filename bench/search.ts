@@ -8,7 +8,8 @@
  *    BENCH_SEED_ONLY=1 it stops after seeding (to seed ahead of a quiet moment for measuring).
  * 2. Starts the real server (bench/bench-server.ts) in a child process on a random loopback port.
  * 3. Drives it with autocannon, 32 connections, BENCH_DURATION (15) seconds per scenario, after
- *    BENCH_WARMUP (60) seconds of other visitors: GET /api/health as the baseline; visitors
+ *    BENCH_WARMUP (60) seconds of other visitors: GET /api/health as the baseline; one hot
+ *    page already built (the cached path alone); visitors
  *    scrolling search results from page 1 to a depth of up to 50 (1-, 2- and 3+-character
  *    keywords with search-log skew, 30 % filtered, the three sorts, each visitor with its own
  *    seed), split by page (1 vs 41–50) and keyword length; page 1 for a new visitor every
@@ -369,8 +370,14 @@ async function main() {
   const health: BenchRequest[] = [{ path: '/api/health', page: 0, kind: 'none' }];
   const warmup = sessionRequests({ count: 400_000, seed: 11, maxDepth: 50, active: CONNECTIONS });
   const scrolling = sessionRequests({ count: 400_000, seed: 1, maxDepth: 50, active: CONNECTIONS });
+  // One page everyone asks for: after the first request it is served from the built-page
+  // cache, so this is the floor of a search's cost (routing, query checks, the cached body).
+  const hotPage: BenchRequest[] = [
+    { path: searchPath({ keyword: '戒指', sort: '-created', page: '1' }), page: 1, kind: 'two' },
+  ];
   const scenarios: [string, BenchRequest[], boolean][] = [
     ['GET /api/health (baseline)', health, false],
+    ['search: one hot page, already built (the cached path alone)', hotPage, false],
     // The warm-up's requests again, from the start: every result set is already read, so this
     // is the cost of the cached path alone (a site's hot searches).
     ['search: the warm-up visitors again (result sets cached)', warmup, true],
