@@ -1,6 +1,5 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import {
-  ADMIN_PAGE_SIZE_DEFAULT,
   COUPON_KINDS,
   COUPON_STATUSES,
   type CouponKind,
@@ -10,11 +9,11 @@ import {
 import { Button, Card, Empty, Flex, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { couponScopeText, couponValueText } from '@/lib/coupon-text';
 import { type CouponListQuery, useCoupons } from '../api/get-coupons';
 import { CouponCreateModal } from '../components/coupon-create-modal';
 import { CouponDetailDrawer } from '../components/coupon-detail-drawer';
+import { type AddressUpdate, oneOf, useAddressQuery } from '../lib/address-query';
 import { COUPON_STATUS_LABEL, accountName, couponUsageText } from '../lib/coupon-form';
 import { formatDateTime } from '../lib/format';
 
@@ -22,29 +21,14 @@ const STATUS_OPTIONS = COUPON_STATUSES.map((value) => ({ value, label: COUPON_ST
 const KIND_LABEL: Record<CouponKind, string> = { public: '公开优惠码', issued: '发给账号的' };
 const KIND_OPTIONS = COUPON_KINDS.map((value) => ({ value, label: KIND_LABEL[value] }));
 
-function oneOf<T extends string>(values: readonly T[], value: string | null): T | undefined {
-  return values.find((v) => v === value);
-}
-
 /** The list's filters live in the address, so a reload or a shared link shows the same page. */
-function useListQuery(): [CouponListQuery, (next: Partial<Record<string, string | number | undefined>>) => void] {
-  const [params, setParams] = useSearchParams();
+function useListQuery(): [CouponListQuery, (next: AddressUpdate) => void] {
+  const { params, paging, update } = useAddressQuery();
   const query: CouponListQuery = {
     q: params.get('q') ?? undefined,
     status: oneOf<CouponStatus>(COUPON_STATUSES, params.get('status')),
     kind: oneOf<CouponKind>(COUPON_KINDS, params.get('kind')),
-    page: Number(params.get('page') ?? 1) || 1,
-    page_size: Number(params.get('page_size') ?? ADMIN_PAGE_SIZE_DEFAULT) || ADMIN_PAGE_SIZE_DEFAULT,
-  };
-  const update = (next: Partial<Record<string, string | number | undefined>>) => {
-    const merged = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(next)) {
-      if (value === undefined || value === '') merged.delete(key);
-      else merged.set(key, String(value));
-    }
-    // Any filter change starts again at page 1.
-    if (!('page' in next)) merged.delete('page');
-    setParams(merged, { replace: true });
+    ...paging,
   };
   return [query, update];
 }

@@ -1,6 +1,7 @@
 import { CloudUploadOutlined, ReloadOutlined } from '@ant-design/icons';
 import {
-  ADMIN_PAGE_SIZE_DEFAULT,
+  MATERIAL_FORMATS,
+  MATERIAL_STATUSES,
   type MaterialFormat,
   type MaterialStatus,
   type TAdminMaterial,
@@ -8,12 +9,13 @@ import {
 import { Button, Card, Empty, Flex, Input, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { type MaterialListQuery, useMaterials } from '../api/get-materials';
 import { useReprocessMaterial } from '../api/reprocess-material';
 import { MaterialEditDrawer } from '../components/material-edit-drawer';
 import { LicenceTags, MaterialFlags, MaterialStatusTag } from '../components/material-tags';
 import { MaterialThumb } from '../components/material-thumb';
+import { type AddressUpdate, oneOf, useAddressQuery } from '../lib/address-query';
 import { adminPaths } from '../lib/admin-paths';
 import { formatDateTime, formatDuration } from '../lib/format';
 
@@ -36,26 +38,15 @@ const FEATURED_OPTIONS = [
 ];
 
 /** The list's filters live in the address, so a reload or a shared link shows the same page. */
-function useListQuery(): [MaterialListQuery, (next: Partial<Record<string, string | number | undefined>>) => void] {
-  const [params, setParams] = useSearchParams();
+function useListQuery(): [MaterialListQuery, (next: AddressUpdate) => void] {
+  const { params, paging, update } = useAddressQuery();
   const query: MaterialListQuery = {
     q: params.get('q') ?? undefined,
-    status: (params.get('status') as MaterialStatus | null) ?? undefined,
-    format: (params.get('format') as MaterialFormat | null) ?? undefined,
-    disabled: (params.get('disabled') as 'true' | 'false' | null) ?? undefined,
-    featured: (params.get('featured') as 'true' | 'false' | null) ?? undefined,
-    page: Number(params.get('page') ?? 1) || 1,
-    page_size: Number(params.get('page_size') ?? ADMIN_PAGE_SIZE_DEFAULT) || ADMIN_PAGE_SIZE_DEFAULT,
-  };
-  const update = (next: Partial<Record<string, string | number | undefined>>) => {
-    const merged = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(next)) {
-      if (value === undefined || value === '') merged.delete(key);
-      else merged.set(key, String(value));
-    }
-    // Any filter change starts again at page 1.
-    if (!('page' in next)) merged.delete('page');
-    setParams(merged, { replace: true });
+    status: oneOf<MaterialStatus>(MATERIAL_STATUSES, params.get('status')),
+    format: oneOf<MaterialFormat>(MATERIAL_FORMATS, params.get('format')),
+    disabled: oneOf(['true', 'false'] as const, params.get('disabled')),
+    featured: oneOf(['true', 'false'] as const, params.get('featured')),
+    ...paging,
   };
   return [query, update];
 }

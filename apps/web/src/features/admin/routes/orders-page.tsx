@@ -1,6 +1,5 @@
 import { BankOutlined, ReloadOutlined } from '@ant-design/icons';
 import {
-  ADMIN_PAGE_SIZE_DEFAULT,
   ORDER_STATUSES,
   ORDER_TYPES,
   PAY_WAYS,
@@ -11,12 +10,13 @@ import {
 } from '@gemstock/contract';
 import { Button, Card, Empty, Flex, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { PriceText } from '@/components/price-text';
 import { ORDER_STATUS_LABEL, ORDER_TYPE_LABEL, PAY_WAY_TEXT, payWayText } from '@/lib/order-labels';
 import { type AdminOrderListQuery, useOrders } from '../api/get-orders';
 import { OrderDetailDrawer } from '../components/order-detail-drawer';
 import { BuyerCell, OrderStatusTag } from '../components/order-tags';
+import { oneOf, useAddressQuery } from '../lib/address-query';
 import { adminPaths } from '../lib/admin-paths';
 import { formatDateTime } from '../lib/format';
 
@@ -27,11 +27,6 @@ const PAY_WAY_OPTIONS = PAY_WAYS.map((value) => ({ value, label: PAY_WAY_TEXT[va
 /** The contract's page_size ceiling for orders is 60. */
 const PAGE_SIZE_OPTIONS = [20, 40, 60];
 
-/** A value from the address only when the contract knows it, so a stale link cannot 1001. */
-function oneOf<T extends string>(values: readonly T[], raw: string | null): T | undefined {
-  return values.find((v) => v === raw);
-}
-
 const FILTER_KEYS = ['q', 'status', 'type', 'pay_way'] as const;
 
 /**
@@ -39,29 +34,13 @@ const FILTER_KEYS = ['q', 'status', 'type', 'pay_way'] as const;
  * link from another page (支付异常 → ?order=) shows the same thing.
  */
 function useOrdersAddress() {
-  const [params, setParams] = useSearchParams();
+  const { params, paging, update } = useAddressQuery(FILTER_KEYS);
   const query: AdminOrderListQuery = {
     q: params.get('q') ?? undefined,
     status: oneOf<OrderStatus>(ORDER_STATUSES, params.get('status')),
     type: oneOf<OrderType>(ORDER_TYPES, params.get('type')),
     pay_way: oneOf<PayWay>(PAY_WAYS, params.get('pay_way')),
-    page: Number(params.get('page') ?? 1) || 1,
-    page_size: Number(params.get('page_size') ?? ADMIN_PAGE_SIZE_DEFAULT) || ADMIN_PAGE_SIZE_DEFAULT,
-  };
-  const update = (next: Partial<Record<string, string | number | undefined>>) => {
-    setParams(
-      (current) => {
-        const merged = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(next)) {
-          if (value === undefined || value === '') merged.delete(key);
-          else merged.set(key, String(value));
-        }
-        // A changed filter starts again at page 1; opening or closing an order keeps the page.
-        if (FILTER_KEYS.some((key) => key in next)) merged.delete('page');
-        return merged;
-      },
-      { replace: true },
-    );
+    ...paging,
   };
   return { query, openSid: params.get('order'), update };
 }
