@@ -1,4 +1,5 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
+import { createSecretKey, type KeyObject } from 'node:crypto';
 
 export type TokenAudience = 'buyer' | 'operator';
 
@@ -14,10 +15,15 @@ const ALGORITHM = 'HS256';
 export type VerifyResult = { ok: true; claims: TokenClaims } | { ok: false; reason: 'invalid' | 'expired' };
 
 export class TokenService {
+  /** Made once: handing jose the raw bytes makes it import a key on every call. */
+  private readonly key: KeyObject;
+
   constructor(
-    private readonly secret: Uint8Array,
+    secret: Uint8Array,
     private readonly ttlSeconds: number,
-  ) {}
+  ) {
+    this.key = createSecretKey(secret);
+  }
 
   async sign(audience: TokenAudience, claims: TokenClaims): Promise<string> {
     return new SignJWT({ tv: claims.tv })
@@ -27,13 +33,13 @@ export class TokenService {
       .setAudience(audience)
       .setIssuedAt()
       .setExpirationTime(`${this.ttlSeconds}s`)
-      .sign(this.secret);
+      .sign(this.key);
   }
 
   /** The algorithm is pinned: `alg: none` and any other algorithm are refused. */
   async verify(audience: TokenAudience, token: string): Promise<VerifyResult> {
     try {
-      const { payload } = await jwtVerify(token, this.secret, {
+      const { payload } = await jwtVerify(token, this.key, {
         algorithms: [ALGORITHM],
         issuer: ISSUER,
         audience,
