@@ -6,13 +6,14 @@ import {
   type CouponStatus,
   type TAdminCoupon,
 } from '@gemstock/contract';
-import { Button, Card, Empty, Flex, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { couponScopeText, couponValueText } from '@/lib/coupon-text';
 import { type CouponListQuery, useCoupons } from '../api/get-coupons';
 import { CouponCreateModal } from '../components/coupon-create-modal';
 import { CouponDetailDrawer } from '../components/coupon-detail-drawer';
+import { ListFilters } from '../components/list-filters';
 import { type AddressUpdate, oneOf, useAddressQuery } from '../lib/address-query';
 import { COUPON_STATUS_LABEL, accountName, couponUsageText } from '../lib/coupon-form';
 import { formatDateTime } from '../lib/format';
@@ -118,33 +119,14 @@ export function CouponsPage() {
   return (
     <Card
       title={
-        <Flex wrap gap={8} align="center" style={{ paddingBlock: 12 }}>
-          <Input.Search
-            key={query.q ?? ''}
-            defaultValue={query.q}
-            placeholder="搜索优惠码或名称"
-            allowClear
-            enterButton
-            style={{ width: 260 }}
-            onSearch={(value) => setQuery({ q: value.trim() || undefined })}
-          />
-          <Select
-            allowClear
-            placeholder="状态"
-            options={STATUS_OPTIONS}
-            value={query.status}
-            onChange={(value?: string) => setQuery({ status: value })}
-            style={{ width: 110 }}
-          />
-          <Select
-            allowClear
-            placeholder="类别"
-            options={KIND_OPTIONS}
-            value={query.kind}
-            onChange={(value?: string) => setQuery({ kind: value })}
-            style={{ width: 130 }}
-          />
-        </Flex>
+        <ListFilters
+          search={{ value: query.q, placeholder: '搜索优惠码或名称', width: 260 }}
+          selects={[
+            { name: 'status', placeholder: '状态', options: STATUS_OPTIONS, value: query.status, width: 110 },
+            { name: 'kind', placeholder: '类别', options: KIND_OPTIONS, value: query.kind, width: 130 },
+          ]}
+          onChange={setQuery}
+        />
       }
       extra={
         <Space>

@@ -6,7 +6,7 @@ import {
   type MaterialStatus,
   type TAdminMaterial,
 } from '@gemstock/contract';
-import { Button, Card, Empty, Flex, Input, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Empty, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -15,6 +15,7 @@ import { useReprocessMaterial } from '../api/reprocess-material';
 import { MaterialEditDrawer } from '../components/material-edit-drawer';
 import { LicenceTags, MaterialFlags, MaterialStatusTag } from '../components/material-tags';
 import { MaterialThumb } from '../components/material-thumb';
+import { ListFilters } from '../components/list-filters';
 import { type AddressUpdate, oneOf, useAddressQuery } from '../lib/address-query';
 import { adminPaths } from '../lib/admin-paths';
 import { formatDateTime, formatDuration } from '../lib/format';
@@ -158,49 +159,16 @@ export function MaterialsPage() {
   return (
     <Card
       title={
-        <Flex wrap gap={8} align="center" style={{ paddingBlock: 12 }}>
-          <Input.Search
-            key={query.q ?? ''}
-            defaultValue={query.q}
-            placeholder="搜索关键词或素材编号"
-            allowClear
-            enterButton
-            style={{ width: 280 }}
-            onSearch={(value) => setQuery({ q: value.trim() || undefined })}
-          />
-          <Select
-            allowClear
-            placeholder="状态"
-            options={STATUS_OPTIONS}
-            value={query.status}
-            onChange={(value?: string) => setQuery({ status: value })}
-            style={{ width: 120 }}
-          />
-          <Select
-            allowClear
-            placeholder="格式"
-            options={FORMAT_OPTIONS}
-            value={query.format}
-            onChange={(value?: string) => setQuery({ format: value })}
-            style={{ width: 100 }}
-          />
-          <Select
-            allowClear
-            placeholder="上架状态"
-            options={LISTING_OPTIONS}
-            value={query.disabled}
-            onChange={(value?: string) => setQuery({ disabled: value })}
-            style={{ width: 120 }}
-          />
-          <Select
-            allowClear
-            placeholder="精选"
-            options={FEATURED_OPTIONS}
-            value={query.featured}
-            onChange={(value?: string) => setQuery({ featured: value })}
-            style={{ width: 100 }}
-          />
-        </Flex>
+        <ListFilters
+          search={{ value: query.q, placeholder: '搜索关键词或素材编号', width: 280 }}
+          selects={[
+            { name: 'status', placeholder: '状态', options: STATUS_OPTIONS, value: query.status, width: 120 },
+            { name: 'format', placeholder: '格式', options: FORMAT_OPTIONS, value: query.format, width: 100 },
+            { name: 'disabled', placeholder: '上架状态', options: LISTING_OPTIONS, value: query.disabled, width: 120 },
+            { name: 'featured', placeholder: '精选', options: FEATURED_OPTIONS, value: query.featured, width: 100 },
+          ]}
+          onChange={setQuery}
+        />
       }
       extra={
         <Space>

@@ -8,7 +8,7 @@ import {
   type PayWay,
   type TAdminOrder,
 } from '@gemstock/contract';
-import { Button, Card, Empty, Flex, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useNavigate } from 'react-router';
 import { PriceText } from '@/components/price-text';
@@ -16,6 +16,7 @@ import { ORDER_STATUS_LABEL, ORDER_TYPE_LABEL, PAY_WAY_TEXT, payWayText } from '
 import { type AdminOrderListQuery, useOrders } from '../api/get-orders';
 import { OrderDetailDrawer } from '../components/order-detail-drawer';
 import { BuyerCell, OrderStatusTag } from '../components/order-tags';
+import { ListFilters } from '../components/list-filters';
 import { oneOf, useAddressQuery } from '../lib/address-query';
 import { adminPaths } from '../lib/admin-paths';
 import { formatDateTime } from '../lib/format';
@@ -124,41 +125,15 @@ export function OrdersPage() {
   return (
     <Card
       title={
-        <Flex wrap gap={8} align="center" style={{ paddingBlock: 12 }}>
-          <Input.Search
-            key={query.q ?? ''}
-            defaultValue={query.q}
-            placeholder="订单号、买家邮箱 / 手机号 / 用户名或企业"
-            allowClear
-            enterButton
-            style={{ width: 340 }}
-            onSearch={(value) => update({ q: value.trim() || undefined })}
-          />
-          <Select
-            allowClear
-            placeholder="订单状态"
-            options={STATUS_OPTIONS}
-            value={query.status}
-            onChange={(value?: string) => update({ status: value })}
-            style={{ width: 120 }}
-          />
-          <Select
-            allowClear
-            placeholder="支付方式"
-            options={PAY_WAY_OPTIONS}
-            value={query.pay_way}
-            onChange={(value?: string) => update({ pay_way: value })}
-            style={{ width: 120 }}
-          />
-          <Select
-            allowClear
-            placeholder="订单类型"
-            options={TYPE_OPTIONS}
-            value={query.type}
-            onChange={(value?: string) => update({ type: value })}
-            style={{ width: 120 }}
-          />
-        </Flex>
+        <ListFilters
+          search={{ value: query.q, placeholder: '订单号、买家邮箱 / 手机号 / 用户名或企业', width: 340 }}
+          selects={[
+            { name: 'status', placeholder: '订单状态', options: STATUS_OPTIONS, value: query.status, width: 120 },
+            { name: 'pay_way', placeholder: '支付方式', options: PAY_WAY_OPTIONS, value: query.pay_way, width: 120 },
+            { name: 'type', placeholder: '订单类型', options: TYPE_OPTIONS, value: query.type, width: 120 },
+          ]}
+          onChange={update}
+        />
       }
       extra={
         <Space>
