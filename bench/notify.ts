@@ -24,7 +24,7 @@
  */
 import autocannon from 'autocannon';
 import type { ChildProcess } from 'node:child_process';
-import { createCipheriv, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
+import { generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -33,7 +33,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { connectPostgres, migrateDatabase, type Database } from '../apps/server/src/db/client.js';
 import { ledgerEntries, orders, paymentAttempts, users } from '../apps/server/src/db/schema/index.js';
 import { newSid } from '../apps/server/src/lib/ids.js';
-import { buildWechatResponseMessage, signWechatMessage } from '../apps/server/src/payments/wechat-pay.js';
+import { signWechatNotification, wechatTransaction } from '../apps/server/test/helpers/payment-gateways.js';
 import { assertSafeDatabase, ensureDatabase } from './bench-database.js';
 import { forkBenchServer } from './fork-server.js';
 import { figures, type Figures } from './latency-figures.js';
@@ -145,59 +145,14 @@ interface Keys {
   apiV3Key: string;
 }
 
-/** A notification exactly as WeChat Pay sends one for a paid Native order. */
+/** A notification exactly as WeChat Pay sends one for a paid Native order (the tests' own signer). */
 function signNotification(keys: Keys, outTradeNo: string, transactionId: string): BenchRequest {
-  const transaction = JSON.stringify({
-    appid: APP_ID,
-    mchid: MCH_ID,
-    out_trade_no: outTradeNo,
-    transaction_id: transactionId,
-    trade_type: 'NATIVE',
-    trade_state: 'SUCCESS',
-    trade_state_desc: '支付成功',
-    bank_type: 'OTHERS',
-    success_time: new Date().toISOString(),
-    payer: { openid: 'oBenchOpenId00000000000000000' },
-    amount: { total: PRICE_CENTS, payer_total: PRICE_CENTS, currency: 'CNY', payer_currency: 'CNY' },
-  });
-  const nonce = randomBytes(6).toString('hex');
-  const cipher = createCipheriv('aes-256-gcm', Buffer.from(keys.apiV3Key), Buffer.from(nonce));
-  cipher.setAAD(Buffer.from('transaction'));
-  const ciphertext = Buffer.concat([cipher.update(transaction, 'utf8'), cipher.final(), cipher.getAuthTag()]).toString(
-    'base64',
+  const signed = signWechatNotification(
+    wechatTransaction({ outTradeNo, transactionId, amountCents: PRICE_CENTS, appId: APP_ID, mchId: MCH_ID }),
+    keys.platform.privateKey,
+    { serial: PLATFORM_SERIAL, apiV3Key: keys.apiV3Key },
   );
-  const body = JSON.stringify({
-    id: `EV-${randomBytes(8).toString('hex')}`,
-    create_time: new Date().toISOString(),
-    resource_type: 'encrypt-resource',
-    event_type: 'TRANSACTION.SUCCESS',
-    summary: '支付成功',
-    resource: {
-      original_type: 'transaction',
-      algorithm: 'AEAD_AES_256_GCM',
-      ciphertext,
-      associated_data: 'transaction',
-      nonce,
-    },
-  });
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  const headerNonce = randomBytes(16).toString('hex');
-  return {
-    method: 'POST',
-    path: '/api/payment/notify/wechat',
-    headers: {
-      'content-type': 'application/json',
-      'wechatpay-timestamp': timestamp,
-      'wechatpay-nonce': headerNonce,
-      'wechatpay-serial': PLATFORM_SERIAL,
-      'wechatpay-signature': signWechatMessage(
-        buildWechatResponseMessage(timestamp, headerNonce, body),
-        keys.platform.privateKey,
-      ),
-      'wechatpay-signature-type': 'WECHATPAY2-SHA256-RSA2048',
-    },
-    body,
-  };
+  return { method: 'POST', path: '/api/payment/notify/wechat', headers: signed.headers, body: signed.body };
 }
 
 /** A buyer and `count` CREATED recharge orders, each with an open WeChat attempt. */
