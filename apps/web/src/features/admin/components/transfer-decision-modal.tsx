@@ -4,11 +4,8 @@ import { useState } from 'react';
 import { PriceText } from '@/components/price-text';
 import { applyFieldErrors, schemaRule } from '@/lib/form';
 import { notify } from '@/lib/notify';
-import { useConfirmTransfer } from '../api/confirm-transfer';
-import { useRejectTransfer } from '../api/reject-transfer';
+import { type TransferDecision, useDecideTransfer } from '../api/decide-transfer';
 import { buyerName } from '../lib/format';
-
-export type TransferDecision = 'confirm' | 'reject';
 
 export interface TransferDecisionTarget {
   order: TAdminOrder;
@@ -58,20 +55,18 @@ export function TransferDecisionModal({
   onClose: () => void;
 }) {
   const [form] = Form.useForm<NoteValues>();
-  const confirm = useConfirmTransfer();
-  const reject = useRejectTransfer();
+  const mutation = useDecideTransfer();
   // Keep showing the last order while the dialog fades out, so its text does not flip.
   const [last, setLast] = useState(target);
   if (target !== null && target !== last) setLast(target);
   const shown = target ?? last;
   const decision = shown?.decision ?? 'confirm';
-  const mutation = decision === 'confirm' ? confirm : reject;
   const copy = COPY[decision];
 
   const submit = async ({ note }: NoteValues) => {
     if (!shown) return;
     try {
-      await mutation.mutateAsync({ sid: shown.order.sid, note: note.trim() });
+      await mutation.mutateAsync({ decision, sid: shown.order.sid, note: note.trim() });
       notify.success(copy.done);
       onClose();
     } catch (error) {
