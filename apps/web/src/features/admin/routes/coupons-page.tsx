@@ -1,4 +1,4 @@
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import {
   COUPON_KINDS,
   COUPON_STATUSES,
@@ -17,6 +17,7 @@ import { ListFilters } from '../components/list-filters';
 import { type AddressUpdate, oneOf, useAddressQuery } from '../lib/address-query';
 import { COUPON_STATUS_LABEL, accountName, couponUsageText } from '../lib/coupon-form';
 import { formatDateTime } from '../lib/format';
+import { RefreshButton } from '../components/refresh-button';
 
 const STATUS_OPTIONS = COUPON_STATUSES.map((value) => ({ value, label: COUPON_STATUS_LABEL[value].text }));
 const KIND_LABEL: Record<CouponKind, string> = { public: '公开优惠码', issued: '发给账号的' };
@@ -130,9 +131,7 @@ export function CouponsPage() {
       }
       extra={
         <Space>
-          <Button icon={<ReloadOutlined />} onClick={() => void refetch()} loading={isFetching && !isLoading}>
-            刷新
-          </Button>
+          <RefreshButton query={{ refetch, isFetching, isLoading }} />
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
             新建优惠券
           </Button>

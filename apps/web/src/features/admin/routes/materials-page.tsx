@@ -1,4 +1,4 @@
-import { CloudUploadOutlined, ReloadOutlined } from '@ant-design/icons';
+import { CloudUploadOutlined } from '@ant-design/icons';
 import {
   MATERIAL_FORMATS,
   MATERIAL_STATUSES,
@@ -19,6 +19,7 @@ import { ListFilters } from '../components/list-filters';
 import { type AddressUpdate, oneOf, useAddressQuery } from '../lib/address-query';
 import { adminPaths } from '../lib/admin-paths';
 import { formatDateTime, formatDuration } from '../lib/format';
+import { RefreshButton } from '../components/refresh-button';
 
 const STATUS_OPTIONS: Array<{ value: MaterialStatus; label: string }> = [
   { value: 'processing', label: '处理中' },
@@ -172,9 +173,7 @@ export function MaterialsPage() {
       }
       extra={
         <Space>
-          <Button icon={<ReloadOutlined />} onClick={() => void refetch()} loading={isFetching && !isLoading}>
-            刷新
-          </Button>
+          <RefreshButton query={{ refetch, isFetching, isLoading }} />
           <Button type="primary" icon={<CloudUploadOutlined />} onClick={() => void navigate(adminPaths.upload)}>
             上传素材
           </Button>

@@ -1,4 +1,4 @@
-import { BankOutlined, ReloadOutlined } from '@ant-design/icons';
+import { BankOutlined } from '@ant-design/icons';
 import {
   ORDER_STATUSES,
   ORDER_TYPES,
@@ -20,6 +20,7 @@ import { ListFilters } from '../components/list-filters';
 import { oneOf, useAddressQuery } from '../lib/address-query';
 import { adminPaths } from '../lib/admin-paths';
 import { formatDateTime } from '../lib/format';
+import { RefreshButton } from '../components/refresh-button';
 
 const STATUS_OPTIONS = ORDER_STATUSES.map((value) => ({ value, label: ORDER_STATUS_LABEL[value].text }));
 const TYPE_OPTIONS = ORDER_TYPES.map((value) => ({ value, label: ORDER_TYPE_LABEL[value] }));
@@ -137,9 +138,7 @@ export function OrdersPage() {
       }
       extra={
         <Space>
-          <Button icon={<ReloadOutlined />} onClick={() => void refetch()} loading={isFetching && !isLoading}>
-            刷新
-          </Button>
+          <RefreshButton query={{ refetch, isFetching, isLoading }} />
           <Button icon={<BankOutlined />} onClick={() => void navigate(adminPaths.transfers)}>
             转账确认
           </Button>

@@ -1,6 +1,5 @@
-import { ReloadOutlined } from '@ant-design/icons';
 import { ADMIN_PAGE_SIZE_DEFAULT, ORDER_STATUSES, formatYuan, type TPaymentException } from '@gemstock/contract';
-import { Alert, Button, Card, Empty, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Card, Empty, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -9,6 +8,7 @@ import { OrderStatusTag } from '../components/order-tags';
 import { adminPaths } from '../lib/admin-paths';
 import { formatDateTime } from '../lib/format';
 import { gatewayText, reasonText } from '../lib/payment-labels';
+import { RefreshButton } from '../components/refresh-button';
 
 const MONO_SMALL = { fontFamily: 'monospace', fontSize: 12 } as const;
 
@@ -135,14 +135,7 @@ export function PaymentExceptionsPage() {
   ];
 
   return (
-    <Card
-      title="待核实的款项"
-      extra={
-        <Button icon={<ReloadOutlined />} onClick={() => void refetch()} loading={isFetching && !isLoading}>
-          刷新
-        </Button>
-      }
-    >
+    <Card title="待核实的款项" extra={<RefreshButton query={{ refetch, isFetching, isLoading }} />}>
       <Alert
         type="warning"
         showIcon

@@ -1,4 +1,3 @@
-import { ReloadOutlined } from '@ant-design/icons';
 import { ADMIN_PAGE_SIZE_DEFAULT, OrderStatus, PayWay, type TAdminOrder } from '@gemstock/contract';
 import { Alert, Button, Card, Empty, Flex, Input, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -10,6 +9,7 @@ import { OrderDetailDrawer } from '../components/order-detail-drawer';
 import { BuyerCell } from '../components/order-tags';
 import { TransferDecisionModal, type TransferDecisionTarget } from '../components/transfer-decision-modal';
 import { formatDateTime } from '../lib/format';
+import { RefreshButton } from '../components/refresh-button';
 
 /**
  * The bank-transfer queue: unpaid orders whose buyer chose 对公转账 (the order API's
@@ -117,11 +117,7 @@ export function TransfersPage() {
           />
         </Flex>
       }
-      extra={
-        <Button icon={<ReloadOutlined />} onClick={() => void refetch()} loading={isFetching && !isLoading}>
-          刷新
-        </Button>
-      }
+      extra={<RefreshButton query={{ refetch, isFetching, isLoading }} />}
     >
       <Alert
         type="info"
