@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { skipGuide } from './fixtures';
+import { signInOperator, skipGuide } from './fixtures';
 
 /*
  * Catalogue journeys on the embedded default (issue "Done when"): searching the demo catalogue
@@ -165,11 +165,7 @@ test.describe('catalogue', () => {
       new URL('../apps/server/seed-assets/videos/gold-chain-vertical-720p.mp4', import.meta.url),
     );
 
-    await page.goto('/admin/login');
-    await page.getByLabel('用户名').fill('operator');
-    await page.getByLabel('密码').fill('Demo1234!');
-    await page.getByRole('button', { name: /登\s*录/ }).click();
-    await expect(page).toHaveURL(/\/admin(\/materials)?$/);
+    await signInOperator(page);
 
     await page.goto('/admin/upload');
     const keywords = page.getByLabel('关键词');

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { latestCode, skipGuide, uniqueEmail } from './fixtures';
+import { latestCode, signInOperator, skipGuide, uniqueEmail } from './fixtures';
 
 /*
  * Checkout journeys on the embedded default (spec §4, issue "Done when"): the cart, the licence
@@ -99,6 +99,16 @@ async function payOnlineInSandbox(page: Page, context: BrowserContext) {
 
   await expect(page.getByText('支付成功').first()).toBeVisible({ timeout: 15_000 });
   await expect(online).toBeHidden();
+}
+
+/** 立即购买 on the first material of home, then the licence agreement ticked and accepted. */
+async function buyFirstMaterialNow(page: Page) {
+  const [path] = await materialPaths(page, 1);
+  await page.goto(path!);
+  await page.getByRole('button', { name: '立即购买' }).click();
+  const contract = page.getByRole('dialog', { name: '授权许可使用协议' });
+  await contract.getByRole('checkbox', { name: '我已阅读并同意《授权许可使用协议》' }).check();
+  await contract.getByRole('button', { name: '同意并下单' }).click();
 }
 
 test.beforeEach(async ({ page }) => {
@@ -255,12 +265,7 @@ test('a VIP recharge paid in the sandbox shows the balance, and the next order i
   await expect(page.getByRole('button', { name: '充值', exact: true })).toBeVisible();
 
   // A third order: the wallet is the default, priced for a VIP.
-  const [path] = await materialPaths(page, 1);
-  await page.goto(path!);
-  await page.getByRole('button', { name: '立即购买' }).click();
-  const contract = page.getByRole('dialog', { name: '授权许可使用协议' });
-  await contract.getByRole('checkbox', { name: '我已阅读并同意《授权许可使用协议》' }).check();
-  await contract.getByRole('button', { name: '同意并下单' }).click();
+  await buyFirstMaterialNow(page);
 
   await expect(drawer).toBeVisible();
   await expect(drawer.getByRole('radio', { name: /余额支付/ })).toBeChecked();
@@ -307,12 +312,7 @@ test('an order paid by bank transfer completes when the operator confirms the fu
 }) => {
   const token = await registerBuyer(request, { withCompany: true });
   await signIn(page, token);
-  const [path] = await materialPaths(page, 1);
-  await page.goto(path!);
-  await page.getByRole('button', { name: '立即购买' }).click();
-  const contract = page.getByRole('dialog', { name: '授权许可使用协议' });
-  await contract.getByRole('checkbox', { name: '我已阅读并同意《授权许可使用协议》' }).check();
-  await contract.getByRole('button', { name: '同意并下单' }).click();
+  await buyFirstMaterialNow(page);
 
   const drawer = page.getByRole('dialog', { name: '确认订单' });
   await expect(drawer).toBeVisible();
@@ -334,11 +334,7 @@ test('an order paid by bank transfer completes when the operator confirms the fu
 
   // The operator, in a browser of their own, finds the order in the transfer queue by reference.
   const operatorPage = await browser.newPage();
-  await operatorPage.goto('/admin/login');
-  await operatorPage.getByLabel('用户名').fill('operator');
-  await operatorPage.getByLabel('密码').fill('Demo1234!');
-  await operatorPage.getByRole('button', { name: /登\s*录/ }).click();
-  await expect(operatorPage).toHaveURL(/\/admin(\/materials)?$/);
+  await signInOperator(operatorPage);
   await operatorPage.getByRole('menuitem', { name: '转账确认' }).click();
   const row = operatorPage.locator('.ant-table-row').filter({ hasText: reference });
   await expect(row).toHaveCount(1);

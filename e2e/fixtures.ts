@@ -26,3 +26,12 @@ export async function latestCode(request: APIRequestContext, to: string): Promis
 export function authDialog(page: Page) {
   return page.getByRole('dialog');
 }
+
+/** Signs the demo operator in to the console (the seed's account). */
+export async function signInOperator(page: Page) {
+  await page.goto('/admin/login');
+  await page.getByLabel('用户名').fill('operator');
+  await page.getByLabel('密码').fill('Demo1234!');
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await expect(page).toHaveURL(/\/admin(\/materials)?$/);
+}
