@@ -117,50 +117,65 @@ function atLeastTwo(pieces: string[] | null): string[] | null {
 
 /** How long the vocabulary is reused before it is read again in the background. */
 export const VOCABULARY_TTL_MS = 10 * 60_000;
+/**
+ * How long a search waits for the vocabulary being re-read after a catalogue change. On a small
+ * catalogue the read takes milliseconds, so the change is seen at once; on a million materials
+ * it takes seconds, and searches go on with the vocabulary they had rather than wait.
+ */
+export const FRESH_WAIT_MS = 250;
 
 /**
- * The catalogue's keywords, read once and then refreshed in the background: only the first
- * search that needs them waits. `invalidate` (an operator changed keywords, a material became
- * visible) makes the next search read them afresh.
+ * The catalogue's keywords, read once and then kept fresh in the background: only the very
+ * first search that needs them waits for the read. A catalogue change (`invalidate`) starts a
+ * re-read at once; changes arriving during a read are folded into one more read after it, so a
+ * burst of uploads costs two reads, not one per upload.
  */
 export class KeywordVocabulary {
   private current: { vocabulary: Vocabulary; loadedAt: number } | null = null;
-  private loading: { promise: Promise<Vocabulary>; generation: number } | null = null;
-  private generation = 0;
+  private inflight: Promise<Vocabulary> | null = null;
+  /** A change arrived after the read in flight had begun: read again when it ends. */
+  private dirty = false;
 
   constructor(
     private readonly db: Db,
     private readonly ttlMs = VOCABULARY_TTL_MS,
   ) {}
 
-  private load(): Promise<Vocabulary> {
-    if (this.loading?.generation === this.generation) return this.loading.promise;
-    const generation = this.generation;
-    const promise = listDistinctKeywords(this.db)
+  private refresh(): Promise<Vocabulary> {
+    if (this.inflight) return this.inflight;
+    this.dirty = false;
+    const read = listDistinctKeywords(this.db)
       .then((keywords) => {
         const vocabulary = new Vocabulary(keywords);
-        // A load that began before an invalidation may have missed the change: use it once, keep it not.
-        if (generation === this.generation) this.current = { vocabulary, loadedAt: Date.now() };
+        this.current = { vocabulary, loadedAt: Date.now() };
         return vocabulary;
       })
       .finally(() => {
-        if (this.loading?.promise === promise) this.loading = null;
+        this.inflight = null;
+        if (this.dirty) this.refresh().catch(() => undefined);
       });
-    this.loading = { promise, generation };
-    return promise;
+    this.inflight = read;
+    return read;
   }
 
   async get(): Promise<Vocabulary> {
-    if (!this.current) return this.load();
-    if (Date.now() - this.current.loadedAt >= this.ttlMs) {
+    if (!this.current) return this.refresh();
+    if (this.inflight) {
+      const fresh = await Promise.race([
+        this.inflight.catch(() => null),
+        new Promise<null>((resolve) => setTimeout(() => resolve(null), FRESH_WAIT_MS).unref()),
+      ]);
+      if (fresh) return fresh;
+    } else if (Date.now() - this.current.loadedAt >= this.ttlMs) {
       // Stale: serve it and refresh behind; a failed refresh keeps the old one.
-      this.load().catch(() => undefined);
+      this.refresh().catch(() => undefined);
     }
     return this.current.vocabulary;
   }
 
+  /** The catalogue changed: read the keywords again (in the background). */
   invalidate(): void {
-    this.generation += 1;
-    this.current = null;
+    if (this.inflight) this.dirty = true;
+    else if (this.current) this.refresh().catch(() => undefined);
   }
 }
