@@ -13,7 +13,17 @@ export const OrderType = {
 export type OrderType = (typeof OrderType)[keyof typeof OrderType];
 export const ORDER_TYPES = Object.values(OrderType) as [OrderType, ...OrderType[]];
 
-export const PayWay = { WECHAT: 'WECHAT', ALIPAY: 'ALIPAY', TRANSFER: 'TRANSFER', WALLET: 'WALLET' } as const;
+/**
+ * How an order was paid. FREE: the price was 0 (a coupon covered it), so the order was completed
+ * without taking money from anywhere — no gateway, no transfer, no wallet.
+ */
+export const PayWay = {
+  WECHAT: 'WECHAT',
+  ALIPAY: 'ALIPAY',
+  TRANSFER: 'TRANSFER',
+  WALLET: 'WALLET',
+  FREE: 'FREE',
+} as const;
 export type PayWay = (typeof PayWay)[keyof typeof PayWay];
 export const PAY_WAYS = Object.values(PayWay) as [PayWay, ...PayWay[]];
 

@@ -145,11 +145,25 @@ export const ErrorCode = {
   /** The gateway could not be reached or refused to create the payment. */
   PAYMENT_GATEWAY_FAILED: e(4041, 502, '支付渠道暂时不可用，请稍后再试'),
   /** A price of 0 cannot be collected online (gateways need at least 0.01). */
-  PAYMENT_AMOUNT_INVALID: e(4042, 409, '订单金额为 0，无需在线支付'),
+  PAYMENT_AMOUNT_INVALID: e(4042, 409, '订单金额为 0，无需付款，请选择余额支付直接完成订单'),
   /** Sandbox pay page for a payment number that does not exist. */
   PAYMENT_NOT_FOUND: e(4043, 404, '支付单不存在'),
   /** Sandbox pay page for a payment that was closed, paid or replaced. */
   PAYMENT_CLOSED: e(4044, 409, '该支付单已关闭或已完成，请回到订单页重新发起支付'),
+
+  /* 4050–4069: money holes (coupon claims, free orders, cancel, ownership). */
+  /** The selection costs more than ORDER_MAX_TOTAL_CENTS. */
+  ORDER_TOTAL_TOO_LARGE: e(4050, 400, '订单金额超过单笔上限 ¥20,000,000.00，请分多笔下单'),
+  /** The account's coupon use is held by another unpaid order of the same account. */
+  COUPON_HELD_BY_OTHER_ORDER: e(4051, 409, '该优惠码已用于您的另一笔待支付订单，请先支付或取消那笔订单'),
+  /** Operator: a transfer at a coupon price whose coupon use is not held by the order. */
+  COUPON_CLAIM_MISSING: e(4052, 409, '该订单的优惠码未被保留（已用完或已被使用），不能按优惠价确认收款'),
+  /** The buyer's cancel found the order paid (a payment beat it); it stays paid. */
+  ORDER_ALREADY_PAID: e(4054, 409, '该订单已支付成功，无法取消'),
+  /** The gateway could not be asked to close the order's trade; cancelling now could lose a payment. */
+  PAYMENT_CLOSE_FAILED: e(4055, 503, '支付渠道暂时无法关闭该笔交易，请稍后再取消订单'),
+  /** The company already owns this licence (or a better one) for the material. */
+  LICENCE_ALREADY_OWNED: e(4056, 409, '您的公司已购买该素材的同级或更高授权，无需重复购买'),
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCodeName = keyof typeof ErrorCode;

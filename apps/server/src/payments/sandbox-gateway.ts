@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
+  GatewayError,
   headerValue,
   NOTIFICATION_MAX_SKEW_SECONDS,
   type CreatedPayment,
@@ -71,6 +72,11 @@ export class SandboxGateway implements PaymentGateway {
    */
   signNotification(notice: SandboxNotice): SignedNotification {
     const paid = notice.result === 'SUCCESS';
+    // Like a real gateway, a trade it has closed can no longer be paid. The check and the
+    // record below happen in one synchronous step, so a close and a payment never both win.
+    if (this.trades.get(notice.outTradeNo)?.state === 'CLOSED') {
+      throw new GatewayError('sandbox', 'the trade is closed', 'TRADE_CLOSED');
+    }
     const paidAt = notice.paidAt ?? new Date(this.nowSeconds() * 1000);
     const body = JSON.stringify({
       out_trade_no: notice.outTradeNo,
@@ -145,7 +151,8 @@ export class SandboxGateway implements PaymentGateway {
 
   async closePayment(outTradeNo: string): Promise<void> {
     const known = this.trades.get(outTradeNo);
-    if (known?.state === 'PAID') return;
+    // A paid trade cannot be closed (WeChat answers ORDERPAID): the caller then asks its state.
+    if (known?.state === 'PAID') throw new GatewayError('sandbox', 'the trade is paid', 'ORDERPAID');
     this.trades.set(outTradeNo, {
       outTradeNo,
       tradeNo: null,

@@ -23,6 +23,7 @@ export const PAY_WAY_TEXT: Record<PayWay, string> = {
   [PayWay.ALIPAY]: '支付宝',
   [PayWay.TRANSFER]: '对公转账',
   [PayWay.WALLET]: '余额支付',
+  [PayWay.FREE]: '无需付款（优惠全额抵扣）',
 };
 
 export const AUDIT_LABEL: Record<Exclude<AuditStatus, 'NONE'>, { text: string; color: string }> = {

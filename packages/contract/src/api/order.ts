@@ -44,6 +44,12 @@ export function orderPath(pattern: string, sid: string, materialSid?: string): s
 }
 
 export const ORDER_MAX_ITEMS = 50;
+/**
+ * The most one order may cost: ¥20,000,000.00. Every gateway can collect it (WeChat Pay's
+ * amount is a 32-bit count of fen) and it sits far below the bigint money columns; a larger
+ * selection is refused with ORDER_TOTAL_TOO_LARGE rather than split silently.
+ */
+export const ORDER_MAX_TOTAL_CENTS = 2_000_000_000;
 export const COUPON_CODE_MAX_LENGTH = 32;
 
 export const ORDER_MESSAGES = {

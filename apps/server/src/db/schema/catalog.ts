@@ -90,7 +90,7 @@ export const materials = pgTable(
     /** Per-licence-type prices in cents, e.g. {"1": 39800}; absent types use the licence table. */
     pricesCents: jsonb().$type<Record<string, number>>().notNull().default({}),
     specialPricesCents: jsonb().$type<Record<string, number>>().notNull().default({}),
-    customPriceCents: integer(),
+    customPriceCents: bigint({ mode: 'number' }),
     remark: text(),
     createdAt: now(),
     updatedAt: now(),

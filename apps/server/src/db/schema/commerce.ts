@@ -39,7 +39,8 @@ export const coupons = pgTable(
     code: text().notNull(),
     /** type 1: amount is cents off; otherwise amount is the percentage off. */
     type: smallint().notNull(),
-    amount: integer().notNull(),
+    /** Money (cents) or a percentage, so it is as wide as every money column. */
+    amount: bigint({ mode: 'number' }).notNull(),
     startAt: timestamp({ withTimezone: true }),
     endAt: timestamp({ withTimezone: true }),
     /** Order types the coupon covers; empty means all. */
@@ -76,7 +77,11 @@ export const couponRedemptions = pgTable(
     orderSid: text().notNull(),
     createdAt: now(),
   },
-  (t) => [primaryKey({ columns: [t.couponSid, t.userSid] })],
+  (t) => [
+    primaryKey({ columns: [t.couponSid, t.userSid] }),
+    // A cancelled or re-priced order releases its claim: found by order.
+    index('coupon_redemptions_order_idx').on(t.orderSid),
+  ],
 );
 
 export const orders = pgTable(
@@ -93,10 +98,10 @@ export const orders = pgTable(
     referer: text(),
     source: text(),
     couponCode: text(),
-    priceOriginCents: integer().notNull(),
-    discountMemberCents: integer().notNull().default(0),
-    discountCouponCents: integer().notNull().default(0),
-    priceCents: integer().notNull(),
+    priceOriginCents: bigint({ mode: 'number' }).notNull(),
+    discountMemberCents: bigint({ mode: 'number' }).notNull().default(0),
+    discountCouponCents: bigint({ mode: 'number' }).notNull().default(0),
+    priceCents: bigint({ mode: 'number' }).notNull(),
     userSid: text()
       .notNull()
       .references(() => users.sid),
@@ -115,7 +120,7 @@ export const orders = pgTable(
     /** The gateway's transaction number, when it gives one. */
     tradeNo: text(),
     /** Cents actually received for the order (equals price_cents; kept for reconciliation). */
-    paidAmountCents: integer(),
+    paidAmountCents: bigint({ mode: 'number' }),
     /** The coupon issued to the buyer as a reward for this order, if any. */
     rewardCouponSid: text(),
     version: integer().notNull().default(0),
@@ -141,7 +146,7 @@ export const orderItems = pgTable(
       .notNull()
       .references(() => materials.sid),
     spec: smallint().notNull(),
-    unitPriceCents: integer().notNull(),
+    unitPriceCents: bigint({ mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.orderSid, t.materialSid] }), index('order_items_material_idx').on(t.materialSid)],
 );
@@ -192,8 +197,8 @@ export const walletLots = pgTable(
     orderSid: text()
       .notNull()
       .references(() => orders.sid),
-    totalCents: integer().notNull(),
-    remainingCents: integer().notNull(),
+    totalCents: bigint({ mode: 'number' }).notNull(),
+    remainingCents: bigint({ mode: 'number' }).notNull(),
     validBefore: timestamp({ withTimezone: true }).notNull(),
     createdAt: now(),
   },
@@ -214,7 +219,7 @@ export const ledgerEntries = pgTable(
     lotSid: text().references(() => walletLots.sid),
     orderSid: text(),
     kind: text().notNull(),
-    amountCents: integer().notNull(),
+    amountCents: bigint({ mode: 'number' }).notNull(),
     /** Makes a repeated money move a no-op. */
     idempotencyKey: text().notNull(),
     createdAt: now(),
@@ -231,7 +236,7 @@ export const paymentEvents = pgTable(
     gateway: text().notNull(),
     kind: text().notNull(),
     tradeNo: text(),
-    amountCents: integer(),
+    amountCents: bigint({ mode: 'number' }),
     verified: boolean().notNull(),
     outcome: text().notNull(),
     payload: jsonb(),

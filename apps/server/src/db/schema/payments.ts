@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { orders } from './commerce.js';
 
 const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
@@ -21,7 +21,7 @@ export const paymentAttempts = pgTable(
     payWay: text().notNull(),
     /** The adapter that serves it: wechat, alipay or sandbox. */
     gateway: text().notNull(),
-    amountCents: integer().notNull(),
+    amountCents: bigint({ mode: 'number' }).notNull(),
     /** code_url, page-pay link or sandbox page; null until the gateway answered. */
     link: text(),
     /** OPEN → PAID, CLOSED or FAILED. */

@@ -1,6 +1,6 @@
-import { and, asc, eq, getTableColumns, gt, isNull, lte, notExists, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, isNull, lte, ne, notExists, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { couponRedemptions, coupons } from '../../db/schema/index.js';
+import { couponRedemptions, coupons, orders } from '../../db/schema/index.js';
 
 export type CouponRow = typeof coupons.$inferSelect;
 export type NewCouponRow = typeof coupons.$inferInsert;
@@ -33,35 +33,111 @@ export async function hasAccountRedeemedCoupon(db: DbOrTx, couponSid: string, us
   return row !== undefined;
 }
 
-export type RedeemOutcome = 'redeemed' | 'already_used_by_account' | 'used_up';
+/** The account's use of a coupon and the state of the order holding it (a claim of an unpaid order, or a use). */
+export async function findAccountCouponUse(
+  db: DbOrTx,
+  couponSid: string,
+  userSid: string,
+): Promise<{ orderSid: string; orderStatus: string | null } | undefined> {
+  const [row] = await db
+    .select({ orderSid: couponRedemptions.orderSid, orderStatus: orders.status })
+    .from(couponRedemptions)
+    .leftJoin(orders, eq(orders.sid, couponRedemptions.orderSid))
+    .where(and(eq(couponRedemptions.couponSid, couponSid), eq(couponRedemptions.userSid, userSid)))
+    .limit(1);
+  return row;
+}
+
+export type ClaimOutcome = 'claimed' | 'held_by_other_order' | 'already_used_by_account' | 'used_up';
 
 /**
- * Records one use of a coupon by an account for an order. The (coupon, account) primary key
- * makes a second use by the same account impossible; the conditional increment makes the
- * total limit hold under concurrency (a competing transaction waits on the coupon row and then
- * re-checks the condition). With `enforceLimit` false the use is recorded even past the limit:
- * that is for money already received at the discounted price, which must not be refused.
- * Must run inside the transaction that pays the order, so a refusal rolls everything back.
+ * Claims one use of a coupon by an account for an order: the guarded write every payment path
+ * makes before it may charge a discounted price (online and transfer when the payment starts,
+ * the wallet and free completion in their own transaction). The (coupon, account) primary key
+ * makes a second use by the account impossible; the conditional increment keeps the total under
+ * the limit under concurrency (a competing transaction waits on the coupon row, then re-checks).
+ * A claim the same order already holds is kept as it is, so asking again changes nothing.
+ * A claim of an unpaid order is a reservation: `releaseCouponClaims` gives it back when the order
+ * is cancelled or re-priced without it; once the order is paid it is the redemption.
+ * Refusals leave nothing behind, even when the caller's transaction commits.
  */
-export async function redeemCoupon(
+export async function claimCoupon(
   tx: DbOrTx,
-  input: { couponSid: string; userSid: string; orderSid: string; enforceLimit: boolean },
-): Promise<RedeemOutcome> {
+  input: { couponSid: string; userSid: string; orderSid: string },
+): Promise<ClaimOutcome> {
   const inserted = await tx
     .insert(couponRedemptions)
     .values({ couponSid: input.couponSid, userSid: input.userSid, orderSid: input.orderSid })
     .onConflictDoNothing()
     .returning({ orderSid: couponRedemptions.orderSid });
-  if (inserted.length === 0) return 'already_used_by_account';
-  const underLimit = input.enforceLimit
-    ? or(eq(coupons.redemptionLimit, 0), sql`${coupons.redeemedCount} < ${coupons.redemptionLimit}`)
-    : undefined;
+  if (inserted.length === 0) {
+    const held = await findAccountCouponUse(tx, input.couponSid, input.userSid);
+    if (held?.orderSid === input.orderSid) return 'claimed';
+    return held?.orderStatus === 'CREATED' ? 'held_by_other_order' : 'already_used_by_account';
+  }
   const updated = await tx
     .update(coupons)
     .set({ redeemedCount: sql`${coupons.redeemedCount} + 1`, updatedAt: sql`now()` })
-    .where(and(eq(coupons.sid, input.couponSid), underLimit))
+    .where(
+      and(
+        eq(coupons.sid, input.couponSid),
+        or(eq(coupons.redemptionLimit, 0), sql`${coupons.redeemedCount} < ${coupons.redemptionLimit}`),
+      ),
+    )
     .returning({ sid: coupons.sid });
-  return updated.length === 1 ? 'redeemed' : 'used_up';
+  if (updated.length === 1) return 'claimed';
+  await tx
+    .delete(couponRedemptions)
+    .where(and(eq(couponRedemptions.couponSid, input.couponSid), eq(couponRedemptions.userSid, input.userSid)));
+  return 'used_up';
+}
+
+/** Whether the order holds a claim on the coupon for the account. */
+export async function hasCouponClaim(
+  db: DbOrTx,
+  input: { couponSid: string; userSid: string; orderSid: string },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(couponRedemptions)
+    .where(
+      and(
+        eq(couponRedemptions.couponSid, input.couponSid),
+        eq(couponRedemptions.userSid, input.userSid),
+        eq(couponRedemptions.orderSid, input.orderSid),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Gives back the coupon claims of an order that is not paid (cancelled, or re-priced with
+ * another coupon or none): the rows go and each coupon's count drops by one. `keepCouponSid`
+ * stays claimed. A paid order's claims are its redemptions and are never released.
+ */
+export async function releaseCouponClaims(
+  tx: DbOrTx,
+  orderSid: string,
+  keepCouponSid: string | null = null,
+): Promise<number> {
+  const released = await tx
+    .delete(couponRedemptions)
+    .where(
+      and(
+        eq(couponRedemptions.orderSid, orderSid),
+        keepCouponSid ? ne(couponRedemptions.couponSid, keepCouponSid) : undefined,
+        sql`not exists (select 1 from ${orders} where ${orders.sid} = ${orderSid} and ${orders.status} = 'PAYED')`,
+      ),
+    )
+    .returning({ couponSid: couponRedemptions.couponSid });
+  for (const { couponSid } of released) {
+    await tx
+      .update(coupons)
+      .set({ redeemedCount: sql`greatest(${coupons.redeemedCount} - 1, 0)`, updatedAt: sql`now()` })
+      .where(eq(coupons.sid, couponSid));
+  }
+  return released.length;
 }
 
 export async function insertCoupon(tx: DbOrTx, row: NewCouponRow): Promise<CouponRow> {

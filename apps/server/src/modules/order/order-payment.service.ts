@@ -19,6 +19,7 @@ import type { UserRow } from '../user/user.repository.js';
 import { debitLot, expireLapsedLots, lockValidLots } from '../wallet/wallet.repository.js';
 import {
   assertPayWayAllowed,
+  claimErrorOf,
   orderLineCents,
   priceWithContext,
   repriceOrderForPayment,
@@ -36,6 +37,11 @@ import {
 import { canViewOrder, type OrderDeps, type OrderService } from './order.service.js';
 
 export { repriceOrderForPayment } from './order-pricing.js';
+
+/** Paid by the wallet or completed free: the wallet endpoint's own results, which it answers again. */
+function isPaidWithoutMoneyFromOutside(order: OrderRow): boolean {
+  return order.payWay === 'WALLET' || order.payWay === 'FREE';
+}
 
 /**
  * Paying an order by wallet and by bank transfer, the pay preview, and the main account's
@@ -75,6 +81,7 @@ export class OrderPaymentService {
       user: await this.payerOf(user, order),
       vipRateBp: this.deps.money.vipRateBp,
       now: this.orders.now(),
+      orderSid: order.sid,
     });
     return toPricePreview(breakdown);
   }
@@ -107,11 +114,31 @@ export class OrderPaymentService {
   }
 
   /**
+   * The price the wallet choice would charge, read before any lock: decides whether a
+   * sub-account needs its main account's approval (a free order spends nothing of the company).
+   */
+  private async isFreeByWallet(user: UserRow, order: OrderRow, code: string | null): Promise<boolean> {
+    const { breakdown } = await priceWithContext(this.db, {
+      orderType: order.orderType,
+      lineCents: await orderLineCents(this.db, order),
+      code,
+      payWay: 'WALLET',
+      user: await this.payerOf(user, order),
+      vipRateBp: this.deps.money.vipRateBp,
+      now: this.orders.now(),
+      orderSid: order.sid,
+    });
+    return breakdown.priceCents === 0;
+  }
+
+  /**
    * POST /api/order/{id}/wallet. One transaction: lock the order, re-price, lock the owner's
-   * valid lots earliest-expiring first, debit lot by lot (a ledger 'spend' entry each), redeem
+   * valid lots earliest-expiring first, debit lot by lot (a ledger 'spend' entry each), claim
    * the coupon under its limit, apply the paid order's effects, mark it PAYED. Any refusal
    * rolls everything back. Repeating the call for an order this wallet already paid answers
    * the same success again.
+   * A price of 0 (a coupon covers it) is completed instead of paid: pay way FREE, no debit, no
+   * ledger entry, no approval needed, the coupon claim made in the same transaction.
    */
   async payByWallet(
     user: UserRow,
@@ -120,10 +147,12 @@ export class OrderPaymentService {
   ): Promise<TWalletPayResponse> {
     const found = await this.findPayableOrder(user, sid);
     if (found.orderType === OrderType.WALLET) throw new AppError(ErrorCode.WALLET_RECHARGE_NOT_BY_WALLET);
-    if (found.status === 'PAYED' && found.payWay === 'WALLET') return this.walletPaidAnswer(found);
+    if (found.status === 'PAYED' && isPaidWithoutMoneyFromOutside(found)) return this.walletPaidAnswer(found);
     if (found.status !== 'CREATED') throw new AppError(ErrorCode.ORDER_NOT_PAYABLE);
     assertPayWayAllowed(found, 'WALLET');
-    await this.assertWalletApproval(user, found);
+    if (!this.isApprovalSettled(user, found) && !(await this.isFreeByWallet(user, found, input.code))) {
+      await this.assertWalletApproval(user, found);
+    }
 
     const ownerSid = found.ownerSid;
     const now = this.orders.now();
@@ -133,7 +162,7 @@ export class OrderPaymentService {
     const result = await this.db.transaction(async (tx) => {
       const order = await lockOrderBySid(tx, sid);
       if (!order) throw new AppError(ErrorCode.ORDER_NOT_FOUND);
-      if (order.status === 'PAYED' && order.payWay === 'WALLET') {
+      if (order.status === 'PAYED' && isPaidWithoutMoneyFromOutside(order)) {
         return { order, couponCode: null, items: null, repeat: true };
       }
       if (order.status !== 'CREATED') throw new AppError(ErrorCode.ORDER_NOT_PAYABLE);
@@ -150,31 +179,37 @@ export class OrderPaymentService {
         vipRateBp: this.deps.money.vipRateBp,
         now,
         isVip: lots.length > 0,
+        orderSid: order.sid,
       });
+      const isFree = breakdown.priceCents === 0;
+      if (!isFree) {
+        // A sub-account's approval was checked before the lock; a cancel or audit change since is re-checked here.
+        if (!this.isApprovalSettled(user, order)) throw new AppError(ErrorCode.AUDIT_REQUIRED);
+        const balance = lots.reduce((sum, lot) => sum + lot.remainingCents, 0);
+        if (balance < breakdown.priceCents) {
+          throw new AppError(ErrorCode.BALANCE_INSUFFICIENT, balanceTooLowMessage(formatYuan(balance)));
+        }
+        let due = breakdown.priceCents;
+        for (const lot of lots) {
+          if (due === 0) break;
+          if (lot.remainingCents === 0) continue;
+          const take = Math.min(due, lot.remainingCents);
+          const debited = await debitLot(tx, { ownerSid, lotSid: lot.sid, orderSid: order.sid, amountCents: take });
+          // Cannot happen under the row locks; if it ever did, nothing of this payment may stay.
+          if (!debited) throw new AppError(ErrorCode.CONFLICT);
+          due -= take;
+        }
 
-      const balance = lots.reduce((sum, lot) => sum + lot.remainingCents, 0);
-      if (balance < breakdown.priceCents) {
-        throw new AppError(ErrorCode.BALANCE_INSUFFICIENT, balanceTooLowMessage(formatYuan(balance)));
+        // Test hook (refused in production by config): a window in which the server can be
+        // killed with the debit written but not committed.
+        if (this.deps.money.walletPayTestDelayMs > 0) await sleep(this.deps.money.walletPayTestDelayMs);
       }
-      let due = breakdown.priceCents;
-      for (const lot of lots) {
-        if (due === 0) break;
-        if (lot.remainingCents === 0) continue;
-        const take = Math.min(due, lot.remainingCents);
-        const debited = await debitLot(tx, { ownerSid, lotSid: lot.sid, orderSid: order.sid, amountCents: take });
-        // Cannot happen under the row locks; if it ever did, nothing of this payment may stay.
-        if (!debited) throw new AppError(ErrorCode.CONFLICT);
-        due -= take;
-      }
 
-      // Test hook (refused in production by config): a window in which the server can be
-      // killed with the debit written but not committed.
-      if (this.deps.money.walletPayTestDelayMs > 0) await sleep(this.deps.money.walletPayTestDelayMs);
-
+      const payWay = isFree ? 'FREE' : 'WALLET';
       const price = {
         couponCode: input.code ? input.code.trim().toUpperCase() : null,
         referer: input.referer ?? order.referer,
-        payWay: 'WALLET',
+        payWay,
         ...breakdown,
       };
       const paid = await applyOrderPaid(
@@ -182,21 +217,28 @@ export class OrderPaymentService {
         { ...order, ...price },
         {
           orderSid: order.sid,
-          payWay: 'WALLET',
-          gateway: 'wallet',
+          payWay,
+          gateway: isFree ? 'free' : 'wallet',
           tradeNo: null,
           amountCents: breakdown.priceCents,
           paidAt: now,
-          idempotencyKey: `wallet:${order.sid}`,
+          idempotencyKey: `${isFree ? 'free' : 'wallet'}:${order.sid}`,
         },
-        { reward: this.deps.money.orderReward, enforceCouponLimit: true, items, price },
+        { reward: this.deps.money.orderReward, items, price },
       );
-      if (paid.couponRefused === 'used_up') throw new AppError(ErrorCode.COUPON_USED_UP);
-      if (paid.couponRefused === 'already_used_by_account') throw new AppError(ErrorCode.COUPON_ALREADY_USED);
+      if (paid.couponRefused === 'coupon_gone') throw new AppError(ErrorCode.COUPON_INVALID);
+      if (paid.couponRefused) throw new AppError(claimErrorOf(paid.couponRefused));
       return { order: paid.order, couponCode: paid.couponCode, items, repeat: false };
     });
     if (result.repeat || !result.items) return this.walletPaidAnswer(result.order);
     return { coupon: result.couponCode, order: await this.orders.presentOne(result.order, result.items) };
+  }
+
+  /** True when no approval is needed: the buyer's own wallet, the main account paying, or approved. */
+  private isApprovalSettled(user: UserRow, order: OrderRow): boolean {
+    return (
+      order.userSid === order.ownerSid || user.sid === order.ownerSid || order.auditStatus === AuditStatus.APPROVED
+    );
   }
 
   private async walletPaidAnswer(order: OrderRow): Promise<TWalletPayResponse> {
@@ -295,6 +337,7 @@ export class OrderPaymentService {
         },
         { reward: this.deps.money.orderReward },
       );
+      if (settled.outcome === 'coupon_unclaimed') throw new AppError(ErrorCode.COUPON_CLAIM_MISSING);
       if (settled.outcome !== 'settled' && settled.outcome !== 'already_settled') {
         throw new AppError(ErrorCode.TRANSFER_NOT_PENDING);
       }

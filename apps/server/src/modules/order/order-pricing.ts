@@ -14,7 +14,14 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { walletLots } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
-import { findCouponByCode, hasAccountRedeemedCoupon, type CouponRow } from '../coupon/coupon.repository.js';
+import {
+  claimCoupon,
+  type ClaimOutcome,
+  findAccountCouponUse,
+  findCouponByCode,
+  releaseCouponClaims,
+  type CouponRow,
+} from '../coupon/coupon.repository.js';
 import type { UserRow } from '../user/user.repository.js';
 import { listOrderItems, type OrderRow, updateOrderPrice } from './order.repository.js';
 
@@ -55,23 +62,62 @@ export function pricingCouponOf(row: CouponRow): PricingCoupon {
   };
 }
 
-/** A usable coupon for this account and order type, or a coded refusal. Null for no code. */
+/**
+ * A usable coupon for this account and order type, or a coded refusal. Null for no code.
+ * `orderSid`: the order being priced. A claim that order already holds is its own, so it counts
+ * neither as "already used" nor against the limit; a claim held by another unpaid order of the
+ * account gets its own message (cancel or pay that order first).
+ */
 export async function resolveCoupon(
   db: DbOrTx,
   code: string | null,
-  context: { orderType: string; userSid: string; now: Date },
+  context: { orderType: string; userSid: string; now: Date; orderSid?: string | null },
 ): Promise<CouponRow | null> {
   if (!code) return null;
   const coupon = await findCouponByCode(db, code);
   if (!coupon) throw new AppError(ErrorCode.COUPON_INVALID);
-  const problem = couponProblem(pricingCouponOf(coupon), {
-    orderType: context.orderType,
-    now: context.now,
-    accountSid: context.userSid,
-    usedByAccount: await hasAccountRedeemedCoupon(db, coupon.sid, context.userSid),
-  });
+  const use = await findAccountCouponUse(db, coupon.sid, context.userSid);
+  const isOwnClaim = use !== undefined && context.orderSid != null && use.orderSid === context.orderSid;
+  const problem = couponProblem(
+    { ...pricingCouponOf(coupon), redeemedCount: coupon.redeemedCount - (isOwnClaim ? 1 : 0) },
+    {
+      orderType: context.orderType,
+      now: context.now,
+      accountSid: context.userSid,
+      usedByAccount: use !== undefined && !isOwnClaim,
+    },
+  );
+  if (problem === 'already_used' && use?.orderStatus === 'CREATED') {
+    throw new AppError(ErrorCode.COUPON_HELD_BY_OTHER_ORDER);
+  }
   if (problem) throw new AppError(couponErrorOf(problem));
   return coupon;
+}
+
+const CLAIM_ERRORS: Record<Exclude<ClaimOutcome, 'claimed'>, ErrorSpec> = {
+  used_up: ErrorCode.COUPON_USED_UP,
+  already_used_by_account: ErrorCode.COUPON_ALREADY_USED,
+  held_by_other_order: ErrorCode.COUPON_HELD_BY_OTHER_ORDER,
+};
+
+export function claimErrorOf(outcome: Exclude<ClaimOutcome, 'claimed'>): ErrorSpec {
+  return CLAIM_ERRORS[outcome];
+}
+
+/**
+ * Makes the order's coupon claims match `coupon` inside the caller's transaction: claims of
+ * other coupons are given back, and the coupon (if any) is claimed for the order's buyer with
+ * the guarded write. A refusal throws, so the caller's transaction rolls back.
+ */
+export async function claimOrderCoupon(
+  tx: DbOrTx,
+  order: Pick<OrderRow, 'sid' | 'userSid'>,
+  coupon: Pick<CouponRow, 'sid'> | null,
+): Promise<void> {
+  await releaseCouponClaims(tx, order.sid, coupon?.sid ?? null);
+  if (!coupon) return;
+  const outcome = await claimCoupon(tx, { couponSid: coupon.sid, userSid: order.userSid, orderSid: order.sid });
+  if (outcome !== 'claimed') throw new AppError(claimErrorOf(outcome));
 }
 
 /** VIP while any recharge lot of the wallet is still valid (even when its money is spent). */
@@ -94,6 +140,8 @@ export interface PriceContext {
   now: Date;
   /** Known already (the wallet payment has the owner's lots locked); otherwise looked up. */
   isVip?: boolean;
+  /** The order being priced, when there is one: its own coupon claim does not count against it. */
+  orderSid?: string | null;
 }
 
 export async function priceWithContext(
@@ -106,6 +154,7 @@ export async function priceWithContext(
     orderType: context.orderType,
     userSid: context.user.sid,
     now: context.now,
+    orderSid: context.orderSid ?? null,
   });
   const isVip = context.isVip ?? (await isVipWallet(db, ownerSidOf(context.user), context.now));
   const breakdown = priceOrder({
@@ -140,6 +189,8 @@ const PAY_WAY_GROUP: Record<string, string> = {
   ALIPAY: 'online',
   TRANSFER: 'transfer',
   WALLET: 'wallet',
+  // A free completion is offered where the wallet is (no money moves either way).
+  FREE: 'wallet',
 };
 
 /**
@@ -154,9 +205,12 @@ export function assertPayWayAllowed(order: OrderRow, payWay: string): void {
 
 /**
  * Fixes the price of a CREATED order for a payment by `payWay` with `code`: re-prices with
- * the pricing module and stores coupon, referer, pay way and breakdown on the order. The
- * returned row's `priceCents` is what to charge (and what the gateway must report paid).
- * Throws coded errors: ORDER_NOT_PAYABLE, PAY_WAY_LOCKED, WALLET_RECHARGE_NOT_BY_WALLET, COUPON_*.
+ * the pricing module, claims the coupon for the order (releasing any other claim it held) and
+ * stores coupon, referer, pay way and breakdown on the order. The returned row's `priceCents`
+ * is what to charge (and what the gateway must report paid). Must run in a transaction holding
+ * the order's row lock, so a refused claim leaves nothing behind.
+ * Throws coded errors: ORDER_NOT_PAYABLE, PAY_WAY_LOCKED, WALLET_RECHARGE_NOT_BY_WALLET,
+ * PAYMENT_AMOUNT_INVALID (a ¥0 price outside the wallet/free path), COUPON_*.
  */
 export async function repriceOrderForPayment(
   db: DbOrTx,
@@ -177,7 +231,7 @@ export async function repriceOrderForPayment(
     throw new AppError(ErrorCode.WALLET_RECHARGE_NOT_BY_WALLET);
   }
   assertPayWayAllowed(order, input.payWay);
-  const { breakdown } = await priceWithContext(db, {
+  const { breakdown, coupon } = await priceWithContext(db, {
     orderType: order.orderType,
     lineCents: await orderLineCents(db, order),
     code: input.code,
@@ -185,7 +239,11 @@ export async function repriceOrderForPayment(
     user: input.user,
     vipRateBp: input.vipRateBp ?? DEFAULT_VIP_RATE_BP,
     now: input.now ?? new Date(),
+    orderSid: order.sid,
   });
+  // Nothing is collected for a free order: it is completed, never paid (docs/decisions/0008).
+  if (breakdown.priceCents <= 0 && input.payWay !== 'WALLET') throw new AppError(ErrorCode.PAYMENT_AMOUNT_INVALID);
+  await claimOrderCoupon(db, order, coupon);
   const updated = await updateOrderPrice(db, order.sid, {
     couponCode: input.code ? input.code.trim().toUpperCase() : null,
     referer: input.referer ?? order.referer,

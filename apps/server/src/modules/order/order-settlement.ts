@@ -1,12 +1,21 @@
 import { OrderType, vipValidBefore } from '@gemstock/contract';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { newSid } from '../../lib/ids.js';
-import { findCouponByCode, findCouponBySid, insertCoupon, redeemCoupon } from '../coupon/coupon.repository.js';
+import {
+  claimCoupon,
+  type ClaimOutcome,
+  findCouponByCode,
+  findCouponBySid,
+  hasCouponClaim,
+  insertCoupon,
+  releaseCouponClaims,
+} from '../coupon/coupon.repository.js';
 import { grantLicences } from '../licence/licence.repository.js';
 import { insertRechargeLot } from '../wallet/wallet.repository.js';
 import {
   listOrderItems,
   lockOrderBySid,
+  markOrderCancelled,
   markOrderPaid,
   type OrderPriceChange,
   removePaidItemsFromCart,
@@ -20,7 +29,7 @@ import {
  * same transaction as the status change.
  */
 
-export type SettlementPayWay = 'WECHAT' | 'ALIPAY' | 'TRANSFER' | 'WALLET';
+export type SettlementPayWay = 'WECHAT' | 'ALIPAY' | 'TRANSFER' | 'WALLET' | 'FREE';
 
 export interface SettleOrderInput {
   orderSid: string;
@@ -51,7 +60,8 @@ export interface SettleOptions {
   reward?: OrderRewardPolicy | null;
 }
 
-export type SettleOutcome = 'settled' | 'already_settled' | 'order_not_payable' | 'amount_mismatch';
+export type SettleOutcome =
+  'settled' | 'already_settled' | 'order_not_payable' | 'amount_mismatch' | 'coupon_unclaimed';
 
 export type SettleResult =
   | { outcome: SettleOutcome; order: OrderRow; couponCode: string | null }
@@ -67,6 +77,9 @@ export type SettleResult =
  * - `order_not_payable`: the order is CANCELLED, or PAYED by a different payment — the caller
  *   records the money as a payment exception;
  * - `amount_mismatch`: the amount differs from the order's price; nothing changes;
+ * - `coupon_unclaimed`: the price has a coupon discount but the order holds no claim on the
+ *   coupon and none can be made now (used up, or used by the account) — the money is a payment
+ *   exception, never a discount given without a claim; nothing changes;
  * - `order_not_found`: no such order.
  * A wallet recharge order can only be settled by a gateway or a transfer, never by WALLET.
  */
@@ -93,7 +106,8 @@ export async function settleOrderPayment(
     }
     if (input.amountCents !== order.priceCents) return { outcome: 'amount_mismatch', order, couponCode: null };
 
-    const paid = await applyOrderPaid(tx, order, input, { reward: options.reward ?? null, enforceCouponLimit: false });
+    const paid = await applyOrderPaid(tx, order, input, { reward: options.reward ?? null });
+    if (paid.couponRefused) return { outcome: 'coupon_unclaimed', order, couponCode: null };
     return { outcome: 'settled', order: paid.order, couponCode: paid.couponCode };
   });
 }
@@ -101,9 +115,12 @@ export async function settleOrderPayment(
 /**
  * Applies a payment to an order the caller has locked and checked (status CREATED, amount
  * equal to the price), inside the caller's transaction. Used by settleOrderPayment and by the
- * wallet payment, which debits the wallet in the same transaction first.
- * `enforceCouponLimit`: the wallet payment refuses a used-up coupon (it can still roll back);
- * money already received from a gateway at the discounted price is honoured and recorded.
+ * wallet payment and free completion, which price the order in the same transaction.
+ * Coupon: the order must hold the claim on its coupon (made when the payment started); an
+ * order without one (placed before claims existed) claims it now with the same guarded write.
+ * When that is refused, nothing is applied and `couponRefused` says why: the wallet path rolls
+ * back with the coded error, a gateway or transfer payment becomes a payment exception.
+ * Claims the order holds on any other coupon are given back.
  */
 export async function applyOrderPaid(
   tx: DbOrTx,
@@ -111,7 +128,6 @@ export async function applyOrderPaid(
   input: SettleOrderInput,
   options: {
     reward: OrderRewardPolicy | null;
-    enforceCouponLimit: boolean;
     /** The order's items when the caller has them already (saves a query). */
     items?: readonly { materialSid: string; spec: number }[];
     /** New price fields to store with the status change (the wallet payment re-prices in the same transaction). */
@@ -120,20 +136,16 @@ export async function applyOrderPaid(
 ): Promise<{
   order: OrderRow;
   couponCode: string | null;
-  couponRefused: 'used_up' | 'already_used_by_account' | null;
+  couponRefused: Exclude<ClaimOutcome, 'claimed'> | 'coupon_gone' | null;
 }> {
-  if (order.couponCode) {
-    const coupon = await findCouponByCode(tx, order.couponCode);
-    if (coupon) {
-      const redeemed = await redeemCoupon(tx, {
-        couponSid: coupon.sid,
-        userSid: order.userSid,
-        orderSid: order.sid,
-        enforceLimit: options.enforceCouponLimit,
-      });
-      if (redeemed !== 'redeemed' && options.enforceCouponLimit) {
-        return { order, couponCode: null, couponRefused: redeemed };
-      }
+  const coupon = order.couponCode ? await findCouponByCode(tx, order.couponCode) : null;
+  if (order.couponCode && !coupon) return { order, couponCode: null, couponRefused: 'coupon_gone' };
+  await releaseCouponClaims(tx, order.sid, coupon?.sid ?? null);
+  if (coupon) {
+    const claim = { couponSid: coupon.sid, userSid: order.userSid, orderSid: order.sid };
+    if (!(await hasCouponClaim(tx, claim))) {
+      const outcome = await claimCoupon(tx, claim);
+      if (outcome !== 'claimed') return { order, couponCode: null, couponRefused: outcome };
     }
   }
 
@@ -193,4 +205,18 @@ async function issueRewardCoupon(tx: DbOrTx, order: OrderRow, reward: OrderRewar
 async function rewardCodeOf(tx: DbOrTx, order: OrderRow): Promise<string | null> {
   if (!order.rewardCouponSid) return null;
   return (await findCouponBySid(tx, order.rewardCouponSid))?.code ?? null;
+}
+
+/**
+ * CREATED → CANCELLED and the order's coupon claims given back, in one transaction. Undefined
+ * when the order was not CREATED (paid or cancelled meanwhile): nothing changes then.
+ * Callers close the order's gateway trades first (a payment that slipped through would
+ * otherwise have to be refunded by hand).
+ */
+export async function cancelUnpaidOrder(db: Db, sid: string): Promise<OrderRow | undefined> {
+  return db.transaction(async (tx) => {
+    const cancelled = await markOrderCancelled(tx, sid);
+    if (cancelled) await releaseCouponClaims(tx, sid);
+    return cancelled;
+  });
 }

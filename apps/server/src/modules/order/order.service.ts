@@ -5,6 +5,7 @@ import {
   ErrorCode,
   LicenceType,
   OrderStatus,
+  ORDER_MAX_TOTAL_CENTS,
   OrderType,
   type TAdminOrder,
   type TAdminOrderListResponse,
@@ -32,6 +33,7 @@ import type { PublicUrlOf } from '../catalog/material.mapper.js';
 import { findUserBySid, type UserRow } from '../user/user.repository.js';
 import type { OrderEvents } from './order-events.js';
 import { findMaterialsBySids, pricedMaterialOf } from './order-material.js';
+import { cancelUnpaidOrder } from './order-settlement.js';
 import { ownerSidOf, priceWithContext, toPricePreview } from './order-pricing.js';
 import {
   type AdminOrderRow,
@@ -46,7 +48,6 @@ import {
   listAdminOrders,
   listItemsOfOrders,
   listOrders,
-  markOrderCancelled,
   type OrderItemView,
   type OrderListFilter,
   type OrderRow,
@@ -104,7 +105,7 @@ export class OrderService {
     const sids = Object.keys(selection);
     if (sids.length === 0) throw new AppError(ErrorCode.ORDER_EMPTY);
     const found = await findMaterialsBySids(this.deps.db, sids);
-    return sids.map((sid) => {
+    const lines = sids.map((sid) => {
       const material = found.get(sid);
       if (!material)
         throw new AppError(ErrorCode.MATERIAL_NOT_FOUND, `${ErrorCode.MATERIAL_NOT_FOUND.message}：${sid}`);
@@ -114,6 +115,12 @@ export class OrderService {
       if (unit === null) throw new AppError(ErrorCode.LICENCE_TYPE_NOT_OFFERED);
       return { material, spec, unitPriceCents: unit };
     });
+    // Each price is capped where it is set, and so is the number of items; this bounds the sum
+    // so every order can be collected by every gateway (and sits far inside the bigint columns).
+    if (lines.reduce((sum, l) => sum + l.unitPriceCents, 0) > ORDER_MAX_TOTAL_CENTS) {
+      throw new AppError(ErrorCode.ORDER_TOTAL_TOO_LARGE);
+    }
+    return lines;
   }
 
   async previewMaterialOrder(
@@ -318,13 +325,30 @@ export class OrderService {
     return { order: await this.presentOne(await this.findVisibleOrder(user, sid)) };
   }
 
-  /** The buyer, or the main account for a sub-account's order, cancels a CREATED order. */
+  /**
+   * The buyer, or the main account for a sub-account's order, cancels a CREATED order. The
+   * gateway trades are closed first: a trade found paid settles the order (the cancel answers
+   * ORDER_ALREADY_PAID), a gateway that cannot be reached keeps the order open (PAYMENT_CLOSE_FAILED;
+   * the unpaid-order sweep cancels it once every trade is past its expiry). Only then is the
+   * order cancelled and its coupon claim given back.
+   */
   async cancelOrder(user: UserRow, sid: string): Promise<{ order: TOrder }> {
     const order = await this.findVisibleOrder(user, sid);
+    if (order.status === OrderStatus.PAYED) throw new AppError(ErrorCode.ORDER_ALREADY_PAID);
     if (!canTransitionOrder(order.status, OrderStatus.CANCELLED)) throw new AppError(ErrorCode.ORDER_NOT_CANCELLABLE);
-    const cancelled = await this.deps.db.transaction((tx) => markOrderCancelled(tx, order.sid));
-    // Lost a race with a payment (or another cancel): report what the order now is.
-    if (!cancelled) throw new AppError(ErrorCode.ORDER_NOT_CANCELLABLE);
+    const closed = await this.deps.events.closeTrades(order);
+    if (closed.paid && (await findOrderBySid(this.deps.db, sid))?.status === OrderStatus.PAYED) {
+      throw new AppError(ErrorCode.ORDER_ALREADY_PAID);
+    }
+    if (closed.unclosed > 0) throw new AppError(ErrorCode.PAYMENT_CLOSE_FAILED);
+    const cancelled = await cancelUnpaidOrder(this.deps.db, order.sid);
+    if (!cancelled) {
+      // Lost a race with a payment (or another cancel): report what the order now is.
+      const now = await findOrderBySid(this.deps.db, sid);
+      throw new AppError(
+        now?.status === OrderStatus.PAYED ? ErrorCode.ORDER_ALREADY_PAID : ErrorCode.ORDER_NOT_CANCELLABLE,
+      );
+    }
     await this.deps.events.emitCancelled(cancelled);
     return { order: await this.presentOne(cancelled) };
   }

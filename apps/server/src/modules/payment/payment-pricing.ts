@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import type { OnlinePayWay } from '../../payments/payment-gateway.js';
 import { repriceOrderForPayment } from '../order/order-payment.service.js';
 import type { OrderRow } from '../order/order.repository.js';
@@ -18,10 +18,10 @@ export interface FixOnlinePriceInput {
 }
 
 /**
- * Stores coupon, referer, pay way and price breakdown on the CREATED order and returns it.
- * Throws the order module's coded errors (ORDER_NOT_PAYABLE, PAY_WAY_LOCKED, COUPON_*).
+ * Stores coupon, referer, pay way and price breakdown on the CREATED order, claims its coupon,
+ * and returns it. Run it in a transaction holding the order's row lock. Throws the order module's coded errors (ORDER_NOT_PAYABLE, PAY_WAY_LOCKED, COUPON_*).
  */
-export async function fixOnlinePrice(db: Db, input: FixOnlinePriceInput): Promise<OrderRow> {
+export async function fixOnlinePrice(db: DbOrTx, input: FixOnlinePriceInput): Promise<OrderRow> {
   return repriceOrderForPayment(db, {
     order: input.order,
     user: input.user,

@@ -18,6 +18,7 @@ import { ok } from '../../plugins/envelope.js';
 import { signedInUser } from '../user/request-user.js';
 import { listExceptionsForOperators, listOrderPaymentEvents } from './payment-admin.service.js';
 import {
+  closeGatewayPaymentsBeforeCancel,
   closeGatewayPaymentsOnCancel,
   getPayStatus,
   handleGatewayNotification,
@@ -74,6 +75,7 @@ export async function paymentRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
   // A cancelled order's gateway trades are closed so they can no longer be paid.
+  deps.orderEvents.setTradeCloser(closeGatewayPaymentsBeforeCancel(deps, app.log));
   deps.orderEvents.onCancelled(closeGatewayPaymentsOnCancel(deps, app.log));
 
   for (const [path, payWay] of [

@@ -12,8 +12,8 @@ import {
   type OnlinePayWay,
   type PaymentGateway,
 } from '../../payments/payment-gateway.js';
-import { findOrderBySid, markOrderCancelled, type OrderRow } from '../order/order.repository.js';
-import { settleOrderPayment } from '../order/order-settlement.js';
+import { findOrderBySid, lockOrderBySid, type OrderRow } from '../order/order.repository.js';
+import { cancelUnpaidOrder, settleOrderPayment } from '../order/order-settlement.js';
 import { canViewOrder } from '../order/order.service.js';
 import type { UserRow } from '../user/user.repository.js';
 import { fixOnlinePrice } from './payment-pricing.js';
@@ -106,10 +106,14 @@ export async function startOnlinePayment(
   if (!gateway) throw new AppError(ErrorCode.PAYMENT_METHOD_UNAVAILABLE);
   const order = await findOrderForBuyer(deps.db, user, orderSid);
   if (order.status !== 'CREATED') throw new AppError(ErrorCode.ORDER_NOT_PAYABLE);
-  const priced = await fixOnlinePrice(deps.db, { order, user, code: request.code, referer: request.referer, payWay });
-  if (priced.status !== 'CREATED') throw new AppError(ErrorCode.ORDER_NOT_PAYABLE);
+  // The price and the coupon claim are fixed together under the order's lock: a refused claim
+  // (coupon used up, or held by another order) leaves the order as it was.
+  const priced = await deps.db.transaction(async (tx) => {
+    const locked = await lockOrderBySid(tx, order.sid);
+    if (!locked || locked.status !== 'CREATED') throw new AppError(ErrorCode.ORDER_NOT_PAYABLE);
+    return fixOnlinePrice(tx, { order: locked, user, code: request.code, referer: request.referer, payWay });
+  });
   const amountCents = priced.priceCents;
-  if (amountCents <= 0) throw new AppError(ErrorCode.PAYMENT_AMOUNT_INVALID);
 
   const now = Date.now();
   const attempts = await listPaymentAttempts(deps.db, order.sid);
@@ -296,6 +300,12 @@ export async function applyVerifiedTrade(
       // Received and kept for the operators; redelivery would not change anything.
       return { outcome: 'exception', acknowledge: true, reason, orderSid, orderStatus };
     }
+    case 'coupon_unclaimed':
+      // Paid at a coupon price the order holds no claim for, and none is left: money is kept
+      // for the operators (refund or honour by hand), the discount is never given silently.
+      await record({ orderSid, outcome: 'exception', reason: 'coupon_unclaimed' });
+      log.warn({ orderSid, outTradeNo: trade.outTradeNo }, 'payment at a coupon price without a coupon claim');
+      return { outcome: 'exception', acknowledge: true, reason: 'coupon_unclaimed', orderSid, orderStatus };
     case 'amount_mismatch':
       // The order was repriced after this attempt was made and the old price was paid.
       await record({ orderSid, outcome: 'exception', reason: 'price_changed' });
@@ -563,7 +573,7 @@ export async function cancelExpiredOrders(
       // payment whether or not the close below gets through.
       const closed = await closeGatewayPayments(deps, sid, log);
       if (closed.paid) continue;
-      if (await markOrderCancelled(deps.db, sid)) {
+      if (await cancelUnpaidOrder(deps.db, sid)) {
         cancelled.push(sid);
         log.info({ orderSid: sid }, 'unpaid order cancelled');
       }
@@ -583,9 +593,18 @@ export async function cancelExpiredOrders(
 }
 
 /**
- * The order module's cancel hook (OrderEvents.onCancelled): once an order is cancelled, its
- * gateway trades are closed so they can no longer be paid. A payment that beat the close is
- * recorded as an exception by the normal path.
+ * The order module's hook before a buyer's cancel (OrderEvents.setTradeCloser): every open
+ * gateway trade of the order is closed first, and a trade found paid is settled, so the cancel
+ * that follows never turns a payment into a manual refund.
+ */
+export function closeGatewayPaymentsBeforeCancel(deps: PaymentDeps, log: PaymentLog = SILENT_LOG) {
+  return (order: { sid: string }): Promise<ClosedPayments> => closeGatewayPayments(deps, order.sid, log);
+}
+
+/**
+ * The order module's cancel hook (OrderEvents.onCancelled): once an order is cancelled, any
+ * gateway trade opened between the close and the cancel is closed too. A payment that beat the
+ * close is recorded as an exception by the normal path.
  */
 export function closeGatewayPaymentsOnCancel(deps: PaymentDeps, log: PaymentLog = SILENT_LOG) {
   return async (order: { sid: string }): Promise<void> => {

@@ -1,5 +1,6 @@
 import { ErrorCode, type TSandboxPayResponse } from '@gemstock/contract';
 import { AppError } from '../../lib/app-error.js';
+import { GatewayError } from '../../payments/payment-gateway.js';
 import { findOrderBySid } from '../order/order.repository.js';
 import { findPaymentAttempt } from './payment.repository.js';
 import { handleGatewayNotification, type PaymentDeps, type PaymentLog } from './payment.service.js';
@@ -57,7 +58,14 @@ export async function completeSandboxPayment(
   if (attempt.status === 'CLOSED' || (attempt.status === 'OPEN' && attempt.expiresAt.getTime() <= Date.now())) {
     throw new AppError(ErrorCode.PAYMENT_CLOSED);
   }
-  const notice = sandbox.signNotification({ outTradeNo, amountCents: attempt.amountCents, result });
+  let notice: ReturnType<typeof sandbox.signNotification>;
+  try {
+    notice = sandbox.signNotification({ outTradeNo, amountCents: attempt.amountCents, result });
+  } catch (error) {
+    // Closed at the sandbox after the attempt was read (an order cancelled meanwhile).
+    if (error instanceof GatewayError) throw new AppError(ErrorCode.PAYMENT_CLOSED);
+    throw error;
+  }
   const { handled } = await handleGatewayNotification(deps, sandbox, notice.headers, notice.rawBody, log);
   const outcome = result === 'FAIL' && handled.outcome === 'not_paid' ? 'failed' : handled.outcome;
   return { result, outcome, orderStatus: handled.orderStatus };

@@ -24,7 +24,8 @@ export function payWayOfMethod(method: PayMethod): PayWay {
 
 export function methodOfPayWay(payWay: PayWay | null | undefined): PayMethod | null {
   if (!payWay) return null;
-  if (payWay === PayWay.WALLET) return 'wallet';
+  // A free completion goes through the wallet choice without touching the balance.
+  if (payWay === PayWay.WALLET || payWay === PayWay.FREE) return 'wallet';
   if (payWay === PayWay.TRANSFER) return 'transfer';
   return 'online';
 }
