@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, ilike, inArray, like, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gt, ilike, inArray, like, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { cartItems, demands, materials, orderItems, orders, users } from '../../db/schema/index.js';
 
@@ -80,6 +80,65 @@ export async function updateOrderPrice(
     .where(and(eq(orders.sid, sid), eq(orders.status, 'CREATED')))
     .returning();
   return row;
+}
+
+/**
+ * Holds the buyer's row lock until the transaction ends, so two placements by one buyer run
+ * one after the other (the second then finds the first's order to reuse).
+ */
+export async function lockBuyerForPlacement(tx: DbOrTx, userSid: string): Promise<void> {
+  await tx.select({ sid: users.sid }).from(users).where(eq(users.sid, userSid)).limit(1).for('update');
+}
+
+/** Most open orders a buyer realistically has at once; only these are compared for reuse. */
+const REUSE_CANDIDATES = 20;
+
+/**
+ * The buyer's newest open material order placed after `placedAfter` whose items are exactly
+ * `lines` (material, licence type and unit price), if any.
+ */
+export async function findReusableMaterialOrder(
+  tx: DbOrTx,
+  input: {
+    userSid: string;
+    placedAfter: Date;
+    lines: readonly { materialSid: string; spec: number; unitPriceCents: number }[];
+  },
+): Promise<OrderRow | undefined> {
+  const candidates = await tx
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userSid, input.userSid),
+        eq(orders.status, 'CREATED'),
+        eq(orders.orderType, 'material'),
+        gt(orders.createdAt, input.placedAfter),
+      ),
+    )
+    .orderBy(desc(orders.createdAt))
+    .limit(REUSE_CANDIDATES);
+  if (candidates.length === 0) return undefined;
+  const items = await tx
+    .select()
+    .from(orderItems)
+    .where(
+      inArray(
+        orderItems.orderSid,
+        candidates.map((c) => c.sid),
+      ),
+    );
+  const keyOf = (l: { materialSid: string; spec: number; unitPriceCents: number }) =>
+    `${l.materialSid}:${l.spec}:${l.unitPriceCents}`;
+  const wanted = input.lines.map(keyOf).sort().join(',');
+  return candidates.find(
+    (c) =>
+      items
+        .filter((i) => i.orderSid === c.sid)
+        .map(keyOf)
+        .sort()
+        .join(',') === wanted,
+  );
 }
 
 export async function insertOrder(

@@ -25,6 +25,13 @@ import { signedInUser } from '../user/request-user.js';
 import { OrderPaymentService } from './order-payment.service.js';
 import { OrderService } from './order.service.js';
 
+/** An open order is handed out again until 5 minutes before the unpaid-order sweep may cancel it. */
+const REUSE_MARGIN_MINUTES = 5;
+
+export function reuseWindowOf(unpaidTtlMinutes: number): number {
+  return Math.max(0, unpaidTtlMinutes - REUSE_MARGIN_MINUTES) * 60_000;
+}
+
 /** Orders of spec §7: placing, previews, records, cancel, wallet and transfer payment, approval. */
 export async function orderRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -32,6 +39,7 @@ export async function orderRoutes(instance: FastifyInstance) {
   const orders = new OrderService({
     db,
     money: config.money,
+    reuseWindowMs: reuseWindowOf(config.payments.unpaidTtlMinutes),
     publicUrlOf: publicUrlOfStorage(storage),
     events: orderEvents,
   });

@@ -42,12 +42,14 @@ import {
   findAdminOrder,
   findBuyerNames,
   findOrderBySid,
+  findReusableMaterialOrder,
   insertDemand,
   insertOrder,
   listDemandsBySids,
   listAdminOrders,
   listItemsOfOrders,
   listOrders,
+  lockBuyerForPlacement,
   type OrderItemView,
   type OrderListFilter,
   type OrderRow,
@@ -57,6 +59,12 @@ import { presentOrder } from './order.view.js';
 export interface OrderDeps {
   db: Db;
   money: MoneyConfig;
+  /**
+   * How long after placement an open order is still handed out again for the same selection
+   * (the unpaid-order time less a margin, so a reused order is never about to be swept).
+   * 0 turns reuse off.
+   */
+  reuseWindowMs?: number;
   publicUrlOf: PublicUrlOf;
   events: OrderEvents;
   now?: () => Date;
@@ -140,6 +148,12 @@ export class OrderService {
     return toPricePreview(breakdown);
   }
 
+  /**
+   * 结算 / 立即购买. The buyer's open order for exactly these materials, licence types and prices
+   * is handed out again instead of a new one, so looking at prices does not pile up unpaid
+   * orders; a different selection (or a changed price) makes a new order. Placements of one
+   * buyer are serialised on the buyer's row, so two clicks at once make one order.
+   */
   async placeMaterialOrder(
     user: UserRow,
     input: { materials: MaterialSelection; source: string | null },
@@ -153,8 +167,23 @@ export class OrderService {
       lines.length === 1
         ? `素材授权 ${first.material.keywords[0] ?? first.material.sid}`
         : `素材授权 ${first.material.keywords[0] ?? first.material.sid} 等 ${lines.length} 个`;
-    const order = await this.deps.db.transaction((tx) =>
-      insertOrder(
+    const itemRows = lines.map((l) => ({
+      materialSid: l.material.sid,
+      spec: l.spec,
+      unitPriceCents: l.unitPriceCents,
+    }));
+    const reuseWindowMs = this.deps.reuseWindowMs ?? 0;
+    const order = await this.deps.db.transaction(async (tx) => {
+      if (reuseWindowMs > 0) {
+        await lockBuyerForPlacement(tx, user.sid);
+        const open = await findReusableMaterialOrder(tx, {
+          userSid: user.sid,
+          placedAfter: new Date(now.getTime() - reuseWindowMs),
+          lines: itemRows,
+        });
+        if (open) return open;
+      }
+      return insertOrder(
         tx,
         {
           sid: newSid(),
@@ -170,9 +199,9 @@ export class OrderService {
           createdAt: now,
           updatedAt: now,
         },
-        lines.map((l) => ({ materialSid: l.material.sid, spec: l.spec, unitPriceCents: l.unitPriceCents })),
-      ),
-    );
+        itemRows,
+      );
+    });
     const items = lines.map((l) => ({
       orderSid: order.sid,
       materialSid: l.material.sid,
