@@ -7,6 +7,8 @@ import {
   lowestPayCents,
   materialLabel,
   orientationOf,
+  ownedLicenceText,
+  owningLicence,
   resolveLicencePrice,
 } from '@/lib/material-licence';
 
@@ -175,5 +177,22 @@ describe('materialLabel', () => {
   it('is made of the keywords', () => {
     expect(materialLabel({ keywords: ['钻石戒指', '婚戒'], format: MaterialFormat.IMAGE })).toBe('钻石戒指、婚戒图片');
     expect(materialLabel({ keywords: [], format: MaterialFormat.VIDEO })).toBe('珠宝视频素材');
+  });
+});
+
+describe('已购 marks', () => {
+  it('names what the company owns, and nothing for a visitor or a company that owns nothing', () => {
+    expect(ownedLicenceText({ ownedSpecs: [EXTENDED, NEW_MEDIA] })).toBe('已购 · 扩展授权、新媒体授权');
+    expect(ownedLicenceText({ ownedSpecs: [] })).toBeNull();
+    expect(ownedLicenceText({})).toBeNull();
+  });
+
+  it('a licence owned, or a wider one owned, makes buying it again pointless; a wider one is an upgrade', () => {
+    const material = { ownedSpecs: [STANDARD] };
+    expect(owningLicence(material, STANDARD)).toBe(STANDARD);
+    expect(owningLicence(material, NEW_MEDIA)).toBe(STANDARD);
+    expect(owningLicence(material, EXTENDED)).toBeNull();
+    expect(owningLicence(material, PREMIUM_CUSTOM)).toBeNull();
+    expect(owningLicence({}, STANDARD)).toBeNull();
   });
 });

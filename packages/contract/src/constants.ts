@@ -44,6 +44,23 @@ export function qualifyingLicenceTypes(width: number, height: number): LicenceTy
   return LICENCE_TABLE.filter((l) => l.minLongSide === null || longSide >= l.minLongSide).map((l) => l.type);
 }
 
+/**
+ * The usage ladder of spec §3, widest first: 扩展 covers 标准 and 新媒体, 标准 covers 新媒体. The
+ * premium custom licence is a service of its own, on no ladder: it covers only itself.
+ */
+const LICENCE_LADDER: readonly number[] = [LicenceType.EXTENDED, LicenceType.STANDARD, LicenceType.NEW_MEDIA];
+
+/**
+ * Whether owning licence `owned` already grants what `wanted` would: the same type, or a wider
+ * one on the ladder. Buying a covered licence again is refused; a wider one is an upgrade.
+ */
+export function licenceCovers(owned: number, wanted: number): boolean {
+  if (owned === wanted) return true;
+  const o = LICENCE_LADDER.indexOf(owned);
+  const w = LICENCE_LADDER.indexOf(wanted);
+  return o >= 0 && w >= 0 && o < w;
+}
+
 export const DEFAULT_MATERIAL_PRICE_CENTS = 29_800;
 export const DEFAULT_CUSTOMIZATION_PRICE_CENTS = 49_800;
 export const VIP_MONTHLY_FEE_CENTS = 69_900;

@@ -109,7 +109,13 @@ export const ZMaterial = z.object({
   likeCount: z.number().int(),
   liked: z.boolean(),
   disabled: z.boolean(),
+  /** When the signed-in buyer's company last bought a licence of it (main and sub-accounts share); else null. */
   buyTime: zIso.nullable(),
+  /**
+   * Licence types the signed-in buyer's company owns for it, widest first (spec §3 ladder).
+   * Present for a signed-in buyer (empty when none); absent in what visitors get.
+   */
+  ownedSpecs: z.array(zLicenceType).optional(),
   /** A single price in cents, or a map by licence type. */
   price: z.union([zCents, zPriceMap]),
   specialPrice: zPriceMap,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LICENCE_TABLE, licenceSpec, qualifyingLicenceTypes } from '../src/constants.js';
+import { LICENCE_TABLE, licenceCovers, licenceSpec, qualifyingLicenceTypes } from '../src/constants.js';
 
 describe('licence table', () => {
   it('prices the four licence types as the spec does, in cents', () => {
@@ -22,5 +22,15 @@ describe('licence table', () => {
 
   it('refuses an unknown type', () => {
     expect(() => licenceSpec(9 as never)).toThrow(RangeError);
+  });
+});
+
+describe('licenceCovers', () => {
+  it('a licence covers itself and the narrower ones of the usage ladder; premium custom only itself', () => {
+    const covered = (owned: number) => [1, 2, 3, 4].filter((wanted) => licenceCovers(owned, wanted));
+    expect(covered(1)).toEqual([1, 2, 3]);
+    expect(covered(2)).toEqual([2, 3]);
+    expect(covered(3)).toEqual([3]);
+    expect(covered(4)).toEqual([4]);
   });
 });

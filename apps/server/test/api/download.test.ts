@@ -74,7 +74,8 @@ describe('downloads of purchased materials', () => {
     });
     expect(one.data.files.map((f) => f.material)).toEqual([mats[1]!.sid]);
 
-    const unpaid = await placeOrder(t, buyer, { [mats[0]!.sid]: 3 });
+    const [other] = await createMaterials(t, 1);
+    const unpaid = await placeOrder(t, buyer, { [other!.sid]: 3 });
     const refused = await t.call({ method: 'GET', url: `/api/order/${unpaid.sid}/download`, token: buyer.token });
     expect(refused.code).toBe(4030);
     expect(refused.status).toBe(403);

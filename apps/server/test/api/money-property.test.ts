@@ -100,9 +100,10 @@ describe('wallet invariants over random histories', () => {
             });
             expect(result.outcome).toBe('already_settled');
           } else if (s.kind === 'spend') {
-            const material = mats[s.spec - 1]!;
+            // A fresh material each time: a licence the company holds cannot be bought twice.
+            const [material] = await createMaterials(t, 1);
             const { order } = await orders.placeMaterialOrder(user, {
-              materials: { [material.sid]: s.spec },
+              materials: { [material!.sid]: s.spec },
               source: null,
             });
             const valid = lots.filter((l) => l.validBefore > clock).sort((a, b) => a.validBefore - b.validBefore);

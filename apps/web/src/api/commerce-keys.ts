@@ -1,4 +1,5 @@
 import { USER_SCOPE, queryClient } from '@/lib/query-client';
+import { MATERIALS_SCOPE } from './material-cache';
 
 /**
  * Query keys of the signed-in buyer's commerce data. Several features read or change the same
@@ -14,10 +15,11 @@ export const COMMERCE_KEYS = {
 
 /**
  * After an order changed (paid, cancelled, approved): the pages showing orders, purchases, the
- * cart (paid items leave it) and the wallet reload — the spec's "pay-finished event".
+ * cart (paid items leave it), the wallet and the materials' 已购 marks reload — the spec's
+ * "pay-finished event".
  */
 export function invalidateCommerce(): Promise<void> {
-  return Promise.all(Object.values(COMMERCE_KEYS).map((queryKey) => queryClient.invalidateQueries({ queryKey }))).then(
-    () => undefined,
-  );
+  // Materials carry the company's 已购 marks (buyTime, ownedSpecs): a payment changes them.
+  const keys = [...Object.values(COMMERCE_KEYS), [MATERIALS_SCOPE]];
+  return Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))).then(() => undefined);
 }

@@ -7,6 +7,8 @@ import {
   Orientation,
   type TMaterial,
   isCents,
+  licenceCovers,
+  licenceSpec,
   listPriceCents,
   unitPriceCents,
 } from '@gemstock/contract';
@@ -129,4 +131,19 @@ export function materialLabel(material: Pick<TMaterial, 'keywords' | 'format'>):
   const kind = FORMAT_LABEL[material.format];
   const words = material.keywords.slice(0, 5).join('、');
   return words ? `${words}${kind}` : `珠宝${kind}素材`;
+}
+
+/**
+ * "已购 · 标准授权": what the signed-in buyer's company owns of a material (main and sub-accounts
+ * share it), or null when nothing (or a visitor's view, which never says).
+ */
+export function ownedLicenceText(material: Pick<TMaterial, 'ownedSpecs'>): string | null {
+  const owned = material.ownedSpecs ?? [];
+  if (owned.length === 0) return null;
+  return `已购 · ${owned.map((type) => licenceSpec(type).name).join('、')}`;
+}
+
+/** The owned licence that already grants `type` (the same or a wider one), or null: buying it again is refused. */
+export function owningLicence(material: Pick<TMaterial, 'ownedSpecs'>, type: LicenceType): LicenceType | null {
+  return (material.ownedSpecs ?? []).find((owned) => licenceCovers(owned, type)) ?? null;
 }

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { findLikedSids } from '../catalog/likes.repository.js';
 import { type PublicUrlOf, toWireMaterial } from '../catalog/material.mapper.js';
+import { withOwnership } from '../licence/ownership.js';
 import { findMaterialsBySids, pricedMaterialOf } from '../order/order-material.js';
 import type { UserRow } from '../user/user.repository.js';
 import {
@@ -64,7 +65,7 @@ export class CartService {
         addedAt: line.addedAt.toISOString(),
       });
     }
-    return { materials };
+    return { materials: await withOwnership(this.deps.db, user, materials) };
   }
 
   async addToCart(user: UserRow, input: { material: string; spec: LicenceType }): Promise<TCartCountResponse> {

@@ -29,6 +29,7 @@ import {
   recordFreeDownload,
 } from './catalog.repository.js';
 import { findLikedSids } from './likes.repository.js';
+import { withOwnership } from '../licence/ownership.js';
 import { isFreeAt, type PublicUrlOf, toWireMaterial } from './material.mapper.js';
 import type { SearchLogWriter } from './search-log.writer.js';
 import type { KeywordVocabulary } from './keyword-vocabulary.js';
@@ -149,9 +150,10 @@ export class CatalogService {
           rows.map((r) => r.sid),
         )
       : new Set<string>();
-    return rows.map((row) =>
+    const wire = rows.map((row) =>
       toWireMaterial(row, { liked: liked.has(row.sid), now, publicUrlOf: this.deps.publicUrlOf }),
     );
+    return user ? withOwnership(this.deps.db, user, wire) : wire;
   }
 
   private async materialsBySeq(seqs: number[], user: UserRow | null, now: Date): Promise<TMaterial[]> {
@@ -210,7 +212,12 @@ export class CatalogService {
       user.sid,
       page.materials.map((m) => m.sid),
     );
-    const materials = page.materials.map((m) => (liked.has(m.sid) ? { ...m, liked: true } : m));
+    // Likes and ownership are the buyer's own: merged into the shared page, never cached in it.
+    const materials = await withOwnership(
+      this.deps.db,
+      user,
+      page.materials.map((m) => (liked.has(m.sid) ? { ...m, liked: true } : m)),
+    );
     return { response: { ...head, materials }, body: null };
   }
 

@@ -1,5 +1,5 @@
 import { chinaDateOf } from '@gemstock/contract';
-import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, max, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { downloads, licences, materials, orders, users } from '../../db/schema/index.js';
 import { MATERIAL_COLUMNS, type MaterialRow } from '../catalog/catalog.repository.js';
@@ -78,6 +78,21 @@ export async function findOwnerLicenceForMaterial(
     .orderBy(sql`${licences.spec} asc, ${licences.createdAt} desc`)
     .limit(1);
   return row;
+}
+
+/** The licence types an owner holds for these materials, with the latest purchase of each. */
+export async function listOwnedSpecs(
+  db: DbOrTx,
+  ownerSid: string,
+  materialSids: readonly string[],
+): Promise<{ materialSid: string; spec: number; boughtAt: Date }[]> {
+  if (materialSids.length === 0) return [];
+  const rows = await db
+    .select({ materialSid: licences.materialSid, spec: licences.spec, boughtAt: max(licences.createdAt) })
+    .from(licences)
+    .where(and(eq(licences.ownerSid, ownerSid), inArray(licences.materialSid, [...materialSids])))
+    .groupBy(licences.materialSid, licences.spec);
+  return rows.map((r) => ({ materialSid: r.materialSid, spec: r.spec, boughtAt: new Date(r.boughtAt!) }));
 }
 
 export async function listOrderLicences(db: DbOrTx, orderSid: string): Promise<LicenceRow[]> {

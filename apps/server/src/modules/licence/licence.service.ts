@@ -20,6 +20,7 @@ import { findLikedSids } from '../catalog/likes.repository.js';
 import { type PublicUrlOf, toWireMaterial } from '../catalog/material.mapper.js';
 import { findMaterialsBySids } from '../order/order-material.js';
 import { ownerSidOf } from '../order/order-pricing.js';
+import { findCompanyOwnership } from './ownership.js';
 import { findOrderBySid } from '../order/order.repository.js';
 import { findUserBySid, type UserRow } from '../user/user.repository.js';
 import { renderCertificatePdf } from './certificate.pdf.js';
@@ -128,11 +129,17 @@ export class LicenceService {
       rows.map((r) => r.material.sid),
     );
     const now = this.deps.now?.() ?? new Date();
+    const owned = await findCompanyOwnership(
+      this.deps.db,
+      user,
+      rows.map((r) => r.material.sid),
+    );
     return {
       total,
       materials: rows.map(({ licence, material, orderNo }) => ({
         ...toWireMaterial(material, { liked: liked.has(material.sid), now, publicUrlOf: this.deps.publicUrlOf }),
         buyTime: licence.createdAt.toISOString(),
+        ownedSpecs: owned.get(material.sid)?.specs ?? [],
         spec: isLicenceType(licence.spec) ? licence.spec : LicenceType.STANDARD,
         downloadCount: licence.downloadCount,
         orderSid: licence.orderSid,

@@ -15,6 +15,7 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { insertAuditLog } from '../admin/audit-log.repository.js';
 import { findCouponBySid } from '../coupon/coupon.repository.js';
+import { assertLicencesNotOwned } from '../licence/ownership.js';
 import type { UserRow } from '../user/user.repository.js';
 import { debitLot, expireLapsedLots, lockValidLots } from '../wallet/wallet.repository.js';
 import {
@@ -170,6 +171,8 @@ export class OrderPaymentService {
       // Locks the wallet before pricing: VIP status and balance are then fixed until commit.
       const lots = await lockValidLots(tx, ownerSid, now);
       const items = await listItemsOfOrders(tx, [order.sid]);
+      // Another order may have bought one of these licences since this one was placed.
+      if (order.orderType === OrderType.MATERIAL) await assertLicencesNotOwned(tx, order.ownerSid, items);
       const { breakdown } = await priceWithContext(tx, {
         orderType: order.orderType,
         lineCents: items.length > 0 ? items.map((i) => i.unitPriceCents) : [order.priceOriginCents],

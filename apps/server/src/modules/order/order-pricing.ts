@@ -22,6 +22,7 @@ import {
   releaseCouponClaims,
   type CouponRow,
 } from '../coupon/coupon.repository.js';
+import { assertLicencesNotOwned } from '../licence/ownership.js';
 import type { UserRow } from '../user/user.repository.js';
 import { listOrderItems, type OrderRow, updateOrderPrice } from './order.repository.js';
 
@@ -231,9 +232,12 @@ export async function repriceOrderForPayment(
     throw new AppError(ErrorCode.WALLET_RECHARGE_NOT_BY_WALLET);
   }
   assertPayWayAllowed(order, input.payWay);
+  const items = order.orderType === OrderType.WALLET ? [] : await listOrderItems(db, order.sid);
+  // Another order may have bought one of these licences since this one was placed.
+  if (order.orderType === OrderType.MATERIAL) await assertLicencesNotOwned(db, order.ownerSid, items);
   const { breakdown, coupon } = await priceWithContext(db, {
     orderType: order.orderType,
-    lineCents: await orderLineCents(db, order),
+    lineCents: items.length > 0 ? items.map((i) => i.unitPriceCents) : [order.priceOriginCents],
     code: input.code,
     payWay: input.payWay,
     user: input.user,

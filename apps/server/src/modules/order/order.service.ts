@@ -34,6 +34,7 @@ import { findUserBySid, type UserRow } from '../user/user.repository.js';
 import type { OrderEvents } from './order-events.js';
 import { findMaterialsBySids, pricedMaterialOf } from './order-material.js';
 import { cancelUnpaidOrder } from './order-settlement.js';
+import { assertLicencesNotOwned } from '../licence/ownership.js';
 import { ownerSidOf, priceWithContext, toPricePreview } from './order-pricing.js';
 import {
   type AdminOrderRow,
@@ -160,6 +161,11 @@ export class OrderService {
   ): Promise<{ order: TOrder }> {
     await assertHasCompany(this.deps.db, user);
     const lines = await this.priceSelection(input.materials);
+    await assertLicencesNotOwned(
+      this.deps.db,
+      ownerSidOf(user),
+      lines.map((l) => ({ materialSid: l.material.sid, spec: l.spec, label: l.material.keywords[0] })),
+    );
     const origin = lines.reduce((sum, l) => sum + l.unitPriceCents, 0);
     const now = this.now();
     const first = lines[0]!;

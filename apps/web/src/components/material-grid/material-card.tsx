@@ -4,7 +4,7 @@ import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { useMaterialLike } from '@/api/toggle-material-like';
 import { paths } from '@/config/paths';
-import { formatDuration, materialLabel } from '@/lib/material-licence';
+import { formatDuration, materialLabel, ownedLicenceText } from '@/lib/material-licence';
 
 export interface MaterialCardProps {
   material: TMaterial;
@@ -24,6 +24,7 @@ export function MaterialCard({ material, pictureHeight, footer }: MaterialCardPr
   const [isActive, setActive] = useState(false);
   const [isPlaying, setPlaying] = useState(false);
   const label = materialLabel(material);
+  const owned = ownedLicenceText(material);
   const duration = material.extra?.duration;
   const poster = material.thumbUrl ?? material.coverUrl ?? material.watermarkUrl ?? undefined;
   const showPreview = isVideo && isActive && Boolean(material.previewUrl);
@@ -44,7 +45,11 @@ export function MaterialCard({ material, pictureHeight, footer }: MaterialCardPr
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) deactivate();
       }}
     >
-      <Link to={paths.detail(material.sid)} className="gs-tile__link" aria-label={`${label}，查看详情`}>
+      <Link
+        to={paths.detail(material.sid)}
+        className="gs-tile__link"
+        aria-label={`${label}${owned ? `，${owned}` : ''}，查看详情`}
+      >
         <div className="gs-tile__picture" style={{ height: pictureHeight }}>
           {poster ? (
             <img src={poster} alt={label} loading="lazy" decoding="async" draggable={false} />
@@ -73,6 +78,11 @@ export function MaterialCard({ material, pictureHeight, footer }: MaterialCardPr
             </span>
           )}
           {material.free && <span className="gs-tile__badge gs-tile__badge--free">限免</span>}
+          {owned && (
+            <span className="gs-tile__badge gs-tile__badge--owned" title={owned}>
+              已购
+            </span>
+          )}
         </div>
       </Link>
       <LikeToggle material={material} />

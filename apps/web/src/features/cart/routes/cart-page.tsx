@@ -21,7 +21,7 @@ import { LoadError } from '@/components/load-error';
 import { PageContainer } from '@/components/page-container';
 import { PriceText } from '@/components/price-text';
 import { paths } from '@/config/paths';
-import { materialLabel, resolveLicencePrice } from '@/lib/material-licence';
+import { materialLabel, ownedLicenceText, owningLicence, resolveLicencePrice } from '@/lib/material-licence';
 import { checkout } from '@/stores/checkout';
 import { useCurrentUser } from '@/stores/session';
 import { useCartTotal } from '../api/preview-cart-total';
@@ -96,6 +96,16 @@ export default function CartPage() {
             {item.disabled && (
               <Tag color="default" style={{ width: 'fit-content' }}>
                 已下架，无法购买
+              </Tag>
+            )}
+            {ownedLicenceText(item) && (
+              <Tag
+                color={owningLicence(item, item.spec) !== null ? 'warning' : 'green'}
+                style={{ width: 'fit-content' }}
+              >
+                {owningLicence(item, item.spec) !== null
+                  ? `${ownedLicenceText(item)}，无需再次购买该授权`
+                  : ownedLicenceText(item)}
               </Tag>
             )}
           </Flex>

@@ -1,10 +1,10 @@
 import { HeartFilled, HeartOutlined, ShoppingCartOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { type LicenceType, type TMaterial, licenceSpec } from '@gemstock/contract';
-import { Button, Flex, Typography } from 'antd';
+import { Alert, Button, Flex, Typography } from 'antd';
 import { useMaterialLike } from '@/api/toggle-material-like';
 import { currentAppPath } from '@/lib/navigation';
 import { notify } from '@/lib/notify';
-import { materialLabel, resolveLicencePrice } from '@/lib/material-licence';
+import { materialLabel, owningLicence, resolveLicencePrice } from '@/lib/material-licence';
 import { checkout } from '@/stores/checkout';
 import { dialogs } from '@/stores/dialogs';
 import { useIsLoggedIn, useSession } from '@/stores/session';
@@ -24,6 +24,8 @@ export function PurchasePanel({ material, licence }: PurchasePanelProps) {
   const like = useMaterialLike(material);
   const addToCart = useAddToCart();
   const price = licence !== null ? resolveLicencePrice(material, licence) : null;
+  // The company holds this licence (or a wider one): buying it again is refused by the server.
+  const owning = licence !== null ? owningLicence(material, licence) : null;
 
   /** Spec §4: acting without login opens the login dialog and comes back here afterwards. */
   const ensureLoggedIn = (): boolean => {
@@ -63,17 +65,31 @@ export function PurchasePanel({ material, licence }: PurchasePanelProps) {
         </Typography.Text>
         {price && <LicencePriceText price={price} size="large" />}
       </div>
+      {owning !== null && (
+        <Alert
+          type="success"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title={`您的公司已购买该素材的${licenceSpec(owning).name}，可在“我的素材”中下载，无需重复购买`}
+        />
+      )}
       <Flex gap={12} wrap>
         <Button
           size="large"
           icon={<ShoppingCartOutlined />}
-          disabled={licence === null}
+          disabled={licence === null || owning !== null}
           loading={addToCart.isPending}
           onClick={onAddToCart}
         >
           加入购物车
         </Button>
-        <Button type="primary" size="large" icon={<ThunderboltOutlined />} disabled={licence === null} onClick={onBuy}>
+        <Button
+          type="primary"
+          size="large"
+          icon={<ThunderboltOutlined />}
+          disabled={licence === null || owning !== null}
+          onClick={onBuy}
+        >
           立即购买
         </Button>
         <Button

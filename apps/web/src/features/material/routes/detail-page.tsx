@@ -6,7 +6,7 @@ import { LoadError } from '@/components/load-error';
 import { MaterialGrid, MaterialGridSkeleton } from '@/components/material-grid/material-grid';
 import { PageContainer } from '@/components/page-container';
 import { SEARCH_PARAM, paths } from '@/config/paths';
-import { FORMAT_LABEL, defaultLicenceType, licenceOptions } from '@/lib/material-licence';
+import { FORMAT_LABEL, defaultLicenceType, licenceOptions, ownedLicenceText } from '@/lib/material-licence';
 import { isMaterialMissing, useMaterial } from '../api/get-material';
 import { useRelatedMaterials } from '../api/get-related-materials';
 import { LicencePicker } from '../components/licence-picker';
@@ -92,6 +92,7 @@ function MaterialDetail({ material }: { material: TMaterial }) {
                 </Link>
               )}
               {material.remark && <Tag color="red">{material.remark}</Tag>}
+              {ownedLicenceText(material) && <Tag color="green">{ownedLicenceText(material)}</Tag>}
             </div>
             <MaterialFacts material={material} />
 

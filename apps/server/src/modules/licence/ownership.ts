@@ -1,0 +1,99 @@
+import {
+  ErrorCode,
+  isLicenceType,
+  licenceCovers,
+  licenceSpec,
+  type LicenceType,
+  type TMaterial,
+} from '@gemstock/contract';
+import { AppError } from '../../lib/app-error.js';
+import type { DbOrTx } from '../../db/client.js';
+import { ownerSidOf } from '../order/order-pricing.js';
+import type { UserRow } from '../user/user.repository.js';
+import { listOwnedSpecs } from './licence.repository.js';
+
+/**
+ * What a company owns, for showing 已购 and refusing a licence bought twice. Ownership is per
+ * company (the main account and its sub-accounts share licences), so it is read per request and
+ * merged into materials after any shared cache, never stored in a cached page.
+ */
+
+export interface MaterialOwnership {
+  /** Owned licence types, widest first. */
+  specs: LicenceType[];
+  /** The latest purchase. */
+  buyTime: Date;
+}
+
+/** The company's licences of these materials, by material sid (absent: none owned). */
+export async function findCompanyOwnership(
+  db: DbOrTx,
+  user: Pick<UserRow, 'sid' | 'level' | 'parentSid'>,
+  materialSids: readonly string[],
+): Promise<Map<string, MaterialOwnership>> {
+  return findOwnershipOf(db, ownerSidOf(user), materialSids);
+}
+
+/** The same by the owning (main) account's sid, e.g. `orders.owner_sid`. */
+export async function findOwnershipOf(
+  db: DbOrTx,
+  ownerSid: string,
+  materialSids: readonly string[],
+): Promise<Map<string, MaterialOwnership>> {
+  const owned = new Map<string, MaterialOwnership>();
+  if (materialSids.length === 0) return owned;
+  for (const row of await listOwnedSpecs(db, ownerSid, materialSids)) {
+    if (!isLicenceType(row.spec)) continue;
+    const entry = owned.get(row.materialSid) ?? { specs: [], buyTime: row.boughtAt };
+    entry.specs.push(row.spec);
+    if (row.boughtAt > entry.buyTime) entry.buyTime = row.boughtAt;
+    owned.set(row.materialSid, entry);
+  }
+  for (const entry of owned.values()) entry.specs.sort((a, b) => a - b);
+  return owned;
+}
+
+/**
+ * Refuses a licence the company already holds, or holds a wider one of (LICENCE_ALREADY_OWNED,
+ * naming the material and the licence). A wider licence than the one owned is an upgrade and
+ * is sold at its full price.
+ */
+export async function assertLicencesNotOwned(
+  db: DbOrTx,
+  ownerSid: string,
+  items: readonly { materialSid: string; spec: number; label?: string }[],
+): Promise<void> {
+  const owned = await findOwnershipOf(
+    db,
+    ownerSid,
+    items.map((i) => i.materialSid),
+  );
+  for (const item of items) {
+    const covering = owned.get(item.materialSid)?.specs.find((s) => licenceCovers(s, item.spec));
+    if (covering === undefined) continue;
+    const what = item.label ? `「${item.label}」（编号 ${item.materialSid}）` : `编号 ${item.materialSid}`;
+    throw new AppError(
+      ErrorCode.LICENCE_ALREADY_OWNED,
+      `您的公司已购买素材${what}的${licenceSpec(covering).name}，无需重复购买`,
+    );
+  }
+}
+
+/** Materials as the signed-in buyer sees them: `buyTime` and `ownedSpecs` from the company's licences. */
+export async function withOwnership<T extends TMaterial>(
+  db: DbOrTx,
+  user: Pick<UserRow, 'sid' | 'level' | 'parentSid'>,
+  materials: T[],
+): Promise<T[]> {
+  const owned = await findCompanyOwnership(
+    db,
+    user,
+    materials.map((m) => m.sid),
+  );
+  return materials.map((m) => {
+    const entry = owned.get(m.sid);
+    return entry
+      ? { ...m, buyTime: entry.buyTime.toISOString(), ownedSpecs: entry.specs }
+      : { ...m, buyTime: null, ownedSpecs: [] };
+  });
+}
