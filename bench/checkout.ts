@@ -4,14 +4,14 @@
  * 1. Uses the PostgreSQL database at DATABASE_URL (default
  *    postgres://postgres@127.0.0.1:5432/gemstock_bench_checkout; created and migrated if
  *    missing; loopback and a name containing "bench" only). It adds BENCH_BUYERS (16) buyers
- *    with a company and a funded VIP wallet (lots seeded directly) and 200 materials, and
+ *    with a company and a funded VIP wallet (lots seeded directly) and 4000 materials, and
  *    deletes nothing.
  * 2. Starts the real server (bench/bench-server.ts: buildApp on PostgreSQL in its own process)
  *    on a random loopback port.
  * 3. Runs the scenarios in order, each BENCH_DURATION seconds (default 20) after a warm-up:
  *    - `health`: 16 clients looping GET /api/health — the baseline of this machine and client;
- *    - `checkout`: 16 buyers, each looping POST /api/order/place/material (1–3 random
- *      materials) then POST /api/order/{id}/wallet — figures per step and for the pair;
+ *    - `checkout`: 16 buyers, each looping POST /api/order/place/material (1–3 materials it
+ *      has not bought yet) then POST /api/order/{id}/wallet — figures per step and for the pair;
  *    - `notify`: the payment-notification acknowledgement bench (bench/notify.ts), when
  *      BENCH_SCENARIOS includes it (default: all).
  *    A scenario is an entry of SCENARIOS below: name + run(context) → figures.
@@ -44,7 +44,12 @@ const DURATION_S = Number(process.env.BENCH_DURATION ?? 20);
 const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 5);
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 16);
 const SCENARIO_NAMES = (process.env.BENCH_SCENARIOS ?? 'health,checkout,notify').split(',').map((s) => s.trim());
-const MATERIALS = 200;
+/**
+ * Each buyer walks its own shuffled list of materials and never picks one twice, because a
+ * licence the company already holds cannot be bought again; this many keeps every buyer in new
+ * materials for the whole run.
+ */
+const MATERIALS = 4000;
 /** The secret bench/bench-server.ts signs with. */
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 const TARGET_P95_MS = 150;
@@ -136,7 +141,7 @@ async function seed(database: Database): Promise<{ buyers: Buyer[]; materialSids
     });
     materialSids.push(sid);
   }
-  await db.insert(materials).values(rows);
+  for (let i = 0; i < rows.length; i += 500) await db.insert(materials).values(rows.slice(i, i + 500));
   return { buyers, materialSids };
 }
 
@@ -216,14 +221,19 @@ const checkoutScenario: Scenario = {
   name: 'checkout',
   async run({ base, buyers, materialSids, durationS, warmupS }) {
     let pairs: number[] = [];
+    // Per buyer: its own order of the materials and how far it has got.
+    const walks = buyers.map(() => [...materialSids].sort(() => Math.random() - 0.5));
+    const cursors = buyers.map(() => 0);
     const once = (seconds: number) =>
       loop(buyers.length, seconds, async (client, time) => {
         const buyer = buyers[client]!;
         const headers = { authorization: `Bearer ${buyer.token}`, 'content-type': 'application/json' };
         const count = 1 + Math.floor(Math.random() * 3);
         const selection: Record<string, number> = {};
-        while (Object.keys(selection).length < count) {
-          selection[materialSids[Math.floor(Math.random() * materialSids.length)]!] = 1 + Math.floor(Math.random() * 3);
+        const walk = walks[client]!;
+        for (let i = 0; i < count; i += 1) {
+          selection[walk[cursors[client]! % walk.length]!] = 1 + Math.floor(Math.random() * 3);
+          cursors[client]! += 1;
         }
         const started = performance.now();
         const placed = (await time('POST place/material', () =>
