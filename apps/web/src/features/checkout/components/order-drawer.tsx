@@ -105,7 +105,9 @@ export function OrderDrawer({ open, order }: { open: boolean; order: TOrder }) {
   const selected = options.find((o) => o.method === method);
 
   const isSubAccount = user?.level === AccountLevel.SUB;
-  const isAwaitingApproval = method === 'wallet' && order.auditStatus === AuditStatus.PENDING;
+  // A coupon covering the whole price: the wallet call completes the order without taking money.
+  const isFreeCompletion = method === 'wallet' && preview.data?.price === 0 && !preview.isPlaceholderData;
+  const isAwaitingApproval = method === 'wallet' && order.auditStatus === AuditStatus.PENDING && !isFreeCompletion;
   const canPay = Boolean(method && selected && !selected.disabled && preview.data && !preview.isPlaceholderData);
 
   const applyCoupon = async (next: string): Promise<string | null> => {
@@ -174,7 +176,13 @@ export function OrderDrawer({ open, order }: { open: boolean; order: TOrder }) {
               loading={walletPay.isPending}
               onClick={onPay}
             >
-              {isAwaitingApproval ? '等待主账号审批' : method ? PAY_BUTTON_TEXT[method] : '确认支付'}
+              {isAwaitingApproval
+                ? '等待主账号审批'
+                : isFreeCompletion
+                  ? '确认领取'
+                  : method
+                    ? PAY_BUTTON_TEXT[method]
+                    : '确认支付'}
             </Button>
           </Flex>
         </Flex>
