@@ -34,6 +34,7 @@ export async function orderRoutes(instance: FastifyInstance) {
     money: config.money,
     publicUrlOf: publicUrlOfStorage(storage),
     events: orderEvents,
+    deadlines: config.payments,
   });
   const payments = new OrderPaymentService(orders);
   const buyer = { onRequest: app.requireUser };
