@@ -177,6 +177,9 @@ export const CODE_IP_HOURLY_CAP = 20;
 export const INVOICE_ISSUE_WORKING_DAYS = 10;
 export const PRIVACY_REPLY_WORKING_DAYS = 15;
 export const TRANSFER_COMPLETE_WORKING_DAYS = 2;
+/** Defaults of ORDER_UNPAID_TTL_MINUTES and ORDER_TRANSFER_WORKING_DAYS (the FAQ quotes them). */
+export const UNPAID_ORDER_TTL_MINUTES = 30;
+export const TRANSFER_ORDER_WORKING_DAYS = 5;
 export const MINIMUM_AGE = 18;
 
 /** Longest accepted text inputs; anything longer is refused rather than truncated. */

@@ -1,3 +1,4 @@
+import { TRANSFER_ORDER_WORKING_DAYS, UNPAID_ORDER_TTL_MINUTES } from '@gemstock/contract';
 import { createPrivateKey, createPublicKey, X509Certificate, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
@@ -18,8 +19,8 @@ const ZPaymentEnv = z.object({
     .int()
     .min(1)
     .max(24 * 60)
-    .default(30),
-  ORDER_TRANSFER_WORKING_DAYS: z.coerce.number().int().min(1).max(30).default(5),
+    .default(UNPAID_ORDER_TTL_MINUTES),
+  ORDER_TRANSFER_WORKING_DAYS: z.coerce.number().int().min(1).max(30).default(TRANSFER_ORDER_WORKING_DAYS),
   ORDER_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   PAYMENT_QUERY_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   WECHAT_MCH_ID: z.string().min(1).optional(),
