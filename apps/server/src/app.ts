@@ -21,6 +21,7 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { adminCouponRoutes } from './modules/coupon/admin-coupon.routes.js';
 import { couponRoutes } from './modules/coupon/coupon.routes.js';
 import { commonRoutes } from './modules/common/common.routes.js';
+import { serviceContactRoutes } from './modules/service-contact/service-contact.routes.js';
 import { devRoutes } from './modules/dev/dev.routes.js';
 import { paymentRoutes } from './modules/payment/payment.routes.js';
 import { cartRoutes } from './modules/cart/cart.routes.js';
@@ -126,6 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(commonRoutes);
+  await app.register(serviceContactRoutes);
   await app.register(userRoutes);
   await app.register(adminAuthRoutes);
   await app.register(adminMaterialRoutes);

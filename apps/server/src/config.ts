@@ -27,6 +27,9 @@ const ZEnv = z.object({
   PUBLIC_URL: z.string().url().optional(),
   SITE_NAME: z.string().min(1).default('宝图'),
   SERVICE_QR_URL: z.string().optional(),
+  /** Written customer-service contact shown where no service QR is set (public deployments). */
+  SERVICE_PHONE: z.string().max(40).optional(),
+  SERVICE_EMAIL: z.string().email().optional(),
   SMTP_URL: z.string().optional(),
   SMTP_FROM: z.string().default('宝图 <no-reply@example.com>'),
   SMS_PROVIDER: z.enum(['none', 'aliyun']).default('none'),
@@ -91,7 +94,10 @@ export interface Config {
   jwtTtlSeconds: number;
   publicUrl: string;
   siteName: string;
-  serviceQrUrl: string;
+  /** A customer-service QR image URL from the environment; the console's upload takes precedence. */
+  serviceQrUrl: string | null;
+  servicePhone: string | null;
+  serviceEmail: string | null;
   smtpUrl: string | undefined;
   smtpFrom: string;
   sms: {
@@ -256,7 +262,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     jwtTtlSeconds: env.JWT_TTL_HOURS * 3600,
     publicUrl,
     siteName: env.SITE_NAME,
-    serviceQrUrl: env.SERVICE_QR_URL ?? '/api/common/service/qr.svg',
+    serviceQrUrl: env.SERVICE_QR_URL ?? null,
+    servicePhone: env.SERVICE_PHONE ?? null,
+    serviceEmail: env.SERVICE_EMAIL ?? null,
     smtpUrl: env.SMTP_URL,
     smtpFrom: env.SMTP_FROM,
     sms: {

@@ -1,14 +1,30 @@
-import { LicenceType } from './enums.js';
+import { LicenceType, MaterialFormat } from './enums.js';
 
-/** Licence table of spec §3. Prices are integer cents. */
+/** Licence tables of spec §3 (one for images, one for videos). Prices are integer cents. */
 export interface LicenceSpec {
   type: LicenceType;
   name: string;
+  /** List price; a material's own price map overrides it. */
   priceCents: number;
+  /** Where the licensed material may be used. */
   use: string;
-  /** Minimum long side in pixels; null where the spec gives none. */
+  /** What the buyer gets with this licence beyond its use, said plainly; null when nothing more. */
+  note: string | null;
+  /** Minimum long side in pixels (images); null where the table gives none. */
   minLongSide: number | null;
+  /** Minimum short side in pixels (videos: 720p, 1080p, 2K); null where the table gives none. */
+  minShortSide: number | null;
+  /** The size rule in words, as the detail page, the FAQ and the certificate print it. */
+  requirement: string;
 }
+
+/**
+ * 高级定制授权 is sold before the custom-design service exists: the buyer gets the original
+ * file under the broadest use now, and the replacement of product, logo and copy is arranged
+ * with customer service. Say exactly that rather than promise a built-in customization.
+ */
+export const PREMIUM_CUSTOM_NOTE =
+  '付款后即可下载原素材；产品、Logo 及文案替换目前由客服一对一安排，请付款后联系客服（在线定制功能即将上线）';
 
 export const LICENCE_TABLE: readonly LicenceSpec[] = [
   {
@@ -16,32 +32,122 @@ export const LICENCE_TABLE: readonly LicenceSpec[] = [
     name: '扩展授权',
     priceCents: 39_800,
     use: '网络、线下印刷、户外广告',
+    note: null,
     minLongSide: 2160,
+    minShortSide: null,
+    requirement: '素材长边 ≥ 2160px',
   },
-  { type: LicenceType.STANDARD, name: '标准授权', priceCents: 29_800, use: '网络及印刷', minLongSide: 1440 },
-  { type: LicenceType.NEW_MEDIA, name: '新媒体授权', priceCents: 19_800, use: '仅限网络', minLongSide: 1080 },
+  {
+    type: LicenceType.STANDARD,
+    name: '标准授权',
+    priceCents: 29_800,
+    use: '网络及印刷',
+    note: null,
+    minLongSide: 1440,
+    minShortSide: null,
+    requirement: '素材长边 ≥ 1440px',
+  },
+  {
+    type: LicenceType.NEW_MEDIA,
+    name: '新媒体授权',
+    priceCents: 19_800,
+    use: '仅限网络',
+    note: null,
+    minLongSide: 1080,
+    minShortSide: null,
+    requirement: '素材长边 ≥ 1080px',
+  },
   {
     type: LicenceType.PREMIUM_CUSTOM,
     name: '高级定制授权',
     priceCents: 49_800,
-    use: '含产品、Logo 及文案替换',
+    use: '网络、线下印刷、户外广告',
+    note: PREMIUM_CUSTOM_NOTE,
     minLongSide: null,
+    minShortSide: null,
+    requirement: '尺寸不限',
   },
 ];
 
-export function licenceSpec(type: LicenceType): LicenceSpec {
-  const spec = LICENCE_TABLE.find((l) => l.type === type);
+/**
+ * The video table of spec §3: the same four names, online and outdoor uses (no print: a video
+ * is not printed), resolution by the short side as video platforms name it. Prices are the
+ * image table's; a material's own price map overrides them as for images.
+ */
+export const VIDEO_LICENCE_TABLE: readonly LicenceSpec[] = [
+  {
+    type: LicenceType.EXTENDED,
+    name: '扩展授权',
+    priceCents: 39_800,
+    use: '网络、户外广告及线下大屏播放',
+    note: null,
+    minLongSide: null,
+    minShortSide: 1440,
+    requirement: '分辨率 ≥ 2K（1440p）',
+  },
+  {
+    type: LicenceType.STANDARD,
+    name: '标准授权',
+    priceCents: 29_800,
+    use: '网络及户外广告',
+    note: null,
+    minLongSide: null,
+    minShortSide: 1080,
+    requirement: '分辨率 ≥ 1080p',
+  },
+  {
+    type: LicenceType.NEW_MEDIA,
+    name: '新媒体授权',
+    priceCents: 19_800,
+    use: '仅限网络（含短视频平台）',
+    note: null,
+    minLongSide: null,
+    minShortSide: 720,
+    requirement: '分辨率 ≥ 720p',
+  },
+  {
+    type: LicenceType.PREMIUM_CUSTOM,
+    name: '高级定制授权',
+    priceCents: 49_800,
+    use: '网络、户外广告及线下大屏播放',
+    note: PREMIUM_CUSTOM_NOTE,
+    minLongSide: null,
+    minShortSide: null,
+    requirement: '分辨率不限',
+  },
+];
+
+/** The licence table that applies to a material of this format. */
+export function licenceTableFor(format: MaterialFormat = MaterialFormat.IMAGE): readonly LicenceSpec[] {
+  return format === MaterialFormat.VIDEO ? VIDEO_LICENCE_TABLE : LICENCE_TABLE;
+}
+
+/** One row of the table for the format (images by default: names and prices are the same). */
+export function licenceSpec(type: LicenceType, format: MaterialFormat = MaterialFormat.IMAGE): LicenceSpec {
+  const spec = licenceTableFor(format).find((l) => l.type === type);
   if (!spec) throw new RangeError(`unknown licence type ${String(type)}`);
   return spec;
 }
 
+/** Whether a material of this size meets the licence's size rule. */
+export function meetsLicenceSize(spec: LicenceSpec, width: number, height: number): boolean {
+  if (spec.minLongSide !== null && Math.max(width, height) < spec.minLongSide) return false;
+  if (spec.minShortSide !== null && Math.min(width, height) < spec.minShortSide) return false;
+  return true;
+}
+
 /**
- * Licence types a material of this size qualifies for, best first. The premium custom licence
- * has no minimum and is always offered.
+ * Licence types a material of this size and format qualifies for, best first. The premium
+ * custom licence has no minimum and is always offered.
  */
-export function qualifyingLicenceTypes(width: number, height: number): LicenceType[] {
-  const longSide = Math.max(width, height);
-  return LICENCE_TABLE.filter((l) => l.minLongSide === null || longSide >= l.minLongSide).map((l) => l.type);
+export function qualifyingLicenceTypes(
+  width: number,
+  height: number,
+  format: MaterialFormat = MaterialFormat.IMAGE,
+): LicenceType[] {
+  return licenceTableFor(format)
+    .filter((l) => meetsLicenceSize(l, width, height))
+    .map((l) => l.type);
 }
 
 /**
@@ -88,6 +194,9 @@ export const CODE_IP_HOURLY_CAP = 20;
 export const INVOICE_ISSUE_WORKING_DAYS = 10;
 export const PRIVACY_REPLY_WORKING_DAYS = 15;
 export const TRANSFER_COMPLETE_WORKING_DAYS = 2;
+/** Defaults of ORDER_UNPAID_TTL_MINUTES and ORDER_TRANSFER_WORKING_DAYS (the FAQ quotes them). */
+export const UNPAID_ORDER_TTL_MINUTES = 30;
+export const TRANSFER_ORDER_WORKING_DAYS = 5;
 export const MINIMUM_AGE = 18;
 
 /** Longest accepted text inputs; anything longer is refused rather than truncated. */

@@ -200,6 +200,11 @@ export const ZOrder = z.object({
   auditMessage: z.string().nullable(),
   createdAt: zIso,
   updatedAt: zIso,
+  /**
+   * When this unpaid order is cancelled if still unpaid (the server's rule: 30 minutes after
+   * the last online attempt, or working days for a bank transfer); null once paid or cancelled.
+   */
+  expiresAt: zIso.nullable().optional(),
 });
 export type TOrder = z.infer<typeof ZOrder>;
 

@@ -139,6 +139,12 @@ export const ErrorCode = {
   NOT_ENTITLED: e(4030, 403, '您尚未购买该素材的授权，请先购买'),
   CERTIFICATE_NOT_FOUND: e(4031, 404, '授权证书不存在'),
 
+  /* 312x: the customer-service QR setting (modules/service-contact). */
+  /** The uploaded file is not a PNG, JPEG or WebP picture that decodes. */
+  SERVICE_QR_NOT_IMAGE: e(3120, 400, '上传的文件不是可识别的图片，请上传 PNG、JPEG 或 WebP 格式的二维码图片'),
+  /** Too small to be scanned, or absurdly large. */
+  SERVICE_QR_BAD_SIZE: e(3121, 400, '二维码图片尺寸需在 120×120 至 4000×4000 像素之间'),
+
   /* 404x: online payment (payments/, modules/payment). */
   /** WeChat Pay or Alipay is neither configured nor stood in for by the sandbox. */
   PAYMENT_METHOD_UNAVAILABLE: e(4040, 503, '该支付方式暂未开通，请选择其他支付方式'),

@@ -21,3 +21,4 @@ export * from './api/cart.js';
 export * from './api/order.js';
 export * from './api/wallet.js';
 export * from './api/payment.js';
+export * from './working-days.js';

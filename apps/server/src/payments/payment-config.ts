@@ -1,3 +1,4 @@
+import { TRANSFER_ORDER_WORKING_DAYS, UNPAID_ORDER_TTL_MINUTES } from '@gemstock/contract';
 import { createPrivateKey, createPublicKey, X509Certificate, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
@@ -18,13 +19,8 @@ const ZPaymentEnv = z.object({
     .int()
     .min(1)
     .max(24 * 60)
-    .default(30),
-  ORDER_TRANSFER_TTL_HOURS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 90)
-    .default(24 * 7),
+    .default(UNPAID_ORDER_TTL_MINUTES),
+  ORDER_TRANSFER_WORKING_DAYS: z.coerce.number().int().min(1).max(30).default(TRANSFER_ORDER_WORKING_DAYS),
   ORDER_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   PAYMENT_QUERY_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   WECHAT_MCH_ID: z.string().min(1).optional(),
@@ -80,8 +76,11 @@ export interface PaymentConfig {
   sandboxEnabled: boolean;
   /** Unpaid online (or not yet chosen) orders are cancelled this long after the last pay attempt. */
   unpaidTtlMinutes: number;
-  /** Unpaid bank-transfer orders (and sub-account orders awaiting approval) wait this long. */
-  transferTtlHours: number;
+  /**
+   * Unpaid bank-transfer orders (and sub-account orders awaiting approval) wait until the end
+   * of this many Chinese working days after the day they were placed (modules/order/order-deadline).
+   */
+  transferWorkingDays: number;
   sweepIntervalSeconds: number;
   /** Polling asks the gateway about one attempt at most this often. */
   queryIntervalSeconds: number;
@@ -217,7 +216,7 @@ export function loadPaymentConfig(
     // Sandbox payments are free money: production runs them only when asked to explicitly.
     sandboxEnabled: env.PAYMENT_SANDBOX ?? !base.isProduction,
     unpaidTtlMinutes: env.ORDER_UNPAID_TTL_MINUTES,
-    transferTtlHours: env.ORDER_TRANSFER_TTL_HOURS,
+    transferWorkingDays: env.ORDER_TRANSFER_WORKING_DAYS,
     sweepIntervalSeconds: env.ORDER_SWEEP_INTERVAL_SECONDS,
     queryIntervalSeconds: env.PAYMENT_QUERY_INTERVAL_SECONDS,
   };

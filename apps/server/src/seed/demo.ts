@@ -241,7 +241,7 @@ async function makeVideoMaterial(
     durationMs: entry.durationMs,
     aspectRatio: aspectRatioLabel(entry.width, entry.height),
     resolution: resolutionLabel(entry.width, entry.height),
-    authTypes: qualifyingLicenceTypes(entry.width, entry.height),
+    authTypes: qualifyingLicenceTypes(entry.width, entry.height, 'video'),
     originalKey,
     originalMime: 'video/mp4',
     originalBytes: original.length,

@@ -37,20 +37,20 @@ async function pdfText(data: Buffer): Promise<string> {
   return text;
 }
 
-async function buyOne() {
-  const buyer = await createCompanyBuyer(t, {
+async function buyOne(app: TestApp = t) {
+  const buyer = await createCompanyBuyer(app, {
     company: '深圳市翡翠鑫鎏珠宝有限公司',
     companyLicense: '91440300MA5GXXXX7K',
     companyAddress: '深圳市罗湖区水贝一路 8 号',
   });
-  await fundWallet(t, buyer.sid, 100_000);
-  const [m] = await createMaterials(t, 1);
+  await fundWallet(app, buyer.sid, 100_000);
+  const [m] = await createMaterials(app, 1);
   const cover = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#c8a2c8' } })
     .webp()
     .toBuffer();
-  await t.app.deps.storage.put(m!.coverKey!, cover, 'image/webp');
-  const order = await placeOrder(t, buyer, { [m!.sid]: 1 });
-  expect((await payByWallet(t, buyer, order.sid)).code).toBe(0);
+  await app.app.deps.storage.put(m!.coverKey!, cover, 'image/webp');
+  const order = await placeOrder(app, buyer, { [m!.sid]: 1 });
+  expect((await payByWallet(app, buyer, order.sid)).code).toBe(0);
   return { buyer, material: m!, order };
 }
 
@@ -79,6 +79,23 @@ describe('licence certificate', () => {
     expect(text).toContain('人工智能训练');
     const [licence] = await t.database.db.select().from(licences).where(eq(licences.orderSid, order.sid));
     expect(text).toContain(licence!.certNo);
+  }, 60_000);
+
+  it('points its verify address and QR at PUBLIC_URL', async () => {
+    const shop = await buildTestApp({ publicUrl: 'https://shop.example.cn' });
+    try {
+      const { buyer, material, order } = await buyOne(shop);
+      const res = await shop.app.inject({
+        method: 'GET',
+        url: `/api/order/${order.sid}/certificate/${material.sid}`,
+        headers: { authorization: `Bearer ${buyer.token}` },
+      });
+      const text = (await pdfText(res.rawPayload)).replace(/\s+/g, '');
+      expect(text).toMatch(/核验地址：https:\/\/shop\.example\.cn\/verify\/certificate\/GS-\d{8}-[A-Z2-9]{8}/);
+      expect(text).not.toContain('localhost');
+    } finally {
+      await shop.close();
+    }
   }, 60_000);
 
   it('is open to the company’s sub-accounts and 404 to anyone else', async () => {

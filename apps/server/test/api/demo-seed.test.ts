@@ -84,11 +84,19 @@ describe('demo seed (full catalogue) and the public media route', () => {
     expect(sets.size).toBeGreaterThanOrEqual(3);
     expect(sets).toContain('1,2,3,4');
     expect(sets).toContain('4');
-    for (const m of rows) {
+    for (const m of images) {
       const long = Math.max(m.width, m.height);
       expect(m.authTypes.includes(1)).toBe(long >= 2160);
       expect(m.authTypes.includes(2)).toBe(long >= 1440);
       expect(m.authTypes.includes(3)).toBe(long >= 1080);
+      expect(m.authTypes).toContain(4);
+    }
+    // videos follow the video table: resolution by the short side (2K, 1080p, 720p)
+    for (const m of rows.filter((r) => r.format === 'video')) {
+      const short = Math.min(m.width, m.height);
+      expect(m.authTypes.includes(1)).toBe(short >= 1440);
+      expect(m.authTypes.includes(2)).toBe(short >= 1080);
+      expect(m.authTypes.includes(3)).toBe(short >= 720);
       expect(m.authTypes).toContain(4);
     }
   });

@@ -43,7 +43,7 @@ export function materialValues(values: MaterialValues): typeof materials.$inferI
     width,
     height,
     searchTokens: searchTokensFor(values.keywords),
-    authTypes: qualifyingLicenceTypes(width, height),
+    authTypes: qualifyingLicenceTypes(width, height, format === 'video' ? 'video' : 'image'),
     originalKey: `private/materials/${sid}/original-0123456789abcdef.${format === 'video' ? 'mp4' : 'jpg'}`,
     originalMime: format === 'video' ? 'video/mp4' : 'image/jpeg',
     originalBytes: 1024,

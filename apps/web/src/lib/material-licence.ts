@@ -1,5 +1,4 @@
 import {
-  LICENCE_TABLE,
   type LicenceSpec,
   type LicenceType,
   MaterialFormat,
@@ -9,6 +8,7 @@ import {
   isCents,
   licenceCovers,
   licenceSpec,
+  licenceTableFor,
   listPriceCents,
   unitPriceCents,
 } from '@gemstock/contract';
@@ -56,9 +56,14 @@ export function longSideOf(material: Pick<TMaterial, 'width' | 'height'>): numbe
 }
 
 /** Why a licence type cannot be chosen for a material of this size. */
-export function licenceUnavailableReason(longSide: number, spec: LicenceSpec): string {
+export function licenceUnavailableReason(material: Pick<TMaterial, 'width' | 'height'>, spec: LicenceSpec): string {
+  const longSide = longSideOf(material);
   if (spec.minLongSide !== null && longSide < spec.minLongSide) {
     return `素材长边 ${longSide}px，低于该授权要求的 ${spec.minLongSide}px`;
+  }
+  const shortSide = Math.min(material.width, material.height);
+  if (spec.minShortSide !== null && shortSide < spec.minShortSide) {
+    return `视频分辨率 ${shortSide}p，低于该授权要求的 ${spec.minShortSide}p`;
   }
   return '该素材暂不提供此授权';
 }
@@ -72,17 +77,19 @@ export interface LicenceOption {
 }
 
 /**
- * Every row of the licence table for one material: the types in `authType` (the ones the server
- * says it qualifies for) are available, the others disabled with the reason.
+ * Every row of the licence table of the material's format (images and videos have their own
+ * uses and size rules): the types in `authType` (the ones the server says it qualifies for) are
+ * available, the others disabled with the reason.
  */
-export function licenceOptions(material: Pick<TMaterial, PricedFields | 'width' | 'height'>): LicenceOption[] {
-  const longSide = longSideOf(material);
-  return LICENCE_TABLE.map((spec) => {
+export function licenceOptions(
+  material: Pick<TMaterial, PricedFields | 'width' | 'height'> & Partial<Pick<TMaterial, 'format'>>,
+): LicenceOption[] {
+  return licenceTableFor(material.format).map((spec) => {
     const available = material.authType.includes(spec.type);
     return {
       spec,
       available,
-      reason: available ? null : licenceUnavailableReason(longSide, spec),
+      reason: available ? null : licenceUnavailableReason(material, spec),
       price: resolveLicencePrice(material, spec.type),
     };
   });

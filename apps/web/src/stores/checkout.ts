@@ -1,4 +1,4 @@
-import type { LicenceType, TCoupon, TOrder } from '@gemstock/contract';
+import type { LicenceType, MaterialFormat, TCoupon, TOrder } from '@gemstock/contract';
 import { create } from 'zustand';
 import { dialogs, useDialogs } from './dialogs';
 import { useSession } from './session';
@@ -15,6 +15,8 @@ export interface CheckoutLine {
   spec: LicenceType;
   /** What the buyer recognises it by (keywords), for the contract dialog's list. */
   title?: string;
+  /** Image or video: each has its own licence table (uses and size rules). */
+  format?: MaterialFormat;
 }
 
 export type CheckoutStep =

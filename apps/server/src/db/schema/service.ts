@@ -63,6 +63,17 @@ export const auditLogs = pgTable(
   (t) => [index('audit_logs_entity_idx').on(t.entity, t.entitySid)],
 );
 
+/**
+ * Site settings operators change in the console (one row per key, e.g. the customer-service
+ * QR image), shared by every server through the database.
+ */
+export const siteSettings = pgTable('site_settings', {
+  key: text().primaryKey(),
+  value: jsonb().notNull(),
+  updatedBy: text(),
+  updatedAt: now(),
+});
+
 /** Messages kept instead of sent when no mail or SMS provider is configured. */
 export const outboxMessages = pgTable(
   'outbox_messages',

@@ -181,7 +181,7 @@ export async function createUploadedMaterial(
     durationMs: facts.durationMs,
     aspectRatio: facts.aspectRatio,
     resolution: facts.resolution,
-    authTypes: qualifyingLicenceTypes(facts.width, facts.height),
+    authTypes: qualifyingLicenceTypes(facts.width, facts.height, staged.type.kind),
     originalKey,
     originalMime: staged.type.mime,
     originalBytes: staged.bytes,

@@ -1,33 +1,46 @@
-import { licenceSpec, type LicenceType } from '@gemstock/contract';
+import { licenceSpec, type LicenceType, MaterialFormat } from '@gemstock/contract';
 import { create as createFont, type Font } from 'fontkit';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 
 /**
- * The licence certificate PDF. Chinese text is set in Source Han Sans SC (the subset shipped
- * by @librescore/fonts: every GBK hanzi and CJK punctuation, 3.5 MB, SIL OFL) which has no
- * Latin letters or digits, so text is split into runs and Latin runs use the PDF standard
- * Helvetica. pdfkit embeds only the glyphs used, so a certificate is a few tens of kB.
+ * The licence certificate PDF. Every character — hanzi, CJK punctuation, Latin letters, digits,
+ * dashes — is set in one font family, Noto Sans CJK SC (Source Han Sans; shipped by
+ * @embedpdf/fonts-sc, SIL OFL), so all text of a line shares one baseline and one set of
+ * metrics. Every line is placed at an explicit position computed from the measured height of
+ * the text above it, never by pdfkit's running cursor, so a long company name or address wraps
+ * inside its column and pushes what follows down instead of overlapping it. pdfkit embeds only
+ * the glyphs used, so a certificate stays a few tens of kB.
  */
 
 const require = createRequire(import.meta.url);
-const CJK_FONT_PATH = require.resolve('@librescore/fonts/SourceHanSansCN.min.woff2');
-const LATIN_FONT = 'Helvetica';
-const LATIN_BOLD_FONT = 'Helvetica-Bold';
+// The package exports only its index (a list of its files); the fonts sit beside it in fonts/.
+const FONT_DIR = join(dirname(require.resolve('@embedpdf/fonts-sc')), '..', 'fonts');
+const FONT_FILES = {
+  regular: join(FONT_DIR, 'NotoSansHans-Regular.otf'),
+  bold: join(FONT_DIR, 'NotoSansHans-Bold.otf'),
+} as const;
 
-let cjkFont: { font: Font } | null = null;
-function loadCjkFont() {
-  cjkFont ??= { font: createFont(readFileSync(CJK_FONT_PATH)) };
-  return cjkFont;
+type Weight = keyof typeof FONT_FILES;
+const fonts = new Map<Weight, Font>();
+/** Parsing the fonts happens once per process, not per certificate. */
+function loadFont(weight: Weight): Font {
+  let font = fonts.get(weight);
+  if (!font) {
+    font = createFont(readFileSync(FONT_FILES[weight]));
+    fonts.set(weight, font);
+  }
+  return font;
 }
 
 export interface CertificateData {
   siteName: string;
   certNo: string;
   licensee: { company: string; license: string | null; address: string | null };
-  material: { sid: string; format: 'image' | 'video'; previewJpeg: Buffer | null };
+  material: { sid: string; format: MaterialFormat; previewJpeg: Buffer | null };
   licenceType: LicenceType;
   orderNo: string;
   /** China-time calendar date of the purchase, e.g. "2026-01-21". */
@@ -35,14 +48,14 @@ export interface CertificateData {
   verifyUrl: string;
 }
 
-/** The terms of spec §9, as printed on every certificate. */
-export function certificateTerms(type: LicenceType): string[] {
-  const spec = licenceSpec(type);
+/** The terms of spec §9, as printed on every certificate, for the material's format. */
+export function certificateTerms(type: LicenceType, format: MaterialFormat = MaterialFormat.IMAGE): string[] {
+  const spec = licenceSpec(type, format);
   return [
-    `授权性质：非独占（定制图片为独占）、不可转让、永久有效的使用许可。`,
+    `授权性质：非独占（定制素材为独占）、不可转让、永久有效的使用许可。`,
     `授权地域：中华人民共和国境内（含香港、澳门特别行政区及台湾地区）。`,
-    `授权范围：${spec.name}——${spec.use}。`,
-    `单图授权：本证书仅对上列一件素材有效。`,
+    `授权范围：${spec.name}，可用于${spec.use}。${spec.note ? `${spec.note}。` : ''}`,
+    `单件授权：本证书仅对上列一件素材有效。`,
     `权利主张：如收到第三方权利主张，请于 5 日内通知平台。`,
     `费用：未按约支付费用的，经催告后 45 日内仍未支付，授权终止。`,
     `禁止：将素材用于商标注册或作为商标使用；用于人工智能训练；转售、转授权或将素材本身作为商品出售。`,
@@ -53,45 +66,137 @@ export function certificateTerms(type: LicenceType): string[] {
 
 type Doc = InstanceType<typeof PDFDocument>;
 
-/** Splits text into runs the CJK font can draw and runs left to Helvetica. */
-function fontRuns(text: string, font: Font): { cjk: boolean; text: string }[] {
-  const runs: { cjk: boolean; text: string }[] = [];
-  for (const char of text) {
-    const code = char.codePointAt(0)!;
-    const cjk = code > 0x7f && font.hasGlyphForCodePoint(code);
-    const last = runs[runs.length - 1];
-    if (last && last.cjk === cjk) last.text += char;
-    else runs.push({ cjk, text: char });
-  }
-  return runs;
+const PAGE_MARGIN = 56;
+const LABEL_WIDTH = 176;
+const COLOURS = {
+  gold: '#8a6a35',
+  frame: '#b08d57',
+  label: '#666666',
+  text: '#111111',
+  body: '#333333',
+  muted: '#888888',
+};
+
+interface TextStyle {
+  size: number;
+  weight?: Weight;
+  colour: string;
+  align?: 'left' | 'center';
+  /** Extra space between wrapped lines, in points. */
+  lineGap?: number;
 }
 
-function writeMixed(doc: Doc, text: string, options: PDFKit.Mixins.TextOptions & { bold?: boolean } = {}) {
-  const { bold, ...textOptions } = options;
-  const runs = fontRuns(text, loadCjkFont().font);
-  runs.forEach((run, index) => {
-    doc.font(run.cjk ? 'cjk' : bold ? LATIN_BOLD_FONT : LATIN_FONT);
-    doc.text(run.text, { ...textOptions, continued: index < runs.length - 1 || Boolean(textOptions.continued) });
+/**
+ * Writes a block of text at (x, y) wrapped to `width` and returns its measured height; with
+ * `draw` false it only measures. Always one font, so the block's lines share metrics; nothing
+ * depends on pdfkit's text cursor.
+ */
+function block(doc: Doc, draw: boolean, text: string, x: number, y: number, width: number, style: TextStyle): number {
+  const options = { width, align: style.align ?? 'left', lineGap: style.lineGap ?? 2, lineBreak: true } as const;
+  doc
+    .font(style.weight ?? 'regular')
+    .fontSize(style.size)
+    .fillColor(style.colour);
+  const height = doc.heightOfString(text, options);
+  if (draw) doc.text(text, x, y, options);
+  return height;
+}
+
+/** Largest and smallest height of the preview-and-QR band; it gives way to long text. */
+const MEDIA_BAND = { max: 175, min: 96 };
+
+/**
+ * Lays the certificate out from the top; returns where the text ends. Run once to measure
+ * (draw false) with the tallest media band, then to draw with the band that fits the page.
+ */
+async function layOut(doc: Doc, data: CertificateData, draw: boolean, bandHeight: number): Promise<number> {
+  const pageWidth = doc.page.width;
+  const left = PAGE_MARGIN;
+  const contentWidth = pageWidth - 2 * PAGE_MARGIN;
+
+  let y = PAGE_MARGIN - 8;
+  y += block(doc, draw, `${data.siteName} · 素材授权证书`, left, y, contentWidth, {
+    size: 24,
+    weight: 'bold',
+    colour: COLOURS.gold,
+    align: 'center',
   });
-}
+  y += 4;
+  y += block(doc, draw, `证书编号：${data.certNo}`, left, y, contentWidth, {
+    size: 10,
+    colour: COLOURS.muted,
+    align: 'center',
+  });
+  y += 18;
 
-function row(doc: Doc, label: string, value: string) {
-  doc.fontSize(11).fillColor('#666666');
-  writeMixed(doc, `${label}：`, { continued: true } as PDFKit.Mixins.TextOptions);
-  doc.fillColor('#111111');
-  writeMixed(doc, value);
-  doc.moveDown(0.35);
+  const spec = licenceSpec(data.licenceType, data.material.format);
+  const rows: [string, string][] = [
+    ['被授权方', data.licensee.company],
+    ['统一社会信用代码/纳税人识别号', data.licensee.license ?? '—'],
+    ...(data.licensee.address ? ([['企业地址', data.licensee.address]] as [string, string][]) : []),
+    ['素材编号', data.material.sid],
+    ['素材类型', data.material.format === MaterialFormat.VIDEO ? '视频' : '图片'],
+    ['授权类型', `${spec.name}（类型 ${spec.type}）`],
+    ['授权用途', spec.use],
+    ...(spec.note ? ([['交付说明', spec.note]] as [string, string][]) : []),
+    ['授权期限', '永久'],
+    ['订单编号', data.orderNo],
+    ['授权日期', data.licensedOn],
+  ];
+  for (const [label, value] of rows) {
+    // Label and value start on the same line, so they share its baseline; each wraps in its own
+    // column and the row is as tall as the taller of the two.
+    const labelHeight = block(doc, draw, `${label}：`, left, y, LABEL_WIDTH, { size: 11, colour: COLOURS.label });
+    const valueHeight = block(doc, draw, value, left + LABEL_WIDTH, y, contentWidth - LABEL_WIDTH, {
+      size: 11,
+      colour: COLOURS.text,
+    });
+    y += Math.max(labelHeight, valueHeight) + 4;
+  }
+
+  const bandTop = y + 6;
+  const captionHeight = 14;
+  const qrSize = Math.min(110, bandHeight - captionHeight - 10);
+  if (draw) {
+    if (data.material.previewJpeg) {
+      doc.image(data.material.previewJpeg, left, bandTop, { fit: [220, bandHeight - 10] });
+    }
+    const qrLeft = pageWidth - PAGE_MARGIN - qrSize;
+    const qr = await QRCode.toBuffer(data.verifyUrl, { type: 'png', margin: 1, width: 240, errorCorrectionLevel: 'M' });
+    doc.image(qr, qrLeft, bandTop, { width: qrSize });
+    block(doc, draw, '扫码核验证书', qrLeft - 20, bandTop + qrSize + 2, qrSize + 40, {
+      size: 8,
+      colour: COLOURS.muted,
+      align: 'center',
+    });
+  }
+  y = bandTop + bandHeight;
+
+  y += block(doc, draw, '授权条款', left, y, contentWidth, { size: 12, weight: 'bold', colour: COLOURS.text }) + 3;
+  for (const [i, term] of certificateTerms(data.licenceType, data.material.format).entries()) {
+    y += block(doc, draw, `${i + 1}. ${term}`, left, y, contentWidth, {
+      size: 9.5,
+      colour: COLOURS.body,
+      lineGap: 1.5,
+    });
+    y += 2;
+  }
+  y += 6;
+  y += block(doc, draw, `核验地址：${data.verifyUrl}`, left, y, contentWidth, { size: 8.5, colour: COLOURS.muted });
+  return y;
 }
 
 export async function renderCertificatePdf(data: CertificateData): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
-    margin: 56,
+    margin: PAGE_MARGIN,
     info: { Title: `${data.siteName} 素材授权证书 ${data.certNo}`, Author: data.siteName },
   });
-  // pdfkit takes a parsed fontkit font as it is: decoding the WOFF2 (≈1 s of CPU) happens once
-  // per process, not per certificate.
-  doc.registerFont('cjk', loadCjkFont().font as unknown as Buffer);
+  // pdfkit takes parsed fontkit fonts as they are.
+  doc.registerFont('regular', loadFont('regular') as unknown as Buffer);
+  doc.registerFont('bold', loadFont('bold') as unknown as Buffer);
+  // Every line is placed explicitly; pdfkit must not start a page of its own below the margin.
+  doc.page.margins.bottom = 0;
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const finished = new Promise<Buffer>((resolve, reject) => {
@@ -99,54 +204,16 @@ export async function renderCertificatePdf(data: CertificateData): Promise<Buffe
     doc.on('error', reject);
   });
 
-  const width = doc.page.width;
   doc
-    .rect(28, 28, width - 56, doc.page.height - 56)
+    .rect(28, 28, doc.page.width - 56, doc.page.height - 56)
     .lineWidth(1.5)
-    .strokeColor('#b08d57')
+    .strokeColor(COLOURS.frame)
     .stroke();
 
-  doc.fillColor('#8a6a35').fontSize(24);
-  writeMixed(doc, `${data.siteName} · 素材授权证书`, { align: 'center' });
-  doc.moveDown(0.2).fontSize(10).fillColor('#888888');
-  writeMixed(doc, `证书编号 ${data.certNo}`, { align: 'center' });
-  doc.moveDown(1.2);
-
-  const spec = licenceSpec(data.licenceType);
-  row(doc, '被授权方', data.licensee.company);
-  row(doc, '统一社会信用代码/纳税人识别号', data.licensee.license ?? '—');
-  if (data.licensee.address) row(doc, '企业地址', data.licensee.address);
-  row(doc, '素材编号', data.material.sid);
-  row(doc, '素材类型', data.material.format === 'video' ? '视频' : '图片');
-  row(doc, '授权类型', `${spec.name}（类型 ${spec.type}）`);
-  row(doc, '授权用途', spec.use);
-  row(doc, '授权期限', '永久');
-  row(doc, '订单编号', data.orderNo);
-  row(doc, '授权日期', data.licensedOn);
-
-  const previewTop = doc.y + 6;
-  if (data.material.previewJpeg) {
-    doc.image(data.material.previewJpeg, 56, previewTop, { fit: [220, 165] });
-  }
-  const qr = await QRCode.toBuffer(data.verifyUrl, { type: 'png', margin: 1, width: 240, errorCorrectionLevel: 'M' });
-  doc.image(qr, width - 56 - 110, previewTop, { width: 110 });
-  doc
-    .font('cjk')
-    .fontSize(8)
-    .fillColor('#888888')
-    .text('扫码核验证书', width - 56 - 110, previewTop + 114, { width: 110, align: 'center' });
-  doc.y = previewTop + 175;
-  doc.x = 56;
-
-  doc.fontSize(12).fillColor('#111111');
-  writeMixed(doc, '授权条款', { bold: true });
-  doc.moveDown(0.3).fontSize(9.5).fillColor('#333333');
-  certificateTerms(data.licenceType).forEach((term, i) => {
-    writeMixed(doc, `${i + 1}. ${term}`, { width: width - 112, lineGap: 2 });
-    doc.moveDown(0.15);
-  });
-  doc.moveDown(0.6).fontSize(8.5).fillColor('#888888');
-  writeMixed(doc, `核验地址：${data.verifyUrl}`, { width: width - 112 });
+  const textBottom = doc.page.height - PAGE_MARGIN + 10;
+  const measured = await layOut(doc, data, false, MEDIA_BAND.max);
+  const band = Math.max(MEDIA_BAND.min, MEDIA_BAND.max - Math.max(0, measured - textBottom));
+  await layOut(doc, data, true, band);
 
   doc.end();
   return finished;

@@ -1,4 +1,5 @@
 import { chinaDateOf } from '@gemstock/contract';
+import { randomInt } from 'node:crypto';
 import { and, count, desc, eq, getTableColumns, inArray, max, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { downloads, licences, materials, orders, users } from '../../db/schema/index.js';
@@ -9,16 +10,25 @@ export type LicenceRow = typeof licences.$inferSelect;
 
 const CERT_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
-/** "GS-20260121-7KQ2M9XA": readable on paper (no 0/O, 1/I), unguessable (8 random characters). */
-export function newCertNo(at: Date): string {
-  const random = newSid(8)
-    .split('')
-    .map((c) => CERT_ALPHABET[c.charCodeAt(0) % CERT_ALPHABET.length])
-    .join('');
+/**
+ * "GS-20260121-7KQ2M9XA": readable on paper (no 0/O, 1/I), unguessable (8 characters drawn
+ * uniformly from 32 symbols: 40 bits).
+ */
+export function newCertNo(at: Date, draw: (max: number) => number = randomInt): string {
+  let random = '';
+  for (let i = 0; i < 8; i += 1) random += CERT_ALPHABET[draw(CERT_ALPHABET.length)];
   return `GS-${chinaDateOf(at).replaceAll('-', '')}-${random}`;
 }
 
-/** One licence per paid (order, material); a repeat for the same order inserts nothing. */
+/** Attempts at a fresh certificate number before giving up; one collision is already 2⁻⁴⁰-rare. */
+const CERT_NO_ATTEMPTS = 5;
+
+/**
+ * One licence per paid (order, material); a repeat for the same order inserts nothing. A
+ * certificate number that happens to be taken already is drawn again: the insert skips any
+ * conflicting row (so the payment's transaction is never aborted by it), and the items neither
+ * inserted nor already licensed for this order are retried with new numbers.
+ */
 export async function grantLicences(
   tx: DbOrTx,
   input: {
@@ -28,23 +38,33 @@ export async function grantLicences(
     grantedAt: Date;
     items: { materialSid: string; spec: number }[];
   },
+  newCertNumber: (at: Date) => string = newCertNo,
 ): Promise<void> {
-  if (input.items.length === 0) return;
-  await tx
-    .insert(licences)
-    .values(
-      input.items.map((item) => ({
-        sid: newSid(),
-        certNo: newCertNo(input.grantedAt),
-        ownerSid: input.ownerSid,
-        buyerSid: input.buyerSid,
-        orderSid: input.orderSid,
-        materialSid: item.materialSid,
-        spec: item.spec,
-        createdAt: input.grantedAt,
-      })),
-    )
-    .onConflictDoNothing({ target: [licences.orderSid, licences.materialSid] });
+  let pending = input.items;
+  for (let attempt = 0; pending.length > 0; attempt += 1) {
+    if (attempt === CERT_NO_ATTEMPTS) throw new Error('could not draw a free certificate number');
+    await tx
+      .insert(licences)
+      .values(
+        pending.map((item) => ({
+          sid: newSid(),
+          certNo: newCertNumber(input.grantedAt),
+          ownerSid: input.ownerSid,
+          buyerSid: input.buyerSid,
+          orderSid: input.orderSid,
+          materialSid: item.materialSid,
+          spec: item.spec,
+          createdAt: input.grantedAt,
+        })),
+      )
+      .onConflictDoNothing();
+    const licensed = await tx
+      .select({ materialSid: licences.materialSid })
+      .from(licences)
+      .where(eq(licences.orderSid, input.orderSid));
+    const done = new Set(licensed.map((l) => l.materialSid));
+    pending = pending.filter((item) => !done.has(item.materialSid));
+  }
 }
 
 export async function findLicenceByOrderMaterial(

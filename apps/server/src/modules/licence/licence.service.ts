@@ -4,6 +4,7 @@ import {
   isLicenceType,
   LicenceType,
   licenceSpec,
+  MaterialFormat,
   ORDER_PATHS,
   orderPath,
   type TDownloadResponse,
@@ -199,7 +200,7 @@ export class LicenceService {
       licensee,
       material: {
         sid: material.sid,
-        format: material.format === 'video' ? 'video' : 'image',
+        format: material.format === 'video' ? MaterialFormat.VIDEO : MaterialFormat.IMAGE,
         previewJpeg: await this.previewJpeg(material.coverKey ?? material.thumbKey),
       },
       licenceType: isLicenceType(licence.spec) ? licence.spec : LicenceType.STANDARD,
@@ -222,7 +223,8 @@ export class LicenceService {
     if (!licence) return null;
     const owner = await findUserBySid(this.deps.db, licence.ownerSid);
     const material = (await findMaterialsBySids(this.deps.db, [licence.materialSid])).get(licence.materialSid);
-    const spec = isLicenceType(licence.spec) ? licenceSpec(licence.spec) : null;
+    const format = material?.format === 'video' ? MaterialFormat.VIDEO : MaterialFormat.IMAGE;
+    const spec = isLicenceType(licence.spec) ? licenceSpec(licence.spec, format) : null;
     return {
       certNo: licence.certNo,
       licensee: maskCompany(owner?.company ?? ''),

@@ -26,6 +26,7 @@ export async function adminOrderRoutes(instance: FastifyInstance) {
     money: config.money,
     publicUrlOf: publicUrlOfStorage(storage),
     events: orderEvents,
+    deadlines: config.payments,
   });
   const payments = new OrderPaymentService(orders);
   const operatorSid = (request: { operator: { sid: string } | null }) => {

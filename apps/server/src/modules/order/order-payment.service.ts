@@ -36,6 +36,7 @@ import {
   updateOrderAudit,
 } from './order.repository.js';
 import { canViewOrder, type OrderDeps, type OrderService } from './order.service.js';
+import { reopenLapsedTransferOrder } from './order-deadline.repository.js';
 
 export { repriceOrderForPayment } from './order-pricing.js';
 
@@ -317,16 +318,26 @@ export class OrderPaymentService {
     return { order: await this.orders.presentOne(updated) };
   }
 
-  /** Operator: the funds of a transfer arrived. Settles the order; a repeat changes nothing. */
+  /**
+   * Operator: the funds of a transfer arrived. Settles the order; a repeat changes nothing.
+   * Money that arrives after the order was cancelled at its deadline is honoured too: the order
+   * is re-opened at its price and settled, and the audit log records it as late with the note.
+   */
   async confirmTransfer(
     operatorSid: string,
     sid: string,
     note: string,
   ): Promise<{ order: TOrder; coupon: string | null }> {
     const result = await this.db.transaction(async (tx) => {
-      const order = await lockOrderBySid(tx, sid);
+      let order = await lockOrderBySid(tx, sid);
       if (!order) throw new AppError(ErrorCode.ORDER_NOT_FOUND);
       if (order.payWay !== 'TRANSFER') throw new AppError(ErrorCode.TRANSFER_NOT_PENDING);
+      const lapsed = order.status === 'CANCELLED';
+      if (lapsed) {
+        const reopened = await reopenLapsedTransferOrder(tx, sid);
+        if (!reopened) throw new AppError(ErrorCode.TRANSFER_NOT_PENDING);
+        order = { ...reopened, status: 'CANCELLED' };
+      }
       const settled = await settleOrderPayment(
         tx as unknown as Db,
         {
@@ -347,11 +358,16 @@ export class OrderPaymentService {
       if (settled.outcome === 'settled') {
         await insertAuditLog(tx, {
           operatorSid,
-          action: 'order.confirm_transfer',
+          action: lapsed ? 'order.confirm_late_transfer' : 'order.confirm_transfer',
           entity: 'order',
           entitySid: sid,
           before: { status: order.status },
-          after: { status: settled.order.status, paidAmountCents: order.priceCents, note },
+          after: {
+            status: settled.order.status,
+            paidAmountCents: order.priceCents,
+            note,
+            ...(lapsed ? { reopened: true, reason: '转账款在订单超时取消后到账，按原价恢复订单并确认收款' } : {}),
+          },
         });
       }
       return settled;

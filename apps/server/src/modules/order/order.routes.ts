@@ -42,6 +42,7 @@ export async function orderRoutes(instance: FastifyInstance) {
     reuseWindowMs: reuseWindowOf(config.payments.unpaidTtlMinutes),
     publicUrlOf: publicUrlOfStorage(storage),
     events: orderEvents,
+    deadlines: config.payments,
   });
   const payments = new OrderPaymentService(orders);
   const buyer = { onRequest: app.requireUser };

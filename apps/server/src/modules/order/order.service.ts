@@ -24,6 +24,8 @@ import type {
   ZPlaceCustomRequest,
 } from '@gemstock/contract';
 import type { MoneyConfig } from '../../config.js';
+import { paymentDeadlineOf, type PaymentDeadlinePolicy } from './order-deadline.js';
+import { findLastAttemptTimes } from './order-deadline.repository.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { newNumericCode, newSid } from '../../lib/ids.js';
@@ -68,6 +70,8 @@ export interface OrderDeps {
   reuseWindowMs?: number;
   publicUrlOf: PublicUrlOf;
   events: OrderEvents;
+  /** When unpaid orders are cancelled, shown on each unpaid order as `expiresAt`. */
+  deadlines?: PaymentDeadlinePolicy;
   now?: () => Date;
 }
 
@@ -435,11 +439,15 @@ export class OrderService {
       ));
     const demandSids = rows.map((r) => r.demandSid).filter((s): s is string => s !== null);
     const demands = new Map((await listDemandsBySids(this.deps.db, demandSids)).map((d) => [d.sid, d]));
+    const policy = this.deps.deadlines;
+    const unpaid = rows.filter((r) => r.status === 'CREATED').map((r) => r.sid);
+    const lastAttempts = policy ? await findLastAttemptTimes(this.deps.db, unpaid) : new Map<string, Date>();
     return rows.map((row) =>
       presentOrder(row, {
         items: items.filter((i) => i.orderSid === row.sid),
         demand: row.demandSid ? (demands.get(row.demandSid) ?? null) : null,
         publicUrlOf: this.deps.publicUrlOf,
+        expiresAt: policy ? paymentDeadlineOf(row, lastAttempts.get(row.sid) ?? null, policy) : undefined,
       }),
     );
   }

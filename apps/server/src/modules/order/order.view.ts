@@ -41,7 +41,13 @@ export function presentDemand(row: DemandRow, publicUrlOf: PublicUrlOf): TDemand
 /** The wire order (spec §3). `membetDiscount` is spelt as the order drawer reads it. */
 export function presentOrder(
   row: OrderRow,
-  context: { items: OrderItemView[]; demand: DemandRow | null; publicUrlOf: PublicUrlOf },
+  context: {
+    items: OrderItemView[];
+    demand: DemandRow | null;
+    publicUrlOf: PublicUrlOf;
+    /** When an unpaid order is cancelled (order-deadline.ts); null once paid or cancelled. */
+    expiresAt?: Date | null;
+  },
 ): TOrder {
   return {
     sid: row.sid,
@@ -74,5 +80,6 @@ export function presentOrder(
     auditMessage: row.auditMessage,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    ...(context.expiresAt !== undefined ? { expiresAt: context.expiresAt?.toISOString() ?? null } : {}),
   };
 }

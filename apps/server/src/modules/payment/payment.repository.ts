@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { coupons, orders, paymentAttempts, paymentEvents } from '../../db/schema/index.js';
+import type { OrderRow } from '../order/order.repository.js';
 
 export type PaymentAttemptRow = typeof paymentAttempts.$inferSelect;
 export type NewPaymentAttemptRow = typeof paymentAttempts.$inferInsert;
@@ -125,22 +126,32 @@ export async function listExpiredUnpaidOrders(
   db: DbOrTx,
   cutoffs: UnpaidOrderCutoffs,
   limit: number,
-): Promise<{ sid: string }[]> {
+): Promise<Pick<OrderRow, 'sid' | 'status' | 'createdAt' | 'payWay' | 'transferReference' | 'auditStatus'>[]> {
   // coalesce: a NULL pay way must count as "not transfer", not make the whole test NULL.
   const transferLike = sql`(coalesce(${orders.payWay}, '') = 'TRANSFER' or ${orders.transferReference} is not null or ${orders.auditStatus} = 'PENDING')`;
-  return db
-    .select({ sid: orders.sid })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.status, 'CREATED'),
-        lte(orders.createdAt, cutoffs.onlineBefore),
-        sql`not exists (select 1 from ${paymentAttempts} where ${paymentAttempts.orderSid} = ${orders.sid} and ${paymentAttempts.createdAt} > ${cutoffs.onlineBefore.toISOString()})`,
-        sql`(not ${transferLike} or ${orders.createdAt} <= ${cutoffs.transferBefore.toISOString()})`,
-      ),
-    )
-    .orderBy(orders.createdAt)
-    .limit(limit);
+  return (
+    db
+      .select({
+        sid: orders.sid,
+        status: orders.status,
+        createdAt: orders.createdAt,
+        payWay: orders.payWay,
+        transferReference: orders.transferReference,
+        auditStatus: orders.auditStatus,
+      })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.status, 'CREATED'),
+          lte(orders.createdAt, cutoffs.onlineBefore),
+          sql`not exists (select 1 from ${paymentAttempts} where ${paymentAttempts.orderSid} = ${orders.sid} and ${paymentAttempts.createdAt} > ${cutoffs.onlineBefore.toISOString()})`,
+          sql`(not ${transferLike} or ${orders.createdAt} <= ${cutoffs.transferBefore.toISOString()})`,
+        ),
+      )
+      // Online orders first: transfer orders the calendar keeps waiting must not fill the batch.
+      .orderBy(transferLike, orders.createdAt)
+      .limit(limit)
+  );
 }
 
 export interface PaymentEventValues {

@@ -13,6 +13,7 @@ import {
   type PaymentGateway,
 } from '../../payments/payment-gateway.js';
 import { findOrderBySid, lockOrderBySid, type OrderRow } from '../order/order.repository.js';
+import { isTransferLike, paymentDeadlineOf, shortestTransferWait } from '../order/order-deadline.js';
 import { cancelUnpaidOrder, settleOrderPayment } from '../order/order-settlement.js';
 import { canViewOrder } from '../order/order.service.js';
 import type { UserRow } from '../user/user.repository.js';
@@ -558,13 +559,17 @@ export async function cancelExpiredOrders(
   now: Date = new Date(),
 ): Promise<SweepResult> {
   const { payments } = deps.config;
-  const due = await listExpiredUnpaidOrders(
+  const candidates = await listExpiredUnpaidOrders(
     deps.db,
     {
       onlineBefore: new Date(now.getTime() - payments.unpaidTtlMinutes * 60_000),
-      transferBefore: new Date(now.getTime() - payments.transferTtlHours * 3_600_000),
+      transferBefore: new Date(now.getTime() - shortestTransferWait(payments)),
     },
     SWEEP_BATCH,
+  );
+  // The database narrows transfer orders by calendar days; the working-day calendar decides.
+  const due = candidates.filter(
+    (order) => !isTransferLike(order) || (paymentDeadlineOf(order, null, payments) ?? now) <= now,
   );
   const cancelled: string[] = [];
   for (const { sid } of due) {

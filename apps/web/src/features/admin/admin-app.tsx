@@ -7,6 +7,7 @@ import { AdminLoginPage } from './routes/login-page';
 import { MaterialsPage } from './routes/materials-page';
 import { OrdersPage } from './routes/orders-page';
 import { PaymentExceptionsPage } from './routes/payment-exceptions-page';
+import { ServiceSettingsPage } from './routes/service-settings-page';
 import { TransfersPage } from './routes/transfers-page';
 import { UploadPage } from './routes/upload-page';
 
@@ -30,6 +31,7 @@ export default function AdminApp() {
         <Route path="payment-exceptions" element={<PaymentExceptionsPage />} />
         <Route path="coupons" element={<CouponsPage />} />
         <Route path="audit" element={<AuditPage />} />
+        <Route path="service" element={<ServiceSettingsPage />} />
         <Route path="*" element={<Navigate to="materials" replace />} />
       </Route>
     </Routes>

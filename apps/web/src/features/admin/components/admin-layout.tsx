@@ -2,6 +2,7 @@ import {
   AuditOutlined,
   BankOutlined,
   CloudUploadOutlined,
+  CustomerServiceOutlined,
   FireOutlined,
   GiftOutlined,
   HomeOutlined,
@@ -10,10 +11,11 @@ import {
   ProfileOutlined,
   WarningOutlined,
 } from '@ant-design/icons';
-import { Avatar, Button, Flex, Layout, Menu, Spin, Typography } from 'antd';
+import { Alert, Avatar, Button, Flex, Layout, Menu, Spin, Typography } from 'antd';
 import { useEffect } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { useAdminMe } from '../api/get-admin-me';
+import { useServiceQrSetting } from '../api/service-qr-setting';
 import { adminSignOut } from '../lib/admin-api';
 import { adminPaths } from '../lib/admin-paths';
 import { useAdminSession } from '../lib/admin-session';
@@ -27,6 +29,7 @@ const MENU = [
   { key: adminPaths.paymentExceptions, icon: <WarningOutlined />, label: '支付异常', title: '支付异常' },
   { key: adminPaths.coupons, icon: <GiftOutlined />, label: '优惠券', title: '优惠券' },
   { key: adminPaths.audit, icon: <AuditOutlined />, label: '操作日志', title: '操作日志' },
+  { key: adminPaths.serviceSettings, icon: <CustomerServiceOutlined />, label: '客服设置', title: '客服设置' },
 ];
 
 /** Console frame: the side menu, the operator and sign-out; pages render in the content area. */
@@ -35,6 +38,8 @@ export function AdminLayout() {
   const location = useLocation();
   const navigate = useNavigate();
   const me = useAdminMe(token !== null);
+  // the console warns on every page until buyers can reach a real customer-service QR
+  const serviceQr = useServiceQrSetting(token !== null);
   const current = MENU.find((m) => location.pathname.startsWith(m.key));
 
   useEffect(() => {
@@ -107,6 +112,19 @@ export function AdminLayout() {
           </Flex>
         </Layout.Header>
         <Layout.Content style={{ padding: 24 }}>
+          {serviceQr.data?.warning && current?.key !== adminPaths.serviceSettings && (
+            <Alert
+              type="warning"
+              showIcon
+              style={{ marginBottom: 16 }}
+              title={serviceQr.data.warning}
+              action={
+                <Button size="small" onClick={() => void navigate(adminPaths.serviceSettings)}>
+                  去设置
+                </Button>
+              }
+            />
+          )}
           <Outlet />
         </Layout.Content>
       </Layout>

@@ -41,6 +41,8 @@ export function OrderDetailDrawer({ sid, onClose }: OrderDetailDrawerProps) {
   const [deciding, setDeciding] = useState<TransferDecisionTarget | null>(null);
   const data = order.data?.sid === sid ? order.data : undefined;
   const awaitingTransfer = data?.status === OrderStatus.CREATED && data.payWay === PayWay.TRANSFER;
+  // cancelled at its transfer deadline: money that arrives later is still confirmed (re-opens it)
+  const lapsedTransfer = data?.status === OrderStatus.CANCELLED && data.payWay === PayWay.TRANSFER;
 
   return (
     <Drawer
@@ -51,18 +53,33 @@ export function OrderDetailDrawer({ sid, onClose }: OrderDetailDrawerProps) {
       destroyOnHidden
       loading={order.isLoading}
       extra={
-        awaitingTransfer && (
-          <Space>
-            <Button danger onClick={() => setDeciding({ order: data, decision: 'reject' })}>
-              驳回
-            </Button>
-            <Button type="primary" onClick={() => setDeciding({ order: data, decision: 'confirm' })}>
-              确认到账
-            </Button>
-          </Space>
+        lapsedTransfer ? (
+          <Button type="primary" onClick={() => setDeciding({ order: data, decision: 'confirm' })}>
+            确认迟到的转账款
+          </Button>
+        ) : (
+          awaitingTransfer && (
+            <Space>
+              <Button danger onClick={() => setDeciding({ order: data, decision: 'reject' })}>
+                驳回
+              </Button>
+              <Button type="primary" onClick={() => setDeciding({ order: data, decision: 'confirm' })}>
+                确认到账
+              </Button>
+            </Space>
+          )
         )
       }
     >
+      {lapsedTransfer && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title="该转账订单已超过付款期限被自动取消"
+          description="如款项在取消后才到账，核对金额与转账备注无误后可「确认迟到的转账款」：订单按原价恢复并完成，说明记入操作日志。"
+        />
+      )}
       {order.isError && !data ? (
         <LoadError title="订单加载失败" error={order.error} onRetry={() => void order.refetch()} />
       ) : (

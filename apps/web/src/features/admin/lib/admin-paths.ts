@@ -10,6 +10,7 @@ export const adminPaths = {
   orders: '/admin/orders',
   transfers: '/admin/transfers',
   paymentExceptions: '/admin/payment-exceptions',
+  serviceSettings: '/admin/service',
 } as const;
 
 /** React Query keys of the console all start with this, so signing out drops them at once. */

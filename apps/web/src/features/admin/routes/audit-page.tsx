@@ -22,6 +22,7 @@ const ACTION_LABEL: Record<string, { text: string; color: string }> = {
   'keywords.pinned.replace': { text: '修改置顶关键词', color: 'cyan' },
   'keywords.curated.replace': { text: '修改推荐关键词', color: 'green' },
   'order.confirm_transfer': { text: '确认转账到账', color: 'green' },
+  'order.confirm_late_transfer': { text: '确认迟到的转账款', color: 'orange' },
   'order.reject_transfer': { text: '驳回转账', color: 'red' },
   'coupon.create': { text: '创建优惠券', color: 'blue' },
   'coupon.update': { text: '修改优惠券', color: 'gold' },

@@ -68,7 +68,7 @@ export default function CartPage() {
   const all = selectAllState(items);
 
   const onCheckout = () => {
-    checkout.buyMaterials(chosen.map((i) => ({ sid: i.sid, spec: i.spec, title: materialLabel(i) })));
+    checkout.buyMaterials(chosen.map((i) => ({ sid: i.sid, spec: i.spec, title: materialLabel(i), format: i.format })));
   };
 
   const columns: TableColumnsType<TCartItem> = [

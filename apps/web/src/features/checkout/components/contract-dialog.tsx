@@ -1,4 +1,4 @@
-import { MESSAGES, licenceSpec } from '@gemstock/contract';
+import { MESSAGES, MaterialFormat, licenceSpec } from '@gemstock/contract';
 import { Button, Checkbox, List, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { notify } from '@/lib/notify';
@@ -65,7 +65,10 @@ export function ContractDialog({ open, lines }: ContractDialogProps) {
             <Typography.Text ellipsis style={{ maxWidth: 380 }}>
               {line.title || `素材 ${line.sid}`}
             </Typography.Text>
-            <Typography.Text type="secondary">{licenceSpec(line.spec).name}</Typography.Text>
+            <Typography.Text type="secondary">
+              {licenceSpec(line.spec, line.format).name}（{line.format === MaterialFormat.VIDEO ? '视频' : '图片'}：
+              {licenceSpec(line.spec, line.format).use}）
+            </Typography.Text>
           </List.Item>
         )}
       />

@@ -1,6 +1,11 @@
+import { LICENCE_TABLE, type LicenceSpec, PREMIUM_CUSTOM_NOTE, VIDEO_LICENCE_TABLE } from '@gemstock/contract';
 import { Typography } from 'antd';
 
 const { Paragraph, Text } = Typography;
+
+function usesOf(table: readonly LicenceSpec[]): string {
+  return table.map((l) => `${l.name}：${l.use}`).join('；');
+}
 
 /** The licence agreement signed before paying for materials (spec §2 contract dialog, §9 licence terms). */
 export function LicenceAgreementText({ licensee }: { licensee: string | null }) {
@@ -15,12 +20,11 @@ export function LicenceAgreementText({ licensee }: { licensee: string | null }) 
       </Paragraph>
       <Paragraph>
         1.
-        许可性质：非独家（定制图片为独家）、不可转让、永久有效；许可地域为中华人民共和国境内，含香港、澳门及台湾地区。每一授权对应单张素材。
+        许可性质：非独家（定制素材为独家）、不可转让、永久有效；许可地域为中华人民共和国境内，含香港、澳门及台湾地区。每一授权对应单张素材。
       </Paragraph>
       <Paragraph>
-        2.
-        许可用途按所选授权类型确定：扩展授权可用于网络、线下印刷及户外广告；标准授权可用于网络及印刷；新媒体授权仅限网络；高级定制授权另含产品、Logo
-        及文案替换。超出所选授权范围使用须另行购买。
+        2. 许可用途按所选授权类型及素材类型确定。图片素材——{usesOf(LICENCE_TABLE)}。视频素材——
+        {usesOf(VIDEO_LICENCE_TABLE)}。高级定制授权：{PREMIUM_CUSTOM_NOTE}。超出所选授权范围使用须另行购买。
       </Paragraph>
       <Paragraph>
         3.

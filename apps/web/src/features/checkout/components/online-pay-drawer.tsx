@@ -3,9 +3,9 @@ import { AlipayCircleOutlined, LoadingOutlined, ReloadOutlined, WechatOutlined }
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Drawer, Flex, Result, Skeleton, Tabs, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
+import { PayDeadline } from '@/components/pay-deadline';
 import { PriceText } from '@/components/price-text';
 import { QrPanel } from '@/components/qr-panel';
-import { formatDateTime } from '@/lib/form';
 import { notify } from '@/lib/notify';
 import { useCheckout } from '@/stores/checkout';
 import { usePayStatus } from '../api/get-pay-status';
@@ -62,7 +62,8 @@ export function OnlinePayDrawer({ open, order, code, referer }: OnlinePayDrawerP
 
   const current = tab === 'wechat' ? wechat : alipay;
   const amount = wechat.data?.amount ?? alipay.data?.amount ?? null;
-  const expiresAt = current.data?.expiresAt ?? null;
+  // The server's deadline: a new payment link moves it (30 minutes after the newest attempt).
+  const expiresAt = current.data?.expiresAt ?? order.expiresAt ?? null;
 
   const renewLink = (gateway: OnlineGateway) =>
     void queryClient.resetQueries({ queryKey: paymentLinkKey(order.sid, gateway) });
@@ -110,6 +111,7 @@ export function OnlinePayDrawer({ open, order, code, referer }: OnlinePayDrawerP
           },
         ]}
       />
+      {pollStatus !== PaymentPollStatus.SUCCESS && <PayDeadline expiresAt={expiresAt} countdown />}
       {pollStatus === PaymentPollStatus.FAIL && (
         <Alert
           type="warning"
@@ -151,9 +153,6 @@ export function OnlinePayDrawer({ open, order, code, referer }: OnlinePayDrawerP
                   size={220}
                   caption="请使用微信扫一扫完成支付"
                 />
-                {expiresAt && tab === 'wechat' && (
-                  <Typography.Text type="secondary">请在 {formatDateTime(expiresAt)} 前完成支付</Typography.Text>
-                )}
               </Flex>
             ),
           },
@@ -182,9 +181,6 @@ export function OnlinePayDrawer({ open, order, code, referer }: OnlinePayDrawerP
                   去支付
                 </Button>
                 <Typography.Text type="secondary">支付完成后请回到本页面，页面将自动更新</Typography.Text>
-                {expiresAt && tab === 'alipay' && (
-                  <Typography.Text type="secondary">请在 {formatDateTime(expiresAt)} 前完成支付</Typography.Text>
-                )}
               </Flex>
             ),
           },

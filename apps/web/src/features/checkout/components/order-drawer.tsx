@@ -2,6 +2,7 @@ import { AccountLevel, AuditStatus, OrderType, PayWay, type TOrder, licenceSpec 
 import { InfoCircleOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Avatar, Button, Divider, Drawer, Flex, List, Skeleton, Typography } from 'antd';
+import { PayDeadline } from '@/components/pay-deadline';
 import { useState } from 'react';
 import { invalidateCommerce } from '@/api/commerce-keys';
 import { PriceText } from '@/components/price-text';
@@ -198,6 +199,7 @@ export function OrderDrawer({ open, order }: { open: boolean; order: TOrder }) {
           </Typography.Text>
         </Flex>
         <OrderSummary order={order} />
+        <PayDeadline expiresAt={order.expiresAt} kind={order.payWay === 'TRANSFER' ? 'transfer' : 'online'} />
       </section>
 
       <Divider style={{ margin: '16px 0' }} />

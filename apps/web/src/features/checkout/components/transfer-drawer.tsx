@@ -8,6 +8,7 @@ import {
 import { CopyOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Drawer, Flex, Result, Skeleton, Typography } from 'antd';
+import { PayDeadline } from '@/components/pay-deadline';
 import { useNavigate } from 'react-router';
 import { invalidateCommerce } from '@/api/commerce-keys';
 import { CopyableCode, copyText } from '@/components/copyable-code';
@@ -101,6 +102,7 @@ export function TransferDrawer({ open, order, code, referer }: TransferDrawerPro
             title="请使用企业对公账户向以下账户转账"
             description={`款项到账并核对无误后，订单将在 ${TRANSFER_COMPLETE_WORKING_DAYS} 个工作日内完成，届时可在记录中下载素材与授权证书。`}
           />
+          <PayDeadline expiresAt={transfer.data?.order.expiresAt} kind="transfer" />
           <Descriptions
             bordered
             size="middle"

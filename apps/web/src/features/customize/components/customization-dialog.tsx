@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useServiceQr } from '@/api/service-qr';
 import { PriceText } from '@/components/price-text';
-import { QrPanel } from '@/components/qr-panel';
+import { ServiceContact } from '@/components/service-contact';
 import { paths } from '@/config/paths';
 import { notify } from '@/lib/notify';
 import { useDialogs } from '@/stores/dialogs';
@@ -37,8 +37,8 @@ export function CustomizationDialog() {
   };
 
   const qr = (
-    <QrPanel
-      imageUrl={service.data?.service}
+    <ServiceContact
+      contact={service.data}
       loading={service.isLoading}
       size={120}
       caption="微信扫码咨询定制客服"

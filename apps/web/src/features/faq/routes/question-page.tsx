@@ -2,9 +2,13 @@ import {
   DEFAULT_CUSTOMIZATION_PRICE_CENTS,
   INVOICE_ISSUE_WORKING_DAYS,
   LICENCE_TABLE,
+  type LicenceSpec,
   MINIMUM_AGE,
   PRIVACY_REPLY_WORKING_DAYS,
   TRANSFER_COMPLETE_WORKING_DAYS,
+  TRANSFER_ORDER_WORKING_DAYS,
+  UNPAID_ORDER_TTL_MINUTES,
+  VIDEO_LICENCE_TABLE,
   VIP_MONTHLY_FEE_CENTS,
   formatYuan,
 } from '@gemstock/contract';
@@ -22,16 +26,19 @@ interface FaqGroup {
   items: Faq[];
 }
 
-const licenceList = (
-  <ul className="gs-faq-list">
-    {LICENCE_TABLE.map((l) => (
-      <li key={l.type}>
-        <strong>{l.name}</strong>（{formatYuan(l.priceCents)}）：{l.use}
-        {l.minLongSide ? `，图片长边不小于 ${l.minLongSide} 像素` : ''}
-      </li>
-    ))}
-  </ul>
-);
+function licenceList(table: readonly LicenceSpec[], withPrice: boolean) {
+  return (
+    <ul className="gs-faq-list">
+      {table.map((l) => (
+        <li key={l.type}>
+          <strong>{l.name}</strong>
+          {withPrice ? `（${formatYuan(l.priceCents)}）` : ''}：{l.use}；{l.requirement}
+          {l.note ? `。${l.note}` : ''}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 const GROUPS: FaqGroup[] = [
   {
@@ -41,15 +48,16 @@ const GROUPS: FaqGroup[] = [
         q: '平台提供哪几种授权类型？',
         a: (
           <>
-            每张素材可按用途选择授权类型，价格以素材详情页为准：
-            {licenceList}
-            视频素材同样分为以上四类授权，适用于网络与户外等用途。
+            每个素材可按用途选择授权类型，价格以素材详情页为准。图片素材：
+            {licenceList(LICENCE_TABLE, true)}
+            视频素材同样分为四类授权，用途为网络与户外播放（不含印刷），按视频分辨率区分：
+            {licenceList(VIDEO_LICENCE_TABLE, false)}
           </>
         ),
       },
       {
         q: '购买授权后，我可以如何使用素材？',
-        a: '授权为单张授权，非独占（定制图片为独占）、不可转让、永久有效，使用地域为中国境内（含香港、澳门和台湾地区）。请在所购授权类型对应的用途范围内使用，例如新媒体授权仅可用于网络，不能用于线下印刷或户外广告。',
+        a: '授权为单张授权，非独占（定制素材为独占）、不可转让、永久有效，使用地域为中国境内（含香港、澳门和台湾地区）。请在所购授权类型对应的用途范围内使用，例如新媒体授权仅可用于网络，不能用于线下印刷或户外广告。',
       },
       {
         q: '有哪些禁止的用途？',
@@ -67,6 +75,10 @@ const GROUPS: FaqGroup[] = [
       {
         q: '支持哪些支付方式？',
         a: '支持会员钱包余额、在线支付（微信、支付宝）和对公转账。选择支付方式后该订单不可再更改支付方式。会员钱包充值订单不能使用余额支付。',
+      },
+      {
+        q: '下单后多久内需要完成支付？',
+        a: `在线支付（微信、支付宝）和余额支付的订单，请在下单或最近一次发起支付后 ${UNPAID_ORDER_TTL_MINUTES} 分钟内完成支付；选择对公转账的订单，请在下单后第 ${TRANSFER_ORDER_WORKING_DAYS} 个工作日 24:00 前完成转账（工作日按国家法定节假日及调休安排计算）。订单抽屉、支付页和“我的订单”会显示具体截止时间，超时未支付的订单将自动取消，可重新下单。转账款在订单取消后才到账的，平台核实后仍会为您恢复并完成订单。`,
       },
       {
         q: '对公转账多久完成？',

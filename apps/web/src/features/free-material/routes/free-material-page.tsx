@@ -11,8 +11,8 @@ import { currentAppPath } from '@/lib/navigation';
 import { dialogs, useDialogs } from '@/stores/dialogs';
 import { useIsLoggedIn } from '@/stores/session';
 import { FREE_PAGE_SIZE, useFreeMaterials } from '../api/get-free-materials';
-import { FreeDownloadModal } from '../components/free-download-modal';
-import { freeUntilText } from '../lib/free-period';
+import { FreeDownloadModal } from '@/components/free-download/free-download-modal';
+import { freeUntilText } from '@/lib/free-period';
 
 const FOOTER_HEIGHT = 48;
 

@@ -2,7 +2,7 @@ import { CustomerServiceOutlined } from '@ant-design/icons';
 import { Button, FloatButton, Popover, Typography } from 'antd';
 import { useState } from 'react';
 import { useServiceQr } from '@/api/service-qr';
-import { QrPanel } from '@/components/qr-panel';
+import { ServiceContact } from '@/components/service-contact';
 import { currentAppPath } from '@/lib/navigation';
 import { useDialogs } from '@/stores/dialogs';
 import { useIsLoggedIn } from '@/stores/session';
@@ -19,7 +19,7 @@ export function ServiceFloat() {
   const login = () => openAuth('login', { kind: 'navigate', to: currentAppPath() });
 
   const content = isLoggedIn ? (
-    <QrPanel imageUrl={service.data?.service} loading={service.isLoading} size={160} caption="微信扫码联系客服" />
+    <ServiceContact contact={service.data} loading={service.isLoading} size={160} caption="微信扫码联系客服" />
   ) : (
     <div style={{ width: 180, textAlign: 'center' }}>
       <Typography.Paragraph style={{ marginBottom: 12 }}>登录后即可扫码联系专属客服</Typography.Paragraph>

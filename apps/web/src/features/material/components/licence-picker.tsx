@@ -10,7 +10,8 @@ interface LicencePickerProps {
 }
 
 /**
- * The licence table of spec §3 for one material: use, minimum long side and price per type.
+ * The licence table of spec §3 for one material (the image or the video table): use, size rule,
+ * what the licence delivers and price per type.
  * Types the material is too small for stay visible, disabled, with the reason.
  */
 export function LicencePicker({ options, value, onChange }: LicencePickerProps) {
@@ -33,9 +34,8 @@ export function LicencePicker({ options, value, onChange }: LicencePickerProps) 
             <span className="gs-licence-option__main">
               <span className="gs-licence-option__name">{spec.name}</span>
               <span className="gs-licence-option__use">{spec.use}</span>
-              <span className="gs-licence-option__req">
-                {spec.minLongSide ? `素材长边 ≥ ${spec.minLongSide}px` : '尺寸不限'}
-              </span>
+              <span className="gs-licence-option__req">{spec.requirement}</span>
+              {spec.note && <span className="gs-licence-option__note">{spec.note}</span>}
               {reason && <span className="gs-licence-option__reason">{reason}</span>}
             </span>
             <span className="gs-licence-option__price">

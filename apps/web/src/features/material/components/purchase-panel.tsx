@@ -54,7 +54,9 @@ export function PurchasePanel({ material, licence }: PurchasePanelProps) {
   /** Buy now: straight into checkout (company if missing → licence agreement → order drawer). */
   const onBuy = () => {
     if (licence === null || !ensureLoggedIn()) return;
-    checkout.buyMaterials([{ sid: material.sid, spec: licence, title: materialLabel(material) }]);
+    checkout.buyMaterials([
+      { sid: material.sid, spec: licence, title: materialLabel(material), format: material.format },
+    ]);
   };
 
   return (

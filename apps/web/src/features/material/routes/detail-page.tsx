@@ -9,6 +9,7 @@ import { SEARCH_PARAM, paths } from '@/config/paths';
 import { FORMAT_LABEL, defaultLicenceType, licenceOptions, ownedLicenceText } from '@/lib/material-licence';
 import { isMaterialMissing, useMaterial } from '../api/get-material';
 import { useRelatedMaterials } from '../api/get-related-materials';
+import { FreeOffer } from '../components/free-offer';
 import { LicencePicker } from '../components/licence-picker';
 import { MaterialFacts } from '../components/material-facts';
 import { MaterialPreview } from '../components/material-preview';
@@ -108,7 +109,8 @@ function MaterialDetail({ material }: { material: TMaterial }) {
             </div>
 
             <div className="gs-detail-section">
-              <Typography.Title level={5}>选择授权</Typography.Title>
+              {material.free && <FreeOffer material={material} />}
+              <Typography.Title level={5}>{material.free ? '或购买授权' : '选择授权'}</Typography.Title>
               <LicencePicker options={options} value={licence} onChange={setChosen} />
             </div>
 
@@ -121,7 +123,10 @@ function MaterialDetail({ material }: { material: TMaterial }) {
   );
 }
 
-/** /detail/:sid — watermarked preview, facts, licence choice with prices, like, cart, related. */
+/**
+ * /detail/:sid — watermarked preview, facts, the free download while the material is free, the
+ * licence table of its format with prices, like, cart, related.
+ */
 export default function DetailPage() {
   const { sid = '' } = useParams();
   const query = useMaterial(sid);

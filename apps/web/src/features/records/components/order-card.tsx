@@ -1,5 +1,6 @@
-import { AuditStatus, OrderType, type TOrderListItem, formatYuan, licenceSpec } from '@gemstock/contract';
+import { AuditStatus, OrderStatus, OrderType, type TOrderListItem, formatYuan, licenceSpec } from '@gemstock/contract';
 import { Avatar, Button, Flex, Popconfirm, Space, Tag, Typography } from 'antd';
+import { PayDeadline } from '@/components/pay-deadline';
 import { PriceText } from '@/components/price-text';
 import { formatDateTime } from '@/lib/form';
 import { notify } from '@/lib/notify';
@@ -67,6 +68,9 @@ export function OrderCard({ order }: { order: TOrderListItem }) {
           {order.payTime ? ` · 支付 ${formatDateTime(order.payTime)}` : ''}
         </Typography.Text>
       </Flex>
+      {order.status === OrderStatus.CREATED && (
+        <PayDeadline expiresAt={order.expiresAt} kind={order.payWay === 'TRANSFER' ? 'transfer' : 'online'} compact />
+      )}
 
       <Flex className="gs-record__body" gap={24} wrap justify="space-between">
         <div className="gs-record__items">

@@ -2,7 +2,7 @@ import { MESSAGES, type TMaterial } from '@gemstock/contract';
 import { Checkbox, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { notify } from '@/lib/notify';
-import { useFreeDownload } from '../api/get-free-download';
+import { useFreeDownload } from '@/api/get-free-download';
 import { FreeLicenceText } from './free-licence-text';
 
 interface FreeDownloadModalProps {

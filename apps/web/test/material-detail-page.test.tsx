@@ -1,0 +1,163 @@
+import { LicenceType, MaterialFormat, type TMaterial } from '@gemstock/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { App as AntApp } from 'antd';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import DetailPage from '@/features/material/routes/detail-page';
+import { freeUntilText } from '@/lib/free-period';
+import { useSession } from '@/stores/session';
+
+/** The material detail page as a buyer reads it: free offer, the table of the material's format. */
+
+function material(values: Partial<TMaterial>): TMaterial {
+  return {
+    sid: 'mat0000000000001',
+    format: MaterialFormat.IMAGE,
+    keywords: ['钻戒', '婚戒'],
+    coverUrl: null,
+    thumbUrl: null,
+    authType: [LicenceType.EXTENDED, LicenceType.STANDARD, LicenceType.NEW_MEDIA, LicenceType.PREMIUM_CUSTOM],
+    watermarkUrl: null,
+    previewUrl: null,
+    width: 3000,
+    height: 4000,
+    likeCount: 0,
+    liked: false,
+    disabled: false,
+    buyTime: null,
+    price: 29_800,
+    specialPrice: {},
+    customPrice: null,
+    free: false,
+    remark: null,
+    extra: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    ...values,
+  };
+}
+
+function serve(detail: TMaterial) {
+  const fetchMock = vi.fn(async (url: string) => {
+    const path = String(url);
+    const data = path.includes('free_download')
+      ? { url: '/media/original.jpg', expiresAt: '2030-01-01T00:00:00.000Z' }
+      : path.includes('/related')
+        ? { materials: [], total: 0 }
+        : detail;
+    return new Response(JSON.stringify({ code: 0, data, message: 'ok' }), {
+      status: 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function renderDetail(sid: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <AntApp>
+        <MemoryRouter initialEntries={[`/detail/${sid}`]}>
+          <Routes>
+            <Route path="/detail/:sid" element={<DetailPage />} />
+          </Routes>
+        </MemoryRouter>
+      </AntApp>
+    </QueryClientProvider>,
+  );
+}
+
+function signIn() {
+  useSession.getState().setToken('buyer-token');
+  useSession.getState().setUser({
+    sid: 'buyer00000000001',
+    email: 'buyer@example.cn',
+    mobile: null,
+    name: null,
+    username: null,
+    company: '上海鑫鎏珠宝有限公司',
+    license: null,
+    address: null,
+    downloadCount: 0,
+    walletBalance: 0,
+    isVip: false,
+    vipValidBefore: null,
+    orderBadge: 0,
+    lastLoginAt: '2026-01-01T00:00:00.000Z',
+    enabled: true,
+    subEnabled: false,
+    level: 0,
+    parent: null,
+    pendingCoupon: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+  });
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  useSession.getState().clear();
+});
+
+describe('material detail page', () => {
+  it('a free material offers 免费下载 with its end date, through the download-only licence and its tick', async () => {
+    const freeUntil = '2030-06-30T16:00:00.000Z';
+    const fetchMock = serve(material({ free: true, freeFrom: '2026-01-01T00:00:00.000Z', freeUntil }));
+    signIn();
+    renderDetail('mat0000000000001');
+
+    const offer = await screen.findByRole('region', { name: '限时免费下载' });
+    expect(within(offer).getByText(`免费至 ${freeUntilText(freeUntil)}`)).toBeTruthy();
+    // the paid licences stay available beside it
+    expect(screen.getByRole('radiogroup', { name: '选择授权类型' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /立即购买/ })).toBeTruthy();
+
+    fireEvent.click(within(offer).getByRole('button', { name: /免费下载/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('下载免费素材')).toBeTruthy();
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    fireEvent.click(within(dialog).getByRole('checkbox'));
+    fireEvent.click(within(dialog).getByRole('button', { name: /同意并下载/ }));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/media/original.jpg'));
+    const urls = fetchMock.mock.calls.map(([url]) => String(url));
+    expect(urls).toContain('/api/material/mat0000000000001/free_download?agree=1');
+  });
+
+  it('a paid material has no free offer', async () => {
+    serve(material({}));
+    renderDetail('mat0000000000001');
+    expect(await screen.findByRole('radiogroup', { name: '选择授权类型' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: '限时免费下载' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /免费下载/ })).toBeNull();
+  });
+
+  it('a video shows the video licence table: online and outdoor uses, resolution rules, no print', async () => {
+    serve(
+      material({
+        format: MaterialFormat.VIDEO,
+        width: 1920,
+        height: 1080,
+        authType: [LicenceType.STANDARD, LicenceType.NEW_MEDIA, LicenceType.PREMIUM_CUSTOM],
+        extra: { duration: 8, aspect_ratio: '16:9', resolution: '1080p' },
+      }),
+    );
+    renderDetail('mat0000000000001');
+    const table = await screen.findByRole('radiogroup', { name: '选择授权类型' });
+    expect(within(table).getAllByText('网络、户外广告及线下大屏播放').length).toBe(2);
+    expect(within(table).getByText('网络及户外广告')).toBeTruthy();
+    expect(within(table).getByText('分辨率 ≥ 1080p')).toBeTruthy();
+    expect(within(table).getByText('视频分辨率 1080p，低于该授权要求的 1440p')).toBeTruthy();
+    expect(table.textContent).not.toMatch(/印刷|px/);
+  });
+
+  it('高级定制授权 says what it delivers now and that customization goes through customer service', async () => {
+    serve(material({}));
+    renderDetail('mat0000000000001');
+    const table = await screen.findByRole('radiogroup', { name: '选择授权类型' });
+    expect(table.textContent).not.toContain('含产品、Logo 及文案替换');
+    expect(within(table).getByText(/产品、Logo 及文案替换目前由客服一对一安排/)).toBeTruthy();
+  });
+});
