@@ -12,6 +12,7 @@ import {
   placeOrder,
   walletBooks,
 } from '../helpers/money.js';
+import { cancelExpiredOrders } from '../../src/modules/payment/payment.service.js';
 import { operatorToken } from '../helpers/payment-orders.js';
 import type { TestBuyer } from '../helpers/factories.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
@@ -153,6 +154,18 @@ describe('coupon claims on online payment', () => {
     expect(await couponState(coupon.sid)).toEqual({ redeemedCount: 0, uses: 0 });
     expect((await startOnline(a, orderA.sid, coupon.code)).code).toBe(0);
     expect(await couponState(coupon.sid)).toEqual({ redeemedCount: 1, uses: 1 });
+  });
+
+  it('an order left unpaid past its time gives its claim back when the sweep cancels it', async () => {
+    const coupon = await createCoupon(t, { type: 1, amount: 1000, redemptionLimit: 1 });
+    const buyer = await createCompanyBuyer(t);
+    const order = await newOrder(buyer);
+    expect((await startOnline(buyer, order.sid, coupon.code)).code).toBe(0);
+    expect(await couponState(coupon.sid)).toEqual({ redeemedCount: 1, uses: 1 });
+    const later = new Date(Date.now() + (t.config.payments.unpaidTtlMinutes + 1) * 60_000);
+    const swept = await cancelExpiredOrders(t.app.deps, undefined, later);
+    expect(swept.cancelled).toContain(order.sid);
+    expect(await couponState(coupon.sid)).toEqual({ redeemedCount: 0, uses: 0 });
   });
 
   it('a payment at a coupon price without a claim, none being left, is an exception, never a discount', async () => {
