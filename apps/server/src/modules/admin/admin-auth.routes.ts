@@ -24,7 +24,7 @@ export async function adminAuthRoutes(instance: FastifyInstance) {
       config: { rateLimit: OPERATOR_LOGIN_RATE_LIMIT },
       schema: { body: ZAdminLoginRequest, response: { 200: zEnvelope(ZTokenResponse) } },
     },
-    async (request) => ok({ access_token: await loginOperator(app.deps, request.body) }),
+    async (request) => ok({ access_token: await loginOperator({ ...app.deps, log: request.log }, request.body) }),
   );
 
   app.get(

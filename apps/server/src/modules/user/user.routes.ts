@@ -82,7 +82,7 @@ export async function userRoutes(instance: FastifyInstance) {
       config: { rateLimit: RATE_LIMITS.login },
       schema: { body: ZLoginRequest, response: { 200: zEnvelope(ZTokenResponse) } },
     },
-    async (request) => ok({ access_token: await login(deps, request.body) }),
+    async (request) => ok({ access_token: await login({ ...deps, log: request.log }, request.body) }),
   );
 
   app.post(

@@ -35,6 +35,7 @@ import {
   type AccountField,
   type UserRow,
 } from './user.repository.js';
+import { assertNotLocked, failedSignIn, succeededSignIn, type LockNoticeAddress } from './sign-in-guard.js';
 import { companyInfoOf, presentCoupon, presentUser } from './user.view.js';
 import {
   checkVerificationCode,
@@ -199,12 +200,23 @@ export async function register(deps: AccountDeps, input: z.output<typeof ZRegist
   return signBuyerToken(deps, user);
 }
 
+/** A lock notice goes to the account's own address; a sub-account without one has its main account told. */
+async function lockNoticeAddressOf(db: DbOrTx, user: UserRow): Promise<LockNoticeAddress | null> {
+  if (user.email || user.mobile) return { email: user.email, mobile: user.mobile };
+  const parent = user.parentSid ? await findUserBySid(db, user.parentSid) : undefined;
+  return parent ? { email: parent.email, mobile: parent.mobile } : null;
+}
+
 /**
  * Email or mobile signs in a main account, username a sub-account. Unknown account and wrong
  * password answer alike and take alike long. The account's state is told only to someone who
- * knows its password.
+ * knows its password. Ten wrong passwords within 15 minutes lock the account's sign-in for 15
+ * minutes (sign-in-guard.ts), whatever the password.
  */
-export async function login(deps: AccountDeps, input: z.output<typeof ZLoginRequest>): Promise<string> {
+export async function login(
+  deps: AccountDeps & { log?: { warn(data: object, message: string): void } },
+  input: z.output<typeof ZLoginRequest>,
+): Promise<string> {
   const { db } = deps;
   let user: UserRow | undefined;
   if (input.username !== undefined) {
@@ -218,7 +230,12 @@ export async function login(deps: AccountDeps, input: z.output<typeof ZLoginRequ
     await verifyAgainstDummy(input.password);
     throw new AppError(ErrorCode.INVALID_CREDENTIALS);
   }
-  if (!(await verifyPassword(user.passwordHash, input.password))) throw new AppError(ErrorCode.INVALID_CREDENTIALS);
+  const account = { kind: 'user', sid: user.sid } as const;
+  await assertNotLocked(deps, account);
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    throw await failedSignIn(deps, account, await lockNoticeAddressOf(db, user));
+  }
+  await succeededSignIn(deps, account);
   await assertCanSignIn(db, user);
   const signedIn = (await touchLastLogin(db, user.sid)) ?? user;
   return signBuyerToken(deps, signedIn);
