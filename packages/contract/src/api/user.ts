@@ -20,6 +20,8 @@ export const USER_PATHS = {
   me: '/api/user',
   register: '/api/user',
   login: '/api/user/login',
+  /** Ends every session of the signed-in account (its token version moves on). */
+  logout: '/api/user/logout',
   forgetPassword: '/api/user/forget_password',
   sendEmailCode: '/api/user/send_email_code',
   sendMobileCode: '/api/user/send_mobile_code',

@@ -6,7 +6,13 @@ import { AppError } from '../../lib/app-error.js';
 import { newSid } from '../../lib/ids.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
 import { assertNotLocked, failedSignIn, succeededSignIn } from '../user/sign-in-guard.js';
-import { findOperatorByUsername, insertOperator, touchOperatorLogin, type OperatorRow } from './operator.repository.js';
+import {
+  bumpOperatorTokenVersion,
+  findOperatorByUsername,
+  insertOperator,
+  touchOperatorLogin,
+  type OperatorRow,
+} from './operator.repository.js';
 
 /**
  * Operators live in their own table and sign tokens for the 'operator' audience: a buyer token
@@ -63,6 +69,11 @@ export async function loginOperator(
   if (!operator.enabled) throw new AppError(ErrorCode.ACCOUNT_DISABLED);
   const signedIn = (await touchOperatorLogin(deps.db, operator.sid)) ?? operator;
   return deps.tokens.sign('operator', { sub: signedIn.sid, tv: signedIn.tokenVersion });
+}
+
+/** Signs the operator out on the server: every token issued to it stops working. */
+export async function logoutOperator(deps: Pick<AppDeps, 'db'>, operator: OperatorRow): Promise<void> {
+  await bumpOperatorTokenVersion(deps.db, operator.sid);
 }
 
 export function presentOperator(row: OperatorRow): TOperator {

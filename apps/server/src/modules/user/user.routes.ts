@@ -26,6 +26,7 @@ import {
   forgetPassword,
   getCurrentUser,
   login,
+  logout,
   register,
   requestCode,
   resetPassword,
@@ -84,6 +85,11 @@ export async function userRoutes(instance: FastifyInstance) {
     },
     async (request) => ok({ access_token: await login({ ...deps, log: request.log }, request.body) }),
   );
+
+  app.post(USER_PATHS.logout, { onRequest: app.requireUser, schema: { response: emptyResponse } }, async (request) => {
+    await logout(deps, signedInUser(request));
+    return ok(null);
+  });
 
   app.post(
     USER_PATHS.forgetPassword,

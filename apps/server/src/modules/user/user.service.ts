@@ -366,6 +366,14 @@ export async function changeContact(
 }
 
 /**
+ * Signs the account out on the server: the token version moves on, so the token just used and
+ * every other one issued to the account stop working on every server at once.
+ */
+export async function logout(deps: Pick<AccountDeps, 'db'>, user: UserRow): Promise<void> {
+  await updateUser(deps.db, user.sid, {}, { bumpTokenVersion: true });
+}
+
+/**
  * Changes the signed-in account's own password. Every token, this one included, is revoked:
  * the client shows "重置成功，请重新登录" and returns to the login form.
  */

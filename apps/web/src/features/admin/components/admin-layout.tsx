@@ -14,7 +14,7 @@ import { Avatar, Button, Flex, Layout, Menu, Spin, Typography } from 'antd';
 import { useEffect } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { useAdminMe } from '../api/get-admin-me';
-import { adminSignOut } from '../lib/admin-api';
+import { adminLogout } from '../lib/admin-api';
 import { adminPaths } from '../lib/admin-paths';
 import { useAdminSession } from '../lib/admin-session';
 
@@ -47,8 +47,7 @@ export function AdminLayout() {
   }
 
   const signOut = () => {
-    adminSignOut();
-    void navigate(adminPaths.login, { replace: true });
+    void adminLogout().then(() => navigate(adminPaths.login, { replace: true }));
   };
 
   return (
