@@ -43,11 +43,15 @@ test('a new company registers with an emailed code, fills in its company, logs o
   await page.getByRole('main').getByRole('button', { name: /保存/ }).click();
   await expect(page.getByText('更新成功')).toBeVisible();
 
-  // Log out: back home, logged-out header.
+  // Log out: back home, logged-out header, and the old token no longer works on the server.
+  const token = await page.evaluate(() => localStorage.getItem('gemstock.token'));
+  expect(token).toBeTruthy();
   await accountButton.hover();
   await page.getByRole('menuitem', { name: '退出登录' }).click();
   await expect(page).toHaveURL(/\/(\?.*)?$/);
   await expect(page.getByRole('banner').getByRole('button', { name: '登录' })).toBeVisible();
+  const revoked = await request.get('/api/user', { headers: { authorization: `Bearer ${token}` } });
+  expect((await revoked.json()).code).toBe(2003);
 
   // Log in again with email and password.
   await page.getByRole('banner').getByRole('button', { name: '登录' }).click();

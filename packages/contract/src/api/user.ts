@@ -141,7 +141,11 @@ export type TChangeMobileRequest = z.input<typeof ZChangeMobileRequest>;
 export const ZResetPasswordRequest = z.object({ password: zPassword, new_password: zNewPassword });
 export type TResetPasswordRequest = z.input<typeof ZResetPasswordRequest>;
 
-export const ZResetEmailForSubRequest = z.object({ sid: zSid, email: zEmail });
+/**
+ * A sub-account's email is bound only with a code of purpose "bind" sent to that address
+ * (POST send_email_code): whoever reads that mailbox agrees to the binding.
+ */
+export const ZResetEmailForSubRequest = z.object({ sid: zSid, email: zEmail, code: zCode });
 export type TResetEmailForSubRequest = z.input<typeof ZResetEmailForSubRequest>;
 
 export const ZMeResponse = z.object({
@@ -154,6 +158,10 @@ export type TMeResponse = z.infer<typeof ZMeResponse>;
 
 export const ZUserResponse = z.object({ user: ZUser });
 
+/**
+ * A sub-account is created with a username only. `email` and `mobile` are refused when given
+ * (SUB_CONTACT_NEEDS_CODE): an address is added afterwards with a code sent to it.
+ */
 export const ZCreateSubUserRequest = z.object({
   username: zUsername,
   password: zNewPassword,
@@ -163,9 +171,14 @@ export const ZCreateSubUserRequest = z.object({
 });
 export type TCreateSubUserRequest = z.input<typeof ZCreateSubUserRequest>;
 
+/**
+ * PUT semantics: an absent mobile is cleared. A new mobile needs `code`, a code of purpose
+ * "bind" sent to it (POST send_mobile_code); keeping or clearing the current one needs none.
+ */
 export const ZUpdateSubUserRequest = z.object({
   name: zOptionalText(MAX_LENGTH.name),
   mobile: zMobile.nullish(),
+  code: zCode.nullish(),
 });
 export type TUpdateSubUserRequest = z.input<typeof ZUpdateSubUserRequest>;
 
