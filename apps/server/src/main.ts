@@ -4,6 +4,7 @@ import { openDatabase } from './db/open.js';
 import { MediaWorker } from './jobs/media-worker.js';
 import { createStorage } from './media/create-storage.js';
 import { PeriodicTask } from './jobs/periodic-task.js';
+import { queueOutdatedRenditions } from './modules/admin/media-job.service.js';
 import { HOT_KEYWORD_REFRESH_MS, refreshHotKeywords } from './modules/common/hot-keywords.js';
 import { UnpaidOrderSweeper } from './modules/payment/unpaid-order-sweeper.js';
 import { purgeOldVerificationCodes } from './modules/user/verification-code.repository.js';
@@ -40,6 +41,10 @@ async function main() {
       );
     }
   }
+
+  // Public files made under older rules (e.g. unmarked 1200 px covers) are made again.
+  const outdated = await queueOutdatedRenditions(app.deps);
+  if (outdated > 0) app.log.info({ materials: outdated }, 'queued new renditions for materials made under older rules');
 
   const worker = config.mediaWorker.enabled ? new MediaWorker(app.deps, { log: app.log }) : null;
   worker?.start();
