@@ -79,6 +79,8 @@ const ZEnv = z.object({
   SEARCH_LOG_RETENTION_DAYS: z.coerce.number().int().min(7).max(3650).default(30),
   /** Codes asked for from one client address in an hour before each further one needs a proof-of-work answer. */
   CODE_CHALLENGE_AFTER: z.coerce.number().int().min(0).max(10_000).default(10),
+  /** The most hashes a browser may need to answer one proof-of-work challenge (half to all of it). */
+  CODE_CHALLENGE_WORK: z.coerce.number().int().min(100).max(10_000_000).default(200_000),
   /** Test only (refused in production): pause inside the wallet payment transaction, to kill the server there. */
   WALLET_PAY_TEST_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
 });
@@ -125,6 +127,8 @@ export interface Config {
   hotKeywords: { minSearchers: number; logRetentionDays: number };
   /** Codes per client address per hour before each further one needs a proof-of-work answer. */
   codeChallengeAfter: number;
+  /** The largest counter a challenge may need (the browser's work, on average half of it). */
+  codeChallengeWork: number;
 }
 
 export interface MoneyConfig {
@@ -295,6 +299,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     payments: paymentConfig(source, publicUrl, isProduction),
     hotKeywords: { minSearchers: env.HOT_KEYWORD_MIN_SEARCHERS, logRetentionDays: env.SEARCH_LOG_RETENTION_DAYS },
     codeChallengeAfter: env.CODE_CHALLENGE_AFTER,
+    codeChallengeWork: env.CODE_CHALLENGE_WORK,
     ...overrides,
   };
   return config;

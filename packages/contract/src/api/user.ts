@@ -32,6 +32,8 @@ export const USER_PATHS = {
   bindMobile: '/api/user/bind_mobile',
   resetPassword: '/api/user/reset_password',
   resetEmailForSub: '/api/user/reset_email_for_sub',
+  /** A proof-of-work challenge in the ALTCHA widget's own format (not the envelope). */
+  codeChallenge: '/api/user/code_challenge',
   subUsers: '/api/user/sub_user',
   subUser: (sid: string) => `/api/user/sub_user/${sid}`,
   subUserPassword: (sid: string) => `/api/user/sub_user/${sid}/password`,
@@ -109,15 +111,23 @@ export const ZForgetPasswordRequest = z
   .superRefine(oneOfEmailOrMobile);
 export type TForgetPasswordRequest = z.input<typeof ZForgetPasswordRequest>;
 
+/**
+ * The solved proof-of-work challenge (the ALTCHA widget's base64 payload); needed only after the
+ * server answered CHALLENGE_REQUIRED (many codes from one client address within an hour).
+ */
+const zAltchaPayload = z.string().max(10_000).optional();
+
 export const ZSendEmailCodeRequest = z.object({
   email: zEmail,
   purpose: z.enum(CODE_PURPOSES).default('register'),
+  altcha: zAltchaPayload,
 });
 export type TSendEmailCodeRequest = z.input<typeof ZSendEmailCodeRequest>;
 
 export const ZSendMobileCodeRequest = z.object({
   mobile: zMobile,
   purpose: z.enum(CODE_PURPOSES).default('register'),
+  altcha: zAltchaPayload,
 });
 export type TSendMobileCodeRequest = z.input<typeof ZSendMobileCodeRequest>;
 

@@ -35,6 +35,7 @@ import {
   type AccountField,
   type UserRow,
 } from './user.repository.js';
+import { redeemCodeChallenge } from './code-challenge.js';
 import { assertNotLocked, failedSignIn, succeededSignIn, type LockNoticeAddress } from './sign-in-guard.js';
 import { companyInfoOf, presentCoupon, presentUser } from './user.view.js';
 import {
@@ -163,7 +164,7 @@ export async function createSubAccount(db: DbOrTx, parent: UserRow, input: NewSu
  */
 export async function requestCode(
   deps: AccountDeps,
-  input: { email?: string; mobile?: string; purpose: CodePurpose },
+  input: { email?: string; mobile?: string; purpose: CodePurpose; altcha?: string | undefined },
   ip: string | null,
 ): Promise<{ resendAfter: number }> {
   const contact = contactOf(input);
@@ -173,7 +174,11 @@ export async function requestCode(
   } else if (existing) {
     throw takenError(contact.field);
   }
-  return sendVerificationCode(deps, { channel: contact.channel, target: contact.value, purpose: input.purpose }, ip);
+  // A solved challenge is used up here, whether or not this request turns out to need it.
+  if (input.altcha) await redeemCodeChallenge(deps, input.altcha);
+  return sendVerificationCode(deps, { channel: contact.channel, target: contact.value, purpose: input.purpose }, ip, {
+    challengeSolved: Boolean(input.altcha),
+  });
 }
 
 /* ---------- register, login, password recovery ---------- */
