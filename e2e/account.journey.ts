@@ -43,11 +43,15 @@ test('a new company registers with an emailed code, fills in its company, logs o
   await page.getByRole('main').getByRole('button', { name: /保存/ }).click();
   await expect(page.getByText('更新成功')).toBeVisible();
 
-  // Log out: back home, logged-out header.
+  // Log out: back home, logged-out header, and the old token no longer works on the server.
+  const token = await page.evaluate(() => localStorage.getItem('gemstock.token'));
+  expect(token).toBeTruthy();
   await accountButton.hover();
   await page.getByRole('menuitem', { name: '退出登录' }).click();
   await expect(page).toHaveURL(/\/(\?.*)?$/);
   await expect(page.getByRole('banner').getByRole('button', { name: '登录' })).toBeVisible();
+  const revoked = await request.get('/api/user', { headers: { authorization: `Bearer ${token}` } });
+  expect((await revoked.json()).code).toBe(2003);
 
   // Log in again with email and password.
   await page.getByRole('banner').getByRole('button', { name: '登录' }).click();
@@ -121,4 +125,39 @@ test('login-required pages send a visitor home with the login dialog, then on to
   await dialog.getByRole('button', { name: '登录', exact: true }).click();
   await expect(page).toHaveURL(/\/user\/company-setting/);
   await expect(page.getByLabel('企业全称')).not.toHaveValue('');
+});
+
+test('a main account adds a sub-account by username, then binds its email only with the code sent there', async ({
+  page,
+  request,
+}) => {
+  const signIn = await request.post('/api/user/login', {
+    data: { email: 'buyer@demo.gemstock.cn', password: 'Demo1234!' },
+  });
+  const token = ((await signIn.json()) as { data: { access_token: string } }).data.access_token;
+  await page.addInitScript((value) => window.localStorage.setItem('gemstock.token', value), token);
+  await page.goto('/user/sub-account');
+
+  const username = `staff${Date.now().toString(36)}`;
+  await page.getByRole('main').getByRole('button', { name: '新建子账号' }).first().click();
+  const create = page.getByRole('dialog', { name: '新建子账号' });
+  // Addresses are not asked for here: they are bound later with a code.
+  await expect(create.getByText(/邮箱和手机号需验证后绑定/)).toBeVisible();
+  await expect(create.getByLabel('邮箱')).toHaveCount(0);
+  await create.getByLabel('用户名').fill(username);
+  await create.getByLabel('登录密码').fill('Staff-passw0rd');
+  await create.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText('创建成功')).toBeVisible();
+
+  const row = page.getByRole('row', { name: new RegExp(username) });
+  await row.getByRole('button', { name: '绑定邮箱' }).click();
+  const bind = page.getByRole('dialog', { name: new RegExp(`绑定 ${username} 的邮箱`) });
+  const email = uniqueEmail('staff');
+  await bind.getByRole('textbox', { name: '邮箱', exact: true }).fill(email);
+  await bind.getByRole('button', { name: '获取验证码' }).click();
+  await expect(page.getByText('发送成功')).toBeVisible();
+  await bind.getByRole('textbox', { name: '验证码', exact: true }).fill(await latestCode(request, email));
+  await bind.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText('更新成功')).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(username) })).toContainText(email);
 });

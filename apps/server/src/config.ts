@@ -76,6 +76,14 @@ const ZEnv = z.object({
   ORDER_REWARD_COUPON_TYPE: z.coerce.number().int().min(1).max(2).default(1),
   ORDER_REWARD_COUPON_AMOUNT: z.coerce.number().int().min(0).default(0),
   ORDER_REWARD_COUPON_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  // Hot keywords and the search log (docs/decisions/0009-account-and-content-protection.md).
+  HOT_KEYWORD_MIN_SEARCHERS: z.coerce.number().int().min(1).max(1000).default(3),
+  /** At least the 7-day hot-keyword window. */
+  SEARCH_LOG_RETENTION_DAYS: z.coerce.number().int().min(7).max(3650).default(30),
+  /** Codes asked for from one client address in an hour before each further one needs a proof-of-work answer. */
+  CODE_CHALLENGE_AFTER: z.coerce.number().int().min(0).max(10_000).default(10),
+  /** The most hashes a browser may need to answer one proof-of-work challenge (half to all of it). */
+  CODE_CHALLENGE_WORK: z.coerce.number().int().min(100).max(10_000_000).default(200_000),
   /** Test only (refused in production): pause inside the wallet payment transaction, to kill the server there. */
   WALLET_PAY_TEST_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
 });
@@ -121,6 +129,12 @@ export interface Config {
   money: MoneyConfig;
   /** Gateways, sandbox and unpaid-order timing (payments/payment-config.ts). */
   payments: PaymentConfig;
+  /** Which searched terms become 热门搜索, and how long the search log is kept. */
+  hotKeywords: { minSearchers: number; logRetentionDays: number };
+  /** Codes per client address per hour before each further one needs a proof-of-work answer. */
+  codeChallengeAfter: number;
+  /** The largest counter a challenge may need (the browser's work, on average half of it). */
+  codeChallengeWork: number;
 }
 
 export interface MoneyConfig {
@@ -291,6 +305,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     storage: storageConfig(env),
     money: moneyConfig(env, isProduction),
     payments: paymentConfig(source, publicUrl, isProduction),
+    hotKeywords: { minSearchers: env.HOT_KEYWORD_MIN_SEARCHERS, logRetentionDays: env.SEARCH_LOG_RETENTION_DAYS },
+    codeChallengeAfter: env.CODE_CHALLENGE_AFTER,
+    codeChallengeWork: env.CODE_CHALLENGE_WORK,
     ...overrides,
   };
   return config;

@@ -4,6 +4,8 @@ import { openDatabase } from './db/open.js';
 import { MediaWorker } from './jobs/media-worker.js';
 import { createStorage } from './media/create-storage.js';
 import { PeriodicTask } from './jobs/periodic-task.js';
+import { queueOutdatedRenditions } from './modules/admin/media-job.service.js';
+import { HOT_KEYWORD_REFRESH_MS, refreshHotKeywords } from './modules/common/hot-keywords.js';
 import { UnpaidOrderSweeper } from './modules/payment/unpaid-order-sweeper.js';
 import { purgeOldVerificationCodes } from './modules/user/verification-code.repository.js';
 import { createMessageSender } from './notify/create-sender.js';
@@ -40,6 +42,10 @@ async function main() {
     }
   }
 
+  // Public files made under older rules (e.g. unmarked 1200 px covers) are made again.
+  const outdated = await queueOutdatedRenditions(app.deps);
+  if (outdated > 0) app.log.info({ materials: outdated }, 'queued new renditions for materials made under older rules');
+
   const worker = config.mediaWorker.enabled ? new MediaWorker(app.deps, { log: app.log }) : null;
   worker?.start();
   const gateways = app.deps.payments.describe();
@@ -57,6 +63,14 @@ async function main() {
   );
   void codePurge.runOnce();
   codePurge.start();
+  const hotKeywords = new PeriodicTask(
+    'hot keywords',
+    () => refreshHotKeywords(app.deps),
+    HOT_KEYWORD_REFRESH_MS,
+    app.log,
+  );
+  void hotKeywords.runOnce();
+  hotKeywords.start();
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -71,6 +85,7 @@ async function main() {
       }
       await sweeper.stop();
       await codePurge.stop();
+      await hotKeywords.stop();
       await app.close();
       await database.close();
       process.exit(0);

@@ -188,8 +188,11 @@ export const CODE_TTL_SECONDS = 10 * 60;
 export const CODE_MAX_ATTEMPTS = 5;
 export const CODE_HOURLY_CAP = 5;
 export const CODE_DAILY_CAP = 10;
-/** Codes one client address may request per hour across all targets (offices share an address). */
-export const CODE_IP_HOURLY_CAP = 20;
+/**
+ * Codes one client address may request per hour across all targets without a proof-of-work
+ * check, by default (offices share an address; the server's CODE_CHALLENGE_AFTER decides).
+ */
+export const CODE_IP_HOURLY_CAP = 10;
 
 export const INVOICE_ISSUE_WORKING_DAYS = 10;
 export const PRIVACY_REPLY_WORKING_DAYS = 15;

@@ -62,6 +62,17 @@ export const ErrorCode = {
   NOT_BOUND: e(2025, 409, '尚未绑定，请先绑定'),
   OPERATOR_ONLY: e(2030, 403, '仅运营人员可以访问'),
   DEV_ONLY: e(2031, 404, '接口不存在'),
+  /**
+   * Too many wrong passwords for one account: sign-in is refused, even with the right password,
+   * until the lock ends. The server writes the time into the message (signInLockedMessage).
+   */
+  SIGN_IN_LOCKED: e(2040, 429, '密码错误次数过多，账号已暂时锁定，请稍后再试'),
+  /** A sub-account's email or mobile is bound only with a code sent to that address. */
+  SUB_CONTACT_NEEDS_CODE: e(2041, 400, '子账号的邮箱或手机号需通过验证码验证后绑定'),
+  /** Many codes were asked for from one network: the client shows a proof-of-work check first. */
+  CHALLENGE_REQUIRED: e(2042, 428, '请先完成人机验证'),
+  /** A proof-of-work answer that is wrong, expired, forged or used before. */
+  CHALLENGE_INVALID: e(2043, 400, '人机验证未通过或已失效，请重新验证'),
 
   MATERIAL_NOT_FOUND: e(3001, 404, '素材不存在或已下架'),
   /** Free download asked for outside the material's free window. */

@@ -36,13 +36,17 @@ export class TokenService {
       .sign(this.key);
   }
 
-  /** The algorithm is pinned: `alg: none` and any other algorithm are refused. */
+  /**
+   * The algorithm is pinned: `alg: none` and any other algorithm are refused. A token must carry
+   * an expiry: one signed without `exp` would otherwise stay valid for ever.
+   */
   async verify(audience: TokenAudience, token: string): Promise<VerifyResult> {
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: [ALGORITHM],
         issuer: ISSUER,
         audience,
+        requiredClaims: ['exp', 'iat', 'sub'],
       });
       if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number') return { ok: false, reason: 'invalid' };
       return { ok: true, claims: { sub: payload.sub, tv: payload.tv } };

@@ -36,7 +36,11 @@ export class UnsupportedImageError extends Error {
 }
 
 export const THUMB_LONG_SIDE = 480;
-export const COVER_LONG_SIDE = 1200;
+/**
+ * The cover carries no watermark, so it is kept as small as the thumbnail: every public file is
+ * either marked or too small to use without a licence (see RENDITION_VERSION in renditions.ts).
+ */
+export const COVER_LONG_SIDE = THUMB_LONG_SIDE;
 export const PREVIEW_LONG_SIDE = 1200;
 
 const MIME: Record<string, string> = {
@@ -130,7 +134,7 @@ export async function makeThumbnail(input: ImageInput, options: { format?: Raste
   return finish(encode(fitted(input, THUMB_LONG_SIDE), format, 76), format);
 }
 
-/** The large unmarked picture for cards and sharing: about 1200 px on the long side. */
+/** The unmarked picture for cards and sharing: 480 px on the long side, like the thumbnail. */
 export async function makeCover(
   input: ImageInput,
   options: { format?: RasterFormat; longSide?: number } = {},
@@ -159,7 +163,7 @@ export interface ImageRenditions {
 
 /** Thumbnail, cover and watermarked preview from one decode of the source. */
 export async function makeImageRenditions(input: ImageInput): Promise<ImageRenditions> {
-  const base = await decodeFitted(input, Math.max(COVER_LONG_SIDE, PREVIEW_LONG_SIDE));
+  const base = await decodeFitted(input, Math.max(THUMB_LONG_SIDE, COVER_LONG_SIDE, PREVIEW_LONG_SIDE));
   const [thumb, cover, preview] = await Promise.all([
     makeThumbnail(base),
     makeCover(base),

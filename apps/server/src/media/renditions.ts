@@ -4,6 +4,19 @@ import { makeImageRenditions, renderWatermarkOverlay, type Rendition } from './i
 import type { MediaKind } from './file-type.js';
 import { fitEven, type VideoProcessor } from './video-processor.js';
 
+/**
+ * The rules the public files are made by. Anyone may fetch a public file, so each one is either
+ * watermarked (the preview still, the video clip) or no larger than a thumbnail (thumbnail and
+ * cover, 480 px on the long side). Raise the version whenever those rules change: materials made
+ * under an older one are rendered again from their originals (media:rerender, and at start-up).
+ *   1: cover 1200 px unmarked (withdrawn: usable on the web without a licence)
+ *   2: cover 480 px
+ */
+export const RENDITION_VERSION = 2;
+
+/** Long side above which a public picture must carry the watermark. */
+export const UNMARKED_MAX_LONG_SIDE = 480;
+
 /** The public files of a material, made from its original. */
 export interface MaterialRenditions {
   thumb: Rendition;

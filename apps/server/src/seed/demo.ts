@@ -1,3 +1,4 @@
+import { RENDITION_VERSION } from '../media/renditions.js';
 import { LICENCE_TABLE, qualifyingLicenceTypes, type LicenceType } from '@gemstock/contract';
 import { count, sql } from 'drizzle-orm';
 import { existsSync, readFileSync } from 'node:fs';
@@ -301,6 +302,7 @@ export async function seedDemoIfEmpty(options: SeedDemoOptions): Promise<SeedRes
   const dates = creationDates(rows.length, rng, now);
   rows = rows.map((row, index) => ({
     ...row,
+    renditionVersion: RENDITION_VERSION,
     ...commercialTerms(index, row.format === 'video', row.authTypes as LicenceType[], rng, now),
     // The featured videos are recent, so the video page opens on new work.
     createdAt: row.featured ? new Date(now.getTime() - ((index % 4) + 0.5) * DAY_MS) : dates[index],

@@ -26,7 +26,7 @@ describe('operator keyword lists: GET /api/admin/keywords, PUT â€¦/pinned and â€
       url: '/api/admin/keywords',
       token: operator.token,
     });
-    expect(res.data).toEqual({ pinned: [], curated: [] });
+    expect(res.data).toEqual({ pinned: [], curated: [], blocked: [] });
   });
 
   it('pins hot keywords in order; buyers see them first, in that order', async () => {

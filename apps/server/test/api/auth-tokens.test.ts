@@ -16,7 +16,8 @@ interface TokenShape {
   iss?: string;
   secret?: Uint8Array;
   alg?: 'HS256' | 'HS512';
-  expiresAt?: number;
+  /** null signs a token without any `exp` claim. */
+  expiresAt?: number | null;
 }
 
 /** Signs tokens the way an attacker or a stale client might present them. */
@@ -25,8 +26,8 @@ function forge(shape: TokenShape): Promise<string> {
     .setProtectedHeader({ alg: shape.alg ?? 'HS256', typ: 'JWT' })
     .setIssuer(shape.iss ?? 'gemstock')
     .setAudience(shape.aud ?? 'buyer')
-    .setIssuedAt()
-    .setExpirationTime(shape.expiresAt ?? '1h');
+    .setIssuedAt();
+  if (shape.expiresAt !== null) jwt.setExpirationTime(shape.expiresAt ?? '1h');
   if (shape.sub) jwt.setSubject(shape.sub);
   return jwt.sign(shape.secret ?? TEST_JWT_SECRET);
 }
@@ -63,6 +64,10 @@ describe('bearer tokens', () => {
 
   it('answers 2003 for an expired token', async () => {
     await expectExpired(await forge({ sub: buyer.sid, tv: 0, expiresAt: Math.floor(Date.now() / 1000) - 60 }));
+  });
+
+  it('answers 2002 for a correctly signed token without an expiry', async () => {
+    await expectInvalid(await forge({ sub: buyer.sid, tv: 0, expiresAt: null }));
   });
 
   it('answers 2002 for a signature made with another secret', async () => {

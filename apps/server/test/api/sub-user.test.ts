@@ -8,6 +8,7 @@ import {
   accountTableCounts,
   login,
   me,
+  obtainCode,
   registerBuyer,
   uniqueEmail,
   uniqueMobile,
@@ -41,22 +42,18 @@ describe('/api/user/sub_user', () => {
   }
 
   it('creates a sub-account carrying the main account company', async () => {
-    const email = uniqueEmail('sub');
-    const mobile = uniqueMobile();
     const res = await create(main, {
       username: 'Design.Wang',
       password: 'Sub-passw0rd',
       name: '王设计',
-      email,
-      mobile,
     });
     expect(res.code).toBe(0);
     expect(() => ZSubUser.parse(res.data.sub_user)).not.toThrow();
     expect(res.data.sub_user).toMatchObject({
       username: 'design.wang',
       name: '王设计',
-      email,
-      mobile,
+      email: null,
+      mobile: null,
       enabled: true,
       lastLoginAt: null,
       orderWaiting: 0,
@@ -125,7 +122,7 @@ describe('/api/user/sub_user', () => {
     expect(others.data.sub_users.every((s) => !s.vipValid)).toBe(true);
   });
 
-  it('refuses a username used anywhere, in any case, and taken email or mobile', async () => {
+  it('refuses a username used anywhere, in any case, and any address given at creation', async () => {
     const name = username();
     expect((await create(otherMain, { username: name, password: 'Sub-passw0rd' })).code).toBe(0);
     const before = await accountTableCounts(t);
@@ -133,18 +130,22 @@ describe('/api/user/sub_user', () => {
     expect(dup.status).toBe(409);
     expect(dup.code).toBe(2007);
     expect(dup.message).toBe('该用户名已被使用');
-    expect((await create(main, { username: username(), password: 'Sub-passw0rd', email: main.email })).code).toBe(2005);
+    expect((await create(main, { username: username(), password: 'Sub-passw0rd', email: main.email })).code).toBe(2041);
+    expect((await create(main, { username: username(), password: 'Sub-passw0rd', mobile: uniqueMobile() })).code).toBe(
+      2041,
+    );
     expect(await accountTableCounts(t)).toEqual(before);
   });
 
-  it('edits name and mobile (PUT replaces both)', async () => {
+  it('edits name and mobile (PUT replaces both; a new mobile with the code sent to it)', async () => {
     const sub = (await create(main, { username: username(), password: 'Sub-passw0rd', name: '旧名字' })).data.sub_user;
     const mobile = uniqueMobile();
+    const code = await obtainCode(t, { mobile }, 'bind');
     const res = await t.call<{ sub_user: TSubUser }>({
       method: 'PUT',
       url: `/api/user/sub_user/${sub.sid}`,
       token: main.token,
-      payload: { name: '新名字', mobile },
+      payload: { name: '新名字', mobile, code },
     });
     expect(res.code).toBe(0);
     expect(res.data.sub_user).toMatchObject({ name: '新名字', mobile });
@@ -210,14 +211,15 @@ describe('/api/user/sub_user', () => {
     expect((await login(t, { username: name, password: 'Sub-passw0rd' })).code).toBe(0);
   });
 
-  it('resets a sub-account email', async () => {
+  it('resets a sub-account email with the code sent to the new address', async () => {
     const sub = (await create(main, { username: username(), password: 'Sub-passw0rd' })).data.sub_user;
     const email = uniqueEmail('reset');
+    const code = await obtainCode(t, { email }, 'bind');
     const res = await t.call<{ sub_user: TSubUser }>({
       method: 'POST',
       url: '/api/user/reset_email_for_sub',
       token: main.token,
-      payload: { sid: sub.sid, email },
+      payload: { sid: sub.sid, email, code },
     });
     expect(res.code).toBe(0);
     expect(res.data.sub_user.email).toBe(email);
@@ -225,14 +227,14 @@ describe('/api/user/sub_user', () => {
       method: 'POST',
       url: '/api/user/reset_email_for_sub',
       token: main.token,
-      payload: { sid: sub.sid, email },
+      payload: { sid: sub.sid, email, code },
     });
     expect(again.code).toBe(0);
     const taken = await t.call({
       method: 'POST',
       url: '/api/user/reset_email_for_sub',
       token: main.token,
-      payload: { sid: sub.sid, email: otherMain.email },
+      payload: { sid: sub.sid, email: otherMain.email, code: '123456' },
     });
     expect(taken.code).toBe(2005);
   });
@@ -251,7 +253,7 @@ describe('/api/user/sub_user', () => {
       {
         method: 'POST' as const,
         url: '/api/user/reset_email_for_sub',
-        payload: { sid: foreign.sid, email: uniqueEmail() },
+        payload: { sid: foreign.sid, email: uniqueEmail(), code: '123456' },
       },
       // A main account's own sid is not a sub-account either.
       { method: 'PUT' as const, url: `/api/user/sub_user/${otherMain.sid}`, payload: { name: 'x' } },

@@ -33,14 +33,14 @@ describe('image processor', () => {
     await expect(readImageInfo(Buffer.from('<html>not an image</html>'))).rejects.toBeInstanceOf(UnsupportedImageError);
   });
 
-  it('makes a 480 px thumbnail and a 1200 px cover, never enlarging', async () => {
+  it('makes a 480 px thumbnail and a 480 px (unmarked, so thumbnail-sized) cover, never enlarging', async () => {
     const big = await jpeg(3000, 2250);
     const thumb = await makeThumbnail(big);
     expect([thumb.width, thumb.height, thumb.mime]).toEqual([480, 360, 'image/webp']);
     const cover = await makeCover(big);
-    expect([cover.width, cover.height]).toEqual([1200, 900]);
-    const small = await makeCover(await jpeg(600, 800));
-    expect([small.width, small.height]).toEqual([600, 800]);
+    expect([cover.width, cover.height]).toEqual([480, 360]);
+    const small = await makeCover(await jpeg(300, 400));
+    expect([small.width, small.height]).toEqual([300, 400]);
     const jpegThumb = await makeThumbnail(big, { format: 'jpeg' });
     expect((await sharp(jpegThumb.data).metadata()).format).toBe('jpeg');
   });
@@ -88,7 +88,7 @@ describe('image processor', () => {
     expect([pixels.width, pixels.height]).toEqual([900, 1200]);
     const r = await makeImageRenditions(pixels);
     expect([r.thumb.width, r.thumb.height]).toEqual([360, 480]);
-    expect([r.cover.width, r.cover.height]).toEqual([900, 1200]);
+    expect([r.cover.width, r.cover.height]).toEqual([360, 480]);
     expect([r.preview.width, r.preview.height]).toEqual([900, 1200]);
   });
 });

@@ -11,19 +11,30 @@ import type { Output } from '@/lib/contract-types';
 export type TSendCodeResponse = Output<typeof ZSendCodeResponse>;
 export type CodeChannel = 'email' | 'mobile';
 
-export function sendEmailCode(body: TSendEmailCodeRequest): Promise<TSendCodeResponse> {
-  return apiClient.post<TSendCodeResponse>(USER_PATHS.sendEmailCode, body);
+/** `quiet`: the caller applies the error policy itself (the send button handles 人机验证). */
+type SendOptions = { quiet?: boolean };
+
+export function sendEmailCode(body: TSendEmailCodeRequest, options: SendOptions = {}): Promise<TSendCodeResponse> {
+  return apiClient.post<TSendCodeResponse>(USER_PATHS.sendEmailCode, body, options);
 }
 
-export function sendMobileCode(body: TSendMobileCodeRequest): Promise<TSendCodeResponse> {
-  return apiClient.post<TSendCodeResponse>(USER_PATHS.sendMobileCode, body);
+export function sendMobileCode(body: TSendMobileCodeRequest, options: SendOptions = {}): Promise<TSendCodeResponse> {
+  return apiClient.post<TSendCodeResponse>(USER_PATHS.sendMobileCode, body, options);
 }
 
-/** Sends a verification code by mail or SMS for one purpose (register, reset_password, bind). */
+/**
+ * Sends a verification code by mail or SMS for one purpose (register, reset_password, bind).
+ * `altcha` is the solved proof-of-work challenge, once the server has asked for one.
+ */
 export function sendVerificationCode(
   channel: CodeChannel,
   target: string,
   purpose: CodePurpose,
+  options: SendOptions & { altcha?: string } = {},
 ): Promise<TSendCodeResponse> {
-  return channel === 'email' ? sendEmailCode({ email: target, purpose }) : sendMobileCode({ mobile: target, purpose });
+  const { altcha, ...rest } = options;
+  const extra = altcha ? { altcha } : {};
+  return channel === 'email'
+    ? sendEmailCode({ email: target, purpose, ...extra }, rest)
+    : sendMobileCode({ mobile: target, purpose, ...extra }, rest);
 }

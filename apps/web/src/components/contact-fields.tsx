@@ -67,7 +67,9 @@ export function CodeField({
         </Form.Item>
         <SendCodeButton
           validate={() => form.validateFields([channel])}
-          send={() => sendVerificationCode(channel, String(form.getFieldValue(channel)).trim(), purpose)}
+          send={(options) =>
+            sendVerificationCode(channel, String(form.getFieldValue(channel)).trim(), purpose, options)
+          }
         />
       </Space.Compact>
     </Form.Item>

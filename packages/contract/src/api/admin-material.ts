@@ -16,6 +16,7 @@ export const ADMIN_MATERIAL_PATHS = {
   keywords: '/api/admin/keywords',
   pinnedKeywords: '/api/admin/keywords/pinned',
   curatedKeywords: '/api/admin/keywords/curated',
+  blockedKeywords: '/api/admin/keywords/blocked',
   audit: '/api/admin/audit',
 } as const;
 
@@ -263,6 +264,8 @@ export const ZAdminKeywordsResponse = z.object({
   pinned: z.array(z.string()),
   /** The curated list (GET /api/common/keywords). */
   curated: z.array(z.string()),
+  /** Terms never shown as hot keywords, whatever buyers search (compared without case). */
+  blocked: z.array(z.string()),
 });
 export type TAdminKeywordsResponse = z.infer<typeof ZAdminKeywordsResponse>;
 
@@ -280,6 +283,7 @@ export const AuditAction = {
   MATERIAL_REPROCESS: 'material.reprocess',
   KEYWORDS_PINNED: 'keywords.pinned.replace',
   KEYWORDS_CURATED: 'keywords.curated.replace',
+  KEYWORDS_BLOCKED: 'keywords.blocked.replace',
   COUPON_CREATE: 'coupon.create',
   COUPON_UPDATE: 'coupon.update',
 } as const;

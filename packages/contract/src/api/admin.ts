@@ -3,6 +3,7 @@ import { zPassword, zUsername } from '../validation.js';
 
 export const ADMIN_PATHS = {
   login: '/api/admin/login',
+  logout: '/api/admin/logout',
   me: '/api/admin/me',
 } as const;
 

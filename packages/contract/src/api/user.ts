@@ -20,6 +20,8 @@ export const USER_PATHS = {
   me: '/api/user',
   register: '/api/user',
   login: '/api/user/login',
+  /** Ends every session of the signed-in account (its token version moves on). */
+  logout: '/api/user/logout',
   forgetPassword: '/api/user/forget_password',
   sendEmailCode: '/api/user/send_email_code',
   sendMobileCode: '/api/user/send_mobile_code',
@@ -30,6 +32,8 @@ export const USER_PATHS = {
   bindMobile: '/api/user/bind_mobile',
   resetPassword: '/api/user/reset_password',
   resetEmailForSub: '/api/user/reset_email_for_sub',
+  /** A proof-of-work challenge in the ALTCHA widget's own format (not the envelope). */
+  codeChallenge: '/api/user/code_challenge',
   subUsers: '/api/user/sub_user',
   subUser: (sid: string) => `/api/user/sub_user/${sid}`,
   subUserPassword: (sid: string) => `/api/user/sub_user/${sid}/password`,
@@ -107,15 +111,23 @@ export const ZForgetPasswordRequest = z
   .superRefine(oneOfEmailOrMobile);
 export type TForgetPasswordRequest = z.input<typeof ZForgetPasswordRequest>;
 
+/**
+ * The solved proof-of-work challenge (the ALTCHA widget's base64 payload); needed only after the
+ * server answered CHALLENGE_REQUIRED (many codes from one client address within an hour).
+ */
+const zAltchaPayload = z.string().max(10_000).optional();
+
 export const ZSendEmailCodeRequest = z.object({
   email: zEmail,
   purpose: z.enum(CODE_PURPOSES).default('register'),
+  altcha: zAltchaPayload,
 });
 export type TSendEmailCodeRequest = z.input<typeof ZSendEmailCodeRequest>;
 
 export const ZSendMobileCodeRequest = z.object({
   mobile: zMobile,
   purpose: z.enum(CODE_PURPOSES).default('register'),
+  altcha: zAltchaPayload,
 });
 export type TSendMobileCodeRequest = z.input<typeof ZSendMobileCodeRequest>;
 
@@ -139,7 +151,11 @@ export type TChangeMobileRequest = z.input<typeof ZChangeMobileRequest>;
 export const ZResetPasswordRequest = z.object({ password: zPassword, new_password: zNewPassword });
 export type TResetPasswordRequest = z.input<typeof ZResetPasswordRequest>;
 
-export const ZResetEmailForSubRequest = z.object({ sid: zSid, email: zEmail });
+/**
+ * A sub-account's email is bound only with a code of purpose "bind" sent to that address
+ * (POST send_email_code): whoever reads that mailbox agrees to the binding.
+ */
+export const ZResetEmailForSubRequest = z.object({ sid: zSid, email: zEmail, code: zCode });
 export type TResetEmailForSubRequest = z.input<typeof ZResetEmailForSubRequest>;
 
 export const ZMeResponse = z.object({
@@ -152,6 +168,10 @@ export type TMeResponse = z.infer<typeof ZMeResponse>;
 
 export const ZUserResponse = z.object({ user: ZUser });
 
+/**
+ * A sub-account is created with a username only. `email` and `mobile` are refused when given
+ * (SUB_CONTACT_NEEDS_CODE): an address is added afterwards with a code sent to it.
+ */
 export const ZCreateSubUserRequest = z.object({
   username: zUsername,
   password: zNewPassword,
@@ -161,9 +181,14 @@ export const ZCreateSubUserRequest = z.object({
 });
 export type TCreateSubUserRequest = z.input<typeof ZCreateSubUserRequest>;
 
+/**
+ * PUT semantics: an absent mobile is cleared. A new mobile needs `code`, a code of purpose
+ * "bind" sent to it (POST send_mobile_code); keeping or clearing the current one needs none.
+ */
 export const ZUpdateSubUserRequest = z.object({
   name: zOptionalText(MAX_LENGTH.name),
   mobile: zMobile.nullish(),
+  code: zCode.nullish(),
 });
 export type TUpdateSubUserRequest = z.input<typeof ZUpdateSubUserRequest>;
 

@@ -81,6 +81,11 @@ export const materials = pgTable(
     coverKey: text(),
     watermarkKey: text(),
     previewKey: text(),
+    /**
+     * Which rules made the public files (see RENDITION_VERSION in media/renditions.ts); older
+     * ones are made again by a media job.
+     */
+    renditionVersion: smallint().notNull().default(1),
     status: text().notNull().default('ready'),
     likeCount: integer().notNull().default(0),
     disabled: boolean().notNull().default(false),
@@ -145,13 +150,29 @@ export const searchLogs = pgTable(
     id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     keyword: text().notNull(),
     userSid: text(),
+    /** Who searched: the account, or a keyed hash of the client address for visitors. */
+    searcherKey: text(),
     resultCount: integer(),
     createdAt: now(),
   },
   (t) => [index('search_logs_created_idx').on(t.createdAt.desc())],
 );
 
-/** Curated keywords (kind 'curated') and operator-pinned hot keywords (kind 'pinned'). */
+/**
+ * The searched terms shown as 热门搜索, recomputed from search_logs in the background (never per
+ * request): only terms that found something, searched by enough different people.
+ */
+export const hotKeywords = pgTable('hot_keywords', {
+  keyword: text().primaryKey(),
+  rank: integer().notNull(),
+  searchers: integer().notNull(),
+  computedAt: now(),
+});
+
+/**
+ * Curated keywords (kind 'curated'), operator-pinned hot keywords (kind 'pinned') and terms the
+ * operator never wants shown as hot (kind 'blocked').
+ */
 export const keywords = pgTable(
   'keywords',
   {

@@ -103,3 +103,28 @@ export const surveys = pgTable('surveys', {
   couponSid: text(),
   createdAt: now(),
 });
+
+/**
+ * Wrong passwords per account, shared by every server: `failures` counts the wrong passwords
+ * since `windowStartedAt`; reaching the limit sets `lockedUntil`, and until then the account
+ * cannot sign in, whatever the password. `accountKey` is `user:<sid>` or `operator:<sid>`.
+ */
+export const signInGuards = pgTable('sign_in_guards', {
+  accountKey: text().primaryKey(),
+  failures: integer().notNull().default(0),
+  windowStartedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  lockedUntil: timestamp({ withTimezone: true }),
+});
+
+/**
+ * Proof-of-work challenges already redeemed (by their signature), kept until they expire, so a
+ * solved challenge opens one request on one server only.
+ */
+export const usedChallenges = pgTable(
+  'used_challenges',
+  {
+    signature: text().primaryKey(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('used_challenges_expires_idx').on(t.expiresAt)],
+);

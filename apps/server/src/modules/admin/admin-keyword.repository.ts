@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { keywords } from '../../db/schema/index.js';
 
-export type KeywordKind = 'pinned' | 'curated';
+export type KeywordKind = 'pinned' | 'curated' | 'blocked';
 
 export async function listKeywordsOfKind(db: DbOrTx, kind: KeywordKind): Promise<string[]> {
   const rows = await db

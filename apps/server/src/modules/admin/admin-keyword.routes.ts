@@ -16,7 +16,7 @@ function signedInOperator(request: FastifyRequest) {
   return request.operator;
 }
 
-/** Operator keyword lists: pinned hot keywords and the curated list. */
+/** Operator keyword lists: pinned hot keywords, the curated list and terms blocked from the hot list. */
 export async function adminKeywordRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
@@ -31,6 +31,7 @@ export async function adminKeywordRoutes(instance: FastifyInstance) {
   for (const [path, kind] of [
     [ADMIN_MATERIAL_PATHS.pinnedKeywords, 'pinned'],
     [ADMIN_MATERIAL_PATHS.curatedKeywords, 'curated'],
+    [ADMIN_MATERIAL_PATHS.blockedKeywords, 'blocked'],
   ] as const) {
     app.put(
       path,

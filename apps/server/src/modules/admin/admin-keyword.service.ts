@@ -6,23 +6,25 @@ import { insertAuditLog } from './audit-log.repository.js';
 import type { OperatorRow } from './operator.repository.js';
 
 /** Any constants: they only keep two operators saving the same list from interleaving. */
-const LIST_LOCK: Record<KeywordKind, number> = { pinned: 7_310_501, curated: 7_310_502 };
+const LIST_LOCK: Record<KeywordKind, number> = { pinned: 7_310_501, curated: 7_310_502, blocked: 7_310_503 };
 const ACTION: Record<KeywordKind, string> = {
   pinned: AuditAction.KEYWORDS_PINNED,
   curated: AuditAction.KEYWORDS_CURATED,
+  blocked: AuditAction.KEYWORDS_BLOCKED,
 };
 
 export async function getKeywordLists(deps: Pick<AppDeps, 'db'>): Promise<TAdminKeywordsResponse> {
-  const [pinned, curated] = await Promise.all([
+  const [pinned, curated, blocked] = await Promise.all([
     listKeywordsOfKind(deps.db, 'pinned'),
     listKeywordsOfKind(deps.db, 'curated'),
+    listKeywordsOfKind(deps.db, 'blocked'),
   ]);
-  return { pinned, curated };
+  return { pinned, curated, blocked };
 }
 
 /**
- * Replaces the pinned hot keywords (shown first in the hot-keyword panel, in this order) or the
- * curated list. An unchanged list writes nothing and logs nothing.
+ * Replaces the pinned hot keywords (shown first in the hot-keyword panel, in this order), the
+ * curated list, or the blocked list (never shown as hot; it takes effect at the next read). An unchanged list writes nothing and logs nothing.
  */
 export async function replaceKeywordList(
   deps: Pick<AppDeps, 'db'>,

@@ -1,3 +1,4 @@
+import { RENDITION_VERSION } from '../../media/renditions.js';
 import { MaterialStatus } from '@gemstock/contract';
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
@@ -120,7 +121,7 @@ export interface RenditionKeys {
 export async function markMaterialReady(db: DbOrTx, sid: string, keys: RenditionKeys): Promise<boolean> {
   const rows = await db
     .update(materials)
-    .set({ ...keys, status: MaterialStatus.READY, updatedAt: sql`now()` })
+    .set({ ...keys, renditionVersion: RENDITION_VERSION, status: MaterialStatus.READY, updatedAt: sql`now()` })
     .where(eq(materials.sid, sid))
     .returning({ sid: materials.sid });
   return rows.length > 0;

@@ -1,7 +1,7 @@
 import { MediaJobStatus } from '@gemstock/contract';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { mediaJobs } from '../../db/schema/index.js';
+import { materials, mediaJobs } from '../../db/schema/index.js';
 
 export type MediaJobRow = typeof mediaJobs.$inferSelect;
 
@@ -9,6 +9,30 @@ export const MEDIA_JOB_KIND_RENDITIONS = 'renditions';
 
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
+}
+
+/** Any constant: two servers starting at once queue each outdated material once. */
+const QUEUE_OUTDATED_LOCK = 7_310_701;
+
+/**
+ * Queues a renditions job for every ready material whose public files were made under an older
+ * RENDITION_VERSION and that has no job pending; one statement under a lock, so servers starting
+ * together do not queue a material twice. Returns how many were queued.
+ */
+export async function queueOutdatedRenditionJobs(db: DbOrTx, currentVersion: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${QUEUE_OUTDATED_LOCK})`);
+    const result = await tx.execute(sql`
+      insert into ${mediaJobs} (material_sid, kind)
+      select m.sid, ${MEDIA_JOB_KIND_RENDITIONS} from ${materials} m
+      where m.rendition_version < ${currentVersion} and m.status = 'ready'
+        and not exists (
+          select 1 from ${mediaJobs} j
+          where j.material_sid = m.sid and j.status in (${MediaJobStatus.QUEUED}, ${MediaJobStatus.RUNNING})
+        )
+      returning id`);
+    return rowsOf<{ id: number }>(result).length;
+  });
 }
 
 export async function insertMediaJob(db: DbOrTx, materialSid: string): Promise<MediaJobRow> {

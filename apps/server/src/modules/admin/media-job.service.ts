@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { AppDeps } from '../../app.js';
 import { materialFileKey } from '../../media/keys.js';
-import { makeMaterialRenditions } from '../../media/renditions.js';
+import { makeMaterialRenditions, RENDITION_VERSION } from '../../media/renditions.js';
 import { extensionForContentType } from '../../media/storage.js';
 import {
   type AdminMaterialRow,
@@ -14,7 +14,12 @@ import {
   markMaterialReady,
   type RenditionKeys,
 } from './admin-material.repository.js';
-import { claimNextMediaJob, finishMediaJob, type MediaJobRow } from './media-job.repository.js';
+import {
+  claimNextMediaJob,
+  finishMediaJob,
+  queueOutdatedRenditionJobs,
+  type MediaJobRow,
+} from './media-job.repository.js';
 
 export type MediaJobDeps = Pick<AppDeps, 'db' | 'storage' | 'video' | 'config'> &
   Partial<Pick<AppDeps, 'catalogChanges'>>;
@@ -150,4 +155,15 @@ export async function runNextMediaJob(deps: MediaJobDeps): Promise<MediaJobOutco
     await finishMediaJob(deps.db, job, { status: 'queued', lastError: message, retryInMs: retryDelayMs(job.attempts) });
     return { job, outcome: 'retry', error: message };
   }
+}
+
+/**
+ * Queues new renditions for materials made under an older RENDITION_VERSION (e.g. the 1200 px
+ * unmarked covers) and wakes the worker. Each job replaces the files and deletes the old ones,
+ * as for any reprocessing. Run at start-up and by `npm run media:rerender`.
+ */
+export async function queueOutdatedRenditions(deps: Pick<AppDeps, 'db'> & Partial<Pick<AppDeps, 'mediaJobs'>>) {
+  const queued = await queueOutdatedRenditionJobs(deps.db, RENDITION_VERSION);
+  if (queued > 0) deps.mediaJobs?.notify();
+  return queued;
 }

@@ -42,3 +42,11 @@ export async function touchOperatorLogin(db: DbOrTx, sid: string): Promise<Opera
     .returning();
   return row;
 }
+
+/** Revokes every token issued to the operator so far. */
+export async function bumpOperatorTokenVersion(db: DbOrTx, sid: string): Promise<void> {
+  await db
+    .update(operators)
+    .set({ tokenVersion: sql`${operators.tokenVersion} + 1` })
+    .where(eq(operators.sid, sid));
+}

@@ -5,7 +5,14 @@ import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { newSid } from '../../lib/ids.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
-import { findOperatorByUsername, insertOperator, touchOperatorLogin, type OperatorRow } from './operator.repository.js';
+import { assertNotLocked, failedSignIn, succeededSignIn } from '../user/sign-in-guard.js';
+import {
+  bumpOperatorTokenVersion,
+  findOperatorByUsername,
+  insertOperator,
+  touchOperatorLogin,
+  type OperatorRow,
+} from './operator.repository.js';
 
 /**
  * Operators live in their own table and sign tokens for the 'operator' audience: a buyer token
@@ -42,8 +49,11 @@ export async function createOperator(db: DbOrTx, input: NewOperator): Promise<Op
   return row;
 }
 
+/** Operators have the buyers' per-account limit on wrong passwords too (sign-in-guard.ts). */
 export async function loginOperator(
-  deps: Pick<AppDeps, 'db' | 'tokens'>,
+  deps: Pick<AppDeps, 'db' | 'tokens' | 'messages' | 'config'> & {
+    log?: { warn(data: object, message: string): void };
+  },
   input: z.output<typeof ZAdminLoginRequest>,
 ): Promise<string> {
   const operator = await findOperatorByUsername(deps.db, input.username);
@@ -51,10 +61,19 @@ export async function loginOperator(
     await verifyAgainstDummy(input.password);
     throw new AppError(ErrorCode.INVALID_CREDENTIALS);
   }
-  if (!(await verifyPassword(operator.passwordHash, input.password))) throw new AppError(ErrorCode.INVALID_CREDENTIALS);
+  const account = { kind: 'operator', sid: operator.sid } as const;
+  await assertNotLocked(deps, account);
+  // Operators have no address on file: the lock is logged for whoever watches the server.
+  if (!(await verifyPassword(operator.passwordHash, input.password))) throw await failedSignIn(deps, account, null);
+  await succeededSignIn(deps, account);
   if (!operator.enabled) throw new AppError(ErrorCode.ACCOUNT_DISABLED);
   const signedIn = (await touchOperatorLogin(deps.db, operator.sid)) ?? operator;
   return deps.tokens.sign('operator', { sub: signedIn.sid, tv: signedIn.tokenVersion });
+}
+
+/** Signs the operator out on the server: every token issued to it stops working. */
+export async function logoutOperator(deps: Pick<AppDeps, 'db'>, operator: OperatorRow): Promise<void> {
+  await bumpOperatorTokenVersion(deps.db, operator.sid);
 }
 
 export function presentOperator(row: OperatorRow): TOperator {

@@ -22,7 +22,7 @@ import { CatalogService, publicUrlOfStorage } from './catalog.service.js';
 import { KeywordVocabulary } from './keyword-vocabulary.js';
 import { likesRoutes } from './likes.routes.js';
 import { originalDownloadRoutes } from './original-download.routes.js';
-import { SearchLogWriter } from './search-log.writer.js';
+import { SearchLogWriter, searcherKeyOf } from './search-log.writer.js';
 
 /** Buyer-side catalogue: search, detail, related, free materials, featured videos, likes, downloads. */
 export async function catalogRoutes(instance: FastifyInstance) {
@@ -51,7 +51,8 @@ export async function catalogRoutes(instance: FastifyInstance) {
       schema: { querystring: ZSearchMaterialsQuery, response: { 200: zEnvelope(ZSearchMaterialsResponse) } },
     },
     async (request, reply) => {
-      const result = await catalog.searchMaterials(request.query, request.user);
+      const searcher = searcherKeyOf(request.user?.sid ?? null, request.ip, config.jwtSecret);
+      const result = await catalog.searchMaterials(request.query, request.user, searcher);
       // Already encoded, and checked against the same schema when the page was cached; a string
       // payload bypasses the serializer, which is the point (the typed reply only knows objects).
       if (result.body !== null) return reply.type('application/json; charset=utf-8').send(result.body as never);

@@ -171,7 +171,11 @@ export class CatalogService {
    * thirty materials more than all the rest of a cached search). A signed-in buyer gets the same
    * page with their likes marked, through the normal serializer.
    */
-  async searchMaterials(input: SearchMaterialsInput, user: UserRow | null): Promise<SearchResult> {
+  async searchMaterials(
+    input: SearchMaterialsInput,
+    user: UserRow | null,
+    searcherKey: string | null = null,
+  ): Promise<SearchResult> {
     const now = this.now();
     const vocabulary = needsSegmenting(searchWords(input.keyword)) ? await this.deps.vocabulary.get() : undefined;
     const filter = parseSearchFilter(input, vocabulary);
@@ -198,7 +202,13 @@ export class CatalogService {
     });
     const keyword = loggedKeyword(filter);
     if (keyword) {
-      this.deps.searchLog.record({ keyword, userSid: user?.sid ?? null, resultCount: page.total, createdAt: now });
+      this.deps.searchLog.record({
+        keyword,
+        userSid: user?.sid ?? null,
+        searcherKey,
+        resultCount: page.total,
+        createdAt: now,
+      });
     }
     const head = { total: page.total, totalCapped: page.totalCapped, seed: isRandom ? seed : null };
     if (!user) {

@@ -1,5 +1,7 @@
 import {
+  CodePurpose,
   ErrorCode,
+  MessageChannel,
   type TSubUser,
   type ZCreateSubUserRequest,
   type ZResetEmailForSubRequest,
@@ -8,6 +10,7 @@ import {
   type ZUpdateSubUserRequest,
 } from '@gemstock/contract';
 import type { z } from 'zod';
+import type { AppDeps } from '../../app.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { hashPassword } from '../../lib/passwords.js';
@@ -25,15 +28,14 @@ import {
 } from './user.repository.js';
 import { createSubAccount, normaliseUsername, takenError } from './user.service.js';
 import { presentSubUser } from './user.view.js';
+import { checkVerificationCode, consumeVerificationCode, type CodeAddress } from './verification-code.service.js';
 
 /**
  * A main account manages its sub-accounts (spec §6). Every lookup is scoped to the caller:
  * another company's sub-account answers NOT_FOUND, exactly like one that does not exist.
  */
 
-interface SubUserDeps {
-  db: DbOrTx;
-}
+type SubUserDeps = Pick<AppDeps, 'db' | 'config'>;
 
 function assertSubAccountsEnabled(main: UserRow): void {
   if (main.level !== 0) throw new AppError(ErrorCode.MAIN_ACCOUNT_ONLY);
@@ -79,21 +81,60 @@ export async function listSubUsers(deps: SubUserDeps, main: UserRow): Promise<{ 
   return { sub_users: await presentSubUsers(deps.db, main, await listSubAccounts(deps.db, main.sid)) };
 }
 
+/**
+ * Creates a sub-account with a username. An address is never bound here: the main account could
+ * name anyone's email or mobile and lock its owner out of registering, recovering or signing
+ * in, so addresses are added afterwards with a code sent to them.
+ */
 export async function createSubUser(
   deps: SubUserDeps,
   main: UserRow,
   input: z.output<typeof ZCreateSubUserRequest>,
 ): Promise<{ sub_user: TSubUser }> {
   assertSubAccountsEnabled(main);
+  if (input.email || input.mobile) throw new AppError(ErrorCode.SUB_CONTACT_NEEDS_CODE);
   // Checked first for a precise answer; the unique indexes still decide when two requests race.
   if (await findUserByUsername(deps.db, normaliseUsername(input.username))) throw takenError('username');
-  if (input.email && (await findUserByEmail(deps.db, input.email))) throw takenError('email');
-  if (input.mobile && (await findUserByMobile(deps.db, input.mobile))) throw takenError('mobile');
-  const sub = await createSubAccount(deps.db, main, input);
+  const sub = await createSubAccount(deps.db, main, {
+    username: input.username,
+    password: input.password,
+    name: input.name,
+  });
   return presentOne(deps.db, main, sub);
 }
 
-/** PUT semantics: the form sends both fields, and an absent one is cleared. */
+/**
+ * Binds an address to a sub-account once a code sent to it has been given back: the code is
+ * checked (using up one try), then consumed in the same transaction as the write, so one code
+ * binds once.
+ */
+async function bindProvenAddress(
+  deps: SubUserDeps,
+  main: UserRow,
+  sub: UserRow,
+  address: { field: 'email' | 'mobile'; value: string },
+  code: string,
+  alsoSet: UserPatch = {},
+): Promise<{ sub_user: TSubUser }> {
+  const codeAddress: CodeAddress = {
+    channel: address.field === 'email' ? MessageChannel.EMAIL : MessageChannel.SMS,
+    target: address.value,
+    purpose: CodePurpose.BIND,
+  };
+  const codeSid = await checkVerificationCode(deps, codeAddress, code);
+  return deps.db.transaction(async (tx) => {
+    await consumeVerificationCode(tx, codeSid);
+    const patch = address.field === 'email' ? { email: address.value } : { mobile: address.value };
+    const result = await updateUser(tx, sub.sid, { ...alsoSet, ...patch });
+    if (!result.ok) throw takenError(result.taken);
+    return presentOne(tx, main, result.value ?? sub);
+  });
+}
+
+/**
+ * PUT semantics: the form sends both fields, and an absent one is cleared. A new mobile is bound
+ * only with a code sent to it; the current one is kept, or cleared, without any.
+ */
 export async function updateSubUser(
   deps: SubUserDeps,
   main: UserRow,
@@ -103,8 +144,10 @@ export async function updateSubUser(
   assertSubAccountsEnabled(main);
   const sub = await findOwnSubAccount(deps.db, main, sid);
   const mobile = input.mobile ?? null;
-  if (mobile && mobile !== sub.mobile && (await findUserByMobile(deps.db, mobile))) throw takenError('mobile');
-  return applyPatch(deps.db, main, sub, { name: input.name, mobile });
+  if (!mobile || mobile === sub.mobile) return applyPatch(deps.db, main, sub, { name: input.name, mobile });
+  if (await findUserByMobile(deps.db, mobile)) throw takenError('mobile');
+  if (!input.code) throw new AppError(ErrorCode.SUB_CONTACT_NEEDS_CODE, '请输入发送到该手机号的验证码');
+  return bindProvenAddress(deps, main, sub, { field: 'mobile', value: mobile }, input.code, { name: input.name });
 }
 
 /** Revokes the sub-account's tokens: whoever knew the old password is signed out. */
@@ -137,7 +180,10 @@ export async function setSubUserEnabled(
   );
 }
 
-/** The main account vouches for its sub-account's address; no code is sent (spec §6). */
+/**
+ * Sets a sub-account's email. Spec §6 had the main account vouch for the address without a code;
+ * that let anyone's address be taken, so the code sent to the new address is required.
+ */
 export async function resetSubUserEmail(
   deps: SubUserDeps,
   main: UserRow,
@@ -147,5 +193,5 @@ export async function resetSubUserEmail(
   const sub = await findOwnSubAccount(deps.db, main, input.sid);
   if (sub.email === input.email) return presentOne(deps.db, main, sub);
   if (await findUserByEmail(deps.db, input.email)) throw takenError('email');
-  return applyPatch(deps.db, main, sub, { email: input.email });
+  return bindProvenAddress(deps, main, sub, { field: 'email', value: input.email }, input.code);
 }

@@ -16,9 +16,10 @@ import {
   ZUserResponse,
   zEnvelope,
 } from '@gemstock/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../plugins/envelope.js';
+import { createCodeChallenge } from './code-challenge.js';
 import { signedInUser } from './request-user.js';
 import { subUserRoutes } from './sub-user.routes.js';
 import {
@@ -26,6 +27,7 @@ import {
   forgetPassword,
   getCurrentUser,
   login,
+  logout,
   register,
   requestCode,
   resetPassword,
@@ -33,14 +35,27 @@ import {
 } from './user.service.js';
 
 /**
- * Per client address, in memory on each server (the database caps on codes are the shared,
- * durable limit). Password guessing is the reason for the login limit; each code allows only
- * five tries, so the code-checking calls are limited loosely, against floods.
+ * Per client address, in memory on each server (the database caps on codes and the per-account
+ * sign-in lock are the shared, durable limits). Password guessing is the reason for the login
+ * limit. Code sending is only guarded against bursts here: past an hourly number per client
+ * address the server asks for a proof-of-work answer (code-challenge.ts), so a whole office
+ * behind one address can still sign up. Each code allows only five tries, so the code-checking
+ * calls are limited loosely, against floods; registering counts per address registered.
  */
 export const RATE_LIMITS = {
   login: { max: 10, timeWindow: '1 minute' },
-  sendCode: { max: 5, timeWindow: '1 minute' },
+  sendCode: { max: 60, timeWindow: '1 minute' },
   checkCode: { max: 20, timeWindow: '1 minute' },
+} as const;
+
+/** Registration is limited per client address and registered address (the body is parsed by then). */
+const REGISTER_RATE_LIMIT = {
+  ...RATE_LIMITS.checkCode,
+  hook: 'preHandler',
+  keyGenerator: (request: FastifyRequest) => {
+    const body = request.body as { email?: unknown; mobile?: unknown } | undefined;
+    return `${request.ip}|${String(body?.email ?? body?.mobile ?? '')}`;
+  },
 } as const;
 
 export async function userRoutes(instance: FastifyInstance) {
@@ -67,10 +82,15 @@ export async function userRoutes(instance: FastifyInstance) {
     async (request) => ok(await requestCode(deps, request.body, request.ip)),
   );
 
+  app.get(USER_PATHS.codeChallenge, { config: { rateLimit: RATE_LIMITS.sendCode } }, async (_request, reply) =>
+    // The ALTCHA widget reads the challenge as it is, not inside the envelope.
+    reply.header('cache-control', 'no-store').send(await createCodeChallenge(deps)),
+  );
+
   app.post(
     USER_PATHS.register,
     {
-      config: { rateLimit: RATE_LIMITS.checkCode },
+      config: { rateLimit: REGISTER_RATE_LIMIT },
       schema: { body: ZRegisterRequest, response: { 200: zEnvelope(ZTokenResponse) } },
     },
     async (request) => ok({ access_token: await register(deps, request.body) }),
@@ -82,8 +102,13 @@ export async function userRoutes(instance: FastifyInstance) {
       config: { rateLimit: RATE_LIMITS.login },
       schema: { body: ZLoginRequest, response: { 200: zEnvelope(ZTokenResponse) } },
     },
-    async (request) => ok({ access_token: await login(deps, request.body) }),
+    async (request) => ok({ access_token: await login({ ...deps, log: request.log }, request.body) }),
   );
+
+  app.post(USER_PATHS.logout, { onRequest: app.requireUser, schema: { response: emptyResponse } }, async (request) => {
+    await logout(deps, signedInUser(request));
+    return ok(null);
+  });
 
   app.post(
     USER_PATHS.forgetPassword,

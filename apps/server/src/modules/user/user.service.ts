@@ -35,6 +35,8 @@ import {
   type AccountField,
   type UserRow,
 } from './user.repository.js';
+import { redeemCodeChallenge } from './code-challenge.js';
+import { assertNotLocked, failedSignIn, succeededSignIn, type LockNoticeAddress } from './sign-in-guard.js';
 import { companyInfoOf, presentCoupon, presentUser } from './user.view.js';
 import {
   checkVerificationCode,
@@ -162,7 +164,7 @@ export async function createSubAccount(db: DbOrTx, parent: UserRow, input: NewSu
  */
 export async function requestCode(
   deps: AccountDeps,
-  input: { email?: string; mobile?: string; purpose: CodePurpose },
+  input: { email?: string; mobile?: string; purpose: CodePurpose; altcha?: string | undefined },
   ip: string | null,
 ): Promise<{ resendAfter: number }> {
   const contact = contactOf(input);
@@ -172,7 +174,11 @@ export async function requestCode(
   } else if (existing) {
     throw takenError(contact.field);
   }
-  return sendVerificationCode(deps, { channel: contact.channel, target: contact.value, purpose: input.purpose }, ip);
+  // A solved challenge is used up here, whether or not this request turns out to need it.
+  if (input.altcha) await redeemCodeChallenge(deps, input.altcha);
+  return sendVerificationCode(deps, { channel: contact.channel, target: contact.value, purpose: input.purpose }, ip, {
+    challengeSolved: Boolean(input.altcha),
+  });
 }
 
 /* ---------- register, login, password recovery ---------- */
@@ -199,12 +205,23 @@ export async function register(deps: AccountDeps, input: z.output<typeof ZRegist
   return signBuyerToken(deps, user);
 }
 
+/** A lock notice goes to the account's own address; a sub-account without one has its main account told. */
+async function lockNoticeAddressOf(db: DbOrTx, user: UserRow): Promise<LockNoticeAddress | null> {
+  if (user.email || user.mobile) return { email: user.email, mobile: user.mobile };
+  const parent = user.parentSid ? await findUserBySid(db, user.parentSid) : undefined;
+  return parent ? { email: parent.email, mobile: parent.mobile } : null;
+}
+
 /**
  * Email or mobile signs in a main account, username a sub-account. Unknown account and wrong
  * password answer alike and take alike long. The account's state is told only to someone who
- * knows its password.
+ * knows its password. Ten wrong passwords within 15 minutes lock the account's sign-in for 15
+ * minutes (sign-in-guard.ts), whatever the password.
  */
-export async function login(deps: AccountDeps, input: z.output<typeof ZLoginRequest>): Promise<string> {
+export async function login(
+  deps: AccountDeps & { log?: { warn(data: object, message: string): void } },
+  input: z.output<typeof ZLoginRequest>,
+): Promise<string> {
   const { db } = deps;
   let user: UserRow | undefined;
   if (input.username !== undefined) {
@@ -218,7 +235,12 @@ export async function login(deps: AccountDeps, input: z.output<typeof ZLoginRequ
     await verifyAgainstDummy(input.password);
     throw new AppError(ErrorCode.INVALID_CREDENTIALS);
   }
-  if (!(await verifyPassword(user.passwordHash, input.password))) throw new AppError(ErrorCode.INVALID_CREDENTIALS);
+  const account = { kind: 'user', sid: user.sid } as const;
+  await assertNotLocked(deps, account);
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    throw await failedSignIn(deps, account, await lockNoticeAddressOf(db, user));
+  }
+  await succeededSignIn(deps, account);
   await assertCanSignIn(db, user);
   const signedIn = (await touchLastLogin(db, user.sid)) ?? user;
   return signBuyerToken(deps, signedIn);
@@ -346,6 +368,14 @@ export async function changeContact(
     if (!result.ok) throw takenError(result.taken);
   });
   return presentFresh(deps.db, user.sid);
+}
+
+/**
+ * Signs the account out on the server: the token version moves on, so the token just used and
+ * every other one issued to the account stop working on every server at once.
+ */
+export async function logout(deps: Pick<AccountDeps, 'db'>, user: UserRow): Promise<void> {
+  await updateUser(deps.db, user.sid, {}, { bumpTokenVersion: true });
 }
 
 /**

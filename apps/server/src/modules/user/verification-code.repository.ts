@@ -1,7 +1,7 @@
 import { CODE_MAX_ATTEMPTS } from '@gemstock/contract';
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { verificationCodes } from '../../db/schema/index.js';
+import { usedChallenges, verificationCodes } from '../../db/schema/index.js';
 
 export type VerificationCodeRow = typeof verificationCodes.$inferSelect;
 
@@ -97,14 +97,26 @@ export async function deleteVerificationCode(db: DbOrTx, sid: string): Promise<v
 
 /**
  * Removes codes sent more than two days ago: by then they have long expired and no longer count
- * against any sending cap (the longest is the China-time day). Returns how many went.
+ * against any sending cap (the longest is the China-time day). Used proof-of-work challenges go
+ * once expired (an expired one is refused anyway). Returns how many codes went.
  */
 export async function purgeOldVerificationCodes(db: DbOrTx): Promise<number> {
   const removed = await db
     .delete(verificationCodes)
     .where(sql`${verificationCodes.createdAt} < now() - interval '2 days'`)
     .returning({ sid: verificationCodes.sid });
+  await db.delete(usedChallenges).where(lt(usedChallenges.expiresAt, sql`now()`));
   return removed.length;
+}
+
+/** Records a redeemed challenge; false when it was redeemed before (on any server). */
+export async function markChallengeUsed(db: DbOrTx, signature: string, expiresAt: Date): Promise<boolean> {
+  const rows = await db
+    .insert(usedChallenges)
+    .values({ signature, expiresAt })
+    .onConflictDoNothing()
+    .returning({ signature: usedChallenges.signature });
+  return rows.length > 0;
 }
 
 /** Only the newest code for an address and purpose counts; older ones are superseded. */

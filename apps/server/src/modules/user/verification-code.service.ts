@@ -1,7 +1,6 @@
 import {
   CODE_DAILY_CAP,
   CODE_HOURLY_CAP,
-  CODE_IP_HOURLY_CAP,
   CODE_LENGTH,
   CODE_RESEND_SECONDS,
   CODE_TTL_SECONDS,
@@ -51,13 +50,16 @@ function codeMessageText(siteName: string, code: string): string {
 
 /**
  * Issues a code after the sending limits: one per address per CODE_RESEND_SECONDS, hourly and
- * daily caps per address, and an hourly cap per client address. A code that could not be
+ * daily caps per address. Past CODE_CHALLENGE_AFTER codes from one client address within an
+ * hour, each further one needs a solved proof-of-work challenge (`challengeSolved`) instead of
+ * being refused: a whole office behind one address can still register. A code that could not be
  * delivered is deleted, so it neither works nor counts against the caps.
  */
 export async function sendVerificationCode(
   deps: CodeDeps,
   address: CodeAddress,
   ip: string | null,
+  options: { challengeSolved?: boolean } = {},
 ): Promise<{ resendAfter: number }> {
   const { db, config, messages } = deps;
   const code = newNumericCode(CODE_LENGTH);
@@ -69,7 +71,9 @@ export async function sendVerificationCode(
     if (recent.inResendWindow > 0) throw new AppError(ErrorCode.CODE_TOO_FREQUENT);
     if (recent.lastDay >= CODE_DAILY_CAP) throw new AppError(ErrorCode.CODE_DAILY_CAP);
     if (recent.lastHour >= CODE_HOURLY_CAP) throw new AppError(ErrorCode.CODE_HOURLY_CAP);
-    if (recent.ipLastHour >= CODE_IP_HOURLY_CAP) throw new AppError(ErrorCode.CODE_HOURLY_CAP);
+    if (recent.ipLastHour >= config.codeChallengeAfter && !options.challengeSolved) {
+      throw new AppError(ErrorCode.CHALLENGE_REQUIRED);
+    }
     await insertVerificationCode(tx, {
       sid,
       channel: address.channel,

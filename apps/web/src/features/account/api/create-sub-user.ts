@@ -6,7 +6,7 @@ import { SUB_USERS_KEY } from './get-sub-users';
 
 export type TSubUserResponse = Output<typeof ZSubUserResponse>;
 
-/** POST /api/user/sub_user {username, password, name?, email?, mobile?} → {sub_user}. */
+/** POST /api/user/sub_user {username, password, name?} → {sub_user}; addresses are bound later, with a code. */
 export function createSubUser(body: TCreateSubUserRequest): Promise<TSubUserResponse> {
   return apiClient.post<TSubUserResponse>(USER_PATHS.subUsers, body);
 }

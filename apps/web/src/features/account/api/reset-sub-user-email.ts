@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { SUB_USERS_KEY } from './get-sub-users';
 
-/** POST /api/user/reset_email_for_sub {sid, email}. */
+/** POST /api/user/reset_email_for_sub {sid, email, code}: the code was sent to the new email. */
 export function resetSubUserEmail(body: TResetEmailForSubRequest): Promise<unknown> {
   return apiClient.post<unknown>(USER_PATHS.resetEmailForSub, body);
 }

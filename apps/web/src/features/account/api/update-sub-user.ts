@@ -4,7 +4,7 @@ import { apiClient } from '@/lib/api-client';
 import type { TSubUserResponse } from './create-sub-user';
 import { SUB_USERS_KEY } from './get-sub-users';
 
-/** PUT /api/user/sub_user/{sid} {name?, mobile?} → {sub_user}. */
+/** PUT /api/user/sub_user/{sid} {name?, mobile?, code?} → {sub_user}; a new mobile needs its code. */
 export function updateSubUser({ sid, ...body }: TUpdateSubUserRequest & { sid: string }): Promise<TSubUserResponse> {
   return apiClient.put<TSubUserResponse>(USER_PATHS.subUser(sid), body);
 }

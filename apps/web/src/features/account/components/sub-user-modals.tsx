@@ -1,7 +1,7 @@
 import { MAX_LENGTH, MESSAGES, MOBILE_LENGTH, type TSubUser, zEmail, zMobile, zUsername } from '@gemstock/contract';
-import { Form, Input, Modal } from 'antd';
+import { Form, Input, Modal, Typography } from 'antd';
 import { useEffect } from 'react';
-import { newPasswordRules } from '@/components/contact-fields';
+import { CodeField, newPasswordRules } from '@/components/contact-fields';
 import { applyFieldErrors, schemaRule } from '@/lib/form';
 import { notify } from '@/lib/notify';
 import { useCreateSubUser } from '../api/create-sub-user';
@@ -15,9 +15,11 @@ interface CreateValues {
   username: string;
   password: string;
   name?: string;
-  email?: string;
-  mobile?: string;
 }
+
+/** Why addresses are not asked for here: the owner of an address proves it with a code. */
+const ADDRESS_NOTE =
+  '邮箱和手机号需验证后绑定：创建后在列表中点击“绑定邮箱”或“编辑”，验证码将发送到该地址，请向使用人索取。';
 
 export function CreateSubUserModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [form] = Form.useForm<CreateValues>();
@@ -29,8 +31,6 @@ export function CreateSubUserModal({ open, onClose }: { open: boolean; onClose: 
         username: v.username,
         password: v.password,
         name: blankToNull(v.name),
-        email: blankToNull(v.email),
-        mobile: blankToNull(v.mobile),
       });
       notify.success('创建成功');
       onClose();
@@ -64,12 +64,9 @@ export function CreateSubUserModal({ open, onClose }: { open: boolean; onClose: 
         <Form.Item label="姓名" name="name">
           <Input maxLength={MAX_LENGTH.name} placeholder="选填" />
         </Form.Item>
-        <Form.Item label="邮箱" name="email" rules={[schemaRule(zEmail, { optional: true })]}>
-          <Input maxLength={MAX_LENGTH.email} placeholder="选填" />
-        </Form.Item>
-        <Form.Item label="手机号" name="mobile" rules={[schemaRule(zMobile, { optional: true })]}>
-          <Input maxLength={MOBILE_LENGTH} placeholder="选填" inputMode="numeric" />
-        </Form.Item>
+        <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
+          {ADDRESS_NOTE}
+        </Typography.Paragraph>
       </Form>
     </Modal>
   );
@@ -78,11 +75,15 @@ export function CreateSubUserModal({ open, onClose }: { open: boolean; onClose: 
 interface EditValues {
   name?: string;
   mobile?: string;
+  code?: string;
 }
 
+/** Name and mobile; a new mobile is bound only with the code sent to it. */
 export function EditSubUserModal({ subUser, onClose }: { subUser: TSubUser | null; onClose: () => void }) {
   const [form] = Form.useForm<EditValues>();
   const update = useUpdateSubUser();
+  const mobile = blankToNull(Form.useWatch('mobile', form));
+  const needsCode = mobile !== null && mobile !== (subUser?.mobile ?? null);
 
   useEffect(() => {
     if (subUser) form.setFieldsValue({ name: subUser.name ?? '', mobile: subUser.mobile ?? '' });
@@ -91,7 +92,12 @@ export function EditSubUserModal({ subUser, onClose }: { subUser: TSubUser | nul
   const onFinish = async (v: EditValues) => {
     if (!subUser) return;
     try {
-      await update.mutateAsync({ sid: subUser.sid, name: blankToNull(v.name), mobile: blankToNull(v.mobile) });
+      await update.mutateAsync({
+        sid: subUser.sid,
+        name: blankToNull(v.name),
+        mobile: blankToNull(v.mobile),
+        code: needsCode ? blankToNull(v.code) : null,
+      });
       notify.success('更新成功');
       onClose();
     } catch (error) {
@@ -115,6 +121,14 @@ export function EditSubUserModal({ subUser, onClose }: { subUser: TSubUser | nul
         <Form.Item label="手机号" name="mobile" rules={[schemaRule(zMobile, { optional: true })]}>
           <Input maxLength={MOBILE_LENGTH} inputMode="numeric" />
         </Form.Item>
+        {needsCode && (
+          <>
+            <Typography.Paragraph type="secondary">
+              验证码将发送到该手机号，请向手机号使用人索取，验证通过后完成绑定。
+            </Typography.Paragraph>
+            <CodeField form={form} channel="mobile" purpose="bind" />
+          </>
+        )}
       </Form>
     </Modal>
   );
@@ -153,14 +167,15 @@ export function SubUserPasswordModal({ subUser, onClose }: { subUser: TSubUser |
   );
 }
 
+/** Binds or changes a sub-account's email with the code sent to the new address. */
 export function SubUserEmailModal({ subUser, onClose }: { subUser: TSubUser | null; onClose: () => void }) {
-  const [form] = Form.useForm<{ email: string }>();
+  const [form] = Form.useForm<{ email: string; code: string }>();
   const resetEmail = useResetSubUserEmail();
 
-  const onFinish = async ({ email }: { email: string }) => {
+  const onFinish = async ({ email, code }: { email: string; code: string }) => {
     if (!subUser) return;
     try {
-      await resetEmail.mutateAsync({ sid: subUser.sid, email });
+      await resetEmail.mutateAsync({ sid: subUser.sid, email, code });
       notify.success('更新成功');
       onClose();
     } catch (error) {
@@ -171,7 +186,7 @@ export function SubUserEmailModal({ subUser, onClose }: { subUser: TSubUser | nu
   return (
     <Modal
       open={subUser !== null}
-      title={`重置 ${subUser?.username ?? ''} 的邮箱`}
+      title={`${subUser?.email ? '更换' : '绑定'} ${subUser?.username ?? ''} 的邮箱`}
       onCancel={onClose}
       onOk={() => form.submit()}
       confirmLoading={resetEmail.isPending}
@@ -184,8 +199,12 @@ export function SubUserEmailModal({ subUser, onClose }: { subUser: TSubUser | nu
           rules={[schemaRule(zEmail)]}
           extra={subUser?.email ? `当前邮箱：${subUser.email}` : '当前未绑定邮箱'}
         >
-          <Input maxLength={MAX_LENGTH.email} />
+          <Input maxLength={MAX_LENGTH.email} aria-label="邮箱" />
         </Form.Item>
+        <Typography.Paragraph type="secondary">
+          验证码将发送到新邮箱，请向邮箱使用人索取，验证通过后完成绑定。
+        </Typography.Paragraph>
+        <CodeField form={form} channel="email" purpose="bind" />
       </Form>
     </Modal>
   );

@@ -153,7 +153,7 @@ export default function SubAccountPage() {
                   设置密码
                 </Button>
                 <Button type="link" size="small" onClick={() => setEmailFor(row)}>
-                  重置邮箱
+                  {row.email ? '更换邮箱' : '绑定邮箱'}
                 </Button>
               </Space>
             ),

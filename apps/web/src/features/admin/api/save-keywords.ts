@@ -4,11 +4,17 @@ import { adminApi } from '../lib/admin-api';
 import { ADMIN_SCOPE } from '../lib/admin-paths';
 import { ADMIN_KEYWORDS_KEY } from './get-keywords';
 
-export type KeywordListKind = 'pinned' | 'curated';
+export type KeywordListKind = 'pinned' | 'curated' | 'blocked';
 
-/** PUT /api/admin/keywords/{pinned|curated} {keywords}: replaces the list, in this order. */
+const LIST_PATHS: Record<KeywordListKind, string> = {
+  pinned: ADMIN_MATERIAL_PATHS.pinnedKeywords,
+  curated: ADMIN_MATERIAL_PATHS.curatedKeywords,
+  blocked: ADMIN_MATERIAL_PATHS.blockedKeywords,
+};
+
+/** PUT /api/admin/keywords/{pinned|curated|blocked} {keywords}: replaces the list, in this order. */
 export function saveKeywords({ kind, keywords }: { kind: KeywordListKind; keywords: string[] }) {
-  const path = kind === 'pinned' ? ADMIN_MATERIAL_PATHS.pinnedKeywords : ADMIN_MATERIAL_PATHS.curatedKeywords;
+  const path = LIST_PATHS[kind];
   return adminApi.put<TAdminKeywordsResponse>(path, { keywords });
 }
 

@@ -16,7 +16,7 @@ import { useEffect } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { useAdminMe } from '../api/get-admin-me';
 import { useServiceQrSetting } from '../api/service-qr-setting';
-import { adminSignOut } from '../lib/admin-api';
+import { adminLogout } from '../lib/admin-api';
 import { adminPaths } from '../lib/admin-paths';
 import { useAdminSession } from '../lib/admin-session';
 
@@ -52,8 +52,7 @@ export function AdminLayout() {
   }
 
   const signOut = () => {
-    adminSignOut();
-    void navigate(adminPaths.login, { replace: true });
+    void adminLogout().then(() => navigate(adminPaths.login, { replace: true }));
   };
 
   return (

@@ -1,4 +1,4 @@
-import { ErrorCode, LOGOUT_CODES } from '@gemstock/contract';
+import { ADMIN_PATHS, ErrorCode, LOGOUT_CODES } from '@gemstock/contract';
 import { ApiError, NETWORK_ERROR_CODE, apiRequest, parseApiResponse, type RequestOptions } from '@/lib/api-client';
 import { navigateTo } from '@/lib/navigation';
 import { notify } from '@/lib/notify';
@@ -19,6 +19,18 @@ export type AdminRequestOptions = Omit<RequestOptions, 'token'>;
 export function adminSignOut(): void {
   useAdminSession.getState().clear();
   queryClient.removeQueries({ queryKey: [ADMIN_SCOPE] });
+}
+
+/** 退出: the server revokes the operator's token, then the console forgets it (whatever the answer). */
+export async function adminLogout(): Promise<void> {
+  const token = useAdminSession.getState().token;
+  try {
+    if (token) await apiRequest<null>('POST', ADMIN_PATHS.logout, { quiet: true, token });
+  } catch {
+    // Forgotten locally below; the token also ends at its expiry.
+  } finally {
+    adminSignOut();
+  }
 }
 
 function applyAdminErrorPolicy(error: ApiError): void {

@@ -21,6 +21,7 @@ const ACTION_LABEL: Record<string, { text: string; color: string }> = {
   'material.reprocess': { text: '重新处理', color: 'purple' },
   'keywords.pinned.replace': { text: '修改置顶关键词', color: 'cyan' },
   'keywords.curated.replace': { text: '修改推荐关键词', color: 'green' },
+  'keywords.blocked.replace': { text: '修改屏蔽关键词', color: 'volcano' },
   'order.confirm_transfer': { text: '确认转账到账', color: 'green' },
   'order.confirm_late_transfer': { text: '确认迟到的转账款', color: 'orange' },
   'order.reject_transfer': { text: '驳回转账', color: 'red' },

@@ -12,7 +12,7 @@ import type { TUser } from '@gemstock/contract';
 import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { signOut } from '@/lib/api-client';
+import { logout } from '@/api/logout';
 import { notify } from '@/lib/notify';
 import { displayNameOf } from '@/stores/session';
 
@@ -35,8 +35,7 @@ export function UserMenu({ user }: { user: TUser }) {
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'logout') {
-      signOut();
-      notify.success('已退出登录');
+      void logout().then(() => notify.success('已退出登录'));
       return;
     }
     void navigate(key);
