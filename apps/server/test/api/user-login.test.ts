@@ -6,6 +6,7 @@ import {
   DEFAULT_PASSWORD,
   login,
   me,
+  obtainCode,
   registerBuyer,
   uniqueEmail,
   uniqueMobile,
@@ -72,7 +73,16 @@ describe('POST /api/user/login', () => {
 
   it('signs a sub-account in by username, in any case, and not by its email', async () => {
     const subEmail = uniqueEmail('sub');
-    await createSub(buyer, 'Design.Li', { email: subEmail });
+    const sub = await createSub(buyer, 'Design.Li');
+    // The address is bound with the code sent to it.
+    const code = await obtainCode(t, { email: subEmail }, 'bind');
+    const bound = await t.call({
+      method: 'POST',
+      url: '/api/user/reset_email_for_sub',
+      token: buyer.token,
+      payload: { sid: sub.sid, email: subEmail, code },
+    });
+    expect(bound.code).toBe(0);
     const res = await login(t, { username: 'design.li', password: 'Sub-passw0rd' });
     expect(res.code).toBe(0);
     const profile = await me(t, res.data.access_token);
