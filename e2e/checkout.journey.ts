@@ -140,9 +140,12 @@ test('two materials from the cart are paid online through the sandbox, then down
   await expect(rows).toHaveCount(2);
   const selectAll = page.getByRole('checkbox', { name: '全选' });
   await expect(selectAll).toBeChecked();
-  await selectAll.uncheck();
+  // the tick follows the server's answer: click, then wait for it as a person would
+  await selectAll.click();
+  await expect(selectAll).not.toBeChecked();
   await expect(page.getByRole('button', { name: '结算' })).toBeDisabled();
-  await selectAll.check();
+  await selectAll.click();
+  await expect(selectAll).toBeChecked();
   await expect(page.getByText('已选 2 件')).toBeVisible();
   await expect(page.getByText(/合计：/)).toBeVisible();
 
@@ -260,7 +263,8 @@ test('a VIP recharge paid in the sandbox shows the balance, and the next order i
   // The header now shows the wallet balance, with its popover.
   const balance = page.getByRole('banner').getByRole('button', { name: '¥699.00' });
   await expect(balance).toBeVisible();
-  await balance.hover();
+  // the popover opens on a click or tap as well as on hover: click, as a touch user must
+  await balance.click();
   await expect(page.getByRole('button', { name: '查看状态' })).toBeVisible();
   await expect(page.getByRole('button', { name: '充值', exact: true })).toBeVisible();
 

@@ -1,13 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { precompress } from './build/precompress';
+import { decorativeIcons } from './build/decorative-icons.ts';
+import { precompress } from './build/precompress.ts';
 
 const SRC_DIR = new URL('./src', import.meta.url).pathname;
 /** The API server (apps/server). In production it also serves this SPA from dist/. */
 const API_TARGET = process.env.GEMSTOCK_API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), decorativeIcons(), precompress()],
   resolve: { alias: { '@': SRC_DIR } },
   server: {
     port: 5173,

@@ -106,7 +106,7 @@ describe('serving the web app: compression, caching, page fallback', () => {
 
   it('compresses JSON API responses above 1 KB and leaves small ones alone', async () => {
     for (let i = 0; i < 12; i += 1) await insertMaterial(t, { keywords: ['钻戒', `款式${i}`] });
-    const large = await t.app.inject({ url: '/api/material?pageSize=50', headers: { 'accept-encoding': 'gzip' } });
+    const large = await t.app.inject({ url: '/api/material?page_size=50', headers: { 'accept-encoding': 'gzip' } });
     expect(large.statusCode).toBe(200);
     const body = gunzipSync(large.rawPayload).toString();
     expect(large.headers['content-encoding']).toBe('gzip');
