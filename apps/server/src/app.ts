@@ -160,7 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setNotFoundHandler((request, reply) => {
     if (hasWeb && isPageRequest(request.method, request.url)) {
       // Client-side routes: the SPA decides what /detail/… or /user/… shows.
-      return sendAppShell(request, reply);
+      return sendAppShell(request, reply, config.mobileSiteUrl);
     }
     return sendError(reply, ErrorCode.ROUTE_NOT_FOUND, ErrorCode.ROUTE_NOT_FOUND.message);
   });

@@ -1,4 +1,5 @@
 import fastifyStatic from '@fastify/static';
+import { mobileSiteTarget } from '@gemstock/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
@@ -58,7 +59,22 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
   return true;
 }
 
-/** The single-page app's shell, for a page route the server has no route of its own for. */
-export function sendAppShell(_request: FastifyRequest, reply: FastifyReply) {
-  return reply.header('cache-control', PAGE_CACHE_CONTROL).sendFile('index.html');
+/**
+ * The single-page app's shell, for a page route the server has no route of its own for. With a
+ * separate mobile site configured, phones are redirected there with the same path and query
+ * before any script loads (spec §2).
+ */
+export function sendAppShell(request: FastifyRequest, reply: FastifyReply, mobileSiteUrl: string | undefined) {
+  reply.header('cache-control', PAGE_CACHE_CONTROL);
+  if (mobileSiteUrl) {
+    reply.header('vary', 'user-agent');
+    const target = mobileSiteTarget(
+      request.url,
+      request.headers['user-agent'] ?? '',
+      mobileSiteUrl,
+      `${request.protocol}://${request.host}`,
+    );
+    if (target) return reply.redirect(target, 302);
+  }
+  return reply.sendFile('index.html');
 }

@@ -119,6 +119,63 @@ describe('serving the web app: compression, caching, page fallback', () => {
   });
 });
 
+describe('a separate mobile site (MOBILE_SITE_URL)', () => {
+  const IPHONE =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+  const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
+  let dist: string;
+  beforeAll(() => {
+    dist = writeWebBuild();
+  });
+  afterAll(() => {
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('sends a phone asking for a page there, with the same path and query', async () => {
+    const t = await buildTestApp({ webDist: dist, mobileSiteUrl: 'https://m.example.com/' });
+    try {
+      const res = await t.app.inject({ url: '/detail/M123?source=xhs', headers: { 'user-agent': IPHONE } });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe('https://m.example.com/detail/M123?source=xhs');
+      expect(res.headers.vary).toMatch(/user-agent/i);
+
+      const desktop = await t.app.inject({ url: '/detail/M123?source=xhs', headers: { 'user-agent': DESKTOP } });
+      expect(desktop.statusCode).toBe(200);
+      expect(desktop.body).toContain('<div id="root">');
+      expect(desktop.headers.vary).toMatch(/user-agent/i);
+
+      // the API, files and media are never redirected
+      const api = await t.app.inject({ url: '/api/health', headers: { 'user-agent': IPHONE } });
+      expect(api.statusCode).toBe(200);
+      const asset = await t.app.inject({ url: '/assets/index-AbC123.js', headers: { 'user-agent': IPHONE } });
+      expect(asset.statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('serves phones the responsive site when it is not set', async () => {
+    const t = await buildTestApp({ webDist: dist });
+    try {
+      const res = await t.app.inject({ url: '/detail/M123', headers: { 'user-agent': IPHONE } });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root">');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('never redirects to itself', async () => {
+    const t = await buildTestApp({ webDist: dist, mobileSiteUrl: 'http://localhost:80' });
+    try {
+      const res = await t.app.inject({ url: '/', headers: { 'user-agent': IPHONE, host: 'localhost:80' } });
+      expect(res.statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('security headers', () => {
   let t: TestApp;
   let dist: string;
