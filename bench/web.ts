@@ -26,7 +26,10 @@ import { BUDGET_KB, measureRoutes } from '../scripts/check-bundle.mjs';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 3950);
-const BASE = `http://127.0.0.1:${PORT}`;
+/** BENCH_WEB_URL: measure a server that is already running (seeded demo) instead of starting one. */
+const BASE = process.env.BENCH_WEB_URL ?? `http://127.0.0.1:${PORT}`;
+/** --axe-detail: print every failing element with axe's summary. */
+const AXE_DETAIL = process.argv.includes('--axe-detail');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
   '--headless=new',
@@ -93,6 +96,8 @@ interface LighthouseFigures {
   cls: number;
   tbtMs: number;
   scriptKb: number;
+  /** Accessibility audits that failed, by id. */
+  a11yFailures: string[];
 }
 
 async function runLighthouse(name: string, url: string): Promise<LighthouseFigures> {
@@ -118,6 +123,9 @@ async function runLighthouse(name: string, url: string): Promise<LighthouseFigur
       cls: Math.round(audit('cumulative-layout-shift') * 1000) / 1000,
       tbtMs: Math.round(audit('total-blocking-time')),
       scriptKb: Math.round((scripts.find((i) => i.resourceType === 'script')?.transferSize ?? 0) / 102.4) / 10,
+      a11yFailures: (lhr.categories.accessibility?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0)
+        .map((ref) => ref.id),
     };
   } finally {
     chrome.kill();
@@ -146,6 +154,15 @@ interface AxeCount {
 async function axe(page: Page, name: string): Promise<AxeCount> {
   const { violations } = await new AxeBuilder({ page }).analyze();
   const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  if (AXE_DETAIL) {
+    for (const v of bad) {
+      for (const node of v.nodes) {
+        console.log(
+          `    [${name}] ${v.id}: ${node.target.join(' ')} — ${(node.failureSummary ?? '').split('\n')[1] ?? ''}`,
+        );
+      }
+    }
+  }
   return {
     name,
     serious: bad.filter((v) => v.impact === 'serious').length,
@@ -182,7 +199,7 @@ async function runAxe(browser: Browser, sid: string, keyword: string): Promise<A
     ['detail', `/detail/${sid}`, 'text=加入购物车'],
     ['/video', '/video', '.gs-tile__link'],
     ['/free-material', '/free-material', '.gs-tile__link'],
-    ['/wallet', '/wallet', 'main h1, main h2'],
+    ['/wallet', '/wallet', 'main h1, main h2, main h3, main h4'],
   ] as const) {
     await page.goto(`${BASE}${path}`);
     await page.locator(ready).first().waitFor();
@@ -238,11 +255,12 @@ async function runAxe(browser: Browser, sid: string, keyword: string): Promise<A
 }
 
 async function main() {
+  const skipLighthouse = process.argv.includes('--axe-only');
   if (!process.argv.includes('--no-build')) {
     const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
-  const stop = await startServer();
+  const stop = process.env.BENCH_WEB_URL ? () => {} : await startServer();
   try {
     const { materials: list } = await api<{ materials: { sid: string; keywords: string[] }[] }>(
       '/api/material?page_size=20',
@@ -254,16 +272,18 @@ async function main() {
       `\nLighthouse ${'(mobile preset, simulated slow 4G)'} — targets: performance ≥ ${TARGETS.performance}, accessibility ≥ ${TARGETS.accessibility}, LCP ≤ ${TARGETS.lcpMs} ms, CLS ≤ ${TARGETS.cls}, TBT ≤ ${TARGETS.tbtMs} ms`,
     );
     console.log('page              perf  a11y   LCP ms   CLS     TBT ms  JS KB (wire)');
-    for (const [name, path] of [
-      ['home', '/'],
-      ['search results', `/?keyword=${encodeURIComponent(keyword)}`],
-      ['detail', `/detail/${first.sid}`],
-      ['/video', '/video'],
-      ['/free-material', '/free-material'],
-    ] as const) {
+    for (const [name, path] of skipLighthouse
+      ? []
+      : ([
+          ['home', '/'],
+          ['search results', `/?keyword=${encodeURIComponent(keyword)}`],
+          ['detail', `/detail/${first.sid}`],
+          ['/video', '/video'],
+          ['/free-material', '/free-material'],
+        ] as const)) {
       const f = await runLighthouse(name, `${BASE}${path}`);
       console.log(
-        `${f.name.padEnd(16)} ${String(f.performance).padStart(5)} ${String(f.accessibility).padStart(5)} ${String(f.lcpMs).padStart(8)} ${f.cls.toFixed(3).padStart(6)} ${String(f.tbtMs).padStart(9)} ${f.scriptKb.toFixed(1).padStart(8)}`,
+        `${f.name.padEnd(16)} ${String(f.performance).padStart(5)} ${String(f.accessibility).padStart(5)} ${String(f.lcpMs).padStart(8)} ${f.cls.toFixed(3).padStart(6)} ${String(f.tbtMs).padStart(9)} ${f.scriptKb.toFixed(1).padStart(8)}${f.a11yFailures.length ? `  (a11y: ${f.a11yFailures.join(', ')})` : ''}`,
       );
       if (f.performance < TARGETS.performance) failures.push(`${name}: performance ${f.performance}`);
       if (f.accessibility < TARGETS.accessibility) failures.push(`${name}: accessibility ${f.accessibility}`);

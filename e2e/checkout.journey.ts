@@ -1,51 +1,12 @@
-import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { latestCode, signInOperator, skipGuide, uniqueEmail } from './fixtures';
+import { COMPANY, registerBuyer, signIn, signInOperator, skipGuide } from './fixtures';
 
 /*
  * Checkout journeys on the embedded default (spec §4, issue "Done when"): the cart, the licence
  * contract, the order drawer, online payment through the sandbox gateway's own pay page,
  * records with downloads and certificates, and the VIP wallet.
  */
-
-const PASSWORD = 'Gemstock2026!';
-const COMPANY = {
-  company: '杭州宝图结算测试珠宝有限公司',
-  company_license: '91330100MA2KCHK01X',
-  company_address: '浙江省杭州市西湖区文三路 200 号',
-};
-
-interface Envelope<T> {
-  code: number;
-  data: T;
-  message: string;
-}
-
-async function call<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  const body = (await response.json()) as Envelope<T>;
-  expect(body.code, body.message).toBe(0);
-  return body.data;
-}
-
-/** A new main account, registered through the API with its emailed code; optionally with a company. */
-async function registerBuyer(request: APIRequestContext, options: { withCompany: boolean }): Promise<string> {
-  const email = uniqueEmail('checkout');
-  await call(await request.post('/api/user/send_email_code', { data: { email } }));
-  const code = await latestCode(request, email);
-  const { access_token: token } = await call<{ access_token: string }>(
-    await request.post('/api/user', { data: { email, code, password: PASSWORD, agreement: true, adult: true } }),
-  );
-  if (options.withCompany) {
-    await call(
-      await request.post('/api/user/company', { data: COMPANY, headers: { Authorization: `Bearer ${token}` } }),
-    );
-  }
-  return token;
-}
-
-async function signIn(page: Page, token: string) {
-  await page.addInitScript((t) => window.localStorage.setItem('gemstock.token', t), token);
-}
 
 /** Detail-page paths of the first materials on home. */
 async function materialPaths(page: Page, count: number): Promise<string[]> {
