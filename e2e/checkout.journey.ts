@@ -135,7 +135,7 @@ test('two materials from the cart are paid online through the sandbox, then down
   await expect(drawer.getByRole('radio', { name: /在线支付/ })).toBeChecked();
   await expect(drawer.getByText('支付方式选择后不可更改', { exact: false })).toBeVisible();
   await drawer.getByRole('button', { name: '使用' }).click();
-  await expect(drawer.getByText('请先输入优惠 code')).toBeVisible();
+  await expect(drawer.getByText('请先输入优惠码')).toBeVisible();
   await expect(breakdownRow(drawer, '原价')).toBeVisible();
   await expect(breakdownRow(drawer, '会员优惠')).toHaveCount(0);
   const origin = await amountIn(breakdownRow(drawer, '原价'));
