@@ -1,51 +1,12 @@
-import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { latestCode, signInOperator, skipGuide, uniqueEmail } from './fixtures';
+import { COMPANY, registerBuyer, signIn, signInOperator, skipGuide } from './fixtures';
 
 /*
  * Checkout journeys on the embedded default (spec §4, issue "Done when"): the cart, the licence
  * contract, the order drawer, online payment through the sandbox gateway's own pay page,
  * records with downloads and certificates, and the VIP wallet.
  */
-
-const PASSWORD = 'Gemstock2026!';
-const COMPANY = {
-  company: '杭州宝图结算测试珠宝有限公司',
-  company_license: '91330100MA2KCHK01X',
-  company_address: '浙江省杭州市西湖区文三路 200 号',
-};
-
-interface Envelope<T> {
-  code: number;
-  data: T;
-  message: string;
-}
-
-async function call<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  const body = (await response.json()) as Envelope<T>;
-  expect(body.code, body.message).toBe(0);
-  return body.data;
-}
-
-/** A new main account, registered through the API with its emailed code; optionally with a company. */
-async function registerBuyer(request: APIRequestContext, options: { withCompany: boolean }): Promise<string> {
-  const email = uniqueEmail('checkout');
-  await call(await request.post('/api/user/send_email_code', { data: { email } }));
-  const code = await latestCode(request, email);
-  const { access_token: token } = await call<{ access_token: string }>(
-    await request.post('/api/user', { data: { email, code, password: PASSWORD, agreement: true, adult: true } }),
-  );
-  if (options.withCompany) {
-    await call(
-      await request.post('/api/user/company', { data: COMPANY, headers: { Authorization: `Bearer ${token}` } }),
-    );
-  }
-  return token;
-}
-
-async function signIn(page: Page, token: string) {
-  await page.addInitScript((t) => window.localStorage.setItem('gemstock.token', t), token);
-}
 
 /** Detail-page paths of the first materials on home. */
 async function materialPaths(page: Page, count: number): Promise<string[]> {
@@ -140,9 +101,12 @@ test('two materials from the cart are paid online through the sandbox, then down
   await expect(rows).toHaveCount(2);
   const selectAll = page.getByRole('checkbox', { name: '全选' });
   await expect(selectAll).toBeChecked();
-  await selectAll.uncheck();
+  // the tick follows the server's answer: click, then wait for it as a person would
+  await selectAll.click();
+  await expect(selectAll).not.toBeChecked();
   await expect(page.getByRole('button', { name: '结算' })).toBeDisabled();
-  await selectAll.check();
+  await selectAll.click();
+  await expect(selectAll).toBeChecked();
   await expect(page.getByText('已选 2 件')).toBeVisible();
   await expect(page.getByText(/合计：/)).toBeVisible();
 
@@ -171,7 +135,7 @@ test('two materials from the cart are paid online through the sandbox, then down
   await expect(drawer.getByRole('radio', { name: /在线支付/ })).toBeChecked();
   await expect(drawer.getByText('支付方式选择后不可更改', { exact: false })).toBeVisible();
   await drawer.getByRole('button', { name: '使用' }).click();
-  await expect(drawer.getByText('请先输入优惠 code')).toBeVisible();
+  await expect(drawer.getByText('请先输入优惠码')).toBeVisible();
   await expect(breakdownRow(drawer, '原价')).toBeVisible();
   await expect(breakdownRow(drawer, '会员优惠')).toHaveCount(0);
   const origin = await amountIn(breakdownRow(drawer, '原价'));
@@ -260,7 +224,8 @@ test('a VIP recharge paid in the sandbox shows the balance, and the next order i
   // The header now shows the wallet balance, with its popover.
   const balance = page.getByRole('banner').getByRole('button', { name: '¥699.00' });
   await expect(balance).toBeVisible();
-  await balance.hover();
+  // the popover opens on a click or tap as well as on hover: click, as a touch user must
+  await balance.click();
   await expect(page.getByRole('button', { name: '查看状态' })).toBeVisible();
   await expect(page.getByRole('button', { name: '充值', exact: true })).toBeVisible();
 

@@ -1,5 +1,47 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
+const PASSWORD = 'Gemstock2026!';
+/** The company a journey's buyer registers with. */
+export const COMPANY = {
+  company: '杭州宝图结算测试珠宝有限公司',
+  company_license: '91330100MA2KCHK01X',
+  company_address: '浙江省杭州市西湖区文三路 200 号',
+};
+
+interface Envelope<T> {
+  code: number;
+  data: T;
+  message: string;
+}
+
+/** The data of a successful API answer (code 0). */
+export async function call<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  const body = (await response.json()) as Envelope<T>;
+  expect(body.code, body.message).toBe(0);
+  return body.data;
+}
+
+/** A new main account, registered through the API with its emailed code; optionally with a company. */
+export async function registerBuyer(request: APIRequestContext, options: { withCompany: boolean }): Promise<string> {
+  const email = uniqueEmail('checkout');
+  await call(await request.post('/api/user/send_email_code', { data: { email } }));
+  const code = await latestCode(request, email);
+  const { access_token: token } = await call<{ access_token: string }>(
+    await request.post('/api/user', { data: { email, code, password: PASSWORD, agreement: true, adult: true } }),
+  );
+  if (options.withCompany) {
+    await call(
+      await request.post('/api/user/company', { data: COMPANY, headers: { Authorization: `Bearer ${token}` } }),
+    );
+  }
+  return token;
+}
+
+/** Starts the page's visits signed in with this buyer token. */
+export async function signIn(page: Page, token: string) {
+  await page.addInitScript((t) => window.localStorage.setItem('gemstock.token', t), token);
+}
+
 /** Skips the first-visit guide so journeys start on the page itself. */
 export async function skipGuide(page: Page) {
   await page.addInitScript(() => window.localStorage.setItem('gemstock.guide-seen', '1'));

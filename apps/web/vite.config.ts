@@ -1,12 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { decorativeIcons } from './build/decorative-icons.ts';
+import { precompress } from './build/precompress.ts';
 
 const SRC_DIR = new URL('./src', import.meta.url).pathname;
 /** The API server (apps/server). In production it also serves this SPA from dist/. */
 const API_TARGET = process.env.GEMSTOCK_API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), decorativeIcons(), precompress()],
   resolve: { alias: { '@': SRC_DIR } },
   server: {
     port: 5173,
@@ -20,6 +22,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // .vite/manifest.json: the chunk graph scripts/check-bundle.mjs measures per route
+    manifest: true,
     chunkSizeWarningLimit: 900,
     rolldownOptions: {
       output: {
@@ -35,14 +39,6 @@ export default defineConfig({
               name: 'react-vendor',
               test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|@tanstack|zustand)[\\/]/,
               priority: 20,
-            },
-            {
-              // antd and the other libraries the first paint needs; components used only by
-              // lazy pages (Table, Collapse, …) stay in those pages' chunks
-              name: 'ui-vendor',
-              test: /[\\/]node_modules[\\/]/,
-              tags: ['$initial'],
-              priority: 10,
             },
           ],
         },

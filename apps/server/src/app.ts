@@ -1,10 +1,10 @@
+import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import { ErrorCode } from '@gemstock/contract';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { constants as zlibConstants } from 'node:zlib';
 import type { Config } from './config.js';
 import { MIGRATIONS_DIR, type Db } from './db/client.js';
 import { JobSignal } from './jobs/job-signal.js';
@@ -36,6 +36,8 @@ import { createGateways, type PaymentGateways } from './payments/create-gateways
 import authPlugin from './plugins/auth.js';
 import envelopePlugin, { sendError } from './plugins/envelope.js';
 import jsonBodyPlugin from './plugins/json-body.js';
+import securityHeadersPlugin from './plugins/security-headers.js';
+import { isPageRequest, registerWebApp, sendAppShell } from './plugins/web-app.js';
 
 export interface AppDeps {
   config: Config;
@@ -112,6 +114,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   app.decorate('deps', deps);
 
+  await app.register(securityHeadersPlugin, { config });
+  // JSON above 1 KB goes out compressed; the web build is pre-compressed (plugins/web-app.ts) and
+  // already-encoded or incompressible bodies (images, video) are left alone. Brotli at level 4:
+  // close to gzip's speed with a smaller result; level 11 (the default) costs milliseconds per call.
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    globalDecompression: false,
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(envelopePlugin);
   await app.register(jsonBodyPlugin);
   await app.register(authPlugin);
@@ -145,27 +157,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(adminCouponRoutes);
   if (config.devOutbox) await app.register(devRoutes);
 
-  const webDist = config.webDist ?? defaultWebDist();
-  const hasWeb = existsSync(join(webDist, 'index.html'));
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      wildcard: false,
-      index: false,
-      setHeaders: (res, path) => {
-        // Vite names built assets by content hash, so they never change under the same URL.
-        if (path.includes(`${join(webDist, 'assets')}`))
-          res.header('cache-control', 'public, max-age=31536000, immutable');
-      },
-    });
-  }
+  const hasWeb = await registerWebApp(app, config.webDist ?? defaultWebDist());
 
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? '';
-    const wantsPage = request.method === 'GET' && !path.startsWith('/api/') && path !== '/api';
-    if (hasWeb && wantsPage && !/\.[a-z0-9]+$/i.test(path)) {
+    if (hasWeb && isPageRequest(request.method, request.url)) {
       // Client-side routes: the SPA decides what /detail/… or /user/… shows.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return sendAppShell(request, reply, config.mobileSiteUrl);
     }
     return sendError(reply, ErrorCode.ROUTE_NOT_FOUND, ErrorCode.ROUTE_NOT_FOUND.message);
   });

@@ -42,6 +42,8 @@ const ZEnv = z.object({
   TRUST_PROXY: zBool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  /** A separate mobile site: phones asking for a page are redirected there, same path and query. */
+  MOBILE_SITE_URL: z.string().url().optional(),
   // Media uploads and processing (docs/operations.md, docs/decisions/0005-media-pipeline.md).
   UPLOAD_MAX_BYTES: z.coerce
     .number()
@@ -120,6 +122,8 @@ export interface Config {
   trustProxy: boolean;
   logLevel: Env['LOG_LEVEL'];
   webDist: string | undefined;
+  /** Where phones are sent for pages (spec §2), or undefined when this site is the mobile site. */
+  mobileSiteUrl: string | undefined;
   upload: UploadLimits;
   /** Explicit ffmpeg / ffprobe binaries; otherwise they are looked up on PATH. */
   ffmpegPath: string | undefined;
@@ -294,6 +298,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     webDist: env.WEB_DIST,
+    mobileSiteUrl: env.MOBILE_SITE_URL,
     upload: {
       maxBytes: Math.max(env.UPLOAD_MAX_BYTES, env.UPLOAD_IMAGE_MAX_BYTES),
       imageMaxBytes: env.UPLOAD_IMAGE_MAX_BYTES,

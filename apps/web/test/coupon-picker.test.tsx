@@ -132,7 +132,7 @@ describe('coupon picker in the order drawer', () => {
     const apply = screen.getByRole('button', { name: '使用' });
 
     fireEvent.click(apply);
-    expect(await screen.findByText('请先输入优惠 code')).toBeTruthy();
+    expect(await screen.findByText('请先输入优惠码')).toBeTruthy();
     expect(onApply).not.toHaveBeenCalled();
 
     fireEvent.change(input, { target: { value: ' summer2026 ' } });

@@ -3,6 +3,7 @@ export * from './enums.js';
 export * from './constants.js';
 export * from './money.js';
 export * from './vip-period.js';
+export * from './mobile.js';
 export * from './pricing.js';
 export * from './order-state.js';
 export * from './validation.js';

@@ -16,7 +16,7 @@ export const MESSAGES = {
   company: '请输入完整的企业全称',
   license: '请输入统一社会信用代码/纳税人识别号',
   address: '请输入企业地址',
-  couponEmpty: '请先输入优惠 code',
+  couponEmpty: '请先输入优惠码',
   contract: '请先阅读并同意《授权许可使用协议》',
   rechargeAmount: '请选择要充值的金额',
   vipAgreement: '请先阅读并同意《VIP月度服务协议》',

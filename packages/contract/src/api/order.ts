@@ -77,7 +77,7 @@ const zOptionalText = (max: number) =>
       .transform((v) => v ?? null),
   );
 
-/** A coupon code; blank means none (the drawer itself says 请先输入优惠 code for an empty apply). */
+/** A coupon code; blank means none (the drawer itself says 请先输入优惠码 for an empty apply). */
 export const zCouponCode = zOptionalText(COUPON_CODE_MAX_LENGTH);
 export const zReferer = zOptionalText(MAX_LENGTH.referrer);
 export const zSource = zOptionalText(MAX_LENGTH.source);

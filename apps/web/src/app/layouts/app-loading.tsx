@@ -1,10 +1,9 @@
-import { Spin } from 'antd';
-
-/** Shown while the first user load and the first page's code are in flight. */
+/** Shown while the first user load and the first page's code are in flight. Plain CSS: it paints before any component library has loaded. */
 export function AppLoading() {
   return (
-    <div style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', background: '#f6f7f5' }}>
-      <Spin size="large" description="宝图加载中…" />
+    <div className="gs-app-loading" role="status">
+      <span className="gs-spinner" aria-hidden />
+      <span>宝图加载中…</span>
     </div>
   );
 }

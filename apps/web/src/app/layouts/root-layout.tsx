@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { Suspense, lazy, useEffect, useRef } from 'react';
 import {
   type Location,
   Outlet,
@@ -12,12 +12,17 @@ import { useSiteConfig } from '@/api/site-config';
 import { type AppNavigationState } from '@/config/paths';
 import { AppFooter } from '@/features/layout/components/app-footer';
 import { AppHeader } from '@/features/layout/components/app-header';
-import { ServiceFloat } from '@/features/layout/components/service-float';
+import { useAfterFirstPaint } from '@/hooks/use-after-first-paint';
 import { recordPageView } from '@/lib/analytics';
 import { markLocationCommitted } from '@/lib/navigation';
 import { carriedSearch } from '@/lib/query-carry';
 import { titleOf } from '../route-handle';
 import { GlobalDialogs } from './global-dialogs';
+
+// A floating button nobody needs in the first second: its code (popover, QR) loads when idle.
+const ServiceFloat = lazy(async () => ({
+  default: (await import('@/features/layout/components/service-float')).ServiceFloat,
+}));
 
 /**
  * Per navigation (spec §2): carry the previous route's query to the next one when the new
@@ -62,6 +67,7 @@ function useDocumentTitle(siteName: string) {
 export function RootLayout() {
   const site = useSiteConfig();
   const navigation = useNavigation();
+  const isIdle = useAfterFirstPaint();
   useNavigationEffects();
   useDocumentTitle(site.siteName);
 
@@ -73,7 +79,11 @@ export function RootLayout() {
         <Outlet />
       </main>
       <AppFooter siteName={site.siteName} devOutbox={site.devOutbox} />
-      <ServiceFloat />
+      {isIdle && (
+        <Suspense fallback={null}>
+          <ServiceFloat />
+        </Suspense>
+      )}
       <GlobalDialogs />
       {/* a new page starts at the top; back/forward returns to where the visitor was (home's grid) */}
       <ScrollRestoration />

@@ -17,10 +17,13 @@ interface MasonryGridProps<T> {
   label?: string;
 }
 
+const PHONE_WIDTH = 600;
+const PHONE_MIN_COLUMN = 150;
+
 /** The page column (1360 px minus padding) until the real width is measured. */
 function estimatedWidth(): number {
   if (typeof window === 'undefined') return 1200;
-  return Math.max(320, Math.min(window.innerWidth, 1360) - 48);
+  return Math.max(296, Math.min(window.innerWidth, 1360) - (window.innerWidth < 768 ? 24 : 48));
 }
 
 /** Follows the element's content width; measured before the first paint. */
@@ -58,9 +61,11 @@ export function MasonryGrid<T>({
   const ref = useRef<HTMLDivElement>(null);
   const containerWidth = useContentWidth(ref);
   const ratios = useMemo(() => items.map(getRatio), [items, getRatio]);
+  // phones keep two columns: a 240 px minimum would leave one picture per screen
+  const columnMin = containerWidth < PHONE_WIDTH ? Math.min(minColumnWidth, PHONE_MIN_COLUMN) : minColumnWidth;
   const layout = useMemo(
-    () => layoutMasonry(ratios, { containerWidth, minColumnWidth, gap, extraHeight, maxColumns }),
-    [ratios, containerWidth, minColumnWidth, gap, extraHeight, maxColumns],
+    () => layoutMasonry(ratios, { containerWidth, minColumnWidth: columnMin, gap, extraHeight, maxColumns }),
+    [ratios, containerWidth, columnMin, gap, extraHeight, maxColumns],
   );
 
   return (

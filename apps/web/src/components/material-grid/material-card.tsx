@@ -6,10 +6,17 @@ import { useMaterialLike } from '@/api/toggle-material-like';
 import { paths } from '@/config/paths';
 import { formatDuration, materialLabel, ownedLicenceText } from '@/lib/material-licence';
 
+/** Long side of the grid thumbnail the server makes (apps/server/src/media/image-processor.ts). */
+const THUMB_LONG_SIDE = 480;
+
 export interface MaterialCardProps {
   material: TMaterial;
   /** Size of the picture area (the cell minus any footer). */
   pictureHeight: number;
+  /** Width of the picture area: the thumbnail is chosen and sized for it. */
+  pictureWidth?: number;
+  /** In the first row of the grid: loaded at once, ahead of other images (the page's LCP). */
+  isAboveFold?: boolean;
   /** A row under the picture (free period and download button, …). */
   footer?: ReactNode;
 }
@@ -19,7 +26,13 @@ export interface MaterialCardProps {
  * (Enter opens it), a like toggle, and for a video its duration and its watermarked preview,
  * played muted while the pointer or keyboard focus is on it.
  */
-export function MaterialCard({ material, pictureHeight, footer }: MaterialCardProps) {
+export function MaterialCard({
+  material,
+  pictureHeight,
+  pictureWidth,
+  isAboveFold = false,
+  footer,
+}: MaterialCardProps) {
   const isVideo = material.format === MaterialFormat.VIDEO;
   const [isActive, setActive] = useState(false);
   const [isPlaying, setPlaying] = useState(false);
@@ -52,7 +65,19 @@ export function MaterialCard({ material, pictureHeight, footer }: MaterialCardPr
       >
         <div className="gs-tile__picture" style={{ height: pictureHeight }}>
           {poster ? (
-            <img src={poster} alt={label} loading="lazy" decoding="async" draggable={false} />
+            <img
+              src={poster}
+              // the one size there is: thumbnails are 480 px on the long side (WebP)
+              srcSet={material.thumbUrl ? `${material.thumbUrl} ${THUMB_LONG_SIDE}w` : undefined}
+              sizes={pictureWidth ? `${Math.round(pictureWidth)}px` : undefined}
+              width={pictureWidth ? Math.round(pictureWidth) : undefined}
+              height={Math.round(pictureHeight)}
+              alt={label}
+              loading={isAboveFold ? 'eager' : 'lazy'}
+              fetchPriority={isAboveFold ? 'high' : 'auto'}
+              decoding="async"
+              draggable={false}
+            />
           ) : (
             <span className="gs-tile__missing">预览生成中</span>
           )}

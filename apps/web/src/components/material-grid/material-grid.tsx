@@ -40,6 +40,8 @@ export function MaterialGrid({
         <MaterialCard
           material={material}
           pictureHeight={box.height - extraHeight}
+          pictureWidth={box.width}
+          isAboveFold={box.top === 0}
           footer={
             renderFooter ? (
               <div className="gs-tile__footer" style={{ height: extraHeight }}>

@@ -28,8 +28,9 @@ export function ListFilters({ search, selects, onChange }: ListFiltersProps) {
         key={search.value ?? ''}
         defaultValue={search.value}
         placeholder={search.placeholder}
+        aria-label={search.placeholder}
         allowClear
-        enterButton
+        enterButton="搜索"
         style={{ width: search.width }}
         onSearch={(value) => onChange({ q: value.trim() || undefined })}
       />
@@ -38,6 +39,7 @@ export function ListFilters({ search, selects, onChange }: ListFiltersProps) {
           key={s.name}
           allowClear
           placeholder={s.placeholder}
+          aria-label={s.placeholder}
           options={s.options}
           value={s.value}
           onChange={(value?: string) => onChange({ [s.name]: value })}

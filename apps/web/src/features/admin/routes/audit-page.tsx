@@ -161,6 +161,7 @@ export function AuditPage() {
           <Select
             allowClear
             placeholder="对象类型"
+            aria-label="对象类型"
             value={entity}
             onChange={(value?: string) => {
               setEntity(value);
@@ -177,6 +178,8 @@ export function AuditPage() {
           <Input.Search
             allowClear
             placeholder="对象编号，如素材编号"
+            aria-label="对象编号"
+            enterButton="搜索"
             onSearch={(value) => {
               setSid(value.trim() || undefined);
               setPage(1);

@@ -107,8 +107,9 @@ export function TransfersPage() {
         <Flex wrap gap={8} align="center" style={{ paddingBlock: 12 }}>
           <Input.Search
             allowClear
-            enterButton
+            enterButton="搜索"
             placeholder="订单号、买家邮箱 / 手机号 / 用户名或企业"
+            aria-label="搜索转账订单"
             style={{ width: 340 }}
             onSearch={(value) => {
               setQ(value.trim() || undefined);

@@ -17,7 +17,17 @@ export function AuthDialog() {
   const text = TITLES[mode];
 
   return (
-    <Modal open={open} onCancel={close} footer={null} width={440} destroyOnHidden centered title={null}>
+    <Modal
+      open={open}
+      onCancel={close}
+      footer={null}
+      width={440}
+      destroyOnHidden
+      centered
+      // names the dialog for screen readers; the heading below is what the eye sees
+      title={text.title}
+      classNames={{ header: 'gs-sr-only' }}
+    >
       <div style={{ textAlign: 'center', margin: '8px 0 4px' }}>
         <Typography.Title level={4} style={{ marginBottom: 4 }}>
           {text.title}

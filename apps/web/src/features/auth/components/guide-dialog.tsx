@@ -16,7 +16,16 @@ export function GuideDialog() {
   const openAuth = useDialogs((s) => s.openAuth);
 
   return (
-    <Modal open={open} onCancel={close} footer={null} width={560} centered title={null}>
+    <Modal
+      open={open}
+      onCancel={close}
+      footer={null}
+      width={560}
+      centered
+      // names the dialog for screen readers; the heading below is what the eye sees
+      title="欢迎来到宝图"
+      classNames={{ header: 'gs-sr-only' }}
+    >
       <div style={{ textAlign: 'center', padding: '8px 8px 0' }}>
         <Typography.Title level={3} style={{ marginBottom: 4 }}>
           欢迎来到宝图

@@ -1,23 +1,29 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { paths } from '@/config/paths';
+import { afterFirstPaint } from '@/hooks/use-after-first-paint';
 import { WEB_STORAGE_KEYS, safeStorage } from '@/lib/storage';
 import { useDialogs } from '@/stores/dialogs';
 import { useSession } from '@/stores/session';
 
 /**
  * Opens the guide dialog once for a first-time visitor (remembered in localStorage). Not over
- * a login prompt, not for a visitor holding a token, never on the developer outbox page.
+ * a login prompt, not for a visitor holding a token, never on the developer outbox page. It
+ * waits until the page has loaded and the browser is idle, so the visitor first sees the page
+ * itself (the dialog's code and styles never delay the first paint).
  */
 export function useFirstVisitGuide(): void {
   const { pathname } = useLocation();
 
   useEffect(() => {
-    const { auth, openGuide } = useDialogs.getState();
-    if (useSession.getState().token || auth.open || pathname === paths.devOutbox) return;
-    if (safeStorage.get(WEB_STORAGE_KEYS.guideSeen)) return;
-    safeStorage.set(WEB_STORAGE_KEYS.guideSeen, '1');
-    openGuide();
+    if (pathname === paths.devOutbox || safeStorage.get(WEB_STORAGE_KEYS.guideSeen)) return;
+    return afterFirstPaint(() => {
+      const { auth, openGuide } = useDialogs.getState();
+      if (useSession.getState().token || auth.open) return;
+      if (safeStorage.get(WEB_STORAGE_KEYS.guideSeen)) return;
+      safeStorage.set(WEB_STORAGE_KEYS.guideSeen, '1');
+      openGuide();
+    });
     // decided once, on the first page of the visit
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

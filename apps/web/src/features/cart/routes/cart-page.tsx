@@ -200,6 +200,8 @@ export default function CartPage() {
           rowSelection={{
             selectedRowKeys: chosen.map((i) => i.sid),
             getCheckboxProps: (item) => ({ disabled: item.disabled, 'aria-label': `选择 ${materialLabel(item)}` }),
+            // antd names this box "Select all" whatever the locale
+            getTitleCheckboxProps: () => ({ 'aria-label': '选择全部素材' }),
             onSelect: (item, selected) => choose.mutate({ materials: [item.sid], chosen: selected }),
             onSelectAll: (selected) => {
               if (selectable.length > 0) choose.mutate({ materials: selectable, chosen: selected });

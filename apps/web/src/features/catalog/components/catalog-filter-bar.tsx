@@ -1,6 +1,7 @@
 import type { MaterialFormat, Orientation, Period, SortOption } from '@gemstock/contract';
-import { Button, Radio } from 'antd';
-import { useId } from 'react';
+import { FilterOutlined } from '@ant-design/icons';
+import { Button, Drawer, Radio } from 'antd';
+import { useId, useState } from 'react';
 import {
   type CatalogFilters,
   FORMAT_CHOICES,
@@ -43,10 +44,43 @@ interface CatalogFilterBarProps {
   onChange: (change: Partial<CatalogFilters>) => void;
 }
 
-/** Format, orientation, period and sort of home's results (all kept in the URL). */
+/**
+ * Format, orientation, period and sort of home's results (all kept in the URL). A row above the
+ * grid on wider screens; on a phone a 筛选与排序 button opening the same choices in a bottom sheet.
+ */
 export function CatalogFilterBar({ filters, onChange }: CatalogFilterBarProps) {
+  const [isSheetOpen, setSheetOpen] = useState(false);
+  const narrowing = [filters.format, filters.orientation, filters.period].filter(Boolean).length;
   return (
-    <div className="gs-filter-bar gs-card" role="group" aria-label="筛选与排序">
+    <>
+      <FilterChoices filters={filters} onChange={onChange} className="gs-filter-bar gs-card gs-hide-phone" />
+      <div className="gs-filter-sheet-trigger gs-show-phone">
+        <Button icon={<FilterOutlined />} onClick={() => setSheetOpen(true)} aria-haspopup="dialog">
+          筛选与排序{narrowing > 0 ? `（${narrowing}）` : ''}
+        </Button>
+      </div>
+      <Drawer
+        title="筛选与排序"
+        placement="bottom"
+        size="auto"
+        open={isSheetOpen}
+        onClose={() => setSheetOpen(false)}
+        className="gs-filter-sheet"
+        footer={
+          <Button type="primary" block onClick={() => setSheetOpen(false)}>
+            查看结果
+          </Button>
+        }
+      >
+        <FilterChoices filters={filters} onChange={onChange} className="gs-filter-bar" />
+      </Drawer>
+    </>
+  );
+}
+
+function FilterChoices({ filters, onChange, className }: CatalogFilterBarProps & { className: string }) {
+  return (
+    <div className={className} role="group" aria-label="筛选与排序">
       <FilterGroup
         label="格式"
         value={filters.format ?? ''}

@@ -24,7 +24,7 @@ interface CouponFieldProps {
 }
 
 /**
- * The order drawer's coupon field (spec §2). Applying an empty code says 请先输入优惠 code;
+ * The order drawer's coupon field (spec §2). Applying an empty code says 请先输入优惠码;
  * that and the server's refusal show for 3 s (spec §9). A coupon chosen in the picker is
  * applied exactly as a typed one, so its refusal shows in the same place.
  */

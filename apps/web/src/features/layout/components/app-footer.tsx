@@ -1,4 +1,3 @@
-import { Flex, Typography } from 'antd';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useDialogs } from '@/stores/dialogs';
@@ -7,22 +6,21 @@ export function AppFooter({ siteName, devOutbox }: { siteName: string; devOutbox
   const openLegal = useDialogs((s) => s.openLegal);
   return (
     <footer className="gs-footer">
-      <div className="gs-container">
-        <Flex justify="space-between" align="center" wrap gap={12}>
-          <Typography.Text type="secondary">
-            © {new Date().getFullYear()} {siteName} Gemstock · 珠宝行业正版图片与视频授权平台
-          </Typography.Text>
-          <Flex gap={20} wrap className="gs-footer__links">
-            <Link to={paths.question}>常见问题</Link>
-            <button type="button" className="gs-link-button" onClick={() => openLegal('agreement')}>
-              用户协议
-            </button>
-            <button type="button" className="gs-link-button" onClick={() => openLegal('privacy')}>
-              个人信息保护指引
-            </button>
-            {devOutbox && <Link to={paths.devOutbox}>开发邮箱（验证码）</Link>}
-          </Flex>
-        </Flex>
+      <div className="gs-container gs-footer__inner">
+        <p className="gs-footer__copy">
+          © {new Date().getFullYear()} {siteName} Gemstock · 珠宝行业正版图片与视频授权平台
+        </p>
+        <div className="gs-footer__links">
+          <Link to={paths.question}>常见问题</Link>
+          <Link to={paths.xiaohongshu}>小红书</Link>
+          <button type="button" className="gs-link-button" onClick={() => openLegal('agreement')}>
+            用户协议
+          </button>
+          <button type="button" className="gs-link-button" onClick={() => openLegal('privacy')}>
+            个人信息保护指引
+          </button>
+          {devOutbox && <Link to={paths.devOutbox}>开发邮箱（验证码）</Link>}
+        </div>
       </div>
     </footer>
   );

@@ -1,40 +1,58 @@
 import {
-  CrownOutlined,
   GiftOutlined,
   HighlightOutlined,
+  HomeOutlined,
   PlayCircleOutlined,
   ProfileOutlined,
   QuestionCircleOutlined,
   ShoppingCartOutlined,
 } from '@ant-design/icons';
-import { Badge, Button, Flex } from 'antd';
-import type { ReactNode } from 'react';
-import { NavLink, useNavigate } from 'react-router';
+import { Button } from 'antd';
+import { type ReactNode, Suspense, lazy } from 'react';
+import { NavLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { useSearchNavigation } from '@/hooks/use-search-navigation';
 import { useDialogs } from '@/stores/dialogs';
 import { isLoggedInUser, useSession } from '@/stores/session';
 import { HeaderSearch } from './header-search';
-import { UserMenu } from './user-menu';
-import { WalletPopover } from './wallet-popover';
+
+// The menu and wallet popover need a session first: their code loads once there is one.
+const HeaderAccount = lazy(async () => ({ default: (await import('./header-account')).HeaderAccount }));
+
+function CountBadge({ count, label }: { count: number | undefined; label: string }) {
+  if (!count) return null;
+  return (
+    <span className="gs-count-badge">
+      <span aria-hidden>{count > 99 ? '99+' : count}</span>
+      <span className="gs-sr-only">
+        （{count}
+        {label}）
+      </span>
+    </span>
+  );
+}
 
 function HeaderLink({
   to,
   icon,
   children,
   badge,
+  end,
 }: {
   to: string;
   icon: ReactNode;
   children: ReactNode;
-  badge?: number;
+  badge?: ReactNode;
+  end?: boolean;
 }) {
   return (
-    <NavLink to={to} className={({ isActive }) => `gs-nav-link${isActive ? ' is-active' : ''}`}>
-      <span className="gs-nav-link__icon">{icon}</span>
-      <span>{children}</span>
+    <NavLink to={to} end={end} className={({ isActive }) => `gs-nav-link${isActive ? ' is-active' : ''}`}>
+      <span className="gs-nav-link__icon" aria-hidden>
+        {icon}
+      </span>
+      <span className="gs-nav-link__label">{children}</span>
       {/* beside the label, so it stays visible when narrow screens drop the icons */}
-      {badge ? <Badge count={badge} size="small" overflowCount={99} /> : null}
+      {badge}
     </NavLink>
   );
 }
@@ -47,15 +65,19 @@ function XiaohongshuIcon() {
   );
 }
 
-/** The site header of spec §2. */
+/**
+ * The site header of spec §2. On a phone the link row becomes a tab bar fixed at the bottom of
+ * the screen (CSS only), and the search box takes the header's second row.
+ */
 export function AppHeader({ siteName }: { siteName: string }) {
   const user = useSession((s) => s.user);
   const cartCount = useSession((s) => s.cartCount);
   const openAuth = useDialogs((s) => s.openAuth);
   const openCustomize = useDialogs((s) => s.openCustomize);
   const { goHome } = useSearchNavigation();
-  const navigate = useNavigate();
   const loggedIn = isLoggedInUser(user);
+  const orderBadge = <CountBadge count={user?.orderBadge} label="个订单待处理" />;
+  const cartBadge = <CountBadge count={cartCount} label="件素材" />;
 
   const onCustomize = () => {
     if (loggedIn) openCustomize();
@@ -63,77 +85,92 @@ export function AppHeader({ siteName }: { siteName: string }) {
   };
 
   return (
-    <header className="gs-header">
-      <div className="gs-container gs-header__inner">
-        <a
-          href={paths.home}
-          className="gs-logo"
-          onClick={(e) => {
-            e.preventDefault();
-            goHome();
-          }}
-          aria-label={`${siteName}首页`}
-        >
-          <img src="/favicon.svg" alt="" width={32} height={32} />
-          <span className="gs-logo__text">
-            <strong>{siteName}</strong>
-            <small>GEMSTOCK</small>
-          </span>
-        </a>
+    <>
+      <header className="gs-header">
+        <div className="gs-container gs-header__inner">
+          <a
+            href={paths.home}
+            className="gs-logo"
+            onClick={(e) => {
+              e.preventDefault();
+              goHome();
+            }}
+            aria-label={`${siteName}首页`}
+          >
+            <img src="/favicon.svg" alt="" width={32} height={32} />
+            <span className="gs-logo__text">
+              <strong>{siteName}</strong>
+              <small>GEMSTOCK</small>
+            </span>
+          </a>
 
-        <HeaderSearch />
+          <HeaderSearch />
 
-        <nav className="gs-nav" aria-label="主导航">
-          <HeaderLink to={paths.question} icon={<QuestionCircleOutlined />}>
-            常见问题
-          </HeaderLink>
-          <HeaderLink to={paths.user.order} icon={<ProfileOutlined />} badge={user?.orderBadge}>
-            我的订单
-          </HeaderLink>
-          <HeaderLink to={paths.cart} icon={<ShoppingCartOutlined />} badge={cartCount}>
-            购物车
-          </HeaderLink>
-          <HeaderLink to={paths.freeMaterial} icon={<GiftOutlined />}>
-            免费素材
-          </HeaderLink>
-          <HeaderLink to={paths.video} icon={<PlayCircleOutlined />}>
-            精选视频
-          </HeaderLink>
-          <HeaderLink to={paths.xiaohongshu} icon={<XiaohongshuIcon />}>
-            小红书
-          </HeaderLink>
-        </nav>
+          <nav className="gs-nav" aria-label="主导航">
+            <HeaderLink to={paths.question} icon={<QuestionCircleOutlined />}>
+              常见问题
+            </HeaderLink>
+            <HeaderLink to={paths.user.order} icon={<ProfileOutlined />} badge={orderBadge}>
+              我的订单
+            </HeaderLink>
+            <HeaderLink to={paths.cart} icon={<ShoppingCartOutlined />} badge={cartBadge}>
+              购物车
+            </HeaderLink>
+            <HeaderLink to={paths.freeMaterial} icon={<GiftOutlined />}>
+              免费素材
+            </HeaderLink>
+            <HeaderLink to={paths.video} icon={<PlayCircleOutlined />}>
+              精选视频
+            </HeaderLink>
+            <HeaderLink to={paths.xiaohongshu} icon={<XiaohongshuIcon />}>
+              小红书
+            </HeaderLink>
+          </nav>
 
-        <Flex gap={8} align="center" className="gs-header__actions">
-          <Button icon={<HighlightOutlined />} onClick={onCustomize} className="gs-customize-button">
-            定制服务
-          </Button>
-          {loggedIn ? (
-            <>
-              {user.isVip ? (
-                <WalletPopover user={user} />
-              ) : (
-                <Button
-                  type="text"
-                  icon={<CrownOutlined />}
-                  className="gs-vip-button"
-                  onClick={() => navigate(paths.wallet)}
-                >
-                  升级VIP
+          <div className="gs-header__actions">
+            <Button
+              icon={<HighlightOutlined />}
+              onClick={onCustomize}
+              className="gs-customize-button"
+              aria-label="定制服务"
+            >
+              <span className="gs-hide-phone">定制服务</span>
+            </Button>
+            {loggedIn ? (
+              <Suspense fallback={<span className="gs-account-placeholder" />}>
+                <HeaderAccount user={user} />
+              </Suspense>
+            ) : (
+              <>
+                <Button onClick={() => openAuth('register')} className="gs-hide-phone">
+                  注册
                 </Button>
-              )}
-              <UserMenu user={user} />
-            </>
-          ) : (
-            <>
-              <Button onClick={() => openAuth('register')}>注册</Button>
-              <Button type="primary" onClick={() => openAuth('login')}>
-                登录
-              </Button>
-            </>
-          )}
-        </Flex>
-      </div>
-    </header>
+                <Button type="primary" onClick={() => openAuth('login')}>
+                  登录
+                </Button>
+              </>
+            )}
+          </div>
+        </div>
+      </header>
+
+      <nav className="gs-tabbar" aria-label="底部导航">
+        <HeaderLink to={paths.home} icon={<HomeOutlined />} end>
+          首页
+        </HeaderLink>
+        <HeaderLink to={paths.video} icon={<PlayCircleOutlined />}>
+          视频
+        </HeaderLink>
+        <HeaderLink to={paths.freeMaterial} icon={<GiftOutlined />}>
+          免费
+        </HeaderLink>
+        <HeaderLink to={paths.cart} icon={<ShoppingCartOutlined />} badge={cartBadge}>
+          购物车
+        </HeaderLink>
+        <HeaderLink to={paths.user.order} icon={<ProfileOutlined />} badge={orderBadge}>
+          订单
+        </HeaderLink>
+      </nav>
+    </>
   );
 }

@@ -1,15 +1,23 @@
 import { MAX_LENGTH } from '@gemstock/contract';
-import { FireOutlined } from '@ant-design/icons';
-import { AutoComplete, Empty, Input, Spin } from 'antd';
-import { useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { SEARCH_PARAM, paths } from '@/config/paths';
 import { useSearchNavigation } from '@/hooks/use-search-navigation';
 import { useHotKeywords } from '@/api/get-hot-keywords';
 
+function SearchGlyph() {
+  return (
+    <svg viewBox="0 0 1024 1024" width="1em" height="1em" fill="currentColor" aria-hidden="true" focusable="false">
+      <path d="M909.6 854.5 649.9 594.8C690.2 542.7 712 479 712 412c0-80.2-31.3-155.4-87.9-212.1C567.4 143.2 492.1 112 412 112s-155.4 31.3-212.1 87.9C143.2 256.5 112 331.8 112 412c0 80.1 31.3 155.4 87.9 212.1C256.5 680.8 331.8 712 412 712c67 0 130.6-21.8 182.7-62l259.7 259.6a8.2 8.2 0 0 0 11.6 0l43.6-43.5a8.2 8.2 0 0 0 0-11.6ZM570.4 570.4C528 612.7 471.8 636 412 636s-116-23.3-158.4-65.6C211.3 528 188 471.8 188 412s23.3-116.1 65.6-158.4C296 211.3 352.2 188 412 188s116.1 23.2 158.4 65.6S636 352.2 636 412s-23.3 116.1-65.6 158.4Z" />
+    </svg>
+  );
+}
+
 /**
- * Header search. On focus it loads the hot-search panel (keyboard navigable: arrows + Enter).
- * Searching elsewhere than home goes home with `?keyword=` (spec §2).
+ * Header search (spec §2): a search form whose box opens the hot-search panel on focus. The panel
+ * is a listbox of the ARIA combobox pattern: ↑/↓ move through the keywords, Enter searches the
+ * highlighted one, Esc closes it. Searching elsewhere than home goes home with `?keyword=`.
+ * Plain elements only: the header is on every first paint, so it carries no component library.
  */
 export function HeaderSearch() {
   const { pathname } = useLocation();
@@ -18,8 +26,10 @@ export function HeaderSearch() {
   const [value, setValue] = useState(urlKeyword);
   const [hasFocused, setHasFocused] = useState(false);
   const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
   const { search } = useSearchNavigation();
   const hot = useHotKeywords(hasFocused);
+  const listId = useId();
 
   // the URL is the source of truth: the logo clears it, a hot keyword sets it
   const [syncedKeyword, setSyncedKeyword] = useState(urlKeyword);
@@ -28,64 +38,94 @@ export function HeaderSearch() {
     setValue(urlKeyword);
   }
 
-  const keywords = hot.data?.keywords ?? [];
-  const showPanel = value.trim() === '';
-  const options = showPanel
-    ? [
-        {
-          label: (
-            <span className="gs-hot-title">
-              <FireOutlined /> 热门搜索
-            </span>
-          ),
-          options: keywords.map((k) => ({ value: k, label: k })),
-        },
-      ].filter((group) => group.options.length > 0)
-    : [];
+  const keywords = value.trim() === '' ? (hot.data?.keywords ?? []) : [];
+  const showPanel = open && value.trim() === '';
+
+  const submit = (keyword: string) => {
+    setValue(keyword);
+    setOpen(false);
+    setActive(-1);
+    search(keyword);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    submit(active >= 0 && keywords[active] ? keywords[active] : value);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Escape') {
+      setOpen(false);
+      setActive(-1);
+    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      if (keywords.length === 0) return;
+      event.preventDefault();
+      setOpen(true);
+      // positions -1 (the box itself) … n-1 (the last keyword), wrapping round
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      const size = keywords.length + 1;
+      setActive((index) => ((index + 1 + step + size) % size) - 1);
+    }
+  };
 
   return (
-    <AutoComplete
-      className="gs-header-search"
-      value={value}
-      options={options}
-      onChange={(v: string) => setValue(v)}
-      onSelect={(v: string) => {
-        setValue(v);
-        setOpen(false);
-        search(v);
-      }}
-      // the panel opens on focus, not only on typing (spec §2)
-      open={open}
-      onOpenChange={setOpen}
-      onFocus={() => {
-        setHasFocused(true);
-        setOpen(true);
-      }}
-      onBlur={() => setOpen(false)}
-      popupMatchSelectWidth={360}
-      notFoundContent={
-        showPanel ? (
-          hot.isFetching ? (
-            <div style={{ padding: 16, textAlign: 'center' }}>
-              <Spin size="small" />
-            </div>
-          ) : (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无热门搜索" />
-          )
-        ) : null
-      }
-    >
-      <Input.Search
-        placeholder="搜索珠宝图片、视频，如 钻戒、项链"
+    <form role="search" className="gs-header-search" onSubmit={onSubmit} aria-label="站内搜索">
+      <input
+        type="search"
+        className="gs-header-search__input"
+        role="combobox"
         aria-label="搜索素材"
-        allowClear
+        aria-autocomplete="list"
+        aria-expanded={showPanel}
+        aria-controls={listId}
+        aria-activedescendant={showPanel && active >= 0 ? `${listId}-${active}` : undefined}
+        placeholder="搜索珠宝图片、视频，如 钻戒、项链"
         maxLength={MAX_LENGTH.keyword}
-        onSearch={(v, _e, info) => {
-          if (info?.source === 'clear') return;
-          setOpen(false);
-          search(v);
+        enterKeyHint="search"
+        value={value}
+        onChange={(event) => {
+          setValue(event.target.value);
+          setActive(-1);
         }}
+        onFocus={() => {
+          setHasFocused(true);
+          setOpen(true);
+        }}
+        onBlur={() => {
+          setOpen(false);
+          setActive(-1);
+        }}
+        onKeyDown={onKeyDown}
       />
-    </AutoComplete>
+      <button type="submit" className="gs-header-search__button" aria-label="搜索">
+        <SearchGlyph />
+      </button>
+      <div className="gs-header-search__panel" hidden={!showPanel}>
+        <div className="gs-hot-title" aria-hidden="true">
+          热门搜索
+        </div>
+        <ul id={listId} role="listbox" aria-label="热门搜索">
+          {keywords.map((keyword, index) => (
+            <li
+              key={keyword}
+              id={`${listId}-${index}`}
+              role="option"
+              aria-selected={index === active}
+              className={index === active ? 'is-active' : undefined}
+              // before the input's blur closes the panel
+              onMouseDown={(event) => {
+                event.preventDefault();
+                submit(keyword);
+              }}
+            >
+              {keyword}
+            </li>
+          ))}
+        </ul>
+        {keywords.length === 0 && (
+          <div className="gs-header-search__empty">{hot.isFetching ? '加载中…' : '暂无热门搜索'}</div>
+        )}
+      </div>
+    </form>
   );
 }

@@ -22,15 +22,15 @@ export function UserMenu({ user }: { user: TUser }) {
   const name = displayNameOf(user);
 
   const items: MenuProps['items'] = [
-    { key: paths.user.accountSetting, icon: <SettingOutlined />, label: '账号设置' },
-    { key: paths.user.like, icon: <HeartOutlined />, label: '我的喜欢' },
-    { key: paths.user.companySetting, icon: <ShopOutlined />, label: '企业信息' },
-    { key: paths.record.ordinary, icon: <PictureOutlined />, label: '我的素材' },
+    { key: paths.user.accountSetting, icon: <SettingOutlined aria-hidden />, label: '账号设置' },
+    { key: paths.user.like, icon: <HeartOutlined aria-hidden />, label: '我的喜欢' },
+    { key: paths.user.companySetting, icon: <ShopOutlined aria-hidden />, label: '企业信息' },
+    { key: paths.record.ordinary, icon: <PictureOutlined aria-hidden />, label: '我的素材' },
     ...(user.level === 0 && user.subEnabled
-      ? [{ key: paths.user.subAccount, icon: <TeamOutlined />, label: '我的子账号' }]
+      ? [{ key: paths.user.subAccount, icon: <TeamOutlined aria-hidden />, label: '我的子账号' }]
       : []),
     { type: 'divider' as const },
-    { key: 'logout', icon: <LogoutOutlined />, label: '退出登录', danger: true },
+    { key: 'logout', icon: <LogoutOutlined aria-hidden />, label: '退出登录', danger: true },
   ];
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
@@ -44,9 +44,9 @@ export function UserMenu({ user }: { user: TUser }) {
   return (
     <Dropdown menu={{ items, onClick }} placement="bottomRight" trigger={['hover', 'click']}>
       <Button type="text" className="gs-user-button" aria-label={`账号菜单：${name}`}>
-        <Avatar size={28} icon={<UserOutlined />} className="gs-avatar" />
+        <Avatar size={28} icon={<UserOutlined aria-hidden />} className="gs-avatar" aria-hidden />
         <span className="gs-user-name">{name}</span>
-        <DownOutlined style={{ fontSize: 10 }} />
+        <DownOutlined aria-hidden style={{ fontSize: 10 }} />
       </Button>
     </Dropdown>
   );

@@ -1,0 +1,84 @@
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.js';
+
+type Directives = Record<string, string[]>;
+
+/** The browser origin media files come from when object storage serves them directly, else null. */
+export function mediaOriginOf(config: Pick<Config, 'storage'>): string | null {
+  if (config.storage.driver !== 's3' || !config.storage.s3.publicBaseUrl) return null;
+  return new URL(config.storage.s3.publicBaseUrl).origin;
+}
+
+/**
+ * The Content-Security-Policy of the web app's pages. The build has no inline script (Vite emits
+ * modules only); antd writes its CSS-in-JS as <style> elements, hence `style-src 'unsafe-inline'`.
+ * The verification-code challenge computes in a worker built from a blob and may use WebAssembly.
+ * The sandbox pay page is a link opened in its own tab: it needs nothing here, and sends a
+ * stricter policy of its own.
+ */
+export function pageDirectives(mediaOrigin: string | null, frameAncestors: string): Directives {
+  const media = mediaOrigin ? [mediaOrigin] : [];
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", "'wasm-unsafe-eval'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:', ...media],
+    'media-src': ["'self'", 'blob:', ...media],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'", ...media],
+    'worker-src': ["'self'", 'blob:'],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': [frameAncestors],
+  };
+}
+
+/** API responses are data: nothing in them may run, and no page may frame them. */
+const API_DIRECTIVES: Directives = { 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] };
+
+export function serializeDirectives(directives: Directives): string {
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .join('; ');
+}
+
+function isUnder(path: string, prefix: string): boolean {
+  return path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`);
+}
+
+/**
+ * Security headers on every response (helmet): a CSP, `X-Content-Type-Options: nosniff`,
+ * `Referrer-Policy`, no framing by other sites. The operator console and the API may not be
+ * framed at all (`frame-ancestors 'none'`, `X-Frame-Options: DENY`).
+ */
+async function securityHeaders(app: FastifyInstance, options: { config: Config }) {
+  const { config } = options;
+  const mediaOrigin = mediaOriginOf(config);
+  const strictPage = serializeDirectives(pageDirectives(mediaOrigin, "'none'"));
+  const api = serializeDirectives(API_DIRECTIVES);
+
+  await app.register(fastifyHelmet, {
+    // Explicit directives only: helmet's defaults add `upgrade-insecure-requests`, which breaks
+    // a plain-HTTP deployment on a LAN address.
+    contentSecurityPolicy: { useDefaults: false, directives: pageDirectives(mediaOrigin, "'self'") },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // HSTS only where the site is really served over HTTPS.
+    strictTransportSecurity: config.publicUrl.startsWith('https:') ? { maxAge: 31_536_000 } : false,
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    const path = request.url;
+    if (isUnder(path, '/api')) {
+      reply.raw.setHeader('content-security-policy', api);
+      reply.raw.setHeader('x-frame-options', 'DENY');
+    } else if (isUnder(path, '/admin')) {
+      reply.raw.setHeader('content-security-policy', strictPage);
+      reply.raw.setHeader('x-frame-options', 'DENY');
+    }
+  });
+}
+
+export default fp(securityHeaders, { name: 'security-headers' });

@@ -1,0 +1,260 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { S3Config } from '../../src/config.js';
+import { insertMaterial } from '../helpers/factories.js';
+import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+
+const INDEX_HTML =
+  '<!doctype html><html lang="zh-CN"><body><div id="root"></div><script type="module" src="/assets/index-AbC123.js"></script></body></html>';
+const ENTRY_JS = `console.log(${JSON.stringify('宝图'.repeat(400))});`;
+
+/** A web build as `vite build` leaves it: hashed assets, each text file with a .br and a .gz. */
+function writeWebBuild(): string {
+  const dist = mkdtempSync(join(tmpdir(), 'gemstock-web-dist-'));
+  mkdirSync(join(dist, 'assets'));
+  const files: Record<string, string> = {
+    'index.html': INDEX_HTML,
+    'assets/index-AbC123.js': ENTRY_JS,
+    'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  };
+  for (const [name, content] of Object.entries(files)) {
+    writeFileSync(join(dist, name), content);
+    if (name !== 'favicon.svg') {
+      writeFileSync(join(dist, `${name}.br`), brotliCompressSync(content));
+      writeFileSync(join(dist, `${name}.gz`), gzipSync(content));
+    }
+  }
+  return dist;
+}
+
+function cspOf(headers: Record<string, unknown>): Record<string, string> {
+  const csp = String(headers['content-security-policy'] ?? '');
+  return Object.fromEntries(
+    csp
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter((words) => words[0])
+      .map(([name, ...values]) => [name, values.join(' ')]),
+  );
+}
+
+describe('serving the web app: compression, caching, page fallback', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = writeWebBuild();
+    t = await buildTestApp({ webDist: dist });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('sends the pre-compressed brotli file of a hashed asset, cached for a year as immutable', async () => {
+    const res = await t.app.inject({ url: '/assets/index-AbC123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.rawPayload.length).toBeLessThan(ENTRY_JS.length / 4);
+  });
+
+  it('sends the gzip file to a browser that accepts only gzip, and the plain file to one that accepts neither', async () => {
+    const gzip = await t.app.inject({ url: '/assets/index-AbC123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(ENTRY_JS);
+    const plain = await t.app.inject({ url: '/assets/index-AbC123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(ENTRY_JS);
+  });
+
+  it('answers page routes with index.html, compressed and never cached', async () => {
+    for (const url of ['/', '/detail/M123?keyword=戒指', '/user/order', '/admin', '/no-such-page']) {
+      const res = await t.app.inject({ url, headers: { 'accept-encoding': 'br' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      expect(res.headers['content-encoding'], url).toBe('br');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('never answers a file, a server path or an API path with the app shell', async () => {
+    for (const url of [
+      '/metrics',
+      '/healthz',
+      '/readyz',
+      '/foo.js',
+      '/robots.txt',
+      '/assets/missing-Zz9.js',
+      '/media/public/no/such.jpg',
+      '/sandbox',
+      '/api/no/such/thing',
+      '/api',
+    ]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).not.toMatch(/text\/html/);
+      expect(res.body, url).not.toContain('<div id="root">');
+    }
+    const post = await t.app.inject({ method: 'POST', url: '/detail/M123' });
+    expect(post.statusCode).toBe(404);
+  });
+
+  it('compresses JSON API responses above 1 KB and leaves small ones alone', async () => {
+    for (let i = 0; i < 12; i += 1) await insertMaterial(t, { keywords: ['钻戒', `款式${i}`] });
+    const large = await t.app.inject({ url: '/api/material?page_size=50', headers: { 'accept-encoding': 'gzip' } });
+    expect(large.statusCode).toBe(200);
+    const body = gunzipSync(large.rawPayload).toString();
+    expect(large.headers['content-encoding']).toBe('gzip');
+    expect(body.length).toBeGreaterThan(1024);
+    expect(JSON.parse(body)).toMatchObject({ code: 0 });
+
+    const small = await t.app.inject({ url: '/api/health', headers: { 'accept-encoding': 'gzip' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toMatchObject({ code: 0 });
+  });
+});
+
+describe('a separate mobile site (MOBILE_SITE_URL)', () => {
+  const IPHONE =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+  const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
+  let dist: string;
+  beforeAll(() => {
+    dist = writeWebBuild();
+  });
+  afterAll(() => {
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('sends a phone asking for a page there, with the same path and query', async () => {
+    const t = await buildTestApp({ webDist: dist, mobileSiteUrl: 'https://m.example.com/' });
+    try {
+      const res = await t.app.inject({ url: '/detail/M123?source=xhs', headers: { 'user-agent': IPHONE } });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe('https://m.example.com/detail/M123?source=xhs');
+      expect(res.headers.vary).toMatch(/user-agent/i);
+
+      const desktop = await t.app.inject({ url: '/detail/M123?source=xhs', headers: { 'user-agent': DESKTOP } });
+      expect(desktop.statusCode).toBe(200);
+      expect(desktop.body).toContain('<div id="root">');
+      expect(desktop.headers.vary).toMatch(/user-agent/i);
+
+      // the API, files and media are never redirected
+      const api = await t.app.inject({ url: '/api/health', headers: { 'user-agent': IPHONE } });
+      expect(api.statusCode).toBe(200);
+      const asset = await t.app.inject({ url: '/assets/index-AbC123.js', headers: { 'user-agent': IPHONE } });
+      expect(asset.statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('serves phones the responsive site when it is not set', async () => {
+    const t = await buildTestApp({ webDist: dist });
+    try {
+      const res = await t.app.inject({ url: '/detail/M123', headers: { 'user-agent': IPHONE } });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root">');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('never redirects to itself', async () => {
+    const t = await buildTestApp({ webDist: dist, mobileSiteUrl: 'http://localhost:80' });
+    try {
+      const res = await t.app.inject({ url: '/', headers: { 'user-agent': IPHONE, host: 'localhost:80' } });
+      expect(res.statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('security headers', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = writeWebBuild();
+    t = await buildTestApp({ webDist: dist });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('a buyer page gets a CSP without inline script, nosniff and a referrer policy', async () => {
+    const res = await t.app.inject({ url: '/' });
+    const csp = cspOf(res.headers);
+    expect(csp['default-src']).toBe("'self'");
+    expect(csp['script-src']).toBe("'self' 'wasm-unsafe-eval'");
+    expect(csp['script-src']).not.toContain('unsafe-inline');
+    expect(csp['object-src']).toBe("'none'");
+    expect(csp['worker-src']).toBe("'self' blob:");
+    expect(csp['frame-ancestors']).toBe("'self'");
+    expect(csp).not.toHaveProperty('upgrade-insecure-requests');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    // served over plain HTTP here (PUBLIC_URL is http://…): no HSTS
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('the operator console may not be framed at all', async () => {
+    for (const url of ['/admin', '/admin/orders']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      const csp = cspOf(res.headers);
+      expect(csp['frame-ancestors'], url).toBe("'none'");
+      expect(csp['script-src'], url).toBe("'self' 'wasm-unsafe-eval'");
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+    }
+  });
+
+  it('API responses run nothing and may not be framed', async () => {
+    for (const url of ['/api/material', '/api/no/such/thing']) {
+      const res = await t.app.inject({ url });
+      const csp = cspOf(res.headers);
+      expect(csp, url).toEqual({ 'default-src': "'none'", 'frame-ancestors': "'none'" });
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+    }
+  });
+
+  it('lists the object-storage origin for images, video and downloads when S3 serves media', async () => {
+    const s3: S3Config = {
+      endpoint: 'https://oss-cn-shenzhen.aliyuncs.com',
+      region: 'cn-shenzhen',
+      bucket: 'gemstock',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      publicBaseUrl: 'https://cdn.example.com/media/',
+      forcePathStyle: false,
+    };
+    const withS3 = await buildTestApp({ webDist: dist, storage: { driver: 's3', s3 } });
+    try {
+      const csp = cspOf((await withS3.app.inject({ url: '/detail/M1' })).headers);
+      expect(csp['img-src']).toBe("'self' data: blob: https://cdn.example.com");
+      expect(csp['media-src']).toBe("'self' blob: https://cdn.example.com");
+      expect(csp['connect-src']).toBe("'self' https://cdn.example.com");
+    } finally {
+      await withS3.close();
+    }
+  });
+
+  it('sends HSTS only when the public address is HTTPS', async () => {
+    const https = await buildTestApp({ webDist: dist, publicUrl: 'https://www.example.com' });
+    try {
+      const res = await https.app.inject({ url: '/' });
+      expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    } finally {
+      await https.close();
+    }
+  });
+});

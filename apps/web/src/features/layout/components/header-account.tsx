@@ -1,0 +1,32 @@
+import { CrownOutlined } from '@ant-design/icons';
+import type { TUser } from '@gemstock/contract';
+import { Button } from 'antd';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { UserMenu } from './user-menu';
+import { WalletPopover } from './wallet-popover';
+
+/**
+ * The signed-in part of the header: the wallet (VIP) or 升级VIP, then the user menu. Loaded on
+ * its own once a session exists, so a first visit does not carry the menu and popover code.
+ */
+export function HeaderAccount({ user }: { user: TUser }) {
+  const navigate = useNavigate();
+  return (
+    <>
+      {user.isVip ? (
+        <WalletPopover user={user} />
+      ) : (
+        <Button
+          type="text"
+          icon={<CrownOutlined aria-hidden />}
+          className="gs-vip-button gs-hide-phone"
+          onClick={() => navigate(paths.wallet)}
+        >
+          升级VIP
+        </Button>
+      )}
+      <UserMenu user={user} />
+    </>
+  );
+}

@@ -1,0 +1,107 @@
+import { expect, test, type Page } from '@playwright/test';
+import { registerBuyer, signIn, skipGuide } from './fixtures';
+
+/*
+ * A buyer on a phone (issue "Phones"): the header row becomes a tab bar at the bottom, the search
+ * box stays reachable, filters open in a sheet, the order drawer takes the whole screen, touch
+ * targets are at least 44 px and no page scrolls sideways. At 390×844 (iPhone 12–15) and
+ * 360×740 (a small Android).
+ */
+
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
+}
+
+async function expectTouchTarget(page: Page, locator: ReturnType<Page['locator']>) {
+  const box = await locator.boundingBox();
+  expect(box, 'the control is on screen').not.toBeNull();
+  expect(box!.height).toBeGreaterThanOrEqual(44);
+  expect(box!.width).toBeGreaterThanOrEqual(44);
+}
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 360, height: 740 },
+]) {
+  test.describe(`on a ${viewport.width}×${viewport.height} phone`, () => {
+    test.use({ viewport, hasTouch: true, isMobile: true });
+
+    test.beforeEach(async ({ page }) => {
+      await skipGuide(page);
+    });
+
+    test('search → detail → cart → order drawer, with the phone layout throughout', async ({ page, request }) => {
+      const shots = (name: string) => test.info().outputPath(`${viewport.width}-${name}.png`);
+      await signIn(page, await registerBuyer(request, { withCompany: true }));
+
+      // Home: a tab bar instead of the header's link row; the search box on its own row.
+      await page.goto('/');
+      const tabs = page.getByRole('navigation', { name: '底部导航' });
+      await expect(tabs).toBeVisible();
+      await expect(page.getByRole('navigation', { name: '主导航' })).toBeHidden();
+      await expect(page.locator('.gs-tile__link').first()).toBeVisible();
+      await expectNoSidewaysScroll(page);
+      for (const tab of ['首页', '视频', '免费', '购物车', '订单']) {
+        await expectTouchTarget(page, tabs.getByRole('link', { name: new RegExp(tab) }));
+      }
+      await page.screenshot({ path: shots('home') });
+
+      const search = page.getByRole('banner').getByRole('combobox', { name: '搜索素材' });
+      await expectTouchTarget(page, search);
+      await search.tap();
+      await search.fill('戒指');
+      await search.press('Enter');
+      await expect(page).toHaveURL(/keyword=%E6%88%92%E6%8C%87/);
+      await expect(page.locator('.gs-tile__link').first()).toBeVisible();
+
+      // Filters in a bottom sheet.
+      await page.getByRole('button', { name: /筛选与排序/ }).tap();
+      const sheet = page.getByRole('dialog', { name: '筛选与排序' });
+      await expect(sheet).toBeVisible();
+      // antd's choice buttons draw a label over a hidden radio: tap what is shown
+      await sheet
+        .locator('label')
+        .filter({ hasText: /^图片$/ })
+        .tap();
+      await expect(sheet.getByRole('radio', { name: '图片' })).toBeChecked();
+      await expect(page).toHaveURL(/format=/);
+      await sheet.getByRole('button', { name: '查看结果' }).tap();
+      await expect(sheet).toBeHidden();
+
+      // Detail, then into the cart.
+      await page.locator('.gs-tile__link').first().tap();
+      await expect(page).toHaveURL(/\/detail\//);
+      const addToCart = page.getByRole('button', { name: '加入购物车' });
+      await expect(addToCart).toBeVisible();
+      await expectNoSidewaysScroll(page);
+      await expectTouchTarget(page, addToCart);
+      await page.screenshot({ path: shots('detail'), fullPage: true });
+      await addToCart.tap();
+      await expect(page.getByText('已添加至购物车').first()).toBeVisible();
+      const cartTab = tabs.getByRole('link', { name: /购物车/ });
+      await expect(cartTab).toContainText('1');
+
+      await cartTab.tap();
+      await expect(page).toHaveURL(/\/cart/);
+      await expect(page.locator('.gs-cart-row')).toHaveCount(1);
+      await expectNoSidewaysScroll(page);
+      await expectTouchTarget(page, page.getByRole('button', { name: '结算' }));
+      await page.screenshot({ path: shots('cart'), fullPage: true });
+
+      // Buy now: the licence agreement, then the order drawer across the whole screen.
+      await page.goBack();
+      await page.getByRole('button', { name: '立即购买' }).tap();
+      const contract = page.getByRole('dialog', { name: '授权许可使用协议' });
+      await contract.getByRole('checkbox', { name: '我已阅读并同意《授权许可使用协议》' }).check();
+      await contract.getByRole('button', { name: '同意并下单' }).tap();
+      const drawer = page.getByRole('dialog', { name: '确认订单' });
+      await expect(drawer).toBeVisible();
+      await expect(drawer.getByRole('button', { name: '去支付' })).toBeVisible();
+      const box = await page.locator('.ant-drawer-content-wrapper').filter({ has: drawer }).boundingBox();
+      expect(box?.width).toBeCloseTo(viewport.width, 0);
+      await expectTouchTarget(page, drawer.getByRole('button', { name: '去支付' }));
+      await page.screenshot({ path: shots('order-drawer') });
+    });
+  });
+}

@@ -1,0 +1,118 @@
+// JavaScript budget of the buyer pages: for each route, the gzipped size of every script a first
+// visit loads before the page can render (the entry, the route's lazy chunks and all their static
+// imports) must stay within BUDGET_KB. Fails when one is over, when a route in
+// apps/web/src/app/router.tsx is missing from the table below, or when a buyer page loads
+// operator-console code.
+//   npm run check:bundle            (after `npm run build`)
+//   node scripts/check-bundle.mjs --json   (figures only, for bench:web)
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export const BUDGET_KB = 150;
+
+const ROOT = new URL('..', import.meta.url).pathname;
+const WEB = join(ROOT, 'apps/web');
+const DIST = join(WEB, 'dist');
+
+/** Buyer routes and the lazy modules a first visit to each loads (layouts, then the page). */
+export const BUYER_ROUTES = {
+  '/': ['features/catalog/routes/home-page'],
+  '/detail/:sid': ['features/material/routes/detail-page'],
+  '/cart': ['features/cart/routes/cart-page'],
+  '/video': ['features/video/routes/video-page'],
+  '/free-material': ['features/free-material/routes/free-material-page'],
+  '/wallet': ['features/wallet/routes/wallet-page'],
+  '/question': ['features/faq/routes/question-page'],
+  '/customize': ['features/customize/routes/customize-page'],
+  '/xiaohongshu': ['features/promotion/routes/xiaohongshu-page'],
+  '/user/account-setting': ['features/account/routes/user-layout', 'features/account/routes/account-setting-page'],
+  '/user/company-setting': ['features/account/routes/user-layout', 'features/account/routes/company-setting-page'],
+  '/user/order': ['features/account/routes/user-layout', 'features/records/routes/user-order-page'],
+  '/user/like': ['features/account/routes/user-layout', 'features/account/routes/like-page'],
+  '/user/sub-account': ['features/account/routes/user-layout', 'features/account/routes/sub-account-page'],
+  '/record/ordinary': ['features/records/routes/record-layout', 'features/records/routes/ordinary-records-page'],
+  '/record/customize': ['features/records/routes/record-layout', 'features/records/routes/customize-records-page'],
+  '/dev/outbox': ['features/dev-outbox/routes/outbox-page'],
+  '/<404>': ['app/routes/not-found-page'],
+};
+/** Lazy modules that are not buyer pages. */
+const NOT_BUYER = new Set(['features/admin/admin-app']);
+/** Strings only the operator console contains (its storage key and its login title). */
+const CONSOLE_MARKERS = ['gemstock.admin-token', '宝图运营后台'];
+
+function fail(message) {
+  console.error(`FAIL: ${message}`);
+  process.exitCode = 1;
+}
+
+export function measureRoutes() {
+  const manifestPath = join(DIST, '.vite/manifest.json');
+  if (!existsSync(manifestPath))
+    throw new Error('apps/web/dist/.vite/manifest.json not found: run `npm run build` first');
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  const gzipCache = new Map();
+  const gzipBytes = (file) => {
+    if (!gzipCache.has(file)) gzipCache.set(file, gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length);
+    return gzipCache.get(file);
+  };
+  const closure = (keys) => {
+    const seen = new Set();
+    const queue = [...keys];
+    while (queue.length > 0) {
+      const key = queue.pop();
+      if (seen.has(key)) continue;
+      const chunk = manifest[key];
+      if (!chunk) throw new Error(`${key} is not in the build manifest`);
+      seen.add(key);
+      queue.push(...(chunk.imports ?? []));
+    }
+    return [...seen].map((key) => manifest[key].file);
+  };
+  const sourceKey = (module) => {
+    const key = Object.keys(manifest).find((k) => k.replace(/\.tsx?$/, '') === `src/${module}`);
+    if (!key) throw new Error(`src/${module} is not a chunk of the build`);
+    return key;
+  };
+  return Object.entries(BUYER_ROUTES).map(([route, modules]) => {
+    const files = closure([entryKey, ...modules.map(sourceKey)]);
+    const bytes = files.reduce((sum, file) => sum + gzipBytes(file), 0);
+    return { route, files, gzipKb: Math.round(bytes / 102.4) / 10 };
+  });
+}
+
+/** Every `import('@/…')` of the router is either a buyer route above or known not to be one. */
+function checkRouteTable() {
+  const router = readFileSync(join(WEB, 'src/app/router.tsx'), 'utf8');
+  const listed = new Set(Object.values(BUYER_ROUTES).flat());
+  for (const [, spec] of router.matchAll(/import\('([^']+)'\)/g)) {
+    const module = spec.replace(/^@\//, '').replace(/^\.\/routes\//, 'app/routes/');
+    if (!listed.has(module) && !NOT_BUYER.has(module)) {
+      fail(`${spec} (src/app/router.tsx) is not in BUYER_ROUTES of scripts/check-bundle.mjs`);
+    }
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const results = measureRoutes();
+  if (process.argv.includes('--json')) {
+    console.log(JSON.stringify(results.map(({ route, gzipKb }) => ({ route, gzipKb }))));
+  } else {
+    checkRouteTable();
+    console.log(`Initial JS per buyer route (gzip -9; budget ${BUDGET_KB} KB):`);
+    for (const { route, files, gzipKb } of results) {
+      const over = gzipKb > BUDGET_KB;
+      console.log(
+        `  ${over ? '✗' : '✓'} ${route.padEnd(24)} ${gzipKb.toFixed(1).padStart(6)} KB  (${files.length} files)`,
+      );
+      if (over) fail(`${route} loads ${gzipKb} KB of gzipped JavaScript, over the ${BUDGET_KB} KB budget`);
+      const leaks = files.filter((file) => {
+        const code = readFileSync(join(DIST, file), 'utf8');
+        return CONSOLE_MARKERS.some((marker) => code.includes(marker));
+      });
+      if (leaks.length > 0) fail(`${route} loads operator console code: ${leaks.join(', ')}`);
+    }
+    if (!process.exitCode) console.log('OK: every buyer route is within the budget and loads no console code');
+  }
+}
