@@ -35,6 +35,8 @@ import { createGateways, type PaymentGateways } from './payments/create-gateways
 import authPlugin from './plugins/auth.js';
 import envelopePlugin, { sendError } from './plugins/envelope.js';
 import jsonBodyPlugin from './plugins/json-body.js';
+import { healthRoutes, HEALTH_PATHS } from './ops/health.routes.js';
+import { ServiceState } from './ops/service-state.js';
 
 export interface AppDeps {
   config: Config;
@@ -52,6 +54,8 @@ export interface AppDeps {
   orderEvents: OrderEvents;
   /** Catalogue changes the search caches react to. */
   catalogChanges: CatalogChanges;
+  /** Draining flag, database handle and cluster rule for readiness and metrics. */
+  state: ServiceState;
 }
 
 declare module 'fastify' {
@@ -70,6 +74,8 @@ export interface BuildAppOptions {
   /** Defaults to the gateways the configuration names (the sandbox on the embedded default). */
   payments?: PaymentGateways;
   logger?: boolean;
+  /** The process's service state (main.ts); a fresh one by default. */
+  state?: ServiceState;
   /** Sees every route as it is registered (used to generate docs/api.md). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -77,6 +83,14 @@ export interface BuildAppOptions {
 /** Where `vite build` puts the web app, unless WEB_DIST says otherwise. */
 function defaultWebDist(): string {
   return join(dirname(MIGRATIONS_DIR), '..', 'web', 'dist');
+}
+
+/** Paths that are never pages: an unknown one is a coded 404, never the web app's HTML. */
+const RESERVED_PREFIXES = ['/api/', '/sandbox/', '/media/'];
+const RESERVED_PATHS = new Set(['/api', '/sandbox', '/media', '/metrics', HEALTH_PATHS.live, HEALTH_PATHS.ready]);
+
+function isReservedPath(path: string): boolean {
+  return RESERVED_PATHS.has(path) || RESERVED_PREFIXES.some((prefix) => path.startsWith(prefix));
 }
 
 /** Builds the whole HTTP application. It never listens: main.ts and tests decide that. */
@@ -108,6 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       app.log.error({ err: error, orderSid: order.sid }, 'order listener failed'),
     ),
     catalogChanges: new CatalogChanges(),
+    state: options.state ?? new ServiceState(),
   };
   app.decorate('deps', deps);
 
@@ -125,6 +140,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }),
   });
 
+  await app.register(healthRoutes);
   await app.register(commonRoutes);
   await app.register(userRoutes);
   await app.register(adminAuthRoutes);
@@ -160,7 +176,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    const wantsPage = request.method === 'GET' && !path.startsWith('/api/') && path !== '/api';
+    const wantsPage = request.method === 'GET' && !isReservedPath(path);
     if (hasWeb && wantsPage && !/\.[a-z0-9]+$/i.test(path)) {
       // Client-side routes: the SPA decides what /detail/… or /user/… shows.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');

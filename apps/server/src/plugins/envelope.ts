@@ -2,6 +2,7 @@ import { ErrorCode, type ErrorSpec } from '@gemstock/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/errors.js';
 import { AppError, type FieldError } from '../lib/app-error.js';
 
 /** Success envelope: code 0 with the payload in `data`. */
@@ -93,6 +94,10 @@ async function envelopePlugin(app: FastifyInstance) {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.warn({ err: error }, 'client error without a catalogue code');
       return sendError(reply, { ...ErrorCode.VALIDATION, http: error.statusCode }, ErrorCode.VALIDATION.message);
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return sendError(reply.header('retry-after', '5'), ErrorCode.DATABASE_UNAVAILABLE, ErrorCode.DATABASE_UNAVAILABLE.message);
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendError(reply, ErrorCode.INTERNAL, ErrorCode.INTERNAL.message);
