@@ -7,7 +7,9 @@ export class DataDirLockedError extends Error {
     readonly dataDir: string,
     readonly pid: number,
   ) {
-    super(`DATA_DIR ${dataDir} 正被进程 ${pid} 使用 / is in use by process ${pid}: stop it first, or give this server its own DATA_DIR`);
+    super(
+      `DATA_DIR ${dataDir} 正被进程 ${pid} 使用 / is in use by process ${pid}: stop it first, or give this server its own DATA_DIR`,
+    );
     this.name = 'DataDirLockedError';
   }
 }

@@ -55,7 +55,10 @@ async function openEmbedded(config: Config): Promise<Database> {
     };
   } catch (error) {
     lock.release();
-    throw new DatabaseStartupError(`无法打开内置数据库 / cannot open the embedded database in ${config.dataDir}`, error);
+    throw new DatabaseStartupError(
+      `无法打开内置数据库 / cannot open the embedded database in ${config.dataDir}`,
+      error,
+    );
   }
 }
 

@@ -97,7 +97,11 @@ async function envelopePlugin(app: FastifyInstance) {
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
-      return sendError(reply.header('retry-after', '5'), ErrorCode.DATABASE_UNAVAILABLE, ErrorCode.DATABASE_UNAVAILABLE.message);
+      return sendError(
+        reply.header('retry-after', '5'),
+        ErrorCode.DATABASE_UNAVAILABLE,
+        ErrorCode.DATABASE_UNAVAILABLE.message,
+      );
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendError(reply, ErrorCode.INTERNAL, ErrorCode.INTERNAL.message);

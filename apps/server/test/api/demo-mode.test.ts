@@ -46,7 +46,10 @@ describe('a server with PUBLIC_URL=https://shop.example.cn and no NODE_ENV', () 
   });
 
   it('tells the web app there is no demo ribbon to show', async () => {
-    const res = await t.call<{ devOutbox: boolean; sandboxPayments: boolean }>({ method: 'GET', url: '/api/common/site' });
+    const res = await t.call<{ devOutbox: boolean; sandboxPayments: boolean }>({
+      method: 'GET',
+      url: '/api/common/site',
+    });
     expect(res.data).toMatchObject({ devOutbox: false, sandboxPayments: false });
   });
 

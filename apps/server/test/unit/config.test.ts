@@ -60,7 +60,13 @@ describe('configuration is checked as a whole', () => {
 
 describe('demo mode (demo data, sandbox payments, dev outbox)', () => {
   it('knows loopback addresses', () => {
-    for (const url of ['http://localhost:3000', 'http://127.0.0.1', 'http://127.1.2.3:80', 'http://[::1]:3000/', 'http://a.localhost'])
+    for (const url of [
+      'http://localhost:3000',
+      'http://127.0.0.1',
+      'http://127.1.2.3:80',
+      'http://[::1]:3000/',
+      'http://a.localhost',
+    ])
       expect(isLoopbackUrl(url), url).toBe(true);
     for (const url of ['https://shop.example.cn', 'http://10.0.0.5', 'http://localhost.example.com', 'http://0.0.0.0'])
       expect(isLoopbackUrl(url), url).toBe(false);
