@@ -8,7 +8,8 @@ const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith
 
 await build({
   entryPoints: ['src/main.ts', 'src/cli/create-operator.ts'],
-  outdir: 'dist',
+  // BUILD_OUTDIR lets a test build a copy beside the real one.
+  outdir: process.env.BUILD_OUTDIR ?? 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',
