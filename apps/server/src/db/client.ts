@@ -96,23 +96,28 @@ export function connectPostgres(
   };
 }
 
-/** The innermost message of a driver error, with its SQLSTATE: what PostgreSQL itself said. */
+/**
+ * What the database (or the driver talking to it) said, with its SQLSTATE: the messages of the
+ * error's cause chain, outermost first, without Drizzle's "Failed query: …" wrapper (which
+ * repeats the SQL and its parameters and hides the reason).
+ */
 export function databaseCause(error: unknown): string {
-  let current: unknown = error;
-  let message = error instanceof Error ? error.message : String(error);
+  const messages: string[] = [];
   let code: string | undefined;
+  let current: unknown = error;
   for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth += 1) {
     const candidate = current as { message?: unknown; code?: unknown; cause?: unknown; errors?: unknown };
-    if (typeof candidate.message === 'string' && candidate.message) message = candidate.message;
+    const message = typeof candidate.message === 'string' ? candidate.message.trim() : '';
+    if (message && !message.startsWith('Failed query') && !messages.includes(message)) messages.push(message);
     if (typeof candidate.code === 'string') code = candidate.code;
     // AggregateError (every address of a host refused the connection) keeps the causes in `errors`.
-    if (!candidate.message && Array.isArray(candidate.errors) && candidate.errors.length > 0) {
-      current = candidate.errors[0];
-      continue;
-    }
-    current = candidate.cause;
+    current =
+      !message && Array.isArray(candidate.errors) && candidate.errors.length > 0
+        ? candidate.errors[0]
+        : candidate.cause;
   }
-  return code && !message.includes(code) ? `${message} (${code})` : message;
+  const text = messages.join(': ') || String(error);
+  return code && !text.includes(code) ? `${text} (${code})` : text;
 }
 
 /** The database refused to open, connect or migrate; the message carries the database's own words. */
