@@ -36,6 +36,7 @@ import authPlugin from './plugins/auth.js';
 import envelopePlugin, { sendError } from './plugins/envelope.js';
 import jsonBodyPlugin from './plugins/json-body.js';
 import { healthRoutes, HEALTH_PATHS } from './ops/health.routes.js';
+import { loggerOptions, REQUEST_ID_HEADER, requestIdOf } from './ops/logging.js';
 import { ServiceState } from './ops/service-state.js';
 
 export interface AppDeps {
@@ -74,6 +75,8 @@ export interface BuildAppOptions {
   /** Defaults to the gateways the configuration names (the sandbox on the embedded default). */
   payments?: PaymentGateways;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
   /** The process's service state (main.ts); a fresh one by default. */
   state?: ServiceState;
   /** Sees every route as it is registered (used to generate docs/api.md). */
@@ -97,7 +100,10 @@ function isReservedPath(path: string): boolean {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger: options.logger === false ? false : loggerOptions(config, options.logStream),
+    // X-Request-Id from the caller (validated) or a random id; on every log line as requestId.
+    genReqId: requestIdOf,
+    requestIdLogLabel: 'requestId',
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
@@ -125,6 +131,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     state: options.state ?? new ServiceState(),
   };
   app.decorate('deps', deps);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
 
   await app.register(envelopePlugin);
   await app.register(jsonBodyPlugin);
@@ -132,11 +141,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Limits are declared per route (login, code sending); the store is in memory on one box.
   await app.register(fastifyRateLimit, {
     global: false,
-    errorResponseBuilder: () => ({
+    errorResponseBuilder: (request) => ({
       statusCode: 429,
       code: ErrorCode.RATE_LIMITED.code,
       data: null,
       message: ErrorCode.RATE_LIMITED.message,
+      requestId: request.id,
     }),
   });
 

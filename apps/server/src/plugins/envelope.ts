@@ -11,7 +11,9 @@ export function ok<T>(data: T): { code: 0; data: T; message: string } {
 }
 
 export function sendError(reply: FastifyReply, spec: ErrorSpec, message: string, fields?: FieldError[]) {
-  return reply.status(spec.http).send({ code: spec.code, data: fields ? { fields } : null, message });
+  return reply
+    .status(spec.http)
+    .send({ code: spec.code, data: fields ? { fields } : null, message, requestId: reply.request.id });
 }
 
 const CONTEXT_LABEL: Record<string, string> = {
