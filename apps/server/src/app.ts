@@ -1,5 +1,6 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import fastifyUnderPressure from '@fastify/under-pressure';
 import { ErrorCode } from '@gemstock/contract';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -88,6 +89,9 @@ function defaultWebDist(): string {
   return join(dirname(MIGRATIONS_DIR), '..', 'web', 'dist');
 }
 
+/** How long a shed request is told to wait before trying again. */
+const SHED_RETRY_AFTER_SECONDS = 5;
+
 /** Paths that are never pages: an unknown one is a coded 404, never the web app's HTML. */
 const RESERVED_PREFIXES = ['/api/', '/sandbox/', '/media/'];
 const RESERVED_PATHS = new Set(['/api', '/sandbox', '/media', '/metrics', HEALTH_PATHS.live, HEALTH_PATHS.ready]);
@@ -136,6 +140,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(envelopePlugin);
+  // Sheds load with a coded 503 + Retry-After while the event loop lags (MAX_EVENT_LOOP_DELAY_MS,
+  // generous by default); liveness still answers, so an overloaded server is not killed for it.
+  if (config.maxEventLoopDelayMs > 0) {
+    await app.register(fastifyUnderPressure, {
+      maxEventLoopDelay: config.maxEventLoopDelayMs,
+      // Well above the 10 ms histogram resolution: an interval without a sample reads as infinite lag.
+      sampleInterval: Math.min(1000, Math.max(100, Math.floor(config.maxEventLoopDelayMs / 2))),
+      retryAfter: SHED_RETRY_AFTER_SECONDS,
+      pressureHandler: (request, reply) => {
+        if (request.url === HEALTH_PATHS.live) return null as never;
+        request.log.warn('event loop overloaded: request shed');
+        const spec = ErrorCode.SERVER_BUSY;
+        reply.status(spec.http).header('retry-after', String(SHED_RETRY_AFTER_SECONDS));
+        // A returned body is sent as is (the hook chain stops); null lets the request through.
+        return { code: spec.code, data: null, message: spec.message, requestId: request.id } as never;
+      },
+    });
+  }
   await app.register(jsonBodyPlugin);
   await app.register(authPlugin);
   // Limits are declared per route (login, code sending); the store is in memory on one box.
