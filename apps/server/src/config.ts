@@ -54,10 +54,6 @@ const ZEnv = z.object({
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(25),
   /** Requests are shed with 503 + Retry-After while the event loop lags more than this. */
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
-  /** /metrics needs `Authorization: Bearer <METRICS_TOKEN>` … */
-  METRICS_TOKEN: z.string().min(16).optional(),
-  /** … or is served without a token on this separate port only (bind it to a private network). */
-  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   WEB_DIST: z.string().optional(),
   // Media uploads and processing (docs/operations.md, docs/decisions/0005-media-pipeline.md).
   UPLOAD_MAX_BYTES: z.coerce
@@ -135,7 +131,6 @@ export interface Config {
   logPretty: boolean;
   shutdown: { drainMs: number; timeoutMs: number };
   maxEventLoopDelayMs: number;
-  metrics: { token: string | undefined; port: number | undefined };
   webDist: string | undefined;
   upload: UploadLimits;
   /** Explicit ffmpeg / ffprobe binaries; otherwise they are looked up on PATH. */
@@ -413,7 +408,6 @@ export function loadConfig(
       timeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     },
     maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS,
-    metrics: { token: env.METRICS_TOKEN, port: env.METRICS_PORT },
     webDist: env.WEB_DIST,
     upload: {
       maxBytes: Math.max(env.UPLOAD_MAX_BYTES, env.UPLOAD_IMAGE_MAX_BYTES),
