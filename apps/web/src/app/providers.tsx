@@ -5,6 +5,7 @@ import { type ReactNode, useEffect } from 'react';
 import { DemoRibbon } from '@/components/demo-ribbon';
 import { bindNotifier } from '@/lib/notify';
 import { queryClient } from '@/lib/query-client';
+import './dayjs-locale';
 import { appTheme } from './theme';
 
 /** Lets the api-client toast through antd's App context (theme-aware, no static API warning). */
