@@ -7,8 +7,9 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@gemstock/'));
 
 await build({
-  entryPoints: ['src/main.ts', 'src/cli/create-operator.ts'],
-  outdir: 'dist',
+  entryPoints: ['src/main.ts', 'src/cli/create-operator.ts', 'src/cli/rerender-media.ts'],
+  // BUILD_OUTDIR lets a test build a copy beside the real one.
+  outdir: process.env.BUILD_OUTDIR ?? 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',

@@ -1,5 +1,6 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyUnderPressure from '@fastify/under-pressure';
 import { ErrorCode } from '@gemstock/contract';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -38,6 +39,9 @@ import envelopePlugin, { sendError } from './plugins/envelope.js';
 import jsonBodyPlugin from './plugins/json-body.js';
 import securityHeadersPlugin from './plugins/security-headers.js';
 import { isPageRequest, registerWebApp, sendAppShell } from './plugins/web-app.js';
+import { healthRoutes, HEALTH_PATHS } from './ops/health.routes.js';
+import { loggerOptions, REQUEST_ID_HEADER, requestIdOf } from './ops/logging.js';
+import { ServiceState } from './ops/service-state.js';
 
 export interface AppDeps {
   config: Config;
@@ -55,6 +59,8 @@ export interface AppDeps {
   orderEvents: OrderEvents;
   /** Catalogue changes the search caches react to. */
   catalogChanges: CatalogChanges;
+  /** Draining flag, database handle and cluster rule for readiness and metrics. */
+  state: ServiceState;
 }
 
 declare module 'fastify' {
@@ -73,6 +79,10 @@ export interface BuildAppOptions {
   /** Defaults to the gateways the configuration names (the sandbox on the embedded default). */
   payments?: PaymentGateways;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
+  /** The process's service state (main.ts); a fresh one by default. */
+  state?: ServiceState;
   /** Sees every route as it is registered (used to generate docs/api.md). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -82,11 +92,17 @@ function defaultWebDist(): string {
   return join(dirname(MIGRATIONS_DIR), '..', 'web', 'dist');
 }
 
+/** How long a shed request is told to wait before trying again. */
+const SHED_RETRY_AFTER_SECONDS = 5;
+
 /** Builds the whole HTTP application. It never listens: main.ts and tests decide that. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger: options.logger === false ? false : loggerOptions(config, options.logStream),
+    // X-Request-Id from the caller (validated) or a random id; on every log line as requestId.
+    genReqId: requestIdOf,
+    requestIdLogLabel: 'requestId',
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
@@ -111,8 +127,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       app.log.error({ err: error, orderSid: order.sid }, 'order listener failed'),
     ),
     catalogChanges: new CatalogChanges(),
+    state: options.state ?? new ServiceState(),
   };
   app.decorate('deps', deps);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
 
   await app.register(securityHeadersPlugin, { config });
   // JSON above 1 KB goes out compressed; the web build is pre-compressed (plugins/web-app.ts) and
@@ -125,19 +145,39 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(envelopePlugin);
+  // Sheds load with a coded 503 + Retry-After while the event loop lags (MAX_EVENT_LOOP_DELAY_MS,
+  // generous by default); liveness still answers, so an overloaded server is not killed for it.
+  if (config.maxEventLoopDelayMs > 0) {
+    await app.register(fastifyUnderPressure, {
+      maxEventLoopDelay: config.maxEventLoopDelayMs,
+      // Well above the 10 ms histogram resolution: an interval without a sample reads as infinite lag.
+      sampleInterval: Math.min(1000, Math.max(100, Math.floor(config.maxEventLoopDelayMs / 2))),
+      retryAfter: SHED_RETRY_AFTER_SECONDS,
+      pressureHandler: (request, reply) => {
+        if (request.url === HEALTH_PATHS.live) return null as never;
+        request.log.warn('event loop overloaded: request shed');
+        const spec = ErrorCode.SERVER_BUSY;
+        reply.status(spec.http).header('retry-after', String(SHED_RETRY_AFTER_SECONDS));
+        // A returned body is sent as is (the hook chain stops); null lets the request through.
+        return { code: spec.code, data: null, message: spec.message, requestId: request.id } as never;
+      },
+    });
+  }
   await app.register(jsonBodyPlugin);
   await app.register(authPlugin);
   // Limits are declared per route (login, code sending); the store is in memory on one box.
   await app.register(fastifyRateLimit, {
     global: false,
-    errorResponseBuilder: () => ({
+    errorResponseBuilder: (request) => ({
       statusCode: 429,
       code: ErrorCode.RATE_LIMITED.code,
       data: null,
       message: ErrorCode.RATE_LIMITED.message,
+      requestId: request.id,
     }),
   });
 
+  await app.register(healthRoutes);
   await app.register(commonRoutes);
   await app.register(serviceContactRoutes);
   await app.register(userRoutes);

@@ -17,6 +17,12 @@ const ZEnv = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Opening a connection (TCP + start-up) gives up after this long. */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
+  /** A statement (server side) and a query's answer (client side) give up after this long. */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  /** The readiness probe's database and storage checks give up after this long. */
+  READINESS_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
   JWT_SECRET: z.string().min(32).optional(),
   JWT_TTL_HOURS: z.coerce
     .number()
@@ -38,9 +44,19 @@ const ZEnv = z.object({
   SMS_SIGN_NAME: z.string().optional(),
   SMS_TEMPLATE_CODE: z.string().optional(),
   DEV_OUTBOX: zBool.optional(),
-  SEED_DEMO: zBool.default(true),
+  /** Demo mode (demo data, sandbox payments, dev outbox); by default on only for a loopback PUBLIC_URL. */
+  DEMO_MODE: zBool.optional(),
+  SEED_DEMO: zBool.optional(),
   TRUST_PROXY: zBool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Human-readable log lines (pino-pretty); JSON otherwise. Defaults to on in development only. */
+  LOG_PRETTY: zBool.optional(),
+  /** On SIGTERM: how long readiness answers 503 before the listener closes (load balancers notice). */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).optional(),
+  /** On SIGTERM: in-flight requests and background work get this long to finish, then the process exits. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(25),
+  /** Requests are shed with 503 + Retry-After while the event loop lags more than this. */
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   WEB_DIST: z.string().optional(),
   /** A separate mobile site: phones asking for a page are redirected there, same path and query. */
   MOBILE_SITE_URL: z.string().url().optional(),
@@ -100,6 +116,13 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  database: { connectTimeoutMs: number; statementTimeoutMs: number };
+  readinessTimeoutMs: number;
+  /**
+   * The local demo: demo data and accounts, the sandbox gateway and the dev outbox are allowed.
+   * On for a loopback PUBLIC_URL (or none, outside production) or DEMO_MODE=true.
+   */
+  demoMode: boolean;
   jwtSecret: Uint8Array;
   jwtTtlSeconds: number;
   publicUrl: string;
@@ -121,6 +144,9 @@ export interface Config {
   seedDemo: boolean;
   trustProxy: boolean;
   logLevel: Env['LOG_LEVEL'];
+  logPretty: boolean;
+  shutdown: { drainMs: number; timeoutMs: number };
+  maxEventLoopDelayMs: number;
   webDist: string | undefined;
   /** Where phones are sent for pages (spec §2), or undefined when this site is the mobile site. */
   mobileSiteUrl: string | undefined;
@@ -173,7 +199,21 @@ export interface S3Config {
 
 export type StorageConfig = { driver: 'local' } | { driver: 's3'; s3: S3Config };
 
-export class ConfigError extends Error {}
+/** The configuration cannot be used; `problems` lists every reason at once. */
+export class ConfigError extends Error {
+  readonly problems: string[];
+
+  constructor(problems: string | string[]) {
+    const list = Array.isArray(problems) ? problems : [problems];
+    super(
+      list.length === 1
+        ? list[0]!
+        : `配置有 ${list.length} 处问题 / ${list.length} configuration problems:\n${list.map((p) => `  - ${p}`).join('\n')}`,
+    );
+    this.name = 'ConfigError';
+    this.problems = list;
+  }
+}
 
 function storageConfig(env: Env): StorageConfig {
   if (env.STORAGE_DRIVER === 'local') return { driver: 'local' };
@@ -249,25 +289,110 @@ function loadJwtSecret(env: Env, dataDir: string): Uint8Array {
   return new TextEncoder().encode(secret);
 }
 
-function paymentConfig(source: NodeJS.ProcessEnv, publicUrl: string, isProduction: boolean): PaymentConfig {
+function paymentConfig(
+  source: NodeJS.ProcessEnv,
+  publicUrl: string,
+  isProduction: boolean,
+  demoMode: boolean,
+): PaymentConfig {
   try {
-    return loadPaymentConfig(source, { publicUrl, isProduction });
+    const payments = loadPaymentConfig(source, { publicUrl, isProduction });
+    // Sandbox payments settle orders for free: only in the local demo, whatever PAYMENT_SANDBOX says.
+    if (payments.sandboxEnabled && !demoMode) {
+      if (source.PAYMENT_SANDBOX !== undefined)
+        throw new ConfigError('PAYMENT_SANDBOX=true settles orders for free: only in demo mode (DEMO_MODE=true)');
+      return { ...payments, sandboxEnabled: false };
+    }
+    return payments;
   } catch (error) {
     if (error instanceof PaymentConfigError) throw new ConfigError(error.message);
     throw error;
   }
 }
 
-export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
-  const parsed = ZEnv.safeParse(source);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
-    throw new ConfigError(`Invalid environment:\n${lines}`);
+/** Host names that only reach this machine: a PUBLIC_URL on one of them is the local demo. */
+export function isLoopbackUrl(url: string): boolean {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase();
+  } catch {
+    return false;
   }
-  const env = parsed.data;
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host === '[::1]' ||
+    host === '::1' ||
+    /^127(\.\d{1,3}){3}$/.test(host)
+  );
+}
+
+/**
+ * Demo mode is the local demo: PUBLIC_URL on a loopback address (or unset outside production),
+ * or DEMO_MODE=true set explicitly. DEMO_MODE=false turns it off everywhere.
+ */
+function isDemoMode(env: Env): boolean {
+  if (env.DEMO_MODE !== undefined) return env.DEMO_MODE;
+  if (env.PUBLIC_URL) return isLoopbackUrl(env.PUBLIC_URL);
+  return env.NODE_ENV !== 'production';
+}
+
+/** Production cannot fall back to the outbox: mail and SMS must be configured (notify/create-sender.ts). */
+function messagingProblems(env: Env, devOutbox: boolean): string[] {
+  if (devOutbox) return [];
+  const problems: string[] = [];
+  if (!env.SMTP_URL) problems.push('SMTP_URL is required to send verification emails (the dev outbox is off)');
+  if (env.SMS_PROVIDER !== 'aliyun')
+    problems.push('SMS_PROVIDER=aliyun is required to send verification SMS (the dev outbox is off)');
+  return problems;
+}
+
+/** Runs one part of the configuration, keeping its problem instead of stopping at it. */
+function collect<T>(problems: string[], read: () => T): T | undefined {
+  try {
+    return read();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    problems.push(...(error.problems.length > 0 ? error.problems : [error.message]));
+    return undefined;
+  }
+}
+
+/**
+ * Reads and checks the whole environment at once: every problem (invalid values, variables
+ * production needs, half-configured services) is listed in one ConfigError.
+ */
+export function loadConfig(
+  source: NodeJS.ProcessEnv = process.env,
+  overrides: Partial<Config> = {},
+  options: { requireMessaging?: boolean } = {},
+): Config {
+  const parsed = ZEnv.safeParse(source);
+  const problems: string[] = [];
+  if (!parsed.success) {
+    problems.push(...parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+    // The rest is checked on the defaults, so that the other problems are listed too.
+  }
+  const env = parsed.success ? parsed.data : ZEnv.parse(withoutInvalid(source, parsed.error.issues));
   const dataDir = resolve(env.DATA_DIR);
   const isProduction = env.NODE_ENV === 'production';
+  if (isProduction && !env.PUBLIC_URL && !overrides.publicUrl)
+    problems.push('PUBLIC_URL is required in production (links, e-mails and payment callbacks point at it)');
+  const demoMode = isDemoMode(env);
+  if (env.SEED_DEMO === true && !demoMode)
+    problems.push('SEED_DEMO=true creates demo accounts with a known password: only in demo mode (DEMO_MODE=true)');
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  // The outbox reveals verification codes: never in production, and only in demo mode.
+  const devOutbox = !isProduction && demoMode ? (env.DEV_OUTBOX ?? true) : false;
+  if (env.DEV_OUTBOX === true && !devOutbox)
+    problems.push('DEV_OUTBOX=true reveals verification codes: only in demo mode outside production');
+  const jwtSecret = overrides.jwtSecret ?? collect(problems, () => loadJwtSecret(env, dataDir));
+  const storage = collect(problems, () => storageConfig(env));
+  const money = collect(problems, () => moneyConfig(env, isProduction));
+  const payments = collect(problems, () => paymentConfig(source, publicUrl, isProduction, demoMode));
+  if (options.requireMessaging) problems.push(...messagingProblems(env, overrides.devOutbox ?? devOutbox));
+  if (problems.length > 0) throw new ConfigError(problems);
+
   const config: Config = {
     env: env.NODE_ENV,
     isProduction,
@@ -276,7 +401,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     dataDir,
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
-    jwtSecret: overrides.jwtSecret ?? loadJwtSecret(env, dataDir),
+    database: {
+      connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+    },
+    readinessTimeoutMs: env.READINESS_TIMEOUT_MS,
+    demoMode,
+    jwtSecret: jwtSecret!,
     jwtTtlSeconds: env.JWT_TTL_HOURS * 3600,
     publicUrl,
     siteName: env.SITE_NAME,
@@ -292,11 +423,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       signName: env.SMS_SIGN_NAME,
       templateCode: env.SMS_TEMPLATE_CODE,
     },
-    // The outbox reveals verification codes, so production never serves it.
-    devOutbox: isProduction ? false : (env.DEV_OUTBOX ?? true),
-    seedDemo: env.SEED_DEMO,
+    devOutbox,
+    // Demo accounts have a published password: they exist only in the local demo.
+    seedDemo: demoMode && (env.SEED_DEMO ?? true),
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
+    logPretty: env.LOG_PRETTY ?? env.NODE_ENV === 'development',
+    shutdown: {
+      drainMs: (env.SHUTDOWN_DRAIN_SECONDS ?? (isProduction ? 5 : 0)) * 1000,
+      timeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    },
+    maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS,
     webDist: env.WEB_DIST,
     mobileSiteUrl: env.MOBILE_SITE_URL,
     upload: {
@@ -307,13 +444,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     ffmpegPath: env.FFMPEG_PATH,
     ffprobePath: env.FFPROBE_PATH,
     mediaWorker: { enabled: env.MEDIA_WORKER, maxAttempts: env.MEDIA_JOB_MAX_ATTEMPTS },
-    storage: storageConfig(env),
-    money: moneyConfig(env, isProduction),
-    payments: paymentConfig(source, publicUrl, isProduction),
+    storage: storage!,
+    money: money!,
+    payments: payments!,
     hotKeywords: { minSearchers: env.HOT_KEYWORD_MIN_SEARCHERS, logRetentionDays: env.SEARCH_LOG_RETENTION_DAYS },
     codeChallengeAfter: env.CODE_CHALLENGE_AFTER,
     codeChallengeWork: env.CODE_CHALLENGE_WORK,
     ...overrides,
   };
   return config;
+}
+
+/** The environment with the variables that failed validation removed, so defaults apply to them. */
+function withoutInvalid(source: NodeJS.ProcessEnv, issues: readonly { path: PropertyKey[] }[]): NodeJS.ProcessEnv {
+  const invalid = new Set(issues.map((i) => String(i.path[0])));
+  return Object.fromEntries(Object.entries(source).filter(([name]) => !invalid.has(name)));
 }

@@ -18,5 +18,7 @@ export const ZErrorEnvelope = z.object({
   code: z.number().int(),
   data: z.object({ fields: z.array(z.object({ path: z.string(), message: z.string() })).optional() }).nullable(),
   message: z.string(),
+  /** The request's id (also the X-Request-Id response header): support finds the log lines by it. */
+  requestId: z.string().optional(),
 });
 export type TErrorEnvelope = z.infer<typeof ZErrorEnvelope>;

@@ -34,6 +34,14 @@ export const ErrorCode = {
   /** The mail or SMS provider refused or could not be reached; the code was not kept. */
   MESSAGE_SEND_FAILED: e(1013, 502, '验证码发送失败，请稍后再试'),
   INTERNAL: e(1500, 500, '服务器开小差了，请稍后再试'),
+  /** The database did not answer in time or refused the connection. */
+  DATABASE_UNAVAILABLE: e(1600, 503, '数据库暂时无法访问，请稍后再试'),
+  /** Readiness: this server should not get traffic now (draining, database or storage down). */
+  SERVICE_NOT_READY: e(1601, 503, '服务暂不可用，请稍后再试'),
+  /** Load shed while the event loop is overloaded; the answer carries Retry-After. */
+  SERVER_BUSY: e(1602, 503, '服务器繁忙，请稍后再试'),
+  /** /metrics without the right bearer token. */
+  METRICS_TOKEN_REQUIRED: e(1603, 401, '需要有效的监控令牌'),
 
   INVALID_CREDENTIALS: e(2001, 401, '账号或密码错误'),
   /** Token missing its signature, forged, wrong algorithm or malformed: the client logs out. */

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, type ReadStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -167,6 +167,7 @@ export class S3Storage implements Storage {
     const spoolDir = this.options.spoolDir ?? join(tmpdir(), 'gemstock-s3-spool');
     await mkdir(spoolDir, { recursive: true });
     const spool = join(spoolDir, `${randomUUID()}.part`);
+    let upload: ReadStream | undefined;
     try {
       const hash = createHash('sha256');
       let bytes = 0;
@@ -179,16 +180,21 @@ export class S3Storage implements Storage {
       });
       await pipeline(body, measure, createWriteStream(spool, { mode: 0o600 }));
       headers['content-length'] = String(bytes);
+      upload = createReadStream(spool);
       const response = await this.send('PUT', key, {
         headers,
         payloadHash: hash.digest('hex'),
-        body: createReadStream(spool),
+        body: upload,
         timeoutMs: UPLOAD_TIMEOUT_MS,
       });
       if (!response.ok) await this.fail('PUT', key, response);
       await response.body?.cancel();
       return { key, bytes, contentType, modifiedAt: new Date() };
     } finally {
+      // A request that failed before reading the whole spool file leaves it open: close it, so
+      // the removed file's disk space is given back now rather than at exit.
+      upload?.destroy();
+      body.destroy();
       await rm(spool, { force: true });
     }
   }

@@ -155,6 +155,16 @@ export class LocalDiskStorage implements Storage {
   }
 
   async put(key: string, body: Buffer | Readable, contentType: string): Promise<StoredObject> {
+    try {
+      return await this.write(key, body, contentType);
+    } finally {
+      // A stream refused before it was read still holds its file open (and a deleted file's
+      // disk space with it) until it is destroyed.
+      if (!Buffer.isBuffer(body)) body.destroy();
+    }
+  }
+
+  private async write(key: string, body: Buffer | Readable, contentType: string): Promise<StoredObject> {
     const path = this.pathOf(key);
     const expected = contentTypeForKey(key);
     if (expected !== 'application/octet-stream' && expected !== contentType.split(';')[0]!.trim().toLowerCase()) {

@@ -2,6 +2,7 @@ import { ErrorCode, type ErrorSpec } from '@gemstock/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/errors.js';
 import { AppError, type FieldError } from '../lib/app-error.js';
 
 /** Success envelope: code 0 with the payload in `data`. */
@@ -10,7 +11,9 @@ export function ok<T>(data: T): { code: 0; data: T; message: string } {
 }
 
 export function sendError(reply: FastifyReply, spec: ErrorSpec, message: string, fields?: FieldError[]) {
-  return reply.status(spec.http).send({ code: spec.code, data: fields ? { fields } : null, message });
+  return reply
+    .status(spec.http)
+    .send({ code: spec.code, data: fields ? { fields } : null, message, requestId: reply.request.id });
 }
 
 const CONTEXT_LABEL: Record<string, string> = {
@@ -93,6 +96,14 @@ async function envelopePlugin(app: FastifyInstance) {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.warn({ err: error }, 'client error without a catalogue code');
       return sendError(reply, { ...ErrorCode.VALIDATION, http: error.statusCode }, ErrorCode.VALIDATION.message);
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return sendError(
+        reply.header('retry-after', '5'),
+        ErrorCode.DATABASE_UNAVAILABLE,
+        ErrorCode.DATABASE_UNAVAILABLE.message,
+      );
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendError(reply, ErrorCode.INTERNAL, ErrorCode.INTERNAL.message);

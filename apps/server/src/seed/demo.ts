@@ -261,6 +261,11 @@ async function makeVideoMaterial(
  */
 export async function seedDemoIfEmpty(options: SeedDemoOptions): Promise<SeedResult | null> {
   const { config, db, log } = options;
+  // Demo accounts have a published password: never outside the local demo (config.ts, demoMode).
+  if (!config.demoMode) {
+    log('demo seed: skipped, not in demo mode');
+    return null;
+  }
   if (!(await isEmpty(db))) return null;
 
   const started = Date.now();

@@ -13,6 +13,7 @@ import { TEST_JWT_SECRET, buildTestApp, type TestApp } from '../helpers/test-app
 
 const PRODUCTION = {
   NODE_ENV: 'production',
+  PUBLIC_URL: 'https://shop.example.cn',
   JWT_SECRET: 'p'.repeat(40),
   LOG_LEVEL: 'silent',
   DATA_DIR: '/tmp/gemstock-test-data',

@@ -62,6 +62,8 @@ export const ZSiteConfigResponse = z.object({
   siteName: z.string(),
   /** Whether the dev outbox is served (never in production). */
   devOutbox: z.boolean(),
+  /** Whether sandbox payments are on (the local demo): every page shows a 演示环境 ribbon. */
+  sandboxPayments: z.boolean().optional(),
 });
 export type TSiteConfigResponse = z.infer<typeof ZSiteConfigResponse>;
 

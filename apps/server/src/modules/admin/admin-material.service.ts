@@ -169,7 +169,14 @@ export async function createUploadedMaterial(
 
   const sid = newSid();
   const originalKey = materialFileKeyForHash('private', sid, 'original', staged.sha256, staged.type.ext);
-  await deps.storage.put(originalKey, createReadStream(staged.path), staged.type.mime);
+  const original = createReadStream(staged.path);
+  try {
+    await deps.storage.put(originalKey, original, staged.type.mime);
+  } finally {
+    // Closed whatever happened: the staging file is deleted next, and an open descriptor would
+    // keep its disk space until the process exits.
+    original.destroy();
+  }
 
   const values: NewMaterialRow = {
     sid,

@@ -7,6 +7,8 @@ export class TtlCache<V> {
   private readonly entries = new Map<string, { value: V; expiresAt: number; weight: number }>();
   private readonly loading = new Map<string, Promise<V>>();
   private totalWeight = 0;
+  /** Bumped by clear(): a load started in an older generation may not store its result. */
+  private generation = 0;
 
   constructor(
     private readonly options: {
@@ -59,9 +61,16 @@ export class TtlCache<V> {
     this.totalWeight -= entry.weight;
   }
 
+  /**
+   * Drops every entry and every load in flight: a load that started before the clear (and may
+   * have read the data the clear is about) neither stores its result nor is joined by later
+   * requests, which start a fresh load.
+   */
   clear(): void {
     this.entries.clear();
+    this.loading.clear();
     this.totalWeight = 0;
+    this.generation += 1;
   }
 
   async getOrLoad(key: string, load: () => Promise<V>): Promise<V> {
@@ -69,14 +78,18 @@ export class TtlCache<V> {
     if (cached !== undefined) return cached;
     const pending = this.loading.get(key);
     if (pending) return pending;
-    const promise = load().then(
+    const generation = this.generation;
+    const settle = () => {
+      if (this.loading.get(key) === promise) this.loading.delete(key);
+    };
+    const promise: Promise<V> = load().then(
       (value) => {
-        this.loading.delete(key);
-        this.set(key, value);
+        settle();
+        if (generation === this.generation) this.set(key, value);
         return value;
       },
       (error: unknown) => {
-        this.loading.delete(key);
+        settle();
         throw error;
       },
     );

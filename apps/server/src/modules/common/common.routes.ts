@@ -13,7 +13,11 @@ export async function commonRoutes(instance: FastifyInstance) {
   );
 
   app.get(COMMON_PATHS.siteConfig, { schema: { response: { 200: zEnvelope(ZSiteConfigResponse) } } }, async () =>
-    ok({ siteName: config.siteName, devOutbox: config.devOutbox }),
+    ok({
+      siteName: config.siteName,
+      devOutbox: config.devOutbox,
+      sandboxPayments: app.deps.payments.sandbox !== null,
+    }),
   );
 
   app.get(COMMON_PATHS.keywords, { schema: { response: { 200: zEnvelope(ZKeywordsResponse) } } }, async () =>

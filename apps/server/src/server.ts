@@ -1,0 +1,128 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.js';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { openDatabase } from './db/open.js';
+import { MediaWorker } from './jobs/media-worker.js';
+import { PeriodicTask } from './jobs/periodic-task.js';
+import { createStorage } from './media/create-storage.js';
+import type { Storage } from './media/storage.js';
+import { queueOutdatedRenditions } from './modules/admin/media-job.service.js';
+import { HOT_KEYWORD_REFRESH_MS, refreshHotKeywords } from './modules/common/hot-keywords.js';
+import { UnpaidOrderSweeper } from './modules/payment/unpaid-order-sweeper.js';
+import { purgeOldVerificationCodes } from './modules/user/verification-code.repository.js';
+import { createMessageSender } from './notify/create-sender.js';
+import { ServiceState } from './ops/service-state.js';
+import { seedDemoIfEmpty } from './seed/demo.js';
+
+/** Old verification codes are removed hourly (they only ever count for a day). */
+const CODE_PURGE_INTERVAL_MS = 3_600_000;
+
+export interface RunningServer {
+  app: FastifyInstance;
+  database: Database;
+  state: ServiceState;
+  /** http://host:port the server listens on. */
+  address: string;
+  /**
+   * Drains and stops: readiness turns 503 for the drain period, background jobs stop taking
+   * work, in-flight requests finish, then the pool closes. The caller bounds the whole with a
+   * deadline (main.ts, close-with-grace).
+   */
+  shutdown(): Promise<void>;
+}
+
+export interface StartServerOptions {
+  storage?: Storage;
+  /** Called with the demo accounts when this start created the demo data. */
+  onSeeded?: (accounts: NonNullable<Awaited<ReturnType<typeof seedDemoIfEmpty>>>) => void;
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * Opens the database (migrating it), builds the app, seeds the demo in demo mode, listens, and
+ * only then starts the background work, so nothing runs before the server can answer health
+ * checks.
+ */
+export async function startServer(config: Config, options: StartServerOptions = {}): Promise<RunningServer> {
+  const database = await openDatabase(config);
+  const state = new ServiceState(database);
+  let app: FastifyInstance;
+  try {
+    const storage = options.storage ?? createStorage(config);
+    app = await buildApp({
+      config,
+      db: database.db,
+      messages: createMessageSender(config, database.db),
+      storage,
+      state,
+    });
+    if (!app.deps.video.available) {
+      app.log.warn('ffmpeg/ffprobe not found (FFMPEG_PATH, FFPROBE_PATH or PATH): video uploads are refused');
+    }
+    if (config.seedDemo) {
+      const seeded = await seedDemoIfEmpty({ config, db: database.db, storage, log: (line) => app.log.info(line) });
+      if (seeded) options.onSeeded?.(seeded);
+    }
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+
+  app.log.info({ gateways: app.deps.payments.describe(), demoMode: config.demoMode }, 'payment gateways');
+  if (app.deps.payments.sandbox) {
+    app.log.warn(
+      'sandbox payments are ON (demo mode): the sandbox pay page settles orders without real money; ' +
+        'set PUBLIC_URL to the public address (and leave DEMO_MODE unset) for a real shop',
+    );
+  }
+
+  const address = await app.listen({ host: config.host, port: config.port });
+
+  // Public files made under older rules (e.g. unmarked 1200 px covers) are made again.
+  const outdated = await queueOutdatedRenditions(app.deps);
+  if (outdated > 0) app.log.info({ materials: outdated }, 'queued new renditions for materials made under older rules');
+
+  const worker = config.mediaWorker.enabled ? new MediaWorker(app.deps, { log: app.log }) : null;
+  const sweeper = new UnpaidOrderSweeper(app.deps, app.log);
+  const codePurge = new PeriodicTask(
+    'verification-code purge',
+    () => purgeOldVerificationCodes(database.db),
+    CODE_PURGE_INTERVAL_MS,
+    app.log,
+  );
+  const hotKeywords = new PeriodicTask(
+    'hot keywords',
+    () => refreshHotKeywords(app.deps),
+    HOT_KEYWORD_REFRESH_MS,
+    app.log,
+  );
+  worker?.start();
+  sweeper.start();
+  void codePurge.runOnce();
+  codePurge.start();
+  void hotKeywords.runOnce();
+  hotKeywords.start();
+
+  let stopping: Promise<void> | null = null;
+  const shutdown = () => {
+    stopping ??= (async () => {
+      state.draining = true;
+      app.log.info({ drainMs: config.shutdown.drainMs }, 'draining: readiness answers 503');
+      if (config.shutdown.drainMs > 0) await delay(config.shutdown.drainMs);
+      // Background work stops taking new work; a job in progress finishes (or its lock goes
+      // stale and another server takes it over after the deadline).
+      const jobs = Promise.all([worker?.stop(), sweeper.stop(), codePurge.stop(), hotKeywords.stop()]);
+      // Stops accepting connections and waits for the requests in flight.
+      await app.close();
+      await jobs;
+      await database.close();
+    })();
+    return stopping;
+  };
+
+  return { app, database, state, address, shutdown };
+}
