@@ -85,8 +85,6 @@ describe('serving the web app: compression, caching, page fallback', () => {
   it('never answers a file, a server path or an API path with the app shell', async () => {
     for (const url of [
       '/metrics',
-      '/healthz',
-      '/readyz',
       '/foo.js',
       '/robots.txt',
       '/assets/missing-Zz9.js',
@@ -98,6 +96,12 @@ describe('serving the web app: compression, caching, page fallback', () => {
       const res = await t.app.inject({ url });
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type'], url).not.toMatch(/text\/html/);
+      expect(res.body, url).not.toContain('<div id="root">');
+    }
+    // The probes answer for themselves, in JSON, never with the page.
+    for (const url of ['/healthz', '/readyz']) {
+      const res = await t.app.inject({ url });
+      expect(res.headers['content-type'], url).toMatch(/application\/json/);
       expect(res.body, url).not.toContain('<div id="root">');
     }
     const post = await t.app.inject({ method: 'POST', url: '/detail/M123' });
