@@ -42,7 +42,9 @@ export async function buildTestApp(overrides: Partial<Config> = {}, options: Tes
   const database = await createTestDatabase();
   const config = loadConfig(
     { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/gemstock-test-data' },
-    { jwtSecret: TEST_JWT_SECRET, webDist: '/nonexistent', ...overrides },
+    // Load shedding is off unless a test turns it on: a PGlite clone loading on a busy machine can
+    // hold the event loop longer than the production threshold and would shed the test's requests.
+    { jwtSecret: TEST_JWT_SECRET, webDist: '/nonexistent', maxEventLoopDelayMs: 0, ...overrides },
   );
   const mediaDir = mkdtempSync(join(tmpdir(), 'gemstock-media-'));
   const storage = new LocalDiskStorage(mediaDir);
