@@ -56,7 +56,7 @@ const ZEnv = z.object({
   /** On SIGTERM: in-flight requests and background work get this long to finish, then the process exits. */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(25),
   /** Requests are shed with 503 + Retry-After while the event loop lags more than this. */
-  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   WEB_DIST: z.string().optional(),
   /** A separate mobile site: phones asking for a page are redirected there, same path and query. */
   MOBILE_SITE_URL: z.string().url().optional(),
@@ -433,7 +433,9 @@ export function loadConfig(
       drainMs: (env.SHUTDOWN_DRAIN_SECONDS ?? (isProduction ? 5 : 0)) * 1000,
       timeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     },
-    maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS,
+    // The embedded PGlite runs every query on this event loop, so its lag is the database itself:
+    // shedding would only turn slow answers into refusals. With PostgreSQL lag means overload.
+    maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS ?? (env.DATABASE_URL ? 2000 : 0),
     webDist: env.WEB_DIST,
     mobileSiteUrl: env.MOBILE_SITE_URL,
     upload: {
