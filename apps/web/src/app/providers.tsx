@@ -1,8 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { DemoRibbon } from '@/components/demo-ribbon';
+import { useReducedMotion } from '@/hooks/use-reduced-motion';
 import { bindNotifier } from '@/lib/notify';
 import { queryClient } from '@/lib/query-client';
 import './dayjs-locale';
@@ -16,8 +17,15 @@ function NotifierBinding() {
 }
 
 export function AppProviders({ children }: { children: ReactNode }) {
+  // A system-wide "reduce motion" turns antd's zooms and slides off: dialogs and drawers appear
+  // at once, where they can be read and clicked immediately.
+  const reducedMotion = useReducedMotion();
+  const theme = useMemo(
+    () => (reducedMotion ? { ...appTheme, token: { ...appTheme.token, motion: false } } : appTheme),
+    [reducedMotion],
+  );
   return (
-    <ConfigProvider locale={zhCN} theme={appTheme} button={{ autoInsertSpace: false }}>
+    <ConfigProvider locale={zhCN} theme={theme} button={{ autoInsertSpace: false }}>
       <App message={{ maxCount: 3, top: 72 }}>
         <NotifierBinding />
         <QueryClientProvider client={queryClient}>
