@@ -9,6 +9,7 @@ import { constants as zlibConstants } from 'node:zlib';
 import type { Config } from './config.js';
 import { MIGRATIONS_DIR, type Db } from './db/client.js';
 import { JobSignal } from './jobs/job-signal.js';
+import type { AppDeps } from './app-deps.js';
 import { TokenService } from './lib/tokens.js';
 import { mediaRoutes } from './media/media.routes.js';
 import type { Storage } from './media/storage.js';
@@ -42,32 +43,6 @@ import { isPageRequest, registerWebApp, sendAppShell } from './plugins/web-app.j
 import { healthRoutes, HEALTH_PATHS } from './ops/health.routes.js';
 import { loggerOptions, REQUEST_ID_HEADER, requestIdOf } from './ops/logging.js';
 import { ServiceState } from './ops/service-state.js';
-
-export interface AppDeps {
-  config: Config;
-  db: Db;
-  tokens: TokenService;
-  messages: MessageSender;
-  storage: Storage;
-  /** ffmpeg/ffprobe, or an unavailable stand-in when they are not installed. */
-  video: VideoProcessor;
-  /** Wakes the in-process media worker when a job is queued. */
-  mediaJobs: JobSignal;
-  /** Payment gateway adapters per online pay way (real, sandbox or off). */
-  payments: PaymentGateways;
-  /** Order changes other modules react to (payments closes a gateway trade on cancel). */
-  orderEvents: OrderEvents;
-  /** Catalogue changes the search caches react to. */
-  catalogChanges: CatalogChanges;
-  /** Draining flag, database handle and cluster rule for readiness and metrics. */
-  state: ServiceState;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    deps: AppDeps;
-  }
-}
 
 export interface BuildAppOptions {
   config: Config;

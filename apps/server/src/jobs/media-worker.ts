@@ -1,4 +1,4 @@
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../app-deps.js';
 import { type MediaJobDeps, type MediaJobOutcome, runNextMediaJob } from '../modules/admin/media-job.service.js';
 
 /** Tests run one job at a time with this, without a worker. */

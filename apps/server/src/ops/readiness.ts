@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../app-deps.js';
 import { MIGRATIONS_DIR } from '../db/client.js';
 
 export type CheckResult = { ok: true } | { ok: false; reason: string };

@@ -1,6 +1,6 @@
 import { ADMIN_COUNT_CAP, type TAuditListResponse, type ZAuditQuery } from '@gemstock/contract';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-deps.js';
 import { countAuditLogs, listAuditLogs } from './audit-log.repository.js';
 
 /** Operator writes, newest first, optionally of one entity kind and one entity. */

@@ -1,6 +1,6 @@
 import { AuditAction, AuditEntity, type TAdminKeywordsResponse } from '@gemstock/contract';
 import { sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-deps.js';
 import { type KeywordKind, listKeywordsOfKind, replaceKeywordsOfKind } from './admin-keyword.repository.js';
 import { insertAuditLog } from './audit-log.repository.js';
 import type { OperatorRow } from './operator.repository.js';

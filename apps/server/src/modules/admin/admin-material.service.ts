@@ -18,7 +18,7 @@ import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-deps.js';
 import { AppError, type FieldError } from '../../lib/app-error.js';
 import { newSid } from '../../lib/ids.js';
 import type { SniffedType } from '../../media/file-type.js';

@@ -3,7 +3,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-deps.js';
 import { materialFileKey } from '../../media/keys.js';
 import { makeMaterialRenditions, RENDITION_VERSION } from '../../media/renditions.js';
 import { extensionForContentType } from '../../media/storage.js';

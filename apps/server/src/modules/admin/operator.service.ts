@@ -1,6 +1,6 @@
 import { ErrorCode, zNewPassword, zUsername, type TOperator, type ZAdminLoginRequest } from '@gemstock/contract';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-deps.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { newSid } from '../../lib/ids.js';

@@ -17,7 +17,7 @@ import { createDownloadUrlSigner } from '../../lib/download-url.js';
 import { ok } from '../../plugins/envelope.js';
 import { signedInUser } from '../user/request-user.js';
 import { CatalogSearch } from './catalog-search.js';
-import { insertSearchLogs } from './catalog.repository.js';
+import { insertSearchLogs, listDistinctKeywords } from './catalog.repository.js';
 import { CatalogService, publicUrlOfStorage } from './catalog.service.js';
 import { KeywordVocabulary } from './keyword-vocabulary.js';
 import { likesRoutes } from './likes.routes.js';
@@ -37,7 +37,7 @@ export async function catalogRoutes(instance: FastifyInstance) {
   const catalog = new CatalogService({
     db,
     search: new CatalogSearch(db),
-    vocabulary: new KeywordVocabulary(db),
+    vocabulary: new KeywordVocabulary(() => listDistinctKeywords(db)),
     searchLog,
     signer,
     publicUrlOf: publicUrlOfStorage(storage),

@@ -1,5 +1,3 @@
-import type { Db } from '../../db/client.js';
-import { listDistinctKeywords } from './catalog.repository.js';
 import { normalizeSearchText } from './search-tokens.js';
 
 /**
@@ -136,15 +134,16 @@ export class KeywordVocabulary {
   /** A change arrived after the read in flight had begun: read again when it ends. */
   private dirty = false;
 
+  /** `loadKeywords` reads every distinct keyword (the catalogue repository's query). */
   constructor(
-    private readonly db: Db,
+    private readonly loadKeywords: () => Promise<string[]>,
     private readonly ttlMs = VOCABULARY_TTL_MS,
   ) {}
 
   private refresh(): Promise<Vocabulary> {
     if (this.inflight) return this.inflight;
     this.dirty = false;
-    const read = listDistinctKeywords(this.db)
+    const read = this.loadKeywords()
       .then((keywords) => {
         const vocabulary = new Vocabulary(keywords);
         this.current = { vocabulary, loadedAt: Date.now() };

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-deps.js';
 import { pruneSearchLogs, recomputeHotKeywords } from './keywords.repository.js';
 
 /** How often the hot list is rebuilt from the search log (main.ts runs it). */

@@ -1,5 +1,5 @@
 import type { TUserCouponsResponse } from '@gemstock/contract';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-deps.js';
 import type { UserRow } from '../user/user.repository.js';
 import { listUsableCouponsOfAccount } from './coupon.repository.js';
 import { presentUserCoupon } from './coupon.view.js';

@@ -20,7 +20,7 @@ import type { Storage } from '../../media/storage.js';
 import { findLikedSids } from '../catalog/likes.repository.js';
 import { type PublicUrlOf, toWireMaterial } from '../catalog/material.mapper.js';
 import { findMaterialsBySids } from '../order/order-material.js';
-import { ownerSidOf } from '../order/order-pricing.js';
+import { ownerSidOf } from '../user/account-owner.js';
 import { findCompanyOwnership } from './ownership.js';
 import { findOrderBySid } from '../order/order.repository.js';
 import { findUserBySid, type UserRow } from '../user/user.repository.js';

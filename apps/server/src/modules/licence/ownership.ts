@@ -8,7 +8,7 @@ import {
 } from '@gemstock/contract';
 import { AppError } from '../../lib/app-error.js';
 import type { DbOrTx } from '../../db/client.js';
-import { ownerSidOf } from '../order/order-pricing.js';
+import { ownerSidOf } from '../user/account-owner.js';
 import type { UserRow } from '../user/user.repository.js';
 import { listOwnedSpecs } from './licence.repository.js';
 

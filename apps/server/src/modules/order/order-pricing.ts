@@ -23,6 +23,7 @@ import {
   type CouponRow,
 } from '../coupon/coupon.repository.js';
 import { assertLicencesNotOwned } from '../licence/ownership.js';
+import { ownerSidOf } from '../user/account-owner.js';
 import type { UserRow } from '../user/user.repository.js';
 import { listOrderItems, type OrderRow, updateOrderPrice } from './order.repository.js';
 
@@ -43,11 +44,6 @@ const COUPON_ERRORS: Record<CouponProblem, ErrorSpec> = {
 
 export function couponErrorOf(problem: CouponProblem): ErrorSpec {
   return COUPON_ERRORS[problem];
-}
-
-/** The account whose wallet and licences an account uses: the parent for a sub-account. */
-export function ownerSidOf(user: Pick<UserRow, 'sid' | 'level' | 'parentSid'>): string {
-  return user.level === 1 && user.parentSid ? user.parentSid : user.sid;
 }
 
 export function pricingCouponOf(row: CouponRow): PricingCoupon {

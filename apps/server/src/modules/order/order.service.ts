@@ -37,7 +37,8 @@ import type { OrderEvents } from './order-events.js';
 import { findMaterialsBySids, pricedMaterialOf } from './order-material.js';
 import { cancelUnpaidOrder } from './order-settlement.js';
 import { assertLicencesNotOwned } from '../licence/ownership.js';
-import { ownerSidOf, priceWithContext, toPricePreview } from './order-pricing.js';
+import { ownerSidOf } from '../user/account-owner.js';
+import { priceWithContext, toPricePreview } from './order-pricing.js';
 import {
   type AdminOrderRow,
   countAdminOrders,

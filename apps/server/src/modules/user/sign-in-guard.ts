@@ -1,5 +1,5 @@
 import { ErrorCode, MessageChannel } from '@gemstock/contract';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-deps.js';
 import { AppError } from '../../lib/app-error.js';
 import { formatChinaDateTime } from '../../payments/china-time.js';
 import {

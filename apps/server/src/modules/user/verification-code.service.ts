@@ -9,7 +9,7 @@ import {
   type MessageChannel,
 } from '@gemstock/contract';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-deps.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { newNumericCode, newSid } from '../../lib/ids.js';

@@ -1,6 +1,6 @@
 import type { TWalletResponse } from '@gemstock/contract';
 import type { DbOrTx } from '../../db/client.js';
-import { ownerSidOf } from '../order/order-pricing.js';
+import { ownerSidOf } from '../user/account-owner.js';
 import type { UserRow } from '../user/user.repository.js';
 import { getWalletSummary, listWalletLots } from './wallet.repository.js';
 
