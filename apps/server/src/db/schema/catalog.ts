@@ -116,6 +116,11 @@ export const materials = pgTable(
     index('materials_likes_idx').on(t.likeCount.desc(), t.seq.desc()),
     index('materials_shuffle_idx').on(t.shuffleKey, t.seq),
     index('materials_seq_idx').on(t.seq),
+    // Each start looks for materials drawn under an older RENDITION_VERSION: almost none, found
+    // through this index instead of a scan of the whole catalogue.
+    index('materials_rendition_version_idx')
+      .on(t.renditionVersion)
+      .where(sql`${t.status} = 'ready'`),
     index('materials_free_idx')
       .on(t.freeFrom.desc(), t.seq.desc())
       .where(sql`${t.freeUntil} IS NOT NULL`),

@@ -1,0 +1,1 @@
+CREATE INDEX "materials_rendition_version_idx" ON "materials" USING btree ("rendition_version") WHERE "materials"."status" = 'ready';
