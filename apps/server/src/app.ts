@@ -41,6 +41,7 @@ import jsonBodyPlugin from './plugins/json-body.js';
 import securityHeadersPlugin from './plugins/security-headers.js';
 import { isPageRequest, registerWebApp, sendAppShell } from './plugins/web-app.js';
 import { healthRoutes, HEALTH_PATHS } from './ops/health.routes.js';
+import { metricsRoutes } from './ops/metrics.routes.js';
 import { loggerOptions, REQUEST_ID_HEADER, requestIdOf } from './ops/logging.js';
 import { ServiceState } from './ops/service-state.js';
 
@@ -153,6 +154,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(healthRoutes);
+  // Before the modules: the timing hook applies to the routes registered after it.
+  await app.register(metricsRoutes);
   await app.register(commonRoutes);
   await app.register(serviceContactRoutes);
   await app.register(userRoutes);

@@ -51,6 +51,8 @@ const ZEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Human-readable log lines (pino-pretty); JSON otherwise. Defaults to on in development only. */
   LOG_PRETTY: zBool.optional(),
+  /** Bearer token for GET /metrics (Prometheus); without it /metrics is not served at all. */
+  METRICS_TOKEN: z.string().trim().min(24, 'METRICS_TOKEN 至少 24 个字符').optional(),
   /** On SIGTERM: how long readiness answers 503 before the listener closes (load balancers notice). */
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).optional(),
   /** On SIGTERM: in-flight requests and background work get this long to finish, then the process exits. */
@@ -146,6 +148,8 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   logPretty: boolean;
   shutdown: { drainMs: number; timeoutMs: number };
+  /** The token /metrics asks for, or undefined when metrics are not served. */
+  metricsToken: string | undefined;
   maxEventLoopDelayMs: number;
   webDist: string | undefined;
   /** Where phones are sent for pages (spec §2), or undefined when this site is the mobile site. */
@@ -429,6 +433,7 @@ export function loadConfig(
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     logPretty: env.LOG_PRETTY ?? env.NODE_ENV === 'development',
+    metricsToken: env.METRICS_TOKEN,
     shutdown: {
       drainMs: (env.SHUTDOWN_DRAIN_SECONDS ?? (isProduction ? 5 : 0)) * 1000,
       timeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,

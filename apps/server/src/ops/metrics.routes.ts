@@ -1,0 +1,82 @@
+import { ErrorCode } from '@gemstock/contract';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { sendError } from '../plugins/envelope.js';
+
+export const METRICS_PATH = '/metrics';
+
+/** Equal-length digests, so the comparison takes the same time whatever was sent. */
+function sameToken(sent: string, expected: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(sent), digest(expected));
+}
+
+/**
+ * Prometheus metrics of this process (docs/operations.md § Metrics): request durations by route
+ * template and status, the database pool, and Node's own (event-loop lag, heap, GC). Each server
+ * is scraped on its own; Prometheus adds them up. Served only when METRICS_TOKEN is set, and only
+ * to a caller that sends it as a bearer token.
+ */
+async function metrics(app: FastifyInstance) {
+  const token = app.deps.config.metricsToken;
+  if (!token) return;
+
+  // One registry per application, so several apps in one process (tests) never share counters.
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+
+  const requestDuration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time from the request arriving to the response being sent, by route template and status.',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const pool = app.deps.state.database?.postgres?.pool;
+  new Gauge({
+    name: 'db_pool_connections',
+    help: 'PostgreSQL pool connections by state (total, idle, waiting clients); absent on the embedded database.',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      if (!pool) return;
+      this.set({ state: 'total' }, pool.totalCount);
+      this.set({ state: 'idle' }, pool.idleCount);
+      this.set({ state: 'waiting' }, pool.waitingCount);
+    },
+  });
+  new Gauge({
+    name: 'service_draining',
+    help: '1 while the process drains for a shutdown, else 0.',
+    registers: [registry],
+    collect() {
+      this.set(app.deps.state.draining ? 1 : 0);
+    },
+  });
+
+  // The route template (/api/order/:sid), never the raw URL: the label set stays bounded.
+  // Unmatched paths (404s, the web app's pages) share one label.
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    if (route === METRICS_PATH) return;
+    requestDuration.observe(
+      { method: request.method, route, status_code: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+  });
+
+  app.get(METRICS_PATH, async (request, reply) => {
+    const header = request.headers.authorization ?? '';
+    const sent = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
+    if (!sent || !sameToken(sent, token)) {
+      return sendError(reply, ErrorCode.METRICS_TOKEN_REQUIRED, ErrorCode.METRICS_TOKEN_REQUIRED.message);
+    }
+    const body = await registry.metrics();
+    return reply.header('content-type', registry.contentType).header('cache-control', 'no-store').send(body);
+  });
+}
+
+/** Not encapsulated: the timing hook must see every route of the application. */
+export const metricsRoutes = fp(metrics, { name: 'metrics' });
