@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { countPendingMediaJobs } from '../modules/admin/media-job.repository.js';
 import { sendError } from '../plugins/envelope.js';
 
 export const METRICS_PATH = '/metrics';
@@ -45,6 +46,17 @@ async function metrics(app: FastifyInstance) {
       this.set({ state: 'total' }, pool.totalCount);
       this.set({ state: 'idle' }, pool.idleCount);
       this.set({ state: 'waiting' }, pool.waitingCount);
+    },
+  });
+  new Gauge({
+    name: 'media_jobs_pending',
+    help: 'Media jobs (renditions) waiting or running, by status.',
+    labelNames: ['status'] as const,
+    registers: [registry],
+    async collect() {
+      const counts = await countPendingMediaJobs(app.deps.db);
+      this.set({ status: 'queued' }, counts.queued);
+      this.set({ status: 'running' }, counts.running);
     },
   });
   new Gauge({

@@ -40,6 +40,7 @@ describe('GET /metrics', () => {
     expect(res.body).not.toContain('AAAAAAAAAAAAAAAA');
     expect(res.body).toContain('nodejs_eventloop_lag_seconds');
     expect(res.body).toContain('service_draining 0');
+    expect(res.body).toMatch(/media_jobs_pending\{status="queued"\} \d+/);
   });
 });
 

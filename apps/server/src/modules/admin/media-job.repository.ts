@@ -158,3 +158,17 @@ export async function findLatestMediaJobs(db: DbOrTx, materialSids: string[]): P
     .orderBy(mediaJobs.materialSid, desc(mediaJobs.id));
   return new Map(rows.map((r) => [r.materialSid, r]));
 }
+
+/** Jobs waiting or running, by status: walks the partial due index, so it costs the queue's size. */
+export async function countPendingMediaJobs(db: DbOrTx): Promise<{ queued: number; running: number }> {
+  const result = await db.execute(sql`
+    select status, count(*)::int as n from ${mediaJobs}
+    where status in (${MediaJobStatus.QUEUED}, ${MediaJobStatus.RUNNING})
+    group by status`);
+  const counts = { queued: 0, running: 0 };
+  for (const row of rowsOf<{ status: string; n: number }>(result)) {
+    if (row.status === MediaJobStatus.QUEUED) counts.queued = Number(row.n);
+    if (row.status === MediaJobStatus.RUNNING) counts.running = Number(row.n);
+  }
+  return counts;
+}
