@@ -1,4 +1,4 @@
-import { LicenceType, MaterialFormat, Orientation, unitPriceCents } from '@gemstock/contract';
+import { LicenceType, MaterialFormat, unitPriceCents } from '@gemstock/contract';
 import { describe, expect, it } from 'vitest';
 import {
   defaultLicenceType,
@@ -6,7 +6,6 @@ import {
   licenceOptions,
   lowestPayCents,
   materialLabel,
-  orientationOf,
   ownedLicenceText,
   owningLicence,
   resolveLicencePrice,
@@ -142,22 +141,6 @@ describe('licenceOptions', () => {
   it('the first of authType is selected at first', () => {
     expect(defaultLicenceType({ authType: [STANDARD, NEW_MEDIA, PREMIUM_CUSTOM] })).toBe(STANDARD);
     expect(defaultLicenceType({ authType: [] })).toBeNull();
-  });
-});
-
-describe('orientationOf (contract tolerance 0.85 / 1.15)', () => {
-  it.each([
-    [750, 1000, Orientation.PORTRAIT],
-    [1080, 1920, Orientation.PORTRAIT],
-    [850, 1000, Orientation.PORTRAIT],
-    [851, 1000, Orientation.SQUARE],
-    [1000, 1000, Orientation.SQUARE],
-    [1080, 1200, Orientation.SQUARE],
-    [1149, 1000, Orientation.SQUARE],
-    [1150, 1000, Orientation.LANDSCAPE],
-    [4000, 3000, Orientation.LANDSCAPE],
-  ])('%i×%i is %s', (w, h, expected) => {
-    expect(orientationOf(w, h)).toBe(expected);
   });
 });
 

@@ -2,7 +2,6 @@ import {
   type LicenceSpec,
   type LicenceType,
   MaterialFormat,
-  ORIENTATION_TOLERANCE,
   Orientation,
   type TMaterial,
   isCents,
@@ -98,18 +97,6 @@ export function licenceOptions(
 /** The type selected at first: the first of `authType` (spec §3), or null when none is offered. */
 export function defaultLicenceType(material: Pick<TMaterial, 'authType'>): LicenceType | null {
   return material.authType[0] ?? null;
-}
-
-/**
- * Orientation by the contract's tolerance: portrait up to 0.85 (w/h), landscape from 1.15,
- * square in between. Compared as integers like the server does.
- */
-export function orientationOf(width: number, height: number): Orientation {
-  const portraitMax = Math.round(ORIENTATION_TOLERANCE.portraitMaxRatio * 20);
-  const landscapeMin = Math.round(ORIENTATION_TOLERANCE.landscapeMinRatio * 20);
-  if (20 * width <= portraitMax * height) return Orientation.PORTRAIT;
-  if (20 * width >= landscapeMin * height) return Orientation.LANDSCAPE;
-  return Orientation.SQUARE;
 }
 
 export const ORIENTATION_LABEL: Record<Orientation, string> = {

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { licenceSpec, MAX_LENGTH } from '../constants.js';
-import { type LicenceType, MATERIAL_FORMATS, ORIENTATIONS, PERIODS, SORT_OPTIONS, SortOption } from '../enums.js';
+import {
+  type LicenceType,
+  MATERIAL_FORMATS,
+  Orientation,
+  ORIENTATIONS,
+  PERIODS,
+  SORT_OPTIONS,
+  SortOption,
+} from '../enums.js';
 import { ZMaterial, type TMaterial } from '../entities.js';
 import { MESSAGES } from '../validation.js';
 
@@ -41,9 +49,22 @@ export const MAX_RANDOM_SEED = 2_147_483_647;
  * Orientation of a material by width / height: PORTRAIT up to 0.85 (3:4 is 0.75, 9:16 is
  * 0.56), LANDSCAPE from 1.15 (4:3 is 1.33, 16:9 is 1.78), SQUARE strictly in between, so a
  * slightly cropped 1:1 (e.g. 1080×1200) still counts as square. Compared as integers
- * (20·w ≤ 17·h, 20·w ≥ 23·h) to avoid floating-point edges.
+ * (20·w ≤ 17·h, 20·w ≥ 23·h) to avoid floating-point edges. The one statement of the rule:
+ * `orientationOf` here and the server's SQL (`orientationSql`) are both built from it.
  */
-export const ORIENTATION_TOLERANCE = { portraitMaxRatio: 0.85, landscapeMinRatio: 1.15 } as const;
+export const ORIENTATION_RULE = { scale: 20, portraitMax: 17, landscapeMin: 23 } as const;
+
+export const ORIENTATION_TOLERANCE = {
+  portraitMaxRatio: ORIENTATION_RULE.portraitMax / ORIENTATION_RULE.scale,
+  landscapeMinRatio: ORIENTATION_RULE.landscapeMin / ORIENTATION_RULE.scale,
+} as const;
+
+export function orientationOf(width: number, height: number): Orientation {
+  const { scale, portraitMax, landscapeMin } = ORIENTATION_RULE;
+  if (width * scale <= height * portraitMax) return Orientation.PORTRAIT;
+  if (width * scale >= height * landscapeMin) return Orientation.LANDSCAPE;
+  return Orientation.SQUARE;
+}
 
 export const CATALOG_MESSAGES = {
   page: '页码必须是大于 0 的整数',

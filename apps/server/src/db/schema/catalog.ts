@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { ORIENTATION_RULE } from '@gemstock/contract';
 import {
   type AnyPgColumn,
   bigint,
@@ -36,8 +37,21 @@ export function matchTokens(t: {
   height: AnyPgColumn;
   createdAt: AnyPgColumn;
 }): SQL {
-  return sql`(${t.searchTokens} || ARRAY[('~f:' || ${t.format}), (CASE WHEN ${t.width} * 20 <= ${t.height} * 17 THEN '~o:portrait' WHEN ${t.width} * 20 >= ${t.height} * 23 THEN '~o:landscape' ELSE '~o:square' END), ('~d:' || ((${t.createdAt} AT TIME ZONE 'UTC')::date - DATE '1970-01-01')::text)])`;
+  return sql`(${t.searchTokens} || ARRAY[('~f:' || ${t.format}), (CASE WHEN ${orientationSql.portrait(t.width, t.height)} THEN '~o:portrait' WHEN ${orientationSql.landscape(t.width, t.height)} THEN '~o:landscape' ELSE '~o:square' END), ('~d:' || ((${t.createdAt} AT TIME ZONE 'UTC')::date - DATE '1970-01-01')::text)])`;
 }
+
+const { scale, portraitMax, landscapeMin } = ORIENTATION_RULE;
+
+/**
+ * The contract's orientation rule (`ORIENTATION_RULE`) as SQL conditions on a width and a
+ * height column; square is what is neither.
+ */
+export const orientationSql = {
+  portrait: (width: AnyPgColumn, height: AnyPgColumn): SQL =>
+    sql`${width} * ${sql.raw(String(scale))} <= ${height} * ${sql.raw(String(portraitMax))}`,
+  landscape: (width: AnyPgColumn, height: AnyPgColumn): SQL =>
+    sql`${width} * ${sql.raw(String(scale))} >= ${height} * ${sql.raw(String(landscapeMin))}`,
+};
 
 /** The creation-day token of `matchTokens` for an instant: whole UTC days since 1970. */
 export function creationDayToken(at: Date): string {

@@ -8,6 +8,7 @@ import {
   matchTokens,
   materials,
   ORIENTATION_TOKENS,
+  orientationSql,
   searchLogs,
   users,
 } from '../../db/schema/index.js';
@@ -100,18 +101,17 @@ function timestampFromUs(us: number): SQL {
   return sql`(timestamptz 'epoch' + ${us}::float8 * interval '1 microsecond')`;
 }
 
-/**
- * Orientation by width / height with the tolerance documented on ORIENTATION_TOLERANCE:
- * portrait up to 0.85, landscape from 1.15, square in between (integer comparisons).
- */
+/** The contract's orientation rule on the materials table; square is neither of the others. */
 function orientationCondition(orientation: Orientation): SQL {
+  const portrait = orientationSql.portrait(materials.width, materials.height);
+  const landscape = orientationSql.landscape(materials.width, materials.height);
   switch (orientation) {
     case Orientation.PORTRAIT:
-      return sql`${materials.width} * 20 <= ${materials.height} * 17`;
+      return portrait;
     case Orientation.LANDSCAPE:
-      return sql`${materials.width} * 20 >= ${materials.height} * 23`;
+      return landscape;
     case Orientation.SQUARE:
-      return sql`(${materials.width} * 20 > ${materials.height} * 17 AND ${materials.width} * 20 < ${materials.height} * 23)`;
+      return sql`(NOT (${portrait}) AND NOT (${landscape}))`;
   }
 }
 

@@ -1,3 +1,4 @@
+import { orientationOf } from '@gemstock/contract';
 import type { Db } from '../../db/client.js';
 import { estimateMaterialRows, listRingSample, type SampleRow } from './catalog.repository.js';
 import { periodStart, type SearchFilter } from './search-query.js';
@@ -68,11 +69,4 @@ export class SearchSample {
     }
     return (hits / sample.rows.length) * sample.catalogueRows;
   }
-}
-
-/** The orientation rule of the SQL condition (ORIENTATION_TOLERANCE), in integers. */
-function orientationOf(width: number, height: number): 'PORTRAIT' | 'LANDSCAPE' | 'SQUARE' {
-  if (width * 20 <= height * 17) return 'PORTRAIT';
-  if (width * 20 >= height * 23) return 'LANDSCAPE';
-  return 'SQUARE';
 }

@@ -1,6 +1,7 @@
 import { MaterialFormat, type TMaterial } from '@gemstock/contract';
 import { Descriptions, type DescriptionsProps } from 'antd';
-import { FORMAT_LABEL, ORIENTATION_LABEL, formatDuration, orientationOf } from '@/lib/material-licence';
+import { orientationOf } from '@gemstock/contract';
+import { FORMAT_LABEL, ORIENTATION_LABEL, formatDuration } from '@/lib/material-licence';
 
 /** Format, size and orientation; for a video also duration, aspect ratio and resolution. */
 export function MaterialFacts({ material }: { material: TMaterial }) {
