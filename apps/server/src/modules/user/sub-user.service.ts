@@ -14,7 +14,7 @@ import type { AppDeps } from '../../app-deps.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { hashPassword } from '../../lib/passwords.js';
-import { getWalletSummary } from '../wallet/wallet.repository.js';
+import { walletSummaryOf } from '../wallet/wallet.service.js';
 import {
   countPendingAuditOrders,
   findSubAccountOf,
@@ -54,7 +54,7 @@ async function presentSubUsers(db: DbOrTx, main: UserRow, rows: UserRow[]): Prom
     rows.map((r) => r.sid),
   );
   // Sub-accounts pay from the main account's wallet, so its VIP status is theirs.
-  const { isVip } = await getWalletSummary(db, main.sid);
+  const { isVip } = await walletSummaryOf(db, main.sid);
   return rows.map((row) => presentSubUser(row, { orderWaiting: waiting.get(row.sid) ?? 0, vipValid: isVip }));
 }
 

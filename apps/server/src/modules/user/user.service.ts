@@ -20,7 +20,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { newSid } from '../../lib/ids.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
-import { getWalletSummary } from '../wallet/wallet.repository.js';
+import { walletSummaryOf } from '../wallet/wallet.service.js';
 import {
   copyCompanyToSubAccounts,
   countCreatedOrders,
@@ -296,7 +296,7 @@ async function describeUser(db: Db, row: UserRow): Promise<UserView> {
   const user = await inheritParentCompany(db, row, parentRow);
   const parent = parentRow ? companyInfoOf(parentRow) : null;
   // A sub-account spends from its parent's wallet, so it shows the parent's balance and VIP.
-  const wallet = await getWalletSummary(db, parentRow?.sid ?? user.sid);
+  const wallet = await walletSummaryOf(db, parentRow?.sid ?? user.sid);
   const orderBadge = await countCreatedOrders(db, user.sid);
   const coupon = user.pendingCouponSid ? await findCouponBySid(db, user.pendingCouponSid) : undefined;
   return {
