@@ -2,7 +2,7 @@
  * `npm run bench:web`: the first visit on a phone, measured against the built app served by the
  * real server (embedded database, demo catalogue, a temporary DATA_DIR).
  *
- *   1. builds (skip with --no-build), starts `node apps/server/dist/main.js` on BENCH_WEB_PORT
+ *   1. builds (skip with --no-build), seeds and starts the server (`npm run serve`'s steps) on BENCH_WEB_PORT
  *      (default 3950);
  *   2. Lighthouse 12, its default mobile preset (simulated slow 4G, 4× CPU slowdown), on home, a
  *      search result page, a detail page, /video and /free-material: performance and
@@ -62,7 +62,8 @@ async function api<T>(path: string, init: { method?: string; body?: unknown; tok
 
 async function startServer(): Promise<() => void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gemstock-bench-web-'));
-  const server = spawn('node', ['apps/server/dist/main.js'], {
+  // `npm run serve`'s two steps: the demo seed, then the server.
+  const server = spawn('sh', ['-c', 'node apps/server/dist/seed-demo.js && exec node apps/server/dist/main.js'], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },

@@ -42,7 +42,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node apps/server/dist/main.js',
+    command: 'node apps/server/dist/seed-demo.js && node apps/server/dist/main.js',
     cwd: '..',
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 120_000,

@@ -7,7 +7,13 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@gemstock/'));
 
 await build({
-  entryPoints: ['src/main.ts', 'src/cli/create-operator.ts', 'src/cli/rerender-media.ts'],
+  // Named outputs: the demo seed sits outside src/ and would otherwise move every output path.
+  entryPoints: {
+    main: 'src/main.ts',
+    'cli/create-operator': 'src/cli/create-operator.ts',
+    'cli/rerender-media': 'src/cli/rerender-media.ts',
+    'seed-demo': 'demo/seed-demo.ts',
+  },
   // BUILD_OUTDIR lets a test build a copy beside the real one.
   outdir: process.env.BUILD_OUTDIR ?? 'dist',
   bundle: true,

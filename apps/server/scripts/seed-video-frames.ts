@@ -11,8 +11,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeCover, rasteriseSvg, renderWatermarkOverlay } from '../src/media/image-processor.js';
-import { composeScene } from '../src/seed/artwork.js';
-import { DEMO_VIDEOS, type DemoVideo, type SeedVideoManifest } from '../src/seed/demo-videos.js';
+import { composeScene } from '../demo/artwork.js';
+import { DEMO_VIDEOS, type DemoVideo, type SeedVideoManifest } from '../demo/demo-videos.js';
 
 function video(name: string | undefined): DemoVideo {
   const found = DEMO_VIDEOS.find((v) => v.name === name);

@@ -6,21 +6,7 @@ import { startServer } from './server.js';
 
 async function main() {
   const config = loadConfig(process.env, {}, { requireMessaging: true });
-  const server = await startServer(config, {
-    onSeeded: (seeded) => {
-      // Printed once, on the run that created them, so a newcomer can sign in straight away.
-      process.stdout.write(
-        [
-          '',
-          '  演示数据已创建 / demo data created',
-          `  买家 buyer:    ${seeded.buyer.email} / ${seeded.buyer.password}`,
-          `  子账号 sub:    ${seeded.subAccount.username} / ${seeded.subAccount.password}`,
-          `  运营 operator: ${seeded.operator.username} / ${seeded.operator.password}  (${config.publicUrl}/admin)`,
-          '',
-        ].join('\n') + '\n',
-      );
-    },
-  });
+  const server = await startServer(config);
   const { app } = server;
 
   // SIGTERM / SIGINT: drain, then finish in-flight work within the deadline; a second signal

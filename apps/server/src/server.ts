@@ -13,7 +13,6 @@ import { UnpaidOrderSweeper } from './modules/payment/unpaid-order-sweeper.js';
 import { purgeOldVerificationCodes } from './modules/user/verification-code.repository.js';
 import { createMessageSender } from './notify/create-sender.js';
 import { ServiceState } from './ops/service-state.js';
-import { seedDemoIfEmpty } from './seed/demo.js';
 
 /** Old verification codes are removed hourly (they only ever count for a day). */
 const CODE_PURGE_INTERVAL_MS = 3_600_000;
@@ -34,8 +33,6 @@ export interface RunningServer {
 
 export interface StartServerOptions {
   storage?: Storage;
-  /** Called with the demo accounts when this start created the demo data. */
-  onSeeded?: (accounts: NonNullable<Awaited<ReturnType<typeof seedDemoIfEmpty>>>) => void;
 }
 
 function delay(ms: number): Promise<void> {
@@ -43,7 +40,7 @@ function delay(ms: number): Promise<void> {
 }
 
 /**
- * Opens the database (migrating it), builds the app, seeds the demo in demo mode, listens, and
+ * Opens the database (migrating it), builds the app, listens, and
  * only then starts the background work, so nothing runs before the server can answer health
  * checks.
  */
@@ -62,10 +59,6 @@ export async function startServer(config: Config, options: StartServerOptions = 
     });
     if (!app.deps.video.available) {
       app.log.warn('ffmpeg/ffprobe not found (FFMPEG_PATH, FFPROBE_PATH or PATH): video uploads are refused');
-    }
-    if (config.seedDemo) {
-      const seeded = await seedDemoIfEmpty({ config, db: database.db, storage, log: (line) => app.log.info(line) });
-      if (seeded) options.onSeeded?.(seeded);
     }
   } catch (error) {
     await database.close();

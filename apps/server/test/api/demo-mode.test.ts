@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { materials, operators, users } from '../../src/db/schema/index.js';
-import { seedDemoIfEmpty } from '../../src/seed/demo.js';
+import { seedDemoIfEmpty } from '../../demo/demo.js';
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from '../helpers/test-app.js';
 
 /**

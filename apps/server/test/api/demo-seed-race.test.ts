@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { materials, users } from '../../src/db/schema/index.js';
 import type { LocalDiskStorage } from '../../src/media/storage.js';
-import { seedDemoIfEmpty } from '../../src/seed/demo.js';
+import { seedDemoIfEmpty } from '../../demo/demo.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 
 function filesUnder(dir: string): string[] {

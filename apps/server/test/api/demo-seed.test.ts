@@ -1,4 +1,4 @@
-import { DEMO_CURATED_KEYWORDS } from '../../src/seed/demo-catalogue.js';
+import { DEMO_CURATED_KEYWORDS } from '../../demo/demo-catalogue.js';
 import { count, eq } from 'drizzle-orm';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,7 +9,7 @@ import { keywords, materials, operators, users } from '../../src/db/schema/index
 import { verifyPassword } from '../../src/lib/passwords.js';
 import type { LocalDiskStorage } from '../../src/media/storage.js';
 import { searchTokensFor } from '../../src/modules/catalog/search-tokens.js';
-import { DEMO_BUYER, DEMO_PASSWORD, seedDemoIfEmpty, type SeedResult } from '../../src/seed/demo.js';
+import { DEMO_BUYER, DEMO_PASSWORD, seedDemoIfEmpty, type SeedResult } from '../../demo/demo.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 
 type Material = typeof materials.$inferSelect;

@@ -11,7 +11,7 @@ import {
 } from '../../src/media/image-processor.js';
 import { aspectRatioLabel, resolutionLabel } from '../../src/media/video-labels.js';
 import { watermarkSvg } from '../../src/media/watermark.js';
-import { composeScene } from '../../src/seed/artwork.js';
+import { composeScene } from '../../demo/artwork.js';
 
 async function jpeg(width: number, height: number, orientation?: number): Promise<Buffer> {
   const image = sharp({ create: { width, height, channels: 3, background: '#c8a050' } }).jpeg({ quality: 80 });
