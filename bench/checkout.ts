@@ -82,7 +82,7 @@ async function seed(database: Database): Promise<{ buyers: Buyer[]; materialSids
       email: `bench-checkout-${sid}@example.com`,
       passwordHash: 'not-a-real-hash',
       company: `基准测试珠宝有限公司${i}`,
-      companyLicense: '91310000MA1BENCH0X',
+      companyLicense: '91310000MA1BENCH0J',
       companyAddress: '上海市',
     });
     // A funded VIP wallet, as a paid recharge leaves it: a lot and its 'recharge' entry.

@@ -217,7 +217,7 @@ async function runAxe(browser: Browser, sid: string, keyword: string): Promise<A
     token,
     body: {
       company: '深圳宝图测评珠宝有限公司',
-      company_license: '91440300MA5FBENCH1',
+      company_license: '91440300MA5FBENCHF',
       company_address: '深圳市罗湖区水贝二路 18 号',
     },
   });

@@ -39,7 +39,7 @@ test('a new company registers with an emailed code, fills in its company, logs o
   await page.getByRole('menuitem', { name: '企业信息' }).click();
   await expect(page).toHaveURL(/\/user\/company-setting/);
   await page.getByLabel('企业全称').fill('杭州宝图测试珠宝有限公司');
-  await page.getByLabel('统一社会信用代码/纳税人识别号').fill('91330100MA2KXXXX0A');
+  await page.getByLabel('统一社会信用代码/纳税人识别号').fill('91330100MA2KXXXX0E');
   await page.getByLabel('企业地址').fill('浙江省杭州市西湖区文三路 100 号');
   await page.getByRole('main').getByRole('button', { name: /保存/ }).click();
   await expect(page.getByText('更新成功')).toBeVisible();

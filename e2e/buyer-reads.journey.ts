@@ -37,7 +37,7 @@ async function signInNewBuyer(page: Page, request: APIRequestContext) {
     await request.post('/api/user/company', {
       data: {
         company: '深圳市宝图阅读测试珠宝有限公司',
-        company_license: '91440300MA5GREAD1X',
+        company_license: '91440300MA5GREAD1R',
         company_address: '深圳市罗湖区水贝二路 18 号',
       },
       headers: { Authorization: `Bearer ${token}` },

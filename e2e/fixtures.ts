@@ -4,7 +4,7 @@ const PASSWORD = 'Gemstock2026!';
 /** The company a journey's buyer registers with. */
 export const COMPANY = {
   company: '杭州宝图结算测试珠宝有限公司',
-  company_license: '91330100MA2KCHK01X',
+  company_license: '91330100MA2KCHK01G',
   company_address: '浙江省杭州市西湖区文三路 200 号',
 };
 

@@ -20,6 +20,10 @@ export default defineProject({
     include: ['test/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
     setupFiles: ['test/setup.ts'],
     restoreMocks: true,
+    // A page test renders antd for real and waits for what a person sees; on a busy two-core
+    // machine one such test takes several seconds of CPU, so Vitest's 5 s default cut tests
+    // that were only slow. The waits themselves stay state-based.
+    testTimeout: 30_000,
     // through Vite, so build/decorative-icons.ts applies to the icons as in the build
     server: { deps: { inline: [/@ant-design[\\/]icons/] } },
   },

@@ -77,12 +77,41 @@ export const zCompanyName = z
   .trim()
   .min(2, { error: MESSAGES.company })
   .max(MAX_LENGTH.company, { error: MESSAGES.tooLong(MAX_LENGTH.company) });
-/** Unified social credit code (18) or older taxpayer IDs (15–20 letters and digits). */
+/** The 31 symbols of a unified social credit code (GB 32100-2015): no I, O, S, V or Z. */
+const CREDIT_CODE_SYMBOLS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
+/** Weight of each of the first 17 symbols: 3^i mod 31. */
+const CREDIT_CODE_WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28] as const;
+
+/**
+ * A unified social credit code (统一社会信用代码) whose 18th symbol is the GB 32100-2015 check
+ * digit of the first 17: 31 − (Σ value × weight mod 31), with 31 written as 0.
+ */
+export function isValidCreditCode(code: string): boolean {
+  if (code.length !== 18) return false;
+  let sum = 0;
+  for (let i = 0; i < 17; i += 1) {
+    const value = CREDIT_CODE_SYMBOLS.indexOf(code[i]!);
+    if (value < 0) return false;
+    sum += value * CREDIT_CODE_WEIGHTS[i]!;
+  }
+  return code[17] === CREDIT_CODE_SYMBOLS[(31 - (sum % 31)) % 31];
+}
+
+/**
+ * A company's taxpayer number: the 18-symbol unified social credit code, checked by its check
+ * digit, or one of the older numbers tax offices still accept — 15 symbols (region + organisation
+ * code) and 17 or 20 (identity-card based, for individual businesses). Decision 0013.
+ */
+export function isValidTaxpayerNumber(value: string): boolean {
+  if (value.length === 18) return isValidCreditCode(value);
+  return (value.length === 15 || value.length === 17 || value.length === 20) && /^[0-9A-Z]+$/.test(value);
+}
+
 export const zCompanyLicense = z
   .string({ error: MESSAGES.license })
   .trim()
   .transform((v) => v.toUpperCase())
-  .pipe(z.string().regex(/^[0-9A-Z]{15,20}$/, { error: MESSAGES.license }));
+  .pipe(z.string().refine(isValidTaxpayerNumber, { error: MESSAGES.license }));
 export const zCompanyAddress = z
   .string({ error: MESSAGES.address })
   .trim()

@@ -5,6 +5,8 @@ import {
   isValidCode,
   isValidEmail,
   isValidMobile,
+  isValidCreditCode,
+  isValidTaxpayerNumber,
   zCompanyLicense,
   zEmail,
   zMobile,
@@ -43,7 +45,29 @@ describe('validation rules of spec §5', () => {
 
   it('normalises emails to lower case and credit codes to upper case', () => {
     expect(zEmail.parse(' Li@Example.COM ')).toBe('li@example.com');
-    expect(zCompanyLicense.parse('91310000mA1fl1x2x3')).toBe('91310000MA1FL1X2X3');
+    expect(zCompanyLicense.parse('91310000mA1fl1x2xe')).toBe('91310000MA1FL1X2XE');
+  });
+
+  it('checks a unified social credit code by its GB 32100-2015 check digit', () => {
+    // Real, published codes (Huawei, Baidu, Tencent) and the demo company's.
+    for (const code of ['914403001922038216', '91110000802100433B', '9144030071526726XG', '91440303MA5G7BT2KB']) {
+      expect(isValidCreditCode(code)).toBe(true);
+    }
+    // One symbol changed, the check digit wrong, a letter the code never uses (O, I, S, V, Z).
+    for (const code of ['914403001922038217', '91110108551385082R', '9144030071526726XO', '91440303MA5G7ST2KB']) {
+      expect(isValidCreditCode(code)).toBe(false);
+      expect(zCompanyLicense.safeParse(code).error?.issues[0]?.message).toBe(MESSAGES.license);
+    }
+  });
+
+  it('still accepts the older 15-, 17- and 20-symbol taxpayer numbers, and no other length', () => {
+    expect(isValidTaxpayerNumber('110108551385082')).toBe(true);
+    expect(isValidTaxpayerNumber('44030119800101123')).toBe(true);
+    expect(isValidTaxpayerNumber('4403011980010112340X')).toBe(true);
+    expect(isValidTaxpayerNumber('1101085513850821')).toBe(false);
+    expect(isValidTaxpayerNumber('11010855138508212')).toBe(true);
+    expect(isValidTaxpayerNumber('110108551385082-1')).toBe(false);
+    expect(isValidTaxpayerNumber('4403011980010112340X1')).toBe(false);
   });
 
   it('words the balance tooltip as the spec does', () => {

@@ -40,7 +40,7 @@ async function pdfText(data: Buffer): Promise<string> {
 async function buyOne(app: TestApp = t) {
   const buyer = await createCompanyBuyer(app, {
     company: '深圳市翡翠鑫鎏珠宝有限公司',
-    companyLicense: '91440300MA5GXXXX7K',
+    companyLicense: '91440300MA5GXXXX74',
     companyAddress: '深圳市罗湖区水贝一路 8 号',
   });
   await fundWallet(app, buyer.sid, 100_000);
@@ -71,7 +71,7 @@ describe('licence certificate', () => {
     expect(pdf.toString('latin1')).toContain('/Subtype /Image');
     const text = (await pdfText(pdf)).replace(/\s+/g, '');
     expect(text).toContain('深圳市翡翠鑫鎏珠宝有限公司');
-    expect(text).toContain('91440300MA5GXXXX7K');
+    expect(text).toContain('91440300MA5GXXXX74');
     expect(text).toContain(material.sid);
     expect(text).toContain(order.orderNo);
     expect(text).toContain('扩展授权');
@@ -129,7 +129,7 @@ describe('licence certificate', () => {
     expect(page.body).toContain(material.sid);
     expect(page.body).toContain('深圳');
     expect(page.body).not.toContain('深圳市翡翠鑫鎏珠宝有限公司');
-    expect(page.body).not.toContain('91440300MA5GXXXX7K');
+    expect(page.body).not.toContain('91440300MA5GXXXX74');
     expect(page.body).not.toContain(order.orderNo);
     const missing = await t.app.inject({ method: 'GET', url: '/verify/certificate/GS-20260101-NOTREAL1' });
     expect(missing.statusCode).toBe(404);

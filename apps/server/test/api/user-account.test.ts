@@ -243,6 +243,8 @@ describe('the signed-in account', () => {
       const cases: [Record<string, unknown>, string][] = [
         [{ ...COMPANY, company: '' }, '请输入完整的企业全称'],
         [{ ...COMPANY, company_license: '123' }, '请输入统一社会信用代码/纳税人识别号'],
+        // 18 symbols whose check digit (GB 32100-2015) is wrong: Q is right.
+        [{ ...COMPANY, company_license: '91110108551385082R' }, '请输入统一社会信用代码/纳税人识别号'],
         [{ ...COMPANY, company_address: ' ' }, '请输入企业地址'],
         [{ ...COMPANY, company: '公'.repeat(101) }, '不能超过 100 个字符'],
       ];

@@ -128,7 +128,7 @@ async function seed(db: Database['db']) {
     email: `crash-${buyerSid}@example.com`,
     passwordHash: 'x',
     company: '杭州崩溃测试珠宝有限公司',
-    companyLicense: '91330100MA2CRASH1X',
+    companyLicense: '91330100MA2CRA5H1J',
   });
   const rechargeSid = newSid();
   await db.insert(orders).values({

@@ -133,6 +133,6 @@ export async function accountTableCounts(t: TestApp): Promise<Record<string, num
 
 export const COMPANY = {
   company: '深圳市宝图珠宝科技有限公司',
-  company_license: '91440300MA5XXXXX1A',
+  company_license: '91440300MA5XXXXX13',
   company_address: '深圳市罗湖区水贝一路 8 号',
 };

@@ -13,7 +13,7 @@ let counter = 0;
 
 export const TEST_COMPANY = {
   company: '上海鑫鎏珠宝有限公司',
-  companyLicense: '91310000MA1FL0XX2Q',
+  companyLicense: '91310000MA1FL0XX2F',
   companyAddress: '上海市黄浦区南京东路 100 号',
 };
 

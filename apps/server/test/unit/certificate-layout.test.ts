@@ -88,7 +88,7 @@ const DEMO: CertificateData = {
   certNo: 'GS-20260121-7KQ2M9XA',
   licensee: {
     company: '深圳市翡翠鑫鎏珠宝有限公司',
-    license: '91440300MA5GXXXX7K',
+    license: '91440300MA5GXXXX74',
     address: '深圳市罗湖区水贝二路 18 号',
   },
   material: { sid: 'k3j9x2m4p8q1w5e7', format: MaterialFormat.IMAGE, previewJpeg: null },
