@@ -32,7 +32,7 @@ import { connectPostgres, migrateDatabase, type Database } from '../apps/server/
 import { ledgerEntries, materials, orders, users, walletLots } from '../apps/server/src/db/schema/index.js';
 import { newSid } from '../apps/server/src/lib/ids.js';
 import { TokenService } from '../apps/server/src/lib/tokens.js';
-import { searchTokensFor } from '../apps/server/src/modules/catalog/search-tokens.js';
+import { searchTokensFor } from '../apps/server/src/modules/search/search-tokens.js';
 import { runNotifyBench } from './notify.js';
 import { assertSafeDatabase, ensureDatabase } from './bench-database.js';
 import { forkBenchServer } from './fork-server.js';

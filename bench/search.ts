@@ -30,7 +30,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { connectPostgres, migrateDatabase } from '../apps/server/src/db/client.js';
 import { makeThumbnail } from '../apps/server/src/media/image-processor.js';
-import { searchTokensFor } from '../apps/server/src/modules/catalog/search-tokens.js';
+import { searchTokensFor } from '../apps/server/src/modules/search/search-tokens.js';
 import { ensureBenchMaterials } from './seed-materials.js';
 import { assertSafeDatabase, ensureDatabase } from './bench-database.js';
 import { forkBenchServer } from './fork-server.js';

@@ -14,7 +14,7 @@ import { materialFileKey } from '../src/media/keys.js';
 import { LocalDiskStorage, type Storage } from '../src/media/storage.js';
 import { aspectRatioLabel, resolutionLabel } from '../src/media/video-labels.js';
 import { createOperator } from '../src/modules/admin/operator.service.js';
-import { searchTokensFor } from '../src/modules/catalog/search-tokens.js';
+import { searchTokensFor } from '../src/modules/search/search-tokens.js';
 import { createMainAccount, createSubAccount } from '../src/modules/user/user.service.js';
 import { composeScene, seededRandom } from './artwork.js';
 import { DEMO_CURATED_KEYWORDS, DEMO_PINNED_KEYWORDS, planDemoImages, type ImagePlan } from './demo-catalogue.js';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keywords, materials, operators, users } from '../../src/db/schema/index.js';
 import { verifyPassword } from '../../src/lib/passwords.js';
 import type { LocalDiskStorage } from '../../src/media/storage.js';
-import { searchTokensFor } from '../../src/modules/catalog/search-tokens.js';
+import { searchTokensFor } from '../../src/modules/search/search-tokens.js';
 import { DEMO_BUYER, DEMO_PASSWORD, seedDemoIfEmpty, type SeedResult } from '../../demo/demo.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 

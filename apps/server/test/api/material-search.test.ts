@@ -3,9 +3,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { matchTokens, materials, searchLogs } from '../../src/db/schema/index.js';
 import { refreshHotKeywords } from '../../src/modules/common/hot-keywords.js';
-import { CatalogSearch } from '../../src/modules/catalog/catalog-search.js';
-import { parseSearchFilter, ringStartOf } from '../../src/modules/catalog/search-query.js';
-import { searchTokensFor } from '../../src/modules/catalog/search-tokens.js';
+import { CatalogSearch } from '../../src/modules/search/search.service.js';
+import { parseSearchFilter, ringStartOf } from '../../src/modules/search/search-query.js';
+import { searchTokensFor } from '../../src/modules/search/search-tokens.js';
 import { createBuyer, daysAgo, insertMaterial, materialValues } from '../helpers/factories.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 

@@ -1,7 +1,7 @@
 import { qualifyingLicenceTypes } from '@gemstock/contract';
 import { materials, users } from '../../src/db/schema/index.js';
 import { newSid } from '../../src/lib/ids.js';
-import { searchTokensFor } from '../../src/modules/catalog/search-tokens.js';
+import { searchTokensFor } from '../../src/modules/search/search-tokens.js';
 import type { TestApp } from './test-app.js';
 
 /**

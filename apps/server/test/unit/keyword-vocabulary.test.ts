@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Vocabulary } from '../../src/modules/catalog/keyword-vocabulary.js';
+import { Vocabulary } from '../../src/modules/search/keyword-vocabulary.js';
 
 const vocabulary = new Vocabulary([
   '钻石',

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { normalizeSearchText, queryTokensFor, searchTokensFor } from '../../src/modules/catalog/search-tokens.js';
+import { normalizeSearchText, queryTokensFor, searchTokensFor } from '../../src/modules/search/search-tokens.js';
 
 describe('searchTokensFor', () => {
   it('gives every 1- and 2-character substring of a keyword', () => {

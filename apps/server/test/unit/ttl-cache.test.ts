@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TtlCache } from '../../src/modules/catalog/ttl-cache.js';
+import { TtlCache } from '../../src/lib/ttl-cache.js';
 
 function deferred<T>() {
   let resolve!: (value: T) => void;

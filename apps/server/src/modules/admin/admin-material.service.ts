@@ -28,7 +28,7 @@ import { MediaRejectedError } from '../../media/media-errors.js';
 import { inspectStagedFile } from '../../media/media-inspector.js';
 import { type StagedFile, stageUpload } from '../../media/upload-staging.js';
 import { publicUrlOfStorage } from '../catalog/catalog.service.js';
-import { searchTokensFor } from '../catalog/search-tokens.js';
+import { searchTokensFor } from '../search/search-tokens.js';
 import type { OperatorRow } from './operator.repository.js';
 import {
   type AdminMaterialRow,

@@ -2,14 +2,11 @@ import { MediaJobStatus } from '@gemstock/contract';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { materials, mediaJobs } from '../../db/schema/index.js';
+import { rowsOf } from '../../db/sql.js';
 
 export type MediaJobRow = typeof mediaJobs.$inferSelect;
 
 export const MEDIA_JOB_KIND_RENDITIONS = 'renditions';
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 /** Any constant: two servers starting at once queue each outdated material once. */
 const QUEUE_OUTDATED_LOCK = 7_310_701;

@@ -16,28 +16,25 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createDownloadUrlSigner } from '../../lib/download-url.js';
 import { ok } from '../../plugins/envelope.js';
 import { signedInUser } from '../user/request-user.js';
-import { CatalogSearch } from './catalog-search.js';
-import { insertSearchLogs, listDistinctKeywords } from './catalog.repository.js';
 import { CatalogService, publicUrlOfStorage } from './catalog.service.js';
-import { KeywordVocabulary } from './keyword-vocabulary.js';
 import { likesRoutes } from './likes.routes.js';
 import { originalDownloadRoutes } from './original-download.routes.js';
-import { SearchLogWriter, searcherKeyOf } from './search-log.writer.js';
+import { searcherKeyOf } from '../search/search-log.writer.js';
+import { createSearch } from '../search/search.service.js';
 
 /** Buyer-side catalogue: search, detail, related, free materials, featured videos, likes, downloads. */
 export async function catalogRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { db, config, storage } = app.deps;
   const signer = createDownloadUrlSigner(config.jwtSecret);
-  const searchLog = new SearchLogWriter(
-    (entries) => insertSearchLogs(db, entries),
-    (error) => app.log.error({ err: error }, 'search log write failed'),
+  const { search, vocabulary, searchLog } = createSearch(db, (error) =>
+    app.log.error({ err: error }, 'search log write failed'),
   );
   app.addHook('onClose', async () => searchLog.flush());
   const catalog = new CatalogService({
     db,
-    search: new CatalogSearch(db),
-    vocabulary: new KeywordVocabulary(() => listDistinctKeywords(db)),
+    search,
+    vocabulary,
     searchLog,
     signer,
     publicUrlOf: publicUrlOfStorage(storage),

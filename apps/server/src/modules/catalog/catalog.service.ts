@@ -17,7 +17,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { DownloadUrlSigner } from '../../lib/download-url.js';
 import { isPublicKey, type Storage } from '../../media/storage.js';
 import type { UserRow } from '../user/user.repository.js';
-import type { CatalogSearch } from './catalog-search.js';
+import type { CatalogSearch } from '../search/search.service.js';
 import {
   countFreeMaterials,
   findVisibleMaterial,
@@ -31,8 +31,8 @@ import {
 import { findLikedSids } from './likes.repository.js';
 import { withOwnership } from '../licence/ownership.js';
 import { isFreeAt, type PublicUrlOf, toWireMaterial } from './material.mapper.js';
-import type { SearchLogWriter } from './search-log.writer.js';
-import type { KeywordVocabulary } from './keyword-vocabulary.js';
+import type { SearchLogWriter } from '../search/search-log.writer.js';
+import type { KeywordVocabulary } from '../search/keyword-vocabulary.js';
 import {
   filterCacheKey,
   loggedKeyword,
@@ -41,8 +41,8 @@ import {
   parseSearchFilter,
   ringStartOf,
   searchWords,
-} from './search-query.js';
-import { TtlCache } from './ttl-cache.js';
+} from '../search/search-query.js';
+import { TtlCache } from '../../lib/ttl-cache.js';
 
 export interface SearchMaterialsInput {
   keyword?: string | undefined;

@@ -1,6 +1,6 @@
 import { orientationOf } from '@gemstock/contract';
 import type { Db } from '../../db/client.js';
-import { estimateMaterialRows, listRingSample, type SampleRow } from './catalog.repository.js';
+import { estimateMaterialRows, listRingSample, type SampleRow } from './search.repository.js';
 import { periodStart, type SearchFilter } from './search-query.js';
 import { normalizeSearchText } from './search-tokens.js';
 

@@ -1,9 +1,18 @@
 import { MAX_RESULT_WINDOW, SortOption } from '@gemstock/contract';
 import type { Db } from '../../db/client.js';
-import { listMatchKeys, type MatchCursor, type MatchKeys, probeMatches } from './catalog.repository.js';
+import { KeywordVocabulary } from './keyword-vocabulary.js';
+import { SearchLogWriter } from './search-log.writer.js';
+import {
+  insertSearchLogs,
+  listDistinctKeywords,
+  listMatchKeys,
+  type MatchCursor,
+  type MatchKeys,
+  probeMatches,
+} from './search.repository.js';
 import { filterCacheKey, ringStartOf, type SearchFilter } from './search-query.js';
 import { SearchSample } from './search-sample.js';
-import { TtlCache } from './ttl-cache.js';
+import { TtlCache } from '../../lib/ttl-cache.js';
 
 /**
  * Finds which materials (sequence numbers, in order) are on one page of a search. Pages come
@@ -261,4 +270,16 @@ export class CatalogSearch {
       }
     }
   }
+}
+
+/**
+ * The search module's front door for the catalogue: the result-set search, the keyword
+ * vocabulary and the batched search log, each on the given database.
+ */
+export function createSearch(db: Db, reportLogError: (error: unknown) => void) {
+  return {
+    search: new CatalogSearch(db),
+    vocabulary: new KeywordVocabulary(() => listDistinctKeywords(db)),
+    searchLog: new SearchLogWriter((entries) => insertSearchLogs(db, entries), reportLogError),
+  };
 }
