@@ -35,7 +35,6 @@ COPY --from=build /app/packages/contract ./packages/contract
 COPY --from=build /app/apps/server/package.json ./apps/server/
 COPY --from=build /app/apps/server/dist ./apps/server/dist
 COPY --from=build /app/apps/server/drizzle ./apps/server/drizzle
-COPY --from=build /app/apps/server/seed-assets ./apps/server/seed-assets
 COPY --from=build /app/apps/web/dist ./apps/web/dist
 RUN mkdir -p /data && chown node:node /data
 USER node
