@@ -1,5 +1,6 @@
 import { MAX_RESULT_WINDOW, SortOption } from '@gemstock/contract';
 import type { Db } from '../../db/client.js';
+import type { SearchCacheName } from '../../ops/app-metrics.js';
 import { listMatchKeys, type MatchCursor, type MatchKeys, probeMatches } from './catalog.repository.js';
 import { filterCacheKey, ringStartOf, type SearchFilter } from './search-query.js';
 import { SearchSample } from './search-sample.js';
@@ -127,7 +128,13 @@ export class CatalogSearch {
 
   constructor(
     private readonly db: Db,
-    options: { matchSetTtlMs?: number; windowTtlMs?: number; completeLimit?: number } = {},
+    options: {
+      matchSetTtlMs?: number;
+      windowTtlMs?: number;
+      completeLimit?: number;
+      /** Told of each match-set and window lookup (AppDeps.metrics). */
+      onCacheLookup?: (cache: SearchCacheName, hit: boolean) => void;
+    } = {},
   ) {
     this.sample = new SearchSample(db);
     this.completeLimit = options.completeLimit ?? COMPLETE_LIMIT;
@@ -137,11 +144,13 @@ export class CatalogSearch {
       ttlMs: options.matchSetTtlMs ?? MATCH_SET_TTL_MS,
       maxWeight: 2_000_000,
       weigh: (p) => (p.complete ? p.seq.length : 1),
+      onLookup: (hit) => options.onCacheLookup?.('match_set', hit),
     });
     this.windows = new TtlCache<ResultWindow>({
       ttlMs: options.windowTtlMs ?? WINDOW_TTL_MS,
       maxWeight: 3_000_000,
       weigh: (w) => w.seqs.length,
+      onLookup: (hit) => options.onCacheLookup?.('window', hit),
     });
   }
 

@@ -19,6 +19,7 @@ import { signedInUser } from '../user/request-user.js';
 import { CatalogSearch } from './catalog-search.js';
 import { insertSearchLogs, listDistinctKeywords } from './catalog.repository.js';
 import { CatalogService, publicUrlOfStorage } from './catalog.service.js';
+import type { SearchCacheName } from '../../ops/app-metrics.js';
 import { KeywordVocabulary } from './keyword-vocabulary.js';
 import { likesRoutes } from './likes.routes.js';
 import { originalDownloadRoutes } from './original-download.routes.js';
@@ -27,7 +28,8 @@ import { SearchLogWriter, searcherKeyOf } from './search-log.writer.js';
 /** Buyer-side catalogue: search, detail, related, free materials, featured videos, likes, downloads. */
 export async function catalogRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { db, config, storage } = app.deps;
+  const { db, config, storage, metrics } = app.deps;
+  const onCacheLookup = (cache: SearchCacheName, hit: boolean) => metrics.searchCacheLookup(cache, hit);
   const signer = createDownloadUrlSigner(config.jwtSecret);
   const searchLog = new SearchLogWriter(
     (entries) => insertSearchLogs(db, entries),
@@ -36,11 +38,12 @@ export async function catalogRoutes(instance: FastifyInstance) {
   app.addHook('onClose', async () => searchLog.flush());
   const catalog = new CatalogService({
     db,
-    search: new CatalogSearch(db),
+    search: new CatalogSearch(db, { onCacheLookup }),
     vocabulary: new KeywordVocabulary(() => listDistinctKeywords(db)),
     searchLog,
     signer,
     publicUrlOf: publicUrlOfStorage(storage),
+    onCacheLookup,
   });
   app.deps.catalogChanges.onChange(() => catalog.forgetSearches());
 
