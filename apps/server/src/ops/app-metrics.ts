@@ -10,7 +10,7 @@ export type SearchCacheName = 'page' | 'match_set' | 'window';
 export interface AppMetrics {
   /** An order became PAYED now (a repeated notification or call is not counted again), by pay way. */
   paymentSettled(payWay: string): void;
-  /** Money arrived that could not settle its order (listed for operators), by reason. */
+  /** A delivery of money that could not settle its order (a row of the operators' exception list), by reason. */
   paymentException(reason: string): void;
   /** A search cache was consulted: a hit is answered from memory, a miss reads the database. */
   searchCacheLookup(cache: SearchCacheName, hit: boolean): void;

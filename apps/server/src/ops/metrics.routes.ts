@@ -41,7 +41,7 @@ export function createPrometheusMetrics(): PrometheusMetrics {
   });
   const exceptions = new Counter({
     name: 'payment_exceptions_total',
-    help: 'Payments that arrived but could not settle their order (listed for operators), by reason.',
+    help: "Deliveries of payments that could not settle their order (rows of the operators' exception list), by reason.",
     labelNames: ['reason'] as const,
     registers: [registry],
   });
