@@ -7,6 +7,7 @@ import type { VideoProcessor } from './media/video-processor.js';
 import type { CatalogChanges } from './modules/catalog/catalog-changes.js';
 import type { OrderEvents } from './modules/order/order-events.js';
 import type { MessageSender } from './notify/message-sender.js';
+import type { AppMetrics } from './ops/app-metrics.js';
 import type { ServiceState } from './ops/service-state.js';
 import type { PaymentGateways } from './payments/create-gateways.js';
 
@@ -32,6 +33,8 @@ export interface AppDeps {
   catalogChanges: CatalogChanges;
   /** Draining flag, database handle and cluster rule for readiness and metrics. */
   state: ServiceState;
+  /** Counters the modules move (payments, search caches); no-ops when metrics are not served. */
+  metrics: AppMetrics;
 }
 
 declare module 'fastify' {

@@ -41,7 +41,8 @@ import jsonBodyPlugin from './plugins/json-body.js';
 import securityHeadersPlugin from './plugins/security-headers.js';
 import { isPageRequest, registerWebApp, sendAppShell } from './plugins/web-app.js';
 import { healthRoutes, HEALTH_PATHS } from './ops/health.routes.js';
-import { metricsRoutes } from './ops/metrics.routes.js';
+import { NO_METRICS } from './ops/app-metrics.js';
+import { createPrometheusMetrics, metricsRoutes } from './ops/metrics.routes.js';
 import { loggerOptions, REQUEST_ID_HEADER, requestIdOf } from './ops/logging.js';
 import { ServiceState } from './ops/service-state.js';
 
@@ -90,6 +91,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // Only when /metrics is served: the registry, and the counters the modules move through deps.
+  const prometheus = config.metricsToken ? createPrometheusMetrics() : null;
   const deps: AppDeps = {
     config,
     db: options.db,
@@ -104,6 +107,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ),
     catalogChanges: new CatalogChanges(),
     state: options.state ?? new ServiceState(),
+    metrics: prometheus?.metrics ?? NO_METRICS,
   };
   app.decorate('deps', deps);
   app.addHook('onRequest', async (request, reply) => {
@@ -154,8 +158,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(healthRoutes);
-  // Before the modules: the timing hook applies to the routes registered after it.
-  await app.register(metricsRoutes);
+  // The timing hook is added to the root context (fastify-plugin), which Fastify passes on to
+  // the plugins registered before it, and each route's hooks are assembled when the app becomes
+  // ready: every route is timed, /healthz and /readyz above included, wherever this line is.
+  await app.register(metricsRoutes, { registry: prometheus?.registry ?? null });
   await app.register(commonRoutes);
   await app.register(serviceContactRoutes);
   await app.register(userRoutes);

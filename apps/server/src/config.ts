@@ -53,6 +53,8 @@ const ZEnv = z.object({
   LOG_PRETTY: zBool.optional(),
   /** Bearer token for GET /metrics (Prometheus); without it /metrics is not served at all. */
   METRICS_TOKEN: z.string().trim().min(24, 'METRICS_TOKEN 至少 24 个字符').optional(),
+  /** How often a server refreshes its row in server_heartbeats; a peer is live within 3 intervals. */
+  HEARTBEAT_INTERVAL_SECONDS: z.coerce.number().min(1).max(300).default(10),
   /** On SIGTERM: how long readiness answers 503 before the listener closes (load balancers notice). */
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).optional(),
   /** On SIGTERM: in-flight requests and background work get this long to finish, then the process exits. */
@@ -120,6 +122,8 @@ export interface Config {
   databasePoolSize: number;
   database: { connectTimeoutMs: number; statementTimeoutMs: number };
   readinessTimeoutMs: number;
+  /** How often this server's heartbeat row is refreshed (src/ops/cluster.ts). */
+  heartbeatIntervalMs: number;
   /**
    * The local demo: demo data and accounts, the sandbox gateway and the dev outbox are allowed.
    * On for a loopback PUBLIC_URL (or none, outside production) or DEMO_MODE=true.
@@ -410,6 +414,7 @@ export function loadConfig(
       statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
     },
     readinessTimeoutMs: env.READINESS_TIMEOUT_MS,
+    heartbeatIntervalMs: Math.round(env.HEARTBEAT_INTERVAL_SECONDS * 1000),
     demoMode,
     jwtSecret: jwtSecret!,
     jwtTtlSeconds: env.JWT_TTL_HOURS * 3600,

@@ -12,6 +12,7 @@ import { HOT_KEYWORD_REFRESH_MS, refreshHotKeywords } from './modules/common/hot
 import { UnpaidOrderSweeper } from './modules/payment/unpaid-order-sweeper.js';
 import { purgeOldVerificationCodes } from './modules/user/verification-code.repository.js';
 import { createMessageSender } from './notify/create-sender.js';
+import { ClusterHeartbeat } from './ops/cluster.js';
 import { ServiceState } from './ops/service-state.js';
 
 /** Old verification codes are removed hourly (they only ever count for a day). */
@@ -73,7 +74,18 @@ export async function startServer(config: Config, options: StartServerOptions = 
     );
   }
 
-  const address = await app.listen({ host: config.host, port: config.port });
+  // Registered before listening, so readiness applies the multi-server rule from the first probe.
+  const heartbeat = new ClusterHeartbeat(app.deps, app.log);
+  await heartbeat.register();
+  let address: string;
+  try {
+    address = await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    await heartbeat.stop();
+    await app.close();
+    await database.close();
+    throw error;
+  }
 
   // Public files made under older rules (e.g. unmarked 1200 px covers) are made again.
   const outdated = await queueOutdatedRenditions(app.deps);
@@ -93,6 +105,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
     HOT_KEYWORD_REFRESH_MS,
     app.log,
   );
+  heartbeat.start();
   worker?.start();
   sweeper.start();
   void codePurge.runOnce();
@@ -112,6 +125,8 @@ export async function startServer(config: Config, options: StartServerOptions = 
       // Stops accepting connections and waits for the requests in flight.
       await app.close();
       await jobs;
+      // Peers stop counting this server at once (multi-server rule).
+      await heartbeat.stop();
       await database.close();
     })();
     return stopping;

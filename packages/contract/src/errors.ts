@@ -42,6 +42,15 @@ export const ErrorCode = {
   SERVER_BUSY: e(1602, 503, '服务器繁忙，请稍后再试'),
   /** /metrics without the right bearer token. */
   METRICS_TOKEN_REQUIRED: e(1603, 401, '需要有效的监控令牌'),
+  /**
+   * Readiness: another server runs on the same database while this one keeps its media on local
+   * disk; what one server stores the others cannot serve. Several servers need shared S3 storage.
+   */
+  STORAGE_NOT_SHARED: e(
+    1604,
+    503,
+    '多台服务器共用一个数据库时必须使用共享的 S3 兼容对象存储（STORAGE_DRIVER=s3），本服务器的媒体存放在本地磁盘',
+  ),
 
   INVALID_CREDENTIALS: e(2001, 401, '账号或密码错误'),
   /** Token missing its signature, forged, wrong algorithm or malformed: the client logs out. */

@@ -16,6 +16,11 @@ export class TtlCache<V> {
       maxWeight: number;
       weigh: (value: V) => number;
       now?: () => number;
+      /**
+       * Told of every lookup through get() and getOrLoad(): hit when answered without a load of
+       * its own (a cached value, or joining a load in flight), miss when it had to load (metrics).
+       */
+      onLookup?: (hit: boolean) => void;
     },
   ) {}
 
@@ -24,6 +29,12 @@ export class TtlCache<V> {
   }
 
   get(key: string): V | undefined {
+    const value = this.lookup(key);
+    this.options.onLookup?.(value !== undefined);
+    return value;
+  }
+
+  private lookup(key: string): V | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.expiresAt <= this.now()) {
@@ -74,9 +85,10 @@ export class TtlCache<V> {
   }
 
   async getOrLoad(key: string, load: () => Promise<V>): Promise<V> {
-    const cached = this.get(key);
+    const cached = this.lookup(key);
+    const pending = cached === undefined ? this.loading.get(key) : undefined;
+    this.options.onLookup?.(cached !== undefined || pending !== undefined);
     if (cached !== undefined) return cached;
-    const pending = this.loading.get(key);
     if (pending) return pending;
     const generation = this.generation;
     const settle = () => {

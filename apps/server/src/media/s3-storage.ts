@@ -14,6 +14,7 @@ import {
   InvalidStorageKeyError,
   isPublicKey,
   type Storage,
+  type StorageLocation,
   type StoredObject,
   StorageNotFoundError,
 } from './storage.js';
@@ -83,6 +84,11 @@ export class S3Storage implements Storage {
       throw new Error(`S3 endpoint must be http(s): ${options.endpoint}`);
     }
     this.publicBaseUrl = (options.publicBaseUrl ?? '/media').replace(/\/$/, '');
+  }
+
+  location(): StorageLocation {
+    const { protocol, host } = this.endpoint;
+    return { driver: 's3', identity: `${protocol}//${host}/${this.options.bucket}` };
   }
 
   /** Scheme + host (+ port) and the unencoded path of a key, in the configured addressing style. */

@@ -33,7 +33,19 @@ export interface ByteRange {
   end: number;
 }
 
+/**
+ * Which store an adapter writes to, so servers can tell whether they share their media: the
+ * local directory (shared only by processes on the same host using the same directory) or the
+ * S3 endpoint and bucket. Never a credential.
+ */
+export interface StorageLocation {
+  driver: 'local' | 's3';
+  identity: string;
+}
+
 export interface Storage {
+  /** Where the objects live (cluster check, src/ops/cluster.ts). */
+  location(): StorageLocation;
   /** Stores the object whole or not at all: a reader never sees a half-written file. */
   put(key: string, body: Buffer | Readable, contentType: string): Promise<StoredObject>;
   /** Throws StorageNotFoundError when there is no such object. */
@@ -144,6 +156,10 @@ export class LocalDiskStorage implements Storage {
     this.root = resolve(root);
     this.tempDir = join(this.root, '.tmp');
     this.publicBaseUrl = (options.publicBaseUrl ?? '/media').replace(/\/$/, '');
+  }
+
+  location(): StorageLocation {
+    return { driver: 'local', identity: this.root };
   }
 
   /** Absolute path of a key; the key is validated and the path checked to stay under the root. */

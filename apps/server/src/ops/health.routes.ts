@@ -20,7 +20,8 @@ export async function healthRoutes(app: FastifyInstance) {
     if (readiness.ready) {
       return reply.send({ code: 0, data: { status: 'ready', checks: readiness.checks }, message: 'ok' });
     }
-    const spec = ErrorCode.SERVICE_NOT_READY;
+    // A server on local media next to others is misconfigured rather than unwell: its own code.
+    const spec = readiness.checks.cluster.ok ? ErrorCode.SERVICE_NOT_READY : ErrorCode.STORAGE_NOT_SHARED;
     return reply
       .status(spec.http)
       .send({ code: spec.code, data: { status: 'not_ready', checks: readiness.checks }, message: spec.message });

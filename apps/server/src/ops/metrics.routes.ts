@@ -2,9 +2,10 @@ import { ErrorCode } from '@gemstock/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { countPendingMediaJobs } from '../modules/admin/media-job.repository.js';
 import { sendError } from '../plugins/envelope.js';
+import type { AppMetrics, SearchCacheName } from './app-metrics.js';
 
 export const METRICS_PATH = '/metrics';
 
@@ -14,19 +15,69 @@ function sameToken(sent: string, expected: string): boolean {
   return timingSafeEqual(digest(sent), digest(expected));
 }
 
-/**
- * Prometheus metrics of this process (docs/operations.md § Metrics): request durations by route
- * template and status, the database pool, and Node's own (event-loop lag, heap, GC). Each server
- * is scraped on its own; Prometheus adds them up. Served only when METRICS_TOKEN is set, and only
- * to a caller that sends it as a bearer token.
- */
-async function metrics(app: FastifyInstance) {
-  const token = app.deps.config.metricsToken;
-  if (!token) return;
+/** Label values known in advance, exported at 0 from the start so rates and alerts have a series. */
+const PAY_WAYS = ['WECHAT', 'ALIPAY', 'WALLET', 'TRANSFER', 'FREE'] as const;
+const EXCEPTION_REASONS = ['order_cancelled', 'paid_twice', 'price_changed', 'coupon_unclaimed', 'amount_mismatch'];
+const SEARCH_CACHES: readonly SearchCacheName[] = ['page', 'match_set', 'window'];
 
-  // One registry per application, so several apps in one process (tests) never share counters.
+export interface PrometheusMetrics {
+  registry: Registry;
+  /** What AppDeps hands the modules: increments of this registry's counters. */
+  metrics: AppMetrics;
+}
+
+/**
+ * The registry of one application (several apps in one process, as in tests, never share
+ * counters) with Node's default metrics and the counters the modules move through AppMetrics.
+ */
+export function createPrometheusMetrics(): PrometheusMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  const settled = new Counter({
+    name: 'payments_settled_total',
+    help: 'Orders paid (settled once; repeated notifications not counted), by pay way.',
+    labelNames: ['pay_way'] as const,
+    registers: [registry],
+  });
+  const exceptions = new Counter({
+    name: 'payment_exceptions_total',
+    help: "Deliveries of payments that could not settle their order (rows of the operators' exception list), by reason.",
+    labelNames: ['reason'] as const,
+    registers: [registry],
+  });
+  const lookups = new Counter({
+    name: 'search_cache_lookups_total',
+    help: 'Search cache lookups by cache (page, match_set, window) and result (hit: from memory, miss: database).',
+    labelNames: ['cache', 'result'] as const,
+    registers: [registry],
+  });
+  for (const payWay of PAY_WAYS) settled.inc({ pay_way: payWay }, 0);
+  for (const reason of EXCEPTION_REASONS) exceptions.inc({ reason }, 0);
+  for (const cache of SEARCH_CACHES) {
+    lookups.inc({ cache, result: 'hit' }, 0);
+    lookups.inc({ cache, result: 'miss' }, 0);
+  }
+  return {
+    registry,
+    metrics: {
+      paymentSettled: (payWay) => settled.inc({ pay_way: payWay }),
+      paymentException: (reason) => exceptions.inc({ reason }),
+      searchCacheLookup: (cache, hit) => lookups.inc({ cache, result: hit ? 'hit' : 'miss' }),
+    },
+  };
+}
+
+/**
+ * Prometheus metrics of this process (docs/operations.md § Metrics): request durations by route
+ * template and status, the database pool, media jobs, payments, search caches, and Node's own
+ * (event-loop lag, heap, GC). Each server is scraped on its own; Prometheus adds them up. Served
+ * only when METRICS_TOKEN is set (buildApp then passes the registry), and only to a caller that
+ * sends it as a bearer token.
+ */
+async function metrics(app: FastifyInstance, options: { registry: Registry | null }) {
+  const token = app.deps.config.metricsToken;
+  const { registry } = options;
+  if (!token || !registry) return;
 
   const requestDuration = new Histogram({
     name: 'http_request_duration_seconds',
@@ -65,6 +116,14 @@ async function metrics(app: FastifyInstance) {
     registers: [registry],
     collect() {
       this.set(app.deps.state.draining ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'service_cluster_problem',
+    help: '1 while this server keeps media on local disk next to other servers on its database (readiness 1604), else 0.',
+    registers: [registry],
+    collect() {
+      this.set(app.deps.state.clusterProblem ? 1 : 0);
     },
   });
 

@@ -42,8 +42,9 @@ function failure(error: unknown): CheckResult {
 
 /**
  * Whether this server should get traffic: the database answers (within READINESS_TIMEOUT_MS)
- * and has every migration of this build, storage answers, the server is not draining, and it
- * is not a second server on local media storage.
+ * and has every migration of this build, storage answers, the server is not draining, and its
+ * media are not on local disk while other servers run on the same database (the heartbeat's
+ * verdict, ops/cluster.ts).
  */
 export async function checkReadiness(deps: AppDeps): Promise<Readiness> {
   const timeoutMs = deps.config.readinessTimeoutMs;

@@ -1,4 +1,4 @@
-import { bigint, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { materials } from './catalog.js';
 import { orders } from './commerce.js';
 import { users } from './users.js';
@@ -86,4 +86,28 @@ export const outboxMessages = pgTable(
     createdAt: now(),
   },
   (t) => [index('outbox_created_idx').on(t.createdAt.desc())],
+);
+
+/**
+ * One row per running server process (src/ops/cluster.ts): registered at start, refreshed every
+ * HEARTBEAT_INTERVAL_SECONDS with one upsert, deleted on a clean shutdown. Rows of processes
+ * that died without one are deleted after an hour by any live server. Times are the
+ * database's own clock, so servers' clocks need not agree.
+ */
+export const serverHeartbeats = pgTable(
+  'server_heartbeats',
+  {
+    /** Random per process start. */
+    instanceId: text().primaryKey(),
+    host: text().notNull(),
+    pid: integer().notNull(),
+    /** 'local' or 's3'. */
+    storageDriver: text().notNull(),
+    /** Which storage: the local media directory, or the S3 endpoint and bucket. */
+    storageIdentity: text().notNull(),
+    startedAt: now(),
+    lastSeenAt: now(),
+  },
+  // The live-peers query: last_seen_at within the window.
+  (t) => [index('server_heartbeats_last_seen_idx').on(t.lastSeenAt)],
 );

@@ -43,7 +43,8 @@ export async function adminAuthRoutes(instance: FastifyInstance) {
     { onRequest: app.requireOperator, schema: { response: { 200: zEnvelope(ZOperatorResponse) } } },
     async (request) => {
       if (!request.operator) throw new AppError(ErrorCode.AUTH_REQUIRED);
-      return ok({ operator: presentOperator(request.operator) });
+      // Operators only: what the console warns about on every page (e.g. servers not sharing media).
+      return ok({ operator: presentOperator(request.operator), warnings: { cluster: app.deps.state.clusterWarning } });
     },
   );
 }

@@ -17,6 +17,7 @@ import { createDownloadUrlSigner } from '../../lib/download-url.js';
 import { ok } from '../../plugins/envelope.js';
 import { signedInUser } from '../user/request-user.js';
 import { CatalogService, publicUrlOfStorage } from './catalog.service.js';
+import type { SearchCacheName } from '../../ops/app-metrics.js';
 import { likesRoutes } from './likes.routes.js';
 import { originalDownloadRoutes } from './original-download.routes.js';
 import { searcherKeyOf } from '../search/search-log.writer.js';
@@ -25,11 +26,13 @@ import { createSearch } from '../search/search.service.js';
 /** Buyer-side catalogue: search, detail, related, free materials, featured videos, likes, downloads. */
 export async function catalogRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { db, config, storage } = app.deps;
+  const { db, config, storage, metrics } = app.deps;
+  const onCacheLookup = (cache: SearchCacheName, hit: boolean) => metrics.searchCacheLookup(cache, hit);
   const signer = createDownloadUrlSigner(config.jwtSecret);
-  const { search, vocabulary, searchLog } = createSearch(db, (error) =>
-    app.log.error({ err: error }, 'search log write failed'),
-  );
+  const { search, vocabulary, searchLog } = createSearch(db, {
+    reportLogError: (error) => app.log.error({ err: error }, 'search log write failed'),
+    onCacheLookup,
+  });
   app.addHook('onClose', async () => searchLog.flush());
   const catalog = new CatalogService({
     db,
@@ -38,6 +41,7 @@ export async function catalogRoutes(instance: FastifyInstance) {
     searchLog,
     signer,
     publicUrlOf: publicUrlOfStorage(storage),
+    onCacheLookup,
   });
   app.deps.catalogChanges.onChange(() => catalog.forgetSearches());
 

@@ -87,6 +87,8 @@ export interface CatalogServiceDeps {
   searchLog: SearchLogWriter;
   signer: DownloadUrlSigner;
   publicUrlOf: PublicUrlOf;
+  /** Told of each built-page lookup (AppDeps.metrics). */
+  onCacheLookup?: (cache: 'page', hit: boolean) => void;
   now?: () => Date;
 }
 
@@ -117,14 +119,17 @@ export interface SearchResult {
 }
 
 export class CatalogService {
-  private readonly pages = new TtlCache<ListedPage>({
-    ttlMs: PAGE_TTL_MS,
-    // About 20 kB a page: some 1,500 pages, 30 MB.
-    maxWeight: 32_000_000,
-    weigh: (p) => p.json.length,
-  });
+  private readonly pages: TtlCache<ListedPage>;
 
-  constructor(private readonly deps: CatalogServiceDeps) {}
+  constructor(private readonly deps: CatalogServiceDeps) {
+    this.pages = new TtlCache<ListedPage>({
+      ttlMs: PAGE_TTL_MS,
+      // About 20 kB a page: some 1,500 pages, 30 MB.
+      maxWeight: 32_000_000,
+      weigh: (p) => p.json.length,
+      onLookup: (hit) => deps.onCacheLookup?.('page', hit),
+    });
+  }
 
   /**
    * Forgets every cached search (match sets, windows, built pages, the keyword vocabulary), so

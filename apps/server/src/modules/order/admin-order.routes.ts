@@ -27,6 +27,7 @@ export async function adminOrderRoutes(instance: FastifyInstance) {
     publicUrlOf: publicUrlOfStorage(storage),
     events: orderEvents,
     deadlines: config.payments,
+    metrics: app.deps.metrics,
   });
   const payments = new OrderPaymentService(orders);
   const operatorSid = (request: { operator: { sid: string } | null }) => {

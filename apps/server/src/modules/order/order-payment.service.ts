@@ -234,6 +234,7 @@ export class OrderPaymentService {
       if (paid.couponRefused) throw new AppError(claimErrorOf(paid.couponRefused));
       return { order: paid.order, couponCode: paid.couponCode, items, repeat: false };
     });
+    if (!result.repeat) this.deps.metrics?.paymentSettled(result.order.payWay ?? 'WALLET');
     if (result.repeat || !result.items) return this.walletPaidAnswer(result.order);
     return { coupon: result.couponCode, order: await this.orders.presentOne(result.order, result.items) };
   }
@@ -372,6 +373,7 @@ export class OrderPaymentService {
       }
       return settled;
     });
+    if (result.outcome === 'settled') this.deps.metrics?.paymentSettled('TRANSFER');
     return { order: await this.orders.presentOne(result.order!), coupon: result.couponCode };
   }
 

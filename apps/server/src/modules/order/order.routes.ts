@@ -43,6 +43,7 @@ export async function orderRoutes(instance: FastifyInstance) {
     publicUrlOf: publicUrlOfStorage(storage),
     events: orderEvents,
     deadlines: config.payments,
+    metrics: app.deps.metrics,
   });
   const payments = new OrderPaymentService(orders);
   const buyer = { onRequest: app.requireUser };

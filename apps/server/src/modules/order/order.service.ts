@@ -59,6 +59,7 @@ import {
   type OrderRow,
 } from './order.repository.js';
 import { presentOrder } from './order.view.js';
+import type { AppMetrics } from '../../ops/app-metrics.js';
 
 export interface OrderDeps {
   db: Db;
@@ -73,6 +74,8 @@ export interface OrderDeps {
   events: OrderEvents;
   /** When unpaid orders are cancelled, shown on each unpaid order as `expiresAt`. */
   deadlines?: PaymentDeadlinePolicy;
+  /** Counts orders paid by wallet, free or bank transfer (AppDeps.metrics). */
+  metrics?: Pick<AppMetrics, 'paymentSettled'>;
   now?: () => Date;
 }
 

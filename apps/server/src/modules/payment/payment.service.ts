@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import type { AppMetrics } from '../../ops/app-metrics.js';
 import type { PaymentGateways } from '../../payments/create-gateways.js';
 import {
   GatewayError,
@@ -43,6 +44,8 @@ export interface PaymentDeps {
   config: Config;
   db: Db;
   payments: PaymentGateways;
+  /** Counts settlements and exceptions (AppDeps.metrics). */
+  metrics?: Pick<AppMetrics, 'paymentSettled' | 'paymentException'>;
 }
 
 /** The part of a pino/Fastify logger the payment code uses. */
@@ -251,6 +254,7 @@ export async function applyVerifiedTrade(
   if (trade.amountCents !== attempt.amountCents) {
     // Not what we asked this gateway to charge: never settle on it, keep it in front of operators.
     await record({ orderSid, outcome: 'exception', reason: 'amount_mismatch' });
+    deps.metrics?.paymentException('amount_mismatch');
     log.warn(
       { outTradeNo: trade.outTradeNo, amount: trade.amountCents, expected: attempt.amountCents },
       'payment amount differs from the attempt',
@@ -289,6 +293,7 @@ export async function applyVerifiedTrade(
   switch (outcome) {
     case 'settled':
       await record({ orderSid, outcome: 'settled', reason: null });
+      deps.metrics?.paymentSettled(settlement.order?.payWay ?? attempt.payWay);
       log.info({ orderSid, outTradeNo: trade.outTradeNo, gateway: gateway.name }, 'order paid online');
       return { outcome: 'settled', acknowledge: true, reason: null, orderSid, orderStatus };
     case 'already_settled':
@@ -297,6 +302,7 @@ export async function applyVerifiedTrade(
     case 'order_not_payable': {
       const reason = settlement.order?.status === 'CANCELLED' ? 'order_cancelled' : 'paid_twice';
       await record({ orderSid, outcome: 'exception', reason });
+      deps.metrics?.paymentException(reason);
       log.warn({ orderSid, outTradeNo: trade.outTradeNo, reason }, 'payment for an order that cannot take it');
       // Received and kept for the operators; redelivery would not change anything.
       return { outcome: 'exception', acknowledge: true, reason, orderSid, orderStatus };
@@ -305,11 +311,13 @@ export async function applyVerifiedTrade(
       // Paid at a coupon price the order holds no claim for, and none is left: money is kept
       // for the operators (refund or honour by hand), the discount is never given silently.
       await record({ orderSid, outcome: 'exception', reason: 'coupon_unclaimed' });
+      deps.metrics?.paymentException('coupon_unclaimed');
       log.warn({ orderSid, outTradeNo: trade.outTradeNo }, 'payment at a coupon price without a coupon claim');
       return { outcome: 'exception', acknowledge: true, reason: 'coupon_unclaimed', orderSid, orderStatus };
     case 'amount_mismatch':
       // The order was repriced after this attempt was made and the old price was paid.
       await record({ orderSid, outcome: 'exception', reason: 'price_changed' });
+      deps.metrics?.paymentException('price_changed');
       log.warn({ orderSid, outTradeNo: trade.outTradeNo }, 'payment at a price the order no longer has');
       return { outcome: 'exception', acknowledge: true, reason: 'price_changed', orderSid, orderStatus };
     case 'order_not_found':

@@ -1,5 +1,6 @@
 import { MAX_RESULT_WINDOW, SortOption } from '@gemstock/contract';
 import type { Db } from '../../db/client.js';
+import type { SearchCacheName } from '../../ops/app-metrics.js';
 import { KeywordVocabulary } from './keyword-vocabulary.js';
 import { SearchLogWriter } from './search-log.writer.js';
 import {
@@ -136,7 +137,13 @@ export class CatalogSearch {
 
   constructor(
     private readonly db: Db,
-    options: { matchSetTtlMs?: number; windowTtlMs?: number; completeLimit?: number } = {},
+    options: {
+      matchSetTtlMs?: number;
+      windowTtlMs?: number;
+      completeLimit?: number;
+      /** Told of each match-set and window lookup (AppDeps.metrics). */
+      onCacheLookup?: (cache: SearchCacheName, hit: boolean) => void;
+    } = {},
   ) {
     this.sample = new SearchSample(db);
     this.completeLimit = options.completeLimit ?? COMPLETE_LIMIT;
@@ -146,11 +153,13 @@ export class CatalogSearch {
       ttlMs: options.matchSetTtlMs ?? MATCH_SET_TTL_MS,
       maxWeight: 2_000_000,
       weigh: (p) => (p.complete ? p.seq.length : 1),
+      onLookup: (hit) => options.onCacheLookup?.('match_set', hit),
     });
     this.windows = new TtlCache<ResultWindow>({
       ttlMs: options.windowTtlMs ?? WINDOW_TTL_MS,
       maxWeight: 3_000_000,
       weigh: (w) => w.seqs.length,
+      onLookup: (hit) => options.onCacheLookup?.('window', hit),
     });
   }
 
@@ -276,10 +285,17 @@ export class CatalogSearch {
  * The search module's front door for the catalogue: the result-set search, the keyword
  * vocabulary and the batched search log, each on the given database.
  */
-export function createSearch(db: Db, reportLogError: (error: unknown) => void) {
+export function createSearch(
+  db: Db,
+  options: {
+    reportLogError: (error: unknown) => void;
+    /** Each lookup in the result-set caches (for the metrics). */
+    onCacheLookup?: (cache: SearchCacheName, hit: boolean) => void;
+  },
+) {
   return {
-    search: new CatalogSearch(db),
+    search: new CatalogSearch(db, { onCacheLookup: options.onCacheLookup }),
     vocabulary: new KeywordVocabulary(() => listDistinctKeywords(db)),
-    searchLog: new SearchLogWriter((entries) => insertSearchLogs(db, entries), reportLogError),
+    searchLog: new SearchLogWriter((entries) => insertSearchLogs(db, entries), options.reportLogError),
   };
 }

@@ -1,4 +1,4 @@
-import { ADMIN_PATHS, type TOperator } from '@gemstock/contract';
+import { ADMIN_PATHS, type TOperator, type TServiceWarnings } from '@gemstock/contract';
 import { useQuery } from '@tanstack/react-query';
 import type { Output } from '@/lib/contract-types';
 import type { ZOperatorResponse } from '@gemstock/contract';
@@ -7,11 +7,18 @@ import { ADMIN_SCOPE } from '../lib/admin-paths';
 
 export const ADMIN_ME_KEY = [ADMIN_SCOPE, 'me'] as const;
 
-/** GET /api/admin/me → {operator}. */
-export async function getAdminMe(): Promise<TOperator> {
-  return (await adminApi.get<Output<typeof ZOperatorResponse>>(ADMIN_PATHS.me)).operator;
+/** GET /api/admin/me → {operator, warnings}: who is signed in and what the console warns about. */
+export async function getAdminMe(): Promise<{ operator: TOperator; warnings: TServiceWarnings }> {
+  return adminApi.get<Output<typeof ZOperatorResponse>>(ADMIN_PATHS.me);
 }
 
+/** Asked again every minute, so a service warning shows (and goes) without a reload. */
 export function useAdminMe(enabled: boolean) {
-  return useQuery({ queryKey: ADMIN_ME_KEY, queryFn: getAdminMe, enabled, staleTime: 5 * 60_000 });
+  return useQuery({
+    queryKey: ADMIN_ME_KEY,
+    queryFn: getAdminMe,
+    enabled,
+    staleTime: 60_000,
+    refetchInterval: 60_000,
+  });
 }

@@ -41,6 +41,9 @@ export function AdminLayout() {
   // the console warns on every page until buyers can reach a real customer-service QR
   const serviceQr = useServiceQrSetting(token !== null);
   const current = MENU.find((m) => location.pathname.startsWith(m.key));
+  const operator = me.data?.operator;
+  // several servers on one database without shared media storage: shown on every page until fixed
+  const clusterWarning = me.data?.warnings.cluster ?? null;
 
   useEffect(() => {
     document.title = `${current?.title ?? '运营后台'} - 宝图运营后台`;
@@ -95,12 +98,12 @@ export function AdminLayout() {
             <Link to="/">
               <HomeOutlined /> 返回前台
             </Link>
-            {me.data ? (
+            {operator ? (
               <Flex align="center" gap={8}>
                 <Avatar size="small" style={{ background: 'var(--ant-color-primary)' }}>
-                  {(me.data.name ?? me.data.username).slice(0, 1)}
+                  {(operator.name ?? operator.username).slice(0, 1)}
                 </Avatar>
-                <Typography.Text>{me.data.name ?? me.data.username}</Typography.Text>
+                <Typography.Text>{operator.name ?? operator.username}</Typography.Text>
               </Flex>
             ) : (
               <Spin size="small" />
@@ -111,6 +114,15 @@ export function AdminLayout() {
           </Flex>
         </Layout.Header>
         <Layout.Content style={{ padding: 24 }}>
+          {clusterWarning && (
+            <Alert
+              type="error"
+              showIcon
+              style={{ marginBottom: 16 }}
+              title="服务器的媒体存储未共享"
+              description={clusterWarning}
+            />
+          )}
           {serviceQr.data?.warning && current?.key !== adminPaths.serviceSettings && (
             <Alert
               type="warning"

@@ -1,0 +1,238 @@
+import type {
+  TAdminMaterial,
+  TAdminMaterialResponse,
+  TDownloadUrlResponse,
+  TServiceWarnings,
+} from '@gemstock/contract';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import S3rver from 's3rver';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { connectPostgres, type Database } from '../../src/db/client.js';
+import { serverHeartbeats } from '../../src/db/schema/index.js';
+import { newSid } from '../../src/lib/ids.js';
+import { TokenService } from '../../src/lib/tokens.js';
+import { createTestOperator, filePart, makeJpeg, multipartBody } from '../helpers/admin.js';
+import { createCompanyBuyer, fundWallet, payByWallet, placeOrder } from '../helpers/money.js';
+import {
+  killServerProcesses,
+  remoteTestApp,
+  type ServerProcess,
+  startServerProcess,
+  waitFor,
+} from '../helpers/server-process.js';
+import type { TestApp } from '../helpers/test-app.js';
+
+/**
+ * Several real server processes on one PostgreSQL database (docs/decisions/0013): with shared
+ * S3-compatible storage (s3rver, in this process) whatever one server stores every other serves;
+ * with local storage they refuse traffic (readiness 1604) until only one is left.
+ */
+
+const JWT_SECRET = 'multi-server-secret-multi-server-secret-0123';
+const tokens = new TokenService(new TextEncoder().encode(JWT_SECRET), 3600);
+const usePostgres = Boolean(process.env.DATABASE_URL);
+
+interface ReadyBody {
+  code: number;
+  message: string;
+  data: { status: string; checks: Record<string, { ok: boolean; reason?: string }> };
+}
+
+async function readiness(server: ServerProcess): Promise<{ status: number; body: ReadyBody }> {
+  const res = await fetch(`${server.base}/readyz`);
+  return { status: res.status, body: (await res.json()) as ReadyBody };
+}
+
+describe.skipIf(!usePostgres)('several servers on one PostgreSQL database', () => {
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  const databases: string[] = [];
+  const dirs: string[] = [];
+  const opened: Database[] = [];
+
+  beforeAll(async () => {
+    await admin.connect();
+  });
+  afterAll(async () => {
+    killServerProcesses();
+    await Promise.all(opened.map((d) => d.close()));
+    for (const name of databases) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** A migrated database of its own (a copy of the run's template) and a direct connection to it. */
+  async function freshDatabase(): Promise<{ url: string; database: Database }> {
+    const name = `gemstock_multi_${newSid(8).toLowerCase()}`;
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
+    databases.push(name);
+    const url = new URL(process.env.DATABASE_URL!);
+    url.pathname = `/${name}`;
+    const database = connectPostgres(url.toString(), 2);
+    opened.push(database);
+    return { url: url.toString(), database };
+  }
+
+  function tempDir(prefix: string): string {
+    const dir = mkdtempSync(join(tmpdir(), prefix));
+    dirs.push(dir);
+    return dir;
+  }
+
+  it('with S3 storage: a material uploaded through one server is processed by another and served by all', async () => {
+    const s3 = new S3rver({
+      address: '127.0.0.1',
+      port: 0,
+      silent: true,
+      directory: tempDir('gemstock-s3rver-'),
+      configureBuckets: [{ name: 'gemstock', configs: [] }],
+    });
+    const { port: s3Port } = await s3.run();
+    try {
+      const { url, database } = await freshDatabase();
+      const shared = {
+        DATABASE_URL: url,
+        DATABASE_POOL_SIZE: '4',
+        JWT_SECRET,
+        HEARTBEAT_INTERVAL_SECONDS: '1',
+        STORAGE_DRIVER: 's3',
+        S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+        S3_BUCKET: 'gemstock',
+        // s3rver's built-in account
+        S3_ACCESS_KEY_ID: 'S3RVER',
+        S3_SECRET_ACCESS_KEY: 'S3RVER',
+        S3_FORCE_PATH_STYLE: 'true',
+      };
+      // Server 1 takes the upload but never processes media: whoever claims the job does not
+      // have the original on its disk and must read it from the shared store.
+      const servers = await Promise.all([
+        startServerProcess({ ...shared, DATA_DIR: tempDir('gemstock-s1-'), MEDIA_WORKER: 'false' }),
+        startServerProcess({ ...shared, DATA_DIR: tempDir('gemstock-s2-'), MEDIA_WORKER: 'true' }),
+        startServerProcess({ ...shared, DATA_DIR: tempDir('gemstock-s3-'), MEDIA_WORKER: 'true' }),
+      ]);
+      const [one, two, three] = servers.map((s) => remoteTestApp(s.base, database, tokens)) as [
+        TestApp,
+        TestApp,
+        TestApp,
+      ];
+
+      // All three see each other and share one bucket: all ready.
+      await waitFor('three heartbeat rows', async () => {
+        const rows = await database.db.select().from(serverHeartbeats);
+        return rows.length === 3 && rows;
+      });
+      const rows = await database.db.select().from(serverHeartbeats);
+      expect(new Set(rows.map((r) => `${r.storageDriver} ${r.storageIdentity}`))).toEqual(
+        new Set([`s3 http://127.0.0.1:${s3Port}/gemstock`]),
+      );
+      for (const server of servers) {
+        const ready = await readiness(server);
+        expect(ready.status, server.output()).toBe(200);
+        expect(ready.body.data.checks.cluster).toEqual({ ok: true });
+      }
+
+      // The operator uploads through server 1.
+      const operator = await createTestOperator(one);
+      const original = await makeJpeg(1600, 1200);
+      const body = multipartBody([
+        { name: 'keywords', value: '多服务器测试戒指' },
+        filePart(original, 'ring.jpg', 'image/jpeg'),
+      ]);
+      const uploaded = await one.call<TAdminMaterialResponse>({
+        method: 'POST',
+        url: '/api/admin/materials/upload',
+        token: operator.token,
+        payload: body.payload,
+        headers: body.headers,
+      });
+      expect(uploaded.code, uploaded.message).toBe(0);
+      const sid = uploaded.data.material.sid;
+
+      // Whichever of servers 2 and 3 claims the job makes the renditions.
+      const ready = await waitFor('the media job to finish', async () => {
+        const res = await one.call<TAdminMaterialResponse>({
+          method: 'GET',
+          url: `/api/admin/materials/${sid}`,
+          token: operator.token,
+        });
+        const material: TAdminMaterial = res.data.material;
+        if (material.status === 'failed') throw new Error(`media job failed: ${JSON.stringify(material.job)}`);
+        return material.status === 'ready' && material;
+      });
+      expect(ready.job).toMatchObject({ status: 'done' });
+      expect(ready.thumbUrl).toMatch(/^\/media\/materials\//);
+
+      // The thumbnail is served by every server, whoever made it.
+      for (const server of servers) {
+        const thumb = await fetch(`${server.base}${ready.thumbUrl}`);
+        expect(thumb.status).toBe(200);
+        expect(thumb.headers.get('content-type')).toBe('image/webp');
+        expect((await sharp(Buffer.from(await thumb.arrayBuffer())).metadata()).width).toBe(480);
+      }
+
+      // A buyer pays through server 2 and downloads the original through server 3.
+      const buyer = await createCompanyBuyer(two);
+      await fundWallet(two, buyer.sid, 1_000_000);
+      const order = await placeOrder(two, buyer, { [sid]: 2 });
+      expect((await payByWallet(two, buyer, order.sid)).code).toBe(0);
+      const link = await three.call<TDownloadUrlResponse>({
+        method: 'GET',
+        url: `/api/material/${sid}/download`,
+        token: buyer.token,
+      });
+      expect(link.code, link.message).toBe(0);
+      const file = await fetch(new URL(link.data.url, servers[2]!.base));
+      expect(file.status).toBe(200);
+      expect(Buffer.from(await file.arrayBuffer()).equals(original)).toBe(true);
+
+      // A clean shutdown takes each server's row away.
+      expect(await Promise.all(servers.map((s) => s.stop()))).toEqual([0, 0, 0]);
+      expect(await database.db.select().from(serverHeartbeats)).toEqual([]);
+    } finally {
+      await s3.close();
+    }
+  }, 120_000);
+
+  it('with local storage: two servers are not ready (1604) until one of them stops', async () => {
+    const { url, database } = await freshDatabase();
+    const shared = { DATABASE_URL: url, DATABASE_POOL_SIZE: '4', JWT_SECRET, HEARTBEAT_INTERVAL_SECONDS: '1' };
+    const [first, second] = await Promise.all([
+      startServerProcess({ ...shared, DATA_DIR: tempDir('gemstock-local1-'), MEDIA_WORKER: 'false' }),
+      startServerProcess({ ...shared, DATA_DIR: tempDir('gemstock-local2-'), MEDIA_WORKER: 'false' }),
+    ]);
+
+    for (const server of [first!, second!]) {
+      const refused = await waitFor('readiness 1604', async () => {
+        const ready = await readiness(server);
+        return ready.status === 503 && ready.body.code === 1604 && ready.body;
+      });
+      expect(refused.message).toContain('S3 兼容对象存储');
+      expect(refused.data.checks.cluster?.ok).toBe(false);
+      expect(refused.data.checks.cluster?.reason).toContain('本地磁盘');
+      expect(refused.data.checks.database).toEqual({ ok: true });
+    }
+    // The console of either server says so.
+    const console1 = remoteTestApp(first!.base, database, tokens);
+    const operator = await createTestOperator(console1);
+    const me = await console1.call<{ warnings: TServiceWarnings }>({
+      method: 'GET',
+      url: '/api/admin/me',
+      token: operator.token,
+    });
+    expect(me.data.warnings.cluster).toContain('STORAGE_DRIVER=s3');
+
+    // One server left: it is ready again, and the console warning is gone.
+    expect(await second!.stop()).toBe(0);
+    await waitFor('readiness back to 200', async () => (await readiness(first!)).status === 200);
+    const after = await console1.call<{ warnings: TServiceWarnings }>({
+      method: 'GET',
+      url: '/api/admin/me',
+      token: operator.token,
+    });
+    expect(after.data.warnings).toEqual({ cluster: null });
+    expect(await first!.stop()).toBe(0);
+  }, 120_000);
+});
