@@ -40,6 +40,26 @@ function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
+/** No connection for this long after the drain means the balancer has stopped sending. */
+const QUIET_BEFORE_CLOSE_MS = 300;
+
+/**
+ * Waits until no connection has been accepted for QUIET_BEFORE_CLOSE_MS (at most `capMs`).
+ * Closing the listener resets every connection still in its backlog: clients that connected
+ * before the balancer saw readiness turn 503, but that a busy process has not accepted yet.
+ * Each check runs after an I/O turn (setImmediate), so connections already waiting are accepted
+ * before the listener is judged quiet.
+ */
+async function untilConnectionsStop(lastConnectionAt: () => number, capMs: number): Promise<void> {
+  const giveUpAt = Date.now() + capMs;
+  for (;;) {
+    await new Promise((resolve) => setImmediate(resolve));
+    const quietFor = Date.now() - lastConnectionAt();
+    if (quietFor >= QUIET_BEFORE_CLOSE_MS || Date.now() >= giveUpAt) return;
+    await delay(Math.min(QUIET_BEFORE_CLOSE_MS - quietFor, giveUpAt - Date.now()));
+  }
+}
+
 /**
  * Opens the database (migrating it), builds the app, listens, and
  * only then starts the background work, so nothing runs before the server can answer health
@@ -113,12 +133,19 @@ export async function startServer(config: Config, options: StartServerOptions = 
   void hotKeywords.runOnce();
   hotKeywords.start();
 
+  // When the last connection was accepted: the listener closes only once they have stopped coming.
+  let lastConnectionAt = Date.now();
+  app.server.on('connection', () => {
+    lastConnectionAt = Date.now();
+  });
+
   let stopping: Promise<void> | null = null;
   const shutdown = () => {
     stopping ??= (async () => {
       state.draining = true;
       app.log.info({ drainMs: config.shutdown.drainMs }, 'draining: readiness answers 503');
       if (config.shutdown.drainMs > 0) await delay(config.shutdown.drainMs);
+      await untilConnectionsStop(() => lastConnectionAt, config.shutdown.timeoutMs / 2);
       // Background work stops taking new work; a job in progress finishes (or its lock goes
       // stale and another server takes it over after the deadline).
       const jobs = Promise.all([worker?.stop(), sweeper.stop(), codePurge.stop(), hotKeywords.stop()]);
