@@ -9,6 +9,7 @@ export * from './order-state.js';
 export * from './validation.js';
 export * from './errors.js';
 export * from './envelope.js';
+export * from './endpoint.js';
 export * from './entities.js';
 export * from './api/user.js';
 export * from './api/common.js';
