@@ -1,15 +1,13 @@
-import { ADMIN_PATHS, type TOperator, type TServiceWarnings } from '@gemstock/contract';
+import { ADMIN_API, type TOperator, type TServiceWarnings } from '@gemstock/contract';
 import { useQuery } from '@tanstack/react-query';
-import type { Output } from '@/lib/contract-types';
-import type { ZOperatorResponse } from '@gemstock/contract';
-import { adminApi } from '../lib/admin-api';
+import { callAdminApi } from '../lib/admin-api';
 import { ADMIN_SCOPE } from '../lib/admin-paths';
 
 export const ADMIN_ME_KEY = [ADMIN_SCOPE, 'me'] as const;
 
 /** GET /api/admin/me → {operator, warnings}: who is signed in and what the console warns about. */
 export async function getAdminMe(): Promise<{ operator: TOperator; warnings: TServiceWarnings }> {
-  return adminApi.get<Output<typeof ZOperatorResponse>>(ADMIN_PATHS.me);
+  return callAdminApi(ADMIN_API.me);
 }
 
 /** Asked again every minute, so a service warning shows (and goes) without a reload. */
