@@ -117,8 +117,10 @@ export async function checkVerificationCode(
   if (!row) throw new AppError(ErrorCode.CODE_INVALID);
   const storedHash = await takeAttempt(db, row.sid);
   if (storedHash === undefined) {
-    if (row.consumedAt) throw new AppError(ErrorCode.CODE_EXPIRED);
-    if (row.isExpired) throw new AppError(ErrorCode.CODE_EXPIRED);
+    // Read again: a parallel request may have used the code up since it was read above, and
+    // that is "used", not "too many tries".
+    const fresh = (await findNewestCode(db, address.channel, address.target, address.purpose)) ?? row;
+    if (fresh.sid !== row.sid || fresh.consumedAt || fresh.isExpired) throw new AppError(ErrorCode.CODE_EXPIRED);
     throw new AppError(ErrorCode.CODE_ATTEMPTS_EXCEEDED);
   }
   const given = Buffer.from(hashCode(config.jwtSecret, address, code), 'hex');
