@@ -598,7 +598,7 @@ export async function cancelExpiredOrders(
 }
 
 /**
- * The order module's hook before a buyer's cancel (OrderEvents.setTradeCloser): every open
+ * The order module's trade closer before a buyer's cancel (wired in app.ts): every open
  * gateway trade of the order is closed first, and a trade found paid is settled, so the cancel
  * that follows never turns a payment into a manual refund.
  */
@@ -607,12 +607,12 @@ export function closeGatewayPaymentsBeforeCancel(deps: PaymentDeps, log: Payment
 }
 
 /**
- * The order module's cancel hook (OrderEvents.onCancelled): once an order is cancelled, any
- * gateway trade opened between the close and the cancel is closed too. A payment that beat the
- * close is recorded as an exception by the normal path.
+ * The payment module's `order.cancelled` listener (subscribed in app.ts): once an order is
+ * cancelled, any gateway trade opened between the close and the cancel is closed too. A payment
+ * that beat the close is recorded as an exception by the normal path.
  */
 export function closeGatewayPaymentsOnCancel(deps: PaymentDeps, log: PaymentLog = SILENT_LOG) {
-  return async (order: { sid: string }): Promise<void> => {
+  return async ({ order }: { order: { sid: string } }): Promise<void> => {
     await closeGatewayPayments(deps, order.sid, log);
   };
 }
