@@ -3,6 +3,7 @@ import {
   customizationPriceCents,
   ErrorCode,
   LicenceType,
+  OrderStatus,
   ORDER_MAX_TOTAL_CENTS,
   OrderType,
   type TAdminOrder,
@@ -408,7 +409,7 @@ export class OrderService {
     const demandSids = rows.map((r) => r.demandSid).filter((s): s is string => s !== null);
     const demands = new Map((await listDemandsBySids(this.deps.db, demandSids)).map((d) => [d.sid, d]));
     const policy = this.deps.deadlines;
-    const unpaid = rows.filter((r) => r.status === 'CREATED').map((r) => r.sid);
+    const unpaid = rows.filter((r) => r.status === OrderStatus.CREATED).map((r) => r.sid);
     const lastAttempts = policy ? await findLastAttemptTimes(this.deps.db, unpaid) : new Map<string, Date>();
     return rows.map((row) =>
       presentOrder(row, {
