@@ -7,7 +7,7 @@ import type { Storage } from './media/storage.js';
 import type { VideoProcessor } from './media/video-processor.js';
 import type { MessageSender } from './notify/message-sender.js';
 import type { ServiceState } from './ops/service-state.js';
-import type { PaymentGateways } from './payments/create-gateways.js';
+import type { PaymentGateways } from './modules/payment/gateways/create-gateways.js';
 
 /**
  * What the composition root (app.ts) builds once and hands to every module. It lives apart from

@@ -34,7 +34,7 @@ import { orderRoutes } from './modules/order/order.routes.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { userRoutes } from './modules/user/user.routes.js';
 import type { MessageSender } from './notify/message-sender.js';
-import { createGateways, type PaymentGateways } from './payments/create-gateways.js';
+import { createGateways, type PaymentGateways } from './modules/payment/gateways/create-gateways.js';
 import authPlugin from './plugins/auth.js';
 import envelopePlugin, { sendError } from './plugins/envelope.js';
 import jsonBodyPlugin from './plugins/json-body.js';

@@ -16,9 +16,9 @@ import {
 } from '../../src/db/schema/index.js';
 import { closeGatewayPayments, handleGatewayNotification } from '../../src/modules/payment/payment.service.js';
 import { markOrderCancelled } from '../../src/modules/order/order.repository.js';
-import { AlipayGateway } from '../../src/payments/alipay.js';
-import { PaymentGateways } from '../../src/payments/create-gateways.js';
-import { WechatPayGateway } from '../../src/payments/wechat-pay.js';
+import { AlipayGateway } from '../../src/modules/payment/gateways/alipay.js';
+import { PaymentGateways } from '../../src/modules/payment/gateways/create-gateways.js';
+import { WechatPayGateway } from '../../src/modules/payment/gateways/wechat-pay.js';
 import {
   alipayNotifyParams,
   alipaySettings,

@@ -11,6 +11,7 @@ import {
   type TOrderTransferInfo,
   type TPricePreview,
   type TWalletPayResponse,
+  PayWay,
 } from '@gemstock/contract';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '../../db/client.js';
@@ -41,7 +42,7 @@ import { transitionOrder } from './order-transition.js';
 
 /** Paid by the wallet or completed free: the wallet endpoint's own results, which it answers again. */
 function isPaidWithoutMoneyFromOutside(order: OrderRow): boolean {
-  return order.payWay === 'WALLET' || order.payWay === 'FREE';
+  return order.payWay === PayWay.WALLET || order.payWay === PayWay.FREE;
 }
 
 /**
@@ -70,7 +71,7 @@ export class OrderPaymentService {
   async previewPayment(
     user: UserRow,
     sid: string,
-    input: { code: string | null; referer: string | null; pay_way: string | null },
+    input: { code: string | null; referer: string | null; pay_way: PayWay | null },
   ): Promise<TPricePreview> {
     const order = await this.findPayableOrder(user, sid);
     if (!OrderStateMachine.can(order.status, OrderStatus.PAYED)) throw new AppError(ErrorCode.ORDER_NOT_PAYABLE);
@@ -123,7 +124,7 @@ export class OrderPaymentService {
       orderType: order.orderType,
       lineCents: await orderLineCents(this.db, order),
       code,
-      payWay: 'WALLET',
+      payWay: PayWay.WALLET,
       user: await this.payerOf(user, order),
       vipRateBp: this.deps.money.vipRateBp,
       now: this.orders.now(),
@@ -150,7 +151,7 @@ export class OrderPaymentService {
     if (found.orderType === OrderType.WALLET) throw new AppError(ErrorCode.WALLET_RECHARGE_NOT_BY_WALLET);
     if (found.status === OrderStatus.PAYED && isPaidWithoutMoneyFromOutside(found)) return this.walletPaidAnswer(found);
     if (!OrderStateMachine.can(found.status, OrderStatus.PAYED)) throw new AppError(ErrorCode.ORDER_NOT_PAYABLE);
-    assertPayWayAllowed(found, 'WALLET');
+    assertPayWayAllowed(found, PayWay.WALLET);
     if (!this.isApprovalSettled(user, found) && !(await this.isFreeByWallet(user, found, input.code))) {
       await this.assertWalletApproval(user, found);
     }
@@ -167,7 +168,7 @@ export class OrderPaymentService {
         return { order, couponCode: null, items: null, repeat: true };
       }
       if (!OrderStateMachine.can(order.status, OrderStatus.PAYED)) throw new AppError(ErrorCode.ORDER_NOT_PAYABLE);
-      assertPayWayAllowed(order, 'WALLET');
+      assertPayWayAllowed(order, PayWay.WALLET);
       // Locks the wallet before pricing: VIP status and balance are then fixed until commit.
       const lots = await lockWallet(tx, ownerSid, now);
       const items = await listItemsOfOrders(tx, [order.sid]);
@@ -177,7 +178,7 @@ export class OrderPaymentService {
         orderType: order.orderType,
         lineCents: items.length > 0 ? items.map((i) => i.unitPriceCents) : [order.priceOriginCents],
         code: input.code,
-        payWay: 'WALLET',
+        payWay: PayWay.WALLET,
         user: await this.payerOf(user, order),
         vipRateBp: this.deps.money.vipRateBp,
         now,
@@ -201,7 +202,7 @@ export class OrderPaymentService {
         if (this.deps.money.walletPayTestDelayMs > 0) await sleep(this.deps.money.walletPayTestDelayMs);
       }
 
-      const payWay = isFree ? 'FREE' : 'WALLET';
+      const payWay = isFree ? PayWay.FREE : PayWay.WALLET;
       const price = {
         couponCode: input.code ? input.code.trim().toUpperCase() : null,
         referer: input.referer ?? order.referer,
@@ -274,7 +275,7 @@ export class OrderPaymentService {
         user: await this.payerOf(user, locked),
         code: input.code,
         referer: input.referer,
-        payWay: 'TRANSFER',
+        payWay: PayWay.TRANSFER,
         vipRateBp: this.deps.money.vipRateBp,
         now: this.orders.now(),
       });
@@ -285,7 +286,7 @@ export class OrderPaymentService {
 
   async getTransferInfo(user: UserRow, sid: string): Promise<{ info: TOrderTransferInfo; order: TOrder }> {
     const order = await this.findPayableOrder(user, sid);
-    if (order.payWay !== 'TRANSFER') throw new AppError(ErrorCode.TRANSFER_NOT_PENDING);
+    if (order.payWay !== PayWay.TRANSFER) throw new AppError(ErrorCode.TRANSFER_NOT_PENDING);
     return { info: this.transferInfoOf(order), order: await this.orders.presentOne(order) };
   }
 
@@ -322,7 +323,7 @@ export class OrderPaymentService {
     const result = await this.db.transaction(async (tx) => {
       let order = await lockOrderBySid(tx, sid);
       if (!order) throw new AppError(ErrorCode.ORDER_NOT_FOUND);
-      if (order.payWay !== 'TRANSFER') throw new AppError(ErrorCode.TRANSFER_NOT_PENDING);
+      if (order.payWay !== PayWay.TRANSFER) throw new AppError(ErrorCode.TRANSFER_NOT_PENDING);
       const lapsed = order.status === OrderStatus.CANCELLED;
       if (lapsed) {
         const reopened = await transitionOrder(tx, order, { to: OrderStatus.CREATED });
@@ -333,7 +334,7 @@ export class OrderPaymentService {
         tx as unknown as Db,
         {
           orderSid: sid,
-          payWay: 'TRANSFER',
+          payWay: PayWay.TRANSFER,
           gateway: 'transfer',
           tradeNo: null,
           amountCents: order.priceCents,

@@ -7,6 +7,8 @@ import {
   type PriceBreakdown,
   priceOrder,
   type TPricePreview,
+  isSamePayChoice,
+  PayWay,
 } from '@gemstock/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
@@ -28,7 +30,7 @@ export interface PriceContext {
   orderType: string;
   lineCents: readonly number[];
   code: string | null;
-  payWay: string | null;
+  payWay: PayWay | null;
   user: Pick<UserRow, 'sid' | 'level' | 'parentSid'>;
   vipRateBp: number;
   now: Date;
@@ -78,23 +80,13 @@ export async function orderLineCents(db: DbOrTx, order: OrderRow): Promise<numbe
   return items.length > 0 ? items.map((i) => i.unitPriceCents) : [order.priceOriginCents];
 }
 
-const PAY_WAY_GROUP: Record<string, string> = {
-  WECHAT: 'online',
-  ALIPAY: 'online',
-  TRANSFER: 'transfer',
-  WALLET: 'wallet',
-  // A free completion is offered where the wallet is (no money moves either way).
-  FREE: 'wallet',
-};
-
 /**
  * Spec §4: the payment method cannot be changed once chosen. WeChat and Alipay are one choice
  * (the online drawer has a tab for each); transfer and wallet are others. Refusing the switch
  * also means money can never arrive twice for one order by two methods.
  */
-export function assertPayWayAllowed(order: OrderRow, payWay: string): void {
-  if (order.payWay && PAY_WAY_GROUP[order.payWay] !== PAY_WAY_GROUP[payWay])
-    throw new AppError(ErrorCode.PAY_WAY_LOCKED);
+export function assertPayWayAllowed(order: OrderRow, payWay: PayWay): void {
+  if (order.payWay && !isSamePayChoice(order.payWay, payWay)) throw new AppError(ErrorCode.PAY_WAY_LOCKED);
 }
 
 /**
@@ -113,7 +105,7 @@ export async function repriceOrderForPayment(
     user: Pick<UserRow, 'sid' | 'level' | 'parentSid'>;
     code: string | null;
     referer: string | null;
-    payWay: 'WECHAT' | 'ALIPAY' | 'TRANSFER' | 'WALLET';
+    payWay: Exclude<PayWay, typeof PayWay.FREE>;
     /** Only a wallet payment gets the member price; defaults to the configured default rate. */
     vipRateBp?: number;
     now?: Date;
@@ -121,7 +113,7 @@ export async function repriceOrderForPayment(
 ): Promise<OrderRow> {
   const { order } = input;
   if (!OrderStateMachine.can(order.status, OrderStatus.PAYED)) throw new AppError(ErrorCode.ORDER_NOT_PAYABLE);
-  if (order.orderType === OrderType.WALLET && input.payWay === 'WALLET') {
+  if (order.orderType === OrderType.WALLET && input.payWay === PayWay.WALLET) {
     throw new AppError(ErrorCode.WALLET_RECHARGE_NOT_BY_WALLET);
   }
   assertPayWayAllowed(order, input.payWay);
@@ -139,7 +131,7 @@ export async function repriceOrderForPayment(
     orderSid: order.sid,
   });
   // Nothing is collected for a free order: it is completed, never paid (docs/decisions/0008).
-  if (breakdown.priceCents <= 0 && input.payWay !== 'WALLET') throw new AppError(ErrorCode.PAYMENT_AMOUNT_INVALID);
+  if (breakdown.priceCents <= 0 && input.payWay !== PayWay.WALLET) throw new AppError(ErrorCode.PAYMENT_AMOUNT_INVALID);
   await claimOrderCoupon(db, order, coupon);
   const updated = await updateOrderPrice(db, order.sid, {
     couponCode: input.code ? input.code.trim().toUpperCase() : null,

@@ -1,4 +1,4 @@
-import { OrderStateMachine, OrderStatus, OrderType, vipValidBefore } from '@gemstock/contract';
+import { OrderStateMachine, OrderStatus, OrderType, vipValidBefore, PayWay } from '@gemstock/contract';
 import type { Db, DbOrTx } from '../../db/client.js';
 import {
   couponCodeOf,
@@ -20,18 +20,16 @@ import {
 import { transitionOrder } from './order-transition.js';
 
 /**
- * The one way an order becomes PAYED. Gateway notifications (payments/), the operator's bank
+ * The one way an order becomes PAYED. Gateway notifications (modules/payment), the operator's bank
  * transfer confirmation and the wallet payment all end here, so the effects of a paid order
  * (coupon use, licences, wallet lot, reward coupon) are applied in exactly one place and in the
  * same transaction as the status change.
  */
 
-export type SettlementPayWay = 'WECHAT' | 'ALIPAY' | 'TRANSFER' | 'WALLET' | 'FREE';
-
 export interface SettleOrderInput {
   orderSid: string;
-  payWay: SettlementPayWay;
-  /** Who took the money: 'wechat', 'alipay', 'sandbox', 'transfer', 'wallet'. */
+  payWay: PayWay;
+  /** Who took the money: a gateway adapter ('wechat', 'alipay', 'sandbox'), or 'transfer', 'wallet', 'free'. */
   gateway: string;
   /** The gateway's transaction number (null for transfer and wallet). */
   tradeNo: string | null;
@@ -91,7 +89,7 @@ export async function settleOrderPayment(
     }
     if (
       !OrderStateMachine.can(order.status, OrderStatus.PAYED) ||
-      (order.orderType === OrderType.WALLET && input.payWay === 'WALLET')
+      (order.orderType === OrderType.WALLET && input.payWay === PayWay.WALLET)
     ) {
       return { outcome: 'order_not_payable', order, couponCode: null };
     }

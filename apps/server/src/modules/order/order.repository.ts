@@ -1,5 +1,5 @@
 import { and, count, desc, eq, getTableColumns, gt, ilike, inArray, like, or, sql } from 'drizzle-orm';
-import { OrderStatus } from '@gemstock/contract';
+import { OrderStatus, PayWay } from '@gemstock/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { cartItems, demands, materials, orderItems, orders, users } from '../../db/schema/index.js';
 
@@ -23,7 +23,7 @@ export async function listOrderItems(db: DbOrTx, orderSid: string): Promise<Orde
 }
 
 export interface OrderPaidChange {
-  payWay: string;
+  payWay: PayWay;
   payTime: Date;
   settlementKey: string;
   paidGateway: string;
@@ -184,7 +184,7 @@ export async function reopenTransferOrder(tx: DbOrTx, sid: string, from: OrderSt
   const [row] = await tx
     .update(orders)
     .set({ status: OrderStatus.CREATED, version: sql`${orders.version} + 1`, updatedAt: sql`now()` })
-    .where(and(eq(orders.sid, sid), eq(orders.status, from), eq(orders.payWay, 'TRANSFER')))
+    .where(and(eq(orders.sid, sid), eq(orders.status, from), eq(orders.payWay, PayWay.TRANSFER)))
     .returning();
   return row;
 }
@@ -209,7 +209,7 @@ export async function clearTransferPayWay(tx: DbOrTx, sid: string): Promise<Orde
   const [row] = await tx
     .update(orders)
     .set({ payWay: null, version: sql`${orders.version} + 1`, updatedAt: sql`now()` })
-    .where(and(eq(orders.sid, sid), eq(orders.status, OrderStatus.CREATED), eq(orders.payWay, 'TRANSFER')))
+    .where(and(eq(orders.sid, sid), eq(orders.status, OrderStatus.CREATED), eq(orders.payWay, PayWay.TRANSFER)))
     .returning();
   return row;
 }

@@ -14,6 +14,7 @@ import {
   type TPricePreview,
   unitPriceCents,
   VIP_MONTHLY_FEE_CENTS,
+  PayWay,
 } from '@gemstock/contract';
 import type { z } from 'zod';
 import type {
@@ -148,7 +149,7 @@ export class OrderService {
 
   async previewMaterialOrder(
     user: UserRow,
-    input: { materials: MaterialSelection; code: string | null; pay_way: string | null },
+    input: { materials: MaterialSelection; code: string | null; pay_way: PayWay | null },
   ): Promise<TPricePreview> {
     const lines = await this.priceSelection(input.materials);
     const { breakdown } = await priceWithContext(this.deps.db, {
@@ -399,7 +400,7 @@ export class OrderService {
       buyer,
       ownerSid: order.ownerSid,
       transferReference:
-        order.payWay === 'TRANSFER' ? (order.transferReference ?? order.orderNo) : order.transferReference,
+        order.payWay === PayWay.TRANSFER ? (order.transferReference ?? order.orderNo) : order.transferReference,
       paidGateway: order.paidGateway,
       tradeNo: order.tradeNo,
       paidAmount: order.paidAmountCents,

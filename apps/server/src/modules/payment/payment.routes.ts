@@ -1,6 +1,7 @@
 import {
   ErrorCode,
   PAYMENT_PATHS,
+  PayWay,
   ZOnlinePayRequest,
   ZOnlinePayResponse,
   ZOrderParams,
@@ -13,7 +14,7 @@ import {
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.js';
-import type { GatewayName, GatewayReply } from '../../payments/payment-gateway.js';
+import type { GatewayName, GatewayReply } from './gateways/payment-gateway.js';
 import { ok } from '../../plugins/envelope.js';
 import { signedInUser } from '../user/request-user.js';
 import { listExceptionsForOperators, listOrderPaymentEvents } from './payment-admin.service.js';
@@ -70,8 +71,8 @@ export async function paymentRoutes(instance: FastifyInstance) {
   const { deps } = app;
 
   for (const [path, payWay] of [
-    [PAYMENT_PATHS.wechat, 'WECHAT'],
-    [PAYMENT_PATHS.alipay, 'ALIPAY'],
+    [PAYMENT_PATHS.wechat, PayWay.WECHAT],
+    [PAYMENT_PATHS.alipay, PayWay.ALIPAY],
   ] as const) {
     app.post(
       path,

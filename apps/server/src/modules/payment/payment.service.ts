@@ -2,22 +2,23 @@ import {
   ErrorCode,
   OrderStateMachine,
   OrderStatus,
+  type OnlinePayWay,
   PaymentAttemptStatus,
+  PayWay,
   type TPayStatusResponse,
 } from '@gemstock/contract';
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import type { PaymentGateways } from '../../payments/create-gateways.js';
+import type { PaymentGateways } from './gateways/create-gateways.js';
 import {
   GatewayError,
   type GatewayReply,
   type GatewayTrade,
   type NotificationHeaders,
-  type OnlinePayWay,
   type PaymentGateway,
-} from '../../payments/payment-gateway.js';
+} from './gateways/payment-gateway.js';
 import type { OrderRow } from '../order/order.repository.js';
 import { isTransferLike, paymentDeadlineOf, shortestTransferWait } from '../order/order-deadline.js';
 import { cancelUnpaidOrder, settleOrderPayment } from '../order/order-settlement.js';
@@ -283,7 +284,7 @@ export async function applyVerifiedTrade(
       db,
       {
         orderSid,
-        payWay: attempt.payWay === 'ALIPAY' ? 'ALIPAY' : 'WECHAT',
+        payWay: attempt.payWay === PayWay.ALIPAY ? PayWay.ALIPAY : PayWay.WECHAT,
         gateway: gateway.name,
         tradeNo: trade.tradeNo!,
         amountCents: trade.amountCents!,

@@ -1,6 +1,6 @@
 import { ErrorCode, PaymentAttemptStatus, type TSandboxPayResponse } from '@gemstock/contract';
 import { AppError } from '../../lib/app-error.js';
-import { GatewayError } from '../../payments/payment-gateway.js';
+import { GatewayError } from './gateways/payment-gateway.js';
 import { findOrder } from '../order/order.service.js';
 import { findPaymentAttempt } from './payment.repository.js';
 import { handleGatewayNotification, type PaymentDeps, type PaymentLog } from './payment.service.js';
