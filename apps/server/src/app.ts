@@ -26,7 +26,7 @@ import { commonRoutes } from './modules/common/common.routes.js';
 import { serviceContactRoutes } from './modules/service-contact/service-contact.routes.js';
 import { devRoutes } from './modules/dev/dev.routes.js';
 import { paymentRoutes } from './modules/payment/payment.routes.js';
-import { closeGatewayPaymentsBeforeCancel, closeGatewayPaymentsOnCancel } from './modules/payment/payment.service.js';
+import { closeGatewayPaymentsBeforeCancel, closeGatewayPaymentsOnCancel } from './modules/payment/close-trades.js';
 import { cartRoutes } from './modules/cart/cart.routes.js';
 import { licenceRoutes } from './modules/licence/licence.routes.js';
 import { adminOrderRoutes } from './modules/order/admin-order.routes.js';

@@ -7,7 +7,7 @@ import { EventBus } from '../../src/lib/event-bus.js';
 import { newSid } from '../../src/lib/ids.js';
 import { cancelOrder } from '../../src/modules/order/order-cancel.js';
 import { findUserBySid } from '../../src/modules/user/user.repository.js';
-import { OrderPaymentService } from '../../src/modules/order/order-payment.service.js';
+import { WalletPaymentMethod } from '../../src/modules/payment/wallet-method.js';
 import { settleOrderPayment } from '../../src/modules/order/order-settlement.js';
 import { OrderService } from '../../src/modules/order/order.service.js';
 import { expireLapsedLots } from '../../src/modules/wallet/wallet.repository.js';
@@ -57,7 +57,7 @@ describe('wallet invariants over random histories', () => {
           publicUrlOf: () => null,
           now: () => new Date(clock),
         });
-        const payments = new OrderPaymentService(orders);
+        const payments = new WalletPaymentMethod(orders);
         const buyer = await createCompanyBuyer(t);
         const user = (await findUserBySid(t.database.db, buyer.sid))!;
         const lots: ModelLot[] = [];
@@ -113,7 +113,7 @@ describe('wallet invariants over random histories', () => {
             const available = valid.reduce((sum, l) => sum + l.remaining, 0);
             let outcome: 'paid' | number;
             try {
-              await payments.payByWallet(user, order.sid, { code: null, referer: null });
+              await payments.pay(user, order.sid, { code: null, referer: null });
               outcome = 'paid';
             } catch (error) {
               if (!(error instanceof AppError)) throw error;
@@ -140,7 +140,7 @@ describe('wallet invariants over random histories', () => {
               user,
               order.sid,
             );
-            await expect(payments.payByWallet(user, order.sid, { code: null, referer: null })).rejects.toThrow();
+            await expect(payments.pay(user, order.sid, { code: null, referer: null })).rejects.toThrow();
           }
 
           // Invariants, seen at the model's clock after lapsed lots are written off.

@@ -14,7 +14,8 @@ import {
   paymentEvents,
   walletLots,
 } from '../../src/db/schema/index.js';
-import { closeGatewayPayments, handleGatewayNotification } from '../../src/modules/payment/payment.service.js';
+import { closeGatewayPayments } from '../../src/modules/payment/close-trades.js';
+import { handleGatewayNotification } from '../../src/modules/payment/gateway-settlement.js';
 import { markOrderCancelled } from '../../src/modules/order/order.repository.js';
 import { AlipayGateway } from '../../src/modules/payment/gateways/alipay.js';
 import { PaymentGateways } from '../../src/modules/payment/gateways/create-gateways.js';

@@ -1,4 +1,5 @@
 import {
+  AccountLevel,
   DEFAULT_VIP_RATE_BP,
   ErrorCode,
   OrderStateMachine,
@@ -25,6 +26,16 @@ import { listOrderItems, type OrderRow, updateOrderPrice } from './order.reposit
  * status of the paying wallet) from the database and never from the request, so a price sent
  * by a client has nothing to attach to.
  */
+
+/**
+ * The account pricing treats as paying: the buyer. Coupons are per account and the wallet is
+ * the owner's either way, so a main account paying its sub-account's order prices as the
+ * sub-account would.
+ */
+export function payerOf(user: UserRow, order: OrderRow): Pick<UserRow, 'sid' | 'level' | 'parentSid'> {
+  if (order.userSid === user.sid) return user;
+  return { sid: order.userSid, level: AccountLevel.SUB, parentSid: order.ownerSid };
+}
 
 export interface PriceContext {
   orderType: string;

@@ -8,13 +8,10 @@ import {
   ZOrderParams,
   ZOrderResponse,
   ZPayPreviewRequest,
-  ZPayRequest,
   ZPlaceCustomRequest,
   ZPlaceMaterialRequest,
   ZPlaceWalletRequest,
   ZPricePreview,
-  ZTransferResponse,
-  ZWalletPayResponse,
   zEnvelope,
 } from '@gemstock/contract';
 import type { FastifyInstance } from 'fastify';
@@ -23,7 +20,7 @@ import { ok } from '../../plugins/envelope.js';
 import { publicUrlOfStorage } from '../catalog/catalog.service.js';
 import { signedInUser } from '../user/request-user.js';
 import { cancelOrder, type TradeCloser } from './order-cancel.js';
-import { OrderPaymentService } from './order-payment.service.js';
+import { OrderCheckoutService } from './order-checkout.service.js';
 import { OrderService } from './order.service.js';
 
 /** An open order is handed out again until 5 minutes before the unpaid-order sweep may cancel it. */
@@ -33,7 +30,7 @@ export function reuseWindowOf(unpaidTtlMinutes: number): number {
   return Math.max(0, unpaidTtlMinutes - REUSE_MARGIN_MINUTES) * 60_000;
 }
 
-/** Orders of spec §7: placing, previews, records, cancel, wallet and transfer payment, approval. */
+/** Orders of spec §7: placing, previews, records, cancel, approval (paying is modules/payment's). */
 export interface OrderRoutesOptions {
   /** Closes an order's gateway trades before a cancel (the payment module's, wired in app.ts). */
   closeTrades: TradeCloser;
@@ -49,7 +46,7 @@ export async function orderRoutes(instance: FastifyInstance, options: OrderRoute
     publicUrlOf: publicUrlOfStorage(storage),
     deadlines: config.payments,
   });
-  const payments = new OrderPaymentService(orders);
+  const checkout = new OrderCheckoutService(orders);
   const cancel = { orders, closeTrades: options.closeTrades, events };
   const buyer = { onRequest: app.requireUser };
   const orderEnvelope = { 200: zEnvelope(ZOrderResponse) };
@@ -93,7 +90,7 @@ export async function orderRoutes(instance: FastifyInstance, options: OrderRoute
   app.post(
     ORDER_PATHS.payPreview,
     { ...buyer, schema: { params: ZOrderParams, body: ZPayPreviewRequest, response: previewEnvelope } },
-    async (request) => ok(await payments.previewPayment(signedInUser(request), request.params.id, request.body)),
+    async (request) => ok(await checkout.previewPayment(signedInUser(request), request.params.id, request.body)),
   );
   app.post(
     ORDER_PATHS.cancel,
@@ -101,26 +98,11 @@ export async function orderRoutes(instance: FastifyInstance, options: OrderRoute
     async (request) => ok(await cancelOrder(cancel, signedInUser(request), request.params.id)),
   );
   app.post(
-    ORDER_PATHS.wallet,
-    { ...buyer, schema: { params: ZOrderParams, body: ZPayRequest, response: { 200: zEnvelope(ZWalletPayResponse) } } },
-    async (request) => ok(await payments.payByWallet(signedInUser(request), request.params.id, request.body)),
-  );
-  app.post(
-    ORDER_PATHS.transfer,
-    { ...buyer, schema: { params: ZOrderParams, body: ZPayRequest, response: { 200: zEnvelope(ZTransferResponse) } } },
-    async (request) => ok(await payments.requestTransfer(signedInUser(request), request.params.id, request.body)),
-  );
-  app.get(
-    ORDER_PATHS.transfer,
-    { ...buyer, schema: { params: ZOrderParams, response: { 200: zEnvelope(ZTransferResponse) } } },
-    async (request) => ok(await payments.getTransferInfo(signedInUser(request), request.params.id)),
-  );
-  app.post(
     ORDER_PATHS.audit,
     {
       onRequest: app.requireMainAccount,
       schema: { params: ZOrderParams, body: ZAuditRequest, response: orderEnvelope },
     },
-    async (request) => ok(await payments.auditOrder(signedInUser(request), request.params.id, request.body)),
+    async (request) => ok(await checkout.auditOrder(signedInUser(request), request.params.id, request.body)),
   );
 }

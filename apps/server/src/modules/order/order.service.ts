@@ -1,5 +1,6 @@
 import {
   AccountLevel,
+  AuditStatus,
   customizationPriceCents,
   ErrorCode,
   LicenceType,
@@ -57,6 +58,8 @@ import {
   type OrderItemView,
   type OrderListFilter,
   type OrderRow,
+  clearTransferPayWay,
+  updateOrderAudit,
 } from './order.repository.js';
 import { presentOrder } from './order.view.js';
 
@@ -92,6 +95,21 @@ export async function findOrder(db: DbOrTx, sid: string): Promise<OrderRow | und
 /** Reads the order and holds its row lock until the caller's transaction ends: one money move per order at a time. */
 export async function lockOrder(tx: DbOrTx, sid: string): Promise<OrderRow | undefined> {
   return lockOrderBySid(tx, sid);
+}
+
+/** The order's items with their materials, for orders by sid (in the caller's transaction). */
+export async function listOrderItemViews(db: DbOrTx, orderSids: string[]): Promise<OrderItemView[]> {
+  return listItemsOfOrders(db, orderSids);
+}
+
+/** A sub-account's wallet payment asks its main account's approval: NONE → PENDING. */
+export async function requestApproval(db: DbOrTx, sid: string): Promise<void> {
+  await updateOrderAudit(db, sid, [AuditStatus.NONE], { auditStatus: AuditStatus.PENDING, auditMessage: null });
+}
+
+/** A transfer the operator could not match: the order leaves the transfer queue and stays payable. */
+export async function leaveTransferQueue(tx: DbOrTx, sid: string): Promise<OrderRow | undefined> {
+  return clearTransferPayWay(tx, sid);
 }
 
 /** Orders an account may see: its own, and for a main account its sub-accounts' too. */

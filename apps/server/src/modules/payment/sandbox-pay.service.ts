@@ -3,7 +3,9 @@ import { AppError } from '../../lib/app-error.js';
 import { GatewayError } from './gateways/payment-gateway.js';
 import { findOrder } from '../order/order.service.js';
 import { findPaymentAttempt } from './payment.repository.js';
-import { handleGatewayNotification, type PaymentDeps, type PaymentLog } from './payment.service.js';
+import { handleGatewayNotification } from './gateway-settlement.js';
+import type { PaymentLog } from './payment-method.js';
+import type { PaymentDeps } from './payment.service.js';
 
 /**
  * The sandbox's pay page: what a payer sees after scanning the QR code, and what happens when
