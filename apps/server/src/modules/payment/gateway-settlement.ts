@@ -27,6 +27,10 @@ const REJECTED_BODY_KEEP = 2048;
  */
 export type TradeOutcome = 'settled' | 'duplicate' | 'exception' | 'not_paid' | 'rejected';
 
+/** Why money that arrived could not settle its order (stored as the exception's reason). */
+export type PaymentExceptionReason =
+  'amount_mismatch' | 'order_cancelled' | 'paid_twice' | 'coupon_unclaimed' | 'price_changed';
+
 export interface HandledTrade {
   outcome: TradeOutcome;
   /** Whether the gateway should be told "received" (it stops redelivering). */
@@ -67,6 +71,27 @@ export async function applyVerifiedTrade(
       payload: { ...source.payload, outTradeNo: trade.outTradeNo, state: trade.rawState, reason: values.reason },
     });
 
+  /** The one place an online payment is recorded as settled (the order is now PAYED). */
+  const settled = async (orderSid: string, orderStatus: string | null): Promise<HandledTrade> => {
+    await record({ orderSid, outcome: 'settled', reason: null });
+    log.info({ orderSid, outTradeNo: trade.outTradeNo, gateway: gateway.name }, 'order paid online');
+    return { outcome: 'settled', acknowledge: true, reason: null, orderSid, orderStatus };
+  };
+  /**
+   * The one place money that cannot settle its order is recorded as a payment exception: listed
+   * for operators (refund or honour by hand), never dropped and never settled silently.
+   */
+  const exception = async (
+    orderSid: string,
+    reason: PaymentExceptionReason,
+    answer: { acknowledge: boolean; orderStatus: string | null },
+    warning: { fields: object; message: string },
+  ): Promise<HandledTrade> => {
+    await record({ orderSid, outcome: 'exception', reason });
+    log.warn(warning.fields, warning.message);
+    return { outcome: 'exception', acknowledge: answer.acknowledge, reason, orderSid, orderStatus: answer.orderStatus };
+  };
+
   const found = await findPaymentAttemptWithOrder(db, trade.outTradeNo);
   const attempt = found?.attempt;
   if (!found || !attempt || attempt.gateway !== gateway.name) {
@@ -100,12 +125,15 @@ export async function applyVerifiedTrade(
   }
   if (trade.amountCents !== attempt.amountCents) {
     // Not what we asked this gateway to charge: never settle on it, keep it in front of operators.
-    await record({ orderSid, outcome: 'exception', reason: 'amount_mismatch' });
-    log.warn(
-      { outTradeNo: trade.outTradeNo, amount: trade.amountCents, expected: attempt.amountCents },
-      'payment amount differs from the attempt',
+    return exception(
+      orderSid,
+      'amount_mismatch',
+      { acknowledge: false, orderStatus: null },
+      {
+        fields: { outTradeNo: trade.outTradeNo, amount: trade.amountCents, expected: attempt.amountCents },
+        message: 'payment amount differs from the attempt',
+      },
     );
-    return { outcome: 'exception', acknowledge: false, reason: 'amount_mismatch', orderSid, orderStatus: null };
   }
 
   const idempotencyKey = `${gateway.name}:${trade.tradeNo}`;
@@ -139,30 +167,47 @@ export async function applyVerifiedTrade(
   const outcome = !isLeader && settlement.outcome === 'settled' ? 'already_settled' : settlement.outcome;
   switch (outcome) {
     case 'settled':
-      await record({ orderSid, outcome: 'settled', reason: null });
-      log.info({ orderSid, outTradeNo: trade.outTradeNo, gateway: gateway.name }, 'order paid online');
-      return { outcome: 'settled', acknowledge: true, reason: null, orderSid, orderStatus };
+      return settled(orderSid, orderStatus);
     case 'already_settled':
       await record({ orderSid, outcome: 'duplicate', reason: null });
       return { outcome: 'duplicate', acknowledge: true, reason: null, orderSid, orderStatus };
     case 'order_not_payable': {
-      const reason = settlement.order?.status === OrderStatus.CANCELLED ? 'order_cancelled' : 'paid_twice';
-      await record({ orderSid, outcome: 'exception', reason });
-      log.warn({ orderSid, outTradeNo: trade.outTradeNo, reason }, 'payment for an order that cannot take it');
+      const reason: PaymentExceptionReason =
+        settlement.order?.status === OrderStatus.CANCELLED ? 'order_cancelled' : 'paid_twice';
       // Received and kept for the operators; redelivery would not change anything.
-      return { outcome: 'exception', acknowledge: true, reason, orderSid, orderStatus };
+      return exception(
+        orderSid,
+        reason,
+        { acknowledge: true, orderStatus },
+        {
+          fields: { orderSid, outTradeNo: trade.outTradeNo, reason },
+          message: 'payment for an order that cannot take it',
+        },
+      );
     }
     case 'coupon_unclaimed':
       // Paid at a coupon price the order holds no claim for, and none is left: money is kept
       // for the operators (refund or honour by hand), the discount is never given silently.
-      await record({ orderSid, outcome: 'exception', reason: 'coupon_unclaimed' });
-      log.warn({ orderSid, outTradeNo: trade.outTradeNo }, 'payment at a coupon price without a coupon claim');
-      return { outcome: 'exception', acknowledge: true, reason: 'coupon_unclaimed', orderSid, orderStatus };
+      return exception(
+        orderSid,
+        'coupon_unclaimed',
+        { acknowledge: true, orderStatus },
+        {
+          fields: { orderSid, outTradeNo: trade.outTradeNo },
+          message: 'payment at a coupon price without a coupon claim',
+        },
+      );
     case 'amount_mismatch':
       // The order was repriced after this attempt was made and the old price was paid.
-      await record({ orderSid, outcome: 'exception', reason: 'price_changed' });
-      log.warn({ orderSid, outTradeNo: trade.outTradeNo }, 'payment at a price the order no longer has');
-      return { outcome: 'exception', acknowledge: true, reason: 'price_changed', orderSid, orderStatus };
+      return exception(
+        orderSid,
+        'price_changed',
+        { acknowledge: true, orderStatus },
+        {
+          fields: { orderSid, outTradeNo: trade.outTradeNo },
+          message: 'payment at a price the order no longer has',
+        },
+      );
     case 'order_not_found':
     default:
       await record({ orderSid, outcome: 'rejected', reason: 'order_not_found' });
