@@ -3,7 +3,11 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { MAX_DECODE_PIXELS } from './media/limits.js';
-import { loadPaymentConfig, PaymentConfigError, type PaymentConfig } from './payments/payment-config.js';
+import {
+  loadPaymentConfig,
+  PaymentConfigError,
+  type PaymentConfig,
+} from './modules/payment/gateways/payment-config.js';
 
 const zBool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -165,7 +169,7 @@ export interface Config {
   mediaWorker: { enabled: boolean; maxAttempts: number };
   storage: StorageConfig;
   money: MoneyConfig;
-  /** Gateways, sandbox and unpaid-order timing (payments/payment-config.ts). */
+  /** Gateways, sandbox and unpaid-order timing (modules/payment/gateways/payment-config.ts). */
   payments: PaymentConfig;
   /** Which searched terms become 热门搜索, and how long the search log is kept. */
   hotKeywords: { minSearchers: number; logRetentionDays: number };

@@ -27,8 +27,30 @@ export const PayWay = {
 export type PayWay = (typeof PayWay)[keyof typeof PayWay];
 export const PAY_WAYS = Object.values(PayWay) as [PayWay, ...PayWay[]];
 
+/** The pay ways collected online by a gateway (the pay drawer's two tabs). */
+export const ONLINE_PAY_WAYS = [PayWay.WECHAT, PayWay.ALIPAY] as const satisfies readonly PayWay[];
+export type OnlinePayWay = (typeof ONLINE_PAY_WAYS)[number];
+
+export function isOnlinePayWay(value: string | null | undefined): value is OnlinePayWay {
+  return (ONLINE_PAY_WAYS as readonly string[]).includes(value ?? '');
+}
+
+/**
+ * Spec §4: a buyer chooses how to pay an order once. WeChat and Alipay are one choice (the online
+ * drawer has a tab for each); a free completion is made where the wallet is (no money moves
+ * either way); transfer is its own. True when `next` keeps the choice `chosen` made.
+ */
+export function isSamePayChoice(chosen: PayWay | string, next: PayWay | string): boolean {
+  const choiceOf = (way: string) => (isOnlinePayWay(way) ? 'online' : way === PayWay.FREE ? PayWay.WALLET : way);
+  return choiceOf(chosen) === choiceOf(next);
+}
+
 export const PaymentKind = { ONLINE: 'ONLINE', WALLET: 'WALLET', TRANSFER: 'TRANSFER' } as const;
 export type PaymentKind = (typeof PaymentKind)[keyof typeof PaymentKind];
+
+/** One online payment attempt at a gateway (payment_attempts.status). */
+export const PaymentAttemptStatus = { OPEN: 'OPEN', PAID: 'PAID', CLOSED: 'CLOSED', FAILED: 'FAILED' } as const;
+export type PaymentAttemptStatus = (typeof PaymentAttemptStatus)[keyof typeof PaymentAttemptStatus];
 
 export const PaymentPollStatus = { WAITING: 'WAITING', SUCCESS: 'SUCCESS', FAIL: 'FAIL' } as const;
 export type PaymentPollStatus = (typeof PaymentPollStatus)[keyof typeof PaymentPollStatus];

@@ -5,6 +5,7 @@ export * from './money.js';
 export * from './vip-period.js';
 export * from './mobile.js';
 export * from './pricing.js';
+export * from './state-machine.js';
 export * from './order-state.js';
 export * from './validation.js';
 export * from './errors.js';

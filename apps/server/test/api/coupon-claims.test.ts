@@ -12,7 +12,7 @@ import {
   placeOrder,
   walletBooks,
 } from '../helpers/money.js';
-import { cancelExpiredOrders } from '../../src/modules/payment/payment.service.js';
+import { cancelExpiredOrders } from '../../src/modules/payment/close-trades.js';
 import { operatorToken } from '../helpers/payment-orders.js';
 import type { TestBuyer } from '../helpers/factories.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';

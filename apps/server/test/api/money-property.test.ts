@@ -3,10 +3,11 @@ import { asc, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, walletLots } from '../../src/db/schema/index.js';
+import { EventBus } from '../../src/lib/event-bus.js';
 import { newSid } from '../../src/lib/ids.js';
+import { cancelOrder } from '../../src/modules/order/order-cancel.js';
 import { findUserBySid } from '../../src/modules/user/user.repository.js';
-import { OrderEvents } from '../../src/modules/order/order-events.js';
-import { OrderPaymentService } from '../../src/modules/order/order-payment.service.js';
+import { WalletPaymentMethod } from '../../src/modules/payment/wallet-method.js';
 import { settleOrderPayment } from '../../src/modules/order/order-settlement.js';
 import { OrderService } from '../../src/modules/order/order.service.js';
 import { expireLapsedLots } from '../../src/modules/wallet/wallet.repository.js';
@@ -54,10 +55,9 @@ describe('wallet invariants over random histories', () => {
           // Half price for VIPs keeps spends large enough to run wallets dry.
           money: { ...t.config.money, vipRateBp: 5_000, orderReward: null },
           publicUrlOf: () => null,
-          events: new OrderEvents(),
           now: () => new Date(clock),
         });
-        const payments = new OrderPaymentService(orders);
+        const payments = new WalletPaymentMethod(orders);
         const buyer = await createCompanyBuyer(t);
         const user = (await findUserBySid(t.database.db, buyer.sid))!;
         const lots: ModelLot[] = [];
@@ -113,7 +113,7 @@ describe('wallet invariants over random histories', () => {
             const available = valid.reduce((sum, l) => sum + l.remaining, 0);
             let outcome: 'paid' | number;
             try {
-              await payments.payByWallet(user, order.sid, { code: null, referer: null });
+              await payments.pay(user, order.sid, { code: null, referer: null });
               outcome = 'paid';
             } catch (error) {
               if (!(error instanceof AppError)) throw error;
@@ -135,8 +135,12 @@ describe('wallet invariants over random histories', () => {
             clock += s.days * DAY + 3_600_000;
           } else if (s.kind === 'cancel') {
             const { order } = await orders.placeMaterialOrder(user, { materials: { [mats[0]!.sid]: 2 }, source: null });
-            await orders.cancelOrder(user, order.sid);
-            await expect(payments.payByWallet(user, order.sid, { code: null, referer: null })).rejects.toThrow();
+            await cancelOrder(
+              { orders, closeTrades: async () => ({ paid: false, unclosed: 0 }), events: new EventBus() },
+              user,
+              order.sid,
+            );
+            await expect(payments.pay(user, order.sid, { code: null, referer: null })).rejects.toThrow();
           }
 
           // Invariants, seen at the model's clock after lapsed lots are written off.

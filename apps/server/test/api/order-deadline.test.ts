@@ -2,7 +2,7 @@ import type { TOrder, TOrderResponse, TTransferResponse } from '@gemstock/contra
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, licences } from '../../src/db/schema/index.js';
-import { cancelExpiredOrders } from '../../src/modules/payment/payment.service.js';
+import { cancelExpiredOrders } from '../../src/modules/payment/close-trades.js';
 import { createTestOperator, type TestOperator } from '../helpers/admin.js';
 import { createCompanyBuyer, createMaterials, placeOrder } from '../helpers/money.js';
 import { findOrder } from '../helpers/payment-orders.js';

@@ -14,11 +14,12 @@ import {
   paymentEvents,
   walletLots,
 } from '../../src/db/schema/index.js';
-import { closeGatewayPayments, handleGatewayNotification } from '../../src/modules/payment/payment.service.js';
+import { closeGatewayPayments } from '../../src/modules/payment/close-trades.js';
+import { handleGatewayNotification } from '../../src/modules/payment/gateway-settlement.js';
 import { markOrderCancelled } from '../../src/modules/order/order.repository.js';
-import { AlipayGateway } from '../../src/payments/alipay.js';
-import { PaymentGateways } from '../../src/payments/create-gateways.js';
-import { WechatPayGateway } from '../../src/payments/wechat-pay.js';
+import { AlipayGateway } from '../../src/modules/payment/gateways/alipay.js';
+import { PaymentGateways } from '../../src/modules/payment/gateways/create-gateways.js';
+import { WechatPayGateway } from '../../src/modules/payment/gateways/wechat-pay.js';
 import {
   alipayNotifyParams,
   alipaySettings,
@@ -390,7 +391,7 @@ describe('gateway notifications', () => {
       const { order, buyer } = await insertTestOrder(t);
       const { outTradeNo } = await startPay(order.sid, buyer.token, 'wechat');
       const delivery = wechat.pay(outTradeNo);
-      await markOrderCancelled(t.database.db, order.sid);
+      await markOrderCancelled(t.database.db, order.sid, 'CREATED');
       const before = await moneyFingerprint(t);
 
       expect((await deliver(t, WECHAT_NOTIFY, delivery)).statusCode).toBe(204);

@@ -4,7 +4,7 @@ import {
   extractAlipaySignedContent,
   signAlipayContent,
   verifyAlipayContent,
-} from '../../src/payments/alipay.js';
+} from '../../src/modules/payment/gateways/alipay.js';
 import type {
   CreatedPayment,
   CreatePaymentInput,
@@ -15,14 +15,14 @@ import type {
   NotificationCheck,
   NotificationHeaders,
   PaymentGateway,
-} from '../../src/payments/payment-gateway.js';
+} from '../../src/modules/payment/gateways/payment-gateway.js';
 import {
   buildWechatRequestMessage,
   buildWechatResponseMessage,
   signWechatMessage,
   verifyWechatSignature,
-} from '../../src/payments/wechat-pay.js';
-import type { AlipaySettings, WechatSettings } from '../../src/payments/payment-config.js';
+} from '../../src/modules/payment/gateways/wechat-pay.js';
+import type { AlipaySettings, WechatSettings } from '../../src/modules/payment/gateways/payment-config.js';
 
 /**
  * Stand-ins for WeChat Pay's and Alipay's servers, built from test keys generated here: they

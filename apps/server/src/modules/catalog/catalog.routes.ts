@@ -28,7 +28,7 @@ export async function catalogRoutes(app: FastifyInstance) {
     publicUrlOf: publicUrlOfStorage(storage),
     onCacheLookup,
   });
-  app.deps.catalogChanges.onChange(() => catalog.forgetSearches());
+  app.deps.events.on('catalog.changed', () => catalog.forgetSearches());
 
   route(app, MATERIAL_API.search, async (request, reply) => {
     const searcher = searcherKeyOf(request.user?.sid ?? null, request.ip, config.jwtSecret);

@@ -1,4 +1,4 @@
-import { chinaWorkingDaysDeadline } from '@gemstock/contract';
+import { chinaWorkingDaysDeadline, OrderStatus, PayWay } from '@gemstock/contract';
 import type { OrderRow } from './order.repository.js';
 
 /**
@@ -20,7 +20,7 @@ type DeadlineFields = Pick<OrderRow, 'status' | 'createdAt' | 'payWay' | 'transf
 
 /** Paid by bank transfer, or waiting for a main account's approval: the longer deadline applies. */
 export function isTransferLike(order: Pick<OrderRow, 'payWay' | 'transferReference' | 'auditStatus'>): boolean {
-  return order.payWay === 'TRANSFER' || order.transferReference !== null || order.auditStatus === 'PENDING';
+  return order.payWay === PayWay.TRANSFER || order.transferReference !== null || order.auditStatus === 'PENDING';
 }
 
 /** The instant an unpaid order is due to be cancelled; null once it is paid or cancelled. */
@@ -29,7 +29,7 @@ export function paymentDeadlineOf(
   lastAttemptAt: Date | null,
   policy: PaymentDeadlinePolicy,
 ): Date | null {
-  if (order.status !== 'CREATED') return null;
+  if (order.status !== OrderStatus.CREATED) return null;
   if (isTransferLike(order)) return chinaWorkingDaysDeadline(order.createdAt, policy.transferWorkingDays);
   const start = lastAttemptAt && lastAttemptAt > order.createdAt ? lastAttemptAt : order.createdAt;
   return new Date(start.getTime() + policy.unpaidTtlMinutes * 60_000);

@@ -1,40 +1,35 @@
-import { OrderType, vipValidBefore } from '@gemstock/contract';
+import { OrderStateMachine, OrderStatus, OrderType, vipValidBefore, PayWay } from '@gemstock/contract';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { newSid } from '../../lib/ids.js';
 import {
-  claimCoupon,
-  type ClaimOutcome,
-  findCouponByCode,
-  findCouponBySid,
-  hasCouponClaim,
-  insertCoupon,
-  releaseCouponClaims,
-} from '../coupon/coupon.repository.js';
-import { grantLicences } from '../licence/licence.repository.js';
-import { insertRechargeLot } from '../wallet/wallet.repository.js';
+  couponCodeOf,
+  type CouponRefusal,
+  holdOrderCoupon,
+  issueRewardCoupon,
+  type OrderRewardPolicy,
+  releaseOrderCoupons,
+} from '../coupon/order-coupon.service.js';
+import { grantOrderLicences } from '../licence/licence.service.js';
+import { creditRecharge } from '../wallet/wallet.service.js';
 import {
   listOrderItems,
   lockOrderBySid,
-  markOrderCancelled,
-  markOrderPaid,
   type OrderPriceChange,
   removePaidItemsFromCart,
   type OrderRow,
 } from './order.repository.js';
+import { transitionOrder } from './order-transition.js';
 
 /**
- * The one way an order becomes PAYED. Gateway notifications (payments/), the operator's bank
+ * The one way an order becomes PAYED. Gateway notifications (modules/payment), the operator's bank
  * transfer confirmation and the wallet payment all end here, so the effects of a paid order
  * (coupon use, licences, wallet lot, reward coupon) are applied in exactly one place and in the
  * same transaction as the status change.
  */
 
-export type SettlementPayWay = 'WECHAT' | 'ALIPAY' | 'TRANSFER' | 'WALLET' | 'FREE';
-
 export interface SettleOrderInput {
   orderSid: string;
-  payWay: SettlementPayWay;
-  /** Who took the money: 'wechat', 'alipay', 'sandbox', 'transfer', 'wallet'. */
+  payWay: PayWay;
+  /** Who took the money: a gateway adapter ('wechat', 'alipay', 'sandbox'), or 'transfer', 'wallet', 'free'. */
   gateway: string;
   /** The gateway's transaction number (null for transfer and wallet). */
   tradeNo: string | null;
@@ -45,16 +40,7 @@ export interface SettleOrderInput {
   idempotencyKey: string;
 }
 
-/** A coupon given to the buyer when an order is paid. Off unless configured (ORDER_REWARD_*). */
-export interface OrderRewardPolicy {
-  /** 1 = fixed cents off; 2 = percentage off. */
-  type: 1 | 2;
-  /** Cents (type 1) or percent (type 2). */
-  amount: number;
-  validDays: number;
-  /** Order types that earn the reward. */
-  orderTypes: readonly string[];
-}
+export type { OrderRewardPolicy } from '../coupon/order-coupon.service.js';
 
 export interface SettleOptions {
   reward?: OrderRewardPolicy | null;
@@ -91,7 +77,7 @@ export async function settleOrderPayment(
   return db.transaction(async (tx) => {
     const order = await lockOrderBySid(tx, input.orderSid);
     if (!order) return { outcome: 'order_not_found', order: null, couponCode: null };
-    if (order.status === 'PAYED') {
+    if (order.status === OrderStatus.PAYED) {
       const samePayment =
         order.settlementKey === input.idempotencyKey ||
         (input.tradeNo !== null && order.tradeNo === input.tradeNo && order.paidGateway === input.gateway);
@@ -101,7 +87,10 @@ export async function settleOrderPayment(
         couponCode: await rewardCodeOf(tx, order),
       };
     }
-    if (order.status !== 'CREATED' || (order.orderType === OrderType.WALLET && input.payWay === 'WALLET')) {
+    if (
+      !OrderStateMachine.can(order.status, OrderStatus.PAYED) ||
+      (order.orderType === OrderType.WALLET && input.payWay === PayWay.WALLET)
+    ) {
       return { outcome: 'order_not_payable', order, couponCode: null };
     }
     if (input.amountCents !== order.priceCents) return { outcome: 'amount_mismatch', order, couponCode: null };
@@ -136,22 +125,14 @@ export async function applyOrderPaid(
 ): Promise<{
   order: OrderRow;
   couponCode: string | null;
-  couponRefused: Exclude<ClaimOutcome, 'claimed'> | 'coupon_gone' | null;
+  couponRefused: CouponRefusal | null;
 }> {
-  const coupon = order.couponCode ? await findCouponByCode(tx, order.couponCode) : null;
-  if (order.couponCode && !coupon) return { order, couponCode: null, couponRefused: 'coupon_gone' };
-  await releaseCouponClaims(tx, order.sid, coupon?.sid ?? null);
-  if (coupon) {
-    const claim = { couponSid: coupon.sid, userSid: order.userSid, orderSid: order.sid };
-    if (!(await hasCouponClaim(tx, claim))) {
-      const outcome = await claimCoupon(tx, claim);
-      if (outcome !== 'claimed') return { order, couponCode: null, couponRefused: outcome };
-    }
-  }
+  const couponRefused = await holdOrderCoupon(tx, order);
+  if (couponRefused) return { order, couponCode: null, couponRefused };
 
   if (order.orderType === OrderType.MATERIAL) {
     const items = options.items ?? (await listOrderItems(tx, order.sid));
-    await grantLicences(tx, {
+    await grantOrderLicences(tx, {
       ownerSid: order.ownerSid,
       buyerSid: order.userSid,
       orderSid: order.sid,
@@ -160,7 +141,7 @@ export async function applyOrderPaid(
     });
     await removePaidItemsFromCart(tx, order.userSid, order.sid);
   } else if (order.orderType === OrderType.WALLET) {
-    await insertRechargeLot(tx, {
+    await creditRecharge(tx, {
       ownerSid: order.ownerSid,
       orderSid: order.sid,
       amountCents: order.priceCents,
@@ -170,53 +151,41 @@ export async function applyOrderPaid(
   }
 
   const reward = options.reward && options.reward.orderTypes.includes(order.orderType) ? options.reward : null;
-  const rewardCoupon = reward ? await issueRewardCoupon(tx, order, reward, input.paidAt) : null;
+  const rewardCoupon = reward ? await issueRewardCoupon(tx, order.userSid, reward, input.paidAt) : null;
 
-  const paid = await markOrderPaid(tx, order.sid, {
-    payWay: input.payWay,
-    payTime: input.paidAt,
-    settlementKey: input.idempotencyKey,
-    paidGateway: input.gateway,
-    tradeNo: input.tradeNo,
-    paidAmountCents: input.amountCents,
-    rewardCouponSid: rewardCoupon?.sid ?? null,
-    ...(options.price ? { price: options.price } : {}),
+  const paid = await transitionOrder(tx, order, {
+    to: OrderStatus.PAYED,
+    paid: {
+      payWay: input.payWay,
+      payTime: input.paidAt,
+      settlementKey: input.idempotencyKey,
+      paidGateway: input.gateway,
+      tradeNo: input.tradeNo,
+      paidAmountCents: input.amountCents,
+      rewardCouponSid: rewardCoupon?.sid ?? null,
+      ...(options.price ? { price: options.price } : {}),
+    },
   });
   // The caller holds the row lock on a CREATED order, so the guard cannot miss; if it ever
   // did, throwing rolls every effect above back.
-  if (!paid) throw new Error(`order ${order.sid} was not CREATED when settling`);
+  if (!paid) throw new Error(`order ${order.sid} was not ${order.status} when settling`);
   return { order: paid, couponCode: rewardCoupon?.code ?? null, couponRefused: null };
 }
 
-async function issueRewardCoupon(tx: DbOrTx, order: OrderRow, reward: OrderRewardPolicy, at: Date) {
-  return insertCoupon(tx, {
-    sid: newSid(),
-    code: `R${newSid(9).toUpperCase()}`,
-    type: reward.type,
-    amount: reward.amount,
-    startAt: at,
-    endAt: new Date(at.getTime() + reward.validDays * 86_400_000),
-    scope: [],
-    redemptionLimit: 1,
-    ownerSid: order.userSid,
-  });
-}
-
 async function rewardCodeOf(tx: DbOrTx, order: OrderRow): Promise<string | null> {
-  if (!order.rewardCouponSid) return null;
-  return (await findCouponBySid(tx, order.rewardCouponSid))?.code ?? null;
+  return couponCodeOf(tx, order.rewardCouponSid);
 }
 
 /**
  * CREATED → CANCELLED and the order's coupon claims given back, in one transaction. Undefined
- * when the order was not CREATED (paid or cancelled meanwhile): nothing changes then.
+ * when the order was not CREATED (paid or cancelled meanwhile: a lost race): nothing changes then.
  * Callers close the order's gateway trades first (a payment that slipped through would
  * otherwise have to be refunded by hand).
  */
 export async function cancelUnpaidOrder(db: Db, sid: string): Promise<OrderRow | undefined> {
   return db.transaction(async (tx) => {
-    const cancelled = await markOrderCancelled(tx, sid);
-    if (cancelled) await releaseCouponClaims(tx, sid);
+    const cancelled = await transitionOrder(tx, { sid, status: OrderStatus.CREATED }, { to: OrderStatus.CANCELLED });
+    if (cancelled) await releaseOrderCoupons(tx, sid);
     return cancelled;
   });
 }

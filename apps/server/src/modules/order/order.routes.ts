@@ -8,13 +8,10 @@ import {
   ZOrderParams,
   ZOrderResponse,
   ZPayPreviewRequest,
-  ZPayRequest,
   ZPlaceCustomRequest,
   ZPlaceMaterialRequest,
   ZPlaceWalletRequest,
   ZPricePreview,
-  ZTransferResponse,
-  ZWalletPayResponse,
   zEnvelope,
 } from '@gemstock/contract';
 import type { FastifyInstance } from 'fastify';
@@ -22,7 +19,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../plugins/envelope.js';
 import { publicUrlOfStorage } from '../catalog/catalog.service.js';
 import { signedInUser } from '../user/request-user.js';
-import { OrderPaymentService } from './order-payment.service.js';
+import { cancelOrder, type TradeCloser } from './order-cancel.js';
+import { OrderCheckoutService } from './order-checkout.service.js';
 import { OrderService } from './order.service.js';
 
 /** An open order is handed out again until 5 minutes before the unpaid-order sweep may cancel it. */
@@ -32,20 +30,25 @@ export function reuseWindowOf(unpaidTtlMinutes: number): number {
   return Math.max(0, unpaidTtlMinutes - REUSE_MARGIN_MINUTES) * 60_000;
 }
 
-/** Orders of spec §7: placing, previews, records, cancel, wallet and transfer payment, approval. */
-export async function orderRoutes(instance: FastifyInstance) {
+/** Orders of spec §7: placing, previews, records, cancel, approval (paying is modules/payment's). */
+export interface OrderRoutesOptions {
+  /** Closes an order's gateway trades before a cancel (the payment module's, wired in app.ts). */
+  closeTrades: TradeCloser;
+}
+
+export async function orderRoutes(instance: FastifyInstance, options: OrderRoutesOptions) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { db, config, storage, orderEvents } = app.deps;
+  const { db, config, storage, events } = app.deps;
   const orders = new OrderService({
     db,
     money: config.money,
     reuseWindowMs: reuseWindowOf(config.payments.unpaidTtlMinutes),
     publicUrlOf: publicUrlOfStorage(storage),
-    events: orderEvents,
     deadlines: config.payments,
     metrics: app.deps.metrics,
   });
-  const payments = new OrderPaymentService(orders);
+  const checkout = new OrderCheckoutService(orders);
+  const cancel = { orders, closeTrades: options.closeTrades, events };
   const buyer = { onRequest: app.requireUser };
   const orderEnvelope = { 200: zEnvelope(ZOrderResponse) };
   const previewEnvelope = { 200: zEnvelope(ZPricePreview) };
@@ -88,27 +91,12 @@ export async function orderRoutes(instance: FastifyInstance) {
   app.post(
     ORDER_PATHS.payPreview,
     { ...buyer, schema: { params: ZOrderParams, body: ZPayPreviewRequest, response: previewEnvelope } },
-    async (request) => ok(await payments.previewPayment(signedInUser(request), request.params.id, request.body)),
+    async (request) => ok(await checkout.previewPayment(signedInUser(request), request.params.id, request.body)),
   );
   app.post(
     ORDER_PATHS.cancel,
     { ...buyer, schema: { params: ZOrderParams, response: orderEnvelope } },
-    async (request) => ok(await orders.cancelOrder(signedInUser(request), request.params.id)),
-  );
-  app.post(
-    ORDER_PATHS.wallet,
-    { ...buyer, schema: { params: ZOrderParams, body: ZPayRequest, response: { 200: zEnvelope(ZWalletPayResponse) } } },
-    async (request) => ok(await payments.payByWallet(signedInUser(request), request.params.id, request.body)),
-  );
-  app.post(
-    ORDER_PATHS.transfer,
-    { ...buyer, schema: { params: ZOrderParams, body: ZPayRequest, response: { 200: zEnvelope(ZTransferResponse) } } },
-    async (request) => ok(await payments.requestTransfer(signedInUser(request), request.params.id, request.body)),
-  );
-  app.get(
-    ORDER_PATHS.transfer,
-    { ...buyer, schema: { params: ZOrderParams, response: { 200: zEnvelope(ZTransferResponse) } } },
-    async (request) => ok(await payments.getTransferInfo(signedInUser(request), request.params.id)),
+    async (request) => ok(await cancelOrder(cancel, signedInUser(request), request.params.id)),
   );
   app.post(
     ORDER_PATHS.audit,
@@ -116,6 +104,6 @@ export async function orderRoutes(instance: FastifyInstance) {
       onRequest: app.requireMainAccount,
       schema: { params: ZOrderParams, body: ZAuditRequest, response: orderEnvelope },
     },
-    async (request) => ok(await payments.auditOrder(signedInUser(request), request.params.id, request.body)),
+    async (request) => ok(await checkout.auditOrder(signedInUser(request), request.params.id, request.body)),
   );
 }

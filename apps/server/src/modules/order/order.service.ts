@@ -1,6 +1,6 @@
 import {
   AccountLevel,
-  canTransitionOrder,
+  AuditStatus,
   customizationPriceCents,
   ErrorCode,
   LicenceType,
@@ -15,6 +15,7 @@ import {
   type TPricePreview,
   unitPriceCents,
   VIP_MONTHLY_FEE_CENTS,
+  PayWay,
 } from '@gemstock/contract';
 import type { z } from 'zod';
 import type {
@@ -32,10 +33,9 @@ import { newNumericCode, newSid } from '../../lib/ids.js';
 import { isValidStorageKey } from '../../media/storage.js';
 import type { MaterialRow } from '../catalog/catalog.repository.js';
 import type { PublicUrlOf } from '../catalog/material.mapper.js';
-import { findUserBySid, type UserRow } from '../user/user.repository.js';
-import type { OrderEvents } from './order-events.js';
-import { findMaterialsBySids, pricedMaterialOf } from './order-material.js';
-import { cancelUnpaidOrder } from './order-settlement.js';
+import { findAccount } from '../user/accounts.service.js';
+import type { UserRow } from '../user/user.repository.js';
+import { findMaterialsBySids, pricedMaterialOf } from '../catalog/materials.service.js';
 import { assertLicencesNotOwned } from '../licence/ownership.js';
 import { ownerSidOf } from '../user/account-owner.js';
 import { priceWithContext, toPricePreview } from './order-pricing.js';
@@ -54,9 +54,12 @@ import {
   listItemsOfOrders,
   listOrders,
   lockBuyerForPlacement,
+  lockOrderBySid,
   type OrderItemView,
   type OrderListFilter,
   type OrderRow,
+  clearTransferPayWay,
+  updateOrderAudit,
 } from './order.repository.js';
 import { presentOrder } from './order.view.js';
 import type { AppMetrics } from '../../ops/app-metrics.js';
@@ -71,7 +74,6 @@ export interface OrderDeps {
    */
   reuseWindowMs?: number;
   publicUrlOf: PublicUrlOf;
-  events: OrderEvents;
   /** When unpaid orders are cancelled, shown on each unpaid order as `expiresAt`. */
   deadlines?: PaymentDeadlinePolicy;
   /** Counts orders paid by wallet, free or bank transfer (AppDeps.metrics). */
@@ -87,6 +89,32 @@ export function newOrderNo(at: Date): string {
   return `GS${stamp}${newNumericCode(6)}`;
 }
 
+/* The order module's front door for the modules that pay for, license and show orders. */
+
+export async function findOrder(db: DbOrTx, sid: string): Promise<OrderRow | undefined> {
+  return findOrderBySid(db, sid);
+}
+
+/** Reads the order and holds its row lock until the caller's transaction ends: one money move per order at a time. */
+export async function lockOrder(tx: DbOrTx, sid: string): Promise<OrderRow | undefined> {
+  return lockOrderBySid(tx, sid);
+}
+
+/** The order's items with their materials, for orders by sid (in the caller's transaction). */
+export async function listOrderItemViews(db: DbOrTx, orderSids: string[]): Promise<OrderItemView[]> {
+  return listItemsOfOrders(db, orderSids);
+}
+
+/** A sub-account's wallet payment asks its main account's approval: NONE → PENDING. */
+export async function requestApproval(db: DbOrTx, sid: string): Promise<void> {
+  await updateOrderAudit(db, sid, [AuditStatus.NONE], { auditStatus: AuditStatus.PENDING, auditMessage: null });
+}
+
+/** A transfer the operator could not match: the order leaves the transfer queue and stays payable. */
+export async function leaveTransferQueue(tx: DbOrTx, sid: string): Promise<OrderRow | undefined> {
+  return clearTransferPayWay(tx, sid);
+}
+
 /** Orders an account may see: its own, and for a main account its sub-accounts' too. */
 export function canViewOrder(user: UserRow, order: OrderRow): boolean {
   return order.userSid === user.sid || (user.level === AccountLevel.MAIN && order.ownerSid === user.sid);
@@ -96,7 +124,7 @@ export function canViewOrder(user: UserRow, order: OrderRow): boolean {
 export async function assertHasCompany(db: DbOrTx, user: UserRow): Promise<void> {
   if (user.company) return;
   if (user.level === AccountLevel.SUB && user.parentSid) {
-    const parent = await findUserBySid(db, user.parentSid);
+    const parent = await findAccount(db, user.parentSid);
     if (parent?.company) return;
   }
   throw new AppError(ErrorCode.COMPANY_REQUIRED);
@@ -142,7 +170,7 @@ export class OrderService {
 
   async previewMaterialOrder(
     user: UserRow,
-    input: { materials: MaterialSelection; code: string | null; pay_way: string | null },
+    input: { materials: MaterialSelection; code: string | null; pay_way: PayWay | null },
   ): Promise<TPricePreview> {
     const lines = await this.priceSelection(input.materials);
     const { breakdown } = await priceWithContext(this.deps.db, {
@@ -368,35 +396,6 @@ export class OrderService {
     return { order: await this.presentOne(await this.findVisibleOrder(user, sid)) };
   }
 
-  /**
-   * The buyer, or the main account for a sub-account's order, cancels a CREATED order. The
-   * gateway trades are closed first: a trade found paid settles the order (the cancel answers
-   * ORDER_ALREADY_PAID), a gateway that cannot be reached keeps the order open (PAYMENT_CLOSE_FAILED;
-   * the unpaid-order sweep cancels it once every trade is past its expiry). Only then is the
-   * order cancelled and its coupon claim given back.
-   */
-  async cancelOrder(user: UserRow, sid: string): Promise<{ order: TOrder }> {
-    const order = await this.findVisibleOrder(user, sid);
-    if (order.status === OrderStatus.PAYED) throw new AppError(ErrorCode.ORDER_ALREADY_PAID);
-    if (!canTransitionOrder(order.status, OrderStatus.CANCELLED)) throw new AppError(ErrorCode.ORDER_NOT_CANCELLABLE);
-    const closed = await this.deps.events.closeTrades(order);
-    if (closed.paid && (await findOrderBySid(this.deps.db, sid))?.status === OrderStatus.PAYED) {
-      throw new AppError(ErrorCode.ORDER_ALREADY_PAID);
-    }
-    if (closed.unclosed > 0) throw new AppError(ErrorCode.PAYMENT_CLOSE_FAILED);
-    const cancelled = await cancelUnpaidOrder(this.deps.db, order.sid);
-    if (!cancelled) {
-      // Lost a race with a payment (or another cancel): report what the order now is.
-      const now = await findOrderBySid(this.deps.db, sid);
-      throw new AppError(
-        now?.status === OrderStatus.PAYED ? ErrorCode.ORDER_ALREADY_PAID : ErrorCode.ORDER_NOT_CANCELLABLE,
-      );
-    }
-    await this.deps.events.emitCancelled(cancelled);
-    return { order: await this.presentOne(cancelled) };
-  }
-
-  /** `items`: the order's items with their materials, when the caller has them (saves a query). */
   /** Operator: orders filtered by status, type, pay way and a search term, with their buyers. */
   async listAdminOrders(query: z.output<typeof ZAdminOrderListQuery>): Promise<TAdminOrderListResponse> {
     const filter = { status: query.status, orderType: query.type, payWay: query.pay_way, q: query.q };
@@ -422,13 +421,14 @@ export class OrderService {
       buyer,
       ownerSid: order.ownerSid,
       transferReference:
-        order.payWay === 'TRANSFER' ? (order.transferReference ?? order.orderNo) : order.transferReference,
+        order.payWay === PayWay.TRANSFER ? (order.transferReference ?? order.orderNo) : order.transferReference,
       paidGateway: order.paidGateway,
       tradeNo: order.tradeNo,
       paidAmount: order.paidAmountCents,
     }));
   }
 
+  /** `items`: the order's items with their materials, when the caller has them (saves a query). */
   async presentOne(row: OrderRow, items?: OrderItemView[]): Promise<TOrder> {
     const [order] = await this.presentMany([row], items);
     return order!;
@@ -444,7 +444,7 @@ export class OrderService {
     const demandSids = rows.map((r) => r.demandSid).filter((s): s is string => s !== null);
     const demands = new Map((await listDemandsBySids(this.deps.db, demandSids)).map((d) => [d.sid, d]));
     const policy = this.deps.deadlines;
-    const unpaid = rows.filter((r) => r.status === 'CREATED').map((r) => r.sid);
+    const unpaid = rows.filter((r) => r.status === OrderStatus.CREATED).map((r) => r.sid);
     const lastAttempts = policy ? await findLastAttemptTimes(this.deps.db, unpaid) : new Map<string, Date>();
     return rows.map((row) =>
       presentOrder(row, {

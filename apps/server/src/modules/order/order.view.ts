@@ -9,7 +9,7 @@ import {
   type OrderStatus,
   type OrderType,
   PAY_WAYS,
-  type PayWay,
+  PayWay,
   type TDemand,
   type TOrder,
 } from '@gemstock/contract';
@@ -55,7 +55,7 @@ export function presentOrder(
     name: row.name,
     orderType: oneOf<OrderType>(ORDER_TYPES, row.orderType, 'material'),
     status: oneOf<OrderStatus>(ORDER_STATUSES, row.status, 'CREATED'),
-    payWay: row.payWay ? oneOf<PayWay>(PAY_WAYS, row.payWay, 'WALLET') : null,
+    payWay: row.payWay ? oneOf<PayWay>(PAY_WAYS, row.payWay, PayWay.WALLET) : null,
     payTime: row.payTime?.toISOString() ?? null,
     spec: row.spec !== null && isLicenceType(row.spec) ? row.spec : null,
     referer: row.referer,

@@ -1,9 +1,16 @@
 import {
   ErrorCode,
+  ORDER_PATHS,
   PAYMENT_PATHS,
+  PayWay,
   ZOnlinePayRequest,
   ZOnlinePayResponse,
   ZOrderParams,
+  ZOrderResponse,
+  ZPayRequest,
+  ZTransferDecisionRequest,
+  ZTransferResponse,
+  ZWalletPayResponse,
   ZPaymentEventsResponse,
   ZPaymentExceptionsQuery,
   ZPaymentExceptionsResponse,
@@ -13,17 +20,16 @@ import {
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.js';
-import type { GatewayName, GatewayReply } from '../../payments/payment-gateway.js';
+import type { GatewayName, GatewayReply } from './gateways/payment-gateway.js';
 import { ok } from '../../plugins/envelope.js';
 import { signedInUser } from '../user/request-user.js';
 import { listExceptionsForOperators, listOrderPaymentEvents } from './payment-admin.service.js';
-import {
-  closeGatewayPaymentsBeforeCancel,
-  closeGatewayPaymentsOnCancel,
-  getPayStatus,
-  handleGatewayNotification,
-  startOnlinePayment,
-} from './payment.service.js';
+import { getPayStatus, handleGatewayNotification } from './gateway-settlement.js';
+import { OnlinePaymentMethod } from './online-method.js';
+import { TransferPaymentMethod } from './transfer-method.js';
+import { WalletPaymentMethod } from './wallet-method.js';
+import { publicUrlOfStorage } from '../catalog/catalog.service.js';
+import { OrderService } from '../order/order.service.js';
 import { sandboxPayRoutes } from './sandbox-pay.routes.js';
 
 /** Gateways post small documents; anything bigger is not a notification. */
@@ -70,28 +76,77 @@ async function notifyRoutes(instance: FastifyInstance) {
   }
 }
 
-/** Online payment calls of the pay drawer, the notification endpoints and the operators' views. */
+/** Paying an order by every method (wallet, transfer, online), gateway notifications, and the operators' payment actions and views. */
 export async function paymentRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
-  // A cancelled order's gateway trades are closed so they can no longer be paid.
-  deps.orderEvents.setTradeCloser(closeGatewayPaymentsBeforeCancel(deps, app.log));
-  deps.orderEvents.onCancelled(closeGatewayPaymentsOnCancel(deps, app.log));
+
+  const orders = new OrderService({
+    db: deps.db,
+    money: deps.config.money,
+    publicUrlOf: publicUrlOfStorage(deps.storage),
+    deadlines: deps.config.payments,
+    metrics: deps.metrics,
+  });
+  const wallet = new WalletPaymentMethod(orders);
+  const transfer = new TransferPaymentMethod(orders);
+  const buyer = { onRequest: app.requireUser };
+  const operatorSid = (request: { operator: { sid: string } | null }) => {
+    if (!request.operator) throw new AppError(ErrorCode.AUTH_REQUIRED);
+    return request.operator.sid;
+  };
 
   for (const [path, payWay] of [
-    [PAYMENT_PATHS.wechat, 'WECHAT'],
-    [PAYMENT_PATHS.alipay, 'ALIPAY'],
+    [PAYMENT_PATHS.wechat, PayWay.WECHAT],
+    [PAYMENT_PATHS.alipay, PayWay.ALIPAY],
   ] as const) {
+    const online = new OnlinePaymentMethod(deps, payWay);
     app.post(
       path,
       {
-        onRequest: app.requireUser,
+        ...buyer,
         schema: { params: ZOrderParams, body: ZOnlinePayRequest, response: { 200: zEnvelope(ZOnlinePayResponse) } },
       },
-      async (request) =>
-        ok(await startOnlinePayment(deps, signedInUser(request), request.params.id, payWay, request.body, request.log)),
+      async (request) => ok(await online.pay(signedInUser(request), request.params.id, request.body, request.log)),
     );
   }
+
+  app.post(
+    ORDER_PATHS.wallet,
+    { ...buyer, schema: { params: ZOrderParams, body: ZPayRequest, response: { 200: zEnvelope(ZWalletPayResponse) } } },
+    async (request) => ok(await wallet.pay(signedInUser(request), request.params.id, request.body)),
+  );
+  app.post(
+    ORDER_PATHS.transfer,
+    { ...buyer, schema: { params: ZOrderParams, body: ZPayRequest, response: { 200: zEnvelope(ZTransferResponse) } } },
+    async (request) => ok(await transfer.pay(signedInUser(request), request.params.id, request.body)),
+  );
+  app.get(
+    ORDER_PATHS.transfer,
+    { ...buyer, schema: { params: ZOrderParams, response: { 200: zEnvelope(ZTransferResponse) } } },
+    async (request) => ok(await transfer.getTransferInfo(signedInUser(request), request.params.id)),
+  );
+
+  // Operator: the funds of a bank transfer arrived (settles the order) or cannot be matched; audit-logged.
+  app.post(
+    ORDER_PATHS.adminConfirmTransfer,
+    {
+      onRequest: app.requireOperator,
+      schema: { params: ZOrderParams, body: ZTransferDecisionRequest, response: { 200: zEnvelope(ZOrderResponse) } },
+    },
+    async (request) => {
+      const { order } = await transfer.confirmTransfer(operatorSid(request), request.params.id, request.body.note);
+      return ok({ order });
+    },
+  );
+  app.post(
+    ORDER_PATHS.adminRejectTransfer,
+    {
+      onRequest: app.requireOperator,
+      schema: { params: ZOrderParams, body: ZTransferDecisionRequest, response: { 200: zEnvelope(ZOrderResponse) } },
+    },
+    async (request) => ok(await transfer.rejectTransfer(operatorSid(request), request.params.id, request.body.note)),
+  );
 
   app.get(
     PAYMENT_PATHS.status,

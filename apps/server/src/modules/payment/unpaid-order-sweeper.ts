@@ -1,5 +1,7 @@
 import { PeriodicTask } from '../../jobs/periodic-task.js';
-import { cancelExpiredOrders, type PaymentDeps, type PaymentLog, type SweepResult } from './payment.service.js';
+import { cancelExpiredOrders, type SweepResult } from './close-trades.js';
+import type { PaymentLog } from './payment-method.js';
+import type { PaymentDeps } from './payment.service.js';
 
 /**
  * Runs the unpaid-order sweep in-process every ORDER_SWEEP_INTERVAL_SECONDS (main.ts starts and

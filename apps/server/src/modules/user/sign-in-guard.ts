@@ -1,7 +1,7 @@
 import { ErrorCode, MessageChannel } from '@gemstock/contract';
 import type { AppDeps } from '../../app-deps.js';
 import { AppError } from '../../lib/app-error.js';
-import { formatChinaDateTime } from '../../payments/china-time.js';
+import { formatChinaDateTime } from '../../lib/china-time.js';
 import {
   clearWrongPasswords,
   findActiveLock,

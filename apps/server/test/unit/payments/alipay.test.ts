@@ -8,7 +8,7 @@ import {
   buildSignedAlipayParams,
   extractAlipaySignedContent,
   verifyAlipayNotificationParams,
-} from '../../../src/payments/alipay.js';
+} from '../../../src/modules/payment/gateways/alipay.js';
 import {
   ALIPAY_TEST,
   alipayNotifyParams,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deriveSandboxKey, SandboxGateway } from '../../../src/payments/sandbox-gateway.js';
+import { deriveSandboxKey, SandboxGateway } from '../../../src/modules/payment/gateways/sandbox-gateway.js';
 
 const key = deriveSandboxKey(new TextEncoder().encode('a-jwt-secret-a-jwt-secret-a-jwt-secret'));
 

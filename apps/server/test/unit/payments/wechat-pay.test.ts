@@ -9,7 +9,7 @@ import {
   signWechatMessage,
   truncateUtf8,
   WechatPayGateway,
-} from '../../../src/payments/wechat-pay.js';
+} from '../../../src/modules/payment/gateways/wechat-pay.js';
 import {
   FakeWechatServer,
   newRsaPair,

@@ -1,9 +1,16 @@
-import { PAYMENT_PATHS, type TOnlinePayRequest, type TOnlinePayResponse, orderPath } from '@gemstock/contract';
+import {
+  type OnlinePayWay,
+  PAYMENT_PATHS,
+  type TOnlinePayRequest,
+  type TOnlinePayResponse,
+  orderPath,
+} from '@gemstock/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { USER_SCOPE } from '@/lib/query-client';
 
-export type OnlineGateway = 'wechat' | 'alipay';
+/** The pay drawer's tab and the path segment of an online pay way. */
+export type OnlineGateway = Lowercase<OnlinePayWay>;
 
 /**
  * POST /api/order/{id}/wechat|alipay {code, referer} → {link, amount, expiresAt}. WeChat's link

@@ -5,11 +5,13 @@
  * means are decided by modules/payment. Only this folder talks to gateways.
  */
 
-/** Adapter names, stored with every attempt and event. */
-export type GatewayName = 'wechat' | 'alipay' | 'sandbox';
+import type { OnlinePayWay } from '@gemstock/contract';
 
-/** The two online pay ways of the pay drawer. */
-export type OnlinePayWay = 'WECHAT' | 'ALIPAY';
+/**
+ * Adapter names, stored with every attempt and event: the online pay way an adapter collects
+ * (in lower case), or the sandbox, which stands in for both. Not a pay way itself.
+ */
+export type GatewayName = Lowercase<OnlinePayWay> | 'sandbox';
 
 export interface CreatePaymentInput {
   /** Our number for this payment attempt, unique across all attempts (the gateway's out_trade_no). */

@@ -14,7 +14,7 @@ import {
   type NotificationHeaders,
   type PaymentGateway,
 } from './payment-gateway.js';
-import { formatRfc3339China } from './china-time.js';
+import { formatRfc3339China } from '../../../lib/china-time.js';
 
 /**
  * WeChat Pay API v3, Native (QR code) payments, written directly on node:crypto

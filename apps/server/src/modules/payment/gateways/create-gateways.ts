@@ -1,6 +1,7 @@
-import type { Config } from '../config.js';
+import type { Config } from '../../../config.js';
 import { AlipayGateway } from './alipay.js';
-import type { GatewayName, HttpFetch, OnlinePayWay, PaymentGateway } from './payment-gateway.js';
+import type { OnlinePayWay } from '@gemstock/contract';
+import type { GatewayName, HttpFetch, PaymentGateway } from './payment-gateway.js';
 import { deriveSandboxKey, SandboxGateway } from './sandbox-gateway.js';
 import { WechatPayGateway } from './wechat-pay.js';
 

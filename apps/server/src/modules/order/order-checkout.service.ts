@@ -1,0 +1,76 @@
+import type { PayWay } from '@gemstock/contract';
+import {
+  AuditStatus,
+  ErrorCode,
+  OrderStateMachine,
+  OrderStatus,
+  type TOrder,
+  type TPricePreview,
+} from '@gemstock/contract';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import type { UserRow } from '../user/user.repository.js';
+import { orderLineCents, payerOf, priceWithContext, toPricePreview } from './order-pricing.js';
+import { findOrderBySid, type OrderRow, updateOrderAudit } from './order.repository.js';
+import type { OrderDeps, OrderService } from './order.service.js';
+
+/**
+ * Before paying: the price a pay way would charge (the pay drawer's preview), and the main
+ * account's approval of a sub-account's wallet payment. Paying itself is modules/payment's.
+ */
+export class OrderCheckoutService {
+  constructor(private readonly orders: OrderService) {}
+
+  private get deps(): OrderDeps {
+    return this.orders.deps;
+  }
+
+  private get db(): Db {
+    return this.deps.db;
+  }
+
+  /** Orders the account may pay: its own, and a main account its sub-accounts' (from its own wallet). */
+  private findPayableOrder(user: UserRow, sid: string): Promise<OrderRow> {
+    return this.orders.findVisibleOrder(user, sid);
+  }
+
+  async previewPayment(
+    user: UserRow,
+    sid: string,
+    input: { code: string | null; referer: string | null; pay_way: PayWay | null },
+  ): Promise<TPricePreview> {
+    const order = await this.findPayableOrder(user, sid);
+    if (!OrderStateMachine.can(order.status, OrderStatus.PAYED)) throw new AppError(ErrorCode.ORDER_NOT_PAYABLE);
+    const { breakdown } = await priceWithContext(this.db, {
+      orderType: order.orderType,
+      lineCents: await orderLineCents(this.db, order),
+      code: input.code,
+      payWay: input.pay_way,
+      user: payerOf(user, order),
+      vipRateBp: this.deps.money.vipRateBp,
+      now: this.orders.now(),
+      orderSid: order.sid,
+    });
+    return toPricePreview(breakdown);
+  }
+
+  /** The main account approves or refuses a sub-account's wallet payment of an order. */
+  async auditOrder(
+    main: UserRow,
+    sid: string,
+    input: { approved: boolean; message: string | null },
+  ): Promise<{ order: TOrder }> {
+    const order = await findOrderBySid(this.db, sid);
+    if (!order || order.ownerSid !== main.sid || order.userSid === main.sid) {
+      throw new AppError(ErrorCode.ORDER_NOT_FOUND);
+    }
+    const updated = await updateOrderAudit(
+      this.db,
+      sid,
+      [AuditStatus.NONE, AuditStatus.PENDING, AuditStatus.REJECTED],
+      { auditStatus: input.approved ? AuditStatus.APPROVED : AuditStatus.REJECTED, auditMessage: input.message },
+    );
+    if (!updated) throw new AppError(ErrorCode.AUDIT_NOT_PENDING);
+    return { order: await this.orders.presentOne(updated) };
+  }
+}

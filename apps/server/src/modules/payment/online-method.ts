@@ -1,0 +1,138 @@
+import { ErrorCode, OrderStateMachine, OrderStatus, type OnlinePayWay, PaymentAttemptStatus } from '@gemstock/contract';
+import { randomBytes } from 'node:crypto';
+import { AppError } from '../../lib/app-error.js';
+import { lockOrder } from '../order/order.service.js';
+import type { UserRow } from '../user/user.repository.js';
+import { repriceOrderForPayment } from '../order/order-pricing.js';
+import {
+  insertPaymentAttempt,
+  insertPaymentEvent,
+  listPaymentAttempts,
+  setPaymentAttemptLink,
+} from './payment.repository.js';
+import { transitionAttempt } from './payment-attempt-transition.js';
+import { type PaymentLog, SILENT_LOG, type PaymentMethod, type PayRequest } from './payment-method.js';
+import { type PaymentDeps, findOrderForBuyer } from './payment.service.js';
+import { closePaymentAttempt } from './close-trades.js';
+
+/** Online payment: a gateway link for the order's price; the gateway's notification settles. */
+
+/** A link about to expire is not handed out again: the buyer gets a fresh one. */
+const LINK_REUSE_MARGIN_MS = 60_000;
+
+/**
+ * Our number for a payment attempt: the order number (letters and digits) for operators to
+ * recognise at the gateway, plus a random tail so each attempt is unique. Fits WeChat's 6–32
+ * characters of [0-9A-Za-z_-|*] and Alipay's 64 of letters, digits and underscores.
+ */
+export function newOutTradeNo(orderNo: string): string {
+  const prefix = orderNo.replace(/[^0-9A-Za-z]/g, '').slice(0, 22) || 'GS';
+  const tail = randomBytes(5).toString('hex').toUpperCase().slice(0, 8);
+  return `${prefix}P${tail}`;
+}
+
+export interface StartedPayment {
+  link: string;
+  amount: number;
+  expiresAt: string;
+}
+
+/**
+ * POST /api/order/{id}/wechat|alipay: fixes the order's price from {code, referer} with the
+ * order module's pricing, then hands out a gateway link for exactly that amount. An open
+ * attempt for the same pay way and amount is reused (the same QR code); one for the same pay
+ * way at another amount is closed first, so only one price can ever be paid per pay way.
+ */
+export async function startOnlinePayment(
+  deps: PaymentDeps,
+  user: UserRow,
+  orderSid: string,
+  payWay: OnlinePayWay,
+  request: { code: string | null; referer: string | null },
+  log: PaymentLog = SILENT_LOG,
+): Promise<StartedPayment> {
+  const gateway = deps.payments.forPayWay(payWay);
+  if (!gateway) throw new AppError(ErrorCode.PAYMENT_METHOD_UNAVAILABLE);
+  const order = await findOrderForBuyer(deps.db, user, orderSid);
+  if (!OrderStateMachine.can(order.status, OrderStatus.PAYED)) throw new AppError(ErrorCode.ORDER_NOT_PAYABLE);
+  // The price and the coupon claim are fixed together under the order's lock: a refused claim
+  // (coupon used up, or held by another order) leaves the order as it was.
+  const priced = await deps.db.transaction(async (tx) => {
+    const locked = await lockOrder(tx, order.sid);
+    if (!locked || !OrderStateMachine.can(locked.status, OrderStatus.PAYED))
+      throw new AppError(ErrorCode.ORDER_NOT_PAYABLE);
+    return repriceOrderForPayment(tx, { order: locked, user, code: request.code, referer: request.referer, payWay });
+  });
+  const amountCents = priced.priceCents;
+
+  const now = Date.now();
+  const attempts = await listPaymentAttempts(deps.db, order.sid);
+  const reusable = attempts.find(
+    (a) =>
+      a.status === PaymentAttemptStatus.OPEN &&
+      a.payWay === payWay &&
+      a.gateway === gateway.name &&
+      a.amountCents === amountCents &&
+      a.link !== null &&
+      a.expiresAt.getTime() - now > LINK_REUSE_MARGIN_MS,
+  );
+  if (reusable?.link) {
+    return { link: reusable.link, amount: reusable.amountCents, expiresAt: reusable.expiresAt.toISOString() };
+  }
+  for (const stale of attempts.filter((a) => a.status === PaymentAttemptStatus.OPEN && a.payWay === payWay)) {
+    const closed = await closePaymentAttempt(deps, stale, log);
+    if (closed === 'paid') throw new AppError(ErrorCode.ORDER_NOT_PAYABLE);
+  }
+
+  const expiresAt = new Date(now + deps.config.payments.unpaidTtlMinutes * 60_000);
+  const attempt = await insertPaymentAttempt(deps.db, {
+    outTradeNo: newOutTradeNo(priced.orderNo),
+    orderSid: order.sid,
+    payWay,
+    gateway: gateway.name,
+    amountCents,
+    expiresAt,
+  });
+  let link: string;
+  try {
+    ({ link } = await gateway.createPayment({
+      outTradeNo: attempt.outTradeNo,
+      amountCents,
+      description: `${deps.config.siteName}-${priced.name}`,
+      expiresAt,
+      payWay,
+    }));
+  } catch (error) {
+    await transitionAttempt(deps.db, attempt.outTradeNo, PaymentAttemptStatus.FAILED);
+    await insertPaymentEvent(deps.db, {
+      orderSid: order.sid,
+      gateway: gateway.name,
+      kind: 'create',
+      tradeNo: null,
+      amountCents,
+      verified: false,
+      outcome: 'failed',
+      payload: { outTradeNo: attempt.outTradeNo, reason: (error as Error).message },
+    });
+    log.error({ err: error, outTradeNo: attempt.outTradeNo }, 'gateway refused to create the payment');
+    throw new AppError(ErrorCode.PAYMENT_GATEWAY_FAILED, undefined, undefined, { cause: error });
+  }
+  await setPaymentAttemptLink(deps.db, attempt.outTradeNo, link);
+  return { link, amount: amountCents, expiresAt: expiresAt.toISOString() };
+}
+
+/** WeChat Pay or Alipay (each served by its adapter, or by the sandbox standing in) as a payment method. */
+export class OnlinePaymentMethod implements PaymentMethod<StartedPayment> {
+  readonly payWays: readonly [OnlinePayWay];
+
+  constructor(
+    private readonly deps: PaymentDeps,
+    readonly payWay: OnlinePayWay,
+  ) {
+    this.payWays = [payWay];
+  }
+
+  pay(user: UserRow, orderSid: string, request: PayRequest, log: PaymentLog = SILENT_LOG): Promise<StartedPayment> {
+    return startOnlinePayment(this.deps, user, orderSid, this.payWay, request, log);
+  }
+}
