@@ -1,11 +1,10 @@
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { JobSignal } from './jobs/job-signal.js';
+import type { EventBus } from './lib/event-bus.js';
 import type { TokenService } from './lib/tokens.js';
 import type { Storage } from './media/storage.js';
 import type { VideoProcessor } from './media/video-processor.js';
-import type { CatalogChanges } from './modules/catalog/catalog-changes.js';
-import type { OrderEvents } from './modules/order/order-events.js';
 import type { MessageSender } from './notify/message-sender.js';
 import type { ServiceState } from './ops/service-state.js';
 import type { PaymentGateways } from './payments/create-gateways.js';
@@ -26,10 +25,8 @@ export interface AppDeps {
   mediaJobs: JobSignal;
   /** Payment gateway adapters per online pay way (real, sandbox or off). */
   payments: PaymentGateways;
-  /** Order changes other modules react to (payments closes a gateway trade on cancel). */
-  orderEvents: OrderEvents;
-  /** Catalogue changes the search caches react to. */
-  catalogChanges: CatalogChanges;
+  /** What one module announces and others react to (lib/event-bus.ts lists every event). */
+  events: EventBus;
   /** Draining flag, database handle and cluster rule for readiness and metrics. */
   state: ServiceState;
 }

@@ -10,6 +10,7 @@ import type { Config } from './config.js';
 import { MIGRATIONS_DIR, type Db } from './db/client.js';
 import { JobSignal } from './jobs/job-signal.js';
 import type { AppDeps } from './app-deps.js';
+import { EventBus } from './lib/event-bus.js';
 import { TokenService } from './lib/tokens.js';
 import { mediaRoutes } from './media/media.routes.js';
 import type { Storage } from './media/storage.js';
@@ -18,7 +19,6 @@ import { adminAuditRoutes } from './modules/admin/admin-audit.routes.js';
 import { adminAuthRoutes } from './modules/admin/admin-auth.routes.js';
 import { adminKeywordRoutes } from './modules/admin/admin-keyword.routes.js';
 import { adminMaterialRoutes } from './modules/admin/admin-material.routes.js';
-import { CatalogChanges } from './modules/catalog/catalog-changes.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { adminCouponRoutes } from './modules/coupon/admin-coupon.routes.js';
 import { couponRoutes } from './modules/coupon/coupon.routes.js';
@@ -26,10 +26,10 @@ import { commonRoutes } from './modules/common/common.routes.js';
 import { serviceContactRoutes } from './modules/service-contact/service-contact.routes.js';
 import { devRoutes } from './modules/dev/dev.routes.js';
 import { paymentRoutes } from './modules/payment/payment.routes.js';
+import { closeGatewayPaymentsBeforeCancel, closeGatewayPaymentsOnCancel } from './modules/payment/payment.service.js';
 import { cartRoutes } from './modules/cart/cart.routes.js';
 import { licenceRoutes } from './modules/licence/licence.routes.js';
 import { adminOrderRoutes } from './modules/order/admin-order.routes.js';
-import { OrderEvents } from './modules/order/order-events.js';
 import { orderRoutes } from './modules/order/order.routes.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { userRoutes } from './modules/user/user.routes.js';
@@ -99,13 +99,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     video: options.video ?? createVideoProcessor({ ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath }),
     mediaJobs: new JobSignal(),
     payments: options.payments ?? createGateways(config),
-    orderEvents: new OrderEvents((error, order) =>
-      app.log.error({ err: error, orderSid: order.sid }, 'order listener failed'),
-    ),
-    catalogChanges: new CatalogChanges(),
+    // A listener's failure is logged; it never undoes the change that was announced.
+    events: new EventBus((error, event) => app.log.error({ err: error, event }, 'event listener failed')),
     state: options.state ?? new ServiceState(),
   };
   app.decorate('deps', deps);
+  // Payment reacts to the order module: a cancel first asks it to close the order's gateway
+  // trades (a request the cancel waits for), and once cancelled any trade opened meanwhile is closed.
+  const closeTrades = closeGatewayPaymentsBeforeCancel(deps, app.log);
+  deps.events.on('order.cancelled', closeGatewayPaymentsOnCancel(deps, app.log));
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });
@@ -167,7 +169,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(catalogRoutes);
   await app.register(paymentRoutes);
   await app.register(cartRoutes);
-  await app.register(orderRoutes);
+  await app.register(orderRoutes, { closeTrades });
   await app.register(walletRoutes);
   await app.register(licenceRoutes);
   await app.register(adminOrderRoutes);

@@ -30,6 +30,10 @@ export const PAY_WAYS = Object.values(PayWay) as [PayWay, ...PayWay[]];
 export const PaymentKind = { ONLINE: 'ONLINE', WALLET: 'WALLET', TRANSFER: 'TRANSFER' } as const;
 export type PaymentKind = (typeof PaymentKind)[keyof typeof PaymentKind];
 
+/** One online payment attempt at a gateway (payment_attempts.status). */
+export const PaymentAttemptStatus = { OPEN: 'OPEN', PAID: 'PAID', CLOSED: 'CLOSED', FAILED: 'FAILED' } as const;
+export type PaymentAttemptStatus = (typeof PaymentAttemptStatus)[keyof typeof PaymentAttemptStatus];
+
 export const PaymentPollStatus = { WAITING: 'WAITING', SUCCESS: 'SUCCESS', FAIL: 'FAIL' } as const;
 export type PaymentPollStatus = (typeof PaymentPollStatus)[keyof typeof PaymentPollStatus];
 

@@ -33,6 +33,8 @@ export const ErrorCode = {
   COMPANY_REQUIRED: e(1012, 403, '请先完善企业信息', 'company'),
   /** The mail or SMS provider refused or could not be reached; the code was not kept. */
   MESSAGE_SEND_FAILED: e(1013, 502, '验证码发送失败，请稍后再试'),
+  /** A status change the entity's state machine does not allow (contract/order-state.ts). */
+  ILLEGAL_STATE_TRANSITION: e(1014, 409, '当前状态不允许此操作，请刷新后重试'),
   INTERNAL: e(1500, 500, '服务器开小差了，请稍后再试'),
   /** The database did not answer in time or refused the connection. */
   DATABASE_UNAVAILABLE: e(1600, 503, '数据库暂时无法访问，请稍后再试'),

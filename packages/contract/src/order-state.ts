@@ -1,17 +1,32 @@
-import { OrderStatus } from './enums.js';
+import { OrderStatus, PaymentAttemptStatus } from './enums.js';
+import { defineStateMachine } from './state-machine.js';
 
 /**
- * The order state machine as data (spec §4): a created order can be paid or cancelled; paid and
- * cancelled are final. The server checks every status change against this table; the UI reads
- * it to decide which buttons an order shows.
+ * The order state machine (spec §4): a created order can be paid or cancelled; a paid order is
+ * final. A bank-transfer order cancelled at its deadline goes back to CREATED when an operator
+ * confirms that its money arrived after all (it is then settled at once). The server moves an
+ * order's status only along these edges; the UI reads them to decide which buttons an order shows.
  */
-export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+export const OrderStateMachine = defineStateMachine<OrderStatus>('order', {
   [OrderStatus.CREATED]: [OrderStatus.PAYED, OrderStatus.CANCELLED],
   [OrderStatus.PAYED]: [],
-  [OrderStatus.CANCELLED]: [],
-};
+  [OrderStatus.CANCELLED]: [OrderStatus.CREATED],
+});
+
+export const ORDER_TRANSITIONS = OrderStateMachine.transitions;
 
 export function canTransitionOrder(from: string, to: OrderStatus): boolean {
-  const allowed = ORDER_TRANSITIONS[from as OrderStatus];
-  return allowed !== undefined && allowed.includes(to);
+  return OrderStateMachine.can(from, to);
 }
+
+/**
+ * One online payment attempt at a gateway. An open attempt is paid, closed (cancel, replaced,
+ * expired) or fails; money taken on a closed or failed attempt still makes it PAID (the gateway
+ * has it); nothing leaves PAID.
+ */
+export const PaymentAttemptStateMachine = defineStateMachine<PaymentAttemptStatus>('payment_attempt', {
+  [PaymentAttemptStatus.OPEN]: [PaymentAttemptStatus.PAID, PaymentAttemptStatus.CLOSED, PaymentAttemptStatus.FAILED],
+  [PaymentAttemptStatus.PAID]: [],
+  [PaymentAttemptStatus.CLOSED]: [PaymentAttemptStatus.PAID],
+  [PaymentAttemptStatus.FAILED]: [PaymentAttemptStatus.PAID],
+});

@@ -3,9 +3,10 @@ import { asc, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, walletLots } from '../../src/db/schema/index.js';
+import { EventBus } from '../../src/lib/event-bus.js';
 import { newSid } from '../../src/lib/ids.js';
+import { cancelOrder } from '../../src/modules/order/order-cancel.js';
 import { findUserBySid } from '../../src/modules/user/user.repository.js';
-import { OrderEvents } from '../../src/modules/order/order-events.js';
 import { OrderPaymentService } from '../../src/modules/order/order-payment.service.js';
 import { settleOrderPayment } from '../../src/modules/order/order-settlement.js';
 import { OrderService } from '../../src/modules/order/order.service.js';
@@ -54,7 +55,6 @@ describe('wallet invariants over random histories', () => {
           // Half price for VIPs keeps spends large enough to run wallets dry.
           money: { ...t.config.money, vipRateBp: 5_000, orderReward: null },
           publicUrlOf: () => null,
-          events: new OrderEvents(),
           now: () => new Date(clock),
         });
         const payments = new OrderPaymentService(orders);
@@ -135,7 +135,11 @@ describe('wallet invariants over random histories', () => {
             clock += s.days * DAY + 3_600_000;
           } else if (s.kind === 'cancel') {
             const { order } = await orders.placeMaterialOrder(user, { materials: { [mats[0]!.sid]: 2 }, source: null });
-            await orders.cancelOrder(user, order.sid);
+            await cancelOrder(
+              { orders, closeTrades: async () => ({ paid: false, unclosed: 0 }), events: new EventBus() },
+              user,
+              order.sid,
+            );
             await expect(payments.payByWallet(user, order.sid, { code: null, referer: null })).rejects.toThrow();
           }
 

@@ -390,7 +390,7 @@ describe('gateway notifications', () => {
       const { order, buyer } = await insertTestOrder(t);
       const { outTradeNo } = await startPay(order.sid, buyer.token, 'wechat');
       const delivery = wechat.pay(outTradeNo);
-      await markOrderCancelled(t.database.db, order.sid);
+      await markOrderCancelled(t.database.db, order.sid, 'CREATED');
       const before = await moneyFingerprint(t);
 
       expect((await deliver(t, WECHAT_NOTIFY, delivery)).statusCode).toBe(204);

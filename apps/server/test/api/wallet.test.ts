@@ -1,8 +1,9 @@
-import type { TMeResponse, TWalletResponse } from '@gemstock/contract';
+import { USER_API, WALLET_API } from '@gemstock/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, walletLots } from '../../src/db/schema/index.js';
 import { createBuyer } from '../helpers/factories.js';
+import { injectApi } from '../helpers/inject-api.js';
 import { createCompanyBuyer, createSubAccount, fundWallet, walletBooks } from '../helpers/money.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -13,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const wallet = (token: string) => t.call<TWalletResponse>({ method: 'GET', url: '/api/user/wallet', token });
+const wallet = (token: string) => injectApi(t, WALLET_API.list, { token });
 
 describe('GET /api/user/wallet', () => {
   it('is empty and not VIP for a new account', async () => {
@@ -35,7 +36,7 @@ describe('GET /api/user/wallet', () => {
     expect(byOrder.get(current)).toMatchObject({ total: 69_900, balance: 69_900, isValid: true });
 
     await wallet(buyer.token);
-    await t.call({ method: 'GET', url: '/api/user', token: buyer.token });
+    await injectApi(t, USER_API.me, { token: buyer.token });
     const expiries = (
       await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.userSid, buyer.sid))
     ).filter((e) => e.kind === 'expire');
@@ -52,7 +53,7 @@ describe('GET /api/user/wallet', () => {
     const validBefore = new Date(Date.now() + 10 * 86_400_000);
     await fundWallet(t, main.sid, 12_345, { validBefore });
     for (const account of [main, sub]) {
-      const me = await t.call<TMeResponse>({ method: 'GET', url: '/api/user', token: account.token });
+      const me = await injectApi(t, USER_API.me, { token: account.token });
       expect(me.data.user).toMatchObject({
         walletBalance: 12_345,
         isVip: true,
@@ -67,11 +68,11 @@ describe('GET /api/user/wallet', () => {
   it('stops being VIP when the last lot lapses, and the money goes with it', async () => {
     const buyer = await createCompanyBuyer(t);
     await fundWallet(t, buyer.sid, 500, { validBefore: new Date(Date.now() - 1) });
-    const me = await t.call<TMeResponse>({ method: 'GET', url: '/api/user', token: buyer.token });
+    const me = await injectApi(t, USER_API.me, { token: buyer.token });
     expect(me.data.user).toMatchObject({ walletBalance: 0, isVip: false, vipValidBefore: null });
   });
 
   it('needs a signed-in account', async () => {
-    expect((await t.call({ method: 'GET', url: '/api/user/wallet' })).code).toBe(1000);
+    expect((await injectApi(t, WALLET_API.list)).code).toBe(1000);
   });
 });

@@ -1,12 +1,12 @@
-import { USER_PATHS, type TMeResponse, type TUser } from '@gemstock/contract';
-import { type RequestOptions, apiClient, isApiError } from '@/lib/api-client';
+import { USER_API, type TMeResponse, type TUser } from '@gemstock/contract';
+import { type RequestOptions, callApi, isApiError } from '@/lib/api-client';
 import { logError } from '@/lib/logger';
 import { useSession } from '@/stores/session';
 import { refreshCartCount } from './get-cart';
 
 /** GET /api/user → {user, coupon, user_parent}; answers 1000 when logged out. */
 export function getCurrentUser(options?: Pick<RequestOptions, 'quiet' | 'signal'>): Promise<TMeResponse> {
-  return apiClient.get<TMeResponse>(USER_PATHS.me, options);
+  return callApi(USER_API.me, {}, options);
 }
 
 /** Reloads the user into the session (after login, payment, account changes). */

@@ -1,5 +1,5 @@
-import { USER_PATHS } from '@gemstock/contract';
-import { apiClient, signOut } from '@/lib/api-client';
+import { USER_API } from '@gemstock/contract';
+import { callApi, signOut } from '@/lib/api-client';
 import { useSession } from '@/stores/session';
 
 /**
@@ -10,7 +10,7 @@ import { useSession } from '@/stores/session';
 export async function logout(): Promise<void> {
   const token = useSession.getState().token;
   try {
-    if (token) await apiClient.post<null>(USER_PATHS.logout, undefined, { quiet: true, token });
+    if (token) await callApi(USER_API.logout, {}, { quiet: true, token });
   } catch {
     // Signed out locally below; the token also ends at its expiry.
   } finally {

@@ -1,11 +1,11 @@
 import {
-  USER_PATHS,
+  USER_API,
   type CodePurpose,
   type ZSendCodeResponse,
   type TSendEmailCodeRequest,
   type TSendMobileCodeRequest,
 } from '@gemstock/contract';
-import { apiClient } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import type { Output } from '@/lib/contract-types';
 
 export type TSendCodeResponse = Output<typeof ZSendCodeResponse>;
@@ -15,11 +15,11 @@ export type CodeChannel = 'email' | 'mobile';
 type SendOptions = { quiet?: boolean };
 
 export function sendEmailCode(body: TSendEmailCodeRequest, options: SendOptions = {}): Promise<TSendCodeResponse> {
-  return apiClient.post<TSendCodeResponse>(USER_PATHS.sendEmailCode, body, options);
+  return callApi(USER_API.sendEmailCode, { body }, options);
 }
 
 export function sendMobileCode(body: TSendMobileCodeRequest, options: SendOptions = {}): Promise<TSendCodeResponse> {
-  return apiClient.post<TSendCodeResponse>(USER_PATHS.sendMobileCode, body, options);
+  return callApi(USER_API.sendMobileCode, { body }, options);
 }
 
 /**

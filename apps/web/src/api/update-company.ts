@@ -1,6 +1,6 @@
-import { USER_PATHS, type TCompanyRequest, type ZUserResponse } from '@gemstock/contract';
+import { USER_API, type TCompanyRequest, type ZUserResponse } from '@gemstock/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import type { Output } from '@/lib/contract-types';
 import { useSession } from '@/stores/session';
 
@@ -8,7 +8,7 @@ type TUserResponse = Output<typeof ZUserResponse>;
 
 /** POST /api/user/company {company, company_license, company_address} → {user}. */
 export function updateCompany(body: TCompanyRequest): Promise<TUserResponse> {
-  return apiClient.post<TUserResponse>(USER_PATHS.company, body);
+  return callApi(USER_API.company, { body });
 }
 
 export function useUpdateCompany() {

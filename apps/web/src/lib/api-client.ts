@@ -1,4 +1,16 @@
-import { ErrorCode, LOGOUT_CODES, SILENT_CODES, SUCCESS_CODE, errorSpecOf } from '@gemstock/contract';
+import {
+  type AnyEndpoint,
+  type EndpointData,
+  type EndpointInput,
+  type InputIsOptional,
+  ErrorCode,
+  LOGOUT_CODES,
+  SILENT_CODES,
+  SUCCESS_CODE,
+  errorSpecOf,
+  fillPath,
+  withQuery,
+} from '@gemstock/contract';
 import { currentAppPath, navigateTo } from '@/lib/navigation';
 import { notify } from '@/lib/notify';
 import { USER_SCOPE, queryClient } from '@/lib/query-client';
@@ -104,16 +116,7 @@ export function applyErrorPolicy(error: ApiError): void {
 }
 
 function buildUrl(path: string, query: RequestOptions['query']): string {
-  if (!query) return path;
-  const params = new URLSearchParams();
-  for (const [key, raw] of Object.entries(query)) {
-    const values = Array.isArray(raw) ? raw : [raw];
-    for (const value of values) {
-      if (value !== undefined && value !== null && value !== '') params.append(key, String(value));
-    }
-  }
-  const search = params.toString();
-  return search ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path;
+  return withQuery(path, query);
 }
 
 interface ParsedEnvelope {
@@ -217,3 +220,43 @@ export const apiClient = {
   delete: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     apiRequest<T>('DELETE', path, { ...options, body }),
 };
+
+/** Options of one endpoint call: everything but what the endpoint itself says (path, query, body). */
+export type CallOptions = Omit<RequestOptions, 'query' | 'body' | 'responseType'>;
+
+/** The arguments after the endpoint: its input (optional when it needs none), then the options. */
+export type CallArgs<E extends AnyEndpoint> =
+  InputIsOptional<E> extends true
+    ? [input?: EndpointInput<E>, options?: CallOptions]
+    : [input: EndpointInput<E>, options?: CallOptions];
+
+/** Method, URL path and request options of one call of a contract endpoint. */
+export function endpointRequest<E extends AnyEndpoint>(
+  endpoint: E,
+  input: EndpointInput<E> | undefined,
+  options: CallOptions = {},
+): { method: string; path: string; options: RequestOptions } {
+  const { params, query, body } = (input ?? {}) as {
+    params?: Record<string, string>;
+    query?: RequestOptions['query'];
+    body?: unknown;
+  };
+  return {
+    method: endpoint.method,
+    path: fillPath(endpoint.path, params),
+    options: { ...options, ...(query ? { query } : {}), ...(body !== undefined ? { body } : {}) },
+  };
+}
+
+/**
+ * Calls a contract endpoint (packages/contract: `WALLET_API.list`, …): the path is filled from
+ * `params`, `query` and `body` are typed by its schemas, and the answer is its `data`. Errors
+ * go through the same policy as every other call.
+ */
+export function callApi<E extends AnyEndpoint>(
+  endpoint: E,
+  ...[input, options]: CallArgs<E>
+): Promise<EndpointData<E>> {
+  const request = endpointRequest(endpoint, input, options);
+  return apiRequest<EndpointData<E>>(request.method, request.path, request.options);
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_LENGTH } from '../constants.js';
 import { CODE_PURPOSES } from '../enums.js';
+import { defineEndpoint } from '../endpoint.js';
 import { ZCompanyInfo, ZCoupon, ZSubUser, ZUser } from '../entities.js';
 import {
   MESSAGES,
@@ -16,28 +17,10 @@ import {
   zUsername,
 } from '../validation.js';
 
+/** Paths outside the endpoint declarations below (an answer outside the envelope). */
 export const USER_PATHS = {
-  me: '/api/user',
-  register: '/api/user',
-  login: '/api/user/login',
-  /** Ends every session of the signed-in account (its token version moves on). */
-  logout: '/api/user/logout',
-  forgetPassword: '/api/user/forget_password',
-  sendEmailCode: '/api/user/send_email_code',
-  sendMobileCode: '/api/user/send_mobile_code',
-  company: '/api/user/company',
-  resetEmail: '/api/user/reset_email',
-  bindEmail: '/api/user/bind_email',
-  resetMobile: '/api/user/reset_mobile',
-  bindMobile: '/api/user/bind_mobile',
-  resetPassword: '/api/user/reset_password',
-  resetEmailForSub: '/api/user/reset_email_for_sub',
   /** A proof-of-work challenge in the ALTCHA widget's own format (not the envelope). */
   codeChallenge: '/api/user/code_challenge',
-  subUsers: '/api/user/sub_user',
-  subUser: (sid: string) => `/api/user/sub_user/${sid}`,
-  subUserPassword: (sid: string) => `/api/user/sub_user/${sid}/password`,
-  subUserEnabled: (sid: string) => `/api/user/sub_user/${sid}/enabled`,
 } as const;
 
 const zOptionalText = (max: number) =>
@@ -203,3 +186,159 @@ export const ZSubUsersResponse = z.object({ sub_users: z.array(ZSubUser) });
 export type TSubUsersResponse = z.infer<typeof ZSubUsersResponse>;
 
 export const ZSidParams = z.object({ id: zSid });
+
+/** Accounts: registration, sign-in, codes, contact and company details, sub-accounts (spec §7 `/api/user*`). */
+export const USER_API = {
+  me: defineEndpoint({
+    method: 'GET',
+    path: '/api/user',
+    access: 'user',
+    response: ZMeResponse,
+    summary: 'The signed-in account, a coupon waiting to be shown, and the main account of a sub-account.',
+  }),
+  register: defineEndpoint({
+    method: 'POST',
+    path: '/api/user',
+    access: 'public',
+    body: ZRegisterRequest,
+    response: ZTokenResponse,
+    summary: 'Registers a main account with a code sent to its email or mobile; answers a token.',
+  }),
+  login: defineEndpoint({
+    method: 'POST',
+    path: '/api/user/login',
+    access: 'public',
+    body: ZLoginRequest,
+    response: ZTokenResponse,
+    summary: 'Signs in with email, mobile or (sub-account) username and a password.',
+  }),
+  logout: defineEndpoint({
+    method: 'POST',
+    path: '/api/user/logout',
+    access: 'user',
+    response: ZEmptyResponse,
+    summary: 'Ends every session of the signed-in account (its token version moves on).',
+  }),
+  forgetPassword: defineEndpoint({
+    method: 'POST',
+    path: '/api/user/forget_password',
+    access: 'public',
+    body: ZForgetPasswordRequest,
+    response: ZEmptyResponse,
+    summary: "Sets a main account's new password with a code of purpose reset_password.",
+  }),
+  sendEmailCode: defineEndpoint({
+    method: 'POST',
+    path: '/api/user/send_email_code',
+    access: 'public',
+    body: ZSendEmailCodeRequest,
+    response: ZSendCodeResponse,
+    summary: 'Mails a verification code for one purpose (register, reset_password, bind).',
+  }),
+  sendMobileCode: defineEndpoint({
+    method: 'POST',
+    path: '/api/user/send_mobile_code',
+    access: 'public',
+    body: ZSendMobileCodeRequest,
+    response: ZSendCodeResponse,
+    summary: 'Texts a verification code for one purpose (register, reset_password, bind).',
+  }),
+  company: defineEndpoint({
+    method: 'POST',
+    path: '/api/user/company',
+    access: 'mainAccount',
+    body: ZCompanyRequest,
+    response: ZUserResponse,
+    summary: "Sets the account's company details (sub-accounts inherit them).",
+  }),
+  resetEmail: defineEndpoint({
+    method: 'POST',
+    path: '/api/user/reset_email',
+    access: 'mainAccount',
+    body: ZChangeEmailRequest,
+    response: ZUserResponse,
+    summary: "Replaces the account's email, with a code sent to the new address.",
+  }),
+  bindEmail: defineEndpoint({
+    method: 'POST',
+    path: '/api/user/bind_email',
+    access: 'mainAccount',
+    body: ZChangeEmailRequest,
+    response: ZUserResponse,
+    summary: 'Adds an email to an account that has none, with a code sent to it.',
+  }),
+  resetMobile: defineEndpoint({
+    method: 'POST',
+    path: '/api/user/reset_mobile',
+    access: 'mainAccount',
+    body: ZChangeMobileRequest,
+    response: ZUserResponse,
+    summary: "Replaces the account's mobile, with a code sent to the new number.",
+  }),
+  bindMobile: defineEndpoint({
+    method: 'POST',
+    path: '/api/user/bind_mobile',
+    access: 'mainAccount',
+    body: ZChangeMobileRequest,
+    response: ZUserResponse,
+    summary: 'Adds a mobile to an account that has none, with a code sent to it.',
+  }),
+  resetPassword: defineEndpoint({
+    method: 'POST',
+    path: '/api/user/reset_password',
+    access: 'user',
+    body: ZResetPasswordRequest,
+    response: ZEmptyResponse,
+    summary: 'Changes the password, given the current one; every session of the account ends.',
+  }),
+  resetEmailForSub: defineEndpoint({
+    method: 'POST',
+    path: '/api/user/reset_email_for_sub',
+    access: 'mainAccount',
+    body: ZResetEmailForSubRequest,
+    response: ZSubUserResponse,
+    summary: "Binds a sub-account's email with a code of purpose bind sent to that address.",
+  }),
+  subUsers: defineEndpoint({
+    method: 'GET',
+    path: '/api/user/sub_user',
+    access: 'mainAccount',
+    response: ZSubUsersResponse,
+    summary: "The main account's sub-accounts.",
+  }),
+  createSubUser: defineEndpoint({
+    method: 'POST',
+    path: '/api/user/sub_user',
+    access: 'mainAccount',
+    body: ZCreateSubUserRequest,
+    response: ZSubUserResponse,
+    summary: 'Creates a sub-account with a username and a password.',
+  }),
+  updateSubUser: defineEndpoint({
+    method: 'PUT',
+    path: '/api/user/sub_user/:id',
+    access: 'mainAccount',
+    params: ZSidParams,
+    body: ZUpdateSubUserRequest,
+    response: ZSubUserResponse,
+    summary: "Replaces a sub-account's name and mobile (a new mobile needs a code).",
+  }),
+  setSubUserPassword: defineEndpoint({
+    method: 'PUT',
+    path: '/api/user/sub_user/:id/password',
+    access: 'mainAccount',
+    params: ZSidParams,
+    body: ZSubUserPasswordRequest,
+    response: ZEmptyResponse,
+    summary: "Sets a sub-account's password; its sessions end.",
+  }),
+  setSubUserEnabled: defineEndpoint({
+    method: 'PUT',
+    path: '/api/user/sub_user/:id/enabled',
+    access: 'mainAccount',
+    params: ZSidParams,
+    body: ZSubUserEnabledRequest,
+    response: ZSubUserResponse,
+    summary: 'Enables or disables a sub-account.',
+  }),
+} as const;

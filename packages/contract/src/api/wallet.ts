@@ -1,10 +1,6 @@
 import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.js';
 import { ZWalletOrder } from '../entities.js';
-
-export const WALLET_PATHS = {
-  /** The account's VIP recharges (for a sub-account: its main account's). */
-  list: '/api/user/wallet',
-} as const;
 
 /**
  * `orders`: every paid recharge, newest first — total, what is left, valid before (exclusive,
@@ -18,3 +14,13 @@ export const ZWalletResponse = z.object({
   vipValidBefore: z.string().nullable(),
 });
 export type TWalletResponse = z.infer<typeof ZWalletResponse>;
+
+export const WALLET_API = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/user/wallet',
+    access: 'user',
+    response: ZWalletResponse,
+    summary: "The account's VIP recharges (for a sub-account: its main account's).",
+  }),
+} as const;

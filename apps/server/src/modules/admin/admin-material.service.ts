@@ -45,7 +45,7 @@ import { insertAuditLog } from './audit-log.repository.js';
 import { findLatestMediaJobs, findPendingMediaJob, insertMediaJob } from './media-job.repository.js';
 
 export type AdminMaterialDeps = Pick<AppDeps, 'db' | 'storage' | 'video' | 'mediaJobs' | 'config'> &
-  Partial<Pick<AppDeps, 'catalogChanges'>>;
+  Partial<Pick<AppDeps, 'events'>>;
 
 /* ------------------------------------------------------------------ upload */
 
@@ -415,7 +415,7 @@ export async function updateMaterial(
     changed = true;
     return updated!;
   });
-  if (changed) deps.catalogChanges?.notify();
+  if (changed) await deps.events?.emit('catalog.changed', {});
   return (await present(deps, [row]))[0]!;
 }
 

@@ -21,8 +21,7 @@ import {
   type MediaJobRow,
 } from './media-job.repository.js';
 
-export type MediaJobDeps = Pick<AppDeps, 'db' | 'storage' | 'video' | 'config'> &
-  Partial<Pick<AppDeps, 'catalogChanges'>>;
+export type MediaJobDeps = Pick<AppDeps, 'db' | 'storage' | 'video' | 'config'> & Partial<Pick<AppDeps, 'events'>>;
 
 /** A `running` job whose lock is older than this belonged to a worker that died. */
 export const STALE_JOB_MS = 20 * 60_000;
@@ -140,7 +139,7 @@ export async function runNextMediaJob(deps: MediaJobDeps): Promise<MediaJobOutco
   try {
     const outcome = await renderMaterial(deps, job);
     // A material that just became ready (or got new renditions) should show in search now.
-    if (outcome === 'done') deps.catalogChanges?.notify();
+    if (outcome === 'done') await deps.events?.emit('catalog.changed', {});
     return { job, outcome };
   } catch (error) {
     const message = shortMessage(error);

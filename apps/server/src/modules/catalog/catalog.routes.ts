@@ -39,7 +39,7 @@ export async function catalogRoutes(instance: FastifyInstance) {
     signer,
     publicUrlOf: publicUrlOfStorage(storage),
   });
-  app.deps.catalogChanges.onChange(() => catalog.forgetSearches());
+  app.deps.events.on('catalog.changed', () => catalog.forgetSearches());
 
   app.get(
     MATERIAL_PATHS.search,

@@ -20,12 +20,11 @@ import { OrderService } from './order.service.js';
 /** Operator: the order list (and with it the bank-transfer queue); confirm or reject a transfer (audit-logged; confirming settles the order). */
 export async function adminOrderRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { db, config, storage, orderEvents } = app.deps;
+  const { db, config, storage } = app.deps;
   const orders = new OrderService({
     db,
     money: config.money,
     publicUrlOf: publicUrlOfStorage(storage),
-    events: orderEvents,
     deadlines: config.payments,
   });
   const payments = new OrderPaymentService(orders);

@@ -1,7 +1,6 @@
-import { and, eq, inArray, max, sql } from 'drizzle-orm';
+import { inArray, max } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { orders, paymentAttempts } from '../../db/schema/index.js';
-import type { OrderRow } from './order.repository.js';
+import { paymentAttempts } from '../../db/schema/index.js';
 
 /** Newest payment attempt of each order (none: absent from the map). */
 export async function findLastAttemptTimes(db: DbOrTx, orderSids: string[]): Promise<Map<string, Date>> {
@@ -12,18 +11,4 @@ export async function findLastAttemptTimes(db: DbOrTx, orderSids: string[]): Pro
     .where(inArray(paymentAttempts.orderSid, orderSids))
     .groupBy(paymentAttempts.orderSid);
   return new Map(rows.filter((r) => r.at !== null).map((r) => [r.orderSid, new Date(r.at!)]));
-}
-
-/**
- * A bank-transfer order cancelled at its deadline whose money arrived after all: back to
- * CREATED at its price, so the operator's confirmation settles it like any other. Only a
- * cancelled transfer order qualifies; returns undefined otherwise.
- */
-export async function reopenLapsedTransferOrder(tx: DbOrTx, sid: string): Promise<OrderRow | undefined> {
-  const [row] = await tx
-    .update(orders)
-    .set({ status: 'CREATED', version: sql`${orders.version} + 1`, updatedAt: sql`now()` })
-    .where(and(eq(orders.sid, sid), eq(orders.status, 'CANCELLED'), eq(orders.payWay, 'TRANSFER')))
-    .returning();
-  return row;
 }

@@ -1,4 +1,4 @@
-import { chinaWorkingDaysDeadline } from '@gemstock/contract';
+import { chinaWorkingDaysDeadline, OrderStatus } from '@gemstock/contract';
 import type { OrderRow } from './order.repository.js';
 
 /**
@@ -29,7 +29,7 @@ export function paymentDeadlineOf(
   lastAttemptAt: Date | null,
   policy: PaymentDeadlinePolicy,
 ): Date | null {
-  if (order.status !== 'CREATED') return null;
+  if (order.status !== OrderStatus.CREATED) return null;
   if (isTransferLike(order)) return chinaWorkingDaysDeadline(order.createdAt, policy.transferWorkingDays);
   const start = lastAttemptAt && lastAttemptAt > order.createdAt ? lastAttemptAt : order.createdAt;
   return new Date(start.getTime() + policy.unpaidTtlMinutes * 60_000);

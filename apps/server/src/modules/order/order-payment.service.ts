@@ -4,6 +4,8 @@ import {
   balanceTooLowMessage,
   ErrorCode,
   formatYuan,
+  OrderStateMachine,
+  OrderStatus,
   OrderType,
   type TOrder,
   type TOrderTransferInfo,
@@ -36,7 +38,7 @@ import {
   updateOrderAudit,
 } from './order.repository.js';
 import { canViewOrder, type OrderDeps, type OrderService } from './order.service.js';
-import { reopenLapsedTransferOrder } from './order-deadline.repository.js';
+import { transitionOrder } from './order-transition.js';
 
 export { repriceOrderForPayment } from './order-pricing.js';
 
@@ -74,7 +76,7 @@ export class OrderPaymentService {
     input: { code: string | null; referer: string | null; pay_way: string | null },
   ): Promise<TPricePreview> {
     const order = await this.findPayableOrder(user, sid);
-    if (order.status !== 'CREATED') throw new AppError(ErrorCode.ORDER_NOT_PAYABLE);
+    if (!OrderStateMachine.can(order.status, OrderStatus.PAYED)) throw new AppError(ErrorCode.ORDER_NOT_PAYABLE);
     const { breakdown } = await priceWithContext(this.db, {
       orderType: order.orderType,
       lineCents: await orderLineCents(this.db, order),
@@ -149,8 +151,8 @@ export class OrderPaymentService {
   ): Promise<TWalletPayResponse> {
     const found = await this.findPayableOrder(user, sid);
     if (found.orderType === OrderType.WALLET) throw new AppError(ErrorCode.WALLET_RECHARGE_NOT_BY_WALLET);
-    if (found.status === 'PAYED' && isPaidWithoutMoneyFromOutside(found)) return this.walletPaidAnswer(found);
-    if (found.status !== 'CREATED') throw new AppError(ErrorCode.ORDER_NOT_PAYABLE);
+    if (found.status === OrderStatus.PAYED && isPaidWithoutMoneyFromOutside(found)) return this.walletPaidAnswer(found);
+    if (!OrderStateMachine.can(found.status, OrderStatus.PAYED)) throw new AppError(ErrorCode.ORDER_NOT_PAYABLE);
     assertPayWayAllowed(found, 'WALLET');
     if (!this.isApprovalSettled(user, found) && !(await this.isFreeByWallet(user, found, input.code))) {
       await this.assertWalletApproval(user, found);
@@ -164,10 +166,10 @@ export class OrderPaymentService {
     const result = await this.db.transaction(async (tx) => {
       const order = await lockOrderBySid(tx, sid);
       if (!order) throw new AppError(ErrorCode.ORDER_NOT_FOUND);
-      if (order.status === 'PAYED' && isPaidWithoutMoneyFromOutside(order)) {
+      if (order.status === OrderStatus.PAYED && isPaidWithoutMoneyFromOutside(order)) {
         return { order, couponCode: null, items: null, repeat: true };
       }
-      if (order.status !== 'CREATED') throw new AppError(ErrorCode.ORDER_NOT_PAYABLE);
+      if (!OrderStateMachine.can(order.status, OrderStatus.PAYED)) throw new AppError(ErrorCode.ORDER_NOT_PAYABLE);
       assertPayWayAllowed(order, 'WALLET');
       // Locks the wallet before pricing: VIP status and balance are then fixed until commit.
       const lots = await lockValidLots(tx, ownerSid, now);
@@ -274,7 +276,7 @@ export class OrderPaymentService {
     input: { code: string | null; referer: string | null },
   ): Promise<{ info: TOrderTransferInfo; order: TOrder }> {
     const order = await this.findPayableOrder(user, sid);
-    if (order.status !== 'CREATED') throw new AppError(ErrorCode.ORDER_NOT_PAYABLE);
+    if (!OrderStateMachine.can(order.status, OrderStatus.PAYED)) throw new AppError(ErrorCode.ORDER_NOT_PAYABLE);
     const priced = await this.db.transaction(async (tx) => {
       const locked = await lockOrderBySid(tx, sid);
       if (!locked) throw new AppError(ErrorCode.ORDER_NOT_FOUND);
@@ -332,11 +334,11 @@ export class OrderPaymentService {
       let order = await lockOrderBySid(tx, sid);
       if (!order) throw new AppError(ErrorCode.ORDER_NOT_FOUND);
       if (order.payWay !== 'TRANSFER') throw new AppError(ErrorCode.TRANSFER_NOT_PENDING);
-      const lapsed = order.status === 'CANCELLED';
+      const lapsed = order.status === OrderStatus.CANCELLED;
       if (lapsed) {
-        const reopened = await reopenLapsedTransferOrder(tx, sid);
+        const reopened = await transitionOrder(tx, order, { to: OrderStatus.CREATED });
         if (!reopened) throw new AppError(ErrorCode.TRANSFER_NOT_PENDING);
-        order = { ...reopened, status: 'CANCELLED' };
+        order = { ...reopened, status: OrderStatus.CANCELLED };
       }
       const settled = await settleOrderPayment(
         tx as unknown as Db,

@@ -4,6 +4,8 @@ import {
   DEFAULT_VIP_RATE_BP,
   ErrorCode,
   type ErrorSpec,
+  OrderStateMachine,
+  OrderStatus,
   OrderType,
   type PriceBreakdown,
   priceOrder,
@@ -84,7 +86,7 @@ export async function resolveCoupon(
       usedByAccount: use !== undefined && !isOwnClaim,
     },
   );
-  if (problem === 'already_used' && use?.orderStatus === 'CREATED') {
+  if (problem === 'already_used' && use?.orderStatus === OrderStatus.CREATED) {
     throw new AppError(ErrorCode.COUPON_HELD_BY_OTHER_ORDER);
   }
   if (problem) throw new AppError(couponErrorOf(problem));
@@ -223,7 +225,7 @@ export async function repriceOrderForPayment(
   },
 ): Promise<OrderRow> {
   const { order } = input;
-  if (order.status !== 'CREATED') throw new AppError(ErrorCode.ORDER_NOT_PAYABLE);
+  if (!OrderStateMachine.can(order.status, OrderStatus.PAYED)) throw new AppError(ErrorCode.ORDER_NOT_PAYABLE);
   if (order.orderType === OrderType.WALLET && input.payWay === 'WALLET') {
     throw new AppError(ErrorCode.WALLET_RECHARGE_NOT_BY_WALLET);
   }

@@ -1,4 +1,4 @@
-import { OrderType, vipValidBefore } from '@gemstock/contract';
+import { OrderStateMachine, OrderStatus, OrderType, vipValidBefore } from '@gemstock/contract';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { newSid } from '../../lib/ids.js';
 import {
@@ -15,12 +15,11 @@ import { insertRechargeLot } from '../wallet/wallet.repository.js';
 import {
   listOrderItems,
   lockOrderBySid,
-  markOrderCancelled,
-  markOrderPaid,
   type OrderPriceChange,
   removePaidItemsFromCart,
   type OrderRow,
 } from './order.repository.js';
+import { transitionOrder } from './order-transition.js';
 
 /**
  * The one way an order becomes PAYED. Gateway notifications (payments/), the operator's bank
@@ -91,7 +90,7 @@ export async function settleOrderPayment(
   return db.transaction(async (tx) => {
     const order = await lockOrderBySid(tx, input.orderSid);
     if (!order) return { outcome: 'order_not_found', order: null, couponCode: null };
-    if (order.status === 'PAYED') {
+    if (order.status === OrderStatus.PAYED) {
       const samePayment =
         order.settlementKey === input.idempotencyKey ||
         (input.tradeNo !== null && order.tradeNo === input.tradeNo && order.paidGateway === input.gateway);
@@ -101,7 +100,10 @@ export async function settleOrderPayment(
         couponCode: await rewardCodeOf(tx, order),
       };
     }
-    if (order.status !== 'CREATED' || (order.orderType === OrderType.WALLET && input.payWay === 'WALLET')) {
+    if (
+      !OrderStateMachine.can(order.status, OrderStatus.PAYED) ||
+      (order.orderType === OrderType.WALLET && input.payWay === 'WALLET')
+    ) {
       return { outcome: 'order_not_payable', order, couponCode: null };
     }
     if (input.amountCents !== order.priceCents) return { outcome: 'amount_mismatch', order, couponCode: null };
@@ -172,19 +174,22 @@ export async function applyOrderPaid(
   const reward = options.reward && options.reward.orderTypes.includes(order.orderType) ? options.reward : null;
   const rewardCoupon = reward ? await issueRewardCoupon(tx, order, reward, input.paidAt) : null;
 
-  const paid = await markOrderPaid(tx, order.sid, {
-    payWay: input.payWay,
-    payTime: input.paidAt,
-    settlementKey: input.idempotencyKey,
-    paidGateway: input.gateway,
-    tradeNo: input.tradeNo,
-    paidAmountCents: input.amountCents,
-    rewardCouponSid: rewardCoupon?.sid ?? null,
-    ...(options.price ? { price: options.price } : {}),
+  const paid = await transitionOrder(tx, order, {
+    to: OrderStatus.PAYED,
+    paid: {
+      payWay: input.payWay,
+      payTime: input.paidAt,
+      settlementKey: input.idempotencyKey,
+      paidGateway: input.gateway,
+      tradeNo: input.tradeNo,
+      paidAmountCents: input.amountCents,
+      rewardCouponSid: rewardCoupon?.sid ?? null,
+      ...(options.price ? { price: options.price } : {}),
+    },
   });
   // The caller holds the row lock on a CREATED order, so the guard cannot miss; if it ever
   // did, throwing rolls every effect above back.
-  if (!paid) throw new Error(`order ${order.sid} was not CREATED when settling`);
+  if (!paid) throw new Error(`order ${order.sid} was not ${order.status} when settling`);
   return { order: paid, couponCode: rewardCoupon?.code ?? null, couponRefused: null };
 }
 
@@ -209,13 +214,13 @@ async function rewardCodeOf(tx: DbOrTx, order: OrderRow): Promise<string | null>
 
 /**
  * CREATED → CANCELLED and the order's coupon claims given back, in one transaction. Undefined
- * when the order was not CREATED (paid or cancelled meanwhile): nothing changes then.
+ * when the order was not CREATED (paid or cancelled meanwhile: a lost race): nothing changes then.
  * Callers close the order's gateway trades first (a payment that slipped through would
  * otherwise have to be refunded by hand).
  */
 export async function cancelUnpaidOrder(db: Db, sid: string): Promise<OrderRow | undefined> {
   return db.transaction(async (tx) => {
-    const cancelled = await markOrderCancelled(tx, sid);
+    const cancelled = await transitionOrder(tx, { sid, status: OrderStatus.CREATED }, { to: OrderStatus.CANCELLED });
     if (cancelled) await releaseCouponClaims(tx, sid);
     return cancelled;
   });

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, getTableColumns, gt, ilike, inArray, like, or, sql } from 'drizzle-orm';
+import { OrderStatus } from '@gemstock/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { cartItems, demands, materials, orderItems, orders, users } from '../../db/schema/index.js';
 
@@ -34,15 +35,21 @@ export interface OrderPaidChange {
 }
 
 /**
- * CREATED → PAYED, only if the order is still CREATED: the conditional UPDATE is the guard
- * that makes a second settlement of the same order a no-op even without the row lock.
+ * `from` → PAYED, only if the order is still in `from`: the conditional UPDATE is the guard
+ * that makes a second settlement of the same order a no-op even without the row lock. Called
+ * only by the order's transition (order-transition.ts), which checked the edge.
  */
-export async function markOrderPaid(tx: DbOrTx, sid: string, change: OrderPaidChange): Promise<OrderRow | undefined> {
+export async function markOrderPaid(
+  tx: DbOrTx,
+  sid: string,
+  from: OrderStatus,
+  change: OrderPaidChange,
+): Promise<OrderRow | undefined> {
   const [row] = await tx
     .update(orders)
     .set({
       ...change.price,
-      status: 'PAYED',
+      status: OrderStatus.PAYED,
       payWay: change.payWay,
       payTime: change.payTime,
       settlementKey: change.settlementKey,
@@ -53,7 +60,7 @@ export async function markOrderPaid(tx: DbOrTx, sid: string, change: OrderPaidCh
       version: sql`${orders.version} + 1`,
       updatedAt: sql`now()`,
     })
-    .where(and(eq(orders.sid, sid), eq(orders.status, 'CREATED')))
+    .where(and(eq(orders.sid, sid), eq(orders.status, from)))
     .returning();
   return row;
 }
@@ -77,7 +84,7 @@ export async function updateOrderPrice(
   const [row] = await tx
     .update(orders)
     .set({ ...change, version: sql`${orders.version} + 1`, updatedAt: sql`now()` })
-    .where(and(eq(orders.sid, sid), eq(orders.status, 'CREATED')))
+    .where(and(eq(orders.sid, sid), eq(orders.status, OrderStatus.CREATED)))
     .returning();
   return row;
 }
@@ -111,7 +118,7 @@ export async function findReusableMaterialOrder(
     .where(
       and(
         eq(orders.userSid, input.userSid),
-        eq(orders.status, 'CREATED'),
+        eq(orders.status, OrderStatus.CREATED),
         eq(orders.orderType, 'material'),
         gt(orders.createdAt, input.placedAfter),
       ),
@@ -153,17 +160,31 @@ export async function insertOrder(
   return created!;
 }
 
-/** CREATED → CANCELLED (a pending approval request goes with it). Undefined when not CREATED. */
-export async function markOrderCancelled(tx: DbOrTx, sid: string): Promise<OrderRow | undefined> {
+/** `from` → CANCELLED (a pending approval request goes with it). Undefined when not in `from`. */
+export async function markOrderCancelled(tx: DbOrTx, sid: string, from: OrderStatus): Promise<OrderRow | undefined> {
   const [row] = await tx
     .update(orders)
     .set({
-      status: 'CANCELLED',
+      status: OrderStatus.CANCELLED,
       auditStatus: sql`CASE WHEN ${orders.auditStatus} = 'PENDING' THEN 'NONE' ELSE ${orders.auditStatus} END`,
       version: sql`${orders.version} + 1`,
       updatedAt: sql`now()`,
     })
-    .where(and(eq(orders.sid, sid), eq(orders.status, 'CREATED')))
+    .where(and(eq(orders.sid, sid), eq(orders.status, from)))
+    .returning();
+  return row;
+}
+
+/**
+ * A bank-transfer order in `from` (cancelled at its deadline) whose money arrived after all:
+ * back to CREATED at its price, so the operator's confirmation settles it like any other. Only
+ * a transfer order qualifies; returns undefined otherwise.
+ */
+export async function reopenTransferOrder(tx: DbOrTx, sid: string, from: OrderStatus): Promise<OrderRow | undefined> {
+  const [row] = await tx
+    .update(orders)
+    .set({ status: OrderStatus.CREATED, version: sql`${orders.version} + 1`, updatedAt: sql`now()` })
+    .where(and(eq(orders.sid, sid), eq(orders.status, from), eq(orders.payWay, 'TRANSFER')))
     .returning();
   return row;
 }
@@ -178,7 +199,7 @@ export async function updateOrderAudit(
   const [row] = await tx
     .update(orders)
     .set({ ...change, version: sql`${orders.version} + 1`, updatedAt: sql`now()` })
-    .where(and(eq(orders.sid, sid), eq(orders.status, 'CREATED'), inArray(orders.auditStatus, [...from])))
+    .where(and(eq(orders.sid, sid), eq(orders.status, OrderStatus.CREATED), inArray(orders.auditStatus, [...from])))
     .returning();
   return row;
 }
@@ -188,7 +209,7 @@ export async function clearTransferPayWay(tx: DbOrTx, sid: string): Promise<Orde
   const [row] = await tx
     .update(orders)
     .set({ payWay: null, version: sql`${orders.version} + 1`, updatedAt: sql`now()` })
-    .where(and(eq(orders.sid, sid), eq(orders.status, 'CREATED'), eq(orders.payWay, 'TRANSFER')))
+    .where(and(eq(orders.sid, sid), eq(orders.status, OrderStatus.CREATED), eq(orders.payWay, 'TRANSFER')))
     .returning();
   return row;
 }

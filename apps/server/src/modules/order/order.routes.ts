@@ -22,6 +22,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../plugins/envelope.js';
 import { publicUrlOfStorage } from '../catalog/catalog.service.js';
 import { signedInUser } from '../user/request-user.js';
+import { cancelOrder, type TradeCloser } from './order-cancel.js';
 import { OrderPaymentService } from './order-payment.service.js';
 import { OrderService } from './order.service.js';
 
@@ -33,18 +34,23 @@ export function reuseWindowOf(unpaidTtlMinutes: number): number {
 }
 
 /** Orders of spec §7: placing, previews, records, cancel, wallet and transfer payment, approval. */
-export async function orderRoutes(instance: FastifyInstance) {
+export interface OrderRoutesOptions {
+  /** Closes an order's gateway trades before a cancel (the payment module's, wired in app.ts). */
+  closeTrades: TradeCloser;
+}
+
+export async function orderRoutes(instance: FastifyInstance, options: OrderRoutesOptions) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { db, config, storage, orderEvents } = app.deps;
+  const { db, config, storage, events } = app.deps;
   const orders = new OrderService({
     db,
     money: config.money,
     reuseWindowMs: reuseWindowOf(config.payments.unpaidTtlMinutes),
     publicUrlOf: publicUrlOfStorage(storage),
-    events: orderEvents,
     deadlines: config.payments,
   });
   const payments = new OrderPaymentService(orders);
+  const cancel = { orders, closeTrades: options.closeTrades, events };
   const buyer = { onRequest: app.requireUser };
   const orderEnvelope = { 200: zEnvelope(ZOrderResponse) };
   const previewEnvelope = { 200: zEnvelope(ZPricePreview) };
@@ -92,7 +98,7 @@ export async function orderRoutes(instance: FastifyInstance) {
   app.post(
     ORDER_PATHS.cancel,
     { ...buyer, schema: { params: ZOrderParams, response: orderEnvelope } },
-    async (request) => ok(await orders.cancelOrder(signedInUser(request), request.params.id)),
+    async (request) => ok(await cancelOrder(cancel, signedInUser(request), request.params.id)),
   );
   app.post(
     ORDER_PATHS.wallet,

@@ -1,6 +1,5 @@
 import {
   AccountLevel,
-  canTransitionOrder,
   customizationPriceCents,
   ErrorCode,
   LicenceType,
@@ -33,9 +32,7 @@ import { isValidStorageKey } from '../../media/storage.js';
 import type { MaterialRow } from '../catalog/catalog.repository.js';
 import type { PublicUrlOf } from '../catalog/material.mapper.js';
 import { findUserBySid, type UserRow } from '../user/user.repository.js';
-import type { OrderEvents } from './order-events.js';
 import { findMaterialsBySids, pricedMaterialOf } from './order-material.js';
-import { cancelUnpaidOrder } from './order-settlement.js';
 import { assertLicencesNotOwned } from '../licence/ownership.js';
 import { ownerSidOf } from '../user/account-owner.js';
 import { priceWithContext, toPricePreview } from './order-pricing.js';
@@ -70,7 +67,6 @@ export interface OrderDeps {
    */
   reuseWindowMs?: number;
   publicUrlOf: PublicUrlOf;
-  events: OrderEvents;
   /** When unpaid orders are cancelled, shown on each unpaid order as `expiresAt`. */
   deadlines?: PaymentDeadlinePolicy;
   now?: () => Date;
@@ -365,35 +361,6 @@ export class OrderService {
     return { order: await this.presentOne(await this.findVisibleOrder(user, sid)) };
   }
 
-  /**
-   * The buyer, or the main account for a sub-account's order, cancels a CREATED order. The
-   * gateway trades are closed first: a trade found paid settles the order (the cancel answers
-   * ORDER_ALREADY_PAID), a gateway that cannot be reached keeps the order open (PAYMENT_CLOSE_FAILED;
-   * the unpaid-order sweep cancels it once every trade is past its expiry). Only then is the
-   * order cancelled and its coupon claim given back.
-   */
-  async cancelOrder(user: UserRow, sid: string): Promise<{ order: TOrder }> {
-    const order = await this.findVisibleOrder(user, sid);
-    if (order.status === OrderStatus.PAYED) throw new AppError(ErrorCode.ORDER_ALREADY_PAID);
-    if (!canTransitionOrder(order.status, OrderStatus.CANCELLED)) throw new AppError(ErrorCode.ORDER_NOT_CANCELLABLE);
-    const closed = await this.deps.events.closeTrades(order);
-    if (closed.paid && (await findOrderBySid(this.deps.db, sid))?.status === OrderStatus.PAYED) {
-      throw new AppError(ErrorCode.ORDER_ALREADY_PAID);
-    }
-    if (closed.unclosed > 0) throw new AppError(ErrorCode.PAYMENT_CLOSE_FAILED);
-    const cancelled = await cancelUnpaidOrder(this.deps.db, order.sid);
-    if (!cancelled) {
-      // Lost a race with a payment (or another cancel): report what the order now is.
-      const now = await findOrderBySid(this.deps.db, sid);
-      throw new AppError(
-        now?.status === OrderStatus.PAYED ? ErrorCode.ORDER_ALREADY_PAID : ErrorCode.ORDER_NOT_CANCELLABLE,
-      );
-    }
-    await this.deps.events.emitCancelled(cancelled);
-    return { order: await this.presentOne(cancelled) };
-  }
-
-  /** `items`: the order's items with their materials, when the caller has them (saves a query). */
   /** Operator: orders filtered by status, type, pay way and a search term, with their buyers. */
   async listAdminOrders(query: z.output<typeof ZAdminOrderListQuery>): Promise<TAdminOrderListResponse> {
     const filter = { status: query.status, orderType: query.type, payWay: query.pay_way, q: query.q };
@@ -426,6 +393,7 @@ export class OrderService {
     }));
   }
 
+  /** `items`: the order's items with their materials, when the caller has them (saves a query). */
   async presentOne(row: OrderRow, items?: OrderItemView[]): Promise<TOrder> {
     const [order] = await this.presentMany([row], items);
     return order!;
@@ -441,7 +409,7 @@ export class OrderService {
     const demandSids = rows.map((r) => r.demandSid).filter((s): s is string => s !== null);
     const demands = new Map((await listDemandsBySids(this.deps.db, demandSids)).map((d) => [d.sid, d]));
     const policy = this.deps.deadlines;
-    const unpaid = rows.filter((r) => r.status === 'CREATED').map((r) => r.sid);
+    const unpaid = rows.filter((r) => r.status === OrderStatus.CREATED).map((r) => r.sid);
     const lastAttempts = policy ? await findLastAttemptTimes(this.deps.db, unpaid) : new Map<string, Date>();
     return rows.map((row) =>
       presentOrder(row, {

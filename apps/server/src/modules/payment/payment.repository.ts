@@ -1,3 +1,4 @@
+import { OrderStatus, PaymentAttemptStatus } from '@gemstock/contract';
 import { and, count, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { coupons, orders, paymentAttempts, paymentEvents } from '../../db/schema/index.js';
@@ -6,8 +7,6 @@ import type { OrderRow } from '../order/order.repository.js';
 export type PaymentAttemptRow = typeof paymentAttempts.$inferSelect;
 export type NewPaymentAttemptRow = typeof paymentAttempts.$inferInsert;
 export type PaymentEventRow = typeof paymentEvents.$inferSelect;
-
-export type AttemptStatus = 'OPEN' | 'PAID' | 'CLOSED' | 'FAILED';
 
 export async function insertPaymentAttempt(db: DbOrTx, values: NewPaymentAttemptRow): Promise<PaymentAttemptRow> {
   const [row] = await db.insert(paymentAttempts).values(values).returning();
@@ -56,21 +55,21 @@ export async function setPaymentAttemptLink(db: DbOrTx, outTradeNo: string, link
 }
 
 /**
- * Moves an attempt on from OPEN (or records the trade number on a PAID one). Conditional, so
- * concurrent deliveries agree: a PAID attempt never goes back to CLOSED or FAILED.
+ * Moves an attempt to `status` (recording the gateway's trade number with it) only from one of
+ * `from`. Conditional, so concurrent deliveries agree. Called only by the attempt's transition
+ * (payment-attempt-transition.ts), which takes `from` from the state machine.
  */
-export async function markPaymentAttempt(
+export async function updateAttemptStatus(
   db: DbOrTx,
   outTradeNo: string,
-  status: Exclude<AttemptStatus, 'OPEN'>,
+  from: readonly PaymentAttemptStatus[],
+  status: PaymentAttemptStatus,
   tradeNo: string | null = null,
 ): Promise<boolean> {
-  // Money taken on a closed or failed attempt still makes it PAID; nothing leaves PAID.
-  const from: AttemptStatus[] = status === 'PAID' ? ['OPEN', 'CLOSED', 'FAILED'] : ['OPEN'];
   const rows = await db
     .update(paymentAttempts)
     .set({ status, ...(tradeNo ? { tradeNo } : {}), updatedAt: sql`now()` })
-    .where(and(eq(paymentAttempts.outTradeNo, outTradeNo), inArray(paymentAttempts.status, from)))
+    .where(and(eq(paymentAttempts.outTradeNo, outTradeNo), inArray(paymentAttempts.status, [...from])))
     .returning({ outTradeNo: paymentAttempts.outTradeNo });
   return rows.length > 0;
 }
@@ -86,7 +85,7 @@ export async function claimPaymentQuery(db: DbOrTx, outTradeNo: string, interval
     .where(
       and(
         eq(paymentAttempts.outTradeNo, outTradeNo),
-        eq(paymentAttempts.status, 'OPEN'),
+        eq(paymentAttempts.status, PaymentAttemptStatus.OPEN),
         or(
           isNull(paymentAttempts.lastQueriedAt),
           lte(paymentAttempts.lastQueriedAt, sql`now() - make_interval(secs => ${intervalSeconds})`),
@@ -103,7 +102,12 @@ export async function listLeftoverOpenAttempts(db: DbOrTx, limit: number): Promi
     .select({ attempt: paymentAttempts })
     .from(paymentAttempts)
     .innerJoin(orders, eq(orders.sid, paymentAttempts.orderSid))
-    .where(and(eq(paymentAttempts.status, 'OPEN'), inArray(orders.status, ['PAYED', 'CANCELLED'])))
+    .where(
+      and(
+        eq(paymentAttempts.status, PaymentAttemptStatus.OPEN),
+        inArray(orders.status, [OrderStatus.PAYED, OrderStatus.CANCELLED]),
+      ),
+    )
     .orderBy(paymentAttempts.createdAt)
     .limit(limit);
   return rows.map((r) => r.attempt);
@@ -142,7 +146,7 @@ export async function listExpiredUnpaidOrders(
       .from(orders)
       .where(
         and(
-          eq(orders.status, 'CREATED'),
+          eq(orders.status, OrderStatus.CREATED),
           lte(orders.createdAt, cutoffs.onlineBefore),
           sql`not exists (select 1 from ${paymentAttempts} where ${paymentAttempts.orderSid} = ${orders.sid} and ${paymentAttempts.createdAt} > ${cutoffs.onlineBefore.toISOString()})`,
           sql`(not ${transferLike} or ${orders.createdAt} <= ${cutoffs.transferBefore.toISOString()})`,

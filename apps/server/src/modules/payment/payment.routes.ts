@@ -17,13 +17,7 @@ import type { GatewayName, GatewayReply } from '../../payments/payment-gateway.j
 import { ok } from '../../plugins/envelope.js';
 import { signedInUser } from '../user/request-user.js';
 import { listExceptionsForOperators, listOrderPaymentEvents } from './payment-admin.service.js';
-import {
-  closeGatewayPaymentsBeforeCancel,
-  closeGatewayPaymentsOnCancel,
-  getPayStatus,
-  handleGatewayNotification,
-  startOnlinePayment,
-} from './payment.service.js';
+import { getPayStatus, handleGatewayNotification, startOnlinePayment } from './payment.service.js';
 import { sandboxPayRoutes } from './sandbox-pay.routes.js';
 
 /** Gateways post small documents; anything bigger is not a notification. */
@@ -74,9 +68,6 @@ async function notifyRoutes(instance: FastifyInstance) {
 export async function paymentRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
-  // A cancelled order's gateway trades are closed so they can no longer be paid.
-  deps.orderEvents.setTradeCloser(closeGatewayPaymentsBeforeCancel(deps, app.log));
-  deps.orderEvents.onCancelled(closeGatewayPaymentsOnCancel(deps, app.log));
 
   for (const [path, payWay] of [
     [PAYMENT_PATHS.wechat, 'WECHAT'],

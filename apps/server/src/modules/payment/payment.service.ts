@@ -1,4 +1,10 @@
-import { ErrorCode, type TPayStatusResponse } from '@gemstock/contract';
+import {
+  ErrorCode,
+  OrderStateMachine,
+  OrderStatus,
+  PaymentAttemptStatus,
+  type TPayStatusResponse,
+} from '@gemstock/contract';
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
@@ -27,10 +33,10 @@ import {
   listExpiredUnpaidOrders,
   listLeftoverOpenAttempts,
   listPaymentAttempts,
-  markPaymentAttempt,
   setPaymentAttemptLink,
   type PaymentAttemptRow,
 } from './payment.repository.js';
+import { transitionAttempt } from './payment-attempt-transition.js';
 
 /**
  * Online payment: starting a gateway payment at the previewed price, handling what gateways
@@ -106,12 +112,13 @@ export async function startOnlinePayment(
   const gateway = deps.payments.forPayWay(payWay);
   if (!gateway) throw new AppError(ErrorCode.PAYMENT_METHOD_UNAVAILABLE);
   const order = await findOrderForBuyer(deps.db, user, orderSid);
-  if (order.status !== 'CREATED') throw new AppError(ErrorCode.ORDER_NOT_PAYABLE);
+  if (!OrderStateMachine.can(order.status, OrderStatus.PAYED)) throw new AppError(ErrorCode.ORDER_NOT_PAYABLE);
   // The price and the coupon claim are fixed together under the order's lock: a refused claim
   // (coupon used up, or held by another order) leaves the order as it was.
   const priced = await deps.db.transaction(async (tx) => {
     const locked = await lockOrderBySid(tx, order.sid);
-    if (!locked || locked.status !== 'CREATED') throw new AppError(ErrorCode.ORDER_NOT_PAYABLE);
+    if (!locked || !OrderStateMachine.can(locked.status, OrderStatus.PAYED))
+      throw new AppError(ErrorCode.ORDER_NOT_PAYABLE);
     return fixOnlinePrice(tx, { order: locked, user, code: request.code, referer: request.referer, payWay });
   });
   const amountCents = priced.priceCents;
@@ -120,7 +127,7 @@ export async function startOnlinePayment(
   const attempts = await listPaymentAttempts(deps.db, order.sid);
   const reusable = attempts.find(
     (a) =>
-      a.status === 'OPEN' &&
+      a.status === PaymentAttemptStatus.OPEN &&
       a.payWay === payWay &&
       a.gateway === gateway.name &&
       a.amountCents === amountCents &&
@@ -130,7 +137,7 @@ export async function startOnlinePayment(
   if (reusable?.link) {
     return { link: reusable.link, amount: reusable.amountCents, expiresAt: reusable.expiresAt.toISOString() };
   }
-  for (const stale of attempts.filter((a) => a.status === 'OPEN' && a.payWay === payWay)) {
+  for (const stale of attempts.filter((a) => a.status === PaymentAttemptStatus.OPEN && a.payWay === payWay)) {
     const closed = await closePaymentAttempt(deps, stale, log);
     if (closed === 'paid') throw new AppError(ErrorCode.ORDER_NOT_PAYABLE);
   }
@@ -154,7 +161,7 @@ export async function startOnlinePayment(
       payWay,
     }));
   } catch (error) {
-    await markPaymentAttempt(deps.db, attempt.outTradeNo, 'FAILED');
+    await transitionAttempt(deps.db, attempt.outTradeNo, PaymentAttemptStatus.FAILED);
     await insertPaymentEvent(deps.db, {
       orderSid: order.sid,
       gateway: gateway.name,
@@ -231,7 +238,11 @@ export async function applyVerifiedTrade(
 
   if (trade.state !== 'PAID') {
     if (trade.state === 'FAILED' || trade.state === 'CLOSED') {
-      await markPaymentAttempt(db, attempt.outTradeNo, trade.state === 'FAILED' ? 'FAILED' : 'CLOSED');
+      await transitionAttempt(
+        db,
+        attempt.outTradeNo,
+        trade.state === 'FAILED' ? PaymentAttemptStatus.FAILED : PaymentAttemptStatus.CLOSED,
+      );
     }
     await record({ orderSid, outcome: 'not_paid', reason: trade.rawState });
     const order = await findOrderBySid(db, orderSid);
@@ -259,11 +270,12 @@ export async function applyVerifiedTrade(
   }
 
   const idempotencyKey = `${gateway.name}:${trade.tradeNo}`;
-  if (found.orderStatus === 'PAYED' && found.settlementKey === idempotencyKey) {
+  if (found.orderStatus === OrderStatus.PAYED && found.settlementKey === idempotencyKey) {
     // A redelivery of the payment that paid the order: one read told us so, no lock needed.
-    if (attempt.status !== 'PAID') await markPaymentAttempt(db, attempt.outTradeNo, 'PAID', trade.tradeNo);
+    if (attempt.status !== PaymentAttemptStatus.PAID)
+      await transitionAttempt(db, attempt.outTradeNo, PaymentAttemptStatus.PAID, trade.tradeNo);
     await record({ orderSid, outcome: 'duplicate', reason: null });
-    return { outcome: 'duplicate', acknowledge: true, reason: null, orderSid, orderStatus: 'PAYED' };
+    return { outcome: 'duplicate', acknowledge: true, reason: null, orderSid, orderStatus: OrderStatus.PAYED };
   }
 
   const { result: settlement, isLeader } = await settleOnce(deps, idempotencyKey, () =>
@@ -282,7 +294,7 @@ export async function applyVerifiedTrade(
     ),
   );
   // Money was taken on this attempt whatever the order's fate: it is not to be closed.
-  if (isLeader) await markPaymentAttempt(db, attempt.outTradeNo, 'PAID', trade.tradeNo);
+  if (isLeader) await transitionAttempt(db, attempt.outTradeNo, PaymentAttemptStatus.PAID, trade.tradeNo);
   const orderStatus = settlement.order?.status ?? null;
   // Deliveries that joined another's settlement are its duplicates.
   const outcome = !isLeader && settlement.outcome === 'settled' ? 'already_settled' : settlement.outcome;
@@ -295,7 +307,7 @@ export async function applyVerifiedTrade(
       await record({ orderSid, outcome: 'duplicate', reason: null });
       return { outcome: 'duplicate', acknowledge: true, reason: null, orderSid, orderStatus };
     case 'order_not_payable': {
-      const reason = settlement.order?.status === 'CANCELLED' ? 'order_cancelled' : 'paid_twice';
+      const reason = settlement.order?.status === OrderStatus.CANCELLED ? 'order_cancelled' : 'paid_twice';
       await record({ orderSid, outcome: 'exception', reason });
       log.warn({ orderSid, outTradeNo: trade.outTradeNo, reason }, 'payment for an order that cannot take it');
       // Received and kept for the operators; redelivery would not change anything.
@@ -435,19 +447,19 @@ export async function getPayStatus(
   log: PaymentLog = SILENT_LOG,
 ): Promise<TPayStatusResponse> {
   let order = await findOrderForBuyer(deps.db, user, orderSid);
-  if (order.status === 'CREATED') {
+  if (order.status === OrderStatus.CREATED) {
     const attempts = await listPaymentAttempts(deps.db, order.sid);
-    for (const attempt of attempts.filter((a) => a.status === 'OPEN')) {
+    for (const attempt of attempts.filter((a) => a.status === PaymentAttemptStatus.OPEN)) {
       const handled = await queryAttempt(deps, attempt, log);
       if (handled?.outcome === 'settled' || handled?.outcome === 'duplicate') break;
     }
     order = (await findOrderBySid(deps.db, order.sid)) ?? order;
-    if (order.status === 'CREATED') {
+    if (order.status === OrderStatus.CREATED) {
       const latest = (await listPaymentAttempts(deps.db, order.sid))[0];
-      return { status: latest?.status === 'FAILED' ? 'FAIL' : 'WAITING', coupon: null };
+      return { status: latest?.status === PaymentAttemptStatus.FAILED ? 'FAIL' : 'WAITING', coupon: null };
     }
   }
-  if (order.status === 'PAYED') {
+  if (order.status === OrderStatus.PAYED) {
     const coupon = order.rewardCouponSid ? await findRewardCouponCode(deps.db, order.rewardCouponSid) : null;
     return { status: 'SUCCESS', coupon };
   }
@@ -466,12 +478,12 @@ export async function closePaymentAttempt(
   const gateway = gatewayOf(deps, attempt);
   if (!gateway) {
     // The gateway is no longer configured; nothing can be done at it from here.
-    await markPaymentAttempt(deps.db, attempt.outTradeNo, 'CLOSED');
+    await transitionAttempt(deps.db, attempt.outTradeNo, PaymentAttemptStatus.CLOSED);
     return 'closed';
   }
   try {
     await gateway.closePayment(attempt.outTradeNo);
-    await markPaymentAttempt(deps.db, attempt.outTradeNo, 'CLOSED');
+    await transitionAttempt(deps.db, attempt.outTradeNo, PaymentAttemptStatus.CLOSED);
     await insertPaymentEvent(deps.db, {
       orderSid: attempt.orderSid,
       gateway: gateway.name,
@@ -507,7 +519,7 @@ export async function closePaymentAttempt(
     return 'paid';
   }
   if (trade.state === 'CLOSED' || trade.state === 'NOT_FOUND' || trade.state === 'FAILED') {
-    await markPaymentAttempt(deps.db, attempt.outTradeNo, 'CLOSED');
+    await transitionAttempt(deps.db, attempt.outTradeNo, PaymentAttemptStatus.CLOSED);
     return 'closed';
   }
   return 'unknown';
@@ -531,7 +543,7 @@ export async function closeGatewayPayments(
   orderSid: string,
   log: PaymentLog = SILENT_LOG,
 ): Promise<ClosedPayments> {
-  const open = (await listPaymentAttempts(deps.db, orderSid)).filter((a) => a.status === 'OPEN');
+  const open = (await listPaymentAttempts(deps.db, orderSid)).filter((a) => a.status === PaymentAttemptStatus.OPEN);
   let paid = false;
   let unclosed = 0;
   for (const attempt of open) {
@@ -598,7 +610,7 @@ export async function cancelExpiredOrders(
 }
 
 /**
- * The order module's hook before a buyer's cancel (OrderEvents.setTradeCloser): every open
+ * The order module's trade closer before a buyer's cancel (wired in app.ts): every open
  * gateway trade of the order is closed first, and a trade found paid is settled, so the cancel
  * that follows never turns a payment into a manual refund.
  */
@@ -607,12 +619,12 @@ export function closeGatewayPaymentsBeforeCancel(deps: PaymentDeps, log: Payment
 }
 
 /**
- * The order module's cancel hook (OrderEvents.onCancelled): once an order is cancelled, any
- * gateway trade opened between the close and the cancel is closed too. A payment that beat the
- * close is recorded as an exception by the normal path.
+ * The payment module's `order.cancelled` listener (subscribed in app.ts): once an order is
+ * cancelled, any gateway trade opened between the close and the cancel is closed too. A payment
+ * that beat the close is recorded as an exception by the normal path.
  */
 export function closeGatewayPaymentsOnCancel(deps: PaymentDeps, log: PaymentLog = SILENT_LOG) {
-  return async (order: { sid: string }): Promise<void> => {
+  return async ({ order }: { order: { sid: string } }): Promise<void> => {
     await closeGatewayPayments(deps, order.sid, log);
   };
 }

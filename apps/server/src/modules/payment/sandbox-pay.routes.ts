@@ -6,6 +6,7 @@ import {
   ZSandboxPayResponse,
   zEnvelope,
   type TSandboxPayResponse,
+  PaymentAttemptStatus,
 } from '@gemstock/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -61,7 +62,7 @@ function page(title: string, body: string): string {
 }
 
 export function renderSandboxPayPage(view: SandboxPaymentView): string {
-  const payable = view.state === 'OPEN' || view.state === 'FAILED';
+  const payable = view.state === PaymentAttemptStatus.OPEN || view.state === PaymentAttemptStatus.FAILED;
   const actions = payable
     ? `<form method="post">
   <button class="pay" type="submit" name="result" value="SUCCESS">确认支付</button>

@@ -1,4 +1,4 @@
-import { ErrorCode, type TSandboxPayResponse } from '@gemstock/contract';
+import { ErrorCode, PaymentAttemptStatus, type TSandboxPayResponse } from '@gemstock/contract';
 import { AppError } from '../../lib/app-error.js';
 import { GatewayError } from '../../payments/payment-gateway.js';
 import { findOrderBySid } from '../order/order.repository.js';
@@ -30,7 +30,7 @@ async function findSandboxAttempt(deps: PaymentDeps, outTradeNo: string) {
 export async function describeSandboxPayment(deps: PaymentDeps, outTradeNo: string): Promise<SandboxPaymentView> {
   const attempt = await findSandboxAttempt(deps, outTradeNo);
   const order = await findOrderBySid(deps.db, attempt.orderSid);
-  const expired = attempt.status === 'OPEN' && attempt.expiresAt.getTime() <= Date.now();
+  const expired = attempt.status === PaymentAttemptStatus.OPEN && attempt.expiresAt.getTime() <= Date.now();
   return {
     outTradeNo,
     orderNo: order?.orderNo ?? '',
@@ -55,7 +55,10 @@ export async function completeSandboxPayment(
   const sandbox = deps.payments.sandbox;
   if (!sandbox) throw new AppError(ErrorCode.PAYMENT_NOT_FOUND);
   const attempt = await findSandboxAttempt(deps, outTradeNo);
-  if (attempt.status === 'CLOSED' || (attempt.status === 'OPEN' && attempt.expiresAt.getTime() <= Date.now())) {
+  if (
+    attempt.status === PaymentAttemptStatus.CLOSED ||
+    (attempt.status === PaymentAttemptStatus.OPEN && attempt.expiresAt.getTime() <= Date.now())
+  ) {
     throw new AppError(ErrorCode.PAYMENT_CLOSED);
   }
   let notice: ReturnType<typeof sandbox.signNotification>;

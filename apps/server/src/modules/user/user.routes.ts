@@ -1,26 +1,7 @@
-import {
-  USER_PATHS,
-  ZChangeEmailRequest,
-  ZChangeMobileRequest,
-  ZCompanyRequest,
-  ZEmptyResponse,
-  ZForgetPasswordRequest,
-  ZLoginRequest,
-  ZMeResponse,
-  ZRegisterRequest,
-  ZResetPasswordRequest,
-  ZSendCodeResponse,
-  ZSendEmailCodeRequest,
-  ZSendMobileCodeRequest,
-  ZTokenResponse,
-  ZUserResponse,
-  zEnvelope,
-} from '@gemstock/contract';
+import { USER_API, USER_PATHS } from '@gemstock/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ok } from '../../plugins/envelope.js';
+import { route } from '../../plugins/route.js';
 import { createCodeChallenge } from './code-challenge.js';
-import { signedInUser } from './request-user.js';
 import { subUserRoutes } from './sub-user.routes.js';
 import {
   changeContact,
@@ -58,28 +39,15 @@ const REGISTER_RATE_LIMIT = {
   },
 } as const;
 
-export async function userRoutes(instance: FastifyInstance) {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
+export async function userRoutes(app: FastifyInstance) {
   const { deps } = app;
-  const emptyResponse = { 200: zEnvelope(ZEmptyResponse) };
-  const userResponse = { 200: zEnvelope(ZUserResponse) };
 
-  app.post(
-    USER_PATHS.sendEmailCode,
-    {
-      config: { rateLimit: RATE_LIMITS.sendCode },
-      schema: { body: ZSendEmailCodeRequest, response: { 200: zEnvelope(ZSendCodeResponse) } },
-    },
-    async (request) => ok(await requestCode(deps, request.body, request.ip)),
+  route(app, USER_API.sendEmailCode, { config: { rateLimit: RATE_LIMITS.sendCode } }, async (request) =>
+    requestCode(deps, request.body, request.ip),
   );
 
-  app.post(
-    USER_PATHS.sendMobileCode,
-    {
-      config: { rateLimit: RATE_LIMITS.sendCode },
-      schema: { body: ZSendMobileCodeRequest, response: { 200: zEnvelope(ZSendCodeResponse) } },
-    },
-    async (request) => ok(await requestCode(deps, request.body, request.ip)),
+  route(app, USER_API.sendMobileCode, { config: { rateLimit: RATE_LIMITS.sendCode } }, async (request) =>
+    requestCode(deps, request.body, request.ip),
   );
 
   app.get(USER_PATHS.codeChallenge, { config: { rateLimit: RATE_LIMITS.sendCode } }, async (_request, reply) =>
@@ -87,79 +55,48 @@ export async function userRoutes(instance: FastifyInstance) {
     reply.header('cache-control', 'no-store').send(await createCodeChallenge(deps)),
   );
 
-  app.post(
-    USER_PATHS.register,
-    {
-      config: { rateLimit: REGISTER_RATE_LIMIT },
-      schema: { body: ZRegisterRequest, response: { 200: zEnvelope(ZTokenResponse) } },
-    },
-    async (request) => ok({ access_token: await register(deps, request.body) }),
-  );
+  route(app, USER_API.register, { config: { rateLimit: REGISTER_RATE_LIMIT } }, async (request) => ({
+    access_token: await register(deps, request.body),
+  }));
 
-  app.post(
-    USER_PATHS.login,
-    {
-      config: { rateLimit: RATE_LIMITS.login },
-      schema: { body: ZLoginRequest, response: { 200: zEnvelope(ZTokenResponse) } },
-    },
-    async (request) => ok({ access_token: await login({ ...deps, log: request.log }, request.body) }),
-  );
+  route(app, USER_API.login, { config: { rateLimit: RATE_LIMITS.login } }, async (request) => ({
+    access_token: await login({ ...deps, log: request.log }, request.body),
+  }));
 
-  app.post(USER_PATHS.logout, { onRequest: app.requireUser, schema: { response: emptyResponse } }, async (request) => {
-    await logout(deps, signedInUser(request));
-    return ok(null);
+  route(app, USER_API.logout, async (request) => {
+    await logout(deps, request.user);
+    return null;
   });
 
-  app.post(
-    USER_PATHS.forgetPassword,
-    { config: { rateLimit: RATE_LIMITS.checkCode }, schema: { body: ZForgetPasswordRequest, response: emptyResponse } },
-    async (request) => {
-      await forgetPassword(deps, request.body);
-      return ok(null);
-    },
-  );
+  route(app, USER_API.forgetPassword, { config: { rateLimit: RATE_LIMITS.checkCode } }, async (request) => {
+    await forgetPassword(deps, request.body);
+    return null;
+  });
 
-  app.get(
-    USER_PATHS.me,
-    { onRequest: app.requireUser, schema: { response: { 200: zEnvelope(ZMeResponse) } } },
-    async (request) => ok(await getCurrentUser(deps, signedInUser(request))),
-  );
+  route(app, USER_API.me, async (request) => getCurrentUser(deps, request.user));
 
-  app.post(
-    USER_PATHS.company,
-    { onRequest: app.requireMainAccount, schema: { body: ZCompanyRequest, response: userResponse } },
-    async (request) => ok(await updateCompany(deps, signedInUser(request), request.body)),
-  );
+  route(app, USER_API.company, async (request) => updateCompany(deps, request.user, request.body));
 
   const contactRoutes = [
-    { path: USER_PATHS.bindEmail, mode: 'bind', body: ZChangeEmailRequest },
-    { path: USER_PATHS.resetEmail, mode: 'reset', body: ZChangeEmailRequest },
-    { path: USER_PATHS.bindMobile, mode: 'bind', body: ZChangeMobileRequest },
-    { path: USER_PATHS.resetMobile, mode: 'reset', body: ZChangeMobileRequest },
+    [USER_API.bindEmail, 'bind'],
+    [USER_API.resetEmail, 'reset'],
+    [USER_API.bindMobile, 'bind'],
+    [USER_API.resetMobile, 'reset'],
   ] as const;
-  for (const route of contactRoutes) {
-    app.post(
-      route.path,
-      {
-        onRequest: app.requireMainAccount,
-        config: { rateLimit: RATE_LIMITS.checkCode },
-        schema: { body: route.body, response: userResponse },
-      },
-      async (request) => ok(await changeContact(deps, signedInUser(request), route.mode, request.body)),
+  for (const [endpoint, mode] of contactRoutes) {
+    route(app, endpoint, { config: { rateLimit: RATE_LIMITS.checkCode } }, async (request) =>
+      changeContact(deps, request.user, mode, request.body),
     );
   }
 
-  app.post(
-    USER_PATHS.resetPassword,
-    {
-      onRequest: app.requireUser,
-      // Someone holding a stolen token could otherwise guess the current password here.
-      config: { rateLimit: RATE_LIMITS.login },
-      schema: { body: ZResetPasswordRequest, response: emptyResponse },
-    },
+  route(
+    app,
+    USER_API.resetPassword,
+    // Someone holding a stolen token could otherwise guess the current password here.
+    { config: { rateLimit: RATE_LIMITS.login } },
     async (request) => {
-      await resetPassword(deps, signedInUser(request), request.body);
-      return ok(null);
+      await resetPassword(deps, request.user, request.body);
+      return null;
     },
   );
 

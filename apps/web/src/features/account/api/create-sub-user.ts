@@ -1,6 +1,6 @@
-import { USER_PATHS, type TCreateSubUserRequest, type ZSubUserResponse } from '@gemstock/contract';
+import { USER_API, type TCreateSubUserRequest, type ZSubUserResponse } from '@gemstock/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import type { Output } from '@/lib/contract-types';
 import { SUB_USERS_KEY } from './get-sub-users';
 
@@ -8,7 +8,7 @@ export type TSubUserResponse = Output<typeof ZSubUserResponse>;
 
 /** POST /api/user/sub_user {username, password, name?} → {sub_user}; addresses are bound later, with a code. */
 export function createSubUser(body: TCreateSubUserRequest): Promise<TSubUserResponse> {
-  return apiClient.post<TSubUserResponse>(USER_PATHS.subUsers, body);
+  return callApi(USER_API.createSubUser, { body });
 }
 
 export function useCreateSubUser() {

@@ -1,10 +1,10 @@
-import { USER_PATHS, type TResetPasswordRequest } from '@gemstock/contract';
+import { USER_API, type TResetPasswordRequest } from '@gemstock/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 
 /** POST /api/user/reset_password {password, new_password}. The server then revokes the token. */
 export function resetPassword(body: TResetPasswordRequest): Promise<unknown> {
-  return apiClient.post<unknown>(USER_PATHS.resetPassword, body);
+  return callApi(USER_API.resetPassword, { body });
 }
 
 export function useResetPassword() {

@@ -1,11 +1,11 @@
-import { USER_PATHS, type TResetEmailForSubRequest } from '@gemstock/contract';
+import { USER_API, type TResetEmailForSubRequest } from '@gemstock/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { SUB_USERS_KEY } from './get-sub-users';
 
 /** POST /api/user/reset_email_for_sub {sid, email, code}: the code was sent to the new email. */
 export function resetSubUserEmail(body: TResetEmailForSubRequest): Promise<unknown> {
-  return apiClient.post<unknown>(USER_PATHS.resetEmailForSub, body);
+  return callApi(USER_API.resetEmailForSub, { body });
 }
 
 export function useResetSubUserEmail() {

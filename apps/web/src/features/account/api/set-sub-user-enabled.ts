@@ -1,11 +1,11 @@
-import { USER_PATHS, type TSubUserEnabledRequest } from '@gemstock/contract';
+import { USER_API, type TSubUserEnabledRequest } from '@gemstock/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { SUB_USERS_KEY } from './get-sub-users';
 
 /** PUT /api/user/sub_user/{sid}/enabled {enabled}. */
 export function setSubUserEnabled({ sid, ...body }: TSubUserEnabledRequest & { sid: string }): Promise<unknown> {
-  return apiClient.put<unknown>(USER_PATHS.subUserEnabled(sid), body);
+  return callApi(USER_API.setSubUserEnabled, { params: { id: sid }, body });
 }
 
 export function useSetSubUserEnabled() {

@@ -1,12 +1,12 @@
-import { USER_PATHS, type TUpdateSubUserRequest } from '@gemstock/contract';
+import { USER_API, type TUpdateSubUserRequest } from '@gemstock/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import type { TSubUserResponse } from './create-sub-user';
 import { SUB_USERS_KEY } from './get-sub-users';
 
 /** PUT /api/user/sub_user/{sid} {name?, mobile?, code?} → {sub_user}; a new mobile needs its code. */
 export function updateSubUser({ sid, ...body }: TUpdateSubUserRequest & { sid: string }): Promise<TSubUserResponse> {
-  return apiClient.put<TSubUserResponse>(USER_PATHS.subUser(sid), body);
+  return callApi(USER_API.updateSubUser, { params: { id: sid }, body });
 }
 
 export function useUpdateSubUser() {

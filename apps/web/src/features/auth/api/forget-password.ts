@@ -1,10 +1,10 @@
-import { USER_PATHS, type TForgetPasswordRequest } from '@gemstock/contract';
+import { USER_API, type TForgetPasswordRequest } from '@gemstock/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 
 /** POST /api/user/forget_password {email|mobile, code, password, source: null}. */
-export function forgetPassword(body: TForgetPasswordRequest): Promise<unknown> {
-  return apiClient.post<unknown>(USER_PATHS.forgetPassword, body);
+export function forgetPassword(body: TForgetPasswordRequest): Promise<null> {
+  return callApi(USER_API.forgetPassword, { body });
 }
 
 export function useForgetPassword() {

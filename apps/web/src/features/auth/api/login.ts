@@ -1,10 +1,10 @@
-import { USER_PATHS, type TLoginRequest, type TTokenResponse } from '@gemstock/contract';
+import { USER_API, type TLoginRequest, type TTokenResponse } from '@gemstock/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 
 /** POST /api/user/login {email|mobile|username, password} → {access_token}. */
 export function login(body: TLoginRequest): Promise<TTokenResponse> {
-  return apiClient.post<TTokenResponse>(USER_PATHS.login, body);
+  return callApi(USER_API.login, { body });
 }
 
 export function useLogin() {

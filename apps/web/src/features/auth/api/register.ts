@@ -1,10 +1,10 @@
-import { USER_PATHS, type TRegisterRequest, type TTokenResponse } from '@gemstock/contract';
+import { USER_API, type TRegisterRequest, type TTokenResponse } from '@gemstock/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 
 /** POST /api/user {email|mobile, code, password, source?, referrer?, agreement, adult} → {access_token}. */
 export function register(body: TRegisterRequest): Promise<TTokenResponse> {
-  return apiClient.post<TTokenResponse>(USER_PATHS.register, body);
+  return callApi(USER_API.register, { body });
 }
 
 export function useRegister() {

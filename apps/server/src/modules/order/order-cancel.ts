@@ -1,0 +1,56 @@
+import { ErrorCode, OrderStatus, canTransitionOrder, type TOrder } from '@gemstock/contract';
+import { AppError } from '../../lib/app-error.js';
+import type { EventBus } from '../../lib/event-bus.js';
+import type { UserRow } from '../user/user.repository.js';
+import { cancelUnpaidOrder } from './order-settlement.js';
+import { findOrderBySid, type OrderRow } from './order.repository.js';
+import type { OrderService } from './order.service.js';
+
+/** What closing an order's gateway trades found: a payment (`paid`), or trades left open (`unclosed`). */
+export interface ClosedTrades {
+  paid: boolean;
+  unclosed: number;
+}
+
+/**
+ * Closes every open gateway trade of an order and answers what it found. A request, not an
+ * event: the cancel waits for the answer and a failure reaches it (cancelling without the close
+ * could turn a payment into a refund). The payment module provides it; app.ts wires it.
+ */
+export type TradeCloser = (order: OrderRow) => Promise<ClosedTrades>;
+
+export interface OrderCancelDeps {
+  orders: OrderService;
+  closeTrades: TradeCloser;
+  events: EventBus;
+}
+
+/**
+ * The buyer, or the main account for a sub-account's order, cancels a CREATED order. The
+ * gateway trades are closed first: a trade found paid settles the order (the cancel answers
+ * ORDER_ALREADY_PAID), a gateway that cannot be reached keeps the order open (PAYMENT_CLOSE_FAILED;
+ * the unpaid-order sweep cancels it once every trade is past its expiry). Only then is the
+ * order cancelled and its coupon claim given back; `order.cancelled` is announced after commit.
+ */
+export async function cancelOrder(deps: OrderCancelDeps, user: UserRow, sid: string): Promise<{ order: TOrder }> {
+  const { orders } = deps;
+  const db = orders.deps.db;
+  const order = await orders.findVisibleOrder(user, sid);
+  if (order.status === OrderStatus.PAYED) throw new AppError(ErrorCode.ORDER_ALREADY_PAID);
+  if (!canTransitionOrder(order.status, OrderStatus.CANCELLED)) throw new AppError(ErrorCode.ORDER_NOT_CANCELLABLE);
+  const closed = await deps.closeTrades(order);
+  if (closed.paid && (await findOrderBySid(db, sid))?.status === OrderStatus.PAYED) {
+    throw new AppError(ErrorCode.ORDER_ALREADY_PAID);
+  }
+  if (closed.unclosed > 0) throw new AppError(ErrorCode.PAYMENT_CLOSE_FAILED);
+  const cancelled = await cancelUnpaidOrder(db, order.sid);
+  if (!cancelled) {
+    // Lost a race with a payment (or another cancel): report what the order now is.
+    const now = await findOrderBySid(db, sid);
+    throw new AppError(
+      now?.status === OrderStatus.PAYED ? ErrorCode.ORDER_ALREADY_PAID : ErrorCode.ORDER_NOT_CANCELLABLE,
+    );
+  }
+  await deps.events.emit('order.cancelled', { order: cancelled });
+  return { order: await orders.presentOne(cancelled) };
+}

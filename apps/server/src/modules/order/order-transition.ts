@@ -1,0 +1,40 @@
+import { OrderStateMachine, OrderStatus } from '@gemstock/contract';
+import type { DbOrTx } from '../../db/client.js';
+import { transition } from '../../lib/state-transition.js';
+import {
+  markOrderCancelled,
+  markOrderPaid,
+  type OrderPaidChange,
+  type OrderRow,
+  reopenTransferOrder,
+} from './order.repository.js';
+
+/** A status change of an order, with what goes with it. */
+export type OrderMove =
+  | { to: typeof OrderStatus.PAYED; paid: OrderPaidChange }
+  | { to: typeof OrderStatus.CANCELLED }
+  /** Only a bank-transfer order is re-opened (its money arrived after the deadline cancel). */
+  | { to: typeof OrderStatus.CREATED };
+
+/**
+ * The one door through which an order's status changes. `order.status` is the state the caller
+ * read (under the row lock, or as expected): the move must be an edge of OrderStateMachine
+ * (otherwise ILLEGAL_STATE_TRANSITION), and the UPDATE is guarded by that status, so a lost
+ * race comes back as `undefined` and nothing changed.
+ */
+export async function transitionOrder(
+  tx: DbOrTx,
+  order: Pick<OrderRow, 'sid' | 'status'>,
+  move: OrderMove,
+): Promise<OrderRow | undefined> {
+  return transition(OrderStateMachine, order.status, move.to, (from) => {
+    switch (move.to) {
+      case OrderStatus.PAYED:
+        return markOrderPaid(tx, order.sid, from, move.paid);
+      case OrderStatus.CANCELLED:
+        return markOrderCancelled(tx, order.sid, from);
+      case OrderStatus.CREATED:
+        return reopenTransferOrder(tx, order.sid, from);
+    }
+  });
+}
