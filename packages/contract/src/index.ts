@@ -25,3 +25,4 @@ export * from './api/order.js';
 export * from './api/wallet.js';
 export * from './api/payment.js';
 export * from './working-days.js';
+export * from './api/invoice.js';

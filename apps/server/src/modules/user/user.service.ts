@@ -205,6 +205,15 @@ export async function register(deps: AccountDeps, input: z.output<typeof ZRegist
   return signBuyerToken(deps, user);
 }
 
+/**
+ * Where a notice about an account goes (an issued invoice, for example): its own address, or
+ * for a sub-account without one its main account's. Null for an unknown account.
+ */
+export async function noticeAddressOf(db: DbOrTx, userSid: string): Promise<LockNoticeAddress | null> {
+  const user = await findUserBySid(db, userSid);
+  return user ? lockNoticeAddressOf(db, user) : null;
+}
+
 /** A lock notice goes to the account's own address; a sub-account without one has its main account told. */
 async function lockNoticeAddressOf(db: DbOrTx, user: UserRow): Promise<LockNoticeAddress | null> {
   if (user.email || user.mobile) return { email: user.email, mobile: user.mobile };
