@@ -6,9 +6,7 @@ import {
   InvoiceStateMachine,
   InvoiceStatus,
   InvoiceType,
-  OrderStatus,
-  OrderType,
-  PayWay,
+  invoiceRefusalOf,
   type TAdminInvoice,
   type TAdminInvoiceListResponse,
   type TInvoice,
@@ -97,14 +95,17 @@ export async function invoicesOfOrders(db: DbOrTx, orderSids: readonly string[])
  */
 function invoiceableAmount(order: InvoiceableOrder, ownerSid: string): number {
   if (order.ownerSid !== ownerSid) throw new AppError(ErrorCode.ORDER_NOT_FOUND);
-  if (order.status !== OrderStatus.PAYED) throw new AppError(ErrorCode.INVOICE_ORDER_NOT_PAID);
-  if (order.payWay === PayWay.WALLET && order.orderType !== OrderType.WALLET) {
-    throw new AppError(ErrorCode.INVOICE_ORDER_WALLET_PAID);
-  }
-  const amount = order.paidAmountCents ?? order.priceCents;
-  if (amount <= 0 || order.payWay === PayWay.FREE) throw new AppError(ErrorCode.INVOICE_AMOUNT_ZERO);
-  return amount;
+  const paidCents = order.paidAmountCents ?? order.priceCents;
+  const refusal = invoiceRefusalOf({ ...order, paidCents });
+  if (refusal) throw new AppError(REFUSAL_ERROR[refusal]);
+  return paidCents;
 }
+
+const REFUSAL_ERROR = {
+  not_paid: ErrorCode.INVOICE_ORDER_NOT_PAID,
+  wallet_paid: ErrorCode.INVOICE_ORDER_WALLET_PAID,
+  nothing_paid: ErrorCode.INVOICE_AMOUNT_ZERO,
+} as const;
 
 /**
  * POST /api/order/{id}/invoice: one invoice for the order and any other paid orders of the
