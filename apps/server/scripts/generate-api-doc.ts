@@ -1,10 +1,14 @@
 // Writes docs/api.md from the routes the server really registers and the contract schemas they
-// validate with, so the reference cannot drift from the code. Run: npm run docs:api
+// validate with, so the reference cannot drift from the code. A route registered from a contract
+// endpoint (plugins/route.ts) carries it: its declared access is checked against what the server
+// answers, and its name and summary are listed. Run: npm run docs:api
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { RouteOptions } from 'fastify';
-import { ErrorCode, type ErrorSpec } from '@gemstock/contract';
+import * as contract from '@gemstock/contract';
+import { type AnyEndpoint, type EndpointAccess, ErrorCode, type ErrorSpec } from '@gemstock/contract';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -70,10 +74,43 @@ interface Entry {
   method: string;
   url: string;
   access: string;
+  /** `USER_API.me`: where the endpoint is declared, for a route registered from the contract. */
+  declaredAs?: string;
+  summary?: string;
   body?: string;
   query?: string;
   params?: string;
   response?: string;
+}
+
+/** What probing an endpoint of each declared access finds (see probeAccess). */
+const PROBED_ACCESS: Record<EndpointAccess, string> = {
+  public: 'anyone',
+  optionalUser: 'anyone',
+  user: 'signed-in buyer',
+  mainAccount: 'main account (level 0)',
+  operator: 'operator',
+};
+
+/** How the reference words a declared access. */
+const ACCESS_TEXT: Record<EndpointAccess, string> = {
+  public: 'anyone',
+  optionalUser: 'anyone (a buyer token, when sent, is checked and personalises the answer)',
+  user: 'signed-in buyer',
+  mainAccount: 'main account (level 0)',
+  operator: 'operator',
+};
+
+/** Every endpoint the contract declares, by object: `USER_API.me` for `USER_API.me`. */
+function declaredEndpointNames(): Map<AnyEndpoint, string> {
+  const names = new Map<AnyEndpoint, string>();
+  for (const [groupName, group] of Object.entries(contract)) {
+    if (!groupName.endsWith('_API') || typeof group !== 'object' || group === null) continue;
+    for (const [key, endpoint] of Object.entries(group as Record<string, AnyEndpoint>)) {
+      names.set(endpoint, `${groupName}.${key}`);
+    }
+  }
+  return names;
 }
 
 const AREAS: [number, string][] = [
@@ -145,11 +182,18 @@ async function main() {
   });
   await app.ready();
 
-  // Who may call a route is found by asking it: without a token, then with a buyer's token.
+  // Who may call a route is found by asking it: without a token, then with the token of a
+  // sub-account (a buyer, but not a main account) whose main account is enabled.
+  const parentSid = 'apidocparent0001';
   const buyerSid = 'apidocbuyer00001';
-  await database.db.insert(users).values({ sid: buyerSid, email: 'apidoc@example.com', passwordHash: 'x', level: 1 });
+  await database.db.insert(users).values({ sid: parentSid, email: 'apidoc-main@example.com', passwordHash: 'x' });
+  await database.db
+    .insert(users)
+    .values({ sid: buyerSid, username: 'apidoc', passwordHash: 'x', level: 1, parentSid: parentSid });
   const buyerToken = await app.deps.tokens.sign('buyer', { sub: buyerSid, tv: 0 });
   async function probeAccess(method: string, url: string): Promise<string> {
+    // A probe may end the sub-account's sessions (POST /api/user/logout): its token stays valid.
+    await database.db.update(users).set({ tokenVersion: 0 }).where(eq(users.sid, buyerSid));
     const path = url.replace(/:[A-Za-z]+/g, 'aaaaaaaaaaaaaaaa').replace(/\*$/, 'x');
     const send = async (token?: string) => {
       const res = await app.inject({
@@ -170,13 +214,25 @@ async function main() {
     return 'signed-in buyer';
   }
 
+  const names = declaredEndpointNames();
   const entries: Entry[] = [];
   for (const route of routes) {
     const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD');
     const schema = (route.schema ?? {}) as Record<string, unknown>;
     const response = (schema.response as Record<string, unknown> | undefined)?.['200'];
+    const endpoint = route.config?.endpoint;
     for (const method of methods) {
-      const entry: Entry = { method, url: route.url, access: await probeAccess(method, route.url) };
+      const probed = await probeAccess(method, route.url);
+      const entry: Entry = { method, url: route.url, access: probed };
+      if (endpoint) {
+        if (PROBED_ACCESS[endpoint.access] !== probed) {
+          throw new Error(`${method} ${route.url} declares access "${endpoint.access}" but answers as "${probed}"`);
+        }
+        entry.access = ACCESS_TEXT[endpoint.access];
+        const name = names.get(endpoint);
+        if (name) entry.declaredAs = name;
+        if (endpoint.summary) entry.summary = endpoint.summary;
+      }
       const body = toJson(schema.body, 'input');
       const query = toJson(schema.querystring, 'input');
       const params = toJson(schema.params, 'input');
@@ -207,9 +263,17 @@ async function main() {
     '',
     'Send the token as `Authorization: Bearer <access_token>`.',
     '',
+    'Most calls are declared once in the contract as endpoint objects (`packages/contract`, named',
+    'under each call, e.g. `USER_API.me`); the server registers them and the web app calls them',
+    'through those objects. Calls without a name (file uploads and downloads, pages, notifications',
+    'from payment gateways, and the order and payment calls) are registered by hand.',
+    '',
   ];
   for (const e of entries) {
-    out.push(`## ${e.method} ${e.url}`, '', `Access: ${e.access}.`, '');
+    out.push(`## ${e.method} ${e.url}`, '');
+    if (e.summary) out.push(e.summary, '');
+    out.push(`Access: ${e.access}.`, '');
+    if (e.declaredAs) out.push(`Contract: \`${e.declaredAs}\`.`, '');
     const block = (title: string, text: string | undefined) => {
       if (!text) return;
       out.push(`${title}:`, '', '```ts', text, '```', '');

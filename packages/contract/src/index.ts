@@ -24,5 +24,6 @@ export * from './api/cart.js';
 export * from './api/order.js';
 export * from './api/wallet.js';
 export * from './api/payment.js';
+export * from './api/licence.js';
 export * from './working-days.js';
 export * from './api/invoice.js';

@@ -1,7 +1,8 @@
-import type { TCartCountResponse, TCartResponse } from '@gemstock/contract';
+import { CART_API, endpointUrl } from '@gemstock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows } from '../helpers/accounts.js';
 import { createBuyer, insertMaterial, type TestBuyer } from '../helpers/factories.js';
+import { injectApi } from '../helpers/inject-api.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;
@@ -14,12 +15,12 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const add = (token: string, material: string, spec: unknown) =>
-  t.call<TCartCountResponse>({ method: 'POST', url: '/api/cart/add', token, payload: { material, spec } });
-const list = (token: string) => t.call<TCartResponse>({ method: 'GET', url: '/api/cart', token });
+  injectApi(t, CART_API.add, { token, body: { material, spec } });
+const list = (token: string) => injectApi(t, CART_API.list, { token });
 
 describe('cart', () => {
   it('needs a signed-in account', async () => {
-    const res = await t.call({ method: 'GET', url: '/api/cart' });
+    const res = await injectApi(t, CART_API.list);
     expect(res.code).toBe(1000);
   });
 
@@ -66,11 +67,9 @@ describe('cart', () => {
     const b = await insertMaterial(t, { keywords: ['手镯'] });
     await add(other.token, a.sid, 2);
     await add(other.token, b.sid, 2);
-    const off = await t.call({
-      method: 'POST',
-      url: '/api/cart/choose',
+    const off = await injectApi(t, CART_API.choose, {
       token: other.token,
-      payload: { materials: [a.sid, b.sid], chosen: false },
+      body: { materials: [a.sid, b.sid], chosen: false },
     });
     expect(off.code).toBe(0);
     expect((await list(other.token)).data.materials.every((m) => !m.chosen)).toBe(true);
@@ -78,11 +77,9 @@ describe('cart', () => {
     await t.database.db.execute(`update materials set disabled = true where sid = '${b.sid}'`);
     const cart = await list(other.token);
     expect(cart.data.materials.find((m) => m.sid === b.sid)).toMatchObject({ disabled: true, chosen: false });
-    const choose = await t.call({
-      method: 'POST',
-      url: '/api/cart/choose',
+    const choose = await injectApi(t, CART_API.choose, {
       token: other.token,
-      payload: { materials: [a.sid, b.sid], chosen: true },
+      body: { materials: [a.sid, b.sid], chosen: true },
     });
     expect(choose.code).toBe(4007);
     // Nothing changed by the refused request.
@@ -95,12 +92,7 @@ describe('cart', () => {
     const m = await insertMaterial(t, { keywords: ['耳环'] });
     await add(mine.token, m.sid, 2);
     await add(stranger.token, m.sid, 3);
-    const removed = await t.call<TCartCountResponse>({
-      method: 'POST',
-      url: '/api/cart/remove',
-      token: mine.token,
-      payload: { materials: [m.sid] },
-    });
+    const removed = await injectApi(t, CART_API.remove, { token: mine.token, body: { materials: [m.sid] } });
     expect(removed.data.count).toBe(0);
     expect((await list(stranger.token)).data.materials).toHaveLength(1);
   });
@@ -112,16 +104,12 @@ describe('cart', () => {
       { material: 'abcdefgh12', spec: 'big' },
       { materials: [] },
     ]) {
-      const res = await t.call({ method: 'POST', url: '/api/cart/add', token: buyer.token, payload });
+      // What the body's type refuses, so sent by hand.
+      const res = await t.call({ method: 'POST', url: endpointUrl(CART_API.add), token: buyer.token, payload });
       expect(res.status).toBe(400);
       expect(res.message).toMatch(/[\u4e00-\u9fa5]/);
     }
-    const res = await t.call({
-      method: 'POST',
-      url: '/api/cart/remove',
-      token: buyer.token,
-      payload: { materials: [] },
-    });
+    const res = await injectApi(t, CART_API.remove, { token: buyer.token, body: { materials: [] } });
     expect(res.status).toBe(400);
   });
 });

@@ -1,6 +1,6 @@
-import { CART_PATHS, type TCartResponse } from '@gemstock/contract';
+import { CART_API, type TCartResponse } from '@gemstock/contract';
 import { useQuery } from '@tanstack/react-query';
-import { type RequestOptions, apiClient } from '@/lib/api-client';
+import { type RequestOptions, callApi } from '@/lib/api-client';
 import { logError } from '@/lib/logger';
 import { queryClient } from '@/lib/query-client';
 import { isLoggedInUser, useSession } from '@/stores/session';
@@ -8,7 +8,7 @@ import { COMMERCE_KEYS } from './commerce-keys';
 
 /** GET /api/cart → {materials}: the signed-in account's cart, newest first. */
 export function getCart(options?: Pick<RequestOptions, 'quiet' | 'signal'>): Promise<TCartResponse> {
-  return apiClient.get<TCartResponse>(CART_PATHS.list, options);
+  return callApi(CART_API.list, {}, options);
 }
 
 /** The cart; every load also updates the header's count badge. */

@@ -1,10 +1,10 @@
-import { COMMON_PATHS, type TKeywordsResponse } from '@gemstock/contract';
+import { COMMON_API, type TKeywordsResponse } from '@gemstock/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 
 /** GET /api/index/keywords → hot-search keywords (header search panel, home suggestions, empty results). */
 export function getHotKeywords(): Promise<TKeywordsResponse> {
-  return apiClient.get<TKeywordsResponse>(COMMON_PATHS.hotKeywords);
+  return callApi(COMMON_API.hotKeywords);
 }
 
 /** The header loads it on the first focus of the search box (spec §2); home asks at once. */

@@ -1,11 +1,11 @@
-import { COMMON_PATHS, type TServiceResponse } from '@gemstock/contract';
+import { COMMON_API, type TServiceResponse } from '@gemstock/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { USER_SCOPE } from '@/lib/query-client';
 
 /** GET /api/common/service → the customer-service QR image url. Needs login. */
 export function getServiceQr(): Promise<TServiceResponse> {
-  return apiClient.get<TServiceResponse>(COMMON_PATHS.service);
+  return callApi(COMMON_API.service);
 }
 
 export function useServiceQr(enabled: boolean) {

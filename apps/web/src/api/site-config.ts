@@ -1,13 +1,13 @@
-import { COMMON_PATHS, type TSiteConfigResponse } from '@gemstock/contract';
+import { COMMON_API, type TSiteConfigResponse } from '@gemstock/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 
 export const DEFAULT_SITE_CONFIG: TSiteConfigResponse = { siteName: '宝图', devOutbox: false };
 
 /** GET /api/common/site. Quiet: the site works with defaults when it fails. */
 export const siteConfigQuery = queryOptions({
   queryKey: ['site-config'],
-  queryFn: () => apiClient.get<TSiteConfigResponse>(COMMON_PATHS.siteConfig, { quiet: true }),
+  queryFn: () => callApi(COMMON_API.siteConfig, {}, { quiet: true }),
   staleTime: Infinity,
 });
 

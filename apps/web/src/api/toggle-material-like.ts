@@ -1,7 +1,7 @@
-import { MATERIAL_PATHS, type TLikeResponse, type TMaterial, materialPath } from '@gemstock/contract';
+import { MATERIAL_API, type TLikeResponse, type TMaterial } from '@gemstock/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { apiClient } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { currentAppPath } from '@/lib/navigation';
 import { dialogs } from '@/stores/dialogs';
 import { useIsLoggedIn } from '@/stores/session';
@@ -9,12 +9,12 @@ import { LIKED_MATERIALS_KEY, type MaterialPatch, patchMaterialInCaches } from '
 
 /** POST /api/material/{sid}/like → {liked, likeCount}. Idempotent on the server. */
 export function likeMaterial(sid: string): Promise<TLikeResponse> {
-  return apiClient.post<TLikeResponse>(materialPath(MATERIAL_PATHS.like, sid));
+  return callApi(MATERIAL_API.like, { params: { id: sid } });
 }
 
 /** DELETE /api/material/{sid}/like → {liked, likeCount}. */
 export function unlikeMaterial(sid: string): Promise<TLikeResponse> {
-  return apiClient.delete<TLikeResponse>(materialPath(MATERIAL_PATHS.like, sid));
+  return callApi(MATERIAL_API.unlike, { params: { id: sid } });
 }
 
 interface ToggleLikeInput {

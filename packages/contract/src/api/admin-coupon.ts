@@ -1,24 +1,10 @@
 import { z } from 'zod';
 import { MAX_LENGTH } from '../constants.js';
+import { defineEndpoint } from '../endpoint.js';
 import { CouponType, ORDER_TYPES, OrderType } from '../enums.js';
 import { MESSAGES } from '../validation.js';
 import { MAX_PRICE_CENTS, ZAdminPageQuery } from './admin-material.js';
 import { COUPON_CODE_MAX_LENGTH } from './order.js';
-
-/**
- * Operator console: coupons (list, create one or a batch, detail with redemptions, end early).
- * Every path needs an operator token. A fixed-amount coupon's `amount` is integer cents; a
- * percentage coupon's `amount` is the percent taken off (20 → the buyer pays 80%, shown 8 折).
- */
-export const ADMIN_COUPON_PATHS = {
-  list: '/api/admin/coupons',
-  create: '/api/admin/coupons',
-  detail: '/api/admin/coupons/:sid',
-} as const;
-
-export function adminCouponPath(pattern: string, sid: string): string {
-  return pattern.replace(':sid', encodeURIComponent(sid));
-}
 
 /** All-or-nothing in one transaction: large enough for a campaign, small enough for one request. */
 export const COUPON_BATCH_MAX = 500;
@@ -271,3 +257,44 @@ export const ZAdminCouponDetailResponse = z.object({
   redemptions: z.array(ZAdminCouponRedemption),
 });
 export type TAdminCouponDetailResponse = z.infer<typeof ZAdminCouponDetailResponse>;
+
+/**
+ * Operator console: coupons (list, create one or a batch, detail with redemptions, end early).
+ * Every call needs an operator token. A fixed-amount coupon's `amount` is integer cents; a
+ * percentage coupon's `amount` is the percent taken off (20 → the buyer pays 80%, shown 8 折).
+ */
+export const ADMIN_COUPON_API = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/coupons',
+    access: 'operator',
+    query: ZAdminCouponListQuery,
+    response: ZAdminCouponListResponse,
+    summary: 'Coupons, filtered by code or name, status and kind.',
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/coupons',
+    access: 'operator',
+    body: ZAdminCouponCreateRequest,
+    response: ZAdminCouponCreateResponse,
+    summary: 'Creates one coupon, or a batch with generated codes (all or none).',
+  }),
+  detail: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/coupons/:sid',
+    access: 'operator',
+    params: ZAdminCouponParams,
+    response: ZAdminCouponDetailResponse,
+    summary: 'A coupon with its newest redemptions.',
+  }),
+  update: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/admin/coupons/:sid',
+    access: 'operator',
+    params: ZAdminCouponParams,
+    body: ZAdminCouponPatch,
+    response: ZAdminCouponResponse,
+    summary: 'Renames, re-notes or ends a coupon now; its terms never change.',
+  }),
+} as const;

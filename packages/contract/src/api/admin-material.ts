@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_LENGTH } from '../constants.js';
+import { defineEndpoint } from '../endpoint.js';
 import { LICENCE_TYPES, MATERIAL_FORMATS } from '../enums.js';
 import { zLicenceType } from '../entities.js';
 
@@ -8,21 +9,12 @@ import { zLicenceType } from '../entities.js';
  * Every path needs an operator token (POST /api/admin/login). Money is integer cents.
  */
 export const ADMIN_MATERIAL_PATHS = {
-  list: '/api/admin/materials',
+  /**
+   * POST multipart/form-data: one `file` and optional `keywords` text → {material}. A file
+   * upload, so not an endpoint declaration (see ADMIN_MATERIAL_API for the others).
+   */
   upload: '/api/admin/materials/upload',
-  uploadConfig: '/api/admin/materials/upload_config',
-  detail: '/api/admin/materials/:id',
-  reprocess: '/api/admin/materials/:id/reprocess',
-  keywords: '/api/admin/keywords',
-  pinnedKeywords: '/api/admin/keywords/pinned',
-  curatedKeywords: '/api/admin/keywords/curated',
-  blockedKeywords: '/api/admin/keywords/blocked',
-  audit: '/api/admin/audit',
 } as const;
-
-export function adminMaterialPath(pattern: string, sid: string): string {
-  return pattern.replace(':id', encodeURIComponent(sid));
-}
 
 /** A material is offered to buyers only when `ready` (and not disabled). */
 export const MaterialStatus = { PROCESSING: 'processing', READY: 'ready', FAILED: 'failed' } as const;
@@ -311,3 +303,92 @@ export type TAuditEntry = z.infer<typeof ZAuditEntry>;
 
 export const ZAuditListResponse = z.object({ total: z.number().int(), entries: z.array(ZAuditEntry) });
 export type TAuditListResponse = z.infer<typeof ZAuditListResponse>;
+
+export const ADMIN_MATERIAL_API = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/materials',
+    access: 'operator',
+    query: ZAdminMaterialListQuery,
+    response: ZAdminMaterialListResponse,
+    summary: 'Materials in every status, filtered by keyword or sid, status, format, disabled and featured.',
+  }),
+  uploadConfig: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/materials/upload_config',
+    access: 'operator',
+    response: ZUploadConfigResponse,
+    summary: "The server's upload limits and whether it can process videos.",
+  }),
+  detail: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/materials/:id',
+    access: 'operator',
+    params: ZAdminMaterialIdParams,
+    response: ZAdminMaterialResponse,
+    summary: 'One material with every stored field and its newest processing job.',
+  }),
+  update: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/admin/materials/:id',
+    access: 'operator',
+    params: ZAdminMaterialIdParams,
+    body: ZAdminMaterialPatch,
+    response: ZAdminMaterialResponse,
+    summary: 'Changes keywords, prices, the free window, featured, disabled or the remark.',
+  }),
+  reprocess: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/materials/:id/reprocess',
+    access: 'operator',
+    params: ZAdminMaterialIdParams,
+    response: ZAdminMaterialResponse,
+    summary: "Queues the material's renditions to be made again.",
+  }),
+} as const;
+
+/** The keyword lists of the operator console. */
+export const ADMIN_KEYWORD_API = {
+  lists: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/keywords',
+    access: 'operator',
+    response: ZAdminKeywordsResponse,
+    summary: 'The pinned hot keywords, the curated list and the blocked terms.',
+  }),
+  pinned: defineEndpoint({
+    method: 'PUT',
+    path: '/api/admin/keywords/pinned',
+    access: 'operator',
+    body: ZKeywordListRequest,
+    response: ZAdminKeywordsResponse,
+    summary: 'Replaces the pinned hot keywords, shown first in this order.',
+  }),
+  curated: defineEndpoint({
+    method: 'PUT',
+    path: '/api/admin/keywords/curated',
+    access: 'operator',
+    body: ZKeywordListRequest,
+    response: ZAdminKeywordsResponse,
+    summary: 'Replaces the curated keyword list.',
+  }),
+  blocked: defineEndpoint({
+    method: 'PUT',
+    path: '/api/admin/keywords/blocked',
+    access: 'operator',
+    body: ZKeywordListRequest,
+    response: ZAdminKeywordsResponse,
+    summary: 'Replaces the terms never shown as hot keywords.',
+  }),
+} as const;
+
+export const ADMIN_AUDIT_API = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/audit',
+    access: 'operator',
+    query: ZAuditQuery,
+    response: ZAuditListResponse,
+    summary: 'The audit log of operator writes, newest first, filtered by entity and sid.',
+  }),
+} as const;

@@ -1,11 +1,7 @@
 import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.js';
 import { zPassword, zUsername } from '../validation.js';
-
-export const ADMIN_PATHS = {
-  login: '/api/admin/login',
-  logout: '/api/admin/logout',
-  me: '/api/admin/me',
-} as const;
+import { ZEmptyResponse, ZTokenResponse } from './user.js';
 
 export const ZOperator = z.object({
   sid: z.string(),
@@ -19,3 +15,29 @@ export const ZAdminLoginRequest = z.object({ username: zUsername, password: zPas
 export type TAdminLoginRequest = z.input<typeof ZAdminLoginRequest>;
 
 export const ZOperatorResponse = z.object({ operator: ZOperator });
+
+/** The operator console's sign-in. */
+export const ADMIN_API = {
+  login: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/login',
+    access: 'public',
+    body: ZAdminLoginRequest,
+    response: ZTokenResponse,
+    summary: "Signs an operator in; answers the console's token.",
+  }),
+  logout: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/logout',
+    access: 'operator',
+    response: ZEmptyResponse,
+    summary: 'Ends every session of the operator (its token version moves on).',
+  }),
+  me: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/me',
+    access: 'operator',
+    response: ZOperatorResponse,
+    summary: 'The signed-in operator.',
+  }),
+} as const;

@@ -1,16 +1,8 @@
 import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.js';
 import { ZMaterial, zLicenceType } from '../entities.js';
 import { LICENCE_TYPES } from '../enums.js';
 import { zSid } from '../validation.js';
-
-/** Cart calls of spec §7 (`/api/cart*`). The cart belongs to the signed-in account. */
-export const CART_PATHS = {
-  list: '/api/cart',
-  add: '/api/cart/add',
-  remove: '/api/cart/remove',
-  /** Sets the chosen flag of some items (select one, select all non-disabled, clear). */
-  choose: '/api/cart/choose',
-} as const;
 
 export const CART_MAX_ITEMS = 100;
 
@@ -60,3 +52,38 @@ export type TCartResponse = z.infer<typeof ZCartResponse>;
 /** Answer of add / remove / choose: the new item count for the header badge. */
 export const ZCartCountResponse = z.object({ count: z.number().int() });
 export type TCartCountResponse = z.infer<typeof ZCartCountResponse>;
+
+/** Cart calls of spec §7 (`/api/cart*`). The cart belongs to the signed-in account. */
+export const CART_API = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/cart',
+    access: 'user',
+    response: ZCartResponse,
+    summary: "The account's cart, newest first.",
+  }),
+  add: defineEndpoint({
+    method: 'POST',
+    path: '/api/cart/add',
+    access: 'user',
+    body: ZCartAddRequest,
+    response: ZCartCountResponse,
+    summary: 'Adds a material with a licence type, or changes the licence type of one already in the cart.',
+  }),
+  remove: defineEndpoint({
+    method: 'POST',
+    path: '/api/cart/remove',
+    access: 'user',
+    body: ZCartRemoveRequest,
+    response: ZCartCountResponse,
+    summary: 'Removes materials from the cart.',
+  }),
+  choose: defineEndpoint({
+    method: 'POST',
+    path: '/api/cart/choose',
+    access: 'user',
+    body: ZCartChooseRequest,
+    response: ZCartCountResponse,
+    summary: 'Sets the chosen flag of some items (select one, select all non-disabled, clear).',
+  }),
+} as const;

@@ -1,12 +1,5 @@
 import { z } from 'zod';
-
-export const COMMON_PATHS = {
-  service: '/api/common/service',
-  keywords: '/api/common/keywords',
-  hotKeywords: '/api/index/keywords',
-  health: '/api/health',
-  siteConfig: '/api/common/site',
-} as const;
+import { defineEndpoint } from '../endpoint.js';
 
 /**
  * How to reach customer service. `service`: the QR image to show (the operator's upload, or
@@ -21,11 +14,10 @@ export const ZServiceResponse = z.object({
 });
 export type TServiceResponse = z.infer<typeof ZServiceResponse>;
 
+/** Paths outside the endpoint declarations below (an image, not the envelope). */
 export const SERVICE_QR_PATHS = {
   /** The local demo's sample QR (not a real contact). */
   demoQr: '/api/common/service/qr.svg',
-  /** Operator: GET the setting, PUT a new image, DELETE to clear it. */
-  admin: '/api/admin/settings/service-qr',
 } as const;
 
 /** Where the service QR shown to buyers comes from. */
@@ -68,3 +60,67 @@ export const ZSiteConfigResponse = z.object({
 export type TSiteConfigResponse = z.infer<typeof ZSiteConfigResponse>;
 
 export const ZHealthResponse = z.object({ status: z.literal('ok') });
+
+export const COMMON_API = {
+  health: defineEndpoint({
+    method: 'GET',
+    path: '/api/health',
+    access: 'public',
+    response: ZHealthResponse,
+    summary: 'Answers while the server runs.',
+  }),
+  siteConfig: defineEndpoint({
+    method: 'GET',
+    path: '/api/common/site',
+    access: 'public',
+    response: ZSiteConfigResponse,
+    summary: 'The site name and the demo switches the pages show.',
+  }),
+  keywords: defineEndpoint({
+    method: 'GET',
+    path: '/api/common/keywords',
+    access: 'public',
+    response: ZKeywordsResponse,
+    summary: "The operators' curated keyword list.",
+  }),
+  hotKeywords: defineEndpoint({
+    method: 'GET',
+    path: '/api/index/keywords',
+    access: 'public',
+    response: ZKeywordsResponse,
+    summary: 'Hot-search keywords (header search panel, home suggestions, empty results).',
+  }),
+  service: defineEndpoint({
+    method: 'GET',
+    path: '/api/common/service',
+    access: 'public',
+    response: ZServiceResponse,
+    summary: 'How to reach customer service: the QR image to show, or the written contact.',
+  }),
+} as const;
+
+/** Operator: the customer-service QR buyers see. */
+export const SERVICE_QR_API = {
+  setting: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/settings/service-qr',
+    access: 'operator',
+    response: ZServiceQrSetting,
+    summary: 'Where the QR buyers see comes from, and what the console warns about.',
+  }),
+  upload: defineEndpoint({
+    method: 'PUT',
+    path: '/api/admin/settings/service-qr',
+    access: 'operator',
+    body: ZServiceQrUpload,
+    response: ZServiceQrSetting,
+    summary: 'Replaces the QR with an uploaded image (a data URL).',
+  }),
+  clear: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/admin/settings/service-qr',
+    access: 'operator',
+    response: ZServiceQrSetting,
+    summary: 'Removes the uploaded QR.',
+  }),
+} as const;

@@ -1,10 +1,6 @@
 import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.js';
 import { ZCoupon } from '../entities.js';
-
-/** The buyer's own coupons (spec §7 `GET /api/user/code`), for the order drawer's coupon picker. */
-export const COUPON_PATHS = {
-  usable: '/api/user/code',
-} as const;
 
 /** A coupon as its owner sees it: the entity plus the name the operator gave it, if any. */
 export const ZUserCoupon = ZCoupon.extend({ name: z.string().nullable() });
@@ -17,3 +13,13 @@ export type TUserCoupon = z.infer<typeof ZUserCoupon>;
  */
 export const ZUserCouponsResponse = z.object({ coupons: z.array(ZUserCoupon) });
 export type TUserCouponsResponse = z.infer<typeof ZUserCouponsResponse>;
+
+export const COUPON_API = {
+  usable: defineEndpoint({
+    method: 'GET',
+    path: '/api/user/code',
+    access: 'user',
+    response: ZUserCouponsResponse,
+    summary: "The buyer's own coupons usable now (spec §7), for the order drawer's coupon picker.",
+  }),
+} as const;

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-
-export const DEV_PATHS = { outbox: '/api/dev/outbox' } as const;
+import { defineEndpoint } from '../endpoint.js';
 
 export const ZOutboxMessage = z.object({
   channel: z.enum(['email', 'sms']),
@@ -13,3 +12,13 @@ export type TOutboxMessage = z.infer<typeof ZOutboxMessage>;
 
 export const ZOutboxResponse = z.object({ messages: z.array(ZOutboxMessage) });
 export type TOutboxResponse = z.infer<typeof ZOutboxResponse>;
+
+export const DEV_API = {
+  outbox: defineEndpoint({
+    method: 'GET',
+    path: '/api/dev/outbox',
+    access: 'public',
+    response: ZOutboxResponse,
+    summary: 'The newest mails and texts the dev outbox kept (served only when it is on, never in production).',
+  }),
+} as const;

@@ -9,29 +9,15 @@ import {
   SORT_OPTIONS,
   SortOption,
 } from '../enums.js';
+import { defineEndpoint } from '../endpoint.js';
 import { ZMaterial, type TMaterial } from '../entities.js';
 import { MESSAGES } from '../validation.js';
 
-/**
- * Catalogue calls of spec §7. Patterns with `:id` are what the server registers; the client
- * fills them with `materialPath`.
- */
+/** Paths outside the endpoint declarations below (a file stream, not the envelope). */
 export const MATERIAL_PATHS = {
-  search: '/api/material',
-  free: '/api/material/free',
-  featuredVideo: '/api/material/featured_video',
-  detail: '/api/material/:id',
-  related: '/api/material/:id/related',
-  like: '/api/material/:id/like',
-  freeDownload: '/api/material/:id/free_download',
-  userLikes: '/api/user/like',
   /** Short-lived signed link to an original file; issued by free and purchased downloads. */
   original: '/api/media/original',
 } as const;
-
-export function materialPath(pattern: string, sid: string): string {
-  return pattern.replace(':id', encodeURIComponent(sid));
-}
 
 export const PAGE_SIZE_DEFAULT = 30;
 export const PAGE_SIZE_MAX = 60;
@@ -187,3 +173,80 @@ export function listPriceCents(material: Pick<TMaterial, 'price'>, type: Licence
   if (typeof material.price === 'number') return licenceSpec(type).priceCents;
   return material.price[String(type)] ?? licenceSpec(type).priceCents;
 }
+
+/** Catalogue calls of spec §7: search, lists, detail, likes and the free download. */
+export const MATERIAL_API = {
+  search: defineEndpoint({
+    method: 'GET',
+    path: '/api/material',
+    access: 'optionalUser',
+    query: ZSearchMaterialsQuery,
+    response: ZSearchMaterialsResponse,
+    summary: 'Searches the catalogue by keywords and filters; a random order keeps its seed while paging.',
+  }),
+  free: defineEndpoint({
+    method: 'GET',
+    path: '/api/material/free',
+    access: 'optionalUser',
+    query: ZPageQuery,
+    response: ZPagedMaterialsResponse,
+    summary: 'Materials free right now.',
+  }),
+  featuredVideo: defineEndpoint({
+    method: 'GET',
+    path: '/api/material/featured_video',
+    access: 'optionalUser',
+    query: ZPageQuery,
+    response: ZMaterialsResponse,
+    summary: 'Featured videos, page by page (no total).',
+  }),
+  detail: defineEndpoint({
+    method: 'GET',
+    path: '/api/material/:id',
+    access: 'optionalUser',
+    params: ZMaterialIdParams,
+    response: ZMaterialDetailResponse,
+    summary: 'One material.',
+  }),
+  related: defineEndpoint({
+    method: 'GET',
+    path: '/api/material/:id/related',
+    access: 'optionalUser',
+    params: ZMaterialIdParams,
+    response: ZMaterialsResponse,
+    summary: 'Materials sharing keywords with this one.',
+  }),
+  like: defineEndpoint({
+    method: 'POST',
+    path: '/api/material/:id/like',
+    access: 'user',
+    params: ZMaterialIdParams,
+    response: ZLikeResponse,
+    summary: 'Likes a material (idempotent).',
+  }),
+  unlike: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/material/:id/like',
+    access: 'user',
+    params: ZMaterialIdParams,
+    response: ZLikeResponse,
+    summary: 'Takes a like back (idempotent).',
+  }),
+  userLikes: defineEndpoint({
+    method: 'GET',
+    path: '/api/user/like',
+    access: 'user',
+    query: ZPageQuery,
+    response: ZPagedMaterialsResponse,
+    summary: 'The materials the account liked, most recently liked first.',
+  }),
+  freeDownload: defineEndpoint({
+    method: 'GET',
+    path: '/api/material/:id/free_download',
+    access: 'user',
+    params: ZMaterialIdParams,
+    query: ZFreeDownloadQuery,
+    response: ZDownloadUrlResponse,
+    summary: 'A short-lived link to the original of a free material; `agree=1` accepts the download-only licence.',
+  }),
+} as const;

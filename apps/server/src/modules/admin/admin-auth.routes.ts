@@ -1,49 +1,20 @@
-import {
-  ADMIN_PATHS,
-  ErrorCode,
-  ZAdminLoginRequest,
-  ZEmptyResponse,
-  ZOperatorResponse,
-  ZTokenResponse,
-  zEnvelope,
-} from '@gemstock/contract';
+import { ADMIN_API } from '@gemstock/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/app-error.js';
-import { ok } from '../../plugins/envelope.js';
+import { route } from '../../plugins/route.js';
 import { loginOperator, logoutOperator, presentOperator } from './operator.service.js';
 
 /** Back-office sign-in is tighter than buyers': a handful of operators, a valuable target. */
 const OPERATOR_LOGIN_RATE_LIMIT = { max: 5, timeWindow: '1 minute' } as const;
 
-export async function adminAuthRoutes(instance: FastifyInstance) {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
+export async function adminAuthRoutes(app: FastifyInstance) {
+  route(app, ADMIN_API.login, { config: { rateLimit: OPERATOR_LOGIN_RATE_LIMIT } }, async (request) => ({
+    access_token: await loginOperator({ ...app.deps, log: request.log }, request.body),
+  }));
 
-  app.post(
-    ADMIN_PATHS.login,
-    {
-      config: { rateLimit: OPERATOR_LOGIN_RATE_LIMIT },
-      schema: { body: ZAdminLoginRequest, response: { 200: zEnvelope(ZTokenResponse) } },
-    },
-    async (request) => ok({ access_token: await loginOperator({ ...app.deps, log: request.log }, request.body) }),
-  );
+  route(app, ADMIN_API.logout, async (request) => {
+    await logoutOperator(app.deps, request.operator);
+    return null;
+  });
 
-  app.post(
-    ADMIN_PATHS.logout,
-    { onRequest: app.requireOperator, schema: { response: { 200: zEnvelope(ZEmptyResponse) } } },
-    async (request) => {
-      if (!request.operator) throw new AppError(ErrorCode.AUTH_REQUIRED);
-      await logoutOperator(app.deps, request.operator);
-      return ok(null);
-    },
-  );
-
-  app.get(
-    ADMIN_PATHS.me,
-    { onRequest: app.requireOperator, schema: { response: { 200: zEnvelope(ZOperatorResponse) } } },
-    async (request) => {
-      if (!request.operator) throw new AppError(ErrorCode.AUTH_REQUIRED);
-      return ok({ operator: presentOperator(request.operator) });
-    },
-  );
+  route(app, ADMIN_API.me, async (request) => ({ operator: presentOperator(request.operator) }));
 }

@@ -1,14 +1,10 @@
 import fastifyMultipart from '@fastify/multipart';
 import {
+  ADMIN_MATERIAL_API,
   ADMIN_MATERIAL_PATHS,
   ErrorCode,
   parseKeywordText,
-  ZAdminMaterialIdParams,
-  ZAdminMaterialListQuery,
-  ZAdminMaterialListResponse,
-  ZAdminMaterialPatch,
   ZAdminMaterialResponse,
-  ZUploadConfigResponse,
   zEnvelope,
   zMaterialKeywords,
 } from '@gemstock/contract';
@@ -17,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.js';
 import type { StagedFile } from '../../media/upload-staging.js';
 import { ok } from '../../plugins/envelope.js';
+import { route } from '../../plugins/route.js';
 import {
   createUploadedMaterial,
   fileTooLargeError,
@@ -80,17 +77,12 @@ export async function adminMaterialRoutes(instance: FastifyInstance) {
     },
   });
 
-  app.addHook('onRequest', app.requireOperator);
+  route(app, ADMIN_MATERIAL_API.uploadConfig, async () => uploadConfig(deps));
 
-  app.get(
-    ADMIN_MATERIAL_PATHS.uploadConfig,
-    { schema: { response: { 200: zEnvelope(ZUploadConfigResponse) } } },
-    async () => ok(uploadConfig(deps)),
-  );
-
+  // A file upload: registered by hand (multipart, no body schema), with the same guard.
   app.post(
     ADMIN_MATERIAL_PATHS.upload,
-    { schema: { response: { 200: zEnvelope(ZAdminMaterialResponse) } } },
+    { onRequest: app.requireOperator, schema: { response: { 200: zEnvelope(ZAdminMaterialResponse) } } },
     async (request) => {
       const operator = signedInOperator(request);
       if (!request.isMultipart()) {
@@ -132,36 +124,17 @@ export async function adminMaterialRoutes(instance: FastifyInstance) {
     },
   );
 
-  app.get(
-    ADMIN_MATERIAL_PATHS.list,
-    { schema: { querystring: ZAdminMaterialListQuery, response: { 200: zEnvelope(ZAdminMaterialListResponse) } } },
-    async (request) => ok(await listMaterials(deps, request.query)),
-  );
+  route(app, ADMIN_MATERIAL_API.list, async (request) => listMaterials(deps, request.query));
 
-  app.get(
-    ADMIN_MATERIAL_PATHS.detail,
-    { schema: { params: ZAdminMaterialIdParams, response: { 200: zEnvelope(ZAdminMaterialResponse) } } },
-    async (request) => ok({ material: await getMaterial(deps, request.params.id) }),
-  );
+  route(app, ADMIN_MATERIAL_API.detail, async (request) => ({
+    material: await getMaterial(deps, request.params.id),
+  }));
 
-  app.patch(
-    ADMIN_MATERIAL_PATHS.detail,
-    {
-      schema: {
-        params: ZAdminMaterialIdParams,
-        body: ZAdminMaterialPatch,
-        response: { 200: zEnvelope(ZAdminMaterialResponse) },
-      },
-    },
-    async (request) =>
-      ok({
-        material: await updateMaterial(deps, signedInOperator(request), request.params.id, request.body),
-      }),
-  );
+  route(app, ADMIN_MATERIAL_API.update, async (request) => ({
+    material: await updateMaterial(deps, request.operator, request.params.id, request.body),
+  }));
 
-  app.post(
-    ADMIN_MATERIAL_PATHS.reprocess,
-    { schema: { params: ZAdminMaterialIdParams, response: { 200: zEnvelope(ZAdminMaterialResponse) } } },
-    async (request) => ok({ material: await reprocessMaterial(deps, signedInOperator(request), request.params.id) }),
-  );
+  route(app, ADMIN_MATERIAL_API.reprocess, async (request) => ({
+    material: await reprocessMaterial(deps, request.operator, request.params.id),
+  }));
 }

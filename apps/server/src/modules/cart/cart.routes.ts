@@ -1,54 +1,15 @@
-import {
-  CART_PATHS,
-  ZCartAddRequest,
-  ZCartChooseRequest,
-  ZCartCountResponse,
-  ZCartRemoveRequest,
-  ZCartResponse,
-  zEnvelope,
-} from '@gemstock/contract';
+import { CART_API } from '@gemstock/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ok } from '../../plugins/envelope.js';
+import { route } from '../../plugins/route.js';
 import { publicUrlOfStorage } from '../catalog/catalog.service.js';
-import { signedInUser } from '../user/request-user.js';
 import { CartService } from './cart.service.js';
 
 /** `/api/cart*`: the signed-in account's cart. */
-export async function cartRoutes(instance: FastifyInstance) {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
+export async function cartRoutes(app: FastifyInstance) {
   const cart = new CartService({ db: app.deps.db, publicUrlOf: publicUrlOfStorage(app.deps.storage) });
 
-  app.get(
-    CART_PATHS.list,
-    { onRequest: app.requireUser, schema: { response: { 200: zEnvelope(ZCartResponse) } } },
-    async (request) => ok(await cart.listCart(signedInUser(request))),
-  );
-
-  app.post(
-    CART_PATHS.add,
-    {
-      onRequest: app.requireUser,
-      schema: { body: ZCartAddRequest, response: { 200: zEnvelope(ZCartCountResponse) } },
-    },
-    async (request) => ok(await cart.addToCart(signedInUser(request), request.body)),
-  );
-
-  app.post(
-    CART_PATHS.remove,
-    {
-      onRequest: app.requireUser,
-      schema: { body: ZCartRemoveRequest, response: { 200: zEnvelope(ZCartCountResponse) } },
-    },
-    async (request) => ok(await cart.removeFromCart(signedInUser(request), request.body.materials)),
-  );
-
-  app.post(
-    CART_PATHS.choose,
-    {
-      onRequest: app.requireUser,
-      schema: { body: ZCartChooseRequest, response: { 200: zEnvelope(ZCartCountResponse) } },
-    },
-    async (request) => ok(await cart.chooseInCart(signedInUser(request), request.body)),
-  );
+  route(app, CART_API.list, async (request) => cart.listCart(request.user));
+  route(app, CART_API.add, async (request) => cart.addToCart(request.user, request.body));
+  route(app, CART_API.remove, async (request) => cart.removeFromCart(request.user, request.body.materials));
+  route(app, CART_API.choose, async (request) => cart.chooseInCart(request.user, request.body));
 }

@@ -1,63 +1,25 @@
-import {
-  ADMIN_COUPON_PATHS,
-  ErrorCode,
-  ZAdminCouponCreateRequest,
-  ZAdminCouponCreateResponse,
-  ZAdminCouponDetailResponse,
-  ZAdminCouponListQuery,
-  ZAdminCouponListResponse,
-  ZAdminCouponParams,
-  ZAdminCouponPatch,
-  ZAdminCouponResponse,
-  zEnvelope,
-} from '@gemstock/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/app-error.js';
-import { ok } from '../../plugins/envelope.js';
+import { ADMIN_COUPON_API } from '@gemstock/contract';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../plugins/route.js';
 import { createCoupons, getCoupon, listCoupons, updateCoupon } from './admin-coupon.service.js';
 
-function signedInOperator(request: FastifyRequest) {
-  if (!request.operator) throw new AppError(ErrorCode.AUTH_REQUIRED);
-  return request.operator;
-}
-
-/** Operator coupon routes: list, create (one or a batch), detail with redemptions, rename or end early. */
-export async function adminCouponRoutes(instance: FastifyInstance) {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
+/**
+ * Operator coupon routes: list, create (one or a batch), detail with redemptions, rename or end
+ * early. Every endpoint's access is `operator`: its guard runs before the body is even read, so an
+ * anonymous caller learns nothing, not even what is valid input.
+ */
+export async function adminCouponRoutes(app: FastifyInstance) {
   const { deps } = app;
 
-  // Before the body is even read: an anonymous caller learns nothing, not even what is valid input.
-  app.addHook('onRequest', app.requireOperator);
+  route(app, ADMIN_COUPON_API.list, async (request) => listCoupons(deps, request.query));
 
-  app.get(
-    ADMIN_COUPON_PATHS.list,
-    { schema: { querystring: ZAdminCouponListQuery, response: { 200: zEnvelope(ZAdminCouponListResponse) } } },
-    async (request) => ok(await listCoupons(deps, request.query)),
-  );
+  route(app, ADMIN_COUPON_API.create, async (request) => ({
+    coupons: await createCoupons(deps, request.operator, request.body),
+  }));
 
-  app.post(
-    ADMIN_COUPON_PATHS.create,
-    { schema: { body: ZAdminCouponCreateRequest, response: { 200: zEnvelope(ZAdminCouponCreateResponse) } } },
-    async (request) => ok({ coupons: await createCoupons(deps, signedInOperator(request), request.body) }),
-  );
+  route(app, ADMIN_COUPON_API.detail, async (request) => getCoupon(deps, request.params.sid));
 
-  app.get(
-    ADMIN_COUPON_PATHS.detail,
-    { schema: { params: ZAdminCouponParams, response: { 200: zEnvelope(ZAdminCouponDetailResponse) } } },
-    async (request) => ok(await getCoupon(deps, request.params.sid)),
-  );
-
-  app.patch(
-    ADMIN_COUPON_PATHS.detail,
-    {
-      schema: {
-        params: ZAdminCouponParams,
-        body: ZAdminCouponPatch,
-        response: { 200: zEnvelope(ZAdminCouponResponse) },
-      },
-    },
-    async (request) =>
-      ok({ coupon: await updateCoupon(deps, signedInOperator(request), request.params.sid, request.body) }),
-  );
+  route(app, ADMIN_COUPON_API.update, async (request) => ({
+    coupon: await updateCoupon(deps, request.operator, request.params.sid, request.body),
+  }));
 }

@@ -1,20 +1,18 @@
-import { DEV_PATHS, ZOutboxResponse, zEnvelope } from '@gemstock/contract';
+import { DEV_API } from '@gemstock/contract';
 import { desc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { outboxMessages } from '../../db/schema/index.js';
-import { ok } from '../../plugins/envelope.js';
+import { route } from '../../plugins/route.js';
 
 const OUTBOX_PAGE = 50;
 
 /** Registered only when the dev outbox is on (never with NODE_ENV=production). */
-export async function devRoutes(instance: FastifyInstance) {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
+export async function devRoutes(app: FastifyInstance) {
   const { db } = app.deps;
 
-  app.get(DEV_PATHS.outbox, { schema: { response: { 200: zEnvelope(ZOutboxResponse) } } }, async () => {
+  route(app, DEV_API.outbox, async () => {
     const rows = await db.select().from(outboxMessages).orderBy(desc(outboxMessages.id)).limit(OUTBOX_PAGE);
-    return ok({
+    return {
       messages: rows.map((r) => ({
         channel: r.channel === 'sms' ? ('sms' as const) : ('email' as const),
         to: r.recipient,
@@ -22,6 +20,6 @@ export async function devRoutes(instance: FastifyInstance) {
         text: r.text,
         createdAt: r.createdAt.toISOString(),
       })),
-    });
+    };
   });
 }

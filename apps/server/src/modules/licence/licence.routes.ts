@@ -1,20 +1,8 @@
-import {
-  ORDER_PATHS,
-  ZCertificateParams,
-  ZDownloadQuery,
-  ZDownloadResponse,
-  ZDownloadUrlResponse,
-  ZMaterialIdParams,
-  ZOrderParams,
-  ZPurchasedQuery,
-  ZPurchasedResponse,
-  ZVerifyCertificateParams,
-  zEnvelope,
-} from '@gemstock/contract';
+import { LICENCE_API, ORDER_PATHS, ZCertificateParams, ZVerifyCertificateParams } from '@gemstock/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createDownloadUrlSigner } from '../../lib/download-url.js';
-import { ok } from '../../plugins/envelope.js';
+import { route } from '../../plugins/route.js';
 import { publicUrlOfStorage } from '../catalog/catalog.service.js';
 import { signedInUser } from '../user/request-user.js';
 import { LicenceService } from './licence.service.js';
@@ -34,34 +22,17 @@ export async function licenceRoutes(instance: FastifyInstance) {
     publicUrl: config.publicUrl,
   });
 
-  app.get(
-    ORDER_PATHS.materialDownload,
-    {
-      onRequest: app.requireUser,
-      schema: { params: ZMaterialIdParams, response: { 200: zEnvelope(ZDownloadUrlResponse) } },
-    },
-    async (request) => ok(await licences.downloadMaterial(signedInUser(request), request.params.id)),
+  route(app, LICENCE_API.materialDownload, async (request) =>
+    licences.downloadMaterial(request.user, request.params.id),
   );
 
-  app.get(
-    ORDER_PATHS.download,
-    {
-      onRequest: app.requireUser,
-      schema: { params: ZOrderParams, querystring: ZDownloadQuery, response: { 200: zEnvelope(ZDownloadResponse) } },
-    },
-    async (request) =>
-      ok(await licences.downloadOrder(signedInUser(request), request.params.id, request.query.material ?? null)),
+  route(app, LICENCE_API.orderDownload, async (request) =>
+    licences.downloadOrder(request.user, request.params.id, request.query.material ?? null),
   );
 
-  app.get(
-    ORDER_PATHS.purchased,
-    {
-      onRequest: app.requireUser,
-      schema: { querystring: ZPurchasedQuery, response: { 200: zEnvelope(ZPurchasedResponse) } },
-    },
-    async (request) => ok(await licences.listPurchased(signedInUser(request), request.query)),
-  );
+  route(app, LICENCE_API.purchased, async (request) => licences.listPurchased(request.user, request.query));
 
+  // A PDF and an HTML page: registered by hand, outside the envelope.
   app.get(
     ORDER_PATHS.certificate,
     { onRequest: app.requireUser, schema: { params: ZCertificateParams } },

@@ -1,16 +1,13 @@
-import { MATERIAL_PATHS, type TPagedMaterialsResponse } from '@gemstock/contract';
+import { MATERIAL_API, type TPagedMaterialsResponse } from '@gemstock/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { LIKED_MATERIALS_KEY } from '@/api/material-cache';
-import { apiClient } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 
 export const LIKES_PAGE_SIZE = 24;
 
 /** GET /api/user/like?page&page_size → {total, materials}, most recently liked first. */
 export function getLikedMaterials(page: number, signal?: AbortSignal): Promise<TPagedMaterialsResponse> {
-  return apiClient.get<TPagedMaterialsResponse>(MATERIAL_PATHS.userLikes, {
-    query: { page, page_size: LIKES_PAGE_SIZE },
-    signal,
-  });
+  return callApi(MATERIAL_API.userLikes, { query: { page, page_size: LIKES_PAGE_SIZE } }, { signal });
 }
 
 export function useLikedMaterials(page: number) {

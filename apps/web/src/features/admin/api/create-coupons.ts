@@ -1,11 +1,6 @@
-import {
-  ADMIN_COUPON_PATHS,
-  type TAdminCoupon,
-  type TAdminCouponCreateRequest,
-  type TAdminCouponCreateResponse,
-} from '@gemstock/contract';
+import { ADMIN_COUPON_API, type TAdminCoupon, type TAdminCouponCreateRequest } from '@gemstock/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminApi } from '../lib/admin-api';
+import { callAdminApi } from '../lib/admin-api';
 import { ADMIN_COUPONS_KEY } from './get-coupons';
 
 /**
@@ -13,7 +8,7 @@ import { ADMIN_COUPONS_KEY } from './get-coupons';
  * errors beside their fields and the rest as a toast itself.
  */
 export async function createCoupons(body: TAdminCouponCreateRequest): Promise<TAdminCoupon[]> {
-  const res = await adminApi.post<TAdminCouponCreateResponse>(ADMIN_COUPON_PATHS.create, body, { quiet: true });
+  const res = await callAdminApi(ADMIN_COUPON_API.create, { body }, { quiet: true });
   return res.coupons;
 }
 

@@ -1,15 +1,13 @@
-import { ADMIN_PATHS, type TOperator } from '@gemstock/contract';
+import { ADMIN_API, type TOperator } from '@gemstock/contract';
 import { useQuery } from '@tanstack/react-query';
-import type { Output } from '@/lib/contract-types';
-import type { ZOperatorResponse } from '@gemstock/contract';
-import { adminApi } from '../lib/admin-api';
+import { callAdminApi } from '../lib/admin-api';
 import { ADMIN_SCOPE } from '../lib/admin-paths';
 
 export const ADMIN_ME_KEY = [ADMIN_SCOPE, 'me'] as const;
 
 /** GET /api/admin/me → {operator}. */
 export async function getAdminMe(): Promise<TOperator> {
-  return (await adminApi.get<Output<typeof ZOperatorResponse>>(ADMIN_PATHS.me)).operator;
+  return (await callAdminApi(ADMIN_API.me)).operator;
 }
 
 export function useAdminMe(enabled: boolean) {

@@ -1,11 +1,11 @@
 import {
-  ADMIN_COUPON_PATHS,
+  ADMIN_COUPON_API,
   type CouponKind,
   type CouponStatus,
   type TAdminCouponListResponse,
 } from '@gemstock/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { adminApi } from '../lib/admin-api';
+import { callAdminApi } from '../lib/admin-api';
 import { ADMIN_SCOPE } from '../lib/admin-paths';
 
 /** The list's query string (ZAdminCouponListQuery on the server). */
@@ -21,7 +21,7 @@ export const ADMIN_COUPONS_KEY = [ADMIN_SCOPE, 'coupons'] as const;
 
 /** GET /api/admin/coupons?q&status&kind&page&page_size. */
 export function getCoupons(query: CouponListQuery): Promise<TAdminCouponListResponse> {
-  return adminApi.get<TAdminCouponListResponse>(ADMIN_COUPON_PATHS.list, { query: { ...query } });
+  return callAdminApi(ADMIN_COUPON_API.list, { query });
 }
 
 export function useCoupons(query: CouponListQuery) {

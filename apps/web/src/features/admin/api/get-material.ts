@@ -1,18 +1,13 @@
-import {
-  ADMIN_MATERIAL_PATHS,
-  adminMaterialPath,
-  type TAdminMaterial,
-  type TAdminMaterialResponse,
-} from '@gemstock/contract';
+import { ADMIN_MATERIAL_API, type TAdminMaterial } from '@gemstock/contract';
 import { useQueries } from '@tanstack/react-query';
-import { adminApi } from '../lib/admin-api';
+import { callAdminApi } from '../lib/admin-api';
 import { ADMIN_SCOPE } from '../lib/admin-paths';
 
 export const adminMaterialKey = (sid: string) => [ADMIN_SCOPE, 'material', sid] as const;
 
 /** GET /api/admin/materials/{sid} → {material}. */
 export async function getMaterial(sid: string): Promise<TAdminMaterial> {
-  const res = await adminApi.get<TAdminMaterialResponse>(adminMaterialPath(ADMIN_MATERIAL_PATHS.detail, sid));
+  const res = await callAdminApi(ADMIN_MATERIAL_API.detail, { params: { id: sid } });
   return res.material;
 }
 

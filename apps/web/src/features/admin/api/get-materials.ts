@@ -1,11 +1,11 @@
 import {
-  ADMIN_MATERIAL_PATHS,
+  ADMIN_MATERIAL_API,
   type MaterialFormat,
   type MaterialStatus,
   type TAdminMaterialListResponse,
 } from '@gemstock/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { adminApi } from '../lib/admin-api';
+import { callAdminApi } from '../lib/admin-api';
 import { ADMIN_SCOPE } from '../lib/admin-paths';
 
 /** The list's query string (ZAdminMaterialListQuery on the server). */
@@ -23,9 +23,7 @@ export const ADMIN_MATERIALS_KEY = [ADMIN_SCOPE, 'materials'] as const;
 
 /** GET /api/admin/materials?q&status&format&disabled&featured&page&page_size. */
 export function getMaterials(query: MaterialListQuery): Promise<TAdminMaterialListResponse> {
-  return adminApi.get<TAdminMaterialListResponse>(ADMIN_MATERIAL_PATHS.list, {
-    query: { ...query },
-  });
+  return callAdminApi(ADMIN_MATERIAL_API.list, { query });
 }
 
 /** Polls every few seconds while something on the page is still processing. */

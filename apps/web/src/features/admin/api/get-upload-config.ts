@@ -1,11 +1,11 @@
-import { ADMIN_MATERIAL_PATHS, type TUploadConfigResponse } from '@gemstock/contract';
+import { ADMIN_MATERIAL_API, type TUploadConfigResponse } from '@gemstock/contract';
 import { useQuery } from '@tanstack/react-query';
-import { adminApi } from '../lib/admin-api';
+import { callAdminApi } from '../lib/admin-api';
 import { ADMIN_SCOPE } from '../lib/admin-paths';
 
 /** GET /api/admin/materials/upload_config: size and pixel caps, whether video can be processed. */
 export function getUploadConfig(): Promise<TUploadConfigResponse> {
-  return adminApi.get<TUploadConfigResponse>(ADMIN_MATERIAL_PATHS.uploadConfig);
+  return callAdminApi(ADMIN_MATERIAL_API.uploadConfig);
 }
 
 export function useUploadConfig() {

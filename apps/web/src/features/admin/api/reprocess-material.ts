@@ -1,16 +1,11 @@
-import {
-  ADMIN_MATERIAL_PATHS,
-  adminMaterialPath,
-  type TAdminMaterial,
-  type TAdminMaterialResponse,
-} from '@gemstock/contract';
+import { ADMIN_MATERIAL_API, type TAdminMaterial } from '@gemstock/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminApi } from '../lib/admin-api';
+import { callAdminApi } from '../lib/admin-api';
 import { ADMIN_SCOPE } from '../lib/admin-paths';
 
 /** POST /api/admin/materials/{sid}/reprocess: queue the renditions again. */
 export async function reprocessMaterial(sid: string): Promise<TAdminMaterial> {
-  const res = await adminApi.post<TAdminMaterialResponse>(adminMaterialPath(ADMIN_MATERIAL_PATHS.reprocess, sid));
+  const res = await callAdminApi(ADMIN_MATERIAL_API.reprocess, { params: { id: sid } });
   return res.material;
 }
 

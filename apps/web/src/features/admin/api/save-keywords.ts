@@ -1,21 +1,20 @@
-import { ADMIN_MATERIAL_PATHS, type TAdminKeywordsResponse } from '@gemstock/contract';
+import { ADMIN_KEYWORD_API, type TAdminKeywordsResponse } from '@gemstock/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminApi } from '../lib/admin-api';
+import { callAdminApi } from '../lib/admin-api';
 import { ADMIN_SCOPE } from '../lib/admin-paths';
 import { ADMIN_KEYWORDS_KEY } from './get-keywords';
 
 export type KeywordListKind = 'pinned' | 'curated' | 'blocked';
 
-const LIST_PATHS: Record<KeywordListKind, string> = {
-  pinned: ADMIN_MATERIAL_PATHS.pinnedKeywords,
-  curated: ADMIN_MATERIAL_PATHS.curatedKeywords,
-  blocked: ADMIN_MATERIAL_PATHS.blockedKeywords,
-};
-
 /** PUT /api/admin/keywords/{pinned|curated|blocked} {keywords}: replaces the list, in this order. */
-export function saveKeywords({ kind, keywords }: { kind: KeywordListKind; keywords: string[] }) {
-  const path = LIST_PATHS[kind];
-  return adminApi.put<TAdminKeywordsResponse>(path, { keywords });
+export function saveKeywords({
+  kind,
+  keywords,
+}: {
+  kind: KeywordListKind;
+  keywords: string[];
+}): Promise<TAdminKeywordsResponse> {
+  return callAdminApi(ADMIN_KEYWORD_API[kind], { body: { keywords } });
 }
 
 export function useSaveKeywords() {

@@ -1,6 +1,6 @@
-import { SERVICE_QR_PATHS, type TServiceQrSetting } from '@gemstock/contract';
+import { SERVICE_QR_API } from '@gemstock/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminApi, adminRequest } from '../lib/admin-api';
+import { callAdminApi } from '../lib/admin-api';
 import { ADMIN_SCOPE } from '../lib/admin-paths';
 
 const settingKey = [ADMIN_SCOPE, 'service-qr'] as const;
@@ -10,7 +10,7 @@ export function useServiceQrSetting(enabled = true) {
   return useQuery({
     queryKey: settingKey,
     enabled,
-    queryFn: () => adminApi.get<TServiceQrSetting>(SERVICE_QR_PATHS.admin),
+    queryFn: () => callAdminApi(SERVICE_QR_API.setting),
     staleTime: 60_000,
   });
 }
@@ -31,8 +31,8 @@ export function useSaveServiceQr() {
   return useMutation({
     mutationFn: async (file: Blob | null) =>
       file === null
-        ? adminRequest<TServiceQrSetting>('DELETE', SERVICE_QR_PATHS.admin)
-        : adminApi.put<TServiceQrSetting>(SERVICE_QR_PATHS.admin, { image: await readAsDataUrl(file) }),
+        ? callAdminApi(SERVICE_QR_API.clear)
+        : callAdminApi(SERVICE_QR_API.upload, { body: { image: await readAsDataUrl(file) } }),
     onSuccess: (setting) => queryClient.setQueryData(settingKey, setting),
     onSettled: () => queryClient.invalidateQueries({ queryKey: [ADMIN_SCOPE, 'audit'] }),
   });

@@ -1,17 +1,11 @@
-import {
-  ADMIN_COUPON_PATHS,
-  adminCouponPath,
-  type TAdminCoupon,
-  type TAdminCouponPatch,
-  type TAdminCouponResponse,
-} from '@gemstock/contract';
+import { ADMIN_COUPON_API, type TAdminCoupon, type TAdminCouponPatch } from '@gemstock/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminApi } from '../lib/admin-api';
+import { callAdminApi } from '../lib/admin-api';
 import { ADMIN_COUPONS_KEY } from './get-coupons';
 
 /** PATCH /api/admin/coupons/{sid}: rename, re-note, or `end: true` to end it now. */
 export async function updateCoupon({ sid, ...patch }: TAdminCouponPatch & { sid: string }): Promise<TAdminCoupon> {
-  const res = await adminApi.patch<TAdminCouponResponse>(adminCouponPath(ADMIN_COUPON_PATHS.detail, sid), patch);
+  const res = await callAdminApi(ADMIN_COUPON_API.update, { params: { sid }, body: patch });
   return res.coupon;
 }
 

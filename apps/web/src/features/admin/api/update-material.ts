@@ -1,12 +1,6 @@
-import {
-  ADMIN_MATERIAL_PATHS,
-  adminMaterialPath,
-  type TAdminMaterial,
-  type TAdminMaterialPatch,
-  type TAdminMaterialResponse,
-} from '@gemstock/contract';
+import { ADMIN_MATERIAL_API, type TAdminMaterial, type TAdminMaterialPatch } from '@gemstock/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminApi } from '../lib/admin-api';
+import { callAdminApi } from '../lib/admin-api';
 import { ADMIN_SCOPE } from '../lib/admin-paths';
 
 /** PATCH /api/admin/materials/{sid} with the changed fields (money in cents). */
@@ -14,7 +8,7 @@ export async function updateMaterial({
   sid,
   ...patch
 }: TAdminMaterialPatch & { sid: string }): Promise<TAdminMaterial> {
-  const res = await adminApi.patch<TAdminMaterialResponse>(adminMaterialPath(ADMIN_MATERIAL_PATHS.detail, sid), patch);
+  const res = await callAdminApi(ADMIN_MATERIAL_API.update, { params: { id: sid }, body: patch });
   return res.material;
 }
 

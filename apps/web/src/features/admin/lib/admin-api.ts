@@ -1,5 +1,14 @@
-import { ADMIN_PATHS, ErrorCode, LOGOUT_CODES } from '@gemstock/contract';
-import { ApiError, NETWORK_ERROR_CODE, apiRequest, parseApiResponse, type RequestOptions } from '@/lib/api-client';
+import { ADMIN_API, type AnyEndpoint, type EndpointData, ErrorCode, LOGOUT_CODES } from '@gemstock/contract';
+import {
+  ApiError,
+  type CallArgs,
+  NETWORK_ERROR_CODE,
+  apiRequest,
+  callApi,
+  endpointRequest,
+  parseApiResponse,
+  type RequestOptions,
+} from '@/lib/api-client';
 import { navigateTo } from '@/lib/navigation';
 import { notify } from '@/lib/notify';
 import { queryClient } from '@/lib/query-client';
@@ -25,7 +34,7 @@ export function adminSignOut(): void {
 export async function adminLogout(): Promise<void> {
   const token = useAdminSession.getState().token;
   try {
-    if (token) await apiRequest<null>('POST', ADMIN_PATHS.logout, { quiet: true, token });
+    if (token) await callApi(ADMIN_API.logout, {}, { quiet: true, token });
   } catch {
     // Forgotten locally below; the token also ends at its expiry.
   } finally {
@@ -52,6 +61,19 @@ export async function adminRequest<T>(method: string, path: string, options: Adm
     if (error instanceof ApiError && !options.quiet) applyAdminErrorPolicy(error);
     throw error;
   }
+}
+
+/**
+ * Calls a contract endpoint with the operator's token and the console's error policy: the
+ * console's `callApi` (lib/api-client.ts). The `token` option is ignored: it is always the
+ * operator's.
+ */
+export function callAdminApi<E extends AnyEndpoint>(
+  endpoint: E,
+  ...[input, options]: CallArgs<E>
+): Promise<EndpointData<E>> {
+  const request = endpointRequest(endpoint, input, options);
+  return adminRequest<EndpointData<E>>(request.method, request.path, request.options);
 }
 
 export const adminApi = {

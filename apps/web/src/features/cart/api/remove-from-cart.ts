@@ -1,11 +1,11 @@
-import { CART_PATHS, type TCartCountResponse, type TCartRemoveRequest } from '@gemstock/contract';
+import { CART_API, type TCartCountResponse, type TCartRemoveRequest } from '@gemstock/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { patchCachedCart, restoreCachedCart, settleCart } from './update-cart-cache';
 
 /** POST /api/cart/remove {materials: [sid]} → {count} (spec §4: removal is by sid). */
 export function removeFromCart(body: TCartRemoveRequest): Promise<TCartCountResponse> {
-  return apiClient.post<TCartCountResponse>(CART_PATHS.remove, body);
+  return callApi(CART_API.remove, { body });
 }
 
 export function useRemoveFromCart() {

@@ -1,11 +1,11 @@
-import { CART_PATHS, type TCartChooseRequest, type TCartCountResponse } from '@gemstock/contract';
+import { CART_API, type TCartChooseRequest, type TCartCountResponse } from '@gemstock/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { patchCachedCart, restoreCachedCart, settleCart } from './update-cart-cache';
 
 /** POST /api/cart/choose {materials, chosen} → {count}: ticks or unticks cart lines. */
 export function setCartChosen(body: TCartChooseRequest): Promise<TCartCountResponse> {
-  return apiClient.post<TCartCountResponse>(CART_PATHS.choose, body);
+  return callApi(CART_API.choose, { body });
 }
 
 export function useSetCartChosen() {

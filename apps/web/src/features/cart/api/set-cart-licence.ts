@@ -1,6 +1,6 @@
-import { CART_PATHS, type TCartAddRequest, type TCartCountResponse } from '@gemstock/contract';
+import { CART_API, type TCartAddRequest, type TCartCountResponse } from '@gemstock/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { patchCachedCart, restoreCachedCart, settleCart } from './update-cart-cache';
 
 /**
@@ -8,7 +8,7 @@ import { patchCachedCart, restoreCachedCart, settleCart } from './update-cart-ca
  * material already in the cart. The reload brings the server's unit price for the new type.
  */
 export function setCartLicence(body: TCartAddRequest): Promise<TCartCountResponse> {
-  return apiClient.post<TCartCountResponse>(CART_PATHS.add, body);
+  return callApi(CART_API.add, { body });
 }
 
 export function useSetCartLicence() {

@@ -1,7 +1,7 @@
-import { MATERIAL_PATHS, PAGE_SIZE_DEFAULT, type TSearchMaterialsResponse } from '@gemstock/contract';
+import { MATERIAL_API, PAGE_SIZE_DEFAULT, type TSearchMaterialsResponse } from '@gemstock/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { materialsKey, useViewer } from '@/api/material-cache';
-import { apiClient } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import {
   type CatalogFilters,
   FIRST_SEARCH_PAGE,
@@ -15,7 +15,7 @@ export const SEARCH_PAGE_SIZE = PAGE_SIZE_DEFAULT;
 
 /** GET /api/material → {total, totalCapped, seed, materials}. */
 export function searchMaterials(query: SearchPageQuery, signal?: AbortSignal): Promise<TSearchMaterialsResponse> {
-  return apiClient.get<TSearchMaterialsResponse>(MATERIAL_PATHS.search, { query: { ...query }, signal });
+  return callApi(MATERIAL_API.search, { query }, { signal });
 }
 
 /**

@@ -1,6 +1,6 @@
-import { COUPON_PATHS, type TUserCoupon, type TUserCouponsResponse } from '@gemstock/contract';
+import { COUPON_API, type TUserCoupon } from '@gemstock/contract';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, apiClient, applyErrorPolicy } from '@/lib/api-client';
+import { ApiError, applyErrorPolicy, callApi } from '@/lib/api-client';
 import { USER_SCOPE } from '@/lib/query-client';
 
 export const usableCouponsKey = [USER_SCOPE, 'usable-coupons'] as const;
@@ -11,7 +11,7 @@ export const usableCouponsKey = [USER_SCOPE, 'usable-coupons'] as const;
  */
 export async function getUsableCoupons(signal?: AbortSignal): Promise<TUserCoupon[]> {
   try {
-    const res = await apiClient.get<TUserCouponsResponse>(COUPON_PATHS.usable, { quiet: true, signal });
+    const res = await callApi(COUPON_API.usable, {}, { quiet: true, signal });
     return res.coupons;
   } catch (error) {
     if (error instanceof ApiError && (error.reason === 'no-auth' || error.reason === 'logged-out')) {

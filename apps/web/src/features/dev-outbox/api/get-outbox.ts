@@ -1,12 +1,12 @@
-import { DEV_PATHS, type TOutboxResponse } from '@gemstock/contract';
+import { DEV_API, type TOutboxResponse } from '@gemstock/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 
 export const OUTBOX_REFRESH_MS = 3_000;
 
 /** GET /api/dev/outbox → messages, newest first. Quiet: the page shows failures inline. */
 export function getOutbox(): Promise<TOutboxResponse> {
-  return apiClient.get<TOutboxResponse>(DEV_PATHS.outbox, { quiet: true });
+  return callApi(DEV_API.outbox, {}, { quiet: true });
 }
 
 export function useOutbox(enabled: boolean) {

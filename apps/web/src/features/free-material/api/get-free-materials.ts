@@ -1,16 +1,13 @@
-import { MATERIAL_PATHS, type TPagedMaterialsResponse } from '@gemstock/contract';
+import { MATERIAL_API, type TPagedMaterialsResponse } from '@gemstock/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { materialsKey, useViewer } from '@/api/material-cache';
-import { apiClient } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 
 export const FREE_PAGE_SIZE = 24;
 
 /** GET /api/material/free?page&page_size → {total, materials} free right now. */
 export function getFreeMaterials(page: number, signal?: AbortSignal): Promise<TPagedMaterialsResponse> {
-  return apiClient.get<TPagedMaterialsResponse>(MATERIAL_PATHS.free, {
-    query: { page, page_size: FREE_PAGE_SIZE },
-    signal,
-  });
+  return callApi(MATERIAL_API.free, { query: { page, page_size: FREE_PAGE_SIZE } }, { signal });
 }
 
 export function useFreeMaterials(page: number) {

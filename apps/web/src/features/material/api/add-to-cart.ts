@@ -1,7 +1,7 @@
-import { CART_PATHS, ErrorCode, type TCartAddRequest, type TCartCountResponse } from '@gemstock/contract';
+import { CART_API, ErrorCode, type TCartAddRequest } from '@gemstock/contract';
 import { useMutation } from '@tanstack/react-query';
 import { COMMERCE_KEYS } from '@/api/commerce-keys';
-import { apiClient, applyErrorPolicy, isApiError } from '@/lib/api-client';
+import { applyErrorPolicy, callApi, isApiError } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 
 /** `count`: the cart's new item count for the header badge. */
@@ -14,7 +14,7 @@ export type AddToCartOutcome = { status: 'added'; count: number } | { status: 'u
  */
 export async function addToCart(body: TCartAddRequest): Promise<AddToCartOutcome> {
   try {
-    const { count } = await apiClient.post<TCartCountResponse>(CART_PATHS.add, body, { quiet: true });
+    const { count } = await callApi(CART_API.add, { body }, { quiet: true });
     return { status: 'added', count };
   } catch (error) {
     if (isApiError(error) && error.code === ErrorCode.ROUTE_NOT_FOUND.code) return { status: 'unavailable' };

@@ -1,7 +1,7 @@
-import { ErrorCode, MATERIAL_PATHS, type TMaterialDetailResponse, materialPath } from '@gemstock/contract';
+import { ErrorCode, MATERIAL_API, type TMaterialDetailResponse } from '@gemstock/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { findCachedMaterial, materialsKey, useViewer } from '@/api/material-cache';
-import { type ApiError, apiClient, applyErrorPolicy, isApiError } from '@/lib/api-client';
+import { type ApiError, applyErrorPolicy, callApi, isApiError } from '@/lib/api-client';
 
 /** A material that does not exist, is disabled, or whose id is malformed. */
 export function isMaterialMissing(error: unknown): error is ApiError {
@@ -19,10 +19,7 @@ export function isMaterialMissing(error: unknown): error is ApiError {
  */
 export async function getMaterial(sid: string, signal?: AbortSignal): Promise<TMaterialDetailResponse> {
   try {
-    return await apiClient.get<TMaterialDetailResponse>(materialPath(MATERIAL_PATHS.detail, sid), {
-      signal,
-      quiet: true,
-    });
+    return await callApi(MATERIAL_API.detail, { params: { id: sid } }, { signal, quiet: true });
   } catch (error) {
     if (isApiError(error) && !isMaterialMissing(error)) applyErrorPolicy(error);
     throw error;

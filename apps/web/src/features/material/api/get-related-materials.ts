@@ -1,11 +1,11 @@
-import { MATERIAL_PATHS, type TMaterialsResponse, materialPath } from '@gemstock/contract';
+import { MATERIAL_API, type TMaterialsResponse } from '@gemstock/contract';
 import { useQuery } from '@tanstack/react-query';
 import { materialsKey, useViewer } from '@/api/material-cache';
-import { apiClient } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 
 /** GET /api/material/{sid}/related → {materials} (by shared keywords). */
 export function getRelatedMaterials(sid: string, signal?: AbortSignal): Promise<TMaterialsResponse> {
-  return apiClient.get<TMaterialsResponse>(materialPath(MATERIAL_PATHS.related, sid), { signal });
+  return callApi(MATERIAL_API.related, { params: { id: sid } }, { signal });
 }
 
 export function useRelatedMaterials(sid: string, enabled: boolean) {

@@ -1,7 +1,7 @@
-import { ORDER_PATHS, type TDownloadResponse, orderPath } from '@gemstock/contract';
+import { LICENCE_API, type TDownloadResponse } from '@gemstock/contract';
 import { useMutation } from '@tanstack/react-query';
 import { COMMERCE_KEYS } from '@/api/commerce-keys';
-import { apiClient } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 
 /**
@@ -9,7 +9,8 @@ import { queryClient } from '@/lib/query-client';
  * minutes) to the original of one licensed material; the browser is sent there (spec §7).
  */
 export function getOrderDownload(params: { orderSid: string; materialSid: string }): Promise<TDownloadResponse> {
-  return apiClient.get<TDownloadResponse>(orderPath(ORDER_PATHS.download, params.orderSid), {
+  return callApi(LICENCE_API.orderDownload, {
+    params: { id: params.orderSid },
     query: { material: params.materialSid },
   });
 }

@@ -1,14 +1,14 @@
-import { ORDER_PATHS, type TPurchasedResponse } from '@gemstock/contract';
+import { LICENCE_API, type TPurchasedResponse } from '@gemstock/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { COMMERCE_KEYS } from '@/api/commerce-keys';
-import { apiClient } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 
 /** GET /api/user/material {page, page_size} → {total, materials}: licensed materials with download counts. */
 export function getPurchasedMaterials(
   query: { page: number; page_size: number },
   signal?: AbortSignal,
 ): Promise<TPurchasedResponse> {
-  return apiClient.get<TPurchasedResponse>(ORDER_PATHS.purchased, { query: { ...query }, signal });
+  return callApi(LICENCE_API.purchased, { query }, { signal });
 }
 
 export function usePurchasedMaterials(query: { page: number; page_size: number }) {

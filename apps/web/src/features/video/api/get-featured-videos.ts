@@ -1,16 +1,13 @@
-import { MATERIAL_PATHS, type TMaterialsResponse } from '@gemstock/contract';
+import { MATERIAL_API, type TMaterialsResponse } from '@gemstock/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { materialsKey, useViewer } from '@/api/material-cache';
-import { apiClient } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 
 export const VIDEO_PAGE_SIZE = 24;
 
 /** GET /api/material/featured_video?page&page_size → {materials} (no total). */
 export function getFeaturedVideos(page: number, signal?: AbortSignal): Promise<TMaterialsResponse> {
-  return apiClient.get<TMaterialsResponse>(MATERIAL_PATHS.featuredVideo, {
-    query: { page, page_size: VIDEO_PAGE_SIZE },
-    signal,
-  });
+  return callApi(MATERIAL_API.featuredVideo, { query: { page, page_size: VIDEO_PAGE_SIZE } }, { signal });
 }
 
 /** Without a total, a short page is the last one. */
