@@ -9,6 +9,7 @@ export const adminPaths = {
   coupons: '/admin/coupons',
   orders: '/admin/orders',
   transfers: '/admin/transfers',
+  invoices: '/admin/invoices',
   paymentExceptions: '/admin/payment-exceptions',
   serviceSettings: '/admin/service',
 } as const;

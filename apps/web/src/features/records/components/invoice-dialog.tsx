@@ -4,6 +4,7 @@ import {
   InvoiceStatus,
   InvoiceType,
   OrderStatus,
+  chinaLastDayBefore,
   type TInvoiceRequest,
   type TOrderListItem,
   formatYuan,
@@ -47,7 +48,7 @@ export function InvoiceDialog({ order, open, onClose }: { order: TOrderListItem;
   const onFinish = async (values: InvoiceFormValues) => {
     try {
       const invoice = await mutation.mutateAsync({ orderSid: order.sid, body: values });
-      notify.success(`发票申请已提交，预计 ${invoice.dueAt.slice(0, 10)} 前开具`);
+      notify.success(`发票申请已提交，预计 ${chinaLastDayBefore(new Date(invoice.dueAt))} 前开具`);
       onClose();
     } catch (error) {
       applyFieldErrors(form, error);

@@ -1,8 +1,7 @@
 import { FileTextOutlined } from '@ant-design/icons';
-import { InvoiceStatus, InvoiceType, type TOrderListItem } from '@gemstock/contract';
+import { InvoiceStatus, InvoiceType, type TOrderListItem, chinaLastDayBefore } from '@gemstock/contract';
 import { Button, Flex, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { formatDate } from '@/lib/form';
 import { useInvoiceDownload } from '../api/invoice';
 import { canRequestInvoice, InvoiceDialog } from './invoice-dialog';
 
@@ -25,7 +24,7 @@ export function OrderInvoice({ order }: { order: TOrderListItem }) {
         <Flex gap={8} align="center" wrap justify="end">
           <Tag color="processing">{TYPE_TEXT[invoice.type]}开具中</Tag>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            预计 {formatDate(invoice.dueAt)} 前开具
+            预计 {chinaLastDayBefore(new Date(invoice.dueAt))} 前开具
           </Typography.Text>
         </Flex>
       )}
