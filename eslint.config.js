@@ -53,18 +53,7 @@ export default tseslint.config(
   {
     // These files reached into another module's repository before the rule existed. The list
     // only shrinks: each entry goes when its calls move behind the other module's service.
-    files: [
-      'apps/server/src/modules/cart/cart.repository.ts',
-      'apps/server/src/modules/licence/licence.repository.ts',
-      'apps/server/src/modules/licence/licence.service.ts',
-      'apps/server/src/modules/order/order-material.ts',
-      'apps/server/src/modules/order/order-payment.service.ts',
-      'apps/server/src/modules/order/order-pricing.ts',
-      'apps/server/src/modules/order/order-settlement.ts',
-      'apps/server/src/modules/order/order.service.ts',
-      'apps/server/src/modules/payment/payment.service.ts',
-      'apps/server/src/modules/payment/sandbox-pay.service.ts',
-    ],
+    files: ['apps/server/src/modules/cart/cart.repository.ts'],
     rules: { '@typescript-eslint/no-restricted-imports': 'off' },
   },
   {

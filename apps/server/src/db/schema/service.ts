@@ -66,7 +66,9 @@ export const invoiceOrders = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.invoiceSid, t.orderSid] }),
-    uniqueIndex('invoice_orders_active_order_key').on(t.orderSid).where(sql`${t.active}`),
+    uniqueIndex('invoice_orders_active_order_key')
+      .on(t.orderSid)
+      .where(sql`${t.active}`),
     index('invoice_orders_order_idx').on(t.orderSid),
   ],
 );

@@ -24,7 +24,7 @@ import { newSid } from '../../lib/ids.js';
 import { transition } from '../../lib/state-transition.js';
 import { contentHash } from '../../media/keys.js';
 import type { OperatorRow } from '../admin/operator.repository.js';
-import { recordAudit } from '../admin/admin-audit.service.js';
+import { recordOperatorAction } from '../admin/audit-log.service.js';
 import { ownerSidOf } from '../user/account-owner.js';
 import type { UserRow } from '../user/user.repository.js';
 import { noticeAddressOf } from '../user/user.service.js';
@@ -253,7 +253,7 @@ export async function issueInvoice(
       finishInvoice(tx, sid, from, { status: InvoiceStatus.ISSUED, fileKey: key, operatorSid: operator.sid, at: now }),
     );
     if (!row) return undefined;
-    await recordAudit(tx, {
+    await recordOperatorAction(tx, {
       operatorSid: operator.sid,
       action: 'invoice.issue',
       entity: 'invoice',
@@ -296,7 +296,7 @@ export async function rejectInvoice(
       }),
     );
     if (!row) throw new AppError(ErrorCode.ILLEGAL_STATE_TRANSITION);
-    await recordAudit(tx, {
+    await recordOperatorAction(tx, {
       operatorSid: operator.sid,
       action: 'invoice.reject',
       entity: 'invoice',

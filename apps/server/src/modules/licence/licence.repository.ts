@@ -3,7 +3,7 @@ import { randomInt } from 'node:crypto';
 import { and, count, desc, eq, getTableColumns, inArray, max, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { downloads, licences, materials, orders, users } from '../../db/schema/index.js';
-import { MATERIAL_COLUMNS, type MaterialRow } from '../catalog/catalog.repository.js';
+import type { MaterialRow } from '../catalog/catalog.repository.js';
 import { newSid } from '../../lib/ids.js';
 
 export type LicenceRow = typeof licences.$inferSelect;
@@ -137,14 +137,17 @@ export interface OwnedLicence {
   orderNo: string;
 }
 
-/** The owner's licences with their materials, newest first (GET /api/user/material). */
+/**
+ * The owner's licences (of materials that exist) with their order numbers, newest first
+ * (GET /api/user/material); the service adds the materials through the catalogue.
+ */
 export async function listOwnedLicences(
   db: DbOrTx,
   ownerSid: string,
   page: { offset: number; limit: number },
-): Promise<OwnedLicence[]> {
+): Promise<Omit<OwnedLicence, 'material'>[]> {
   return db
-    .select({ licence: getTableColumns(licences), material: MATERIAL_COLUMNS, orderNo: orders.orderNo })
+    .select({ licence: getTableColumns(licences), orderNo: orders.orderNo })
     .from(licences)
     .innerJoin(materials, eq(materials.sid, licences.materialSid))
     .innerJoin(orders, eq(orders.sid, licences.orderSid))

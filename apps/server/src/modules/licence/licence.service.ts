@@ -6,27 +6,29 @@ import {
   licenceSpec,
   MaterialFormat,
   ORDER_PATHS,
+  OrderStatus,
   orderPath,
   type TDownloadResponse,
   type TDownloadUrlResponse,
   type TPurchasedResponse,
 } from '@gemstock/contract';
 import type { Readable } from 'node:stream';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { DownloadUrlSigner } from '../../lib/download-url.js';
 import { toDocumentJpeg } from '../../media/document-image.js';
 import type { Storage } from '../../media/storage.js';
-import { findLikedSids } from '../catalog/likes.repository.js';
 import { type PublicUrlOf, toWireMaterial } from '../catalog/material.mapper.js';
-import { findMaterialsBySids } from '../order/order-material.js';
+import { findLikedMaterialSids, findMaterialsBySids } from '../catalog/materials.service.js';
 import { ownerSidOf } from '../user/account-owner.js';
 import { findCompanyOwnership } from './ownership.js';
-import { findOrderBySid } from '../order/order.repository.js';
-import { findUserBySid, type UserRow } from '../user/user.repository.js';
+import { findOrder } from '../order/order.service.js';
+import { findAccount } from '../user/accounts.service.js';
+import type { UserRow } from '../user/user.repository.js';
 import { renderCertificatePdf } from './certificate.pdf.js';
 import {
   countOwnedLicences,
+  grantLicences,
   findLicenceByCertNo,
   findLicenceByOrderMaterial,
   findOwnerLicenceForMaterial,
@@ -104,9 +106,9 @@ export class LicenceService {
 
   /** The company's paid order: one material, or all of them. Another company's order is 404. */
   async downloadOrder(user: UserRow, orderSid: string, materialSid: string | null): Promise<TDownloadResponse> {
-    const order = await findOrderBySid(this.deps.db, orderSid);
+    const order = await findOrder(this.deps.db, orderSid);
     if (!order || order.ownerSid !== ownerSidOf(user)) throw new AppError(ErrorCode.ORDER_NOT_FOUND);
-    if (order.status !== 'PAYED') throw new AppError(ErrorCode.NOT_ENTITLED);
+    if (order.status !== OrderStatus.PAYED) throw new AppError(ErrorCode.NOT_ENTITLED);
     let licences = await listOrderLicences(this.deps.db, order.sid);
     if (materialSid !== null) licences = licences.filter((l) => l.materialSid === materialSid);
     if (licences.length === 0) throw new AppError(ErrorCode.NOT_ENTITLED);
@@ -117,14 +119,22 @@ export class LicenceService {
 
   async listPurchased(user: UserRow, page: { page: number; page_size: number }): Promise<TPurchasedResponse> {
     const ownerSid = ownerSidOf(user);
-    const [rows, total] = await Promise.all([
+    const [licenceRows, total] = await Promise.all([
       listOwnedLicences(this.deps.db, ownerSid, {
         offset: (page.page - 1) * page.page_size,
         limit: page.page_size,
       }),
       countOwnedLicences(this.deps.db, ownerSid),
     ]);
-    const liked = await findLikedSids(
+    const found = await findMaterialsBySids(
+      this.deps.db,
+      licenceRows.map((r) => r.licence.materialSid),
+    );
+    const rows = licenceRows.flatMap((r) => {
+      const material = found.get(r.licence.materialSid);
+      return material ? [{ ...r, material }] : [];
+    });
+    const liked = await findLikedMaterialSids(
       this.deps.db,
       user.sid,
       rows.map((r) => r.material.sid),
@@ -172,14 +182,14 @@ export class LicenceService {
     orderSid: string,
     materialSid: string,
   ): Promise<{ pdf: Buffer; certNo: string }> {
-    const order = await findOrderBySid(this.deps.db, orderSid);
+    const order = await findOrder(this.deps.db, orderSid);
     if (!order || order.ownerSid !== ownerSidOf(user)) throw new AppError(ErrorCode.ORDER_NOT_FOUND);
     const licence = await findLicenceByOrderMaterial(this.deps.db, orderSid, materialSid);
-    if (!licence || order.status !== 'PAYED') throw new AppError(ErrorCode.CERTIFICATE_NOT_FOUND);
+    if (!licence || order.status !== OrderStatus.PAYED) throw new AppError(ErrorCode.CERTIFICATE_NOT_FOUND);
     const material = (await findMaterialsBySids(this.deps.db, [materialSid])).get(materialSid);
     if (!material) throw new AppError(ErrorCode.CERTIFICATE_NOT_FOUND);
-    const owner = await findUserBySid(this.deps.db, licence.ownerSid);
-    const buyer = licence.buyerSid === licence.ownerSid ? owner : await findUserBySid(this.deps.db, licence.buyerSid);
+    const owner = await findAccount(this.deps.db, licence.ownerSid);
+    const buyer = licence.buyerSid === licence.ownerSid ? owner : await findAccount(this.deps.db, licence.buyerSid);
     const company = owner?.company ?? buyer?.company ?? '—';
     const licensee = {
       company,
@@ -221,7 +231,7 @@ export class LicenceService {
   async describeForVerification(certNo: string) {
     const licence = await findLicenceByCertNo(this.deps.db, certNo);
     if (!licence) return null;
-    const owner = await findUserBySid(this.deps.db, licence.ownerSid);
+    const owner = await findAccount(this.deps.db, licence.ownerSid);
     const material = (await findMaterialsBySids(this.deps.db, [licence.materialSid])).get(licence.materialSid);
     const format = material?.format === 'video' ? MaterialFormat.VIDEO : MaterialFormat.IMAGE;
     const spec = isLicenceType(licence.spec) ? licenceSpec(licence.spec, format) : null;
@@ -244,4 +254,21 @@ export function maskCompany(name: string): string {
   if (chars.length <= 4) return `${chars[0]}${'*'.repeat(chars.length - 1)}`;
   const keepEnd = Math.min(4, chars.length - 3);
   return `${chars.slice(0, 2).join('')}${'*'.repeat(chars.length - 2 - keepEnd)}${chars.slice(-keepEnd).join('')}`;
+}
+
+/**
+ * The licences a paid order grants its company, inside the settlement's transaction (the
+ * licence module's front door for settlement).
+ */
+export async function grantOrderLicences(
+  tx: DbOrTx,
+  input: {
+    ownerSid: string;
+    buyerSid: string;
+    orderSid: string;
+    grantedAt: Date;
+    items: { materialSid: string; spec: number }[];
+  },
+): Promise<void> {
+  await grantLicences(tx, input);
 }

@@ -15,14 +15,13 @@ import {
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { insertAuditLog } from '../admin/audit-log.repository.js';
-import { findCouponBySid } from '../coupon/coupon.repository.js';
+import { recordOperatorAction } from '../admin/audit-log.service.js';
+import { claimErrorOf, couponCodeOf } from '../coupon/order-coupon.service.js';
 import { assertLicencesNotOwned } from '../licence/ownership.js';
 import type { UserRow } from '../user/user.repository.js';
-import { debitLot, expireLapsedLots, lockValidLots } from '../wallet/wallet.repository.js';
+import { balanceOf, debitWallet, lockWallet, writeOffLapsedMoney } from '../wallet/wallet.service.js';
 import {
   assertPayWayAllowed,
-  claimErrorOf,
   orderLineCents,
   priceWithContext,
   repriceOrderForPayment,
@@ -39,8 +38,6 @@ import {
 } from './order.repository.js';
 import { canViewOrder, type OrderDeps, type OrderService } from './order.service.js';
 import { transitionOrder } from './order-transition.js';
-
-export { repriceOrderForPayment } from './order-pricing.js';
 
 /** Paid by the wallet or completed free: the wallet endpoint's own results, which it answers again. */
 function isPaidWithoutMoneyFromOutside(order: OrderRow): boolean {
@@ -161,7 +158,7 @@ export class OrderPaymentService {
     const ownerSid = found.ownerSid;
     const now = this.orders.now();
     // Lapsed money is written off first so it can never be spent (own transaction, idempotent).
-    await expireLapsedLots(this.db, ownerSid, now);
+    await writeOffLapsedMoney(this.db, ownerSid, now);
 
     const result = await this.db.transaction(async (tx) => {
       const order = await lockOrderBySid(tx, sid);
@@ -172,7 +169,7 @@ export class OrderPaymentService {
       if (!OrderStateMachine.can(order.status, OrderStatus.PAYED)) throw new AppError(ErrorCode.ORDER_NOT_PAYABLE);
       assertPayWayAllowed(order, 'WALLET');
       // Locks the wallet before pricing: VIP status and balance are then fixed until commit.
-      const lots = await lockValidLots(tx, ownerSid, now);
+      const lots = await lockWallet(tx, ownerSid, now);
       const items = await listItemsOfOrders(tx, [order.sid]);
       // Another order may have bought one of these licences since this one was placed.
       if (order.orderType === OrderType.MATERIAL) await assertLicencesNotOwned(tx, order.ownerSid, items);
@@ -191,20 +188,13 @@ export class OrderPaymentService {
       if (!isFree) {
         // A sub-account's approval was checked before the lock; a cancel or audit change since is re-checked here.
         if (!this.isApprovalSettled(user, order)) throw new AppError(ErrorCode.AUDIT_REQUIRED);
-        const balance = lots.reduce((sum, lot) => sum + lot.remainingCents, 0);
+        const balance = balanceOf(lots);
         if (balance < breakdown.priceCents) {
           throw new AppError(ErrorCode.BALANCE_INSUFFICIENT, balanceTooLowMessage(formatYuan(balance)));
         }
-        let due = breakdown.priceCents;
-        for (const lot of lots) {
-          if (due === 0) break;
-          if (lot.remainingCents === 0) continue;
-          const take = Math.min(due, lot.remainingCents);
-          const debited = await debitLot(tx, { ownerSid, lotSid: lot.sid, orderSid: order.sid, amountCents: take });
-          // Cannot happen under the row locks; if it ever did, nothing of this payment may stay.
-          if (!debited) throw new AppError(ErrorCode.CONFLICT);
-          due -= take;
-        }
+        // A refused debit cannot happen under the row locks; if it ever did, it throws CONFLICT
+        // and nothing of this payment stays.
+        await debitWallet(tx, lots, { ownerSid, orderSid: order.sid, amountCents: breakdown.priceCents });
 
         // Test hook (refused in production by config): a window in which the server can be
         // killed with the debit written but not committed.
@@ -248,8 +238,7 @@ export class OrderPaymentService {
   }
 
   private async walletPaidAnswer(order: OrderRow): Promise<TWalletPayResponse> {
-    const coupon = order.rewardCouponSid ? await findCouponBySid(this.db, order.rewardCouponSid) : undefined;
-    return { coupon: coupon?.code ?? null, order: await this.orders.presentOne(order) };
+    return { coupon: await couponCodeOf(this.db, order.rewardCouponSid), order: await this.orders.presentOne(order) };
   }
 
   private transferInfoOf(order: OrderRow): TOrderTransferInfo {
@@ -358,7 +347,7 @@ export class OrderPaymentService {
         throw new AppError(ErrorCode.TRANSFER_NOT_PENDING);
       }
       if (settled.outcome === 'settled') {
-        await insertAuditLog(tx, {
+        await recordOperatorAction(tx, {
           operatorSid,
           action: lapsed ? 'order.confirm_late_transfer' : 'order.confirm_transfer',
           entity: 'order',
@@ -387,7 +376,7 @@ export class OrderPaymentService {
       if (!order) throw new AppError(ErrorCode.ORDER_NOT_FOUND);
       const cleared = await clearTransferPayWay(tx, sid);
       if (!cleared) throw new AppError(ErrorCode.TRANSFER_NOT_PENDING);
-      await insertAuditLog(tx, {
+      await recordOperatorAction(tx, {
         operatorSid,
         action: 'order.reject_transfer',
         entity: 'order',

@@ -1,29 +1,18 @@
 import {
-  type CouponProblem,
-  couponProblem,
   DEFAULT_VIP_RATE_BP,
   ErrorCode,
-  type ErrorSpec,
   OrderStateMachine,
   OrderStatus,
   OrderType,
   type PriceBreakdown,
   priceOrder,
-  type PricingCoupon,
   type TPricePreview,
 } from '@gemstock/contract';
-import { and, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { walletLots } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
-import {
-  claimCoupon,
-  type ClaimOutcome,
-  findAccountCouponUse,
-  findCouponByCode,
-  releaseCouponClaims,
-  type CouponRow,
-} from '../coupon/coupon.repository.js';
+import type { CouponRow } from '../coupon/coupon.repository.js';
+import { claimOrderCoupon, resolveCoupon } from '../coupon/order-coupon.service.js';
+import { isVipWallet } from '../wallet/wallet.service.js';
 import { assertLicencesNotOwned } from '../licence/ownership.js';
 import { ownerSidOf } from '../user/account-owner.js';
 import type { UserRow } from '../user/user.repository.js';
@@ -34,100 +23,6 @@ import { listOrderItems, type OrderRow, updateOrderPrice } from './order.reposit
  * status of the paying wallet) from the database and never from the request, so a price sent
  * by a client has nothing to attach to.
  */
-
-const COUPON_ERRORS: Record<CouponProblem, ErrorSpec> = {
-  not_started: ErrorCode.COUPON_NOT_STARTED,
-  expired: ErrorCode.COUPON_EXPIRED,
-  not_applicable: ErrorCode.COUPON_NOT_APPLICABLE,
-  used_up: ErrorCode.COUPON_USED_UP,
-  already_used: ErrorCode.COUPON_ALREADY_USED,
-  not_owner: ErrorCode.COUPON_INVALID,
-};
-
-export function couponErrorOf(problem: CouponProblem): ErrorSpec {
-  return COUPON_ERRORS[problem];
-}
-
-export function pricingCouponOf(row: CouponRow): PricingCoupon {
-  return {
-    type: row.type,
-    amount: row.amount,
-    startAt: row.startAt,
-    endAt: row.endAt,
-    scope: row.scope,
-    limit: row.redemptionLimit,
-    redeemedCount: row.redeemedCount,
-    ownerSid: row.ownerSid,
-  };
-}
-
-/**
- * A usable coupon for this account and order type, or a coded refusal. Null for no code.
- * `orderSid`: the order being priced. A claim that order already holds is its own, so it counts
- * neither as "already used" nor against the limit; a claim held by another unpaid order of the
- * account gets its own message (cancel or pay that order first).
- */
-export async function resolveCoupon(
-  db: DbOrTx,
-  code: string | null,
-  context: { orderType: string; userSid: string; now: Date; orderSid?: string | null },
-): Promise<CouponRow | null> {
-  if (!code) return null;
-  const coupon = await findCouponByCode(db, code);
-  if (!coupon) throw new AppError(ErrorCode.COUPON_INVALID);
-  const use = await findAccountCouponUse(db, coupon.sid, context.userSid);
-  const isOwnClaim = use !== undefined && context.orderSid != null && use.orderSid === context.orderSid;
-  const problem = couponProblem(
-    { ...pricingCouponOf(coupon), redeemedCount: coupon.redeemedCount - (isOwnClaim ? 1 : 0) },
-    {
-      orderType: context.orderType,
-      now: context.now,
-      accountSid: context.userSid,
-      usedByAccount: use !== undefined && !isOwnClaim,
-    },
-  );
-  if (problem === 'already_used' && use?.orderStatus === OrderStatus.CREATED) {
-    throw new AppError(ErrorCode.COUPON_HELD_BY_OTHER_ORDER);
-  }
-  if (problem) throw new AppError(couponErrorOf(problem));
-  return coupon;
-}
-
-const CLAIM_ERRORS: Record<Exclude<ClaimOutcome, 'claimed'>, ErrorSpec> = {
-  used_up: ErrorCode.COUPON_USED_UP,
-  already_used_by_account: ErrorCode.COUPON_ALREADY_USED,
-  held_by_other_order: ErrorCode.COUPON_HELD_BY_OTHER_ORDER,
-};
-
-export function claimErrorOf(outcome: Exclude<ClaimOutcome, 'claimed'>): ErrorSpec {
-  return CLAIM_ERRORS[outcome];
-}
-
-/**
- * Makes the order's coupon claims match `coupon` inside the caller's transaction: claims of
- * other coupons are given back, and the coupon (if any) is claimed for the order's buyer with
- * the guarded write. A refusal throws, so the caller's transaction rolls back.
- */
-export async function claimOrderCoupon(
-  tx: DbOrTx,
-  order: Pick<OrderRow, 'sid' | 'userSid'>,
-  coupon: Pick<CouponRow, 'sid'> | null,
-): Promise<void> {
-  await releaseCouponClaims(tx, order.sid, coupon?.sid ?? null);
-  if (!coupon) return;
-  const outcome = await claimCoupon(tx, { couponSid: coupon.sid, userSid: order.userSid, orderSid: order.sid });
-  if (outcome !== 'claimed') throw new AppError(claimErrorOf(outcome));
-}
-
-/** VIP while any recharge lot of the wallet is still valid (even when its money is spent). */
-export async function isVipWallet(db: DbOrTx, ownerSid: string, now: Date): Promise<boolean> {
-  const [row] = await db
-    .select({ one: sql<number>`1` })
-    .from(walletLots)
-    .where(and(eq(walletLots.userSid, ownerSid), gt(walletLots.validBefore, now)))
-    .limit(1);
-  return row !== undefined;
-}
 
 export interface PriceContext {
   orderType: string;

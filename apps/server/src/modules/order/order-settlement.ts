@@ -1,17 +1,15 @@
 import { OrderStateMachine, OrderStatus, OrderType, vipValidBefore } from '@gemstock/contract';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { newSid } from '../../lib/ids.js';
 import {
-  claimCoupon,
-  type ClaimOutcome,
-  findCouponByCode,
-  findCouponBySid,
-  hasCouponClaim,
-  insertCoupon,
-  releaseCouponClaims,
-} from '../coupon/coupon.repository.js';
-import { grantLicences } from '../licence/licence.repository.js';
-import { insertRechargeLot } from '../wallet/wallet.repository.js';
+  couponCodeOf,
+  type CouponRefusal,
+  holdOrderCoupon,
+  issueRewardCoupon,
+  type OrderRewardPolicy,
+  releaseOrderCoupons,
+} from '../coupon/order-coupon.service.js';
+import { grantOrderLicences } from '../licence/licence.service.js';
+import { creditRecharge } from '../wallet/wallet.service.js';
 import {
   listOrderItems,
   lockOrderBySid,
@@ -44,16 +42,7 @@ export interface SettleOrderInput {
   idempotencyKey: string;
 }
 
-/** A coupon given to the buyer when an order is paid. Off unless configured (ORDER_REWARD_*). */
-export interface OrderRewardPolicy {
-  /** 1 = fixed cents off; 2 = percentage off. */
-  type: 1 | 2;
-  /** Cents (type 1) or percent (type 2). */
-  amount: number;
-  validDays: number;
-  /** Order types that earn the reward. */
-  orderTypes: readonly string[];
-}
+export type { OrderRewardPolicy } from '../coupon/order-coupon.service.js';
 
 export interface SettleOptions {
   reward?: OrderRewardPolicy | null;
@@ -138,22 +127,14 @@ export async function applyOrderPaid(
 ): Promise<{
   order: OrderRow;
   couponCode: string | null;
-  couponRefused: Exclude<ClaimOutcome, 'claimed'> | 'coupon_gone' | null;
+  couponRefused: CouponRefusal | null;
 }> {
-  const coupon = order.couponCode ? await findCouponByCode(tx, order.couponCode) : null;
-  if (order.couponCode && !coupon) return { order, couponCode: null, couponRefused: 'coupon_gone' };
-  await releaseCouponClaims(tx, order.sid, coupon?.sid ?? null);
-  if (coupon) {
-    const claim = { couponSid: coupon.sid, userSid: order.userSid, orderSid: order.sid };
-    if (!(await hasCouponClaim(tx, claim))) {
-      const outcome = await claimCoupon(tx, claim);
-      if (outcome !== 'claimed') return { order, couponCode: null, couponRefused: outcome };
-    }
-  }
+  const couponRefused = await holdOrderCoupon(tx, order);
+  if (couponRefused) return { order, couponCode: null, couponRefused };
 
   if (order.orderType === OrderType.MATERIAL) {
     const items = options.items ?? (await listOrderItems(tx, order.sid));
-    await grantLicences(tx, {
+    await grantOrderLicences(tx, {
       ownerSid: order.ownerSid,
       buyerSid: order.userSid,
       orderSid: order.sid,
@@ -162,7 +143,7 @@ export async function applyOrderPaid(
     });
     await removePaidItemsFromCart(tx, order.userSid, order.sid);
   } else if (order.orderType === OrderType.WALLET) {
-    await insertRechargeLot(tx, {
+    await creditRecharge(tx, {
       ownerSid: order.ownerSid,
       orderSid: order.sid,
       amountCents: order.priceCents,
@@ -172,7 +153,7 @@ export async function applyOrderPaid(
   }
 
   const reward = options.reward && options.reward.orderTypes.includes(order.orderType) ? options.reward : null;
-  const rewardCoupon = reward ? await issueRewardCoupon(tx, order, reward, input.paidAt) : null;
+  const rewardCoupon = reward ? await issueRewardCoupon(tx, order.userSid, reward, input.paidAt) : null;
 
   const paid = await transitionOrder(tx, order, {
     to: OrderStatus.PAYED,
@@ -193,23 +174,8 @@ export async function applyOrderPaid(
   return { order: paid, couponCode: rewardCoupon?.code ?? null, couponRefused: null };
 }
 
-async function issueRewardCoupon(tx: DbOrTx, order: OrderRow, reward: OrderRewardPolicy, at: Date) {
-  return insertCoupon(tx, {
-    sid: newSid(),
-    code: `R${newSid(9).toUpperCase()}`,
-    type: reward.type,
-    amount: reward.amount,
-    startAt: at,
-    endAt: new Date(at.getTime() + reward.validDays * 86_400_000),
-    scope: [],
-    redemptionLimit: 1,
-    ownerSid: order.userSid,
-  });
-}
-
 async function rewardCodeOf(tx: DbOrTx, order: OrderRow): Promise<string | null> {
-  if (!order.rewardCouponSid) return null;
-  return (await findCouponBySid(tx, order.rewardCouponSid))?.code ?? null;
+  return couponCodeOf(tx, order.rewardCouponSid);
 }
 
 /**
@@ -221,7 +187,7 @@ async function rewardCodeOf(tx: DbOrTx, order: OrderRow): Promise<string | null>
 export async function cancelUnpaidOrder(db: Db, sid: string): Promise<OrderRow | undefined> {
   return db.transaction(async (tx) => {
     const cancelled = await transitionOrder(tx, { sid, status: OrderStatus.CREATED }, { to: OrderStatus.CANCELLED });
-    if (cancelled) await releaseCouponClaims(tx, sid);
+    if (cancelled) await releaseOrderCoupons(tx, sid);
     return cancelled;
   });
 }

@@ -31,8 +31,9 @@ import { newNumericCode, newSid } from '../../lib/ids.js';
 import { isValidStorageKey } from '../../media/storage.js';
 import type { MaterialRow } from '../catalog/catalog.repository.js';
 import type { PublicUrlOf } from '../catalog/material.mapper.js';
-import { findUserBySid, type UserRow } from '../user/user.repository.js';
-import { findMaterialsBySids, pricedMaterialOf } from './order-material.js';
+import { findAccount } from '../user/accounts.service.js';
+import type { UserRow } from '../user/user.repository.js';
+import { findMaterialsBySids, pricedMaterialOf } from '../catalog/materials.service.js';
 import { invoicesOfOrders } from '../invoice/invoice.service.js';
 import { assertLicencesNotOwned } from '../licence/ownership.js';
 import { ownerSidOf } from '../user/account-owner.js';
@@ -52,6 +53,7 @@ import {
   listItemsOfOrders,
   listOrders,
   lockBuyerForPlacement,
+  lockOrderBySid,
   type OrderItemView,
   type OrderListFilter,
   type OrderRow,
@@ -81,6 +83,17 @@ export function newOrderNo(at: Date): string {
   return `GS${stamp}${newNumericCode(6)}`;
 }
 
+/* The order module's front door for the modules that pay for, license and show orders. */
+
+export async function findOrder(db: DbOrTx, sid: string): Promise<OrderRow | undefined> {
+  return findOrderBySid(db, sid);
+}
+
+/** Reads the order and holds its row lock until the caller's transaction ends: one money move per order at a time. */
+export async function lockOrder(tx: DbOrTx, sid: string): Promise<OrderRow | undefined> {
+  return lockOrderBySid(tx, sid);
+}
+
 /** Orders an account may see: its own, and for a main account its sub-accounts' too. */
 export function canViewOrder(user: UserRow, order: OrderRow): boolean {
   return order.userSid === user.sid || (user.level === AccountLevel.MAIN && order.ownerSid === user.sid);
@@ -90,7 +103,7 @@ export function canViewOrder(user: UserRow, order: OrderRow): boolean {
 export async function assertHasCompany(db: DbOrTx, user: UserRow): Promise<void> {
   if (user.company) return;
   if (user.level === AccountLevel.SUB && user.parentSid) {
-    const parent = await findUserBySid(db, user.parentSid);
+    const parent = await findAccount(db, user.parentSid);
     if (parent?.company) return;
   }
   throw new AppError(ErrorCode.COMPANY_REQUIRED);

@@ -18,12 +18,12 @@ import {
   type OnlinePayWay,
   type PaymentGateway,
 } from '../../payments/payment-gateway.js';
-import { findOrderBySid, lockOrderBySid, type OrderRow } from '../order/order.repository.js';
+import type { OrderRow } from '../order/order.repository.js';
 import { isTransferLike, paymentDeadlineOf, shortestTransferWait } from '../order/order-deadline.js';
 import { cancelUnpaidOrder, settleOrderPayment } from '../order/order-settlement.js';
-import { canViewOrder } from '../order/order.service.js';
+import { canViewOrder, findOrder, lockOrder } from '../order/order.service.js';
 import type { UserRow } from '../user/user.repository.js';
-import { fixOnlinePrice } from './payment-pricing.js';
+import { repriceOrderForPayment } from '../order/order-pricing.js';
 import {
   claimPaymentQuery,
   findPaymentAttemptWithOrder,
@@ -80,7 +80,7 @@ export function newOutTradeNo(orderNo: string): string {
 
 /** Orders a buyer may pay and poll: the order module's rule (own orders; a main account's sub-accounts' too). */
 async function findOrderForBuyer(db: Db, user: UserRow, orderSid: string): Promise<OrderRow> {
-  const order = await findOrderBySid(db, orderSid);
+  const order = await findOrder(db, orderSid);
   if (!order || !canViewOrder(user, order)) throw new AppError(ErrorCode.ORDER_NOT_FOUND);
   return order;
 }
@@ -116,10 +116,10 @@ export async function startOnlinePayment(
   // The price and the coupon claim are fixed together under the order's lock: a refused claim
   // (coupon used up, or held by another order) leaves the order as it was.
   const priced = await deps.db.transaction(async (tx) => {
-    const locked = await lockOrderBySid(tx, order.sid);
+    const locked = await lockOrder(tx, order.sid);
     if (!locked || !OrderStateMachine.can(locked.status, OrderStatus.PAYED))
       throw new AppError(ErrorCode.ORDER_NOT_PAYABLE);
-    return fixOnlinePrice(tx, { order: locked, user, code: request.code, referer: request.referer, payWay });
+    return repriceOrderForPayment(tx, { order: locked, user, code: request.code, referer: request.referer, payWay });
   });
   const amountCents = priced.priceCents;
 
@@ -245,7 +245,7 @@ export async function applyVerifiedTrade(
       );
     }
     await record({ orderSid, outcome: 'not_paid', reason: trade.rawState });
-    const order = await findOrderBySid(db, orderSid);
+    const order = await findOrder(db, orderSid);
     return {
       outcome: 'not_paid',
       acknowledge: true,
@@ -453,7 +453,7 @@ export async function getPayStatus(
       const handled = await queryAttempt(deps, attempt, log);
       if (handled?.outcome === 'settled' || handled?.outcome === 'duplicate') break;
     }
-    order = (await findOrderBySid(deps.db, order.sid)) ?? order;
+    order = (await findOrder(deps.db, order.sid)) ?? order;
     if (order.status === OrderStatus.CREATED) {
       const latest = (await listPaymentAttempts(deps.db, order.sid))[0];
       return { status: latest?.status === PaymentAttemptStatus.FAILED ? 'FAIL' : 'WAITING', coupon: null };

@@ -1,7 +1,7 @@
 import { ErrorCode, PaymentAttemptStatus, type TSandboxPayResponse } from '@gemstock/contract';
 import { AppError } from '../../lib/app-error.js';
 import { GatewayError } from '../../payments/payment-gateway.js';
-import { findOrderBySid } from '../order/order.repository.js';
+import { findOrder } from '../order/order.service.js';
 import { findPaymentAttempt } from './payment.repository.js';
 import { handleGatewayNotification, type PaymentDeps, type PaymentLog } from './payment.service.js';
 
@@ -29,7 +29,7 @@ async function findSandboxAttempt(deps: PaymentDeps, outTradeNo: string) {
 
 export async function describeSandboxPayment(deps: PaymentDeps, outTradeNo: string): Promise<SandboxPaymentView> {
   const attempt = await findSandboxAttempt(deps, outTradeNo);
-  const order = await findOrderBySid(deps.db, attempt.orderSid);
+  const order = await findOrder(deps.db, attempt.orderSid);
   const expired = attempt.status === PaymentAttemptStatus.OPEN && attempt.expiresAt.getTime() <= Date.now();
   return {
     outTradeNo,

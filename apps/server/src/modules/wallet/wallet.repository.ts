@@ -175,3 +175,13 @@ export async function listWalletLots(db: DbOrTx, ownerSid: string): Promise<Wall
 export async function listLedgerEntries(db: DbOrTx, ownerSid: string): Promise<LedgerEntryRow[]> {
   return db.select().from(ledgerEntries).where(eq(ledgerEntries.userSid, ownerSid)).orderBy(asc(ledgerEntries.id));
 }
+
+/** VIP while any recharge lot of the wallet is still valid (even when its money is spent). */
+export async function hasValidLot(db: DbOrTx, ownerSid: string, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(walletLots)
+    .where(and(eq(walletLots.userSid, ownerSid), gt(walletLots.validBefore, now)))
+    .limit(1);
+  return row !== undefined;
+}

@@ -1,8 +1,19 @@
-import type { TWalletResponse } from '@gemstock/contract';
+import { ErrorCode, type TWalletResponse } from '@gemstock/contract';
 import type { DbOrTx } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
 import { ownerSidOf } from '../user/account-owner.js';
 import type { UserRow } from '../user/user.repository.js';
-import { getWalletSummary, listWalletLots, type WalletSummary } from './wallet.repository.js';
+import {
+  debitLot,
+  expireLapsedLots,
+  getWalletSummary,
+  hasValidLot,
+  insertRechargeLot,
+  listWalletLots,
+  lockValidLots,
+  type WalletLotRow,
+  type WalletSummary,
+} from './wallet.repository.js';
 
 /**
  * Balance and VIP state of the wallet a main account owns (sub-accounts pay from their
@@ -31,4 +42,62 @@ export async function describeWallet(db: DbOrTx, user: UserRow, now: Date = new 
     isVip: summary.isVip,
     vipValidBefore: summary.vipValidBefore?.toISOString() ?? null,
   };
+}
+
+/* The wallet's front door for paying and recharging (the payment module's wallet method and settlement). */
+
+/** VIP while any recharge lot of the wallet is still valid (even when its money is spent). */
+export async function isVipWallet(db: DbOrTx, ownerSid: string, now: Date): Promise<boolean> {
+  return hasValidLot(db, ownerSid, now);
+}
+
+/** Writes lapsed money off (its own transaction, idempotent), so it can never be spent. */
+export async function writeOffLapsedMoney(db: DbOrTx, ownerSid: string, now: Date): Promise<void> {
+  await expireLapsedLots(db, ownerSid, now);
+}
+
+/**
+ * Locks the owner's valid lots, earliest-expiring first, until the caller's transaction ends:
+ * VIP status and balance are then fixed until commit.
+ */
+export async function lockWallet(tx: DbOrTx, ownerSid: string, now: Date): Promise<WalletLotRow[]> {
+  return lockValidLots(tx, ownerSid, now);
+}
+
+export function balanceOf(lots: readonly WalletLotRow[]): number {
+  return lots.reduce((sum, lot) => sum + lot.remainingCents, 0);
+}
+
+/**
+ * Takes `amountCents` for an order from the locked lots, lot by lot in their order (a ledger
+ * 'spend' entry each). The caller checked the balance; a refused debit (impossible under the
+ * row locks) throws CONFLICT so nothing of the payment stays.
+ */
+export async function debitWallet(
+  tx: DbOrTx,
+  lots: readonly WalletLotRow[],
+  input: { ownerSid: string; orderSid: string; amountCents: number },
+): Promise<void> {
+  let due = input.amountCents;
+  for (const lot of lots) {
+    if (due === 0) break;
+    if (lot.remainingCents === 0) continue;
+    const take = Math.min(due, lot.remainingCents);
+    const debited = await debitLot(tx, {
+      ownerSid: input.ownerSid,
+      lotSid: lot.sid,
+      orderSid: input.orderSid,
+      amountCents: take,
+    });
+    if (!debited) throw new AppError(ErrorCode.CONFLICT);
+    due -= take;
+  }
+}
+
+/** A paid recharge becomes a lot valid until `validBefore` (a repeat inserts nothing). */
+export async function creditRecharge(
+  tx: DbOrTx,
+  input: { ownerSid: string; orderSid: string; amountCents: number; validBefore: Date; createdAt: Date },
+): Promise<void> {
+  await insertRechargeLot(tx, input);
 }

@@ -1,0 +1,37 @@
+import { isLicenceType, type LicenceType, type PricedMaterial } from '@gemstock/contract';
+import type { DbOrTx } from '../../db/client.js';
+import type { MaterialRow } from './catalog.repository.js';
+import { findLikedSids } from './likes.repository.js';
+import { selectMaterialsBySids } from './material-lookup.repository.js';
+import { wirePrice } from './material.mapper.js';
+
+/**
+ * The catalogue's front door for the modules that sell and license materials (order, cart,
+ * licence): materials by sid with their prices, and which of them an account likes.
+ */
+
+/** Materials by sid, disabled ones included (the caller decides what a disabled one means). */
+export async function findMaterialsBySids(db: DbOrTx, sids: readonly string[]): Promise<Map<string, MaterialRow>> {
+  const rows = await selectMaterialsBySids(db, sids);
+  return new Map(rows.map((r) => [r.sid, r]));
+}
+
+/** The price fields of a stored material, shaped as the wire (and pricing.ts) reads them. */
+export function pricedMaterialOf(row: MaterialRow): PricedMaterial {
+  const authType = row.authTypes.filter((t): t is LicenceType => isLicenceType(t));
+  return {
+    authType,
+    price: wirePrice(authType, row.pricesCents),
+    specialPrice: row.specialPricesCents,
+    customPrice: row.customPriceCents,
+  };
+}
+
+/** The sids among `materialSids` the account likes. */
+export async function findLikedMaterialSids(
+  db: DbOrTx,
+  userSid: string,
+  materialSids: readonly string[],
+): Promise<Set<string>> {
+  return findLikedSids(db, userSid, [...materialSids]);
+}
