@@ -34,6 +34,7 @@ import { orderRoutes } from './modules/order/order.routes.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { adminInvoiceRoutes } from './modules/invoice/admin-invoice.routes.js';
 import { invoiceRoutes } from './modules/invoice/invoice.routes.js';
+import { adminSurveyRoutes, surveyRoutes } from './modules/survey/survey.routes.js';
 import { userRoutes } from './modules/user/user.routes.js';
 import type { MessageSender } from './notify/message-sender.js';
 import { createGateways, type PaymentGateways } from './payments/create-gateways.js';
@@ -179,6 +180,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(adminCouponRoutes);
   await app.register(invoiceRoutes);
   await app.register(adminInvoiceRoutes);
+  await app.register(surveyRoutes);
+  await app.register(adminSurveyRoutes);
   if (config.devOutbox) await app.register(devRoutes);
 
   const hasWeb = await registerWebApp(app, config.webDist ?? defaultWebDist());

@@ -207,6 +207,10 @@ export const ErrorCode = {
   INVOICE_NOT_ISSUED: e(4105, 409, '发票尚未开具，开具后即可下载'),
   /** Operator: the uploaded file is not a PDF. */
   INVOICE_FILE_NOT_PDF: e(4106, 400, '请上传 PDF 格式的发票文件'),
+
+  /* 4120–4129: the satisfaction survey. */
+  /** The survey follows the company's first paid order. */
+  SURVEY_NOT_AVAILABLE: e(4120, 409, '完成首笔订单后即可参与满意度调查'),
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCodeName = keyof typeof ErrorCode;

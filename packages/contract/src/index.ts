@@ -27,3 +27,4 @@ export * from './api/payment.js';
 export * from './api/licence.js';
 export * from './working-days.js';
 export * from './api/invoice.js';
+export * from './api/survey.js';

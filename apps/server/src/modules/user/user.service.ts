@@ -21,6 +21,7 @@ import { AppError } from '../../lib/app-error.js';
 import { newSid } from '../../lib/ids.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
 import { walletSummaryOf } from '../wallet/wallet.service.js';
+import { isSurveyPending } from '../survey/survey.service.js';
 import {
   copyCompanyToSubAccounts,
   countCreatedOrders,
@@ -316,8 +317,8 @@ async function describeUser(db: Db, row: UserRow): Promise<UserView> {
 }
 
 export async function getCurrentUser(deps: Pick<AccountDeps, 'db'>, user: UserRow): Promise<TMeResponse> {
-  const view = await describeUser(deps.db, user);
-  return { user: view.user, coupon: view.coupon, user_parent: view.parent };
+  const [view, surveyPending] = await Promise.all([describeUser(deps.db, user), isSurveyPending(deps.db, user)]);
+  return { user: view.user, coupon: view.coupon, user_parent: view.parent, survey_pending: surveyPending };
 }
 
 async function presentFresh(db: Db, sid: string): Promise<{ user: TUser }> {
