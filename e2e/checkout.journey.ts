@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { amountIn, breakdownRow, buyFirstMaterialNow, materialPaths, payOnlineInSandbox } from './checkout-steps';
 import { readFile } from 'node:fs/promises';
-import { COMPANY, registerBuyer, signIn, signInOperator, skipGuide } from './fixtures';
+import { COMPANY, registerBuyer, signIn, signInOperator, skipGuide, skipSurvey } from './fixtures';
 
 /*
  * Checkout journeys on the embedded default (spec §4, issue "Done when"): the cart, the licence
@@ -11,6 +11,7 @@ import { COMPANY, registerBuyer, signIn, signInOperator, skipGuide } from './fix
 
 test.beforeEach(async ({ page }) => {
   await skipGuide(page);
+  await skipSurvey(page);
 });
 
 test('two materials from the cart are paid online through the sandbox, then downloaded with their certificates', async ({

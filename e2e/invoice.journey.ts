@@ -34,9 +34,24 @@ test('a paid order gets a 专票: a wrong credit code is refused, the operator u
   await drawer.getByRole('button', { name: '去支付' }).click();
   await payOnlineInSandbox(page, context);
 
+  // The first paid order brings the satisfaction survey, once; answering it gives a coupon.
+  const survey = page.getByRole('dialog', { name: '满意度调查' });
+  await expect(survey).toBeVisible();
+  await survey.getByLabel('意见与建议（选填）').fill('希望多一些婚戒场景的视频素材');
+  await survey.getByRole('button', { name: '提交' }).click();
+  const thanks = page.getByRole('dialog', { name: '感谢您的反馈' });
+  await expect(thanks.getByText('-¥20.00 优惠金额')).toBeVisible();
+  await expect(thanks.getByRole('button', { name: /复制/ })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('survey-coupon.png') });
+  await thanks.getByRole('button', { name: '我知道了' }).click();
+  await expect(thanks).toBeHidden();
+
   // 我的订单: the paid order offers 申请发票, prefilled from the company.
   await page.goto('/user/order');
   const order = page.getByRole('article').first();
+  await expect(order).toBeVisible();
+  // answered: it does not come back
+  await expect(survey).toHaveCount(0);
   await expect(order.getByText('已完成')).toBeVisible();
   await order.getByRole('button', { name: '申请发票' }).click();
   const dialog = page.getByRole('dialog', { name: '申请发票' });
@@ -78,6 +93,11 @@ test('a paid order gets a 专票: a wrong credit code is refused, the operator u
   await operatorPage.getByText('已开具', { exact: true }).click();
   await expect(operatorPage.locator('.ant-table-row').filter({ hasText: COMPANY.company })).toHaveCount(1);
   await operatorPage.screenshot({ path: test.info().outputPath('admin-invoices.png') });
+  // The survey answer is in the console, with the averages.
+  await operatorPage.getByRole('menuitem', { name: '满意度调查' }).click();
+  await expect(operatorPage.getByText('希望多一些婚戒场景的视频素材')).toBeVisible();
+  await expect(operatorPage.getByText('平均满意度')).toBeVisible();
+  await operatorPage.screenshot({ path: test.info().outputPath('admin-surveys.png') });
   await operatorPage.close();
 
   // The buyer downloads the PDF from 我的订单.
