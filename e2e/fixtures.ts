@@ -47,6 +47,11 @@ export async function skipGuide(page: Page) {
   await page.addInitScript(() => window.localStorage.setItem('gemstock.guide-seen', '1'));
 }
 
+/** Marks the satisfaction survey as already shown in this browser, for journeys about other things. */
+export async function skipSurvey(page: Page) {
+  await page.addInitScript(() => window.localStorage.setItem('gemstock.survey', 'shown'));
+}
+
 export function uniqueEmail(prefix = 'buyer') {
   return `${prefix}.${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}@e2e.example.com`;
 }

@@ -32,6 +32,9 @@ import { licenceRoutes } from './modules/licence/licence.routes.js';
 import { adminOrderRoutes } from './modules/order/admin-order.routes.js';
 import { orderRoutes } from './modules/order/order.routes.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
+import { adminInvoiceRoutes } from './modules/invoice/admin-invoice.routes.js';
+import { invoiceRoutes } from './modules/invoice/invoice.routes.js';
+import { adminSurveyRoutes, surveyRoutes } from './modules/survey/survey.routes.js';
 import { userRoutes } from './modules/user/user.routes.js';
 import type { MessageSender } from './notify/message-sender.js';
 import { createGateways, type PaymentGateways } from './modules/payment/gateways/create-gateways.js';
@@ -181,6 +184,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(adminOrderRoutes);
   await app.register(couponRoutes);
   await app.register(adminCouponRoutes);
+  await app.register(invoiceRoutes);
+  await app.register(adminInvoiceRoutes);
+  await app.register(surveyRoutes);
+  await app.register(adminSurveyRoutes);
   if (config.devOutbox) await app.register(devRoutes);
 
   const hasWeb = await registerWebApp(app, config.webDist ?? defaultWebDist());

@@ -102,6 +102,10 @@ const ZEnv = z.object({
   ORDER_REWARD_COUPON_TYPE: z.coerce.number().int().min(1).max(2).default(1),
   ORDER_REWARD_COUPON_AMOUNT: z.coerce.number().int().min(0).default(0),
   ORDER_REWARD_COUPON_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** The survey's reward coupon, once per company: 1 = cents off, 2 = percent off; amount 0 = none. */
+  SURVEY_REWARD_COUPON_TYPE: z.coerce.number().int().min(1).max(2).default(1),
+  SURVEY_REWARD_COUPON_AMOUNT: z.coerce.number().int().min(0).default(2000),
+  SURVEY_REWARD_COUPON_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   // Hot keywords and the search log (docs/decisions/0009-account-and-content-protection.md).
   HOT_KEYWORD_MIN_SEARCHERS: z.coerce.number().int().min(1).max(1000).default(3),
   /** At least the 7-day hot-keyword window. */
@@ -186,6 +190,8 @@ export interface MoneyConfig {
   transfer: { name: string; bank: string; account: string; isDemo: boolean };
   /** The order coupon given on payment, or null when off. */
   orderReward: { type: 1 | 2; amount: number; validDays: number; orderTypes: readonly string[] } | null;
+  /** The coupon the satisfaction survey gives once per company, or null when off. */
+  surveyReward: { type: 1 | 2; amount: number; validDays: number; orderTypes: readonly string[] } | null;
   /** Test-only pause inside the wallet payment transaction (0 = none). */
   walletPayTestDelayMs: number;
 }
@@ -274,6 +280,15 @@ function moneyConfig(env: Env, isProduction: boolean): MoneyConfig {
             amount: env.ORDER_REWARD_COUPON_AMOUNT,
             validDays: env.ORDER_REWARD_COUPON_DAYS,
             orderTypes: ['material', 'custom', 'dashboard'],
+          }
+        : null,
+    surveyReward:
+      env.SURVEY_REWARD_COUPON_AMOUNT > 0
+        ? {
+            type: env.SURVEY_REWARD_COUPON_TYPE === 1 ? 1 : 2,
+            amount: env.SURVEY_REWARD_COUPON_AMOUNT,
+            validDays: env.SURVEY_REWARD_COUPON_DAYS,
+            orderTypes: [],
           }
         : null,
     walletPayTestDelayMs: env.WALLET_PAY_TEST_DELAY_MS,

@@ -3,6 +3,7 @@ import {
   AUDIT_STATUS_VALUES,
   DEMAND_STATUS_VALUES,
   INVOICE_STATUS_VALUES,
+  INVOICE_TYPES,
   LICENCE_TYPES,
   MATERIAL_FORMATS,
   ORDER_STATUSES,
@@ -138,13 +139,25 @@ export const ZOrderMaterial = z.object({
   keywords: z.array(z.string()),
 });
 
+/**
+ * A VAT invoice of one or more paid orders (spec §3: sid, type, title, number, key, status,
+ * times). `number` is the taxpayer number printed on it; `key` is set once the PDF is issued
+ * (download it through GET /api/order/{id}/invoice); `dueAt` is the promised issue date, 10
+ * working days after the request (China time, public holidays counted).
+ */
 export const ZInvoice = z.object({
   sid: z.string(),
-  type: z.string(),
+  type: z.enum(INVOICE_TYPES),
   title: z.string(),
-  number: z.string().nullable(),
+  number: z.string(),
   key: z.string().nullable(),
   status: z.enum(INVOICE_STATUS_VALUES),
+  amount: zCents,
+  /** Order numbers the invoice covers. */
+  orderNos: z.array(z.string()),
+  rejectReason: z.string().nullable(),
+  dueAt: zIso,
+  issuedAt: zIso.nullable(),
   createdAt: zIso,
   updatedAt: zIso,
 });

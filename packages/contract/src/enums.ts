@@ -55,9 +55,14 @@ export type PaymentAttemptStatus = (typeof PaymentAttemptStatus)[keyof typeof Pa
 export const PaymentPollStatus = { WAITING: 'WAITING', SUCCESS: 'SUCCESS', FAIL: 'FAIL' } as const;
 export type PaymentPollStatus = (typeof PaymentPollStatus)[keyof typeof PaymentPollStatus];
 
-/** Invoice lifecycle. */
-export const InvoiceStatus = { CREATED: 'CREATED', FINISHED: 'FINISHED' } as const;
+/** A VAT invoice request: waiting for the operator, issued (PDF attached) or rejected (reason). */
+export const InvoiceStatus = { REQUESTED: 'REQUESTED', ISSUED: 'ISSUED', REJECTED: 'REJECTED' } as const;
 export type InvoiceStatus = (typeof InvoiceStatus)[keyof typeof InvoiceStatus];
+
+/** 增值税普通发票 or 增值税专用发票 (the special one also needs the bank and registration details). */
+export const InvoiceType = { ORDINARY: 'ORDINARY', SPECIAL: 'SPECIAL' } as const;
+export type InvoiceType = (typeof InvoiceType)[keyof typeof InvoiceType];
+export const INVOICE_TYPES = Object.values(InvoiceType) as [InvoiceType, ...InvoiceType[]];
 
 /** Custom design request lifecycle (spec: CREATED/WAITING/FINISHED). */
 export const DemandStatus = { CREATED: 'CREATED', WAITING: 'WAITING', FINISHED: 'FINISHED' } as const;

@@ -200,6 +200,26 @@ export const ErrorCode = {
   PAYMENT_CLOSE_FAILED: e(4055, 503, '支付渠道暂时无法关闭该笔交易，请稍后再取消订单'),
   /** The company already owns this licence (or a better one) for the material. */
   LICENCE_ALREADY_OWNED: e(4056, 409, '您的公司已购买该素材的同级或更高授权，无需重复购买'),
+
+  /* 4100–4119: VAT invoices. */
+  /** Only a paid order can be invoiced. */
+  INVOICE_ORDER_NOT_PAID: e(4100, 409, '只能为已支付的订单申请发票'),
+  /** A licence paid from the wallet was invoiced with the recharge that funded it (decision 0014). */
+  INVOICE_ORDER_WALLET_PAID: e(4101, 409, '余额支付的订单已随充值订单开票，请对充值订单申请发票'),
+  /** The order is on a request waiting for the operator or on an issued invoice. */
+  INVOICE_ALREADY_REQUESTED: e(4102, 409, '该订单已申请或已开具发票，不能重复申请'),
+  /** Nothing was paid for the order (a coupon covered it). */
+  INVOICE_AMOUNT_ZERO: e(4103, 409, '该订单实付金额为 0，无需开具发票'),
+  /** No invoice was requested for the order. */
+  INVOICE_NOT_FOUND: e(4104, 404, '该订单尚未申请发票'),
+  /** The invoice is still being prepared (or was rejected): there is no PDF to download. */
+  INVOICE_NOT_ISSUED: e(4105, 409, '发票尚未开具，开具后即可下载'),
+  /** Operator: the uploaded file is not a PDF. */
+  INVOICE_FILE_NOT_PDF: e(4106, 400, '请上传 PDF 格式的发票文件'),
+
+  /* 4120–4129: the satisfaction survey. */
+  /** The survey follows the company's first paid order. */
+  SURVEY_NOT_AVAILABLE: e(4120, 409, '完成首笔订单后即可参与满意度调查'),
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCodeName = keyof typeof ErrorCode;

@@ -26,3 +26,5 @@ export * from './api/wallet.js';
 export * from './api/payment.js';
 export * from './api/licence.js';
 export * from './working-days.js';
+export * from './api/invoice.js';
+export * from './api/survey.js';

@@ -1,4 +1,4 @@
-import { OrderStatus, PaymentAttemptStatus } from './enums.js';
+import { InvoiceStatus, OrderStatus, PaymentAttemptStatus } from './enums.js';
 import { defineStateMachine } from './state-machine.js';
 
 /**
@@ -29,4 +29,15 @@ export const PaymentAttemptStateMachine = defineStateMachine<PaymentAttemptStatu
   [PaymentAttemptStatus.PAID]: [],
   [PaymentAttemptStatus.CLOSED]: [PaymentAttemptStatus.PAID],
   [PaymentAttemptStatus.FAILED]: [PaymentAttemptStatus.PAID],
+});
+
+/**
+ * A VAT invoice request. The operator issues it (uploading the PDF) or rejects it with a reason;
+ * both are final. After a rejection the buyer asks again with a new request, so the history of
+ * what was asked and why it was refused stays as it was.
+ */
+export const InvoiceStateMachine = defineStateMachine<InvoiceStatus>('invoice', {
+  [InvoiceStatus.REQUESTED]: [InvoiceStatus.ISSUED, InvoiceStatus.REJECTED],
+  [InvoiceStatus.ISSUED]: [],
+  [InvoiceStatus.REJECTED]: [],
 });

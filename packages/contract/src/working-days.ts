@@ -143,3 +143,11 @@ export function chinaWorkingDaysDeadline(from: Date, n: number): Date {
   const last = dayNumber(chinaWorkingDayAfter(from, n));
   return new Date((last + 1) * DAY_MS - CHINA_OFFSET_MS);
 }
+
+/**
+ * The last China calendar day before a deadline from `chinaWorkingDaysDeadline` (which passes
+ * at 24:00 of that day), as "YYYY-MM-DD": what "请于 … 前" and "预计 … 前开具" show.
+ */
+export function chinaLastDayBefore(deadline: Date): string {
+  return dateOfDayNumber(chinaDayNumber(new Date(deadline.getTime() - 1)));
+}

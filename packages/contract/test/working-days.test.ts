@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CHINA_HOLIDAY_CALENDAR,
   chinaWorkingDayAfter,
+  chinaLastDayBefore,
   chinaWorkingDaysDeadline,
   isChinaWorkingDay,
 } from '../src/working-days.js';
@@ -46,6 +47,8 @@ describe('China working-day calendar', () => {
     expect(chinaWorkingDayAfter(placed, 5)).toBe('2026-10-13');
     // ends at 24:00 China time of that day
     expect(chinaWorkingDaysDeadline(placed, 5).toISOString()).toBe('2026-10-13T16:00:00.000Z');
+    // …which a page shows as its last day
+    expect(chinaLastDayBefore(chinaWorkingDaysDeadline(placed, 5))).toBe('2026-10-13');
   });
 
   it('counts from the China date of the instant, not the UTC date', () => {

@@ -14,12 +14,16 @@ export interface SessionState {
   userParent: TCompanyInfo | null;
   /** A coupon the server asks us to show once (spec §4: opens the coupon dialog). */
   pendingCoupon: TCoupon | null;
+  /** The satisfaction survey is due (GET /api/user survey_pending). */
+  surveyPending: boolean;
   cartCount: number;
   setToken(token: string): void;
   setMe(me: TMeResponse): void;
   setUser(user: TUser): void;
   setCartCount(count: number): void;
   dismissPendingCoupon(): void;
+  /** The survey was answered: it is no longer due. */
+  surveyAnswered(): void;
   /** Forget everything about the signed-in user (logout, revoked token). */
   clear(): void;
 }
@@ -29,13 +33,14 @@ export const useSession = create<SessionState>()((set) => ({
   user: null,
   userParent: null,
   pendingCoupon: null,
+  surveyPending: false,
   cartCount: 0,
   setToken(token) {
     safeStorage.set(WEB_STORAGE_KEYS.token, token);
     set({ token });
   },
   setMe(me) {
-    set({ user: me.user, userParent: me.user_parent, pendingCoupon: me.coupon });
+    set({ user: me.user, userParent: me.user_parent, pendingCoupon: me.coupon, surveyPending: me.survey_pending });
   },
   setUser(user) {
     set({ user });
@@ -46,9 +51,12 @@ export const useSession = create<SessionState>()((set) => ({
   dismissPendingCoupon() {
     set({ pendingCoupon: null });
   },
+  surveyAnswered() {
+    set({ surveyPending: false });
+  },
   clear() {
     safeStorage.remove(WEB_STORAGE_KEYS.token);
-    set({ token: null, user: null, userParent: null, pendingCoupon: null, cartCount: 0 });
+    set({ token: null, user: null, userParent: null, pendingCoupon: null, surveyPending: false, cartCount: 0 });
   },
 }));
 

@@ -146,6 +146,11 @@ export const ZMeResponse = z.object({
   /** A coupon waiting to be shown to the user (spec §4: opens the coupon dialog). */
   coupon: ZCoupon.nullable(),
   user_parent: ZCompanyInfo.nullable(),
+  /**
+   * The satisfaction survey is due: the company has a paid order and this account has not
+   * answered yet. The dialog opens once per browser (STORAGE_KEYS.surveyFlag) while it is.
+   */
+  survey_pending: z.boolean(),
 });
 export type TMeResponse = z.infer<typeof ZMeResponse>;
 

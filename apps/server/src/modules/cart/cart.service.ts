@@ -9,7 +9,7 @@ import {
 } from '@gemstock/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { likedAmong } from '../catalog/likes.service.js';
+import { findLikedMaterialSids } from '../catalog/materials.service.js';
 import { type PublicUrlOf, toWireMaterial } from '../catalog/material.mapper.js';
 import { withOwnership } from '../licence/ownership.js';
 import { findMaterialsBySids, pricedMaterialOf } from '../order/order-material.js';
@@ -39,7 +39,7 @@ export class CartService {
 
   async listCart(user: UserRow): Promise<TCartResponse> {
     const lines = await listCartLines(this.deps.db, user.sid);
-    const liked = await likedAmong(
+    const liked = await findLikedMaterialSids(
       this.deps.db,
       user.sid,
       lines.map((l) => l.material.sid),

@@ -1,20 +1,9 @@
 import { ErrorCode, type TLikeResponse, type TPagedMaterialsResponse } from '@gemstock/contract';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { UserRow } from '../user/user.repository.js';
 import type { CatalogService, PageInput } from './catalog.service.js';
-import {
-  countLikedMaterials,
-  findLikedSids,
-  likeMaterial,
-  listLikedMaterials,
-  unlikeMaterial,
-} from './likes.repository.js';
-
-/** Which of these materials the account has liked: list pages elsewhere mark them. */
-export async function likedAmong(db: DbOrTx, userSid: string, materialSids: string[]): Promise<Set<string>> {
-  return findLikedSids(db, userSid, materialSids);
-}
+import { countLikedMaterials, likeMaterial, listLikedMaterials, unlikeMaterial } from './likes.repository.js';
 
 export class LikesService {
   constructor(

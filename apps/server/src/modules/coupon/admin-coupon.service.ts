@@ -21,7 +21,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { uniqueViolationConstraint } from '../../db/errors.js';
 import { AppError } from '../../lib/app-error.js';
 import { newSid } from '../../lib/ids.js';
-import { recordAudit, recordAudits } from '../admin/admin-audit.service.js';
+import { recordOperatorAction, recordOperatorActions } from '../admin/audit-log.service.js';
 import type { OperatorRow } from '../admin/operator.repository.js';
 import {
   countAdminCoupons,
@@ -145,7 +145,7 @@ export async function createCoupons(
       if (made.length < input.count) throw new AppError(ErrorCode.CONFLICT, '生成的优惠码与已有优惠码冲突，请重试');
     }
     const batch = input.count > 1 ? { batchSize: input.count } : {};
-    await recordAudits(
+    await recordOperatorActions(
       tx,
       made.map((row) => ({
         operatorSid: operator.sid,
@@ -215,7 +215,7 @@ export async function updateCoupon(
     }
     if (Object.keys(values).length === 0) return;
     await updateCouponRow(tx, sid, values);
-    await recordAudit(tx, {
+    await recordOperatorAction(tx, {
       operatorSid: operator.sid,
       action: AuditAction.COUPON_UPDATE,
       entity: AuditEntity.COUPON,

@@ -156,7 +156,7 @@ export async function issueRewardCoupon(
   buyerSid: string,
   reward: OrderRewardPolicy,
   at: Date,
-): Promise<{ sid: string; code: string }> {
+): Promise<CouponRow> {
   return insertCoupon(tx, {
     sid: newSid(),
     code: `R${newSid(9).toUpperCase()}`,

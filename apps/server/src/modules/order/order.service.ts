@@ -36,6 +36,7 @@ import type { PublicUrlOf } from '../catalog/material.mapper.js';
 import { findAccount } from '../user/accounts.service.js';
 import type { UserRow } from '../user/user.repository.js';
 import { findMaterialsBySids, pricedMaterialOf } from '../catalog/materials.service.js';
+import { invoicesOfOrders } from '../invoice/invoice.service.js';
 import { assertLicencesNotOwned } from '../licence/ownership.js';
 import { ownerSidOf } from '../user/account-owner.js';
 import { priceWithContext, toPricePreview } from './order-pricing.js';
@@ -446,12 +447,15 @@ export class OrderService {
     const policy = this.deps.deadlines;
     const unpaid = rows.filter((r) => r.status === OrderStatus.CREATED).map((r) => r.sid);
     const lastAttempts = policy ? await findLastAttemptTimes(this.deps.db, unpaid) : new Map<string, Date>();
+    const paid = rows.filter((r) => r.status === OrderStatus.PAYED).map((r) => r.sid);
+    const invoices = await invoicesOfOrders(this.deps.db, paid);
     return rows.map((row) =>
       presentOrder(row, {
         items: items.filter((i) => i.orderSid === row.sid),
         demand: row.demandSid ? (demands.get(row.demandSid) ?? null) : null,
         publicUrlOf: this.deps.publicUrlOf,
         expiresAt: policy ? paymentDeadlineOf(row, lastAttempts.get(row.sid) ?? null, policy) : undefined,
+        invoice: invoices.get(row.sid) ?? null,
       }),
     );
   }

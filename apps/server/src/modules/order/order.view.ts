@@ -11,6 +11,7 @@ import {
   PAY_WAYS,
   PayWay,
   type TDemand,
+  type TInvoice,
   type TOrder,
 } from '@gemstock/contract';
 import type { PublicUrlOf } from '../catalog/material.mapper.js';
@@ -47,6 +48,8 @@ export function presentOrder(
     publicUrlOf: PublicUrlOf;
     /** When an unpaid order is cancelled (order-deadline.ts); null once paid or cancelled. */
     expiresAt?: Date | null;
+    /** The order's current invoice (the invoice module's `invoicesOfOrders`). */
+    invoice?: TInvoice | null;
   },
 ): TOrder {
   return {
@@ -73,7 +76,7 @@ export function presentOrder(
         thumbUrl: context.publicUrlOf(i.thumbKey),
         keywords: i.keywords,
       })),
-    invoice: null,
+    invoice: context.invoice ?? null,
     demand: context.demand ? presentDemand(context.demand, context.publicUrlOf) : null,
     user: row.userSid,
     auditStatus: oneOf<AuditStatus>(AUDIT_STATUS_VALUES, row.auditStatus, 'NONE'),

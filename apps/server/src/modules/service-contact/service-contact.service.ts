@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error.js';
 import { contentHash } from '../../media/keys.js';
 import { prepareServiceQrImage } from '../../media/service-qr-image.js';
 import type { Storage } from '../../media/storage.js';
-import { recordAudit } from '../admin/admin-audit.service.js';
+import { recordOperatorAction } from '../admin/audit-log.service.js';
 import { deleteSiteSetting, findSiteSetting, saveSiteSetting } from './site-settings.repository.js';
 
 const SETTING_KEY = 'service_qr';
@@ -95,7 +95,7 @@ export class ServiceContactService {
     const before = await findSiteSetting(this.deps.db, SETTING_KEY);
     await this.deps.db.transaction(async (tx) => {
       await saveSiteSetting(tx, SETTING_KEY, { key } satisfies StoredQr, operatorSid);
-      await recordAudit(tx, {
+      await recordOperatorAction(tx, {
         operatorSid,
         action: 'settings.service_qr.upload',
         entity: 'settings',
@@ -111,7 +111,7 @@ export class ServiceContactService {
     await this.deps.db.transaction(async (tx) => {
       const removed = await deleteSiteSetting(tx, SETTING_KEY);
       if (removed) {
-        await recordAudit(tx, {
+        await recordOperatorAction(tx, {
           operatorSid,
           action: 'settings.service_qr.clear',
           entity: 'settings',

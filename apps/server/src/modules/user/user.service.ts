@@ -21,6 +21,7 @@ import { AppError } from '../../lib/app-error.js';
 import { newSid } from '../../lib/ids.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
 import { walletSummaryOf } from '../wallet/wallet.service.js';
+import { isSurveyPending } from '../survey/survey.service.js';
 import {
   copyCompanyToSubAccounts,
   countCreatedOrders,
@@ -205,6 +206,15 @@ export async function register(deps: AccountDeps, input: z.output<typeof ZRegist
   return signBuyerToken(deps, user);
 }
 
+/**
+ * Where a notice about an account goes (an issued invoice, for example): its own address, or
+ * for a sub-account without one its main account's. Null for an unknown account.
+ */
+export async function noticeAddressOf(db: DbOrTx, userSid: string): Promise<LockNoticeAddress | null> {
+  const user = await findUserBySid(db, userSid);
+  return user ? lockNoticeAddressOf(db, user) : null;
+}
+
 /** A lock notice goes to the account's own address; a sub-account without one has its main account told. */
 async function lockNoticeAddressOf(db: DbOrTx, user: UserRow): Promise<LockNoticeAddress | null> {
   if (user.email || user.mobile) return { email: user.email, mobile: user.mobile };
@@ -307,8 +317,8 @@ async function describeUser(db: Db, row: UserRow): Promise<UserView> {
 }
 
 export async function getCurrentUser(deps: Pick<AccountDeps, 'db'>, user: UserRow): Promise<TMeResponse> {
-  const view = await describeUser(deps.db, user);
-  return { user: view.user, coupon: view.coupon, user_parent: view.parent };
+  const [view, surveyPending] = await Promise.all([describeUser(deps.db, user), isSurveyPending(deps.db, user)]);
+  return { user: view.user, coupon: view.coupon, user_parent: view.parent, survey_pending: surveyPending };
 }
 
 async function presentFresh(db: Db, sid: string): Promise<{ user: TUser }> {

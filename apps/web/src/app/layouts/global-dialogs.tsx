@@ -24,6 +24,7 @@ const PendingCouponDialog = named(
   () => import('@/features/coupon/components/pending-coupon-dialog'),
   'PendingCouponDialog',
 );
+const SurveyDialog = named(() => import('@/features/survey/components/survey-dialog'), 'SurveyDialog');
 const CheckoutHost = named(() => import('@/features/checkout/components/checkout-host'), 'CheckoutHost');
 const RechargeFlow = named(() => import('@/features/wallet/components/recharge-flow'), 'RechargeFlow');
 
@@ -49,6 +50,8 @@ export function GlobalDialogs() {
   const hasCoupon = useSession((s) => s.pendingCoupon !== null);
   const isCheckingOut = useCheckout((s) => s.step !== null || s.rewardCoupon !== null || s.paidOrder !== null);
   const rechargeOpen = useDialogs((s) => s.recharge !== null);
+  // After the purchase's own dialogs (pay success, order coupon) and any pending coupon.
+  const surveyDue = useSession((s) => s.surveyPending) && !isCheckingOut && !hasCoupon;
 
   return (
     <>
@@ -75,6 +78,9 @@ export function GlobalDialogs() {
       </Slot>
       <Slot when={rechargeOpen}>
         <RechargeFlow />
+      </Slot>
+      <Slot when={surveyDue}>
+        <SurveyDialog />
       </Slot>
     </>
   );

@@ -9,6 +9,8 @@ import { OrdersPage } from './routes/orders-page';
 import { PaymentExceptionsPage } from './routes/payment-exceptions-page';
 import { ServiceSettingsPage } from './routes/service-settings-page';
 import { TransfersPage } from './routes/transfers-page';
+import { InvoicesPage } from './routes/invoices-page';
+import { SurveysPage } from './routes/surveys-page';
 import { UploadPage } from './routes/upload-page';
 
 /**
@@ -28,6 +30,8 @@ export default function AdminApp() {
         <Route path="keywords" element={<KeywordsPage />} />
         <Route path="orders" element={<OrdersPage />} />
         <Route path="transfers" element={<TransfersPage />} />
+        <Route path="invoices" element={<InvoicesPage />} />
+        <Route path="surveys" element={<SurveysPage />} />
         <Route path="payment-exceptions" element={<PaymentExceptionsPage />} />
         <Route path="coupons" element={<CouponsPage />} />
         <Route path="audit" element={<AuditPage />} />

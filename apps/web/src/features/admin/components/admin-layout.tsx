@@ -1,4 +1,5 @@
 import {
+  AccountBookOutlined,
   AuditOutlined,
   BankOutlined,
   CloudUploadOutlined,
@@ -9,6 +10,7 @@ import {
   LogoutOutlined,
   PictureOutlined,
   ProfileOutlined,
+  SmileOutlined,
   WarningOutlined,
 } from '@ant-design/icons';
 import { Alert, Avatar, Button, Flex, Layout, Menu, Spin, Typography } from 'antd';
@@ -26,6 +28,8 @@ const MENU = [
   { key: adminPaths.keywords, icon: <FireOutlined />, label: '热门关键词', title: '热门关键词' },
   { key: adminPaths.orders, icon: <ProfileOutlined />, label: '订单管理', title: '订单管理' },
   { key: adminPaths.transfers, icon: <BankOutlined />, label: '转账确认', title: '转账确认' },
+  { key: adminPaths.invoices, icon: <AccountBookOutlined />, label: '发票管理', title: '发票管理' },
+  { key: adminPaths.surveys, icon: <SmileOutlined />, label: '满意度调查', title: '满意度调查' },
   { key: adminPaths.paymentExceptions, icon: <WarningOutlined />, label: '支付异常', title: '支付异常' },
   { key: adminPaths.coupons, icon: <GiftOutlined />, label: '优惠券', title: '优惠券' },
   { key: adminPaths.audit, icon: <AuditOutlined />, label: '操作日志', title: '操作日志' },

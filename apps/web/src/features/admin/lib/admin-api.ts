@@ -93,18 +93,25 @@ export interface UploadProgress {
 }
 
 /**
- * POSTs a FormData through XMLHttpRequest, whose upload progress events fetch does not offer,
- * and unwraps the answer with the same envelope rules as every other call.
+ * Sends a file through XMLHttpRequest, whose upload progress events fetch does not offer, and
+ * unwraps the answer with the same envelope rules as every other call. A FormData is POSTed as
+ * multipart; a Blob is sent as it is (PUT by default) with its own content type.
  */
 export function adminUpload<T>(
   path: string,
-  form: FormData,
-  options: { onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal; quiet?: boolean } = {},
+  body: FormData | Blob,
+  options: {
+    onProgress?: (progress: UploadProgress) => void;
+    signal?: AbortSignal;
+    quiet?: boolean;
+    method?: 'POST' | 'PUT';
+  } = {},
 ): Promise<T> {
   const request = new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', path);
+    xhr.open(options.method ?? (body instanceof FormData ? 'POST' : 'PUT'), path);
     xhr.setRequestHeader('Accept', 'application/json');
+    if (!(body instanceof FormData)) xhr.setRequestHeader('Content-Type', body.type || 'application/octet-stream');
     const token = useAdminSession.getState().token;
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.upload.onprogress = (event) => {
@@ -125,7 +132,7 @@ export function adminUpload<T>(
     xhr.onerror = () => reject(new ApiError(NETWORK_ERROR_CODE, '网络连接失败，请检查网络后重试', 0));
     xhr.onabort = () => reject(new DOMException('上传已取消', 'AbortError'));
     options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(form);
+    xhr.send(body);
   });
   return request.catch((error: unknown) => {
     if (error instanceof ApiError && !options.quiet) applyAdminErrorPolicy(error);

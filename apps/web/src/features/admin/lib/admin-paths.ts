@@ -9,6 +9,8 @@ export const adminPaths = {
   coupons: '/admin/coupons',
   orders: '/admin/orders',
   transfers: '/admin/transfers',
+  invoices: '/admin/invoices',
+  surveys: '/admin/surveys',
   paymentExceptions: '/admin/payment-exceptions',
   serviceSettings: '/admin/service',
 } as const;

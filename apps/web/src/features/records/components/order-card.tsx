@@ -9,6 +9,7 @@ import { useCurrentUser } from '@/stores/session';
 import { useCancelOrder } from '../api/cancel-order';
 import { AUDIT_LABEL, ORDER_STATUS_LABEL, ORDER_TYPE_LABEL, orderActions, payWayText } from '../lib/order-labels';
 import { AuditActions } from './audit-actions';
+import { OrderInvoice } from './order-invoice';
 import { OrderMaterialActions } from './order-material-actions';
 
 function Breakdown({ order }: { order: TOrderListItem }) {
@@ -107,6 +108,7 @@ export function OrderCard({ order }: { order: TOrderListItem }) {
         <Flex vertical gap={8} className="gs-record__side">
           <Typography.Text type="secondary">支付方式：{payWayText(order)}</Typography.Text>
           <Breakdown order={order} />
+          {order.status === OrderStatus.PAYED && <OrderInvoice order={order} />}
           <Flex gap={8} justify="end" wrap>
             {actions.canAudit && <AuditActions orderSid={order.sid} orderNo={order.orderNo} />}
             {actions.canCancel && (

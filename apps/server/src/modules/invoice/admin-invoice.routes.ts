@@ -1,0 +1,51 @@
+import {
+  ADMIN_INVOICE_API,
+  ADMIN_INVOICE_FILE_PATH,
+  ErrorCode,
+  INVOICE_PDF_MAX_BYTES,
+  ZAdminInvoice,
+  ZSidParams,
+  zEnvelope,
+} from '@gemstock/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createDownloadUrlSigner } from '../../lib/download-url.js';
+import { AppError } from '../../lib/app-error.js';
+import { ok } from '../../plugins/envelope.js';
+import { route } from '../../plugins/route.js';
+import { type InvoiceDeps, issueInvoice, listInvoiceQueue, rejectInvoice } from './invoice.service.js';
+
+/**
+ * The operator's invoice queue. Issuing uploads the PDF itself as the request body
+ * (`Content-Type: application/pdf`), so no multipart parser is needed and the console can show
+ * the upload's progress.
+ */
+export async function adminInvoiceRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const deps: InvoiceDeps = { ...app.deps, signer: createDownloadUrlSigner(app.deps.config.jwtSecret), log: app.log };
+
+  app.addContentTypeParser(
+    'application/pdf',
+    { parseAs: 'buffer', bodyLimit: INVOICE_PDF_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+
+  route(app, ADMIN_INVOICE_API.list, async (request) => listInvoiceQueue(deps, request.query));
+  route(app, ADMIN_INVOICE_API.reject, async (request) =>
+    rejectInvoice(deps, request.operator, request.params.id, request.body.reason),
+  );
+  app.put(
+    ADMIN_INVOICE_FILE_PATH,
+    {
+      onRequest: app.requireOperator,
+      bodyLimit: INVOICE_PDF_MAX_BYTES,
+      schema: { params: ZSidParams, response: { 200: zEnvelope(ZAdminInvoice) } },
+    },
+    async (request) => {
+      // The guard ran first: an operator is signed in.
+      if (!request.operator) throw new AppError(ErrorCode.AUTH_REQUIRED);
+      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      return ok(await issueInvoice(deps, request.operator, request.params.id, body));
+    },
+  );
+}

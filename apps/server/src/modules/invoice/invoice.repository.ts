@@ -1,0 +1,224 @@
+import { InvoiceStatus } from '@gemstock/contract';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { invoiceOrders, invoices, orders, users } from '../../db/schema/index.js';
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type NewInvoiceRow = typeof invoices.$inferInsert;
+
+/** What the invoice rules need to know of an order. */
+export interface InvoiceableOrder {
+  sid: string;
+  orderNo: string;
+  orderType: string;
+  status: string;
+  payWay: string | null;
+  ownerSid: string;
+  priceCents: number;
+  paidAmountCents: number | null;
+}
+
+const INVOICEABLE_ORDER_COLUMNS = {
+  sid: orders.sid,
+  orderNo: orders.orderNo,
+  orderType: orders.orderType,
+  status: orders.status,
+  payWay: orders.payWay,
+  ownerSid: orders.ownerSid,
+  priceCents: orders.priceCents,
+  paidAmountCents: orders.paidAmountCents,
+};
+
+export async function selectInvoiceableOrders(db: DbOrTx, sids: readonly string[]): Promise<InvoiceableOrder[]> {
+  if (sids.length === 0) return [];
+  return db
+    .select(INVOICEABLE_ORDER_COLUMNS)
+    .from(orders)
+    .where(inArray(orders.sid, [...sids]));
+}
+
+/**
+ * The orders, locked until the transaction ends (in sid order, so two requests naming the same
+ * orders cannot deadlock): of two requests for one order, the second waits and then sees the
+ * first's `invoice_orders` row.
+ */
+export async function lockInvoiceableOrders(tx: DbOrTx, sids: readonly string[]): Promise<InvoiceableOrder[]> {
+  if (sids.length === 0) return [];
+  return tx
+    .select(INVOICEABLE_ORDER_COLUMNS)
+    .from(orders)
+    .where(inArray(orders.sid, [...sids]))
+    .orderBy(asc(orders.sid))
+    .for('update');
+}
+
+/** Of these orders, those already on a waiting or issued invoice. */
+export async function findActivelyInvoicedOrders(tx: DbOrTx, orderSids: readonly string[]): Promise<string[]> {
+  if (orderSids.length === 0) return [];
+  const rows = await tx
+    .select({ orderSid: invoiceOrders.orderSid })
+    .from(invoiceOrders)
+    .where(and(inArray(invoiceOrders.orderSid, [...orderSids]), eq(invoiceOrders.active, true)));
+  return rows.map((r) => r.orderSid);
+}
+
+export async function insertInvoice(
+  tx: DbOrTx,
+  row: NewInvoiceRow,
+  lines: readonly { orderSid: string; amountCents: number }[],
+): Promise<InvoiceRow> {
+  const [invoice] = await tx.insert(invoices).values(row).returning();
+  await tx.insert(invoiceOrders).values(lines.map((line) => ({ invoiceSid: invoice!.sid, ...line })));
+  return invoice!;
+}
+
+export async function findInvoiceBySid(db: DbOrTx, sid: string): Promise<InvoiceRow | undefined> {
+  const [row] = await db.select().from(invoices).where(eq(invoices.sid, sid));
+  return row;
+}
+
+/**
+ * The newest invoice of each order: the active one when there is one, else the last rejected
+ * one (so the buyer sees why, and that it may ask again).
+ */
+export async function findLatestInvoicesOfOrders(
+  db: DbOrTx,
+  orderSids: readonly string[],
+): Promise<Map<string, InvoiceRow>> {
+  const latest = new Map<string, InvoiceRow>();
+  if (orderSids.length === 0) return latest;
+  const rows = await db
+    .select({ orderSid: invoiceOrders.orderSid, active: invoiceOrders.active, invoice: invoices })
+    .from(invoiceOrders)
+    .innerJoin(invoices, eq(invoices.sid, invoiceOrders.invoiceSid))
+    .where(inArray(invoiceOrders.orderSid, [...orderSids]))
+    .orderBy(sql`${invoiceOrders.active} desc`, sql`${invoices.createdAt} desc`);
+  for (const row of rows) if (!latest.has(row.orderSid)) latest.set(row.orderSid, row.invoice);
+  return latest;
+}
+
+/** Order numbers of each invoice, in order-number order. */
+export async function listOrderNosOfInvoices(
+  db: DbOrTx,
+  invoiceSids: readonly string[],
+): Promise<Map<string, string[]>> {
+  const byInvoice = new Map<string, string[]>();
+  if (invoiceSids.length === 0) return byInvoice;
+  const rows = await db
+    .select({ invoiceSid: invoiceOrders.invoiceSid, orderNo: orders.orderNo })
+    .from(invoiceOrders)
+    .innerJoin(orders, eq(orders.sid, invoiceOrders.orderSid))
+    .where(inArray(invoiceOrders.invoiceSid, [...invoiceSids]))
+    .orderBy(asc(orders.orderNo));
+  for (const row of rows) byInvoice.set(row.invoiceSid, [...(byInvoice.get(row.invoiceSid) ?? []), row.orderNo]);
+  return byInvoice;
+}
+
+/**
+ * Moves a waiting invoice to ISSUED or REJECTED, guarded by the status it must still have; a
+ * rejection frees its orders for a new request. Undefined when another operator got there first.
+ */
+export async function finishInvoice(
+  tx: DbOrTx,
+  sid: string,
+  from: InvoiceStatus,
+  change:
+    | { status: typeof InvoiceStatus.ISSUED; fileKey: string; operatorSid: string; at: Date }
+    | { status: typeof InvoiceStatus.REJECTED; rejectReason: string; operatorSid: string; at: Date },
+): Promise<InvoiceRow | undefined> {
+  const [row] = await tx
+    .update(invoices)
+    .set(
+      change.status === InvoiceStatus.ISSUED
+        ? {
+            status: change.status,
+            fileKey: change.fileKey,
+            issuedAt: change.at,
+            operatorSid: change.operatorSid,
+            updatedAt: change.at,
+          }
+        : {
+            status: change.status,
+            rejectReason: change.rejectReason,
+            operatorSid: change.operatorSid,
+            updatedAt: change.at,
+          },
+    )
+    .where(and(eq(invoices.sid, sid), eq(invoices.status, from)))
+    .returning();
+  if (row && change.status === InvoiceStatus.REJECTED) {
+    await tx.update(invoiceOrders).set({ active: false }).where(eq(invoiceOrders.invoiceSid, sid));
+  }
+  return row;
+}
+
+export interface AdminInvoiceRow {
+  invoice: InvoiceRow;
+  company: string | null;
+  requestedBy: string | null;
+}
+
+/** The owner (joined) names the company; the account that asked is looked up by its sid. */
+const ADMIN_INVOICE_COLUMNS = {
+  invoice: invoices,
+  company: users.company,
+  requestedBy: sql<
+    string | null
+  >`(select coalesce(u.username, u.email, u.mobile) from users u where u.sid = ${invoices.requestedBySid})`,
+};
+
+/**
+ * The operator's queue, most urgent first (due date, then sid: both indexed, so a page costs
+ * the same however many invoices there are). The company is the owner's.
+ */
+export async function listAdminInvoices(
+  db: DbOrTx,
+  filter: { status?: InvoiceStatus | undefined },
+  page: { offset: number; limit: number },
+): Promise<AdminInvoiceRow[]> {
+  return db
+    .select(ADMIN_INVOICE_COLUMNS)
+    .from(invoices)
+    .innerJoin(users, eq(users.sid, invoices.ownerSid))
+    .where(filter.status ? eq(invoices.status, filter.status) : undefined)
+    .orderBy(asc(invoices.dueAt), asc(invoices.sid))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/** How many invoices match, counted no further than `cap`. */
+export async function countAdminInvoices(
+  db: DbOrTx,
+  filter: { status?: InvoiceStatus | undefined },
+  cap: number,
+): Promise<number> {
+  const capped = db
+    .select({ one: sql`1` })
+    .from(invoices)
+    .where(filter.status ? eq(invoices.status, filter.status) : undefined)
+    .limit(cap)
+    .as('capped');
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
+  return row?.n ?? 0;
+}
+
+export async function findAdminInvoice(db: DbOrTx, sid: string): Promise<AdminInvoiceRow | undefined> {
+  const [row] = await db
+    .select(ADMIN_INVOICE_COLUMNS)
+    .from(invoices)
+    .innerJoin(users, eq(users.sid, invoices.ownerSid))
+    .where(eq(invoices.sid, sid));
+  return row;
+}
+
+/** Waiting invoices past their due date: the console's count of overdue work. */
+export async function countOverdueInvoices(db: DbOrTx, now: Date, cap: number): Promise<number> {
+  const capped = db
+    .select({ one: sql`1` })
+    .from(invoices)
+    .where(and(eq(invoices.status, InvoiceStatus.REQUESTED), lt(invoices.dueAt, now)))
+    .limit(cap)
+    .as('capped');
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
+  return row?.n ?? 0;
+}

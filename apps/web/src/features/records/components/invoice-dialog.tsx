@@ -1,0 +1,154 @@
+import {
+  INVOICE_ISSUE_WORKING_DAYS,
+  INVOICE_MAX_ORDERS,
+  InvoiceStatus,
+  InvoiceType,
+  OrderStatus,
+  chinaLastDayBefore,
+  type TInvoiceRequest,
+  type TOrderListItem,
+  formatYuan,
+  invoiceRefusalOf,
+  zCompanyLicense,
+} from '@gemstock/contract';
+import { Alert, Button, Form, Input, Modal, Radio, Select, Space, Typography } from 'antd';
+import { useMemo } from 'react';
+import { applyFieldErrors, schemaRule } from '@/lib/form';
+import { notify } from '@/lib/notify';
+import { useCurrentUser } from '@/stores/session';
+import { useOrders } from '../api/get-orders';
+import { useRequestInvoice } from '../api/invoice';
+
+type InvoiceFormValues = Required<Pick<TInvoiceRequest, 'type' | 'title' | 'number'>> &
+  Pick<TInvoiceRequest, 'address' | 'phone' | 'bank' | 'account' | 'orders'>;
+
+const required = (message: string) => [{ required: true, whitespace: true, message }];
+
+/** Whether an order of the list may go on a new invoice (the contract's rule, and not already on one). */
+export function canRequestInvoice(order: TOrderListItem): boolean {
+  const onActiveInvoice = order.invoice !== null && order.invoice.status !== InvoiceStatus.REJECTED;
+  return !onActiveInvoice && invoiceRefusalOf({ ...order, paidCents: order.finalPrice }) === null;
+}
+
+/**
+ * 申请发票 for a paid order: 普票 or 专票, prefilled from the company, and other paid orders of
+ * the company that may go on the same invoice.
+ */
+export function InvoiceDialog({ order, open, onClose }: { order: TOrderListItem; open: boolean; onClose: () => void }) {
+  const user = useCurrentUser();
+  const [form] = Form.useForm<InvoiceFormValues>();
+  const type = Form.useWatch('type', form) ?? InvoiceType.ORDINARY;
+  const mutation = useRequestInvoice();
+  const paid = useOrders({ status: OrderStatus.PAYED, page: 1, page_size: 50 });
+  const others = useMemo(
+    () => (paid.data?.orders ?? []).filter((o) => o.sid !== order.sid && canRequestInvoice(o)),
+    [paid.data, order.sid],
+  );
+
+  const onFinish = async (values: InvoiceFormValues) => {
+    try {
+      const invoice = await mutation.mutateAsync({ orderSid: order.sid, body: values });
+      notify.success(`发票申请已提交，预计 ${chinaLastDayBefore(new Date(invoice.dueAt))} 前开具`);
+      onClose();
+    } catch (error) {
+      applyFieldErrors(form, error);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      onCancel={onClose}
+      title="申请发票"
+      footer={null}
+      width={560}
+      destroyOnHidden
+      centered
+      aria-label={`为订单 ${order.orderNo} 申请发票`}
+    >
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 16 }}
+        title={`发票金额为订单实付金额，提交后 ${INVOICE_ISSUE_WORKING_DAYS} 个工作日内开具，开具后可在“我的订单”中下载。`}
+      />
+      <Form<InvoiceFormValues>
+        form={form}
+        name={`invoice-${order.sid}`}
+        layout="vertical"
+        requiredMark
+        initialValues={{
+          type: InvoiceType.ORDINARY,
+          title: user?.company ?? '',
+          number: user?.license ?? '',
+          address: user?.address ?? '',
+          orders: [],
+        }}
+        onFinish={onFinish}
+      >
+        <Form.Item label="发票类型" name="type" required>
+          <Radio.Group
+            optionType="button"
+            options={[
+              { value: InvoiceType.ORDINARY, label: '增值税普通发票' },
+              { value: InvoiceType.SPECIAL, label: '增值税专用发票' },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item label="发票抬头" name="title" rules={required('请输入发票抬头')}>
+          <Input maxLength={100} autoComplete="organization" />
+        </Form.Item>
+        <Form.Item label="纳税人识别号" name="number" required rules={[schemaRule(zCompanyLicense)]}>
+          <Input maxLength={30} placeholder="18 位统一社会信用代码或纳税人识别号" />
+        </Form.Item>
+        {type === InvoiceType.SPECIAL && (
+          <>
+            <Form.Item label="注册地址" name="address" rules={required('请输入注册地址')}>
+              <Input maxLength={200} />
+            </Form.Item>
+            <Form.Item label="注册电话" name="phone" rules={required('请输入注册电话')}>
+              <Input maxLength={30} inputMode="tel" />
+            </Form.Item>
+            <Form.Item label="开户银行" name="bank" rules={required('请输入开户银行')}>
+              <Input maxLength={100} />
+            </Form.Item>
+            <Form.Item label="银行账号" name="account" rules={required('请输入银行账号')}>
+              <Input maxLength={40} inputMode="numeric" />
+            </Form.Item>
+          </>
+        )}
+        <Form.Item
+          label="合并开票"
+          name="orders"
+          extra={
+            others.length > 0
+              ? `可选择其他已支付订单与本订单合开一张发票（最多 ${INVOICE_MAX_ORDERS} 个订单）`
+              : '没有其他可合并开票的订单'
+          }
+        >
+          <Select
+            mode="multiple"
+            allowClear
+            placeholder="仅为本订单开票"
+            loading={paid.isLoading}
+            disabled={others.length === 0}
+            maxCount={INVOICE_MAX_ORDERS - 1}
+            options={others.map((o) => ({
+              value: o.sid,
+              label: `${o.orderNo} · ${o.name} · ${formatYuan(o.finalPrice)}`,
+            }))}
+          />
+        </Form.Item>
+        <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
+          本订单：{order.orderNo} · 实付 {formatYuan(order.finalPrice)}
+        </Typography.Paragraph>
+        <Space style={{ width: '100%', justifyContent: 'flex-end' }}>
+          <Button onClick={onClose}>取消</Button>
+          <Button type="primary" htmlType="submit" loading={mutation.isPending}>
+            提交申请
+          </Button>
+        </Space>
+      </Form>
+    </Modal>
+  );
+}

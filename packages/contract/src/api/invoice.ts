@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.js';
+import { ZInvoice } from '../entities.js';
+import { INVOICE_STATUS_VALUES, INVOICE_TYPES, InvoiceType, OrderStatus, OrderType, PayWay } from '../enums.js';
+import { MESSAGES, zCompanyLicense, zSid } from '../validation.js';
+import { ZAdminPageQuery } from './admin-material.js';
+import { ZSidParams } from './user.js';
+
+/** Most orders one invoice may cover (one 发票 lists them as lines). */
+export const INVOICE_MAX_ORDERS = 20;
+/** An uploaded invoice PDF may not be larger than this. */
+export const INVOICE_PDF_MAX_BYTES = 10 * 1024 * 1024;
+
+export const INVOICE_MESSAGES = {
+  type: '请选择发票类型',
+  title: '请输入发票抬头',
+  address: '请输入注册地址',
+  phone: '请输入注册电话',
+  bank: '请输入开户银行',
+  account: '请输入银行账号',
+  orders: `一张发票最多合并 ${INVOICE_MAX_ORDERS} 个订单`,
+  reason: '请填写驳回原因',
+  status: '发票状态不正确',
+} as const;
+
+/** Why an order cannot be invoiced (decision 0014), or null when it can. */
+export type InvoiceRefusal = 'not_paid' | 'wallet_paid' | 'nothing_paid';
+
+/**
+ * The rule of decision 0014, shared by the server (which refuses) and the web app (which offers
+ * 申请发票 only where it would succeed): a paid order, not a licence paid from the wallet (its
+ * recharge is invoiced), and something actually paid.
+ */
+export function invoiceRefusalOf(order: {
+  status: string;
+  payWay: string | null;
+  orderType: string;
+  paidCents: number;
+}): InvoiceRefusal | null {
+  if (order.status !== OrderStatus.PAYED) return 'not_paid';
+  if (order.payWay === PayWay.WALLET && order.orderType !== OrderType.WALLET) return 'wallet_paid';
+  if (order.paidCents <= 0 || order.payWay === PayWay.FREE) return 'nothing_paid';
+  return null;
+}
+
+const blankAsUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+function text(message: string, max: number) {
+  return z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: MESSAGES.tooLong(max) });
+}
+const optionalText = (message: string, max: number) => z.preprocess(blankAsUndefined, text(message, max).optional());
+
+/**
+ * POST /api/order/{id}/invoice. Title and taxpayer number come prefilled from the company; a
+ * special invoice (专票) also needs the registered address and phone, the bank and the account.
+ * `orders` adds other paid orders of the company to the same invoice.
+ */
+export const ZInvoiceRequest = z
+  .object({
+    type: z.enum(INVOICE_TYPES, { error: INVOICE_MESSAGES.type }),
+    title: text(INVOICE_MESSAGES.title, 100),
+    number: zCompanyLicense,
+    address: optionalText(INVOICE_MESSAGES.address, 200),
+    phone: optionalText(INVOICE_MESSAGES.phone, 30),
+    bank: optionalText(INVOICE_MESSAGES.bank, 100),
+    account: optionalText(INVOICE_MESSAGES.account, 40),
+    orders: z
+      .array(zSid)
+      .max(INVOICE_MAX_ORDERS - 1, { error: INVOICE_MESSAGES.orders })
+      .default([]),
+  })
+  .superRefine((v, ctx) => {
+    if (v.type !== InvoiceType.SPECIAL) return;
+    for (const field of ['address', 'phone', 'bank', 'account'] as const) {
+      if (v[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: INVOICE_MESSAGES[field] });
+    }
+  });
+export type TInvoiceRequest = z.input<typeof ZInvoiceRequest>;
+
+/** GET /api/order/{id}/invoice: a short-lived link to the issued PDF. */
+export const ZInvoiceDownload = z.object({
+  url: z.string(),
+  expiresAt: z.string(),
+  invoice: ZInvoice,
+});
+export type TInvoiceDownload = z.infer<typeof ZInvoiceDownload>;
+
+/** An invoice as the operator's queue shows it: the buyer's company and the special fields. */
+export const ZAdminInvoice = ZInvoice.extend({
+  company: z.string(),
+  /** Who asked: the account's username, email or mobile. */
+  requestedBy: z.string(),
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+  bank: z.string().nullable(),
+  account: z.string().nullable(),
+  /** Still waiting past its due date. */
+  overdue: z.boolean(),
+});
+export type TAdminInvoice = z.infer<typeof ZAdminInvoice>;
+
+export const ZAdminInvoiceListQuery = ZAdminPageQuery.extend({
+  status: z.preprocess(blankAsUndefined, z.enum(INVOICE_STATUS_VALUES, { error: INVOICE_MESSAGES.status }).optional()),
+});
+export type TAdminInvoiceListQuery = z.input<typeof ZAdminInvoiceListQuery>;
+
+export const ZAdminInvoiceListResponse = z.object({
+  total: z.number().int(),
+  invoices: z.array(ZAdminInvoice),
+});
+export type TAdminInvoiceListResponse = z.infer<typeof ZAdminInvoiceListResponse>;
+
+export const ZInvoiceRejectRequest = z.object({ reason: text(INVOICE_MESSAGES.reason, 200) });
+
+export const INVOICE_API = {
+  request: defineEndpoint({
+    method: 'POST',
+    path: '/api/order/:id/invoice',
+    access: 'user',
+    params: ZSidParams,
+    body: ZInvoiceRequest,
+    response: ZInvoice,
+    summary: 'Requests a VAT invoice for a paid order of the company (and, in `orders`, others with it).',
+  }),
+  download: defineEndpoint({
+    method: 'GET',
+    path: '/api/order/:id/invoice',
+    access: 'user',
+    params: ZSidParams,
+    response: ZInvoiceDownload,
+    summary: "A short-lived link to the order's issued invoice PDF; only the buyer's company may have it.",
+  }),
+} as const;
+
+export const ADMIN_INVOICE_API = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/invoices',
+    access: 'operator',
+    query: ZAdminInvoiceListQuery,
+    response: ZAdminInvoiceListResponse,
+    summary: 'The invoice queue: requests by due date (the most urgent first), optionally of one status.',
+  }),
+  reject: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/invoices/:id/reject',
+    access: 'operator',
+    params: ZSidParams,
+    body: ZInvoiceRejectRequest,
+    response: ZAdminInvoice,
+    summary: 'Rejects a waiting request with a reason; the buyer is told and may ask again.',
+  }),
+} as const;
+
+/**
+ * PUT with the PDF itself as the body (`Content-Type: application/pdf`): issues a waiting
+ * request. A binary upload, so a path rather than an endpoint object; answers ZAdminInvoice.
+ */
+export const ADMIN_INVOICE_FILE_PATH = '/api/admin/invoices/:id/file';
