@@ -1,28 +1,26 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { cartItems, materials } from '../../db/schema/index.js';
-import { MATERIAL_COLUMNS, type MaterialRow } from '../catalog/catalog.repository.js';
+import { cartItems } from '../../db/schema/index.js';
 
-export interface CartLine {
-  material: MaterialRow;
+export interface CartItemRow {
+  materialSid: string;
   spec: number;
   chosen: boolean;
   addedAt: Date;
 }
 
-export async function listCartLines(db: DbOrTx, userSid: string): Promise<CartLine[]> {
-  const rows = await db
+/** The account's cart, newest first (the materials themselves come from the catalogue). */
+export async function listCartItems(db: DbOrTx, userSid: string): Promise<CartItemRow[]> {
+  return db
     .select({
-      material: MATERIAL_COLUMNS,
+      materialSid: cartItems.materialSid,
       spec: cartItems.spec,
       chosen: cartItems.chosen,
       addedAt: cartItems.createdAt,
     })
     .from(cartItems)
-    .innerJoin(materials, eq(materials.sid, cartItems.materialSid))
     .where(eq(cartItems.userSid, userSid))
     .orderBy(desc(cartItems.createdAt), desc(cartItems.materialSid));
-  return rows;
 }
 
 export async function countCartItems(db: DbOrTx, userSid: string): Promise<number> {

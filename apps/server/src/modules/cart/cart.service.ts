@@ -9,16 +9,15 @@ import {
 } from '@gemstock/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { findLikedMaterialSids } from '../catalog/materials.service.js';
 import { type PublicUrlOf, toWireMaterial } from '../catalog/material.mapper.js';
 import { withOwnership } from '../licence/ownership.js';
-import { findMaterialsBySids, pricedMaterialOf } from '../order/order-material.js';
+import { findLikedMaterialSids, findMaterialsBySids, pricedMaterialOf } from '../catalog/materials.service.js';
 import type { UserRow } from '../user/user.repository.js';
 import {
   countCartItems,
   deleteCartItems,
   hasCartItem,
-  listCartLines,
+  listCartItems,
   setCartChosen,
   upsertCartItem,
 } from './cart.repository.js';
@@ -38,7 +37,15 @@ export class CartService {
   }
 
   async listCart(user: UserRow): Promise<TCartResponse> {
-    const lines = await listCartLines(this.deps.db, user.sid);
+    const items = await listCartItems(this.deps.db, user.sid);
+    const found = await findMaterialsBySids(
+      this.deps.db,
+      items.map((i) => i.materialSid),
+    );
+    const lines = items.flatMap((item) => {
+      const material = found.get(item.materialSid);
+      return material ? [{ ...item, material }] : [];
+    });
     const liked = await findLikedMaterialSids(
       this.deps.db,
       user.sid,
