@@ -13,7 +13,7 @@ import { encodeImage, makeImageRenditions, rasteriseSvg, type ImageRenditions } 
 import { materialFileKey } from '../src/media/keys.js';
 import { LocalDiskStorage, type Storage } from '../src/media/storage.js';
 import { aspectRatioLabel, resolutionLabel } from '../src/media/video-labels.js';
-import { createOperator } from '../src/modules/admin/operator.service.js';
+import { createOperator } from '../src/modules/operator/operator.service.js';
 import { searchTokensFor } from '../src/modules/search/search-tokens.js';
 import { createMainAccount, createSubAccount } from '../src/modules/user/user.service.js';
 import { composeScene, seededRandom } from './artwork.js';

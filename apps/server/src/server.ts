@@ -7,7 +7,7 @@ import { MediaWorker } from './jobs/media-worker.js';
 import { PeriodicTask } from './jobs/periodic-task.js';
 import { createStorage } from './media/create-storage.js';
 import type { Storage } from './media/storage.js';
-import { queueOutdatedRenditions } from './modules/admin/media-job.service.js';
+import { queueOutdatedRenditions } from './modules/catalog/media-job.service.js';
 import { HOT_KEYWORD_REFRESH_MS, refreshHotKeywords } from './modules/common/hot-keywords.js';
 import { UnpaidOrderSweeper } from './modules/payment/unpaid-order-sweeper.js';
 import { purgeOldVerificationCodes } from './modules/user/verification-code.repository.js';

@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { AppError } from '../lib/app-error.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../db/open.js';
-import { createOperator } from '../modules/admin/operator.service.js';
+import { createOperator } from '../modules/operator/operator.service.js';
 
 const USAGE =
   'usage: npm run operator:create -- --username <name> [--name <display name>]\n' +

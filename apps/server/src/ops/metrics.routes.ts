@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { countPendingMediaJobs } from '../modules/admin/media-job.repository.js';
+import { countPendingMediaJobs } from '../modules/catalog/media-job.repository.js';
 import { sendError } from '../plugins/envelope.js';
 import type { AppMetrics, SearchCacheName } from './app-metrics.js';
 

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.js';
 import type { TokenAudience } from '../lib/tokens.js';
-import { findOperatorBySid, type OperatorRow } from '../modules/admin/operator.repository.js';
+import { findOperatorBySid, type OperatorRow } from '../modules/operator/operator.repository.js';
 import { findUserBySid, type UserRow } from '../modules/user/user.repository.js';
 
 declare module 'fastify' {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operators } from '../../src/db/schema/index.js';
 import { AppError } from '../../src/lib/app-error.js';
-import { createOperator } from '../../src/modules/admin/operator.service.js';
+import { createOperator } from '../../src/modules/operator/operator.service.js';
 import { nextIp, registerBuyer } from '../helpers/accounts.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { materials } from '../../src/db/schema/index.js';
 import { runNextMediaJob } from '../../src/jobs/media-worker.js';
 import { createVideoProcessor } from '../../src/media/video-processor.js';
-import { uploadStagingDir } from '../../src/modules/admin/admin-material.service.js';
+import { uploadStagingDir } from '../../src/modules/catalog/admin-material.service.js';
 import { countRows } from '../helpers/accounts.js';
 import {
   createTestOperator,

@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { materials, mediaJobs } from '../../src/db/schema/index.js';
 import { MediaWorker, runNextMediaJob } from '../../src/jobs/media-worker.js';
-import { claimNextMediaJob, finishMediaJob, insertMediaJob } from '../../src/modules/admin/media-job.repository.js';
-import { retryDelayMs } from '../../src/modules/admin/media-job.service.js';
+import { claimNextMediaJob, finishMediaJob, insertMediaJob } from '../../src/modules/catalog/media-job.repository.js';
+import { retryDelayMs } from '../../src/modules/catalog/media-job.service.js';
 import {
   createTestOperator,
   filePart,

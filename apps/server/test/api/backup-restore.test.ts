@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { migrateDatabase, openPglite, wrapPglite } from '../../src/db/client.js';
 import { operators } from '../../src/db/schema/index.js';
-import { createOperator } from '../../src/modules/admin/operator.service.js';
+import { createOperator } from '../../src/modules/operator/operator.service.js';
 
 /** docs/operations.md § Backup and restore: a dump of the embedded database loads back whole. */
 describe('backup and restore of the embedded database', () => {

@@ -10,7 +10,7 @@ import { runNextMediaJob } from '../../src/jobs/media-worker.js';
 import { makeCover } from '../../src/media/image-processor.js';
 import { materialFileKey } from '../../src/media/keys.js';
 import { RENDITION_VERSION, UNMARKED_MAX_LONG_SIDE } from '../../src/media/renditions.js';
-import { queueOutdatedRenditions } from '../../src/modules/admin/media-job.service.js';
+import { queueOutdatedRenditions } from '../../src/modules/catalog/media-job.service.js';
 import { createTestOperator, filePart, makeImage, multipartBody, storedFiles } from '../helpers/admin.js';
 import { insertMaterial } from '../helpers/factories.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';

@@ -2,7 +2,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
-import { createOperator } from '../../src/modules/admin/operator.service.js';
+import { createOperator } from '../../src/modules/operator/operator.service.js';
 import type { LocalDiskStorage } from '../../src/media/storage.js';
 import type { TestApp } from './test-app.js';
 

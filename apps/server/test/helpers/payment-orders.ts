@@ -2,7 +2,7 @@ import { OrderType, VIP_MONTHLY_FEE_CENTS } from '@gemstock/contract';
 import { asc, eq, sql } from 'drizzle-orm';
 import { coupons, orderItems, orders, paymentAttempts } from '../../src/db/schema/index.js';
 import { newSid } from '../../src/lib/ids.js';
-import { createOperator } from '../../src/modules/admin/operator.service.js';
+import { createOperator } from '../../src/modules/operator/operator.service.js';
 import type { OrderRow } from '../../src/modules/order/order.repository.js';
 import { countRows } from './accounts.js';
 import { createBuyer, insertMaterial, type TestBuyer } from './factories.js';

@@ -21,8 +21,8 @@ import type { DbOrTx } from '../../db/client.js';
 import { uniqueViolationConstraint } from '../../db/errors.js';
 import { AppError } from '../../lib/app-error.js';
 import { newSid } from '../../lib/ids.js';
-import { recordOperatorAction, recordOperatorActions } from '../admin/audit-log.service.js';
-import type { OperatorRow } from '../admin/operator.repository.js';
+import { recordOperatorAction, recordOperatorActions } from '../audit/audit-log.service.js';
+import type { OperatorRow } from '../operator/operator.repository.js';
 import {
   countAdminCoupons,
   findAdminCoupon,

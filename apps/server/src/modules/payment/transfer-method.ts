@@ -8,7 +8,7 @@ import {
 } from '@gemstock/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { recordOperatorAction } from '../admin/audit-log.service.js';
+import { recordOperatorAction } from '../audit/audit-log.service.js';
 import { payerOf, repriceOrderForPayment } from '../order/order-pricing.js';
 import { settleOrderPayment } from '../order/order-settlement.js';
 import { transitionOrder } from '../order/order-transition.js';

@@ -2,8 +2,8 @@ import { AuditAction, AuditEntity, type TAdminKeywordsResponse } from '@gemstock
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps.js';
 import { type KeywordKind, listKeywordsOfKind, replaceKeywordsOfKind } from './admin-keyword.repository.js';
-import { insertAuditLog } from './audit-log.repository.js';
-import type { OperatorRow } from './operator.repository.js';
+import { recordOperatorAction } from '../audit/audit-log.service.js';
+import type { OperatorRow } from '../operator/operator.repository.js';
 
 /** Any constants: they only keep two operators saving the same list from interleaving. */
 const LIST_LOCK: Record<KeywordKind, number> = { pinned: 7_310_501, curated: 7_310_502, blocked: 7_310_503 };
@@ -37,7 +37,7 @@ export async function replaceKeywordList(
     const before = await listKeywordsOfKind(tx, kind);
     if (JSON.stringify(before) === JSON.stringify(list)) return;
     await replaceKeywordsOfKind(tx, kind, list);
-    await insertAuditLog(tx, {
+    await recordOperatorAction(tx, {
       operatorSid: operator.sid,
       action: ACTION[kind],
       entity: AuditEntity.KEYWORDS,

@@ -29,7 +29,7 @@ import { inspectStagedFile } from '../../media/media-inspector.js';
 import { type StagedFile, stageUpload } from '../../media/upload-staging.js';
 import { publicUrlOfStorage } from '../catalog/catalog.service.js';
 import { searchTokensFor } from '../search/search-tokens.js';
-import type { OperatorRow } from './operator.repository.js';
+import type { OperatorRow } from '../operator/operator.repository.js';
 import {
   type AdminMaterialRow,
   countAdminMaterials,
@@ -41,7 +41,7 @@ import {
   updateMaterialRow,
 } from './admin-material.repository.js';
 import { toAdminMaterial } from './admin-material.mapper.js';
-import { insertAuditLog } from './audit-log.repository.js';
+import { recordOperatorAction } from '../audit/audit-log.service.js';
 import { findLatestMediaJobs, findPendingMediaJob, insertMediaJob } from './media-job.repository.js';
 
 export type AdminMaterialDeps = Pick<AppDeps, 'db' | 'storage' | 'video' | 'mediaJobs' | 'config'> &
@@ -199,7 +199,7 @@ export async function createUploadedMaterial(
     created = await deps.db.transaction(async (tx) => {
       const row = await insertMaterialRow(tx, values);
       const job = await insertMediaJob(tx, sid);
-      await insertAuditLog(tx, {
+      await recordOperatorAction(tx, {
         operatorSid: operator.sid,
         action: AuditAction.MATERIAL_UPLOAD,
         entity: AuditEntity.MATERIAL,
@@ -404,7 +404,7 @@ export async function updateMaterial(
     }
 
     const updated = await updateMaterialRow(tx, sid, values);
-    await insertAuditLog(tx, {
+    await recordOperatorAction(tx, {
       operatorSid: operator.sid,
       action: AuditAction.MATERIAL_UPDATE,
       entity: AuditEntity.MATERIAL,
@@ -437,7 +437,7 @@ export async function reprocessMaterial(
     const job = await insertMediaJob(tx, sid);
     const status = current.status === MaterialStatus.READY ? MaterialStatus.READY : MaterialStatus.PROCESSING;
     const updated = status === current.status ? current : await updateMaterialRow(tx, sid, { status });
-    await insertAuditLog(tx, {
+    await recordOperatorAction(tx, {
       operatorSid: operator.sid,
       action: AuditAction.MATERIAL_REPROCESS,
       entity: AuditEntity.MATERIAL,
