@@ -93,6 +93,7 @@ describe('the signed-in account', () => {
         },
         coupon: null,
         user_parent: null,
+        survey_pending: false,
       });
     });
 
