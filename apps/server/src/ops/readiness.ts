@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppDeps } from '../app-deps.js';
-import { MIGRATIONS_DIR } from '../db/client.js';
+import { databaseCause, MIGRATIONS_DIR } from '../db/client.js';
 
 export type CheckResult = { ok: true } | { ok: false; reason: string };
 
@@ -36,8 +36,10 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** The database's own words (connection refused, authentication failed…), not the query wrapper's. */
 function failure(error: unknown): CheckResult {
-  return { ok: false, reason: error instanceof Error ? error.message : String(error) };
+  if (error instanceof CheckTimeout) return { ok: false, reason: error.message };
+  return { ok: false, reason: databaseCause(error) };
 }
 
 /**
