@@ -1,4 +1,4 @@
-import type { TOnlinePayResponse, TSandboxPayResponse } from '@gemstock/contract';
+import { ORDER_API, PAYMENT_API, type TSandboxPayResponse } from '@gemstock/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentEvents } from '../../src/db/schema/index.js';
@@ -6,6 +6,7 @@ import { GatewayError } from '../../src/modules/payment/gateways/payment-gateway
 import { createCompanyBuyer, createMaterials, orderRow, placeOrder } from '../helpers/money.js';
 import { listAttempts } from '../helpers/payment-orders.js';
 import type { TestBuyer } from '../helpers/factories.js';
+import { injectApi } from '../helpers/inject-api.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 
 /**
@@ -24,18 +25,17 @@ afterAll(async () => t.close());
 async function orderWithLink(buyer: TestBuyer) {
   const [m] = await createMaterials(t, 1);
   const order = await placeOrder(t, buyer, { [m!.sid]: 2 });
-  const started = await t.call<TOnlinePayResponse>({
-    method: 'POST',
-    url: `/api/order/${order.sid}/wechat`,
+  const started = await injectApi(t, PAYMENT_API.wechat, {
+    params: { id: order.sid },
+    body: { code: null, referer: null },
     token: buyer.token,
-    payload: { code: null, referer: null },
   });
   expect(started.code).toBe(0);
   return { order, link: started.data.link };
 }
 
 function cancel(buyer: TestBuyer, orderSid: string) {
-  return t.call({ method: 'POST', url: `/api/order/${orderSid}/cancel`, token: buyer.token });
+  return injectApi(t, ORDER_API.cancel, { params: { id: orderSid }, token: buyer.token });
 }
 
 async function exceptionsOf(orderSid: string) {

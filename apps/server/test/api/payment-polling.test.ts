@@ -1,4 +1,4 @@
-import type { TOnlinePayResponse, TPayStatusResponse } from '@gemstock/contract';
+import { PAYMENT_API } from '@gemstock/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { paymentEvents } from '../../src/db/schema/index.js';
@@ -13,6 +13,7 @@ import {
   listAttempts,
   moneyFingerprint,
 } from '../helpers/payment-orders.js';
+import { injectApi } from '../helpers/inject-api.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 
 /** Polling with active queries, and the unpaid-order sweep, against gateways scripted by hand. */
@@ -42,18 +43,13 @@ describe('pay status polling and unpaid orders', () => {
     way: 'wechat' | 'alipay' = 'wechat',
     code: string | null = null,
   ) {
-    const res = await t.call<TOnlinePayResponse>({
-      method: 'POST',
-      url: `/api/order/${orderSid}/${way}`,
-      token,
-      payload: { code },
-    });
+    const res = await injectApi(t, PAYMENT_API[way], { params: { id: orderSid }, body: { code }, token });
     expect(res.status, res.raw).toBe(200);
     return new URL(res.data.link).pathname.split('/').pop()!;
   }
 
   async function poll(orderSid: string, token: string) {
-    const res = await t.call<TPayStatusResponse>({ method: 'GET', url: `/api/order/${orderSid}/pay`, token });
+    const res = await injectApi(t, PAYMENT_API.status, { params: { id: orderSid }, token });
     expect(res.status, res.raw).toBe(200);
     return res.data;
   }
@@ -162,19 +158,17 @@ describe('pay status polling and unpaid orders', () => {
       const failing = await buildTestApp({}, { payments: () => new PaymentGateways({ WECHAT: broken, ALIPAY: null }) });
       try {
         const { order: other, buyer: otherBuyer } = await insertTestOrder(failing);
-        const res = await failing.call({
-          method: 'POST',
-          url: `/api/order/${other.sid}/wechat`,
+        const res = await injectApi(failing, PAYMENT_API.wechat, {
+          params: { id: other.sid },
+          body: {},
           token: otherBuyer.token,
-          payload: {},
         });
         expect(res).toMatchObject({ status: 502, code: 4041 });
         expect((await listAttempts(failing, other.sid))[0]!.status).toBe('FAILED');
-        const off = await failing.call({
-          method: 'POST',
-          url: `/api/order/${other.sid}/alipay`,
+        const off = await injectApi(failing, PAYMENT_API.alipay, {
+          params: { id: other.sid },
+          body: {},
           token: otherBuyer.token,
-          payload: {},
         });
         expect(off).toMatchObject({ status: 503, code: 4040 });
       } finally {

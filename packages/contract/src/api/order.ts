@@ -2,39 +2,20 @@ import { z } from 'zod';
 import { MAX_LENGTH } from '../constants.js';
 import { ZDemandDetail, ZMaterial, ZOrder, ZTransferInfo, zLicenceType } from '../entities.js';
 import { AUDIT_STATUS_VALUES, ORDER_STATUSES, ORDER_TYPES, PAY_WAYS } from '../enums.js';
+import { defineEndpoint } from '../endpoint.js';
 import { MESSAGES, zSid } from '../validation.js';
 import { ZPageQuery } from './material.js';
 import { zSpec } from './cart.js';
 
 /**
- * Order, payment (wallet and transfer), download and certificate calls of spec §7. Online
- * payment (`/wechat`, `/alipay`, `/pay`) lives in api/payment.ts. Patterns with `:id` are what
- * the server registers; the client fills them with `orderPath`.
+ * Order routes that are not endpoints (see endpoint.ts): the licence certificate is a PDF and its
+ * verification page is server-rendered HTML. Fill the `:id` and `:materialSid` patterns with
+ * `orderPath`. Every JSON call of orders is in `ORDER_API` / `ADMIN_ORDER_API` below.
  */
 export const ORDER_PATHS = {
-  placeMaterial: '/api/order/place/material',
-  placeMaterialPreview: '/api/order/place/material/preview',
-  placeWallet: '/api/order/place/wallet',
-  placeCustom: '/api/order/place/custom',
-  placeCustomPreview: '/api/order/place/custom/preview',
-  list: '/api/order/list',
-  detail: '/api/order/:id',
-  payPreview: '/api/order/:id/pay_preview',
-  cancel: '/api/order/:id/cancel',
-  wallet: '/api/order/:id/wallet',
-  transfer: '/api/order/:id/transfer',
-  audit: '/api/order/:id/audit',
-  download: '/api/order/:id/download',
   certificate: '/api/order/:id/certificate/:materialSid',
-  materialDownload: '/api/material/:id/download',
-  purchased: '/api/user/material',
   /** Public page a certificate's QR code points to (server-rendered HTML). */
   verifyCertificate: '/verify/certificate/:certNo',
-  /** Operator: every order, filtered (the bank-transfer queue is status=CREATED&pay_way=TRANSFER). */
-  adminList: '/api/admin/orders',
-  adminDetail: '/api/admin/orders/:id',
-  adminConfirmTransfer: '/api/admin/orders/:id/confirm_transfer',
-  adminRejectTransfer: '/api/admin/orders/:id/reject_transfer',
 } as const;
 
 export function orderPath(pattern: string, sid: string, materialSid?: string): string {
@@ -264,3 +245,156 @@ export const ZAdminOrderListResponse = z.object({ total: z.number().int(), order
 export type TAdminOrderListResponse = z.infer<typeof ZAdminOrderListResponse>;
 export const ZAdminOrderResponse = z.object({ order: ZAdminOrder });
 export type TAdminOrderResponse = z.infer<typeof ZAdminOrderResponse>;
+
+/**
+ * Orders of spec §7: placing, previews, records, cancel, approval, and paying by wallet or bank
+ * transfer. Online payment (WeChat, Alipay) and its status are in api/payment.ts.
+ */
+export const ORDER_API = {
+  placeMaterial: defineEndpoint({
+    method: 'POST',
+    path: '/api/order/place/material',
+    access: 'user',
+    body: ZPlaceMaterialRequest,
+    response: ZOrderResponse,
+    summary: 'Places an order for materials, each with its licence type.',
+  }),
+  placeMaterialPreview: defineEndpoint({
+    method: 'POST',
+    path: '/api/order/place/material/preview',
+    access: 'user',
+    body: ZMaterialPreviewRequest,
+    response: ZPricePreview,
+    summary: 'The price breakdown of buying materials, with a coupon and a pay way, without placing an order.',
+  }),
+  placeWallet: defineEndpoint({
+    method: 'POST',
+    path: '/api/order/place/wallet',
+    access: 'mainAccount',
+    body: ZPlaceWalletRequest,
+    response: ZOrderResponse,
+    summary: 'Places a VIP recharge order.',
+  }),
+  placeCustom: defineEndpoint({
+    method: 'POST',
+    path: '/api/order/place/custom',
+    access: 'user',
+    body: ZPlaceCustomRequest,
+    response: ZOrderResponse,
+    summary: 'Places a custom-design order based on a material.',
+  }),
+  placeCustomPreview: defineEndpoint({
+    method: 'POST',
+    path: '/api/order/place/custom/preview',
+    access: 'user',
+    body: ZCustomPreviewRequest,
+    response: ZPricePreview,
+    summary: 'The price breakdown of a custom-design order, without placing it.',
+  }),
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/order/list',
+    access: 'user',
+    query: ZOrderListQuery,
+    response: ZOrderListResponse,
+    summary: "The account's orders (a main account's include its sub-accounts'), newest first.",
+  }),
+  detail: defineEndpoint({
+    method: 'GET',
+    path: '/api/order/:id',
+    access: 'user',
+    params: ZOrderParams,
+    response: ZOrderResponse,
+    summary: 'One order of the account.',
+  }),
+  payPreview: defineEndpoint({
+    method: 'POST',
+    path: '/api/order/:id/pay_preview',
+    access: 'user',
+    params: ZOrderParams,
+    body: ZPayPreviewRequest,
+    response: ZPricePreview,
+    summary: 'The price breakdown an open order would be charged with, for a coupon and a pay way.',
+  }),
+  cancel: defineEndpoint({
+    method: 'POST',
+    path: '/api/order/:id/cancel',
+    access: 'user',
+    params: ZOrderParams,
+    response: ZOrderResponse,
+    summary: 'Cancels an unpaid order (closing its open gateway trades first).',
+  }),
+  audit: defineEndpoint({
+    method: 'POST',
+    path: '/api/order/:id/audit',
+    access: 'mainAccount',
+    params: ZOrderParams,
+    body: ZAuditRequest,
+    response: ZOrderResponse,
+    summary: "Approves or refuses a sub-account's wallet payment of an order.",
+  }),
+  payByWallet: defineEndpoint({
+    method: 'POST',
+    path: '/api/order/:id/wallet',
+    access: 'user',
+    params: ZOrderParams,
+    body: ZPayRequest,
+    response: ZWalletPayResponse,
+    summary: "Pays an order from the wallet (a sub-account's payment first goes to its main account).",
+  }),
+  startTransfer: defineEndpoint({
+    method: 'POST',
+    path: '/api/order/:id/transfer',
+    access: 'user',
+    params: ZOrderParams,
+    body: ZPayRequest,
+    response: ZTransferResponse,
+    summary: 'Fixes the price, locks the order to bank transfer and answers the payee and reference.',
+  }),
+  transferInfo: defineEndpoint({
+    method: 'GET',
+    path: '/api/order/:id/transfer',
+    access: 'user',
+    params: ZOrderParams,
+    response: ZTransferResponse,
+    summary: 'The payee, amount and reference of an order locked to bank transfer.',
+  }),
+} as const;
+
+/** Operator: the order list (with it the bank-transfer queue), one order, and transfer decisions. */
+export const ADMIN_ORDER_API = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/orders',
+    access: 'operator',
+    query: ZAdminOrderListQuery,
+    response: ZAdminOrderListResponse,
+    summary: 'Every order, filtered (the bank-transfer queue is status=CREATED&pay_way=TRANSFER).',
+  }),
+  detail: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/orders/:id',
+    access: 'operator',
+    params: ZOrderParams,
+    response: ZAdminOrderResponse,
+    summary: 'One order with its buyer and how it was paid.',
+  }),
+  confirmTransfer: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/orders/:id/confirm_transfer',
+    access: 'operator',
+    params: ZOrderParams,
+    body: ZTransferDecisionRequest,
+    response: ZOrderResponse,
+    summary: 'The funds of a bank transfer arrived: settles the order (audit-logged).',
+  }),
+  rejectTransfer: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/orders/:id/reject_transfer',
+    access: 'operator',
+    params: ZOrderParams,
+    body: ZTransferDecisionRequest,
+    response: ZOrderResponse,
+    summary: 'No matching funds: the order leaves the transfer queue and stays unpaid (audit-logged).',
+  }),
+} as const;

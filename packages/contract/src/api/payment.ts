@@ -1,26 +1,22 @@
 import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.js';
 import { PaymentPollStatus } from '../enums.js';
 import { ZPageQuery } from './material.js';
-import { ZPayRequest } from './order.js';
+import { ZOrderParams, ZPayRequest } from './order.js';
 
 /**
  * Online payment (spec §2 online pay drawer, §4 Pay, §7): WeChat Native QR and Alipay page pay,
  * the status the pay drawer polls, the gateways' notification endpoints, the sandbox pay page
- * of the embedded default, and the operators' list of payment exceptions.
- * Patterns with `:id` are what the server registers; fill them with `orderPath` (api/order.ts).
+ * of the embedded default, and the operators' payment views. The JSON calls are `PAYMENT_API`
+ * and `ADMIN_PAYMENT_API`; the paths below are the routes that are not endpoints (notifications
+ * answer each gateway in its own format, the sandbox pay page is HTML).
  */
 export const PAYMENT_PATHS = {
-  wechat: '/api/order/:id/wechat',
-  alipay: '/api/order/:id/alipay',
-  status: '/api/order/:id/pay',
   notifyWechat: '/api/payment/notify/wechat',
   notifyAlipay: '/api/payment/notify/alipay',
   notifySandbox: '/api/payment/notify/sandbox',
   /** Sandbox only: the page the QR code / go-to-pay link opens (server-rendered HTML; POST = pay). */
   sandboxPage: '/sandbox/pay/:id',
-  adminExceptions: '/api/admin/payments/exceptions',
-  /** Every gateway delivery, query and close recorded for one order (operator order detail). */
-  adminOrderEvents: '/api/admin/payments/orders/:id/events',
 } as const;
 
 /** `code` (coupon) and `referer` may be null; the price is fixed on the order from them. */
@@ -117,3 +113,51 @@ export type TPaymentEvent = z.infer<typeof ZPaymentEvent>;
 
 export const ZPaymentEventsResponse = z.object({ events: z.array(ZPaymentEvent) });
 export type TPaymentEventsResponse = z.infer<typeof ZPaymentEventsResponse>;
+
+export const PAYMENT_API = {
+  wechat: defineEndpoint({
+    method: 'POST',
+    path: '/api/order/:id/wechat',
+    access: 'user',
+    params: ZOrderParams,
+    body: ZOnlinePayRequest,
+    response: ZOnlinePayResponse,
+    summary: 'Fixes the price and answers the WeChat Pay code_url to draw as a QR code (the same while open).',
+  }),
+  alipay: defineEndpoint({
+    method: 'POST',
+    path: '/api/order/:id/alipay',
+    access: 'user',
+    params: ZOrderParams,
+    body: ZOnlinePayRequest,
+    response: ZOnlinePayResponse,
+    summary: 'Fixes the price and answers the Alipay page to open (the same while open).',
+  }),
+  status: defineEndpoint({
+    method: 'GET',
+    path: '/api/order/:id/pay',
+    access: 'user',
+    params: ZOrderParams,
+    response: ZPayStatusResponse,
+    summary: 'Whether an online payment of the order succeeded, failed or is still awaited (polled).',
+  }),
+} as const;
+
+export const ADMIN_PAYMENT_API = {
+  exceptions: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/payments/exceptions',
+    access: 'operator',
+    query: ZPaymentExceptionsQuery,
+    response: ZPaymentExceptionsResponse,
+    summary: 'Payments that arrived but could not settle their order, newest first.',
+  }),
+  orderEvents: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/payments/orders/:id/events',
+    access: 'operator',
+    params: ZOrderParams,
+    response: ZPaymentEventsResponse,
+    summary: 'Every gateway delivery, query and close recorded for one order, newest first.',
+  }),
+} as const;

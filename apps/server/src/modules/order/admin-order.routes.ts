@@ -1,20 +1,11 @@
-import {
-  ORDER_PATHS,
-  ZAdminOrderListQuery,
-  ZAdminOrderListResponse,
-  ZAdminOrderResponse,
-  ZOrderParams,
-  zEnvelope,
-} from '@gemstock/contract';
+import { ADMIN_ORDER_API } from '@gemstock/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ok } from '../../plugins/envelope.js';
+import { route } from '../../plugins/route.js';
 import { publicUrlOfStorage } from '../catalog/catalog.service.js';
 import { OrderService } from './order.service.js';
 
 /** Operator: the order list (and with it the bank-transfer queue). Confirming or rejecting a transfer is modules/payment's. */
-export async function adminOrderRoutes(instance: FastifyInstance) {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
+export async function adminOrderRoutes(app: FastifyInstance) {
   const { db, config, storage } = app.deps;
   const orders = new OrderService({
     db,
@@ -23,21 +14,6 @@ export async function adminOrderRoutes(instance: FastifyInstance) {
     deadlines: config.payments,
     metrics: app.deps.metrics,
   });
-  app.get(
-    ORDER_PATHS.adminList,
-    {
-      onRequest: app.requireOperator,
-      schema: { querystring: ZAdminOrderListQuery, response: { 200: zEnvelope(ZAdminOrderListResponse) } },
-    },
-    async (request) => ok(await orders.listAdminOrders(request.query)),
-  );
-
-  app.get(
-    ORDER_PATHS.adminDetail,
-    {
-      onRequest: app.requireOperator,
-      schema: { params: ZOrderParams, response: { 200: zEnvelope(ZAdminOrderResponse) } },
-    },
-    async (request) => ok(await orders.getAdminOrder(request.params.id)),
-  );
+  route(app, ADMIN_ORDER_API.list, async (request) => orders.listAdminOrders(request.query));
+  route(app, ADMIN_ORDER_API.detail, async (request) => orders.getAdminOrder(request.params.id));
 }

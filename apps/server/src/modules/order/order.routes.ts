@@ -1,24 +1,7 @@
-import {
-  ORDER_PATHS,
-  ZAuditRequest,
-  ZCustomPreviewRequest,
-  ZMaterialPreviewRequest,
-  ZOrderListQuery,
-  ZOrderListResponse,
-  ZOrderParams,
-  ZOrderResponse,
-  ZPayPreviewRequest,
-  ZPlaceCustomRequest,
-  ZPlaceMaterialRequest,
-  ZPlaceWalletRequest,
-  ZPricePreview,
-  zEnvelope,
-} from '@gemstock/contract';
+import { ORDER_API } from '@gemstock/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ok } from '../../plugins/envelope.js';
+import { route } from '../../plugins/route.js';
 import { publicUrlOfStorage } from '../catalog/catalog.service.js';
-import { signedInUser } from '../user/request-user.js';
 import { cancelOrder, type TradeCloser } from './order-cancel.js';
 import { OrderCheckoutService } from './order-checkout.service.js';
 import { OrderService } from './order.service.js';
@@ -36,8 +19,7 @@ export interface OrderRoutesOptions {
   closeTrades: TradeCloser;
 }
 
-export async function orderRoutes(instance: FastifyInstance, options: OrderRoutesOptions) {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
+export async function orderRoutes(app: FastifyInstance, options: OrderRoutesOptions) {
   const { db, config, storage, events } = app.deps;
   const orders = new OrderService({
     db,
@@ -49,61 +31,19 @@ export async function orderRoutes(instance: FastifyInstance, options: OrderRoute
   });
   const checkout = new OrderCheckoutService(orders);
   const cancel = { orders, closeTrades: options.closeTrades, events };
-  const buyer = { onRequest: app.requireUser };
-  const orderEnvelope = { 200: zEnvelope(ZOrderResponse) };
-  const previewEnvelope = { 200: zEnvelope(ZPricePreview) };
 
-  app.post(
-    ORDER_PATHS.placeMaterial,
-    { ...buyer, schema: { body: ZPlaceMaterialRequest, response: orderEnvelope } },
-    async (request) => ok(await orders.placeMaterialOrder(signedInUser(request), request.body)),
+  route(app, ORDER_API.placeMaterial, async (request) => orders.placeMaterialOrder(request.user, request.body));
+  route(app, ORDER_API.placeMaterialPreview, async (request) =>
+    orders.previewMaterialOrder(request.user, request.body),
   );
-  app.post(
-    ORDER_PATHS.placeMaterialPreview,
-    { ...buyer, schema: { body: ZMaterialPreviewRequest, response: previewEnvelope } },
-    async (request) => ok(await orders.previewMaterialOrder(signedInUser(request), request.body)),
+  route(app, ORDER_API.placeWallet, async (request) => orders.placeWalletOrder(request.user, request.body));
+  route(app, ORDER_API.placeCustom, async (request) => orders.placeCustomOrder(request.user, request.body));
+  route(app, ORDER_API.placeCustomPreview, async (request) => orders.previewCustomOrder(request.user, request.body));
+  route(app, ORDER_API.list, async (request) => orders.listOrders(request.user, request.query));
+  route(app, ORDER_API.detail, async (request) => orders.getOrder(request.user, request.params.id));
+  route(app, ORDER_API.payPreview, async (request) =>
+    checkout.previewPayment(request.user, request.params.id, request.body),
   );
-  app.post(
-    ORDER_PATHS.placeWallet,
-    { onRequest: app.requireMainAccount, schema: { body: ZPlaceWalletRequest, response: orderEnvelope } },
-    async (request) => ok(await orders.placeWalletOrder(signedInUser(request), request.body)),
-  );
-  app.post(
-    ORDER_PATHS.placeCustom,
-    { ...buyer, schema: { body: ZPlaceCustomRequest, response: orderEnvelope } },
-    async (request) => ok(await orders.placeCustomOrder(signedInUser(request), request.body)),
-  );
-  app.post(
-    ORDER_PATHS.placeCustomPreview,
-    { ...buyer, schema: { body: ZCustomPreviewRequest, response: previewEnvelope } },
-    async (request) => ok(await orders.previewCustomOrder(signedInUser(request), request.body)),
-  );
-  app.get(
-    ORDER_PATHS.list,
-    { ...buyer, schema: { querystring: ZOrderListQuery, response: { 200: zEnvelope(ZOrderListResponse) } } },
-    async (request) => ok(await orders.listOrders(signedInUser(request), request.query)),
-  );
-  app.get(
-    ORDER_PATHS.detail,
-    { ...buyer, schema: { params: ZOrderParams, response: orderEnvelope } },
-    async (request) => ok(await orders.getOrder(signedInUser(request), request.params.id)),
-  );
-  app.post(
-    ORDER_PATHS.payPreview,
-    { ...buyer, schema: { params: ZOrderParams, body: ZPayPreviewRequest, response: previewEnvelope } },
-    async (request) => ok(await checkout.previewPayment(signedInUser(request), request.params.id, request.body)),
-  );
-  app.post(
-    ORDER_PATHS.cancel,
-    { ...buyer, schema: { params: ZOrderParams, response: orderEnvelope } },
-    async (request) => ok(await cancelOrder(cancel, signedInUser(request), request.params.id)),
-  );
-  app.post(
-    ORDER_PATHS.audit,
-    {
-      onRequest: app.requireMainAccount,
-      schema: { params: ZOrderParams, body: ZAuditRequest, response: orderEnvelope },
-    },
-    async (request) => ok(await checkout.auditOrder(signedInUser(request), request.params.id, request.body)),
-  );
+  route(app, ORDER_API.cancel, async (request) => cancelOrder(cancel, request.user, request.params.id));
+  route(app, ORDER_API.audit, async (request) => checkout.auditOrder(request.user, request.params.id, request.body));
 }

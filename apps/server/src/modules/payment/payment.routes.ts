@@ -1,28 +1,17 @@
 import {
+  ADMIN_ORDER_API,
+  ADMIN_PAYMENT_API,
   ErrorCode,
-  ORDER_PATHS,
+  ORDER_API,
+  PAYMENT_API,
   PAYMENT_PATHS,
   PayWay,
-  ZOnlinePayRequest,
-  ZOnlinePayResponse,
-  ZOrderParams,
-  ZOrderResponse,
-  ZPayRequest,
-  ZTransferDecisionRequest,
-  ZTransferResponse,
-  ZWalletPayResponse,
-  ZPaymentEventsResponse,
-  ZPaymentExceptionsQuery,
-  ZPaymentExceptionsResponse,
-  ZPayStatusResponse,
-  zEnvelope,
 } from '@gemstock/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.js';
 import type { GatewayName, GatewayReply } from './gateways/payment-gateway.js';
-import { ok } from '../../plugins/envelope.js';
-import { signedInUser } from '../user/request-user.js';
+import { route } from '../../plugins/route.js';
 import { listExceptionsForOperators, listOrderPaymentEvents } from './payment-admin.service.js';
 import { getPayStatus, handleGatewayNotification } from './gateway-settlement.js';
 import { OnlinePaymentMethod } from './online-method.js';
@@ -77,8 +66,7 @@ async function notifyRoutes(instance: FastifyInstance) {
 }
 
 /** Paying an order by every method (wallet, transfer, online), gateway notifications, and the operators' payment actions and views. */
-export async function paymentRoutes(instance: FastifyInstance) {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
+export async function paymentRoutes(app: FastifyInstance) {
   const { deps } = app;
 
   const orders = new OrderService({
@@ -90,87 +78,32 @@ export async function paymentRoutes(instance: FastifyInstance) {
   });
   const wallet = new WalletPaymentMethod(orders);
   const transfer = new TransferPaymentMethod(orders);
-  const buyer = { onRequest: app.requireUser };
-  const operatorSid = (request: { operator: { sid: string } | null }) => {
-    if (!request.operator) throw new AppError(ErrorCode.AUTH_REQUIRED);
-    return request.operator.sid;
-  };
 
-  for (const [path, payWay] of [
-    [PAYMENT_PATHS.wechat, PayWay.WECHAT],
-    [PAYMENT_PATHS.alipay, PayWay.ALIPAY],
+  for (const [endpoint, payWay] of [
+    [PAYMENT_API.wechat, PayWay.WECHAT],
+    [PAYMENT_API.alipay, PayWay.ALIPAY],
   ] as const) {
     const online = new OnlinePaymentMethod(deps, payWay);
-    app.post(
-      path,
-      {
-        ...buyer,
-        schema: { params: ZOrderParams, body: ZOnlinePayRequest, response: { 200: zEnvelope(ZOnlinePayResponse) } },
-      },
-      async (request) => ok(await online.pay(signedInUser(request), request.params.id, request.body, request.log)),
-    );
+    route(app, endpoint, async (request) => online.pay(request.user, request.params.id, request.body, request.log));
   }
 
-  app.post(
-    ORDER_PATHS.wallet,
-    { ...buyer, schema: { params: ZOrderParams, body: ZPayRequest, response: { 200: zEnvelope(ZWalletPayResponse) } } },
-    async (request) => ok(await wallet.pay(signedInUser(request), request.params.id, request.body)),
-  );
-  app.post(
-    ORDER_PATHS.transfer,
-    { ...buyer, schema: { params: ZOrderParams, body: ZPayRequest, response: { 200: zEnvelope(ZTransferResponse) } } },
-    async (request) => ok(await transfer.pay(signedInUser(request), request.params.id, request.body)),
-  );
-  app.get(
-    ORDER_PATHS.transfer,
-    { ...buyer, schema: { params: ZOrderParams, response: { 200: zEnvelope(ZTransferResponse) } } },
-    async (request) => ok(await transfer.getTransferInfo(signedInUser(request), request.params.id)),
-  );
+  route(app, ORDER_API.payByWallet, async (request) => wallet.pay(request.user, request.params.id, request.body));
+  route(app, ORDER_API.startTransfer, async (request) => transfer.pay(request.user, request.params.id, request.body));
+  route(app, ORDER_API.transferInfo, async (request) => transfer.getTransferInfo(request.user, request.params.id));
 
   // Operator: the funds of a bank transfer arrived (settles the order) or cannot be matched; audit-logged.
-  app.post(
-    ORDER_PATHS.adminConfirmTransfer,
-    {
-      onRequest: app.requireOperator,
-      schema: { params: ZOrderParams, body: ZTransferDecisionRequest, response: { 200: zEnvelope(ZOrderResponse) } },
-    },
-    async (request) => {
-      const { order } = await transfer.confirmTransfer(operatorSid(request), request.params.id, request.body.note);
-      return ok({ order });
-    },
-  );
-  app.post(
-    ORDER_PATHS.adminRejectTransfer,
-    {
-      onRequest: app.requireOperator,
-      schema: { params: ZOrderParams, body: ZTransferDecisionRequest, response: { 200: zEnvelope(ZOrderResponse) } },
-    },
-    async (request) => ok(await transfer.rejectTransfer(operatorSid(request), request.params.id, request.body.note)),
+  route(app, ADMIN_ORDER_API.confirmTransfer, async (request) => {
+    const { order } = await transfer.confirmTransfer(request.operator.sid, request.params.id, request.body.note);
+    return { order };
+  });
+  route(app, ADMIN_ORDER_API.rejectTransfer, async (request) =>
+    transfer.rejectTransfer(request.operator.sid, request.params.id, request.body.note),
   );
 
-  app.get(
-    PAYMENT_PATHS.status,
-    { onRequest: app.requireUser, schema: { params: ZOrderParams, response: { 200: zEnvelope(ZPayStatusResponse) } } },
-    async (request) => ok(await getPayStatus(deps, signedInUser(request), request.params.id, request.log)),
-  );
+  route(app, PAYMENT_API.status, async (request) => getPayStatus(deps, request.user, request.params.id, request.log));
 
-  app.get(
-    PAYMENT_PATHS.adminExceptions,
-    {
-      onRequest: app.requireOperator,
-      schema: { querystring: ZPaymentExceptionsQuery, response: { 200: zEnvelope(ZPaymentExceptionsResponse) } },
-    },
-    async (request) => ok(await listExceptionsForOperators(deps, request.query)),
-  );
-
-  app.get(
-    PAYMENT_PATHS.adminOrderEvents,
-    {
-      onRequest: app.requireOperator,
-      schema: { params: ZOrderParams, response: { 200: zEnvelope(ZPaymentEventsResponse) } },
-    },
-    async (request) => ok(await listOrderPaymentEvents(deps, request.params.id)),
-  );
+  route(app, ADMIN_PAYMENT_API.exceptions, async (request) => listExceptionsForOperators(deps, request.query));
+  route(app, ADMIN_PAYMENT_API.orderEvents, async (request) => listOrderPaymentEvents(deps, request.params.id));
 
   await app.register(notifyRoutes);
   if (deps.payments.sandbox) await app.register(sandboxPayRoutes);

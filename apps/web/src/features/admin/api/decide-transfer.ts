@@ -1,12 +1,6 @@
-import {
-  ORDER_PATHS,
-  orderPath,
-  type TOrder,
-  type TOrderResponse,
-  type TTransferDecisionRequest,
-} from '@gemstock/contract';
+import { ADMIN_ORDER_API, type TOrder, type TTransferDecisionRequest } from '@gemstock/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminApi } from '../lib/admin-api';
+import { callAdminApi } from '../lib/admin-api';
 import { ADMIN_SCOPE } from '../lib/admin-paths';
 
 export type TransferDecision = 'confirm' | 'reject';
@@ -16,17 +10,17 @@ export type TransferDecision = 'confirm' | 'reject';
  * the order. reject: POST …/reject_transfer {note} — no matching funds; the order leaves the
  * queue and stays unpaid, so the buyer may pay it another way.
  */
-const DECISION_PATH: Record<TransferDecision, string> = {
-  confirm: ORDER_PATHS.adminConfirmTransfer,
-  reject: ORDER_PATHS.adminRejectTransfer,
-};
+const DECISION_ENDPOINT = {
+  confirm: ADMIN_ORDER_API.confirmTransfer,
+  reject: ADMIN_ORDER_API.rejectTransfer,
+} as const satisfies Record<TransferDecision, unknown>;
 
 export async function decideTransfer({
   decision,
   sid,
   note,
 }: TTransferDecisionRequest & { decision: TransferDecision; sid: string }): Promise<TOrder> {
-  const res = await adminApi.post<TOrderResponse>(orderPath(DECISION_PATH[decision], sid), { note });
+  const res = await callAdminApi(DECISION_ENDPOINT[decision], { params: { id: sid }, body: { note } });
   return res.order;
 }
 

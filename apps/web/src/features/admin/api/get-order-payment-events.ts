@@ -1,11 +1,11 @@
-import { PAYMENT_PATHS, orderPath, type TPaymentEvent, type TPaymentEventsResponse } from '@gemstock/contract';
+import { ADMIN_PAYMENT_API, type TPaymentEvent } from '@gemstock/contract';
 import { skipToken, useQuery } from '@tanstack/react-query';
-import { adminApi } from '../lib/admin-api';
+import { callAdminApi } from '../lib/admin-api';
 import { ADMIN_ORDERS_KEY } from './get-orders';
 
 /** GET /api/admin/payments/orders/{sid}/events: what the gateways said about an order, newest first. */
 export async function getOrderPaymentEvents(sid: string): Promise<TPaymentEvent[]> {
-  const res = await adminApi.get<TPaymentEventsResponse>(orderPath(PAYMENT_PATHS.adminOrderEvents, sid));
+  const res = await callAdminApi(ADMIN_PAYMENT_API.orderEvents, { params: { id: sid } });
   return res.events;
 }
 

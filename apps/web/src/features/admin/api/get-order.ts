@@ -1,11 +1,11 @@
-import { ORDER_PATHS, orderPath, type TAdminOrder, type TAdminOrderResponse } from '@gemstock/contract';
+import { ADMIN_ORDER_API, type TAdminOrder } from '@gemstock/contract';
 import { skipToken, useQuery } from '@tanstack/react-query';
-import { adminApi } from '../lib/admin-api';
+import { callAdminApi } from '../lib/admin-api';
 import { ADMIN_ORDERS_KEY } from './get-orders';
 
 /** GET /api/admin/orders/{sid}: one order with its buyer and how it was paid. */
 export async function getOrder(sid: string): Promise<TAdminOrder> {
-  const res = await adminApi.get<TAdminOrderResponse>(orderPath(ORDER_PATHS.adminDetail, sid));
+  const res = await callAdminApi(ADMIN_ORDER_API.detail, { params: { id: sid } });
   return res.order;
 }
 

@@ -1,12 +1,12 @@
 import {
-  ORDER_PATHS,
+  ADMIN_ORDER_API,
   type OrderStatus,
   type OrderType,
   type PayWay,
   type TAdminOrderListResponse,
 } from '@gemstock/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { adminApi } from '../lib/admin-api';
+import { callAdminApi } from '../lib/admin-api';
 import { ADMIN_SCOPE } from '../lib/admin-paths';
 
 /** The list's query string (ZAdminOrderListQuery on the server). */
@@ -24,7 +24,7 @@ export const ADMIN_ORDERS_KEY = [ADMIN_SCOPE, 'orders'] as const;
 
 /** GET /api/admin/orders?q&status&type&pay_way&page&page_size → {total, orders}. */
 export function getOrders(query: AdminOrderListQuery): Promise<TAdminOrderListResponse> {
-  return adminApi.get<TAdminOrderListResponse>(ORDER_PATHS.adminList, { query: { ...query } });
+  return callAdminApi(ADMIN_ORDER_API.list, { query });
 }
 
 export function useOrders(query: AdminOrderListQuery) {

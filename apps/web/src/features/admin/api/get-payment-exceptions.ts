@@ -1,6 +1,6 @@
-import { PAYMENT_PATHS, type TPaymentExceptionsResponse } from '@gemstock/contract';
+import { ADMIN_PAYMENT_API, type TPaymentExceptionsResponse } from '@gemstock/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { adminApi } from '../lib/admin-api';
+import { callAdminApi } from '../lib/admin-api';
 import { ADMIN_SCOPE } from '../lib/admin-paths';
 
 export interface PaymentExceptionsQuery {
@@ -10,7 +10,7 @@ export interface PaymentExceptionsQuery {
 
 /** GET /api/admin/payments/exceptions?page&page_size → {total, exceptions}, newest first. */
 export function getPaymentExceptions(query: PaymentExceptionsQuery): Promise<TPaymentExceptionsResponse> {
-  return adminApi.get<TPaymentExceptionsResponse>(PAYMENT_PATHS.adminExceptions, { query: { ...query } });
+  return callAdminApi(ADMIN_PAYMENT_API.exceptions, { query });
 }
 
 export function usePaymentExceptions(query: PaymentExceptionsQuery) {

@@ -1,6 +1,6 @@
-import { ORDER_PATHS, type PayWay, type TMaterialPreviewRequest, type TPricePreview } from '@gemstock/contract';
+import { ORDER_API, type PayWay, type TMaterialPreviewRequest, type TPricePreview } from '@gemstock/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { USER_SCOPE } from '@/lib/query-client';
 
 /**
@@ -8,7 +8,7 @@ import { USER_SCOPE } from '@/lib/query-client';
  * the chosen lines: the cart's total is the server's number, not a sum made here.
  */
 export function previewCartTotal(body: TMaterialPreviewRequest): Promise<TPricePreview> {
-  return apiClient.post<TPricePreview>(ORDER_PATHS.placeMaterialPreview, body, { quiet: true });
+  return callApi(ORDER_API.placeMaterialPreview, { body }, { quiet: true });
 }
 
 export function useCartTotal(selection: Record<string, number>, payWay: PayWay | null) {

@@ -1,12 +1,6 @@
-import {
-  PAYMENT_PATHS,
-  PAYMENT_POLL_INTERVAL_MS,
-  PaymentPollStatus,
-  type TPayStatusResponse,
-  orderPath,
-} from '@gemstock/contract';
+import { PAYMENT_API, PAYMENT_POLL_INTERVAL_MS, PaymentPollStatus, type TPayStatusResponse } from '@gemstock/contract';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, apiClient, applyErrorPolicy } from '@/lib/api-client';
+import { ApiError, applyErrorPolicy, callApi } from '@/lib/api-client';
 import { USER_SCOPE } from '@/lib/query-client';
 
 /**
@@ -15,7 +9,7 @@ import { USER_SCOPE } from '@/lib/query-client';
  */
 export async function getPayStatus(orderSid: string, signal?: AbortSignal): Promise<TPayStatusResponse> {
   try {
-    return await apiClient.get<TPayStatusResponse>(orderPath(PAYMENT_PATHS.status, orderSid), { quiet: true, signal });
+    return await callApi(PAYMENT_API.status, { params: { id: orderSid } }, { quiet: true, signal });
   } catch (error) {
     if (error instanceof ApiError && (error.reason === 'no-auth' || error.reason === 'logged-out')) {
       applyErrorPolicy(error);

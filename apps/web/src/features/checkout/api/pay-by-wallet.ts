@@ -1,6 +1,6 @@
-import { ErrorCode, ORDER_PATHS, type TPayRequest, type TWalletPayResponse, orderPath } from '@gemstock/contract';
+import { ErrorCode, ORDER_API, type TPayRequest, type TWalletPayResponse } from '@gemstock/contract';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, apiClient, applyErrorPolicy } from '@/lib/api-client';
+import { ApiError, applyErrorPolicy, callApi } from '@/lib/api-client';
 
 /** A sub-account's wallet payment went to its main account for approval: news, not an error. */
 export function isApprovalRequested(error: unknown): error is ApiError {
@@ -17,7 +17,7 @@ export async function payByWallet({
   ...body
 }: TPayRequest & { orderSid: string }): Promise<TWalletPayResponse> {
   try {
-    return await apiClient.post<TWalletPayResponse>(orderPath(ORDER_PATHS.wallet, orderSid), body, { quiet: true });
+    return await callApi(ORDER_API.payByWallet, { params: { id: orderSid }, body }, { quiet: true });
   } catch (error) {
     if (error instanceof ApiError && !isApprovalRequested(error)) applyErrorPolicy(error);
     throw error;

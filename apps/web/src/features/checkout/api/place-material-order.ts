@@ -1,12 +1,12 @@
-import { ORDER_PATHS, type TOrderResponse, type TPlaceMaterialRequest } from '@gemstock/contract';
+import { ORDER_API, type TOrderResponse, type TPlaceMaterialRequest } from '@gemstock/contract';
 import { useMutation } from '@tanstack/react-query';
 import { invalidateCommerce } from '@/api/commerce-keys';
 import { refreshCurrentUser } from '@/api/current-user';
-import { apiClient } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 
 /** POST /api/order/place/material {materials: {sid: licenceType}, source} → {order} (CREATED). */
 export function placeMaterialOrder(body: TPlaceMaterialRequest): Promise<TOrderResponse> {
-  return apiClient.post<TOrderResponse>(ORDER_PATHS.placeMaterial, body);
+  return callApi(ORDER_API.placeMaterial, { body });
 }
 
 export function usePlaceMaterialOrder() {

@@ -1,13 +1,6 @@
-import {
-  ErrorCode,
-  ORDER_PATHS,
-  type PayWay,
-  type TPayPreviewRequest,
-  type TPricePreview,
-  orderPath,
-} from '@gemstock/contract';
+import { ErrorCode, ORDER_API, type PayWay, type TPayPreviewRequest, type TPricePreview } from '@gemstock/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ApiError, apiClient, applyErrorPolicy, isApiError } from '@/lib/api-client';
+import { ApiError, applyErrorPolicy, callApi, isApiError } from '@/lib/api-client';
 import { USER_SCOPE } from '@/lib/query-client';
 
 /** Coupon refusals are shown beside the coupon field (for 3 s) rather than as a toast. */
@@ -33,7 +26,7 @@ export function isCouponError(error: unknown): error is ApiError {
  */
 export async function previewPayment(orderSid: string, body: TPayPreviewRequest): Promise<TPricePreview> {
   try {
-    return await apiClient.post<TPricePreview>(orderPath(ORDER_PATHS.payPreview, orderSid), body, { quiet: true });
+    return await callApi(ORDER_API.payPreview, { params: { id: orderSid }, body }, { quiet: true });
   } catch (error) {
     if (error instanceof ApiError && !isCouponError(error)) applyErrorPolicy(error);
     throw error;

@@ -1,12 +1,6 @@
-import {
-  type OnlinePayWay,
-  PAYMENT_PATHS,
-  type TOnlinePayRequest,
-  type TOnlinePayResponse,
-  orderPath,
-} from '@gemstock/contract';
+import { type OnlinePayWay, PAYMENT_API, type TOnlinePayRequest, type TOnlinePayResponse } from '@gemstock/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { USER_SCOPE } from '@/lib/query-client';
 
 /** The pay drawer's tab and the path segment of an online pay way. */
@@ -22,7 +16,7 @@ export function startOnlinePayment({
   gateway,
   ...body
 }: TOnlinePayRequest & { orderSid: string; gateway: OnlineGateway }): Promise<TOnlinePayResponse> {
-  return apiClient.post<TOnlinePayResponse>(orderPath(PAYMENT_PATHS[gateway], orderSid), body);
+  return callApi(PAYMENT_API[gateway], { params: { id: orderSid }, body });
 }
 
 export const paymentLinkKey = (orderSid: string, gateway: OnlineGateway) =>

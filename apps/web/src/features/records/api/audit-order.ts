@@ -1,11 +1,11 @@
-import { ORDER_PATHS, type TAuditRequest, orderPath } from '@gemstock/contract';
+import { ORDER_API, type TAuditRequest, type TOrderResponse } from '@gemstock/contract';
 import { useMutation } from '@tanstack/react-query';
 import { invalidateCommerce } from '@/api/commerce-keys';
-import { apiClient } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 
 /** POST /api/order/{id}/audit {approved, message}: the main account decides on a sub-account's wallet payment. */
-export function auditOrder({ orderSid, ...body }: TAuditRequest & { orderSid: string }): Promise<unknown> {
-  return apiClient.post<unknown>(orderPath(ORDER_PATHS.audit, orderSid), body);
+export function auditOrder({ orderSid, ...body }: TAuditRequest & { orderSid: string }): Promise<TOrderResponse> {
+  return callApi(ORDER_API.audit, { params: { id: orderSid }, body });
 }
 
 export function useAuditOrder() {

@@ -1,12 +1,12 @@
-import { ORDER_PATHS, type TOrderResponse, orderPath } from '@gemstock/contract';
+import { ORDER_API, type TOrderResponse } from '@gemstock/contract';
 import { useMutation } from '@tanstack/react-query';
 import { invalidateCommerce } from '@/api/commerce-keys';
 import { refreshCurrentUser } from '@/api/current-user';
-import { apiClient } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 
 /** POST /api/order/{id}/cancel → {order}: only a CREATED order can be cancelled. */
 export function cancelOrder(orderSid: string): Promise<TOrderResponse> {
-  return apiClient.post<TOrderResponse>(orderPath(ORDER_PATHS.cancel, orderSid));
+  return callApi(ORDER_API.cancel, { params: { id: orderSid } });
 }
 
 export function useCancelOrder() {

@@ -1,13 +1,13 @@
 import {
   type AuditStatus,
-  ORDER_PATHS,
+  ORDER_API,
   type OrderStatus,
   type OrderType,
   type TOrderListResponse,
 } from '@gemstock/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { COMMERCE_KEYS } from '@/api/commerce-keys';
-import { apiClient } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 
 /** The list's filters (ZOrderListQuery); absent means any. */
 export interface OrderFilters {
@@ -23,7 +23,7 @@ export interface OrderListParams extends OrderFilters {
 
 /** GET /api/order/list {page, page_size, status, type, audit_status} → {total, orders}, newest first. */
 export function getOrders(query: OrderListParams, signal?: AbortSignal): Promise<TOrderListResponse> {
-  return apiClient.get<TOrderListResponse>(ORDER_PATHS.list, { query: { ...query }, signal });
+  return callApi(ORDER_API.list, { query }, { signal });
 }
 
 export function useOrders(query: OrderListParams) {

@@ -1,12 +1,12 @@
-import { ORDER_PATHS, type TOrderResponse, type TPlaceWalletRequest } from '@gemstock/contract';
+import { ORDER_API, type TOrderResponse, type TPlaceWalletRequest } from '@gemstock/contract';
 import { useMutation } from '@tanstack/react-query';
 import { invalidateCommerce } from '@/api/commerce-keys';
 import { refreshCurrentUser } from '@/api/current-user';
-import { apiClient } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 
 /** POST /api/order/place/wallet {price, source} → {order}: the VIP recharge order (CREATED). */
 export function placeWalletOrder(body: TPlaceWalletRequest): Promise<TOrderResponse> {
-  return apiClient.post<TOrderResponse>(ORDER_PATHS.placeWallet, body);
+  return callApi(ORDER_API.placeWallet, { body });
 }
 
 export function usePlaceWalletOrder() {
