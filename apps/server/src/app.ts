@@ -31,6 +31,7 @@ import { cartRoutes } from './modules/cart/cart.routes.js';
 import { licenceRoutes } from './modules/licence/licence.routes.js';
 import { adminOrderRoutes } from './modules/order/admin-order.routes.js';
 import { orderRoutes } from './modules/order/order.routes.js';
+import { createOrderService } from './modules/order/order.service.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { adminInvoiceRoutes } from './modules/invoice/admin-invoice.routes.js';
 import { invoiceRoutes } from './modules/invoice/invoice.routes.js';
@@ -115,6 +116,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Payment reacts to the order module: a cancel first asks it to close the order's gateway
   // trades (a request the cancel waits for), and once cancelled any trade opened meanwhile is closed.
   const closeTrades = closeGatewayPaymentsBeforeCancel(deps, app.log);
+  const orders = createOrderService(deps);
   deps.events.on('order.cancelled', closeGatewayPaymentsOnCancel(deps, app.log));
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
@@ -177,12 +179,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(adminAuditRoutes);
   await app.register(mediaRoutes);
   await app.register(catalogRoutes);
-  await app.register(paymentRoutes);
+  await app.register(paymentRoutes, { orders });
   await app.register(cartRoutes);
-  await app.register(orderRoutes, { closeTrades });
+  await app.register(orderRoutes, { closeTrades, orders });
   await app.register(walletRoutes);
   await app.register(licenceRoutes);
-  await app.register(adminOrderRoutes);
+  await app.register(adminOrderRoutes, { orders });
   await app.register(couponRoutes);
   await app.register(adminCouponRoutes);
   await app.register(invoiceRoutes);

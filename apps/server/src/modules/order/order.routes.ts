@@ -1,34 +1,21 @@
 import { ORDER_API } from '@gemstock/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../plugins/route.js';
-import { publicUrlOfStorage } from '../catalog/catalog.service.js';
 import { cancelOrder, type TradeCloser } from './order-cancel.js';
 import { OrderCheckoutService } from './order-checkout.service.js';
-import { OrderService } from './order.service.js';
-
-/** An open order is handed out again until 5 minutes before the unpaid-order sweep may cancel it. */
-const REUSE_MARGIN_MINUTES = 5;
-
-export function reuseWindowOf(unpaidTtlMinutes: number): number {
-  return Math.max(0, unpaidTtlMinutes - REUSE_MARGIN_MINUTES) * 60_000;
-}
+import type { OrderService } from './order.service.js';
 
 /** Orders of spec §7: placing, previews, records, cancel, approval (paying is modules/payment's). */
 export interface OrderRoutesOptions {
   /** Closes an order's gateway trades before a cancel (the payment module's, wired in app.ts). */
   closeTrades: TradeCloser;
+  /** The order service, built once in app.ts. */
+  orders: OrderService;
 }
 
 export async function orderRoutes(app: FastifyInstance, options: OrderRoutesOptions) {
-  const { db, config, storage, events } = app.deps;
-  const orders = new OrderService({
-    db,
-    money: config.money,
-    reuseWindowMs: reuseWindowOf(config.payments.unpaidTtlMinutes),
-    publicUrlOf: publicUrlOfStorage(storage),
-    deadlines: config.payments,
-    metrics: app.deps.metrics,
-  });
+  const { events } = app.deps;
+  const { orders } = options;
   const checkout = new OrderCheckoutService(orders);
   const cancel = { orders, closeTrades: options.closeTrades, events };
 

@@ -64,6 +64,8 @@ import {
 } from './order.repository.js';
 import { presentOrder } from './order.view.js';
 import type { AppMetrics } from '../../ops/app-metrics.js';
+import type { AppDeps } from '../../app-deps.js';
+import { publicUrlOfStorage } from '../catalog/catalog.service.js';
 
 export interface OrderDeps {
   db: Db;
@@ -138,6 +140,25 @@ interface PricedLine {
 }
 
 type MaterialSelection = Record<string, number>;
+
+/** An open order is handed out again until 5 minutes before the unpaid-order sweep may cancel it. */
+const REUSE_MARGIN_MINUTES = 5;
+
+export function reuseWindowOf(unpaidTtlMinutes: number): number {
+  return Math.max(0, unpaidTtlMinutes - REUSE_MARGIN_MINUTES) * 60_000;
+}
+
+/** The one order service of an app (built in app.ts; the order, operator and payment routes share it). */
+export function createOrderService(deps: Pick<AppDeps, 'db' | 'config' | 'storage' | 'metrics'>): OrderService {
+  return new OrderService({
+    db: deps.db,
+    money: deps.config.money,
+    reuseWindowMs: reuseWindowOf(deps.config.payments.unpaidTtlMinutes),
+    publicUrlOf: publicUrlOfStorage(deps.storage),
+    deadlines: deps.config.payments,
+    metrics: deps.metrics,
+  });
+}
 
 export class OrderService {
   constructor(readonly deps: OrderDeps) {}

@@ -17,8 +17,7 @@ import { getPayStatus, handleGatewayNotification } from './gateway-settlement.js
 import { OnlinePaymentMethod } from './online-method.js';
 import { TransferPaymentMethod } from './transfer-method.js';
 import { WalletPaymentMethod } from './wallet-method.js';
-import { publicUrlOfStorage } from '../catalog/catalog.service.js';
-import { OrderService } from '../order/order.service.js';
+import type { OrderService } from '../order/order.service.js';
 import { sandboxPayRoutes } from './sandbox-pay.routes.js';
 
 /** Gateways post small documents; anything bigger is not a notification. */
@@ -66,16 +65,8 @@ async function notifyRoutes(instance: FastifyInstance) {
 }
 
 /** Paying an order by every method (wallet, transfer, online), gateway notifications, and the operators' payment actions and views. */
-export async function paymentRoutes(app: FastifyInstance) {
+export async function paymentRoutes(app: FastifyInstance, { orders }: { orders: OrderService }) {
   const { deps } = app;
-
-  const orders = new OrderService({
-    db: deps.db,
-    money: deps.config.money,
-    publicUrlOf: publicUrlOfStorage(deps.storage),
-    deadlines: deps.config.payments,
-    metrics: deps.metrics,
-  });
   const wallet = new WalletPaymentMethod(orders);
   const transfer = new TransferPaymentMethod(orders);
 
