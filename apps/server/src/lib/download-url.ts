@@ -1,5 +1,6 @@
 import { MATERIAL_PATHS } from '@gemstock/contract';
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { sameBytes } from './constant-time.js';
 
 /**
  * Short-lived signed links to private storage objects (originals). Whoever decides that a buyer
@@ -44,8 +45,7 @@ export function createDownloadUrlSigner(secret: Uint8Array, now: () => number = 
       const expected = Buffer.from(signatureOf(key, exp));
       const given = Buffer.from(sig);
       // The signature is checked before the expiry, so an edited `exp` reads as tampering.
-      if (given.length !== expected.length || !timingSafeEqual(given, expected))
-        return { ok: false, reason: 'invalid' };
+      if (!sameBytes(given, expected)) return { ok: false, reason: 'invalid' };
       if (exp * 1000 <= now()) return { ok: false, reason: 'expired' };
       return { ok: true, key };
     },

@@ -1,7 +1,8 @@
 import { ErrorCode } from '@gemstock/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { sameBytes } from '../lib/constant-time.js';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { countPendingMediaJobs } from '../modules/catalog/media-job.repository.js';
 import { sendError } from '../plugins/envelope.js';
@@ -12,7 +13,7 @@ export const METRICS_PATH = '/metrics';
 /** Equal-length digests, so the comparison takes the same time whatever was sent. */
 function sameToken(sent: string, expected: string): boolean {
   const digest = (value: string) => createHash('sha256').update(value).digest();
-  return timingSafeEqual(digest(sent), digest(expected));
+  return sameBytes(digest(sent), digest(expected));
 }
 
 /** Label values known in advance, exported at 0 from the start so rates and alerts have a series. */

@@ -8,7 +8,8 @@ import {
   type CodePurpose,
   type MessageChannel,
 } from '@gemstock/contract';
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { sameBytes } from '../../lib/constant-time.js';
 import type { AppDeps } from '../../app-deps.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
@@ -125,7 +126,7 @@ export async function checkVerificationCode(
   }
   const given = Buffer.from(hashCode(config.jwtSecret, address, code), 'hex');
   const stored = Buffer.from(storedHash, 'hex');
-  if (given.length !== stored.length || !timingSafeEqual(given, stored)) throw new AppError(ErrorCode.CODE_INVALID);
+  if (!sameBytes(given, stored)) throw new AppError(ErrorCode.CODE_INVALID);
   return row.sid;
 }
 

@@ -1,4 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
+import { sameBytes } from '../../../lib/constant-time.js';
 import {
   GatewayError,
   headerValue,
@@ -120,7 +121,7 @@ export class SandboxGateway implements PaymentGateway {
       .update(sandboxMessage(timestamp, nonce, body))
       .digest();
     const given = Buffer.from(signature, 'base64');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    if (!sameBytes(given, expected)) {
       return { ok: false, reason: 'bad_signature', payload };
     }
     let fields: unknown;
