@@ -19,7 +19,7 @@ import { createCompanyBuyer, createSubAccount, fundWallet } from '../helpers/mon
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 
 /** A small, well-formed PDF: header, one empty page, trailer. */
-export const SAMPLE_PDF = Buffer.from(
+const SAMPLE_PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
     '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
   'latin1',

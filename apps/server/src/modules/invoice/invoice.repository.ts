@@ -1,5 +1,5 @@
 import { InvoiceStatus } from '@gemstock/contract';
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { invoiceOrders, invoices, orders, users } from '../../db/schema/index.js';
 
@@ -209,16 +209,4 @@ export async function findAdminInvoice(db: DbOrTx, sid: string): Promise<AdminIn
     .innerJoin(users, eq(users.sid, invoices.ownerSid))
     .where(eq(invoices.sid, sid));
   return row;
-}
-
-/** Waiting invoices past their due date: the console's count of overdue work. */
-export async function countOverdueInvoices(db: DbOrTx, now: Date, cap: number): Promise<number> {
-  const capped = db
-    .select({ one: sql`1` })
-    .from(invoices)
-    .where(and(eq(invoices.status, InvoiceStatus.REQUESTED), lt(invoices.dueAt, now)))
-    .limit(cap)
-    .as('capped');
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
-  return row?.n ?? 0;
 }

@@ -1,12 +1,5 @@
 import { UploadOutlined } from '@ant-design/icons';
-import {
-  ADMIN_PAGE_SIZE_DEFAULT,
-  InvoiceStatus,
-  InvoiceType,
-  type TAdminInvoice,
-  chinaLastDayBefore,
-  formatYuan,
-} from '@gemstock/contract';
+import { InvoiceStatus, InvoiceType, type TAdminInvoice, chinaLastDayBefore, formatYuan } from '@gemstock/contract';
 import {
   Alert,
   Button,
@@ -31,6 +24,7 @@ import { LoadError } from '@/components/load-error';
 import { notify } from '@/lib/notify';
 import { issueInvoice, useInvoiceQueue, useRejectInvoice } from '../api/invoices';
 import { RefreshButton } from '../components/refresh-button';
+import { useAdminPaging } from '../lib/use-admin-paging';
 import { formatDateTime } from '../lib/format';
 
 type StatusFilter = InvoiceStatus | 'ALL';
@@ -128,8 +122,7 @@ function RejectModal({ invoice, onClose }: { invoice: TAdminInvoice | null; onCl
  */
 export function InvoicesPage() {
   const [status, setStatus] = useState<StatusFilter>(InvoiceStatus.REQUESTED);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(ADMIN_PAGE_SIZE_DEFAULT);
+  const { page, pageSize, setPage, pagination } = useAdminPaging();
   const [rejecting, setRejecting] = useState<TAdminInvoice | null>(null);
   const query = useInvoiceQueue({ status: status === 'ALL' ? undefined : status, page, page_size: pageSize });
   const { data, isLoading } = query;
@@ -316,18 +309,7 @@ export function InvoicesPage() {
             />
           ),
         }}
-        pagination={{
-          current: page,
-          pageSize,
-          total: data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [20, 40, 60],
-          showTotal: (total) => `共 ${total} 条`,
-          onChange: (p, s) => {
-            setPage(p);
-            setPageSize(s);
-          },
-        }}
+        pagination={pagination(data?.total ?? 0, (total) => `共 ${total} 条`)}
       />
       <RejectModal invoice={rejecting} onClose={() => setRejecting(null)} />
     </Card>

@@ -1,7 +1,6 @@
-import { ADMIN_PAGE_SIZE_DEFAULT, ORDER_STATUSES, formatYuan, type TPaymentException } from '@gemstock/contract';
+import { ORDER_STATUSES, formatYuan, type TPaymentException } from '@gemstock/contract';
 import { Alert, Card, Empty, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { usePaymentExceptions } from '../api/get-payment-exceptions';
 import { OrderStatusTag } from '../components/order-tags';
@@ -9,6 +8,7 @@ import { adminPaths } from '../lib/admin-paths';
 import { formatDateTime } from '../lib/format';
 import { gatewayText, reasonText } from '../lib/payment-labels';
 import { RefreshButton } from '../components/refresh-button';
+import { useAdminPaging } from '../lib/use-admin-paging';
 
 const MONO_SMALL = { fontFamily: 'monospace', fontSize: 12 } as const;
 
@@ -46,8 +46,7 @@ function TradeNo({ label, value }: { label: string; value: string | null }) {
  * gateway and an operator refunds it or contacts the buyer there.
  */
 export function PaymentExceptionsPage() {
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(ADMIN_PAGE_SIZE_DEFAULT);
+  const { page, pageSize, pagination } = useAdminPaging();
   const { data, isFetching, isLoading, refetch } = usePaymentExceptions({ page, page_size: pageSize });
 
   const columns: ColumnsType<TPaymentException> = [
@@ -153,18 +152,7 @@ export function PaymentExceptionsPage() {
         locale={{
           emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无支付异常" />,
         }}
-        pagination={{
-          current: page,
-          pageSize,
-          total: data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [20, 40, 60],
-          showTotal: (total) => `共 ${total} 条`,
-          onChange: (p, s) => {
-            setPage(p);
-            setPageSize(s);
-          },
-        }}
+        pagination={pagination(data?.total ?? 0, (total) => `共 ${total} 条`)}
       />
     </Card>
   );

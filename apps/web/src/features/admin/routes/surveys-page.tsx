@@ -1,18 +1,17 @@
-import { ADMIN_PAGE_SIZE_DEFAULT, type TAdminSurvey } from '@gemstock/contract';
+import type { TAdminSurvey } from '@gemstock/contract';
 import { Card, Col, Empty, Rate, Row, Statistic, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useState } from 'react';
 import { LoadError } from '@/components/load-error';
 import { useSurveyAnswers } from '../api/surveys';
 import { RefreshButton } from '../components/refresh-button';
+import { useAdminPaging } from '../lib/use-admin-paging';
 import { formatDateTime } from '../lib/format';
 
 const stars = (value: number) => <Rate disabled allowHalf value={value} style={{ fontSize: 14 }} />;
 
 /** What buyers said in the satisfaction survey: the averages over every answer, and each answer. */
 export function SurveysPage() {
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(ADMIN_PAGE_SIZE_DEFAULT);
+  const { page, pageSize, pagination } = useAdminPaging();
   const query = useSurveyAnswers({ page, page_size: pageSize });
   const { data, isLoading } = query;
 
@@ -87,18 +86,7 @@ export function SurveysPage() {
         scroll={{ x: 1000 }}
         size="middle"
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="还没有买家参与满意度调查" /> }}
-        pagination={{
-          current: page,
-          pageSize,
-          total: data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [20, 40, 60],
-          showTotal: (total) => `共 ${total} 份`,
-          onChange: (p, s) => {
-            setPage(p);
-            setPageSize(s);
-          },
-        }}
+        pagination={pagination(data?.total ?? 0, (total) => `共 ${total} 份`)}
       />
     </Card>
   );

@@ -1,4 +1,4 @@
-import { ADMIN_PAGE_SIZE_DEFAULT, OrderStatus, PayWay, type TAdminOrder } from '@gemstock/contract';
+import { OrderStatus, PayWay, type TAdminOrder } from '@gemstock/contract';
 import { Alert, Button, Card, Empty, Flex, Input, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { BuyerCell } from '../components/order-tags';
 import { TransferDecisionModal, type TransferDecisionTarget } from '../components/transfer-decision-modal';
 import { formatDateTime } from '../lib/format';
 import { RefreshButton } from '../components/refresh-button';
+import { useAdminPaging } from '../lib/use-admin-paging';
 
 /**
  * The bank-transfer queue: unpaid orders whose buyer chose 对公转账 (the order API's
@@ -18,8 +19,7 @@ import { RefreshButton } from '../components/refresh-button';
  */
 export function TransfersPage() {
   const [q, setQ] = useState<string | undefined>();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(ADMIN_PAGE_SIZE_DEFAULT);
+  const { page, pageSize, setPage, pagination } = useAdminPaging();
   const [deciding, setDeciding] = useState<TransferDecisionTarget | null>(null);
   const [openSid, setOpenSid] = useState<string | null>(null);
   const { data, isFetching, isLoading, refetch } = useOrders({
@@ -142,18 +142,7 @@ export function TransfersPage() {
             />
           ),
         }}
-        pagination={{
-          current: page,
-          pageSize,
-          total: data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [20, 40, 60],
-          showTotal: (total) => `共 ${total} 笔待确认`,
-          onChange: (p, s) => {
-            setPage(p);
-            setPageSize(s);
-          },
-        }}
+        pagination={pagination(data?.total ?? 0, (total) => `共 ${total} 笔待确认`)}
       />
       <TransferDecisionModal target={deciding} onClose={() => setDeciding(null)} />
       <OrderDetailDrawer sid={openSid} onClose={() => setOpenSid(null)} />
