@@ -220,6 +220,18 @@ export const ErrorCode = {
   /* 4120–4129: the satisfaction survey. */
   /** The survey follows the company's first paid order. */
   SURVEY_NOT_AVAILABLE: e(4120, 409, '完成首笔订单后即可参与满意度调查'),
+
+  /* 4130–4139: licence upgrades (paying the difference, docs/decisions/0016). */
+  /** The company holds no licence of the material that could be upgraded. */
+  LICENCE_UPGRADE_NOT_OWNED: e(4130, 409, '您的公司尚未购买该素材的授权，请先购买后再升级'),
+  /** The target is the licence held, or a narrower one. */
+  LICENCE_UPGRADE_NOT_HIGHER: e(4131, 400, '只能升级到更高级别的授权（新媒体授权 → 标准授权 → 扩展授权）'),
+  /** The material's resolution (its licence types) does not allow the target licence. */
+  LICENCE_UPGRADE_NOT_OFFERED: e(4132, 400, '该素材的分辨率不支持所选授权，无法升级'),
+  /** Premium custom is a service of its own: neither upgraded from nor to. */
+  LICENCE_UPGRADE_PREMIUM: e(4133, 400, '高级定制授权不支持补差价升级'),
+  /** Another unpaid upgrade order of the company for the same material. */
+  LICENCE_UPGRADE_PENDING: e(4134, 409, '该素材已有一笔待支付的授权升级订单，请先支付或取消该订单'),
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCodeName = keyof typeof ErrorCode;

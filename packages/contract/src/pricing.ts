@@ -1,5 +1,5 @@
-import { DEFAULT_CUSTOMIZATION_PRICE_CENTS, licenceSpec } from './constants.js';
-import { CouponType, LICENCE_TYPES, type LicenceType, OrderType, PayWay } from './enums.js';
+import { DEFAULT_CUSTOMIZATION_PRICE_CENTS, licenceCovers, licenceSpec } from './constants.js';
+import { CouponType, LICENCE_TYPES, LicenceType, OrderType, PayWay } from './enums.js';
 
 /**
  * Pricing: one pure module used by the order preview, order placement, the wallet payment and
@@ -47,6 +47,68 @@ export function unitPriceCents(material: PricedMaterial, type: number): number |
     (typeof material.price === 'object' ? ownPrice(material.price, type) : undefined) ??
     licenceSpec(type).priceCents
   );
+}
+
+/**
+ * What a licence type costs on a material today, whether or not the material still offers it
+ * (its special price, else its own price, else the licence table): the value of a licence
+ * already held. Null only for an unknown type.
+ */
+export function heldLicenceValueCents(material: PricedMaterial, type: number): number | null {
+  if (!isLicenceType(type)) return null;
+  return (
+    ownPrice(material.specialPrice, type) ??
+    (typeof material.price === 'object' ? ownPrice(material.price, type) : undefined) ??
+    licenceSpec(type).priceCents
+  );
+}
+
+/** Why a held licence cannot be upgraded to `to` on this material, or null when it can. */
+export type UpgradeProblem = 'premium' | 'not_higher' | 'not_offered';
+
+/**
+ * The upgrade ladder of spec §3, new-media → standard → extended. Premium custom is neither a
+ * source nor a target (a service of its own, docs/decisions/0016); the target must be strictly
+ * wider than the held licence and offered by the material (its resolution allows it).
+ */
+export function upgradeProblem(
+  material: Pick<PricedMaterial, 'authType'>,
+  from: number,
+  to: number,
+): UpgradeProblem | null {
+  if (from === LicenceType.PREMIUM_CUSTOM || to === LicenceType.PREMIUM_CUSTOM) return 'premium';
+  if (!isLicenceType(from) || !isLicenceType(to) || licenceCovers(from, to)) return 'not_higher';
+  // Neither covers the other only when one of them is off the ladder (handled above).
+  if (!licenceCovers(to, from)) return 'not_higher';
+  if (!material.authType.includes(to)) return 'not_offered';
+  return null;
+}
+
+/**
+ * The difference to pay for upgrading a held licence `from` to `to` on a material: the current
+ * price of `to` less the current value of `from`, never below zero, in integer cents. Null when
+ * the upgrade is not allowed (upgradeProblem). Coupons and the VIP discount then apply to this
+ * difference as to any material line (priceOrder).
+ */
+export function upgradeDifferenceCents(material: PricedMaterial, from: number, to: number): number | null {
+  if (upgradeProblem(material, from, to) !== null) return null;
+  const target = unitPriceCents(material, to);
+  const held = heldLicenceValueCents(material, from);
+  if (target === null || held === null) return null;
+  return Math.max(0, target - held);
+}
+
+/** The licences a held one may be upgraded to on this material, widest first, each with its difference. */
+export function upgradeOptions(
+  material: PricedMaterial,
+  from: number,
+): { spec: LicenceType; differenceCents: number }[] {
+  const options: { spec: LicenceType; differenceCents: number }[] = [];
+  for (const to of [LicenceType.EXTENDED, LicenceType.STANDARD, LicenceType.NEW_MEDIA]) {
+    const differenceCents = upgradeDifferenceCents(material, from, to);
+    if (differenceCents !== null) options.push({ spec: to, differenceCents });
+  }
+  return options;
 }
 
 /** Price of a customization on a material: its custom price, else the default 498 yuan. */

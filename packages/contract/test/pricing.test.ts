@@ -14,6 +14,9 @@ import {
   priceOrder,
   type PricingCoupon,
   unitPriceCents,
+  upgradeDifferenceCents,
+  upgradeOptions,
+  upgradeProblem,
   vipValidBefore,
 } from '../src/index.js';
 
@@ -203,5 +206,79 @@ describe('order state machine', () => {
     expect(canTransitionOrder('CANCELLED', 'PAYED')).toBe(false);
     expect(canTransitionOrder('NOPE', 'PAYED')).toBe(false);
     expect(ORDER_TRANSITIONS.PAYED).toEqual([]);
+  });
+});
+
+describe('licence upgrade by paying the difference', () => {
+  const all = { authType: [1, 2, 3, 4], price: 29_800, specialPrice: {}, customPrice: null };
+
+  it('charges the difference of the licence-table prices up the ladder', () => {
+    expect(upgradeDifferenceCents(all, 3, 2)).toBe(10_000);
+    expect(upgradeDifferenceCents(all, 3, 1)).toBe(20_000);
+    expect(upgradeDifferenceCents(all, 2, 1)).toBe(10_000);
+    expect(upgradeOptions(all, 3)).toEqual([
+      { spec: 1, differenceCents: 20_000 },
+      { spec: 2, differenceCents: 10_000 },
+    ]);
+    expect(upgradeOptions(all, 1)).toEqual([]);
+  });
+
+  it('uses the current special and own prices, never below zero', () => {
+    const priced = { ...all, price: { '1': 50_000, '2': 30_000, '3': 20_000 }, specialPrice: { '2': 12_000 } };
+    expect(upgradeDifferenceCents(priced, 3, 2)).toBe(0);
+    expect(upgradeDifferenceCents(priced, 3, 1)).toBe(30_000);
+    expect(upgradeDifferenceCents(priced, 2, 1)).toBe(38_000);
+  });
+
+  it('refuses lower or equal, premium custom and what the resolution does not allow', () => {
+    expect(upgradeProblem(all, 2, 2)).toBe('not_higher');
+    expect(upgradeProblem(all, 1, 3)).toBe('not_higher');
+    expect(upgradeProblem(all, 4, 1)).toBe('premium');
+    expect(upgradeProblem(all, 3, 4)).toBe('premium');
+    expect(upgradeProblem({ authType: [2, 3, 4] }, 3, 1)).toBe('not_offered');
+    expect(upgradeProblem(all, 3, 9)).toBe('not_higher');
+    expect(upgradeDifferenceCents({ ...all, authType: [2, 3, 4] }, 3, 1)).toBeNull();
+    expect(upgradeProblem(all, 3, 2)).toBeNull();
+  });
+
+  it('property: an integer ≥ 0, at most the target price, and null exactly when there is a problem', () => {
+    const priceMap = fc.dictionary(fc.constantFrom('1', '2', '3', '4'), fc.integer({ min: -5, max: 2_000_000 }));
+    fc.assert(
+      fc.property(
+        fc.subarray([1, 2, 3, 4], { minLength: 0 }),
+        fc.oneof(fc.integer({ min: 0, max: 2_000_000 }), priceMap),
+        priceMap,
+        fc.integer({ min: 0, max: 6 }),
+        fc.integer({ min: 0, max: 6 }),
+        (authType, price, specialPrice, from, to) => {
+          const material = { authType, price, specialPrice, customPrice: null };
+          const diff = upgradeDifferenceCents(material, from, to);
+          if (upgradeProblem(material, from, to) !== null) return diff === null;
+          const target = unitPriceCents(material, to)!;
+          return diff !== null && Number.isSafeInteger(diff) && diff >= 0 && diff <= target;
+        },
+      ),
+    );
+  });
+
+  it('property: priced as a material line, the upgrade never costs more than the difference', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 2_000_000 }),
+        fc.boolean(),
+        fc.option(coupon, { nil: null }),
+        (difference, isVip, c) => {
+          const b = priceOrder({
+            lineCents: [difference],
+            orderType: 'material',
+            payWay: 'WALLET',
+            isVip,
+            vipRateBp: DEFAULT_VIP_RATE_BP,
+            coupon: c,
+          });
+          return b.priceOriginCents === difference && b.priceCents >= 0 && b.priceCents <= difference;
+        },
+      ),
+    );
   });
 });

@@ -91,6 +91,16 @@ export const ZMaterialPreviewRequest = z.object({
 });
 export type TMaterialPreviewRequest = z.input<typeof ZMaterialPreviewRequest>;
 
+/**
+ * 升级授权: the company's current licence of `material` is upgraded to licence type `spec` by
+ * paying the difference (docs/decisions/0016).
+ */
+export const ZPlaceUpgradeRequest = z.object({ material: zSid, spec: zSpec, source: zSource });
+export type TPlaceUpgradeRequest = z.input<typeof ZPlaceUpgradeRequest>;
+
+export const ZUpgradePreviewRequest = z.object({ material: zSid, spec: zSpec, code: zCouponCode, pay_way: zPayWay });
+export type TUpgradePreviewRequest = z.input<typeof ZUpgradePreviewRequest>;
+
 /** `price` must be the VIP monthly fee (the only option, 699 yuan = 69 900 cents). */
 export const ZPlaceWalletRequest = z.object({
   price: z.number({ error: ORDER_MESSAGES.price }).int({ error: ORDER_MESSAGES.price }),
@@ -266,6 +276,24 @@ export const ORDER_API = {
     body: ZMaterialPreviewRequest,
     response: ZPricePreview,
     summary: 'The price breakdown of buying materials, with a coupon and a pay way, without placing an order.',
+  }),
+  placeUpgrade: defineEndpoint({
+    method: 'POST',
+    path: '/api/order/place/upgrade',
+    access: 'user',
+    body: ZPlaceUpgradeRequest,
+    response: ZOrderResponse,
+    summary:
+      "Places (or hands out again) the order upgrading the company's licence of a material to a wider one, priced at the difference.",
+  }),
+  placeUpgradePreview: defineEndpoint({
+    method: 'POST',
+    path: '/api/order/place/upgrade/preview',
+    access: 'user',
+    body: ZUpgradePreviewRequest,
+    response: ZPricePreview,
+    summary:
+      'The price breakdown of a licence upgrade (the difference, with a coupon and a pay way), without placing an order.',
   }),
   placeWallet: defineEndpoint({
     method: 'POST',

@@ -11,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { materials } from './catalog.js';
 import { users } from './users.js';
 
@@ -123,6 +124,12 @@ export const orders = pgTable(
     paidAmountCents: bigint({ mode: 'number' }),
     /** The coupon issued to the buyer as a reward for this order, if any. */
     rewardCouponSid: text(),
+    /**
+     * An upgrade order (docs/decisions/0016): the licence it upgrades (superseded when the order
+     * is paid) and its material; its single item is the wider licence, priced at the difference.
+     */
+    upgradesLicenceSid: text(),
+    upgradeMaterialSid: text(),
     version: integer().notNull().default(0),
     createdAt: now(),
     updatedAt: now(),
@@ -133,6 +140,10 @@ export const orders = pgTable(
     index('orders_owner_idx').on(t.ownerSid, t.createdAt.desc()),
     index('orders_status_idx').on(t.status, t.createdAt),
     uniqueIndex('orders_settlement_key').on(t.settlementKey),
+    // At most one unpaid upgrade order per company and material.
+    uniqueIndex('orders_open_upgrade_key')
+      .on(t.ownerSid, t.upgradeMaterialSid)
+      .where(sql`${t.status} = 'CREATED' AND ${t.upgradeMaterialSid} IS NOT NULL`),
   ],
 );
 
@@ -176,13 +187,19 @@ export const licences = pgTable(
       .references(() => materials.sid),
     spec: smallint().notNull(),
     downloadCount: integer().notNull().default(0),
+    /** Set when an upgrade replaced this licence: the new certificate's number (docs/decisions/0016). */
+    supersededByCertNo: text(),
+    supersededAt: timestamp({ withTimezone: true }),
     createdAt: now(),
   },
   (t) => [
     uniqueIndex('licences_order_material_key').on(t.orderSid, t.materialSid),
     uniqueIndex('licences_cert_no_key').on(t.certNo),
     index('licences_owner_idx').on(t.ownerSid, t.materialSid),
-    index('licences_owner_created_idx').on(t.ownerSid, t.createdAt.desc()),
+    // The purchased list shows the company's current licences, newest first.
+    index('licences_owner_current_created_idx')
+      .on(t.ownerSid, t.createdAt.desc())
+      .where(sql`${t.supersededByCertNo} IS NULL`),
   ],
 );
 

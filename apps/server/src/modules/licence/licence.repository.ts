@@ -1,6 +1,6 @@
 import { chinaDateOf } from '@gemstock/contract';
 import { randomInt } from 'node:crypto';
-import { and, count, desc, eq, getTableColumns, inArray, max, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { downloads, licences, materials, orders, users } from '../../db/schema/index.js';
 import type { MaterialRow } from '../catalog/catalog.repository.js';
@@ -94,13 +94,15 @@ export async function findOwnerLicenceForMaterial(
   const [row] = await db
     .select()
     .from(licences)
-    .where(and(eq(licences.ownerSid, ownerSid), eq(licences.materialSid, materialSid)))
+    .where(
+      and(eq(licences.ownerSid, ownerSid), eq(licences.materialSid, materialSid), isNull(licences.supersededByCertNo)),
+    )
     .orderBy(sql`${licences.spec} asc, ${licences.createdAt} desc`)
     .limit(1);
   return row;
 }
 
-/** The licence types an owner holds for these materials, with the latest purchase of each. */
+/** The licence types an owner holds (not superseded by an upgrade) for these materials, with the latest purchase of each. */
 export async function listOwnedSpecs(
   db: DbOrTx,
   ownerSid: string,
@@ -110,7 +112,13 @@ export async function listOwnedSpecs(
   const rows = await db
     .select({ materialSid: licences.materialSid, spec: licences.spec, boughtAt: max(licences.createdAt) })
     .from(licences)
-    .where(and(eq(licences.ownerSid, ownerSid), inArray(licences.materialSid, [...materialSids])))
+    .where(
+      and(
+        eq(licences.ownerSid, ownerSid),
+        inArray(licences.materialSid, [...materialSids]),
+        isNull(licences.supersededByCertNo),
+      ),
+    )
     .groupBy(licences.materialSid, licences.spec);
   return rows.map((r) => ({ materialSid: r.materialSid, spec: r.spec, boughtAt: new Date(r.boughtAt!) }));
 }
@@ -138,7 +146,7 @@ export interface OwnedLicence {
 }
 
 /**
- * The owner's licences (of materials that exist) with their order numbers, newest first
+ * The owner's current licences (of materials that exist; an upgraded one is replaced by its successor) with their order numbers, newest first
  * (GET /api/user/material); the service adds the materials through the catalogue.
  */
 export async function listOwnedLicences(
@@ -151,14 +159,17 @@ export async function listOwnedLicences(
     .from(licences)
     .innerJoin(materials, eq(materials.sid, licences.materialSid))
     .innerJoin(orders, eq(orders.sid, licences.orderSid))
-    .where(eq(licences.ownerSid, ownerSid))
+    .where(and(eq(licences.ownerSid, ownerSid), isNull(licences.supersededByCertNo)))
     .orderBy(desc(licences.createdAt), desc(licences.sid))
     .limit(page.limit)
     .offset(page.offset);
 }
 
 export async function countOwnedLicences(db: DbOrTx, ownerSid: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(licences).where(eq(licences.ownerSid, ownerSid));
+  const [row] = await db
+    .select({ n: count() })
+    .from(licences)
+    .where(and(eq(licences.ownerSid, ownerSid), isNull(licences.supersededByCertNo)));
   return row?.n ?? 0;
 }
 
@@ -173,4 +184,32 @@ export async function recordLicenceDownload(
       .values({ userSid: input.userSid, materialSid: input.materialSid, orderSid: input.orderSid, kind: 'licence' });
     await countLicenceDownload(tx, input.licenceSid, input.userSid);
   });
+}
+
+/** The owner's current (not superseded) licences of one material. */
+export async function listCurrentLicencesOfMaterial(
+  db: DbOrTx,
+  ownerSid: string,
+  materialSid: string,
+): Promise<LicenceRow[]> {
+  return db
+    .select()
+    .from(licences)
+    .where(
+      and(eq(licences.ownerSid, ownerSid), eq(licences.materialSid, materialSid), isNull(licences.supersededByCertNo)),
+    )
+    .orderBy(licences.spec, desc(licences.createdAt));
+}
+
+/** Marks a licence replaced by the certificate `byCertNo`; undefined when it was superseded already. */
+export async function markLicenceSuperseded(
+  tx: DbOrTx,
+  input: { licenceSid: string; byCertNo: string; at: Date },
+): Promise<LicenceRow | undefined> {
+  const [row] = await tx
+    .update(licences)
+    .set({ supersededByCertNo: input.byCertNo, supersededAt: input.at })
+    .where(and(eq(licences.sid, input.licenceSid), isNull(licences.supersededByCertNo)))
+    .returning();
+  return row;
 }

@@ -33,8 +33,10 @@ import {
   findLicenceByOrderMaterial,
   findOwnerLicenceForMaterial,
   type LicenceRow,
+  listCurrentLicencesOfMaterial,
   listOrderLicences,
   listOwnedLicences,
+  markLicenceSuperseded,
   recordLicenceDownload,
 } from './licence.repository.js';
 
@@ -243,6 +245,8 @@ export class LicenceService {
       licenceName: spec?.name ?? '—',
       licenceUse: spec?.use ?? '—',
       licensedOn: chinaDateOf(licence.createdAt),
+      supersededByCertNo: licence.supersededByCertNo,
+      supersededOn: licence.supersededAt ? chinaDateOf(licence.supersededAt) : null,
     };
   }
 }
@@ -271,4 +275,32 @@ export async function grantOrderLicences(
   },
 ): Promise<void> {
   await grantLicences(tx, input);
+}
+
+/**
+ * The licence of a material a company would upgrade: its widest current licence on the ladder
+ * (new-media → standard → extended), or, when it holds none there, its premium custom licence
+ * (which cannot be upgraded). Undefined when the company holds no licence of the material.
+ */
+export async function findUpgradableLicence(
+  db: DbOrTx,
+  ownerSid: string,
+  materialSid: string,
+): Promise<LicenceRow | undefined> {
+  const current = await listCurrentLicencesOfMaterial(db, ownerSid, materialSid);
+  return current.find((l) => l.spec !== LicenceType.PREMIUM_CUSTOM) ?? current[0];
+}
+
+/**
+ * Settling an upgrade order, inside the settlement's transaction, after the order's licences
+ * were granted: the upgraded licence is marked superseded by the certificate just issued for
+ * the wider scope. Idempotent: a licence superseded already is left as it is.
+ */
+export async function supersedeUpgradedLicence(
+  tx: DbOrTx,
+  input: { licenceSid: string; orderSid: string; materialSid: string; at: Date },
+): Promise<void> {
+  const successor = await findLicenceByOrderMaterial(tx, input.orderSid, input.materialSid);
+  if (!successor) throw new Error(`upgrade order ${input.orderSid} granted no licence`);
+  await markLicenceSuperseded(tx, { licenceSid: input.licenceSid, byCertNo: successor.certNo, at: input.at });
 }

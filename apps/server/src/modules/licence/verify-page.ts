@@ -8,6 +8,9 @@ export interface VerifiedLicence {
   licenceName: string;
   licenceUse: string;
   licensedOn: string;
+  /** Set when an upgrade replaced the certificate: the number of the one that replaces it. */
+  supersededByCertNo?: string | null;
+  supersededOn?: string | null;
 }
 
 function escapeHtml(text: string): string {
@@ -17,7 +20,11 @@ function escapeHtml(text: string): string {
 export function renderVerificationPage(siteName: string, certNo: string, found: VerifiedLicence | null): string {
   const title = `${escapeHtml(siteName)} · 授权证书核验`;
   const body = found
-    ? `<p class="ok">✔ 证书有效</p>
+    ? `${
+        found.supersededByCertNo
+          ? `<p class="old">⚠ 该证书已因授权升级被取代${found.supersededOn ? `（${escapeHtml(found.supersededOn)}）` : ''}，现行证书编号：<a href="./${encodeURIComponent(found.supersededByCertNo)}">${escapeHtml(found.supersededByCertNo)}</a></p>`
+          : '<p class="ok">✔ 证书有效</p>'
+      }
   <dl>
     <dt>证书编号</dt><dd>${escapeHtml(found.certNo)}</dd>
     <dt>被授权方</dt><dd>${escapeHtml(found.licensee)}</dd>
@@ -41,6 +48,7 @@ export function renderVerificationPage(siteName: string, certNo: string, found: 
   h1 { font-size: 20px; color: #8a6a35; margin-top: 0; }
   .ok { color: #1a7f37; font-size: 18px; font-weight: 600; }
   .bad { color: #b42318; }
+  .old { color: #b54708; font-size: 16px; font-weight: 600; }
   dl { display: grid; grid-template-columns: 6em 1fr; gap: 8px 12px; }
   dt { color: #777; } dd { margin: 0; word-break: break-all; }
   img { max-width: 100%; margin-top: 12px; border-radius: 4px; }

@@ -8,7 +8,7 @@ import {
   type OrderRewardPolicy,
   releaseOrderCoupons,
 } from '../coupon/order-coupon.service.js';
-import { grantOrderLicences } from '../licence/licence.service.js';
+import { grantOrderLicences, supersedeUpgradedLicence } from '../licence/licence.service.js';
 import { creditRecharge } from '../wallet/wallet.service.js';
 import {
   listOrderItems,
@@ -139,6 +139,15 @@ export async function applyOrderPaid(
       grantedAt: input.paidAt,
       items: items.map((i) => ({ materialSid: i.materialSid, spec: i.spec })),
     });
+    // An upgrade (order-upgrade.ts): the new certificate replaces the upgraded one.
+    if (order.upgradesLicenceSid && order.upgradeMaterialSid) {
+      await supersedeUpgradedLicence(tx, {
+        licenceSid: order.upgradesLicenceSid,
+        orderSid: order.sid,
+        materialSid: order.upgradeMaterialSid,
+        at: input.paidAt,
+      });
+    }
     await removePaidItemsFromCart(tx, order.userSid, order.sid);
   } else if (order.orderType === OrderType.WALLET) {
     await creditRecharge(tx, {

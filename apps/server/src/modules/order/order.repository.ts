@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, gt, ilike, inArray, like, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gt, ilike, inArray, isNull, like, or, sql } from 'drizzle-orm';
 import { OrderStatus, PayWay } from '@gemstock/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { cartItems, demands, materials, orderItems, orders, users } from '../../db/schema/index.js';
@@ -120,6 +120,8 @@ export async function findReusableMaterialOrder(
         eq(orders.userSid, input.userSid),
         eq(orders.status, OrderStatus.CREATED),
         eq(orders.orderType, 'material'),
+        // An upgrade order is handed out only by its own placement (order-upgrade.ts).
+        isNull(orders.upgradeMaterialSid),
         gt(orders.createdAt, input.placedAfter),
       ),
     )
@@ -146,6 +148,26 @@ export async function findReusableMaterialOrder(
         .sort()
         .join(',') === wanted,
   );
+}
+
+/** The company's unpaid upgrade order of a material (at most one: orders_open_upgrade_key). */
+export async function findOpenUpgradeOrder(
+  db: DbOrTx,
+  ownerSid: string,
+  materialSid: string,
+): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.ownerSid, ownerSid),
+        eq(orders.upgradeMaterialSid, materialSid),
+        eq(orders.status, OrderStatus.CREATED),
+      ),
+    )
+    .limit(1);
+  return row;
 }
 
 export async function insertOrder(

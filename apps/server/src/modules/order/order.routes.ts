@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { route } from '../../plugins/route.js';
 import { cancelOrder, type TradeCloser } from './order-cancel.js';
 import { OrderCheckoutService } from './order-checkout.service.js';
+import { OrderUpgradeService } from './order-upgrade.js';
 import type { OrderService } from './order.service.js';
 
 /** Orders of spec §7: placing, previews, records, cancel, approval (paying is modules/payment's). */
@@ -17,11 +18,16 @@ export async function orderRoutes(app: FastifyInstance, options: OrderRoutesOpti
   const { events } = app.deps;
   const { orders } = options;
   const checkout = new OrderCheckoutService(orders);
+  const upgrades = new OrderUpgradeService(orders);
   const cancel = { orders, closeTrades: options.closeTrades, events };
 
   route(app, ORDER_API.placeMaterial, async (request) => orders.placeMaterialOrder(request.user, request.body));
   route(app, ORDER_API.placeMaterialPreview, async (request) =>
     orders.previewMaterialOrder(request.user, request.body),
+  );
+  route(app, ORDER_API.placeUpgrade, async (request) => upgrades.placeUpgradeOrder(request.user, request.body));
+  route(app, ORDER_API.placeUpgradePreview, async (request) =>
+    upgrades.previewUpgradeOrder(request.user, request.body),
   );
   route(app, ORDER_API.placeWallet, async (request) => orders.placeWalletOrder(request.user, request.body));
   route(app, ORDER_API.placeCustom, async (request) => orders.placeCustomOrder(request.user, request.body));
