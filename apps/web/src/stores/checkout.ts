@@ -1,4 +1,4 @@
-import type { LicenceType, MaterialFormat, TCoupon, TOrder } from '@gemstock/contract';
+import type { LicenceType, MaterialFormat, TCoupon, TOrder, TPurchasedMaterial } from '@gemstock/contract';
 import { create } from 'zustand';
 import { dialogs, useDialogs } from './dialogs';
 import { useSession } from './session';
@@ -19,8 +19,15 @@ export interface CheckoutLine {
   format?: MaterialFormat;
 }
 
+/** A licensed material whose licence may be upgraded (the purchased list's row). */
+export type UpgradeSubject = Pick<
+  TPurchasedMaterial,
+  'sid' | 'keywords' | 'format' | 'width' | 'height' | 'authType' | 'price' | 'specialPrice' | 'customPrice' | 'spec'
+>;
+
 export type CheckoutStep =
   | { kind: 'contract'; lines: CheckoutLine[] }
+  | { kind: 'upgrade'; material: UpgradeSubject }
   | { kind: 'order'; order: TOrder }
   | { kind: 'online'; order: TOrder; code: string | null; referer: string | null }
   | { kind: 'transfer'; order: TOrder; code: string | null; referer: string | null };
@@ -42,6 +49,11 @@ interface CheckoutState {
    * licence-agreement contract; confirming it creates the order and opens the order drawer.
    */
   buyMaterials(lines: CheckoutLine[]): void;
+  /**
+   * 升级授权: the dialog choosing the wider licence and agreeing to the licence agreement;
+   * confirming places the upgrade order and opens the order drawer.
+   */
+  upgradeLicence(material: UpgradeSubject): void;
   /** The order drawer for a CREATED order (new, or continued from the records). */
   openOrder(order: TOrder): void;
   go(step: CheckoutStep): void;
@@ -68,6 +80,11 @@ export const useCheckout = create<CheckoutState>()((set) => ({
     if (!hasCompanyOnRecord()) dialogs.openCompany(toContract);
     else toContract();
   },
+  upgradeLicence(material) {
+    const toUpgrade = () => set({ step: { kind: 'upgrade', material } });
+    if (!hasCompanyOnRecord()) dialogs.openCompany(toUpgrade);
+    else toUpgrade();
+  },
   openOrder(order) {
     set({ step: { kind: 'order', order } });
   },
@@ -89,6 +106,7 @@ export const useCheckout = create<CheckoutState>()((set) => ({
 export const checkout = {
   buyMaterials: (lines: CheckoutLine[]) => useCheckout.getState().buyMaterials(lines),
   openOrder: (order: TOrder) => useCheckout.getState().openOrder(order),
+  upgradeLicence: (material: UpgradeSubject) => useCheckout.getState().upgradeLicence(material),
 };
 
 // Signing out (or a revoked token) ends any checkout in progress: its orders belong to the old session.

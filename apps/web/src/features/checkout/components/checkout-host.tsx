@@ -7,6 +7,7 @@ import { OrderCouponDialog } from './order-coupon-dialog';
 import { OrderDrawer } from './order-drawer';
 import { PaySuccessDialog } from './pay-success-dialog';
 import { TransferDrawer } from './transfer-drawer';
+import { UpgradeLicenceDialog } from './upgrade-licence-dialog';
 
 type StepOf<K extends CheckoutStep['kind']> = Extract<CheckoutStep, { kind: K }>;
 
@@ -27,6 +28,7 @@ const keyOf = (order: TOrder, opening: number) => `${order.sid}:${opening}`;
 export function CheckoutHost() {
   const step = useCheckout((s) => s.step);
   const contract = useLastStep(step, 'contract');
+  const upgrade = useLastStep(step, 'upgrade');
   const order = useLastStep(step, 'order');
   const online = useLastStep(step, 'online');
   const transfer = useLastStep(step, 'transfer');
@@ -35,6 +37,9 @@ export function CheckoutHost() {
     <>
       {contract.last && (
         <ContractDialog key={contract.last.opening} open={contract.open} lines={contract.last.step.lines} />
+      )}
+      {upgrade.last && (
+        <UpgradeLicenceDialog key={upgrade.last.opening} open={upgrade.open} material={upgrade.last.step.material} />
       )}
       {order.last && (
         <OrderDrawer

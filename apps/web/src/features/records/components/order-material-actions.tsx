@@ -1,10 +1,28 @@
-import { DownloadOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { DownloadOutlined, RiseOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { upgradeOptions } from '@gemstock/contract';
 import { Button, Space } from 'antd';
+import { type UpgradeSubject, checkout } from '@/stores/checkout';
 import { useDownloadCertificate } from '../api/get-certificate';
 import { useOrderDownload } from '../api/get-order-download';
 
-/** 下载原图 and 授权证书 of one licensed material of a paid order (spec §7, issue flows 6–7). */
-export function OrderMaterialActions({ orderSid, materialSid }: { orderSid: string; materialSid: string }) {
+/** Whether the company's current licence of a material can be upgraded (a wider one its resolution allows). */
+export function canUpgradeLicence(material: UpgradeSubject & { disabled?: boolean }): boolean {
+  return !material.disabled && upgradeOptions(material, material.spec).length > 0;
+}
+
+/**
+ * 下载原图 and 授权证书 of one licensed material of a paid order (spec §7, issue flows 6–7), and
+ * 升级授权 when `upgrade` (the purchased list's current licence) can be upgraded.
+ */
+export function OrderMaterialActions({
+  orderSid,
+  materialSid,
+  upgrade,
+}: {
+  orderSid: string;
+  materialSid: string;
+  upgrade?: (UpgradeSubject & { disabled?: boolean }) | null;
+}) {
   const download = useOrderDownload();
   const certificate = useDownloadCertificate();
   return (
@@ -29,6 +47,17 @@ export function OrderMaterialActions({ orderSid, materialSid }: { orderSid: stri
       >
         授权证书
       </Button>
+      {upgrade && canUpgradeLicence(upgrade) && (
+        <Button
+          size="small"
+          type="link"
+          icon={<RiseOutlined />}
+          onClick={() => checkout.upgradeLicence(upgrade)}
+          aria-label={`升级授权 ${materialSid}`}
+        >
+          升级授权
+        </Button>
+      )}
     </Space>
   );
 }

@@ -43,7 +43,7 @@ const columns: TableColumnsType<TPurchasedMaterial> = [
   {
     title: '操作',
     key: 'actions',
-    render: (_, m) => <OrderMaterialActions orderSid={m.orderSid} materialSid={m.sid} />,
+    render: (_, m) => <OrderMaterialActions orderSid={m.orderSid} materialSid={m.sid} upgrade={m} />,
   },
 ];
 
