@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import { UpgradeLicenceDialog } from '@/features/checkout/components/upgrade-licence-dialog';
 import { canUpgradeLicence } from '@/features/records/components/order-material-actions';
+import { orderLineLicenceText } from '@/lib/order-labels';
 import type { UpgradeSubject } from '@/stores/checkout';
 import type * as ApiClient from '@/lib/api-client';
 
@@ -87,5 +88,14 @@ describe('canUpgradeLicence', () => {
     expect(canUpgradeLicence(subject({ spec: LicenceType.PREMIUM_CUSTOM }))).toBe(false);
     expect(canUpgradeLicence(subject({ spec: LicenceType.STANDARD, authType: [2, 3, 4] }))).toBe(false);
     expect(canUpgradeLicence({ ...subject(), disabled: true })).toBe(false);
+  });
+});
+
+describe('orderLineLicenceText', () => {
+  it('names the upgrade on an upgrade order, the licence otherwise', () => {
+    expect(orderLineLicenceText({ upgradeFrom: LicenceType.NEW_MEDIA }, LicenceType.STANDARD)).toBe(
+      '授权升级：新媒体授权 → 标准授权（补差价）',
+    );
+    expect(orderLineLicenceText({}, LicenceType.STANDARD)).toBe('标准授权');
   });
 });

@@ -213,6 +213,8 @@ export const ZOrder = z.object({
   auditMessage: z.string().nullable(),
   createdAt: zIso,
   updatedAt: zIso,
+  /** Only on a licence upgrade (docs/decisions/0016): the licence type upgraded from; its item is the type upgraded to. */
+  upgradeFrom: zLicenceType.optional(),
   /**
    * When this unpaid order is cancelled if still unpaid (the server's rule: 30 minutes after
    * the last online attempt, or working days for a bank transfer); null once paid or cancelled.

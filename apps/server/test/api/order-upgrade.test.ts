@@ -100,13 +100,23 @@ describe('upgrading a new-media licence to standard', () => {
       orderType: 'material',
       status: 'CREATED',
       spec: 2,
+      upgradeFrom: 3,
       priceOrigin: 10_000,
       finalPrice: 10_000,
       materials: [{ sid: material.sid, spec: 2, unitPrice: 10_000 }],
     });
     expect(placed.data.order.name).toContain('新媒体授权 → 标准授权');
     const row = await orderRow(t, placed.data.order.sid);
-    expect(row).toMatchObject({ upgradesLicenceSid: licence.sid, upgradeMaterialSid: material.sid });
+    expect(row).toMatchObject({
+      upgradesLicenceSid: licence.sid,
+      upgradeMaterialSid: material.sid,
+      upgradeFromSpec: 3,
+    });
+    // The order reads the same in the records; an ordinary order carries no upgradeFrom.
+    const detail = await injectApi(t, ORDER_API.detail, { token: buyer.token, params: { id: row.sid } });
+    expect(detail.data.order.upgradeFrom).toBe(3);
+    const [other] = await createMaterials(t, 1);
+    expect((await placeOrder(t, buyer, { [other!.sid]: 2 })).upgradeFrom).toBeUndefined();
   });
 
   it('once paid: the company holds standard under a new certificate; the old one is superseded', async () => {

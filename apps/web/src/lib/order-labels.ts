@@ -1,4 +1,12 @@
-import { AuditStatus, OrderStatus, OrderType, PayWay, type TOrder } from '@gemstock/contract';
+import {
+  AuditStatus,
+  type LicenceType,
+  OrderStatus,
+  OrderType,
+  PayWay,
+  type TOrder,
+  licenceSpec,
+} from '@gemstock/contract';
 
 /**
  * How orders read in Chinese, shared by the buyer's records and the operator console so both
@@ -37,4 +45,10 @@ export function payWayText(order: Pick<TOrder, 'payWay' | 'status'>): string {
   if (!order.payWay) return order.status === OrderStatus.CREATED ? '未选择' : '—';
   if (order.payWay === PayWay.TRANSFER && order.status === OrderStatus.CREATED) return '对公转账（待确认到账）';
   return PAY_WAY_TEXT[order.payWay];
+}
+
+/** The licence of an order line: its name, or for an upgrade "授权升级：新媒体授权 → 标准授权（补差价）". */
+export function orderLineLicenceText(order: Pick<TOrder, 'upgradeFrom'>, spec: LicenceType): string {
+  const name = licenceSpec(spec).name;
+  return order.upgradeFrom ? `授权升级：${licenceSpec(order.upgradeFrom).name} → ${name}（补差价）` : name;
 }

@@ -130,6 +130,8 @@ export const orders = pgTable(
      */
     upgradesLicenceSid: text(),
     upgradeMaterialSid: text(),
+    /** The licence type upgraded from (the order's item is the type upgraded to). */
+    upgradeFromSpec: smallint(),
     version: integer().notNull().default(0),
     createdAt: now(),
     updatedAt: now(),

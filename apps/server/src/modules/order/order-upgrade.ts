@@ -146,6 +146,7 @@ export class OrderUpgradeService {
             ownerSid,
             upgradesLicenceSid: held.sid,
             upgradeMaterialSid: material.sid,
+            upgradeFromSpec: held.spec,
             createdAt: now,
             updatedAt: now,
           },

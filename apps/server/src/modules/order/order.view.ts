@@ -83,6 +83,7 @@ export function presentOrder(
     auditMessage: row.auditMessage,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    ...(row.upgradeFromSpec !== null && isLicenceType(row.upgradeFromSpec) ? { upgradeFrom: row.upgradeFromSpec } : {}),
     ...(context.expiresAt !== undefined ? { expiresAt: context.expiresAt?.toISOString() ?? null } : {}),
   };
 }

@@ -1,4 +1,5 @@
-import { AccountLevel, AuditStatus, OrderType, PayWay, type TOrder, licenceSpec } from '@gemstock/contract';
+import { AccountLevel, AuditStatus, OrderType, PayWay, type TOrder } from '@gemstock/contract';
+import { orderLineLicenceText } from '@/lib/order-labels';
 import { InfoCircleOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Avatar, Button, Divider, Drawer, Flex, List, Skeleton, Typography } from 'antd';
@@ -58,7 +59,7 @@ function OrderSummary({ order }: { order: TOrder }) {
                 {line.keywords.slice(0, 4).join('、') || `素材 ${line.sid}`}
               </Typography.Text>
             }
-            description={`${licenceSpec(line.spec).name} · 编号 ${line.sid}`}
+            description={`${orderLineLicenceText(order, line.spec)} · 编号 ${line.sid}`}
           />
         </List.Item>
       )}

@@ -1,4 +1,5 @@
-import { AuditStatus, OrderStatus, OrderType, type TOrderListItem, formatYuan, licenceSpec } from '@gemstock/contract';
+import { AuditStatus, OrderStatus, OrderType, type TOrderListItem, formatYuan } from '@gemstock/contract';
+import { orderLineLicenceText } from '@/lib/order-labels';
 import { Avatar, Button, Flex, Popconfirm, Space, Tag, Typography } from 'antd';
 import { PayDeadline } from '@/components/pay-deadline';
 import { PriceText } from '@/components/price-text';
@@ -86,7 +87,7 @@ export function OrderCard({ order }: { order: TOrderListItem }) {
                     {line.keywords.slice(0, 4).join('、') || `素材 ${line.sid}`}
                   </Typography.Text>
                   <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {licenceSpec(line.spec).name} · 编号 {line.sid} · {formatYuan(line.unitPrice)}
+                    {orderLineLicenceText(order, line.spec)} · 编号 {line.sid} · {formatYuan(line.unitPrice)}
                   </Typography.Text>
                 </Flex>
                 {actions.canDownload && <OrderMaterialActions orderSid={order.sid} materialSid={line.sid} />}
