@@ -205,6 +205,61 @@ describe('upgrading a new-media licence to standard', () => {
   });
 });
 
+describe('the ordinary rails', () => {
+  it("a sub-account's wallet payment of an upgrade asks the main account's approval first", async () => {
+    const main = await createCompanyBuyer(t);
+    const sub = await createSubAccount(t, main.sid);
+    const { material, licence } = await holder(3, {}, main);
+    await fundWallet(t, main.sid, 69_900);
+    const placed = await place(sub, material.sid, 2);
+    const asked = await payByWallet(t, sub, placed.data.order.sid);
+    expect(asked.code).toBe(4012);
+    expect(await licenceRows(main.sid, material.sid)).toEqual([licence]);
+    const approved = await t.call({
+      method: 'POST',
+      url: `/api/order/${placed.data.order.sid}/audit`,
+      token: main.token,
+      payload: { approved: true, message: '同意升级' },
+    });
+    expect(approved.code).toBe(0);
+    const paid = await payByWallet(t, sub, placed.data.order.sid);
+    expect(paid.code).toBe(0);
+    // VIP wallet price of the 100-yuan difference: 1 yuan.
+    expect(paid.data.order).toMatchObject({ status: 'PAYED', finalPrice: 100 });
+    expect((await walletBooks(t, main.sid)).spends).toBe(100);
+  });
+
+  it('settling twice (a repeated transfer confirmation) issues one certificate and supersedes once', async () => {
+    const { buyer, material } = await holder(3);
+    const placed = await place(buyer, material.sid, 1);
+    await payByTransfer(buyer, placed.data.order.sid);
+    const rows = await licenceRows(buyer.sid, material.sid);
+    const again = await t.call({
+      method: 'POST',
+      url: `/api/admin/orders/${placed.data.order.sid}/confirm_transfer`,
+      token: ops,
+      payload: { note: '重复确认' },
+    });
+    expect(again.code).toBe(0);
+    expect(await licenceRows(buyer.sid, material.sid)).toEqual(rows);
+    expect(rows.map((r) => r.supersededByCertNo)).toEqual([rows[1]!.certNo, null]);
+  });
+
+  it('paying is refused (4056) when the company meanwhile bought the target at full price', async () => {
+    const { buyer, material } = await holder(3);
+    const upgrade = await place(buyer, material.sid, 2);
+    const full = await placeOrder(t, buyer, { [material.sid]: 1 });
+    await payByTransfer(buyer, full.sid);
+    const started = await t.call({
+      method: 'POST',
+      url: `/api/order/${upgrade.data.order.sid}/transfer`,
+      token: buyer.token,
+      payload: {},
+    });
+    expect(started).toMatchObject({ status: 409, code: 4056 });
+  });
+});
+
 describe('an open upgrade order', () => {
   it('the same request again hands out the same order; 10 at once make one order', async () => {
     const { buyer, material } = await holder(3);
