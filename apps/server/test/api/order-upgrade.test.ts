@@ -1,4 +1,5 @@
-import { LICENCE_API, ORDER_API, type TOrder } from '@gemstock/contract';
+import { LICENCE_API, ORDER_API, ORDER_PATHS, orderPath, type TOrder } from '@gemstock/contract';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { licences, materials, orders } from '../../src/db/schema/index.js';
@@ -70,6 +71,21 @@ const preview = (buyer: TestBuyer, material: string, spec: number, extra: { code
     token: buyer.token,
     body: { material, spec: spec as 1 | 2 | 3 | 4, code: extra.code ?? null, pay_way: extra.pay_way ?? null },
   });
+
+async function pdfText(data: Buffer): Promise<string> {
+  const pdf = await getDocument({
+    data: new Uint8Array(data),
+    disableFontFace: true,
+    useSystemFonts: false,
+    verbosity: 0,
+  }).promise;
+  let text = '';
+  for (let i = 1; i <= pdf.numPages; i += 1) {
+    const content = await (await pdf.getPage(i)).getTextContent();
+    text += content.items.map((item) => ('str' in item ? item.str : '')).join('');
+  }
+  return text;
+}
 
 async function upgradeOrders(ownerSid: string) {
   const [row] = await t.database.db
@@ -148,6 +164,20 @@ describe('upgrading a new-media licence to standard', () => {
     expect(oldPage.body).toContain('已因授权升级被取代');
     expect(oldPage.body).toContain(current!.certNo);
     expect(oldPage.body).not.toContain('✔ 证书有效');
+    // The old certificate's PDF says the same; both orders' certificates stay downloadable.
+    const oldPdf = await t.app.inject({
+      method: 'GET',
+      url: orderPath(ORDER_PATHS.certificate, old!.orderSid, material.sid),
+      headers: { authorization: `Bearer ${buyer.token}` },
+    });
+    expect(oldPdf.statusCode).toBe(200);
+    expect(await pdfText(oldPdf.rawPayload)).toContain('已因授权升级被取代');
+    const newPdf = await t.app.inject({
+      method: 'GET',
+      url: orderPath(ORDER_PATHS.certificate, current!.orderSid, material.sid),
+      headers: { authorization: `Bearer ${buyer.token}` },
+    });
+    expect(newPdf.statusCode).toBe(200);
     const newPage = await t.app.inject({ method: 'GET', url: `/verify/certificate/${current!.certNo}` });
     expect(newPage.body).toContain('✔ 证书有效');
     expect(newPage.body).toContain('标准授权');

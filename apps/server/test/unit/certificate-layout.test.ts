@@ -162,4 +162,19 @@ describe('licence certificate layout', () => {
     expect(text).not.toContain('含产品、Logo 及文案替换');
     expect(text).toContain('联系客服');
   });
+
+  it('a certificate replaced by an upgrade says so and names its successor, still one page', async () => {
+    const pdf = await renderCertificatePdf({
+      ...DEMO,
+      licensee: { ...DEMO.licensee, company: LONG_COMPANY, address: LONG_ADDRESS },
+      licenceType: LicenceType.PREMIUM_CUSTOM,
+      superseded: { byCertNo: 'GS-20260301-ABCDEFGH', on: '2026-03-01' },
+    });
+    const read = await readPdf(pdf);
+    expectWellSet(read);
+    const text = read.boxes.map((b) => b.text).join('');
+    expect(text).toContain('证书状态：');
+    expect(text).toContain('已因授权升级被取代（2026-03-01）');
+    expect(text).toContain('GS-20260301-ABCDEFGH');
+  });
 });

@@ -46,6 +46,8 @@ export interface CertificateData {
   /** China-time calendar date of the purchase, e.g. "2026-01-21". */
   licensedOn: string;
   verifyUrl: string;
+  /** Set when an upgrade replaced this certificate (docs/decisions/0016). */
+  superseded?: { byCertNo: string; on: string | null } | null;
 }
 
 /** The terms of spec §9, as printed on every certificate, for the material's format. */
@@ -142,6 +144,14 @@ async function layOut(doc: Doc, data: CertificateData, draw: boolean, bandHeight
     ['授权期限', '永久'],
     ['订单编号', data.orderNo],
     ['授权日期', data.licensedOn],
+    ...(data.superseded
+      ? ([
+          [
+            '证书状态',
+            `已因授权升级被取代${data.superseded.on ? `（${data.superseded.on}）` : ''}，现行证书编号 ${data.superseded.byCertNo}`,
+          ],
+        ] as [string, string][])
+      : []),
   ];
   for (const [label, value] of rows) {
     // Label and value start on the same line, so they share its baseline; each wraps in its own

@@ -200,6 +200,7 @@ export class LicenceService {
     };
     const cacheKey = JSON.stringify([
       licence.certNo,
+      licence.supersededByCertNo,
       licensee,
       material.coverKey ?? material.thumbKey,
       this.deps.siteName,
@@ -219,6 +220,12 @@ export class LicenceService {
       orderNo: order.orderNo,
       licensedOn: chinaDateOf(licence.createdAt),
       verifyUrl: this.verifyUrlOf(licence.certNo),
+      superseded: licence.supersededByCertNo
+        ? {
+            byCertNo: licence.supersededByCertNo,
+            on: licence.supersededAt ? chinaDateOf(licence.supersededAt) : null,
+          }
+        : null,
     });
     if (this.rendered.size >= CERTIFICATE_CACHE_SIZE) this.rendered.delete(this.rendered.keys().next().value!);
     this.rendered.set(cacheKey, pdf);
