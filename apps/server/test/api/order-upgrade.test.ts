@@ -259,6 +259,29 @@ describe('the ordinary rails', () => {
     expect((await walletBooks(t, main.sid)).spends).toBe(100);
   });
 
+  it('online (WeChat through the sandbox): the gateway is asked for the difference, settlement supersedes', async () => {
+    const { buyer, material, licence } = await holder(3);
+    const placed = await place(buyer, material.sid, 2);
+    const started = await t.call<{ link: string; amount: number }>({
+      method: 'POST',
+      url: `/api/order/${placed.data.order.sid}/wechat`,
+      token: buyer.token,
+      payload: { code: null, referer: null },
+    });
+    expect(started.code).toBe(0);
+    expect(started.data.amount).toBe(10_000);
+    const paid = await t.call<{ outcome: string }>({
+      method: 'POST',
+      url: new URL(started.data.link).pathname,
+      payload: { result: 'SUCCESS' },
+    });
+    expect(paid.data.outcome).toBe('settled');
+    const rows = await licenceRows(buyer.sid, material.sid);
+    expect(rows.find((r) => r.sid === licence.sid)!.supersededByCertNo).toBe(
+      rows.find((r) => r.orderSid === placed.data.order.sid)!.certNo,
+    );
+  });
+
   it('settling twice (a repeated transfer confirmation) issues one certificate and supersedes once', async () => {
     const { buyer, material } = await holder(3);
     const placed = await place(buyer, material.sid, 1);
