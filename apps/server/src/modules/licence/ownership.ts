@@ -55,8 +55,9 @@ export async function findOwnershipOf(
 
 /**
  * Refuses a licence the company already holds, or holds a wider one of (LICENCE_ALREADY_OWNED,
- * naming the material and the licence). A wider licence than the one owned is an upgrade and
- * is sold at its full price.
+ * naming the material and the licence). A wider licence than the one owned may be bought at its
+ * full price, or as an upgrade for the difference (modules/order/order-upgrade.ts). Licences
+ * superseded by an upgrade do not count.
  */
 export async function assertLicencesNotOwned(
   db: DbOrTx,
