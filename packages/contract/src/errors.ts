@@ -220,6 +220,12 @@ export const ErrorCode = {
   /* 4120–4129: the satisfaction survey. */
   /** The survey follows the company's first paid order. */
   SURVEY_NOT_AVAILABLE: e(4120, 409, '完成首笔订单后即可参与满意度调查'),
+
+  /* 4140–4149: sub-account budgets, operator coupon grants, e-invoicing. */
+  /** Approving the order would take the sub-account past its monthly budget (the message names the amounts). */
+  SUB_BUDGET_EXCEEDED: e(4140, 409, '超出该子账号本月预算，不能通过审批'),
+  /** The coupon an operator grants from has ended: copies of it could never be used. */
+  COUPON_GRANT_SOURCE_ENDED: e(4141, 409, '该优惠券已结束，不能再发放给用户'),
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCodeName = keyof typeof ErrorCode;

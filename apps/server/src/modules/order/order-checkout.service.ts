@@ -9,6 +9,7 @@ import {
 } from '@gemstock/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import { reserveMonthlyBudget } from '../user/sub-account-budget.js';
 import type { UserRow } from '../user/user.repository.js';
 import { orderLineCents, payerOf, priceWithContext, toPricePreview } from './order-pricing.js';
 import { findOrderBySid, type OrderRow, updateOrderAudit } from './order.repository.js';
@@ -64,13 +65,37 @@ export class OrderCheckoutService {
     if (!order || order.ownerSid !== main.sid || order.userSid === main.sid) {
       throw new AppError(ErrorCode.ORDER_NOT_FOUND);
     }
-    const updated = await updateOrderAudit(
-      this.db,
-      sid,
-      [AuditStatus.NONE, AuditStatus.PENDING, AuditStatus.REJECTED],
-      { auditStatus: input.approved ? AuditStatus.APPROVED : AuditStatus.REJECTED, auditMessage: input.message },
-    );
-    if (!updated) throw new AppError(ErrorCode.AUDIT_NOT_PENDING);
-    return { order: await this.orders.presentOne(updated) };
+    const from: readonly string[] = [AuditStatus.NONE, AuditStatus.PENDING, AuditStatus.REJECTED];
+    if (!input.approved) {
+      const refused = await updateOrderAudit(this.db, sid, from, {
+        auditStatus: AuditStatus.REJECTED,
+        auditMessage: input.message,
+      });
+      if (!refused) throw new AppError(ErrorCode.AUDIT_NOT_PENDING);
+      return { order: await this.orders.presentOne(refused) };
+    }
+    // An approval counts against the sub-account's monthly budget: checked and recorded under
+    // the sub-account's row lock, so concurrent approvals cannot together exceed it.
+    const now = this.orders.now();
+    const approved = await this.db.transaction(async (tx) => {
+      const current = await findOrderBySid(tx, sid);
+      if (
+        !current ||
+        !from.includes(current.auditStatus) ||
+        !OrderStateMachine.can(current.status, OrderStatus.PAYED)
+      ) {
+        throw new AppError(ErrorCode.AUDIT_NOT_PENDING);
+      }
+      await reserveMonthlyBudget(tx, current.userSid, current.priceCents, now);
+      const updated = await updateOrderAudit(tx, sid, from, {
+        auditStatus: AuditStatus.APPROVED,
+        auditMessage: input.message,
+        approvedAt: now,
+        approvedCents: current.priceCents,
+      });
+      if (!updated) throw new AppError(ErrorCode.AUDIT_NOT_PENDING);
+      return updated;
+    });
+    return { order: await this.orders.presentOne(approved) };
   }
 }

@@ -135,6 +135,8 @@ export interface NewSubAccount {
   name?: string | null;
   email?: string | null;
   mobile?: string | null;
+  /** Cents; null = no limit. */
+  monthlyBudgetCents?: number | null;
 }
 
 /** Creates a level 1 account under `parent`, carrying the parent's company. Throws *_TAKEN. */
@@ -152,6 +154,7 @@ export async function createSubAccount(db: DbOrTx, parent: UserRow, input: NewSu
     companyAddress: parent.companyAddress,
     level: AccountLevel.SUB,
     parentSid: parent.sid,
+    monthlyBudgetCents: input.monthlyBudgetCents ?? null,
   });
   if (!result.ok) throw takenError(result.taken);
   return result.value;
