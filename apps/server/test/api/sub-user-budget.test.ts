@@ -44,11 +44,14 @@ async function budgetOf(subSid: string) {
   return row?.monthlyBudgetCents;
 }
 
-/** A company whose sub-account has placed `n` single-material orders. */
-async function companyWithOrders(n: number) {
+/**
+ * A company whose sub-account has placed `n` single-material orders; its wallet is empty (no
+ * member price) unless `funded`.
+ */
+async function companyWithOrders(n: number, funded = false) {
   const main = await createCompanyBuyer(t);
   const sub = await createSubAccount(t, main.sid);
-  await fundWallet(t, main.sid, 10_000_000);
+  if (funded) await fundWallet(t, main.sid, 10_000_000);
   const placed = [];
   for (const m of await createMaterials(t, n)) placed.push(await placeOrder(t, sub, { [m.sid]: 2 }));
   const price = (await orderRow(t, placed[0]!.sid)).priceCents;
@@ -121,9 +124,12 @@ describe('sub-account monthly budget', () => {
       monthlyBudget: Math.floor(price * 1.5),
     });
 
-    // The approved order paid at its final price still counts.
+    // Paid from the wallet (now a VIP wallet: the member price), it counts at its final price.
+    await fundWallet(t, main.sid, 10_000_000);
     expect((await payByWallet(t, sub, placed[0]!.sid)).code).toBe(0);
-    expect((await subUserView(main, sub.sid))?.monthSpent).toBe((await orderRow(t, placed[0]!.sid)).priceCents);
+    const final = (await orderRow(t, placed[0]!.sid)).priceCents;
+    expect(final).toBeLessThan(price);
+    expect((await subUserView(main, sub.sid))?.monthSpent).toBe(final);
 
     // An approval of last month (China time) does not count this month.
     const lastMonth = new Date(chinaMonthRange(new Date()).start.getTime() - 1000);
@@ -132,10 +138,39 @@ describe('sub-account monthly budget', () => {
     expect((await approve(main, placed[1]!.sid)).code).toBe(0);
 
     // Cancelling an approved, unpaid order gives its amount back.
+    await setBudget(main, sub, 1);
     expect((await approve(main, placed[2]!.sid)).code).toBe(4140);
     await injectApi(t, ORDER_API.cancel, { token: sub.token, params: { id: placed[1]!.sid } });
     expect((await subUserView(main, sub.sid))?.monthSpent).toBe(0);
+    await setBudget(main, sub, (await orderRow(t, placed[2]!.sid)).priceCents);
     expect((await approve(main, placed[2]!.sid)).code).toBe(0);
+  });
+
+  it('approving a VIP company’s order reserves what the wallet will charge: the member price', async () => {
+    const { main, sub, orders: placed, price } = await companyWithOrders(2, true);
+    const preview = await injectApi(t, ORDER_API.payPreview, {
+      token: main.token,
+      params: { id: placed[0]!.sid },
+      body: { code: null, referer: null, pay_way: 'WALLET' },
+    });
+    const memberPrice = preview.data.price;
+    expect(memberPrice).toBeLessThan(price);
+    await setBudget(main, sub, memberPrice * 2);
+    expect((await approve(main, placed[0]!.sid)).code).toBe(0);
+    expect((await orderRow(t, placed[0]!.sid)).approvedCents).toBe(memberPrice);
+    expect((await approve(main, placed[1]!.sid)).code).toBe(0);
+    expect((await subUserView(main, sub.sid))?.monthSpent).toBe(memberPrice * 2);
+  });
+
+  it('an approved order paid in the end online or by transfer does not spend the budget', async () => {
+    const { main, sub, orders: placed, price } = await companyWithOrders(1);
+    await setBudget(main, sub, price);
+    expect((await approve(main, placed[0]!.sid)).code).toBe(0);
+    await t.database.db
+      .update(orders)
+      .set({ status: 'PAYED', payWay: 'TRANSFER', payTime: new Date() })
+      .where(eq(orders.sid, placed[0]!.sid));
+    expect((await subUserView(main, sub.sid))?.monthSpent).toBe(0);
   });
 
   it('a refusal needs no budget room; without a budget every approval passes', async () => {

@@ -1,5 +1,5 @@
-import type { PayWay } from '@gemstock/contract';
 import {
+  PayWay,
   AuditStatus,
   ErrorCode,
   OrderStateMachine,
@@ -86,12 +86,24 @@ export class OrderCheckoutService {
       ) {
         throw new AppError(ErrorCode.AUDIT_NOT_PENDING);
       }
-      await reserveMonthlyBudget(tx, current.userSid, current.priceCents, now);
+      // What the wallet will charge at most: the member price without a coupon (a coupon only
+      // lowers it; a wallet with money is a VIP wallet, so the member price is what it pays).
+      const { breakdown } = await priceWithContext(tx, {
+        orderType: current.orderType,
+        lineCents: await orderLineCents(tx, current),
+        code: null,
+        payWay: PayWay.WALLET,
+        user: payerOf(main, current),
+        vipRateBp: this.deps.money.vipRateBp,
+        now,
+        orderSid: current.sid,
+      });
+      await reserveMonthlyBudget(tx, current.userSid, breakdown.priceCents, now);
       const updated = await updateOrderAudit(tx, sid, from, {
         auditStatus: AuditStatus.APPROVED,
         auditMessage: input.message,
         approvedAt: now,
-        approvedCents: current.priceCents,
+        approvedCents: breakdown.priceCents,
       });
       if (!updated) throw new AppError(ErrorCode.AUDIT_NOT_PENDING);
       return updated;

@@ -1,4 +1,4 @@
-import { AccountLevel, AuditStatus, OrderStatus } from '@gemstock/contract';
+import { AccountLevel, AuditStatus, OrderStatus, PayWay } from '@gemstock/contract';
 import { and, asc, count, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { uniqueViolationConstraint } from '../../db/errors.js';
@@ -164,8 +164,9 @@ export async function lockUserBySid(tx: DbOrTx, sid: string): Promise<UserRow | 
 }
 
 /**
- * Per account, what its orders approved within [from, to) cost: the final price of a paid one,
- * the price approved of one still unpaid; cancelled ones count nothing. Reads through
+ * Per account, what its orders approved within [from, to) cost the company's wallet: the final
+ * price of one paid from the wallet, the amount approved of one still unpaid; cancelled ones and
+ * ones paid in the end by the buyer's own online or transfer payment count nothing. Reads through
  * orders_user_approved_idx (user_sid, approved_at), so it touches only the month's approvals.
  */
 export async function sumApprovedSpend(
@@ -177,7 +178,7 @@ export async function sumApprovedSpend(
   const rows = await db
     .select({
       userSid: orders.userSid,
-      cents: sql<string>`coalesce(sum(case when ${orders.status} = ${OrderStatus.PAYED} then ${orders.priceCents} else ${orders.approvedCents} end), 0)`,
+      cents: sql<string>`coalesce(sum(case when ${orders.status} <> ${OrderStatus.PAYED} then ${orders.approvedCents} when ${orders.payWay} in (${PayWay.WALLET}, ${PayWay.FREE}) then ${orders.priceCents} else 0 end), 0)`,
     })
     .from(orders)
     .where(
