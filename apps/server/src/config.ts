@@ -114,6 +114,11 @@ const ZEnv = z.object({
   CODE_CHALLENGE_AFTER: z.coerce.number().int().min(0).max(10_000).default(10),
   /** The most hashes a browser may need to answer one proof-of-work challenge (half to all of it). */
   CODE_CHALLENGE_WORK: z.coerce.number().int().min(100).max(10_000_000).default(200_000),
+  // Electronic invoicing (docs/decisions/0017-budgets-and-coupon-grants.md): manual = the operator uploads the PDF.
+  INVOICE_PROVIDER: z.enum(['manual', 'http']).default('manual'),
+  INVOICE_PROVIDER_URL: z.string().url().optional(),
+  INVOICE_PROVIDER_APP_KEY: z.string().min(1).optional(),
+  INVOICE_PROVIDER_SECRET: z.string().min(1).optional(),
   /** Test only (refused in production): pause inside the wallet payment transaction, to kill the server there. */
   WALLET_PAY_TEST_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
 });
@@ -177,10 +182,40 @@ export interface Config {
   payments: PaymentConfig;
   /** Which searched terms become 热门搜索, and how long the search log is kept. */
   hotKeywords: { minSearchers: number; logRetentionDays: number };
+  /** Who issues VAT invoices: the operators by hand (default) or an e-invoicing provider. */
+  invoicing: InvoicingConfig;
   /** Codes per client address per hour before each further one needs a proof-of-work answer. */
   codeChallengeAfter: number;
   /** The largest counter a challenge may need (the browser's work, on average half of it). */
   codeChallengeWork: number;
+}
+
+export type InvoicingConfig =
+  { provider: 'manual' } | { provider: 'http'; url: string; appKey: string; secret: string };
+
+/** INVOICE_PROVIDER=http needs its address, app key and secret; a half-configured provider is refused. */
+function invoicingConfig(env: Env, isProduction: boolean): InvoicingConfig {
+  if (env.INVOICE_PROVIDER === 'manual') return { provider: 'manual' };
+  const missing = (['INVOICE_PROVIDER_URL', 'INVOICE_PROVIDER_APP_KEY', 'INVOICE_PROVIDER_SECRET'] as const).filter(
+    (name) => !env[name],
+  );
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `INVOICE_PROVIDER=http needs ${missing.join(', ')} (电子发票服务商配置不完整；不用服务商时设 INVOICE_PROVIDER=manual)`,
+    );
+  }
+  if (env.INVOICE_PROVIDER_SECRET!.length < 16) {
+    throw new ConfigError('INVOICE_PROVIDER_SECRET must be at least 16 characters');
+  }
+  if (isProduction && !env.INVOICE_PROVIDER_URL!.startsWith('https://')) {
+    throw new ConfigError('INVOICE_PROVIDER_URL must be an https:// address in production');
+  }
+  return {
+    provider: 'http',
+    url: env.INVOICE_PROVIDER_URL!.replace(/\/$/, ''),
+    appKey: env.INVOICE_PROVIDER_APP_KEY!,
+    secret: env.INVOICE_PROVIDER_SECRET!,
+  };
 }
 
 export interface MoneyConfig {
@@ -417,6 +452,7 @@ export function loadConfig(
   const storage = collect(problems, () => storageConfig(env));
   const money = collect(problems, () => moneyConfig(env, isProduction));
   const payments = collect(problems, () => paymentConfig(source, publicUrl, isProduction, demoMode));
+  const invoicing = collect(problems, () => invoicingConfig(env, isProduction));
   if (options.requireMessaging) problems.push(...messagingProblems(env, overrides.devOutbox ?? devOutbox));
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -478,6 +514,7 @@ export function loadConfig(
     storage: storage!,
     money: money!,
     payments: payments!,
+    invoicing: invoicing!,
     hotKeywords: { minSearchers: env.HOT_KEYWORD_MIN_SEARCHERS, logRetentionDays: env.SEARCH_LOG_RETENTION_DAYS },
     codeChallengeAfter: env.CODE_CHALLENGE_AFTER,
     codeChallengeWork: env.CODE_CHALLENGE_WORK,

@@ -59,6 +59,10 @@ export const ZSubUser = z.object({
   lastLoginAt: zIso.nullable(),
   orderWaiting: z.number().int(),
   vipValid: z.boolean(),
+  /** Monthly budget in cents set by the main account; null = no limit. */
+  monthlyBudget: zCents.nullable(),
+  /** Approved spending of the current China-time calendar month, in cents (docs/decisions/0017). */
+  monthSpent: zCents,
 });
 export type TSubUser = z.infer<typeof ZSubUser>;
 

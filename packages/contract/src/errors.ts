@@ -232,6 +232,12 @@ export const ErrorCode = {
   LICENCE_UPGRADE_PREMIUM: e(4133, 400, '高级定制授权不支持补差价升级'),
   /** Another unpaid upgrade order of the company for the same material. */
   LICENCE_UPGRADE_PENDING: e(4134, 409, '该素材已有一笔待支付的授权升级订单，请先支付或取消该订单'),
+
+  /* 4140–4149: sub-account budgets, operator coupon grants, e-invoicing. */
+  /** Approving the order would take the sub-account past its monthly budget (the message names the amounts). */
+  SUB_BUDGET_EXCEEDED: e(4140, 409, '超出该子账号本月预算，不能通过审批'),
+  /** The coupon an operator grants from has ended: copies of it could never be used. */
+  COUPON_GRANT_SOURCE_ENDED: e(4141, 409, '该优惠券已结束，不能再发放给用户'),
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCodeName = keyof typeof ErrorCode;

@@ -35,3 +35,14 @@ export function parseChinaDateTime(text: string): Date | null {
   const date = new Date(utc);
   return Number.isNaN(date.getTime()) ? null : date;
 }
+
+/** The China-time calendar month holding `date`: [start, end) as instants. */
+export function chinaMonthRange(date: Date): { start: Date; end: Date } {
+  const shifted = new Date(date.getTime() + CHINA_OFFSET_MS);
+  const year = shifted.getUTCFullYear();
+  const month = shifted.getUTCMonth();
+  return {
+    start: new Date(Date.UTC(year, month, 1) - CHINA_OFFSET_MS),
+    end: new Date(Date.UTC(year, month + 1, 1) - CHINA_OFFSET_MS),
+  };
+}

@@ -11,6 +11,8 @@ export const COMMERCE_KEYS = {
   orders: [USER_SCOPE, 'orders'] as const,
   purchased: [USER_SCOPE, 'purchased-materials'] as const,
   wallet: [USER_SCOPE, 'wallet'] as const,
+  /** The main account's sub-accounts: orders waiting and the month's approved spending change with orders. */
+  subUsers: [USER_SCOPE, 'sub-users'] as const,
 } as const;
 
 /**

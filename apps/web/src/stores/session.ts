@@ -12,7 +12,10 @@ export interface SessionState {
   user: TUser | null;
   /** Company data of the main account when this is a sub-account. */
   userParent: TCompanyInfo | null;
-  /** A coupon the server asks us to show once (spec §4: opens the coupon dialog). */
+  /**
+   * A coupon the server asks us to show once (spec §4: opens the coupon dialog). GET /api/user
+   * answers it only at the load that takes it, so it is kept here until the dialog is closed.
+   */
   pendingCoupon: TCoupon | null;
   /** The satisfaction survey is due (GET /api/user survey_pending). */
   surveyPending: boolean;
@@ -40,7 +43,13 @@ export const useSession = create<SessionState>()((set) => ({
     set({ token });
   },
   setMe(me) {
-    set({ user: me.user, userParent: me.user_parent, pendingCoupon: me.coupon, surveyPending: me.survey_pending });
+    // The server answers a pending coupon once; a later load (null) must not close its dialog.
+    set((state) => ({
+      user: me.user,
+      userParent: me.user_parent,
+      pendingCoupon: me.coupon ?? state.pendingCoupon,
+      surveyPending: me.survey_pending,
+    }));
   },
   setUser(user) {
     set({ user });

@@ -258,6 +258,69 @@ export const ZAdminCouponDetailResponse = z.object({
 });
 export type TAdminCouponDetailResponse = z.infer<typeof ZAdminCouponDetailResponse>;
 
+/* ------------------------------------------------------------------ grants */
+
+/** Accounts one grant may name (mobiles and sids together). */
+export const COUPON_GRANT_MAX_ACCOUNTS = 500;
+export const COUPON_GRANT_KEY_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+
+export const COUPON_GRANT_MESSAGES = {
+  grantKey: '发放编号不正确，请刷新页面后重试',
+  accounts: '请填写要发放的用户手机号',
+  tooMany: `每次最多发放给 ${COUPON_GRANT_MAX_ACCOUNTS} 个用户，请分批发放`,
+  entry: '手机号或账号编号格式不正确',
+} as const;
+
+const zGrantEntry = z
+  .string({ error: COUPON_GRANT_MESSAGES.entry })
+  .trim()
+  .min(1, { error: COUPON_GRANT_MESSAGES.entry })
+  .max(64, { error: COUPON_GRANT_MESSAGES.entry });
+
+/**
+ * POST /api/admin/coupons/:sid/grant. Issues each named account a coupon of its own with the
+ * terms of coupon `:sid` (one use, a generated code) and shows it once at the account's next
+ * user-info load. `grantKey` is made once per grant by the console: a retried request with the
+ * same key issues nothing twice. A mobile not in the format, or of no account, is reported, not
+ * refused.
+ */
+export const ZAdminCouponGrantRequest = z
+  .strictObject({
+    grantKey: z
+      .string({ error: COUPON_GRANT_MESSAGES.grantKey })
+      .regex(COUPON_GRANT_KEY_PATTERN, { error: COUPON_GRANT_MESSAGES.grantKey }),
+    mobiles: z.array(zGrantEntry, { error: COUPON_GRANT_MESSAGES.accounts }).default([]),
+    sids: z.array(zGrantEntry, { error: COUPON_GRANT_MESSAGES.accounts }).default([]),
+  })
+  .superRefine((value, ctx) => {
+    const total = value.mobiles.length + value.sids.length;
+    if (total === 0) ctx.addIssue({ code: 'custom', path: ['mobiles'], message: COUPON_GRANT_MESSAGES.accounts });
+    if (total > COUPON_GRANT_MAX_ACCOUNTS) {
+      ctx.addIssue({ code: 'custom', path: ['mobiles'], message: COUPON_GRANT_MESSAGES.tooMany });
+    }
+  });
+export type TAdminCouponGrantRequest = z.input<typeof ZAdminCouponGrantRequest>;
+
+/** One account of a grant and the coupon it holds from it. */
+export const ZAdminCouponGrantLine = z.object({
+  account: ZAdminCouponAccount,
+  couponSid: z.string(),
+  code: z.string(),
+});
+export type TAdminCouponGrantLine = z.infer<typeof ZAdminCouponGrantLine>;
+
+export const ZAdminCouponGrantResponse = z.object({
+  /** Coupons issued by this request. */
+  issued: z.array(ZAdminCouponGrantLine),
+  /** Accounts that already hold a coupon of this grant (a retried request): nothing new. */
+  alreadyIssued: z.array(ZAdminCouponGrantLine),
+  /** Mobiles given that match no account (or are not mobiles at all). */
+  unknownMobiles: z.array(z.string()),
+  /** Account sids given that match no account. */
+  unknownSids: z.array(z.string()),
+});
+export type TAdminCouponGrantResponse = z.infer<typeof ZAdminCouponGrantResponse>;
+
 /**
  * Operator console: coupons (list, create one or a batch, detail with redemptions, end early).
  * Every call needs an operator token. A fixed-amount coupon's `amount` is integer cents; a
@@ -296,5 +359,15 @@ export const ADMIN_COUPON_API = {
     body: ZAdminCouponPatch,
     response: ZAdminCouponResponse,
     summary: 'Renames, re-notes or ends a coupon now; its terms never change.',
+  }),
+  grant: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/coupons/:sid/grant',
+    access: 'operator',
+    params: ZAdminCouponParams,
+    body: ZAdminCouponGrantRequest,
+    response: ZAdminCouponGrantResponse,
+    summary:
+      'Issues chosen accounts a copy of the coupon, once per (grant, account); shown at their next user-info load.',
   }),
 } as const;

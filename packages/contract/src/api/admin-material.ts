@@ -278,6 +278,7 @@ export const AuditAction = {
   KEYWORDS_BLOCKED: 'keywords.blocked.replace',
   COUPON_CREATE: 'coupon.create',
   COUPON_UPDATE: 'coupon.update',
+  COUPON_GRANT: 'coupon.grant',
 } as const;
 export type AuditAction = (typeof AuditAction)[keyof typeof AuditAction];
 

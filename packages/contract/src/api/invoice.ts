@@ -161,3 +161,9 @@ export const ADMIN_INVOICE_API = {
  * request. A binary upload, so a path rather than an endpoint object; answers ZAdminInvoice.
  */
 export const ADMIN_INVOICE_FILE_PATH = '/api/admin/invoices/:id/file';
+
+/**
+ * Where an e-invoicing provider reports an invoice it issued (INVOICE_PROVIDER=http): answered
+ * in the provider's own format, signed like our requests to it, so not an endpoint.
+ */
+export const INVOICE_PATHS = { notifyHttp: '/api/invoice/notify/http' } as const;

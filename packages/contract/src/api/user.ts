@@ -156,6 +156,24 @@ export type TMeResponse = z.infer<typeof ZMeResponse>;
 
 export const ZUserResponse = z.object({ user: ZUser });
 
+/** The largest monthly budget a main account may set for a sub-account: ¥100,000,000.00. */
+export const SUB_BUDGET_MAX_CENTS = 10_000_000_000;
+
+export const SUB_BUDGET_MESSAGES = {
+  notNumber: '请输入正确的每月预算金额',
+  negative: '每月预算不能小于 0',
+  notCents: '每月预算最多精确到分',
+  tooLarge: '每月预算不能超过 ¥100,000,000.00',
+} as const;
+
+/** A sub-account's monthly budget in integer cents; null = no limit. */
+export const zSubBudgetCents = z
+  .number({ error: SUB_BUDGET_MESSAGES.notNumber })
+  .int({ error: SUB_BUDGET_MESSAGES.notCents })
+  .min(0, { error: SUB_BUDGET_MESSAGES.negative })
+  .max(SUB_BUDGET_MAX_CENTS, { error: SUB_BUDGET_MESSAGES.tooLarge })
+  .nullable();
+
 /**
  * A sub-account is created with a username only. `email` and `mobile` are refused when given
  * (SUB_CONTACT_NEEDS_CODE): an address is added afterwards with a code sent to it.
@@ -166,17 +184,21 @@ export const ZCreateSubUserRequest = z.object({
   name: zOptionalText(MAX_LENGTH.name),
   email: zEmail.nullish(),
   mobile: zMobile.nullish(),
+  /** Cents; absent or null = no limit. */
+  monthlyBudget: zSubBudgetCents.optional(),
 });
 export type TCreateSubUserRequest = z.input<typeof ZCreateSubUserRequest>;
 
 /**
  * PUT semantics: an absent mobile is cleared. A new mobile needs `code`, a code of purpose
  * "bind" sent to it (POST send_mobile_code); keeping or clearing the current one needs none.
+ * `monthlyBudget` (cents) is the exception: absent keeps the current budget, null removes it.
  */
 export const ZUpdateSubUserRequest = z.object({
   name: zOptionalText(MAX_LENGTH.name),
   mobile: zMobile.nullish(),
   code: zCode.nullish(),
+  monthlyBudget: zSubBudgetCents.optional(),
 });
 export type TUpdateSubUserRequest = z.input<typeof ZUpdateSubUserRequest>;
 

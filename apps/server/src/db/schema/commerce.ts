@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -56,6 +57,8 @@ export const coupons = pgTable(
     name: text(),
     /** Operator's own remark; never shown to buyers. */
     note: text(),
+    /** The operator's grant that issued this coupon to `ownerSid`: one coupon per (grant, account). */
+    grantKey: text(),
     createdAt: now(),
     updatedAt: now(),
   },
@@ -63,6 +66,9 @@ export const coupons = pgTable(
     uniqueIndex('coupons_code_key').on(t.code),
     // GET /api/user/code runs on every opening of the order drawer; reward coupons grow with orders.
     index('coupons_owner_idx').on(t.ownerSid),
+    uniqueIndex('coupons_grant_owner_key')
+      .on(t.grantKey, t.ownerSid)
+      .where(sql`${t.grantKey} is not null`),
   ],
 );
 
@@ -112,6 +118,10 @@ export const orders = pgTable(
       .references(() => users.sid),
     auditStatus: text().notNull().default('NONE'),
     auditMessage: text(),
+    /** When the main account approved a sub-account's wallet payment (counts against its monthly budget). */
+    approvedAt: timestamp({ withTimezone: true }),
+    /** The order's price when approved: what the budget counts until the order is paid. */
+    approvedCents: bigint({ mode: 'number' }),
     transferReference: text(),
     demandSid: text(),
     /** Idempotency key of the settlement that paid the order (gateway notification, transfer, wallet). */
@@ -146,6 +156,10 @@ export const orders = pgTable(
     uniqueIndex('orders_open_upgrade_key')
       .on(t.ownerSid, t.upgradeMaterialSid)
       .where(sql`${t.status} = 'CREATED' AND ${t.upgradeMaterialSid} IS NOT NULL`),
+    // A sub-account's spending in a month: its orders approved within the month.
+    index('orders_user_approved_idx')
+      .on(t.userSid, t.approvedAt)
+      .where(sql`${t.approvedAt} is not null`),
   ],
 );
 

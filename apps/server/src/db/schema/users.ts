@@ -41,7 +41,13 @@ export const users = pgTable(
     referrer: text(),
     agreedTermsAt: timestamp({ withTimezone: true }),
     adultConfirmedAt: timestamp({ withTimezone: true }),
+    /** A coupon to show once at the next user-info load (an operator's grant); cleared when shown. */
     pendingCouponSid: text(),
+    /**
+     * A sub-account's monthly budget in cents, set by its main account: its orders approved in one
+     * China-time calendar month may not add up to more. Null = no limit.
+     */
+    monthlyBudgetCents: bigint({ mode: 'number' }),
     lastLoginAt: timestamp({ withTimezone: true }),
     createdAt: now(),
     updatedAt: now(),

@@ -8,6 +8,7 @@ import {
   getTableColumns,
   gt,
   ilike,
+  inArray,
   isNotNull,
   isNull,
   lte,
@@ -183,4 +184,13 @@ export async function listCouponRedemptions(db: DbOrTx, couponSid: string, limit
     .where(eq(couponRedemptions.couponSid, couponSid))
     .orderBy(desc(couponRedemptions.createdAt), asc(couponRedemptions.userSid))
     .limit(limit);
+}
+
+/** The coupons a grant issued to these accounts. */
+export async function listGrantedCoupons(db: DbOrTx, grantKey: string, ownerSids: string[]): Promise<CouponRow[]> {
+  if (ownerSids.length === 0) return [];
+  return db
+    .select()
+    .from(coupons)
+    .where(and(eq(coupons.grantKey, grantKey), inArray(coupons.ownerSid, ownerSids)));
 }

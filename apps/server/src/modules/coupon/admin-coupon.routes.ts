@@ -1,7 +1,7 @@
 import { ADMIN_COUPON_API } from '@gemstock/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../plugins/route.js';
-import { createCoupons, getCoupon, listCoupons, updateCoupon } from './admin-coupon.service.js';
+import { createCoupons, getCoupon, grantCoupon, listCoupons, updateCoupon } from './admin-coupon.service.js';
 
 /**
  * Operator coupon routes: list, create (one or a batch), detail with redemptions, rename or end
@@ -18,6 +18,10 @@ export async function adminCouponRoutes(app: FastifyInstance) {
   }));
 
   route(app, ADMIN_COUPON_API.detail, async (request) => getCoupon(deps, request.params.sid));
+
+  route(app, ADMIN_COUPON_API.grant, async (request) =>
+    grantCoupon(deps, request.operator, request.params.sid, request.body),
+  );
 
   route(app, ADMIN_COUPON_API.update, async (request) => ({
     coupon: await updateCoupon(deps, request.operator, request.params.sid, request.body),

@@ -7,10 +7,15 @@ import {
   COUPON_REDEMPTIONS_SHOWN,
   ErrorCode,
   type ErrorSpec,
+  MOBILE_PATTERN,
   type TAdminCoupon,
+  type TAdminCouponAccount,
+  type TAdminCouponGrantLine,
+  type TAdminCouponGrantResponse,
   type TAdminCouponDetailResponse,
   type TAdminCouponListResponse,
   type ZAdminCouponCreateRequest,
+  type ZAdminCouponGrantRequest,
   type ZAdminCouponListQuery,
   type ZAdminCouponPatch,
 } from '@gemstock/contract';
@@ -23,12 +28,15 @@ import { AppError } from '../../lib/app-error.js';
 import { newSid } from '../../lib/ids.js';
 import { recordOperatorAction, recordOperatorActions } from '../audit/audit-log.service.js';
 import type { OperatorRow } from '../operator/operator.repository.js';
+import { findAccountsByMobilesOrSids, setAccountsPendingCoupon } from '../user/accounts.service.js';
+import type { UserRow } from '../user/user.repository.js';
 import {
   countAdminCoupons,
   findAdminCoupon,
   insertCouponsSkippingTaken,
   listAdminCoupons,
   listCouponRedemptions,
+  listGrantedCoupons,
   lockCoupon,
   updateCouponRow,
 } from './admin-coupon.repository.js';
@@ -227,4 +235,110 @@ export async function updateCoupon(
   const row = await findAdminCoupon(deps.db, sid);
   if (!row) throw notFound();
   return presentAdminCoupon(row, now);
+}
+
+/* ------------------------------------------------------------------ grant to accounts */
+
+type GrantInput = z.output<typeof ZAdminCouponGrantRequest>;
+
+function grantAccountOf(row: UserRow): TAdminCouponAccount {
+  return { sid: row.sid, username: row.username, email: row.email, mobile: row.mobile, company: row.company };
+}
+
+/**
+ * Gives each named account a coupon of its own with the terms of coupon `sid` (one use, a
+ * generated code) and makes it the account's pending coupon, shown once at its next user-info
+ * load. One coupon per (grant, account), held by the unique index coupons_grant_owner_key: a
+ * retried request, even one racing the first, issues nothing twice and answers the accounts as
+ * already issued. Mobiles and sids of no account are reported, not refused. One transaction with
+ * one audit record for the grant.
+ */
+export async function grantCoupon(
+  deps: AdminCouponDeps,
+  operator: OperatorRow,
+  sid: string,
+  input: GrantInput,
+  now = new Date(),
+): Promise<TAdminCouponGrantResponse> {
+  const mobiles = [...new Set(input.mobiles)];
+  const sids = [...new Set(input.sids)];
+  const wellFormed = mobiles.filter((m) => MOBILE_PATTERN.test(m));
+  // The grant key is the operator's grant of this very coupon.
+  const grantKey = `${sid}:${input.grantKey}`;
+
+  return deps.db.transaction(async (tx) => {
+    const template = await lockCoupon(tx, sid);
+    if (!template) throw notFound();
+    if (template.endAt && template.endAt.getTime() <= now.getTime()) {
+      throw new AppError(ErrorCode.COUPON_GRANT_SOURCE_ENDED);
+    }
+    const found = await findAccountsByMobilesOrSids(tx, { mobiles: wellFormed, sids });
+    const accounts = new Map<string, UserRow>();
+    for (const row of [...found.byMobile, ...found.bySid]) accounts.set(row.sid, row);
+    const knownMobiles = new Set(found.byMobile.map((r) => r.mobile));
+    const knownSids = new Set(found.bySid.map((r) => r.sid));
+    const ownerSids = [...accounts.keys()];
+
+    const issuedSids = new Set<string>();
+    for (let draw = 0; draw < MAX_DRAWS; draw += 1) {
+      const held = new Set((await listGrantedCoupons(tx, grantKey, ownerSids)).map((c) => c.ownerSid));
+      const missing = ownerSids.filter((owner) => !held.has(owner));
+      if (missing.length === 0) break;
+      const made = await insertCouponsSkippingTaken(
+        tx,
+        missing.map((owner) => ({
+          sid: newSid(),
+          code: generateCouponCode(''),
+          name: template.name,
+          note: `发放自优惠券 ${template.code}`,
+          type: template.type,
+          amount: template.amount,
+          scope: template.scope,
+          redemptionLimit: 1,
+          startAt: template.startAt,
+          endAt: template.endAt,
+          ownerSid: owner,
+          grantKey,
+        })),
+      );
+      for (const row of made) if (row.ownerSid) issuedSids.add(row.ownerSid);
+    }
+    const granted = await listGrantedCoupons(tx, grantKey, ownerSids);
+    if (granted.length < ownerSids.length)
+      throw new AppError(ErrorCode.CONFLICT, '生成的优惠码与已有优惠码冲突，请重试');
+
+    const issued: TAdminCouponGrantLine[] = [];
+    const alreadyIssued: TAdminCouponGrantLine[] = [];
+    for (const coupon of granted.sort((a, b) => a.code.localeCompare(b.code))) {
+      const account = coupon.ownerSid ? accounts.get(coupon.ownerSid) : undefined;
+      if (!account) continue;
+      const line = { account: grantAccountOf(account), couponSid: coupon.sid, code: coupon.code };
+      (issuedSids.has(account.sid) ? issued : alreadyIssued).push(line);
+    }
+    if (issued.length > 0) {
+      await setAccountsPendingCoupon(
+        tx,
+        issued.map((line) => ({ userSid: line.account.sid, couponSid: line.couponSid })),
+      );
+      await recordOperatorAction(tx, {
+        operatorSid: operator.sid,
+        action: AuditAction.COUPON_GRANT,
+        entity: AuditEntity.COUPON,
+        entitySid: template.sid,
+        before: null,
+        after: {
+          grantKey: input.grantKey,
+          issued: issued.length,
+          accounts: issued.map((line) => line.account.sid),
+          coupons: issued.map((line) => line.couponSid),
+        },
+      });
+    }
+    return {
+      issued,
+      alreadyIssued,
+      unknownMobiles: mobiles.filter((m) => !knownMobiles.has(m)),
+      unknownSids: sids.filter((s) => !knownSids.has(s)),
+    };
+  });
 }

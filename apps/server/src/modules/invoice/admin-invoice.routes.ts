@@ -9,10 +9,10 @@ import {
 } from '@gemstock/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createDownloadUrlSigner } from '../../lib/download-url.js';
 import { AppError } from '../../lib/app-error.js';
 import { ok } from '../../plugins/envelope.js';
 import { route } from '../../plugins/route.js';
+import { invoiceDepsOf } from './invoice-deps.js';
 import { type InvoiceDeps, issueInvoice, listInvoiceQueue, rejectInvoice } from './invoice.service.js';
 
 /**
@@ -22,7 +22,7 @@ import { type InvoiceDeps, issueInvoice, listInvoiceQueue, rejectInvoice } from 
  */
 export async function adminInvoiceRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const deps: InvoiceDeps = { ...app.deps, signer: createDownloadUrlSigner(app.deps.config.jwtSecret), log: app.log };
+  const deps: InvoiceDeps = invoiceDepsOf(app);
 
   app.addContentTypeParser(
     'application/pdf',

@@ -123,7 +123,7 @@ export async function finishInvoice(
   sid: string,
   from: InvoiceStatus,
   change:
-    | { status: typeof InvoiceStatus.ISSUED; fileKey: string; operatorSid: string; at: Date }
+    | { status: typeof InvoiceStatus.ISSUED; fileKey: string; operatorSid: string | null; at: Date }
     | { status: typeof InvoiceStatus.REJECTED; rejectReason: string; operatorSid: string; at: Date },
 ): Promise<InvoiceRow | undefined> {
   const [row] = await tx

@@ -28,6 +28,7 @@ import { recordOperatorAction } from '../audit/audit-log.service.js';
 import { ownerSidOf } from '../user/account-owner.js';
 import type { UserRow } from '../user/user.repository.js';
 import { noticeAddressOf } from '../user/user.service.js';
+import type { InvoiceIssuer } from './invoice-issuer.js';
 import { isPdf } from './invoice-pdf.js';
 import {
   type AdminInvoiceRow,
@@ -48,6 +49,8 @@ import {
 
 export type InvoiceDeps = Pick<AppDeps, 'db' | 'storage' | 'messages' | 'config'> & {
   signer: DownloadUrlSigner;
+  /** Manual (the operators) or an e-invoicing provider: INVOICE_PROVIDER. */
+  issuer: InvoiceIssuer;
   log: { warn(data: object, message: string): void };
   now?: () => Date;
 };
@@ -124,8 +127,9 @@ export async function requestInvoice(
   const sids = [...new Set([orderSid, ...input.orders])];
   const now = nowOf(deps);
   const special = input.type === InvoiceType.SPECIAL;
+  let recorded: { row: InvoiceRow; view: TInvoice };
   try {
-    return await deps.db.transaction(async (tx) => {
+    recorded = await deps.db.transaction(async (tx) => {
       const found = await lockInvoiceableOrders(tx, sids);
       if (found.length !== sids.length) throw new AppError(ErrorCode.ORDER_NOT_FOUND);
       const lines = found.map((order) => ({ orderSid: order.sid, amountCents: invoiceableAmount(order, ownerSid) }));
@@ -153,7 +157,7 @@ export async function requestInvoice(
         },
         lines,
       );
-      return presentInvoice(invoice, found.map((o) => o.orderNo).sort());
+      return { row: invoice, view: presentInvoice(invoice, found.map((o) => o.orderNo).sort()) };
     });
   } catch (error) {
     if (uniqueViolationConstraint(error) === 'invoice_orders_active_order_key') {
@@ -161,6 +165,14 @@ export async function requestInvoice(
     }
     throw error;
   }
+  // Handed to the provider after the commit; if it cannot take it, the request stays in the
+  // operators' queue and is issued by hand, as with the manual issuer.
+  try {
+    await deps.issuer.submit(recorded.row);
+  } catch (error) {
+    deps.log.warn({ err: error, invoice: recorded.row.sid }, 'invoice provider did not take the request');
+  }
+  return recorded.view;
 }
 
 /** GET /api/order/{id}/invoice: a short-lived link to the issued PDF, for the buyer's company only. */
@@ -230,17 +242,29 @@ async function tellBuyer(deps: InvoiceDeps, invoice: InvoiceRow, subject: string
   }
 }
 
-/**
- * PUT /api/admin/invoices/{id}/file: issues a waiting request with its PDF. The file is checked
- * and stored first, then the status moves (guarded by REQUESTED) with the audit entry in one
- * transaction; if another operator finished the request meanwhile, the stored file is removed.
- */
+/** PUT /api/admin/invoices/{id}/file: an operator issues a waiting request with its PDF. */
 export async function issueInvoice(
   deps: InvoiceDeps,
   operator: OperatorRow,
   sid: string,
   pdf: Buffer,
 ): Promise<TAdminInvoice> {
+  return attachInvoicePdf(deps, { operator }, sid, pdf);
+}
+
+/**
+ * Issues a waiting request with its PDF, from an operator's upload or an e-invoicing provider's
+ * notification: one path for both. The file is checked and stored first, then the status moves
+ * (guarded by REQUESTED) in one transaction, with the audit entry when an operator did it; if
+ * the request was finished meanwhile, the stored file is removed.
+ */
+export async function attachInvoicePdf(
+  deps: InvoiceDeps,
+  by: { operator: OperatorRow } | { provider: InvoiceIssuer['provider'] },
+  sid: string,
+  pdf: Buffer,
+): Promise<TAdminInvoice> {
+  const operator = 'operator' in by ? by.operator : null;
   if (!isPdf(pdf)) throw new AppError(ErrorCode.INVOICE_FILE_NOT_PDF);
   const before = await findInvoiceBySid(deps.db, sid);
   if (!before) throw new AppError(ErrorCode.NOT_FOUND, '发票申请不存在');
@@ -250,17 +274,24 @@ export async function issueInvoice(
   const now = nowOf(deps);
   const issued = await deps.db.transaction(async (tx) => {
     const row = await transition(InvoiceStateMachine, before.status, InvoiceStatus.ISSUED, (from) =>
-      finishInvoice(tx, sid, from, { status: InvoiceStatus.ISSUED, fileKey: key, operatorSid: operator.sid, at: now }),
+      finishInvoice(tx, sid, from, {
+        status: InvoiceStatus.ISSUED,
+        fileKey: key,
+        operatorSid: operator?.sid ?? null,
+        at: now,
+      }),
     );
     if (!row) return undefined;
-    await recordOperatorAction(tx, {
-      operatorSid: operator.sid,
-      action: 'invoice.issue',
-      entity: 'invoice',
-      entitySid: sid,
-      before: { status: before.status },
-      after: { status: row.status, fileKey: key },
-    });
+    if (operator) {
+      await recordOperatorAction(tx, {
+        operatorSid: operator.sid,
+        action: 'invoice.issue',
+        entity: 'invoice',
+        entitySid: sid,
+        before: { status: before.status },
+        after: { status: row.status, fileKey: key },
+      });
+    }
     return row;
   });
   if (!issued) {

@@ -1,5 +1,5 @@
-import type { PayWay } from '@gemstock/contract';
 import {
+  PayWay,
   AuditStatus,
   ErrorCode,
   OrderStateMachine,
@@ -9,6 +9,7 @@ import {
 } from '@gemstock/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import { reserveMonthlyBudget } from '../user/sub-account-budget.js';
 import type { UserRow } from '../user/user.repository.js';
 import { orderLineCents, payerOf, priceWithContext, toPricePreview } from './order-pricing.js';
 import { findOrderBySid, type OrderRow, updateOrderAudit } from './order.repository.js';
@@ -64,13 +65,49 @@ export class OrderCheckoutService {
     if (!order || order.ownerSid !== main.sid || order.userSid === main.sid) {
       throw new AppError(ErrorCode.ORDER_NOT_FOUND);
     }
-    const updated = await updateOrderAudit(
-      this.db,
-      sid,
-      [AuditStatus.NONE, AuditStatus.PENDING, AuditStatus.REJECTED],
-      { auditStatus: input.approved ? AuditStatus.APPROVED : AuditStatus.REJECTED, auditMessage: input.message },
-    );
-    if (!updated) throw new AppError(ErrorCode.AUDIT_NOT_PENDING);
-    return { order: await this.orders.presentOne(updated) };
+    const from: readonly string[] = [AuditStatus.NONE, AuditStatus.PENDING, AuditStatus.REJECTED];
+    if (!input.approved) {
+      const refused = await updateOrderAudit(this.db, sid, from, {
+        auditStatus: AuditStatus.REJECTED,
+        auditMessage: input.message,
+      });
+      if (!refused) throw new AppError(ErrorCode.AUDIT_NOT_PENDING);
+      return { order: await this.orders.presentOne(refused) };
+    }
+    // An approval counts against the sub-account's monthly budget: checked and recorded under
+    // the sub-account's row lock, so concurrent approvals cannot together exceed it.
+    const now = this.orders.now();
+    const approved = await this.db.transaction(async (tx) => {
+      const current = await findOrderBySid(tx, sid);
+      if (
+        !current ||
+        !from.includes(current.auditStatus) ||
+        !OrderStateMachine.can(current.status, OrderStatus.PAYED)
+      ) {
+        throw new AppError(ErrorCode.AUDIT_NOT_PENDING);
+      }
+      // What the wallet will charge at most: the member price without a coupon (a coupon only
+      // lowers it; a wallet with money is a VIP wallet, so the member price is what it pays).
+      const { breakdown } = await priceWithContext(tx, {
+        orderType: current.orderType,
+        lineCents: await orderLineCents(tx, current),
+        code: null,
+        payWay: PayWay.WALLET,
+        user: payerOf(main, current),
+        vipRateBp: this.deps.money.vipRateBp,
+        now,
+        orderSid: current.sid,
+      });
+      await reserveMonthlyBudget(tx, current.userSid, breakdown.priceCents, now);
+      const updated = await updateOrderAudit(tx, sid, from, {
+        auditStatus: AuditStatus.APPROVED,
+        auditMessage: input.message,
+        approvedAt: now,
+        approvedCents: breakdown.priceCents,
+      });
+      if (!updated) throw new AppError(ErrorCode.AUDIT_NOT_PENDING);
+      return updated;
+    });
+    return { order: await this.orders.presentOne(approved) };
   }
 }

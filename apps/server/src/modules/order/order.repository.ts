@@ -216,7 +216,7 @@ export async function updateOrderAudit(
   tx: DbOrTx,
   sid: string,
   from: readonly string[],
-  change: { auditStatus: string; auditMessage: string | null },
+  change: { auditStatus: string; auditMessage: string | null; approvedAt?: Date; approvedCents?: number },
 ): Promise<OrderRow | undefined> {
   const [row] = await tx
     .update(orders)

@@ -27,6 +27,7 @@ import {
   type UserRow,
 } from './user.repository.js';
 import { createSubAccount, normaliseUsername, takenError } from './user.service.js';
+import { monthSpendOf } from './sub-account-budget.js';
 import { presentSubUser } from './user.view.js';
 import { checkVerificationCode, consumeVerificationCode, type CodeAddress } from './verification-code.service.js';
 
@@ -49,13 +50,18 @@ async function findOwnSubAccount(db: DbOrTx, main: UserRow, sid: string): Promis
 }
 
 async function presentSubUsers(db: DbOrTx, main: UserRow, rows: UserRow[]): Promise<TSubUser[]> {
-  const waiting = await countPendingAuditOrders(
-    db,
-    rows.map((r) => r.sid),
-  );
+  const sids = rows.map((r) => r.sid);
+  const waiting = await countPendingAuditOrders(db, sids);
+  const spent = await monthSpendOf(db, sids, new Date());
   // Sub-accounts pay from the main account's wallet, so its VIP status is theirs.
   const { isVip } = await walletSummaryOf(db, main.sid);
-  return rows.map((row) => presentSubUser(row, { orderWaiting: waiting.get(row.sid) ?? 0, vipValid: isVip }));
+  return rows.map((row) =>
+    presentSubUser(row, {
+      orderWaiting: waiting.get(row.sid) ?? 0,
+      vipValid: isVip,
+      monthSpent: spent.get(row.sid) ?? 0,
+    }),
+  );
 }
 
 async function presentOne(db: DbOrTx, main: UserRow, row: UserRow): Promise<{ sub_user: TSubUser }> {
@@ -99,6 +105,7 @@ export async function createSubUser(
     username: input.username,
     password: input.password,
     name: input.name,
+    monthlyBudgetCents: input.monthlyBudget ?? null,
   });
   return presentOne(deps.db, main, sub);
 }
@@ -144,10 +151,15 @@ export async function updateSubUser(
   assertSubAccountsEnabled(main);
   const sub = await findOwnSubAccount(deps.db, main, sid);
   const mobile = input.mobile ?? null;
-  if (!mobile || mobile === sub.mobile) return applyPatch(deps.db, main, sub, { name: input.name, mobile });
+  // Absent keeps the budget; null removes it.
+  const budget: UserPatch = input.monthlyBudget === undefined ? {} : { monthlyBudgetCents: input.monthlyBudget };
+  if (!mobile || mobile === sub.mobile) return applyPatch(deps.db, main, sub, { name: input.name, mobile, ...budget });
   if (await findUserByMobile(deps.db, mobile)) throw takenError('mobile');
   if (!input.code) throw new AppError(ErrorCode.SUB_CONTACT_NEEDS_CODE, '请输入发送到该手机号的验证码');
-  return bindProvenAddress(deps, main, sub, { field: 'mobile', value: mobile }, input.code, { name: input.name });
+  return bindProvenAddress(deps, main, sub, { field: 'mobile', value: mobile }, input.code, {
+    name: input.name,
+    ...budget,
+  });
 }
 
 /** Revokes the sub-account's tokens: whoever knew the old password is signed out. */

@@ -1,5 +1,5 @@
-import { AccountLevel, AuditStatus, OrderStatus } from '@gemstock/contract';
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { AccountLevel, AuditStatus, OrderStatus, PayWay } from '@gemstock/contract';
+import { and, asc, count, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { uniqueViolationConstraint } from '../../db/errors.js';
 import { coupons, orders, users } from '../../db/schema/index.js';
@@ -73,6 +73,7 @@ export type UserPatch = Partial<
     | 'enabled'
     | 'passwordHash'
     | 'lastLoginAt'
+    | 'monthlyBudgetCents'
   >
 >;
 
@@ -154,6 +155,78 @@ export async function countPendingAuditOrders(db: DbOrTx, userSids: string[]): P
     .where(and(inArray(orders.userSid, userSids), eq(orders.auditStatus, AuditStatus.PENDING)))
     .groupBy(orders.userSid);
   return new Map(rows.map((r) => [r.userSid, r.n]));
+}
+
+/** Reads the account and holds its row lock until the caller's transaction ends. */
+export async function lockUserBySid(tx: DbOrTx, sid: string): Promise<UserRow | undefined> {
+  const [row] = await tx.select().from(users).where(eq(users.sid, sid)).for('update').limit(1);
+  return row;
+}
+
+/**
+ * Per account, what its orders approved within [from, to) cost the company's wallet: the final
+ * price of one paid from the wallet, the amount approved of one still unpaid; cancelled ones and
+ * ones paid in the end by the buyer's own online or transfer payment count nothing. Reads through
+ * orders_user_approved_idx (user_sid, approved_at), so it touches only the month's approvals.
+ */
+export async function sumApprovedSpend(
+  db: DbOrTx,
+  userSids: string[],
+  range: { from: Date; to: Date },
+): Promise<Map<string, number>> {
+  if (userSids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      userSid: orders.userSid,
+      cents: sql<string>`coalesce(sum(case when ${orders.status} <> ${OrderStatus.PAYED} then ${orders.approvedCents} when ${orders.payWay} in (${PayWay.WALLET}, ${PayWay.FREE}) then ${orders.priceCents} else 0 end), 0)`,
+    })
+    .from(orders)
+    .where(
+      and(
+        inArray(orders.userSid, userSids),
+        sql`${orders.approvedAt} is not null`,
+        gte(orders.approvedAt, range.from),
+        lt(orders.approvedAt, range.to),
+        ne(orders.status, OrderStatus.CANCELLED),
+      ),
+    )
+    .groupBy(orders.userSid);
+  return new Map(rows.map((r) => [r.userSid, Number(r.cents)]));
+}
+
+/**
+ * Clears the account's pending coupon if it is still `couponSid`: true for the one request that
+ * cleared it, so the coupon is shown once however many user-info loads race.
+ */
+export async function takePendingCoupon(db: DbOrTx, sid: string, couponSid: string): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ pendingCouponSid: null })
+    .where(and(eq(users.sid, sid), eq(users.pendingCouponSid, couponSid)))
+    .returning({ sid: users.sid });
+  return rows.length > 0;
+}
+
+/** Sets the pending coupon of each account (an operator's grant); one statement per account. */
+export async function setPendingCoupons(
+  tx: DbOrTx,
+  entries: readonly { userSid: string; couponSid: string }[],
+): Promise<void> {
+  for (const entry of entries) {
+    await tx.update(users).set({ pendingCouponSid: entry.couponSid }).where(eq(users.sid, entry.userSid));
+  }
+}
+
+/** Accounts by mobile (unique), for an operator's grant. */
+export async function findUsersByMobiles(db: DbOrTx, mobiles: string[]): Promise<UserRow[]> {
+  if (mobiles.length === 0) return [];
+  return db.select().from(users).where(inArray(users.mobile, mobiles));
+}
+
+/** Accounts by sid, for an operator's grant. */
+export async function findUsersBySids(db: DbOrTx, sids: string[]): Promise<UserRow[]> {
+  if (sids.length === 0) return [];
+  return db.select().from(users).where(inArray(users.sid, sids));
 }
 
 export async function findCouponBySid(db: DbOrTx, sid: string): Promise<CouponRow | undefined> {

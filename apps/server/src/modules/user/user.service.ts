@@ -26,6 +26,7 @@ import {
   copyCompanyToSubAccounts,
   countCreatedOrders,
   findCouponBySid,
+  takePendingCoupon,
   findUserByEmail,
   findUserByMobile,
   findUserBySid,
@@ -135,6 +136,8 @@ export interface NewSubAccount {
   name?: string | null;
   email?: string | null;
   mobile?: string | null;
+  /** Cents; null = no limit. */
+  monthlyBudgetCents?: number | null;
 }
 
 /** Creates a level 1 account under `parent`, carrying the parent's company. Throws *_TAKEN. */
@@ -152,6 +155,7 @@ export async function createSubAccount(db: DbOrTx, parent: UserRow, input: NewSu
     companyAddress: parent.companyAddress,
     level: AccountLevel.SUB,
     parentSid: parent.sid,
+    monthlyBudgetCents: input.monthlyBudgetCents ?? null,
   });
   if (!result.ok) throw takenError(result.taken);
   return result.value;
@@ -300,7 +304,7 @@ interface UserView {
   parent: TCompanyInfo | null;
 }
 
-async function describeUser(db: Db, row: UserRow): Promise<UserView> {
+async function describeUser(db: Db, row: UserRow, options: { takePendingCoupon?: boolean } = {}): Promise<UserView> {
   const parentRow =
     row.level === AccountLevel.SUB && row.parentSid ? await findUserBySid(db, row.parentSid) : undefined;
   const user = await inheritParentCompany(db, row, parentRow);
@@ -308,7 +312,12 @@ async function describeUser(db: Db, row: UserRow): Promise<UserView> {
   // A sub-account spends from its parent's wallet, so it shows the parent's balance and VIP.
   const wallet = await walletSummaryOf(db, parentRow?.sid ?? user.sid);
   const orderBadge = await countCreatedOrders(db, user.sid);
-  const coupon = user.pendingCouponSid ? await findCouponBySid(db, user.pendingCouponSid) : undefined;
+  // The pending coupon is shown once: only the user-info load that clears it answers it.
+  const pendingSid =
+    options.takePendingCoupon && user.pendingCouponSid && (await takePendingCoupon(db, user.sid, user.pendingCouponSid))
+      ? user.pendingCouponSid
+      : null;
+  const coupon = pendingSid ? await findCouponBySid(db, pendingSid) : undefined;
   return {
     user: presentUser(user, { wallet, orderBadge, parent, pendingCouponCode: coupon?.code ?? null }),
     coupon: coupon ? presentCoupon(coupon) : null,
@@ -317,7 +326,10 @@ async function describeUser(db: Db, row: UserRow): Promise<UserView> {
 }
 
 export async function getCurrentUser(deps: Pick<AccountDeps, 'db'>, user: UserRow): Promise<TMeResponse> {
-  const [view, surveyPending] = await Promise.all([describeUser(deps.db, user), isSurveyPending(deps.db, user)]);
+  const [view, surveyPending] = await Promise.all([
+    describeUser(deps.db, user, { takePendingCoupon: true }),
+    isSurveyPending(deps.db, user),
+  ]);
   return { user: view.user, coupon: view.coupon, user_parent: view.parent, survey_pending: surveyPending };
 }
 

@@ -68,7 +68,10 @@ export function presentCoupon(row: CouponRow): TCoupon {
   };
 }
 
-export function presentSubUser(row: UserRow, extras: { orderWaiting: number; vipValid: boolean }): TSubUser {
+export function presentSubUser(
+  row: UserRow,
+  extras: { orderWaiting: number; vipValid: boolean; monthSpent: number },
+): TSubUser {
   return {
     sid: row.sid,
     username: row.username ?? '',
@@ -80,5 +83,7 @@ export function presentSubUser(row: UserRow, extras: { orderWaiting: number; vip
     lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
     orderWaiting: extras.orderWaiting,
     vipValid: extras.vipValid,
+    monthlyBudget: row.monthlyBudgetCents,
+    monthSpent: extras.monthSpent,
   };
 }

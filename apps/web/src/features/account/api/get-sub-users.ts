@@ -1,9 +1,9 @@
 import { USER_API, type TSubUsersResponse } from '@gemstock/contract';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
-import { USER_SCOPE } from '@/lib/query-client';
+import { COMMERCE_KEYS } from '@/api/commerce-keys';
 
-export const SUB_USERS_KEY = [USER_SCOPE, 'sub-users'] as const;
+export const SUB_USERS_KEY = COMMERCE_KEYS.subUsers;
 
 /** GET /api/user/sub_user → {sub_users}. Main accounts with sub-accounts enabled only. */
 export function getSubUsers(): Promise<TSubUsersResponse> {

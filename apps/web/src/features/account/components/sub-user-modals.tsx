@@ -1,5 +1,17 @@
-import { MAX_LENGTH, MESSAGES, MOBILE_LENGTH, type TSubUser, zEmail, zMobile, zUsername } from '@gemstock/contract';
-import { Form, Input, Modal, Typography } from 'antd';
+import {
+  centsToYuan,
+  MAX_LENGTH,
+  MESSAGES,
+  MOBILE_LENGTH,
+  SUB_BUDGET_MAX_CENTS,
+  SUB_BUDGET_MESSAGES,
+  type TSubUser,
+  yuanToCents,
+  zEmail,
+  zMobile,
+  zUsername,
+} from '@gemstock/contract';
+import { Form, Input, InputNumber, Modal, Typography } from 'antd';
 import { useEffect } from 'react';
 import { CodeField, newPasswordRules } from '@/components/contact-fields';
 import { applyFieldErrors, schemaRule } from '@/lib/form';
@@ -11,10 +23,48 @@ import { useUpdateSubUser } from '../api/update-sub-user';
 
 const blankToNull = (v: string | undefined) => (v && v.trim() ? v.trim() : null);
 
+/** The budget typed in yuan (empty = no limit) → cents for the request. */
+export function budgetYuanToCents(yuan: number | null | undefined): number | null {
+  return yuan === null || yuan === undefined ? null : yuanToCents(yuan);
+}
+
+/** 每月预算 in yuan, two decimals at most; empty means no limit (docs/decisions/0017). */
+function BudgetField() {
+  return (
+    <Form.Item
+      label="每月预算（元）"
+      name="monthlyBudget"
+      extra="子账号每个自然月（北京时间）经您审批的余额支付总额不能超过预算；留空表示不限"
+      rules={[
+        {
+          validator: (_, value: number | null | undefined) => {
+            if (value === null || value === undefined) return Promise.resolve();
+            if (value < 0) return Promise.reject(new Error(SUB_BUDGET_MESSAGES.negative));
+            if (yuanToCents(value) > SUB_BUDGET_MAX_CENTS)
+              return Promise.reject(new Error(SUB_BUDGET_MESSAGES.tooLarge));
+            return Promise.resolve();
+          },
+        },
+      ]}
+    >
+      <InputNumber<number>
+        min={0}
+        max={centsToYuan(SUB_BUDGET_MAX_CENTS)}
+        precision={2}
+        prefix="¥"
+        placeholder="不限"
+        style={{ width: '100%' }}
+        aria-label="每月预算（元）"
+      />
+    </Form.Item>
+  );
+}
+
 interface CreateValues {
   username: string;
   password: string;
   name?: string;
+  monthlyBudget?: number | null;
 }
 
 /** Why addresses are not asked for here: the owner of an address proves it with a code. */
@@ -31,6 +81,7 @@ export function CreateSubUserModal({ open, onClose }: { open: boolean; onClose: 
         username: v.username,
         password: v.password,
         name: blankToNull(v.name),
+        monthlyBudget: budgetYuanToCents(v.monthlyBudget),
       });
       notify.success('创建成功');
       onClose();
@@ -64,6 +115,7 @@ export function CreateSubUserModal({ open, onClose }: { open: boolean; onClose: 
         <Form.Item label="姓名" name="name">
           <Input maxLength={MAX_LENGTH.name} placeholder="选填" />
         </Form.Item>
+        <BudgetField />
         <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
           {ADDRESS_NOTE}
         </Typography.Paragraph>
@@ -76,6 +128,7 @@ interface EditValues {
   name?: string;
   mobile?: string;
   code?: string;
+  monthlyBudget?: number | null;
 }
 
 /** Name and mobile; a new mobile is bound only with the code sent to it. */
@@ -86,7 +139,13 @@ export function EditSubUserModal({ subUser, onClose }: { subUser: TSubUser | nul
   const needsCode = mobile !== null && mobile !== (subUser?.mobile ?? null);
 
   useEffect(() => {
-    if (subUser) form.setFieldsValue({ name: subUser.name ?? '', mobile: subUser.mobile ?? '' });
+    if (subUser) {
+      form.setFieldsValue({
+        name: subUser.name ?? '',
+        mobile: subUser.mobile ?? '',
+        monthlyBudget: subUser.monthlyBudget === null ? null : centsToYuan(subUser.monthlyBudget),
+      });
+    }
   }, [subUser, form]);
 
   const onFinish = async (v: EditValues) => {
@@ -97,6 +156,7 @@ export function EditSubUserModal({ subUser, onClose }: { subUser: TSubUser | nul
         name: blankToNull(v.name),
         mobile: blankToNull(v.mobile),
         code: needsCode ? blankToNull(v.code) : null,
+        monthlyBudget: budgetYuanToCents(v.monthlyBudget),
       });
       notify.success('更新成功');
       onClose();
@@ -121,6 +181,7 @@ export function EditSubUserModal({ subUser, onClose }: { subUser: TSubUser | nul
         <Form.Item label="手机号" name="mobile" rules={[schemaRule(zMobile, { optional: true })]}>
           <Input maxLength={MOBILE_LENGTH} inputMode="numeric" />
         </Form.Item>
+        <BudgetField />
         {needsCode && (
           <>
             <Typography.Paragraph type="secondary">

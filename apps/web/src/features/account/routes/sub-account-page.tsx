@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
-import type { TSubUser } from '@gemstock/contract';
-import { Alert, Badge, Button, Empty, Result, Space, Switch, Table, Tag, Typography } from 'antd';
+import { formatYuan, type TSubUser } from '@gemstock/contract';
+import { Alert, Badge, Button, Empty, Progress, Result, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { formatDateTime } from '@/lib/form';
 import { notify } from '@/lib/notify';
@@ -14,6 +14,36 @@ import {
   SubUserEmailModal,
   SubUserPasswordModal,
 } from '../components/sub-user-modals';
+
+/** 本月已批准 / 每月预算: a progress bar when there is a budget, the amount alone otherwise. */
+function MonthBudget({ row }: { row: TSubUser }) {
+  const spent = formatYuan(row.monthSpent);
+  if (row.monthlyBudget === null) {
+    return (
+      <div>
+        <div>{spent}</div>
+        <div className="gs-cell-sub">不限预算</div>
+      </div>
+    );
+  }
+  const budget = formatYuan(row.monthlyBudget);
+  const percent = row.monthlyBudget > 0 ? Math.min(100, (row.monthSpent / row.monthlyBudget) * 100) : 100;
+  const full = row.monthSpent >= row.monthlyBudget;
+  return (
+    <div style={{ minWidth: 140 }}>
+      <div>
+        {spent} / {budget}
+      </div>
+      <Progress
+        percent={percent}
+        showInfo={false}
+        size="small"
+        status={full ? 'exception' : 'normal'}
+        aria-label={`${row.username} 本月已批准 ${spent}，每月预算 ${budget}`}
+      />
+    </div>
+  );
+}
 
 /** /user/sub-account — main accounts manage their sub-accounts (spec §6). */
 export default function SubAccountPage() {
@@ -66,6 +96,19 @@ export default function SubAccountPage() {
         style={{ marginBottom: 16 }}
         title="子账号使用用户名和密码登录，自动继承主账号的企业信息，经您审批后可使用主账号余额支付。主账号对子账号的行为承担连带责任。"
       />
+      {subUsers.isError && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title="子账号列表加载失败"
+          action={
+            <Button size="small" onClick={() => void subUsers.refetch()}>
+              重试
+            </Button>
+          }
+        />
+      )}
       <Table<TSubUser>
         rowKey="sid"
         loading={subUsers.isLoading}
@@ -107,6 +150,12 @@ export default function SubAccountPage() {
             dataIndex: 'orderWaiting',
             width: 100,
             render: (v: number) => (v > 0 ? <Badge count={v} /> : <span>0</span>),
+          },
+          {
+            title: '本月已批准 / 预算',
+            key: 'budget',
+            width: 170,
+            render: (_: unknown, row) => <MonthBudget row={row} />,
           },
           {
             title: '会员',

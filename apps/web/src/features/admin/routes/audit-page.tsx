@@ -27,6 +27,7 @@ const ACTION_LABEL: Record<string, { text: string; color: string }> = {
   'order.reject_transfer': { text: '驳回转账', color: 'red' },
   'coupon.create': { text: '创建优惠券', color: 'blue' },
   'coupon.update': { text: '修改优惠券', color: 'gold' },
+  'coupon.grant': { text: '发放优惠券给用户', color: 'magenta' },
 };
 
 const FIELD_LABEL: Record<string, string> = {

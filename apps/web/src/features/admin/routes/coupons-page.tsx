@@ -13,6 +13,7 @@ import { couponScopeText, couponValueText } from '@/lib/coupon-text';
 import { type CouponListQuery, useCoupons } from '../api/get-coupons';
 import { CouponCreateModal } from '../components/coupon-create-modal';
 import { CouponDetailDrawer } from '../components/coupon-detail-drawer';
+import { CouponGrantModal } from '../components/coupon-grant-modal';
 import { ListFilters } from '../components/list-filters';
 import { type AddressUpdate, oneOf, useAddressQuery } from '../lib/address-query';
 import { COUPON_STATUS_LABEL, accountName, couponUsageText } from '../lib/coupon-form';
@@ -53,6 +54,7 @@ export function CouponsPage() {
   const { data, isFetching, isLoading, refetch } = useCoupons(query);
   const [creating, setCreating] = useState(false);
   const [openSid, setOpenSid] = useState<string | null>(null);
+  const [granting, setGranting] = useState<TAdminCoupon | null>(null);
   const filtered = Boolean(query.q || query.status || query.kind);
 
   const columns: ColumnsType<TAdminCoupon> = [
@@ -107,12 +109,19 @@ export function CouponsPage() {
     {
       title: '操作',
       key: 'actions',
-      width: 70,
+      width: 150,
       fixed: 'right',
       render: (_, c) => (
-        <Button type="link" size="small" onClick={() => setOpenSid(c.sid)}>
-          详情
-        </Button>
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => setOpenSid(c.sid)} aria-label={`优惠券 ${c.code} 详情`}>
+            详情
+          </Button>
+          {c.status !== 'expired' && (
+            <Button type="link" size="small" onClick={() => setGranting(c)} aria-label={`发放给用户 ${c.code}`}>
+              发放给用户
+            </Button>
+          )}
+        </Space>
       ),
     },
   ];
@@ -143,7 +152,7 @@ export function CouponsPage() {
         columns={columns}
         dataSource={data?.coupons ?? []}
         loading={isLoading}
-        scroll={{ x: 1185 }}
+        scroll={{ x: 1265 }}
         size="middle"
         locale={{
           emptyText: (
@@ -171,6 +180,7 @@ export function CouponsPage() {
       />
       <CouponCreateModal open={creating} onClose={() => setCreating(false)} />
       <CouponDetailDrawer sid={openSid} onClose={() => setOpenSid(null)} />
+      <CouponGrantModal coupon={granting} onClose={() => setGranting(null)} />
     </Card>
   );
 }

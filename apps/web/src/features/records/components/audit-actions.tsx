@@ -1,5 +1,7 @@
-import { Button, Input, Modal, Space } from 'antd';
+import { ErrorCode } from '@gemstock/contract';
+import { Alert, Button, Input, Modal, Space } from 'antd';
 import { useState } from 'react';
+import { isApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { useAuditOrder } from '../api/audit-order';
 
@@ -21,8 +23,21 @@ export function AuditActions({ orderSid, orderNo }: { orderSid: string; orderNo:
       },
     );
 
+  // Over the sub-account's monthly budget: the server's message names budget, spent and this order.
+  const overBudget =
+    isApiError(audit.error) && audit.error.code === ErrorCode.SUB_BUDGET_EXCEEDED.code ? audit.error.message : null;
+
   return (
     <Space wrap>
+      {overBudget && (
+        <Alert
+          type="warning"
+          showIcon
+          role="alert"
+          title={overBudget}
+          description="可在“我的子账号”中调整该子账号的每月预算，或拒绝该订单的余额支付。"
+        />
+      )}
       <Button type="primary" size="small" loading={audit.isPending && !isRejecting} onClick={() => decide(true)}>
         通过
       </Button>
