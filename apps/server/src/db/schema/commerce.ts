@@ -12,7 +12,6 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
 import { materials } from './catalog.js';
 import { users } from './users.js';
 
