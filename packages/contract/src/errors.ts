@@ -220,6 +220,28 @@ export const ErrorCode = {
   /* 4120–4129: the satisfaction survey. */
   /** The survey follows the company's first paid order. */
   SURVEY_NOT_AVAILABLE: e(4120, 409, '完成首笔订单后即可参与满意度调查'),
+
+  /* 4210–4229: custom design. */
+  /** No such request in the buyer's company (or for the operator). */
+  DEMAND_NOT_FOUND: e(4210, 404, '定制需求不存在'),
+  /** The move does not fit where the request stands (e.g. a draft for a cancelled request). */
+  DEMAND_WRONG_STAGE: e(4211, 409, '定制需求当前状态不能进行此操作，请刷新后重试'),
+  /** Feedback after the last revision round. */
+  DEMAND_NO_REVISIONS_LEFT: e(4212, 409, '修改次数已用完（共 2 次），设计师将交付最终文件'),
+  /** A comment on a draft that is not the latest one. */
+  DEMAND_DRAFT_NOT_CURRENT: e(4213, 409, '只能对最新的设计稿提出修改意见'),
+  /** Feedback with no comment and no message. */
+  DEMAND_FEEDBACK_EMPTY: e(4214, 400, '请先在设计稿上标注或填写修改意见'),
+  /** Too many pinned comments on one draft. */
+  DEMAND_TOO_MANY_COMMENTS: e(4215, 409, '每张设计稿最多 30 条标注'),
+  /** The final delivery was made already. */
+  DEMAND_ALREADY_DELIVERED: e(4216, 409, '该定制已交付，不能重复交付'),
+  /** Operator: the uploaded design file is not a picture or MP4 video. */
+  DESIGN_FILE_TYPE: e(4217, 400, '请上传 JPG、PNG、WebP 图片或 MP4 视频'),
+  /** The designer named is not an active operator. */
+  DESIGNER_NOT_FOUND: e(4218, 404, '设计师不存在或已停用'),
+  /** A draft before anyone took the work on. */
+  DEMAND_NOT_ASSIGNED: e(4219, 409, '请先指派设计师'),
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCodeName = keyof typeof ErrorCode;

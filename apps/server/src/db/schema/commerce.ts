@@ -175,6 +175,8 @@ export const licences = pgTable(
       .notNull()
       .references(() => materials.sid),
     spec: smallint().notNull(),
+    /** A delivered custom design: licensed to this company alone (spec §9). */
+    exclusive: boolean().notNull().default(false),
     downloadCount: integer().notNull().default(0),
     createdAt: now(),
   },

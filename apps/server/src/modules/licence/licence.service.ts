@@ -214,6 +214,7 @@ export class LicenceService {
         previewJpeg: await this.previewJpeg(material.coverKey ?? material.thumbKey),
       },
       licenceType: isLicenceType(licence.spec) ? licence.spec : LicenceType.STANDARD,
+      exclusive: licence.exclusive,
       orderNo: order.orderNo,
       licensedOn: chinaDateOf(licence.createdAt),
       verifyUrl: this.verifyUrlOf(licence.certNo),
@@ -242,6 +243,7 @@ export class LicenceService {
       thumbUrl: material ? this.deps.publicUrlOf(material.thumbKey) : null,
       licenceName: spec?.name ?? '—',
       licenceUse: spec?.use ?? '—',
+      exclusive: licence.exclusive,
       licensedOn: chinaDateOf(licence.createdAt),
     };
   }
@@ -267,8 +269,17 @@ export async function grantOrderLicences(
     buyerSid: string;
     orderSid: string;
     grantedAt: Date;
-    items: { materialSid: string; spec: number }[];
+    items: { materialSid: string; spec: number; exclusive?: boolean }[];
   },
 ): Promise<void> {
   await grantLicences(tx, input);
+}
+
+/** The licence an order granted on a material (the delivered custom design's certificate). */
+export async function licenceOfOrderMaterial(
+  db: DbOrTx,
+  orderSid: string,
+  materialSid: string,
+): Promise<LicenceRow | undefined> {
+  return findLicenceByOrderMaterial(db, orderSid, materialSid);
 }

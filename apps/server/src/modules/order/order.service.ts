@@ -30,6 +30,7 @@ import { findLastAttemptTimes } from './order-deadline.repository.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { newNumericCode, newSid } from '../../lib/ids.js';
+import { demandsBySids, insertAdvancedDemand } from '../design/demand-records.js';
 import { isValidStorageKey } from '../../media/storage.js';
 import type { MaterialRow } from '../catalog/catalog.repository.js';
 import type { PublicUrlOf } from '../catalog/material.mapper.js';
@@ -48,9 +49,7 @@ import {
   findBuyerNames,
   findOrderBySid,
   findReusableMaterialOrder,
-  insertDemand,
   insertOrder,
-  listDemandsBySids,
   listAdminOrders,
   listItemsOfOrders,
   listOrders,
@@ -93,6 +92,36 @@ export function newOrderNo(at: Date): string {
 }
 
 /* The order module's front door for the modules that pay for, license and show orders. */
+
+/**
+ * The `dashboard` order an operator's quote creates for a super or AI-video request, in the
+ * design module's transaction: the quoted price, no items, waiting for the buyer to pay it in
+ * the order drawer like any other order.
+ */
+export async function insertQuotedOrder(
+  tx: DbOrTx,
+  input: { userSid: string; ownerSid: string; demandSid: string; name: string; priceCents: number; at: Date },
+): Promise<OrderRow> {
+  return insertOrder(
+    tx,
+    {
+      sid: newSid(),
+      orderNo: newOrderNo(input.at),
+      name: input.name,
+      orderType: OrderType.DASHBOARD,
+      spec: LicenceType.PREMIUM_CUSTOM,
+      source: 'quote',
+      priceOriginCents: input.priceCents,
+      priceCents: input.priceCents,
+      userSid: input.userSid,
+      ownerSid: input.ownerSid,
+      demandSid: input.demandSid,
+      createdAt: input.at,
+      updatedAt: input.at,
+    },
+    [],
+  );
+}
 
 export async function findOrder(db: DbOrTx, sid: string): Promise<OrderRow | undefined> {
   return findOrderBySid(db, sid);
@@ -365,19 +394,19 @@ export class OrderService {
         },
         [{ materialSid: material.sid, spec: LicenceType.PREMIUM_CUSTOM, unitPriceCents: priceCents }],
       );
-      await insertDemand(tx, {
+      await insertAdvancedDemand(tx, {
         sid: demandSid,
+        orderSid,
         materialSid: material.sid,
         userSid: user.sid,
-        orderSid,
+        ownerSid: ownerSidOf(user),
         productKey: input.product_key,
         logoKey: input.logo_key,
         detail: Object.fromEntries(Object.entries(input.detail).filter(([, v]) => typeof v === 'string')) as Record<
           string,
           string
         >,
-        createdAt: now,
-        updatedAt: now,
+        at: now,
       });
       return created;
     });
@@ -464,7 +493,7 @@ export class OrderService {
         rows.map((r) => r.sid),
       ));
     const demandSids = rows.map((r) => r.demandSid).filter((s): s is string => s !== null);
-    const demands = new Map((await listDemandsBySids(this.deps.db, demandSids)).map((d) => [d.sid, d]));
+    const demands = await demandsBySids(this.deps.db, demandSids);
     const policy = this.deps.deadlines;
     const unpaid = rows.filter((r) => r.status === OrderStatus.CREATED).map((r) => r.sid);
     const lastAttempts = policy ? await findLastAttemptTimes(this.deps.db, unpaid) : new Map<string, Date>();
