@@ -30,10 +30,6 @@ ALTER TABLE "licences" ADD COLUMN "exclusive" boolean DEFAULT false NOT NULL;-->
 ALTER TABLE "demands" ADD COLUMN "owner_sid" text;--> statement-breakpoint
 UPDATE "demands" d SET "owner_sid" = COALESCE(u."parent_sid", u."sid") FROM "users" u WHERE u."sid" = d."user_sid";--> statement-breakpoint
 ALTER TABLE "demands" ALTER COLUMN "owner_sid" SET NOT NULL;--> statement-breakpoint
-UPDATE "demands" SET "status" = 'SUBMITTED' WHERE "status" = 'WAITING';--> statement-breakpoint
-UPDATE "demands" SET "status" = 'DELIVERED' WHERE "status" = 'FINISHED';--> statement-breakpoint
-UPDATE "demands" d SET "status" = 'SUBMITTED', "paid_at" = o."pay_time" FROM "orders" o WHERE o."sid" = d."order_sid" AND o."status" = 'PAYED' AND d."status" = 'CREATED';--> statement-breakpoint
-UPDATE "demands" d SET "status" = 'CANCELLED' FROM "orders" o WHERE o."sid" = d."order_sid" AND o."status" = 'CANCELLED' AND d."status" = 'CREATED';--> statement-breakpoint
 ALTER TABLE "demands" ADD COLUMN "tier" text DEFAULT 'advanced' NOT NULL;--> statement-breakpoint
 ALTER TABLE "demands" ADD COLUMN "brief" jsonb;--> statement-breakpoint
 ALTER TABLE "demands" ADD COLUMN "quote_price_cents" integer;--> statement-breakpoint
@@ -58,4 +54,8 @@ ALTER TABLE "demands" ADD CONSTRAINT "demands_designer_sid_operators_sid_fk" FOR
 CREATE INDEX "demands_owner_idx" ON "demands" USING btree ("owner_sid","created_at" DESC NULLS LAST,"sid" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "demands_board_idx" ON "demands" USING btree ("status","stage_deadline","sid");--> statement-breakpoint
 CREATE INDEX "demands_deadline_idx" ON "demands" USING btree ("stage_deadline","sid");--> statement-breakpoint
-CREATE UNIQUE INDEX "demands_order_key" ON "demands" USING btree ("order_sid");
+CREATE UNIQUE INDEX "demands_order_key" ON "demands" USING btree ("order_sid");--> statement-breakpoint
+UPDATE "demands" SET "status" = 'SUBMITTED' WHERE "status" = 'WAITING';--> statement-breakpoint
+UPDATE "demands" SET "status" = 'DELIVERED' WHERE "status" = 'FINISHED';--> statement-breakpoint
+UPDATE "demands" d SET "status" = 'SUBMITTED', "paid_at" = o."pay_time" FROM "orders" o WHERE o."sid" = d."order_sid" AND o."status" = 'PAYED' AND d."status" = 'CREATED';--> statement-breakpoint
+UPDATE "demands" d SET "status" = 'CANCELLED' FROM "orders" o WHERE o."sid" = d."order_sid" AND o."status" = 'CANCELLED' AND d."status" = 'CREATED';

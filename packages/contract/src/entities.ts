@@ -165,7 +165,12 @@ export const ZInvoice = z.object({
 });
 export type TInvoice = z.infer<typeof ZInvoice>;
 
-const zDetailText = (max: number) => z.string().trim().max(max, { error: `内容不能超过 ${max} 个字` }).optional();
+const zDetailText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `内容不能超过 ${max} 个字` })
+    .optional();
 
 /** The advanced customization form (spec §3 Demand detail). */
 export const ZDemandDetail = z.object({

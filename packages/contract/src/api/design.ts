@@ -74,7 +74,11 @@ export type TDemandCommentRequest = z.input<typeof ZDemandCommentRequest>;
 
 export const ZDemandFeedbackRequest = z.object({
   /** A general note with the pinned comments (optional when there are pinned comments). */
-  message: z.string().trim().max(500, { error: MESSAGES.tooLong(500) }).default(''),
+  message: z
+    .string()
+    .trim()
+    .max(500, { error: MESSAGES.tooLong(500) })
+    .default(''),
 });
 export type TDemandFeedbackRequest = z.input<typeof ZDemandFeedbackRequest>;
 
@@ -83,7 +87,10 @@ export const ZDemandQuoteRequest = z
     tier: z.enum([DemandTier.SUPER, DemandTier.AI_VIDEO], { error: DESIGN_MESSAGES.tier }),
     material: zSid,
     brief: text(DESIGN_MESSAGES.brief, 10, 2000),
-    references: z.array(z.string().max(300)).max(DEMAND_MAX_REFERENCES, { error: DESIGN_MESSAGES.references }).default([]),
+    references: z
+      .array(z.string().max(300))
+      .max(DEMAND_MAX_REFERENCES, { error: DESIGN_MESSAGES.references })
+      .default([]),
     duration: z
       .number({ error: DESIGN_MESSAGES.duration })
       .int({ error: DESIGN_MESSAGES.duration })
@@ -91,7 +98,10 @@ export const ZDemandQuoteRequest = z
       .max(120, { error: DESIGN_MESSAGES.duration })
       .nullable()
       .default(null),
-    aspect_ratio: z.enum(['16:9', '9:16', '1:1', '4:3', '3:4'], { error: DESIGN_MESSAGES.aspectRatio }).nullable().default(null),
+    aspect_ratio: z
+      .enum(['16:9', '9:16', '1:1', '4:3', '3:4'], { error: DESIGN_MESSAGES.aspectRatio })
+      .nullable()
+      .default(null),
   })
   .superRefine((v, ctx) => {
     if (v.tier !== DemandTier.AI_VIDEO) return;
@@ -132,7 +142,11 @@ export type TAdminDemandDetails = z.infer<typeof ZAdminDemandDetails>;
 
 export const ZDemandAssignRequest = z.object({ designer: zSid });
 export const ZDemandAnswerRequest = z.object({
-  reply: z.string().trim().max(500, { error: MESSAGES.tooLong(500) }).default(''),
+  reply: z
+    .string()
+    .trim()
+    .max(500, { error: MESSAGES.tooLong(500) })
+    .default(''),
 });
 export const ZDemandPriceRequest = z.object({
   price: z

@@ -13,7 +13,9 @@ import { transitionDemand } from './demand-transition.js';
 /** When the first draft of paid work is due: three working days, or the lead time quoted. */
 export function firstDraftDeadline(demand: Pick<DemandRow, 'tier' | 'quoteLeadDays'>, paidAt: Date): Date {
   const days =
-    demand.tier === DemandTier.ADVANCED ? DEMAND_FIRST_DRAFT_WORKING_DAYS : (demand.quoteLeadDays ?? DEMAND_FIRST_DRAFT_WORKING_DAYS);
+    demand.tier === DemandTier.ADVANCED
+      ? DEMAND_FIRST_DRAFT_WORKING_DAYS
+      : (demand.quoteLeadDays ?? DEMAND_FIRST_DRAFT_WORKING_DAYS);
   return chinaWorkingDaysDeadline(paidAt, days);
 }
 

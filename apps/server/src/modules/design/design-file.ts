@@ -1,6 +1,7 @@
 import { DESIGN_FILE_MAX_BYTES, DesignFileKind, ErrorCode } from '@gemstock/contract';
 import type { AppDeps } from '../../app-deps.js';
 import { AppError } from '../../lib/app-error.js';
+import { newSid } from '../../lib/ids.js';
 import { sniffMediaType } from '../../media/file-type.js';
 import {
   makeCover,
@@ -38,11 +39,19 @@ export async function storeDesignFile(
   if (body.length > DESIGN_FILE_MAX_BYTES) throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE);
   const type = sniffMediaType(body.subarray(0, 64));
   if (!type || !ACCEPTED.has(type.format)) throw new AppError(ErrorCode.DESIGN_FILE_TYPE);
-  const hash = contentHash(body);
-  const base = `private/designs/${demandSid}/${kind}-${hash}`;
+  // Each upload gets its own name: a refused or lost upload removes its objects without touching
+  // an identical file another upload stored.
+  const base = `private/designs/${demandSid}/${kind}-${contentHash(body)}-${newSid(6)}`;
   if (type.kind === 'video') {
     const stored = await deps.storage.put(`${base}.${type.ext}`, body, type.mime);
-    return { fileKey: stored.key, previewKey: null, contentType: type.mime, width: null, height: null, bytes: body.length };
+    return {
+      fileKey: stored.key,
+      previewKey: null,
+      contentType: type.mime,
+      width: null,
+      height: null,
+      bytes: body.length,
+    };
   }
   let info;
   let preview;

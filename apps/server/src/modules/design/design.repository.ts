@@ -244,10 +244,7 @@ export async function insertDesignComment(
 }
 
 /** Names of the accounts and operators who wrote comments. */
-export async function authorNamesOf(
-  db: DbOrTx,
-  comments: readonly DesignCommentRow[],
-): Promise<Map<string, string>> {
+export async function authorNamesOf(db: DbOrTx, comments: readonly DesignCommentRow[]): Promise<Map<string, string>> {
   const buyerSids = [...new Set(comments.filter((c) => c.authorKind === 'buyer').map((c) => c.authorSid))];
   const operatorSids = [...new Set(comments.filter((c) => c.authorKind === 'operator').map((c) => c.authorSid))];
   const names = new Map<string, string>();

@@ -590,9 +590,19 @@ export async function uploadDesignFile(
       return next;
     });
     if (input.kind === DesignFileKind.FINAL) {
-      await tellBuyer(deps, moved, '您的定制设计已交付', `您的${demandTitle(moved)}已交付，可在“定制记录”中下载设计文件与独家授权证书。`);
+      await tellBuyer(
+        deps,
+        moved,
+        '您的定制设计已交付',
+        `您的${demandTitle(moved)}已交付，可在“定制记录”中下载设计文件与独家授权证书。`,
+      );
     } else {
-      await tellBuyer(deps, moved, '新的设计稿待您反馈', `您的${demandTitle(moved)}有新的设计稿，请在“定制记录”中查看并反馈。`);
+      await tellBuyer(
+        deps,
+        moved,
+        '新的设计稿待您反馈',
+        `您的${demandTitle(moved)}有新的设计稿，请在“定制记录”中查看并反馈。`,
+      );
     }
   } catch (error) {
     await Promise.all(
@@ -613,7 +623,10 @@ function assertAcceptsFile(demand: DemandRow, kind: DesignFileKind): void {
   if (!working.includes(demand.status)) throw new AppError(ErrorCode.DEMAND_WRONG_STAGE);
   // A new draft answers feedback (or is the first one); one waiting for the buyer is not replaced.
   if (kind === DesignFileKind.DRAFT && demand.status === DemandStatus.DRAFT_REVIEW) {
-    throw new AppError(ErrorCode.DEMAND_WRONG_STAGE, '设计稿正等待买家反馈，收到修改意见后再上传新稿，或直接上传最终文件');
+    throw new AppError(
+      ErrorCode.DEMAND_WRONG_STAGE,
+      '设计稿正等待买家反馈，收到修改意见后再上传新稿，或直接上传最终文件',
+    );
   }
 }
 

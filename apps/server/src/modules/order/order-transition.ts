@@ -39,6 +39,7 @@ export async function transitionOrder(
     }
   });
   // A custom design request follows its order in the same transaction (decision 0019).
-  if (moved) await carryDemandWithOrder(tx, moved, move.to, move.to === OrderStatus.PAYED ? move.paid.payTime : new Date());
+  if (moved)
+    await carryDemandWithOrder(tx, moved, move.to, move.to === OrderStatus.PAYED ? move.paid.payTime : new Date());
   return moved;
 }
