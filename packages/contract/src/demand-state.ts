@@ -1,4 +1,5 @@
-import { DemandStatus, DemandTier } from './enums.js';
+import type { DemandTier } from './enums.js';
+import { DemandStatus } from './enums.js';
 import { defineStateMachine } from './state-machine.js';
 
 /**
