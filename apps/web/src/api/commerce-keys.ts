@@ -11,6 +11,8 @@ export const COMMERCE_KEYS = {
   orders: [USER_SCOPE, 'orders'] as const,
   purchased: [USER_SCOPE, 'purchased-materials'] as const,
   wallet: [USER_SCOPE, 'wallet'] as const,
+  /** Custom design requests: a payment starts one, so they reload with the orders. */
+  demands: [USER_SCOPE, 'demands'] as const,
 } as const;
 
 /**
