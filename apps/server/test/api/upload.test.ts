@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type S3Config } from '../../src/config.js';
 import { directUploads } from '../../src/db/schema/index.js';
 import { signingKey } from '../../src/media/s3-signer.js';
+import { pageDirectives, uploadOriginOf } from '../../src/plugins/security-headers.js';
 import { presignS3Post } from '../../src/modules/upload/s3-post-policy.js';
 import {
   assertUsableUpload,
@@ -424,5 +425,9 @@ describe('S3 presigned POST policy', () => {
     expect(cred.key).toMatch(new RegExp(`^private/uploads/${buyer.sid}/product/[a-f0-9]{32}\\.webp$`));
     expect(cred.fields['x-amz-signature']).toMatch(/^[0-9a-f]{64}$/);
     expect(Date.parse(cred.expires_at) - Date.now()).toBeLessThanOrEqual(15 * 60_000);
+    // Pages may POST to the bucket.
+    expect(pageDirectives(null, "'self'", uploadOriginOf(config))['connect-src']).toContain(
+      'https://gemstock-media.oss-cn-shenzhen.aliyuncs.com',
+    );
   });
 });
