@@ -1,5 +1,5 @@
 import type { TUploadCheckResponse, TUploadTokenResponse } from '@gemstock/contract';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { precheckUploadFile } from '@/features/customize/api/direct-upload';
