@@ -4,6 +4,7 @@ CREATE TABLE "direct_uploads" (
 	"purpose" text NOT NULL,
 	"declared_content_type" text,
 	"expires_at" timestamp with time zone NOT NULL,
+	"uploaded_at" timestamp with time zone,
 	"checked_at" timestamp with time zone,
 	"content_type" text,
 	"width" integer,

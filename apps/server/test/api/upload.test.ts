@@ -118,6 +118,24 @@ describe('GET /api/common/oss_sts_token', () => {
   });
 });
 
+describe('limits per client address', () => {
+  it('refuses a burst of credential requests from one address', async () => {
+    const buyer = await createBuyer(t);
+    const address = '10.43.0.1';
+    const codes: number[] = [];
+    for (let i = 0; i < 31; i += 1) {
+      const res = await injectApi(t, UPLOAD_API.token, {
+        query: { purpose: 'reference' },
+        token: buyer.token,
+        remoteAddress: address,
+      });
+      codes.push(res.code);
+    }
+    expect(codes.slice(0, 30).every((c) => c === 0)).toBe(true);
+    expect(codes[30]).toBe(1009);
+  });
+});
+
 describe('the local upload target and the check', () => {
   it('stores a real image and the check answers its facts; a second check does not read it again', async () => {
     const buyer = await createBuyer(t);
@@ -244,6 +262,25 @@ describe('the local upload target and the check', () => {
     const replaced = await upload(cred, await makeJpeg(900, 900));
     expect(replaced.code).toBe(4203);
     expect((await check(buyer, cred.key)).data.width).toBe(800);
+  });
+
+  it('takes exactly one of 10 concurrent uploads on the same credentials', async () => {
+    const buyer = await createBuyer(t);
+    const cred = await token(buyer, 'product');
+    const files = await Promise.all(Array.from({ length: 10 }, (_, i) => makeJpeg(400 + i * 10, 400)));
+    const results = await Promise.all(files.map((f) => upload(cred, f)));
+    expect(results.filter((r) => r.status === 204)).toHaveLength(1);
+    expect(results.filter((r) => r.code === 4203)).toHaveLength(9);
+    const checked = await check(buyer, cred.key);
+    expect(checked.code).toBe(0);
+    expect(files.some((f) => f.length === checked.data.bytes)).toBe(true);
+  });
+
+  it('lets the same credentials try again after a refused file', async () => {
+    const buyer = await createBuyer(t);
+    const cred = await token(buyer, 'product');
+    expect((await upload(cred, Buffer.from('not an image at all, just some words'))).code).toBe(4200);
+    expect((await upload(cred, jpeg)).status).toBe(204);
   });
 
   it('refuses a check of another account’s key, of another purpose, or of a key never issued', async () => {

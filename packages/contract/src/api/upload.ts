@@ -57,7 +57,8 @@ export const ZUploadTokenQuery = z.object({
   purpose: ZUploadPurpose,
   /**
    * The type of the file about to be sent (the browser's `file.type`). When given, the
-   * credentials accept only that type and the key ends with its extension.
+   * credentials accept only that type, `fields` carries it as `Content-Type` and the key ends
+   * with its extension. Without it the form must add a `Content-Type` field of an accepted type.
    */
   content_type: ZUploadContentType.optional(),
 });

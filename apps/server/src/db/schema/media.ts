@@ -59,6 +59,8 @@ export const directUploads = pgTable(
     declaredContentType: text(),
     /** The credentials are refused after this moment. */
     expiresAt: timestamp({ withTimezone: true }).notNull(),
+    /** Set when the embedded default's upload target takes the file: one file per credentials. */
+    uploadedAt: timestamp({ withTimezone: true }),
     /** Set by the first successful check, with what the file's bytes said. */
     checkedAt: timestamp({ withTimezone: true }),
     contentType: text(),

@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error.js';
 import { SNIFF_BYTES, sniffMediaType } from '../../media/file-type.js';
 import { isValidStorageKey } from '../../media/storage.js';
 import { LOCAL_POLICY_FIELDS, type LocalPolicySigner, type LocalUploadPolicy } from './local-upload-policy.js';
+import { claimUploadSlot, releaseUploadSlot } from './upload.repository.js';
 import { uploadTooLargeError } from './upload.service.js';
 
 /**
@@ -99,7 +100,7 @@ class UploadGuard extends Transform {
 }
 
 export async function receiveLocalUpload(
-  deps: Pick<AppDeps, 'storage'>,
+  deps: Pick<AppDeps, 'storage' | 'db'>,
   signer: LocalPolicySigner,
   parts: AsyncIterable<LocalUploadPart>,
 ): Promise<void> {
@@ -117,8 +118,9 @@ export async function receiveLocalUpload(
     const policy = policyOf(signer, fields);
     const contentType = (fields.get(LOCAL_POLICY_FIELDS.contentType) ?? part.mimetype).split(';')[0]!.trim();
     if (!policy.contentTypes.includes(contentType)) throw new AppError(ErrorCode.UPLOAD_TYPE_NOT_ALLOWED);
-    // One policy, one file: a checked upload cannot be replaced behind the check's back.
-    if (await deps.storage.stat(policy.key)) {
+    // One policy, one file: a checked upload cannot be replaced behind the check's back, and of
+    // concurrent uploads on the same credentials exactly one is taken.
+    if (!(await claimUploadSlot(deps.db, policy.key))) {
       throw new AppError(ErrorCode.UPLOAD_POLICY_INVALID, '该上传凭证已使用，请重新上传');
     }
     const guard = new UploadGuard(policy.maxBytes, contentType);
@@ -132,6 +134,7 @@ export async function receiveLocalUpload(
     try {
       await deps.storage.put(policy.key, part.file.pipe(guard), contentType);
     } catch (error) {
+      await releaseUploadSlot(deps.db, policy.key);
       throw refusal ?? error;
     }
     stored = true;

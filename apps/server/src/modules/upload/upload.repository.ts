@@ -13,6 +13,24 @@ export async function findDirectUpload(db: DbOrTx, key: string): Promise<DirectU
   return row;
 }
 
+/**
+ * Takes the one upload a key's credentials allow; false when the key was never issued or a file
+ * was taken (or is being taken) for it already. Atomic, whatever the concurrency.
+ */
+export async function claimUploadSlot(db: DbOrTx, key: string): Promise<boolean> {
+  const rows = await db
+    .update(directUploads)
+    .set({ uploadedAt: new Date() })
+    .where(and(eq(directUploads.key, key), isNull(directUploads.uploadedAt)))
+    .returning({ key: directUploads.key });
+  return rows.length > 0;
+}
+
+/** Gives the slot back after a refused upload, so the same credentials may try again. */
+export async function releaseUploadSlot(db: DbOrTx, key: string): Promise<void> {
+  await db.update(directUploads).set({ uploadedAt: null }).where(eq(directUploads.key, key));
+}
+
 export async function recordUploadCheck(
   db: DbOrTx,
   key: string,
