@@ -334,9 +334,20 @@ describe('the local upload target and the check', () => {
     expect(tooSmall.code).toBe(4207);
     expect(tooSmall.message).toContain('300');
 
+    // A bucket enforces the size itself; the check does too, from the object's size.
+    const big = await token(buyer, 'logo', 'image/jpeg');
+    await t.app.deps.storage.put(
+      big.key,
+      Buffer.concat([jpeg, Buffer.alloc(UPLOAD_LIMITS.logo.maxBytes + 1 - jpeg.length)]),
+      'image/jpeg',
+    );
+    const oversized = await check(buyer, big.key, 'logo');
+    expect(oversized.code).toBe(4201);
+    expect(oversized.message).toBe('Logo不能超过 5 MB');
+
     const rows = await t.database.db.select().from(directUploads).where(eq(directUploads.userSid, buyer.sid));
     expect(rows.every((r) => r.checkedAt === null)).toBe(true);
-    expect(await countRows(t, 'direct_uploads')).toBe(rowsBefore + 4);
+    expect(await countRows(t, 'direct_uploads')).toBe(rowsBefore + 5);
   });
 });
 
