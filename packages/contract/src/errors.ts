@@ -221,6 +221,24 @@ export const ErrorCode = {
   /** The survey follows the company's first paid order. */
   SURVEY_NOT_AVAILABLE: e(4120, 409, '完成首笔订单后即可参与满意度调查'),
 
+  /* 4200–4209: direct uploads for custom design (modules/upload). The server may put the exact
+     limit into the message, e.g. "Logo 不能超过 5 MB". */
+  /** The declared type or the bytes are not a JPEG, PNG or WebP picture (or they disagree). */
+  UPLOAD_TYPE_NOT_ALLOWED: e(4200, 415, '仅支持 JPEG、PNG、WebP 格式的图片（按文件内容识别）'),
+  UPLOAD_TOO_LARGE: e(4201, 413, '文件过大，超出上传大小限制'),
+  /** The upload credentials' time is over. */
+  UPLOAD_POLICY_EXPIRED: e(4202, 403, '上传凭证已过期，请重新上传'),
+  /** The policy or a form field was altered, or the fields do not match the policy. */
+  UPLOAD_POLICY_INVALID: e(4203, 403, '上传凭证无效，请重新上传'),
+  /** A key outside this account's prefix for that purpose. */
+  UPLOAD_KEY_FORBIDDEN: e(4204, 403, '该文件不属于当前账号，无法使用'),
+  /** A key never issued, never uploaded, or purged. */
+  UPLOAD_NOT_FOUND: e(4205, 404, '文件未上传或已失效，请重新上传'),
+  /** Bytes of an accepted type that do not decode (damaged, cut short, a fake). */
+  UPLOAD_NOT_IMAGE: e(4206, 422, '文件不是有效的图片或已损坏，请重新上传'),
+  /** Width or height outside the purpose's limits. */
+  UPLOAD_BAD_DIMENSIONS: e(4207, 422, '图片尺寸不符合要求'),
+
   /* 4210–4229: custom design. */
   /** No such request in the buyer's company (or for the operator). */
   DEMAND_NOT_FOUND: e(4210, 404, '定制需求不存在'),

@@ -29,4 +29,5 @@ export * from './api/licence.js';
 export * from './working-days.js';
 export * from './api/invoice.js';
 export * from './api/survey.js';
+export * from './api/upload.js';
 export * from './api/design.js';
