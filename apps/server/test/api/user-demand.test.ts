@@ -9,12 +9,21 @@ import {
 } from '@gemstock/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, demands, designComments, designFiles, outboxMessages, users } from '../../src/db/schema/index.js';
+import {
+  auditLogs,
+  demands,
+  designComments,
+  designFiles,
+  directUploads,
+  outboxMessages,
+  users,
+} from '../../src/db/schema/index.js';
 import { createTestOperator, makeJpeg, type TestOperator } from '../helpers/admin.js';
 import { insertMaterial, type TestBuyer } from '../helpers/factories.js';
 import { injectApi } from '../helpers/inject-api.js';
 import { createCompanyBuyer, createSubAccount, fundWallet, payByWallet } from '../helpers/money.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { uploadImage } from '../helpers/uploads.js';
 
 let t: TestApp;
 let ops: TestOperator;
@@ -119,6 +128,49 @@ describe('the order carries its demand', () => {
     const got = await injectApi(t, ORDER_API.detail, { token: buyer.token, params: { id: order.sid } });
     expect(got.data.order.status).toBe('PAYED');
     expect(got.data.order.demand?.status).toBe('SUBMITTED');
+  });
+});
+
+describe('the buyer’s uploads', () => {
+  it('takes the buyer’s own checked uploads, keeps them, and shows them through short-lived links', async () => {
+    const buyer = await createCompanyBuyer(t);
+    const product = await uploadImage(t, buyer, 'product');
+    const logo = await uploadImage(t, buyer, 'logo', await makeJpeg(300, 300));
+    const material = await insertMaterial(t, { keywords: ['定制'] });
+    const placed = await injectApi(t, ORDER_API.placeCustom, {
+      token: buyer.token,
+      body: {
+        material: material.sid,
+        source: null,
+        product_key: product,
+        logo_key: logo,
+        detail: { logoFileName: 'logo.jpg' },
+      },
+    });
+    expect(placed.code).toBe(0);
+    const used = await t.database.db.select().from(directUploads).where(eq(directUploads.key, product));
+    expect(used[0]?.usedAt).not.toBeNull();
+    const seen = await details(buyer, placed.data.order.demand!.sid);
+    expect(seen.data.demand.productUrl).toMatch(/^\/api\/media\/original\?key=private%2Fuploads%2F/);
+    expect(seen.data.demand.logoUrl).not.toBeNull();
+  });
+
+  it('refuses another account’s upload, a logo given as the product, and a key never uploaded', async () => {
+    const buyer = await createCompanyBuyer(t);
+    const other = await createCompanyBuyer(t);
+    const material = await insertMaterial(t, { keywords: ['定制'] });
+    const theirs = await uploadImage(t, other, 'product');
+    const logo = await uploadImage(t, buyer, 'logo');
+    const place = (product_key: string) =>
+      injectApi(t, ORDER_API.placeCustom, {
+        token: buyer.token,
+        body: { material: material.sid, source: null, product_key, logo_key: null, detail: {} },
+      });
+    expect((await place(theirs)).code).toBe(4204);
+    expect((await place(logo)).code).toBe(4204);
+    expect((await place(`private/uploads/${buyer.sid}/product/${'0'.repeat(32)}.jpg`)).code).toBe(4205);
+    const mine = await t.database.db.select().from(demands).where(eq(demands.userSid, buyer.sid));
+    expect(mine).toEqual([]);
   });
 });
 
@@ -323,12 +375,22 @@ describe('super and AI-video quotes', () => {
     const buyer = await createCompanyBuyer(t);
     await fundWallet(t, buyer.sid, 500_000);
     const material = await insertMaterial(t, { keywords: ['项链'] });
+    const reference = await uploadImage(t, buyer, 'reference');
     const asked = await injectApi(t, DESIGN_API.requestQuote, {
       token: buyer.token,
-      body: { tier: 'super', material: material.sid, brief: '为新品项链做一组节日主题海报，三张，红金配色' },
+      body: {
+        tier: 'super',
+        material: material.sid,
+        brief: '为新品项链做一组节日主题海报，三张，红金配色',
+        references: [reference],
+      },
     });
     expect(asked.code).toBe(0);
     expect(asked.data).toMatchObject({ status: 'QUOTE_REQUESTED', tier: 'super', orderSid: null });
+    expect(asked.data.brief?.references[0]).toMatchObject({
+      key: reference,
+      url: expect.stringMatching(/^\/api\/media/),
+    });
 
     const negative = await injectApi(t, ADMIN_DESIGN_API.price, {
       token: ops.token,

@@ -1,8 +1,6 @@
-import { DESIGN_API, ErrorCode } from '@gemstock/contract';
+import { DESIGN_API } from '@gemstock/contract';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../lib/app-error.js';
 import { createDownloadUrlSigner } from '../../lib/download-url.js';
-import { isValidStorageKey } from '../../media/storage.js';
 import { route } from '../../plugins/route.js';
 import type { OrderService } from '../order/order.service.js';
 import {
@@ -34,10 +32,6 @@ export async function designRoutes(app: FastifyInstance, options: { orders: Orde
     sendFeedback(deps, request.user, request.params.id, request.body.message),
   );
   route(app, DESIGN_API.delivery, async (request) => deliveryLink(deps, request.user, request.params.id));
-  route(app, DESIGN_API.requestQuote, async (request) =>
-    requestQuote(deps, request.user, request.body, async (key) => {
-      if (!isValidStorageKey(key)) throw new AppError(ErrorCode.VALIDATION, '参考图无效，请重新上传');
-    }),
-  );
+  route(app, DESIGN_API.requestQuote, async (request) => requestQuote(deps, request.user, request.body));
   route(app, DESIGN_API.withdraw, async (request) => withdrawQuote(deps, request.user, request.params.id));
 }

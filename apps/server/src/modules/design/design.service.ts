@@ -36,6 +36,7 @@ import { findMaterialsBySids } from '../catalog/materials.service.js';
 import { grantOrderLicences, licenceOfOrderMaterial } from '../licence/licence.service.js';
 import type { OperatorRow } from '../operator/operator.repository.js';
 import { insertQuotedOrder, type OrderService } from '../order/order.service.js';
+import { assertUsableUpload, markUploadsUsed } from '../upload/upload.service.js';
 import { ownerSidOf } from '../user/account-owner.js';
 import type { UserRow } from '../user/user.repository.js';
 import { noticeAddressOf } from '../user/user.service.js';
@@ -298,28 +299,31 @@ export async function requestQuote(
   deps: DesignDeps,
   user: UserRow,
   input: z.output<typeof ZDemandQuoteRequest>,
-  assertReference: (key: string) => Promise<void>,
 ): Promise<TDemand> {
   const material = (await findMaterialsBySids(deps.db, [input.material])).get(input.material);
   if (!material || material.disabled) throw new AppError(ErrorCode.CUSTOM_NOT_OFFERED);
-  for (const key of input.references) await assertReference(key);
+  const references = [...new Set(input.references)];
+  for (const key of references) await assertUsableUpload(deps, user, key, 'reference');
   const now = nowOf(deps);
-  const row = await insertDemandRow(deps.db, {
-    sid: newSid(),
-    materialSid: material.sid,
-    userSid: user.sid,
-    ownerSid: ownerSidOf(user),
-    tier: input.tier,
-    status: DemandStatus.QUOTE_REQUESTED,
-    brief: {
-      text: input.brief,
-      references: [...new Set(input.references)],
-      duration: input.tier === DemandTier.AI_VIDEO ? input.duration : null,
-      aspectRatio: input.tier === DemandTier.AI_VIDEO ? input.aspect_ratio : null,
-    },
-    stageDeadline: chinaWorkingDaysDeadline(now, DEMAND_QUOTE_WORKING_DAYS),
-    createdAt: now,
-    updatedAt: now,
+  const row = await deps.db.transaction(async (tx) => {
+    await markUploadsUsed(tx, user, references);
+    return insertDemandRow(tx, {
+      sid: newSid(),
+      materialSid: material.sid,
+      userSid: user.sid,
+      ownerSid: ownerSidOf(user),
+      tier: input.tier,
+      status: DemandStatus.QUOTE_REQUESTED,
+      brief: {
+        text: input.brief,
+        references,
+        duration: input.tier === DemandTier.AI_VIDEO ? input.duration : null,
+        aspectRatio: input.tier === DemandTier.AI_VIDEO ? input.aspect_ratio : null,
+      },
+      stageDeadline: chinaWorkingDaysDeadline(now, DEMAND_QUOTE_WORKING_DAYS),
+      createdAt: now,
+      updatedAt: now,
+    });
   });
   return presentDemand(row, { urlOf: viewUrlOf(deps) });
 }

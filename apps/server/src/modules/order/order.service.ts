@@ -31,7 +31,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { newNumericCode, newSid } from '../../lib/ids.js';
 import { demandsBySids, insertAdvancedDemand } from '../design/demand-records.js';
-import { isValidStorageKey } from '../../media/storage.js';
+import { assertUsableUpload, markUploadsUsed } from '../upload/upload.service.js';
 import type { MaterialRow } from '../catalog/catalog.repository.js';
 import type { PublicUrlOf } from '../catalog/material.mapper.js';
 import { findAccount } from '../user/accounts.service.js';
@@ -80,6 +80,8 @@ export interface OrderDeps {
   deadlines?: PaymentDeadlinePolicy;
   /** Counts orders paid by wallet, free or bank transfer (AppDeps.metrics). */
   metrics?: Pick<AppMetrics, 'paymentSettled'>;
+  /** Where the buyer's direct uploads are checked (custom orders); without it uploads are refused. */
+  uploads?: Pick<AppDeps, 'db' | 'storage' | 'config'>;
   now?: () => Date;
 }
 
@@ -186,6 +188,7 @@ export function createOrderService(deps: Pick<AppDeps, 'db' | 'config' | 'storag
     publicUrlOf: publicUrlOfStorage(deps.storage),
     deadlines: deps.config.payments,
     metrics: deps.metrics,
+    uploads: deps,
   });
 }
 
@@ -340,16 +343,26 @@ export class OrderService {
     return { material, priceCents: customizationPriceCents(pricedMaterialOf(material)) };
   }
 
-  private static assertUploadKeys(input: { product_key: string | null; logo_key: string | null }) {
-    for (const key of [input.product_key, input.logo_key]) {
-      if (key !== null && !isValidStorageKey(key)) {
-        throw new AppError(ErrorCode.VALIDATION, '上传的文件无效，请重新上传');
-      }
+  /** The buyer's product photo and logo: their own uploads, real pictures within the limits. */
+  private async assertCustomUploads(
+    user: UserRow,
+    input: { product_key: string | null; logo_key: string | null },
+  ): Promise<string[]> {
+    const keys: string[] = [];
+    const { uploads } = this.deps;
+    for (const [key, purpose] of [
+      [input.product_key, 'product'],
+      [input.logo_key, 'logo'],
+    ] as const) {
+      if (key === null) continue;
+      if (!uploads) throw new AppError(ErrorCode.UPLOAD_NOT_FOUND);
+      keys.push((await assertUsableUpload(uploads, user, key, purpose)).key);
     }
+    return keys;
   }
 
   async previewCustomOrder(user: UserRow, input: z.output<typeof ZCustomPreviewRequest>): Promise<TPricePreview> {
-    OrderService.assertUploadKeys(input);
+    await this.assertCustomUploads(user, input);
     const { priceCents } = await this.customMaterial(input.material);
     const { breakdown } = await priceWithContext(this.deps.db, {
       orderType: OrderType.CUSTOM,
@@ -369,8 +382,8 @@ export class OrderService {
    */
   async placeCustomOrder(user: UserRow, input: z.output<typeof ZPlaceCustomRequest>): Promise<{ order: TOrder }> {
     await assertHasCompany(this.deps.db, user);
-    OrderService.assertUploadKeys(input);
     const { material, priceCents } = await this.customMaterial(input.material);
+    const uploads = await this.assertCustomUploads(user, input);
     const now = this.now();
     const orderSid = newSid();
     const demandSid = newSid();
@@ -394,6 +407,7 @@ export class OrderService {
         },
         [{ materialSid: material.sid, spec: LicenceType.PREMIUM_CUSTOM, unitPriceCents: priceCents }],
       );
+      await markUploadsUsed(tx, user, uploads);
       await insertAdvancedDemand(tx, {
         sid: demandSid,
         orderSid,

@@ -206,7 +206,7 @@ async function inspectObject(
  * read the object again. Refusals change nothing.
  */
 export async function assertUsableUpload(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'db' | 'storage' | 'config'>,
   user: UserRow,
   key: string,
   purpose: UploadPurpose,
