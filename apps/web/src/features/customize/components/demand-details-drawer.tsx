@@ -322,7 +322,12 @@ function Delivery({ details }: { details: TDemandDetails }) {
         <Flex vertical gap={8}>
           <span>设计成果为贵公司独家授权使用。</span>
           <Space wrap>
-            <Button type="primary" icon={<DownloadOutlined />} loading={download.isPending} onClick={() => download.mutate(demand.sid)}>
+            <Button
+              type="primary"
+              icon={<DownloadOutlined />}
+              loading={download.isPending}
+              onClick={() => download.mutate(demand.sid)}
+            >
               下载设计文件
             </Button>
             {details.certificate && demand.orderSid && demand.material && (
@@ -363,7 +368,12 @@ export function DemandDetailsDrawer({ sid, onClose }: { sid: string | null; onCl
       {query.isLoading ? (
         <Skeleton active paragraph={{ rows: 8 }} />
       ) : query.isError || !details || !demand ? (
-        <LoadError title="定制详情加载失败" error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />
+        <LoadError
+          title="定制详情加载失败"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          isRetrying={query.isFetching}
+        />
       ) : (
         <Flex vertical gap={16}>
           <Flex justify="space-between" align="center" wrap gap={8}>
@@ -383,7 +393,8 @@ export function DemandDetailsDrawer({ sid, onClose }: { sid: string | null; onCl
             </Space>
           </Flex>
           <Typography.Text type="secondary">
-            {demand.designer ? `设计师：${demand.designer} · ` : ''}已修改 {demand.revisionsUsed} 次 · 剩余 {demand.revisionsLeft} 次
+            {demand.designer ? `设计师：${demand.designer} · ` : ''}已修改 {demand.revisionsUsed} 次 · 剩余{' '}
+            {demand.revisionsLeft} 次
           </Typography.Text>
           <Delivery details={details} />
           <section aria-label="设计稿">
