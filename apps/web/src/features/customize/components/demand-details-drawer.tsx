@@ -89,7 +89,7 @@ function PayAction({ demand }: { demand: TDemand }) {
       loading={loading}
       onClick={() => {
         setLoading(true);
-        getOrder(orderSid)
+        void getOrder(orderSid)
           .then(({ order }) => checkout.openOrder(order))
           .finally(() => setLoading(false));
       }}
