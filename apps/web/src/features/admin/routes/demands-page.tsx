@@ -17,7 +17,6 @@ import {
   Drawer,
   Empty,
   Flex,
-  Form,
   Image,
   Input,
   InputNumber,
