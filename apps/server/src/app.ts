@@ -33,10 +33,13 @@ import { adminOrderRoutes } from './modules/order/admin-order.routes.js';
 import { orderRoutes } from './modules/order/order.routes.js';
 import { createOrderService } from './modules/order/order.service.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
+import { adminDesignRoutes } from './modules/design/admin-design.routes.js';
+import { designRoutes } from './modules/design/design.routes.js';
 import { adminInvoiceRoutes } from './modules/invoice/admin-invoice.routes.js';
 import { invoiceRoutes } from './modules/invoice/invoice.routes.js';
 import { adminSurveyRoutes } from './modules/survey/admin-survey.routes.js';
 import { surveyRoutes } from './modules/survey/survey.routes.js';
+import { uploadRoutes } from './modules/upload/upload.routes.js';
 import { userRoutes } from './modules/user/user.routes.js';
 import type { MessageSender } from './notify/message-sender.js';
 import { createGateways, type PaymentGateways } from './modules/payment/gateways/create-gateways.js';
@@ -191,6 +194,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(adminInvoiceRoutes);
   await app.register(surveyRoutes);
   await app.register(adminSurveyRoutes);
+  await app.register(uploadRoutes);
+  await app.register(designRoutes, { orders });
+  await app.register(adminDesignRoutes, { orders });
   if (config.devOutbox) await app.register(devRoutes);
 
   const hasWeb = await registerWebApp(app, config.webDist ?? defaultWebDist());

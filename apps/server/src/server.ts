@@ -10,6 +10,7 @@ import type { Storage } from './media/storage.js';
 import { queueOutdatedRenditions } from './modules/catalog/media-job.service.js';
 import { HOT_KEYWORD_REFRESH_MS, refreshHotKeywords } from './modules/common/hot-keywords.js';
 import { UnpaidOrderSweeper } from './modules/payment/unpaid-order-sweeper.js';
+import { purgeUnusedUploads, UPLOAD_PURGE_INTERVAL_MS } from './modules/upload/upload.service.js';
 import { purgeOldVerificationCodes } from './modules/user/verification-code.repository.js';
 import { createMessageSender } from './notify/create-sender.js';
 import { ClusterHeartbeat } from './ops/cluster.js';
@@ -119,6 +120,12 @@ export async function startServer(config: Config, options: StartServerOptions = 
     CODE_PURGE_INTERVAL_MS,
     app.log,
   );
+  const uploadPurge = new PeriodicTask(
+    'unused upload purge',
+    () => purgeUnusedUploads(app.deps),
+    UPLOAD_PURGE_INTERVAL_MS,
+    app.log,
+  );
   const hotKeywords = new PeriodicTask(
     'hot keywords',
     () => refreshHotKeywords(app.deps),
@@ -130,6 +137,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
   sweeper.start();
   void codePurge.runOnce();
   codePurge.start();
+  uploadPurge.start();
   void hotKeywords.runOnce();
   hotKeywords.start();
 
@@ -148,7 +156,13 @@ export async function startServer(config: Config, options: StartServerOptions = 
       await untilConnectionsStop(() => lastConnectionAt, config.shutdown.timeoutMs / 2);
       // Background work stops taking new work; a job in progress finishes (or its lock goes
       // stale and another server takes it over after the deadline).
-      const jobs = Promise.all([worker?.stop(), sweeper.stop(), codePurge.stop(), hotKeywords.stop()]);
+      const jobs = Promise.all([
+        worker?.stop(),
+        sweeper.stop(),
+        codePurge.stop(),
+        uploadPurge.stop(),
+        hotKeywords.stop(),
+      ]);
       // Stops accepting connections and waits for the requests in flight.
       await app.close();
       await jobs;

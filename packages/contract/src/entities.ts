@@ -2,6 +2,8 @@ import { z } from 'zod';
 import {
   AUDIT_STATUS_VALUES,
   DEMAND_STATUS_VALUES,
+  DEMAND_TIERS,
+  DESIGN_FILE_KINDS,
   INVOICE_STATUS_VALUES,
   INVOICE_TYPES,
   LICENCE_TYPES,
@@ -167,31 +169,93 @@ export const ZInvoice = z.object({
 });
 export type TInvoice = z.infer<typeof ZInvoice>;
 
+const zDetailText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `内容不能超过 ${max} 个字` })
+    .optional();
+
+/** The advanced customization form (spec §3 Demand detail). */
 export const ZDemandDetail = z.object({
-  direction: z.string().optional(),
-  style: z.string().optional(),
-  gender: z.string().optional(),
-  title: z.string().optional(),
-  subTitle: z.string().optional(),
-  logoFileName: z.string().optional(),
+  direction: zDetailText(50),
+  style: zDetailText(50),
+  gender: zDetailText(20),
+  title: zDetailText(40),
+  subTitle: zDetailText(80),
+  logoFileName: zDetailText(120),
 });
+
+/** What a buyer asks of a quoted tier (super, AI video): the brief and reference pictures. */
+export const ZDemandBrief = z.object({
+  text: z.string(),
+  /** Reference images the buyer uploaded (private keys) with short-lived links to view them. */
+  references: z.array(z.object({ key: z.string(), url: z.string().nullable() })),
+  /** AI video only: seconds and aspect ratio wanted. */
+  duration: z.number().int().nullable(),
+  aspectRatio: z.string().nullable(),
+});
+export type TDemandBrief = z.infer<typeof ZDemandBrief>;
 
 export const ZDemand = z.object({
   sid: z.string(),
   material: z.string().nullable(),
+  tier: z.enum(DEMAND_TIERS),
   status: z.enum(DEMAND_STATUS_VALUES),
+  /** Short-lived links: the uploads are private to the company and the operators. */
   productKey: z.string().nullable(),
   productUrl: z.string().nullable(),
   logoKey: z.string().nullable(),
   logoUrl: z.string().nullable(),
   detail: ZDemandDetail,
+  brief: ZDemandBrief.nullable(),
+  /** The final delivery, once DELIVERED (download through the delivery call). */
   resultKey: z.string().nullable(),
   resultUrl: z.string().nullable(),
   orderSid: z.string().nullable(),
+  /** When the current stage is due (end of a China working day), or null when it is the buyer's turn. */
+  stageDeadline: zIso.nullable(),
+  revisionsUsed: z.number().int(),
+  revisionsLeft: z.number().int(),
+  quotePrice: zCents.nullable(),
+  quoteLeadDays: z.number().int().nullable(),
+  designer: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  deliveredAt: zIso.nullable(),
   createdAt: zIso,
   updatedAt: zIso,
 });
 export type TDemand = z.infer<typeof ZDemand>;
+
+/** A comment pinned to a point of a draft (x, y as fractions of its width and height), or general. */
+export const ZDesignComment = z.object({
+  sid: z.string(),
+  file: z.string(),
+  author: z.enum(['buyer', 'operator']),
+  authorName: z.string(),
+  x: z.number().nullable(),
+  y: z.number().nullable(),
+  body: z.string(),
+  createdAt: zIso,
+});
+export type TDesignComment = z.infer<typeof ZDesignComment>;
+
+/** A draft or the final delivery a designer uploaded, with a short-lived link to view it. */
+export const ZDesignFile = z.object({
+  sid: z.string(),
+  kind: z.enum(DESIGN_FILE_KINDS),
+  version: z.number().int(),
+  label: z.string(),
+  format: z.enum(MATERIAL_FORMATS),
+  contentType: z.string(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  bytes: z.number().int(),
+  fileName: z.string(),
+  url: z.string(),
+  createdAt: zIso,
+});
+export type TDesignFile = z.infer<typeof ZDesignFile>;
 
 export const ZOrder = z.object({
   sid: z.string(),

@@ -64,9 +64,34 @@ export const InvoiceType = { ORDINARY: 'ORDINARY', SPECIAL: 'SPECIAL' } as const
 export type InvoiceType = (typeof InvoiceType)[keyof typeof InvoiceType];
 export const INVOICE_TYPES = Object.values(InvoiceType) as [InvoiceType, ...InvoiceType[]];
 
-/** Custom design request lifecycle (spec: CREATED/WAITING/FINISHED). */
-export const DemandStatus = { CREATED: 'CREATED', WAITING: 'WAITING', FINISHED: 'FINISHED' } as const;
+/**
+ * Where a custom design request stands (DemandStateMachine in demand-state.ts lists the moves).
+ * Quoted tiers start at QUOTE_REQUESTED; the advanced tier starts at CREATED (placed, unpaid).
+ */
+export const DemandStatus = {
+  QUOTE_REQUESTED: 'QUOTE_REQUESTED',
+  QUOTED: 'QUOTED',
+  CREATED: 'CREATED',
+  SUBMITTED: 'SUBMITTED',
+  DESIGNING: 'DESIGNING',
+  DRAFT_REVIEW: 'DRAFT_REVIEW',
+  REVISING: 'REVISING',
+  DELIVERED: 'DELIVERED',
+  CANCELLED: 'CANCELLED',
+} as const;
 export type DemandStatus = (typeof DemandStatus)[keyof typeof DemandStatus];
+
+/** The three customization tiers of the global dialog (spec §1). */
+export const DemandTier = { ADVANCED: 'advanced', SUPER: 'super', AI_VIDEO: 'ai_video' } as const;
+export type DemandTier = (typeof DemandTier)[keyof typeof DemandTier];
+export const DEMAND_TIERS = Object.values(DemandTier) as [DemandTier, ...DemandTier[]];
+/** The tiers an operator prices one to one (a `dashboard` order follows the quote). */
+export const QUOTED_TIERS = [DemandTier.SUPER, DemandTier.AI_VIDEO] as const;
+
+/** A file a designer hands over: a draft for feedback, or the final delivery. */
+export const DesignFileKind = { DRAFT: 'draft', FINAL: 'final' } as const;
+export type DesignFileKind = (typeof DesignFileKind)[keyof typeof DesignFileKind];
+export const DESIGN_FILE_KINDS = Object.values(DesignFileKind) as [DesignFileKind, ...DesignFileKind[]];
 
 /** Approval of a sub-account's order by its main account. */
 export const AuditStatus = { NONE: 'NONE', PENDING: 'PENDING', APPROVED: 'APPROVED', REJECTED: 'REJECTED' } as const;

@@ -238,6 +238,46 @@ export const ErrorCode = {
   SUB_BUDGET_EXCEEDED: e(4140, 409, '超出该子账号本月预算，不能通过审批'),
   /** The coupon an operator grants from has ended: copies of it could never be used. */
   COUPON_GRANT_SOURCE_ENDED: e(4141, 409, '该优惠券已结束，不能再发放给用户'),
+
+  /* 4200–4209: direct uploads for custom design (modules/upload). The server may put the exact
+     limit into the message, e.g. "Logo 不能超过 5 MB". */
+  /** The declared type or the bytes are not a JPEG, PNG or WebP picture (or they disagree). */
+  UPLOAD_TYPE_NOT_ALLOWED: e(4200, 415, '仅支持 JPEG、PNG、WebP 格式的图片（按文件内容识别）'),
+  UPLOAD_TOO_LARGE: e(4201, 413, '文件过大，超出上传大小限制'),
+  /** The upload credentials' time is over. */
+  UPLOAD_POLICY_EXPIRED: e(4202, 403, '上传凭证已过期，请重新上传'),
+  /** The policy or a form field was altered, or the fields do not match the policy. */
+  UPLOAD_POLICY_INVALID: e(4203, 403, '上传凭证无效，请重新上传'),
+  /** A key outside this account's prefix for that purpose. */
+  UPLOAD_KEY_FORBIDDEN: e(4204, 403, '该文件不属于当前账号，无法使用'),
+  /** A key never issued, never uploaded, or purged. */
+  UPLOAD_NOT_FOUND: e(4205, 404, '文件未上传或已失效，请重新上传'),
+  /** Bytes of an accepted type that do not decode (damaged, cut short, a fake). */
+  UPLOAD_NOT_IMAGE: e(4206, 422, '文件不是有效的图片或已损坏，请重新上传'),
+  /** Width or height outside the purpose's limits. */
+  UPLOAD_BAD_DIMENSIONS: e(4207, 422, '图片尺寸不符合要求'),
+
+  /* 4210–4229: custom design. */
+  /** No such request in the buyer's company (or for the operator). */
+  DEMAND_NOT_FOUND: e(4210, 404, '定制需求不存在'),
+  /** The move does not fit where the request stands (e.g. a draft for a cancelled request). */
+  DEMAND_WRONG_STAGE: e(4211, 409, '定制需求当前状态不能进行此操作，请刷新后重试'),
+  /** Feedback after the last revision round. */
+  DEMAND_NO_REVISIONS_LEFT: e(4212, 409, '修改次数已用完（共 2 次），设计师将交付最终文件'),
+  /** A comment on a draft that is not the latest one. */
+  DEMAND_DRAFT_NOT_CURRENT: e(4213, 409, '只能对最新的设计稿提出修改意见'),
+  /** Feedback with no comment and no message. */
+  DEMAND_FEEDBACK_EMPTY: e(4214, 400, '请先在设计稿上标注或填写修改意见'),
+  /** Too many pinned comments on one draft. */
+  DEMAND_TOO_MANY_COMMENTS: e(4215, 409, '每张设计稿最多 30 条标注'),
+  /** The final delivery was made already. */
+  DEMAND_ALREADY_DELIVERED: e(4216, 409, '该定制已交付，不能重复交付'),
+  /** Operator: the uploaded design file is not a picture or MP4 video. */
+  DESIGN_FILE_TYPE: e(4217, 400, '请上传 JPG、PNG、WebP 图片或 MP4 视频'),
+  /** The designer named is not an active operator. */
+  DESIGNER_NOT_FOUND: e(4218, 404, '设计师不存在或已停用'),
+  /** A draft before anyone took the work on. */
+  DEMAND_NOT_ASSIGNED: e(4219, 409, '请先指派设计师'),
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCodeName = keyof typeof ErrorCode;

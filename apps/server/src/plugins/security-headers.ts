@@ -2,6 +2,7 @@ import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
+import { s3BucketUrl } from '../modules/upload/s3-post-policy.js';
 
 type Directives = Record<string, string[]>;
 
@@ -12,14 +13,28 @@ export function mediaOriginOf(config: Pick<Config, 'storage'>): string | null {
 }
 
 /**
+ * The bucket's origin when storage is S3: the custom-design page POSTs uploads straight to it
+ * (modules/upload/s3-post-policy.ts), so `connect-src` must allow it. Null on local storage.
+ */
+export function uploadOriginOf(config: Pick<Config, 'storage'>): string | null {
+  if (config.storage.driver !== 's3') return null;
+  return new URL(s3BucketUrl(config.storage.s3)).origin;
+}
+
+/**
  * The Content-Security-Policy of the web app's pages. The build has no inline script (Vite emits
  * modules only); antd writes its CSS-in-JS as <style> elements, hence `style-src 'unsafe-inline'`.
  * The verification-code challenge computes in a worker built from a blob and may use WebAssembly.
  * The sandbox pay page is a link opened in its own tab: it needs nothing here, and sends a
  * stricter policy of its own.
  */
-export function pageDirectives(mediaOrigin: string | null, frameAncestors: string): Directives {
+export function pageDirectives(
+  mediaOrigin: string | null,
+  frameAncestors: string,
+  uploadOrigin: string | null = null,
+): Directives {
   const media = mediaOrigin ? [mediaOrigin] : [];
+  const uploads = uploadOrigin && uploadOrigin !== mediaOrigin ? [uploadOrigin] : [];
   return {
     'default-src': ["'self'"],
     'script-src': ["'self'", "'wasm-unsafe-eval'"],
@@ -27,7 +42,7 @@ export function pageDirectives(mediaOrigin: string | null, frameAncestors: strin
     'img-src': ["'self'", 'data:', 'blob:', ...media],
     'media-src': ["'self'", 'blob:', ...media],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", ...media],
+    'connect-src': ["'self'", ...media, ...uploads],
     'worker-src': ["'self'", 'blob:'],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
@@ -57,13 +72,14 @@ function isUnder(path: string, prefix: string): boolean {
 async function securityHeaders(app: FastifyInstance, options: { config: Config }) {
   const { config } = options;
   const mediaOrigin = mediaOriginOf(config);
-  const strictPage = serializeDirectives(pageDirectives(mediaOrigin, "'none'"));
+  const uploadOrigin = uploadOriginOf(config);
+  const strictPage = serializeDirectives(pageDirectives(mediaOrigin, "'none'", uploadOrigin));
   const api = serializeDirectives(API_DIRECTIVES);
 
   await app.register(fastifyHelmet, {
     // Explicit directives only: helmet's defaults add `upgrade-insecure-requests`, which breaks
     // a plain-HTTP deployment on a LAN address.
-    contentSecurityPolicy: { useDefaults: false, directives: pageDirectives(mediaOrigin, "'self'") },
+    contentSecurityPolicy: { useDefaults: false, directives: pageDirectives(mediaOrigin, "'self'", uploadOrigin) },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // HSTS only where the site is really served over HTTPS.
     strictTransportSecurity: config.publicUrl.startsWith('https:') ? { maxAge: 31_536_000 } : false,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows } from '../helpers/accounts.js';
 import { createBuyer, insertMaterial, type TestBuyer } from '../helpers/factories.js';
 import { createCompanyBuyer, createMaterials, createSubAccount, orderRow, placeOrder } from '../helpers/money.js';
+import { uploadImage } from '../helpers/uploads.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;
@@ -129,6 +130,7 @@ describe('placing a material order', () => {
 
   it('places a custom order with a demand linked both ways, at the customization price', async () => {
     const m = await insertMaterial(t, { keywords: ['定制'] });
+    const productKey = await uploadImage(t, buyer, 'product');
     const res = await t.call<TOrderResponse>({
       method: 'POST',
       url: '/api/order/place/custom',
@@ -136,7 +138,7 @@ describe('placing a material order', () => {
       payload: {
         material: m.sid,
         source: null,
-        product_key: 'public/uploads/product-0123456789abcdef.jpg',
+        product_key: productKey,
         logo_key: null,
         detail: { style: '简约', title: '新品上市' },
       },
@@ -152,7 +154,8 @@ describe('placing a material order', () => {
       token: buyer.token,
       payload: { material: m.sid, product_key: '../../etc/passwd', detail: {} },
     });
-    expect(badKey.status).toBe(400);
+    expect(badKey.status).toBe(403);
+    expect(badKey.code).toBe(4204);
   });
 
   it('a sub-account places orders owned by its main account; the main account sees them flagged', async () => {

@@ -246,7 +246,8 @@ describe('security headers', () => {
       const csp = cspOf((await withS3.app.inject({ url: '/detail/M1' })).headers);
       expect(csp['img-src']).toBe("'self' data: blob: https://cdn.example.com");
       expect(csp['media-src']).toBe("'self' blob: https://cdn.example.com");
-      expect(csp['connect-src']).toBe("'self' https://cdn.example.com");
+      // …and the bucket itself, where the custom-design page POSTs direct uploads.
+      expect(csp['connect-src']).toBe("'self' https://cdn.example.com https://gemstock.oss-cn-shenzhen.aliyuncs.com");
     } finally {
       await withS3.close();
     }

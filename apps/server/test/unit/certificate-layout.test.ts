@@ -93,6 +93,7 @@ const DEMO: CertificateData = {
   },
   material: { sid: 'k3j9x2m4p8q1w5e7', format: MaterialFormat.IMAGE, previewJpeg: null },
   licenceType: LicenceType.STANDARD,
+  exclusive: false,
   orderNo: '202601211432001234',
   licensedOn: '2026-01-21',
   verifyUrl: 'https://shop.example.cn/verify/certificate/GS-20260121-7KQ2M9XA',

@@ -13,6 +13,8 @@ export const COMMERCE_KEYS = {
   wallet: [USER_SCOPE, 'wallet'] as const,
   /** The main account's sub-accounts: orders waiting and the month's approved spending change with orders. */
   subUsers: [USER_SCOPE, 'sub-users'] as const,
+  /** Custom design requests: a payment starts one, so they reload with the orders. */
+  demands: [USER_SCOPE, 'demands'] as const,
 } as const;
 
 /**

@@ -1,5 +1,6 @@
 import {
   AuditStatus,
+  DemandStatus,
   type LicenceType,
   OrderStatus,
   OrderType,
@@ -18,6 +19,20 @@ export const ORDER_STATUS_LABEL: Record<OrderStatus, { text: string; color: stri
   [OrderStatus.PAYED]: { text: '已完成', color: 'green' },
   [OrderStatus.CANCELLED]: { text: '已取消', color: 'default' },
 };
+
+/**
+ * The status an order shows: paid custom work is not 已完成 until its design is delivered, so a
+ * paid order with a demand in progress reads 设计中 (or 待反馈 when a draft waits for the buyer).
+ */
+export function orderStatusLabel(order: Pick<TOrder, 'status' | 'demand'>): { text: string; color: string } {
+  const demand = order.demand;
+  if (order.status === OrderStatus.PAYED && demand && demand.status !== DemandStatus.DELIVERED) {
+    if (demand.status === DemandStatus.CANCELLED) return { text: '定制已取消', color: 'default' };
+    if (demand.status === DemandStatus.DRAFT_REVIEW) return { text: '待反馈', color: 'magenta' };
+    return { text: '设计中', color: 'processing' };
+  }
+  return ORDER_STATUS_LABEL[order.status];
+}
 
 export const ORDER_TYPE_LABEL: Record<OrderType, string> = {
   [OrderType.MATERIAL]: '素材授权',

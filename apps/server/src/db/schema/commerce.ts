@@ -201,6 +201,8 @@ export const licences = pgTable(
       .notNull()
       .references(() => materials.sid),
     spec: smallint().notNull(),
+    /** A delivered custom design: licensed to this company alone (spec §9). */
+    exclusive: boolean().notNull().default(false),
     downloadCount: integer().notNull().default(0),
     /** Set when an upgrade replaced this licence: the new certificate's number (docs/decisions/0016). */
     supersededByCertNo: text(),

@@ -42,6 +42,8 @@ export interface CertificateData {
   licensee: { company: string; license: string | null; address: string | null };
   material: { sid: string; format: MaterialFormat; previewJpeg: Buffer | null };
   licenceType: LicenceType;
+  /** A delivered custom design: licensed to this company alone. */
+  exclusive: boolean;
   orderNo: string;
   /** China-time calendar date of the purchase, e.g. "2026-01-21". */
   licensedOn: string;
@@ -51,10 +53,16 @@ export interface CertificateData {
 }
 
 /** The terms of spec §9, as printed on every certificate, for the material's format. */
-export function certificateTerms(type: LicenceType, format: MaterialFormat = MaterialFormat.IMAGE): string[] {
+export function certificateTerms(
+  type: LicenceType,
+  format: MaterialFormat = MaterialFormat.IMAGE,
+  exclusive = false,
+): string[] {
   const spec = licenceSpec(type, format);
   return [
-    `授权性质：非独占（定制素材为独占）、不可转让、永久有效的使用许可。`,
+    exclusive
+      ? `授权性质：独占（本定制设计成果仅授权被授权方使用）、不可转让、永久有效的使用许可。`
+      : `授权性质：非独占（定制素材为独占）、不可转让、永久有效的使用许可。`,
     `授权地域：中华人民共和国境内（含香港、澳门特别行政区及台湾地区）。`,
     `授权范围：${spec.name}，可用于${spec.use}。${spec.note ? `${spec.note}。` : ''}`,
     `单件授权：本证书仅对上列一件素材有效。`,
@@ -139,6 +147,7 @@ async function layOut(doc: Doc, data: CertificateData, draw: boolean, bandHeight
     ['素材编号', data.material.sid],
     ['素材类型', data.material.format === MaterialFormat.VIDEO ? '视频' : '图片'],
     ['授权类型', `${spec.name}（类型 ${spec.type}）`],
+    ['授权性质', data.exclusive ? '独家授权（定制设计成果）' : '非独家授权'],
     ['授权用途', spec.use],
     ...(spec.note ? ([['交付说明', spec.note]] as [string, string][]) : []),
     ['授权期限', '永久'],
@@ -183,7 +192,7 @@ async function layOut(doc: Doc, data: CertificateData, draw: boolean, bandHeight
   y = bandTop + bandHeight;
 
   y += block(doc, draw, '授权条款', left, y, contentWidth, { size: 12, weight: 'bold', colour: COLOURS.text }) + 3;
-  for (const [i, term] of certificateTerms(data.licenceType, data.material.format).entries()) {
+  for (const [i, term] of certificateTerms(data.licenceType, data.material.format, data.exclusive).entries()) {
     y += block(doc, draw, `${i + 1}. ${term}`, left, y, contentWidth, {
       size: 9.5,
       colour: COLOURS.body,

@@ -36,7 +36,7 @@ export async function grantLicences(
     buyerSid: string;
     orderSid: string;
     grantedAt: Date;
-    items: { materialSid: string; spec: number }[];
+    items: { materialSid: string; spec: number; exclusive?: boolean }[];
   },
   newCertNumber: (at: Date) => string = newCertNo,
 ): Promise<void> {
@@ -54,6 +54,7 @@ export async function grantLicences(
           orderSid: input.orderSid,
           materialSid: item.materialSid,
           spec: item.spec,
+          exclusive: item.exclusive ?? false,
           createdAt: input.grantedAt,
         })),
       )

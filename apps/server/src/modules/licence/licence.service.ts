@@ -217,6 +217,7 @@ export class LicenceService {
         previewJpeg: await this.previewJpeg(material.coverKey ?? material.thumbKey),
       },
       licenceType: isLicenceType(licence.spec) ? licence.spec : LicenceType.STANDARD,
+      exclusive: licence.exclusive,
       orderNo: order.orderNo,
       licensedOn: chinaDateOf(licence.createdAt),
       verifyUrl: this.verifyUrlOf(licence.certNo),
@@ -251,6 +252,7 @@ export class LicenceService {
       thumbUrl: material ? this.deps.publicUrlOf(material.thumbKey) : null,
       licenceName: spec?.name ?? '—',
       licenceUse: spec?.use ?? '—',
+      exclusive: licence.exclusive,
       licensedOn: chinaDateOf(licence.createdAt),
       supersededByCertNo: licence.supersededByCertNo,
       supersededOn: licence.supersededAt ? chinaDateOf(licence.supersededAt) : null,
@@ -278,7 +280,7 @@ export async function grantOrderLicences(
     buyerSid: string;
     orderSid: string;
     grantedAt: Date;
-    items: { materialSid: string; spec: number }[];
+    items: { materialSid: string; spec: number; exclusive?: boolean }[];
   },
 ): Promise<void> {
   await grantLicences(tx, input);
@@ -310,4 +312,13 @@ export async function supersedeUpgradedLicence(
   const successor = await findLicenceByOrderMaterial(tx, input.orderSid, input.materialSid);
   if (!successor) throw new Error(`upgrade order ${input.orderSid} granted no licence`);
   await markLicenceSuperseded(tx, { licenceSid: input.licenceSid, byCertNo: successor.certNo, at: input.at });
+}
+
+/** The licence an order granted on a material (the delivered custom design's certificate). */
+export async function licenceOfOrderMaterial(
+  db: DbOrTx,
+  orderSid: string,
+  materialSid: string,
+): Promise<LicenceRow | undefined> {
+  return findLicenceByOrderMaterial(db, orderSid, materialSid);
 }

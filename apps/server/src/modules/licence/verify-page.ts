@@ -7,6 +7,7 @@ export interface VerifiedLicence {
   thumbUrl: string | null;
   licenceName: string;
   licenceUse: string;
+  exclusive: boolean;
   licensedOn: string;
   /** Set when an upgrade replaced the certificate: the number of the one that replaces it. */
   supersededByCertNo?: string | null;
@@ -30,6 +31,7 @@ export function renderVerificationPage(siteName: string, certNo: string, found: 
     <dt>被授权方</dt><dd>${escapeHtml(found.licensee)}</dd>
     <dt>素材编号</dt><dd>${escapeHtml(found.materialSid)}</dd>
     <dt>授权类型</dt><dd>${escapeHtml(found.licenceName)}（${escapeHtml(found.licenceUse)}）</dd>
+    <dt>授权性质</dt><dd>${found.exclusive ? '独家授权（定制设计成果）' : '非独家授权'}</dd>
     <dt>授权期限</dt><dd>永久</dd>
     <dt>授权日期</dt><dd>${escapeHtml(found.licensedOn)}</dd>
   </dl>

@@ -1,6 +1,7 @@
 import { OrderStateMachine, OrderStatus } from '@gemstock/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { transition } from '../../lib/state-transition.js';
+import { carryDemandWithOrder } from '../design/demand-order-sync.js';
 import {
   markOrderCancelled,
   markOrderPaid,
@@ -27,7 +28,7 @@ export async function transitionOrder(
   order: Pick<OrderRow, 'sid' | 'status'>,
   move: OrderMove,
 ): Promise<OrderRow | undefined> {
-  return transition(OrderStateMachine, order.status, move.to, (from) => {
+  const moved = await transition(OrderStateMachine, order.status, move.to, (from) => {
     switch (move.to) {
       case OrderStatus.PAYED:
         return markOrderPaid(tx, order.sid, from, move.paid);
@@ -37,4 +38,8 @@ export async function transitionOrder(
         return reopenTransferOrder(tx, order.sid, from);
     }
   });
+  // A custom design request follows its order in the same transaction (decision 0019).
+  if (moved)
+    await carryDemandWithOrder(tx, moved, move.to, move.to === OrderStatus.PAYED ? move.paid.payTime : new Date());
+  return moved;
 }

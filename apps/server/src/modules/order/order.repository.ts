@@ -1,7 +1,7 @@
 import { and, count, desc, eq, getTableColumns, gt, ilike, inArray, isNull, like, or, sql } from 'drizzle-orm';
 import { OrderStatus, PayWay } from '@gemstock/contract';
 import type { DbOrTx } from '../../db/client.js';
-import { cartItems, demands, materials, orderItems, orders, users } from '../../db/schema/index.js';
+import { cartItems, materials, orderItems, orders, users } from '../../db/schema/index.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
@@ -296,21 +296,6 @@ export async function listItemsOfOrders(db: DbOrTx, orderSids: readonly string[]
     .innerJoin(materials, eq(materials.sid, orderItems.materialSid))
     .where(inArray(orderItems.orderSid, [...orderSids]))
     .orderBy(orderItems.orderSid, orderItems.materialSid);
-}
-
-export type DemandRow = typeof demands.$inferSelect;
-
-export async function insertDemand(tx: DbOrTx, row: typeof demands.$inferInsert): Promise<DemandRow> {
-  const [created] = await tx.insert(demands).values(row).returning();
-  return created!;
-}
-
-export async function listDemandsBySids(db: DbOrTx, sids: readonly string[]): Promise<DemandRow[]> {
-  if (sids.length === 0) return [];
-  return db
-    .select()
-    .from(demands)
-    .where(inArray(demands.sid, [...sids]));
 }
 
 /** Display names of buyers (sub-accounts in a main account's list). */

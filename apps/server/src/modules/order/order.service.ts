@@ -30,7 +30,8 @@ import { findLastAttemptTimes } from './order-deadline.repository.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { newNumericCode, newSid } from '../../lib/ids.js';
-import { isValidStorageKey } from '../../media/storage.js';
+import { demandsBySids, insertAdvancedDemand } from '../design/demand-records.js';
+import { assertUsableUpload, markUploadsUsed } from '../upload/upload.service.js';
 import type { MaterialRow } from '../catalog/catalog.repository.js';
 import type { PublicUrlOf } from '../catalog/material.mapper.js';
 import { findAccount } from '../user/accounts.service.js';
@@ -48,9 +49,7 @@ import {
   findBuyerNames,
   findOrderBySid,
   findReusableMaterialOrder,
-  insertDemand,
   insertOrder,
-  listDemandsBySids,
   listAdminOrders,
   listItemsOfOrders,
   listOrders,
@@ -81,6 +80,8 @@ export interface OrderDeps {
   deadlines?: PaymentDeadlinePolicy;
   /** Counts orders paid by wallet, free or bank transfer (AppDeps.metrics). */
   metrics?: Pick<AppMetrics, 'paymentSettled'>;
+  /** Where the buyer's direct uploads are checked (custom orders); without it uploads are refused. */
+  uploads?: Pick<AppDeps, 'db' | 'storage' | 'config'>;
   now?: () => Date;
 }
 
@@ -93,6 +94,36 @@ export function newOrderNo(at: Date): string {
 }
 
 /* The order module's front door for the modules that pay for, license and show orders. */
+
+/**
+ * The `dashboard` order an operator's quote creates for a super or AI-video request, in the
+ * design module's transaction: the quoted price, no items, waiting for the buyer to pay it in
+ * the order drawer like any other order.
+ */
+export async function insertQuotedOrder(
+  tx: DbOrTx,
+  input: { userSid: string; ownerSid: string; demandSid: string; name: string; priceCents: number; at: Date },
+): Promise<OrderRow> {
+  return insertOrder(
+    tx,
+    {
+      sid: newSid(),
+      orderNo: newOrderNo(input.at),
+      name: input.name,
+      orderType: OrderType.DASHBOARD,
+      spec: LicenceType.PREMIUM_CUSTOM,
+      source: 'quote',
+      priceOriginCents: input.priceCents,
+      priceCents: input.priceCents,
+      userSid: input.userSid,
+      ownerSid: input.ownerSid,
+      demandSid: input.demandSid,
+      createdAt: input.at,
+      updatedAt: input.at,
+    },
+    [],
+  );
+}
 
 export async function findOrder(db: DbOrTx, sid: string): Promise<OrderRow | undefined> {
   return findOrderBySid(db, sid);
@@ -157,6 +188,7 @@ export function createOrderService(deps: Pick<AppDeps, 'db' | 'config' | 'storag
     publicUrlOf: publicUrlOfStorage(deps.storage),
     deadlines: deps.config.payments,
     metrics: deps.metrics,
+    uploads: deps,
   });
 }
 
@@ -311,16 +343,26 @@ export class OrderService {
     return { material, priceCents: customizationPriceCents(pricedMaterialOf(material)) };
   }
 
-  private static assertUploadKeys(input: { product_key: string | null; logo_key: string | null }) {
-    for (const key of [input.product_key, input.logo_key]) {
-      if (key !== null && !isValidStorageKey(key)) {
-        throw new AppError(ErrorCode.VALIDATION, '上传的文件无效，请重新上传');
-      }
+  /** The buyer's product photo and logo: their own uploads, real pictures within the limits. */
+  private async assertCustomUploads(
+    user: UserRow,
+    input: { product_key: string | null; logo_key: string | null },
+  ): Promise<string[]> {
+    const keys: string[] = [];
+    const { uploads } = this.deps;
+    for (const [key, purpose] of [
+      [input.product_key, 'product'],
+      [input.logo_key, 'logo'],
+    ] as const) {
+      if (key === null) continue;
+      if (!uploads) throw new AppError(ErrorCode.UPLOAD_NOT_FOUND);
+      keys.push((await assertUsableUpload(uploads, user, key, purpose)).key);
     }
+    return keys;
   }
 
   async previewCustomOrder(user: UserRow, input: z.output<typeof ZCustomPreviewRequest>): Promise<TPricePreview> {
-    OrderService.assertUploadKeys(input);
+    await this.assertCustomUploads(user, input);
     const { priceCents } = await this.customMaterial(input.material);
     const { breakdown } = await priceWithContext(this.deps.db, {
       orderType: OrderType.CUSTOM,
@@ -340,8 +382,8 @@ export class OrderService {
    */
   async placeCustomOrder(user: UserRow, input: z.output<typeof ZPlaceCustomRequest>): Promise<{ order: TOrder }> {
     await assertHasCompany(this.deps.db, user);
-    OrderService.assertUploadKeys(input);
     const { material, priceCents } = await this.customMaterial(input.material);
+    const uploads = await this.assertCustomUploads(user, input);
     const now = this.now();
     const orderSid = newSid();
     const demandSid = newSid();
@@ -365,19 +407,20 @@ export class OrderService {
         },
         [{ materialSid: material.sid, spec: LicenceType.PREMIUM_CUSTOM, unitPriceCents: priceCents }],
       );
-      await insertDemand(tx, {
+      await markUploadsUsed(tx, user, uploads);
+      await insertAdvancedDemand(tx, {
         sid: demandSid,
+        orderSid,
         materialSid: material.sid,
         userSid: user.sid,
-        orderSid,
+        ownerSid: ownerSidOf(user),
         productKey: input.product_key,
         logoKey: input.logo_key,
         detail: Object.fromEntries(Object.entries(input.detail).filter(([, v]) => typeof v === 'string')) as Record<
           string,
           string
         >,
-        createdAt: now,
-        updatedAt: now,
+        at: now,
       });
       return created;
     });
@@ -464,7 +507,7 @@ export class OrderService {
         rows.map((r) => r.sid),
       ));
     const demandSids = rows.map((r) => r.demandSid).filter((s): s is string => s !== null);
-    const demands = new Map((await listDemandsBySids(this.deps.db, demandSids)).map((d) => [d.sid, d]));
+    const demands = await demandsBySids(this.deps.db, demandSids);
     const policy = this.deps.deadlines;
     const unpaid = rows.filter((r) => r.status === OrderStatus.CREATED).map((r) => r.sid);
     const lastAttempts = policy ? await findLastAttemptTimes(this.deps.db, unpaid) : new Map<string, Date>();

@@ -1,8 +1,6 @@
 import {
   AUDIT_STATUS_VALUES,
   type AuditStatus,
-  DEMAND_STATUS_VALUES,
-  type DemandStatus,
   isLicenceType,
   ORDER_STATUSES,
   ORDER_TYPES,
@@ -10,33 +8,16 @@ import {
   type OrderType,
   PAY_WAYS,
   PayWay,
-  type TDemand,
   type TInvoice,
   type TOrder,
 } from '@gemstock/contract';
 import type { PublicUrlOf } from '../catalog/material.mapper.js';
-import type { DemandRow, OrderItemView, OrderRow } from './order.repository.js';
+import { presentDemand } from '../design/design.view.js';
+import type { DemandRow } from '../design/demand-records.js';
+import type { OrderItemView, OrderRow } from './order.repository.js';
 
 function oneOf<T extends string>(values: readonly T[], value: string | null, fallback: T): T {
   return values.includes(value as T) ? (value as T) : fallback;
-}
-
-export function presentDemand(row: DemandRow, publicUrlOf: PublicUrlOf): TDemand {
-  return {
-    sid: row.sid,
-    material: row.materialSid,
-    status: oneOf<DemandStatus>(DEMAND_STATUS_VALUES, row.status, 'CREATED'),
-    productKey: row.productKey,
-    productUrl: publicUrlOf(row.productKey),
-    logoKey: row.logoKey,
-    logoUrl: publicUrlOf(row.logoKey),
-    detail: row.detail,
-    resultKey: row.resultKey,
-    resultUrl: publicUrlOf(row.resultKey),
-    orderSid: row.orderSid,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
 }
 
 /** The wire order (spec §3). `membetDiscount` is spelt as the order drawer reads it. */
@@ -77,7 +58,7 @@ export function presentOrder(
         keywords: i.keywords,
       })),
     invoice: context.invoice ?? null,
-    demand: context.demand ? presentDemand(context.demand, context.publicUrlOf) : null,
+    demand: context.demand ? presentDemand(context.demand) : null,
     user: row.userSid,
     auditStatus: oneOf<AuditStatus>(AUDIT_STATUS_VALUES, row.auditStatus, 'NONE'),
     auditMessage: row.auditMessage,

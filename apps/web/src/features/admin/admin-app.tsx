@@ -9,6 +9,7 @@ import { OrdersPage } from './routes/orders-page';
 import { PaymentExceptionsPage } from './routes/payment-exceptions-page';
 import { ServiceSettingsPage } from './routes/service-settings-page';
 import { TransfersPage } from './routes/transfers-page';
+import { DemandsPage } from './routes/demands-page';
 import { InvoicesPage } from './routes/invoices-page';
 import { SurveysPage } from './routes/surveys-page';
 import { UploadPage } from './routes/upload-page';
@@ -31,6 +32,7 @@ export default function AdminApp() {
         <Route path="orders" element={<OrdersPage />} />
         <Route path="transfers" element={<TransfersPage />} />
         <Route path="invoices" element={<InvoicesPage />} />
+        <Route path="demands" element={<DemandsPage />} />
         <Route path="surveys" element={<SurveysPage />} />
         <Route path="payment-exceptions" element={<PaymentExceptionsPage />} />
         <Route path="coupons" element={<CouponsPage />} />

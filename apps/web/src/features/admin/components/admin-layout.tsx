@@ -1,5 +1,6 @@
 import {
   AccountBookOutlined,
+  BgColorsOutlined,
   AuditOutlined,
   BankOutlined,
   CloudUploadOutlined,
@@ -29,6 +30,7 @@ const MENU = [
   { key: adminPaths.orders, icon: <ProfileOutlined />, label: '订单管理', title: '订单管理' },
   { key: adminPaths.transfers, icon: <BankOutlined />, label: '转账确认', title: '转账确认' },
   { key: adminPaths.invoices, icon: <AccountBookOutlined />, label: '发票管理', title: '发票管理' },
+  { key: adminPaths.demands, icon: <BgColorsOutlined />, label: '定制需求', title: '定制需求' },
   { key: adminPaths.surveys, icon: <SmileOutlined />, label: '满意度调查', title: '满意度调查' },
   { key: adminPaths.paymentExceptions, icon: <WarningOutlined />, label: '支付异常', title: '支付异常' },
   { key: adminPaths.coupons, icon: <GiftOutlined />, label: '优惠券', title: '优惠券' },

@@ -10,6 +10,7 @@ export const adminPaths = {
   orders: '/admin/orders',
   transfers: '/admin/transfers',
   invoices: '/admin/invoices',
+  demands: '/admin/demands',
   surveys: '/admin/surveys',
   paymentExceptions: '/admin/payment-exceptions',
   serviceSettings: '/admin/service',

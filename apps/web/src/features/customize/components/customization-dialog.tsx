@@ -1,7 +1,7 @@
 import { CheckOutlined, ClockCircleOutlined } from '@ant-design/icons';
 import { Button, Col, Flex, Modal, Row, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { matchPath, useLocation, useNavigate } from 'react-router';
 import { useServiceQr } from '@/api/service-qr';
 import { PriceText } from '@/components/price-text';
 import { ServiceContact } from '@/components/service-contact';
@@ -23,10 +23,20 @@ export function CustomizationDialog() {
   const service = useServiceQr(open && isLoggedIn);
   const navigate = useNavigate();
   const [consulting, setConsulting] = useState<TierKey | null>(null);
+  // Opened on a material's page, the dialog customizes that material.
+  const location = useLocation();
+  const materialSid = matchPath('/detail/:sid', location.pathname)?.params.sid ?? null;
+  const customizeUrl = (tier: TierKey) =>
+    `${paths.customize}?material=${encodeURIComponent(materialSid ?? '')}&tier=${tier === 'ai-video' ? 'ai_video' : tier}`;
 
   const showQrInCard = (tier: CustomizationTier) => variant === 'free' || consulting === tier.key;
 
   const start = (tier: CustomizationTier) => {
+    if (materialSid) {
+      close();
+      void navigate(customizeUrl(tier.key));
+      return;
+    }
     if (tier.key === 'advanced') {
       close();
       notify.info('请选择一张素材，在素材详情页点击“定制”即可开始高级定制');
@@ -105,7 +115,7 @@ export function CustomizationDialog() {
                     size="large"
                     onClick={() => start(tier)}
                   >
-                    {tier.key === 'advanced' ? '开始定制' : '咨询客服'}
+                    {tier.key === 'advanced' || materialSid ? '开始定制' : '咨询客服'}
                   </Button>
                 )}
               </div>

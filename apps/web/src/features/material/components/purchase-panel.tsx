@@ -1,7 +1,15 @@
-import { HeartFilled, HeartOutlined, ShoppingCartOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import {
+  BgColorsOutlined,
+  HeartFilled,
+  HeartOutlined,
+  ShoppingCartOutlined,
+  ThunderboltOutlined,
+} from '@ant-design/icons';
 import { type LicenceType, type TMaterial, licenceSpec } from '@gemstock/contract';
 import { Alert, Button, Flex, Typography } from 'antd';
+import { useNavigate } from 'react-router';
 import { useMaterialLike } from '@/api/toggle-material-like';
+import { paths } from '@/config/paths';
 import { currentAppPath } from '@/lib/navigation';
 import { notify } from '@/lib/notify';
 import { materialLabel, owningLicence, resolveLicencePrice } from '@/lib/material-licence';
@@ -22,6 +30,7 @@ interface PurchasePanelProps {
 export function PurchasePanel({ material, licence }: PurchasePanelProps) {
   const isLoggedIn = useIsLoggedIn();
   const like = useMaterialLike(material);
+  const navigate = useNavigate();
   const addToCart = useAddToCart();
   const price = licence !== null ? resolveLicencePrice(material, licence) : null;
   // The company holds this licence (or a wider one): buying it again is refused by the server.
@@ -49,6 +58,12 @@ export function PurchasePanel({ material, licence }: PurchasePanelProps) {
         },
       },
     );
+  };
+
+  /** 定制: the customization page for this material (login first, coming back here). */
+  const onCustomize = () => {
+    if (!ensureLoggedIn()) return;
+    void navigate(`${paths.customize}?material=${encodeURIComponent(material.sid)}`);
   };
 
   /** Buy now: straight into checkout (company if missing → licence agreement → order drawer). */
@@ -93,6 +108,9 @@ export function PurchasePanel({ material, licence }: PurchasePanelProps) {
           onClick={onBuy}
         >
           立即购买
+        </Button>
+        <Button size="large" icon={<BgColorsOutlined />} onClick={onCustomize} disabled={material.disabled}>
+          定制
         </Button>
         <Button
           size="large"

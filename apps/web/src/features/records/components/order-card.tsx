@@ -8,7 +8,8 @@ import { notify } from '@/lib/notify';
 import { checkout } from '@/stores/checkout';
 import { useCurrentUser } from '@/stores/session';
 import { useCancelOrder } from '../api/cancel-order';
-import { AUDIT_LABEL, ORDER_STATUS_LABEL, ORDER_TYPE_LABEL, orderActions, payWayText } from '../lib/order-labels';
+import { orderStatusLabel } from '@/lib/order-labels';
+import { AUDIT_LABEL, ORDER_TYPE_LABEL, orderActions, payWayText } from '../lib/order-labels';
 import { AuditActions } from './audit-actions';
 import { OrderInvoice } from './order-invoice';
 import { OrderMaterialActions } from './order-material-actions';
@@ -50,7 +51,7 @@ export function OrderCard({ order }: { order: TOrderListItem }) {
   const user = useCurrentUser();
   const cancel = useCancelOrder();
   const actions = orderActions(order, { level: user?.level ?? 0 });
-  const status = ORDER_STATUS_LABEL[order.status];
+  const status = orderStatusLabel(order);
   const audit = order.auditStatus !== AuditStatus.NONE ? AUDIT_LABEL[order.auditStatus] : null;
 
   return (

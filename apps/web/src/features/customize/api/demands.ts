@@ -1,0 +1,106 @@
+import {
+  DESIGN_API,
+  ORDER_API,
+  type TDemand,
+  type TDemandCommentRequest,
+  type TDemandDetails,
+  type TDemandListResponse,
+  type TDemandQuoteRequest,
+  type TDesignComment,
+  type TPlaceCustomRequest,
+  type TCustomPreviewRequest,
+} from '@gemstock/contract';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { COMMERCE_KEYS } from '@/api/commerce-keys';
+import { callApi } from '@/lib/api-client';
+import { queryClient } from '@/lib/query-client';
+
+export const DEMAND_KEYS = {
+  all: COMMERCE_KEYS.demands,
+  list: (page: number, pageSize: number) => [...COMMERCE_KEYS.demands, 'list', page, pageSize] as const,
+  details: (sid: string) => [...COMMERCE_KEYS.demands, 'details', sid] as const,
+};
+
+/** GET /api/user/demand?page&page_size → {demands, hasMore}, newest first. */
+export function useDemands(page: number, pageSize: number) {
+  return useQuery({
+    queryKey: DEMAND_KEYS.list(page, pageSize),
+    queryFn: ({ signal }): Promise<TDemandListResponse> =>
+      callApi(DESIGN_API.list, { query: { page, page_size: pageSize } }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/user/demand/{id}: drafts, pinned comments, order and certificate. */
+export function useDemandDetails(sid: string | null) {
+  return useQuery({
+    queryKey: DEMAND_KEYS.details(sid ?? ''),
+    queryFn: ({ signal }): Promise<TDemandDetails> => callApi(DESIGN_API.details, { params: { id: sid! } }, { signal }),
+    enabled: sid !== null,
+  });
+}
+
+const refreshDemands = () => queryClient.invalidateQueries({ queryKey: DEMAND_KEYS.all });
+
+/** POST /api/user/demand/{id}/comments: a comment pinned to a point of the latest draft. */
+export function useCommentOnDraft(sid: string) {
+  return useMutation({
+    mutationFn: (body: TDemandCommentRequest): Promise<TDesignComment> =>
+      callApi(DESIGN_API.comment, { params: { id: sid }, body }),
+    onSuccess: refreshDemands,
+  });
+}
+
+/** POST /api/user/demand/{id}/feedback: sends the round (DRAFT_REVIEW → REVISING). */
+export function useSendFeedback(sid: string) {
+  return useMutation({
+    mutationFn: (message: string): Promise<TDemand> =>
+      callApi(DESIGN_API.feedback, { params: { id: sid }, body: { message } }),
+    onSuccess: refreshDemands,
+  });
+}
+
+/** GET /api/user/demand/{id}/delivery → a five-minute link to the delivered file. */
+export function useDownloadDelivery() {
+  return useMutation({
+    mutationFn: (sid: string) => callApi(DESIGN_API.delivery, { params: { id: sid } }),
+    onSuccess: ({ url }) => window.location.assign(url),
+  });
+}
+
+/** POST /api/user/demand/quote: a super or AI-video request for the operator to price. */
+export function useRequestQuote() {
+  return useMutation({
+    mutationFn: (body: TDemandQuoteRequest): Promise<TDemand> => callApi(DESIGN_API.requestQuote, { body }),
+    onSuccess: refreshDemands,
+  });
+}
+
+/** POST /api/user/demand/{id}/withdraw: before it is priced. */
+export function useWithdrawQuote() {
+  return useMutation({
+    mutationFn: (sid: string): Promise<TDemand> => callApi(DESIGN_API.withdraw, { params: { id: sid } }),
+    onSuccess: refreshDemands,
+  });
+}
+
+/** POST /api/order/place/custom/preview: the price of an advanced customization for a pay way and coupon. */
+export function previewCustomOrder(body: TCustomPreviewRequest, signal?: AbortSignal) {
+  return callApi(ORDER_API.placeCustomPreview, { body }, { signal });
+}
+
+/** POST /api/order/place/custom: the order (and its demand, CREATED) to pay in the order drawer. */
+export function usePlaceCustomOrder() {
+  return useMutation({
+    mutationFn: (body: TPlaceCustomRequest) => callApi(ORDER_API.placeCustom, { body }),
+    onSuccess: () => {
+      void refreshDemands();
+      void queryClient.invalidateQueries({ queryKey: COMMERCE_KEYS.orders });
+    },
+  });
+}
+
+/** GET /api/order/{id}: a quoted demand's `dashboard` order, to pay in the order drawer. */
+export function getOrder(sid: string) {
+  return callApi(ORDER_API.detail, { params: { id: sid } });
+}

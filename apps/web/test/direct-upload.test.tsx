@@ -1,0 +1,171 @@
+import type { TUploadCheckResponse, TUploadTokenResponse } from '@gemstock/contract';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { precheckUploadFile } from '@/features/customize/api/direct-upload';
+import { DirectUpload, type UploadedFile } from '@/features/customize/components/direct-upload';
+
+/** The custom-design upload box: the contract's limits, then credentials → POST → check. */
+
+const MB = 1024 * 1024;
+
+const CREDENTIALS: TUploadTokenResponse = {
+  upload_url: '/api/common/upload/local',
+  fields: {
+    key: 'private/uploads/u1/logo/abc.png',
+    'Content-Type': 'image/png',
+    policy: 'p',
+    'x-gemstock-signature': 's',
+  },
+  key: 'private/uploads/u1/logo/abc.png',
+  max_bytes: 5 * MB,
+  content_types: ['image/png'],
+  expires_at: new Date(Date.now() + 900_000).toISOString(),
+};
+
+const CHECKED: TUploadCheckResponse = {
+  key: CREDENTIALS.key,
+  width: 640,
+  height: 480,
+  bytes: 2048,
+  content_type: 'image/png',
+};
+
+function envelope(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+/** Answers GET oss_sts_token and POST upload/check; `check` decides the second. */
+function stubApi(check: () => Response) {
+  const calls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      calls.push(String(url));
+      if (String(url).startsWith('/api/common/oss_sts_token')) {
+        return envelope(200, { code: 0, data: CREDENTIALS, message: 'ok' });
+      }
+      return check();
+    }),
+  );
+  return calls;
+}
+
+/** An XMLHttpRequest that reports upload progress and answers 204, remembering the form it sent. */
+class FakeXhr {
+  static sent: FormData[] = [];
+  static headers: Record<string, string>[] = [];
+  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+    onprogress: null,
+  };
+  status = 0;
+  responseText = '';
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  private readonly requestHeaders: Record<string, string> = {};
+  open() {}
+  setRequestHeader(name: string, value: string) {
+    this.requestHeaders[name] = value;
+  }
+  abort() {
+    this.onabort?.();
+  }
+  send(form: FormData) {
+    FakeXhr.sent.push(form);
+    FakeXhr.headers.push(this.requestHeaders);
+    setTimeout(() => {
+      this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
+      setTimeout(() => {
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 100, total: 100 });
+        this.status = 204;
+        this.onload?.();
+      }, 5);
+    }, 5);
+  }
+}
+
+function Demo() {
+  const [logo, setLogo] = useState<UploadedFile | null>(null);
+  return (
+    <>
+      <DirectUpload purpose="logo" label="上传Logo" value={logo} onChange={setLogo} />
+      <output data-testid="logo-key">{logo?.key ?? ''}</output>
+    </>
+  );
+}
+
+function pick(file: File) {
+  const input = document.querySelector<HTMLInputElement>('.ant-upload input[type="file"]')!;
+  fireEvent.change(input, { target: { files: [file] } });
+}
+
+beforeEach(() => {
+  FakeXhr.sent = [];
+  FakeXhr.headers = [];
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  URL.createObjectURL = vi.fn(() => 'blob:preview');
+  URL.revokeObjectURL = vi.fn();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('precheckUploadFile', () => {
+  it('checks type and size with the contract’s limits', () => {
+    expect(precheckUploadFile({ name: 'a.gif', type: 'image/gif', size: 10 }, 'logo')).toBe(
+      'Logo仅支持 JPEG、PNG、WebP 格式的图片',
+    );
+    expect(precheckUploadFile({ name: 'a.png', type: 'image/png', size: 6 * MB }, 'logo')).toBe('Logo不能超过 5 MB');
+    expect(precheckUploadFile({ name: 'a.png', type: 'image/png', size: 6 * MB }, 'product')).toBeNull();
+    expect(precheckUploadFile({ name: 'a.jpg', type: 'image/jpeg', size: 0 }, 'reference')).toBe(
+      '文件是空的，请重新选择',
+    );
+  });
+});
+
+describe('DirectUpload', () => {
+  it('uploads with progress, checks, shows the preview, and can be removed', async () => {
+    const calls = stubApi(() => envelope(200, { code: 0, data: CHECKED, message: 'ok' }));
+    render(<Demo />);
+    expect(screen.getByRole('button', { name: '上传Logo' })).toBeTruthy();
+    pick(new File([new Uint8Array(2048)], 'logo.png', { type: 'image/png' }));
+
+    expect(await screen.findByLabelText('Logo上传进度')).toBeTruthy();
+    expect(await screen.findByRole('img', { name: 'Logo预览' })).toBeTruthy();
+    expect(screen.getByTestId('logo-key').textContent).toBe(CREDENTIALS.key);
+    expect(screen.getByText('640×480 · 2 KB')).toBeTruthy();
+    expect(calls[0]).toContain('purpose=logo');
+    expect(calls[0]).toContain('content_type=image%2Fpng');
+    expect(calls[1]).toBe('/api/common/upload/check');
+    // Fields first, the file last, and no session token sent to storage.
+    const form = FakeXhr.sent[0]!;
+    expect([...form.keys()]).toEqual(['key', 'Content-Type', 'policy', 'x-gemstock-signature', 'file']);
+    expect(FakeXhr.headers[0]!.Authorization).toBeUndefined();
+
+    expect(screen.getByRole('button', { name: '更换Logo' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '删除Logo' }));
+    expect(await screen.findByRole('button', { name: '上传Logo' })).toBeTruthy();
+    expect(screen.getByTestId('logo-key').textContent).toBe('');
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:preview');
+  });
+
+  it('refuses a wrong type before sending anything', async () => {
+    const calls = stubApi(() => envelope(200, { code: 0, data: CHECKED, message: 'ok' }));
+    render(<Demo />);
+    pick(new File(['GIF89a'], 'logo.gif', { type: 'image/gif' }));
+    expect(await screen.findByText('Logo仅支持 JPEG、PNG、WebP 格式的图片')).toBeTruthy();
+    expect(calls).toHaveLength(0);
+    expect(FakeXhr.sent).toHaveLength(0);
+  });
+
+  it('shows the server’s refusal in place with 重试', async () => {
+    stubApi(() => envelope(422, { code: 4207, data: null, message: 'Logo的宽高需在 64–6000 像素之间（当前 20×20）' }));
+    render(<Demo />);
+    pick(new File([new Uint8Array(100)], 'tiny.png', { type: 'image/png' }));
+    expect(await screen.findByText('Logo的宽高需在 64–6000 像素之间（当前 20×20）')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '重试上传Logo' })).toBeTruthy();
+    expect(screen.getByTestId('logo-key').textContent).toBe('');
+  });
+});

@@ -1,0 +1,78 @@
+import type { DemandTier } from './enums.js';
+import { DemandStatus } from './enums.js';
+import { defineStateMachine } from './state-machine.js';
+
+/**
+ * A custom design request (spec §4 customization flow; decision 0019). The advanced tier is
+ * placed with its order (CREATED) and starts when the order is paid; the quoted tiers (super,
+ * AI video) start with a request the operator prices (QUOTED creates the `dashboard` order).
+ * Paid work goes: SUBMITTED → DESIGNING (a designer is assigned) → DRAFT_REVIEW (a draft is up)
+ * ⇄ REVISING (the buyer sent feedback) → DELIVERED (the final files). The order's own moves
+ * carry the demand with them in the same transaction: paid → SUBMITTED, cancelled → CANCELLED,
+ * a late bank transfer re-opening the order → back to CREATED or QUOTED. An operator may cancel
+ * paid work that cannot be done (the refund is then made by hand, docs/operations.md).
+ */
+export const DemandStateMachine = defineStateMachine<DemandStatus>('demand', {
+  [DemandStatus.QUOTE_REQUESTED]: [DemandStatus.QUOTED, DemandStatus.CANCELLED],
+  [DemandStatus.QUOTED]: [DemandStatus.SUBMITTED, DemandStatus.CANCELLED],
+  [DemandStatus.CREATED]: [DemandStatus.SUBMITTED, DemandStatus.CANCELLED],
+  [DemandStatus.SUBMITTED]: [DemandStatus.DESIGNING, DemandStatus.CANCELLED],
+  [DemandStatus.DESIGNING]: [DemandStatus.DRAFT_REVIEW, DemandStatus.DELIVERED, DemandStatus.CANCELLED],
+  [DemandStatus.DRAFT_REVIEW]: [DemandStatus.REVISING, DemandStatus.DELIVERED, DemandStatus.CANCELLED],
+  [DemandStatus.REVISING]: [DemandStatus.DRAFT_REVIEW, DemandStatus.DELIVERED, DemandStatus.CANCELLED],
+  [DemandStatus.DELIVERED]: [],
+  [DemandStatus.CANCELLED]: [DemandStatus.CREATED, DemandStatus.QUOTED],
+});
+
+/** Feedback rounds after the first draft (spec §4: one revision, a second revision, then done). */
+export const DEMAND_MAX_REVISIONS = 2;
+/** Working days for the first draft of an advanced customization (spec §4, §9). */
+export const DEMAND_FIRST_DRAFT_WORKING_DAYS = 3;
+/** Working days for a revision after the buyer's feedback (decision 0019). */
+export const DEMAND_REVISION_WORKING_DAYS = 2;
+/** Working days for the operator to price a super or AI-video request (decision 0019). */
+export const DEMAND_QUOTE_WORKING_DAYS = 1;
+/** The lead time an operator may promise on a quote, in working days. */
+export const DEMAND_QUOTE_LEAD_DAYS = { min: 1, max: 30, default: 5 } as const;
+
+/** Who acts next, for the buyer's and the operator's labels. */
+export function demandTurnOf(status: DemandStatus): 'buyer' | 'operator' | 'none' {
+  switch (status) {
+    case DemandStatus.QUOTED:
+    case DemandStatus.CREATED:
+    case DemandStatus.DRAFT_REVIEW:
+      return 'buyer';
+    case DemandStatus.QUOTE_REQUESTED:
+    case DemandStatus.SUBMITTED:
+    case DemandStatus.DESIGNING:
+    case DemandStatus.REVISING:
+      return 'operator';
+    default:
+      return 'none';
+  }
+}
+
+/** Buyer-facing names of the stages. */
+export const DEMAND_STATUS_LABEL: Record<DemandStatus, string> = {
+  QUOTE_REQUESTED: '待报价',
+  QUOTED: '待付款（已报价）',
+  CREATED: '待付款',
+  SUBMITTED: '待设计',
+  DESIGNING: '设计中',
+  DRAFT_REVIEW: '待反馈',
+  REVISING: '修改中',
+  DELIVERED: '已交付',
+  CANCELLED: '已取消',
+};
+
+export const DEMAND_TIER_LABEL: Record<DemandTier, string> = {
+  advanced: '高级定制',
+  super: '超级定制',
+  ai_video: 'AI 视频定制',
+};
+
+/** The name of draft `version` (1 = 初稿, then the revisions). */
+export function draftVersionLabel(version: number): string {
+  if (version <= 1) return '初稿';
+  return `第 ${version - 1} 次修改稿`;
+}
