@@ -178,4 +178,19 @@ describe('licence certificate layout', () => {
     expect(text).toContain('已因授权升级被取代（2026-03-01）');
     expect(text).toContain('GS-20260301-ABCDEFGH');
   });
+
+  it('the certificate of a delivered custom design says it is exclusive, in a row and in the terms, on one page', async () => {
+    const pdf = await renderCertificatePdf({
+      ...DEMO,
+      licensee: { ...DEMO.licensee, company: LONG_COMPANY, address: LONG_ADDRESS },
+      licenceType: LicenceType.PREMIUM_CUSTOM,
+      exclusive: true,
+    });
+    const read = await readPdf(pdf);
+    expectWellSet(read);
+    const text = read.boxes.map((b) => b.text).join('');
+    expect(text).toContain('独家授权（定制设计成果）');
+    expect(text).toContain('授权性质：独占');
+    expect(text).not.toContain('非独占');
+  });
 });

@@ -147,7 +147,8 @@ async function layOut(doc: Doc, data: CertificateData, draw: boolean, bandHeight
     ['素材编号', data.material.sid],
     ['素材类型', data.material.format === MaterialFormat.VIDEO ? '视频' : '图片'],
     ['授权类型', `${spec.name}（类型 ${spec.type}）`],
-    ['授权性质', data.exclusive ? '独家授权（定制设计成果）' : '非独家授权'],
+    // The terms state the licence is non-exclusive; only an exclusive one earns a row of its own.
+    ...(data.exclusive ? ([['授权性质', '独家授权（定制设计成果）']] as [string, string][]) : []),
     ['授权用途', spec.use],
     ...(spec.note ? ([['交付说明', spec.note]] as [string, string][]) : []),
     ['授权期限', '永久'],

@@ -126,6 +126,8 @@ export function DirectUpload({ purpose, label, value, onChange, disabled = false
         type="file"
         accept={accept}
         hidden
+        // `hidden` alone loses to the stylesheet's display rules for inputs
+        style={{ display: 'none' }}
         tabIndex={-1}
         aria-hidden="true"
         onChange={onReplacePicked}
