@@ -19,12 +19,12 @@ export interface LicenceSpec {
 }
 
 /**
- * 高级定制授权 is sold before the custom-design service exists: the buyer gets the original
- * file under the broadest use now, and the replacement of product, logo and copy is arranged
- * with customer service. Say exactly that rather than promise a built-in customization.
+ * What 高级定制授权 delivers: the original file under the broadest use at once; the design with
+ * the buyer's product, logo and copy is ordered through 定制 (drafts, two revisions, an
+ * exclusive licence of the delivered design).
  */
 export const PREMIUM_CUSTOM_NOTE =
-  '付款后即可下载原素材；产品、Logo 及文案替换目前由客服一对一安排，请付款后联系客服（在线定制功能即将上线）';
+  '付款后即可下载原素材；替换为您的产品、Logo 与文案请在素材详情页点击“定制”提交，定制成品为独家授权';
 
 export const LICENCE_TABLE: readonly LicenceSpec[] = [
   {

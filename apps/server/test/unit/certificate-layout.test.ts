@@ -157,11 +157,11 @@ describe('licence certificate layout', () => {
     expect(text).not.toContain('印刷');
   });
 
-  it('says what 高级定制授权 delivers today instead of promising a replacement service', async () => {
+  it('says what 高级定制授权 delivers: the original now, the design through 定制', async () => {
     const pdf = await renderCertificatePdf({ ...DEMO, licenceType: LicenceType.PREMIUM_CUSTOM });
     const text = (await readPdf(pdf)).boxes.map((b) => b.text).join('');
-    expect(text).not.toContain('含产品、Logo 及文案替换');
-    expect(text).toContain('联系客服');
+    expect(text).not.toContain('即将上线');
+    expect(text).toContain('点击“定制”提交');
   });
 
   it('a certificate replaced by an upgrade says so and names its successor, still one page', async () => {
