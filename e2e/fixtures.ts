@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
-const PASSWORD = 'Gemstock2026!';
+export const PASSWORD = 'Gemstock2026!';
 /** The company a journey's buyer registers with. */
 export const COMPANY = {
   company: '杭州宝图结算测试珠宝有限公司',
