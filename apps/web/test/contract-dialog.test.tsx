@@ -29,12 +29,12 @@ describe('contract dialog', () => {
     expect(agreement.textContent).toContain('视频素材——扩展授权：网络、户外广告及线下大屏播放');
   });
 
-  it('an image line names the image licence’s use; 高级定制授权 promises no built-in replacement', () => {
+  it('an image line names the image licence’s use; 高级定制授权 points to 定制 for the replacement', () => {
     renderDialog(MaterialFormat.IMAGE, LicenceType.PREMIUM_CUSTOM);
     const dialog = screen.getByRole('dialog');
     expect(within(dialog).getByText(/高级定制授权（图片：网络、线下印刷、户外广告）/)).toBeTruthy();
     const agreement = within(dialog).getByLabelText('授权许可使用协议全文');
     expect(agreement.textContent).not.toContain('另含产品、Logo');
-    expect(agreement.textContent).toContain('产品、Logo 及文案替换目前由客服一对一安排');
+    expect(agreement.textContent).toContain('替换为您的产品、Logo 与文案请在素材详情页点击“定制”提交');
   });
 });

@@ -153,11 +153,11 @@ describe('material detail page', () => {
     expect(table.textContent).not.toMatch(/印刷|px/);
   });
 
-  it('高级定制授权 says what it delivers now and that customization goes through customer service', async () => {
+  it('高级定制授权 says what it delivers now and that customization goes through 定制', async () => {
     serve(material({}));
     renderDetail('mat0000000000001');
     const table = await screen.findByRole('radiogroup', { name: '选择授权类型' });
     expect(table.textContent).not.toContain('含产品、Logo 及文案替换');
-    expect(within(table).getByText(/产品、Logo 及文案替换目前由客服一对一安排/)).toBeTruthy();
+    expect(within(table).getByText(/替换为您的产品、Logo 与文案请在素材详情页点击“定制”提交/)).toBeTruthy();
   });
 });

@@ -71,12 +71,12 @@ describe('video licence table', () => {
 });
 
 describe('高级定制授权', () => {
-  it('promises no built-in replacement: it says what is delivered now and that customer service arranges the rest', () => {
+  it('says what is delivered now and that the design with the buyer’s product goes through 定制', () => {
     for (const format of [MaterialFormat.IMAGE, MaterialFormat.VIDEO]) {
       const spec = licenceSpec(LicenceType.PREMIUM_CUSTOM, format);
       expect(spec.use).not.toMatch(/替换/);
       expect(spec.note).toContain('下载原素材');
-      expect(spec.note).toContain('客服');
+      expect(spec.note).toContain('点击“定制”提交');
     }
   });
 });
