@@ -188,6 +188,10 @@ test('a super customization is quoted by the operator and paid in the order draw
   await board.getByLabel('交付周期（工作日）').fill('4');
   await board.getByRole('button', { name: '发送报价' }).click();
   await expect(operator.getByText('已报价，已通知买家付款')).toBeVisible();
+  await operator.screenshot({ path: test.info().outputPath('admin-demand-quoted.png') });
+  await operator.keyboard.press('Escape');
+  await expect(operator.getByRole('cell', { name: /超级定制/ }).first()).toBeVisible();
+  await operator.screenshot({ path: test.info().outputPath('admin-demand-board.png') });
   await operator.close();
 
   await page.reload();

@@ -55,6 +55,9 @@ export default defineConfig({
       DATA_DIR: dataDir,
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
+      // Every journey registers its own buyers from this one address: more than the ten codes
+      // after which registration asks for the proof-of-work challenge (tested in the API suite).
+      CODE_CHALLENGE_AFTER: '1000',
     },
   },
 });
