@@ -110,6 +110,35 @@ export interface BoardRow {
   designerName: string | null;
 }
 
+/** A demand with who asked, its order number and its designer's name. */
+function selectBoardRows(db: DbOrTx) {
+  return db
+    .select({
+      demand: demands,
+      company: users.company,
+      username: users.username,
+      email: users.email,
+      mobile: users.mobile,
+      orderNo: orders.orderNo,
+      designerName: sql<string | null>`coalesce(${operators.name}, ${operators.username})`,
+    })
+    .from(demands)
+    .innerJoin(users, eq(users.sid, demands.userSid))
+    .leftJoin(orders, eq(orders.sid, demands.orderSid))
+    .leftJoin(operators, eq(operators.sid, demands.designerSid))
+    .$dynamic();
+}
+
+function toBoardRow(r: Awaited<ReturnType<typeof selectBoardRows>>[number]): BoardRow {
+  return {
+    demand: r.demand,
+    company: r.company,
+    requestedBy: r.username ?? r.email ?? r.mobile ?? r.demand.userSid,
+    orderNo: r.orderNo,
+    designerName: r.designerName,
+  };
+}
+
 /**
  * The operators' board: by the deadline of the current stage (the most urgent first; work with
  * no deadline, waiting for the buyer, last), one row more than asked. With a status the
@@ -124,58 +153,17 @@ export async function listBoard(
     filter.status ? eq(demands.status, filter.status) : undefined,
     filter.overdueAt ? and(isNotNull(demands.stageDeadline), lt(demands.stageDeadline, filter.overdueAt)) : undefined,
   ].filter((c) => c !== undefined);
-  const rows = await db
-    .select({
-      demand: demands,
-      company: users.company,
-      username: users.username,
-      email: users.email,
-      mobile: users.mobile,
-      orderNo: orders.orderNo,
-      designerName: sql<string | null>`coalesce(${operators.name}, ${operators.username})`,
-    })
-    .from(demands)
-    .innerJoin(users, eq(users.sid, demands.userSid))
-    .leftJoin(orders, eq(orders.sid, demands.orderSid))
-    .leftJoin(operators, eq(operators.sid, demands.designerSid))
+  const rows = await selectBoardRows(db)
     .where(conditions.length > 0 ? and(...conditions) : undefined)
     .orderBy(sql`${demands.stageDeadline} asc nulls last`, asc(demands.sid))
     .offset(page.offset)
     .limit(page.limit + 1);
-  return rows.map((r) => ({
-    demand: r.demand,
-    company: r.company,
-    requestedBy: r.username ?? r.email ?? r.mobile ?? r.demand.userSid,
-    orderNo: r.orderNo,
-    designerName: r.designerName,
-  }));
+  return rows.map(toBoardRow);
 }
 
 export async function findBoardRow(db: DbOrTx, sid: string): Promise<BoardRow | undefined> {
-  const [row] = await db
-    .select({
-      demand: demands,
-      company: users.company,
-      username: users.username,
-      email: users.email,
-      mobile: users.mobile,
-      orderNo: orders.orderNo,
-      designerName: sql<string | null>`coalesce(${operators.name}, ${operators.username})`,
-    })
-    .from(demands)
-    .innerJoin(users, eq(users.sid, demands.userSid))
-    .leftJoin(orders, eq(orders.sid, demands.orderSid))
-    .leftJoin(operators, eq(operators.sid, demands.designerSid))
-    .where(eq(demands.sid, sid))
-    .limit(1);
-  if (!row) return undefined;
-  return {
-    demand: row.demand,
-    company: row.company,
-    requestedBy: row.username ?? row.email ?? row.mobile ?? row.demand.userSid,
-    orderNo: row.orderNo,
-    designerName: row.designerName,
-  };
+  const [row] = await selectBoardRows(db).where(eq(demands.sid, sid)).limit(1);
+  return row ? toBoardRow(row) : undefined;
 }
 
 export async function designerNamesOf(db: DbOrTx, sids: readonly string[]): Promise<Map<string, string>> {
