@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { amountIn, breakdownRow, materialPaths, payOnlineInSandbox } from './checkout-steps';
+import { amountIn, breakdownRow, buyThisMaterialNow, materialPaths, payOnlineInSandbox } from './checkout-steps';
 import { call, PASSWORD, registerBuyer, signIn, skipGuide, skipSurvey } from './fixtures';
 
 /*
@@ -48,10 +48,7 @@ test('a new-media licence is upgraded to standard by paying only the difference'
   await page.goto(path);
   const picker = page.getByRole('radiogroup', { name: '选择授权类型' });
   await picker.getByText('新媒体授权').click();
-  await page.getByRole('button', { name: '立即购买' }).click();
-  const contract = page.getByRole('dialog', { name: '授权许可使用协议' });
-  await contract.getByRole('checkbox', { name: '我已阅读并同意《授权许可使用协议》' }).check();
-  await contract.getByRole('button', { name: '同意并下单' }).click();
+  await buyThisMaterialNow(page);
   const drawer = page.getByRole('dialog', { name: '确认订单' });
   const firstPaid = await amountIn(breakdownRow(drawer, '实付').locator('dd'));
   await drawer.getByRole('button', { name: '去支付' }).click();

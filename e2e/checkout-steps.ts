@@ -56,12 +56,17 @@ export async function payOnlineInSandbox(page: Page, context: BrowserContext) {
   await expect(online).toBeHidden();
 }
 
-/** 立即购买 on the first material of home, then the licence agreement ticked and accepted. */
-export async function buyFirstMaterialNow(page: Page) {
-  const [path] = await materialPaths(page, 1);
-  await page.goto(path!);
+/** 立即购买 on the open detail page, then the licence agreement ticked and accepted. */
+export async function buyThisMaterialNow(page: Page) {
   await page.getByRole('button', { name: '立即购买' }).click();
   const contract = page.getByRole('dialog', { name: '授权许可使用协议' });
   await contract.getByRole('checkbox', { name: '我已阅读并同意《授权许可使用协议》' }).check();
   await contract.getByRole('button', { name: '同意并下单' }).click();
+}
+
+/** 立即购买 on the first material of home, then the licence agreement ticked and accepted. */
+export async function buyFirstMaterialNow(page: Page) {
+  const [path] = await materialPaths(page, 1);
+  await page.goto(path!);
+  await buyThisMaterialNow(page);
 }
