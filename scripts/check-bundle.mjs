@@ -5,11 +5,18 @@
 // operator-console code.
 //   npm run check:bundle            (after `npm run build`)
 //   node scripts/check-bundle.mjs --json   (figures only, for bench:web)
-import { existsSync, readFileSync } from 'node:fs';
+//   node scripts/check-bundle.mjs --ceilings   (CI: fails when a route grows past its figure in
+//     scripts/bundle-ceilings.json; the 150 KB target is not met yet, so CI holds every route to
+//     what it weighs today and the ceilings are lowered as routes get lighter: never raised)
+//   node scripts/check-bundle.mjs --write-ceilings   (records today's figures as the ceilings)
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 export const BUDGET_KB = 150;
+/** Growth allowed over a recorded ceiling: the same code rebuilt varies by a few hundred bytes. */
+const CEILING_SLACK_KB = 1;
+const CEILINGS_FILE = new URL('./bundle-ceilings.json', import.meta.url).pathname;
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const WEB = join(ROOT, 'apps/web');
@@ -98,21 +105,41 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const results = measureRoutes();
   if (process.argv.includes('--json')) {
     console.log(JSON.stringify(results.map(({ route, gzipKb }) => ({ route, gzipKb }))));
+  } else if (process.argv.includes('--write-ceilings')) {
+    const ceilings = Object.fromEntries(results.map(({ route, gzipKb }) => [route, gzipKb]));
+    writeFileSync(CEILINGS_FILE, `${JSON.stringify(ceilings, null, 2)}\n`);
+    console.log(`Wrote ${results.length} ceilings to scripts/bundle-ceilings.json`);
   } else {
     checkRouteTable();
-    console.log(`Initial JS per buyer route (gzip -9; budget ${BUDGET_KB} KB):`);
+    const ceilings = process.argv.includes('--ceilings') ? JSON.parse(readFileSync(CEILINGS_FILE, 'utf8')) : null;
+    console.log(
+      ceilings
+        ? `Initial JS per buyer route (gzip -9; each held to its ceiling in scripts/bundle-ceilings.json; target ${BUDGET_KB} KB):`
+        : `Initial JS per buyer route (gzip -9; budget ${BUDGET_KB} KB):`,
+    );
     for (const { route, files, gzipKb } of results) {
-      const over = gzipKb > BUDGET_KB;
+      const limit = ceilings ? ceilings[route] : BUDGET_KB;
+      if (limit === undefined) {
+        fail(`${route} has no ceiling in scripts/bundle-ceilings.json`);
+        continue;
+      }
+      const over = gzipKb > limit + (ceilings ? CEILING_SLACK_KB : 0);
+      const note = ceilings
+        ? `  ceiling ${limit.toFixed(1)} KB, ${(gzipKb - BUDGET_KB).toFixed(1)} KB over the target`
+        : '';
       console.log(
-        `  ${over ? '✗' : '✓'} ${route.padEnd(24)} ${gzipKb.toFixed(1).padStart(6)} KB  (${files.length} files)`,
+        `  ${over ? '✗' : '✓'} ${route.padEnd(24)} ${gzipKb.toFixed(1).padStart(6)} KB  (${files.length} files)${note}`,
       );
-      if (over) fail(`${route} loads ${gzipKb} KB of gzipped JavaScript, over the ${BUDGET_KB} KB budget`);
+      if (over)
+        fail(
+          `${route} loads ${gzipKb} KB of gzipped JavaScript, over its ${limit} KB ${ceilings ? 'ceiling' : 'budget'}`,
+        );
       const leaks = files.filter((file) => {
         const code = readFileSync(join(DIST, file), 'utf8');
         return CONSOLE_MARKERS.some((marker) => code.includes(marker));
       });
       if (leaks.length > 0) fail(`${route} loads operator console code: ${leaks.join(', ')}`);
     }
-    if (!process.exitCode) console.log('OK: every buyer route is within the budget and loads no console code');
+    if (!process.exitCode) console.log('OK: every buyer route is within its limit and loads no console code');
   }
 }

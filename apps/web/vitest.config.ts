@@ -12,6 +12,9 @@ export default defineProject({
       { find: '@', replacement: `${ROOT}src` },
       // Node would load the CommonJS build; the ES one is what the browser build uses
       { find: /^@ant-design\/icons$/, replacement: '@ant-design/icons/es' },
+      // Node loads antd's CommonJS build, so a module the app imports from antd/es must come from
+      // the same build, or it is a second copy (a React context antd never provides, say)
+      { find: /^antd\/es\/(.*)$/, replacement: 'antd/lib/$1' },
     ],
   },
   test: {

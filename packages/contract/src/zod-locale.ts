@@ -1,11 +1,13 @@
 import { z } from 'zod';
+// One locale, not the `z.locales` namespace: that object holds every language zod ships.
+import zhCN from 'zod/v4/locales/zh-CN.js';
 
 /**
  * Every schema message is Chinese: the zh-CN locale for zod's defaults, with plainer wording
  * for the cases users meet most (a field left out, text too long).
  */
 export function configureZodMessages(): void {
-  z.config(z.locales.zhCN());
+  z.config(zhCN());
   z.config({
     customError: (issue) => {
       if (issue.code === 'invalid_type' && issue.input === undefined) return '缺少必填项';

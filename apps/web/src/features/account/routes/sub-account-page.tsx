@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { formatYuan, type TSubUser } from '@gemstock/contract';
-import { Alert, Badge, Button, Empty, Progress, Result, Space, Switch, Table, Tag, Typography } from 'antd';
+import { Alert, Badge, Button, Empty, Progress, Result, Space, Switch, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { formatDateTime } from '@/lib/form';
 import { notify } from '@/lib/notify';
@@ -14,6 +14,7 @@ import {
   SubUserEmailModal,
   SubUserPasswordModal,
 } from '../components/sub-user-modals';
+import { ScrollTable } from '@/components/scroll-table';
 
 /** 本月已批准 / 每月预算: a progress bar when there is a budget, the amount alone otherwise. */
 function MonthBudget({ row }: { row: TSubUser }) {
@@ -109,7 +110,8 @@ export default function SubAccountPage() {
           }
         />
       )}
-      <Table<TSubUser>
+      <ScrollTable<TSubUser>
+        regionLabel="子账号列表"
         rowKey="sid"
         loading={subUsers.isLoading}
         dataSource={subUsers.data?.sub_users ?? []}

@@ -6,7 +6,7 @@ import {
   type CouponStatus,
   type TAdminCoupon,
 } from '@gemstock/contract';
-import { Button, Card, Empty, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { couponScopeText, couponValueText } from '@/lib/coupon-text';
@@ -19,6 +19,7 @@ import { type AddressUpdate, oneOf, useAddressQuery } from '../lib/address-query
 import { COUPON_STATUS_LABEL, accountName, couponUsageText } from '../lib/coupon-form';
 import { formatDateTime } from '../lib/format';
 import { RefreshButton } from '../components/refresh-button';
+import { ScrollTable } from '@/components/scroll-table';
 
 const STATUS_OPTIONS = COUPON_STATUSES.map((value) => ({ value, label: COUPON_STATUS_LABEL[value].text }));
 const KIND_LABEL: Record<CouponKind, string> = { public: '公开优惠码', issued: '发给账号的' };
@@ -147,7 +148,8 @@ export function CouponsPage() {
         </Space>
       }
     >
-      <Table<TAdminCoupon>
+      <ScrollTable<TAdminCoupon>
+        regionLabel="优惠券列表"
         rowKey="sid"
         columns={columns}
         dataSource={data?.coupons ?? []}

@@ -27,7 +27,6 @@ import {
   Select,
   Skeleton,
   Space,
-  Table,
   Tag,
   Typography,
   Upload,
@@ -48,6 +47,7 @@ import {
 } from '../api/demands';
 import { RefreshButton } from '../components/refresh-button';
 import { formatDateTime } from '../lib/format';
+import { ScrollTable } from '@/components/scroll-table';
 
 type StatusFilter = DemandStatus | 'OPEN' | 'OVERDUE';
 const PAGE_SIZE = 20;
@@ -412,7 +412,8 @@ export function DemandsPage() {
       {query.isError && !query.data ? (
         <LoadError error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />
       ) : (
-        <Table
+        <ScrollTable
+          regionLabel="定制需求列表"
           rowKey="sid"
           size="middle"
           loading={query.isLoading}

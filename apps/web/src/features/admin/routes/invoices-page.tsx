@@ -13,7 +13,6 @@ import {
   Progress,
   Segmented,
   Space,
-  Table,
   Tag,
   Typography,
   Upload,
@@ -26,6 +25,7 @@ import { issueInvoice, useInvoiceQueue, useRejectInvoice } from '../api/invoices
 import { RefreshButton } from '../components/refresh-button';
 import { useAdminPaging } from '../lib/use-admin-paging';
 import { formatDateTime } from '../lib/format';
+import { ScrollTable } from '@/components/scroll-table';
 
 type StatusFilter = InvoiceStatus | 'ALL';
 
@@ -273,7 +273,8 @@ export function InvoicesPage() {
         title="请在开具期限（申请后 10 个工作日）内开具"
         description="在税务系统中按抬头、税号与金额开具发票后，上传发票 PDF，买家即可在“我的订单”中下载；信息有误无法开具的，填写原因后驳回，买家修改后可重新申请。"
       />
-      <Table<TAdminInvoice>
+      <ScrollTable<TAdminInvoice>
+        regionLabel="发票申请列表"
         rowKey="sid"
         columns={columns}
         dataSource={data?.invoices ?? []}

@@ -6,7 +6,7 @@ import {
   type MaterialStatus,
   type TAdminMaterial,
 } from '@gemstock/contract';
-import { Button, Card, Empty, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Empty, Space, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -20,6 +20,7 @@ import { type AddressUpdate, oneOf, useAddressQuery } from '../lib/address-query
 import { adminPaths } from '../lib/admin-paths';
 import { formatDateTime, formatDuration } from '../lib/format';
 import { RefreshButton } from '../components/refresh-button';
+import { ScrollTable } from '@/components/scroll-table';
 
 const STATUS_OPTIONS: Array<{ value: MaterialStatus; label: string }> = [
   { value: 'processing', label: '处理中' },
@@ -180,7 +181,8 @@ export function MaterialsPage() {
         </Space>
       }
     >
-      <Table<TAdminMaterial>
+      <ScrollTable<TAdminMaterial>
+        regionLabel="素材列表"
         rowKey="sid"
         columns={columns}
         dataSource={data?.materials ?? []}

@@ -8,7 +8,7 @@ import {
   type PayWay,
   type TAdminOrder,
 } from '@gemstock/contract';
-import { Button, Card, Empty, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useNavigate } from 'react-router';
 import { PriceText } from '@/components/price-text';
@@ -21,6 +21,7 @@ import { oneOf, useAddressQuery } from '../lib/address-query';
 import { adminPaths } from '../lib/admin-paths';
 import { formatDateTime } from '../lib/format';
 import { RefreshButton } from '../components/refresh-button';
+import { ScrollTable } from '@/components/scroll-table';
 
 const STATUS_OPTIONS = ORDER_STATUSES.map((value) => ({ value, label: ORDER_STATUS_LABEL[value].text }));
 const TYPE_OPTIONS = ORDER_TYPES.map((value) => ({ value, label: ORDER_TYPE_LABEL[value] }));
@@ -145,7 +146,8 @@ export function OrdersPage() {
         </Space>
       }
     >
-      <Table<TAdminOrder>
+      <ScrollTable<TAdminOrder>
+        regionLabel="订单列表"
         rowKey="sid"
         columns={columns}
         dataSource={data?.orders ?? []}

@@ -1,5 +1,5 @@
 import { ORDER_STATUSES, formatYuan, type TPaymentException } from '@gemstock/contract';
-import { Alert, Card, Empty, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Card, Empty, Space, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
 import { usePaymentExceptions } from '../api/get-payment-exceptions';
@@ -9,6 +9,7 @@ import { formatDateTime } from '../lib/format';
 import { gatewayText, reasonText } from '../lib/payment-labels';
 import { RefreshButton } from '../components/refresh-button';
 import { useAdminPaging } from '../lib/use-admin-paging';
+import { ScrollTable } from '@/components/scroll-table';
 
 const MONO_SMALL = { fontFamily: 'monospace', fontSize: 12 } as const;
 
@@ -142,7 +143,8 @@ export function PaymentExceptionsPage() {
         title="这些款项已经付到支付渠道，但没有入账到订单"
         description="例如订单取消后才付款、同一订单重复付款、付款金额与订单不符。系统不会自动处理，请到对应支付渠道的商户后台核实，再为买家退款或联系买家。同一笔付款的多次通知合并为一行。"
       />
-      <Table<TPaymentException>
+      <ScrollTable<TPaymentException>
+        regionLabel="支付异常列表"
         rowKey="id"
         columns={columns}
         dataSource={data?.exceptions ?? []}

@@ -1,11 +1,12 @@
 import type { TAdminSurvey } from '@gemstock/contract';
-import { Card, Col, Empty, Rate, Row, Statistic, Table, Tag, Typography } from 'antd';
+import { Card, Col, Empty, Rate, Row, Statistic, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { LoadError } from '@/components/load-error';
 import { useSurveyAnswers } from '../api/surveys';
 import { RefreshButton } from '../components/refresh-button';
 import { useAdminPaging } from '../lib/use-admin-paging';
 import { formatDateTime } from '../lib/format';
+import { ScrollTable } from '@/components/scroll-table';
 
 const stars = (value: number) => <Rate disabled allowHalf value={value} style={{ fontSize: 14 }} />;
 
@@ -78,7 +79,8 @@ export function SurveysPage() {
           />
         </Col>
       </Row>
-      <Table<TAdminSurvey>
+      <ScrollTable<TAdminSurvey>
+        regionLabel="问卷列表"
         rowKey="sid"
         columns={columns}
         dataSource={data?.surveys ?? []}

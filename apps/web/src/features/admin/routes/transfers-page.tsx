@@ -1,5 +1,5 @@
 import { OrderStatus, PayWay, type TAdminOrder } from '@gemstock/contract';
-import { Alert, Button, Card, Empty, Flex, Input, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Input, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { PriceText } from '@/components/price-text';
@@ -11,6 +11,7 @@ import { TransferDecisionModal, type TransferDecisionTarget } from '../component
 import { formatDateTime } from '../lib/format';
 import { RefreshButton } from '../components/refresh-button';
 import { useAdminPaging } from '../lib/use-admin-paging';
+import { ScrollTable } from '@/components/scroll-table';
 
 /**
  * The bank-transfer queue: unpaid orders whose buyer chose 对公转账 (the order API's
@@ -127,7 +128,8 @@ export function TransfersPage() {
         title="买家选择对公转账后，订单在此等待确认"
         description="请在银行流水中找到转账备注含该识别码的款项，核对付款企业与金额一致后点击「确认到账」，订单随即完成；长期未到账或金额不符的，填写原因后「驳回」，订单回到待支付。"
       />
-      <Table<TAdminOrder>
+      <ScrollTable<TAdminOrder>
+        regionLabel="对公转账列表"
         rowKey="sid"
         columns={columns}
         dataSource={data?.orders ?? []}

@@ -9,7 +9,6 @@ import {
   Popconfirm,
   Select,
   Skeleton,
-  Table,
   type TableColumnsType,
   Tag,
   Typography,
@@ -29,6 +28,7 @@ import { useRemoveFromCart } from '../api/remove-from-cart';
 import { useSetCartChosen } from '../api/set-cart-chosen';
 import { useSetCartLicence } from '../api/set-cart-licence';
 import { chosenItems, selectAllState, selectableSids, selectionOf } from '../lib/cart-selection';
+import { ScrollTable } from '@/components/scroll-table';
 
 function CartTotal({ items }: { items: TCartItem[] }) {
   const user = useCurrentUser();
@@ -189,7 +189,8 @@ export default function CartPage() {
   return (
     <PageContainer title="购物车" subTitle={cart.isSuccess ? `共 ${items.length} 件素材` : undefined}>
       <div className="gs-card" style={{ padding: 8 }}>
-        <Table<TCartItem>
+        <ScrollTable<TCartItem>
+          regionLabel="购物车素材列表"
           rowKey="sid"
           loading={cart.isPending}
           columns={columns}

@@ -1,5 +1,5 @@
 import { type TPurchasedMaterial, licenceSpec } from '@gemstock/contract';
-import { Empty, Flex, Image, Table, type TableColumnsType, Typography } from 'antd';
+import { Empty, Flex, Image, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { LoadError } from '@/components/load-error';
@@ -8,6 +8,7 @@ import { formatDateTime } from '@/lib/form';
 import { materialLabel } from '@/lib/material-licence';
 import { usePurchasedMaterials } from '../api/get-purchased-materials';
 import { OrderMaterialActions } from './order-material-actions';
+import { ScrollTable } from '@/components/scroll-table';
 
 const PAGE_SIZE = 20;
 
@@ -56,7 +57,8 @@ export function PurchasedMaterials() {
   }
   return (
     <div className="gs-card" style={{ padding: 8 }}>
-      <Table<TPurchasedMaterial>
+      <ScrollTable<TPurchasedMaterial>
+        regionLabel="已购素材列表"
         rowKey={(m) => `${m.orderSid}:${m.sid}`}
         loading={purchased.isPending || purchased.isPlaceholderData}
         columns={columns}

@@ -1,6 +1,6 @@
 import { AccountLevel, VIP_MONTHLY_FEE_CENTS, type TWalletOrder } from '@gemstock/contract';
 import { CheckCircleFilled, CrownOutlined } from '@ant-design/icons';
-import { Alert, Button, Col, Descriptions, Empty, Row, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Col, Descriptions, Empty, Row, Tag, Typography } from 'antd';
 import { LoadError } from '@/components/load-error';
 import { PageContainer } from '@/components/page-container';
 import { PriceText } from '@/components/price-text';
@@ -10,6 +10,7 @@ import { useDialogs } from '@/stores/dialogs';
 import { isLoggedInUser, useCurrentUser } from '@/stores/session';
 import { useWallet } from '../api/get-wallet';
 import { VIP_POINTS } from '../components/vip-terms';
+import { ScrollTable } from '@/components/scroll-table';
 
 const COLUMNS = [
   { title: '充值时间', dataIndex: 'createdAt', key: 'createdAt', render: (v: string) => formatDateTime(v) },
@@ -40,7 +41,8 @@ function RechargeHistory() {
       <Typography.Title level={5} style={{ marginTop: 0 }}>
         充值记录
       </Typography.Title>
-      <Table<TWalletOrder>
+      <ScrollTable<TWalletOrder>
+        regionLabel="充值记录列表"
         rowKey="sid"
         size="middle"
         loading={wallet.isPending}
