@@ -113,8 +113,13 @@ class WrittenFiles {
 }
 
 async function storeRenditions(files: WrittenFiles, sid: string, r: ImageRenditions) {
-  const [thumbKey, coverKey, watermarkKey] = await Promise.all([
+  const [thumbKey, thumbSmallKey, coverKey, watermarkKey] = await Promise.all([
     files.put(materialFileKey('public', sid, 'thumb', r.thumb.data, r.thumb.ext), r.thumb.data, r.thumb.mime),
+    files.put(
+      materialFileKey('public', sid, 'thumb-small', r.thumbSmall.data, r.thumbSmall.ext),
+      r.thumbSmall.data,
+      r.thumbSmall.mime,
+    ),
     files.put(materialFileKey('public', sid, 'cover', r.cover.data, r.cover.ext), r.cover.data, r.cover.mime),
     files.put(
       materialFileKey('public', sid, 'watermark', r.preview.data, r.preview.ext),
@@ -122,7 +127,7 @@ async function storeRenditions(files: WrittenFiles, sid: string, r: ImageRenditi
       r.preview.mime,
     ),
   ]);
-  return { thumbKey, coverKey, watermarkKey };
+  return { thumbKey, thumbSmallKey, coverKey, watermarkKey, placeholderColor: r.placeholderColor };
 }
 
 /** Dates, likes and prices: varied, so every sort order and price display has something to show. */

@@ -106,7 +106,19 @@ export const ZMaterial = z.object({
   format: z.enum(MATERIAL_FORMATS),
   keywords: z.array(z.string()),
   coverUrl: z.string().nullable(),
+  /** Grid thumbnail, 480 px on the long side (WebP). */
   thumbUrl: z.string().nullable(),
+  /**
+   * Smaller grid thumbnail, 240 px on the long side (WebP), for 1× screens and narrow tiles;
+   * null (or absent) for materials rendered before it existed.
+   */
+  thumbSmallUrl: z.string().nullable().optional(),
+  /** Dominant colour of the picture, `#rrggbb`: the tile's background while the thumbnail loads. */
+  placeholderColor: z
+    .string()
+    .regex(/^#[0-9a-f]{6}$/i)
+    .nullable()
+    .optional(),
   /** Licence types the material qualifies for; the first is the selected one (also called spec). */
   authType: z.array(zLicenceType),
   watermarkUrl: z.string().nullable(),

@@ -37,6 +37,11 @@ export class UnsupportedImageError extends Error {
 
 export const THUMB_LONG_SIDE = 480;
 /**
+ * The smaller grid thumbnail, for 1× screens and narrow tiles: a phone tile is about 170 CSS px
+ * wide, so 2× phones still take the 480 one.
+ */
+export const THUMB_SMALL_LONG_SIDE = 240;
+/**
  * The cover carries no watermark, so it is kept as small as the thumbnail: every public file is
  * either marked or too small to use without a licence (see RENDITION_VERSION in renditions.ts).
  */
@@ -128,10 +133,31 @@ export async function decodeFitted(input: ImageInput, longSide: number): Promise
   return { data, width: info.width, height: info.height, channels: 3 };
 }
 
-/** The grid thumbnail: 480 px on the long side. */
-export async function makeThumbnail(input: ImageInput, options: { format?: RasterFormat } = {}): Promise<Rendition> {
+/** A grid thumbnail: 480 px on the long side, or `longSide` (the small one is 240 px). */
+export async function makeThumbnail(
+  input: ImageInput,
+  options: { format?: RasterFormat; longSide?: number } = {},
+): Promise<Rendition> {
   const format = options.format ?? 'webp';
-  return finish(encode(fitted(input, THUMB_LONG_SIDE), format, 76), format);
+  return finish(encode(fitted(input, options.longSide ?? THUMB_LONG_SIDE), format, 76), format);
+}
+
+/** Pixels the dominant colour is taken from: plenty for a 16-level-per-channel histogram. */
+const PLACEHOLDER_SAMPLE_SIDE = 64;
+
+/**
+ * The picture's dominant colour as `#rrggbb`, shown behind the thumbnail while it loads. Taken
+ * from a small upright copy on white (as the thumbnail is drawn), with sharp's histogram of
+ * 16 levels per channel, so a flat picture gives its own colour to within 8 per channel.
+ */
+export async function dominantColor(input: ImageInput): Promise<string> {
+  const sample = await decodeFitted(input, PLACEHOLDER_SAMPLE_SIDE);
+  const { dominant } = await open(sample).stats();
+  const hex = (v: number) =>
+    Math.max(0, Math.min(255, Math.round(v)))
+      .toString(16)
+      .padStart(2, '0');
+  return `#${hex(dominant.r)}${hex(dominant.g)}${hex(dominant.b)}`;
 }
 
 /** The unmarked picture for cards and sharing: 480 px on the long side, like the thumbnail. */
@@ -156,20 +182,27 @@ export async function makeWatermarkedPreview(
 }
 
 export interface ImageRenditions {
+  /** Grid thumbnail, 480 px on the long side (WebP). */
   thumb: Rendition;
+  /** Smaller grid thumbnail, 240 px on the long side (WebP). */
+  thumbSmall: Rendition;
   cover: Rendition;
   preview: Rendition;
+  /** Dominant colour, `#rrggbb`: the grid tile's background while the thumbnail loads. */
+  placeholderColor: string;
 }
 
-/** Thumbnail, cover and watermarked preview from one decode of the source. */
+/** Both thumbnails, cover, watermarked preview and placeholder colour from one decode of the source. */
 export async function makeImageRenditions(input: ImageInput): Promise<ImageRenditions> {
   const base = await decodeFitted(input, Math.max(THUMB_LONG_SIDE, COVER_LONG_SIDE, PREVIEW_LONG_SIDE));
-  const [thumb, cover, preview] = await Promise.all([
+  const [thumb, thumbSmall, cover, preview, placeholderColor] = await Promise.all([
     makeThumbnail(base),
+    makeThumbnail(base, { longSide: THUMB_SMALL_LONG_SIDE }),
     makeCover(base),
     makeWatermarkedPreview(base),
+    dominantColor(base),
   ]);
-  return { thumb, cover, preview };
+  return { thumb, thumbSmall, cover, preview, placeholderColor };
 }
 
 /** Encodes decoded pixels, e.g. an original rendered from SVG. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { StorageArea } from './storage.js';
 
-export type MaterialFileRole = 'original' | 'thumb' | 'cover' | 'preview' | 'watermark';
+export type MaterialFileRole = 'original' | 'thumb' | 'thumb-small' | 'cover' | 'preview' | 'watermark';
 
 /** First 16 hex digits of the SHA-256 of the bytes: enough to tell versions of one file apart. */
 export function contentHash(data: Buffer): string {

@@ -1,18 +1,25 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { makeImageRenditions, renderWatermarkOverlay, type Rendition } from './image-processor.js';
+import {
+  type ImageRenditions,
+  makeImageRenditions,
+  renderWatermarkOverlay,
+  type Rendition,
+} from './image-processor.js';
 import type { MediaKind } from './file-type.js';
 import { fitEven, type VideoProcessor } from './video-processor.js';
 
 /**
  * The rules the public files are made by. Anyone may fetch a public file, so each one is either
  * watermarked (the preview still, the video clip) or no larger than a thumbnail (thumbnail and
- * cover, 480 px on the long side). Raise the version whenever those rules change: materials made
- * under an older one are rendered again from their originals (media:rerender, and at start-up).
+ * cover, 480 px on the long side; the small thumbnail, 240 px). Raise the version whenever those
+ * rules change: materials made under an older one are rendered again from their originals
+ * (media:rerender, and at start-up).
  *   1: cover 1200 px unmarked (withdrawn: usable on the web without a licence)
  *   2: cover 480 px
+ *   3: a second grid thumbnail, 240 px, and the dominant colour as the grid's placeholder
  */
-export const RENDITION_VERSION = 2;
+export const RENDITION_VERSION = 3;
 
 /** Long side above which a public picture must carry the watermark. */
 export const UNMARKED_MAX_LONG_SIDE = 480;
@@ -20,11 +27,15 @@ export const UNMARKED_MAX_LONG_SIDE = 480;
 /** The public files of a material, made from its original. */
 export interface MaterialRenditions {
   thumb: Rendition;
+  /** The 240 px grid thumbnail. */
+  thumbSmall: Rendition;
   cover: Rendition;
   /** The watermarked still: the image preview, or the video's watermarked poster frame. */
   watermark: Rendition;
   /** Video only: the small watermarked clip (MP4). */
   previewClip: Buffer | null;
+  /** Dominant colour of the picture (the video's poster frame), `#rrggbb`. */
+  placeholderColor: string;
 }
 
 /** Long side of the video preview clip. */
@@ -44,10 +55,20 @@ export interface RenditionInput {
   durationMs: number | null;
 }
 
+function stillsOf(stills: ImageRenditions): Omit<MaterialRenditions, 'previewClip'> {
+  return {
+    thumb: stills.thumb,
+    thumbSmall: stills.thumbSmall,
+    cover: stills.cover,
+    watermark: stills.preview,
+    placeholderColor: stills.placeholderColor,
+  };
+}
+
 /**
- * Thumbnail, cover and watermarked still for any material; for a video also the watermarked
- * preview clip. Scratch files go to a private temporary directory under `workDir`, removed
- * before returning.
+ * Both thumbnails, cover, watermarked still and placeholder colour for any material; for a video
+ * also the watermarked preview clip. Scratch files go to a private temporary directory under
+ * `workDir`, removed before returning.
  */
 export async function makeMaterialRenditions(
   input: RenditionInput,
@@ -55,7 +76,7 @@ export async function makeMaterialRenditions(
 ): Promise<MaterialRenditions> {
   if (input.kind === 'image') {
     const stills = await makeImageRenditions(await readFile(input.path));
-    return { thumb: stills.thumb, cover: stills.cover, watermark: stills.preview, previewClip: null };
+    return { ...stillsOf(stills), previewClip: null };
   }
   const scratch = await mkdtemp(join(options.workDir, 'render-'));
   try {
@@ -78,7 +99,7 @@ export async function makeMaterialRenditions(
       maxSeconds: PREVIEW_CLIP_MAX_SECONDS,
       overlayPngPath: overlay,
     });
-    return { thumb: stills.thumb, cover: stills.cover, watermark: stills.preview, previewClip: await readFile(clip) };
+    return { ...stillsOf(stills), previewClip: await readFile(clip) };
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }

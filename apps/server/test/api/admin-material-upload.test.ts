@@ -129,19 +129,24 @@ describe('POST /api/admin/materials/upload — images', () => {
       expect(res.data.materials.map((m) => m.sid)).not.toContain(material.sid);
     });
 
-    it('becomes ready after its job: thumbnail, cover and watermarked preview in public storage', async () => {
+    it('becomes ready after its job: both thumbnails, cover and watermarked preview in public storage', async () => {
       const outcome = await runNextMediaJob(t.app.deps);
       expect(outcome).toMatchObject({ outcome: 'done', job: { materialSid: material.sid, attempts: 1 } });
       expect(await runNextMediaJob(t.app.deps)).toBeNull();
 
       const [row] = await t.database.db.select().from(materials).where(eq(materials.sid, material.sid));
       expect(row).toMatchObject({ status: 'ready', previewKey: null });
-      for (const key of [row!.thumbKey, row!.coverKey, row!.watermarkKey]) {
+      for (const key of [row!.thumbKey, row!.thumbSmallKey, row!.coverKey, row!.watermarkKey]) {
         expect(key).toMatch(
-          new RegExp(`^public/materials/${material.sid}/(thumb|cover|watermark)-[0-9a-f]{16}\\.(webp|jpg)$`),
+          new RegExp(
+            `^public/materials/${material.sid}/(thumb|thumb-small|cover|watermark)-[0-9a-f]{16}\\.(webp|jpg)$`,
+          ),
         );
       }
-      expect(storedFiles(t)).toEqual([row!.originalKey, row!.thumbKey!, row!.coverKey!, row!.watermarkKey!].sort());
+      expect(row!.placeholderColor).toMatch(/^#[0-9a-f]{6}$/);
+      expect(storedFiles(t)).toEqual(
+        [row!.originalKey, row!.thumbKey!, row!.thumbSmallKey!, row!.coverKey!, row!.watermarkKey!].sort(),
+      );
       const [job] = await t.database.db.select().from(mediaJobs).where(eq(mediaJobs.materialSid, material.sid));
       expect(job).toMatchObject({ status: 'done', attempts: 1, lastError: null });
       expect(job?.finishedAt).toBeInstanceOf(Date);
@@ -152,6 +157,9 @@ describe('POST /api/admin/materials/upload — images', () => {
       expect(thumb.headers['content-type']).toBe('image/webp');
       expect(thumb.headers['cache-control']).toContain('immutable');
       expect(await sharp(thumb.rawPayload).metadata()).toMatchObject({ width: 480, height: 360 });
+      const thumbSmall = await t.app.inject({ method: 'GET', url: mediaUrlOf(row!.thumbSmallKey!) });
+      expect(thumbSmall.headers['content-type']).toBe('image/webp');
+      expect(await sharp(thumbSmall.rawPayload).metadata()).toMatchObject({ width: 240, height: 180 });
       const marked = await t.app.inject({ method: 'GET', url: mediaUrlOf(row!.watermarkKey!) });
       expect(marked.headers['content-type']).toBe('image/jpeg');
       expect(await sharp(marked.rawPayload).metadata()).toMatchObject({ width: 1200, height: 900 });
@@ -172,6 +180,8 @@ describe('POST /api/admin/materials/upload — images', () => {
       expect(found).toMatchObject({ width: 4000, height: 3000, authType: [1, 2, 3, 4] });
       expect(found?.watermarkUrl).toMatch(/^\/media\/materials\/.+\/watermark-[0-9a-f]{16}\.jpg$/);
       expect(found?.thumbUrl).toMatch(/^\/media\/materials\/.+\/thumb-/);
+      expect(found?.thumbSmallUrl).toMatch(/^\/media\/materials\/.+\/thumb-small-[0-9a-f]{16}\.webp$/);
+      expect(found?.placeholderColor).toMatch(/^#[0-9a-f]{6}$/);
       expect(res.raw).not.toContain('private/');
       expect(res.raw).not.toContain('original-');
 

@@ -154,6 +154,10 @@ describe('POST /api/admin/materials/upload — video with ffmpeg', () => {
       // Poster renditions: the watermarked still is 1200 px wide, the thumbnail 480.
       const still = await t.app.inject({ method: 'GET', url: `/media/${row!.watermarkKey!.slice('public/'.length)}` });
       expect(await sharp(still.rawPayload).metadata()).toMatchObject({ width: 1200, height: 675 });
+      // … and the small grid thumbnail 240, with the poster's dominant colour as the placeholder.
+      const small = await t.app.inject({ method: 'GET', url: `/media/${row!.thumbSmallKey!.slice('public/'.length)}` });
+      expect(await sharp(small.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 240, height: 135 });
+      expect(row!.placeholderColor).toMatch(/^#[0-9a-f]{6}$/);
       const served = await t.app.inject({
         method: 'GET',
         url: `/media/${row!.previewKey!.slice('public/'.length)}`,

@@ -140,7 +140,8 @@ describe('media jobs: claiming, retries, failure, the worker', () => {
     } finally {
       await worker.stop();
     }
-    expect(storedFiles(t).filter((f) => f.startsWith('public/'))).toHaveLength(3);
+    // both thumbnails, cover and watermarked preview
+    expect(storedFiles(t).filter((f) => f.startsWith('public/'))).toHaveLength(4);
   });
 
   it('a finished job makes the material searchable at once, even for a search already cached', async () => {

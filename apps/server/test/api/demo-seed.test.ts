@@ -157,8 +157,9 @@ describe('demo seed (full catalogue) and the public media route', () => {
   it('stores every file, originals privately, and records true sizes', async () => {
     for (const m of rows) {
       expect(m.originalKey).toMatch(/^private\//);
-      for (const key of [m.thumbKey, m.coverKey, m.watermarkKey]) expect(key).toMatch(/^public\//);
-      for (const key of [m.originalKey, m.thumbKey!, m.coverKey!, m.watermarkKey!]) {
+      for (const key of [m.thumbKey, m.thumbSmallKey, m.coverKey, m.watermarkKey]) expect(key).toMatch(/^public\//);
+      expect(m.placeholderColor).toMatch(/^#[0-9a-f]{6}$/);
+      for (const key of [m.originalKey, m.thumbKey!, m.thumbSmallKey!, m.coverKey!, m.watermarkKey!]) {
         expect(await storage.stat(key), key).not.toBeNull();
       }
     }
@@ -170,6 +171,11 @@ describe('demo seed (full catalogue) and the public media route', () => {
       expect([meta.width, meta.height, meta.format]).toEqual([m.width, m.height, 'jpeg']);
       const thumb = await sharp(await readAll(await storage.getStream(m.thumbKey!))).metadata();
       expect(Math.max(thumb.width, thumb.height)).toBe(Math.min(480, Math.max(m.width, m.height)));
+      const small = await sharp(await readAll(await storage.getStream(m.thumbSmallKey!))).metadata();
+      expect([small.format, Math.max(small.width, small.height)]).toEqual([
+        'webp',
+        Math.min(240, Math.max(m.width, m.height)),
+      ]);
       const preview = await sharp(await readAll(await storage.getStream(m.watermarkKey!))).metadata();
       expect(Math.max(preview.width, preview.height)).toBe(Math.min(1200, Math.max(m.width, m.height)));
     }
@@ -210,6 +216,7 @@ describe('demo seed (full catalogue) and the public media route', () => {
       const m = rows.find((r) => r.format === 'image')!;
       for (const [key, type] of [
         [m.thumbKey!, 'image/webp'],
+        [m.thumbSmallKey!, 'image/webp'],
         [m.coverKey!, 'image/webp'],
         [m.watermarkKey!, 'image/jpeg'],
       ] as const) {

@@ -106,6 +106,9 @@ describe('public renditions', () => {
     const [after] = await t.database.db.select().from(materials).where(eq(materials.sid, row.sid));
     expect(after?.renditionVersion).toBe(RENDITION_VERSION);
     expect(after?.coverKey).not.toBe(coverKey);
+    // Made again under the current rules, it has the small grid thumbnail and its placeholder colour.
+    expect(after?.thumbSmallKey).toMatch(new RegExp(`^public/materials/${row.sid}/thumb-small-`));
+    expect(after?.placeholderColor).toMatch(/^#[0-9a-f]{6}$/);
     expect(storedFiles(t)).not.toContain(coverKey);
     expect((await t.app.inject({ method: 'GET', url: `/media/${coverKey.slice('public/'.length)}` })).statusCode).toBe(
       404,

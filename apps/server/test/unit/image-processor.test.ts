@@ -1,12 +1,14 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
+  dominantColor,
   makeCover,
   makeImageRenditions,
   makeThumbnail,
   makeWatermarkedPreview,
   rasteriseSvg,
   readImageInfo,
+  THUMB_SMALL_LONG_SIDE,
   UnsupportedImageError,
 } from '../../src/media/image-processor.js';
 import { aspectRatioLabel, resolutionLabel } from '../../src/media/video-labels.js';
@@ -45,6 +47,30 @@ describe('image processor', () => {
     expect((await sharp(jpegThumb.data).metadata()).format).toBe('jpeg');
   });
 
+  it('makes a 240 px WebP thumbnail for 1× screens and narrow tiles, never enlarging', async () => {
+    const small = await makeThumbnail(await jpeg(3000, 2250), { longSide: THUMB_SMALL_LONG_SIDE });
+    expect([small.width, small.height, small.mime, small.ext]).toEqual([240, 180, 'image/webp', 'webp']);
+    const meta = await sharp(small.data).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 240, 180]);
+    const tiny = await makeThumbnail(await jpeg(200, 150), { longSide: THUMB_SMALL_LONG_SIDE });
+    expect([tiny.width, tiny.height]).toEqual([200, 150]);
+  });
+
+  it("takes the dominant colour as #rrggbb, close to a flat picture's own colour", async () => {
+    const colour = await dominantColor(await jpeg(800, 600));
+    expect(colour).toMatch(/^#[0-9a-f]{6}$/);
+    const [r, g, b] = [1, 3, 5].map((i) => parseInt(colour.slice(i, i + 2), 16));
+    // the source is #c8a050 = (200, 160, 80); sharp's histogram has 16 levels per channel
+    expect(Math.abs(r! - 200)).toBeLessThanOrEqual(12);
+    expect(Math.abs(g! - 160)).toBeLessThanOrEqual(12);
+    expect(Math.abs(b! - 80)).toBeLessThanOrEqual(12);
+    // transparent areas are drawn on white, as in the thumbnail
+    const clear = await sharp({ create: { width: 64, height: 64, channels: 4, background: '#00000000' } })
+      .png()
+      .toBuffer();
+    expect(await dominantColor(clear)).toMatch(/^#f[0-9a-f]f[0-9a-f]f[0-9a-f]$/);
+  });
+
   it('turns EXIF-rotated pictures upright', async () => {
     const thumb = await makeThumbnail(await jpeg(800, 600, 6));
     expect([thumb.width, thumb.height]).toEqual([360, 480]);
@@ -77,6 +103,13 @@ describe('image processor', () => {
     expect(svg).toContain('<path');
   });
 
+  it("gives a flat picture's colour as the placeholder of all renditions", async () => {
+    const r = await makeImageRenditions(await jpeg(1600, 1200));
+    expect([r.thumbSmall.width, r.thumbSmall.height]).toEqual([240, 180]);
+    const [red, green, blue] = [1, 3, 5].map((i) => parseInt(r.placeholderColor.slice(i, i + 2), 16));
+    expect(Math.abs(red! - 200) + Math.abs(green! - 160) + Math.abs(blue! - 80)).toBeLessThanOrEqual(24);
+  });
+
   it('makes all renditions from one decode', async () => {
     const pixels = await rasteriseSvg(
       composeScene(
@@ -88,6 +121,8 @@ describe('image processor', () => {
     expect([pixels.width, pixels.height]).toEqual([900, 1200]);
     const r = await makeImageRenditions(pixels);
     expect([r.thumb.width, r.thumb.height]).toEqual([360, 480]);
+    expect([r.thumbSmall.width, r.thumbSmall.height, r.thumbSmall.mime]).toEqual([180, 240, 'image/webp']);
+    expect(r.placeholderColor).toMatch(/^#[0-9a-f]{6}$/);
     expect([r.cover.width, r.cover.height]).toEqual([360, 480]);
     expect([r.preview.width, r.preview.height]).toEqual([900, 1200]);
   });

@@ -92,6 +92,10 @@ export const materials = pgTable(
     originalMime: text().notNull(),
     originalBytes: bigint({ mode: 'number' }).notNull(),
     thumbKey: text(),
+    /** The 240 px grid thumbnail; null for materials rendered before it existed. */
+    thumbSmallKey: text(),
+    /** Dominant colour of the picture, `#rrggbb`: the grid tile's background while it loads. */
+    placeholderColor: text(),
     coverKey: text(),
     watermarkKey: text(),
     previewKey: text(),

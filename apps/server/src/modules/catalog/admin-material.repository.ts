@@ -112,16 +112,31 @@ export async function updateMaterialRow(
 
 export interface RenditionKeys {
   thumbKey: string;
+  thumbSmallKey: string;
   coverKey: string;
   watermarkKey: string;
   previewKey: string | null;
 }
 
-/** Stores the new public files of a material and makes it ready (visible, unless disabled). */
-export async function markMaterialReady(db: DbOrTx, sid: string, keys: RenditionKeys): Promise<boolean> {
+/**
+ * Stores the new public files of a material (and the grid's placeholder colour drawn from them)
+ * and makes it ready (visible, unless disabled).
+ */
+export async function markMaterialReady(
+  db: DbOrTx,
+  sid: string,
+  keys: RenditionKeys,
+  drawn: { placeholderColor: string },
+): Promise<boolean> {
   const rows = await db
     .update(materials)
-    .set({ ...keys, renditionVersion: RENDITION_VERSION, status: MaterialStatus.READY, updatedAt: sql`now()` })
+    .set({
+      ...keys,
+      placeholderColor: drawn.placeholderColor,
+      renditionVersion: RENDITION_VERSION,
+      status: MaterialStatus.READY,
+      updatedAt: sql`now()`,
+    })
     .where(eq(materials.sid, sid))
     .returning({ sid: materials.sid });
   return rows.length > 0;

@@ -17,6 +17,8 @@ export const MATERIAL_COLUMNS = {
   authTypes: materials.authTypes,
   originalKey: materials.originalKey,
   thumbKey: materials.thumbKey,
+  thumbSmallKey: materials.thumbSmallKey,
+  placeholderColor: materials.placeholderColor,
   coverKey: materials.coverKey,
   watermarkKey: materials.watermarkKey,
   previewKey: materials.previewKey,
@@ -44,6 +46,8 @@ export interface MaterialRow {
   authTypes: number[];
   originalKey: string;
   thumbKey: string | null;
+  thumbSmallKey: string | null;
+  placeholderColor: string | null;
   coverKey: string | null;
   watermarkKey: string | null;
   previewKey: string | null;
@@ -63,7 +67,9 @@ const MATERIAL_JSON = sql`json_build_object(
   'sid', ${materials.sid}, 'seq', ${materials.seq}, 'format', ${materials.format}, 'keywords', ${materials.keywords},
   'width', ${materials.width}, 'height', ${materials.height}, 'durationMs', ${materials.durationMs},
   'aspectRatio', ${materials.aspectRatio}, 'resolution', ${materials.resolution}, 'authTypes', ${materials.authTypes},
-  'originalKey', ${materials.originalKey}, 'thumbKey', ${materials.thumbKey}, 'coverKey', ${materials.coverKey},
+  'originalKey', ${materials.originalKey}, 'thumbKey', ${materials.thumbKey},
+  'thumbSmallKey', ${materials.thumbSmallKey}, 'placeholderColor', ${materials.placeholderColor},
+  'coverKey', ${materials.coverKey},
   'watermarkKey', ${materials.watermarkKey}, 'previewKey', ${materials.previewKey},
   'likeCount', ${materials.likeCount}, 'disabled', ${materials.disabled},
   'freeFrom', ${materials.freeFrom}, 'freeUntil', ${materials.freeUntil},

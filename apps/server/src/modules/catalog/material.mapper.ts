@@ -57,6 +57,8 @@ export function toWireMaterial(
     keywords: row.keywords,
     coverUrl: context.publicUrlOf(row.coverKey),
     thumbUrl: context.publicUrlOf(row.thumbKey),
+    thumbSmallUrl: context.publicUrlOf(row.thumbSmallKey),
+    placeholderColor: row.placeholderColor,
     authType,
     watermarkUrl: context.publicUrlOf(row.watermarkKey),
     previewUrl: context.publicUrlOf(row.previewKey),

@@ -59,7 +59,9 @@ class WrittenKeys {
 }
 
 function currentKeys(row: AdminMaterialRow): Set<string> {
-  return new Set([row.thumbKey, row.coverKey, row.watermarkKey, row.previewKey].filter((k): k is string => !!k));
+  return new Set(
+    [row.thumbKey, row.thumbSmallKey, row.coverKey, row.watermarkKey, row.previewKey].filter((k): k is string => !!k),
+  );
 }
 
 /**
@@ -91,10 +93,13 @@ async function renderMaterial(deps: MediaJobDeps, job: MediaJobRow): Promise<'do
       { video: deps.video, workDir: scratch },
     );
     const sid = material.sid;
-    const put = (role: 'thumb' | 'cover' | 'watermark', r: { data: Buffer; ext: string; mime: string }) =>
-      written.put(materialFileKey('public', sid, role, r.data, r.ext), r.data, r.mime);
-    const [thumbKey, coverKey, watermarkKey, previewKey] = await Promise.all([
+    const put = (
+      role: 'thumb' | 'thumb-small' | 'cover' | 'watermark',
+      r: { data: Buffer; ext: string; mime: string },
+    ) => written.put(materialFileKey('public', sid, role, r.data, r.ext), r.data, r.mime);
+    const [thumbKey, thumbSmallKey, coverKey, watermarkKey, previewKey] = await Promise.all([
       put('thumb', renditions.thumb),
+      put('thumb-small', renditions.thumbSmall),
       put('cover', renditions.cover),
       put('watermark', renditions.watermark),
       renditions.previewClip
@@ -105,11 +110,11 @@ async function renderMaterial(deps: MediaJobDeps, job: MediaJobRow): Promise<'do
           )
         : Promise.resolve(null),
     ]);
-    const keys: RenditionKeys = { thumbKey, coverKey, watermarkKey, previewKey };
+    const keys: RenditionKeys = { thumbKey, thumbSmallKey, coverKey, watermarkKey, previewKey };
 
     const outcome = await deps.db.transaction(async (tx) => {
       if (!(await finishMediaJob(tx, job, { status: 'done' }))) return 'lost' as const;
-      await markMaterialReady(tx, sid, keys);
+      await markMaterialReady(tx, sid, keys, { placeholderColor: renditions.placeholderColor });
       return 'done' as const;
     });
     if (outcome === 'lost') {

@@ -6,8 +6,31 @@ import { useMaterialLike } from '@/api/toggle-material-like';
 import { paths } from '@/config/paths';
 import { formatDuration, materialLabel, ownedLicenceText } from '@/lib/material-licence';
 
-/** Long side of the grid thumbnail the server makes (apps/server/src/media/image-processor.ts). */
+/** Long sides of the grid thumbnails the server makes (apps/server/src/media/image-processor.ts). */
 const THUMB_LONG_SIDE = 480;
+const THUMB_SMALL_LONG_SIDE = 240;
+
+/** Width of a thumbnail fitted inside a square of `longSide`, never enlarged (as the server draws it). */
+function fittedWidth(width: number, height: number, longSide: number): number {
+  const long = Math.max(width, height);
+  if (!(long > 0)) return longSide;
+  return long > longSide ? Math.max(1, Math.round((width * longSide) / long)) : width;
+}
+
+/**
+ * The thumbnails as a srcset, each with its real width (a portrait one is narrower than its long
+ * side): the 240 px one for 1× screens and narrow tiles beside the 480 px one. Materials rendered
+ * before the small one existed, or too small to differ, name the 480 one only.
+ */
+function thumbSrcSet(material: Pick<TMaterial, 'thumbUrl' | 'thumbSmallUrl' | 'width' | 'height'>): string | undefined {
+  if (!material.thumbUrl) return undefined;
+  const { width, height } = material;
+  const largeWidth = fittedWidth(width, height, THUMB_LONG_SIDE);
+  const smallWidth = fittedWidth(width, height, THUMB_SMALL_LONG_SIDE);
+  const large = `${material.thumbUrl} ${largeWidth}w`;
+  if (!material.thumbSmallUrl || smallWidth >= largeWidth) return large;
+  return `${material.thumbSmallUrl} ${smallWidth}w, ${large}`;
+}
 
 export interface MaterialCardProps {
   material: TMaterial;
@@ -63,12 +86,16 @@ export function MaterialCard({
         className="gs-tile__link"
         aria-label={`${label}${owned ? `，${owned}` : ''}，查看详情`}
       >
-        <div className="gs-tile__picture" style={{ height: pictureHeight }}>
+        <div
+          className="gs-tile__picture"
+          // the picture's dominant colour while the thumbnail loads (else the stylesheet's neutral one)
+          style={{ height: pictureHeight, backgroundColor: material.placeholderColor ?? undefined }}
+        >
           {poster ? (
             <img
               src={poster}
-              // the one size there is: thumbnails are 480 px on the long side (WebP)
-              srcSet={material.thumbUrl ? `${material.thumbUrl} ${THUMB_LONG_SIDE}w` : undefined}
+              // thumbnails are 240 and 480 px on the long side (WebP); sizes picks by the tile's width
+              srcSet={thumbSrcSet(material)}
               sizes={pictureWidth ? `${Math.round(pictureWidth)}px` : undefined}
               width={pictureWidth ? Math.round(pictureWidth) : undefined}
               height={Math.round(pictureHeight)}

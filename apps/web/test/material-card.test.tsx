@@ -1,0 +1,87 @@
+import { LicenceType, MaterialFormat, type TMaterial } from '@gemstock/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MaterialCard } from '@/components/material-grid/material-card';
+
+/** A grid tile's picture: both thumbnails in the srcset, the dominant colour behind it while it loads. */
+
+function material(values: Partial<TMaterial>): TMaterial {
+  return {
+    sid: 'mat0000000000001',
+    format: MaterialFormat.IMAGE,
+    keywords: ['钻戒'],
+    coverUrl: '/media/materials/m1/cover-1.webp',
+    thumbUrl: '/media/materials/m1/thumb-1.webp',
+    thumbSmallUrl: '/media/materials/m1/thumb-small-1.webp',
+    placeholderColor: '#c8a050',
+    authType: [LicenceType.STANDARD],
+    watermarkUrl: null,
+    previewUrl: null,
+    width: 3000,
+    height: 2000,
+    likeCount: 0,
+    liked: false,
+    disabled: false,
+    buyTime: null,
+    price: 29_800,
+    specialPrice: {},
+    customPrice: null,
+    free: false,
+    remark: null,
+    extra: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    ...values,
+  };
+}
+
+function renderCard(m: TMaterial, props: { isAboveFold?: boolean } = {}) {
+  const client = new QueryClient();
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <MaterialCard material={m} pictureWidth={170.4} pictureHeight={113.6} {...props} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  const img = screen.getByRole('img', { name: /钻戒/ });
+  return { img, picture: img.parentElement! };
+}
+
+describe('material card picture', () => {
+  afterEach(cleanup);
+
+  it('offers the 240 and the 480 thumbnail, sized for the tile, on the dominant colour', () => {
+    const { img, picture } = renderCard(material({}), { isAboveFold: true });
+    expect(img.getAttribute('srcset')).toBe(
+      '/media/materials/m1/thumb-small-1.webp 240w, /media/materials/m1/thumb-1.webp 480w',
+    );
+    expect(img.getAttribute('src')).toBe('/media/materials/m1/thumb-1.webp');
+    expect(img.getAttribute('sizes')).toBe('170px');
+    expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['170', '114']);
+    expect(img.getAttribute('loading')).toBe('eager');
+    expect(img.getAttribute('fetchpriority')).toBe('high');
+    expect(picture.className).toBe('gs-tile__picture');
+    expect(picture.style.backgroundColor).toMatch(/^(#c8a050|rgb\(200, 160, 80\))$/i);
+  });
+
+  it('names each thumbnail by its real width when the picture is portrait', () => {
+    const { img } = renderCard(material({ width: 1500, height: 2000 }));
+    expect(img.getAttribute('srcset')).toBe(
+      '/media/materials/m1/thumb-small-1.webp 180w, /media/materials/m1/thumb-1.webp 360w',
+    );
+    expect(img.getAttribute('loading')).toBe('lazy');
+    expect(img.getAttribute('fetchpriority')).toBe('auto');
+  });
+
+  it('keeps older materials working: the 480 thumbnail alone on the neutral colour', () => {
+    const { img, picture } = renderCard(material({ thumbSmallUrl: null, placeholderColor: null }));
+    expect(img.getAttribute('srcset')).toBe('/media/materials/m1/thumb-1.webp 480w');
+    expect(picture.style.backgroundColor).toBe('');
+    const { thumbSmallUrl: _small, placeholderColor: _colour, ...older } = material({});
+    cleanup();
+    const again = renderCard(older);
+    expect(again.img.getAttribute('srcset')).toBe('/media/materials/m1/thumb-1.webp 480w');
+  });
+});
