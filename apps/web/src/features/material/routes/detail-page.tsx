@@ -53,7 +53,7 @@ function RelatedMaterials({ sid }: { sid: string }) {
   if (!related.isPending && materials.length === 0) return null;
   return (
     <section className="gs-related" aria-labelledby="related-title">
-      <Typography.Title level={3} id="related-title" className="gs-related__title">
+      <Typography.Title level={2} id="related-title" className="gs-related__title">
         相关素材
       </Typography.Title>
       {related.isPending ? (
@@ -98,7 +98,9 @@ function MaterialDetail({ material }: { material: TMaterial }) {
             <MaterialFacts material={material} />
 
             <div className="gs-detail-section">
-              <Typography.Title level={5}>关键词</Typography.Title>
+              <Typography.Title level={2} className="gs-detail-info__section">
+                关键词
+              </Typography.Title>
               <div className="gs-keywords">
                 {material.keywords.map((word) => (
                   <Link key={word} to={keywordHref(word)} className="gs-keyword">
@@ -110,7 +112,9 @@ function MaterialDetail({ material }: { material: TMaterial }) {
 
             <div className="gs-detail-section">
               {material.free && <FreeOffer material={material} />}
-              <Typography.Title level={5}>{material.free ? '或购买授权' : '选择授权'}</Typography.Title>
+              <Typography.Title level={2} className="gs-detail-info__section">
+                {material.free ? '或购买授权' : '选择授权'}
+              </Typography.Title>
               <LicencePicker options={options} value={licence} onChange={setChosen} />
             </div>
 
