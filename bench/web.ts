@@ -10,6 +10,7 @@
  *   3. the gzipped initial JavaScript of every buyer route (scripts/check-bundle.mjs);
  *   4. axe-core: serious and critical violations on the buyer pages, the dialogs and drawers, and
  *      the operator console's list pages.
+ * --pages=home,detail limits Lighthouse to those pages and skips axe; --axe-only skips Lighthouse.
  * Exits 1 when a target of docs/decisions/0012-fast-first-visit.md is missed.
  * Chromium: CHROMIUM_PATH or /usr/bin/chromium.
  */
@@ -30,6 +31,11 @@ const PORT = Number(process.env.BENCH_WEB_PORT ?? 3950);
 const BASE = process.env.BENCH_WEB_URL ?? `http://127.0.0.1:${PORT}`;
 /** --axe-detail: print every failing element with axe's summary. */
 const AXE_DETAIL = process.argv.includes('--axe-detail');
+/** --pages=home,detail: Lighthouse on these pages only, no axe (a quick before/after of one change). */
+const ONLY_PAGES = process.argv
+  .find((arg) => arg.startsWith('--pages='))
+  ?.slice('--pages='.length)
+  .split(',');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
   '--headless=new',
@@ -93,6 +99,7 @@ interface LighthouseFigures {
   name: string;
   performance: number;
   accessibility: number;
+  fcpMs: number;
   lcpMs: number;
   cls: number;
   tbtMs: number;
@@ -120,6 +127,7 @@ async function runLighthouse(name: string, url: string): Promise<LighthouseFigur
       name,
       performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
       accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+      fcpMs: Math.round(audit('first-contentful-paint')),
       lcpMs: Math.round(audit('largest-contentful-paint')),
       cls: Math.round(audit('cumulative-layout-shift') * 1000) / 1000,
       tbtMs: Math.round(audit('total-blocking-time')),
@@ -154,7 +162,7 @@ interface AxeCount {
 
 async function axe(page: Page, name: string): Promise<AxeCount> {
   // A dialog or drawer still fading in has washed-out colours: contrast is read at rest.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, {
+  await page.waitForFunction("document.getAnimations().every((a) => a.playState !== 'running')", undefined, {
     timeout: 10_000,
   });
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -276,19 +284,21 @@ async function main() {
     console.log(
       `\nLighthouse ${'(mobile preset, simulated slow 4G)'} — targets: performance ≥ ${TARGETS.performance}, accessibility ≥ ${TARGETS.accessibility}, LCP ≤ ${TARGETS.lcpMs} ms, CLS ≤ ${TARGETS.cls}, TBT ≤ ${TARGETS.tbtMs} ms`,
     );
-    console.log('page              perf  a11y   LCP ms   CLS     TBT ms  JS KB (wire)');
+    console.log('page              perf  a11y   FCP ms   LCP ms   CLS     TBT ms  JS KB (wire)');
     for (const [name, path] of skipLighthouse
       ? []
-      : ([
-          ['home', '/'],
-          ['search results', `/?keyword=${encodeURIComponent(keyword)}`],
-          ['detail', `/detail/${first.sid}`],
-          ['/video', '/video'],
-          ['/free-material', '/free-material'],
-        ] as const)) {
+      : (
+          [
+            ['home', '/'],
+            ['search results', `/?keyword=${encodeURIComponent(keyword)}`],
+            ['detail', `/detail/${first.sid}`],
+            ['/video', '/video'],
+            ['/free-material', '/free-material'],
+          ] as const
+        ).filter(([name]) => !ONLY_PAGES || ONLY_PAGES.includes(name))) {
       const f = await runLighthouse(name, `${BASE}${path}`);
       console.log(
-        `${f.name.padEnd(16)} ${String(f.performance).padStart(5)} ${String(f.accessibility).padStart(5)} ${String(f.lcpMs).padStart(8)} ${f.cls.toFixed(3).padStart(6)} ${String(f.tbtMs).padStart(9)} ${f.scriptKb.toFixed(1).padStart(8)}${f.a11yFailures.length ? `  (a11y: ${f.a11yFailures.join(', ')})` : ''}`,
+        `${f.name.padEnd(16)} ${String(f.performance).padStart(5)} ${String(f.accessibility).padStart(5)} ${String(f.fcpMs).padStart(8)} ${String(f.lcpMs).padStart(8)} ${f.cls.toFixed(3).padStart(6)} ${String(f.tbtMs).padStart(9)} ${f.scriptKb.toFixed(1).padStart(8)}${f.a11yFailures.length ? `  (a11y: ${f.a11yFailures.join(', ')})` : ''}`,
       );
       if (f.performance < TARGETS.performance) failures.push(`${name}: performance ${f.performance}`);
       if (f.accessibility < TARGETS.accessibility) failures.push(`${name}: accessibility ${f.accessibility}`);
@@ -305,6 +315,7 @@ async function main() {
 
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
     try {
+      if (ONLY_PAGES) return;
       console.log('\naxe-core at 390×844 (console at 1440×900): serious / critical violations');
       for (const c of await runAxe(browser, first.sid, keyword)) {
         console.log(
