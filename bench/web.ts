@@ -162,9 +162,15 @@ interface AxeCount {
 
 async function axe(page: Page, name: string): Promise<AxeCount> {
   // A dialog or drawer still fading in has washed-out colours: contrast is read at rest.
-  await page.waitForFunction("document.getAnimations().every((a) => a.playState !== 'running')", undefined, {
-    timeout: 10_000,
-  });
+  // (a function, not a string: the site's CSP forbids eval)
+  await page.waitForFunction(
+    () =>
+      (globalThis as unknown as { document: { getAnimations(): { playState: string }[] } }).document
+        .getAnimations()
+        .every((a) => a.playState !== 'running'),
+    undefined,
+    { timeout: 10_000 },
+  );
   const { violations } = await new AxeBuilder({ page }).analyze();
   const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   if (AXE_DETAIL) {
