@@ -102,6 +102,18 @@ for (const viewport of [
       expect(box?.width).toBeCloseTo(viewport.width, 0);
       await expectTouchTarget(page, drawer.getByRole('button', { name: '去支付' }));
       await page.screenshot({ path: shots('order-drawer') });
+
+      // The account area: its sections in one sideways row at the top, not a menu above the page.
+      await page.goto('/user/order');
+      const sections = page.getByRole('navigation', { name: '个人中心' });
+      await expect(sections).toHaveCount(1);
+      await expect(sections.getByRole('link', { name: '我的订单' })).toHaveAttribute('aria-current', 'page');
+      await expectTouchTarget(page, sections.getByRole('link', { name: '企业信息' }));
+      await sections.getByRole('link', { name: '企业信息' }).tap();
+      await expect(page).toHaveURL(/\/user\/company-setting$/);
+      await expect(sections.getByRole('link', { name: '企业信息' })).toHaveAttribute('aria-current', 'page');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await page.screenshot({ path: shots('user-area') });
     });
   });
 }

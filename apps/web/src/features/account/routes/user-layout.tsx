@@ -1,6 +1,6 @@
 import { HeartOutlined, ProfileOutlined, SettingOutlined, ShopOutlined, TeamOutlined } from '@ant-design/icons';
 import { Col, Menu, Row } from 'antd';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { PageContainer } from '@/components/page-container';
 import { paths } from '@/config/paths';
 import { useCurrentUser } from '@/stores/session';
@@ -24,7 +24,15 @@ export default function UserLayout() {
     <PageContainer>
       <Row gutter={[24, 24]}>
         <Col xs={24} md={6} lg={5}>
-          <nav className="gs-card" aria-label="个人中心">
+          {/* phones: one row of links that scrolls sideways, so the page starts near the top */}
+          <nav className="gs-show-phone gs-user-tabs" aria-label="个人中心">
+            {items.map((item) => (
+              <NavLink key={item.key} to={item.key} className="gs-user-tabs__link">
+                {item.label}
+              </NavLink>
+            ))}
+          </nav>
+          <nav className="gs-card gs-hide-phone" aria-label="个人中心">
             <Menu
               mode="inline"
               selectedKeys={[pathname]}
