@@ -84,7 +84,14 @@ for (const viewport of [
 
       await cartTab.tap();
       await expect(page).toHaveURL(/\/cart/);
-      await expect(page.locator('.gs-cart-row')).toHaveCount(1);
+      // one card per line, its licence type and removal within reach, no table to scroll sideways
+      const lines = page.getByRole('list', { name: '购物车素材列表' }).getByRole('listitem');
+      await expect(lines).toHaveCount(1);
+      await expect(lines.first().getByRole('checkbox', { name: /^选择 / })).toBeChecked();
+      await expect(lines.first().getByRole('combobox', { name: /^授权类型/ })).toBeVisible();
+      await expectTouchTarget(page, lines.first().locator('.ant-select'));
+      await expectTouchTarget(page, lines.first().getByRole('button', { name: /^移除 / }));
+      await expect(page.locator('.ant-table')).toBeHidden();
       await expectNoSidewaysScroll(page);
       await expectTouchTarget(page, page.getByRole('button', { name: '结算' }));
       await page.screenshot({ path: shots('cart'), fullPage: true });

@@ -13,7 +13,7 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { useMemo } from 'react';
+import { type CSSProperties, useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useCart } from '@/api/get-cart';
 import { LoadError } from '@/components/load-error';
@@ -56,6 +56,77 @@ function CartTotal({ items }: { items: TCartItem[] }) {
   );
 }
 
+/** A cart line's picture, name, size and what the buyer already owns of it. */
+function CartMaterial({ item }: { item: TCartItem }) {
+  return (
+    <Flex gap={12} align="center">
+      <Image
+        src={item.thumbUrl ?? item.coverUrl ?? undefined}
+        alt={materialLabel(item)}
+        width={72}
+        height={72}
+        style={{ objectFit: 'cover', borderRadius: 6, background: '#f5f5f5' }}
+        preview={false}
+        fallback="data:image/gif;base64,R0lGODlhAQABAAAAACw="
+      />
+      <Flex vertical gap={2} style={{ minWidth: 0 }}>
+        <Link to={paths.detail(item.sid)} className="gs-cart-title">
+          {item.keywords.slice(0, 4).join('、') || `素材 ${item.sid}`}
+        </Link>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          编号 {item.sid} · {item.width}×{item.height}
+        </Typography.Text>
+        {item.disabled && (
+          <Tag color="default" style={{ width: 'fit-content' }}>
+            已下架，无法购买
+          </Tag>
+        )}
+        {ownedLicenceText(item) && (
+          <Tag color={owningLicence(item, item.spec) !== null ? 'warning' : 'green'} style={{ width: 'fit-content' }}>
+            {owningLicence(item, item.spec) !== null
+              ? `${ownedLicenceText(item)}，无需再次购买该授权`
+              : ownedLicenceText(item)}
+          </Tag>
+        )}
+      </Flex>
+    </Flex>
+  );
+}
+
+function LicenceSelect({
+  item,
+  onChange,
+  style,
+}: {
+  item: TCartItem;
+  onChange: (item: TCartItem, spec: number) => void;
+  style?: CSSProperties;
+}) {
+  return (
+    <Select<number>
+      aria-label={`授权类型：${materialLabel(item)}`}
+      value={item.spec}
+      disabled={item.disabled}
+      style={style}
+      onChange={(spec) => onChange(item, spec)}
+      options={item.authType.map((type) => ({
+        value: type,
+        label: `${licenceSpec(type).name}（${formatYuan(resolveLicencePrice(item, type).payCents)}）`,
+      }))}
+    />
+  );
+}
+
+function RemoveLine({ item, onRemove }: { item: TCartItem; onRemove: (item: TCartItem) => void }) {
+  return (
+    <Popconfirm title="确定从购物车移除该素材吗？" okText="移除" cancelText="取消" onConfirm={() => onRemove(item)}>
+      <Button type="link" danger aria-label={`移除 ${materialLabel(item)}`}>
+        删除
+      </Button>
+    </Popconfirm>
+  );
+}
+
 /** /cart — login required (spec §2, §4): chosen flags, licence type per line, select-all, remove, total. */
 export default function CartPage() {
   const navigate = useNavigate();
@@ -71,64 +142,16 @@ export default function CartPage() {
     checkout.buyMaterials(chosen.map((i) => ({ sid: i.sid, spec: i.spec, title: materialLabel(i), format: i.format })));
   };
 
+  const changeLicence = (item: TCartItem, spec: number) => setLicence.mutate({ material: item.sid, spec });
+  const removeOne = (item: TCartItem) => remove.mutate({ materials: [item.sid] });
+
   const columns: TableColumnsType<TCartItem> = [
-    {
-      title: '素材',
-      key: 'material',
-      render: (_, item) => (
-        <Flex gap={12} align="center">
-          <Image
-            src={item.thumbUrl ?? item.coverUrl ?? undefined}
-            alt={materialLabel(item)}
-            width={72}
-            height={72}
-            style={{ objectFit: 'cover', borderRadius: 6, background: '#f5f5f5' }}
-            preview={false}
-            fallback="data:image/gif;base64,R0lGODlhAQABAAAAACw="
-          />
-          <Flex vertical gap={2} style={{ minWidth: 0 }}>
-            <Link to={paths.detail(item.sid)} className="gs-cart-title">
-              {item.keywords.slice(0, 4).join('、') || `素材 ${item.sid}`}
-            </Link>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              编号 {item.sid} · {item.width}×{item.height}
-            </Typography.Text>
-            {item.disabled && (
-              <Tag color="default" style={{ width: 'fit-content' }}>
-                已下架，无法购买
-              </Tag>
-            )}
-            {ownedLicenceText(item) && (
-              <Tag
-                color={owningLicence(item, item.spec) !== null ? 'warning' : 'green'}
-                style={{ width: 'fit-content' }}
-              >
-                {owningLicence(item, item.spec) !== null
-                  ? `${ownedLicenceText(item)}，无需再次购买该授权`
-                  : ownedLicenceText(item)}
-              </Tag>
-            )}
-          </Flex>
-        </Flex>
-      ),
-    },
+    { title: '素材', key: 'material', render: (_, item) => <CartMaterial item={item} /> },
     {
       title: '授权类型',
       key: 'spec',
       width: 240,
-      render: (_, item) => (
-        <Select<number>
-          aria-label={`授权类型：${materialLabel(item)}`}
-          value={item.spec}
-          disabled={item.disabled}
-          style={{ width: 220 }}
-          onChange={(spec) => setLicence.mutate({ material: item.sid, spec })}
-          options={item.authType.map((type) => ({
-            value: type,
-            label: `${licenceSpec(type).name}（${formatYuan(resolveLicencePrice(item, type).payCents)}）`,
-          }))}
-        />
-      ),
+      render: (_, item) => <LicenceSelect item={item} onChange={changeLicence} style={{ width: 220 }} />,
     },
     {
       title: '单价',
@@ -142,18 +165,7 @@ export default function CartPage() {
       key: 'actions',
       width: 90,
       align: 'center',
-      render: (_, item) => (
-        <Popconfirm
-          title="确定从购物车移除该素材吗？"
-          okText="移除"
-          cancelText="取消"
-          onConfirm={() => remove.mutate({ materials: [item.sid] })}
-        >
-          <Button type="link" danger aria-label={`移除 ${materialLabel(item)}`}>
-            删除
-          </Button>
-        </Popconfirm>
-      ),
+      render: (_, item) => <RemoveLine item={item} onRemove={removeOne} />,
     },
   ];
 
@@ -188,7 +200,31 @@ export default function CartPage() {
 
   return (
     <PageContainer title="购物车" subTitle={cart.isSuccess ? `共 ${items.length} 件素材` : undefined}>
-      <div className="gs-card" style={{ padding: 8 }}>
+      {/* phones: one card per line instead of a table to scroll sideways */}
+      <ul className="gs-show-phone gs-cart-cards" aria-label="购物车素材列表">
+        {cart.isPending && (
+          <li className="gs-cart-card">
+            <Skeleton active avatar paragraph={{ rows: 2 }} />
+          </li>
+        )}
+        {items.map((item) => (
+          <li key={item.sid} className={`gs-cart-card${item.disabled ? ' is-disabled' : ''}`}>
+            <Checkbox
+              checked={item.chosen && !item.disabled}
+              disabled={item.disabled}
+              aria-label={`选择 ${materialLabel(item)}`}
+              onChange={(e) => choose.mutate({ materials: [item.sid], chosen: e.target.checked })}
+            />
+            <CartMaterial item={item} />
+            <div className="gs-cart-card__foot">
+              <LicenceSelect item={item} onChange={changeLicence} style={{ flex: 1, minWidth: 0 }} />
+              <PriceText cents={item.unitPrice} />
+              <RemoveLine item={item} onRemove={removeOne} />
+            </div>
+          </li>
+        ))}
+      </ul>
+      <div className="gs-card gs-hide-phone" style={{ padding: 8 }}>
         <ScrollTable<TCartItem>
           regionLabel="购物车素材列表"
           rowKey="sid"
