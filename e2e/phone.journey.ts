@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { payOnlineInSandbox } from './checkout-steps';
 import { registerBuyer, signIn, skipGuide } from './fixtures';
 
 /*
@@ -31,7 +32,11 @@ for (const viewport of [
       await skipGuide(page);
     });
 
-    test('search → detail → cart → order drawer, with the phone layout throughout', async ({ page, request }) => {
+    test('search → detail → cart → order drawer → pay → purchased materials, with the phone layout throughout', async ({
+      page,
+      request,
+      context,
+    }) => {
       const shots = (name: string) => test.info().outputPath(`${viewport.width}-${name}.png`);
       await signIn(page, await registerBuyer(request, { withCompany: true }));
 
@@ -109,6 +114,23 @@ for (const viewport of [
       expect(box?.width).toBeCloseTo(viewport.width, 0);
       await expectTouchTarget(page, drawer.getByRole('button', { name: '去支付' }));
       await page.screenshot({ path: shots('order-drawer') });
+
+      // Paid online through the sandbox, then the licence in 已购素材 as a card, downloads in reach.
+      await drawer.getByRole('button', { name: '去支付' }).tap();
+      await payOnlineInSandbox(page, context);
+      await expect(page).toHaveURL(/\/record\/ordinary/);
+      // the first purchase brings the satisfaction survey; later is fine
+      const survey = page.getByRole('dialog', { name: '满意度调查' });
+      await survey.getByRole('button', { name: '以后再说' }).tap();
+      await expect(survey).toBeHidden();
+      await page.getByRole('radiogroup', { name: '查看方式' }).getByText('已购素材').tap();
+      const licences = page.getByRole('list', { name: '已购素材列表' }).getByRole('listitem');
+      await expect(licences).toHaveCount(1);
+      await expect(licences.first()).toContainText('证书编号');
+      await expect(licences.first().getByRole('button', { name: /下载/ }).first()).toBeVisible();
+      await expect(page.locator('.ant-table')).toBeHidden();
+      await expectNoSidewaysScroll(page);
+      await page.screenshot({ path: shots('purchased'), fullPage: true });
 
       // The account area: its sections in one sideways row at the top, not a menu above the page.
       await page.goto('/user/order');

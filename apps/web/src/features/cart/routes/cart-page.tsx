@@ -201,14 +201,14 @@ export default function CartPage() {
   return (
     <PageContainer title="购物车" subTitle={cart.isSuccess ? `共 ${items.length} 件素材` : undefined}>
       {/* phones: one card per line instead of a table to scroll sideways */}
-      <ul className="gs-show-phone gs-cart-cards" aria-label="购物车素材列表">
+      <ul className="gs-show-phone gs-line-cards" aria-label="购物车素材列表">
         {cart.isPending && (
-          <li className="gs-cart-card">
+          <li className="gs-line-card">
             <Skeleton active avatar paragraph={{ rows: 2 }} />
           </li>
         )}
         {items.map((item) => (
-          <li key={item.sid} className={`gs-cart-card${item.disabled ? ' is-disabled' : ''}`}>
+          <li key={item.sid} className={`gs-line-card${item.disabled ? ' is-disabled' : ''}`}>
             <Checkbox
               checked={item.chosen && !item.disabled}
               disabled={item.disabled}
@@ -216,7 +216,7 @@ export default function CartPage() {
               onChange={(e) => choose.mutate({ materials: [item.sid], chosen: e.target.checked })}
             />
             <CartMaterial item={item} />
-            <div className="gs-cart-card__foot">
+            <div className="gs-line-card__foot">
               <LicenceSelect item={item} onChange={changeLicence} style={{ flex: 1, minWidth: 0 }} />
               <PriceText cents={item.unitPrice} />
               <RemoveLine item={item} onRemove={removeOne} />

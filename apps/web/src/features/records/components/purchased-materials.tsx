@@ -1,5 +1,5 @@
 import { type TPurchasedMaterial, licenceSpec } from '@gemstock/contract';
-import { Empty, Flex, Image, type TableColumnsType, Typography } from 'antd';
+import { Empty, Flex, Image, Pagination, Skeleton, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { LoadError } from '@/components/load-error';
@@ -12,29 +12,34 @@ import { ScrollTable } from '@/components/scroll-table';
 
 const PAGE_SIZE = 20;
 
+/** The material of a licence line: picture, name and number. */
+function PurchasedMaterial({ m }: { m: TPurchasedMaterial }) {
+  return (
+    <Flex gap={12} align="center">
+      <Image
+        src={m.thumbUrl ?? m.coverUrl ?? undefined}
+        alt={materialLabel(m)}
+        width={56}
+        height={56}
+        preview={false}
+        style={{ objectFit: 'cover', borderRadius: 6, background: '#f5f5f5' }}
+        fallback="data:image/gif;base64,R0lGODlhAQABAAAAACw="
+      />
+      <Flex vertical style={{ minWidth: 0 }}>
+        <Link to={paths.detail(m.sid)}>{m.keywords.slice(0, 4).join('、') || `素材 ${m.sid}`}</Link>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          编号 {m.sid}
+        </Typography.Text>
+      </Flex>
+    </Flex>
+  );
+}
+
 const columns: TableColumnsType<TPurchasedMaterial> = [
   {
     title: '素材',
     key: 'material',
-    render: (_, m) => (
-      <Flex gap={12} align="center">
-        <Image
-          src={m.thumbUrl ?? m.coverUrl ?? undefined}
-          alt={materialLabel(m)}
-          width={56}
-          height={56}
-          preview={false}
-          style={{ objectFit: 'cover', borderRadius: 6, background: '#f5f5f5' }}
-          fallback="data:image/gif;base64,R0lGODlhAQABAAAAACw="
-        />
-        <Flex vertical style={{ minWidth: 0 }}>
-          <Link to={paths.detail(m.sid)}>{m.keywords.slice(0, 4).join('、') || `素材 ${m.sid}`}</Link>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            编号 {m.sid}
-          </Typography.Text>
-        </Flex>
-      </Flex>
-    ),
+    render: (_, m) => <PurchasedMaterial m={m} />,
   },
   { title: '授权类型', key: 'spec', render: (_, m) => licenceSpec(m.spec).name },
   { title: '证书编号', dataIndex: 'certNo', key: 'certNo' },
@@ -55,25 +60,70 @@ export function PurchasedMaterials() {
   if (purchased.isError) {
     return <LoadError title="已购素材加载失败" error={purchased.error} onRetry={() => void purchased.refetch()} />;
   }
+  const lines = purchased.data?.materials ?? [];
+  const total = purchased.data?.total ?? 0;
   return (
-    <div className="gs-card" style={{ padding: 8 }}>
-      <ScrollTable<TPurchasedMaterial>
-        regionLabel="已购素材列表"
-        rowKey={(m) => `${m.orderSid}:${m.sid}`}
-        loading={purchased.isPending || purchased.isPlaceholderData}
-        columns={columns}
-        dataSource={purchased.data?.materials ?? []}
-        scroll={{ x: 900 }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无已购素材" /> }}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
-          total: purchased.data?.total ?? 0,
-          hideOnSinglePage: true,
-          showSizeChanger: false,
-          onChange: setPage,
-        }}
-      />
-    </div>
+    <>
+      {/* phones: one card per licence instead of a table to scroll sideways */}
+      <div className="gs-show-phone">
+        {purchased.isPending ? (
+          <Skeleton active avatar paragraph={{ rows: 3 }} />
+        ) : lines.length === 0 ? (
+          <div className="gs-card" style={{ padding: 24 }}>
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无已购素材" />
+          </div>
+        ) : (
+          <ul className="gs-line-cards" aria-label="已购素材列表" aria-busy={purchased.isPlaceholderData}>
+            {lines.map((m) => (
+              <li key={`${m.orderSid}:${m.sid}`} className="gs-line-card gs-line-card--stacked">
+                <PurchasedMaterial m={m} />
+                <dl className="gs-line-card__facts">
+                  <dt>授权类型</dt>
+                  <dd>{licenceSpec(m.spec).name}</dd>
+                  <dt>证书编号</dt>
+                  <dd>{m.certNo}</dd>
+                  <dt>订单号</dt>
+                  <dd>{m.orderNo}</dd>
+                  <dt>购买时间</dt>
+                  <dd>{formatDateTime(m.buyTime)}</dd>
+                  <dt>下载次数</dt>
+                  <dd>{m.downloadCount}</dd>
+                </dl>
+                <OrderMaterialActions orderSid={m.orderSid} materialSid={m.sid} upgrade={m} />
+              </li>
+            ))}
+          </ul>
+        )}
+        <Pagination
+          current={page}
+          pageSize={PAGE_SIZE}
+          total={total}
+          hideOnSinglePage
+          showSizeChanger={false}
+          onChange={setPage}
+          simple
+          align="center"
+        />
+      </div>
+      <div className="gs-card gs-hide-phone" style={{ padding: 8 }}>
+        <ScrollTable<TPurchasedMaterial>
+          regionLabel="已购素材列表"
+          rowKey={(m) => `${m.orderSid}:${m.sid}`}
+          loading={purchased.isPending || purchased.isPlaceholderData}
+          columns={columns}
+          dataSource={lines}
+          scroll={{ x: 900 }}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无已购素材" /> }}
+          pagination={{
+            current: page,
+            pageSize: PAGE_SIZE,
+            total,
+            hideOnSinglePage: true,
+            showSizeChanger: false,
+            onChange: setPage,
+          }}
+        />
+      </div>
+    </>
   );
 }
