@@ -36,9 +36,10 @@ describe('demo seed, small and concurrent', () => {
     expect(m!.n).toBe(3 + 6);
     const [u] = await t.database.db.select({ n: count() }).from(users);
     expect(u!.n).toBe(2);
-    // Four files per material (original, thumb, cover, watermark) plus each video's preview.
+    // Five files per material (original, the two grid thumbnails, cover, watermark) plus each
+    // video's preview.
     expect(filesUnder(join(storage.root, 'public')).length + filesUnder(join(storage.root, 'private')).length).toBe(
-      9 * 4 + 6,
+      9 * 5 + 6,
     );
   });
 });
