@@ -128,7 +128,7 @@ test('a VIP recharge paid in the sandbox shows the balance, and the next order i
 
   await page.goto('/wallet');
   await expect(page.getByText('到期后余额失效，不予退还', { exact: false }).first()).toBeVisible();
-  await expect(page.getByText('暂无充值记录')).toBeVisible();
+  await expect(page.getByText('暂无充值记录').filter({ visible: true })).toBeVisible();
   await page.getByRole('button', { name: '立即开通' }).click();
 
   // Recharge dialog: the amount must be chosen, then the VIP agreement must be ticked.

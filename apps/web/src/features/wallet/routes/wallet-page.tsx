@@ -1,6 +1,6 @@
 import { AccountLevel, VIP_MONTHLY_FEE_CENTS, type TWalletOrder } from '@gemstock/contract';
 import { CheckCircleFilled, CrownOutlined } from '@ant-design/icons';
-import { Alert, Button, Col, Descriptions, Empty, Row, Tag, Typography } from 'antd';
+import { Alert, Button, Col, Descriptions, Empty, Row, Skeleton, Tag, Typography } from 'antd';
 import { LoadError } from '@/components/load-error';
 import { PageContainer } from '@/components/page-container';
 import { PriceText } from '@/components/price-text';
@@ -28,9 +28,13 @@ const COLUMNS = [
     title: '状态',
     dataIndex: 'isValid',
     key: 'isValid',
-    render: (valid: boolean) => (valid ? <Tag color="gold">有效</Tag> : <Tag>已过期（余额已失效）</Tag>),
+    render: (valid: boolean) => <RechargeStatus valid={valid} />,
   },
 ];
+
+function RechargeStatus({ valid }: { valid: boolean }) {
+  return valid ? <Tag color="gold">有效</Tag> : <Tag>已过期（余额已失效）</Tag>;
+}
 
 function RechargeHistory() {
   const wallet = useWallet(true);
@@ -41,7 +45,41 @@ function RechargeHistory() {
       <Typography.Title level={5} style={{ marginTop: 0 }}>
         充值记录
       </Typography.Title>
+      {/* phones: one card per recharge instead of a table to scroll sideways */}
+      <div className="gs-show-phone">
+        {wallet.isPending ? (
+          <Skeleton active paragraph={{ rows: 3 }} />
+        ) : !wallet.data.orders.length ? (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无充值记录" />
+        ) : (
+          <ul className="gs-line-cards" aria-label="充值记录列表">
+            {wallet.data.orders.map((order) => (
+              <li key={order.sid} className="gs-line-card gs-line-card--stacked">
+                <dl className="gs-line-card__facts">
+                  <dt>充值时间</dt>
+                  <dd>{formatDateTime(order.createdAt)}</dd>
+                  <dt>充值金额</dt>
+                  <dd>
+                    <PriceText cents={order.total} size="small" />
+                  </dd>
+                  <dt>剩余余额</dt>
+                  <dd>
+                    <PriceText cents={order.balance} size="small" tone={order.isValid ? 'price' : 'inherit'} />
+                  </dd>
+                  <dt>有效期至</dt>
+                  <dd>{formatDateTime(order.validBefore)}</dd>
+                  <dt>状态</dt>
+                  <dd>
+                    <RechargeStatus valid={order.isValid} />
+                  </dd>
+                </dl>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
       <ScrollTable<TWalletOrder>
+        className="gs-hide-phone"
         regionLabel="充值记录列表"
         rowKey="sid"
         size="middle"
