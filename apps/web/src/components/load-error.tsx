@@ -1,5 +1,6 @@
-import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Result } from 'antd';
+import { ExclamationCircleFilled, ReloadOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { PageResult } from './page-result';
 
 interface LoadErrorProps {
   title?: string;
@@ -14,8 +15,10 @@ export function LoadError({ title = '加载失败', error, onRetry, isRetrying }
   const detail = error instanceof Error && error.name !== 'AbortError' ? error.message : undefined;
   return (
     <div className="gs-card" style={{ padding: '24px 16px' }}>
-      <Result
-        status="warning"
+      <PageResult
+        tone="warning"
+        level={2}
+        icon={<ExclamationCircleFilled />}
         title={title}
         subTitle={detail ?? '网络或服务暂时不可用，请稍后重试'}
         extra={

@@ -1,6 +1,8 @@
-import { Button, Result } from 'antd';
+import { CloseCircleFilled } from '@ant-design/icons';
+import { Button } from 'antd';
 import { isRouteErrorResponse, useNavigate, useRouteError } from 'react-router';
 import { NotFoundResult } from '@/components/not-found-result';
+import { PageResult } from '@/components/page-result';
 import { logError } from '@/lib/logger';
 import { paths } from '@/config/paths';
 
@@ -15,18 +17,19 @@ export function RouteError() {
   const isChunkError =
     error instanceof Error && /dynamically imported module|Importing a module script/i.test(error.message);
   return (
-    <Result
-      status="error"
+    <PageResult
+      tone="error"
+      icon={<CloseCircleFilled />}
       title={isChunkError ? '页面资源已更新' : '页面出错了'}
       subTitle={isChunkError ? '网站刚刚发布了新版本，请刷新页面后继续。' : '请刷新页面重试，如仍有问题请联系客服。'}
-      extra={[
-        <Button key="reload" type="primary" onClick={() => window.location.reload()}>
-          刷新页面
-        </Button>,
-        <Button key="home" onClick={() => navigate(paths.home)}>
-          返回首页
-        </Button>,
-      ]}
+      extra={
+        <>
+          <Button type="primary" onClick={() => window.location.reload()}>
+            刷新页面
+          </Button>
+          <Button onClick={() => navigate(paths.home)}>返回首页</Button>
+        </>
+      }
     />
   );
 }

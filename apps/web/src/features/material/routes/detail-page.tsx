@@ -1,9 +1,11 @@
+import { FileSearchOutlined } from '@ant-design/icons';
 import { type LicenceType, type TMaterial } from '@gemstock/contract';
-import { Breadcrumb, Button, Col, Result, Row, Skeleton, Tag, Typography } from 'antd';
+import { Breadcrumb, Button, Col, Row, Skeleton, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { LoadError } from '@/components/load-error';
 import { MaterialGrid, MaterialGridSkeleton } from '@/components/material-grid/material-grid';
+import { PageResult } from '@/components/page-result';
 import { PageContainer } from '@/components/page-container';
 import { SEARCH_PARAM, paths } from '@/config/paths';
 import { FORMAT_LABEL, defaultLicenceType, licenceOptions, ownedLicenceText } from '@/lib/material-licence';
@@ -21,8 +23,9 @@ function keywordHref(keyword: string): string {
 
 function MaterialNotFound() {
   return (
-    <Result
-      status="404"
+    <PageResult
+      tone="info"
+      icon={<FileSearchOutlined />}
       title="素材不存在或已下架"
       subTitle="您要找的素材可能已被下架，去首页看看其他素材吧"
       extra={
