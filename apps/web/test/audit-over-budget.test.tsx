@@ -2,12 +2,15 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { notify } from '@/lib/notify';
 import { AuditActions } from '@/features/records/components/audit-actions';
 
 const REFUSAL = '超出该子账号本月预算，不能通过审批：本月预算 ¥500.00，已批准 ¥298.00，本单 ¥298.00，尚可批准 ¥202.00';
 
 describe('approving a sub-account’s order over its monthly budget', () => {
   beforeEach(() => {
+    // the refusal and the api-client toasts it: antd's static message would outlive the test
+    vi.spyOn(notify, 'error').mockImplementation(() => {});
     vi.stubGlobal(
       'fetch',
       vi.fn(

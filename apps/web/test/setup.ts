@@ -14,3 +14,9 @@ if (!window.matchMedia) {
     }),
   });
 }
+
+// No test talks to a server: a request a test did not stub fails inside that test, with the URL,
+// instead of reaching whatever listens on localhost after the test has ended. (Assigned, not
+// stubbed, so a test's vi.unstubAllGlobals() comes back to this.)
+globalThis.fetch = (input: RequestInfo | URL) =>
+  Promise.reject(new TypeError(`a web test sent a request it did not stub: ${String(input)}`));
