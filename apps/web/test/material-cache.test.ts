@@ -1,4 +1,4 @@
-import { MaterialFormat, type TMaterial } from '@gemstock/contract';
+import type { TMaterial } from '@gemstock/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import {
@@ -8,32 +8,10 @@ import {
   patchMaterialData,
   patchMaterialInCaches,
 } from '@/api/material-cache';
+import { materialOf } from './factories';
 
 function material(sid: string, over: Partial<TMaterial> = {}): TMaterial {
-  return {
-    sid,
-    format: MaterialFormat.IMAGE,
-    keywords: ['戒指'],
-    coverUrl: null,
-    thumbUrl: null,
-    authType: [2, 3, 4],
-    watermarkUrl: null,
-    previewUrl: null,
-    width: 1600,
-    height: 1200,
-    likeCount: 5,
-    liked: false,
-    disabled: false,
-    buyTime: null,
-    price: 29_800,
-    specialPrice: {},
-    customPrice: null,
-    free: false,
-    remark: null,
-    extra: null,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    ...over,
-  };
+  return materialOf({ sid, keywords: ['戒指'], authType: [2, 3, 4], width: 1600, height: 1200, likeCount: 5, ...over });
 }
 
 describe('patchMaterialData', () => {

@@ -1,39 +1,22 @@
-import { LicenceType, MaterialFormat, type TMaterial } from '@gemstock/contract';
+import type { TMaterial } from '@gemstock/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MaterialCard } from '@/components/material-grid/material-card';
+import { materialOf } from './factories';
 
 /** A grid tile's picture: both thumbnails in the srcset, the dominant colour behind it while it loads. */
 
 function material(values: Partial<TMaterial>): TMaterial {
-  return {
-    sid: 'mat0000000000001',
-    format: MaterialFormat.IMAGE,
+  return materialOf({
     keywords: ['钻戒'],
     coverUrl: '/media/materials/m1/cover-1.webp',
     thumbUrl: '/media/materials/m1/thumb-1.webp',
     thumbSmallUrl: '/media/materials/m1/thumb-small-1.webp',
     placeholderColor: '#c8a050',
-    authType: [LicenceType.STANDARD],
-    watermarkUrl: null,
-    previewUrl: null,
-    width: 3000,
-    height: 2000,
-    likeCount: 0,
-    liked: false,
-    disabled: false,
-    buyTime: null,
-    price: 29_800,
-    specialPrice: {},
-    customPrice: null,
-    free: false,
-    remark: null,
-    extra: null,
-    createdAt: '2026-01-01T00:00:00.000Z',
     ...values,
-  };
+  });
 }
 
 function renderCard(m: TMaterial, props: { isAboveFold?: boolean } = {}) {

@@ -7,34 +7,17 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import DetailPage from '@/features/material/routes/detail-page';
 import { freeUntilText } from '@/lib/free-period';
 import { useSession } from '@/stores/session';
+import { materialOf } from './factories';
 
 /** The material detail page as a buyer reads it: free offer, the table of the material's format. */
 
 function material(values: Partial<TMaterial>): TMaterial {
-  return {
-    sid: 'mat0000000000001',
-    format: MaterialFormat.IMAGE,
+  return materialOf({
     keywords: ['钻戒', '婚戒'],
-    coverUrl: null,
-    thumbUrl: null,
     authType: [LicenceType.EXTENDED, LicenceType.STANDARD, LicenceType.NEW_MEDIA, LicenceType.PREMIUM_CUSTOM],
-    watermarkUrl: null,
-    previewUrl: null,
-    width: 3000,
     height: 4000,
-    likeCount: 0,
-    liked: false,
-    disabled: false,
-    buyTime: null,
-    price: 29_800,
-    specialPrice: {},
-    customPrice: null,
-    free: false,
-    remark: null,
-    extra: null,
-    createdAt: '2026-01-01T00:00:00.000Z',
     ...values,
-  };
+  });
 }
 
 function serve(detail: TMaterial) {

@@ -121,6 +121,11 @@ export function formatDuration(seconds: number): string {
 }
 
 /** Alt text and accessible name of a material: its keywords. */
+/** The short name a list shows for a material: its first keywords, else its number. */
+export function materialTitle(material: Pick<TMaterial, 'sid' | 'keywords'>): string {
+  return material.keywords.slice(0, 4).join('、') || `素材 ${material.sid}`;
+}
+
 export function materialLabel(material: Pick<TMaterial, 'keywords' | 'format'>): string {
   const kind = FORMAT_LABEL[material.format];
   const words = material.keywords.slice(0, 5).join('、');

@@ -5,7 +5,6 @@ import {
   Checkbox,
   Empty,
   Flex,
-  Image,
   Popconfirm,
   Select,
   Skeleton,
@@ -14,9 +13,10 @@ import {
   Typography,
 } from 'antd';
 import { type CSSProperties, useMemo } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useCart } from '@/api/get-cart';
 import { LoadError } from '@/components/load-error';
+import { MaterialLine } from '@/components/material-line';
 import { PageContainer } from '@/components/page-container';
 import { PriceText } from '@/components/price-text';
 import { paths } from '@/config/paths';
@@ -59,37 +59,20 @@ function CartTotal({ items }: { items: TCartItem[] }) {
 /** A cart line's picture, name, size and what the buyer already owns of it. */
 function CartMaterial({ item }: { item: TCartItem }) {
   return (
-    <Flex gap={12} align="center">
-      <Image
-        src={item.thumbUrl ?? item.coverUrl ?? undefined}
-        alt={materialLabel(item)}
-        width={72}
-        height={72}
-        style={{ objectFit: 'cover', borderRadius: 6, background: '#f5f5f5' }}
-        preview={false}
-        fallback="data:image/gif;base64,R0lGODlhAQABAAAAACw="
-      />
-      <Flex vertical gap={2} style={{ minWidth: 0 }}>
-        <Link to={paths.detail(item.sid)} className="gs-cart-title">
-          {item.keywords.slice(0, 4).join('、') || `素材 ${item.sid}`}
-        </Link>
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          编号 {item.sid} · {item.width}×{item.height}
-        </Typography.Text>
-        {item.disabled && (
-          <Tag color="default" style={{ width: 'fit-content' }}>
-            已下架，无法购买
-          </Tag>
-        )}
-        {ownedLicenceText(item) && (
-          <Tag color={owningLicence(item, item.spec) !== null ? 'warning' : 'green'} style={{ width: 'fit-content' }}>
-            {owningLicence(item, item.spec) !== null
-              ? `${ownedLicenceText(item)}，无需再次购买该授权`
-              : ownedLicenceText(item)}
-          </Tag>
-        )}
-      </Flex>
-    </Flex>
+    <MaterialLine material={item} size={72} note={`${item.width}×${item.height}`}>
+      {item.disabled && (
+        <Tag color="default" style={{ width: 'fit-content' }}>
+          已下架，无法购买
+        </Tag>
+      )}
+      {ownedLicenceText(item) && (
+        <Tag color={owningLicence(item, item.spec) !== null ? 'warning' : 'green'} style={{ width: 'fit-content' }}>
+          {owningLicence(item, item.spec) !== null
+            ? `${ownedLicenceText(item)}，无需再次购买该授权`
+            : ownedLicenceText(item)}
+        </Tag>
+      )}
+    </MaterialLine>
   );
 }
 

@@ -1,4 +1,5 @@
 import { AccountLevel, AuditStatus, OrderType, PayWay, type TOrder } from '@gemstock/contract';
+import { materialTitle } from '@/lib/material-licence';
 import { orderLineLicenceText } from '@/lib/order-labels';
 import { InfoCircleOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
@@ -56,7 +57,7 @@ function OrderSummary({ order }: { order: TOrder }) {
             }
             title={
               <Typography.Text ellipsis style={{ maxWidth: 280 }}>
-                {line.keywords.slice(0, 4).join('、') || `素材 ${line.sid}`}
+                {materialTitle(line)}
               </Typography.Text>
             }
             description={`${orderLineLicenceText(order, line.spec)} · 编号 ${line.sid}`}

@@ -1,4 +1,5 @@
 import { AuditStatus, OrderStatus, OrderType, type TOrderListItem, formatYuan } from '@gemstock/contract';
+import { materialTitle } from '@/lib/material-licence';
 import { orderLineLicenceText } from '@/lib/order-labels';
 import { Avatar, Button, Flex, Popconfirm, Space, Tag, Typography } from 'antd';
 import { PayDeadline } from '@/components/pay-deadline';
@@ -84,9 +85,7 @@ export function OrderCard({ order }: { order: TOrderListItem }) {
                   图
                 </Avatar>
                 <Flex vertical style={{ minWidth: 0, flex: 1 }}>
-                  <Typography.Text ellipsis>
-                    {line.keywords.slice(0, 4).join('、') || `素材 ${line.sid}`}
-                  </Typography.Text>
+                  <Typography.Text ellipsis>{materialTitle(line)}</Typography.Text>
                   <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                     {orderLineLicenceText(order, line.spec)} · 编号 {line.sid} · {formatYuan(line.unitPrice)}
                   </Typography.Text>

@@ -1,45 +1,20 @@
 import { type TPurchasedMaterial, licenceSpec } from '@gemstock/contract';
-import { Empty, Flex, Image, Pagination, Skeleton, type TableColumnsType, Typography } from 'antd';
+import { Empty, Pagination, Skeleton, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { LoadError } from '@/components/load-error';
-import { paths } from '@/config/paths';
+import { MaterialLine } from '@/components/material-line';
 import { formatDateTime } from '@/lib/form';
-import { materialLabel } from '@/lib/material-licence';
 import { usePurchasedMaterials } from '../api/get-purchased-materials';
 import { OrderMaterialActions } from './order-material-actions';
 import { ScrollTable } from '@/components/scroll-table';
 
 const PAGE_SIZE = 20;
 
-/** The material of a licence line: picture, name and number. */
-function PurchasedMaterial({ m }: { m: TPurchasedMaterial }) {
-  return (
-    <Flex gap={12} align="center">
-      <Image
-        src={m.thumbUrl ?? m.coverUrl ?? undefined}
-        alt={materialLabel(m)}
-        width={56}
-        height={56}
-        preview={false}
-        style={{ objectFit: 'cover', borderRadius: 6, background: '#f5f5f5' }}
-        fallback="data:image/gif;base64,R0lGODlhAQABAAAAACw="
-      />
-      <Flex vertical style={{ minWidth: 0 }}>
-        <Link to={paths.detail(m.sid)}>{m.keywords.slice(0, 4).join('、') || `素材 ${m.sid}`}</Link>
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          编号 {m.sid}
-        </Typography.Text>
-      </Flex>
-    </Flex>
-  );
-}
-
 const columns: TableColumnsType<TPurchasedMaterial> = [
   {
     title: '素材',
     key: 'material',
-    render: (_, m) => <PurchasedMaterial m={m} />,
+    render: (_, m) => <MaterialLine material={m} size={56} />,
   },
   { title: '授权类型', key: 'spec', render: (_, m) => licenceSpec(m.spec).name },
   { title: '证书编号', dataIndex: 'certNo', key: 'certNo' },
@@ -76,7 +51,7 @@ export function PurchasedMaterials() {
           <ul className="gs-line-cards" aria-label="已购素材列表" aria-busy={purchased.isPlaceholderData}>
             {lines.map((m) => (
               <li key={`${m.orderSid}:${m.sid}`} className="gs-line-card gs-line-card--stacked">
-                <PurchasedMaterial m={m} />
+                <MaterialLine material={m} size={56} />
                 <dl className="gs-line-card__facts">
                   <dt>授权类型</dt>
                   <dd>{licenceSpec(m.spec).name}</dd>
