@@ -169,3 +169,21 @@ export function endpointUrl(
 ): string {
   return withQuery(fillPath(endpoint.path, input.params), input.query as Record<string, unknown> | undefined);
 }
+
+/**
+ * An endpoint named by its method and path alone, typed by its declaration: the compiler checks
+ * both against it (`endpointRoute<typeof MATERIAL_API.search>('GET', '/api/material')` does not
+ * compile when either differs), and a caller types its input and answer from it as from the
+ * endpoint. It holds no schema, so a client that only calls (the web app's first pages) need
+ * not load zod and every schema of the contract to do so.
+ */
+export interface EndpointRoute<E extends AnyEndpoint> {
+  readonly method: E['method'];
+  readonly path: E['path'];
+  /** Carries the declaration's type; never set. */
+  readonly declaration?: E;
+}
+
+export function endpointRoute<E extends AnyEndpoint>(method: E['method'], path: E['path']): EndpointRoute<E> {
+  return { method, path };
+}

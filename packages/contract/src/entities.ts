@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-locale.js';
 import {
   AUDIT_STATUS_VALUES,
   DEMAND_STATUS_VALUES,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-locale.js';
 
 /** Every response: `{code, data, message}`; code 0 = success and `data` holds the payload. */
 export interface Envelope<T> {

@@ -1,4 +1,3 @@
-import './zod-locale.js';
 export * from './enums.js';
 export * from './constants.js';
 export * from './money.js';
@@ -17,6 +16,7 @@ export * from './api/user.js';
 export * from './api/common.js';
 export * from './api/dev.js';
 export * from './api/admin.js';
+export * from './catalog.js';
 export * from './api/material.js';
 export * from './api/admin-material.js';
 export * from './api/admin-coupon.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-locale.js';
 import { CODE_LENGTH, MAX_LENGTH, MOBILE_LENGTH } from './constants.js';
 
 /** Field rules of spec §5 with their exact Chinese messages. */

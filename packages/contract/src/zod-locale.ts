@@ -20,3 +20,10 @@ export function configureZodMessages(): void {
 }
 
 configureZodMessages();
+
+/**
+ * zod with the messages above: every module of the contract that declares a schema takes `z`
+ * from here, so the messages are set wherever a schema exists, and code that only needs the
+ * contract's constants and types (a first page of the web app) does not carry zod at all.
+ */
+export { z };

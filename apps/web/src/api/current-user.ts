@@ -1,4 +1,5 @@
-import { USER_API, type TMeResponse, type TUser } from '@gemstock/contract';
+import { type TMeResponse, type TUser } from '@gemstock/contract';
+import { USER_ROUTES } from '@/api/routes';
 import { type RequestOptions, callApi, isApiError } from '@/lib/api-client';
 import { logError } from '@/lib/logger';
 import { useSession } from '@/stores/session';
@@ -6,7 +7,7 @@ import { refreshCartCount } from './get-cart';
 
 /** GET /api/user → {user, coupon, user_parent}; answers 1000 when logged out. */
 export function getCurrentUser(options?: Pick<RequestOptions, 'quiet' | 'signal'>): Promise<TMeResponse> {
-  return callApi(USER_API.me, {}, options);
+  return callApi(USER_ROUTES.me, {}, options);
 }
 
 /** Reloads the user into the session (after login, payment, account changes). */

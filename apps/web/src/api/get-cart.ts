@@ -1,4 +1,5 @@
-import { CART_API, type TCartResponse } from '@gemstock/contract';
+import { type TCartResponse } from '@gemstock/contract';
+import { CART_ROUTES } from '@/api/routes';
 import { useQuery } from '@tanstack/react-query';
 import { type RequestOptions, callApi } from '@/lib/api-client';
 import { logError } from '@/lib/logger';
@@ -8,7 +9,7 @@ import { COMMERCE_KEYS } from './commerce-keys';
 
 /** GET /api/cart → {materials}: the signed-in account's cart, newest first. */
 export function getCart(options?: Pick<RequestOptions, 'quiet' | 'signal'>): Promise<TCartResponse> {
-  return callApi(CART_API.list, {}, options);
+  return callApi(CART_ROUTES.list, {}, options);
 }
 
 /** The cart; every load also updates the header's count badge. */

@@ -1,10 +1,11 @@
-import { COMMON_API, type TKeywordsResponse } from '@gemstock/contract';
+import { type TKeywordsResponse } from '@gemstock/contract';
+import { COMMON_ROUTES } from '@/api/routes';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 
 /** GET /api/index/keywords → hot-search keywords (header search panel, home suggestions, empty results). */
 export function getHotKeywords(): Promise<TKeywordsResponse> {
-  return callApi(COMMON_API.hotKeywords);
+  return callApi(COMMON_ROUTES.hotKeywords);
 }
 
 /** The header loads it on the first focus of the search box (spec §2); home asks at once. */

@@ -1,11 +1,12 @@
-import { COMMON_API, type TServiceResponse } from '@gemstock/contract';
+import { type TServiceResponse } from '@gemstock/contract';
+import { COMMON_ROUTES } from '@/api/routes';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { USER_SCOPE } from '@/lib/query-client';
 
 /** GET /api/common/service → the customer-service QR image url. Needs login. */
 export function getServiceQr(): Promise<TServiceResponse> {
-  return callApi(COMMON_API.service);
+  return callApi(COMMON_ROUTES.service);
 }
 
 export function useServiceQr(enabled: boolean) {

@@ -1,4 +1,5 @@
-import { COMMON_API, type TSiteConfigResponse } from '@gemstock/contract';
+import { type TSiteConfigResponse } from '@gemstock/contract';
+import { COMMON_ROUTES } from '@/api/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 
@@ -7,7 +8,7 @@ export const DEFAULT_SITE_CONFIG: TSiteConfigResponse = { siteName: '宝图', de
 /** GET /api/common/site. Quiet: the site works with defaults when it fails. */
 export const siteConfigQuery = queryOptions({
   queryKey: ['site-config'],
-  queryFn: () => callApi(COMMON_API.siteConfig, {}, { quiet: true }),
+  queryFn: () => callApi(COMMON_ROUTES.siteConfig, {}, { quiet: true }),
   staleTime: Infinity,
 });
 

@@ -1,4 +1,5 @@
-import { MATERIAL_API, type TLikeResponse, type TMaterial } from '@gemstock/contract';
+import { type TLikeResponse, type TMaterial } from '@gemstock/contract';
+import { MATERIAL_ROUTES } from '@/api/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { callApi } from '@/lib/api-client';
@@ -9,12 +10,12 @@ import { LIKED_MATERIALS_KEY, type MaterialPatch, patchMaterialInCaches } from '
 
 /** POST /api/material/{sid}/like → {liked, likeCount}. Idempotent on the server. */
 export function likeMaterial(sid: string): Promise<TLikeResponse> {
-  return callApi(MATERIAL_API.like, { params: { id: sid } });
+  return callApi(MATERIAL_ROUTES.like, { params: { id: sid } });
 }
 
 /** DELETE /api/material/{sid}/like → {liked, likeCount}. */
 export function unlikeMaterial(sid: string): Promise<TLikeResponse> {
-  return callApi(MATERIAL_API.unlike, { params: { id: sid } });
+  return callApi(MATERIAL_ROUTES.unlike, { params: { id: sid } });
 }
 
 interface ToggleLikeInput {

@@ -8,9 +8,31 @@ import { RootLayout } from './layouts/root-layout';
 import { RouteError } from './layouts/route-error';
 import type { RouteHandle } from './route-handle';
 
+type PageModule = () => Promise<{ default: ComponentType }>;
+
 /** Every page is its own chunk, loaded on first visit. */
-function page(load: () => Promise<{ default: ComponentType }>): RouteObject['lazy'] {
+function page(load: PageModule): RouteObject['lazy'] {
   return async () => ({ Component: (await load()).default });
+}
+
+/**
+ * A page built with antd: its chunk and antd's theme and locale (app/antd-scope) load together and
+ * the page renders inside them. Pages a first visit lands on use `page` and plain elements; the
+ * children of an antd layout are already inside its scope and use `page` too.
+ */
+function antdPage(load: PageModule): RouteObject['lazy'] {
+  return async () => {
+    const [{ AntdScope }, { default: Page }] = await Promise.all([import('./antd-scope'), load()]);
+    return {
+      Component: function AntdPage() {
+        return (
+          <AntdScope>
+            <Page />
+          </AntdScope>
+        );
+      },
+    };
+  };
 }
 
 const h = (title: string): RouteHandle => ({ title });
@@ -26,7 +48,7 @@ export const routes: RouteObject[] = [
     path: '/admin/*',
     HydrateFallback: AppLoading,
     ErrorBoundary: RouteError,
-    lazy: page(() => import('@/features/admin/admin-app')),
+    lazy: antdPage(() => import('@/features/admin/admin-app')),
   },
   {
     id: 'root',
@@ -49,12 +71,12 @@ export const routes: RouteObject[] = [
             path: 'cart',
             handle: h('购物车'),
             loader: requireLogin,
-            lazy: page(() => import('@/features/cart/routes/cart-page')),
+            lazy: antdPage(() => import('@/features/cart/routes/cart-page')),
           },
           {
             path: 'user',
             loader: requireLogin,
-            lazy: page(() => import('@/features/account/routes/user-layout')),
+            lazy: antdPage(() => import('@/features/account/routes/user-layout')),
             children: [
               { index: true, loader: redirectKeepingQuery(paths.user.accountSetting), Component: RedirectOnly },
               {
@@ -88,12 +110,12 @@ export const routes: RouteObject[] = [
             path: 'customize',
             handle: h('定制服务'),
             loader: requireInAppEntry,
-            lazy: page(() => import('@/features/customize/routes/customize-page')),
+            lazy: antdPage(() => import('@/features/customize/routes/customize-page')),
           },
           {
             path: 'record',
             loader: requireLogin,
-            lazy: page(() => import('@/features/records/routes/record-layout')),
+            lazy: antdPage(() => import('@/features/records/routes/record-layout')),
             children: [
               { index: true, loader: redirectKeepingQuery(paths.record.ordinary), Component: RedirectOnly },
               {
@@ -111,17 +133,17 @@ export const routes: RouteObject[] = [
           {
             path: 'question',
             handle: h('常见问题'),
-            lazy: page(() => import('@/features/faq/routes/question-page')),
+            lazy: antdPage(() => import('@/features/faq/routes/question-page')),
           },
           {
             path: 'wallet',
             handle: h('VIP 会员'),
-            lazy: page(() => import('@/features/wallet/routes/wallet-page')),
+            lazy: antdPage(() => import('@/features/wallet/routes/wallet-page')),
           },
           {
             path: 'xiaohongshu',
             handle: h('小红书'),
-            lazy: page(() => import('@/features/promotion/routes/xiaohongshu-page')),
+            lazy: antdPage(() => import('@/features/promotion/routes/xiaohongshu-page')),
           },
           {
             path: 'free-material',
@@ -136,7 +158,7 @@ export const routes: RouteObject[] = [
           {
             path: 'dev/outbox',
             handle: h('开发邮箱'),
-            lazy: page(() => import('@/features/dev-outbox/routes/outbox-page')),
+            lazy: antdPage(() => import('@/features/dev-outbox/routes/outbox-page')),
           },
           { path: '*', handle: h('页面不存在'), lazy: page(() => import('./routes/not-found-page')) },
         ],

@@ -1,6 +1,8 @@
-import { ExclamationCircleFilled, ReloadOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
+import ExclamationCircleFilled from '@ant-design/icons-svg/es/asn/ExclamationCircleFilled';
+import ReloadOutlined from '@ant-design/icons-svg/es/asn/ReloadOutlined';
 import { PageResult } from './page-result';
+import { Button } from './ui/button';
+import { Icon } from './ui/icon';
 
 interface LoadErrorProps {
   title?: string;
@@ -18,11 +20,11 @@ export function LoadError({ title = '加载失败', error, onRetry, isRetrying }
       <PageResult
         tone="warning"
         level={2}
-        icon={<ExclamationCircleFilled />}
+        icon={<Icon icon={ExclamationCircleFilled} />}
         title={title}
         subTitle={detail ?? '网络或服务暂时不可用，请稍后重试'}
         extra={
-          <Button type="primary" icon={<ReloadOutlined />} loading={isRetrying} onClick={onRetry}>
+          <Button kind="primary" icon={<Icon icon={ReloadOutlined} />} loading={isRetrying} onClick={onRetry}>
             重试
           </Button>
         }

@@ -1,21 +1,20 @@
-import { FileSearchOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
-import { useNavigate } from 'react-router';
+import FileSearchOutlined from '@ant-design/icons-svg/es/asn/FileSearchOutlined';
 import { paths } from '@/config/paths';
 import { PageResult } from './page-result';
+import { ButtonLink } from './ui/button';
+import { Icon } from './ui/icon';
 
 export function NotFoundResult() {
-  const navigate = useNavigate();
   return (
     <PageResult
       tone="info"
-      icon={<FileSearchOutlined />}
+      icon={<Icon icon={FileSearchOutlined} />}
       title="页面不存在"
       subTitle="您访问的页面不存在或已被移除"
       extra={
-        <Button type="primary" onClick={() => navigate(paths.home)}>
+        <ButtonLink kind="primary" to={paths.home}>
           返回首页
-        </Button>
+        </ButtonLink>
       }
     />
   );

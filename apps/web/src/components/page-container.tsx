@@ -1,4 +1,3 @@
-import { Typography } from 'antd';
 import type { ReactNode } from 'react';
 
 interface PageContainerProps {
@@ -17,12 +16,8 @@ export function PageContainer({ title, subTitle, extra, children, width = 'wide'
       {(title || extra) && (
         <div className="gs-page-title">
           <div>
-            {title && (
-              <Typography.Title level={3} style={{ margin: 0 }}>
-                {title}
-              </Typography.Title>
-            )}
-            {subTitle && <Typography.Text type="secondary">{subTitle}</Typography.Text>}
+            {title && <h1 className="gs-page-title__heading">{title}</h1>}
+            {subTitle && <span className="gs-text-secondary">{subTitle}</span>}
           </div>
           {extra}
         </div>

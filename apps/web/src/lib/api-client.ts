@@ -2,6 +2,7 @@ import {
   type AnyEndpoint,
   type EndpointData,
   type EndpointInput,
+  type EndpointRoute,
   type InputIsOptional,
   ErrorCode,
   LOGOUT_CODES,
@@ -232,7 +233,7 @@ export type CallArgs<E extends AnyEndpoint> =
 
 /** Method, URL path and request options of one call of a contract endpoint. */
 export function endpointRequest<E extends AnyEndpoint>(
-  endpoint: E,
+  endpoint: E | EndpointRoute<E>,
   input: EndpointInput<E> | undefined,
   options: CallOptions = {},
 ): { method: string; path: string; options: RequestOptions } {
@@ -249,12 +250,12 @@ export function endpointRequest<E extends AnyEndpoint>(
 }
 
 /**
- * Calls a contract endpoint (packages/contract: `WALLET_API.list`, …): the path is filled from
- * `params`, `query` and `body` are typed by its schemas, and the answer is its `data`. Errors
- * go through the same policy as every other call.
+ * Calls a contract endpoint (packages/contract: `WALLET_API.list`, …, or its `endpointRoute`):
+ * the path is filled from `params`, `query` and `body` are typed by its schemas, and the answer
+ * is its `data`. Errors go through the same policy as every other call.
  */
 export function callApi<E extends AnyEndpoint>(
-  endpoint: E,
+  endpoint: E | EndpointRoute<E>,
   ...[input, options]: CallArgs<E>
 ): Promise<EndpointData<E>> {
   const request = endpointRequest(endpoint, input, options);

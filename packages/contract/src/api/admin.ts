@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod-locale.js';
 import { defineEndpoint } from '../endpoint.js';
 import { zPassword, zUsername } from '../validation.js';
 import { ZEmptyResponse, ZTokenResponse } from './user.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod-locale.js';
 import { defineEndpoint } from '../endpoint.js';
 import { ZMaterial, zLicenceType } from '../entities.js';
 import { LICENCE_TYPES } from '../enums.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod-locale.js';
 import { DEMAND_QUOTE_LEAD_DAYS } from '../demand-state.js';
 import { defineEndpoint } from '../endpoint.js';
 import { ZDemand, ZDesignComment, ZDesignFile, ZOrder } from '../entities.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod-locale.js';
 import { defineEndpoint } from '../endpoint.js';
 import { ZInvoice } from '../entities.js';
 import { INVOICE_STATUS_VALUES, INVOICE_TYPES, InvoiceType, OrderStatus, OrderType, PayWay } from '../enums.js';

@@ -1,16 +1,9 @@
-import { z } from 'zod';
-import { licenceSpec, MAX_LENGTH } from '../constants.js';
-import {
-  type LicenceType,
-  MATERIAL_FORMATS,
-  Orientation,
-  ORIENTATIONS,
-  PERIODS,
-  SORT_OPTIONS,
-  SortOption,
-} from '../enums.js';
+import { z } from '../zod-locale.js';
+import { MAX_LENGTH } from '../constants.js';
+import { MATERIAL_FORMATS, ORIENTATIONS, PERIODS, SORT_OPTIONS, SortOption } from '../enums.js';
 import { defineEndpoint } from '../endpoint.js';
-import { ZMaterial, type TMaterial } from '../entities.js';
+import { ZMaterial } from '../entities.js';
+import { MAX_RANDOM_SEED, MAX_RESULT_WINDOW, MAX_SEARCH_TERMS, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../catalog.js';
 import { MESSAGES } from '../validation.js';
 
 /** Paths outside the endpoint declarations below (a file stream, not the envelope). */
@@ -18,39 +11,6 @@ export const MATERIAL_PATHS = {
   /** Short-lived signed link to an original file; issued by free and purchased downloads. */
   original: '/api/media/original',
 } as const;
-
-export const PAGE_SIZE_DEFAULT = 30;
-export const PAGE_SIZE_MAX = 60;
-/**
- * How far into one result set paging may reach (page × page_size). Totals are counted up to
- * this many and reported as capped beyond it, so no request ever counts a million rows.
- */
-export const MAX_RESULT_WINDOW = 10_000;
-export const RELATED_LIMIT = 12;
-/** Most terms one search may combine; more would only slow the query down. */
-export const MAX_SEARCH_TERMS = 5;
-export const MAX_RANDOM_SEED = 2_147_483_647;
-
-/**
- * Orientation of a material by width / height: PORTRAIT up to 0.85 (3:4 is 0.75, 9:16 is
- * 0.56), LANDSCAPE from 1.15 (4:3 is 1.33, 16:9 is 1.78), SQUARE strictly in between, so a
- * slightly cropped 1:1 (e.g. 1080×1200) still counts as square. Compared as integers
- * (20·w ≤ 17·h, 20·w ≥ 23·h) to avoid floating-point edges. The one statement of the rule:
- * `orientationOf` here and the server's SQL (`orientationSql`) are both built from it.
- */
-export const ORIENTATION_RULE = { scale: 20, portraitMax: 17, landscapeMin: 23 } as const;
-
-export const ORIENTATION_TOLERANCE = {
-  portraitMaxRatio: ORIENTATION_RULE.portraitMax / ORIENTATION_RULE.scale,
-  landscapeMinRatio: ORIENTATION_RULE.landscapeMin / ORIENTATION_RULE.scale,
-} as const;
-
-export function orientationOf(width: number, height: number): Orientation {
-  const { scale, portraitMax, landscapeMin } = ORIENTATION_RULE;
-  if (width * scale <= height * portraitMax) return Orientation.PORTRAIT;
-  if (width * scale >= height * landscapeMin) return Orientation.LANDSCAPE;
-  return Orientation.SQUARE;
-}
 
 export const CATALOG_MESSAGES = {
   page: '页码必须是大于 0 的整数',
@@ -162,17 +122,6 @@ export const ZOriginalMediaQuery = z.object({
   sig: z.string().min(1).max(128),
 });
 export type TOriginalMediaQuery = z.input<typeof ZOriginalMediaQuery>;
-
-/**
- * List price in cents of one licence type. `price` is a number when the material has no
- * per-type prices (every type then costs what the licence table says, and the number is the
- * price of the first, selected type), or a map by licence type with an entry for each of the
- * material's types. `specialPrice[type]`, when present, is a promotional price shown beside it.
- */
-export function listPriceCents(material: Pick<TMaterial, 'price'>, type: LicenceType): number {
-  if (typeof material.price === 'number') return licenceSpec(type).priceCents;
-  return material.price[String(type)] ?? licenceSpec(type).priceCents;
-}
 
 /** Catalogue calls of spec §7: search, lists, detail, likes and the free download. */
 export const MATERIAL_API = {

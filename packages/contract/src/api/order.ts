@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod-locale.js';
 import { MAX_LENGTH } from '../constants.js';
 import { ZDemandDetail, ZMaterial, ZOrder, ZTransferInfo, zLicenceType } from '../entities.js';
 import { AUDIT_STATUS_VALUES, ORDER_STATUSES, ORDER_TYPES, PAY_WAYS } from '../enums.js';

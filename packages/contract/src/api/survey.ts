@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod-locale.js';
 import { MAX_LENGTH } from '../constants.js';
 import { defineEndpoint } from '../endpoint.js';
 import { ZCoupon } from '../entities.js';

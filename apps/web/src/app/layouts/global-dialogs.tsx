@@ -1,32 +1,33 @@
-import { type ComponentType, Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
+import { lazyWithAntd } from '@/app/with-antd';
 import { useFirstVisitGuide } from '@/features/auth/hooks/use-first-visit-guide';
 import { useCheckout } from '@/stores/checkout';
 import { useDialogs } from '@/stores/dialogs';
 import { useSession } from '@/stores/session';
 
 /*
- * The global dialogs of spec §2. Their code (forms, legal texts) is loaded the first time each
- * one opens, so the first paint only carries the header. Once loaded a dialog stays mounted so
- * it can animate closed and keep its state.
+ * The global dialogs of spec §2. Their code (forms, legal texts, antd) is loaded the first time
+ * each one opens, so the first paint only carries the header. Once loaded a dialog stays mounted
+ * so it can animate closed and keep its state.
  */
-const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
-  lazy(async () => ({ default: (await load())[name] }));
-
-const AuthDialog = named(() => import('@/features/auth/components/auth-dialog'), 'AuthDialog');
-const GuideDialog = named(() => import('@/features/auth/components/guide-dialog'), 'GuideDialog');
-const CompanyDialog = named(() => import('@/features/company/components/company-dialog'), 'CompanyDialog');
-const CustomizationDialog = named(
+const AuthDialog = lazyWithAntd(() => import('@/features/auth/components/auth-dialog'), 'AuthDialog');
+// plain elements: it opens on a first visit
+const GuideDialog = lazy(async () => ({
+  default: (await import('@/features/auth/components/guide-dialog')).GuideDialog,
+}));
+const CompanyDialog = lazyWithAntd(() => import('@/features/company/components/company-dialog'), 'CompanyDialog');
+const CustomizationDialog = lazyWithAntd(
   () => import('@/features/customize/components/customization-dialog'),
   'CustomizationDialog',
 );
-const LegalDialog = named(() => import('@/features/legal/components/legal-dialog'), 'LegalDialog');
-const PendingCouponDialog = named(
+const LegalDialog = lazyWithAntd(() => import('@/features/legal/components/legal-dialog'), 'LegalDialog');
+const PendingCouponDialog = lazyWithAntd(
   () => import('@/features/coupon/components/pending-coupon-dialog'),
   'PendingCouponDialog',
 );
-const SurveyDialog = named(() => import('@/features/survey/components/survey-dialog'), 'SurveyDialog');
-const CheckoutHost = named(() => import('@/features/checkout/components/checkout-host'), 'CheckoutHost');
-const RechargeFlow = named(() => import('@/features/wallet/components/recharge-flow'), 'RechargeFlow');
+const SurveyDialog = lazyWithAntd(() => import('@/features/survey/components/survey-dialog'), 'SurveyDialog');
+const CheckoutHost = lazyWithAntd(() => import('@/features/checkout/components/checkout-host'), 'CheckoutHost');
+const RechargeFlow = lazyWithAntd(() => import('@/features/wallet/components/recharge-flow'), 'RechargeFlow');
 
 /** True from the first time `flag` is true. */
 function useHasBeenTrue(flag: boolean): boolean {

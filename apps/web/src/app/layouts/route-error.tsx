@@ -1,8 +1,9 @@
-import { CloseCircleFilled } from '@ant-design/icons';
-import { Button } from 'antd';
+import CloseCircleFilled from '@ant-design/icons-svg/es/asn/CloseCircleFilled';
 import { isRouteErrorResponse, useNavigate, useRouteError } from 'react-router';
 import { NotFoundResult } from '@/components/not-found-result';
 import { PageResult } from '@/components/page-result';
+import { Button } from '@/components/ui/button';
+import { Icon } from '@/components/ui/icon';
 import { logError } from '@/lib/logger';
 import { paths } from '@/config/paths';
 
@@ -19,12 +20,12 @@ export function RouteError() {
   return (
     <PageResult
       tone="error"
-      icon={<CloseCircleFilled />}
+      icon={<Icon icon={CloseCircleFilled} />}
       title={isChunkError ? '页面资源已更新' : '页面出错了'}
       subTitle={isChunkError ? '网站刚刚发布了新版本，请刷新页面后继续。' : '请刷新页面重试，如仍有问题请联系客服。'}
       extra={
         <>
-          <Button type="primary" onClick={() => window.location.reload()}>
+          <Button kind="primary" onClick={() => window.location.reload()}>
             刷新页面
           </Button>
           <Button onClick={() => navigate(paths.home)}>返回首页</Button>

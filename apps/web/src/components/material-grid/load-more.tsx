@@ -1,5 +1,6 @@
-import { Button, Spin, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
+import { Button } from '../ui/button';
+import { Spinner } from '../ui/feedback';
 
 interface LoadMoreProps {
   hasMore: boolean;
@@ -40,18 +41,18 @@ export function LoadMore({ hasMore, isLoading, isError, onLoadMore, endText }: L
     <div ref={ref} className="gs-load-more" aria-live="polite">
       {isLoading ? (
         <>
-          <Spin size="small" />
-          <Typography.Text type="secondary">正在加载更多素材…</Typography.Text>
+          <Spinner />
+          <span className="gs-text-secondary">正在加载更多素材…</span>
         </>
       ) : isError ? (
         <>
-          <Typography.Text type="danger">加载失败</Typography.Text>
+          <span className="gs-text-danger">加载失败</span>
           <Button onClick={onLoadMore}>重试</Button>
         </>
       ) : hasMore ? (
         <Button onClick={onLoadMore}>加载更多</Button>
       ) : endText ? (
-        <Typography.Text type="secondary">{endText}</Typography.Text>
+        <span className="gs-text-secondary">{endText}</span>
       ) : null}
     </div>
   );

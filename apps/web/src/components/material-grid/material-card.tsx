@@ -1,10 +1,13 @@
-import { HeartFilled, HeartOutlined, PlayCircleFilled } from '@ant-design/icons';
+import HeartFilled from '@ant-design/icons-svg/es/asn/HeartFilled';
+import HeartOutlined from '@ant-design/icons-svg/es/asn/HeartOutlined';
+import PlayCircleFilled from '@ant-design/icons-svg/es/asn/PlayCircleFilled';
 import { MaterialFormat, type TMaterial } from '@gemstock/contract';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { useMaterialLike } from '@/api/toggle-material-like';
 import { paths } from '@/config/paths';
 import { formatDuration, materialLabel, ownedLicenceText } from '@/lib/material-licence';
+import { Icon } from '../ui/icon';
 
 /** Long sides of the grid thumbnails the server makes (apps/server/src/media/image-processor.ts). */
 const THUMB_LONG_SIDE = 480;
@@ -125,7 +128,7 @@ export function MaterialCard({
           )}
           {isVideo && (
             <span className="gs-tile__badge gs-tile__badge--video">
-              <PlayCircleFilled aria-hidden />
+              <Icon icon={PlayCircleFilled} />
               {duration != null ? formatDuration(duration) : '视频'}
             </span>
           )}
@@ -154,7 +157,7 @@ function LikeToggle({ material }: { material: TMaterial }) {
       title={liked ? '取消喜欢' : '喜欢'}
       onClick={toggle}
     >
-      {liked ? <HeartFilled aria-hidden /> : <HeartOutlined aria-hidden />}
+      <Icon icon={liked ? HeartFilled : HeartOutlined} />
       <span className="gs-tile__like-count">{likeCount}</span>
     </button>
   );

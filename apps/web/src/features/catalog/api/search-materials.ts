@@ -1,4 +1,5 @@
-import { MATERIAL_API, PAGE_SIZE_DEFAULT, type TSearchMaterialsResponse } from '@gemstock/contract';
+import { PAGE_SIZE_DEFAULT, type TSearchMaterialsResponse } from '@gemstock/contract';
+import { MATERIAL_ROUTES } from '@/api/routes';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { materialsKey, useViewer } from '@/api/material-cache';
 import { callApi } from '@/lib/api-client';
@@ -15,7 +16,7 @@ export const SEARCH_PAGE_SIZE = PAGE_SIZE_DEFAULT;
 
 /** GET /api/material → {total, totalCapped, seed, materials}. */
 export function searchMaterials(query: SearchPageQuery, signal?: AbortSignal): Promise<TSearchMaterialsResponse> {
-  return callApi(MATERIAL_API.search, { query }, { signal });
+  return callApi(MATERIAL_ROUTES.search, { query }, { signal });
 }
 
 /**

@@ -1,7 +1,10 @@
 import type { MaterialFormat, Orientation, Period, SortOption } from '@gemstock/contract';
-import { FilterOutlined } from '@ant-design/icons';
-import { Button, Drawer, Radio } from 'antd';
+import FilterOutlined from '@ant-design/icons-svg/es/asn/FilterOutlined';
 import { useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { ChoiceGroup } from '@/components/ui/choice-group';
+import { Icon } from '@/components/ui/icon';
+import { Sheet } from '@/components/ui/sheet';
 import {
   type CatalogFilters,
   FORMAT_CHOICES,
@@ -26,15 +29,7 @@ function FilterGroup<V extends string>({ label, value, choices, onChange }: Filt
       <span className="gs-filter__label" id={id}>
         {label}
       </span>
-      <Radio.Group
-        aria-labelledby={id}
-        optionType="button"
-        buttonStyle="solid"
-        size="small"
-        value={value}
-        options={choices}
-        onChange={(e) => onChange(e.target.value as V)}
-      />
+      <ChoiceGroup look="buttons" labelledBy={id} value={value} choices={choices} onChange={onChange} />
     </div>
   );
 }
@@ -55,25 +50,23 @@ export function CatalogFilterBar({ filters, onChange }: CatalogFilterBarProps) {
     <>
       <FilterChoices filters={filters} onChange={onChange} className="gs-filter-bar gs-card gs-hide-phone" />
       <div className="gs-filter-sheet-trigger gs-show-phone">
-        <Button icon={<FilterOutlined />} onClick={() => setSheetOpen(true)} aria-haspopup="dialog">
+        <Button icon={<Icon icon={FilterOutlined} />} onClick={() => setSheetOpen(true)} aria-haspopup="dialog">
           筛选与排序{narrowing > 0 ? `（${narrowing}）` : ''}
         </Button>
       </div>
-      <Drawer
+      <Sheet
         title="筛选与排序"
-        placement="bottom"
-        size="auto"
         open={isSheetOpen}
         onClose={() => setSheetOpen(false)}
         className="gs-filter-sheet"
         footer={
-          <Button type="primary" block onClick={() => setSheetOpen(false)}>
+          <Button kind="primary" block onClick={() => setSheetOpen(false)}>
             查看结果
           </Button>
         }
       >
         <FilterChoices filters={filters} onChange={onChange} className="gs-filter-bar" />
-      </Drawer>
+      </Sheet>
     </>
   );
 }
@@ -107,7 +100,7 @@ function FilterChoices({ filters, onChange, className }: CatalogFilterBarProps &
       />
       {hasNarrowingFilters(filters) && (
         <Button
-          type="link"
+          kind="link"
           size="small"
           className="gs-filter-bar__reset"
           onClick={() => onChange({ format: null, orientation: null, period: null })}

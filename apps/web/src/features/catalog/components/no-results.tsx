@@ -1,5 +1,7 @@
-import { SearchOutlined } from '@ant-design/icons';
-import { Button, Empty, Flex, Typography } from 'antd';
+import SearchOutlined from '@ant-design/icons-svg/es/asn/SearchOutlined';
+import { Button } from '@/components/ui/button';
+import { Empty } from '@/components/ui/feedback';
+import { Icon } from '@/components/ui/icon';
 import { useHotKeywords } from '@/api/get-hot-keywords';
 
 interface NoResultsProps {
@@ -17,12 +19,11 @@ export function NoResults({ keyword, hasFilters, onSearch, onClearFilters }: NoR
   return (
     <div className="gs-card" style={{ padding: '40px 24px' }}>
       <Empty
-        image={Empty.PRESENTED_IMAGE_SIMPLE}
         description={
-          <Typography.Text>
+          <span className="gs-text-strong">
             {keyword ? `没有找到与“${keyword}”相关的素材` : '没有符合条件的素材'}
             {hasFilters ? '，可以试试清除筛选条件' : ''}
-          </Typography.Text>
+          </span>
         }
       >
         {hasFilters && (
@@ -32,14 +33,20 @@ export function NoResults({ keyword, hasFilters, onSearch, onClearFilters }: NoR
         )}
         {suggestions.length > 0 && (
           <div>
-            <Typography.Text type="secondary">换个关键词试试：</Typography.Text>
-            <Flex wrap gap={8} justify="center" style={{ marginTop: 12 }}>
+            <span className="gs-text-secondary">换个关键词试试：</span>
+            <div className="gs-suggestions">
               {suggestions.map((word) => (
-                <Button key={word} size="small" shape="round" icon={<SearchOutlined />} onClick={() => onSearch(word)}>
+                <Button
+                  key={word}
+                  size="small"
+                  round
+                  icon={<Icon icon={SearchOutlined} />}
+                  onClick={() => onSearch(word)}
+                >
                   {word}
                 </Button>
               ))}
-            </Flex>
+            </div>
           </div>
         )}
       </Empty>

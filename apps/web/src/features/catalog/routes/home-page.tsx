@@ -1,13 +1,16 @@
 import { MAX_LENGTH } from '@gemstock/contract';
-import { SearchOutlined } from '@ant-design/icons';
-import { Button, Input, Skeleton, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import CloseCircleFilled from '@ant-design/icons-svg/es/asn/CloseCircleFilled';
+import SearchOutlined from '@ant-design/icons-svg/es/asn/SearchOutlined';
+import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useHotKeywords } from '@/api/get-hot-keywords';
 import { LoadError } from '@/components/load-error';
 import { LoadMore } from '@/components/material-grid/load-more';
 import { MaterialGrid, MaterialGridSkeleton } from '@/components/material-grid/material-grid';
 import { PageContainer } from '@/components/page-container';
+import { Button } from '@/components/ui/button';
+import { SkeletonBlock } from '@/components/ui/feedback';
+import { Icon } from '@/components/ui/icon';
 import { useSearchNavigation } from '@/hooks/use-search-navigation';
 import { useSearchMaterials } from '../api/search-materials';
 import { CatalogFilterBar } from '../components/catalog-filter-bar';
@@ -34,36 +37,47 @@ function HeroSearch({ keyword }: { keyword: string }) {
   }
   const hot = useHotKeywords(true);
   const hotTerms = hot.data?.keywords.length ? hot.data.keywords.slice(0, 8) : FALLBACK_TERMS;
+  const input = useRef<HTMLInputElement>(null);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    search(value);
+  };
+  // clearing the box clears the search too
+  const onClear = () => {
+    setValue('');
+    search('');
+    input.current?.focus();
+  };
 
   return (
     <section className="gs-hero">
       <div className="gs-container">
-        <Typography.Title level={1} className="gs-hero__title">
-          珠宝行业正版图片与视频授权
-        </Typography.Title>
-        <Typography.Paragraph className="gs-hero__subtitle">
-          可商用的珠宝视觉素材，按用途授权，支持企业开票与定制设计
-        </Typography.Paragraph>
-        <Input.Search
-          className="gs-hero__search"
-          size="large"
-          placeholder="搜索钻戒、项链、黄金饰品…"
-          aria-label="搜索素材"
-          enterButton={
-            <Button type="primary" icon={<SearchOutlined />}>
-              搜索
-            </Button>
-          }
-          allowClear
-          maxLength={MAX_LENGTH.keyword}
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
-          onSearch={(v, _e, info) => {
-            // clearing the box clears the search too
-            if (info?.source === 'clear') search('');
-            else search(v);
-          }}
-        />
+        <h1 className="gs-hero__title">珠宝行业正版图片与视频授权</h1>
+        <p className="gs-hero__subtitle">可商用的珠宝视觉素材，按用途授权，支持企业开票与定制设计</p>
+        <form role="search" className="gs-hero__search" aria-label="搜索素材" onSubmit={onSubmit}>
+          <span className="gs-hero__field">
+            <input
+              ref={input}
+              type="search"
+              className="gs-hero__input"
+              placeholder="搜索钻戒、项链、黄金饰品…"
+              aria-label="搜索素材"
+              maxLength={MAX_LENGTH.keyword}
+              enterKeyHint="search"
+              value={value}
+              onChange={(e) => setValue(e.target.value)}
+            />
+            {value && (
+              <button type="button" className="gs-hero__clear" aria-label="清除" onClick={onClear}>
+                <Icon icon={CloseCircleFilled} />
+              </button>
+            )}
+          </span>
+          <Button type="submit" kind="primary" size="large" icon={<Icon icon={SearchOutlined} />}>
+            搜索
+          </Button>
+        </form>
         <div className="gs-hero__terms" aria-label="热门搜索">
           <span className="gs-hero__terms-label">热门搜索</span>
           {hotTerms.map((term) => (
@@ -129,14 +143,12 @@ function Results({ filters, onFilters }: { filters: CatalogFilters; onFilters: (
   return (
     <>
       <div className="gs-results-head">
-        <Typography.Title level={2} className="gs-results-head__title">
-          {filters.keyword ? `“${filters.keyword}”的搜索结果` : '全部素材'}
-        </Typography.Title>
+        <h2 className="gs-results-head__title">{filters.keyword ? `“${filters.keyword}”的搜索结果` : '全部素材'}</h2>
         <div className="gs-results-head__count" aria-live="polite">
           {first ? (
             resultCountText(first.total, first.totalCapped)
           ) : query.isPending ? (
-            <Skeleton.Input active size="small" style={{ width: 96 }} />
+            <SkeletonBlock style={{ width: 96, height: 24 }} />
           ) : null}
         </div>
       </div>

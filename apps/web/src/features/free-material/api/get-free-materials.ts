@@ -1,4 +1,5 @@
-import { MATERIAL_API, type TPagedMaterialsResponse } from '@gemstock/contract';
+import { type TPagedMaterialsResponse } from '@gemstock/contract';
+import { MATERIAL_ROUTES } from '@/api/routes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { materialsKey, useViewer } from '@/api/material-cache';
 import { callApi } from '@/lib/api-client';
@@ -7,7 +8,7 @@ export const FREE_PAGE_SIZE = 24;
 
 /** GET /api/material/free?page&page_size → {total, materials} free right now. */
 export function getFreeMaterials(page: number, signal?: AbortSignal): Promise<TPagedMaterialsResponse> {
-  return callApi(MATERIAL_API.free, { query: { page, page_size: FREE_PAGE_SIZE } }, { signal });
+  return callApi(MATERIAL_ROUTES.free, { query: { page, page_size: FREE_PAGE_SIZE } }, { signal });
 }
 
 export function useFreeMaterials(page: number) {

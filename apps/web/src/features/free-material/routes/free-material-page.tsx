@@ -1,17 +1,21 @@
-import { CustomerServiceOutlined, DownloadOutlined } from '@ant-design/icons';
+import CustomerServiceOutlined from '@ant-design/icons-svg/es/asn/CustomerServiceOutlined';
+import DownloadOutlined from '@ant-design/icons-svg/es/asn/DownloadOutlined';
 import type { TMaterial } from '@gemstock/contract';
-import { Alert, Button, Empty, Pagination, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { LoadError } from '@/components/load-error';
 import { MaterialGrid, MaterialGridSkeleton } from '@/components/material-grid/material-grid';
 import { PageContainer } from '@/components/page-container';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { Alert, Empty } from '@/components/ui/feedback';
+import { Icon } from '@/components/ui/icon';
+import { Pagination } from '@/components/ui/pagination';
 import { paths } from '@/config/paths';
 import { currentAppPath } from '@/lib/navigation';
 import { dialogs, useDialogs } from '@/stores/dialogs';
 import { useIsLoggedIn } from '@/stores/session';
 import { FREE_PAGE_SIZE, useFreeMaterials } from '../api/get-free-materials';
-import { FreeDownloadModal } from '@/components/free-download/free-download-modal';
+import { FreeDownloadModalLazy } from '@/components/free-download/free-download-modal-lazy';
 import { freeUntilText } from '@/lib/free-period';
 
 const FOOTER_HEIGHT = 48;
@@ -57,9 +61,9 @@ export default function FreeMaterialPage() {
     body = (
       <div className="gs-card" style={{ padding: '40px 24px' }}>
         <Empty description="当前没有限时免费的素材，敬请关注后续活动">
-          <Link to={paths.home}>
-            <Button type="primary">去首页看看</Button>
-          </Link>
+          <ButtonLink kind="primary" to={paths.home}>
+            去首页看看
+          </ButtonLink>
         </Empty>
       </div>
     );
@@ -72,21 +76,20 @@ export default function FreeMaterialPage() {
           footerHeight={FOOTER_HEIGHT}
           renderFooter={(material) => (
             <>
-              <Tooltip
+              <span
+                className="gs-free-until"
                 title={
                   material.freeFrom && material.freeUntil
                     ? `免费期：${freeUntilText(material.freeFrom)} 至 ${freeUntilText(material.freeUntil)}`
                     : undefined
                 }
               >
-                <span className="gs-free-until">
-                  {material.freeUntil ? `免费至 ${freeUntilText(material.freeUntil)}` : '限时免费'}
-                </span>
-              </Tooltip>
+                {material.freeUntil ? `免费至 ${freeUntilText(material.freeUntil)}` : '限时免费'}
+              </span>
               <Button
-                type="primary"
+                kind="primary"
                 size="small"
-                icon={<DownloadOutlined />}
+                icon={<Icon icon={DownloadOutlined} />}
                 onClick={() => onDownload(material)}
                 aria-label={`下载素材 ${material.sid}`}
               >
@@ -96,14 +99,7 @@ export default function FreeMaterialPage() {
           )}
         />
         {total > FREE_PAGE_SIZE && (
-          <Pagination
-            className="gs-pagination"
-            current={page}
-            pageSize={FREE_PAGE_SIZE}
-            total={total}
-            showSizeChanger={false}
-            onChange={goToPage}
-          />
+          <Pagination current={page} pageSize={FREE_PAGE_SIZE} total={total} onChange={goToPage} />
         )}
       </>
     );
@@ -115,26 +111,19 @@ export default function FreeMaterialPage() {
       subTitle="限时免费下载的珠宝素材，下载前需登录并同意授权许可协议"
       extra={
         <Button
-          icon={<CustomerServiceOutlined />}
+          icon={<Icon icon={CustomerServiceOutlined} />}
           onClick={() => (isLoggedIn ? openCustomize('free') : openAuth('login', { kind: 'customize' }))}
         >
           咨询定制
         </Button>
       }
     >
-      <Alert
-        className="gs-free-alert"
-        type="info"
-        showIcon
-        title={
-          <Typography.Text>
-            免费素材仅在免费期内可下载；下载需登录，并阅读、勾选同意《授权许可使用协议》。
-            {total > 0 ? `当前共有 ${total} 个免费素材。` : ''}
-          </Typography.Text>
-        }
-      />
+      <Alert className="gs-free-alert" type="info">
+        免费素材仅在免费期内可下载；下载需登录，并阅读、勾选同意《授权许可使用协议》。
+        {total > 0 ? `当前共有 ${total} 个免费素材。` : ''}
+      </Alert>
       {body}
-      <FreeDownloadModal material={downloading} onClose={() => setDownloading(null)} />
+      <FreeDownloadModalLazy material={downloading} onClose={() => setDownloading(null)} />
     </PageContainer>
   );
 }

@@ -1,23 +1,23 @@
-import {
-  GiftOutlined,
-  HighlightOutlined,
-  HomeOutlined,
-  PlayCircleOutlined,
-  ProfileOutlined,
-  QuestionCircleOutlined,
-  ShoppingCartOutlined,
-} from '@ant-design/icons';
-import { Button } from 'antd';
-import { type ReactNode, Suspense, lazy } from 'react';
+import GiftOutlined from '@ant-design/icons-svg/es/asn/GiftOutlined';
+import HighlightOutlined from '@ant-design/icons-svg/es/asn/HighlightOutlined';
+import HomeOutlined from '@ant-design/icons-svg/es/asn/HomeOutlined';
+import PlayCircleOutlined from '@ant-design/icons-svg/es/asn/PlayCircleOutlined';
+import ProfileOutlined from '@ant-design/icons-svg/es/asn/ProfileOutlined';
+import QuestionCircleOutlined from '@ant-design/icons-svg/es/asn/QuestionCircleOutlined';
+import ShoppingCartOutlined from '@ant-design/icons-svg/es/asn/ShoppingCartOutlined';
+import { type ReactNode, Suspense } from 'react';
 import { NavLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { useSearchNavigation } from '@/hooks/use-search-navigation';
 import { useDialogs } from '@/stores/dialogs';
 import { isLoggedInUser, useSession } from '@/stores/session';
+import { lazyWithAntd } from '@/app/with-antd';
+import { Button } from '@/components/ui/button';
+import { Icon } from '@/components/ui/icon';
 import { HeaderSearch } from './header-search';
 
-// The menu and wallet popover need a session first: their code loads once there is one.
-const HeaderAccount = lazy(async () => ({ default: (await import('./header-account')).HeaderAccount }));
+// The menu and wallet popover need a session first: their code (and antd) loads once there is one.
+const HeaderAccount = lazyWithAntd(() => import('./header-account'), 'HeaderAccount');
 
 function CountBadge({ count, label }: { count: number | undefined; label: string }) {
   if (!count) return null;
@@ -107,19 +107,19 @@ export function AppHeader({ siteName }: { siteName: string }) {
           <HeaderSearch />
 
           <nav className="gs-nav" aria-label="主导航">
-            <HeaderLink to={paths.question} icon={<QuestionCircleOutlined />}>
+            <HeaderLink to={paths.question} icon={<Icon icon={QuestionCircleOutlined} />}>
               常见问题
             </HeaderLink>
-            <HeaderLink to={paths.user.order} icon={<ProfileOutlined />} badge={orderBadge}>
+            <HeaderLink to={paths.user.order} icon={<Icon icon={ProfileOutlined} />} badge={orderBadge}>
               我的订单
             </HeaderLink>
-            <HeaderLink to={paths.cart} icon={<ShoppingCartOutlined />} badge={cartBadge}>
+            <HeaderLink to={paths.cart} icon={<Icon icon={ShoppingCartOutlined} />} badge={cartBadge}>
               购物车
             </HeaderLink>
-            <HeaderLink to={paths.freeMaterial} icon={<GiftOutlined />}>
+            <HeaderLink to={paths.freeMaterial} icon={<Icon icon={GiftOutlined} />}>
               免费素材
             </HeaderLink>
-            <HeaderLink to={paths.video} icon={<PlayCircleOutlined />}>
+            <HeaderLink to={paths.video} icon={<Icon icon={PlayCircleOutlined} />}>
               精选视频
             </HeaderLink>
             <HeaderLink to={paths.xiaohongshu} icon={<XiaohongshuIcon />}>
@@ -129,7 +129,7 @@ export function AppHeader({ siteName }: { siteName: string }) {
 
           <div className="gs-header__actions">
             <Button
-              icon={<HighlightOutlined />}
+              icon={<Icon icon={HighlightOutlined} />}
               onClick={onCustomize}
               className="gs-customize-button"
               aria-label="定制服务"
@@ -145,7 +145,7 @@ export function AppHeader({ siteName }: { siteName: string }) {
                 <Button onClick={() => openAuth('register')} className="gs-hide-phone">
                   注册
                 </Button>
-                <Button type="primary" onClick={() => openAuth('login')}>
+                <Button kind="primary" onClick={() => openAuth('login')}>
                   登录
                 </Button>
               </>
@@ -155,19 +155,19 @@ export function AppHeader({ siteName }: { siteName: string }) {
       </header>
 
       <nav className="gs-tabbar" aria-label="底部导航">
-        <HeaderLink to={paths.home} icon={<HomeOutlined />} end>
+        <HeaderLink to={paths.home} icon={<Icon icon={HomeOutlined} />} end>
           首页
         </HeaderLink>
-        <HeaderLink to={paths.video} icon={<PlayCircleOutlined />}>
+        <HeaderLink to={paths.video} icon={<Icon icon={PlayCircleOutlined} />}>
           视频
         </HeaderLink>
-        <HeaderLink to={paths.freeMaterial} icon={<GiftOutlined />}>
+        <HeaderLink to={paths.freeMaterial} icon={<Icon icon={GiftOutlined} />}>
           免费
         </HeaderLink>
-        <HeaderLink to={paths.cart} icon={<ShoppingCartOutlined />} badge={cartBadge}>
+        <HeaderLink to={paths.cart} icon={<Icon icon={ShoppingCartOutlined} />} badge={cartBadge}>
           购物车
         </HeaderLink>
-        <HeaderLink to={paths.user.order} icon={<ProfileOutlined />} badge={orderBadge}>
+        <HeaderLink to={paths.user.order} icon={<Icon icon={ProfileOutlined} />} badge={orderBadge}>
           订单
         </HeaderLink>
       </nav>

@@ -1,4 +1,5 @@
-import { CART_API, ErrorCode, type TCartAddRequest } from '@gemstock/contract';
+import { ErrorCode, type TCartAddRequest } from '@gemstock/contract';
+import { CART_ROUTES } from '@/api/routes';
 import { useMutation } from '@tanstack/react-query';
 import { COMMERCE_KEYS } from '@/api/commerce-keys';
 import { applyErrorPolicy, callApi, isApiError } from '@/lib/api-client';
@@ -14,7 +15,7 @@ export type AddToCartOutcome = { status: 'added'; count: number } | { status: 'u
  */
 export async function addToCart(body: TCartAddRequest): Promise<AddToCartOutcome> {
   try {
-    const { count } = await callApi(CART_API.add, { body }, { quiet: true });
+    const { count } = await callApi(CART_ROUTES.add, { body }, { quiet: true });
     return { status: 'added', count };
   } catch (error) {
     if (isApiError(error) && error.code === ErrorCode.ROUTE_NOT_FOUND.code) return { status: 'unavailable' };

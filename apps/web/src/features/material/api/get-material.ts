@@ -1,4 +1,5 @@
-import { ErrorCode, MATERIAL_API, type TMaterialDetailResponse } from '@gemstock/contract';
+import { ErrorCode, type TMaterialDetailResponse } from '@gemstock/contract';
+import { MATERIAL_ROUTES } from '@/api/routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { findCachedMaterial, materialsKey, useViewer } from '@/api/material-cache';
 import { type ApiError, applyErrorPolicy, callApi, isApiError } from '@/lib/api-client';
@@ -19,7 +20,7 @@ export function isMaterialMissing(error: unknown): error is ApiError {
  */
 export async function getMaterial(sid: string, signal?: AbortSignal): Promise<TMaterialDetailResponse> {
   try {
-    return await callApi(MATERIAL_API.detail, { params: { id: sid } }, { signal, quiet: true });
+    return await callApi(MATERIAL_ROUTES.detail, { params: { id: sid } }, { signal, quiet: true });
   } catch (error) {
     if (isApiError(error) && !isMaterialMissing(error)) applyErrorPolicy(error);
     throw error;

@@ -1,11 +1,12 @@
-import { MATERIAL_API, type TMaterialsResponse } from '@gemstock/contract';
+import { type TMaterialsResponse } from '@gemstock/contract';
+import { MATERIAL_ROUTES } from '@/api/routes';
 import { useQuery } from '@tanstack/react-query';
 import { materialsKey, useViewer } from '@/api/material-cache';
 import { callApi } from '@/lib/api-client';
 
 /** GET /api/material/{sid}/related → {materials} (by shared keywords). */
 export function getRelatedMaterials(sid: string, signal?: AbortSignal): Promise<TMaterialsResponse> {
-  return callApi(MATERIAL_API.related, { params: { id: sid } }, { signal });
+  return callApi(MATERIAL_ROUTES.related, { params: { id: sid } }, { signal });
 }
 
 export function useRelatedMaterials(sid: string, enabled: boolean) {

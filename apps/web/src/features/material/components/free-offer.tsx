@@ -1,8 +1,9 @@
-import { DownloadOutlined } from '@ant-design/icons';
+import DownloadOutlined from '@ant-design/icons-svg/es/asn/DownloadOutlined';
 import type { TMaterial } from '@gemstock/contract';
-import { Button, Typography } from 'antd';
 import { useState } from 'react';
-import { FreeDownloadModal } from '@/components/free-download/free-download-modal';
+import { FreeDownloadModalLazy } from '@/components/free-download/free-download-modal-lazy';
+import { Button } from '@/components/ui/button';
+import { Icon } from '@/components/ui/icon';
 import { freeUntilText } from '@/lib/free-period';
 import { currentAppPath } from '@/lib/navigation';
 import { dialogs } from '@/stores/dialogs';
@@ -29,13 +30,13 @@ export function FreeOffer({ material }: { material: TMaterial }) {
   return (
     <section className="gs-free-offer" aria-label="限时免费下载">
       <span className="gs-free-offer__text">
-        <Typography.Text strong>限时免费</Typography.Text>
-        <Typography.Text type="secondary">{until ? `免费至 ${until}` : '免费期内可下载'}</Typography.Text>
+        <strong>限时免费</strong>
+        <span className="gs-text-secondary">{until ? `免费至 ${until}` : '免费期内可下载'}</span>
       </span>
-      <Button type="primary" size="large" icon={<DownloadOutlined />} onClick={onDownload}>
+      <Button kind="primary" size="large" icon={<Icon icon={DownloadOutlined} />} onClick={onDownload}>
         免费下载
       </Button>
-      <FreeDownloadModal material={downloading} onClose={() => setDownloading(null)} />
+      <FreeDownloadModalLazy material={downloading} onClose={() => setDownloading(null)} />
     </section>
   );
 }

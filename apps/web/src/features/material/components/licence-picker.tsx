@@ -1,5 +1,6 @@
 import type { LicenceType } from '@gemstock/contract';
-import { Radio, Tag } from 'antd';
+import { ChoiceGroup } from '@/components/ui/choice-group';
+import { Tag } from '@/components/ui/feedback';
 import type { LicenceOption } from '@/lib/material-licence';
 import { LicencePriceText } from './licence-price';
 
@@ -16,20 +17,17 @@ interface LicencePickerProps {
  */
 export function LicencePicker({ options, value, onChange }: LicencePickerProps) {
   return (
-    <Radio.Group
+    <ChoiceGroup
+      look="cards"
       className="gs-licence-picker"
-      orientation="vertical"
+      label="选择授权类型"
       value={value}
-      onChange={(e) => onChange(e.target.value as LicenceType)}
-      aria-label="选择授权类型"
-    >
-      {options.map(({ spec, available, reason, price }) => (
-        <Radio
-          key={spec.type}
-          value={spec.type}
-          disabled={!available}
-          className={`gs-licence-option${value === spec.type ? ' is-selected' : ''}`}
-        >
+      onChange={onChange}
+      choices={options.map(({ spec, available, reason, price }) => ({
+        value: spec.type,
+        disabled: !available,
+        className: 'gs-licence-option',
+        label: (
           <span className="gs-licence-option__body">
             <span className="gs-licence-option__main">
               <span className="gs-licence-option__name">{spec.name}</span>
@@ -42,7 +40,7 @@ export function LicencePicker({ options, value, onChange }: LicencePickerProps) 
               {available ? (
                 <>
                   {price.promoCents !== null && (
-                    <Tag color="red" variant="solid" className="gs-promo-tag">
+                    <Tag color="red-solid" className="gs-promo-tag">
                       特惠
                     </Tag>
                   )}
@@ -53,8 +51,8 @@ export function LicencePicker({ options, value, onChange }: LicencePickerProps) 
               )}
             </span>
           </span>
-        </Radio>
-      ))}
-    </Radio.Group>
+        ),
+      }))}
+    />
   );
 }

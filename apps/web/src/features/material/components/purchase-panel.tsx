@@ -1,14 +1,14 @@
-import {
-  BgColorsOutlined,
-  HeartFilled,
-  HeartOutlined,
-  ShoppingCartOutlined,
-  ThunderboltOutlined,
-} from '@ant-design/icons';
+import BgColorsOutlined from '@ant-design/icons-svg/es/asn/BgColorsOutlined';
+import HeartFilled from '@ant-design/icons-svg/es/asn/HeartFilled';
+import HeartOutlined from '@ant-design/icons-svg/es/asn/HeartOutlined';
+import ShoppingCartOutlined from '@ant-design/icons-svg/es/asn/ShoppingCartOutlined';
+import ThunderboltOutlined from '@ant-design/icons-svg/es/asn/ThunderboltOutlined';
 import { type LicenceType, type TMaterial, licenceSpec } from '@gemstock/contract';
-import { Alert, Button, Flex, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { useMaterialLike } from '@/api/toggle-material-like';
+import { Button } from '@/components/ui/button';
+import { Alert } from '@/components/ui/feedback';
+import { Icon } from '@/components/ui/icon';
 import { paths } from '@/config/paths';
 import { currentAppPath } from '@/lib/navigation';
 import { notify } from '@/lib/notify';
@@ -77,23 +77,20 @@ export function PurchasePanel({ material, licence }: PurchasePanelProps) {
   return (
     <div className="gs-purchase">
       <div className="gs-purchase__total">
-        <Typography.Text type="secondary">
+        <span className="gs-text-secondary">
           {licence !== null ? `已选：${licenceSpec(licence).name}` : '该素材暂无可选授权'}
-        </Typography.Text>
+        </span>
         {price && <LicencePriceText price={price} size="large" />}
       </div>
       {owning !== null && (
-        <Alert
-          type="success"
-          showIcon
-          style={{ marginBottom: 12 }}
-          title={`您的公司已购买该素材的${licenceSpec(owning).name}，可在“我的素材”中下载，无需重复购买`}
-        />
+        <Alert type="success" className="gs-purchase__owned">
+          {`您的公司已购买该素材的${licenceSpec(owning).name}，可在“我的素材”中下载，无需重复购买`}
+        </Alert>
       )}
-      <Flex gap={12} wrap>
+      <div className="gs-purchase__actions">
         <Button
           size="large"
-          icon={<ShoppingCartOutlined />}
+          icon={<Icon icon={ShoppingCartOutlined} />}
           disabled={licence === null || owning !== null}
           loading={addToCart.isPending}
           onClick={onAddToCart}
@@ -101,27 +98,27 @@ export function PurchasePanel({ material, licence }: PurchasePanelProps) {
           加入购物车
         </Button>
         <Button
-          type="primary"
+          kind="primary"
           size="large"
-          icon={<ThunderboltOutlined />}
+          icon={<Icon icon={ThunderboltOutlined} />}
           disabled={licence === null || owning !== null}
           onClick={onBuy}
         >
           立即购买
         </Button>
-        <Button size="large" icon={<BgColorsOutlined />} onClick={onCustomize} disabled={material.disabled}>
+        <Button size="large" icon={<Icon icon={BgColorsOutlined} />} onClick={onCustomize} disabled={material.disabled}>
           定制
         </Button>
         <Button
           size="large"
           className={`gs-like-button${like.liked ? ' is-liked' : ''}`}
-          icon={like.liked ? <HeartFilled /> : <HeartOutlined />}
+          icon={<Icon icon={like.liked ? HeartFilled : HeartOutlined} />}
           aria-pressed={like.liked}
           onClick={like.toggle}
         >
           {like.liked ? '已喜欢' : '喜欢'} {like.likeCount}
         </Button>
-      </Flex>
+      </div>
     </div>
   );
 }

@@ -1,12 +1,14 @@
-import { FileSearchOutlined } from '@ant-design/icons';
+import FileSearchOutlined from '@ant-design/icons-svg/es/asn/FileSearchOutlined';
 import { type LicenceType, type TMaterial } from '@gemstock/contract';
-import { Breadcrumb, Button, Col, Row, Skeleton, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { LoadError } from '@/components/load-error';
 import { MaterialGrid, MaterialGridSkeleton } from '@/components/material-grid/material-grid';
 import { PageResult } from '@/components/page-result';
 import { PageContainer } from '@/components/page-container';
+import { ButtonLink } from '@/components/ui/button';
+import { SkeletonBlock, SkeletonText, Tag } from '@/components/ui/feedback';
+import { Icon } from '@/components/ui/icon';
 import { SEARCH_PARAM, paths } from '@/config/paths';
 import { FORMAT_LABEL, defaultLicenceType, licenceOptions, ownedLicenceText } from '@/lib/material-licence';
 import { isMaterialMissing, useMaterial } from '../api/get-material';
@@ -25,13 +27,13 @@ function MaterialNotFound() {
   return (
     <PageResult
       tone="info"
-      icon={<FileSearchOutlined />}
+      icon={<Icon icon={FileSearchOutlined} />}
       title="素材不存在或已下架"
       subTitle="您要找的素材可能已被下架，去首页看看其他素材吧"
       extra={
-        <Link to={paths.home}>
-          <Button type="primary">返回首页</Button>
-        </Link>
+        <ButtonLink kind="primary" to={paths.home}>
+          返回首页
+        </ButtonLink>
       }
     />
   );
@@ -39,14 +41,10 @@ function MaterialNotFound() {
 
 function DetailSkeleton() {
   return (
-    <Row gutter={[32, 24]}>
-      <Col xs={24} lg={14}>
-        <Skeleton.Node active style={{ width: '100%', height: 480 }} />
-      </Col>
-      <Col xs={24} lg={10}>
-        <Skeleton active paragraph={{ rows: 10 }} />
-      </Col>
-    </Row>
+    <div className="gs-detail-grid" aria-busy="true" aria-label="素材加载中">
+      <SkeletonBlock style={{ width: '100%', height: 480, borderRadius: 8 }} />
+      <SkeletonText rows={10} />
+    </div>
   );
 }
 
@@ -56,9 +54,9 @@ function RelatedMaterials({ sid }: { sid: string }) {
   if (!related.isPending && materials.length === 0) return null;
   return (
     <section className="gs-related" aria-labelledby="related-title">
-      <Typography.Title level={2} id="related-title" className="gs-related__title">
+      <h2 id="related-title" className="gs-related__title">
         相关素材
-      </Typography.Title>
+      </h2>
       {related.isPending ? (
         <MaterialGridSkeleton count={8} minColumnWidth={200} />
       ) : (
@@ -77,17 +75,15 @@ function MaterialDetail({ material }: { material: TMaterial }) {
 
   return (
     <>
-      <Row gutter={[32, 24]}>
-        <Col xs={24} lg={14}>
+      <div className="gs-detail-grid">
+        <div>
           <div className="gs-card gs-detail-media">
             <MaterialPreview material={material} />
           </div>
-        </Col>
-        <Col xs={24} lg={10}>
+        </div>
+        <div>
           <div className="gs-card gs-detail-info">
-            <Typography.Title level={1} className="gs-detail-info__title">
-              {title}
-            </Typography.Title>
+            <h1 className="gs-detail-info__title">{title}</h1>
             <div className="gs-detail-info__tags">
               <Tag color="geekblue">{FORMAT_LABEL[material.format]}</Tag>
               {material.free && (
@@ -101,9 +97,7 @@ function MaterialDetail({ material }: { material: TMaterial }) {
             <MaterialFacts material={material} />
 
             <div className="gs-detail-section">
-              <Typography.Title level={2} className="gs-detail-info__section">
-                关键词
-              </Typography.Title>
+              <h2 className="gs-detail-info__section">关键词</h2>
               <div className="gs-keywords">
                 {material.keywords.map((word) => (
                   <Link key={word} to={keywordHref(word)} className="gs-keyword">
@@ -115,16 +109,14 @@ function MaterialDetail({ material }: { material: TMaterial }) {
 
             <div className="gs-detail-section">
               {material.free && <FreeOffer material={material} />}
-              <Typography.Title level={2} className="gs-detail-info__section">
-                {material.free ? '或购买授权' : '选择授权'}
-              </Typography.Title>
+              <h2 className="gs-detail-info__section">{material.free ? '或购买授权' : '选择授权'}</h2>
               <LicencePicker options={options} value={licence} onChange={setChosen} />
             </div>
 
             <PurchasePanel material={material} licence={licence} />
           </div>
-        </Col>
-      </Row>
+        </div>
+      </div>
       <RelatedMaterials sid={material.sid} />
     </>
   );
@@ -154,10 +146,14 @@ export default function DetailPage() {
 
   return (
     <PageContainer>
-      <Breadcrumb
-        className="gs-breadcrumb"
-        items={[{ title: <Link to={paths.home}>首页</Link> }, { title: '素材详情' }]}
-      />
+      <nav className="gs-crumbs gs-breadcrumb" aria-label="面包屑">
+        <ol>
+          <li>
+            <Link to={paths.home}>首页</Link>
+          </li>
+          <li aria-current="page">素材详情</li>
+        </ol>
+      </nav>
       {body}
     </PageContainer>
   );

@@ -1,4 +1,5 @@
-import { MATERIAL_API, type TMaterialsResponse } from '@gemstock/contract';
+import { type TMaterialsResponse } from '@gemstock/contract';
+import { MATERIAL_ROUTES } from '@/api/routes';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { materialsKey, useViewer } from '@/api/material-cache';
 import { callApi } from '@/lib/api-client';
@@ -7,7 +8,7 @@ export const VIDEO_PAGE_SIZE = 24;
 
 /** GET /api/material/featured_video?page&page_size → {materials} (no total). */
 export function getFeaturedVideos(page: number, signal?: AbortSignal): Promise<TMaterialsResponse> {
-  return callApi(MATERIAL_API.featuredVideo, { query: { page, page_size: VIDEO_PAGE_SIZE } }, { signal });
+  return callApi(MATERIAL_ROUTES.featuredVideo, { query: { page, page_size: VIDEO_PAGE_SIZE } }, { signal });
 }
 
 /** Without a total, a short page is the last one. */

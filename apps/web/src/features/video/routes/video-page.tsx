@@ -1,10 +1,10 @@
-import { Button, Empty } from 'antd';
 import { useMemo } from 'react';
-import { Link } from 'react-router';
 import { LoadError } from '@/components/load-error';
 import { LoadMore } from '@/components/material-grid/load-more';
 import { MaterialGrid, MaterialGridSkeleton } from '@/components/material-grid/material-grid';
 import { PageContainer } from '@/components/page-container';
+import { ButtonLink } from '@/components/ui/button';
+import { Empty } from '@/components/ui/feedback';
 import { paths } from '@/config/paths';
 import { useFeaturedVideos } from '../api/get-featured-videos';
 
@@ -26,9 +26,9 @@ export default function VideoPage() {
     body = (
       <div className="gs-card" style={{ padding: '40px 24px' }}>
         <Empty description="精选视频正在准备中，先看看其他素材吧">
-          <Link to={paths.home}>
-            <Button type="primary">去首页看看</Button>
-          </Link>
+          <ButtonLink kind="primary" to={paths.home}>
+            去首页看看
+          </ButtonLink>
         </Empty>
       </div>
     );

@@ -1,0 +1,47 @@
+import { App, ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import { type ReactNode, useEffect, useMemo } from 'react';
+import { useReducedMotion } from '@/hooks/use-reduced-motion';
+import { bindNotifier } from '@/lib/notify';
+import './dayjs-locale';
+import { appTheme } from './theme';
+
+/**
+ * antd's theme, Chinese locale and App context for the part of the page inside it. The pages a
+ * first visit lands on (home, search, detail, /video, /free-material) are plain elements and never
+ * load antd; every other page, dialog and popover loads this module with its own code and renders
+ * inside it (src/app/router.tsx, src/app/layouts/global-dialogs.tsx, src/app/with-antd.tsx).
+ */
+export function AntdScope({ children }: { children: ReactNode }) {
+  // A system-wide "reduce motion" turns antd's zooms and slides off: dialogs and drawers appear
+  // at once, where they can be read and clicked immediately.
+  const reducedMotion = useReducedMotion();
+  const theme = useMemo(
+    () => (reducedMotion ? { ...appTheme, token: { ...appTheme.token, motion: false } } : appTheme),
+    [reducedMotion],
+  );
+  return (
+    <ConfigProvider locale={zhCN} theme={theme} button={{ autoInsertSpace: false }}>
+      <App message={{ maxCount: 3, top: 72 }}>{children}</App>
+    </ConfigProvider>
+  );
+}
+
+/** Lets code outside React (the api-client) toast through antd's App context. */
+function NotifierBinding() {
+  const { message } = App.useApp();
+  useEffect(() => bindNotifier(message), [message]);
+  return null;
+}
+
+/**
+ * The one holder of the site's toasts, mounted by src/app/providers.tsx the first time something
+ * asks for a toast (lib/notify.ts queues it until then), so pages without antd pay nothing for it.
+ */
+export function ToastHost() {
+  return (
+    <AntdScope>
+      <NotifierBinding />
+    </AntdScope>
+  );
+}

@@ -1,0 +1,68 @@
+import CloseOutlined from '@ant-design/icons-svg/es/asn/CloseOutlined';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { Icon } from './icon';
+
+interface SheetProps {
+  open: boolean;
+  title: string;
+  /** `bottom`: a sheet rising from the bottom edge; `center`: a dialog in the middle. */
+  placement?: 'bottom' | 'center';
+  /** The title is read by screen readers only (the body carries its own heading). */
+  hideTitle?: boolean;
+  onClose: () => void;
+  children: ReactNode;
+  footer?: ReactNode;
+  className?: string;
+}
+
+/**
+ * A dialog or bottom sheet on the native modal <dialog>: the browser traps focus, closes it on Esc, makes
+ * the page behind it inert and returns focus to the opener; no dialog library is loaded for it.
+ */
+export function Sheet({
+  open,
+  title,
+  placement = 'bottom',
+  hideTitle,
+  onClose,
+  children,
+  footer,
+  className,
+}: SheetProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    else if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      className={`gs-sheet gs-sheet--${placement}${className ? ` ${className}` : ''}`}
+      aria-labelledby={titleId}
+      // Esc and the form's close: keep React's `open` in step with the element
+      onClose={onClose}
+      onClick={(event) => {
+        // a click on the backdrop lands on the dialog element itself
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      <div className="gs-sheet__panel">
+        <div className={`gs-sheet__head${hideTitle ? ' gs-sheet__head--bare' : ''}`}>
+          <h2 id={titleId} className={hideTitle ? 'gs-sr-only' : 'gs-sheet__title'}>
+            {title}
+          </h2>
+          <button type="button" className="gs-sheet__close" aria-label="关闭" onClick={onClose}>
+            <Icon icon={CloseOutlined} />
+          </button>
+        </div>
+        <div className="gs-sheet__body">{children}</div>
+        {footer && <div className="gs-sheet__foot">{footer}</div>}
+      </div>
+    </dialog>
+  );
+}
