@@ -122,5 +122,5 @@ test('a sub-account’s order over its monthly budget is refused when the main a
   await page.screenshot({ path: test.info().outputPath('budget-refused.png') });
 
   await page.goto('/user/sub-account');
-  await expect(page.getByText('¥0.00 / ¥100.00')).toBeVisible();
+  await expect(page.getByText('¥0.00 / ¥100.00').filter({ visible: true })).toBeVisible();
 });

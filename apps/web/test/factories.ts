@@ -1,4 +1,4 @@
-import { LicenceType, MaterialFormat, type TMaterial } from '@gemstock/contract';
+import { LicenceType, MaterialFormat, type TMaterial, type TSubUser, type TUser } from '@gemstock/contract';
 
 /** A catalogue material as the API sends it, with `values` over plain defaults. */
 export function materialOf(values: Partial<TMaterial> = {}): TMaterial {
@@ -24,6 +24,52 @@ export function materialOf(values: Partial<TMaterial> = {}): TMaterial {
     remark: null,
     extra: null,
     createdAt: '2026-01-01T00:00:00.000Z',
+    ...values,
+  };
+}
+
+/** A signed-in buyer as GET /api/user sends it: a main account, with `values` over plain defaults. */
+export function userOf(values: Partial<TUser> = {}): TUser {
+  return {
+    sid: 'buyer00000000001',
+    email: 'buyer@example.cn',
+    mobile: null,
+    name: null,
+    username: null,
+    company: '上海鑫鎏珠宝有限公司',
+    license: null,
+    address: null,
+    downloadCount: 0,
+    walletBalance: 0,
+    isVip: false,
+    vipValidBefore: null,
+    orderBadge: 0,
+    lastLoginAt: '2026-01-01T00:00:00.000Z',
+    enabled: true,
+    subEnabled: false,
+    level: 0,
+    parent: null,
+    pendingCoupon: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    ...values,
+  };
+}
+
+/** A sub-account as GET /api/user/sub_user lists it, with `values` over plain defaults. */
+export function subUserOf(values: Partial<TSubUser> = {}): TSubUser {
+  return {
+    sid: 'sub0000000000001',
+    username: 'staff01',
+    name: null,
+    email: null,
+    mobile: null,
+    enabled: true,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    lastLoginAt: null,
+    orderWaiting: 0,
+    vipValid: false,
+    monthlyBudget: null,
+    monthSpent: 0,
     ...values,
   };
 }

@@ -1,13 +1,22 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { formatYuan, type TSubUser } from '@gemstock/contract';
-import { Alert, Badge, Button, Empty, Progress, Result, Space, Switch, Tag, Typography } from 'antd';
+import type { TSubUser } from '@gemstock/contract';
+import { Alert, Button, Empty, Flex, Result, Skeleton, Space } from 'antd';
 import { useState } from 'react';
-import { formatDateTime } from '@/lib/form';
 import { notify } from '@/lib/notify';
 import { useCurrentUser } from '@/stores/session';
 import { useSubUsers } from '../api/get-sub-users';
 import { useSetSubUserEnabled } from '../api/set-sub-user-enabled';
 import { SectionCard } from '../components/section-card';
+import {
+  MonthBudget,
+  SubUserAccount,
+  SubUserActions,
+  SubUserContact,
+  SubUserEnabledSwitch,
+  SubUserTimes,
+  VipMark,
+  WaitingOrders,
+} from '../components/sub-user-cells';
 import {
   CreateSubUserModal,
   EditSubUserModal,
@@ -15,36 +24,6 @@ import {
   SubUserPasswordModal,
 } from '../components/sub-user-modals';
 import { ScrollTable } from '@/components/scroll-table';
-
-/** 本月已批准 / 每月预算: a progress bar when there is a budget, the amount alone otherwise. */
-function MonthBudget({ row }: { row: TSubUser }) {
-  const spent = formatYuan(row.monthSpent);
-  if (row.monthlyBudget === null) {
-    return (
-      <div>
-        <div>{spent}</div>
-        <div className="gs-cell-sub">不限预算</div>
-      </div>
-    );
-  }
-  const budget = formatYuan(row.monthlyBudget);
-  const percent = row.monthlyBudget > 0 ? Math.min(100, (row.monthSpent / row.monthlyBudget) * 100) : 100;
-  const full = row.monthSpent >= row.monthlyBudget;
-  return (
-    <div style={{ minWidth: 140 }}>
-      <div>
-        {spent} / {budget}
-      </div>
-      <Progress
-        percent={percent}
-        showInfo={false}
-        size="small"
-        status={full ? 'exception' : 'normal'}
-        aria-label={`${row.username} 本月已批准 ${spent}，每月预算 ${budget}`}
-      />
-    </div>
-  );
-}
 
 /** /user/sub-account — main accounts manage their sub-accounts (spec §6). */
 export default function SubAccountPage() {
@@ -81,6 +60,26 @@ export default function SubAccountPage() {
       /* toasted by the api-client */
     }
   };
+  const subUserList = subUsers.data?.sub_users ?? [];
+  // render functions, not components defined here: a new component each render would remount the
+  // switch and lose its focus when the list refreshes after a toggle
+  const enabledSwitch = (row: TSubUser) => (
+    <SubUserEnabledSwitch
+      row={row}
+      loading={setEnabled.isPending && setEnabled.variables?.sid === row.sid}
+      onToggle={(subUser, enabled) => void toggle(subUser, enabled)}
+    />
+  );
+  const actions = (row: TSubUser) => (
+    <SubUserActions row={row} onEdit={setEditing} onPassword={setPasswordFor} onEmail={setEmailFor} />
+  );
+  const empty = (
+    <Empty description="还没有子账号">
+      <Button type="primary" onClick={() => setCreating(true)}>
+        新建子账号
+      </Button>
+    </Empty>
+  );
 
   return (
     <SectionCard
@@ -110,48 +109,68 @@ export default function SubAccountPage() {
           }
         />
       )}
+      {/* phones: one card per sub-account instead of a table to scroll sideways */}
+      <div className="gs-show-phone">
+        {subUsers.isLoading ? (
+          <Skeleton active paragraph={{ rows: 3 }} />
+        ) : subUserList.length === 0 ? (
+          // a list that failed to load says so above, not that there is no sub-account
+          !subUsers.isError && empty
+        ) : (
+          <ul className="gs-line-cards" aria-label="子账号列表">
+            {subUserList.map((row) => (
+              <li key={row.sid} className="gs-line-card gs-line-card--stacked">
+                <Flex justify="space-between" align="center" gap={12}>
+                  <div style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                    <SubUserAccount row={row} />
+                  </div>
+                  {enabledSwitch(row)}
+                </Flex>
+                <dl className="gs-line-card__facts">
+                  <dt>邮箱 / 手机号</dt>
+                  <dd>
+                    <SubUserContact row={row} />
+                  </dd>
+                  <dt>待审批订单</dt>
+                  <dd>
+                    <WaitingOrders row={row} />
+                  </dd>
+                  <dt>本月已批准 / 预算</dt>
+                  <dd>
+                    <MonthBudget row={row} />
+                  </dd>
+                  <dt>会员</dt>
+                  <dd>
+                    <VipMark row={row} />
+                  </dd>
+                  <dt>创建 / 最近登录</dt>
+                  <dd>
+                    <SubUserTimes row={row} />
+                  </dd>
+                </dl>
+                <div className="gs-line-card__foot">{actions(row)}</div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
       <ScrollTable<TSubUser>
+        className="gs-hide-phone"
         regionLabel="子账号列表"
         rowKey="sid"
         loading={subUsers.isLoading}
-        dataSource={subUsers.data?.sub_users ?? []}
+        dataSource={subUserList}
         pagination={{ pageSize: 10, hideOnSinglePage: true }}
         scroll={{ x: 'max-content' }}
-        locale={{
-          emptyText: (
-            <Empty description="还没有子账号">
-              <Button type="primary" onClick={() => setCreating(true)}>
-                新建子账号
-              </Button>
-            </Empty>
-          ),
-        }}
+        locale={{ emptyText: empty }}
         columns={[
-          {
-            title: '账号',
-            dataIndex: 'username',
-            render: (_: string, row) => (
-              <div>
-                <Typography.Text strong>{row.username}</Typography.Text>
-                <div className="gs-cell-sub">{row.name ?? '未填写姓名'}</div>
-              </div>
-            ),
-          },
-          {
-            title: '邮箱 / 手机号',
-            key: 'contact',
-            render: (_: unknown, row) => (
-              <div>
-                <div>{row.email ?? '—'}</div>
-                <div className="gs-cell-sub">{row.mobile ?? '—'}</div>
-              </div>
-            ),
-          },
+          { title: '账号', dataIndex: 'username', render: (_: string, row) => <SubUserAccount row={row} /> },
+          { title: '邮箱 / 手机号', key: 'contact', render: (_: unknown, row) => <SubUserContact row={row} /> },
           {
             title: '待审批订单',
             dataIndex: 'orderWaiting',
             width: 100,
-            render: (v: number) => (v > 0 ? <Badge count={v} /> : <span>0</span>),
+            render: (_: number, row) => <WaitingOrders row={row} />,
           },
           {
             title: '本月已批准 / 预算',
@@ -159,37 +178,18 @@ export default function SubAccountPage() {
             width: 170,
             render: (_: unknown, row) => <MonthBudget row={row} />,
           },
-          {
-            title: '会员',
-            dataIndex: 'vipValid',
-            width: 80,
-            render: (v: boolean) => (v ? <Tag color="gold">VIP</Tag> : <span className="gs-cell-sub">—</span>),
-          },
+          { title: '会员', dataIndex: 'vipValid', width: 80, render: (_: boolean, row) => <VipMark row={row} /> },
           {
             title: '创建 / 最近登录',
             key: 'times',
             width: 170,
-            render: (_: unknown, row) => (
-              <div>
-                <div>{formatDateTime(row.createdAt)}</div>
-                <div className="gs-cell-sub">{row.lastLoginAt ? formatDateTime(row.lastLoginAt) : '从未登录'}</div>
-              </div>
-            ),
+            render: (_: unknown, row) => <SubUserTimes row={row} />,
           },
           {
             title: '状态',
             dataIndex: 'enabled',
             width: 90,
-            render: (v: boolean, row) => (
-              <Switch
-                checked={v}
-                checkedChildren="启用"
-                unCheckedChildren="停用"
-                loading={setEnabled.isPending && setEnabled.variables?.sid === row.sid}
-                onChange={(checked) => void toggle(row, checked)}
-                aria-label={`${v ? '停用' : '启用'}子账号 ${row.username}`}
-              />
-            ),
+            render: (_: boolean, row) => enabledSwitch(row),
           },
           {
             title: '操作',
@@ -197,15 +197,7 @@ export default function SubAccountPage() {
             width: 130,
             render: (_: unknown, row) => (
               <Space size={0} wrap>
-                <Button type="link" size="small" onClick={() => setEditing(row)}>
-                  编辑
-                </Button>
-                <Button type="link" size="small" onClick={() => setPasswordFor(row)}>
-                  设置密码
-                </Button>
-                <Button type="link" size="small" onClick={() => setEmailFor(row)}>
-                  {row.email ? '更换邮箱' : '绑定邮箱'}
-                </Button>
+                {actions(row)}
               </Space>
             ),
           },

@@ -1,0 +1,221 @@
+import type { TSubUser } from '@gemstock/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { App, ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import SubAccountPage from '@/features/account/routes/sub-account-page';
+import { notify } from '@/lib/notify';
+import { useSession } from '@/stores/session';
+import { subUserOf, userOf } from './factories';
+
+/**
+ * /user/sub-account: the table on desktops, one card per sub-account on phones. Both are in the
+ * page (CSS shows one of them), so both are read here.
+ */
+
+const STAFF = subUserOf({
+  sid: 'sub0000000000001',
+  username: 'staff01',
+  name: '王小明',
+  email: 'wang@example.cn',
+  mobile: '13800000000',
+  orderWaiting: 2,
+  vipValid: true,
+  monthlyBudget: 50_000,
+  monthSpent: 29_800,
+  lastLoginAt: '2026-01-02T00:00:00.000Z',
+});
+const DESIGNER = subUserOf({ sid: 'sub0000000000002', username: 'design02', enabled: false });
+
+// ---- a fetch that answers like the server ----------------------------------------------------
+
+interface Call {
+  method: string;
+  url: URL;
+  body: unknown;
+}
+
+let calls: Call[] = [];
+
+function serve(handler: (call: Call) => { status?: number; body: unknown } | undefined) {
+  calls = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init: RequestInit = {}) => {
+      const call: Call = {
+        method: init.method ?? 'GET',
+        url: new URL(input, 'http://localhost'),
+        body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      };
+      calls.push(call);
+      const answer = handler(call) ?? { status: 404, body: { code: 1005, data: null, message: '接口不存在' } };
+      return new Response(JSON.stringify(answer.body), {
+        status: answer.status ?? 200,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }),
+  );
+}
+
+const ok = (data: unknown) => ({ body: { code: 0, data, message: 'ok' } });
+const listCalls = () => calls.filter((c) => c.method === 'GET' && c.url.pathname === '/api/user/sub_user');
+
+/** The sub-account list answers `subUsers`; enabling or disabling one answers it changed. */
+function serveSubUsers(subUsers: TSubUser[]) {
+  serve((call) => {
+    if (call.method === 'GET' && call.url.pathname === '/api/user/sub_user') return ok({ sub_users: subUsers });
+    const enabled = /^\/api\/user\/sub_user\/(\w+)\/enabled$/.exec(call.url.pathname);
+    if (call.method === 'PUT' && enabled) {
+      const subUser = subUsers.find((s) => s.sid === enabled[1])!;
+      return ok({ sub_user: { ...subUser, ...(call.body as object) } });
+    }
+    return undefined;
+  });
+}
+
+function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return render(
+    <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }}>
+      <App>
+        <QueryClientProvider client={client}>
+          <MemoryRouter initialEntries={['/user/sub-account']}>
+            <SubAccountPage />
+          </MemoryRouter>
+        </QueryClientProvider>
+      </App>
+    </ConfigProvider>,
+  );
+}
+
+/** The phones' cards, once the list has loaded. */
+async function findCards() {
+  const list = await screen.findByRole('list', { name: '子账号列表' });
+  return within(list).getAllByRole('listitem');
+}
+
+/** The dialog titled `title` (antd's test ids are alike, so not found by its accessible name). */
+async function findDialog(title: string | RegExp) {
+  const dialog = (await screen.findByText(title, { selector: '.ant-modal-title' })).closest<HTMLElement>(
+    '[role="dialog"]',
+  );
+  expect(dialog).not.toBeNull();
+  return dialog!;
+}
+
+/** The table's body rows (the header row and antd's hidden measuring row left out). */
+function tableRows() {
+  return screen.getAllByRole('row').filter((row) => row.getAttribute('data-row-key'));
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  useSession.getState().setToken('buyer-token');
+  useSession.getState().setUser(userOf({ subEnabled: true }));
+  // toasts would outlive the test's window
+  vi.spyOn(notify, 'success').mockImplementation(() => {});
+  vi.spyOn(notify, 'error').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  // Vitest runs without globals here, so Testing Library cannot unmount on its own.
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  useSession.getState().clear();
+});
+
+describe('子账号 on phones: one card per sub-account', () => {
+  it('lists the same sub-accounts as the table, with everything a row shows', async () => {
+    serveSubUsers([STAFF, DESIGNER]);
+    renderPage();
+
+    const cards = await findCards();
+    const rows = tableRows();
+    expect(cards).toHaveLength(2);
+    expect(rows.map((row) => row.getAttribute('data-row-key'))).toEqual([STAFF.sid, DESIGNER.sid]);
+
+    const [staff, designer] = cards as [HTMLElement, HTMLElement];
+    for (const text of ['staff01', '王小明', 'wang@example.cn', '13800000000', '¥298.00 / ¥500.00', 'VIP']) {
+      expect(within(staff).getByText(text)).toBeTruthy();
+      expect(within(rows[0]!).getByText(text)).toBeTruthy();
+    }
+    expect(within(staff).getByText('2')).toBeTruthy(); // 待审批订单
+    expect(
+      within(staff).getByRole('progressbar', { name: 'staff01 本月已批准 ¥298.00，每月预算 ¥500.00' }),
+    ).toBeTruthy();
+    expect(within(designer).getByText('design02')).toBeTruthy();
+    expect(within(designer).getByText('不限预算')).toBeTruthy();
+    expect(within(designer).getByText('从未登录')).toBeTruthy();
+
+    // the switch and every action of a row, each named with its sub-account
+    expect(within(staff).getByRole('switch', { name: '停用子账号 staff01' }).getAttribute('aria-checked')).toBe('true');
+    expect(within(designer).getByRole('switch', { name: '启用子账号 design02' }).getAttribute('aria-checked')).toBe(
+      'false',
+    );
+    for (const name of ['编辑 staff01', '设置密码 staff01', '更换邮箱 staff01']) {
+      expect(within(staff).getByRole('button', { name })).toBeTruthy();
+      expect(within(rows[0]!).getByRole('button', { name })).toBeTruthy();
+    }
+    expect(within(designer).getByRole('button', { name: '绑定邮箱 design02' })).toBeTruthy();
+  });
+
+  it('disables a sub-account from its card, says so and reloads the list', async () => {
+    serveSubUsers([STAFF, DESIGNER]);
+    renderPage();
+    const [staff] = (await findCards()) as [HTMLElement];
+
+    fireEvent.click(within(staff).getByRole('switch', { name: '停用子账号 staff01' }));
+
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect(put.url.pathname).toBe(`/api/user/sub_user/${STAFF.sid}/enabled`);
+    expect(put.body).toEqual({ enabled: false });
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('已停用'));
+    await waitFor(() => expect(listCalls()).toHaveLength(2));
+  });
+
+  it('opens the password and email dialogs of the sub-account from its card', async () => {
+    serveSubUsers([STAFF, DESIGNER]);
+    renderPage();
+    const [, designer] = (await findCards()) as [HTMLElement, HTMLElement];
+
+    fireEvent.click(within(designer).getByRole('button', { name: '设置密码 design02' }));
+    expect(within(await findDialog('设置 design02 的登录密码')).getByLabelText(/密码/)).toBeTruthy();
+
+    fireEvent.click(within(designer).getByRole('button', { name: '绑定邮箱 design02' }));
+    expect(within(await findDialog(/绑定 design02 的邮箱/)).getByRole('button', { name: '获取验证码' })).toBeTruthy();
+  });
+
+  it('offers to create the first sub-account when there is none', async () => {
+    serveSubUsers([]);
+    renderPage();
+
+    // the cards' empty state and the table's
+    await waitFor(() => expect(screen.getAllByText('还没有子账号')).toHaveLength(2));
+    expect(screen.queryByRole('list', { name: '子账号列表' })).toBeNull();
+    // the header's button, then the cards' empty state's
+    fireEvent.click(screen.getAllByRole('button', { name: '新建子账号' })[1]!);
+    expect(within(await findDialog('新建子账号')).getByLabelText('用户名')).toBeTruthy();
+  });
+
+  it('says the list failed to load, with a retry, instead of showing no sub-account on the cards', async () => {
+    serve((call) =>
+      call.url.pathname === '/api/user/sub_user'
+        ? { status: 500, body: { code: 1000, data: null, message: '服务器繁忙' } }
+        : undefined,
+    );
+    renderPage();
+
+    expect(await screen.findByText('子账号列表加载失败')).toBeTruthy();
+    expect(screen.queryByRole('list', { name: '子账号列表' })).toBeNull();
+    // only the table keeps its empty text
+    expect(screen.getAllByText('还没有子账号')).toHaveLength(1);
+
+    serveSubUsers([STAFF]);
+    fireEvent.click(screen.getByRole('button', { name: '重试' }));
+    expect(await findCards()).toHaveLength(1);
+  });
+});
