@@ -246,7 +246,8 @@ async function runAxe(browser: Browser, sid: string, keyword: string): Promise<A
   await buyerPage.getByRole('button', { name: '加入购物车' }).click();
   await buyerPage.getByText('已添加至购物车').first().waitFor();
   await buyerPage.goto(`${BASE}/cart`);
-  await buyerPage.locator('.gs-cart-row').first().waitFor();
+  // a phone shows the cart as cards, a desktop as table rows
+  await buyerPage.locator('.gs-cart-row:visible, .gs-line-card:visible').first().waitFor();
   counts.push(await axe(buyerPage, 'cart'));
   await buyerPage.goto(`${BASE}/detail/${sid}`);
   await buyerPage.getByRole('button', { name: '立即购买' }).click();

@@ -23,26 +23,51 @@ const WEB = join(ROOT, 'apps/web');
 const DIST = join(WEB, 'dist');
 
 /** Buyer routes and the lazy modules a first visit to each loads (layouts, then the page). */
+/** antd's theme and locale, which every page built with antd loads with it (apps/web/src/app/router.tsx). */
+const ANTD = 'app/antd-scope';
+
+/**
+ * Buyer routes and the lazy modules a first visit to each loads (antd's scope when the page uses
+ * antd, layouts, then the page). Home, detail, /video, /free-material and not-found are plain
+ * elements and load no antd.
+ */
 export const BUYER_ROUTES = {
   '/': ['features/catalog/routes/home-page'],
   '/detail/:sid': ['features/material/routes/detail-page'],
-  '/cart': ['features/cart/routes/cart-page'],
+  '/cart': [ANTD, 'features/cart/routes/cart-page'],
   '/video': ['features/video/routes/video-page'],
   '/free-material': ['features/free-material/routes/free-material-page'],
-  '/wallet': ['features/wallet/routes/wallet-page'],
-  '/question': ['features/faq/routes/question-page'],
-  '/customize': ['features/customize/routes/customize-page'],
-  '/xiaohongshu': ['features/promotion/routes/xiaohongshu-page'],
-  '/user/account-setting': ['features/account/routes/user-layout', 'features/account/routes/account-setting-page'],
-  '/user/company-setting': ['features/account/routes/user-layout', 'features/account/routes/company-setting-page'],
-  '/user/order': ['features/account/routes/user-layout', 'features/records/routes/user-order-page'],
-  '/user/like': ['features/account/routes/user-layout', 'features/account/routes/like-page'],
-  '/user/sub-account': ['features/account/routes/user-layout', 'features/account/routes/sub-account-page'],
-  '/record/ordinary': ['features/records/routes/record-layout', 'features/records/routes/ordinary-records-page'],
-  '/record/customize': ['features/records/routes/record-layout', 'features/records/routes/customize-records-page'],
-  '/dev/outbox': ['features/dev-outbox/routes/outbox-page'],
+  '/wallet': [ANTD, 'features/wallet/routes/wallet-page'],
+  '/question': [ANTD, 'features/faq/routes/question-page'],
+  '/customize': [ANTD, 'features/customize/routes/customize-page'],
+  '/xiaohongshu': [ANTD, 'features/promotion/routes/xiaohongshu-page'],
+  '/user/account-setting': [
+    ANTD,
+    'features/account/routes/user-layout',
+    'features/account/routes/account-setting-page',
+  ],
+  '/user/company-setting': [
+    ANTD,
+    'features/account/routes/user-layout',
+    'features/account/routes/company-setting-page',
+  ],
+  '/user/order': [ANTD, 'features/account/routes/user-layout', 'features/records/routes/user-order-page'],
+  '/user/like': [ANTD, 'features/account/routes/user-layout', 'features/account/routes/like-page'],
+  '/user/sub-account': [ANTD, 'features/account/routes/user-layout', 'features/account/routes/sub-account-page'],
+  '/record/ordinary': [ANTD, 'features/records/routes/record-layout', 'features/records/routes/ordinary-records-page'],
+  '/record/customize': [
+    ANTD,
+    'features/records/routes/record-layout',
+    'features/records/routes/customize-records-page',
+  ],
+  '/dev/outbox': [ANTD, 'features/dev-outbox/routes/outbox-page'],
   '/<404>': ['app/routes/not-found-page'],
 };
+/**
+ * Strings only antd (its style runtime) and zod (its issue codes) contain: a page listed without
+ * ANTD must carry neither, so a stray import of either into a first page fails the check.
+ */
+const LIBRARY_MARKERS = { antd: 'data-css-hash', zod: 'invalid_type' };
 /** Lazy modules that are not buyer pages. */
 const NOT_BUYER = new Set(['features/admin/admin-app']);
 /** Strings only the operator console contains (its storage key and its login title). */
@@ -89,14 +114,41 @@ export function measureRoutes() {
   });
 }
 
-/** Every `import('@/…')` of the router is either a buyer route above or known not to be one. */
+/**
+ * Every `import('@/…')` of the router is either a buyer route above or known not to be one, and
+ * a page the router wraps in antd's scope (`antdPage`) is listed with ANTD.
+ */
 function checkRouteTable() {
   const router = readFileSync(join(WEB, 'src/app/router.tsx'), 'utf8');
   const listed = new Set(Object.values(BUYER_ROUTES).flat());
+  const withAntd = new Set(
+    Object.values(BUYER_ROUTES)
+      .filter((modules) => modules.includes(ANTD))
+      .flat(),
+  );
+  const moduleOf = (spec) => spec.replace(/^@\//, '').replace(/^\.\//, 'app/');
   for (const [, spec] of router.matchAll(/import\('([^']+)'\)/g)) {
-    const module = spec.replace(/^@\//, '').replace(/^\.\/routes\//, 'app/routes/');
+    const module = moduleOf(spec);
+    if (module === ANTD) continue;
     if (!listed.has(module) && !NOT_BUYER.has(module)) {
       fail(`${spec} (src/app/router.tsx) is not in BUYER_ROUTES of scripts/check-bundle.mjs`);
+    }
+  }
+  for (const [, spec] of router.matchAll(/antdPage\(\(\) => import\('([^']+)'\)\)/g)) {
+    const module = moduleOf(spec);
+    if (!NOT_BUYER.has(module) && !withAntd.has(module)) {
+      fail(`${spec} is an antd page (src/app/router.tsx) but is listed without ANTD in scripts/check-bundle.mjs`);
+    }
+  }
+}
+
+/** The pages listed without ANTD load neither antd nor zod. */
+function checkLightRoutes(results) {
+  for (const { route, files } of results) {
+    if (BUYER_ROUTES[route].includes(ANTD)) continue;
+    for (const [library, marker] of Object.entries(LIBRARY_MARKERS)) {
+      const file = files.find((f) => readFileSync(join(DIST, f), 'utf8').includes(marker));
+      if (file) fail(`${route} loads ${library} (${file}); its first paint is meant to be plain elements`);
     }
   }
 }
@@ -111,6 +163,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.log(`Wrote ${results.length} ceilings to scripts/bundle-ceilings.json`);
   } else {
     checkRouteTable();
+    checkLightRoutes(results);
     const ceilings = process.argv.includes('--ceilings') ? JSON.parse(readFileSync(CEILINGS_FILE, 'utf8')) : null;
     console.log(
       ceilings

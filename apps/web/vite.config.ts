@@ -2,13 +2,25 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { decorativeIcons } from './build/decorative-icons.ts';
 import { precompress } from './build/precompress.ts';
+import { routeShells } from './build/route-shells.ts';
 
 const SRC_DIR = new URL('./src', import.meta.url).pathname;
 /** The API server (apps/server). In production it also serves this SPA from dist/. */
 const API_TARGET = process.env.GEMSTOCK_API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), decorativeIcons(), precompress()],
+  plugins: [
+    react(),
+    decorativeIcons(),
+    // the pages a first visit lands on; the server maps paths to these shells (plugins/web-app.ts)
+    routeShells({
+      home: 'src/features/catalog/routes/home-page.tsx',
+      detail: 'src/features/material/routes/detail-page.tsx',
+      video: 'src/features/video/routes/video-page.tsx',
+      'free-material': 'src/features/free-material/routes/free-material-page.tsx',
+    }),
+    precompress(),
+  ],
   resolve: { alias: { '@': SRC_DIR } },
   server: {
     port: 5173,
@@ -39,6 +51,15 @@ export default defineConfig({
               name: 'react-vendor',
               test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|@tanstack|zustand)[\\/]/,
               priority: 20,
+            },
+            {
+              // The plain components and rules every page a first visit lands on (home, detail,
+              // /video, /free-material) shares: one request instead of a dozen tiny chunks, each
+              // a round trip on a slow phone connection. None of them imports antd or zod
+              // (scripts/check-bundle.mjs fails the build if a first page loads either).
+              name: 'first-paint',
+              test: /[\\/](apps[\\/]web[\\/]src[\\/](components[\\/](ui|material-grid)[\\/]|components[\\/](load-error|page-container)\.tsx|lib[\\/]material-licence\.ts)|packages[\\/]contract[\\/]src[\\/](catalog|money|pricing)\.ts)/,
+              priority: 10,
             },
           ],
         },

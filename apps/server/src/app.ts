@@ -199,12 +199,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(adminDesignRoutes, { orders });
   if (config.devOutbox) await app.register(devRoutes);
 
-  const hasWeb = await registerWebApp(app, config.webDist ?? defaultWebDist());
+  const webDist = config.webDist ?? defaultWebDist();
+  const hasWeb = await registerWebApp(app, webDist);
 
   app.setNotFoundHandler((request, reply) => {
     if (hasWeb && isPageRequest(request.method, request.url)) {
       // Client-side routes: the SPA decides what /detail/… or /user/… shows.
-      return sendAppShell(request, reply, config.mobileSiteUrl);
+      return sendAppShell(request, reply, { mobileSiteUrl: config.mobileSiteUrl, webDist });
     }
     return sendError(reply, ErrorCode.ROUTE_NOT_FOUND, ErrorCode.ROUTE_NOT_FOUND.message);
   });

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MaterialCard } from '@/components/material-grid/material-card';
+import { type ImageLoadPriority, MaterialCard } from '@/components/material-grid/material-card';
 import { materialOf } from './factories';
 
 /** A grid tile's picture: both thumbnails in the srcset, the dominant colour behind it while it loads. */
@@ -19,7 +19,7 @@ function material(values: Partial<TMaterial>): TMaterial {
   });
 }
 
-function renderCard(m: TMaterial, props: { isAboveFold?: boolean } = {}) {
+function renderCard(m: TMaterial, props: { loadPriority?: ImageLoadPriority } = {}) {
   const client = new QueryClient();
   render(
     <QueryClientProvider client={client}>
@@ -36,7 +36,7 @@ describe('material card picture', () => {
   afterEach(cleanup);
 
   it('offers the 240 and the 480 thumbnail, sized for the tile, on the dominant colour', () => {
-    const { img, picture } = renderCard(material({}), { isAboveFold: true });
+    const { img, picture } = renderCard(material({}), { loadPriority: 'high' });
     expect(img.getAttribute('srcset')).toBe(
       '/media/materials/m1/thumb-small-1.webp 240w, /media/materials/m1/thumb-1.webp 480w',
     );
@@ -55,6 +55,12 @@ describe('material card picture', () => {
       '/media/materials/m1/thumb-small-1.webp 180w, /media/materials/m1/thumb-1.webp 360w',
     );
     expect(img.getAttribute('loading')).toBe('lazy');
+    expect(img.getAttribute('fetchpriority')).toBe('auto');
+  });
+
+  it('loads the rest of a first screen at once, behind the first rows', () => {
+    const { img } = renderCard(material({}), { loadPriority: 'eager' });
+    expect(img.getAttribute('loading')).toBe('eager');
     expect(img.getAttribute('fetchpriority')).toBe('auto');
   });
 

@@ -50,3 +50,39 @@ export function listPriceCents(material: Pick<TMaterial, 'price'>, type: Licence
   if (typeof material.price === 'number') return licenceSpec(type).priceCents;
   return material.price[String(type)] ?? licenceSpec(type).priceCents;
 }
+
+/** Long sides of the grid thumbnails the server makes (apps/server/src/media/image-processor.ts). */
+export const THUMB_LONG_SIDE = 480;
+export const THUMB_SMALL_LONG_SIDE = 240;
+
+/** Width of a thumbnail fitted inside a square of `longSide`, never enlarged (as the server draws it). */
+function fittedWidth(width: number, height: number, longSide: number): number {
+  const long = Math.max(width, height);
+  if (!(long > 0)) return longSide;
+  return long > longSide ? Math.max(1, Math.round((width * longSide) / long)) : width;
+}
+
+/**
+ * The thumbnails as a srcset, each with its real width (a portrait one is narrower than its long
+ * side): the 240 px one for 1× screens and narrow tiles beside the 480 px one. Materials rendered
+ * before the small one existed, or too small to differ, name the 480 one only. The grid's tiles
+ * and the server's preload of a first page's pictures use the same list.
+ */
+export function thumbnailSrcSet(
+  material: Pick<TMaterial, 'thumbUrl' | 'thumbSmallUrl' | 'width' | 'height'>,
+): string | undefined {
+  if (!material.thumbUrl) return undefined;
+  const { width, height } = material;
+  const largeWidth = fittedWidth(width, height, THUMB_LONG_SIDE);
+  const smallWidth = fittedWidth(width, height, THUMB_SMALL_LONG_SIDE);
+  const large = `${material.thumbUrl} ${largeWidth}w`;
+  if (!material.thumbSmallUrl || smallWidth >= largeWidth) return large;
+  return `${material.thumbSmallUrl} ${smallWidth}w, ${large}`;
+}
+
+/** The still a material's page shows (its watermarked picture, else its cover or thumbnail). */
+export function previewStillUrl(
+  material: Pick<TMaterial, 'watermarkUrl' | 'coverUrl' | 'thumbUrl'>,
+): string | undefined {
+  return material.watermarkUrl ?? material.coverUrl ?? material.thumbUrl ?? undefined;
+}

@@ -1,6 +1,7 @@
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { MAX_DECODE_PIXELS } from './limits.js';
 import { watermarkSvg } from './watermark.js';
+import { THUMB_LONG_SIDE, THUMB_SMALL_LONG_SIDE } from '@gemstock/contract';
 
 /**
  * Image work, and the only module that loads sharp. Every function takes and returns buffers:
@@ -35,12 +36,12 @@ export class UnsupportedImageError extends Error {
   }
 }
 
-export const THUMB_LONG_SIDE = 480;
 /**
- * The smaller grid thumbnail, for 1× screens and narrow tiles: a phone tile is about 170 CSS px
- * wide, so 2× phones still take the 480 one.
+ * The grid thumbnails' long sides, 480 and 240 (for 1× screens and narrow tiles: a phone tile is
+ * about 170 CSS px wide, so 2× phones still take the 480 one), are the contract's: the web app
+ * names both in each tile's srcset and the server preloads a first page's with the same list.
  */
-export const THUMB_SMALL_LONG_SIDE = 240;
+export { THUMB_LONG_SIDE, THUMB_SMALL_LONG_SIDE };
 /**
  * The cover carries no watermark, so it is kept as small as the thumbnail: every public file is
  * either marked or too small to use without a licence (see RENDITION_VERSION in renditions.ts).

@@ -1,8 +1,16 @@
 import fastifyStatic from '@fastify/static';
-import { mobileSiteTarget } from '@gemstock/contract';
+import {
+  FIRST_RESPONSE_ELEMENT_ID,
+  type TMaterial,
+  firstCallOfPage,
+  mobileSiteTarget,
+  previewStillUrl,
+  thumbnailSrcSet,
+} from '@gemstock/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /** Hashed build output (`assets/name-<hash>.js`): the same URL never changes content. */
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -31,6 +39,25 @@ export function isPageRequest(method: string, url: string): boolean {
 }
 
 /**
+ * The pages a first visit lands on have a shell of their own (`shells/<name>.html`, written by
+ * apps/web/build/route-shells.ts): index.html plus a preload of that page's code.
+ */
+const PAGE_SHELLS: readonly { name: string; matches: (path: string) => boolean }[] = [
+  { name: 'home', matches: (path) => path === '/' },
+  { name: 'detail', matches: (path) => /^\/detail\/[^/]+\/?$/.test(path) },
+  { name: 'video', matches: (path) => path === '/video' || path === '/video/' },
+  { name: 'free-material', matches: (path) => path === '/free-material' || path === '/free-material/' },
+];
+
+/** The file sent for a page path: its page's shell when the build has one, else index.html. */
+export function shellFileFor(url: string, webDist: string): string {
+  const path = url.split('?')[0] ?? '/';
+  const shell = PAGE_SHELLS.find((page) => page.matches(path));
+  const file = shell ? `shells/${shell.name}.html` : null;
+  return file && existsSync(join(webDist, file)) ? file : 'index.html';
+}
+
+/**
  * Serves the built web app (apps/web/dist). `vite build` writes a `.br` and a `.gz` beside each
  * file (apps/web/vite.config.ts); `preCompressed` sends the one the browser accepts, so nothing
  * is compressed per request. Returns false when there is no build (API-only deployments, tests).
@@ -50,7 +77,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       const file = path.replace(/\.(br|gz)$/, '');
       const cacheControl = file.startsWith(assetsDir)
         ? IMMUTABLE_CACHE_CONTROL
-        : file.endsWith(`${sep}index.html`)
+        : file.endsWith('.html')
           ? PAGE_CACHE_CONTROL
           : PUBLIC_FILE_CACHE_CONTROL;
       reply.header('cache-control', cacheControl);
@@ -59,12 +86,107 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
   return true;
 }
 
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** How wide a first page's tiles are drawn: phones show two columns, /video one (its tiles are larger). */
+const TILE_SIZES: Record<string, string> = {
+  '/api/material': '(max-width: 767px) 50vw, 240px',
+  '/api/material/free': '(max-width: 767px) 50vw, 240px',
+  '/api/material/featured_video': '(max-width: 767px) 100vw, 320px',
+};
+/** Pictures of a list preloaded: a phone's first row. */
+const PRELOADED_TILES = 2;
+
+/**
+ * Preloads of the pictures a first page shows first, named in its first answer: the material's
+ * still on its detail page, the first tiles' thumbnails on a list (the same srcset as the tile,
+ * so the browser picks the same file). They then download beside the scripts instead of after.
+ */
+function picturePreloads(call: string, data: unknown): string {
+  const link = (attributes: string) => `<link rel="preload" as="image" fetchpriority="high" ${attributes}>`;
+  const sizes = TILE_SIZES[call.split('?')[0] ?? ''];
+  if (sizes) {
+    const materials = (data as { materials?: TMaterial[] } | null)?.materials ?? [];
+    return materials
+      .slice(0, PRELOADED_TILES)
+      .map((m) => thumbnailSrcSet(m))
+      .filter((srcset): srcset is string => Boolean(srcset))
+      .map((srcset) => link(`imagesrcset="${escapeAttribute(srcset)}" imagesizes="${sizes}"`))
+      .join('');
+  }
+  const still = data && typeof data === 'object' ? previewStillUrl(data as TMaterial) : undefined;
+  return still ? link(`href="${escapeAttribute(still)}"`) : '';
+}
+
+/** `<`, `>`, `&` and the line separators escaped: JSON that cannot end the element holding it. */
+function jsonForHtml(json: string): string {
+  return json.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/**
+ * An HTML page made for this request, brotli or gzip as the browser accepts. Compressed here:
+ * the page fallback is the not-found handler, which is no route, so @fastify/compress (a hook on
+ * routes) never sees it. Brotli at quality 4, as for JSON (decision 0012): fast, and smaller than gzip.
+ */
+function sendCompressedHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  const vary = reply.getHeader('vary');
+  reply.type('text/html; charset=utf-8').header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
+  if (/\bbr\b/.test(accepted)) {
+    const body = brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } });
+    return reply.header('content-encoding', 'br').send(body);
+  }
+  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(gzipSync(html));
+  return reply.send(html);
+}
+
+const shellCache = new Map<string, string>();
+
+function readShell(webDist: string, file: string): string {
+  let html = shellCache.get(`${webDist}/${file}`);
+  if (html === undefined) {
+    html = readFileSync(join(webDist, file), 'utf8');
+    shellCache.set(`${webDist}/${file}`, html);
+  }
+  return html;
+}
+
+/**
+ * A page a first visit lands on, with the answer to its first call inside it (the contract's
+ * `firstCallOfPage`): the call is made here through the API's own route, as the visitor (their
+ * address counts against their own rate limit), and only a success is sent. Null when the page
+ * has no such call or it did not succeed: the page then makes the call itself.
+ */
+async function shellWithFirstResponse(request: FastifyRequest, webDist: string, file: string): Promise<string | null> {
+  const call = firstCallOfPage(request.url);
+  if (!call || file === 'index.html') return null;
+  const answer = await request.server.inject({
+    method: 'GET',
+    url: call,
+    headers: { accept: 'application/json', 'user-agent': request.headers['user-agent'] ?? '' },
+    remoteAddress: request.ip,
+  });
+  if (answer.statusCode !== 200 || !answer.headers['content-type']?.toString().includes('json')) return null;
+  const element =
+    `<script type="application/json" id="${FIRST_RESPONSE_ELEMENT_ID}" data-url="${escapeAttribute(call)}">` +
+    `${jsonForHtml(answer.body)}</script>`;
+  const html = readShell(webDist, file);
+  if (!html.includes('</body>') || !html.includes('</head>')) return null;
+  const preloads = picturePreloads(call, (JSON.parse(answer.body) as { data?: unknown }).data);
+  return html.replace('</head>', `${preloads}</head>`).replace('</body>', `${element}</body>`);
+}
+
 /**
  * The single-page app's shell, for a page route the server has no route of its own for. With a
  * separate mobile site configured, phones are redirected there with the same path and query
  * before any script loads (spec §2).
  */
-export function sendAppShell(request: FastifyRequest, reply: FastifyReply, mobileSiteUrl: string | undefined) {
+export async function sendAppShell(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: { mobileSiteUrl: string | undefined; webDist: string },
+) {
+  const { mobileSiteUrl } = options;
   reply.header('cache-control', PAGE_CACHE_CONTROL);
   if (mobileSiteUrl) {
     reply.header('vary', 'user-agent');
@@ -76,5 +198,10 @@ export function sendAppShell(request: FastifyRequest, reply: FastifyReply, mobil
     );
     if (target) return reply.redirect(target, 302);
   }
-  return reply.sendFile('index.html');
+  const file = shellFileFor(request.url, options.webDist);
+  if (request.method === 'GET') {
+    const html = await shellWithFirstResponse(request, options.webDist, file);
+    if (html !== null) return sendCompressedHtml(request, reply, html);
+  }
+  return reply.sendFile(file);
 }

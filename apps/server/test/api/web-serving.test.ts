@@ -8,15 +8,21 @@ import { insertMaterial } from '../helpers/factories.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 
 const INDEX_HTML =
-  '<!doctype html><html lang="zh-CN"><body><div id="root"></div><script type="module" src="/assets/index-AbC123.js"></script></body></html>';
+  '<!doctype html><html lang="zh-CN"><head><title>宝图</title></head><body><div id="root"></div><script type="module" src="/assets/index-AbC123.js"></script></body></html>';
 const ENTRY_JS = `console.log(${JSON.stringify('宝图'.repeat(400))});`;
+/** A page's shell: index.html with a preload of that page's code (apps/web/build/route-shells.ts). */
+const shellOf = (chunk: string) =>
+  INDEX_HTML.replace('</head>', `<link rel="modulepreload" href="/assets/${chunk}"></head>`);
 
 /** A web build as `vite build` leaves it: hashed assets, each text file with a .br and a .gz. */
 function writeWebBuild(): string {
   const dist = mkdtempSync(join(tmpdir(), 'gemstock-web-dist-'));
   mkdirSync(join(dist, 'assets'));
+  mkdirSync(join(dist, 'shells'));
   const files: Record<string, string> = {
     'index.html': INDEX_HTML,
+    'shells/home.html': shellOf('home-page-H1.js'),
+    'shells/detail.html': shellOf('detail-page-D1.js'),
     'assets/index-AbC123.js': ENTRY_JS,
     'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
   };
@@ -44,9 +50,13 @@ function cspOf(headers: Record<string, unknown>): Record<string, string> {
 describe('serving the web app: compression, caching, page fallback', () => {
   let t: TestApp;
   let dist: string;
+  let scripted: Awaited<ReturnType<typeof insertMaterial>>;
   beforeAll(async () => {
     dist = writeWebBuild();
     t = await buildTestApp({ webDist: dist });
+    // before any page is asked for: the catalogue caches a search's matches for a while
+    for (let i = 0; i < 12; i += 1) await insertMaterial(t, { keywords: ['钻戒', `款式${i}`] });
+    scripted = await insertMaterial(t, { keywords: ['</script><script>alert(1)</script>', '钻戒'] });
   });
   afterAll(async () => {
     await t.close();
@@ -82,6 +92,61 @@ describe('serving the web app: compression, caching, page fallback', () => {
     }
   });
 
+  it("answers a page a first visit lands on with its own shell, which preloads that page's code", async () => {
+    const shells = {
+      '/': 'home-page-H1.js',
+      '/?keyword=戒指': 'home-page-H1.js',
+      '/detail/M123': 'detail-page-D1.js',
+      '/detail/M123?keyword=戒指': 'detail-page-D1.js',
+    };
+    for (const [url, chunk] of Object.entries(shells)) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toContain(`<link rel="modulepreload" href="/assets/${chunk}">`);
+    }
+    // pages without a shell, and a page whose shell the build lacks (/video here), get index.html
+    for (const url of ['/detail/M123/more', '/user/order', '/video', '/no-such-page']) {
+      const res = await t.app.inject({ url });
+      expect(res.body, url).toBe(INDEX_HTML);
+    }
+  });
+
+  it("sends inside a first page the answer to that page's first call, for the app to take instead of asking", async () => {
+    const material = scripted;
+    const home = await t.app.inject({ url: '/' });
+    const element = /<script type="application\/json" id="gs-first-response" data-url="([^"]*)">(.*?)<\/script>/s.exec(
+      home.body,
+    );
+    expect(element?.[1]).toBe('/api/material?sort=random&amp;page=1&amp;page_size=30');
+    // the answer is the API's own, and no text in it can close the element early
+    expect(home.body).not.toContain('</script><script>alert(1)');
+    const answer = JSON.parse(element![2]!) as { code: number; data: { materials: { sid: string }[]; seed: number } };
+    expect(answer.code).toBe(0);
+    expect(answer.data.materials.map((m) => m.sid)).toContain(material.sid);
+    expect(typeof answer.data.seed).toBe('number');
+
+    // the first row's pictures are preloaded with the tiles' own srcset
+    const tiles = [...home.body.matchAll(/<link rel="preload" as="image" fetchpriority="high" imagesrcset="([^"]+)"/g)];
+    expect(tiles).toHaveLength(2);
+    for (const [, srcset] of tiles) expect(srcset).toMatch(/^\/media\/materials\/\w+\/thumb-\w+\.webp \d+w$/);
+
+    const detail = await t.app.inject({ url: `/detail/${material.sid}` });
+    expect(detail.body).toContain(`data-url="/api/material/${material.sid}"`);
+    const { data: shown } = (await t.app.inject({ url: `/api/material/${material.sid}` })).json<{
+      data: { watermarkUrl: string };
+    }>();
+    expect(detail.body).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${shown.watermarkUrl}">`);
+    expect(detail.body).toContain('<link rel="modulepreload" href="/assets/detail-page-D1.js">');
+
+    // a call that does not succeed is left to the page; a search or a filter is not answered
+    for (const url of ['/detail/no-such-material', '/?keyword=戒指', '/user/order']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).not.toContain('gs-first-response');
+    }
+  });
+
   it('never answers a file, a server path or an API path with the app shell', async () => {
     for (const url of [
       '/metrics',
@@ -109,7 +174,6 @@ describe('serving the web app: compression, caching, page fallback', () => {
   });
 
   it('compresses JSON API responses above 1 KB and leaves small ones alone', async () => {
-    for (let i = 0; i < 12; i += 1) await insertMaterial(t, { keywords: ['钻戒', `款式${i}`] });
     const large = await t.app.inject({ url: '/api/material?page_size=50', headers: { 'accept-encoding': 'gzip' } });
     expect(large.statusCode).toBe(200);
     const body = gunzipSync(large.rawPayload).toString();

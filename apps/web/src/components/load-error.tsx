@@ -1,5 +1,4 @@
-import ExclamationCircleFilled from '@ant-design/icons-svg/es/asn/ExclamationCircleFilled';
-import ReloadOutlined from '@ant-design/icons-svg/es/asn/ReloadOutlined';
+import { ExclamationCircleFilled, ReloadOutlined } from '@/components/ui/icon-paths';
 import { PageResult } from './page-result';
 import { Button } from './ui/button';
 import { Icon } from './ui/icon';

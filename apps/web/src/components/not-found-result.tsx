@@ -1,4 +1,4 @@
-import FileSearchOutlined from '@ant-design/icons-svg/es/asn/FileSearchOutlined';
+import { FileSearchOutlined } from '@/components/ui/icon-paths';
 import { paths } from '@/config/paths';
 import { PageResult } from './page-result';
 import { ButtonLink } from './ui/button';

@@ -12,6 +12,7 @@ import {
   fillPath,
   withQuery,
 } from '@gemstock/contract';
+import { takeFirstResponse } from '@/lib/first-response';
 import { currentAppPath, navigateTo } from '@/lib/navigation';
 import { notify } from '@/lib/notify';
 import { USER_SCOPE, queryClient } from '@/lib/query-client';
@@ -156,9 +157,15 @@ async function send<T>(method: string, path: string, options: RequestOptions): P
     body = JSON.stringify(options.body);
   }
 
+  const url = buildUrl(path, options.query);
+  // The page's first call, answered by the server inside the page (for a visitor without a
+  // session: the answer was made for nobody in particular).
+  const sentWithPage = method === 'GET' && !token ? takeFirstResponse(url) : null;
+  if (sentWithPage !== null) return parseApiResponse<T>(200, true, sentWithPage);
+
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), { method, headers, body, signal: options.signal });
+    response = await fetch(url, { method, headers, body, signal: options.signal });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiError(NETWORK_ERROR_CODE, '网络连接失败，请检查网络后重试', 0);

@@ -1,4 +1,4 @@
-import CloseCircleFilled from '@ant-design/icons-svg/es/asn/CloseCircleFilled';
+import { CloseCircleFilled } from '@/components/ui/icon-paths';
 import { isRouteErrorResponse, useNavigate, useRouteError } from 'react-router';
 import { NotFoundResult } from '@/components/not-found-result';
 import { PageResult } from '@/components/page-result';

@@ -1,7 +1,5 @@
-import HeartFilled from '@ant-design/icons-svg/es/asn/HeartFilled';
-import HeartOutlined from '@ant-design/icons-svg/es/asn/HeartOutlined';
-import PlayCircleFilled from '@ant-design/icons-svg/es/asn/PlayCircleFilled';
-import { MaterialFormat, type TMaterial } from '@gemstock/contract';
+import { HeartFilled, HeartOutlined, PlayCircleFilled } from '@/components/ui/icon-paths';
+import { MaterialFormat, type TMaterial, thumbnailSrcSet } from '@gemstock/contract';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { useMaterialLike } from '@/api/toggle-material-like';
@@ -9,43 +7,22 @@ import { paths } from '@/config/paths';
 import { formatDuration, materialLabel, ownedLicenceText } from '@/lib/material-licence';
 import { Icon } from '../ui/icon';
 
-/** Long sides of the grid thumbnails the server makes (apps/server/src/media/image-processor.ts). */
-const THUMB_LONG_SIDE = 480;
-const THUMB_SMALL_LONG_SIDE = 240;
-
-/** Width of a thumbnail fitted inside a square of `longSide`, never enlarged (as the server draws it). */
-function fittedWidth(width: number, height: number, longSide: number): number {
-  const long = Math.max(width, height);
-  if (!(long > 0)) return longSide;
-  return long > longSide ? Math.max(1, Math.round((width * longSide) / long)) : width;
-}
-
-/**
- * The thumbnails as a srcset, each with its real width (a portrait one is narrower than its long
- * side): the 240 px one for 1× screens and narrow tiles beside the 480 px one. Materials rendered
- * before the small one existed, or too small to differ, name the 480 one only.
- */
-function thumbSrcSet(material: Pick<TMaterial, 'thumbUrl' | 'thumbSmallUrl' | 'width' | 'height'>): string | undefined {
-  if (!material.thumbUrl) return undefined;
-  const { width, height } = material;
-  const largeWidth = fittedWidth(width, height, THUMB_LONG_SIDE);
-  const smallWidth = fittedWidth(width, height, THUMB_SMALL_LONG_SIDE);
-  const large = `${material.thumbUrl} ${largeWidth}w`;
-  if (!material.thumbSmallUrl || smallWidth >= largeWidth) return large;
-  return `${material.thumbSmallUrl} ${smallWidth}w, ${large}`;
-}
-
 export interface MaterialCardProps {
   material: TMaterial;
   /** Size of the picture area (the cell minus any footer). */
   pictureHeight: number;
   /** Width of the picture area: the thumbnail is chosen and sized for it. */
   pictureWidth?: number;
-  /** In the first row of the grid: loaded at once, ahead of other images (the page's LCP). */
-  isAboveFold?: boolean;
+  /**
+   * How soon its picture loads: `high` ahead of everything else (the first rows, where the page's
+   * largest picture is), `eager` at once (the rest of a first screen), `lazy` when scrolled near.
+   */
+  loadPriority?: ImageLoadPriority;
   /** A row under the picture (free period and download button, …). */
   footer?: ReactNode;
 }
+
+export type ImageLoadPriority = 'high' | 'eager' | 'lazy';
 
 /**
  * One material in a grid: its thumbnail at its real aspect ratio, a link to the detail page
@@ -56,7 +33,7 @@ export function MaterialCard({
   material,
   pictureHeight,
   pictureWidth,
-  isAboveFold = false,
+  loadPriority = 'lazy',
   footer,
 }: MaterialCardProps) {
   const isVideo = material.format === MaterialFormat.VIDEO;
@@ -98,13 +75,13 @@ export function MaterialCard({
             <img
               src={poster}
               // thumbnails are 240 and 480 px on the long side (WebP); sizes picks by the tile's width
-              srcSet={thumbSrcSet(material)}
+              srcSet={thumbnailSrcSet(material)}
               sizes={pictureWidth ? `${Math.round(pictureWidth)}px` : undefined}
               width={pictureWidth ? Math.round(pictureWidth) : undefined}
               height={Math.round(pictureHeight)}
               alt={label}
-              loading={isAboveFold ? 'eager' : 'lazy'}
-              fetchPriority={isAboveFold ? 'high' : 'auto'}
+              loading={loadPriority === 'lazy' ? 'lazy' : 'eager'}
+              fetchPriority={loadPriority === 'high' ? 'high' : 'auto'}
               decoding="async"
               draggable={false}
             />

@@ -1,6 +1,6 @@
 import type { TMaterial } from '@gemstock/contract';
 import type { ReactNode } from 'react';
-import { MaterialCard } from './material-card';
+import { type ImageLoadPriority, MaterialCard } from './material-card';
 import { MasonryGrid } from './masonry-grid';
 import { tileRatio } from './masonry-layout';
 
@@ -15,6 +15,17 @@ interface MaterialGridProps {
 }
 
 const ratioOf = (m: TMaterial) => tileRatio(m.width, m.height);
+
+/**
+ * By a tile's distance from the grid's top: the tiles a phone (390×844, the grid starting under
+ * the hero) or a laptop shows without scrolling load at once, the first of them first; lazy
+ * loading would wait for layout to find them, and they are what the visitor looks at first.
+ */
+function loadPriorityAt(top: number): ImageLoadPriority {
+  if (top < 400) return 'high';
+  if (top < 900) return 'eager';
+  return 'lazy';
+}
 const keyOf = (m: TMaterial) => m.sid;
 
 /** The one material grid of the site: home, related, likes, free materials, videos. */
@@ -41,7 +52,7 @@ export function MaterialGrid({
           material={material}
           pictureHeight={box.height - extraHeight}
           pictureWidth={box.width}
-          isAboveFold={box.top === 0}
+          loadPriority={loadPriorityAt(box.top)}
           footer={
             renderFooter ? (
               <div className="gs-tile__footer" style={{ height: extraHeight }}>

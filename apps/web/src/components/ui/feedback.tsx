@@ -1,8 +1,6 @@
+import { CheckCircleFilled, InfoCircleFilled } from './icon-paths';
 import type { CSSProperties, ReactNode } from 'react';
-import type { IconDefinition } from '@ant-design/icons-svg/lib/types';
-import CheckCircleFilled from '@ant-design/icons-svg/es/asn/CheckCircleFilled';
-import InfoCircleFilled from '@ant-design/icons-svg/es/asn/InfoCircleFilled';
-import { Icon } from './icon';
+import { Icon, type IconPaths } from './icon';
 
 /** A small spinning ring, inline with text. */
 export function Spinner({ size = 'small' }: { size?: 'small' | 'middle' }) {
@@ -32,7 +30,7 @@ export function Tag({ color, children, className }: { color: TagColor; children:
   return <span className={`gs-tag gs-tag--${color}${className ? ` ${className}` : ''}`}>{children}</span>;
 }
 
-const ALERT_ICON: Record<'info' | 'success', IconDefinition> = {
+const ALERT_ICON: Record<'info' | 'success', IconPaths> = {
   info: InfoCircleFilled,
   success: CheckCircleFilled,
 };

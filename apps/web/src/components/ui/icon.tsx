@@ -1,34 +1,24 @@
-import type { IconDefinition } from '@ant-design/icons-svg/lib/types';
-import { createElement, type ReactElement } from 'react';
-
-type AbstractNode = { tag: string; attrs: Record<string, string>; children?: AbstractNode[] };
-
-function render(node: AbstractNode, key?: number): ReactElement {
-  return createElement(
-    node.tag,
-    { key, ...node.attrs },
-    node.children?.map((child, i) => render(child, i)),
-  );
+/** An icon's drawing: its view box and the paths filled with the current colour. */
+export interface IconPaths {
+  viewBox: string;
+  paths: readonly string[];
 }
 
 /**
- * An Ant Design icon drawn from its path data alone (`@ant-design/icons-svg`), for the pages a
- * first visit lands on: the same pictures as antd's icons without their runtime (context, style
- * injection, two-tone colours). Decorative unless given a `label`.
+ * An Ant Design icon (its path data in ./icon-paths.ts) for the pages a first visit lands on: the
+ * same pictures as antd's icons without their runtime. Decorative unless given a `label`.
  */
-export function Icon({ icon, label, className }: { icon: IconDefinition; label?: string; className?: string }) {
-  const svg = icon.icon as AbstractNode | ((primary: string, secondary: string) => AbstractNode);
-  const tree = typeof svg === 'function' ? svg('currentColor', '#e6f2ef') : svg;
+export function Icon({ icon, label, className }: { icon: IconPaths; label?: string; className?: string }) {
   return (
     <span
       className={`gs-icon${className ? ` ${className}` : ''}`}
       {...(label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true })}
     >
-      {createElement(
-        'svg',
-        { ...tree.attrs, width: '1em', height: '1em', fill: 'currentColor', focusable: 'false' },
-        tree.children?.map((child, i) => render(child, i)),
-      )}
+      <svg viewBox={icon.viewBox} width="1em" height="1em" fill="currentColor" focusable="false">
+        {icon.paths.map((d) => (
+          <path key={d} d={d} />
+        ))}
+      </svg>
     </span>
   );
 }

@@ -1,5 +1,4 @@
-import LeftOutlined from '@ant-design/icons-svg/es/asn/LeftOutlined';
-import RightOutlined from '@ant-design/icons-svg/es/asn/RightOutlined';
+import { LeftOutlined, RightOutlined } from './icon-paths';
 import { Icon } from './icon';
 
 /** Page numbers to show: the first, the last, the current with its neighbours, gaps as null. */

@@ -1,4 +1,4 @@
-import CloseOutlined from '@ant-design/icons-svg/es/asn/CloseOutlined';
+import { CloseOutlined } from './icon-paths';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { Icon } from './icon';
 

@@ -1,7 +1,9 @@
-import CustomerServiceOutlined from '@ant-design/icons-svg/es/asn/CustomerServiceOutlined';
-import FileProtectOutlined from '@ant-design/icons-svg/es/asn/FileProtectOutlined';
-import PictureOutlined from '@ant-design/icons-svg/es/asn/PictureOutlined';
-import SkinOutlined from '@ant-design/icons-svg/es/asn/SkinOutlined';
+import {
+  CustomerServiceOutlined,
+  FileProtectOutlined,
+  PictureOutlined,
+  SkinOutlined,
+} from '@/components/ui/icon-paths';
 import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { Sheet } from '@/components/ui/sheet';

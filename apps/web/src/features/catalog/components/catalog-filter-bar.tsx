@@ -1,5 +1,5 @@
+import { FilterOutlined } from '@/components/ui/icon-paths';
 import type { MaterialFormat, Orientation, Period, SortOption } from '@gemstock/contract';
-import FilterOutlined from '@ant-design/icons-svg/es/asn/FilterOutlined';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ChoiceGroup } from '@/components/ui/choice-group';

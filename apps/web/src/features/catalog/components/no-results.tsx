@@ -1,4 +1,4 @@
-import SearchOutlined from '@ant-design/icons-svg/es/asn/SearchOutlined';
+import { SearchOutlined } from '@/components/ui/icon-paths';
 import { Button } from '@/components/ui/button';
 import { Empty } from '@/components/ui/feedback';
 import { Icon } from '@/components/ui/icon';

@@ -1,6 +1,5 @@
+import { CloseCircleFilled, SearchOutlined } from '@/components/ui/icon-paths';
 import { MAX_LENGTH } from '@gemstock/contract';
-import CloseCircleFilled from '@ant-design/icons-svg/es/asn/CloseCircleFilled';
-import SearchOutlined from '@ant-design/icons-svg/es/asn/SearchOutlined';
 import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useHotKeywords } from '@/api/get-hot-keywords';

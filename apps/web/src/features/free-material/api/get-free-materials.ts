@@ -1,10 +1,8 @@
-import { type TPagedMaterialsResponse } from '@gemstock/contract';
+import { FREE_PAGE_SIZE, type TPagedMaterialsResponse } from '@gemstock/contract';
 import { MATERIAL_ROUTES } from '@/api/routes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { materialsKey, useViewer } from '@/api/material-cache';
 import { callApi } from '@/lib/api-client';
-
-export const FREE_PAGE_SIZE = 24;
 
 /** GET /api/material/free?page&page_size → {total, materials} free right now. */
 export function getFreeMaterials(page: number, signal?: AbortSignal): Promise<TPagedMaterialsResponse> {

@@ -1,6 +1,5 @@
-import CustomerServiceOutlined from '@ant-design/icons-svg/es/asn/CustomerServiceOutlined';
-import DownloadOutlined from '@ant-design/icons-svg/es/asn/DownloadOutlined';
-import type { TMaterial } from '@gemstock/contract';
+import { CustomerServiceOutlined, DownloadOutlined } from '@/components/ui/icon-paths';
+import { FREE_PAGE_SIZE, type TMaterial } from '@gemstock/contract';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadError } from '@/components/load-error';
@@ -14,7 +13,7 @@ import { paths } from '@/config/paths';
 import { currentAppPath } from '@/lib/navigation';
 import { dialogs, useDialogs } from '@/stores/dialogs';
 import { useIsLoggedIn } from '@/stores/session';
-import { FREE_PAGE_SIZE, useFreeMaterials } from '../api/get-free-materials';
+import { useFreeMaterials } from '../api/get-free-materials';
 import { FreeDownloadModalLazy } from '@/components/free-download/free-download-modal-lazy';
 import { freeUntilText } from '@/lib/free-period';
 

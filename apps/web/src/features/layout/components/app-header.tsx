@@ -1,10 +1,12 @@
-import GiftOutlined from '@ant-design/icons-svg/es/asn/GiftOutlined';
-import HighlightOutlined from '@ant-design/icons-svg/es/asn/HighlightOutlined';
-import HomeOutlined from '@ant-design/icons-svg/es/asn/HomeOutlined';
-import PlayCircleOutlined from '@ant-design/icons-svg/es/asn/PlayCircleOutlined';
-import ProfileOutlined from '@ant-design/icons-svg/es/asn/ProfileOutlined';
-import QuestionCircleOutlined from '@ant-design/icons-svg/es/asn/QuestionCircleOutlined';
-import ShoppingCartOutlined from '@ant-design/icons-svg/es/asn/ShoppingCartOutlined';
+import {
+  GiftOutlined,
+  HighlightOutlined,
+  HomeOutlined,
+  PlayCircleOutlined,
+  ProfileOutlined,
+  QuestionCircleOutlined,
+  ShoppingCartOutlined,
+} from '@/components/ui/icon-paths';
 import { type ReactNode, Suspense } from 'react';
 import { NavLink } from 'react-router';
 import { paths } from '@/config/paths';

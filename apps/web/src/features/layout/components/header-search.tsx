@@ -4,14 +4,8 @@ import { useLocation, useSearchParams } from 'react-router';
 import { SEARCH_PARAM, paths } from '@/config/paths';
 import { useSearchNavigation } from '@/hooks/use-search-navigation';
 import { useHotKeywords } from '@/api/get-hot-keywords';
-
-function SearchGlyph() {
-  return (
-    <svg viewBox="0 0 1024 1024" width="1em" height="1em" fill="currentColor" aria-hidden="true" focusable="false">
-      <path d="M909.6 854.5 649.9 594.8C690.2 542.7 712 479 712 412c0-80.2-31.3-155.4-87.9-212.1C567.4 143.2 492.1 112 412 112s-155.4 31.3-212.1 87.9C143.2 256.5 112 331.8 112 412c0 80.1 31.3 155.4 87.9 212.1C256.5 680.8 331.8 712 412 712c67 0 130.6-21.8 182.7-62l259.7 259.6a8.2 8.2 0 0 0 11.6 0l43.6-43.5a8.2 8.2 0 0 0 0-11.6ZM570.4 570.4C528 612.7 471.8 636 412 636s-116-23.3-158.4-65.6C211.3 528 188 471.8 188 412s23.3-116.1 65.6-158.4C296 211.3 352.2 188 412 188s116.1 23.2 158.4 65.6S636 352.2 636 412s-23.3 116.1-65.6 158.4Z" />
-    </svg>
-  );
-}
+import { Icon } from '@/components/ui/icon';
+import { SearchOutlined } from '@/components/ui/icon-paths';
 
 /**
  * Header search (spec §2): a search form whose box opens the hot-search panel on focus. The panel
@@ -98,7 +92,7 @@ export function HeaderSearch() {
         onKeyDown={onKeyDown}
       />
       <button type="submit" className="gs-header-search__button" aria-label="搜索">
-        <SearchGlyph />
+        <Icon icon={SearchOutlined} />
       </button>
       <div className="gs-header-search__panel" hidden={!showPanel}>
         <div className="gs-hot-title" aria-hidden="true">

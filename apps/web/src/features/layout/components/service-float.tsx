@@ -1,4 +1,4 @@
-import CustomerServiceOutlined from '@ant-design/icons-svg/es/asn/CustomerServiceOutlined';
+import { CustomerServiceOutlined } from '@/components/ui/icon-paths';
 import { Suspense, useId, useRef, useState } from 'react';
 import { useServiceQr } from '@/api/service-qr';
 import { lazyWithAntd } from '@/app/with-antd';

@@ -1,4 +1,4 @@
-import DownloadOutlined from '@ant-design/icons-svg/es/asn/DownloadOutlined';
+import { DownloadOutlined } from '@/components/ui/icon-paths';
 import type { TMaterial } from '@gemstock/contract';
 import { useState } from 'react';
 import { FreeDownloadModalLazy } from '@/components/free-download/free-download-modal-lazy';

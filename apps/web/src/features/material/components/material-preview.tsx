@@ -1,4 +1,4 @@
-import { MaterialFormat, type TMaterial } from '@gemstock/contract';
+import { MaterialFormat, type TMaterial, previewStillUrl } from '@gemstock/contract';
 import type { CSSProperties } from 'react';
 import { materialLabel } from '@/lib/material-licence';
 
@@ -17,7 +17,7 @@ export function MaterialPreview({ material }: { material: TMaterial }) {
     width: `min(100%, ${Math.round(MAX_PREVIEW_HEIGHT * ratio)}px)`,
   };
   const label = materialLabel(material);
-  const still = material.watermarkUrl ?? material.coverUrl ?? material.thumbUrl ?? undefined;
+  const still = previewStillUrl(material);
 
   return (
     <div className="gs-preview">

@@ -1,8 +1,10 @@
-import BgColorsOutlined from '@ant-design/icons-svg/es/asn/BgColorsOutlined';
-import HeartFilled from '@ant-design/icons-svg/es/asn/HeartFilled';
-import HeartOutlined from '@ant-design/icons-svg/es/asn/HeartOutlined';
-import ShoppingCartOutlined from '@ant-design/icons-svg/es/asn/ShoppingCartOutlined';
-import ThunderboltOutlined from '@ant-design/icons-svg/es/asn/ThunderboltOutlined';
+import {
+  BgColorsOutlined,
+  HeartFilled,
+  HeartOutlined,
+  ShoppingCartOutlined,
+  ThunderboltOutlined,
+} from '@/components/ui/icon-paths';
 import { type LicenceType, type TMaterial, licenceSpec } from '@gemstock/contract';
 import { useNavigate } from 'react-router';
 import { useMaterialLike } from '@/api/toggle-material-like';

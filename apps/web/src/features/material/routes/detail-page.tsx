@@ -1,4 +1,4 @@
-import FileSearchOutlined from '@ant-design/icons-svg/es/asn/FileSearchOutlined';
+import { FileSearchOutlined } from '@/components/ui/icon-paths';
 import { type LicenceType, type TMaterial } from '@gemstock/contract';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';

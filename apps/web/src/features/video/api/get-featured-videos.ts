@@ -1,10 +1,8 @@
-import { type TMaterialsResponse } from '@gemstock/contract';
+import { type TMaterialsResponse, VIDEO_PAGE_SIZE } from '@gemstock/contract';
 import { MATERIAL_ROUTES } from '@/api/routes';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { materialsKey, useViewer } from '@/api/material-cache';
 import { callApi } from '@/lib/api-client';
-
-export const VIDEO_PAGE_SIZE = 24;
 
 /** GET /api/material/featured_video?page&page_size → {materials} (no total). */
 export function getFeaturedVideos(page: number, signal?: AbortSignal): Promise<TMaterialsResponse> {
