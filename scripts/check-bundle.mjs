@@ -6,8 +6,9 @@
 //   npm run check:bundle            (after `npm run build`)
 //   node scripts/check-bundle.mjs --json   (figures only, for bench:web)
 //   node scripts/check-bundle.mjs --ceilings   (CI: fails when a route grows past its figure in
-//     scripts/bundle-ceilings.json; the 150 KB target is not met yet, so CI holds every route to
-//     what it weighs today and the ceilings are lowered as routes get lighter: never raised)
+//     scripts/bundle-ceilings.json, and when a page without antd goes over 150 KB: those meet the
+//     target; the pages built with antd do not, so CI holds them to what they weigh today and
+//     their ceilings are lowered as they get lighter)
 //   node scripts/check-bundle.mjs --write-ceilings   (records today's figures as the ceilings)
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -171,14 +172,17 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         : `Initial JS per buyer route (gzip -9; budget ${BUDGET_KB} KB):`,
     );
     for (const { route, files, gzipKb } of results) {
-      const limit = ceilings ? ceilings[route] : BUDGET_KB;
+      // the pages without antd meet the budget: CI holds them to it, not only to their ceiling
+      const isLight = !BUYER_ROUTES[route].includes(ANTD);
+      const limit = ceilings ? (isLight ? Math.min(ceilings[route], BUDGET_KB) : ceilings[route]) : BUDGET_KB;
       if (limit === undefined) {
         fail(`${route} has no ceiling in scripts/bundle-ceilings.json`);
         continue;
       }
       const over = gzipKb > limit + (ceilings ? CEILING_SLACK_KB : 0);
+      const overTarget = gzipKb - BUDGET_KB;
       const note = ceilings
-        ? `  ceiling ${limit.toFixed(1)} KB, ${(gzipKb - BUDGET_KB).toFixed(1)} KB over the target`
+        ? `  limit ${limit.toFixed(1)} KB, ${overTarget > 0 ? `${overTarget.toFixed(1)} KB over` : 'within'} the target`
         : '';
       console.log(
         `  ${over ? '✗' : '✓'} ${route.padEnd(24)} ${gzipKb.toFixed(1).padStart(6)} KB  (${files.length} files)${note}`,

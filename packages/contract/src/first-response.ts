@@ -1,6 +1,6 @@
 import { PAGE_SIZE_DEFAULT } from './catalog.js';
 import { withQuery } from './endpoint.js';
-import { SortOption } from './enums.js';
+import { parseCatalogFilters, toSearchQuery } from './catalog-filters.js';
 
 /** Page sizes of /video and /free-material (the web app asks for these, the server answers them in the page). */
 export const VIDEO_PAGE_SIZE = 24;
@@ -25,14 +25,16 @@ export function normalizeCallUrl(url: string): string {
 
 /**
  * The first call a page makes for a visitor without a session, when the server can answer it
- * inside the page: home without a search or filter (the first page of the random order), a
- * material's detail, the first page of /video and of /free-material. Null for everything else.
+ * inside the page: home's first page of results for the search and filters in its address (the
+ * same mapping the page uses), a material's detail, the first page of /video and of
+ * /free-material. Null for everything else.
  */
 export function firstCallOfPage(pageUrl: string): string | null {
   const [path = '/', search = ''] = pageUrl.split('?');
   const params = new URLSearchParams(search);
-  if (path === '/' && [...params.keys()].length === 0) {
-    return withQuery('/api/material', { sort: SortOption.RANDOM, page: 1, page_size: PAGE_SIZE_DEFAULT });
+  if (path === '/') {
+    const query = toSearchQuery(parseCatalogFilters(params));
+    return withQuery('/api/material', { ...query, page: 1, page_size: PAGE_SIZE_DEFAULT });
   }
   const detail = /^\/detail\/([^/]+)\/?$/.exec(path);
   if (detail?.[1]) return `/api/material/${detail[1]}`;

@@ -17,6 +17,7 @@ export * from './api/common.js';
 export * from './api/dev.js';
 export * from './api/admin.js';
 export * from './catalog.js';
+export * from './catalog-filters.js';
 export * from './first-response.js';
 export * from './api/material.js';
 export * from './api/admin-material.js';

@@ -140,7 +140,13 @@ describe('serving the web app: compression, caching, page fallback', () => {
     expect(detail.body).toContain('<link rel="modulepreload" href="/assets/detail-page-D1.js">');
 
     // a call that does not succeed is left to the page; a search or a filter is not answered
-    for (const url of ['/detail/no-such-material', '/?keyword=戒指', '/user/order']) {
+    // a search is answered with the query the page makes from its address
+    const search = await t.app.inject({ url: `/?keyword=${encodeURIComponent('钻戒')}&sort=newest&source=xhs` });
+    expect(search.body).toContain(
+      `data-url="/api/material?sort=-created&amp;keyword=${encodeURIComponent('钻戒')}&amp;page=1&amp;page_size=30"`,
+    );
+
+    for (const url of ['/detail/no-such-material', '/user/order']) {
       const res = await t.app.inject({ url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).not.toContain('gs-first-response');

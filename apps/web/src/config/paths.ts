@@ -1,3 +1,4 @@
+import { SEARCH_PARAM } from '@gemstock/contract';
 /**
  * The route table of spec §2. Every in-app link is built from here so a path is spelt once.
  * The route objects (guards, lazy pages) live in src/app/router.tsx.
@@ -28,8 +29,8 @@ export const paths = {
   devOutbox: '/dev/outbox',
 } as const;
 
-/** Query parameter carrying the search value on home (`/?keyword=…`). */
-export const SEARCH_PARAM = 'keyword';
+/** Query parameter carrying the search value on home (`/?keyword=…`): the contract's SEARCH_PARAM. */
+export { SEARCH_PARAM };
 /** Query parameter naming the traffic source; the register form sends it (spec §2). */
 export const SOURCE_PARAM = 'source';
 
