@@ -9,33 +9,21 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HeaderSearch } from '@/features/layout/components/header-search';
 import { WalletPopover } from '@/features/layout/components/wallet-popover';
 import { afterFirstPaint } from '@/hooks/use-after-first-paint';
+import { userOf } from './factories';
 
 vi.mock('@/api/get-hot-keywords', () => ({
   useHotKeywords: () => ({ data: { keywords: ['钻戒', '项链', '黄金手镯'] }, isFetching: false }),
 }));
 
-const VIP: TUser = {
+const VIP: TUser = userOf({
   sid: 'u1',
   email: 'vip@example.com',
-  mobile: null,
-  name: null,
-  username: null,
   company: null,
-  license: null,
-  address: null,
-  downloadCount: 0,
   walletBalance: 69_900,
   isVip: true,
   vipValidBefore: '2030-01-01T00:00:00.000Z',
-  orderBadge: 0,
   lastLoginAt: null,
-  enabled: true,
-  subEnabled: false,
-  level: 0,
-  parent: null,
-  pendingCoupon: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+});
 
 function CurrentAddress() {
   const location = useLocation();

@@ -7,7 +7,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import DetailPage from '@/features/material/routes/detail-page';
 import { freeUntilText } from '@/lib/free-period';
 import { useSession } from '@/stores/session';
-import { materialOf } from './factories';
+import { materialOf, userOf } from './factories';
 
 /** The material detail page as a buyer reads it: free offer, the table of the material's format. */
 
@@ -54,28 +54,7 @@ function renderDetail(sid: string) {
 
 function signIn() {
   useSession.getState().setToken('buyer-token');
-  useSession.getState().setUser({
-    sid: 'buyer00000000001',
-    email: 'buyer@example.cn',
-    mobile: null,
-    name: null,
-    username: null,
-    company: '上海鑫鎏珠宝有限公司',
-    license: null,
-    address: null,
-    downloadCount: 0,
-    walletBalance: 0,
-    isVip: false,
-    vipValidBefore: null,
-    orderBadge: 0,
-    lastLoginAt: '2026-01-01T00:00:00.000Z',
-    enabled: true,
-    subEnabled: false,
-    level: 0,
-    parent: null,
-    pendingCoupon: null,
-    createdAt: '2026-01-01T00:00:00.000Z',
-  });
+  useSession.getState().setUser(userOf());
 }
 
 afterEach(() => {
