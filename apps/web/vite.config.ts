@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import { decorativeIcons } from './build/decorative-icons.ts';
 import { precompress } from './build/precompress.ts';
 import { routeShells } from './build/route-shells.ts';
+import { stylesheetLast } from './build/stylesheet-last.ts';
 
 const SRC_DIR = new URL('./src', import.meta.url).pathname;
 /** The API server (apps/server). In production it also serves this SPA from dist/. */
@@ -12,6 +13,7 @@ export default defineConfig({
   plugins: [
     react(),
     decorativeIcons(),
+    stylesheetLast(),
     // the pages a first visit lands on; the server maps paths to these shells (plugins/web-app.ts)
     routeShells({
       home: 'src/features/catalog/routes/home-page.tsx',
