@@ -29,8 +29,8 @@ const ANTD = 'app/antd-scope';
 
 /**
  * Buyer routes and the lazy modules a first visit to each loads (antd's scope when the page uses
- * antd, layouts, then the page). Home, detail, /video, /free-material and not-found are plain
- * elements and load no antd.
+ * antd, layouts, then the page). Home, detail, /video, /free-material, /question, /xiaohongshu
+ * and not-found are plain elements and load no antd.
  */
 export const BUYER_ROUTES = {
   '/': ['features/catalog/routes/home-page'],
@@ -39,9 +39,9 @@ export const BUYER_ROUTES = {
   '/video': ['features/video/routes/video-page'],
   '/free-material': ['features/free-material/routes/free-material-page'],
   '/wallet': [ANTD, 'features/wallet/routes/wallet-page'],
-  '/question': [ANTD, 'features/faq/routes/question-page'],
+  '/question': ['features/faq/routes/question-page'],
   '/customize': [ANTD, 'features/customize/routes/customize-page'],
-  '/xiaohongshu': [ANTD, 'features/promotion/routes/xiaohongshu-page'],
+  '/xiaohongshu': ['features/promotion/routes/xiaohongshu-page'],
   '/user/account-setting': [
     ANTD,
     'features/account/routes/user-layout',

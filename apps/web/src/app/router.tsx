@@ -133,7 +133,7 @@ export const routes: RouteObject[] = [
           {
             path: 'question',
             handle: h('常见问题'),
-            lazy: antdPage(() => import('@/features/faq/routes/question-page')),
+            lazy: page(() => import('@/features/faq/routes/question-page')),
           },
           {
             path: 'wallet',
@@ -143,7 +143,7 @@ export const routes: RouteObject[] = [
           {
             path: 'xiaohongshu',
             handle: h('小红书'),
-            lazy: antdPage(() => import('@/features/promotion/routes/xiaohongshu-page')),
+            lazy: page(() => import('@/features/promotion/routes/xiaohongshu-page')),
           },
           {
             path: 'free-material',

@@ -1,6 +1,6 @@
-import { ClockCircleOutlined } from '@ant-design/icons';
-import { Empty, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { Icon } from './ui/icon';
+import { ClockCircleOutlined } from './ui/icon-paths';
 
 interface NotYetAvailableProps {
   title: string;
@@ -10,25 +10,15 @@ interface NotYetAvailableProps {
 
 /**
  * The honest state of a page whose feature is not built yet: its frame is in place, its data
- * is not. Never fill it with sample data.
+ * is not. Never fill it with sample data. Plain elements: no antd.
  */
 export function NotYetAvailable({ title, description, extra }: NotYetAvailableProps) {
   return (
-    <div className="gs-card" style={{ padding: '48px 24px' }}>
-      <Empty
-        image={<ClockCircleOutlined style={{ fontSize: 48, color: 'var(--gs-gold)' }} />}
-        styles={{ image: { height: 56 } }}
-        description={
-          <div>
-            <Typography.Title level={5} style={{ marginBottom: 4 }}>
-              {title}
-            </Typography.Title>
-            {description && <Typography.Text type="secondary">{description}</Typography.Text>}
-          </div>
-        }
-      >
-        {extra}
-      </Empty>
+    <div className="gs-card gs-not-yet">
+      <Icon icon={ClockCircleOutlined} className="gs-not-yet__icon" />
+      <h2 className="gs-not-yet__title">{title}</h2>
+      {description && <p className="gs-text-secondary gs-not-yet__text">{description}</p>}
+      {extra}
     </div>
   );
 }

@@ -12,9 +12,10 @@ import {
   VIP_MONTHLY_FEE_CENTS,
   formatYuan,
 } from '@gemstock/contract';
-import { Collapse, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { PageContainer } from '@/components/page-container';
+import { Icon } from '@/components/ui/icon';
+import { RightOutlined } from '@/components/ui/icon-paths';
 
 interface Faq {
   q: string;
@@ -155,26 +156,28 @@ const GROUPS: FaqGroup[] = [
   },
 ];
 
-/** /question — FAQ built from the business rules of spec §4 and §9. */
+/** /question — FAQ built from the business rules of spec §4 and §9. Plain elements: no antd. */
 export default function QuestionPage() {
   return (
     <PageContainer title="常见问题" subTitle="关于授权、支付、发票、VIP 与定制服务的常见疑问" width="narrow">
       {GROUPS.map((group) => (
         <section key={group.title} style={{ marginBottom: 24 }}>
-          <Typography.Title level={4}>{group.title}</Typography.Title>
-          <Collapse
-            className="gs-faq"
-            items={group.items.map((item, i) => ({
-              key: `${group.title}-${i}`,
-              label: item.q,
-              children: <div className="gs-faq-answer">{item.a}</div>,
-            }))}
-          />
+          <h2 className="gs-faq-group">{group.title}</h2>
+          {/* native disclosure: opens with a click, Enter or Space, and the answer is in the page for search */}
+          <div className="gs-faq">
+            {group.items.map((item) => (
+              <details key={item.q} className="gs-faq-item">
+                <summary className="gs-faq-question">
+                  <Icon icon={RightOutlined} className="gs-faq-arrow" />
+                  {item.q}
+                </summary>
+                <div className="gs-faq-answer">{item.a}</div>
+              </details>
+            ))}
+          </div>
         </section>
       ))}
-      <Typography.Paragraph type="secondary">
-        没有找到答案？登录后点击页面右下角的客服图标，扫码联系我们。
-      </Typography.Paragraph>
+      <p className="gs-text-secondary">没有找到答案？登录后点击页面右下角的客服图标，扫码联系我们。</p>
     </PageContainer>
   );
 }
