@@ -47,6 +47,7 @@ import authPlugin from './plugins/auth.js';
 import envelopePlugin, { sendError } from './plugins/envelope.js';
 import jsonBodyPlugin from './plugins/json-body.js';
 import securityHeadersPlugin from './plugins/security-headers.js';
+import { RESPONSE_BROTLI_QUALITY } from './lib/html.js';
 import { isPageRequest, registerWebApp, sendAppShell } from './plugins/web-app.js';
 import { healthRoutes, HEALTH_PATHS } from './ops/health.routes.js';
 import { NO_METRICS } from './ops/app-metrics.js';
@@ -127,13 +128,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(securityHeadersPlugin, { config });
   // JSON above 1 KB goes out compressed; the web build is pre-compressed (plugins/web-app.ts) and
-  // already-encoded or incompressible bodies (images, video) are left alone. Brotli at level 4:
-  // close to gzip's speed with a smaller result; level 11 (the default) costs milliseconds per call.
+  // already-encoded or incompressible bodies (images, video) are left alone.
   await app.register(fastifyCompress, {
     threshold: 1024,
     encodings: ['br', 'gzip'],
     globalDecompression: false,
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: RESPONSE_BROTLI_QUALITY } },
   });
   await app.register(envelopePlugin);
   // Sheds load with a coded 503 + Retry-After while the event loop lags (MAX_EVENT_LOOP_DELAY_MS,

@@ -11,6 +11,7 @@ import { OrdersPage } from '@/features/admin/routes/orders-page';
 import { PaymentExceptionsPage } from '@/features/admin/routes/payment-exceptions-page';
 import { TransfersPage } from '@/features/admin/routes/transfers-page';
 import { bindNotifier } from '@/lib/notify';
+import { type ApiCall, type ApiHandler, ok, serveApi } from './fake-api';
 
 // ---- fixtures -------------------------------------------------------------------------------
 
@@ -100,38 +101,10 @@ const EXCEPTION: TPaymentException = {
 
 // ---- a fetch that answers like the server ----------------------------------------------------
 
-interface Call {
-  method: string;
-  url: URL;
-  body: unknown;
-}
+let calls: ApiCall[] = [];
 
-type Handler = (call: Call) => { status?: number; body: unknown } | undefined;
-
-let calls: Call[] = [];
-
-function ok(data: unknown) {
-  return { body: { code: 0, data, message: 'ok' } };
-}
-
-function serve(handler: Handler) {
-  calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init: RequestInit = {}) => {
-      const call: Call = {
-        method: init.method ?? 'GET',
-        url: new URL(input, 'http://localhost'),
-        body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
-      };
-      calls.push(call);
-      const answer = handler(call) ?? { status: 404, body: { code: 1005, data: null, message: '接口不存在' } };
-      return new Response(JSON.stringify(answer.body), {
-        status: answer.status ?? 200,
-        headers: { 'Content-Type': 'application/json' },
-      });
-    }),
-  );
+function serve(handler: ApiHandler) {
+  calls = serveApi(handler);
 }
 
 const listCalls = () => calls.filter((c) => c.method === 'GET' && c.url.pathname === '/api/admin/orders');

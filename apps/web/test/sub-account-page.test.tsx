@@ -9,6 +9,7 @@ import SubAccountPage from '@/features/account/routes/sub-account-page';
 import { notify } from '@/lib/notify';
 import { useSession } from '@/stores/session';
 import { subUserOf, userOf } from './factories';
+import { type ApiCall, type ApiHandler, ok, serveApi } from './fake-api';
 
 /**
  * /user/sub-account: the table on desktops, one card per sub-account on phones. Both are in the
@@ -31,35 +32,12 @@ const DESIGNER = subUserOf({ sid: 'sub0000000000002', username: 'design02', enab
 
 // ---- a fetch that answers like the server ----------------------------------------------------
 
-interface Call {
-  method: string;
-  url: URL;
-  body: unknown;
+let calls: ApiCall[] = [];
+
+function serve(handler: ApiHandler) {
+  calls = serveApi(handler);
 }
 
-let calls: Call[] = [];
-
-function serve(handler: (call: Call) => { status?: number; body: unknown } | undefined) {
-  calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init: RequestInit = {}) => {
-      const call: Call = {
-        method: init.method ?? 'GET',
-        url: new URL(input, 'http://localhost'),
-        body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
-      };
-      calls.push(call);
-      const answer = handler(call) ?? { status: 404, body: { code: 1005, data: null, message: '接口不存在' } };
-      return new Response(JSON.stringify(answer.body), {
-        status: answer.status ?? 200,
-        headers: { 'Content-Type': 'application/json' },
-      });
-    }),
-  );
-}
-
-const ok = (data: unknown) => ({ body: { code: 0, data, message: 'ok' } });
 const listCalls = () => calls.filter((c) => c.method === 'GET' && c.url.pathname === '/api/user/sub_user');
 
 /** The sub-account list answers `subUsers`; enabling or disabling one answers it changed. */

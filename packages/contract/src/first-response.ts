@@ -23,6 +23,18 @@ export function normalizeCallUrl(url: string): string {
   return query ? `${path}?${query}` : path;
 }
 
+/** The pages a first visit lands on that the server sends with a shell of their own. */
+export type LandingPage = 'home' | 'detail' | 'video' | 'free-material';
+
+/** Which landing page a page path is (`/detail/abc` → detail), or null for any other page. */
+export function landingPageOf(path: string): LandingPage | null {
+  if (path === '/') return 'home';
+  if (/^\/detail\/[^/]+\/?$/.test(path)) return 'detail';
+  if (path === '/video' || path === '/video/') return 'video';
+  if (path === '/free-material' || path === '/free-material/') return 'free-material';
+  return null;
+}
+
 /**
  * The first call a page makes for a visitor without a session, when the server can answer it
  * inside the page: home's first page of results for the search and filters in its address (the
@@ -32,17 +44,21 @@ export function normalizeCallUrl(url: string): string {
 export function firstCallOfPage(pageUrl: string): string | null {
   const [path = '/', search = ''] = pageUrl.split('?');
   const params = new URLSearchParams(search);
-  if (path === '/') {
-    const query = toSearchQuery(parseCatalogFilters(params));
-    return withQuery('/api/material', { ...query, page: 1, page_size: PAGE_SIZE_DEFAULT });
+  const hasQuery = [...params.keys()].length > 0;
+  switch (landingPageOf(path)) {
+    case 'home':
+      return withQuery('/api/material', {
+        ...toSearchQuery(parseCatalogFilters(params)),
+        page: 1,
+        page_size: PAGE_SIZE_DEFAULT,
+      });
+    case 'detail':
+      return `/api/material/${path.split('/')[2]}`;
+    case 'video':
+      return hasQuery ? null : withQuery('/api/material/featured_video', { page: 1, page_size: VIDEO_PAGE_SIZE });
+    case 'free-material':
+      return hasQuery ? null : withQuery('/api/material/free', { page: 1, page_size: FREE_PAGE_SIZE });
+    default:
+      return null;
   }
-  const detail = /^\/detail\/([^/]+)\/?$/.exec(path);
-  if (detail?.[1]) return `/api/material/${detail[1]}`;
-  if ((path === '/video' || path === '/video/') && [...params.keys()].length === 0) {
-    return withQuery('/api/material/featured_video', { page: 1, page_size: VIDEO_PAGE_SIZE });
-  }
-  if ((path === '/free-material' || path === '/free-material/') && [...params.keys()].length === 0) {
-    return withQuery('/api/material/free', { page: 1, page_size: FREE_PAGE_SIZE });
-  }
-  return null;
 }

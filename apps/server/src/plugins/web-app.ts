@@ -3,6 +3,7 @@ import {
   FIRST_RESPONSE_ELEMENT_ID,
   type TMaterial,
   firstCallOfPage,
+  landingPageOf,
   mobileSiteTarget,
   previewStillUrl,
   thumbnailSrcSet,
@@ -11,6 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { RESPONSE_BROTLI_QUALITY, escapeHtml } from '../lib/html.js';
 
 /** Hashed build output (`assets/name-<hash>.js`): the same URL never changes content. */
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -36,25 +38,6 @@ export function isPageRequest(method: string, url: string): boolean {
   if (NON_PAGE_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) return false;
   const lastSegment = path.slice(path.lastIndexOf('/') + 1);
   return !lastSegment.includes('.');
-}
-
-/**
- * The pages a first visit lands on have a shell of their own (`shells/<name>.html`, written by
- * apps/web/build/route-shells.ts): index.html plus a preload of that page's code.
- */
-const PAGE_SHELLS: readonly { name: string; matches: (path: string) => boolean }[] = [
-  { name: 'home', matches: (path) => path === '/' },
-  { name: 'detail', matches: (path) => /^\/detail\/[^/]+\/?$/.test(path) },
-  { name: 'video', matches: (path) => path === '/video' || path === '/video/' },
-  { name: 'free-material', matches: (path) => path === '/free-material' || path === '/free-material/' },
-];
-
-/** The file sent for a page path: its page's shell when the build has one, else index.html. */
-export function shellFileFor(url: string, webDist: string): string {
-  const path = url.split('?')[0] ?? '/';
-  const shell = PAGE_SHELLS.find((page) => page.matches(path));
-  const file = shell ? `shells/${shell.name}.html` : null;
-  return file && existsSync(join(webDist, file)) ? file : 'index.html';
 }
 
 /**
@@ -86,8 +69,6 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
   return true;
 }
 
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-
 /** How wide a first page's tiles are drawn: phones show two columns, /video one (its tiles are larger). */
 const TILE_SIZES: Record<string, string> = {
   '/api/material': '(max-width: 767px) 50vw, 240px',
@@ -111,11 +92,11 @@ function picturePreloads(call: string, data: unknown): string {
       .slice(0, PRELOADED_TILES)
       .map((m) => thumbnailSrcSet(m))
       .filter((srcset): srcset is string => Boolean(srcset))
-      .map((srcset) => link(`imagesrcset="${escapeAttribute(srcset)}" imagesizes="${sizes}"`))
+      .map((srcset) => link(`imagesrcset="${escapeHtml(srcset)}" imagesizes="${sizes}"`))
       .join('');
   }
   const still = data && typeof data === 'object' ? previewStillUrl(data as TMaterial) : undefined;
-  return still ? link(`href="${escapeAttribute(still)}"`) : '';
+  return still ? link(`href="${escapeHtml(still)}"`) : '';
 }
 
 /** `<`, `>`, `&` and the line separators escaped: JSON that cannot end the element holding it. */
@@ -126,29 +107,42 @@ function jsonForHtml(json: string): string {
 /**
  * An HTML page made for this request, brotli or gzip as the browser accepts. Compressed here:
  * the page fallback is the not-found handler, which is no route, so @fastify/compress (a hook on
- * routes) never sees it. Brotli at quality 4, as for JSON (decision 0012): fast, and smaller than gzip.
+ * routes) never sees it. Brotli at the quality JSON is compressed with.
  */
 function sendCompressedHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
   const accepted = String(request.headers['accept-encoding'] ?? '');
   const vary = reply.getHeader('vary');
   reply.type('text/html; charset=utf-8').header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
   if (/\bbr\b/.test(accepted)) {
-    const body = brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } });
+    const body = brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: RESPONSE_BROTLI_QUALITY } });
     return reply.header('content-encoding', 'br').send(body);
   }
   if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(gzipSync(html));
   return reply.send(html);
 }
 
-const shellCache = new Map<string, string>();
+/**
+ * The pages a first visit lands on have a shell of their own (`shells/<page>.html`, written by
+ * apps/web/build/route-shells.ts): index.html plus a preload of that page's code. Read once per
+ * page; null when the build has none (an older build, tests), and then index.html is sent.
+ */
+interface Shell {
+  file: string;
+  html: string;
+}
+const shells = new Map<string, Shell | null>();
 
-function readShell(webDist: string, file: string): string {
-  let html = shellCache.get(`${webDist}/${file}`);
-  if (html === undefined) {
-    html = readFileSync(join(webDist, file), 'utf8');
-    shellCache.set(`${webDist}/${file}`, html);
+function shellFor(url: string, webDist: string): Shell | null {
+  const page = landingPageOf(url.split('?')[0] ?? '/');
+  if (!page) return null;
+  const key = `${webDist}\0${page}`;
+  if (!shells.has(key)) {
+    const file = `shells/${page}.html`;
+    const path = join(webDist, file);
+    const html = existsSync(path) ? readFileSync(path, 'utf8') : '';
+    shells.set(key, html.includes('</head>') && html.includes('</body>') ? { file, html } : null);
   }
-  return html;
+  return shells.get(key) ?? null;
 }
 
 /**
@@ -157,9 +151,9 @@ function readShell(webDist: string, file: string): string {
  * address counts against their own rate limit), and only a success is sent. Null when the page
  * has no such call or it did not succeed: the page then makes the call itself.
  */
-async function shellWithFirstResponse(request: FastifyRequest, webDist: string, file: string): Promise<string | null> {
+async function withFirstResponse(request: FastifyRequest, shell: Shell): Promise<string | null> {
   const call = firstCallOfPage(request.url);
-  if (!call || file === 'index.html') return null;
+  if (!call) return null;
   const answer = await request.server.inject({
     method: 'GET',
     url: call,
@@ -168,12 +162,10 @@ async function shellWithFirstResponse(request: FastifyRequest, webDist: string, 
   });
   if (answer.statusCode !== 200 || !answer.headers['content-type']?.toString().includes('json')) return null;
   const element =
-    `<script type="application/json" id="${FIRST_RESPONSE_ELEMENT_ID}" data-url="${escapeAttribute(call)}">` +
+    `<script type="application/json" id="${FIRST_RESPONSE_ELEMENT_ID}" data-url="${escapeHtml(call)}">` +
     `${jsonForHtml(answer.body)}</script>`;
-  const html = readShell(webDist, file);
-  if (!html.includes('</body>') || !html.includes('</head>')) return null;
   const preloads = picturePreloads(call, (JSON.parse(answer.body) as { data?: unknown }).data);
-  return html.replace('</head>', `${preloads}</head>`).replace('</body>', `${element}</body>`);
+  return shell.html.replace('</head>', `${preloads}</head>`).replace('</body>', `${element}</body>`);
 }
 
 /**
@@ -198,10 +190,10 @@ export async function sendAppShell(
     );
     if (target) return reply.redirect(target, 302);
   }
-  const file = shellFileFor(request.url, options.webDist);
-  if (request.method === 'GET') {
-    const html = await shellWithFirstResponse(request, options.webDist, file);
+  const shell = shellFor(request.url, options.webDist);
+  if (shell && request.method === 'GET') {
+    const html = await withFirstResponse(request, shell);
     if (html !== null) return sendCompressedHtml(request, reply, html);
   }
-  return reply.sendFile(file);
+  return reply.sendFile(shell?.file ?? 'index.html');
 }

@@ -4,6 +4,7 @@ import { paths } from '@/config/paths';
 import { setNavigator } from '@/lib/navigation';
 import { redirectKeepingQuery, requireInAppEntry, requireLogin, rootLoader } from './guards';
 import { AppLoading } from './layouts/app-loading';
+import { loadWithAntd } from './with-antd';
 import { RootLayout } from './layouts/root-layout';
 import { RouteError } from './layouts/route-error';
 import type { RouteHandle } from './route-handle';
@@ -21,18 +22,7 @@ function page(load: PageModule): RouteObject['lazy'] {
  * children of an antd layout are already inside its scope and use `page` too.
  */
 function antdPage(load: PageModule): RouteObject['lazy'] {
-  return async () => {
-    const [{ AntdScope }, { default: Page }] = await Promise.all([import('./antd-scope'), load()]);
-    return {
-      Component: function AntdPage() {
-        return (
-          <AntdScope>
-            <Page />
-          </AntdScope>
-        );
-      },
-    };
-  };
+  return async () => ({ Component: await loadWithAntd(async () => (await load()).default) });
 }
 
 const h = (title: string): RouteHandle => ({ title });

@@ -1,4 +1,5 @@
 /** The public page a certificate's QR code opens: minimal server-rendered Chinese HTML. */
+import { escapeHtml } from '../../lib/html.js';
 
 export interface VerifiedLicence {
   certNo: string;
@@ -12,10 +13,6 @@ export interface VerifiedLicence {
   /** Set when an upgrade replaced the certificate: the number of the one that replaces it. */
   supersededByCertNo?: string | null;
   supersededOn?: string | null;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
 export function renderVerificationPage(siteName: string, certNo: string, found: VerifiedLicence | null): string {

@@ -1,5 +1,5 @@
 import { CustomerServiceOutlined } from '@/components/ui/icon-paths';
-import { Suspense, useId, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useServiceQr } from '@/api/service-qr';
 import { lazyWithAntd } from '@/app/with-antd';
 import { Button } from '@/components/ui/button';
@@ -27,6 +27,8 @@ export function ServiceFloat() {
   const closeTimer = useRef<number | undefined>(undefined);
   const panelId = useId();
   const login = () => openAuth('login', { kind: 'navigate', to: currentAppPath() });
+  // a pending close must not fire after the button is gone
+  useEffect(() => () => window.clearTimeout(closeTimer.current), []);
 
   const show = () => {
     window.clearTimeout(closeTimer.current);
