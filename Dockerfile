@@ -36,6 +36,7 @@ COPY --from=build /app/apps/server/package.json ./apps/server/
 COPY --from=build /app/apps/server/dist ./apps/server/dist
 COPY --from=build /app/apps/server/drizzle ./apps/server/drizzle
 COPY --from=build /app/apps/web/dist ./apps/web/dist
+COPY --from=build /app/apps/web/dist-ssr ./apps/web/dist-ssr
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]

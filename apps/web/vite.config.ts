@@ -24,6 +24,21 @@ export default defineConfig({
     precompress(),
   ],
   resolve: { alias: { '@': SRC_DIR } },
+  // The server's drawing of the landing pages (src/entry-server.tsx, `vite build --ssr`) is one
+  // self-contained bundle: the server's image installs only the server's own dependencies. antd
+  // and the libraries only the other pages use stay outside: the server never loads those pages.
+  ssr: {
+    noExternal: [
+      '@gemstock/contract',
+      'react',
+      'react-dom',
+      'react-router',
+      'scheduler',
+      /^@tanstack\//,
+      'zustand',
+      'zod',
+    ],
+  },
   server: {
     port: 5173,
     proxy: {

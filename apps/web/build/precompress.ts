@@ -25,7 +25,7 @@ export function precompress(): Plugin {
   let outDir = 'dist';
   return {
     name: 'gemstock:precompress',
-    apply: 'build',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       outDir = config.build.outDir.startsWith('/') ? config.build.outDir : join(config.root, config.build.outDir);
     },

@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
+import { STYLESHEET } from './stylesheet-last.ts';
 
 /**
  * Writes `shells/<name>.html` beside index.html for each page a first visit lands on: the same
@@ -15,7 +16,7 @@ export function routeShells(pages: Record<string, string>): Plugin {
   let root = '';
   return {
     name: 'gemstock:route-shells',
-    apply: 'build',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       root = config.root;
       outDir = config.build.outDir.startsWith('/') ? config.build.outDir : join(config.root, config.build.outDir);
@@ -39,13 +40,28 @@ export function routeShells(pages: Record<string, string>): Plugin {
       const loadedByEntry = closure(entry);
       const html = readFileSync(join(outDir, 'index.html'), 'utf8');
       if (!html.includes('</head>')) this.error('route-shells: index.html has no </head>');
+      // The server draws these pages (src/entry-server.tsx), and a drawing must not paint before
+      // its styles: they are inline, so the page paints with the HTML instead of after another
+      // request. The links stay at the end of the body: the scripts' loader looks for them there
+      // (it would otherwise fetch them again), and later pages reuse the cached files.
+      const inlineStyles = [...html.matchAll(STYLESHEET)]
+        .map((match) => /href="\/([^"]+)"/.exec(match[0])?.[1])
+        .map((file) => {
+          const asset = file ? bundle[file] : undefined;
+          if (!asset || asset.type !== 'asset') this.error(`route-shells: stylesheet ${file} is not in the build`);
+          const css = String(asset.source);
+          if (/<\/style/i.test(css)) this.error(`route-shells: ${file} cannot be inlined`);
+          return `    <style>${css}</style>\n`;
+        })
+        .join('');
       mkdirSync(join(outDir, 'shells'), { recursive: true });
       for (const [name, module] of Object.entries(pages)) {
         const page = chunks.find((chunk) => chunk.facadeModuleId === join(root, module));
         if (!page) this.error(`route-shells: ${module} is not a chunk of the build`);
         const files = [...closure(page)].filter((file) => !loadedByEntry.has(file));
-        const links = files.map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`).join('');
-        writeFileSync(join(outDir, 'shells', `${name}.html`), html.replace(/\n\s*<\/head>/, `\n${links}  </head>`));
+        const preloads = files.map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`).join('');
+        const shell = html.replace(/\n\s*<\/head>/, `\n${inlineStyles}${preloads}  </head>`);
+        writeFileSync(join(outDir, 'shells', `${name}.html`), shell);
       }
     },
   };

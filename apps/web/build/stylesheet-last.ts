@@ -1,6 +1,6 @@
 import type { Plugin } from 'vite';
 
-const STYLESHEET = /\s*<link rel="stylesheet"[^>]*>/g;
+export const STYLESHEET = /\s*<link rel="stylesheet"[^>]*>/g;
 
 /**
  * Moves the app's stylesheet from `<head>` to the end of `<body>`. In `<head>` it blocks the
@@ -11,7 +11,7 @@ const STYLESHEET = /\s*<link rel="stylesheet"[^>]*>/g;
 export function stylesheetLast(): Plugin {
   return {
     name: 'gemstock:stylesheet-last',
-    apply: 'build',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     transformIndexHtml: {
       order: 'post',
       handler(html) {

@@ -1,16 +1,23 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { seedFirstPage, takeEmbeddedAnswer } from '@/app/first-page';
 import { AppProviders } from '@/app/providers';
-import { createAppRouter } from '@/app/router';
+import { createAppRouter, routes } from '@/app/router';
+import { queryClient } from '@/lib/query-client';
+import { assumeViewportWidth } from '@/lib/viewport-estimate';
+import { useSession } from '@/stores/session';
 import './styles.css';
 import './components/ui/ui.css';
 
 // Phones are sent to a separate mobile site by the server when MOBILE_SITE_URL is set
 // (apps/server/src/plugins/web-app.ts); otherwise this responsive site is the mobile site.
+
 /**
- * The built page links its stylesheet at the end of the body, so the loading screen paints before
- * it arrives (build/stylesheet-last.ts); the app waits for it, or it would flash unstyled.
+ * A page without the server's drawing links its stylesheet at the end of the body, so the
+ * loading screen paints before it arrives (build/stylesheet-last.ts); the app waits for it, or it
+ * would flash unstyled.
  */
 function stylesheetsLoaded(): Promise<unknown> {
   const pending = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].filter(
@@ -28,15 +35,56 @@ function stylesheetsLoaded(): Promise<unknown> {
   );
 }
 
+/** The page's route modules, loaded before hydrating: the first render must be the server's. */
+async function loadMatchedRoutes(): Promise<void> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, { ...(await route.lazy()), lazy: undefined });
+    }),
+  );
+}
+
+const app = (router: ReturnType<typeof createAppRouter>) => (
+  <StrictMode>
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>
+);
+
+async function start(container: HTMLElement) {
+  const pageUrl = `${window.location.pathname}${window.location.search}`;
+  // the server's answer and drawing were made for a visitor without a session
+  const isVisitor = !useSession.getState().token;
+  const answer = takeEmbeddedAnswer(pageUrl);
+  const seeded = isVisitor && answer !== null && seedFirstPage(queryClient, pageUrl, answer);
+  const drawnWidth = Number(container.dataset.viewportWidth);
+
+  if (seeded && drawnWidth > 0) {
+    await loadMatchedRoutes();
+    assumeViewportWidth(drawnWidth);
+    // the root loader's answer for a visitor (apps/web src/app/guards.ts)
+    hydrateRoot(container, app(createAppRouter({ loaderData: { root: null } })));
+    return;
+  }
+  const router = createAppRouter();
+  await stylesheetsLoaded();
+  // over the server's drawing (a visitor who has signed in), render once the page is ready
+  // instead of replacing it with the loading screen first
+  if (drawnWidth > 0 && !router.state.initialized) {
+    await new Promise<void>((resolve) => {
+      const unsubscribe = router.subscribe((state) => {
+        if (!state.initialized) return;
+        unsubscribe();
+        resolve();
+      });
+    });
+  }
+  createRoot(container).render(app(router));
+}
+
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
-const router = createAppRouter();
-void stylesheetsLoaded().then(() =>
-  createRoot(container).render(
-    <StrictMode>
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
-  ),
-);
+void start(container);

@@ -97,7 +97,9 @@ export function route<E extends AnyEndpoint>(
     },
     handler: async (request, reply) => {
       const result = await handler(request as unknown as EndpointRequest<E>, reply);
-      return result === reply ? reply : ok(result);
+      // A handler that sent its answer returns the reply, which is a thenable: awaiting it waits
+      // for the response to finish and yields undefined, so it is `sent` that tells.
+      return reply.sent ? reply : ok(result);
     },
   });
 }

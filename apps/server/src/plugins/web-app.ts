@@ -3,6 +3,7 @@ import {
   FIRST_RESPONSE_ELEMENT_ID,
   type TMaterial,
   firstCallOfPage,
+  isMobileUserAgent,
   landingPageOf,
   mobileSiteTarget,
   previewStillUrl,
@@ -10,7 +11,8 @@ import {
 } from '@gemstock/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
-import { join, sep } from 'node:path';
+import { dirname, join, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { RESPONSE_BROTLI_QUALITY, escapeHtml } from '../lib/html.js';
 
@@ -47,6 +49,8 @@ export function isPageRequest(method: string, url: string): boolean {
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<boolean> {
   if (!existsSync(join(webDist, 'index.html'))) return false;
+  // loaded now rather than by the first visitor's request
+  await rendererFor(webDist, app.log);
   const assetsDir = `${join(webDist, 'assets')}${sep}`;
   await app.register(fastifyStatic, {
     root: webDist,
@@ -145,13 +149,70 @@ function shellFor(url: string, webDist: string): Shell | null {
   return shells.get(key) ?? null;
 }
 
+/** apps/web src/entry-server.tsx, as `vite build --ssr` writes it beside the web build. */
+interface LandingPageRenderer {
+  renderLandingPage(page: { url: string; answer: unknown; viewportWidth: number }): Promise<string | null>;
+}
+const renderers = new Map<string, Promise<LandingPageRenderer | null>>();
+
+/** The server-side renderer of the web build in `webDist`, loaded once; null without one. */
+function rendererFor(webDist: string, log: FastifyInstance['log']): Promise<LandingPageRenderer | null> {
+  let renderer = renderers.get(webDist);
+  if (!renderer) {
+    const entry = join(dirname(webDist), 'dist-ssr', 'entry-server.js');
+    renderer = existsSync(entry)
+      ? (import(pathToFileURL(entry).href) as Promise<LandingPageRenderer>).catch((error: unknown) => {
+          log.error({ err: error }, 'the landing pages renderer did not load; pages are drawn in the browser');
+          return null;
+        })
+      : Promise.resolve(null);
+    renderers.set(webDist, renderer);
+  }
+  return renderer;
+}
+
+/**
+ * The width the server's drawing assumes: a phone's or a desktop's, by the User-Agent (the
+ * first request carries nothing better). Phones get two columns of tiles at any width; a
+ * desktop whose window holds another column count than 1440 px re-lays out once hydrated.
+ */
+export const PHONE_VIEWPORT_WIDTH = 390;
+export const DESKTOP_VIEWPORT_WIDTH = 1440;
+
+const REACT_IMAGE_PRELOADS = /^(?:<link rel="preload" as="image"[^>]*\/>)+/;
+const ROOT_CONTENT = /<div id="root">[\s\S]*?<!--\/loading-->\s*<\/div>/;
+
+/**
+ * The page drawn by the web app for a visitor without a session, in place of the loading screen,
+ * with the width it was drawn for (the browser hydrates it assuming the same). The shell
+ * unchanged when there is no renderer or it fails: the browser then draws the page itself.
+ */
+async function drawnPage(request: FastifyRequest, html: string, answer: unknown, webDist: string): Promise<string> {
+  const renderer = await rendererFor(webDist, request.log);
+  if (!renderer || !ROOT_CONTENT.test(html)) return html;
+  const viewportWidth = isMobileUserAgent(request.headers['user-agent'] ?? '')
+    ? PHONE_VIEWPORT_WIDTH
+    : DESKTOP_VIEWPORT_WIDTH;
+  try {
+    const markup = await renderer.renderLandingPage({ url: request.url, answer, viewportWidth });
+    if (markup === null) return html;
+    // React puts a preload of every picture it draws eagerly before the markup; the page already
+    // preloads the first ones in its head, where the browser finds them first
+    const drawing = markup.replace(REACT_IMAGE_PRELOADS, '');
+    return html.replace(ROOT_CONTENT, () => `<div id="root" data-viewport-width="${viewportWidth}">${drawing}</div>`);
+  } catch (error) {
+    request.log.error({ err: error }, 'a landing page could not be drawn on the server');
+    return html;
+  }
+}
+
 /**
  * A page a first visit lands on, with the answer to its first call inside it (the contract's
- * `firstCallOfPage`): the call is made here through the API's own route, as the visitor (their
- * address counts against their own rate limit), and only a success is sent. Null when the page
- * has no such call or it did not succeed: the page then makes the call itself.
+ * `firstCallOfPage`) and drawn with it: the call is made here through the API's own route, as
+ * the visitor (their address counts against their own rate limit), and only a success is sent.
+ * Null when the page has no such call or it did not succeed: the page then makes the call itself.
  */
-async function withFirstResponse(request: FastifyRequest, shell: Shell): Promise<string | null> {
+async function withFirstResponse(request: FastifyRequest, shell: Shell, webDist: string): Promise<string | null> {
   const call = firstCallOfPage(request.url);
   if (!call) return null;
   const answer = await request.server.inject({
@@ -164,8 +225,11 @@ async function withFirstResponse(request: FastifyRequest, shell: Shell): Promise
   const element =
     `<script type="application/json" id="${FIRST_RESPONSE_ELEMENT_ID}" data-url="${escapeHtml(call)}">` +
     `${jsonForHtml(answer.body)}</script>`;
-  const preloads = picturePreloads(call, (JSON.parse(answer.body) as { data?: unknown }).data);
-  return shell.html.replace('</head>', `${preloads}</head>`).replace('</body>', `${element}</body>`);
+  const data = (JSON.parse(answer.body) as { data?: unknown }).data;
+  const html = shell.html
+    .replace('</head>', `${picturePreloads(call, data)}</head>`)
+    .replace('</body>', `${element}</body>`);
+  return drawnPage(request, html, data, webDist);
 }
 
 /**
@@ -192,7 +256,7 @@ export async function sendAppShell(
   }
   const shell = shellFor(request.url, options.webDist);
   if (shell && request.method === 'GET') {
-    const html = await withFirstResponse(request, shell);
+    const html = await withFirstResponse(request, shell, options.webDist);
     if (html !== null) return sendCompressedHtml(request, reply, html);
   }
   return reply.sendFile(shell?.file ?? 'index.html');

@@ -1,6 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { S3Config } from '../../src/config.js';
@@ -190,6 +190,77 @@ describe('serving the web app: compression, caching, page fallback', () => {
     const small = await t.app.inject({ url: '/api/health', headers: { 'accept-encoding': 'gzip' } });
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.json()).toMatchObject({ code: 0 });
+  });
+});
+
+/**
+ * A web build with the server-side renderer `vite build --ssr` writes beside it
+ * (apps/web/src/entry-server.tsx): this one draws what it was given, refuses /free-material and
+ * fails on a detail page.
+ */
+function writeWebBuildWithRenderer(): string {
+  const root = mkdtempSync(join(tmpdir(), 'gemstock-web-'));
+  const dist = join(root, 'dist');
+  mkdirSync(join(dist, 'shells'), { recursive: true });
+  mkdirSync(join(root, 'dist-ssr'));
+  const shell =
+    '<!doctype html><html><head></head><body><div id="root">\n  <!--loading--><div class="gs-app-loading">加载中…</div><!--/loading-->\n</div></body></html>';
+  writeFileSync(join(dist, 'index.html'), shell);
+  for (const page of ['home', 'detail', 'free-material']) writeFileSync(join(dist, 'shells', `${page}.html`), shell);
+  writeFileSync(
+    join(root, 'dist-ssr', 'entry-server.js'),
+    `export async function renderLandingPage({ url, answer, viewportWidth }) {
+      if (url.startsWith('/detail/')) throw new Error('cannot draw');
+      if (url.startsWith('/free-material')) return null;
+      // React's own preloads of the pictures it draws come first; the server drops them
+      return '<link rel="preload" as="image" href="/a.webp"/><link rel="preload" as="image" imageSrcSet="/b.webp 240w"/>' +
+        '<main data-url="' + url + '" data-width="' + viewportWidth + '">' + answer.materials.length + ' 个素材</main>';
+    }`,
+  );
+  return dist;
+}
+
+describe("a landing page drawn by the web app's server-side renderer", () => {
+  let t: TestApp;
+  let dist: string;
+  let material: Awaited<ReturnType<typeof insertMaterial>>;
+  beforeAll(async () => {
+    dist = writeWebBuildWithRenderer();
+    t = await buildTestApp({ webDist: dist });
+    material = await insertMaterial(t, { keywords: ['钻戒'] });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dirname(dist), { recursive: true, force: true });
+  });
+
+  const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
+  const DESKTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36';
+
+  it('puts the drawing in place of the loading screen, for the width the browser suggests, with the answer it was drawn from', async () => {
+    const phone = await t.app.inject({ url: '/', headers: { 'user-agent': PHONE } });
+    expect(phone.body).toContain(
+      '<div id="root" data-viewport-width="390"><main data-url="/" data-width="390">1 个素材</main></div>',
+    );
+    expect(phone.body).not.toContain('gs-app-loading');
+    // the browser seeds its cache from the same answer, so its first render is this drawing
+    expect(phone.body).toContain('id="gs-first-response"');
+
+    const desktop = await t.app.inject({ url: '/?keyword=钻戒', headers: { 'user-agent': DESKTOP } });
+    expect(desktop.body).toContain(
+      `<div id="root" data-viewport-width="1440"><main data-url="/?keyword=${encodeURIComponent('钻戒')}"`,
+    );
+  });
+
+  it('sends the loading screen when the renderer draws nothing or fails, and when the first call did not succeed', async () => {
+    for (const url of ['/free-material', `/detail/${material.sid}`, '/detail/no-such-material']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<div id="root">\n  <!--loading--><div class="gs-app-loading">');
+      expect(res.body, url).not.toContain('data-viewport-width');
+    }
+    // the page still carries the answer when only the drawing failed
+    expect((await t.app.inject({ url: `/detail/${material.sid}` })).body).toContain('id="gs-first-response"');
   });
 });
 

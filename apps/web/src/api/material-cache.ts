@@ -16,9 +16,12 @@ export const LIKED_MATERIALS_KEY = [USER_SCOPE, 'liked-materials'] as const;
 
 export type Viewer = string;
 
-/** The viewer part of a material query key: the user's sid, or 'guest'. */
+/** The viewer of a visitor without a session. */
+export const GUEST_VIEWER: Viewer = 'guest';
+
+/** The viewer part of a material query key: the user's sid, or GUEST_VIEWER. */
 export function useViewer(): Viewer {
-  return useSession((s) => (s.user?.lastLoginAt ? s.user.sid : 'guest'));
+  return useSession((s) => (s.user?.lastLoginAt ? s.user.sid : GUEST_VIEWER));
 }
 
 export function materialsKey(viewer: Viewer, ...rest: unknown[]): QueryKey {

@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, Suspense, lazy, useSyncExternalStore } from 'react';
 import { DemoRibbon } from '@/components/demo-ribbon';
 import { toastHost } from '@/lib/notify';
@@ -16,9 +16,10 @@ function ToastHostSlot() {
   ) : null;
 }
 
-export function AppProviders({ children }: { children: ReactNode }) {
+/** `client`: the page's own on the server, which renders each request with a cache of its own. */
+export function AppProviders({ children, client = queryClient }: { children: ReactNode; client?: QueryClient }) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={client}>
       {children}
       <DemoRibbon />
       <ToastHostSlot />

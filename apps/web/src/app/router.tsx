@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { type RouteObject, createBrowserRouter } from 'react-router';
+import { type HydrationState, type RouteObject, createBrowserRouter } from 'react-router';
 import { paths } from '@/config/paths';
 import { setNavigator } from '@/lib/navigation';
 import { redirectKeepingQuery, requireInAppEntry, requireLogin, rootLoader } from './guards';
@@ -157,8 +157,9 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  const router = createBrowserRouter(routes);
+/** `hydrationData`: the loaders' answers the server's drawing was made with (main.tsx). */
+export function createAppRouter(hydrationData?: HydrationState) {
+  const router = createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined);
   setNavigator((to) => {
     void router.navigate(to);
   });

@@ -12,7 +12,6 @@ import {
   fillPath,
   withQuery,
 } from '@gemstock/contract';
-import { takeFirstResponse } from '@/lib/first-response';
 import { currentAppPath, navigateTo } from '@/lib/navigation';
 import { notify } from '@/lib/notify';
 import { USER_SCOPE, queryClient } from '@/lib/query-client';
@@ -158,10 +157,6 @@ async function send<T>(method: string, path: string, options: RequestOptions): P
   }
 
   const url = buildUrl(path, options.query);
-  // The page's first call, answered by the server inside the page (for a visitor without a
-  // session: the answer was made for nobody in particular).
-  const sentWithPage = method === 'GET' && !token ? takeFirstResponse(url) : null;
-  if (sentWithPage !== null) return parseApiResponse<T>(200, true, sentWithPage);
 
   let response: Response;
   try {

@@ -1,11 +1,13 @@
-import { type ReactNode, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { type TileBox, layoutMasonry } from './masonry-layout';
+import { type CSSProperties, type ReactNode, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { estimatedViewportWidth } from '@/lib/viewport-estimate';
+import { type TileBox, type TilePlace, boxOf, columnCountFor, planMasonry } from './masonry-layout';
 
 interface MasonryGridProps<T> {
   items: readonly T[];
   getKey: (item: T) => string;
   /** height / width of the item's picture. */
   getRatio: (item: T) => number;
+  /** `box` is the tile's size and place in pixels at the width measured (or assumed) last. */
   renderItem: (item: T, box: TileBox, index: number) => ReactNode;
   minColumnWidth?: number;
   gap?: number;
@@ -20,13 +22,13 @@ interface MasonryGridProps<T> {
 const PHONE_WIDTH = 600;
 const PHONE_MIN_COLUMN = 150;
 
-/** The page column (1360 px minus padding) until the real width is measured. */
+/** The page column (1360 px minus padding) of the viewport assumed until the grid is measured. */
 function estimatedWidth(): number {
-  if (typeof window === 'undefined') return 1200;
-  return Math.max(296, Math.min(window.innerWidth, 1360) - (window.innerWidth < 768 ? 24 : 48));
+  const viewport = estimatedViewportWidth();
+  return Math.max(296, Math.min(viewport, 1360) - (viewport < 768 ? 24 : 48));
 }
 
-/** Follows the element's content width; measured before the first paint. */
+/** Follows the element's content width; measured before the first paint of a client render. */
 function useContentWidth(ref: React.RefObject<HTMLElement | null>): number {
   const [width, setWidth] = useState(estimatedWidth);
   useLayoutEffect(() => {
@@ -45,7 +47,24 @@ function useContentWidth(ref: React.RefObject<HTMLElement | null>): number {
   return width;
 }
 
-/** Absolutely positioned masonry; see masonry-layout.ts. */
+/** The column width, in CSS: the grid is a size container, so this follows its real width. */
+const COLUMN = 'var(--gs-masonry-column)';
+
+function cellStyle(place: TilePlace, gap: number, extraHeight: number): CSSProperties {
+  return {
+    left: `calc(${place.column} * (${COLUMN} + ${gap}px))`,
+    top: `calc(${place.ratioAbove} * ${COLUMN} + ${place.tilesAbove * (extraHeight + gap)}px)`,
+    width: COLUMN,
+    height: `calc(${place.ratio} * ${COLUMN} + ${extraHeight}px)`,
+  };
+}
+
+/**
+ * Absolutely positioned masonry (masonry-layout.ts). Only the column count comes from a measured
+ * width; every position and size is CSS in units of the column width, so the server's drawing of
+ * the grid is exact at any width with that count, and a resize that keeps the count re-lays
+ * nothing out.
+ */
 export function MasonryGrid<T>({
   items,
   getKey,
@@ -63,33 +82,43 @@ export function MasonryGrid<T>({
   const ratios = useMemo(() => items.map(getRatio), [items, getRatio]);
   // phones keep two columns: a 240 px minimum would leave one picture per screen
   const columnMin = containerWidth < PHONE_WIDTH ? Math.min(minColumnWidth, PHONE_MIN_COLUMN) : minColumnWidth;
-  const layout = useMemo(
-    () => layoutMasonry(ratios, { containerWidth, minColumnWidth: columnMin, gap, extraHeight, maxColumns }),
-    [ratios, containerWidth, columnMin, gap, extraHeight, maxColumns],
+  const columns = columnCountFor(containerWidth, columnMin, gap, maxColumns);
+  const plan = useMemo(
+    () => planMasonry(ratios, { columns, gap, extraHeight, referenceWidth: columnMin }),
+    [ratios, columns, gap, extraHeight, columnMin],
   );
+  const columnWidth = Math.max(0, (containerWidth - gap * (columns - 1)) / columns);
+  const height = plan.totals
+    .filter((total) => total.tiles > 0)
+    .map((total) => `calc(${total.ratio} * ${COLUMN} + ${total.tiles * (extraHeight + gap) - gap}px)`);
 
   return (
     <div
       ref={ref}
       className={`gs-masonry${className ? ` ${className}` : ''}`}
-      style={{ height: layout.height }}
-      role="list"
-      aria-label={label}
+      style={{ '--gs-masonry-columns': columns, '--gs-masonry-gap': `${gap}px` } as CSSProperties}
     >
-      {items.map((item, index) => {
-        const box = layout.boxes[index];
-        if (!box) return null;
-        return (
-          <div
-            key={getKey(item)}
-            role="listitem"
-            className="gs-masonry__cell"
-            style={{ left: box.left, top: box.top, width: box.width, height: box.height }}
-          >
-            {renderItem(item, box, index)}
-          </div>
-        );
-      })}
+      <div
+        className="gs-masonry__list"
+        style={{ height: height.length > 1 ? `max(${height.join(', ')})` : (height[0] ?? 0) }}
+        role="list"
+        aria-label={label}
+      >
+        {items.map((item, index) => {
+          const place = plan.places[index];
+          if (!place) return null;
+          return (
+            <div
+              key={getKey(item)}
+              role="listitem"
+              className="gs-masonry__cell"
+              style={cellStyle(place, gap, extraHeight)}
+            >
+              {renderItem(item, boxOf(place, columnWidth, gap, extraHeight), index)}
+            </div>
+          );
+        })}
+      </div>
     </div>
   );
 }

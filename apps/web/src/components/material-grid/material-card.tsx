@@ -9,7 +9,7 @@ import { Icon } from '../ui/icon';
 
 export interface MaterialCardProps {
   material: TMaterial;
-  /** Size of the picture area (the cell minus any footer). */
+  /** Height of the picture area (the cell minus any footer), for the thumbnail's size attributes. */
   pictureHeight: number;
   /** Width of the picture area: the thumbnail is chosen and sized for it. */
   pictureWidth?: number;
@@ -69,7 +69,7 @@ export function MaterialCard({
         <div
           className="gs-tile__picture"
           // the picture's dominant colour while the thumbnail loads (else the stylesheet's neutral one)
-          style={{ height: pictureHeight, backgroundColor: material.placeholderColor ?? undefined }}
+          style={{ backgroundColor: material.placeholderColor ?? undefined }}
         >
           {poster ? (
             <img

@@ -1,7 +1,7 @@
 import { PAGE_SIZE_DEFAULT, type TSearchMaterialsResponse } from '@gemstock/contract';
 import { MATERIAL_ROUTES } from '@/api/routes';
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { materialsKey, useViewer } from '@/api/material-cache';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { type Viewer, materialsKey, useViewer } from '@/api/material-cache';
 import { callApi } from '@/lib/api-client';
 import {
   type CatalogFilters,
@@ -25,10 +25,9 @@ export function searchMaterials(query: SearchPageQuery, signal?: AbortSignal): P
  * the same order at the same scroll position instead of a reshuffled one; a new search or
  * filter is a new key.
  */
-export function useSearchMaterials(filters: CatalogFilters) {
-  const viewer = useViewer();
+export function searchMaterialsQuery(viewer: Viewer, filters: CatalogFilters) {
   const query = toSearchQuery(filters);
-  return useInfiniteQuery({
+  return infiniteQueryOptions({
     queryKey: materialsKey(viewer, 'search', query),
     queryFn: ({ pageParam, signal }) =>
       searchMaterials(
@@ -39,4 +38,8 @@ export function useSearchMaterials(filters: CatalogFilters) {
     getNextPageParam: (_last, pages) => nextSearchPage(pages, SEARCH_PAGE_SIZE),
     staleTime: Infinity,
   });
+}
+
+export function useSearchMaterials(filters: CatalogFilters) {
+  return useInfiniteQuery(searchMaterialsQuery(useViewer(), filters));
 }

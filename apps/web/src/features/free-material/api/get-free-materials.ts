@@ -1,7 +1,7 @@
 import { FREE_PAGE_SIZE, type TPagedMaterialsResponse } from '@gemstock/contract';
 import { MATERIAL_ROUTES } from '@/api/routes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { materialsKey, useViewer } from '@/api/material-cache';
+import { type Viewer, materialsKey, useViewer } from '@/api/material-cache';
 import { callApi } from '@/lib/api-client';
 
 /** GET /api/material/free?page&page_size → {total, materials} free right now. */
@@ -9,10 +9,12 @@ export function getFreeMaterials(page: number, signal?: AbortSignal): Promise<TP
   return callApi(MATERIAL_ROUTES.free, { query: { page, page_size: FREE_PAGE_SIZE } }, { signal });
 }
 
+export const freeMaterialsKey = (viewer: Viewer, page: number) => materialsKey(viewer, 'free', page);
+
 export function useFreeMaterials(page: number) {
   const viewer = useViewer();
   return useQuery({
-    queryKey: materialsKey(viewer, 'free', page),
+    queryKey: freeMaterialsKey(viewer, page),
     queryFn: ({ signal }) => getFreeMaterials(page, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,7 +1,7 @@
 import { ErrorCode, type TMaterialDetailResponse } from '@gemstock/contract';
 import { MATERIAL_ROUTES } from '@/api/routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { findCachedMaterial, materialsKey, useViewer } from '@/api/material-cache';
+import { type Viewer, findCachedMaterial, materialsKey, useViewer } from '@/api/material-cache';
 import { type ApiError, applyErrorPolicy, callApi, isApiError } from '@/lib/api-client';
 
 /** A material that does not exist, is disabled, or whose id is malformed. */
@@ -27,12 +27,14 @@ export async function getMaterial(sid: string, signal?: AbortSignal): Promise<TM
   }
 }
 
+export const materialKey = (viewer: Viewer, sid: string) => materialsKey(viewer, 'detail', sid);
+
 /** The detail; while it loads, the copy from the grid the visitor clicked is shown. */
 export function useMaterial(sid: string) {
   const viewer = useViewer();
   const queryClient = useQueryClient();
   return useQuery<TMaterialDetailResponse>({
-    queryKey: materialsKey(viewer, 'detail', sid),
+    queryKey: materialKey(viewer, sid),
     queryFn: ({ signal }) => getMaterial(sid, signal),
     placeholderData: () => findCachedMaterial(queryClient, sid),
   });

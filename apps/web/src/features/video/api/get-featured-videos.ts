@@ -1,7 +1,7 @@
 import { type TMaterialsResponse, VIDEO_PAGE_SIZE } from '@gemstock/contract';
 import { MATERIAL_ROUTES } from '@/api/routes';
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { materialsKey, useViewer } from '@/api/material-cache';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { type Viewer, materialsKey, useViewer } from '@/api/material-cache';
 import { callApi } from '@/lib/api-client';
 
 /** GET /api/material/featured_video?page&page_size → {materials} (no total). */
@@ -10,12 +10,15 @@ export function getFeaturedVideos(page: number, signal?: AbortSignal): Promise<T
 }
 
 /** Without a total, a short page is the last one. */
-export function useFeaturedVideos() {
-  const viewer = useViewer();
-  return useInfiniteQuery({
+export function featuredVideosQuery(viewer: Viewer) {
+  return infiniteQueryOptions({
     queryKey: materialsKey(viewer, 'featured-video'),
     queryFn: ({ pageParam, signal }) => getFeaturedVideos(pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: (last, pages) => (last.materials.length < VIDEO_PAGE_SIZE ? undefined : pages.length + 1),
   });
+}
+
+export function useFeaturedVideos() {
+  return useInfiniteQuery(featuredVideosQuery(useViewer()));
 }

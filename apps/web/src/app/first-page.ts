@@ -1,0 +1,83 @@
+import {
+  FIRST_RESPONSE_ELEMENT_ID,
+  SUCCESS_CODE,
+  type TMaterialDetailResponse,
+  type TMaterialsResponse,
+  type TPagedMaterialsResponse,
+  type TSearchMaterialsResponse,
+  firstCallOfPage,
+  landingPageOf,
+  normalizeCallUrl,
+} from '@gemstock/contract';
+import type { QueryClient } from '@tanstack/react-query';
+import { GUEST_VIEWER } from '@/api/material-cache';
+import { searchMaterialsQuery } from '@/features/catalog/api/search-materials';
+import { FIRST_SEARCH_PAGE, parseCatalogFilters } from '@/features/catalog/lib/search-filters';
+import { freeMaterialsKey } from '@/features/free-material/api/get-free-materials';
+import { materialKey } from '@/features/material/api/get-material';
+import { featuredVideosQuery } from '@/features/video/api/get-featured-videos';
+
+/**
+ * The answer to a landing page's first call (the contract's `firstCallOfPage`), which the server
+ * made for the visitor and sends inside the page (apps/server src/plugins/web-app.ts).
+ */
+export type FirstAnswer = unknown;
+
+/**
+ * Takes the answer out of the page: null unless it is a success that answers `pageUrl`'s own
+ * first call. Removed either way, so nothing later can take an answer meant for an earlier
+ * address.
+ */
+export function takeEmbeddedAnswer(pageUrl: string): FirstAnswer | null {
+  const element = document.getElementById(FIRST_RESPONSE_ELEMENT_ID);
+  if (!element) return null;
+  element.remove();
+  const call = firstCallOfPage(pageUrl);
+  const answers = element.dataset.url;
+  if (!call || !answers || normalizeCallUrl(answers) !== normalizeCallUrl(call)) return null;
+  try {
+    const envelope = JSON.parse(element.textContent ?? '') as { code?: unknown; data?: unknown };
+    return envelope.code === SUCCESS_CODE ? (envelope.data ?? null) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Puts a landing page's first answer into the query cache, under the key that page's query has
+ * for a visitor without a session, so the page renders with its data at once: on the server,
+ * and in the browser's first render, which must match what the server drew. Only for a visitor:
+ * the answer was made for nobody in particular. Returns whether `pageUrl` is a landing page.
+ */
+export function seedFirstPage(client: QueryClient, pageUrl: string, answer: FirstAnswer): boolean {
+  const [path = '/', search = ''] = pageUrl.split('?');
+  switch (landingPageOf(path)) {
+    case 'home':
+      client.setQueryData(
+        searchMaterialsQuery(GUEST_VIEWER, parseCatalogFilters(new URLSearchParams(search))).queryKey,
+        {
+          pages: [answer as TSearchMaterialsResponse],
+          pageParams: [FIRST_SEARCH_PAGE],
+        },
+      );
+      return true;
+    case 'detail':
+      client.setQueryData(
+        materialKey(GUEST_VIEWER, decodeURIComponent(path.split('/')[2] ?? '')),
+        answer as TMaterialDetailResponse,
+      );
+      return true;
+    case 'video':
+      client.setQueryData(featuredVideosQuery(GUEST_VIEWER).queryKey, {
+        pages: [answer as TMaterialsResponse],
+        pageParams: [1],
+      });
+      return true;
+    case 'free-material':
+      // the server answers /free-material without a query only: its first page
+      client.setQueryData(freeMaterialsKey(GUEST_VIEWER, 1), answer as TPagedMaterialsResponse);
+      return true;
+    default:
+      return false;
+  }
+}
