@@ -202,7 +202,7 @@ test('a VIP recharge paid in the sandbox shows the balance, and the next order i
   // The wallet page lists the recharge with what is left of it.
   await page.goto('/wallet');
   await expect(page.getByText('VIP 生效中')).toBeVisible();
-  const history = page.locator('.ant-table-row');
+  const history = page.locator('.gs-table__row');
   await expect(history).toHaveCount(1);
   await expect(history).toContainText('¥699.00');
   await expect(history).toContainText(formatted);

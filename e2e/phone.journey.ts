@@ -94,9 +94,9 @@ for (const viewport of [
       await expect(lines).toHaveCount(1);
       await expect(lines.first().getByRole('checkbox', { name: /^选择 / })).toBeChecked();
       await expect(lines.first().getByRole('combobox', { name: /^授权类型/ })).toBeVisible();
-      await expectTouchTarget(page, lines.first().locator('.ant-select'));
+      await expectTouchTarget(page, lines.first().getByRole('combobox', { name: /^授权类型/ }));
       await expectTouchTarget(page, lines.first().getByRole('button', { name: /^移除 / }));
-      await expect(page.locator('.ant-table')).toBeHidden();
+      await expect(page.locator('.gs-table')).toBeHidden();
       await expectNoSidewaysScroll(page);
       await expectTouchTarget(page, page.getByRole('button', { name: '结算' }));
       await page.screenshot({ path: shots('cart'), fullPage: true });

@@ -29,16 +29,16 @@ const ANTD = 'app/antd-scope';
 
 /**
  * Buyer routes and the lazy modules a first visit to each loads (antd's scope when the page uses
- * antd, layouts, then the page). Home, detail, /video, /free-material, /question, /xiaohongshu
- * and not-found are plain elements and load no antd.
+ * antd, layouts, then the page). Home, detail, /cart, /video, /free-material, /wallet, /question,
+ * /xiaohongshu and not-found are plain elements and load no antd.
  */
 export const BUYER_ROUTES = {
   '/': ['features/catalog/routes/home-page'],
   '/detail/:sid': ['features/material/routes/detail-page'],
-  '/cart': [ANTD, 'features/cart/routes/cart-page'],
+  '/cart': ['features/cart/routes/cart-page'],
   '/video': ['features/video/routes/video-page'],
   '/free-material': ['features/free-material/routes/free-material-page'],
-  '/wallet': [ANTD, 'features/wallet/routes/wallet-page'],
+  '/wallet': ['features/wallet/routes/wallet-page'],
   '/question': ['features/faq/routes/question-page'],
   '/customize': [ANTD, 'features/customize/routes/customize-page'],
   '/xiaohongshu': ['features/promotion/routes/xiaohongshu-page'],

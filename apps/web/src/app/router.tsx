@@ -61,7 +61,7 @@ export const routes: RouteObject[] = [
             path: 'cart',
             handle: h('购物车'),
             loader: requireLogin,
-            lazy: antdPage(() => import('@/features/cart/routes/cart-page')),
+            lazy: page(() => import('@/features/cart/routes/cart-page')),
           },
           {
             path: 'user',
@@ -128,7 +128,7 @@ export const routes: RouteObject[] = [
           {
             path: 'wallet',
             handle: h('VIP 会员'),
-            lazy: antdPage(() => import('@/features/wallet/routes/wallet-page')),
+            lazy: page(() => import('@/features/wallet/routes/wallet-page')),
           },
           {
             path: 'xiaohongshu',

@@ -1,13 +1,17 @@
 import type { TMaterial } from '@gemstock/contract';
-import { Flex, Image, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { materialLabel, materialTitle } from '@/lib/material-licence';
+import './material-line.css';
+
+/** Shown instead of a thumbnail that fails to load: a transparent pixel on the grey square. */
+const BLANK = 'data:image/gif;base64,R0lGODlhAQABAAAAACw=';
 
 /**
  * A material in a list line (cart, purchased licences): its thumbnail, its name linking to the
  * detail page and its number with what the list adds to it (`note`), then the list's own tags.
+ * Plain elements, so the pages without antd can show it.
  */
 export function MaterialLine({
   material,
@@ -22,24 +26,27 @@ export function MaterialLine({
   children?: ReactNode;
 }) {
   return (
-    <Flex gap={12} align="center">
-      <Image
-        src={material.thumbUrl ?? material.coverUrl ?? undefined}
+    <div className="gs-material-line">
+      <img
+        className="gs-material-line__thumb"
+        src={material.thumbUrl ?? material.coverUrl ?? BLANK}
         alt={materialLabel(material)}
         width={size}
         height={size}
-        style={{ objectFit: 'cover', borderRadius: 6, background: '#f5f5f5' }}
-        preview={false}
-        fallback="data:image/gif;base64,R0lGODlhAQABAAAAACw="
+        loading="lazy"
+        decoding="async"
+        onError={(event) => {
+          if (event.currentTarget.src !== BLANK) event.currentTarget.src = BLANK;
+        }}
       />
-      <Flex vertical gap={2} style={{ minWidth: 0 }}>
+      <div className="gs-material-line__text">
         <Link to={paths.detail(material.sid)}>{materialTitle(material)}</Link>
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        <span className="gs-material-line__meta">
           编号 {material.sid}
           {note ? ` · ${note}` : ''}
-        </Typography.Text>
+        </span>
         {children}
-      </Flex>
-    </Flex>
+      </div>
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 import { CheckCircleFilled, InfoCircleFilled } from './icon-paths';
 import type { CSSProperties, ReactNode } from 'react';
 import { Icon, type IconPaths } from './icon';
+import './tag-default.css';
 
 /** A small spinning ring, inline with text. */
 export function Spinner({ size = 'small' }: { size?: 'small' | 'middle' }) {
@@ -24,7 +25,7 @@ export function SkeletonText({ rows = 3 }: { rows?: number }) {
   );
 }
 
-export type TagColor = 'geekblue' | 'gold' | 'red' | 'green' | 'red-solid';
+export type TagColor = 'default' | 'geekblue' | 'gold' | 'red' | 'green' | 'red-solid';
 
 export function Tag({ color, children, className }: { color: TagColor; children: ReactNode; className?: string }) {
   return <span className={`gs-tag gs-tag--${color}${className ? ` ${className}` : ''}`}>{children}</span>;

@@ -1,4 +1,5 @@
-import { CART_API, type TCartAddRequest, type TCartCountResponse } from '@gemstock/contract';
+import { type TCartAddRequest, type TCartCountResponse } from '@gemstock/contract';
+import { CART_ROUTES } from '@/api/routes';
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { patchCachedCart, restoreCachedCart, settleCart } from './update-cart-cache';
@@ -8,7 +9,7 @@ import { patchCachedCart, restoreCachedCart, settleCart } from './update-cart-ca
  * material already in the cart. The reload brings the server's unit price for the new type.
  */
 export function setCartLicence(body: TCartAddRequest): Promise<TCartCountResponse> {
-  return callApi(CART_API.add, { body });
+  return callApi(CART_ROUTES.add, { body });
 }
 
 export function useSetCartLicence() {

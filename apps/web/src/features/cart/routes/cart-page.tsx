@@ -1,24 +1,18 @@
 import { PayWay, type TCartItem, formatYuan, licenceSpec } from '@gemstock/contract';
-import { DeleteOutlined, ShoppingOutlined } from '@ant-design/icons';
-import {
-  Button,
-  Checkbox,
-  Empty,
-  Flex,
-  Popconfirm,
-  Select,
-  Skeleton,
-  type TableColumnsType,
-  Tag,
-  Typography,
-} from 'antd';
-import { type CSSProperties, useMemo } from 'react';
-import { useNavigate } from 'react-router';
+import { type CSSProperties, useMemo, useState } from 'react';
 import { useCart } from '@/api/get-cart';
 import { LoadError } from '@/components/load-error';
 import { MaterialLine } from '@/components/material-line';
 import { PageContainer } from '@/components/page-container';
 import { PriceText } from '@/components/price-text';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Empty, SkeletonBlock, SkeletonText, Tag } from '@/components/ui/feedback';
+import { Icon } from '@/components/ui/icon';
+import { DeleteOutlined, ShoppingOutlined } from '@/components/ui/icon-paths';
+import { Select } from '@/components/ui/select';
+import { Sheet } from '@/components/ui/sheet';
+import { Table, type TableColumn } from '@/components/ui/table';
 import { paths } from '@/config/paths';
 import { materialLabel, ownedLicenceText, owningLicence, resolveLicencePrice } from '@/lib/material-licence';
 import { checkout } from '@/stores/checkout';
@@ -28,7 +22,7 @@ import { useRemoveFromCart } from '../api/remove-from-cart';
 import { useSetCartChosen } from '../api/set-cart-chosen';
 import { useSetCartLicence } from '../api/set-cart-licence';
 import { chosenItems, selectAllState, selectableSids, selectionOf } from '../lib/cart-selection';
-import { ScrollTable } from '@/components/scroll-table';
+import './cart-page.css';
 
 function CartTotal({ items }: { items: TCartItem[] }) {
   const user = useCurrentUser();
@@ -38,39 +32,33 @@ function CartTotal({ items }: { items: TCartItem[] }) {
   const total = useCartTotal(selection, isVip ? PayWay.WALLET : null);
   const count = Object.keys(selection).length;
 
-  if (count === 0) return <Typography.Text type="secondary">请选择要结算的素材</Typography.Text>;
-  if (total.isError && !total.data) return <Typography.Text type="danger">合计暂不可用，请刷新后重试</Typography.Text>;
-  if (!total.data) return <Skeleton.Input active size="small" />;
+  if (count === 0) return <span className="gs-text-secondary">请选择要结算的素材</span>;
+  if (total.isError && !total.data) return <span className="gs-text-danger">合计暂不可用，请刷新后重试</span>;
+  if (!total.data) return <SkeletonBlock className="gs-cart-total__placeholder" />;
   return (
-    <Flex vertical align="end" style={{ opacity: total.isPlaceholderData ? 0.6 : 1 }} aria-live="polite">
+    <div className="gs-cart-total" style={{ opacity: total.isPlaceholderData ? 0.6 : 1 }} aria-live="polite">
       <span>
-        <Typography.Text type="secondary">合计：</Typography.Text>
+        <span className="gs-text-secondary">合计：</span>
         <PriceText cents={total.data.price_origin} size="large" />
       </span>
       {isVip && total.data.discount_member > 0 && (
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        <span className="gs-text-secondary gs-cart-total__member">
           VIP 余额支付会员价 {formatYuan(total.data.price)}
-        </Typography.Text>
+        </span>
       )}
-    </Flex>
+    </div>
   );
 }
 
 /** A cart line's picture, name, size and what the buyer already owns of it. */
 function CartMaterial({ item }: { item: TCartItem }) {
+  const owned = ownedLicenceText(item);
+  const ownsThisOne = owningLicence(item, item.spec) !== null;
   return (
     <MaterialLine material={item} size={72} note={`${item.width}×${item.height}`}>
-      {item.disabled && (
-        <Tag color="default" style={{ width: 'fit-content' }}>
-          已下架，无法购买
-        </Tag>
-      )}
-      {ownedLicenceText(item) && (
-        <Tag color={owningLicence(item, item.spec) !== null ? 'warning' : 'green'} style={{ width: 'fit-content' }}>
-          {owningLicence(item, item.spec) !== null
-            ? `${ownedLicenceText(item)}，无需再次购买该授权`
-            : ownedLicenceText(item)}
-        </Tag>
+      {item.disabled && <Tag color="default">已下架，无法购买</Tag>}
+      {owned && (
+        <Tag color={ownsThisOne ? 'gold' : 'green'}>{ownsThisOne ? `${owned}，无需再次购买该授权` : owned}</Tag>
       )}
     </MaterialLine>
   );
@@ -100,23 +88,19 @@ function LicenceSelect({
   );
 }
 
-function RemoveLine({ item, onRemove }: { item: TCartItem; onRemove: (item: TCartItem) => void }) {
-  return (
-    <Popconfirm title="确定从购物车移除该素材吗？" okText="移除" cancelText="取消" onConfirm={() => onRemove(item)}>
-      <Button type="link" danger aria-label={`移除 ${materialLabel(item)}`}>
-        删除
-      </Button>
-    </Popconfirm>
-  );
+/** What a removal asks before it is done: the question and the lines it removes. */
+interface Removal {
+  question: string;
+  sids: string[];
 }
 
 /** /cart — login required (spec §2, §4): chosen flags, licence type per line, select-all, remove, total. */
 export default function CartPage() {
-  const navigate = useNavigate();
   const cart = useCart();
   const choose = useSetCartChosen();
   const remove = useRemoveFromCart();
   const setLicence = useSetCartLicence();
+  const [removal, setRemoval] = useState<Removal | null>(null);
   const items = useMemo(() => cart.data?.materials ?? [], [cart.data]);
   const chosen = chosenItems(items);
   const all = selectAllState(items);
@@ -126,30 +110,40 @@ export default function CartPage() {
   };
 
   const changeLicence = (item: TCartItem, spec: number) => setLicence.mutate({ material: item.sid, spec });
-  const removeOne = (item: TCartItem) => remove.mutate({ materials: [item.sid] });
+  const askRemoveOne = (item: TCartItem) =>
+    setRemoval({ question: `确定从购物车移除「${materialLabel(item)}」吗？`, sids: [item.sid] });
+  const confirmRemoval = () => {
+    if (removal) remove.mutate({ materials: removal.sids });
+    setRemoval(null);
+  };
 
-  const columns: TableColumnsType<TCartItem> = [
-    { title: '素材', key: 'material', render: (_, item) => <CartMaterial item={item} /> },
+  const removeButton = (item: TCartItem) => (
+    <Button
+      kind="link"
+      className="gs-cart-remove"
+      aria-label={`移除 ${materialLabel(item)}`}
+      onClick={() => askRemoveOne(item)}
+    >
+      删除
+    </Button>
+  );
+
+  const columns: TableColumn<TCartItem>[] = [
+    { key: 'material', title: '素材', render: (item) => <CartMaterial item={item} /> },
     {
-      title: '授权类型',
       key: 'spec',
+      title: '授权类型',
       width: 240,
-      render: (_, item) => <LicenceSelect item={item} onChange={changeLicence} style={{ width: 220 }} />,
+      render: (item) => <LicenceSelect item={item} onChange={changeLicence} style={{ width: 220 }} />,
     },
     {
-      title: '单价',
       key: 'price',
+      title: '单价',
       width: 140,
       align: 'right',
-      render: (_, item) => <PriceText cents={item.unitPrice} />,
+      render: (item) => <PriceText cents={item.unitPrice} />,
     },
-    {
-      title: '操作',
-      key: 'actions',
-      width: 90,
-      align: 'center',
-      render: (_, item) => <RemoveLine item={item} onRemove={removeOne} />,
-    },
+    { key: 'actions', title: '操作', width: 90, align: 'center', render: removeButton },
   ];
 
   if (cart.isError) {
@@ -170,9 +164,9 @@ export default function CartPage() {
       <PageContainer title="购物车">
         <div className="gs-card" style={{ padding: '48px 24px' }}>
           <Empty description="购物车还是空的，去挑选心仪的素材吧">
-            <Button type="primary" icon={<ShoppingOutlined />} onClick={() => navigate(paths.home)}>
+            <ButtonLink kind="primary" icon={<Icon icon={ShoppingOutlined} />} to={paths.home}>
               去逛逛
-            </Button>
+            </ButtonLink>
           </Empty>
         </div>
       </PageContainer>
@@ -186,8 +180,8 @@ export default function CartPage() {
       {/* phones: one card per line instead of a table to scroll sideways */}
       <ul className="gs-show-phone gs-line-cards" aria-label="购物车素材列表">
         {cart.isPending && (
-          <li className="gs-line-card">
-            <Skeleton active avatar paragraph={{ rows: 2 }} />
+          <li className="gs-line-card gs-line-card--stacked">
+            <SkeletonText rows={2} />
           </li>
         )}
         {items.map((item) => (
@@ -202,26 +196,25 @@ export default function CartPage() {
             <div className="gs-line-card__foot">
               <LicenceSelect item={item} onChange={changeLicence} style={{ flex: 1, minWidth: 0 }} />
               <PriceText cents={item.unitPrice} />
-              <RemoveLine item={item} onRemove={removeOne} />
+              {removeButton(item)}
             </div>
           </li>
         ))}
       </ul>
       <div className="gs-card gs-hide-phone" style={{ padding: 8 }}>
-        <ScrollTable<TCartItem>
-          regionLabel="购物车素材列表"
+        <Table<TCartItem>
+          label="购物车素材列表"
           rowKey="sid"
           loading={cart.isPending}
           columns={columns}
-          dataSource={items}
-          pagination={false}
-          scroll={{ x: 760 }}
+          rows={items}
+          minWidth={760}
           rowClassName={(item) => (item.disabled ? 'gs-cart-row is-disabled' : 'gs-cart-row')}
-          rowSelection={{
-            selectedRowKeys: chosen.map((i) => i.sid),
-            getCheckboxProps: (item) => ({ disabled: item.disabled, 'aria-label': `选择 ${materialLabel(item)}` }),
-            // antd names this box "Select all" whatever the locale
-            getTitleCheckboxProps: () => ({ 'aria-label': '选择全部素材' }),
+          selection={{
+            selectedKeys: chosen.map((i) => i.sid),
+            isDisabled: (item) => item.disabled,
+            rowLabel: (item) => `选择 ${materialLabel(item)}`,
+            allLabel: '选择全部素材',
             onSelect: (item, selected) => choose.mutate({ materials: [item.sid], chosen: selected }),
             onSelectAll: (selected) => {
               if (selectable.length > 0) choose.mutate({ materials: selectable, chosen: selected });
@@ -230,7 +223,7 @@ export default function CartPage() {
         />
       </div>
       <div className="gs-card gs-cart-bar" role="region" aria-label="结算">
-        <Flex align="center" gap={16} wrap>
+        <div className="gs-cart-bar__group">
           <Checkbox
             checked={all.checked}
             indeterminate={all.indeterminate}
@@ -239,25 +232,24 @@ export default function CartPage() {
           >
             全选
           </Checkbox>
-          <Popconfirm
-            title={`确定移除选中的 ${chosen.length} 件素材吗？`}
-            okText="移除"
-            cancelText="取消"
+          <Button
+            kind="text"
+            icon={<Icon icon={DeleteOutlined} />}
             disabled={chosen.length === 0}
-            onConfirm={() => remove.mutate({ materials: chosen.map((i) => i.sid) })}
+            onClick={() =>
+              setRemoval({ question: `确定移除选中的 ${chosen.length} 件素材吗？`, sids: chosen.map((i) => i.sid) })
+            }
           >
-            <Button type="text" icon={<DeleteOutlined />} disabled={chosen.length === 0}>
-              删除选中
-            </Button>
-          </Popconfirm>
-        </Flex>
-        <Flex align="center" gap={24} wrap justify="end">
-          <Typography.Text>
-            已选 <Typography.Text strong>{chosen.length}</Typography.Text> 件
-          </Typography.Text>
+            删除选中
+          </Button>
+        </div>
+        <div className="gs-cart-bar__group gs-cart-bar__group--end">
+          <span>
+            已选 <strong>{chosen.length}</strong> 件
+          </span>
           <CartTotal items={items} />
           <Button
-            type="primary"
+            kind="primary"
             size="large"
             disabled={chosen.length === 0 || choose.isPending || setLicence.isPending}
             onClick={onCheckout}
@@ -265,8 +257,25 @@ export default function CartPage() {
           >
             结算
           </Button>
-        </Flex>
+        </div>
       </div>
+      <Sheet
+        open={removal !== null}
+        placement="center"
+        title="移除素材"
+        className="gs-cart-confirm"
+        onClose={() => setRemoval(null)}
+        footer={
+          <>
+            <Button onClick={() => setRemoval(null)}>取消</Button>
+            <Button kind="primary" className="gs-btn--danger" onClick={confirmRemoval}>
+              移除
+            </Button>
+          </>
+        }
+      >
+        <p className="gs-cart-confirm__question">{removal?.question}</p>
+      </Sheet>
     </PageContainer>
   );
 }
