@@ -179,6 +179,7 @@ function rendererFor(webDist: string, log: FastifyInstance['log']): Promise<Land
 export const PHONE_VIEWPORT_WIDTH = 390;
 export const DESKTOP_VIEWPORT_WIDTH = 1440;
 
+const MODULE_PRELOADS = /\s*<link rel="modulepreload"[^>]*>/g;
 const REACT_IMAGE_PRELOADS = /^(?:<link rel="preload" as="image"[^>]*\/>)+/;
 const ROOT_CONTENT = /<div id="root">[\s\S]*?<!--\/loading-->\s*<\/div>/;
 
@@ -199,7 +200,13 @@ async function drawnPage(request: FastifyRequest, html: string, answer: unknown,
     // React puts a preload of every picture it draws eagerly before the markup; the page already
     // preloads the first ones in its head, where the browser finds them first
     const drawing = markup.replace(REACT_IMAGE_PRELOADS, '');
-    return html.replace(ROOT_CONTENT, () => `<div id="root" data-viewport-width="${viewportWidth}">${drawing}</div>`);
+    return (
+      html
+        // a drawn page needs its code only to respond, not to appear: its scripts follow the
+        // module graph from the entry instead of downloading beside the first pictures
+        .replace(MODULE_PRELOADS, '')
+        .replace(ROOT_CONTENT, () => `<div id="root" data-viewport-width="${viewportWidth}">${drawing}</div>`)
+    );
   } catch (error) {
     request.log.error({ err: error }, 'a landing page could not be drawn on the server');
     return html;

@@ -204,7 +204,7 @@ function writeWebBuildWithRenderer(): string {
   mkdirSync(join(dist, 'shells'), { recursive: true });
   mkdirSync(join(root, 'dist-ssr'));
   const shell =
-    '<!doctype html><html><head></head><body><div id="root">\n  <!--loading--><div class="gs-app-loading">加载中…</div><!--/loading-->\n</div></body></html>';
+    '<!doctype html><html><head><link rel="modulepreload" crossorigin href="/assets/home-page-H1.js"></head><body><div id="root">\n  <!--loading--><div class="gs-app-loading">加载中…</div><!--/loading-->\n</div></body></html>';
   writeFileSync(join(dist, 'index.html'), shell);
   for (const page of ['home', 'detail', 'free-material']) writeFileSync(join(dist, 'shells', `${page}.html`), shell);
   writeFileSync(
@@ -243,6 +243,8 @@ describe("a landing page drawn by the web app's server-side renderer", () => {
       '<div id="root" data-viewport-width="390"><main data-url="/" data-width="390">1 个素材</main></div>',
     );
     expect(phone.body).not.toContain('gs-app-loading');
+    // its code follows from the entry instead of competing with its first pictures
+    expect(phone.body).not.toContain('modulepreload');
     // the browser seeds its cache from the same answer, so its first render is this drawing
     expect(phone.body).toContain('id="gs-first-response"');
 
@@ -258,6 +260,7 @@ describe("a landing page drawn by the web app's server-side renderer", () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('<div id="root">\n  <!--loading--><div class="gs-app-loading">');
       expect(res.body, url).not.toContain('data-viewport-width');
+      expect(res.body, url).toContain('modulepreload');
     }
     // the page still carries the answer when only the drawing failed
     expect((await t.app.inject({ url: `/detail/${material.sid}` })).body).toContain('id="gs-first-response"');
