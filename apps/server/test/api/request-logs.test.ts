@@ -72,6 +72,21 @@ describe('request ids and what the logs may hold', () => {
     expect(mine.map((l) => l.msg)).toEqual(['incoming request', 'request completed']);
   });
 
+  it('a route that sends its own answer (the cached search page) logs one answer and no warning', async () => {
+    for (const id of ['trace-me-3', 'trace-me-4']) {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/material?page=1&page_size=5',
+        headers: { 'x-request-id': id },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(lines.filter((l) => l.requestId === id).map((l) => l.msg)).toEqual([
+        'incoming request',
+        'request completed',
+      ]);
+    }
+  });
+
   it('logs request URLs without signatures, tokens or codes', async () => {
     await app.inject({
       method: 'GET',
