@@ -172,12 +172,20 @@ function rendererFor(webDist: string, log: FastifyInstance['log']): Promise<Land
 }
 
 /**
- * The width the server's drawing assumes: a phone's or a desktop's, by the User-Agent (the
- * first request carries nothing better). Phones get two columns of tiles at any width; a
- * desktop whose window holds another column count than 1440 px re-lays out once hydrated.
+ * The width the server's drawing assumes: the one the browser states (`Sec-CH-Viewport-Width`,
+ * which Chromium sends once a page of the site has asked for it with `Accept-CH`), else a
+ * phone's or a desktop's by the User-Agent. Phones get two columns of tiles at any width; a
+ * desktop whose window holds another column count than assumed re-lays out once hydrated.
  */
 export const PHONE_VIEWPORT_WIDTH = 390;
 export const DESKTOP_VIEWPORT_WIDTH = 1440;
+const VIEWPORT_HINT = 'sec-ch-viewport-width';
+
+function assumedViewportWidth(request: FastifyRequest): number {
+  const stated = Number(request.headers[VIEWPORT_HINT]);
+  if (Number.isInteger(stated) && stated >= 240 && stated <= 8000) return stated;
+  return isMobileUserAgent(request.headers['user-agent'] ?? '') ? PHONE_VIEWPORT_WIDTH : DESKTOP_VIEWPORT_WIDTH;
+}
 
 const MODULE_PRELOADS = /\s*<link rel="modulepreload"[^>]*>/g;
 const REACT_IMAGE_PRELOADS = /^(?:<link rel="preload" as="image"[^>]*\/>)+/;
@@ -191,9 +199,7 @@ const ROOT_CONTENT = /<div id="root">[\s\S]*?<!--\/loading-->\s*<\/div>/;
 async function drawnPage(request: FastifyRequest, html: string, answer: unknown, webDist: string): Promise<string> {
   const renderer = await rendererFor(webDist, request.log);
   if (!renderer || !ROOT_CONTENT.test(html)) return html;
-  const viewportWidth = isMobileUserAgent(request.headers['user-agent'] ?? '')
-    ? PHONE_VIEWPORT_WIDTH
-    : DESKTOP_VIEWPORT_WIDTH;
+  const viewportWidth = assumedViewportWidth(request);
   try {
     const markup = await renderer.renderLandingPage({ url: request.url, answer, viewportWidth });
     if (markup === null) return html;
@@ -251,6 +257,8 @@ export async function sendAppShell(
 ) {
   const { mobileSiteUrl } = options;
   reply.header('cache-control', PAGE_CACHE_CONTROL);
+  // the next page drawn for this browser can be drawn for its real width
+  reply.header('accept-ch', 'Sec-CH-Viewport-Width');
   if (mobileSiteUrl) {
     reply.header('vary', 'user-agent');
     const target = mobileSiteTarget(

@@ -248,6 +248,14 @@ describe("a landing page drawn by the web app's server-side renderer", () => {
     // the browser seeds its cache from the same answer, so its first render is this drawing
     expect(phone.body).toContain('id="gs-first-response"');
 
+    // a browser that states its width (asked for by Accept-CH on every page) is drawn for it
+    expect(phone.headers['accept-ch']).toBe('Sec-CH-Viewport-Width');
+    const stated = await t.app.inject({
+      url: '/',
+      headers: { 'user-agent': DESKTOP, 'sec-ch-viewport-width': '1280' },
+    });
+    expect(stated.body).toContain('<div id="root" data-viewport-width="1280">');
+
     const desktop = await t.app.inject({ url: '/?keyword=钻戒', headers: { 'user-agent': DESKTOP } });
     expect(desktop.body).toContain(
       `<div id="root" data-viewport-width="1440"><main data-url="/?keyword=${encodeURIComponent('钻戒')}"`,
