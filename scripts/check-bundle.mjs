@@ -29,8 +29,9 @@ const ANTD = 'app/antd-scope';
 
 /**
  * Buyer routes and the lazy modules a first visit to each loads (antd's scope when the page uses
- * antd, layouts, then the page). Home, detail, /video, /free-material, /question, /xiaohongshu
- * and not-found are plain elements and load no antd.
+ * antd, layouts, then the page). Home, detail, /video, /free-material, /question, /xiaohongshu,
+ * not-found, the account and records layouts with /user/order, /user/like and /record/* are plain
+ * elements and load no antd; the account forms load antd's scope inside the plain account layout.
  */
 export const BUYER_ROUTES = {
   '/': ['features/catalog/routes/home-page'],
@@ -52,15 +53,11 @@ export const BUYER_ROUTES = {
     'features/account/routes/user-layout',
     'features/account/routes/company-setting-page',
   ],
-  '/user/order': [ANTD, 'features/account/routes/user-layout', 'features/records/routes/user-order-page'],
-  '/user/like': [ANTD, 'features/account/routes/user-layout', 'features/account/routes/like-page'],
+  '/user/order': ['features/account/routes/user-layout', 'features/records/routes/user-order-page'],
+  '/user/like': ['features/account/routes/user-layout', 'features/account/routes/like-page'],
   '/user/sub-account': [ANTD, 'features/account/routes/user-layout', 'features/account/routes/sub-account-page'],
-  '/record/ordinary': [ANTD, 'features/records/routes/record-layout', 'features/records/routes/ordinary-records-page'],
-  '/record/customize': [
-    ANTD,
-    'features/records/routes/record-layout',
-    'features/records/routes/customize-records-page',
-  ],
+  '/record/ordinary': ['features/records/routes/record-layout', 'features/records/routes/ordinary-records-page'],
+  '/record/customize': ['features/records/routes/record-layout', 'features/records/routes/customize-records-page'],
   '/dev/outbox': [ANTD, 'features/dev-outbox/routes/outbox-page'],
   '/<404>': ['app/routes/not-found-page'],
 };

@@ -1,5 +1,4 @@
 import type { TMaterial } from '@gemstock/contract';
-import { Flex, Image, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
@@ -8,6 +7,7 @@ import { materialLabel, materialTitle } from '@/lib/material-licence';
 /**
  * A material in a list line (cart, purchased licences): its thumbnail, its name linking to the
  * detail page and its number with what the list adds to it (`note`), then the list's own tags.
+ * Plain elements, so the lists that load no antd can show it.
  */
 export function MaterialLine({
   material,
@@ -21,25 +21,34 @@ export function MaterialLine({
   note?: string;
   children?: ReactNode;
 }) {
+  const src = material.thumbUrl ?? material.coverUrl;
   return (
-    <Flex gap={12} align="center">
-      <Image
-        src={material.thumbUrl ?? material.coverUrl ?? undefined}
-        alt={materialLabel(material)}
-        width={size}
-        height={size}
-        style={{ objectFit: 'cover', borderRadius: 6, background: '#f5f5f5' }}
-        preview={false}
-        fallback="data:image/gif;base64,R0lGODlhAQABAAAAACw="
-      />
-      <Flex vertical gap={2} style={{ minWidth: 0 }}>
+    <div className="gs-material-line">
+      {src ? (
+        <img
+          className="gs-material-line__thumb"
+          src={src}
+          alt={materialLabel(material)}
+          width={size}
+          height={size}
+          loading="lazy"
+        />
+      ) : (
+        <span
+          className="gs-material-line__thumb"
+          role="img"
+          aria-label={materialLabel(material)}
+          style={{ width: size, height: size }}
+        />
+      )}
+      <div className="gs-material-line__text">
         <Link to={paths.detail(material.sid)}>{materialTitle(material)}</Link>
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        <span className="gs-text-secondary gs-text-small">
           编号 {material.sid}
           {note ? ` · ${note}` : ''}
-        </Typography.Text>
+        </span>
         {children}
-      </Flex>
-    </Flex>
+      </div>
+    </div>
   );
 }

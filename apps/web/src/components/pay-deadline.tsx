@@ -1,7 +1,8 @@
 import { ClockCircleOutlined } from '@ant-design/icons';
-import { Alert, Typography } from 'antd';
+import { Alert } from 'antd';
 import { useEffect, useState } from 'react';
 import { onlineDeadlineText, remainingText, transferDeadlineText } from '@/lib/pay-deadline';
+import { PayDeadlineLine } from './pay-deadline-line';
 
 const TICK_MS = 1_000;
 
@@ -36,13 +37,7 @@ export function PayDeadline({ expiresAt, kind = 'online', countdown = false, com
   const text = kind === 'transfer' ? transferDeadlineText(expiresAt) : onlineDeadlineText(expiresAt, new Date(now));
   const left = Date.parse(expiresAt) - now;
 
-  if (compact) {
-    return (
-      <Typography.Text type="warning" className="gs-pay-deadline">
-        <ClockCircleOutlined /> {text}
-      </Typography.Text>
-    );
-  }
+  if (compact) return <PayDeadlineLine expiresAt={expiresAt} kind={kind} />;
   return (
     <Alert
       type="warning"

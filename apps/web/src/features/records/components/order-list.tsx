@@ -1,6 +1,7 @@
-import { Empty, Flex, Pagination, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { LoadError } from '@/components/load-error';
+import { Empty, SkeletonBlock, SkeletonText } from '@/components/ui/feedback';
+import { Pagination } from '@/components/ui/pagination';
 import { type OrderFilters, useOrders } from '../api/get-orders';
 import { OrderCard } from './order-card';
 
@@ -19,13 +20,14 @@ export function OrderList({ query, page, onPageChange, empty }: OrderListProps) 
 
   if (orders.isPending) {
     return (
-      <Flex vertical gap={16}>
+      <div className="gs-stack">
         {[0, 1, 2].map((i) => (
-          <div key={i} className="gs-card" style={{ padding: 20 }}>
-            <Skeleton active avatar paragraph={{ rows: 2 }} />
+          <div key={i} className="gs-card gs-skeleton-card" style={{ padding: 20 }}>
+            <SkeletonBlock className="gs-skeleton-card__avatar" />
+            <SkeletonText rows={2} />
           </div>
         ))}
-      </Flex>
+      </div>
     );
   }
   if (orders.isError) {
@@ -47,9 +49,8 @@ export function OrderList({ query, page, onPageChange, empty }: OrderListProps) 
     );
   }
   return (
-    <Flex
-      vertical
-      gap={16}
+    <div
+      className="gs-stack"
       style={{ opacity: orders.isPlaceholderData ? 0.6 : 1 }}
       aria-busy={orders.isFetching || undefined}
     >
@@ -57,16 +58,11 @@ export function OrderList({ query, page, onPageChange, empty }: OrderListProps) 
         <OrderCard key={order.sid} order={order} />
       ))}
       {total > ORDER_PAGE_SIZE && (
-        <Pagination
-          className="gs-pagination"
-          current={page}
-          pageSize={ORDER_PAGE_SIZE}
-          total={total}
-          showSizeChanger={false}
-          onChange={onPageChange}
-          showTotal={(t) => `共 ${t} 个订单`}
-        />
+        <div className="gs-pages-with-total">
+          <span>共 {total} 个订单</span>
+          <Pagination current={page} pageSize={ORDER_PAGE_SIZE} total={total} onChange={onPageChange} />
+        </div>
       )}
-    </Flex>
+    </div>
   );
 }
