@@ -29,9 +29,8 @@ const ANTD = 'app/antd-scope';
 
 /**
  * Buyer routes and the lazy modules a first visit to each loads (antd's scope when the page uses
- * antd, layouts, then the page). Home, detail, /video, /free-material, /question, /xiaohongshu,
- * not-found, the account and records layouts with /user/order, /user/like and /record/* are plain
- * elements and load no antd; the account forms load antd's scope inside the plain account layout.
+ * antd, layouts, then the page). Home, detail, /video, /free-material, /question, /xiaohongshu
+ * and not-found are plain elements and load no antd.
  */
 export const BUYER_ROUTES = {
   '/': ['features/catalog/routes/home-page'],
@@ -43,6 +42,8 @@ export const BUYER_ROUTES = {
   '/question': ['features/faq/routes/question-page'],
   '/customize': [ANTD, 'features/customize/routes/customize-page'],
   '/xiaohongshu': ['features/promotion/routes/xiaohongshu-page'],
+  // the account and records layouts are plain, as are /user/order, /user/like and /record/*; the
+  // account forms load antd's scope inside the account layout
   '/user/account-setting': [
     ANTD,
     'features/account/routes/user-layout',

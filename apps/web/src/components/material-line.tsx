@@ -3,11 +3,15 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { materialLabel, materialTitle } from '@/lib/material-licence';
+import './material-line.css';
+
+/** Shown instead of a thumbnail that fails to load: a transparent pixel on the grey square. */
+const BLANK = 'data:image/gif;base64,R0lGODlhAQABAAAAACw=';
 
 /**
  * A material in a list line (cart, purchased licences): its thumbnail, its name linking to the
  * detail page and its number with what the list adds to it (`note`), then the list's own tags.
- * Plain elements, so the lists that load no antd can show it.
+ * Plain elements, so the pages without antd can show it.
  */
 export function MaterialLine({
   material,
@@ -21,29 +25,23 @@ export function MaterialLine({
   note?: string;
   children?: ReactNode;
 }) {
-  const src = material.thumbUrl ?? material.coverUrl;
   return (
     <div className="gs-material-line">
-      {src ? (
-        <img
-          className="gs-material-line__thumb"
-          src={src}
-          alt={materialLabel(material)}
-          width={size}
-          height={size}
-          loading="lazy"
-        />
-      ) : (
-        <span
-          className="gs-material-line__thumb"
-          role="img"
-          aria-label={materialLabel(material)}
-          style={{ width: size, height: size }}
-        />
-      )}
+      <img
+        className="gs-material-line__thumb"
+        src={material.thumbUrl ?? material.coverUrl ?? BLANK}
+        alt={materialLabel(material)}
+        width={size}
+        height={size}
+        loading="lazy"
+        decoding="async"
+        onError={(event) => {
+          if (event.currentTarget.src !== BLANK) event.currentTarget.src = BLANK;
+        }}
+      />
       <div className="gs-material-line__text">
         <Link to={paths.detail(material.sid)}>{materialTitle(material)}</Link>
-        <span className="gs-text-secondary gs-text-small">
+        <span className="gs-material-line__meta">
           编号 {material.sid}
           {note ? ` · ${note}` : ''}
         </span>

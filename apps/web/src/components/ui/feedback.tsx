@@ -1,7 +1,8 @@
+import './feedback-more.css';
 import { CheckCircleFilled, ExclamationCircleFilled, InfoCircleFilled } from './icon-paths';
 import type { CSSProperties, ReactNode } from 'react';
 import { Icon, type IconPaths } from './icon';
-import './feedback-more.css';
+import './tag-default.css';
 
 /** A small spinning ring, inline with text. */
 export function Spinner({ size = 'small' }: { size?: 'small' | 'middle' }) {
@@ -25,28 +26,17 @@ export function SkeletonText({ rows = 3 }: { rows?: number }) {
   );
 }
 
-export type TagColor =
-  | 'geekblue'
-  | 'gold'
-  | 'red'
-  | 'green'
-  | 'red-solid'
-  // antd's other preset and status colours (./feedback-more.css)
-  | 'default'
-  | 'blue'
-  | 'orange'
-  | 'magenta'
-  | 'processing'
-  | 'success'
-  | 'warning'
-  | 'error';
+export type TagColor = 'default' | 'geekblue' | 'gold' | 'red' | 'green' | 'red-solid';
+
+/** antd's other preset and status colours (./feedback-more.css). */
+export type MoreTagColor = 'blue' | 'orange' | 'magenta' | 'processing' | 'success' | 'warning' | 'error';
 
 export function Tag({
   color = 'default',
   children,
   className,
 }: {
-  color?: TagColor;
+  color?: TagColor | MoreTagColor;
   children: ReactNode;
   className?: string;
 }) {

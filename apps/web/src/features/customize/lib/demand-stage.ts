@@ -1,8 +1,8 @@
 import { DemandStatus, type TDemand, chinaLastDayBefore, formatYuan } from '@gemstock/contract';
-import type { TagColor } from '@/components/ui/feedback';
+import type { MoreTagColor, TagColor } from '@/components/ui/feedback';
 
 /** The tag colour of each stage (antd's preset names, which the light Tag draws too). */
-export const DEMAND_STATUS_COLOR: Record<DemandStatus, TagColor> = {
+export const DEMAND_STATUS_COLOR: Record<DemandStatus, TagColor | MoreTagColor> = {
   QUOTE_REQUESTED: 'processing',
   QUOTED: 'warning',
   CREATED: 'warning',
