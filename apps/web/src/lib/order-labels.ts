@@ -25,7 +25,10 @@ export const ORDER_STATUS_LABEL: Record<OrderStatus, { text: string; color: TagC
  * The status an order shows: paid custom work is not 已完成 until its design is delivered, so a
  * paid order with a demand in progress reads 设计中 (or 待反馈 when a draft waits for the buyer).
  */
-export function orderStatusLabel(order: Pick<TOrder, 'status' | 'demand'>): { text: string; color: TagColor | MoreTagColor } {
+export function orderStatusLabel(order: Pick<TOrder, 'status' | 'demand'>): {
+  text: string;
+  color: TagColor | MoreTagColor;
+} {
   const demand = order.demand;
   if (order.status === OrderStatus.PAYED && demand && demand.status !== DemandStatus.DELIVERED) {
     if (demand.status === DemandStatus.CANCELLED) return { text: '定制已取消', color: 'default' };

@@ -13,9 +13,21 @@ import { useCurrentUser } from '@/stores/session';
 import { useCancelOrder } from '../api/cancel-order';
 import { orderStatusLabel } from '@/lib/order-labels';
 import { AUDIT_LABEL, ORDER_TYPE_LABEL, orderActions, payWayText } from '../lib/order-labels';
-import { OrderInvoice } from './order-invoice';
 import { lazyDialog } from './lazy-dialog';
-import { OrderMaterialActions } from './order-material-actions';
+
+// What paid orders show (the invoice line, 下载原图 and 授权证书): its code is fetched beside the
+// orders request (prefetchOrderParts, when the list mounts), so it is ready with the cards without
+// weighing on the page's first paint.
+const loadInvoice = () => import('./order-invoice');
+const loadMaterialActions = () => import('./order-material-actions');
+const OrderInvoice = lazy(async () => ({ default: (await loadInvoice()).OrderInvoice }));
+const OrderMaterialActions = lazy(async () => ({ default: (await loadMaterialActions()).OrderMaterialActions }));
+
+/** Starts loading what paid orders show, while their list is being asked for. */
+export function prefetchOrderParts(): void {
+  void loadInvoice();
+  void loadMaterialActions();
+}
 
 // only a main account's pending sub-account orders show 通过 / 拒绝: their code comes when one does
 const AuditActions = lazy(async () => ({ default: (await import('./audit-actions')).AuditActions }));
@@ -126,7 +138,11 @@ export function OrderCard({ order }: { order: TOrderListItem }) {
                     {orderLineLicenceText(order, line.spec)} · 编号 {line.sid} · {formatYuan(line.unitPrice)}
                   </span>
                 </div>
-                {actions.canDownload && <OrderMaterialActions orderSid={order.sid} materialSid={line.sid} />}
+                {actions.canDownload && (
+                  <Suspense fallback={null}>
+                    <OrderMaterialActions orderSid={order.sid} materialSid={line.sid} />
+                  </Suspense>
+                )}
               </div>
             ))
           ) : (
@@ -145,7 +161,11 @@ export function OrderCard({ order }: { order: TOrderListItem }) {
         <div className="gs-record__side">
           <span className="gs-text-secondary">支付方式：{payWayText(order)}</span>
           <Breakdown order={order} />
-          {order.status === OrderStatus.PAYED && <OrderInvoice order={order} />}
+          {order.status === OrderStatus.PAYED && (
+            <Suspense fallback={null}>
+              <OrderInvoice order={order} />
+            </Suspense>
+          )}
           <div className="gs-record__actions">
             {actions.canAudit && (
               <Suspense fallback={null}>

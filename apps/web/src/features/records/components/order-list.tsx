@@ -1,9 +1,9 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { LoadError } from '@/components/load-error';
 import { Empty, SkeletonBlock, SkeletonText } from '@/components/ui/feedback';
 import { Pagination } from '@/components/ui/pagination';
 import { type OrderFilters, useOrders } from '../api/get-orders';
-import { OrderCard } from './order-card';
+import { OrderCard, prefetchOrderParts } from './order-card';
 
 export const ORDER_PAGE_SIZE = 10;
 
@@ -17,6 +17,7 @@ interface OrderListProps {
 /** A page of orders (GET /api/order/list) with loading, empty and error states. */
 export function OrderList({ query, page, onPageChange, empty }: OrderListProps) {
   const orders = useOrders({ ...query, page, page_size: ORDER_PAGE_SIZE });
+  useEffect(prefetchOrderParts, []);
 
   if (orders.isPending) {
     return (
