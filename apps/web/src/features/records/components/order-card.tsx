@@ -16,8 +16,7 @@ import { AUDIT_LABEL, ORDER_TYPE_LABEL, orderActions, payWayText } from '../lib/
 import { lazyDialog } from './lazy-dialog';
 
 // What paid orders show (the invoice line, 下载原图 and 授权证书): its code is fetched beside the
-// orders request (prefetchOrderParts, when the list mounts), so it is ready with the cards without
-// weighing on the page's first paint.
+// orders request (prefetchOrderParts, once the cards' code is in), so it is ready with the cards.
 const loadInvoice = () => import('./order-invoice');
 const loadMaterialActions = () => import('./order-material-actions');
 const OrderInvoice = lazy(async () => ({ default: (await loadInvoice()).OrderInvoice }));
