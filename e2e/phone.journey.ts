@@ -128,7 +128,7 @@ for (const viewport of [
       await expect(licences).toHaveCount(1);
       await expect(licences.first()).toContainText('证书编号');
       await expect(licences.first().getByRole('button', { name: /下载/ }).first()).toBeVisible();
-      await expect(page.locator('.ant-table')).toBeHidden();
+      await expect(page.locator('.gs-table')).toBeHidden();
       await expectNoSidewaysScroll(page);
       await page.screenshot({ path: shots('purchased'), fullPage: true });
 

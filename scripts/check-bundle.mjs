@@ -42,6 +42,8 @@ export const BUYER_ROUTES = {
   '/question': ['features/faq/routes/question-page'],
   '/customize': [ANTD, 'features/customize/routes/customize-page'],
   '/xiaohongshu': ['features/promotion/routes/xiaohongshu-page'],
+  // the account and records layouts are plain, as are /user/order, /user/like and /record/*; the
+  // account forms load antd's scope inside the account layout
   '/user/account-setting': [
     ANTD,
     'features/account/routes/user-layout',
@@ -52,15 +54,11 @@ export const BUYER_ROUTES = {
     'features/account/routes/user-layout',
     'features/account/routes/company-setting-page',
   ],
-  '/user/order': [ANTD, 'features/account/routes/user-layout', 'features/records/routes/user-order-page'],
-  '/user/like': [ANTD, 'features/account/routes/user-layout', 'features/account/routes/like-page'],
+  '/user/order': ['features/account/routes/user-layout', 'features/records/routes/user-order-page'],
+  '/user/like': ['features/account/routes/user-layout', 'features/account/routes/like-page'],
   '/user/sub-account': [ANTD, 'features/account/routes/user-layout', 'features/account/routes/sub-account-page'],
-  '/record/ordinary': [ANTD, 'features/records/routes/record-layout', 'features/records/routes/ordinary-records-page'],
-  '/record/customize': [
-    ANTD,
-    'features/records/routes/record-layout',
-    'features/records/routes/customize-records-page',
-  ],
+  '/record/ordinary': ['features/records/routes/record-layout', 'features/records/routes/ordinary-records-page'],
+  '/record/customize': ['features/records/routes/record-layout', 'features/records/routes/customize-records-page'],
   '/dev/outbox': [ANTD, 'features/dev-outbox/routes/outbox-page'],
   '/<404>': ['app/routes/not-found-page'],
 };

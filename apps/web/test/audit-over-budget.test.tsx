@@ -1,6 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { ConfigProvider } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '@/lib/notify';
 import { AuditActions } from '@/features/records/components/audit-actions';
@@ -30,9 +29,7 @@ describe('approving a sub-account’s order over its monthly budget', () => {
   it('keeps the refusal, with the amounts, beside the buttons', async () => {
     render(
       <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
-        <ConfigProvider button={{ autoInsertSpace: false }}>
-          <AuditActions orderSid="o1" orderNo="GS1" />
-        </ConfigProvider>
+        <AuditActions orderSid="o1" orderNo="GS1" />
       </QueryClientProvider>,
     );
     fireEvent.click(screen.getByRole('button', { name: '通过' }));

@@ -1,6 +1,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PayDeadline } from '@/components/pay-deadline';
+import { PayDeadlineLine } from '@/components/pay-deadline-line';
 import { onlineDeadlineText, remainingText, transferDeadlineText } from '@/lib/pay-deadline';
 
 /** The payment deadline as the buyer reads it: the server's `expiresAt`, worded in China time. */
@@ -53,6 +54,17 @@ describe('PayDeadline', () => {
 
   it('shows nothing without a server deadline (paid or cancelled orders)', () => {
     const { container } = render(<PayDeadline expiresAt={null} countdown />);
+    expect(container.textContent).toBe('');
+  });
+});
+
+describe('PayDeadlineLine', () => {
+  afterEach(cleanup);
+
+  it('reads the deadline in one line in the order lists, and nothing without one', () => {
+    const { container, rerender } = render(<PayDeadlineLine expiresAt="2026-10-13T16:00:00.000Z" kind="transfer" />);
+    expect(container.textContent).toContain('请于 2026年10月13日 24:00 前完成转账，逾期订单将自动取消');
+    rerender(<PayDeadlineLine expiresAt={null} />);
     expect(container.textContent).toBe('');
   });
 });

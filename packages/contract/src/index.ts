@@ -30,6 +30,7 @@ export * from './api/payment.js';
 export * from './api/licence.js';
 export * from './working-days.js';
 export * from './api/invoice.js';
+export * from './invoice-rules.js';
 export * from './api/survey.js';
 export * from './api/upload.js';
 export * from './api/design.js';

@@ -66,18 +66,18 @@ export const routes: RouteObject[] = [
           {
             path: 'user',
             loader: requireLogin,
-            lazy: antdPage(() => import('@/features/account/routes/user-layout')),
+            lazy: page(() => import('@/features/account/routes/user-layout')),
             children: [
               { index: true, loader: redirectKeepingQuery(paths.user.accountSetting), Component: RedirectOnly },
               {
                 path: 'account-setting',
                 handle: h('账号设置'),
-                lazy: page(() => import('@/features/account/routes/account-setting-page')),
+                lazy: antdPage(() => import('@/features/account/routes/account-setting-page')),
               },
               {
                 path: 'company-setting',
                 handle: h('企业信息'),
-                lazy: page(() => import('@/features/account/routes/company-setting-page')),
+                lazy: antdPage(() => import('@/features/account/routes/company-setting-page')),
               },
               {
                 path: 'order',
@@ -92,7 +92,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'sub-account',
                 handle: h('我的子账号'),
-                lazy: page(() => import('@/features/account/routes/sub-account-page')),
+                lazy: antdPage(() => import('@/features/account/routes/sub-account-page')),
               },
             ],
           },
@@ -105,7 +105,7 @@ export const routes: RouteObject[] = [
           {
             path: 'record',
             loader: requireLogin,
-            lazy: antdPage(() => import('@/features/records/routes/record-layout')),
+            lazy: page(() => import('@/features/records/routes/record-layout')),
             children: [
               { index: true, loader: redirectKeepingQuery(paths.record.ordinary), Component: RedirectOnly },
               {

@@ -1,5 +1,5 @@
 import { ClockCircleOutlined } from '@ant-design/icons';
-import { Alert, Typography } from 'antd';
+import { Alert } from 'antd';
 import { useEffect, useState } from 'react';
 import { onlineDeadlineText, remainingText, transferDeadlineText } from '@/lib/pay-deadline';
 
@@ -22,27 +22,19 @@ interface PayDeadlineProps {
   kind?: 'online' | 'transfer';
   /** Counts the time left down, second by second (the pay drawer). */
   countdown?: boolean;
-  /** A one-line text instead of an alert (order lists). */
-  compact?: boolean;
 }
 
 /**
  * When an unpaid order is cancelled, as the server computed it: "请在 14:32 前完成支付，超时订单
- * 将自动取消", or for a bank transfer "请于 … 前完成转账". Never recomputed here.
+ * 将自动取消", or for a bank transfer "请于 … 前完成转账". Never recomputed here. The order lists
+ * show it in one line (PayDeadlineLine).
  */
-export function PayDeadline({ expiresAt, kind = 'online', countdown = false, compact = false }: PayDeadlineProps) {
+export function PayDeadline({ expiresAt, kind = 'online', countdown = false }: PayDeadlineProps) {
   const now = useNow(countdown && Boolean(expiresAt));
   if (!expiresAt) return null;
   const text = kind === 'transfer' ? transferDeadlineText(expiresAt) : onlineDeadlineText(expiresAt, new Date(now));
   const left = Date.parse(expiresAt) - now;
 
-  if (compact) {
-    return (
-      <Typography.Text type="warning" className="gs-pay-deadline">
-        <ClockCircleOutlined /> {text}
-      </Typography.Text>
-    );
-  }
   return (
     <Alert
       type="warning"

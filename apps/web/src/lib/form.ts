@@ -1,5 +1,6 @@
 import type { FormInstance, FormRule as Rule } from 'antd';
 import { isApiError } from '@/lib/api-client';
+import { formatDateTime } from './date-time';
 
 /** Anything with zod's safeParse: the contract's field schemas. */
 interface ParsableSchema {
@@ -29,14 +30,8 @@ export function applyFieldErrors(form: FormInstance, error: unknown): void {
   if (fields.length > 0) form.setFields(fields);
 }
 
-/** Formats an ISO time as "2025-01-31 14:05" in the browser's zone; '—' when absent. */
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '—';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
+// the lists that load no antd take it from ./date-time, without this module's form helpers
+export { formatDateTime };
 
 export function formatDate(iso: string | null | undefined): string {
   return formatDateTime(iso).slice(0, 10);

@@ -8,13 +8,14 @@ import {
   type TOrder,
   licenceSpec,
 } from '@gemstock/contract';
+import type { MoreTagColor, TagColor } from '@/components/ui/feedback';
 
 /**
  * How orders read in Chinese, shared by the buyer's records and the operator console so both
  * name a status, type or pay way the same way.
  */
 
-export const ORDER_STATUS_LABEL: Record<OrderStatus, { text: string; color: string }> = {
+export const ORDER_STATUS_LABEL: Record<OrderStatus, { text: string; color: TagColor | MoreTagColor }> = {
   [OrderStatus.CREATED]: { text: '待支付', color: 'orange' },
   [OrderStatus.PAYED]: { text: '已完成', color: 'green' },
   [OrderStatus.CANCELLED]: { text: '已取消', color: 'default' },
@@ -24,7 +25,10 @@ export const ORDER_STATUS_LABEL: Record<OrderStatus, { text: string; color: stri
  * The status an order shows: paid custom work is not 已完成 until its design is delivered, so a
  * paid order with a demand in progress reads 设计中 (or 待反馈 when a draft waits for the buyer).
  */
-export function orderStatusLabel(order: Pick<TOrder, 'status' | 'demand'>): { text: string; color: string } {
+export function orderStatusLabel(order: Pick<TOrder, 'status' | 'demand'>): {
+  text: string;
+  color: TagColor | MoreTagColor;
+} {
   const demand = order.demand;
   if (order.status === OrderStatus.PAYED && demand && demand.status !== DemandStatus.DELIVERED) {
     if (demand.status === DemandStatus.CANCELLED) return { text: '定制已取消', color: 'default' };
@@ -49,7 +53,7 @@ export const PAY_WAY_TEXT: Record<PayWay, string> = {
   [PayWay.FREE]: '无需付款（优惠全额抵扣）',
 };
 
-export const AUDIT_LABEL: Record<Exclude<AuditStatus, 'NONE'>, { text: string; color: string }> = {
+export const AUDIT_LABEL: Record<Exclude<AuditStatus, 'NONE'>, { text: string; color: TagColor | MoreTagColor }> = {
   [AuditStatus.PENDING]: { text: '待主账号审批', color: 'processing' },
   [AuditStatus.APPROVED]: { text: '审批已通过', color: 'success' },
   [AuditStatus.REJECTED]: { text: '审批未通过', color: 'error' },

@@ -1,7 +1,7 @@
 import { z } from '../zod-locale.js';
 import { defineEndpoint } from '../endpoint.js';
 import { ZInvoice } from '../entities.js';
-import { INVOICE_STATUS_VALUES, INVOICE_TYPES, InvoiceType, OrderStatus, OrderType, PayWay } from '../enums.js';
+import { INVOICE_STATUS_VALUES, INVOICE_TYPES, InvoiceType } from '../enums.js';
 import { MESSAGES, zCompanyLicense, zSid } from '../validation.js';
 import { ZAdminPageQuery } from './admin-material.js';
 import { ZSidParams } from './user.js';
@@ -22,26 +22,6 @@ export const INVOICE_MESSAGES = {
   reason: '请填写驳回原因',
   status: '发票状态不正确',
 } as const;
-
-/** Why an order cannot be invoiced (decision 0014), or null when it can. */
-export type InvoiceRefusal = 'not_paid' | 'wallet_paid' | 'nothing_paid';
-
-/**
- * The rule of decision 0014, shared by the server (which refuses) and the web app (which offers
- * 申请发票 only where it would succeed): a paid order, not a licence paid from the wallet (its
- * recharge is invoiced), and something actually paid.
- */
-export function invoiceRefusalOf(order: {
-  status: string;
-  payWay: string | null;
-  orderType: string;
-  paidCents: number;
-}): InvoiceRefusal | null {
-  if (order.status !== OrderStatus.PAYED) return 'not_paid';
-  if (order.payWay === PayWay.WALLET && order.orderType !== OrderType.WALLET) return 'wallet_paid';
-  if (order.paidCents <= 0 || order.payWay === PayWay.FREE) return 'nothing_paid';
-  return null;
-}
 
 const blankAsUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 

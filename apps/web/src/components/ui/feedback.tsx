@@ -1,4 +1,5 @@
-import { CheckCircleFilled, InfoCircleFilled } from './icon-paths';
+import './feedback-more.css';
+import { CheckCircleFilled, ExclamationCircleFilled, InfoCircleFilled } from './icon-paths';
 import type { CSSProperties, ReactNode } from 'react';
 import { Icon, type IconPaths } from './icon';
 import './tag-default.css';
@@ -27,29 +28,60 @@ export function SkeletonText({ rows = 3 }: { rows?: number }) {
 
 export type TagColor = 'default' | 'geekblue' | 'gold' | 'red' | 'green' | 'red-solid';
 
-export function Tag({ color, children, className }: { color: TagColor; children: ReactNode; className?: string }) {
-  return <span className={`gs-tag gs-tag--${color}${className ? ` ${className}` : ''}`}>{children}</span>;
-}
+/** antd's other preset and status colours (./feedback-more.css). */
+export type MoreTagColor = 'blue' | 'orange' | 'magenta' | 'processing' | 'success' | 'warning' | 'error';
 
-const ALERT_ICON: Record<'info' | 'success', IconPaths> = {
-  info: InfoCircleFilled,
-  success: CheckCircleFilled,
-};
-
-/** A tinted notice with its icon (antd Alert's look). */
-export function Alert({
-  type,
+export function Tag({
+  color = 'default',
   children,
   className,
 }: {
-  type: 'info' | 'success';
+  color?: TagColor | MoreTagColor;
   children: ReactNode;
   className?: string;
 }) {
+  return <span className={`gs-tag gs-tag--${color}${className ? ` ${className}` : ''}`}>{children}</span>;
+}
+
+const ALERT_ICON: Record<'info' | 'success' | 'warning', IconPaths> = {
+  info: InfoCircleFilled,
+  success: CheckCircleFilled,
+  warning: ExclamationCircleFilled,
+};
+
+/**
+ * A tinted notice with its icon (antd Alert's look); with a `description`, the children are its
+ * title above it. `role="alert"` for a refusal the reader must hear at once.
+ */
+export function Alert({
+  type,
+  children,
+  description,
+  role = 'status',
+  className,
+}: {
+  type: 'info' | 'success' | 'warning';
+  children: ReactNode;
+  description?: ReactNode;
+  role?: 'status' | 'alert';
+  className?: string;
+}) {
   return (
-    <div className={`gs-alert gs-alert--${type}${className ? ` ${className}` : ''}`} role="status">
+    <div
+      className={`gs-alert gs-alert--${type}${description ? ' gs-alert--described' : ''}${className ? ` ${className}` : ''}`}
+      role={role}
+    >
       <Icon icon={ALERT_ICON[type]} className="gs-alert__icon" />
-      <div className="gs-alert__message">{children}</div>
+      <div className="gs-alert__message">
+        {description ? (
+          <>
+            <div className="gs-alert__title">{children}</div>
+            <div className="gs-alert__description">{description}</div>
+          </>
+        ) : (
+          children
+        )}
+      </div>
     </div>
   );
 }

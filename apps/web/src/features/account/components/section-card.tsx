@@ -1,4 +1,3 @@
-import { Typography } from 'antd';
 import type { ReactNode } from 'react';
 
 /** A white card with a title row, used by the account pages. */
@@ -8,9 +7,9 @@ export function SectionCard({ title, extra, children }: { title: ReactNode; extr
       <div
         style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', marginBottom: 16, gap: 12 }}
       >
-        <Typography.Title level={5} style={{ margin: 0 }}>
+        <h5 className="gs-section-title" style={{ margin: 0 }}>
           {title}
-        </Typography.Title>
+        </h5>
         {extra}
       </div>
       {children}

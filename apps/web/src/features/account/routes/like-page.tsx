@@ -1,7 +1,9 @@
-import { Button, Empty, Pagination, Typography } from 'antd';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { LoadError } from '@/components/load-error';
 import { MaterialGrid, MaterialGridSkeleton } from '@/components/material-grid/material-grid';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { Empty } from '@/components/ui/feedback';
+import { Pagination } from '@/components/ui/pagination';
 import { paths } from '@/config/paths';
 import { LIKES_PAGE_SIZE, useLikedMaterials } from '../api/get-liked-materials';
 import { SectionCard } from '../components/section-card';
@@ -42,9 +44,9 @@ export default function LikePage() {
   } else if (materials.length === 0) {
     body = (
       <Empty description="还没有喜欢的素材，在素材上点击爱心即可收藏到这里">
-        <Link to={paths.home}>
-          <Button type="primary">去首页逛逛</Button>
-        </Link>
+        <ButtonLink kind="primary" to={paths.home}>
+          去首页逛逛
+        </ButtonLink>
       </Empty>
     );
   } else {
@@ -52,14 +54,7 @@ export default function LikePage() {
       <>
         <MaterialGrid materials={materials} minColumnWidth={200} label="我喜欢的素材" />
         {total > LIKES_PAGE_SIZE && (
-          <Pagination
-            className="gs-pagination"
-            current={page}
-            pageSize={LIKES_PAGE_SIZE}
-            total={total}
-            showSizeChanger={false}
-            onChange={goToPage}
-          />
+          <Pagination current={page} pageSize={LIKES_PAGE_SIZE} total={total} onChange={goToPage} />
         )}
       </>
     );
@@ -68,7 +63,7 @@ export default function LikePage() {
   return (
     <SectionCard
       title="我的喜欢"
-      extra={query.data && total > 0 ? <Typography.Text type="secondary">共 {total} 个素材</Typography.Text> : null}
+      extra={query.data && total > 0 ? <span className="gs-text-secondary">共 {total} 个素材</span> : null}
     >
       {body}
     </SectionCard>

@@ -1,51 +1,76 @@
-import { HeartOutlined, ProfileOutlined, SettingOutlined, ShopOutlined, TeamOutlined } from '@ant-design/icons';
-import { Col, Menu, Row } from 'antd';
-import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { useEffect, useState } from 'react';
+import { NavLink, Outlet } from 'react-router';
 import { PageContainer } from '@/components/page-container';
+import { Icon, type IconPaths } from '@/components/ui/icon';
+import { HeartOutlined, ProfileOutlined } from '@/components/ui/icon-paths';
 import { paths } from '@/config/paths';
 import { useCurrentUser } from '@/stores/session';
+import type * as MenuIconPaths from '../icon-paths';
+
+type MenuIcons = typeof MenuIconPaths;
+
+/**
+ * The side menu's other pictures (2 KB of path data): decorative and drawn on wide screens only,
+ * so they come after the page's code instead of with it; their place is kept meanwhile.
+ */
+function useMenuIcons(): MenuIcons | null {
+  const [icons, setIcons] = useState<MenuIcons | null>(null);
+  useEffect(() => {
+    let live = true;
+    void import('../icon-paths').then((module) => {
+      if (live) setIcons(module);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return icons;
+}
 
 /** /user — the account area with its side menu (login required). */
 export default function UserLayout() {
   const user = useCurrentUser();
-  const { pathname } = useLocation();
-  const navigate = useNavigate();
+  const icons = useMenuIcons();
   const showSubAccounts = user?.level === 0 && user.subEnabled;
 
-  const items = [
-    { key: paths.user.accountSetting, icon: <SettingOutlined />, label: '账号设置' },
-    { key: paths.user.companySetting, icon: <ShopOutlined />, label: '企业信息' },
-    { key: paths.user.order, icon: <ProfileOutlined />, label: '我的订单' },
-    { key: paths.user.like, icon: <HeartOutlined />, label: '我的喜欢' },
-    ...(showSubAccounts ? [{ key: paths.user.subAccount, icon: <TeamOutlined />, label: '我的子账号' }] : []),
+  const items: { to: string; icon: IconPaths | undefined; label: string }[] = [
+    { to: paths.user.accountSetting, icon: icons?.SettingOutlined, label: '账号设置' },
+    { to: paths.user.companySetting, icon: icons?.ShopOutlined, label: '企业信息' },
+    { to: paths.user.order, icon: ProfileOutlined, label: '我的订单' },
+    { to: paths.user.like, icon: HeartOutlined, label: '我的喜欢' },
+    ...(showSubAccounts ? [{ to: paths.user.subAccount, icon: icons?.TeamOutlined, label: '我的子账号' }] : []),
   ];
 
   return (
     <PageContainer>
-      <Row gutter={[24, 24]}>
-        <Col xs={24} md={6} lg={5}>
+      <div className="gs-user-layout">
+        <div>
           {/* phones: one row of links that scrolls sideways, so the page starts near the top */}
           <nav className="gs-show-phone gs-user-tabs" aria-label="个人中心">
             {items.map((item) => (
-              <NavLink key={item.key} to={item.key} className="gs-user-tabs__link">
+              <NavLink key={item.to} to={item.to} className="gs-user-tabs__link">
                 {item.label}
               </NavLink>
             ))}
           </nav>
-          <nav className="gs-card gs-hide-phone" aria-label="个人中心">
-            <Menu
-              mode="inline"
-              selectedKeys={[pathname]}
-              items={items}
-              onClick={({ key }) => navigate(key)}
-              style={{ borderInlineEnd: 'none', borderRadius: 8, padding: '8px 0' }}
-            />
+          {/* antd's inline Menu drawn as links: each section is a page with its own address */}
+          <nav className="gs-card gs-hide-phone gs-side-menu" aria-label="个人中心">
+            <ul>
+              {items.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} className="gs-side-menu__link">
+                    {item.icon ? <Icon icon={item.icon} /> : <span className="gs-side-menu__icon-space" aria-hidden />}
+                    <span>{item.label}</span>
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
           </nav>
-        </Col>
-        <Col xs={24} md={18} lg={19}>
+        </div>
+        <div className="gs-user-layout__main">
           <Outlet />
-        </Col>
-      </Row>
+        </div>
+      </div>
     </PageContainer>
   );
 }

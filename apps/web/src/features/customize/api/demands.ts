@@ -4,32 +4,18 @@ import {
   type TDemand,
   type TDemandCommentRequest,
   type TDemandDetails,
-  type TDemandListResponse,
   type TDemandQuoteRequest,
   type TDesignComment,
   type TPlaceCustomRequest,
   type TCustomPreviewRequest,
 } from '@gemstock/contract';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { COMMERCE_KEYS } from '@/api/commerce-keys';
 import { callApi } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
+import { DEMAND_KEYS } from './demand-list';
 
-export const DEMAND_KEYS = {
-  all: COMMERCE_KEYS.demands,
-  list: (page: number, pageSize: number) => [...COMMERCE_KEYS.demands, 'list', page, pageSize] as const,
-  details: (sid: string) => [...COMMERCE_KEYS.demands, 'details', sid] as const,
-};
-
-/** GET /api/user/demand?page&page_size → {demands, hasMore}, newest first. */
-export function useDemands(page: number, pageSize: number) {
-  return useQuery({
-    queryKey: DEMAND_KEYS.list(page, pageSize),
-    queryFn: ({ signal }): Promise<TDemandListResponse> =>
-      callApi(DESIGN_API.list, { query: { page, page_size: pageSize } }, { signal }),
-    placeholderData: keepPreviousData,
-  });
-}
+export { DEMAND_KEYS, useDemands } from './demand-list';
 
 /** GET /api/user/demand/{id}: drafts, pinned comments, order and certificate. */
 export function useDemandDetails(sid: string | null) {

@@ -1,13 +1,17 @@
 import {
   type AuditStatus,
-  ORDER_API,
+  type ORDER_API,
   type OrderStatus,
   type OrderType,
   type TOrderListResponse,
+  endpointRoute,
 } from '@gemstock/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { COMMERCE_KEYS } from '@/api/commerce-keys';
 import { callApi } from '@/lib/api-client';
+
+// a route, not the declaration: the records pages load no zod
+const ORDER_LIST = endpointRoute<typeof ORDER_API.list>('GET', '/api/order/list');
 
 /** The list's filters (ZOrderListQuery); absent means any. */
 export interface OrderFilters {
@@ -23,7 +27,7 @@ export interface OrderListParams extends OrderFilters {
 
 /** GET /api/order/list {page, page_size, status, type, audit_status} → {total, orders}, newest first. */
 export function getOrders(query: OrderListParams, signal?: AbortSignal): Promise<TOrderListResponse> {
-  return callApi(ORDER_API.list, { query }, { signal });
+  return callApi(ORDER_LIST, { query }, { signal });
 }
 
 export function useOrders(query: OrderListParams) {

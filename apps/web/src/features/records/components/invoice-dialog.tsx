@@ -1,14 +1,12 @@
 import {
   INVOICE_ISSUE_WORKING_DAYS,
   INVOICE_MAX_ORDERS,
-  InvoiceStatus,
   InvoiceType,
   OrderStatus,
   chinaLastDayBefore,
   type TInvoiceRequest,
   type TOrderListItem,
   formatYuan,
-  invoiceRefusalOf,
   zCompanyLicense,
 } from '@gemstock/contract';
 import { Alert, Button, Form, Input, Modal, Radio, Select, Space, Typography } from 'antd';
@@ -18,17 +16,12 @@ import { notify } from '@/lib/notify';
 import { useCurrentUser } from '@/stores/session';
 import { useOrders } from '../api/get-orders';
 import { useRequestInvoice } from '../api/invoice';
+import { canRequestInvoice } from '../lib/invoice';
 
 type InvoiceFormValues = Required<Pick<TInvoiceRequest, 'type' | 'title' | 'number'>> &
   Pick<TInvoiceRequest, 'address' | 'phone' | 'bank' | 'account' | 'orders'>;
 
 const required = (message: string) => [{ required: true, whitespace: true, message }];
-
-/** Whether an order of the list may go on a new invoice (the contract's rule, and not already on one). */
-export function canRequestInvoice(order: TOrderListItem): boolean {
-  const onActiveInvoice = order.invoice !== null && order.invoice.status !== InvoiceStatus.REJECTED;
-  return !onActiveInvoice && invoiceRefusalOf({ ...order, paidCents: order.finalPrice }) === null;
-}
 
 /**
  * 申请发票 for a paid order: 普票 or 专票, prefilled from the company, and other paid orders of

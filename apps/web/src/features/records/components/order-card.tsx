@@ -1,19 +1,67 @@
 import { AuditStatus, OrderStatus, OrderType, type TOrderListItem, formatYuan } from '@gemstock/contract';
 import { materialTitle } from '@/lib/material-licence';
 import { orderLineLicenceText } from '@/lib/order-labels';
-import { Avatar, Button, Flex, Popconfirm, Space, Tag, Typography } from 'antd';
-import { PayDeadline } from '@/components/pay-deadline';
+import { Suspense, lazy, useState } from 'react';
+import { PayDeadlineLine } from '@/components/pay-deadline-line';
 import { PriceText } from '@/components/price-text';
-import { formatDateTime } from '@/lib/form';
+import { Button } from '@/components/ui/button';
+import { Tag } from '@/components/ui/feedback';
+import { formatDateTime } from '@/lib/date-time';
 import { notify } from '@/lib/notify';
 import { checkout } from '@/stores/checkout';
 import { useCurrentUser } from '@/stores/session';
 import { useCancelOrder } from '../api/cancel-order';
 import { orderStatusLabel } from '@/lib/order-labels';
 import { AUDIT_LABEL, ORDER_TYPE_LABEL, orderActions, payWayText } from '../lib/order-labels';
-import { AuditActions } from './audit-actions';
-import { OrderInvoice } from './order-invoice';
-import { OrderMaterialActions } from './order-material-actions';
+import { lazyDialog } from './lazy-dialog';
+
+// What paid orders show (the invoice line, 下载原图 and 授权证书): its code is fetched beside the
+// orders request (prefetchOrderParts, once the cards' code is in), so it is ready with the cards.
+const loadInvoice = () => import('./order-invoice');
+const loadMaterialActions = () => import('./order-material-actions');
+const OrderInvoice = lazy(async () => ({ default: (await loadInvoice()).OrderInvoice }));
+const OrderMaterialActions = lazy(async () => ({ default: (await loadMaterialActions()).OrderMaterialActions }));
+
+/** Starts loading what paid orders show, while their list is being asked for. */
+export function prefetchOrderParts(): void {
+  void loadInvoice();
+  void loadMaterialActions();
+}
+
+// only a main account's pending sub-account orders show 通过 / 拒绝: their code comes when one does
+const AuditActions = lazy(async () => ({ default: (await import('./audit-actions')).AuditActions }));
+
+// the confirmation (and antd) loads on the first click of 取消订单
+const CancelOrderConfirm = lazyDialog('CancelOrderConfirm');
+
+/** 取消订单: a plain button until it is first clicked, then antd's Popconfirm around antd's. */
+function CancelAction({ orderSid }: { orderSid: string }) {
+  const cancel = useCancelOrder();
+  const [armed, setArmed] = useState(false);
+  const [open, setOpen] = useState(false);
+  const plain = (
+    <Button
+      loading={cancel.isPending}
+      onClick={() => {
+        setArmed(true);
+        setOpen(true);
+      }}
+    >
+      取消订单
+    </Button>
+  );
+  if (!armed) return plain;
+  return (
+    <Suspense fallback={plain}>
+      <CancelOrderConfirm
+        open={open}
+        onOpenChange={setOpen}
+        loading={cancel.isPending}
+        onConfirm={() => cancel.mutate(orderSid, { onSuccess: () => notify.success('订单已取消') })}
+      />
+    </Suspense>
+  );
+}
 
 function Breakdown({ order }: { order: TOrderListItem }) {
   return (
@@ -50,87 +98,88 @@ function Breakdown({ order }: { order: TOrderListItem }) {
  */
 export function OrderCard({ order }: { order: TOrderListItem }) {
   const user = useCurrentUser();
-  const cancel = useCancelOrder();
   const actions = orderActions(order, { level: user?.level ?? 0 });
   const status = orderStatusLabel(order);
   const audit = order.auditStatus !== AuditStatus.NONE ? AUDIT_LABEL[order.auditStatus] : null;
 
   return (
     <article className="gs-card gs-record" aria-label={`订单 ${order.orderNo}`}>
-      <Flex className="gs-record__head" justify="space-between" align="center" wrap gap={8}>
-        <Space size={12} wrap>
+      <div className="gs-record__head">
+        <div className="gs-record__tags">
           <Tag color={status.color} className="gs-record__status">
             {status.text}
           </Tag>
-          <Typography.Text strong>{order.name}</Typography.Text>
+          <strong className="gs-text-strong">{order.name}</strong>
           <Tag>{ORDER_TYPE_LABEL[order.orderType]}</Tag>
           {order.fromSubAccount && <Tag color="blue">子账号 {order.buyer ?? ''}</Tag>}
           {audit && <Tag color={audit.color}>{audit.text}</Tag>}
-        </Space>
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        </div>
+        <span className="gs-text-secondary gs-text-small">
           订单号 {order.orderNo} · 下单 {formatDateTime(order.createdAt)}
           {order.payTime ? ` · 支付 ${formatDateTime(order.payTime)}` : ''}
-        </Typography.Text>
-      </Flex>
+        </span>
+      </div>
       {order.status === OrderStatus.CREATED && (
-        <PayDeadline expiresAt={order.expiresAt} kind={order.payWay === 'TRANSFER' ? 'transfer' : 'online'} compact />
+        <PayDeadlineLine expiresAt={order.expiresAt} kind={order.payWay === 'TRANSFER' ? 'transfer' : 'online'} />
       )}
 
-      <Flex className="gs-record__body" gap={24} wrap justify="space-between">
+      <div className="gs-record__body">
         <div className="gs-record__items">
           {order.orderType === OrderType.MATERIAL && order.materials.length > 0 ? (
             order.materials.map((line) => (
-              <Flex key={line.sid} gap={12} align="center" className="gs-record__item">
-                <Avatar shape="square" size={56} src={line.thumbUrl ?? undefined} alt="">
-                  图
-                </Avatar>
-                <Flex vertical style={{ minWidth: 0, flex: 1 }}>
-                  <Typography.Text ellipsis>{materialTitle(line)}</Typography.Text>
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              <div key={line.sid} className="gs-record__item">
+                <span className="gs-record__thumb">
+                  {line.thumbUrl ? <img src={line.thumbUrl} alt="" width={56} height={56} loading="lazy" /> : '图'}
+                </span>
+                <div className="gs-record__item-text">
+                  <span className="gs-ellipsis">{materialTitle(line)}</span>
+                  <span className="gs-text-secondary gs-text-small">
                     {orderLineLicenceText(order, line.spec)} · 编号 {line.sid} · {formatYuan(line.unitPrice)}
-                  </Typography.Text>
-                </Flex>
-                {actions.canDownload && <OrderMaterialActions orderSid={order.sid} materialSid={line.sid} />}
-              </Flex>
+                  </span>
+                </div>
+                {actions.canDownload && (
+                  <Suspense fallback={null}>
+                    <OrderMaterialActions orderSid={order.sid} materialSid={line.sid} />
+                  </Suspense>
+                )}
+              </div>
             ))
           ) : (
-            <Typography.Text type="secondary">
+            <span className="gs-text-secondary">
               {order.orderType === OrderType.WALLET
                 ? 'VIP 月度会员，充值到账起 1 个月内有效，到期后余额失效'
                 : order.name}
-            </Typography.Text>
+            </span>
           )}
           {order.auditStatus === AuditStatus.REJECTED && order.auditMessage && (
-            <Typography.Text type="danger" style={{ display: 'block', marginTop: 8 }}>
+            <span className="gs-text-danger" style={{ display: 'block', marginTop: 8 }}>
               审批意见：{order.auditMessage}
-            </Typography.Text>
+            </span>
           )}
         </div>
-        <Flex vertical gap={8} className="gs-record__side">
-          <Typography.Text type="secondary">支付方式：{payWayText(order)}</Typography.Text>
+        <div className="gs-record__side">
+          <span className="gs-text-secondary">支付方式：{payWayText(order)}</span>
           <Breakdown order={order} />
-          {order.status === OrderStatus.PAYED && <OrderInvoice order={order} />}
-          <Flex gap={8} justify="end" wrap>
-            {actions.canAudit && <AuditActions orderSid={order.sid} orderNo={order.orderNo} />}
-            {actions.canCancel && (
-              <Popconfirm
-                title="确定取消该订单吗？"
-                description="取消后如需购买需重新下单"
-                okText="取消订单"
-                cancelText="再想想"
-                onConfirm={() => cancel.mutate(order.sid, { onSuccess: () => notify.success('订单已取消') })}
-              >
-                <Button loading={cancel.isPending}>取消订单</Button>
-              </Popconfirm>
+          {order.status === OrderStatus.PAYED && (
+            <Suspense fallback={null}>
+              <OrderInvoice order={order} />
+            </Suspense>
+          )}
+          <div className="gs-record__actions">
+            {actions.canAudit && (
+              <Suspense fallback={null}>
+                <AuditActions orderSid={order.sid} orderNo={order.orderNo} />
+              </Suspense>
             )}
+            {actions.canCancel && <CancelAction orderSid={order.sid} />}
             {actions.canPay && (
-              <Button type="primary" onClick={() => checkout.openOrder(order)}>
+              <Button kind="primary" onClick={() => checkout.openOrder(order)}>
                 继续支付
               </Button>
             )}
-          </Flex>
-        </Flex>
-      </Flex>
+          </div>
+        </div>
+      </div>
     </article>
   );
 }

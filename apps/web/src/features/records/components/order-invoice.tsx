@@ -1,9 +1,15 @@
-import { FileTextOutlined } from '@ant-design/icons';
 import { InvoiceStatus, InvoiceType, type TOrderListItem, chinaLastDayBefore } from '@gemstock/contract';
-import { Button, Flex, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Tag } from '@/components/ui/feedback';
+import { Icon } from '@/components/ui/icon';
 import { useInvoiceDownload } from '../api/invoice';
-import { canRequestInvoice, InvoiceDialog } from './invoice-dialog';
+import { FileTextOutlined } from '../icon-paths';
+import { canRequestInvoice } from '../lib/invoice';
+import { lazyDialog } from './lazy-dialog';
+
+// the form (and antd) loads when a buyer asks for an invoice
+const InvoiceDialog = lazyDialog('InvoiceDialog');
 
 const TYPE_TEXT = { [InvoiceType.ORDINARY]: '普票', [InvoiceType.SPECIAL]: '专票' } as const;
 
@@ -19,39 +25,41 @@ export function OrderInvoice({ order }: { order: TOrderListItem }) {
   if (!invoice && !canRequest) return null;
 
   return (
-    <Flex vertical gap={4} align="end" className="gs-record__invoice">
+    <div className="gs-record__invoice">
       {invoice?.status === InvoiceStatus.REQUESTED && (
-        <Flex gap={8} align="center" wrap justify="end">
+        <div className="gs-record__invoice-row">
           <Tag color="processing">{TYPE_TEXT[invoice.type]}开具中</Tag>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          <span className="gs-text-secondary gs-text-small">
             预计 {chinaLastDayBefore(new Date(invoice.dueAt))} 前开具
-          </Typography.Text>
-        </Flex>
+          </span>
+        </div>
       )}
       {invoice?.status === InvoiceStatus.ISSUED && (
-        <Flex gap={8} align="center" wrap justify="end">
+        <div className="gs-record__invoice-row">
           <Tag color="success">{TYPE_TEXT[invoice.type]}已开具</Tag>
           <Button
             size="small"
-            icon={<FileTextOutlined />}
+            icon={<Icon icon={FileTextOutlined} />}
             loading={download.isPending}
             onClick={() => download.mutate(order.sid)}
           >
             下载发票
           </Button>
-        </Flex>
+        </div>
       )}
       {invoice?.status === InvoiceStatus.REJECTED && (
-        <Typography.Text type="danger" style={{ fontSize: 12 }}>
-          发票申请未通过：{invoice.rejectReason}
-        </Typography.Text>
+        <span className="gs-text-danger gs-text-small">发票申请未通过：{invoice.rejectReason}</span>
       )}
       {canRequest && (
         <Button size="small" onClick={() => setOpen(true)}>
           {invoice?.status === InvoiceStatus.REJECTED ? '重新申请发票' : '申请发票'}
         </Button>
       )}
-      {open && <InvoiceDialog order={order} open={open} onClose={() => setOpen(false)} />}
-    </Flex>
+      {open && (
+        <Suspense fallback={null}>
+          <InvoiceDialog order={order} open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </div>
   );
 }

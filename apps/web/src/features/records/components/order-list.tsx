@@ -1,10 +1,15 @@
-import { Empty, Flex, Pagination, Skeleton } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense, lazy, useEffect } from 'react';
 import { LoadError } from '@/components/load-error';
+import { Empty, SkeletonBlock, SkeletonText } from '@/components/ui/feedback';
+import { Pagination } from '@/components/ui/pagination';
 import { type OrderFilters, useOrders } from '../api/get-orders';
-import { OrderCard } from './order-card';
 
 export const ORDER_PAGE_SIZE = 10;
+
+// The cards show the orders, so they wait for the orders request anyway: their code is fetched
+// beside it when the list mounts, not before the page's first paint (its skeleton).
+const loadCards = () => import('./order-card');
+const OrderCard = lazy(async () => ({ default: (await loadCards()).OrderCard }));
 
 interface OrderListProps {
   query: OrderFilters;
@@ -13,21 +18,27 @@ interface OrderListProps {
   empty: ReactNode;
 }
 
+function OrdersSkeleton() {
+  return (
+    <div className="gs-stack">
+      {[0, 1, 2].map((i) => (
+        <div key={i} className="gs-card gs-skeleton-card" style={{ padding: 20 }}>
+          <SkeletonBlock className="gs-skeleton-card__avatar" />
+          <SkeletonText rows={2} />
+        </div>
+      ))}
+    </div>
+  );
+}
+
 /** A page of orders (GET /api/order/list) with loading, empty and error states. */
 export function OrderList({ query, page, onPageChange, empty }: OrderListProps) {
   const orders = useOrders({ ...query, page, page_size: ORDER_PAGE_SIZE });
+  useEffect(() => {
+    void loadCards().then((cards) => cards.prefetchOrderParts());
+  }, []);
 
-  if (orders.isPending) {
-    return (
-      <Flex vertical gap={16}>
-        {[0, 1, 2].map((i) => (
-          <div key={i} className="gs-card" style={{ padding: 20 }}>
-            <Skeleton active avatar paragraph={{ rows: 2 }} />
-          </div>
-        ))}
-      </Flex>
-    );
-  }
+  if (orders.isPending) return <OrdersSkeleton />;
   if (orders.isError) {
     return (
       <LoadError
@@ -47,26 +58,22 @@ export function OrderList({ query, page, onPageChange, empty }: OrderListProps) 
     );
   }
   return (
-    <Flex
-      vertical
-      gap={16}
-      style={{ opacity: orders.isPlaceholderData ? 0.6 : 1 }}
-      aria-busy={orders.isFetching || undefined}
-    >
-      {items.map((order) => (
-        <OrderCard key={order.sid} order={order} />
-      ))}
-      {total > ORDER_PAGE_SIZE && (
-        <Pagination
-          className="gs-pagination"
-          current={page}
-          pageSize={ORDER_PAGE_SIZE}
-          total={total}
-          showSizeChanger={false}
-          onChange={onPageChange}
-          showTotal={(t) => `共 ${t} 个订单`}
-        />
-      )}
-    </Flex>
+    <Suspense fallback={<OrdersSkeleton />}>
+      <div
+        className="gs-stack"
+        style={{ opacity: orders.isPlaceholderData ? 0.6 : 1 }}
+        aria-busy={orders.isFetching || undefined}
+      >
+        {items.map((order) => (
+          <OrderCard key={order.sid} order={order} />
+        ))}
+        {total > ORDER_PAGE_SIZE && (
+          <div className="gs-pages-with-total">
+            <span>共 {total} 个订单</span>
+            <Pagination current={page} pageSize={ORDER_PAGE_SIZE} total={total} onChange={onPageChange} />
+          </div>
+        )}
+      </div>
+    </Suspense>
   );
 }

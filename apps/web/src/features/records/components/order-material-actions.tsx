@@ -1,9 +1,11 @@
-import { DownloadOutlined, RiseOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { upgradeOptions } from '@gemstock/contract';
-import { Button, Space } from 'antd';
+import { Button } from '@/components/ui/button';
+import { Icon } from '@/components/ui/icon';
+import { DownloadOutlined } from '@/components/ui/icon-paths';
 import { type UpgradeSubject, checkout } from '@/stores/checkout';
 import { useDownloadCertificate } from '../api/get-certificate';
 import { useOrderDownload } from '../api/get-order-download';
+import { RiseOutlined, SafetyCertificateOutlined } from '../icon-paths';
 
 /** Whether the company's current licence of a material can be upgraded (a wider one its resolution allows). */
 export function canUpgradeLicence(material: UpgradeSubject & { disabled?: boolean }): boolean {
@@ -26,11 +28,11 @@ export function OrderMaterialActions({
   const download = useOrderDownload();
   const certificate = useDownloadCertificate();
   return (
-    <Space size={4} wrap>
+    <span className="gs-material-actions">
       <Button
         size="small"
-        type="link"
-        icon={<DownloadOutlined />}
+        kind="link"
+        icon={<Icon icon={DownloadOutlined} />}
         loading={download.isPending}
         onClick={() => download.mutate({ orderSid, materialSid })}
         aria-label={`下载原图 ${materialSid}`}
@@ -39,8 +41,8 @@ export function OrderMaterialActions({
       </Button>
       <Button
         size="small"
-        type="link"
-        icon={<SafetyCertificateOutlined />}
+        kind="link"
+        icon={<Icon icon={SafetyCertificateOutlined} />}
         loading={certificate.isPending}
         onClick={() => certificate.mutate({ orderSid, materialSid })}
         aria-label={`授权证书 ${materialSid}`}
@@ -50,14 +52,14 @@ export function OrderMaterialActions({
       {upgrade && canUpgradeLicence(upgrade) && (
         <Button
           size="small"
-          type="link"
-          icon={<RiseOutlined />}
+          kind="link"
+          icon={<Icon icon={RiseOutlined} />}
           onClick={() => checkout.upgradeLicence(upgrade)}
           aria-label={`升级授权 ${materialSid}`}
         >
           升级授权
         </Button>
       )}
-    </Space>
+    </span>
   );
 }

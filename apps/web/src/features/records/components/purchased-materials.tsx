@@ -1,32 +1,31 @@
 import { type TPurchasedMaterial, licenceSpec } from '@gemstock/contract';
-import { Empty, Pagination, Skeleton, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { LoadError } from '@/components/load-error';
 import { MaterialLine } from '@/components/material-line';
-import { formatDateTime } from '@/lib/form';
+import { Empty, SkeletonBlock, SkeletonText } from '@/components/ui/feedback';
+import { Pagination } from '@/components/ui/pagination';
+import { Table, type TableColumn } from '@/components/ui/table';
+import { formatDateTime } from '@/lib/date-time';
 import { usePurchasedMaterials } from '../api/get-purchased-materials';
 import { OrderMaterialActions } from './order-material-actions';
-import { ScrollTable } from '@/components/scroll-table';
 
 const PAGE_SIZE = 20;
 
-const columns: TableColumnsType<TPurchasedMaterial> = [
-  {
-    title: '素材',
-    key: 'material',
-    render: (_, m) => <MaterialLine material={m} size={56} />,
-  },
-  { title: '授权类型', key: 'spec', render: (_, m) => licenceSpec(m.spec).name },
-  { title: '证书编号', dataIndex: 'certNo', key: 'certNo' },
-  { title: '订单号', dataIndex: 'orderNo', key: 'orderNo' },
-  { title: '购买时间', key: 'buyTime', render: (_, m) => formatDateTime(m.buyTime) },
-  { title: '下载次数', dataIndex: 'downloadCount', key: 'downloadCount', align: 'center' },
+const columns: TableColumn<TPurchasedMaterial>[] = [
+  { title: '素材', key: 'material', render: (m) => <MaterialLine material={m} size={56} /> },
+  { title: '授权类型', key: 'spec', render: (m) => licenceSpec(m.spec).name },
+  { title: '证书编号', key: 'certNo', dataIndex: 'certNo' },
+  { title: '订单号', key: 'orderNo', dataIndex: 'orderNo' },
+  { title: '购买时间', key: 'buyTime', render: (m) => formatDateTime(m.buyTime) },
+  { title: '下载次数', key: 'downloadCount', dataIndex: 'downloadCount', align: 'center' },
   {
     title: '操作',
     key: 'actions',
-    render: (_, m) => <OrderMaterialActions orderSid={m.orderSid} materialSid={m.sid} upgrade={m} />,
+    render: (m) => <OrderMaterialActions orderSid={m.orderSid} materialSid={m.sid} upgrade={m} />,
   },
 ];
+
+const rowKey = (m: TPurchasedMaterial) => `${m.orderSid}:${m.sid}`;
 
 /** GET /api/user/material: every licensed material, with its certificate and download count. */
 export function PurchasedMaterials() {
@@ -37,20 +36,26 @@ export function PurchasedMaterials() {
   }
   const lines = purchased.data?.materials ?? [];
   const total = purchased.data?.total ?? 0;
+  const pages = total > PAGE_SIZE && (
+    <Pagination current={page} pageSize={PAGE_SIZE} total={total} onChange={setPage} />
+  );
   return (
     <>
       {/* phones: one card per licence instead of a table to scroll sideways */}
       <div className="gs-show-phone">
         {purchased.isPending ? (
-          <Skeleton active avatar paragraph={{ rows: 3 }} />
+          <div className="gs-skeleton-card">
+            <SkeletonBlock className="gs-skeleton-card__avatar" />
+            <SkeletonText rows={3} />
+          </div>
         ) : lines.length === 0 ? (
           <div className="gs-card" style={{ padding: 24 }}>
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无已购素材" />
+            <Empty description="暂无已购素材" />
           </div>
         ) : (
           <ul className="gs-line-cards" aria-label="已购素材列表" aria-busy={purchased.isPlaceholderData}>
             {lines.map((m) => (
-              <li key={`${m.orderSid}:${m.sid}`} className="gs-line-card gs-line-card--stacked">
+              <li key={rowKey(m)} className="gs-line-card gs-line-card--stacked">
                 <MaterialLine material={m} size={56} />
                 <dl className="gs-line-card__facts">
                   <dt>授权类型</dt>
@@ -69,35 +74,19 @@ export function PurchasedMaterials() {
             ))}
           </ul>
         )}
-        <Pagination
-          current={page}
-          pageSize={PAGE_SIZE}
-          total={total}
-          hideOnSinglePage
-          showSizeChanger={false}
-          onChange={setPage}
-          simple
-          align="center"
-        />
+        {pages}
       </div>
-      <div className="gs-card gs-hide-phone" style={{ padding: 8 }}>
-        <ScrollTable<TPurchasedMaterial>
-          regionLabel="已购素材列表"
-          rowKey={(m) => `${m.orderSid}:${m.sid}`}
+      <div className="gs-card gs-hide-phone gs-table-pages" style={{ padding: 8 }}>
+        <Table<TPurchasedMaterial>
+          label="已购素材列表"
+          rowKey={rowKey}
           loading={purchased.isPending || purchased.isPlaceholderData}
           columns={columns}
-          dataSource={lines}
-          scroll={{ x: 900 }}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无已购素材" /> }}
-          pagination={{
-            current: page,
-            pageSize: PAGE_SIZE,
-            total,
-            hideOnSinglePage: true,
-            showSizeChanger: false,
-            onChange: setPage,
-          }}
+          rows={lines}
+          minWidth={900}
+          empty="暂无已购素材"
         />
+        {pages}
       </div>
     </>
   );

@@ -1,15 +1,19 @@
 import { DEMAND_STATUS_LABEL, DEMAND_TIER_LABEL, type TDemand } from '@gemstock/contract';
-import { Button, Card, Empty, Flex, Skeleton, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { lazyWithAntd } from '@/app/with-antd';
 import { LoadError } from '@/components/load-error';
-import { useDemands } from '@/features/customize/api/demands';
-import {
-  DEMAND_STATUS_COLOR,
-  DemandDetailsDrawer,
-  stageNote,
-} from '@/features/customize/components/demand-details-drawer';
-import { formatDateTime } from '@/lib/form';
+import { Button } from '@/components/ui/button';
+import { Empty, SkeletonText, Tag } from '@/components/ui/feedback';
+import { useDemands } from '@/features/customize/api/demand-list';
+import { DEMAND_STATUS_COLOR, stageNote } from '@/features/customize/lib/demand-stage';
+import { formatDateTime } from '@/lib/date-time';
+
+// the details (and antd) load when a request is opened
+const DemandDetailsDrawer = lazyWithAntd(
+  () => import('@/features/customize/components/demand-details-drawer'),
+  'DemandDetailsDrawer',
+);
 
 const PAGE_SIZE = 10;
 /** `?demand=sid` opens that request's details (links in notices point here). */
@@ -18,27 +22,25 @@ const DEMAND_PARAM = 'demand';
 function DemandCard({ demand, onOpen }: { demand: TDemand; onOpen: () => void }) {
   const title = demand.detail.title || demand.brief?.text.slice(0, 24) || `定制需求 ${demand.sid.slice(-6)}`;
   return (
-    <Card size="small" className="gs-demand-card">
-      <Flex justify="space-between" align="start" gap={12} wrap>
-        <Flex vertical gap={4} style={{ minWidth: 0, flex: 1 }}>
-          <Flex gap={8} align="center" wrap>
-            <Tag>{DEMAND_TIER_LABEL[demand.tier]}</Tag>
-            <Tag color={DEMAND_STATUS_COLOR[demand.status]}>{DEMAND_STATUS_LABEL[demand.status]}</Tag>
-            <Typography.Text strong ellipsis style={{ maxWidth: 320 }}>
-              {title}
-            </Typography.Text>
-          </Flex>
-          <Typography.Text>{stageNote(demand)}</Typography.Text>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            提交于 {formatDateTime(demand.createdAt)}
-            {demand.designer ? ` · 设计师 ${demand.designer}` : ''}
-          </Typography.Text>
-        </Flex>
-        <Button type="primary" ghost onClick={onOpen} aria-label={`查看定制详情：${title}`}>
-          查看详情
-        </Button>
-      </Flex>
-    </Card>
+    <div className="gs-card gs-demand-card">
+      <div className="gs-demand-card__text">
+        <div className="gs-demand-card__tags">
+          <Tag>{DEMAND_TIER_LABEL[demand.tier]}</Tag>
+          <Tag color={DEMAND_STATUS_COLOR[demand.status]}>{DEMAND_STATUS_LABEL[demand.status]}</Tag>
+          <strong className="gs-text-strong gs-ellipsis" style={{ maxWidth: 320 }}>
+            {title}
+          </strong>
+        </div>
+        <span>{stageNote(demand)}</span>
+        <span className="gs-text-secondary gs-text-small">
+          提交于 {formatDateTime(demand.createdAt)}
+          {demand.designer ? ` · 设计师 ${demand.designer}` : ''}
+        </span>
+      </div>
+      <Button className="gs-btn--ghost" onClick={onOpen} aria-label={`查看定制详情：${title}`}>
+        查看详情
+      </Button>
+    </div>
   );
 }
 
@@ -47,6 +49,9 @@ export default function CustomizeRecordsPage() {
   const [page, setPage] = useState(1);
   const [params, setParams] = useSearchParams();
   const open = params.get(DEMAND_PARAM);
+  // mounted once opened, so the drawer can play its closing animation
+  const [hasOpened, setHasOpened] = useState(open !== null);
+  if (open !== null && !hasOpened) setHasOpened(true);
   const query = useDemands(page, PAGE_SIZE);
   const setOpen = (sid: string | null) =>
     setParams(
@@ -60,7 +65,7 @@ export default function CustomizeRecordsPage() {
     );
 
   let body;
-  if (query.isLoading) body = <Skeleton active paragraph={{ rows: 6 }} />;
+  if (query.isLoading) body = <SkeletonText rows={6} />;
   else if (query.isError || !query.data)
     body = (
       <LoadError
@@ -74,25 +79,29 @@ export default function CustomizeRecordsPage() {
     body = <Empty description="暂无定制记录，在素材详情页点击“定制”即可提交需求" />;
   else
     body = (
-      <Flex vertical gap={12}>
+      <div className="gs-stack gs-stack--small">
         {query.data.demands.map((d) => (
           <DemandCard key={d.sid} demand={d} onOpen={() => setOpen(d.sid)} />
         ))}
-        <Flex justify="center" gap={8}>
+        <div className="gs-demand-pages">
           <Button disabled={page === 1} onClick={() => setPage((p) => p - 1)}>
             上一页
           </Button>
           <Button disabled={!query.data.hasMore} onClick={() => setPage((p) => p + 1)}>
             下一页
           </Button>
-        </Flex>
-      </Flex>
+        </div>
+      </div>
     );
 
   return (
     <>
       {body}
-      <DemandDetailsDrawer sid={open} onClose={() => setOpen(null)} />
+      {hasOpened && (
+        <Suspense fallback={null}>
+          <DemandDetailsDrawer sid={open} onClose={() => setOpen(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

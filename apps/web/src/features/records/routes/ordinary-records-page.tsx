@@ -1,8 +1,13 @@
 import { OrderType } from '@gemstock/contract';
-import { Segmented } from 'antd';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
+import { ChoiceGroup } from '@/components/ui/choice-group';
+import { SkeletonText } from '@/components/ui/feedback';
 import { OrderList } from '../components/order-list';
-import { PurchasedMaterials } from '../components/purchased-materials';
+
+// the page opens on the orders: the licences' list (its table) loads when it is chosen
+const PurchasedMaterials = lazy(async () => ({
+  default: (await import('../components/purchased-materials')).PurchasedMaterials,
+}));
 
 type View = 'orders' | 'materials';
 
@@ -12,15 +17,16 @@ export default function OrdinaryRecordsPage() {
   const [page, setPage] = useState(1);
   return (
     <>
-      <Segmented<View>
+      <ChoiceGroup<View>
+        look="buttons"
+        label="查看方式"
         value={view}
         onChange={setView}
-        options={[
+        choices={[
           { value: 'orders', label: '购买订单' },
           { value: 'materials', label: '已购素材' },
         ]}
-        style={{ marginBottom: 16 }}
-        aria-label="查看方式"
+        className="gs-record-views"
       />
       {view === 'orders' ? (
         <OrderList
@@ -30,7 +36,9 @@ export default function OrdinaryRecordsPage() {
           empty="暂无素材购买记录，购买授权后可在这里下载原图与授权证书"
         />
       ) : (
-        <PurchasedMaterials />
+        <Suspense fallback={<SkeletonText rows={4} />}>
+          <PurchasedMaterials />
+        </Suspense>
       )}
     </>
   );

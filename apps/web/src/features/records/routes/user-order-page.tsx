@@ -1,6 +1,6 @@
 import { AccountLevel, AuditStatus, OrderStatus } from '@gemstock/contract';
-import { Tabs, Typography } from 'antd';
 import { useState } from 'react';
+import { Tabs } from '@/components/ui/tabs';
 import { useCurrentUser } from '@/stores/session';
 import type { OrderFilters } from '../api/get-orders';
 import { OrderList } from '../components/order-list';
@@ -35,23 +35,23 @@ export default function UserOrderPage() {
 
   return (
     <section className="gs-card" style={{ padding: 24 }}>
-      <Typography.Title level={5} style={{ marginTop: 0 }}>
-        我的订单
-      </Typography.Title>
+      <h5 className="gs-section-title">我的订单</h5>
       <Tabs
+        label="订单状态"
         activeKey={filter}
         onChange={(key) => {
-          setFilter(key as Filter);
+          setFilter(key);
           setPage(1);
         }}
         items={tabs}
-      />
-      <OrderList
-        query={QUERY[filter]}
-        page={page}
-        onPageChange={setPage}
-        empty={filter === 'audit' ? '没有等待审批的子账号订单' : '暂无订单'}
-      />
+      >
+        <OrderList
+          query={QUERY[filter]}
+          page={page}
+          onPageChange={setPage}
+          empty={filter === 'audit' ? '没有等待审批的子账号订单' : '暂无订单'}
+        />
+      </Tabs>
     </section>
   );
 }
