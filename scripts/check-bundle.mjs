@@ -42,16 +42,8 @@ export const BUYER_ROUTES = {
   '/question': ['features/faq/routes/question-page'],
   '/customize': [ANTD, 'features/customize/routes/customize-page'],
   '/xiaohongshu': ['features/promotion/routes/xiaohongshu-page'],
-  '/user/account-setting': [
-    ANTD,
-    'features/account/routes/user-layout',
-    'features/account/routes/account-setting-page',
-  ],
-  '/user/company-setting': [
-    ANTD,
-    'features/account/routes/user-layout',
-    'features/account/routes/company-setting-page',
-  ],
+  '/user/account-setting': ['features/account/routes/user-layout', 'features/account/routes/account-setting-page'],
+  '/user/company-setting': ['features/account/routes/user-layout', 'features/account/routes/company-setting-page'],
   '/user/order': [ANTD, 'features/account/routes/user-layout', 'features/records/routes/user-order-page'],
   '/user/like': [ANTD, 'features/account/routes/user-layout', 'features/account/routes/like-page'],
   '/user/sub-account': [ANTD, 'features/account/routes/user-layout', 'features/account/routes/sub-account-page'],

@@ -1,7 +1,8 @@
-import { CheckCircleFilled, InfoCircleFilled } from './icon-paths';
+import { CheckCircleFilled, ExclamationCircleFilled, InfoCircleFilled } from './icon-paths';
 import type { CSSProperties, ReactNode } from 'react';
 import { Icon, type IconPaths } from './icon';
 import './tag-default.css';
+import './feedback-colors.css';
 
 /** A small spinning ring, inline with text. */
 export function Spinner({ size = 'small' }: { size?: 'small' | 'middle' }) {
@@ -25,27 +26,22 @@ export function SkeletonText({ rows = 3 }: { rows?: number }) {
   );
 }
 
-export type TagColor = 'default' | 'geekblue' | 'gold' | 'red' | 'green' | 'red-solid';
+export type TagColor = 'default' | 'geekblue' | 'gold' | 'red' | 'green' | 'red-solid' | 'cyan';
 
 export function Tag({ color, children, className }: { color: TagColor; children: ReactNode; className?: string }) {
   return <span className={`gs-tag gs-tag--${color}${className ? ` ${className}` : ''}`}>{children}</span>;
 }
 
-const ALERT_ICON: Record<'info' | 'success', IconPaths> = {
+type AlertType = 'info' | 'success' | 'warning';
+
+const ALERT_ICON: Record<AlertType, IconPaths> = {
   info: InfoCircleFilled,
   success: CheckCircleFilled,
+  warning: ExclamationCircleFilled,
 };
 
 /** A tinted notice with its icon (antd Alert's look). */
-export function Alert({
-  type,
-  children,
-  className,
-}: {
-  type: 'info' | 'success';
-  children: ReactNode;
-  className?: string;
-}) {
+export function Alert({ type, children, className }: { type: AlertType; children: ReactNode; className?: string }) {
   return (
     <div className={`gs-alert gs-alert--${type}${className ? ` ${className}` : ''}`} role="status">
       <Icon icon={ALERT_ICON[type]} className="gs-alert__icon" />
