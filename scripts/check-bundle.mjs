@@ -42,18 +42,9 @@ export const BUYER_ROUTES = {
   '/question': ['features/faq/routes/question-page'],
   '/customize': [ANTD, 'features/customize/routes/customize-page'],
   '/xiaohongshu': ['features/promotion/routes/xiaohongshu-page'],
-  // the account and records layouts are plain, as are /user/order, /user/like and /record/*; the
-  // account forms load antd's scope inside the account layout
-  '/user/account-setting': [
-    ANTD,
-    'features/account/routes/user-layout',
-    'features/account/routes/account-setting-page',
-  ],
-  '/user/company-setting': [
-    ANTD,
-    'features/account/routes/user-layout',
-    'features/account/routes/company-setting-page',
-  ],
+  // the account and records layouts and their pages are plain but for /user/sub-account
+  '/user/account-setting': ['features/account/routes/user-layout', 'features/account/routes/account-setting-page'],
+  '/user/company-setting': ['features/account/routes/user-layout', 'features/account/routes/company-setting-page'],
   '/user/order': ['features/account/routes/user-layout', 'features/records/routes/user-order-page'],
   '/user/like': ['features/account/routes/user-layout', 'features/account/routes/like-page'],
   '/user/sub-account': [ANTD, 'features/account/routes/user-layout', 'features/account/routes/sub-account-page'],

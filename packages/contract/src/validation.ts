@@ -1,27 +1,8 @@
 import { z } from './zod-locale.js';
 import { CODE_LENGTH, MAX_LENGTH, MOBILE_LENGTH } from './constants.js';
+import { MESSAGES } from './messages.js';
 
-/** Field rules of spec §5 with their exact Chinese messages. */
-export const MESSAGES = {
-  email: '请输入正确的邮箱',
-  mobile: '请输入正确的手机号',
-  password: '请输入密码',
-  newPassword: '请输入新密码',
-  passwordLength: `密码长度为 ${MAX_LENGTH.passwordMin}-${MAX_LENGTH.password} 位`,
-  username: '请输入用户名',
-  emailCode: '请登录邮箱查看验证码',
-  mobileCode: '请输入短信验证码',
-  agreement: '请阅读并勾选《用户协议》和《个人信息保护指引》',
-  adult: '请确认您已年满18周岁',
-  company: '请输入完整的企业全称',
-  license: '请输入统一社会信用代码/纳税人识别号',
-  address: '请输入企业地址',
-  couponEmpty: '请先输入优惠码',
-  contract: '请先阅读并同意《授权许可使用协议》',
-  rechargeAmount: '请选择要充值的金额',
-  vipAgreement: '请先阅读并同意《VIP月度服务协议》',
-  tooLong: (max: number) => `不能超过 ${max} 个字符`,
-} as const;
+export { MESSAGES };
 
 export const EMAIL_PATTERN = /^[A-Za-z0-9._-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,6}$/;
 

@@ -72,12 +72,12 @@ export const routes: RouteObject[] = [
               {
                 path: 'account-setting',
                 handle: h('账号设置'),
-                lazy: antdPage(() => import('@/features/account/routes/account-setting-page')),
+                lazy: page(() => import('@/features/account/routes/account-setting-page')),
               },
               {
                 path: 'company-setting',
                 handle: h('企业信息'),
-                lazy: antdPage(() => import('@/features/account/routes/company-setting-page')),
+                lazy: page(() => import('@/features/account/routes/company-setting-page')),
               },
               {
                 path: 'order',

@@ -1,15 +1,9 @@
-import {
-  MAX_LENGTH,
-  type TCompanyRequest,
-  type TUser,
-  zCompanyAddress,
-  zCompanyLicense,
-  zCompanyName,
-} from '@gemstock/contract';
-import { Button, Form, Input, Space } from 'antd';
+import { MAX_LENGTH, type TCompanyRequest, type TUser } from '@gemstock/contract';
 import type { ReactNode } from 'react';
 import { useUpdateCompany } from '@/api/update-company';
-import { applyFieldErrors, schemaRule } from '@/lib/form';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/field';
+import { useLightForm } from '@/lib/light-form';
 import { notify } from '@/lib/notify';
 
 interface CompanyFormProps {
@@ -23,9 +17,15 @@ interface CompanyFormProps {
   name?: string;
 }
 
+const loadSchemas = async () => {
+  const { zCompanyName, zCompanyLicense, zCompanyAddress } = await import('@/lib/field-schemas');
+  return { company: zCompanyName, company_license: zCompanyLicense, company_address: zCompanyAddress };
+};
+
 /**
  * Company info (spec §3 company form): full name, credit code or taxpayer ID, address.
- * Used by the company dialog and by /user/company-setting.
+ * Used by the company dialog and by /user/company-setting, which loads no antd: plain fields
+ * checked with the contract's schemas once they load.
  */
 export function CompanyForm({
   user,
@@ -35,60 +35,61 @@ export function CompanyForm({
   disabled,
   name = 'company',
 }: CompanyFormProps) {
-  const [form] = Form.useForm<TCompanyRequest>();
   const mutation = useUpdateCompany();
-
-  const onFinish = async (values: TCompanyRequest) => {
-    try {
-      const { user: saved } = await mutation.mutateAsync(values);
-      notify.success('更新成功');
-      onSaved?.(saved);
-    } catch (error) {
-      applyFieldErrors(form, error);
-    }
-  };
+  const form = useLightForm<keyof TCompanyRequest>({
+    name,
+    initialValues: {
+      company: user?.company ?? '',
+      company_license: user?.license ?? '',
+      company_address: user?.address ?? '',
+    },
+    schemas: loadSchemas,
+    onSubmit: async (values) => {
+      try {
+        const { user: saved } = await mutation.mutateAsync(values);
+        notify.success('更新成功');
+        onSaved?.(saved);
+      } catch (error) {
+        form.showServerErrors(error);
+      }
+    },
+  });
 
   return (
-    <Form<TCompanyRequest>
-      name={name}
-      form={form}
-      layout="vertical"
-      requiredMark
-      disabled={disabled}
-      initialValues={{
-        company: user?.company ?? '',
-        company_license: user?.license ?? '',
-        company_address: user?.address ?? '',
-      }}
-      onFinish={onFinish}
-    >
-      <Form.Item label="企业全称" name="company" required rules={[schemaRule(zCompanyName)]}>
-        <Input placeholder="与营业执照一致的企业全称" maxLength={MAX_LENGTH.company} autoComplete="organization" />
-      </Form.Item>
-      <Form.Item
-        label="统一社会信用代码/纳税人识别号"
-        name="company_license"
+    <form name={name} noValidate onSubmit={(event) => void form.handleSubmit(event)}>
+      <TextField
+        {...form.field('company')}
+        label="企业全称"
         required
-        rules={[schemaRule(zCompanyLicense)]}
-      >
-        <Input placeholder="18 位统一社会信用代码或纳税人识别号" maxLength={MAX_LENGTH.license} />
-      </Form.Item>
-      <Form.Item label="企业地址" name="company_address" required rules={[schemaRule(zCompanyAddress)]}>
-        <Input.TextArea
-          placeholder="企业注册或经营地址"
-          maxLength={MAX_LENGTH.address}
-          autoSize={{ minRows: 2, maxRows: 4 }}
-          autoComplete="street-address"
-        />
-      </Form.Item>
-      <Form.Item style={{ marginBottom: 0 }}>
-        <Space>
-          <Button type="primary" htmlType="submit" loading={mutation.isPending}>
-            {submitText}
-          </Button>
-          {extraActions}
-        </Space>
-      </Form.Item>
-    </Form>
+        placeholder="与营业执照一致的企业全称"
+        maxLength={MAX_LENGTH.company}
+        autoComplete="organization"
+        disabled={disabled}
+      />
+      <TextField
+        {...form.field('company_license')}
+        label="统一社会信用代码/纳税人识别号"
+        required
+        placeholder="18 位统一社会信用代码或纳税人识别号"
+        maxLength={MAX_LENGTH.license}
+        disabled={disabled}
+      />
+      <TextField
+        {...form.field('company_address')}
+        multiline
+        label="企业地址"
+        required
+        placeholder="企业注册或经营地址"
+        maxLength={MAX_LENGTH.address}
+        autoComplete="street-address"
+        disabled={disabled}
+      />
+      <div className="gs-form-actions">
+        <Button kind="primary" type="submit" loading={mutation.isPending} disabled={disabled}>
+          {submitText}
+        </Button>
+        {extraActions}
+      </div>
+    </form>
   );
 }

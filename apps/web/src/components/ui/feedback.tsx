@@ -29,7 +29,7 @@ export function SkeletonText({ rows = 3 }: { rows?: number }) {
 export type TagColor = 'default' | 'geekblue' | 'gold' | 'red' | 'green' | 'red-solid';
 
 /** antd's other preset and status colours (./feedback-more.css). */
-export type MoreTagColor = 'blue' | 'orange' | 'magenta' | 'processing' | 'success' | 'warning' | 'error';
+export type MoreTagColor = 'blue' | 'cyan' | 'orange' | 'magenta' | 'processing' | 'success' | 'warning' | 'error';
 
 export function Tag({
   color = 'default',

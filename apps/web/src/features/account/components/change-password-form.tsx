@@ -1,68 +1,83 @@
-import { MAX_LENGTH, MESSAGES } from '@gemstock/contract';
-import { Button, Form, Input } from 'antd';
-import { newPasswordRules } from '@/components/contact-fields';
+import { MAX_LENGTH } from '@gemstock/contract';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/field';
 import { signOut } from '@/lib/api-client';
-import { applyFieldErrors } from '@/lib/form';
+import { useLightForm } from '@/lib/light-form';
 import { notify } from '@/lib/notify';
 import { useDialogs } from '@/stores/dialogs';
 import { useResetPassword } from '../api/reset-password';
 
-interface Values {
-  password: string;
-  new_password: string;
-  confirm: string;
-}
+const loadSchemas = async () => {
+  const { zPassword, zNewPassword } = await import('@/lib/field-schemas');
+  return { password: zPassword, new_password: zNewPassword };
+};
 
 /**
  * Change password. The server revokes the token afterwards, so we log out and open the login
  * dialog right away instead of waiting for the next call to fail.
  */
 export function ChangePasswordForm() {
-  const [form] = Form.useForm<Values>();
   const reset = useResetPassword();
   const openAuth = useDialogs((s) => s.openAuth);
-
-  const onFinish = async ({ password, new_password }: Values) => {
-    try {
-      await reset.mutateAsync({ password, new_password });
-      notify.success('密码已修改，请重新登录');
-      signOut();
-      openAuth('login');
-    } catch (error) {
-      applyFieldErrors(form, error);
-    }
-  };
+  const form = useLightForm<'password' | 'new_password' | 'confirm'>({
+    name: 'change-password',
+    initialValues: { password: '', new_password: '', confirm: '' },
+    schemas: loadSchemas,
+    checks: {
+      confirm: (value, values) => {
+        if (!value) return '请再次输入新密码';
+        if (value !== values.new_password) return '两次输入的新密码不一致';
+        return undefined;
+      },
+    },
+    dependents: { new_password: ['confirm'] },
+    onSubmit: async ({ password, new_password }) => {
+      try {
+        await reset.mutateAsync({ password, new_password });
+        notify.success('密码已修改，请重新登录');
+        signOut();
+        openAuth('login');
+      } catch (error) {
+        form.showServerErrors(error);
+      }
+    },
+  });
 
   return (
-    <Form<Values> name="change-password" form={form} layout="vertical" onFinish={onFinish} style={{ maxWidth: 420 }}>
-      <Form.Item label="当前密码" name="password" rules={[{ required: true, message: MESSAGES.password }]}>
-        <Input.Password autoComplete="current-password" maxLength={MAX_LENGTH.password} />
-      </Form.Item>
-      <Form.Item label="新密码" name="new_password" rules={newPasswordRules(MESSAGES.newPassword)}>
-        <Input.Password
-          autoComplete="new-password"
-          maxLength={MAX_LENGTH.password}
-          placeholder={`${MAX_LENGTH.passwordMin}-${MAX_LENGTH.password} 位`}
-        />
-      </Form.Item>
-      <Form.Item
+    <form
+      name="change-password"
+      noValidate
+      onSubmit={(event) => void form.handleSubmit(event)}
+      style={{ maxWidth: 420 }}
+    >
+      <TextField
+        {...form.field('password')}
+        label="当前密码"
+        required
+        type="password"
+        autoComplete="current-password"
+        maxLength={MAX_LENGTH.password}
+      />
+      <TextField
+        {...form.field('new_password')}
+        label="新密码"
+        required
+        type="password"
+        autoComplete="new-password"
+        maxLength={MAX_LENGTH.password}
+        placeholder={`${MAX_LENGTH.passwordMin}-${MAX_LENGTH.password} 位`}
+      />
+      <TextField
+        {...form.field('confirm')}
         label="确认新密码"
-        name="confirm"
-        dependencies={['new_password']}
-        rules={[
-          { required: true, message: '请再次输入新密码' },
-          ({ getFieldValue }) => ({
-            validator: async (_, value: unknown) => {
-              if (value && value !== getFieldValue('new_password')) throw new Error('两次输入的新密码不一致');
-            },
-          }),
-        ]}
-      >
-        <Input.Password autoComplete="new-password" maxLength={MAX_LENGTH.password} />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" loading={reset.isPending}>
+        required
+        type="password"
+        autoComplete="new-password"
+        maxLength={MAX_LENGTH.password}
+      />
+      <Button kind="primary" type="submit" loading={reset.isPending}>
         修改密码
       </Button>
-    </Form>
+    </form>
   );
 }

@@ -1,84 +1,104 @@
-import { Button, Descriptions, Space, Tag } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import type { CodeChannel } from '@/api/send-code';
+import { lazyWithAntd } from '@/app/with-antd';
+import { Button } from '@/components/ui/button';
+import { Tag } from '@/components/ui/feedback';
 import { formatDate, formatDateTime } from '@/lib/form';
 import { useCurrentUser } from '@/stores/session';
-import { ChangeContactModal } from '../components/change-contact-modal';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { SectionCard } from '../components/section-card';
+
+/** Opened from 修改/绑定: its code and antd load on the first click, not with the page. */
+const ChangeContactModal = lazyWithAntd(() => import('../components/change-contact-modal'), 'ChangeContactModal');
 
 /** /user/account-setting — account details, email/mobile binding and password. */
 export default function AccountSettingPage() {
   const user = useCurrentUser();
   const [editing, setEditing] = useState<CodeChannel | null>(null);
+  // kept mounted once opened, so the dialog closes with its animation
+  const [contactOpened, setContactOpened] = useState(false);
   if (!user) return null;
 
+  const edit = (channel: CodeChannel) => {
+    setContactOpened(true);
+    setEditing(channel);
+  };
   const contactAction = (channel: CodeChannel, has: boolean) => (
-    <Button type="link" size="small" onClick={() => setEditing(channel)}>
+    <Button kind="link" size="small" onClick={() => edit(channel)}>
       {has ? '修改' : '绑定'}
     </Button>
   );
 
+  const facts: Array<{ key: string; label: string; value: ReactNode }> = [
+    {
+      key: 'email',
+      label: '邮箱',
+      value: (
+        <span className="gs-account-contact">
+          {user.email ?? '未绑定'}
+          {contactAction('email', Boolean(user.email))}
+        </span>
+      ),
+    },
+    {
+      key: 'mobile',
+      label: '手机号',
+      value: (
+        <span className="gs-account-contact">
+          {user.mobile ?? '未绑定'}
+          {contactAction('mobile', Boolean(user.mobile))}
+        </span>
+      ),
+    },
+    {
+      key: 'type',
+      label: '账号类型',
+      value: user.level === 0 ? <Tag color="cyan">主账号</Tag> : <Tag color="default">子账号</Tag>,
+    },
+    ...(user.level === 1
+      ? [
+          { key: 'username', label: '用户名', value: user.username ?? '—' },
+          { key: 'name', label: '姓名', value: user.name ?? '—' },
+        ]
+      : []),
+    {
+      key: 'vip',
+      label: '会员状态',
+      value: user.isVip ? (
+        <Tag color="gold">VIP（有效期至 {formatDate(user.vipValidBefore)}）</Tag>
+      ) : (
+        <Tag color="default">普通会员</Tag>
+      ),
+    },
+    { key: 'company', label: '企业', value: user.company ?? '未填写' },
+    { key: 'downloads', label: '下载次数', value: user.downloadCount },
+    { key: 'last', label: '最近登录', value: formatDateTime(user.lastLoginAt) },
+  ];
+
   return (
     <>
       <SectionCard title="账号信息">
-        <Descriptions
-          column={{ xs: 1, md: 2 }}
-          items={[
-            {
-              key: 'email',
-              label: '邮箱',
-              children: (
-                <Space>
-                  {user.email ?? '未绑定'}
-                  {contactAction('email', Boolean(user.email))}
-                </Space>
-              ),
-            },
-            {
-              key: 'mobile',
-              label: '手机号',
-              children: (
-                <Space>
-                  {user.mobile ?? '未绑定'}
-                  {contactAction('mobile', Boolean(user.mobile))}
-                </Space>
-              ),
-            },
-            {
-              key: 'type',
-              label: '账号类型',
-              children: user.level === 0 ? <Tag color="cyan">主账号</Tag> : <Tag>子账号</Tag>,
-            },
-            ...(user.level === 1
-              ? [
-                  { key: 'username', label: '用户名', children: user.username ?? '—' },
-                  { key: 'name', label: '姓名', children: user.name ?? '—' },
-                ]
-              : []),
-            {
-              key: 'vip',
-              label: '会员状态',
-              children: user.isVip ? (
-                <Tag color="gold">VIP（有效期至 {formatDate(user.vipValidBefore)}）</Tag>
-              ) : (
-                <Tag>普通会员</Tag>
-              ),
-            },
-            { key: 'company', label: '企业', children: user.company ?? '未填写' },
-            { key: 'downloads', label: '下载次数', children: user.downloadCount },
-            { key: 'last', label: '最近登录', children: formatDateTime(user.lastLoginAt) },
-          ]}
-        />
+        <dl className="gs-facts-list gs-account-facts">
+          {facts.map((fact) => (
+            <div key={fact.key}>
+              <dt>{fact.label}</dt>
+              <dd>{fact.value}</dd>
+            </div>
+          ))}
+        </dl>
       </SectionCard>
       <SectionCard title="修改密码">
         <ChangePasswordForm />
       </SectionCard>
-      <ChangeContactModal
-        channel={editing}
-        hasCurrent={editing === 'email' ? Boolean(user.email) : Boolean(user.mobile)}
-        onClose={() => setEditing(null)}
-      />
+      {contactOpened && (
+        <Suspense fallback={null}>
+          <ChangeContactModal
+            channel={editing}
+            hasCurrent={editing === 'email' ? Boolean(user.email) : Boolean(user.mobile)}
+            onClose={() => setEditing(null)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,5 +1,5 @@
-import { Alert } from 'antd';
 import { CompanyForm } from '@/components/company-form';
+import { Alert } from '@/components/ui/feedback';
 import { useCurrentUser, useSession } from '@/stores/session';
 import { SectionCard } from '../components/section-card';
 
@@ -11,19 +11,13 @@ export default function CompanySettingPage() {
   return (
     <SectionCard title="企业信息">
       {user.level === 1 && (
-        <Alert
-          type="info"
-          showIcon
-          style={{ marginBottom: 16 }}
-          title={`子账号默认使用主账号的企业信息${parent?.company ? `（${parent.company}）` : ''}。`}
-        />
+        <Alert type="info" className="gs-company-alert">
+          子账号默认使用主账号的企业信息{parent?.company ? `（${parent.company}）` : ''}。
+        </Alert>
       )}
-      <Alert
-        type="warning"
-        showIcon
-        style={{ marginBottom: 24 }}
-        title="授权许可证书与发票均按企业信息开具，请确保与营业执照一致。"
-      />
+      <Alert type="warning" className="gs-company-alert gs-company-alert--last">
+        授权许可证书与发票均按企业信息开具，请确保与营业执照一致。
+      </Alert>
       <div style={{ maxWidth: 560 }}>
         <CompanyForm user={user} />
       </div>
