@@ -115,7 +115,7 @@ test('two materials from the cart are paid online through the sandbox, then down
 
   // Purchased materials list both, with the download counted.
   await page.getByText('已购素材').click();
-  await expect(page.locator('.ant-table-row')).toHaveCount(2);
+  await expect(page.locator('.gs-table__row')).toHaveCount(2);
 });
 
 test('a VIP recharge paid in the sandbox shows the balance, and the next order is paid by wallet at the VIP price', async ({

@@ -59,9 +59,7 @@ export function routeShells(pages: Record<string, string>): Plugin {
         if (!page) this.error(`route-shells: ${module} is not a chunk of the build`);
         const files = [...closure(page)].filter((file) => !loadedByEntry.has(file));
         const preloads = files.map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`).join('');
-        const shell = html
-          .replace(STYLESHEET, '')
-          .replace(/\n\s*<\/head>/, `\n${inlineStyles}${preloads}  </head>`);
+        const shell = html.replace(STYLESHEET, '').replace(/\n\s*<\/head>/, `\n${inlineStyles}${preloads}  </head>`);
         writeFileSync(join(outDir, 'shells', `${name}.html`), shell);
       }
     },

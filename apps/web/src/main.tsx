@@ -2,7 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { seedFirstPage, takeEmbeddedAnswer } from '@/app/first-page';
+import { viewerOf } from '@/api/material-cache';
+import { prefetchFirstPage, seedFirstPage, takeEmbeddedAnswer } from '@/app/first-page';
 import { AppProviders } from '@/app/providers';
 import { createAppRouter, routes } from '@/app/router';
 import { queryClient } from '@/lib/query-client';
@@ -71,16 +72,19 @@ async function start(container: HTMLElement) {
   }
   const router = createAppRouter();
   await stylesheetsLoaded();
-  // over the server's drawing (a visitor who has signed in), render once the page is ready
-  // instead of replacing it with the loading screen first
-  if (drawnWidth > 0 && !router.state.initialized) {
-    await new Promise<void>((resolve) => {
-      const unsubscribe = router.subscribe((state) => {
-        if (!state.initialized) return;
-        unsubscribe();
-        resolve();
+  // over the server's drawing (a visitor who has signed in), render once the page and its data
+  // are ready instead of replacing the drawing with the loading screen or skeletons first
+  if (drawnWidth > 0) {
+    if (!router.state.initialized) {
+      await new Promise<void>((resolve) => {
+        const unsubscribe = router.subscribe((state) => {
+          if (!state.initialized) return;
+          unsubscribe();
+          resolve();
+        });
       });
-    });
+    }
+    await prefetchFirstPage(queryClient, pageUrl, viewerOf(useSession.getState()), answer);
   }
   createRoot(container).render(app(router));
 }

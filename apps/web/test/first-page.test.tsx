@@ -1,9 +1,9 @@
 import { FIRST_RESPONSE_ELEMENT_ID, SUCCESS_CODE, firstCallOfPage, normalizeCallUrl } from '@gemstock/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { renderHook } from '@testing-library/react';
+import { cleanup, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { seedFirstPage, takeEmbeddedAnswer } from '@/app/first-page';
+import { prefetchFirstPage, seedFirstPage, takeEmbeddedAnswer } from '@/app/first-page';
 import { useSearchMaterials } from '@/features/catalog/api/search-materials';
 import { parseCatalogFilters } from '@/features/catalog/lib/search-filters';
 import { useFeaturedVideos } from '@/features/video/api/get-featured-videos';
@@ -11,6 +11,7 @@ import { useFreeMaterials } from '@/features/free-material/api/get-free-material
 import { useMaterial } from '@/features/material/api/get-material';
 import { createQueryClient } from '@/lib/query-client';
 import { useSession } from '@/stores/session';
+import { userOf } from './factories';
 import { ok, serveApi } from './fake-api';
 
 const PAGE = { total: 1, totalCapped: false, seed: 42, materials: [] };
@@ -39,6 +40,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  cleanup();
   document.getElementById(FIRST_RESPONSE_ELEMENT_ID)?.remove();
   vi.unstubAllGlobals();
 });
@@ -105,5 +107,27 @@ describe('a landing page seeded with its first answer', () => {
     await vi.waitFor(() => expect(calls).toHaveLength(1));
     const made = `${calls[0]!.url.pathname}${calls[0]!.url.search}`;
     expect(normalizeCallUrl(made)).toBe(normalizeCallUrl(firstCallOfPage(address)!));
+  });
+});
+
+describe('a landing page over the drawing, for a signed-in viewer', () => {
+  it("loads home's first page for the viewer in the drawing's random order, and the detail for the viewer", async () => {
+    const calls = serveApi((call) =>
+      call.url.pathname === '/api/material' ? ok({ ...PAGE, seed: 42 }) : ok({ sid: 'm1', liked: true }),
+    );
+    const { client, wrapper } = withClient();
+    await prefetchFirstPage(client, '/?keyword=戒指', 'u1', { ...PAGE, seed: 42 });
+    expect(calls[0]!.url.searchParams.get('seed')).toBe('42');
+    expect(calls[0]!.url.searchParams.get('keyword')).toBe('戒指');
+    await prefetchFirstPage(client, '/detail/m1', 'u1', null);
+
+    useSession.getState().setToken('t');
+    useSession.getState().setUser(userOf({ sid: 'u1' }));
+    expect(
+      renderHook(() => useSearchMaterials(parseCatalogFilters(new URLSearchParams('keyword=戒指'))), { wrapper }).result
+        .current.data?.pages[0]?.seed,
+    ).toBe(42);
+    expect(renderHook(() => useMaterial('m1'), { wrapper }).result.current.data).toEqual({ sid: 'm1', liked: true });
+    expect(calls.map((c) => c.url.pathname)).toEqual(['/api/material', '/api/material/m1']);
   });
 });

@@ -1,7 +1,7 @@
 import type { TMaterial } from '@gemstock/contract';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { USER_SCOPE } from '@/lib/query-client';
-import { useSession } from '@/stores/session';
+import { type SessionState, useSession } from '@/stores/session';
 
 /**
  * Materials appear in many caches at once (search pages, detail, related, free, videos, likes)
@@ -20,8 +20,12 @@ export type Viewer = string;
 export const GUEST_VIEWER: Viewer = 'guest';
 
 /** The viewer part of a material query key: the user's sid, or GUEST_VIEWER. */
+export function viewerOf(session: Pick<SessionState, 'user'>): Viewer {
+  return session.user?.lastLoginAt ? session.user.sid : GUEST_VIEWER;
+}
+
 export function useViewer(): Viewer {
-  return useSession((s) => (s.user?.lastLoginAt ? s.user.sid : GUEST_VIEWER));
+  return useSession(viewerOf);
 }
 
 export function materialsKey(viewer: Viewer, ...rest: unknown[]): QueryKey {

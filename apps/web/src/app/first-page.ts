@@ -10,11 +10,11 @@ import {
   normalizeCallUrl,
 } from '@gemstock/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { GUEST_VIEWER } from '@/api/material-cache';
+import { GUEST_VIEWER, type Viewer } from '@/api/material-cache';
 import { searchMaterialsQuery } from '@/features/catalog/api/search-materials';
 import { FIRST_SEARCH_PAGE, parseCatalogFilters } from '@/features/catalog/lib/search-filters';
-import { freeMaterialsKey } from '@/features/free-material/api/get-free-materials';
-import { materialKey } from '@/features/material/api/get-material';
+import { freeMaterialsKey, getFreeMaterials } from '@/features/free-material/api/get-free-materials';
+import { getMaterial, materialKey } from '@/features/material/api/get-material';
 import { featuredVideosQuery } from '@/features/video/api/get-featured-videos';
 
 /**
@@ -79,5 +79,47 @@ export function seedFirstPage(client: QueryClient, pageUrl: string, answer: Firs
       return true;
     default:
       return false;
+  }
+}
+
+/**
+ * Loads a landing page's first data for a signed-in viewer before the page is rendered over the
+ * visitor's drawing, so the drawing is replaced by the finished page rather than by skeletons.
+ * Home keeps the drawing's random order (its seed): the tiles stay where they were.
+ */
+export async function prefetchFirstPage(
+  client: QueryClient,
+  pageUrl: string,
+  viewer: Viewer,
+  answer: FirstAnswer | null,
+): Promise<void> {
+  const [path = '/', search = ''] = pageUrl.split('?');
+  switch (landingPageOf(path)) {
+    case 'home': {
+      const seed = (answer as Partial<TSearchMaterialsResponse> | null)?.seed ?? null;
+      const query = searchMaterialsQuery(viewer, parseCatalogFilters(new URLSearchParams(search)));
+      await client.prefetchInfiniteQuery({ ...query, initialPageParam: { ...FIRST_SEARCH_PAGE, seed } });
+      return;
+    }
+    case 'detail': {
+      const sid = decodeURIComponent(path.split('/')[2] ?? '');
+      await client.prefetchQuery({
+        queryKey: materialKey(viewer, sid),
+        queryFn: ({ signal }) => getMaterial(sid, signal),
+      });
+      return;
+    }
+    case 'video':
+      await client.prefetchInfiniteQuery(featuredVideosQuery(viewer));
+      return;
+    case 'free-material':
+      if (!search)
+        await client.prefetchQuery({
+          queryKey: freeMaterialsKey(viewer, 1),
+          queryFn: ({ signal }) => getFreeMaterials(1, signal),
+        });
+      return;
+    default:
+      return;
   }
 }
