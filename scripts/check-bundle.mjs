@@ -30,7 +30,7 @@ const ANTD = 'app/antd-scope';
 /**
  * Buyer routes and the lazy modules a first visit to each loads (antd's scope when the page uses
  * antd, layouts, then the page). Home, detail, /cart, /video, /free-material, /wallet, /question,
- * /xiaohongshu and not-found are plain elements and load no antd.
+ * /xiaohongshu, /user/sub-account, /dev/outbox and not-found are plain elements and load no antd.
  */
 export const BUYER_ROUTES = {
   '/': ['features/catalog/routes/home-page'],
@@ -54,14 +54,14 @@ export const BUYER_ROUTES = {
   ],
   '/user/order': [ANTD, 'features/account/routes/user-layout', 'features/records/routes/user-order-page'],
   '/user/like': [ANTD, 'features/account/routes/user-layout', 'features/account/routes/like-page'],
-  '/user/sub-account': [ANTD, 'features/account/routes/user-layout', 'features/account/routes/sub-account-page'],
+  '/user/sub-account': ['features/account/routes/user-layout', 'features/account/routes/sub-account-page'],
   '/record/ordinary': [ANTD, 'features/records/routes/record-layout', 'features/records/routes/ordinary-records-page'],
   '/record/customize': [
     ANTD,
     'features/records/routes/record-layout',
     'features/records/routes/customize-records-page',
   ],
-  '/dev/outbox': [ANTD, 'features/dev-outbox/routes/outbox-page'],
+  '/dev/outbox': ['features/dev-outbox/routes/outbox-page'],
   '/<404>': ['app/routes/not-found-page'],
 };
 /**

@@ -1,7 +1,8 @@
-import { CheckCircleFilled, InfoCircleFilled } from './icon-paths';
+import { CheckCircleFilled, CloseCircleFilled, InfoCircleFilled } from './icon-paths';
 import type { CSSProperties, ReactNode } from 'react';
 import { Icon, type IconPaths } from './icon';
 import './tag-default.css';
+import './alert-error.css';
 
 /** A small spinning ring, inline with text. */
 export function Spinner({ size = 'small' }: { size?: 'small' | 'middle' }) {
@@ -25,31 +26,41 @@ export function SkeletonText({ rows = 3 }: { rows?: number }) {
   );
 }
 
-export type TagColor = 'default' | 'geekblue' | 'gold' | 'red' | 'green' | 'red-solid';
+export type TagColor = 'default' | 'blue' | 'geekblue' | 'gold' | 'red' | 'green' | 'red-solid';
 
 export function Tag({ color, children, className }: { color: TagColor; children: ReactNode; className?: string }) {
   return <span className={`gs-tag gs-tag--${color}${className ? ` ${className}` : ''}`}>{children}</span>;
 }
 
-const ALERT_ICON: Record<'info' | 'success', IconPaths> = {
+const ALERT_ICON: Record<'info' | 'success' | 'error', IconPaths> = {
   info: InfoCircleFilled,
   success: CheckCircleFilled,
+  error: CloseCircleFilled,
 };
 
-/** A tinted notice with its icon (antd Alert's look). */
+/**
+ * A tinted notice with its icon (antd Alert's look). An error is announced at once (role alert,
+ * as antd's); `action` is what to do about it, at the end of the line (重试).
+ */
 export function Alert({
   type,
   children,
+  action,
   className,
 }: {
-  type: 'info' | 'success';
+  type: 'info' | 'success' | 'error';
   children: ReactNode;
+  action?: ReactNode;
   className?: string;
 }) {
   return (
-    <div className={`gs-alert gs-alert--${type}${className ? ` ${className}` : ''}`} role="status">
+    <div
+      className={`gs-alert gs-alert--${type}${className ? ` ${className}` : ''}`}
+      role={type === 'error' ? 'alert' : 'status'}
+    >
       <Icon icon={ALERT_ICON[type]} className="gs-alert__icon" />
       <div className="gs-alert__message">{children}</div>
+      {action && <div className="gs-alert__action">{action}</div>}
     </div>
   );
 }
