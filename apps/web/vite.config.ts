@@ -74,9 +74,11 @@ export default defineConfig({
               // /video, /free-material) shares: one request instead of a dozen tiny chunks, each
               // a round trip on a slow phone connection. None of them imports antd or zod
               // (scripts/check-bundle.mjs fails the build if a first page loads either). The table and
-              // the checkbox stay out: no first page shows them, the cart, wallet and records do.
+              // the checkbox stay out: no first page shows them, the cart, wallet and records do;
+              // so do the sub-account list's switch, progress bar and badge and the later pages'
+              // icons (icon-paths-later).
               name: 'first-paint',
-              test: /[\\/](apps[\\/]web[\\/]src[\\/](components[\\/](ui[\\/](?!table|checkbox|select)|material-grid[\\/])|components[\\/](load-error|page-container)\.tsx|lib[\\/]material-licence\.ts)|packages[\\/]contract[\\/]src[\\/](catalog|money|pricing)\.ts)/,
+              test: /[\\/](apps[\\/]web[\\/]src[\\/](components[\\/](ui[\\/](?!table|checkbox|select|switch|progress|badge|icon-paths-later)|material-grid[\\/])|components[\\/](load-error|page-container)\.tsx|lib[\\/]material-licence\.ts)|packages[\\/]contract[\\/]src[\\/](catalog|money|pricing)\.ts)/,
               priority: 10,
             },
           ],

@@ -2,7 +2,11 @@ import type { TSubUser } from '@gemstock/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+// the dialogs' code and antd's scope, which the page loads when a dialog first opens, loaded with
+// the test file so that no test waits for them
+import '@/app/antd-scope';
+import '@/features/account/components/sub-user-modals';
 import SubAccountPage from '@/features/account/routes/sub-account-page';
 import { notify } from '@/lib/notify';
 import { useSession } from '@/stores/session';
@@ -85,11 +89,6 @@ function tableRows() {
   const table = screen.getByRole('table', { name: '子账号列表' });
   return within(table).getAllByRole('row').slice(1);
 }
-
-beforeAll(async () => {
-  // the dialogs' code and antd's scope, loaded once so each test waits for its dialog alone
-  await Promise.all([import('@/app/antd-scope'), import('@/features/account/components/sub-user-modals')]);
-}, 30_000);
 
 beforeEach(() => {
   localStorage.clear();

@@ -1,7 +1,7 @@
 import { notify } from '@/lib/notify';
 import { Button } from './ui/button';
 import { Icon } from './ui/icon';
-import { CopyOutlined } from './ui/icon-paths';
+import { CopyOutlined } from './ui/icon-paths-later';
 import './copyable-code.css';
 
 /** Copies text to the clipboard, falling back to a hidden textarea where the API is missing. */

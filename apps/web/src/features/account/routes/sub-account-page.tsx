@@ -5,7 +5,7 @@ import { PageResult } from '@/components/page-result';
 import { Button } from '@/components/ui/button';
 import { Alert, Empty, SkeletonText } from '@/components/ui/feedback';
 import { Icon } from '@/components/ui/icon';
-import { ExclamationCircleFilled, PlusOutlined, StopOutlined } from '@/components/ui/icon-paths';
+import { ExclamationCircleFilled, PlusOutlined } from '@/components/ui/icon-paths';
 import { Pagination } from '@/components/ui/pagination';
 import { Table, type TableColumn } from '@/components/ui/table';
 import { notify } from '@/lib/notify';
@@ -59,7 +59,7 @@ export default function SubAccountPage() {
         <PageResult
           tone="warning"
           level={2}
-          icon={<Icon icon={StopOutlined} />}
+          icon={<Icon icon={ExclamationCircleFilled} />}
           title="仅主账号可以管理子账号"
           subTitle="如需调整子账号，请联系您的主账号。"
           extra={null}

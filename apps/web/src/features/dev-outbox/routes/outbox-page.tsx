@@ -6,7 +6,7 @@ import { NotFoundResult } from '@/components/not-found-result';
 import { PageContainer } from '@/components/page-container';
 import { Alert, Spinner, Tag } from '@/components/ui/feedback';
 import { Icon } from '@/components/ui/icon';
-import { MailOutlined, MessageOutlined, SyncOutlined } from '@/components/ui/icon-paths';
+import { MailOutlined, MessageOutlined, SyncOutlined } from '@/components/ui/icon-paths-later';
 import { Pagination } from '@/components/ui/pagination';
 import { Table, type TableColumn } from '@/components/ui/table';
 import { formatDateTime } from '@/lib/form';
