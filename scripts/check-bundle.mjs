@@ -30,7 +30,7 @@ const ANTD = 'app/antd-scope';
 /**
  * Buyer routes and the lazy modules a first visit to each loads (antd's scope when the page uses
  * antd, layouts, then the page). Home, detail, /cart, /video, /free-material, /wallet, /question,
- * /xiaohongshu and not-found are plain elements and load no antd.
+ * /xiaohongshu, /user/sub-account, /dev/outbox and not-found are plain elements and load no antd.
  */
 export const BUYER_ROUTES = {
   '/': ['features/catalog/routes/home-page'],
@@ -42,15 +42,15 @@ export const BUYER_ROUTES = {
   '/question': ['features/faq/routes/question-page'],
   '/customize': [ANTD, 'features/customize/routes/customize-page'],
   '/xiaohongshu': ['features/promotion/routes/xiaohongshu-page'],
-  // the account and records layouts and their pages are plain but for /user/sub-account
+  // the account and records layouts and their pages are plain
   '/user/account-setting': ['features/account/routes/user-layout', 'features/account/routes/account-setting-page'],
   '/user/company-setting': ['features/account/routes/user-layout', 'features/account/routes/company-setting-page'],
   '/user/order': ['features/account/routes/user-layout', 'features/records/routes/user-order-page'],
   '/user/like': ['features/account/routes/user-layout', 'features/account/routes/like-page'],
-  '/user/sub-account': [ANTD, 'features/account/routes/user-layout', 'features/account/routes/sub-account-page'],
+  '/user/sub-account': ['features/account/routes/user-layout', 'features/account/routes/sub-account-page'],
   '/record/ordinary': ['features/records/routes/record-layout', 'features/records/routes/ordinary-records-page'],
   '/record/customize': ['features/records/routes/record-layout', 'features/records/routes/customize-records-page'],
-  '/dev/outbox': [ANTD, 'features/dev-outbox/routes/outbox-page'],
+  '/dev/outbox': ['features/dev-outbox/routes/outbox-page'],
   '/<404>': ['app/routes/not-found-page'],
 };
 /**

@@ -76,11 +76,11 @@ export default defineConfig(({ isSsrBuild }) => ({
               // The plain components and rules every page a first visit lands on (home, detail,
               // /video, /free-material) shares: one request instead of a dozen tiny chunks, each
               // a round trip on a slow phone connection. None of them imports antd or zod
-              // (scripts/check-bundle.mjs fails the build if a first page loads either). The table, the
-              // checkbox, the select and the form field stay out: no first page shows them; the cart,
-              // wallet, records and account pages do.
+              // (scripts/check-bundle.mjs fails the build if a first page loads either). What no
+              // first page shows stays out: the table, checkbox, select, form field, switch,
+              // progress bar, badge and the later pages' icons (icon-paths-later).
               name: 'first-paint',
-              test: /[\\/](apps[\\/]web[\\/]src[\\/](components[\\/](ui[\\/](?!table|checkbox|select|field)|material-grid[\\/])|components[\\/](load-error|page-container)\.tsx|lib[\\/]material-licence\.ts)|packages[\\/]contract[\\/]src[\\/](catalog|money|pricing)\.ts)/,
+              test: /[\\/](apps[\\/]web[\\/]src[\\/](components[\\/](ui[\\/](?!table|checkbox|select|field|switch|progress|badge|icon-paths-later)|material-grid[\\/])|components[\\/](load-error|page-container)\.tsx|lib[\\/]material-licence\.ts)|packages[\\/]contract[\\/]src[\\/](catalog|money|pricing)\.ts)/,
               priority: 10,
             },
           ],

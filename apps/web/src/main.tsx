@@ -1,14 +1,14 @@
+import { FIRST_RESPONSE_ELEMENT_ID } from '@gemstock/contract';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { viewerOf } from '@/api/material-cache';
-import { prefetchFirstPage, seedFirstPage, takeEmbeddedAnswer } from '@/app/first-page';
 import { AppProviders } from '@/app/providers';
 import { createAppRouter, routes } from '@/app/router';
 import { queryClient } from '@/lib/query-client';
 import { assumeViewportWidth } from '@/lib/viewport-estimate';
-import { useSession } from '@/stores/session';
+import { markSignedIn, useSession } from '@/stores/session';
 import './styles.css';
 import './components/ui/ui.css';
 
@@ -59,22 +59,27 @@ async function start(container: HTMLElement) {
   const pageUrl = `${window.location.pathname}${window.location.search}`;
   // the server's answer and drawing were made for a visitor without a session
   const isVisitor = !useSession.getState().token;
-  const answer = takeEmbeddedAnswer(pageUrl);
-  const seeded = isVisitor && answer !== null && seedFirstPage(queryClient, pageUrl, answer);
+  // sessions from before the cookie existed, and a cookie outliving its token
+  markSignedIn(!isVisitor);
   const drawnWidth = Number(container.dataset.viewportWidth);
+  // only a landing page carries an answer: the code that reads it loads beside the page's own
+  const firstPage = document.getElementById(FIRST_RESPONSE_ELEMENT_ID) ? import('@/app/first-page') : null;
 
-  if (seeded && drawnWidth > 0) {
-    await loadMatchedRoutes();
-    assumeViewportWidth(drawnWidth);
-    // the root loader's answer for a visitor (apps/web src/app/guards.ts)
-    hydrateRoot(container, app(createAppRouter({ loaderData: { root: null } })));
-    return;
+  if (isVisitor && firstPage) {
+    const [{ seedFirstPage, takeEmbeddedAnswer }] = await Promise.all([firstPage, loadMatchedRoutes()]);
+    const answer = takeEmbeddedAnswer(pageUrl);
+    if (answer !== null && seedFirstPage(queryClient, pageUrl, answer) && drawnWidth > 0) {
+      assumeViewportWidth(drawnWidth);
+      // the root loader's answer for a visitor (apps/web src/app/guards.ts)
+      hydrateRoot(container, app(createAppRouter({ loaderData: { root: null } })));
+      return;
+    }
   }
   const router = createAppRouter();
   await stylesheetsLoaded();
-  // over the server's drawing (a visitor who has signed in), render once the page and its data
-  // are ready instead of replacing the drawing with the loading screen or skeletons first
-  if (drawnWidth > 0) {
+  // over the server's drawing (a browser whose session the server did not know of), render once
+  // the page and its data are ready instead of replacing the drawing with skeletons first
+  if (drawnWidth > 0 && firstPage) {
     if (!router.state.initialized) {
       await new Promise<void>((resolve) => {
         const unsubscribe = router.subscribe((state) => {
@@ -84,7 +89,8 @@ async function start(container: HTMLElement) {
         });
       });
     }
-    await prefetchFirstPage(queryClient, pageUrl, viewerOf(useSession.getState()), answer);
+    const { prefetchFirstPage, takeEmbeddedAnswer } = await firstPage;
+    await prefetchFirstPage(queryClient, pageUrl, viewerOf(useSession.getState()), takeEmbeddedAnswer(pageUrl));
   }
   createRoot(container).render(app(router));
 }

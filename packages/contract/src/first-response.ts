@@ -14,6 +14,18 @@ export const FREE_PAGE_SIZE = 24;
  */
 export const FIRST_RESPONSE_ELEMENT_ID = 'gs-first-response';
 
+/**
+ * A cookie the web app keeps while the browser holds a session (the token itself stays in
+ * localStorage): the server then sends landing pages undrawn, since it can only draw a visitor's
+ * page, and a signed-in buyer would otherwise see that drawing, inert, until their own is ready.
+ */
+export const SIGNED_IN_COOKIE = 'gs_signed_in';
+
+/** Whether a Cookie header carries SIGNED_IN_COOKIE. */
+export function hasSignedInCookie(cookieHeader: string | undefined): boolean {
+  return (cookieHeader ?? '').split(';').some((part) => part.trim() === `${SIGNED_IN_COOKIE}=1`);
+}
+
 /** A call's URL with its query in a fixed order, to compare two spellings of one call. */
 export function normalizeCallUrl(url: string): string {
   const [path = '', search = ''] = url.split('?');

@@ -3,6 +3,7 @@ import {
   FIRST_RESPONSE_ELEMENT_ID,
   type TMaterial,
   firstCallOfPage,
+  hasSignedInCookie,
   isMobileUserAgent,
   landingPageOf,
   mobileSiteTarget,
@@ -199,6 +200,8 @@ const ROOT_CONTENT = /<div id="root">[\s\S]*?<!--\/loading-->\s*<\/div>/;
 async function drawnPage(request: FastifyRequest, html: string, answer: unknown, webDist: string): Promise<string> {
   const renderer = await rendererFor(webDist, request.log);
   if (!renderer || !ROOT_CONTENT.test(html)) return html;
+  // a signed-in buyer's page is drawn by their browser (the server has no session to draw with)
+  if (hasSignedInCookie(request.headers.cookie)) return html;
   const viewportWidth = assumedViewportWidth(request);
   try {
     const markup = await renderer.renderLandingPage({ url: request.url, answer, viewportWidth });

@@ -262,6 +262,13 @@ describe("a landing page drawn by the web app's server-side renderer", () => {
     );
   });
 
+  it('leaves the page of a browser with a session (gs_signed_in) to that browser, with its answer', async () => {
+    const res = await t.app.inject({ url: '/', headers: { 'user-agent': PHONE, cookie: 'a=b; gs_signed_in=1' } });
+    expect(res.body).toContain('<!--loading-->');
+    expect(res.body).not.toContain('data-viewport-width');
+    expect(res.body).toContain('id="gs-first-response"');
+  });
+
   it('sends the loading screen when the renderer draws nothing or fails, and when the first call did not succeed', async () => {
     for (const url of ['/free-material', `/detail/${material.sid}`, '/detail/no-such-material']) {
       const res = await t.app.inject({ url });

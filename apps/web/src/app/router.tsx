@@ -92,7 +92,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'sub-account',
                 handle: h('我的子账号'),
-                lazy: antdPage(() => import('@/features/account/routes/sub-account-page')),
+                lazy: page(() => import('@/features/account/routes/sub-account-page')),
               },
             ],
           },
@@ -148,7 +148,7 @@ export const routes: RouteObject[] = [
           {
             path: 'dev/outbox',
             handle: h('开发邮箱'),
-            lazy: antdPage(() => import('@/features/dev-outbox/routes/outbox-page')),
+            lazy: page(() => import('@/features/dev-outbox/routes/outbox-page')),
           },
           { path: '*', handle: h('页面不存在'), lazy: page(() => import('./routes/not-found-page')) },
         ],

@@ -1,6 +1,8 @@
-import { CopyOutlined } from '@ant-design/icons';
-import { Button, Space, Typography } from 'antd';
 import { notify } from '@/lib/notify';
+import { Button } from './ui/button';
+import { Icon } from './ui/icon';
+import { CopyOutlined } from './ui/icon-paths-later';
+import './copyable-code.css';
 
 /** Copies text to the clipboard, falling back to a hidden textarea where the API is missing. */
 export async function copyText(text: string): Promise<boolean> {
@@ -35,23 +37,22 @@ interface CopyableCodeProps {
   size?: 'small' | 'middle' | 'large';
 }
 
-/** A code (coupon, transfer account) with a copy action that toasts 复制成功 (spec §8). */
+/**
+ * A code (coupon, transfer account) with a copy action that toasts 复制成功 (spec §8). Plain
+ * elements with antd's look (Typography code beside a compact Button), so the dev outbox, which
+ * loads no antd, can show it too.
+ */
 export function CopyableCode({ code, copyLabel = '复制', size = 'middle' }: CopyableCodeProps) {
   const onCopy = async () => {
     if (await copyText(code)) notify.success('复制成功');
     else notify.error('复制失败，请手动选择复制');
   };
   return (
-    <Space.Compact>
-      <Typography.Text
-        code
-        style={{ fontSize: size === 'large' ? 20 : 15, padding: '2px 10px', letterSpacing: 1, userSelect: 'all' }}
-      >
-        {code}
-      </Typography.Text>
-      <Button size={size} icon={<CopyOutlined />} onClick={onCopy} aria-label={`${copyLabel} ${code}`}>
+    <span className={`gs-copyable${size === 'large' ? ' gs-copyable--large' : ''}`}>
+      <code className="gs-copyable__code">{code}</code>
+      <Button size={size} icon={<Icon icon={CopyOutlined} />} onClick={onCopy} aria-label={`${copyLabel} ${code}`}>
         {copyLabel}
       </Button>
-    </Space.Compact>
+    </span>
   );
 }

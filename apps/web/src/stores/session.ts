@@ -1,6 +1,15 @@
 import type { TCompanyInfo, TCoupon, TMeResponse, TUser } from '@gemstock/contract';
 import { create } from 'zustand';
+import { SIGNED_IN_COOKIE } from '@gemstock/contract';
 import { WEB_STORAGE_KEYS, safeStorage } from '@/lib/storage';
+
+/** Tells the server the browser has a session (see SIGNED_IN_COOKIE); no secret in it. */
+export function markSignedIn(signedIn: boolean): void {
+  if (typeof document === 'undefined') return;
+  document.cookie = signedIn
+    ? `${SIGNED_IN_COOKIE}=1; path=/; max-age=31536000; SameSite=Lax`
+    : `${SIGNED_IN_COOKIE}=; path=/; max-age=0; SameSite=Lax`;
+}
 
 /**
  * The signed-in session: bearer token (kept in localStorage, spec §9), the user from
@@ -40,6 +49,7 @@ export const useSession = create<SessionState>()((set) => ({
   cartCount: 0,
   setToken(token) {
     safeStorage.set(WEB_STORAGE_KEYS.token, token);
+    markSignedIn(true);
     set({ token });
   },
   setMe(me) {
@@ -65,6 +75,7 @@ export const useSession = create<SessionState>()((set) => ({
   },
   clear() {
     safeStorage.remove(WEB_STORAGE_KEYS.token);
+    markSignedIn(false);
     set({ token: null, user: null, userParent: null, pendingCoupon: null, surveyPending: false, cartCount: 0 });
   },
 }));

@@ -1,8 +1,9 @@
 import './feedback-more.css';
-import { CheckCircleFilled, ExclamationCircleFilled, InfoCircleFilled } from './icon-paths';
+import { CheckCircleFilled, CloseCircleFilled, ExclamationCircleFilled, InfoCircleFilled } from './icon-paths';
 import type { CSSProperties, ReactNode } from 'react';
 import { Icon, type IconPaths } from './icon';
 import './tag-default.css';
+import './alert-error.css';
 
 /** A small spinning ring, inline with text. */
 export function Spinner({ size = 'small' }: { size?: 'small' | 'middle' }) {
@@ -43,27 +44,33 @@ export function Tag({
   return <span className={`gs-tag gs-tag--${color}${className ? ` ${className}` : ''}`}>{children}</span>;
 }
 
-const ALERT_ICON: Record<'info' | 'success' | 'warning', IconPaths> = {
+type AlertType = 'info' | 'success' | 'warning' | 'error';
+
+const ALERT_ICON: Record<AlertType, IconPaths> = {
   info: InfoCircleFilled,
   success: CheckCircleFilled,
   warning: ExclamationCircleFilled,
+  error: CloseCircleFilled,
 };
 
 /**
  * A tinted notice with its icon (antd Alert's look); with a `description`, the children are its
- * title above it. `role="alert"` for a refusal the reader must hear at once.
+ * title above it. `role="alert"` for a refusal the reader must hear at once (an error is one, as
+ * antd's); `action` is what to do about it, at the end of the line (重试).
  */
 export function Alert({
   type,
   children,
   description,
-  role = 'status',
+  role = type === 'error' ? 'alert' : 'status',
+  action,
   className,
 }: {
-  type: 'info' | 'success' | 'warning';
+  type: AlertType;
   children: ReactNode;
   description?: ReactNode;
   role?: 'status' | 'alert';
+  action?: ReactNode;
   className?: string;
 }) {
   return (
@@ -82,6 +89,7 @@ export function Alert({
           children
         )}
       </div>
+      {action && <div className="gs-alert__action">{action}</div>}
     </div>
   );
 }

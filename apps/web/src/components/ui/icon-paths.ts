@@ -155,6 +155,13 @@ export const PlayCircleOutlined: IconPaths = {
     'M719.4 499.1l-296.1-215A15.9 15.9 0 00398 297v430c0 13.1 14.8 20.5 25.3 12.9l296.1-215a15.9 15.9 0 000-25.8zm-257.6 134V390.9L628.5 512 461.8 633.1z',
   ],
 };
+export const PlusOutlined: IconPaths = {
+  viewBox: '64 64 896 896',
+  paths: [
+    'M482 152h60q8 0 8 8v704q0 8-8 8h-60q-8 0-8-8V160q0-8 8-8z',
+    'M192 474h672q8 0 8 8v60q0 8-8 8H160q-8 0-8-8v-60q0-8 8-8z',
+  ],
+};
 export const ProfileOutlined: IconPaths = {
   viewBox: '64 64 896 896',
   paths: [

@@ -1,6 +1,11 @@
 import { formatYuan, type TSubUser } from '@gemstock/contract';
-import { Badge, Button, Progress, Switch, Tag, Typography } from 'antd';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Tag } from '@/components/ui/feedback';
+import { Progress } from '@/components/ui/progress';
+import { Switch } from '@/components/ui/switch';
 import { formatDateTime } from '@/lib/form';
+import './sub-user-cells.css';
 
 /**
  * What the sub-account list shows of a sub-account, one piece per table column; the table's cells
@@ -11,7 +16,7 @@ import { formatDateTime } from '@/lib/form';
 export function SubUserAccount({ row }: { row: TSubUser }) {
   return (
     <div>
-      <Typography.Text strong>{row.username}</Typography.Text>
+      <strong className="gs-sub-user-name">{row.username}</strong>
       <div className="gs-cell-sub">{row.name ?? '未填写姓名'}</div>
     </div>
   );
@@ -53,8 +58,6 @@ export function MonthBudget({ row }: { row: TSubUser }) {
       </div>
       <Progress
         percent={percent}
-        showInfo={false}
-        size="small"
         status={full ? 'exception' : 'normal'}
         aria-label={`${row.username} 本月已批准 ${spent}，每月预算 ${budget}`}
       />
@@ -114,13 +117,31 @@ export function SubUserActions({
   const emailAction = row.email ? '更换邮箱' : '绑定邮箱';
   return (
     <>
-      <Button type="link" size="small" aria-label={`编辑 ${row.username}`} onClick={() => onEdit(row)}>
+      <Button
+        kind="link"
+        size="small"
+        className="gs-sub-user-action"
+        aria-label={`编辑 ${row.username}`}
+        onClick={() => onEdit(row)}
+      >
         编辑
       </Button>
-      <Button type="link" size="small" aria-label={`设置密码 ${row.username}`} onClick={() => onPassword(row)}>
+      <Button
+        kind="link"
+        size="small"
+        className="gs-sub-user-action"
+        aria-label={`设置密码 ${row.username}`}
+        onClick={() => onPassword(row)}
+      >
         设置密码
       </Button>
-      <Button type="link" size="small" aria-label={`${emailAction} ${row.username}`} onClick={() => onEmail(row)}>
+      <Button
+        kind="link"
+        size="small"
+        className="gs-sub-user-action"
+        aria-label={`${emailAction} ${row.username}`}
+        onClick={() => onEmail(row)}
+      >
         {emailAction}
       </Button>
     </>

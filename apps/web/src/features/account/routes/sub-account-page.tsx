@@ -1,7 +1,13 @@
-import { PlusOutlined } from '@ant-design/icons';
 import type { TSubUser } from '@gemstock/contract';
-import { Alert, Button, Empty, Flex, Result, Skeleton, Space } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
+import { lazyWithAntd } from '@/app/with-antd';
+import { PageResult } from '@/components/page-result';
+import { Button } from '@/components/ui/button';
+import { Alert, Empty, SkeletonText } from '@/components/ui/feedback';
+import { Icon } from '@/components/ui/icon';
+import { ExclamationCircleFilled, PlusOutlined } from '@/components/ui/icon-paths';
+import { Pagination } from '@/components/ui/pagination';
+import { Table, type TableColumn } from '@/components/ui/table';
 import { notify } from '@/lib/notify';
 import { useCurrentUser } from '@/stores/session';
 import { useSubUsers } from '../api/get-sub-users';
@@ -17,13 +23,22 @@ import {
   VipMark,
   WaitingOrders,
 } from '../components/sub-user-cells';
-import {
-  CreateSubUserModal,
-  EditSubUserModal,
-  SubUserEmailModal,
-  SubUserPasswordModal,
-} from '../components/sub-user-modals';
-import { ScrollTable } from '@/components/scroll-table';
+
+// the forms (and antd with them) load when a dialog first opens: the list itself is light
+const load = () => import('../components/sub-user-modals');
+const CreateSubUserModal = lazyWithAntd(load, 'CreateSubUserModal');
+const EditSubUserModal = lazyWithAntd(load, 'EditSubUserModal');
+const SubUserPasswordModal = lazyWithAntd(load, 'SubUserPasswordModal');
+const SubUserEmailModal = lazyWithAntd(load, 'SubUserEmailModal');
+
+const PAGE_SIZE = 10;
+
+/** Mounts its dialog from the first time it opens, then keeps it so it can animate closed. */
+function DialogSlot({ when, children }: { when: boolean; children: ReactNode }) {
+  const [seen, setSeen] = useState(when);
+  if (when && !seen) setSeen(true);
+  return seen || when ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
 
 /** /user/sub-account — main accounts manage their sub-accounts (spec §6). */
 export default function SubAccountPage() {
@@ -35,19 +50,34 @@ export default function SubAccountPage() {
   const [editing, setEditing] = useState<TSubUser | null>(null);
   const [passwordFor, setPasswordFor] = useState<TSubUser | null>(null);
   const [emailFor, setEmailFor] = useState<TSubUser | null>(null);
+  const [page, setPage] = useState(1);
 
   if (!user) return null;
   if (user.level !== 0) {
     return (
       <SectionCard title="我的子账号">
-        <Result status="403" title="仅主账号可以管理子账号" subTitle="如需调整子账号，请联系您的主账号。" />
+        <PageResult
+          tone="warning"
+          level={2}
+          icon={<Icon icon={ExclamationCircleFilled} />}
+          title="仅主账号可以管理子账号"
+          subTitle="如需调整子账号，请联系您的主账号。"
+          extra={null}
+        />
       </SectionCard>
     );
   }
   if (!user.subEnabled) {
     return (
       <SectionCard title="我的子账号">
-        <Result status="info" title="子账号功能未开通" subTitle="如需为同事开通子账号，请联系客服开通。" />
+        <PageResult
+          tone="info"
+          level={2}
+          icon={<Icon icon={ExclamationCircleFilled} />}
+          title="子账号功能未开通"
+          subTitle="如需为同事开通子账号，请联系客服开通。"
+          extra={null}
+        />
       </SectionCard>
     );
   }
@@ -61,6 +91,10 @@ export default function SubAccountPage() {
     }
   };
   const subUserList = subUsers.data?.sub_users ?? [];
+  // the page shown stays in range when the list shrinks (antd Table's pagination did the same)
+  const pageCount = Math.max(1, Math.ceil(subUserList.length / PAGE_SIZE));
+  const current = Math.min(page, pageCount);
+  const pageRows = subUserList.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
   // render functions, not components defined here: a new component each render would remount the
   // switch and lose its focus when the list refreshes after a toggle
   const enabledSwitch = (row: TSubUser) => (
@@ -75,44 +109,57 @@ export default function SubAccountPage() {
   );
   const empty = (
     <Empty description="还没有子账号">
-      <Button type="primary" onClick={() => setCreating(true)}>
+      <Button kind="primary" onClick={() => setCreating(true)}>
         新建子账号
       </Button>
     </Empty>
   );
 
+  const columns: TableColumn<TSubUser>[] = [
+    { key: 'username', title: '账号', render: (row) => <SubUserAccount row={row} /> },
+    { key: 'contact', title: '邮箱 / 手机号', render: (row) => <SubUserContact row={row} /> },
+    { key: 'orderWaiting', title: '待审批订单', width: 100, render: (row) => <WaitingOrders row={row} /> },
+    { key: 'budget', title: '本月已批准 / 预算', width: 170, render: (row) => <MonthBudget row={row} /> },
+    { key: 'vipValid', title: '会员', width: 80, render: (row) => <VipMark row={row} /> },
+    { key: 'times', title: '创建 / 最近登录', width: 170, render: (row) => <SubUserTimes row={row} /> },
+    { key: 'enabled', title: '状态', width: 90, render: (row) => enabledSwitch(row) },
+    {
+      key: 'actions',
+      title: '操作',
+      width: 130,
+      render: (row) => <div className="gs-sub-user-actions">{actions(row)}</div>,
+    },
+  ];
+
   return (
     <SectionCard
       title="我的子账号"
       extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+        <Button kind="primary" icon={<Icon icon={PlusOutlined} />} onClick={() => setCreating(true)}>
           新建子账号
         </Button>
       }
     >
-      <Alert
-        type="info"
-        showIcon
-        style={{ marginBottom: 16 }}
-        title="子账号使用用户名和密码登录，自动继承主账号的企业信息，经您审批后可使用主账号余额支付。主账号对子账号的行为承担连带责任。"
-      />
+      <Alert type="info" className="gs-sub-user-alert">
+        子账号使用用户名和密码登录，自动继承主账号的企业信息，经您审批后可使用主账号余额支付。主账号对子账号的行为承担连带责任。
+      </Alert>
       {subUsers.isError && (
         <Alert
           type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          title="子账号列表加载失败"
+          className="gs-sub-user-alert"
           action={
             <Button size="small" onClick={() => void subUsers.refetch()}>
               重试
             </Button>
           }
-        />
+        >
+          子账号列表加载失败
+        </Alert>
       )}
       {/* phones: one card per sub-account instead of a table to scroll sideways */}
       <div className="gs-show-phone">
         {subUsers.isLoading ? (
-          <Skeleton active paragraph={{ rows: 3 }} />
+          <SkeletonText rows={3} />
         ) : subUserList.length === 0 ? (
           // a list that failed to load says so above, not that there is no sub-account
           !subUsers.isError && empty
@@ -120,12 +167,12 @@ export default function SubAccountPage() {
           <ul className="gs-line-cards" aria-label="子账号列表">
             {subUserList.map((row) => (
               <li key={row.sid} className="gs-line-card gs-line-card--stacked">
-                <Flex justify="space-between" align="center" gap={12}>
-                  <div style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                <div className="gs-sub-user-card__head">
+                  <div className="gs-sub-user-card__who">
                     <SubUserAccount row={row} />
                   </div>
                   {enabledSwitch(row)}
-                </Flex>
+                </div>
                 <dl className="gs-line-card__facts">
                   <dt>邮箱 / 手机号</dt>
                   <dd>
@@ -154,59 +201,34 @@ export default function SubAccountPage() {
           </ul>
         )}
       </div>
-      <ScrollTable<TSubUser>
-        className="gs-hide-phone"
-        regionLabel="子账号列表"
-        rowKey="sid"
-        loading={subUsers.isLoading}
-        dataSource={subUserList}
-        pagination={{ pageSize: 10, hideOnSinglePage: true }}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: empty }}
-        columns={[
-          { title: '账号', dataIndex: 'username', render: (_: string, row) => <SubUserAccount row={row} /> },
-          { title: '邮箱 / 手机号', key: 'contact', render: (_: unknown, row) => <SubUserContact row={row} /> },
-          {
-            title: '待审批订单',
-            dataIndex: 'orderWaiting',
-            width: 100,
-            render: (_: number, row) => <WaitingOrders row={row} />,
-          },
-          {
-            title: '本月已批准 / 预算',
-            key: 'budget',
-            width: 170,
-            render: (_: unknown, row) => <MonthBudget row={row} />,
-          },
-          { title: '会员', dataIndex: 'vipValid', width: 80, render: (_: boolean, row) => <VipMark row={row} /> },
-          {
-            title: '创建 / 最近登录',
-            key: 'times',
-            width: 170,
-            render: (_: unknown, row) => <SubUserTimes row={row} />,
-          },
-          {
-            title: '状态',
-            dataIndex: 'enabled',
-            width: 90,
-            render: (_: boolean, row) => enabledSwitch(row),
-          },
-          {
-            title: '操作',
-            key: 'actions',
-            width: 130,
-            render: (_: unknown, row) => (
-              <Space size={0} wrap>
-                {actions(row)}
-              </Space>
-            ),
-          },
-        ]}
-      />
-      <CreateSubUserModal open={creating} onClose={() => setCreating(false)} />
-      <EditSubUserModal subUser={editing} onClose={() => setEditing(null)} />
-      <SubUserPasswordModal subUser={passwordFor} onClose={() => setPasswordFor(null)} />
-      <SubUserEmailModal subUser={emailFor} onClose={() => setEmailFor(null)} />
+      <div className="gs-hide-phone">
+        <Table<TSubUser>
+          label="子账号列表"
+          rowKey="sid"
+          loading={subUsers.isLoading}
+          rows={pageRows}
+          className="gs-sub-user-table"
+          empty={empty}
+          columns={columns}
+        />
+        {pageCount > 1 && (
+          <div className="gs-sub-user-pages">
+            <Pagination current={current} pageSize={PAGE_SIZE} total={subUserList.length} onChange={setPage} />
+          </div>
+        )}
+      </div>
+      <DialogSlot when={creating}>
+        <CreateSubUserModal open={creating} onClose={() => setCreating(false)} />
+      </DialogSlot>
+      <DialogSlot when={editing !== null}>
+        <EditSubUserModal subUser={editing} onClose={() => setEditing(null)} />
+      </DialogSlot>
+      <DialogSlot when={passwordFor !== null}>
+        <SubUserPasswordModal subUser={passwordFor} onClose={() => setPasswordFor(null)} />
+      </DialogSlot>
+      <DialogSlot when={emailFor !== null}>
+        <SubUserEmailModal subUser={emailFor} onClose={() => setEmailFor(null)} />
+      </DialogSlot>
     </SectionCard>
   );
 }

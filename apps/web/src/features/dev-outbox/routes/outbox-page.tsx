@@ -1,12 +1,50 @@
-import { MailOutlined, MessageOutlined, SyncOutlined } from '@ant-design/icons';
 import type { TOutboxMessage } from '@gemstock/contract';
-import { Alert, Empty, Spin, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { useSiteConfig } from '@/api/site-config';
 import { CopyableCode } from '@/components/copyable-code';
-import { PageContainer } from '@/components/page-container';
 import { NotFoundResult } from '@/components/not-found-result';
+import { PageContainer } from '@/components/page-container';
+import { Alert, Spinner, Tag } from '@/components/ui/feedback';
+import { Icon } from '@/components/ui/icon';
+import { MailOutlined, MessageOutlined, SyncOutlined } from '@/components/ui/icon-paths-later';
+import { Pagination } from '@/components/ui/pagination';
+import { Table, type TableColumn } from '@/components/ui/table';
 import { formatDateTime } from '@/lib/form';
 import { OUTBOX_REFRESH_MS, useOutbox } from '../api/get-outbox';
+import './outbox-page.css';
+
+const PAGE_SIZE = 20;
+
+const COLUMNS: TableColumn<TOutboxMessage>[] = [
+  { key: 'createdAt', title: '时间', width: 170, render: (m) => formatDateTime(m.createdAt) },
+  {
+    key: 'channel',
+    title: '渠道',
+    width: 90,
+    render: (m) =>
+      m.channel === 'email' ? (
+        <Tag color="blue">
+          <Icon icon={MailOutlined} />
+          <span>邮件</span>
+        </Tag>
+      ) : (
+        <Tag color="green">
+          <Icon icon={MessageOutlined} />
+          <span>短信</span>
+        </Tag>
+      ),
+  },
+  { key: 'to', title: '收件人', width: 220, dataIndex: 'to' },
+  {
+    key: 'code',
+    title: '验证码',
+    width: 190,
+    render: (m) => (m.code ? <CopyableCode code={m.code} size="small" /> : '—'),
+  },
+  { key: 'text', title: '内容', render: (m) => <span className="gs-outbox__text">{m.text}</span> },
+];
+
+const messageKey = (m: TOutboxMessage) => `${m.createdAt}-${m.to}-${m.code ?? ''}-${m.text.length}`;
 
 /**
  * /dev/outbox — mail and SMS the server "sent" in development (verification codes), newest
@@ -15,62 +53,52 @@ import { OUTBOX_REFRESH_MS, useOutbox } from '../api/get-outbox';
 export default function OutboxPage() {
   const site = useSiteConfig();
   const outbox = useOutbox(site.devOutbox);
+  const [page, setPage] = useState(1);
 
-  if (site.isLoading) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
+  if (site.isLoading)
+    return (
+      <div className="gs-outbox__loading" role="status" aria-label="加载中">
+        <Spinner size="middle" />
+      </div>
+    );
   if (!site.devOutbox) return <NotFoundResult />;
 
   const messages = outbox.data?.messages ?? [];
+  // new messages arrive on top; the page shown stays in range as antd Table's pagination kept it
+  const pageCount = Math.max(1, Math.ceil(messages.length / PAGE_SIZE));
+  const current = Math.min(page, pageCount);
   return (
     <PageContainer
       title="开发邮箱"
       subTitle="开发环境中发送的邮件与短信（验证码），仅在开发模式可见"
       extra={
-        <Typography.Text type="secondary">
-          <SyncOutlined spin={outbox.isFetching} /> 每 {OUTBOX_REFRESH_MS / 1000} 秒自动刷新
-        </Typography.Text>
+        <span className="gs-text-secondary">
+          <Icon icon={SyncOutlined} className={outbox.isFetching ? 'gs-outbox__sync is-spinning' : 'gs-outbox__sync'} />{' '}
+          每 {OUTBOX_REFRESH_MS / 1000} 秒自动刷新
+        </span>
       }
     >
       {outbox.isError && (
-        <Alert type="error" showIcon style={{ marginBottom: 16 }} title={`读取失败：${outbox.error.message}`} />
+        <Alert type="error" className="gs-outbox__alert">
+          {`读取失败：${outbox.error.message}`}
+        </Alert>
       )}
-      <Table<TOutboxMessage>
-        className="gs-card"
-        rowKey={(m) => `${m.createdAt}-${m.to}-${m.code ?? ''}-${m.text.length}`}
-        loading={outbox.isLoading}
-        dataSource={messages}
-        pagination={{ pageSize: 20, hideOnSinglePage: true }}
-        locale={{ emptyText: <Empty description="还没有发出的邮件或短信" /> }}
-        columns={[
-          { title: '时间', dataIndex: 'createdAt', width: 170, render: (v: string) => formatDateTime(v) },
-          {
-            title: '渠道',
-            dataIndex: 'channel',
-            width: 90,
-            render: (v: TOutboxMessage['channel']) =>
-              v === 'email' ? (
-                <Tag icon={<MailOutlined />} color="blue">
-                  邮件
-                </Tag>
-              ) : (
-                <Tag icon={<MessageOutlined />} color="green">
-                  短信
-                </Tag>
-              ),
-          },
-          { title: '收件人', dataIndex: 'to', width: 220 },
-          {
-            title: '验证码',
-            dataIndex: 'code',
-            width: 190,
-            render: (v: string | null) => (v ? <CopyableCode code={v} size="small" /> : '—'),
-          },
-          {
-            title: '内容',
-            dataIndex: 'text',
-            render: (v: string) => <span style={{ whiteSpace: 'pre-wrap' }}>{v}</span>,
-          },
-        ]}
-      />
+      <div className="gs-card gs-outbox">
+        <Table<TOutboxMessage>
+          label="开发邮箱消息列表"
+          rowKey={messageKey}
+          loading={outbox.isLoading}
+          rows={messages.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE)}
+          columns={COLUMNS}
+          minWidth={880}
+          empty="还没有发出的邮件或短信"
+        />
+        {pageCount > 1 && (
+          <div className="gs-outbox__pages">
+            <Pagination current={current} pageSize={PAGE_SIZE} total={messages.length} onChange={setPage} />
+          </div>
+        )}
+      </div>
     </PageContainer>
   );
 }
