@@ -42,7 +42,9 @@ export function routeShells(pages: Record<string, string>): Plugin {
       if (!html.includes('</head>')) this.error('route-shells: index.html has no </head>');
       // The server draws these pages (src/entry-server.tsx), and a drawing must not paint before
       // its styles: they are inline, so the page paints with the HTML instead of after another
-      // request (a stylesheet linked in the page, even at its end, holds the first paint).
+      // request (a stylesheet linked in the page, even at its end, holds the first paint). The
+      // links stay, disabled (never fetched, never applied): the scripts' loader finds them there
+      // and does not insert them again over rules already in place.
       const inlineStyles = [...html.matchAll(STYLESHEET)]
         .map((match) => /href="\/([^"]+)"/.exec(match[0])?.[1])
         .map((file) => {
@@ -59,7 +61,9 @@ export function routeShells(pages: Record<string, string>): Plugin {
         if (!page) this.error(`route-shells: ${module} is not a chunk of the build`);
         const files = [...closure(page)].filter((file) => !loadedByEntry.has(file));
         const preloads = files.map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`).join('');
-        const shell = html.replace(STYLESHEET, '').replace(/\n\s*<\/head>/, `\n${inlineStyles}${preloads}  </head>`);
+        const shell = html
+          .replace(STYLESHEET, (link) => link.replace(/>$/, ' disabled>'))
+          .replace(/\n\s*<\/head>/, `\n${inlineStyles}${preloads}  </head>`);
         writeFileSync(join(outDir, 'shells', `${name}.html`), shell);
       }
     },

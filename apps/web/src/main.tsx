@@ -22,7 +22,7 @@ import './components/ui/ui.css';
  */
 function stylesheetsLoaded(): Promise<unknown> {
   const pending = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].filter(
-    (link) => !link.sheet,
+    (link) => !link.sheet && !link.disabled,
   );
   return Promise.all(
     pending.map(
