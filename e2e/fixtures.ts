@@ -1,4 +1,7 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+/** The cookie the web app keeps beside its token (the contract's SIGNED_IN_COOKIE). */
+const SIGNED_IN_COOKIE = 'gs_signed_in';
 
 export const PASSWORD = 'Gemstock2026!';
 /** The company a journey's buyer registers with. */
@@ -40,6 +43,9 @@ export async function registerBuyer(request: APIRequestContext, options: { withC
 /** Starts the page's visits signed in with this buyer token. */
 export async function signIn(page: Page, token: string) {
   await page.addInitScript((t) => window.localStorage.setItem('gemstock.token', t), token);
+  // what the app's own sign-in leaves beside the token: the server then sends pages undrawn
+  const base = test.info().project.use.baseURL;
+  if (base) await page.context().addCookies([{ name: SIGNED_IN_COOKIE, value: '1', url: base }]);
 }
 
 /** Skips the first-visit guide so journeys start on the page itself. */
