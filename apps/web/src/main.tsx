@@ -1,5 +1,5 @@
 import { FIRST_RESPONSE_ELEMENT_ID } from '@gemstock/contract';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -71,7 +71,11 @@ async function start(container: HTMLElement) {
     if (answer !== null && seedFirstPage(queryClient, pageUrl, answer) && drawnWidth > 0) {
       assumeViewportWidth(drawnWidth);
       // the root loader's answer for a visitor (apps/web src/app/guards.ts)
-      hydrateRoot(container, app(createAppRouter({ loaderData: { root: null } })));
+      // as a transition, hydration yields to the browser every few milliseconds instead of
+      // holding the main thread for the whole page (a blocking lane is never time-sliced)
+      startTransition(() => {
+        hydrateRoot(container, app(createAppRouter({ loaderData: { root: null } })));
+      });
       return;
     }
   }

@@ -1,4 +1,5 @@
 import {
+  groupThousands,
   MAX_RESULT_WINDOW,
   MaterialFormat,
   Orientation,
@@ -53,7 +54,7 @@ export function nextSearchPage(
 
 /** "共 16 个素材" or, when the server stopped counting, "超过 10,000 个素材". */
 export function resultCountText(total: number, totalCapped: boolean): string {
-  const n = total.toLocaleString('zh-CN');
+  const n = groupThousands(total);
   return totalCapped ? `超过 ${n} 个素材` : `共 ${n} 个素材`;
 }
 
