@@ -1,11 +1,13 @@
 import type { TCompanyInfo, TCoupon, TMeResponse, TUser } from '@gemstock/contract';
 import { create } from 'zustand';
-import { SIGNED_IN_COOKIE } from '@gemstock/contract';
+import { SIGNED_IN_COOKIE, hasSignedInCookie } from '@gemstock/contract';
 import { WEB_STORAGE_KEYS, safeStorage } from '@/lib/storage';
 
 /** Tells the server the browser has a session (see SIGNED_IN_COOKIE); no secret in it. */
 export function markSignedIn(signedIn: boolean): void {
   if (typeof document === 'undefined') return;
+  // writing a cookie is a synchronous round trip to the browser; most starts have nothing to change
+  if (hasSignedInCookie(document.cookie) === signedIn) return;
   document.cookie = signedIn
     ? `${SIGNED_IN_COOKIE}=1; path=/; max-age=31536000; SameSite=Lax`
     : `${SIGNED_IN_COOKIE}=; path=/; max-age=0; SameSite=Lax`;
