@@ -1,15 +1,15 @@
 import { MESSAGES } from '@gemstock/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import AccountSettingPage from '@/features/account/routes/account-setting-page';
 import CompanySettingPage from '@/features/account/routes/company-setting-page';
 import { CompanyDialog } from '@/features/company/components/company-dialog';
 import { notify } from '@/lib/notify';
 import { useDialogs } from '@/stores/dialogs';
 import { useSession } from '@/stores/session';
-import { userOf } from './factories';
+import { signedInForEachTest, userOf } from './factories';
 import { type ApiCall, type ApiHandler, ok, serveApi } from './fake-api';
 
 /**
@@ -43,19 +43,9 @@ function renderWithClient(node: React.ReactNode) {
   );
 }
 
-beforeEach(() => {
-  localStorage.clear();
-  useSession.getState().setToken('buyer-token');
-  useSession.getState().setUser(userOf({ company: null }));
-  vi.spyOn(notify, 'success').mockImplementation(() => {});
-  vi.spyOn(notify, 'error').mockImplementation(() => {});
-});
+signedInForEachTest(() => userOf({ company: null }));
 
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  useSession.getState().clear();
   useDialogs.getState().closeCompany();
   useDialogs.getState().closeAuth();
 });

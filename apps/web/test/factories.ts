@@ -1,4 +1,8 @@
 import { LicenceType, MaterialFormat, type TMaterial, type TSubUser, type TUser } from '@gemstock/contract';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { notify } from '@/lib/notify';
+import { useSession } from '@/stores/session';
 
 /** A catalogue material as the API sends it, with `values` over plain defaults. */
 export function materialOf(values: Partial<TMaterial> = {}): TMaterial {
@@ -72,4 +76,31 @@ export function subUserOf(values: Partial<TSubUser> = {}): TSubUser {
     monthSpent: 0,
     ...values,
   };
+}
+
+/** Signs `user` in as the app does after a login: the buyer token stored, then the account. */
+export function signIn(user: TUser = userOf()): void {
+  useSession.getState().setToken('buyer-token');
+  useSession.getState().setUser(user);
+}
+
+/**
+ * For a file whose every test is a page a signed-in buyer uses: each test starts from an empty
+ * localStorage signed in as `user()`, with toasts silenced (they would outlive the test's window),
+ * and ends unmounted (Vitest runs without globals here, so Testing Library cannot unmount on its
+ * own), with fetch and every spy restored and the session forgotten.
+ */
+export function signedInForEachTest(user: () => TUser = () => userOf()): void {
+  beforeEach(() => {
+    localStorage.clear();
+    signIn(user());
+    vi.spyOn(notify, 'success').mockImplementation(() => {});
+    vi.spyOn(notify, 'error').mockImplementation(() => {});
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    useSession.getState().clear();
+  });
 }

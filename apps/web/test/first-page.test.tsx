@@ -11,7 +11,7 @@ import { useFreeMaterials } from '@/features/free-material/api/get-free-material
 import { useMaterial } from '@/features/material/api/get-material';
 import { createQueryClient } from '@/lib/query-client';
 import { useSession } from '@/stores/session';
-import { userOf } from './factories';
+import { signIn, userOf } from './factories';
 import { ok, serveApi } from './fake-api';
 
 const PAGE = { total: 1, totalCapped: false, seed: 42, materials: [] };
@@ -121,8 +121,7 @@ describe('a landing page over the drawing, for a signed-in viewer', () => {
     expect(calls[0]!.url.searchParams.get('keyword')).toBe('戒指');
     await prefetchFirstPage(client, '/detail/m1', 'u1', null);
 
-    useSession.getState().setToken('t');
-    useSession.getState().setUser(userOf({ sid: 'u1' }));
+    signIn(userOf({ sid: 'u1' }));
     expect(
       renderHook(() => useSearchMaterials(parseCatalogFilters(new URLSearchParams('keyword=戒指'))), { wrapper }).result
         .current.data?.pages[0]?.seed,

@@ -7,7 +7,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import DetailPage from '@/features/material/routes/detail-page';
 import { freeUntilText } from '@/lib/free-period';
 import { useSession } from '@/stores/session';
-import { materialOf, userOf } from './factories';
+import { materialOf, signIn } from './factories';
 
 /** The material detail page as a buyer reads it: free offer, the table of the material's format. */
 
@@ -50,11 +50,6 @@ function renderDetail(sid: string) {
       </AntApp>
     </QueryClientProvider>,
   );
-}
-
-function signIn() {
-  useSession.getState().setToken('buyer-token');
-  useSession.getState().setUser(userOf());
 }
 
 afterEach(() => {

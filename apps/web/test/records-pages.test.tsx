@@ -6,8 +6,7 @@ import { TabLinks, Tabs } from '@/components/ui/tabs';
 import UserLayout from '@/features/account/routes/user-layout';
 import RecordLayout from '@/features/records/routes/record-layout';
 import UserOrderPage from '@/features/records/routes/user-order-page';
-import { useSession } from '@/stores/session';
-import { userOf } from './factories';
+import { signIn, userOf } from './factories';
 import { type ApiCall, ok, serveApi } from './fake-api';
 
 afterEach(() => {
@@ -79,8 +78,7 @@ describe('light tabs', () => {
 describe('the account and records pages without antd', () => {
   let calls: ApiCall[];
   beforeEach(() => {
-    useSession.getState().setToken('buyer-token');
-    useSession.getState().setUser(userOf({ level: 0, subEnabled: true }));
+    signIn(userOf({ level: 0, subEnabled: true }));
     calls = serveApi((call) =>
       call.method === 'GET' && call.url.pathname === '/api/order/list' ? ok({ total: 0, orders: [] }) : undefined,
     );

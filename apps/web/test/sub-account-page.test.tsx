@@ -1,16 +1,15 @@
 import type { TSubUser } from '@gemstock/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 // the dialogs' code and antd's scope, which the page loads when a dialog first opens, loaded with
 // the test file so that no test waits for them
 import '@/app/antd-scope';
 import '@/features/account/components/sub-user-modals';
 import SubAccountPage from '@/features/account/routes/sub-account-page';
 import { notify } from '@/lib/notify';
-import { useSession } from '@/stores/session';
-import { subUserOf, userOf } from './factories';
+import { signedInForEachTest, subUserOf, userOf } from './factories';
 import { type ApiCall, type ApiHandler, ok, serveApi } from './fake-api';
 
 /**
@@ -90,22 +89,7 @@ function tableRows() {
   return within(table).getAllByRole('row').slice(1);
 }
 
-beforeEach(() => {
-  localStorage.clear();
-  useSession.getState().setToken('buyer-token');
-  useSession.getState().setUser(userOf({ subEnabled: true }));
-  // toasts would outlive the test's window
-  vi.spyOn(notify, 'success').mockImplementation(() => {});
-  vi.spyOn(notify, 'error').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  // Vitest runs without globals here, so Testing Library cannot unmount on its own.
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  useSession.getState().clear();
-});
+signedInForEachTest(() => userOf({ subEnabled: true }));
 
 describe('子账号 on phones: one card per sub-account', () => {
   it('lists the same sub-accounts as the table, with everything a row shows', async () => {

@@ -22,6 +22,31 @@ const loadSchemas = async () => {
   return { company: zCompanyName, company_license: zCompanyLicense, company_address: zCompanyAddress };
 };
 
+/** In the order they are shown; the address is a textarea, as addresses run long. */
+const COMPANY_FIELDS = [
+  {
+    name: 'company',
+    label: '企业全称',
+    placeholder: '与营业执照一致的企业全称',
+    maxLength: MAX_LENGTH.company,
+    autoComplete: 'organization',
+  },
+  {
+    name: 'company_license',
+    label: '统一社会信用代码/纳税人识别号',
+    placeholder: '18 位统一社会信用代码或纳税人识别号',
+    maxLength: MAX_LENGTH.license,
+  },
+  {
+    name: 'company_address',
+    label: '企业地址',
+    placeholder: '企业注册或经营地址',
+    maxLength: MAX_LENGTH.address,
+    autoComplete: 'street-address',
+    multiline: true,
+  },
+] as const;
+
 /**
  * Company info (spec §3 company form): full name, credit code or taxpayer ID, address.
  * Used by the company dialog and by /user/company-setting, which loads no antd: plain fields
@@ -57,33 +82,9 @@ export function CompanyForm({
 
   return (
     <form name={name} noValidate onSubmit={(event) => void form.handleSubmit(event)}>
-      <TextField
-        {...form.field('company')}
-        label="企业全称"
-        required
-        placeholder="与营业执照一致的企业全称"
-        maxLength={MAX_LENGTH.company}
-        autoComplete="organization"
-        disabled={disabled}
-      />
-      <TextField
-        {...form.field('company_license')}
-        label="统一社会信用代码/纳税人识别号"
-        required
-        placeholder="18 位统一社会信用代码或纳税人识别号"
-        maxLength={MAX_LENGTH.license}
-        disabled={disabled}
-      />
-      <TextField
-        {...form.field('company_address')}
-        multiline
-        label="企业地址"
-        required
-        placeholder="企业注册或经营地址"
-        maxLength={MAX_LENGTH.address}
-        autoComplete="street-address"
-        disabled={disabled}
-      />
+      {COMPANY_FIELDS.map(({ name, ...field }) => (
+        <TextField key={name} {...form.field(name)} {...field} required disabled={disabled} />
+      ))}
       <div className="gs-form-actions">
         <Button kind="primary" type="submit" loading={mutation.isPending} disabled={disabled}>
           {submitText}

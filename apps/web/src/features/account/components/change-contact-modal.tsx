@@ -1,10 +1,9 @@
 import { Form, Modal, Typography } from 'antd';
 import type { CodeChannel } from '@/api/send-code';
 import { CodeField, ContactField } from '@/components/contact-fields';
-import { applyFieldErrors } from '@/lib/form';
-import { notify } from '@/lib/notify';
 import { useChangeEmail } from '../api/change-email';
 import { useChangeMobile } from '../api/change-mobile';
+import { sendAndClose } from './send-and-close';
 
 interface ChangeContactModalProps {
   channel: CodeChannel | null;
@@ -27,17 +26,16 @@ export function ChangeContactModal({ channel, hasCurrent, onClose }: ChangeConta
   const noun = channel === 'mobile' ? '手机号' : '邮箱';
   const title = `${hasCurrent ? '修改' : '绑定'}${noun}`;
 
-  const onFinish = async (values: Values) => {
-    try {
-      if (channel === 'email')
-        await email.mutateAsync({ email: values.email ?? '', code: values.code, hasEmail: hasCurrent });
-      else await mobile.mutateAsync({ mobile: values.mobile ?? '', code: values.code, hasMobile: hasCurrent });
-      notify.success('更新成功');
-      onClose();
-    } catch (error) {
-      applyFieldErrors(form, error);
-    }
-  };
+  const onFinish = (values: Values) =>
+    sendAndClose(
+      form,
+      () =>
+        channel === 'email'
+          ? email.mutateAsync({ email: values.email ?? '', code: values.code, hasEmail: hasCurrent })
+          : mobile.mutateAsync({ mobile: values.mobile ?? '', code: values.code, hasMobile: hasCurrent }),
+      '更新成功',
+      onClose,
+    );
 
   return (
     <Modal

@@ -12,6 +12,20 @@ const loadSchemas = async () => {
   return { password: zPassword, new_password: zNewPassword };
 };
 
+type PasswordFieldName = 'password' | 'new_password' | 'confirm';
+
+/** The three password inputs, alike but for these; autocomplete tells a password manager which is which. */
+const PASSWORD_FIELDS: Array<{ name: PasswordFieldName; label: string; autoComplete: string; placeholder?: string }> = [
+  { name: 'password', label: '当前密码', autoComplete: 'current-password' },
+  {
+    name: 'new_password',
+    label: '新密码',
+    autoComplete: 'new-password',
+    placeholder: `${MAX_LENGTH.passwordMin}-${MAX_LENGTH.password} 位`,
+  },
+  { name: 'confirm', label: '确认新密码', autoComplete: 'new-password' },
+];
+
 /**
  * Change password. The server revokes the token afterwards, so we log out and open the login
  * dialog right away instead of waiting for the next call to fail.
@@ -19,7 +33,7 @@ const loadSchemas = async () => {
 export function ChangePasswordForm() {
   const reset = useResetPassword();
   const openAuth = useDialogs((s) => s.openAuth);
-  const form = useLightForm<'password' | 'new_password' | 'confirm'>({
+  const form = useLightForm<PasswordFieldName>({
     name: 'change-password',
     initialValues: { password: '', new_password: '', confirm: '' },
     schemas: loadSchemas,
@@ -50,31 +64,16 @@ export function ChangePasswordForm() {
       onSubmit={(event) => void form.handleSubmit(event)}
       style={{ maxWidth: 420 }}
     >
-      <TextField
-        {...form.field('password')}
-        label="当前密码"
-        required
-        type="password"
-        autoComplete="current-password"
-        maxLength={MAX_LENGTH.password}
-      />
-      <TextField
-        {...form.field('new_password')}
-        label="新密码"
-        required
-        type="password"
-        autoComplete="new-password"
-        maxLength={MAX_LENGTH.password}
-        placeholder={`${MAX_LENGTH.passwordMin}-${MAX_LENGTH.password} 位`}
-      />
-      <TextField
-        {...form.field('confirm')}
-        label="确认新密码"
-        required
-        type="password"
-        autoComplete="new-password"
-        maxLength={MAX_LENGTH.password}
-      />
+      {PASSWORD_FIELDS.map(({ name, ...field }) => (
+        <TextField
+          key={name}
+          {...form.field(name)}
+          {...field}
+          required
+          type="password"
+          maxLength={MAX_LENGTH.password}
+        />
+      ))}
       <Button kind="primary" type="submit" loading={reset.isPending}>
         修改密码
       </Button>

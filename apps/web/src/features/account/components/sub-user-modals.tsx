@@ -14,12 +14,12 @@ import {
 import { Form, Input, InputNumber, Modal, Typography } from 'antd';
 import { useEffect } from 'react';
 import { CodeField, newPasswordRules } from '@/components/contact-fields';
-import { applyFieldErrors, schemaRule } from '@/lib/form';
-import { notify } from '@/lib/notify';
+import { schemaRule } from '@/lib/form';
 import { useCreateSubUser } from '../api/create-sub-user';
 import { useResetSubUserEmail } from '../api/reset-sub-user-email';
 import { useSetSubUserPassword } from '../api/set-sub-user-password';
 import { useUpdateSubUser } from '../api/update-sub-user';
+import { sendAndClose } from './send-and-close';
 
 const blankToNull = (v: string | undefined) => (v && v.trim() ? v.trim() : null);
 
@@ -75,20 +75,19 @@ export function CreateSubUserModal({ open, onClose }: { open: boolean; onClose: 
   const [form] = Form.useForm<CreateValues>();
   const create = useCreateSubUser();
 
-  const onFinish = async (v: CreateValues) => {
-    try {
-      await create.mutateAsync({
-        username: v.username,
-        password: v.password,
-        name: blankToNull(v.name),
-        monthlyBudget: budgetYuanToCents(v.monthlyBudget),
-      });
-      notify.success('创建成功');
-      onClose();
-    } catch (error) {
-      applyFieldErrors(form, error);
-    }
-  };
+  const onFinish = (v: CreateValues) =>
+    sendAndClose(
+      form,
+      () =>
+        create.mutateAsync({
+          username: v.username,
+          password: v.password,
+          name: blankToNull(v.name),
+          monthlyBudget: budgetYuanToCents(v.monthlyBudget),
+        }),
+      '创建成功',
+      onClose,
+    );
 
   return (
     <Modal
@@ -150,19 +149,19 @@ export function EditSubUserModal({ subUser, onClose }: { subUser: TSubUser | nul
 
   const onFinish = async (v: EditValues) => {
     if (!subUser) return;
-    try {
-      await update.mutateAsync({
-        sid: subUser.sid,
-        name: blankToNull(v.name),
-        mobile: blankToNull(v.mobile),
-        code: needsCode ? blankToNull(v.code) : null,
-        monthlyBudget: budgetYuanToCents(v.monthlyBudget),
-      });
-      notify.success('更新成功');
-      onClose();
-    } catch (error) {
-      applyFieldErrors(form, error);
-    }
+    await sendAndClose(
+      form,
+      () =>
+        update.mutateAsync({
+          sid: subUser.sid,
+          name: blankToNull(v.name),
+          mobile: blankToNull(v.mobile),
+          code: needsCode ? blankToNull(v.code) : null,
+          monthlyBudget: budgetYuanToCents(v.monthlyBudget),
+        }),
+      '更新成功',
+      onClose,
+    );
   };
 
   return (
@@ -201,13 +200,7 @@ export function SubUserPasswordModal({ subUser, onClose }: { subUser: TSubUser |
 
   const onFinish = async ({ password }: { password: string }) => {
     if (!subUser) return;
-    try {
-      await setPassword.mutateAsync({ sid: subUser.sid, password });
-      notify.success('密码已重置');
-      onClose();
-    } catch (error) {
-      applyFieldErrors(form, error);
-    }
+    await sendAndClose(form, () => setPassword.mutateAsync({ sid: subUser.sid, password }), '密码已重置', onClose);
   };
 
   return (
@@ -235,13 +228,7 @@ export function SubUserEmailModal({ subUser, onClose }: { subUser: TSubUser | nu
 
   const onFinish = async ({ email, code }: { email: string; code: string }) => {
     if (!subUser) return;
-    try {
-      await resetEmail.mutateAsync({ sid: subUser.sid, email, code });
-      notify.success('更新成功');
-      onClose();
-    } catch (error) {
-      applyFieldErrors(form, error);
-    }
+    await sendAndClose(form, () => resetEmail.mutateAsync({ sid: subUser.sid, email, code }), '更新成功', onClose);
   };
 
   return (

@@ -11,6 +11,13 @@ import { SectionCard } from '../components/section-card';
 /** Opened from 修改/绑定: its code and antd load on the first click, not with the page. */
 const ChangeContactModal = lazyWithAntd(() => import('../components/change-contact-modal'), 'ChangeContactModal');
 
+/** A line of 账号信息: a term and what the account has. */
+interface Fact {
+  key: string;
+  label: string;
+  value: ReactNode;
+}
+
 /** /user/account-setting — account details, email/mobile binding and password. */
 export default function AccountSettingPage() {
   const user = useCurrentUser();
@@ -23,33 +30,26 @@ export default function AccountSettingPage() {
     setContactOpened(true);
     setEditing(channel);
   };
-  const contactAction = (channel: CodeChannel, has: boolean) => (
-    <Button kind="link" size="small" onClick={() => edit(channel)}>
-      {has ? '修改' : '绑定'}
-    </Button>
-  );
+  /** The address on the account, with 修改 or 绑定 opening the dialog that sends it a code. */
+  const contactFact = (channel: CodeChannel, label: string): Fact => {
+    const current = user[channel];
+    return {
+      key: channel,
+      label,
+      value: (
+        <span className="gs-account-contact">
+          {current ?? '未绑定'}
+          <Button kind="link" size="small" onClick={() => edit(channel)}>
+            {current ? '修改' : '绑定'}
+          </Button>
+        </span>
+      ),
+    };
+  };
 
-  const facts: Array<{ key: string; label: string; value: ReactNode }> = [
-    {
-      key: 'email',
-      label: '邮箱',
-      value: (
-        <span className="gs-account-contact">
-          {user.email ?? '未绑定'}
-          {contactAction('email', Boolean(user.email))}
-        </span>
-      ),
-    },
-    {
-      key: 'mobile',
-      label: '手机号',
-      value: (
-        <span className="gs-account-contact">
-          {user.mobile ?? '未绑定'}
-          {contactAction('mobile', Boolean(user.mobile))}
-        </span>
-      ),
-    },
+  const facts: Fact[] = [
+    contactFact('email', '邮箱'),
+    contactFact('mobile', '手机号'),
     {
       key: 'type',
       label: '账号类型',

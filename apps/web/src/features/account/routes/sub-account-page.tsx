@@ -1,5 +1,5 @@
 import type { TSubUser } from '@gemstock/contract';
-import { type ReactNode, Suspense, useState } from 'react';
+import { Fragment, type ReactNode, Suspense, useState } from 'react';
 import { lazyWithAntd } from '@/app/with-antd';
 import { PageResult } from '@/components/page-result';
 import { Button } from '@/components/ui/button';
@@ -33,6 +33,34 @@ const SubUserEmailModal = lazyWithAntd(load, 'SubUserEmailModal');
 
 const PAGE_SIZE = 10;
 
+/**
+ * What a sub-account shows beside its account, switch and actions: the table's middle columns,
+ * and the same terms on a phone's card.
+ */
+const FACTS: Array<{ key: string; title: string; width?: number; Cell: (props: { row: TSubUser }) => ReactNode }> = [
+  { key: 'contact', title: '邮箱 / 手机号', Cell: SubUserContact },
+  { key: 'orderWaiting', title: '待审批订单', width: 100, Cell: WaitingOrders },
+  { key: 'budget', title: '本月已批准 / 预算', width: 170, Cell: MonthBudget },
+  { key: 'vipValid', title: '会员', width: 80, Cell: VipMark },
+  { key: 'times', title: '创建 / 最近登录', width: 170, Cell: SubUserTimes },
+];
+
+/** In place of the list, for an account that cannot manage sub-accounts, and why. */
+function NoSubAccounts({ tone, title, subTitle }: { tone: 'warning' | 'info'; title: string; subTitle: string }) {
+  return (
+    <SectionCard title="我的子账号">
+      <PageResult
+        tone={tone}
+        level={2}
+        icon={<Icon icon={ExclamationCircleFilled} />}
+        title={title}
+        subTitle={subTitle}
+        extra={null}
+      />
+    </SectionCard>
+  );
+}
+
 /** Mounts its dialog from the first time it opens, then keeps it so it can animate closed. */
 function DialogSlot({ when, children }: { when: boolean; children: ReactNode }) {
   const [seen, setSeen] = useState(when);
@@ -55,31 +83,11 @@ export default function SubAccountPage() {
   if (!user) return null;
   if (user.level !== 0) {
     return (
-      <SectionCard title="我的子账号">
-        <PageResult
-          tone="warning"
-          level={2}
-          icon={<Icon icon={ExclamationCircleFilled} />}
-          title="仅主账号可以管理子账号"
-          subTitle="如需调整子账号，请联系您的主账号。"
-          extra={null}
-        />
-      </SectionCard>
+      <NoSubAccounts tone="warning" title="仅主账号可以管理子账号" subTitle="如需调整子账号，请联系您的主账号。" />
     );
   }
   if (!user.subEnabled) {
-    return (
-      <SectionCard title="我的子账号">
-        <PageResult
-          tone="info"
-          level={2}
-          icon={<Icon icon={ExclamationCircleFilled} />}
-          title="子账号功能未开通"
-          subTitle="如需为同事开通子账号，请联系客服开通。"
-          extra={null}
-        />
-      </SectionCard>
-    );
+    return <NoSubAccounts tone="info" title="子账号功能未开通" subTitle="如需为同事开通子账号，请联系客服开通。" />;
   }
 
   const toggle = async (subUser: TSubUser, enabled: boolean) => {
@@ -117,11 +125,7 @@ export default function SubAccountPage() {
 
   const columns: TableColumn<TSubUser>[] = [
     { key: 'username', title: '账号', render: (row) => <SubUserAccount row={row} /> },
-    { key: 'contact', title: '邮箱 / 手机号', render: (row) => <SubUserContact row={row} /> },
-    { key: 'orderWaiting', title: '待审批订单', width: 100, render: (row) => <WaitingOrders row={row} /> },
-    { key: 'budget', title: '本月已批准 / 预算', width: 170, render: (row) => <MonthBudget row={row} /> },
-    { key: 'vipValid', title: '会员', width: 80, render: (row) => <VipMark row={row} /> },
-    { key: 'times', title: '创建 / 最近登录', width: 170, render: (row) => <SubUserTimes row={row} /> },
+    ...FACTS.map(({ Cell, ...fact }) => ({ ...fact, render: (row: TSubUser) => <Cell row={row} /> })),
     { key: 'enabled', title: '状态', width: 90, render: (row) => enabledSwitch(row) },
     {
       key: 'actions',
@@ -174,26 +178,14 @@ export default function SubAccountPage() {
                   {enabledSwitch(row)}
                 </div>
                 <dl className="gs-line-card__facts">
-                  <dt>邮箱 / 手机号</dt>
-                  <dd>
-                    <SubUserContact row={row} />
-                  </dd>
-                  <dt>待审批订单</dt>
-                  <dd>
-                    <WaitingOrders row={row} />
-                  </dd>
-                  <dt>本月已批准 / 预算</dt>
-                  <dd>
-                    <MonthBudget row={row} />
-                  </dd>
-                  <dt>会员</dt>
-                  <dd>
-                    <VipMark row={row} />
-                  </dd>
-                  <dt>创建 / 最近登录</dt>
-                  <dd>
-                    <SubUserTimes row={row} />
-                  </dd>
+                  {FACTS.map(({ key, title, Cell }) => (
+                    <Fragment key={key}>
+                      <dt>{title}</dt>
+                      <dd>
+                        <Cell row={row} />
+                      </dd>
+                    </Fragment>
+                  ))}
                 </dl>
                 <div className="gs-line-card__foot">{actions(row)}</div>
               </li>
