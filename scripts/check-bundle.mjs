@@ -29,8 +29,8 @@ const ANTD = 'app/antd-scope';
 
 /**
  * Buyer routes and the lazy modules a first visit to each loads (antd's scope when the page uses
- * antd, layouts, then the page). Home, detail, /cart, /video, /free-material, /wallet, /question,
- * /xiaohongshu, /user/sub-account, /dev/outbox and not-found are plain elements and load no antd.
+ * antd, layouts, then the page). Every buyer page is plain elements now and loads no antd; the
+ * dialogs and drawers they open load it on first use.
  */
 export const BUYER_ROUTES = {
   '/': ['features/catalog/routes/home-page'],
@@ -40,7 +40,7 @@ export const BUYER_ROUTES = {
   '/free-material': ['features/free-material/routes/free-material-page'],
   '/wallet': ['features/wallet/routes/wallet-page'],
   '/question': ['features/faq/routes/question-page'],
-  '/customize': [ANTD, 'features/customize/routes/customize-page'],
+  '/customize': ['features/customize/routes/customize-page'],
   '/xiaohongshu': ['features/promotion/routes/xiaohongshu-page'],
   // the account and records layouts and their pages are plain
   '/user/account-setting': ['features/account/routes/user-layout', 'features/account/routes/account-setting-page'],

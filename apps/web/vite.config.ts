@@ -78,9 +78,10 @@ export default defineConfig(({ isSsrBuild }) => ({
               // a round trip on a slow phone connection. None of them imports antd or zod
               // (scripts/check-bundle.mjs fails the build if a first page loads either). What no
               // first page shows stays out: the table, checkbox, select, form field, switch,
-              // progress bar, badge and the later pages' icons (icon-paths-later).
+              // progress bar, badge, segmented control, upload box and the later pages' icons
+              // (icon-paths-later).
               name: 'first-paint',
-              test: /[\\/](apps[\\/]web[\\/]src[\\/](components[\\/](ui[\\/](?!table|checkbox|select|field|switch|progress|badge|icon-paths-later)|material-grid[\\/])|components[\\/](load-error|page-container)\.tsx|lib[\\/]material-licence\.ts)|packages[\\/]contract[\\/]src[\\/](catalog|money|pricing)\.ts)/,
+              test: /[\\/](apps[\\/]web[\\/]src[\\/](components[\\/](ui[\\/](?!table|checkbox|select|field|switch|progress|badge|segmented|upload-box|icon-paths-later)|material-grid[\\/])|components[\\/](load-error|page-container)\.tsx|lib[\\/]material-licence\.ts)|packages[\\/]contract[\\/]src[\\/](catalog|money|pricing)\.ts)/,
               priority: 10,
             },
           ],

@@ -95,8 +95,9 @@ function Demo() {
   );
 }
 
+/** What the file picker opened by the box hands over. */
 function pick(file: File) {
-  const input = document.querySelector<HTMLInputElement>('.ant-upload input[type="file"]')!;
+  const input = document.querySelector<HTMLInputElement>('.gs-upload-box__input')!;
   fireEvent.change(input, { target: { files: [file] } });
 }
 
@@ -149,6 +150,30 @@ describe('DirectUpload', () => {
     expect(await screen.findByRole('button', { name: '上传Logo' })).toBeTruthy();
     expect(screen.getByTestId('logo-key').textContent).toBe('');
     expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:preview');
+  });
+
+  it('is a button that opens the picker, with the limits as its description, and takes a dropped file', async () => {
+    stubApi(() => envelope(200, { code: 0, data: CHECKED, message: 'ok' }));
+    render(<Demo />);
+    const box = screen.getByRole('button', { name: '上传Logo' });
+    expect(box.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(box.getAttribute('aria-describedby')!)!.textContent).toBe(
+      '支持 JPEG、PNG、WebP，不超过 5 MB，宽高 64–6000 像素',
+    );
+    const input = document.querySelector<HTMLInputElement>('.gs-upload-box__input')!;
+    const opened = vi.fn();
+    input.addEventListener('click', opened);
+    fireEvent.click(box);
+    expect(opened).toHaveBeenCalledTimes(1);
+
+    fireEvent.dragOver(box, { dataTransfer: { files: [] } });
+    expect(box.className).toContain('is-over');
+    fireEvent.drop(box, {
+      dataTransfer: { files: [new File([new Uint8Array(2048)], 'drop.png', { type: 'image/png' })] },
+    });
+    expect(box.className).not.toContain('is-over');
+    expect(await screen.findByRole('img', { name: 'Logo预览' })).toBeTruthy();
+    expect(screen.getByText('drop.png')).toBeTruthy();
   });
 
   it('refuses a wrong type before sending anything', async () => {

@@ -1,28 +1,8 @@
 import type { DemandTier } from './enums.js';
 import { DemandStatus } from './enums.js';
-import { defineStateMachine } from './state-machine.js';
 
-/**
- * A custom design request (spec §4 customization flow; decision 0019). The advanced tier is
- * placed with its order (CREATED) and starts when the order is paid; the quoted tiers (super,
- * AI video) start with a request the operator prices (QUOTED creates the `dashboard` order).
- * Paid work goes: SUBMITTED → DESIGNING (a designer is assigned) → DRAFT_REVIEW (a draft is up)
- * ⇄ REVISING (the buyer sent feedback) → DELIVERED (the final files). The order's own moves
- * carry the demand with them in the same transaction: paid → SUBMITTED, cancelled → CANCELLED,
- * a late bank transfer re-opening the order → back to CREATED or QUOTED. An operator may cancel
- * paid work that cannot be done (the refund is then made by hand, docs/operations.md).
- */
-export const DemandStateMachine = defineStateMachine<DemandStatus>('demand', {
-  [DemandStatus.QUOTE_REQUESTED]: [DemandStatus.QUOTED, DemandStatus.CANCELLED],
-  [DemandStatus.QUOTED]: [DemandStatus.SUBMITTED, DemandStatus.CANCELLED],
-  [DemandStatus.CREATED]: [DemandStatus.SUBMITTED, DemandStatus.CANCELLED],
-  [DemandStatus.SUBMITTED]: [DemandStatus.DESIGNING, DemandStatus.CANCELLED],
-  [DemandStatus.DESIGNING]: [DemandStatus.DRAFT_REVIEW, DemandStatus.DELIVERED, DemandStatus.CANCELLED],
-  [DemandStatus.DRAFT_REVIEW]: [DemandStatus.REVISING, DemandStatus.DELIVERED, DemandStatus.CANCELLED],
-  [DemandStatus.REVISING]: [DemandStatus.DRAFT_REVIEW, DemandStatus.DELIVERED, DemandStatus.CANCELLED],
-  [DemandStatus.DELIVERED]: [],
-  [DemandStatus.CANCELLED]: [DemandStatus.CREATED, DemandStatus.QUOTED],
-});
+// The moves between these states are in demand-machine.ts, apart from the labels and numbers
+// here, so a page that only names a tier or a status does not carry the machine.
 
 /** Feedback rounds after the first draft (spec §4: one revision, a second revision, then done). */
 export const DEMAND_MAX_REVISIONS = 2;
@@ -34,6 +14,8 @@ export const DEMAND_REVISION_WORKING_DAYS = 2;
 export const DEMAND_QUOTE_WORKING_DAYS = 1;
 /** The lead time an operator may promise on a quote, in working days. */
 export const DEMAND_QUOTE_LEAD_DAYS = { min: 1, max: 30, default: 5 } as const;
+/** Most reference pictures on a quote request. */
+export const DEMAND_MAX_REFERENCES = 6;
 
 /** Who acts next, for the buyer's and the operator's labels. */
 export function demandTurnOf(status: DemandStatus): 'buyer' | 'operator' | 'none' {

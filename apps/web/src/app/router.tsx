@@ -100,7 +100,7 @@ export const routes: RouteObject[] = [
             path: 'customize',
             handle: h('定制服务'),
             loader: requireInAppEntry,
-            lazy: antdPage(() => import('@/features/customize/routes/customize-page')),
+            lazy: page(() => import('@/features/customize/routes/customize-page')),
           },
           {
             path: 'record',

@@ -1,5 +1,5 @@
 import { z } from '../zod-locale.js';
-import { DEMAND_QUOTE_LEAD_DAYS } from '../demand-state.js';
+import { DEMAND_MAX_REFERENCES, DEMAND_QUOTE_LEAD_DAYS } from '../demand-state.js';
 import { defineEndpoint } from '../endpoint.js';
 import { ZDemand, ZDesignComment, ZDesignFile, ZOrder } from '../entities.js';
 import { DEMAND_STATUS_VALUES, DESIGN_FILE_KINDS, DemandTier } from '../enums.js';
@@ -9,8 +9,6 @@ import { ZSidParams } from './user.js';
 
 /** Most pinned comments a buyer may leave on one draft. */
 export const DESIGN_COMMENTS_PER_FILE = 30;
-/** Most reference pictures on a quote request. */
-export const DEMAND_MAX_REFERENCES = 6;
 /** A draft or final file an operator uploads may not be larger than this. */
 export const DESIGN_FILE_MAX_BYTES = 200 * 1024 * 1024;
 /** What a draft or final may be: pictures the browser shows, or an MP4 video. */

@@ -4,13 +4,9 @@ import {
   type TDemand,
   type TDemandCommentRequest,
   type TDemandDetails,
-  type TDemandQuoteRequest,
   type TDesignComment,
-  type TPlaceCustomRequest,
-  type TCustomPreviewRequest,
 } from '@gemstock/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { COMMERCE_KEYS } from '@/api/commerce-keys';
 import { callApi } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import { DEMAND_KEYS } from './demand-list';
@@ -54,35 +50,11 @@ export function useDownloadDelivery() {
   });
 }
 
-/** POST /api/user/demand/quote: a super or AI-video request for the operator to price. */
-export function useRequestQuote() {
-  return useMutation({
-    mutationFn: (body: TDemandQuoteRequest): Promise<TDemand> => callApi(DESIGN_API.requestQuote, { body }),
-    onSuccess: refreshDemands,
-  });
-}
-
 /** POST /api/user/demand/{id}/withdraw: before it is priced. */
 export function useWithdrawQuote() {
   return useMutation({
     mutationFn: (sid: string): Promise<TDemand> => callApi(DESIGN_API.withdraw, { params: { id: sid } }),
     onSuccess: refreshDemands,
-  });
-}
-
-/** POST /api/order/place/custom/preview: the price of an advanced customization for a pay way and coupon. */
-export function previewCustomOrder(body: TCustomPreviewRequest, signal?: AbortSignal) {
-  return callApi(ORDER_API.placeCustomPreview, { body }, { signal });
-}
-
-/** POST /api/order/place/custom: the order (and its demand, CREATED) to pay in the order drawer. */
-export function usePlaceCustomOrder() {
-  return useMutation({
-    mutationFn: (body: TPlaceCustomRequest) => callApi(ORDER_API.placeCustom, { body }),
-    onSuccess: () => {
-      void refreshDemands();
-      void queryClient.invalidateQueries({ queryKey: COMMERCE_KEYS.orders });
-    },
   });
 }
 

@@ -1,22 +1,20 @@
-import { DeleteOutlined, InboxOutlined, SwapOutlined } from '@ant-design/icons';
-import { formatUploadBytes, UPLOAD_LIMITS, uploadLimitHint, type UploadPurpose } from '@gemstock/contract';
-import { Alert, Button, Flex, Progress, Typography, Upload } from 'antd';
-import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { UPLOAD_LIMITS, uploadLimitHint, type UploadPurpose } from '@gemstock/contract';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Alert } from '@/components/ui/feedback';
+import { Icon } from '@/components/ui/icon';
+import { UploadBox } from '@/components/ui/upload-box';
 import { applyErrorPolicy, isApiError } from '@/lib/api-client';
-import { precheckUploadFile, uploadDirect } from '../api/direct-upload';
+import { InboxOutlined } from '../icon-paths';
+import './direct-upload.css';
+import type { UploadedFile } from './uploaded-file';
 
-/** A file uploaded straight to storage and accepted by the server's check. */
-export interface UploadedFile {
-  /** The storage key to send with the order (product_key, logo_key, …). */
-  key: string;
-  /** The file's name on the buyer's computer. */
-  name: string;
-  width: number;
-  height: number;
-  bytes: number;
-  /** An object URL of the local file, for the preview (revoked when the file is removed or replaced). */
-  previewUrl: string;
-}
+/** What a picked file shows, and the code that uploads it: they load with the first file, not the page. */
+const loadParts = () => import('./direct-upload-parts');
+const UploadProgressView = lazy(() => loadParts().then((parts) => ({ default: parts.UploadProgressView })));
+const UploadedView = lazy(() => loadParts().then((parts) => ({ default: parts.UploadedView })));
+
+export type { UploadedFile };
 
 export interface DirectUploadProps {
   purpose: UploadPurpose;
@@ -53,18 +51,14 @@ export function DirectUpload({ purpose, label, value, onChange, disabled = false
 
   useEffect(() => () => abortRef.current?.abort(), []);
 
-  // antd's Upload does not pass aria-label to its role="button" element: name it here, so the
-  // area is found by its label (上传产品图, 上传Logo) like any button.
-  const dropArea = useRef<HTMLDivElement | null>(null);
-  const showsDropArea = !value && phase.kind !== 'uploading' && phase.kind !== 'checking';
-  useEffect(() => {
-    const target = dropArea.current?.querySelector('[role="button"]');
-    target?.setAttribute('aria-label', label);
-  }, [label, showsDropArea]);
-
   const start = useCallback(
     async (file: File) => {
-      const problem = precheckUploadFile(file, purpose);
+      const upload = await loadParts().catch(() => null);
+      if (!upload) {
+        setPhase({ kind: 'error', message: '网络连接失败，请检查网络后重试', file });
+        return;
+      }
+      const problem = upload.precheckUploadFile(file, purpose);
       if (problem) {
         setPhase({ kind: 'error', message: problem, file: null });
         return;
@@ -74,7 +68,7 @@ export function DirectUpload({ purpose, label, value, onChange, disabled = false
       abortRef.current = controller;
       setPhase({ kind: 'uploading', name: file.name, percent: 0 });
       try {
-        const checked = await uploadDirect(file, purpose, {
+        const checked = await upload.uploadDirect(file, purpose, {
           signal: controller.signal,
           onProgress: (progress) => setPhase({ kind: 'uploading', name: file.name, percent: progress.percent }),
           onChecking: () => setPhase({ kind: 'checking', name: file.name }),
@@ -120,95 +114,55 @@ export function DirectUpload({ purpose, label, value, onChange, disabled = false
   const busy = phase.kind === 'uploading' || phase.kind === 'checking';
 
   return (
-    <div className="direct-upload" style={{ width: '100%', minWidth: 0 }}>
+    <div className="gs-direct-upload">
       <input
         ref={replaceInput}
         type="file"
         accept={accept}
-        hidden
-        // `hidden` alone loses to the stylesheet's display rules for inputs
-        style={{ display: 'none' }}
+        className="gs-direct-upload__input"
         tabIndex={-1}
         aria-hidden="true"
         onChange={onReplacePicked}
       />
 
-      {busy ? (
-        <div role="status" aria-live="polite" style={{ padding: 16, border: '1px dashed #d9d9d9', borderRadius: 8 }}>
-          <Typography.Text ellipsis style={{ display: 'block', maxWidth: '100%' }}>
-            {phase.name}
-          </Typography.Text>
-          <Progress
-            percent={phase.kind === 'uploading' ? phase.percent : 100}
-            status="active"
-            size="small"
-            aria-label={`${name}上传进度`}
-          />
-          <Flex justify="space-between" align="center" wrap gap={8}>
-            <Typography.Text type="secondary">
-              {phase.kind === 'uploading' ? '正在上传…' : '正在检查图片…'}
-            </Typography.Text>
-            <Button size="small" onClick={cancel} aria-label={`取消上传${name}`}>
-              取消
-            </Button>
-          </Flex>
-        </div>
-      ) : value ? (
-        <Flex gap={12} align="center" wrap style={{ padding: 12, border: '1px solid #f0f0f0', borderRadius: 8 }}>
-          <img
-            src={value.previewUrl}
-            alt={`${name}预览`}
-            style={{ width: 96, height: 96, objectFit: 'contain', background: '#fafafa', borderRadius: 4 }}
-          />
-          <div style={{ flex: '1 1 140px', minWidth: 0 }}>
-            <Typography.Text ellipsis style={{ display: 'block' }}>
-              {value.name}
-            </Typography.Text>
-            <Typography.Text type="secondary">
-              {value.width}×{value.height} · {formatUploadBytes(value.bytes)}
-            </Typography.Text>
-          </div>
-          <Flex gap={8}>
-            <Button
-              icon={<SwapOutlined />}
-              onClick={() => replaceInput.current?.click()}
-              disabled={disabled}
-              aria-label={`更换${name}`}
-            >
-              更换
-            </Button>
-            <Button danger icon={<DeleteOutlined />} onClick={remove} disabled={disabled} aria-label={`删除${name}`}>
-              删除
-            </Button>
-          </Flex>
-        </Flex>
+      {busy || value ? (
+        <Suspense fallback={<div className="gs-direct-upload__busy" />}>
+          {busy ? (
+            <UploadProgressView
+              name={name}
+              fileName={phase.name}
+              percent={phase.kind === 'uploading' ? phase.percent : 100}
+              checking={phase.kind === 'checking'}
+              onCancel={cancel}
+            />
+          ) : (
+            value && (
+              <UploadedView
+                name={name}
+                file={value}
+                disabled={disabled}
+                onReplace={() => replaceInput.current?.click()}
+                onRemove={remove}
+              />
+            )
+          )}
+        </Suspense>
       ) : (
-        <div ref={dropArea}>
-          <Upload.Dragger
-            accept={accept}
-            multiple={false}
-            showUploadList={false}
-            disabled={disabled}
-            beforeUpload={(file) => {
-              void start(file);
-              return Upload.LIST_IGNORE;
-            }}
-          >
-            <p className="ant-upload-drag-icon">
-              <InboxOutlined />
-            </p>
-            <p className="ant-upload-text">点击或拖拽{name}到此处上传</p>
-            <p className="ant-upload-hint">{uploadLimitHint(purpose)}</p>
-          </Upload.Dragger>
-        </div>
+        <UploadBox
+          label={label}
+          accept={accept}
+          disabled={disabled}
+          icon={<Icon icon={InboxOutlined} />}
+          text={`点击或拖拽${name}到此处上传`}
+          hint={uploadLimitHint(purpose)}
+          onFile={(file) => void start(file)}
+        />
       )}
 
       {phase.kind === 'error' && (
         <Alert
           type="error"
-          showIcon
-          style={{ marginTop: 8 }}
-          title={phase.message}
+          className="gs-direct-upload__error"
           action={
             phase.file ? (
               <Button size="small" onClick={() => phase.file && void start(phase.file)} aria-label={`重试上传${name}`}>
@@ -216,7 +170,9 @@ export function DirectUpload({ purpose, label, value, onChange, disabled = false
               </Button>
             ) : undefined
           }
-        />
+        >
+          {phase.message}
+        </Alert>
       )}
     </div>
   );

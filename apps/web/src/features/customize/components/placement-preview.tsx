@@ -1,5 +1,3 @@
-import { Typography } from 'antd';
-
 interface PlacementPreviewProps {
   /** The material's watermarked preview (or thumbnail). */
   materialUrl: string | null;
@@ -32,7 +30,7 @@ export function PlacementPreview({ materialUrl, productUrl, logoUrl, title, subT
         )}
       </div>
       <figcaption>
-        <Typography.Text type="secondary">示意图：设计师会按您的产品与品牌重新排版、修图与调色</Typography.Text>
+        <span className="gs-text-secondary">示意图：设计师会按您的产品与品牌重新排版、修图与调色</span>
       </figcaption>
     </figure>
   );

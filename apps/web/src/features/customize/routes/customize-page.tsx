@@ -1,75 +1,61 @@
-import {
-  DEMAND_MAX_REFERENCES,
-  DEMAND_TIER_LABEL,
-  DemandTier,
-  PayWay,
-  type TPricePreview,
-  customizationPriceCents,
-} from '@gemstock/contract';
+import { DEMAND_TIER_LABEL, DemandTier, PayWay, type TPricePreview, customizationPriceCents } from '@gemstock/contract';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Descriptions,
-  Flex,
-  Form,
-  Input,
-  InputNumber,
-  Radio,
-  Result,
-  Segmented,
-  Select,
-  Skeleton,
-  Typography,
-} from 'antd';
-import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { type FormEvent, type ReactNode, Suspense, lazy, useId, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { LoadError } from '@/components/load-error';
 import { PageContainer } from '@/components/page-container';
+import { PageResult } from '@/components/page-result';
 import { PriceText } from '@/components/price-text';
+import { ButtonLink } from '@/components/ui/button';
+import { ChoiceGroup } from '@/components/ui/choice-group';
+import { SkeletonBlock, SkeletonText } from '@/components/ui/feedback';
+import { TextField } from '@/components/ui/field';
+import { Icon } from '@/components/ui/icon';
+import { InfoCircleFilled } from '@/components/ui/icon-paths';
+import { Segmented } from '@/components/ui/segmented';
+import { Select } from '@/components/ui/select';
 import { paths } from '@/config/paths';
 import { useMaterial } from '@/features/material/api/get-material';
-import { notify } from '@/lib/notify';
-import { checkout, hasCompanyOnRecord } from '@/stores/checkout';
-import { dialogs } from '@/stores/dialogs';
-import { previewCustomOrder, usePlaceCustomOrder, useRequestQuote } from '../api/demands';
+import { previewCustomOrder } from '../api/place-custom';
 import { DirectUpload, type UploadedFile } from '../components/direct-upload';
+import { FieldGroup } from '../components/field-group';
+import type { AdvancedValues, OrderSubmit } from '../components/order-section';
 import { PlacementPreview } from '../components/placement-preview';
+import './customize-page.css';
 
 const DIRECTIONS = ['产品主图', '节日海报', '详情页长图', '小红书/抖音封面', '门店物料'];
 const STYLES = ['简约高级', '奢华典雅', '国潮', '清新自然', '复古'];
 const GENDERS = ['女士', '男士', '通用'];
-const ASPECT_RATIOS = ['9:16', '16:9', '1:1', '3:4', '4:3'] as const;
 
 type Tier = (typeof DemandTier)[keyof typeof DemandTier];
 
-interface AdvancedValues {
-  direction?: string;
-  style?: string;
-  gender?: string;
-  title?: string;
-  subTitle?: string;
-}
-
-const PAY_CHOICES = [
-  { value: PayWay.WALLET, label: '余额支付' },
-  { value: PayWay.WECHAT, label: '微信支付' },
-  { value: PayWay.ALIPAY, label: '支付宝' },
-  { value: PayWay.TRANSFER, label: '对公转账' },
+/** A native select's choices with 请选择 first: choosing it again clears the field, as antd's allowClear. */
+const selectOptions = (values: readonly string[]) => [
+  { value: '', label: '请选择' },
+  ...values.map((value) => ({ value, label: value })),
 ];
+
+const EMPTY_ADVANCED: AdvancedValues = { direction: '', style: '', gender: null, title: '', subTitle: '' };
+
+/** The advanced form marks its optional fields rather than its required one, in antd's grey. */
+function Optional({ children }: { children: ReactNode }) {
+  return (
+    <>
+      {children}
+      <span className="gs-customize__optional">（可选）</span>
+    </>
+  );
+}
 
 /** The advanced customization: uploads, the brief, the price preview, then the order drawer. */
 function AdvancedForm({ materialSid, onDraft }: { materialSid: string; onDraft: (v: Draft) => void }) {
-  const [form] = Form.useForm<AdvancedValues>();
+  const [values, setValues] = useState<AdvancedValues>(EMPTY_ADVANCED);
   const [product, setProduct] = useState<UploadedFile | null>(null);
   const [logo, setLogo] = useState<UploadedFile | null>(null);
-  const [code, setCode] = useState('');
   const [appliedCode, setAppliedCode] = useState<string | null>(null);
   const [payWay, setPayWay] = useState<PayWay>(PayWay.WECHAT);
-  const [agreed, setAgreed] = useState(false);
-  const place = usePlaceCustomOrder();
-  const values = Form.useWatch([], form) ?? {};
+  const order = useRef<OrderSubmit>(null);
+  const genderLabel = useId();
 
   const preview = useQuery<TPricePreview>({
     queryKey: ['custom-preview', materialSid, appliedCode, payWay, product?.key ?? null, logo?.key ?? null],
@@ -88,260 +74,126 @@ function AdvancedForm({ materialSid, onDraft }: { materialSid: string; onDraft: 
     retry: false,
   });
 
-  const update = (next: Partial<Draft>) =>
-    onDraft({
-      productUrl: (next.productUrl !== undefined ? next.productUrl : product?.previewUrl) ?? null,
-      logoUrl: (next.logoUrl !== undefined ? next.logoUrl : logo?.previewUrl) ?? null,
-      title: next.title ?? values.title ?? '',
-      subTitle: next.subTitle ?? values.subTitle ?? '',
-    });
+  const draftOf = (p: UploadedFile | null, l: UploadedFile | null, v: AdvancedValues): Draft => ({
+    productUrl: p?.previewUrl ?? null,
+    logoUrl: l?.previewUrl ?? null,
+    title: v.title,
+    subTitle: v.subTitle,
+  });
+  const edit = (next: Partial<AdvancedValues>) => {
+    const all = { ...values, ...next };
+    setValues(all);
+    if ('title' in next || 'subTitle' in next) onDraft(draftOf(product, logo, all));
+  };
 
-  const submit = (v: AdvancedValues) => {
-    if (!product) {
-      notify.error('请先上传产品图');
-      return;
-    }
-    const go = () =>
-      place.mutate(
-        {
-          material: materialSid,
-          source: null,
-          product_key: product.key,
-          logo_key: logo?.key ?? null,
-          detail: {
-            direction: v.direction,
-            style: v.style,
-            gender: v.gender,
-            title: v.title,
-            subTitle: v.subTitle,
-            logoFileName: logo?.name,
-          },
-        },
-        { onSuccess: ({ order }) => checkout.openOrder(order) },
-      );
-    // Spec §4: an order needs the company on record; saving it continues.
-    if (!hasCompanyOnRecord()) dialogs.openCompany(go);
-    else go();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    order.current?.submit();
   };
 
   return (
-    <Form
-      form={form}
-      layout="vertical"
-      onFinish={submit}
-      onValuesChange={(_, all: AdvancedValues) => update({ title: all.title ?? '', subTitle: all.subTitle ?? '' })}
-      requiredMark="optional"
-    >
-      <Flex gap={16} wrap>
-        <Form.Item label="产品图" required style={{ flex: '1 1 200px' }}>
+    <form onSubmit={submit} noValidate>
+      <div className="gs-customize__row">
+        <FieldGroup label="产品图">
           <DirectUpload
             purpose="product"
             label="上传产品图"
             value={product}
             onChange={(f) => {
               setProduct(f);
-              update({ productUrl: f?.previewUrl ?? null });
+              onDraft(draftOf(f, logo, values));
             }}
           />
-        </Form.Item>
-        <Form.Item label="品牌 Logo" style={{ flex: '1 1 200px' }}>
+        </FieldGroup>
+        <FieldGroup label={<Optional>品牌 Logo</Optional>}>
           <DirectUpload
             purpose="logo"
             label="上传Logo"
             value={logo}
             onChange={(f) => {
               setLogo(f);
-              update({ logoUrl: f?.previewUrl ?? null });
+              onDraft(draftOf(product, f, values));
             }}
           />
-        </Form.Item>
-      </Flex>
-      <Flex gap={16} wrap>
-        <Form.Item label="设计方向" name="direction" style={{ flex: '1 1 180px' }}>
-          <Select placeholder="请选择" options={DIRECTIONS.map((d) => ({ value: d, label: d }))} allowClear />
-        </Form.Item>
-        <Form.Item label="风格" name="style" style={{ flex: '1 1 180px' }}>
-          <Select placeholder="请选择" options={STYLES.map((d) => ({ value: d, label: d }))} allowClear />
-        </Form.Item>
-      </Flex>
-      <Form.Item label="适用人群" name="gender">
-        <Radio.Group options={GENDERS.map((g) => ({ value: g, label: g }))} />
-      </Form.Item>
-      <Form.Item label="主标题" name="title" rules={[{ max: 40, message: '主标题不能超过 40 个字' }]}>
-        <Input placeholder="例如：新品上市" maxLength={40} showCount />
-      </Form.Item>
-      <Form.Item label="副标题" name="subTitle" rules={[{ max: 80, message: '副标题不能超过 80 个字' }]}>
-        <Input placeholder="例如：18K 金钻石项链 · 限时礼遇" maxLength={80} showCount />
-      </Form.Item>
-
-      <div className="gs-card" style={{ padding: 16, marginBottom: 16 }}>
-        <Flex vertical gap={12}>
-          <Flex gap={8} wrap align="center">
-            <Typography.Text>支付方式</Typography.Text>
-            <Radio.Group
-              aria-label="预估支付方式"
-              value={payWay}
-              onChange={(e) => setPayWay(e.target.value as PayWay)}
-              options={PAY_CHOICES}
-              optionType="button"
-              size="small"
-            />
-          </Flex>
-          <Flex gap={8} wrap>
-            <Input
-              aria-label="优惠券码"
-              placeholder="优惠券码（可选）"
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-              style={{ maxWidth: 220 }}
-            />
-            <Button onClick={() => setAppliedCode(code.trim() || null)}>使用</Button>
-          </Flex>
-          {preview.isError ? (
-            <Alert
-              type="warning"
-              showIcon
-              title={preview.error instanceof Error ? preview.error.message : '价格计算失败'}
-              action={
-                <Button size="small" onClick={() => void preview.refetch()}>
-                  重试
-                </Button>
-              }
-            />
-          ) : preview.data ? (
-            <Descriptions size="small" column={1}>
-              <Descriptions.Item label="定制价">
-                <PriceText cents={preview.data.price_origin} size="small" />
-              </Descriptions.Item>
-              {preview.data.discount_member > 0 && (
-                <Descriptions.Item label="会员优惠">
-                  -{(preview.data.discount_member / 100).toFixed(2)}
-                </Descriptions.Item>
-              )}
-              {preview.data.discount_coupon > 0 && (
-                <Descriptions.Item label="优惠券">-{(preview.data.discount_coupon / 100).toFixed(2)}</Descriptions.Item>
-              )}
-              <Descriptions.Item label="预计实付">
-                <PriceText cents={preview.data.price} size="large" />
-              </Descriptions.Item>
-            </Descriptions>
-          ) : (
-            <Skeleton.Input active size="small" />
-          )}
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            支付方式在下一步确认；设计师 3 个工作日内交付初稿，含两轮修改，成品为贵公司独家授权。
-          </Typography.Text>
-        </Flex>
+        </FieldGroup>
       </div>
-
-      <Form.Item>
-        <Checkbox checked={agreed} onChange={(e) => setAgreed(e.target.checked)}>
-          我已阅读并同意《定制服务协议》与《授权许可使用协议》
-        </Checkbox>
-      </Form.Item>
-      <Button
-        type="primary"
-        htmlType="submit"
-        size="large"
-        block
-        disabled={!agreed || !product}
-        loading={place.isPending}
-      >
-        提交定制并支付
-      </Button>
-    </Form>
-  );
-}
-
-interface QuoteValues {
-  brief: string;
-  duration?: number;
-  aspect_ratio?: (typeof ASPECT_RATIOS)[number];
-}
-
-/** Super and AI-video customizations: a brief the operator prices one to one. */
-function QuoteForm({ materialSid, tier }: { materialSid: string; tier: Tier }) {
-  const [form] = Form.useForm<QuoteValues>();
-  const [references, setReferences] = useState<(UploadedFile | null)[]>([null]);
-  const request = useRequestQuote();
-  const navigate = useNavigate();
-  const isVideo = tier === DemandTier.AI_VIDEO;
-  const submit = (v: QuoteValues) =>
-    request.mutate(
-      {
-        tier: isVideo ? DemandTier.AI_VIDEO : DemandTier.SUPER,
-        material: materialSid,
-        brief: v.brief,
-        references: references.filter((r): r is UploadedFile => r !== null).map((r) => r.key),
-        duration: isVideo ? (v.duration ?? null) : null,
-        aspect_ratio: isVideo ? (v.aspect_ratio ?? null) : null,
-      },
-      {
-        onSuccess: (demand) => {
-          notify.success('需求已提交，客服将在 1 个工作日内报价');
-          void navigate(`${paths.record.customize}?demand=${demand.sid}`);
-        },
-      },
-    );
-  return (
-    <Form form={form} layout="vertical" onFinish={submit} initialValues={{ duration: 15, aspect_ratio: '9:16' }}>
-      <Alert
-        type="info"
-        showIcon
-        style={{ marginBottom: 16 }}
-        title={isVideo ? 'AI 视频定制按需报价' : '超级定制由设计师一对一报价'}
-        description="提交需求后，客服在 1 个工作日内给出报价与交付周期，您确认并支付后开始设计。"
-      />
-      <Form.Item
-        label="需求描述"
-        name="brief"
-        rules={[
-          { required: true, whitespace: true, message: '请描述您的定制需求' },
-          { min: 10, message: '请描述您的定制需求（至少 10 个字）' },
-        ]}
-      >
-        <Input.TextArea
-          autoSize={{ minRows: 4, maxRows: 8 }}
-          maxLength={2000}
-          showCount
-          placeholder="用途、风格、尺寸、文案、参考品牌等，越详细报价越准确"
+      <div className="gs-customize__row">
+        <div className="gs-field">
+          <label className="gs-field__label" htmlFor="customize_direction">
+            <Optional>设计方向</Optional>
+          </label>
+          <Select
+            id="customize_direction"
+            className="gs-customize__select"
+            value={values.direction}
+            options={selectOptions(DIRECTIONS)}
+            onChange={(direction) => edit({ direction })}
+          />
+        </div>
+        <div className="gs-field">
+          <label className="gs-field__label" htmlFor="customize_style">
+            <Optional>风格</Optional>
+          </label>
+          <Select
+            id="customize_style"
+            className="gs-customize__select"
+            value={values.style}
+            options={selectOptions(STYLES)}
+            onChange={(style) => edit({ style })}
+          />
+        </div>
+      </div>
+      <FieldGroup label={<Optional>适用人群</Optional>} labelId={genderLabel}>
+        <ChoiceGroup
+          look="cards"
+          className="gs-customize__radios"
+          labelledBy={genderLabel}
+          value={values.gender}
+          choices={GENDERS.map((g) => ({ value: g, label: g }))}
+          onChange={(gender) => edit({ gender })}
         />
-      </Form.Item>
-      {isVideo && (
-        <Flex gap={16} wrap>
-          <Form.Item label="视频时长（秒）" name="duration" rules={[{ required: true, message: '请填写视频时长' }]}>
-            <InputNumber min={5} max={120} precision={0} aria-label="视频时长（秒）" />
-          </Form.Item>
-          <Form.Item label="画幅" name="aspect_ratio" rules={[{ required: true, message: '请选择视频画幅' }]}>
-            <Segmented options={[...ASPECT_RATIOS]} aria-label="画幅" />
-          </Form.Item>
-        </Flex>
-      )}
-      <Form.Item label={`参考图（可选，最多 ${DEMAND_MAX_REFERENCES} 张）`}>
-        <Flex gap={12} wrap>
-          {references.map((r, i) => (
-            <div key={i} style={{ width: 160 }}>
-              <DirectUpload
-                purpose="reference"
-                label={`上传参考图${i + 1}`}
-                value={r}
-                onChange={(f) =>
-                  setReferences((list) => {
-                    const next = list.map((x, j) => (j === i ? f : x));
-                    const filled = next.filter((x) => x !== null).length;
-                    if (f && filled === next.length && next.length < DEMAND_MAX_REFERENCES) next.push(null);
-                    return next;
-                  })
-                }
-              />
-            </div>
-          ))}
-        </Flex>
-      </Form.Item>
-      <Button type="primary" htmlType="submit" size="large" block loading={request.isPending}>
-        提交需求，等待报价
-      </Button>
-    </Form>
+      </FieldGroup>
+      <TextField
+        id="customize_title"
+        className="gs-customize__counted"
+        label={<Optional>主标题</Optional>}
+        placeholder="例如：新品上市"
+        maxLength={40}
+        value={values.title}
+        help={`${values.title.length} / 40`}
+        onChange={(event) => edit({ title: event.target.value })}
+      />
+      <TextField
+        id="customize_subTitle"
+        className="gs-customize__counted"
+        label={<Optional>副标题</Optional>}
+        placeholder="例如：18K 金钻石项链 · 限时礼遇"
+        maxLength={80}
+        value={values.subTitle}
+        help={`${values.subTitle.length} / 80`}
+        onChange={(event) => edit({ subTitle: event.target.value })}
+      />
+
+      <Suspense
+        fallback={
+          <div className="gs-card gs-customize__price">
+            <SkeletonBlock className="gs-customize__price-loading" />
+          </div>
+        }
+      >
+        <OrderSection
+          ref={order}
+          materialSid={materialSid}
+          product={product}
+          logo={logo}
+          values={values}
+          preview={preview}
+          payWay={payWay}
+          onPayWay={setPayWay}
+          onApplyCode={setAppliedCode}
+        />
+      </Suspense>
+    </form>
   );
 }
 
@@ -351,6 +203,14 @@ interface Draft {
   title: string;
   subTitle: string;
 }
+
+/** The quoted tiers' form, with the form checks it uses, loads when one of them is chosen. */
+const QuoteForm = lazy(() => import('../components/quote-form'));
+
+// The form's end shows the price preview's answer, so it waits for that request anyway: its code
+// (estimate, agreement, placing the order) is fetched beside it when the form mounts, behind the
+// estimate's skeleton, not before the page's first paint.
+const OrderSection = lazy(async () => ({ default: (await import('../components/order-section')).OrderSection }));
 
 const TIER_OPTIONS = [DemandTier.ADVANCED, DemandTier.SUPER, DemandTier.AI_VIDEO].map((t) => ({
   value: t,
@@ -363,7 +223,6 @@ const TIER_OPTIONS = [DemandTier.ADVANCED, DemandTier.SUPER, DemandTier.AI_VIDEO
  */
 export default function CustomizePage() {
   const [params, setParams] = useSearchParams();
-  const navigate = useNavigate();
   const materialSid = params.get('material');
   const tierParam = params.get('tier');
   const tier: Tier = TIER_OPTIONS.some((o) => o.value === tierParam) ? (tierParam as Tier) : DemandTier.ADVANCED;
@@ -373,14 +232,16 @@ export default function CustomizePage() {
   if (!materialSid) {
     return (
       <PageContainer title="定制服务">
-        <Result
-          status="info"
+        <PageResult
+          tone="info"
+          level={2}
+          icon={<Icon icon={InfoCircleFilled} />}
           title="请先选择一张素材"
           subTitle="在素材详情页点击“定制”，即可基于该素材换成您的产品与品牌。"
           extra={
-            <Button type="primary" onClick={() => void navigate(paths.home)}>
+            <ButtonLink kind="primary" to={paths.home}>
               去挑选素材
-            </Button>
+            </ButtonLink>
           }
         />
       </PageContainer>
@@ -388,7 +249,7 @@ export default function CustomizePage() {
   }
 
   let body;
-  if (material.isLoading) body = <Skeleton active paragraph={{ rows: 10 }} />;
+  if (material.isLoading) body = <SkeletonText rows={10} />;
   else if (material.isError || !material.data)
     body = (
       <LoadError
@@ -400,49 +261,52 @@ export default function CustomizePage() {
     );
   else {
     const m = material.data;
+    const advanced = tier === DemandTier.ADVANCED;
     body = (
       <div className="gs-customize">
-        <Flex vertical gap={12}>
+        <div className="gs-customize__aside">
           <PlacementPreview
             materialUrl={m.watermarkUrl ?? m.coverUrl ?? m.thumbUrl}
-            productUrl={tier === DemandTier.ADVANCED ? draft.productUrl : null}
-            logoUrl={tier === DemandTier.ADVANCED ? draft.logoUrl : null}
-            title={tier === DemandTier.ADVANCED ? draft.title : ''}
-            subTitle={tier === DemandTier.ADVANCED ? draft.subTitle : ''}
+            productUrl={advanced ? draft.productUrl : null}
+            logoUrl={advanced ? draft.logoUrl : null}
+            title={advanced ? draft.title : ''}
+            subTitle={advanced ? draft.subTitle : ''}
           />
-          <Typography.Text type="secondary">
+          <span className="gs-text-secondary">
             素材：{m.keywords.slice(0, 4).join(' · ')}
-            {tier === DemandTier.ADVANCED && (
+            {advanced && (
               <>
                 {' '}
                 · 定制价 <PriceText cents={customizationPriceCents(m)} size="small" />
               </>
             )}
-          </Typography.Text>
-        </Flex>
-        <Flex vertical gap={16}>
+          </span>
+        </div>
+        <div className="gs-customize__main">
           <Segmented
             block
-            aria-label="定制类型"
+            label="定制类型"
             value={tier}
             options={TIER_OPTIONS}
             onChange={(v) =>
               setParams(
                 (p) => {
                   const next = new URLSearchParams(p);
-                  next.set('tier', String(v));
+                  next.set('tier', v);
                   return next;
                 },
                 { replace: true },
               )
             }
           />
-          {tier === DemandTier.ADVANCED ? (
+          {advanced ? (
             <AdvancedForm materialSid={m.sid} onDraft={setDraft} />
           ) : (
-            <QuoteForm key={tier} materialSid={m.sid} tier={tier} />
+            <Suspense fallback={<SkeletonText rows={6} />}>
+              <QuoteForm key={tier} materialSid={m.sid} tier={tier} />
+            </Suspense>
           )}
-        </Flex>
+        </div>
       </div>
     );
   }
