@@ -162,7 +162,9 @@ export function Table<T>({
             {!loading && rows.length === 0 && (
               <tr className="gs-table__placeholder">
                 <td colSpan={columnCount} className="gs-table__empty">
-                  {typeof empty === 'string' ? <Empty description={empty} /> : empty}
+                  <div className="gs-table__empty-view">
+                    {typeof empty === 'string' ? <Empty description={empty} /> : empty}
+                  </div>
                 </td>
               </tr>
             )}
