@@ -35,6 +35,12 @@ const selectOptions = (values: readonly string[]) => [
   ...values.map((value) => ({ value, label: value })),
 ];
 
+/** The headline texts the designer sets on the picture, with their length limits shown as a count. */
+const COUNTED_FIELDS = [
+  { key: 'title', label: '主标题', placeholder: '例如：新品上市', maxLength: 40 },
+  { key: 'subTitle', label: '副标题', placeholder: '例如：18K 金钻石项链 · 限时礼遇', maxLength: 80 },
+] as const;
+
 const EMPTY_ADVANCED: AdvancedValues = { direction: '', style: '', gender: null, title: '', subTitle: '' };
 
 /** The advanced form marks its optional fields rather than its required one, in antd's grey. */
@@ -153,26 +159,19 @@ function AdvancedForm({ materialSid, onDraft }: { materialSid: string; onDraft: 
           onChange={(gender) => edit({ gender })}
         />
       </FieldGroup>
-      <TextField
-        id="customize_title"
-        className="gs-customize__counted"
-        label={<Optional>主标题</Optional>}
-        placeholder="例如：新品上市"
-        maxLength={40}
-        value={values.title}
-        help={`${values.title.length} / 40`}
-        onChange={(event) => edit({ title: event.target.value })}
-      />
-      <TextField
-        id="customize_subTitle"
-        className="gs-customize__counted"
-        label={<Optional>副标题</Optional>}
-        placeholder="例如：18K 金钻石项链 · 限时礼遇"
-        maxLength={80}
-        value={values.subTitle}
-        help={`${values.subTitle.length} / 80`}
-        onChange={(event) => edit({ subTitle: event.target.value })}
-      />
+      {COUNTED_FIELDS.map(({ key, label, placeholder, maxLength }) => (
+        <TextField
+          key={key}
+          id={`customize_${key}`}
+          className="gs-customize__counted"
+          label={<Optional>{label}</Optional>}
+          placeholder={placeholder}
+          maxLength={maxLength}
+          value={values[key]}
+          help={`${values[key].length} / ${maxLength}`}
+          onChange={(event) => edit({ [key]: event.target.value })}
+        />
+      ))}
 
       <Suspense
         fallback={
