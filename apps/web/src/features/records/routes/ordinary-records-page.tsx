@@ -1,6 +1,6 @@
 import { OrderType } from '@gemstock/contract';
 import { Suspense, lazy, useState } from 'react';
-import { Segmented } from '@/components/ui/segmented';
+import { ChoiceGroup } from '@/components/ui/choice-group';
 import { SkeletonText } from '@/components/ui/feedback';
 import { OrderList } from '../components/order-list';
 
@@ -17,17 +17,17 @@ export default function OrdinaryRecordsPage() {
   const [page, setPage] = useState(1);
   return (
     <>
-      <div className="gs-record-views">
-        <Segmented<View>
-          label="查看方式"
-          value={view}
-          onChange={setView}
-          options={[
-            { value: 'orders', label: '购买订单' },
-            { value: 'materials', label: '已购素材' },
-          ]}
-        />
-      </div>
+      <ChoiceGroup<View>
+        look="buttons"
+        label="查看方式"
+        value={view}
+        onChange={setView}
+        choices={[
+          { value: 'orders', label: '购买订单' },
+          { value: 'materials', label: '已购素材' },
+        ]}
+        className="gs-record-views"
+      />
       {view === 'orders' ? (
         <OrderList
           query={{ type: OrderType.MATERIAL }}
