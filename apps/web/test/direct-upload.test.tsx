@@ -95,9 +95,14 @@ function Demo() {
   );
 }
 
+/** The hidden file input a box's click opens (the one beside the box, not the replace picker). */
+function pickerOf(box: HTMLElement): HTMLInputElement {
+  return box.nextElementSibling as HTMLInputElement;
+}
+
 /** What the file picker opened by the box hands over. */
 function pick(file: File) {
-  const input = document.querySelector<HTMLInputElement>('.gs-upload-box__input')!;
+  const input = pickerOf(document.querySelector<HTMLButtonElement>('.gs-upload-box')!);
   fireEvent.change(input, { target: { files: [file] } });
 }
 
@@ -160,7 +165,7 @@ describe('DirectUpload', () => {
     expect(document.getElementById(box.getAttribute('aria-describedby')!)!.textContent).toBe(
       '支持 JPEG、PNG、WebP，不超过 5 MB，宽高 64–6000 像素',
     );
-    const input = document.querySelector<HTMLInputElement>('.gs-upload-box__input')!;
+    const input = pickerOf(box);
     const opened = vi.fn();
     input.addEventListener('click', opened);
     fireEvent.click(box);

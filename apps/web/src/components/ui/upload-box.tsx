@@ -1,4 +1,4 @@
-import { type DragEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { type DragEvent, type ReactNode, type Ref, useId, useRef, useState } from 'react';
 import './upload-box.css';
 
 interface UploadBoxProps {
@@ -15,6 +15,37 @@ interface UploadBoxProps {
   disabled?: boolean;
   /** The one file picked or dropped; a dropped file is not filtered by `accept`, so check it. */
   onFile: (file: File) => void;
+}
+
+/**
+ * The file input behind a picker button: hidden from sight and from assistive technology (the
+ * button is what they meet); `ref.current.click()` opens the picker.
+ */
+export function FilePicker({
+  ref,
+  accept,
+  onFile,
+}: {
+  ref: Ref<HTMLInputElement>;
+  accept: string;
+  onFile: (file: File) => void;
+}) {
+  return (
+    <input
+      ref={ref}
+      type="file"
+      accept={accept}
+      className="gs-upload-box__input"
+      tabIndex={-1}
+      aria-hidden="true"
+      onChange={(event) => {
+        const file = event.target.files?.[0];
+        // the same file picked again after a failure must fire change again
+        event.target.value = '';
+        if (file) onFile(file);
+      }}
+    />
+  );
 }
 
 /**
@@ -65,20 +96,7 @@ export function UploadBox({ label, accept, icon, text, hint, disabled = false, o
           </span>
         )}
       </button>
-      <input
-        ref={input}
-        type="file"
-        accept={accept}
-        className="gs-upload-box__input"
-        tabIndex={-1}
-        aria-hidden="true"
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          // the same file picked again after a failure must fire change again
-          event.target.value = '';
-          if (file) onFile(file);
-        }}
-      />
+      <FilePicker ref={input} accept={accept} onFile={onFile} />
     </>
   );
 }

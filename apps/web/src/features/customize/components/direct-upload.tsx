@@ -1,9 +1,9 @@
 import { UPLOAD_LIMITS, uploadLimitHint, type UploadPurpose } from '@gemstock/contract';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/feedback';
 import { Icon } from '@/components/ui/icon';
-import { UploadBox } from '@/components/ui/upload-box';
+import { FilePicker, UploadBox } from '@/components/ui/upload-box';
 import { applyErrorPolicy, isApiError } from '@/lib/api-client';
 import { InboxOutlined } from '../icon-paths';
 import './direct-upload.css';
@@ -105,25 +105,11 @@ export function DirectUpload({ purpose, label, value, onChange, disabled = false
     onChange(null);
   };
 
-  const onReplacePicked = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (file) void start(file);
-  };
-
   const busy = phase.kind === 'uploading' || phase.kind === 'checking';
 
   return (
     <div className="gs-direct-upload">
-      <input
-        ref={replaceInput}
-        type="file"
-        accept={accept}
-        className="gs-direct-upload__input"
-        tabIndex={-1}
-        aria-hidden="true"
-        onChange={onReplacePicked}
-      />
+      <FilePicker ref={replaceInput} accept={accept} onFile={(file) => void start(file)} />
 
       {busy || value ? (
         <Suspense fallback={<div className="gs-direct-upload__busy" />}>
