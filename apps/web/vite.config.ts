@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { decorativeIcons } from './build/decorative-icons.ts';
+import { earlyClicks } from './build/early-clicks.ts';
 import { precompress } from './build/precompress.ts';
 import { routeShells } from './build/route-shells.ts';
 import { stylesheetLast } from './build/stylesheet-last.ts';
@@ -13,6 +14,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     decorativeIcons(),
+    earlyClicks(),
     stylesheetLast(),
     // the pages a first visit lands on; the server maps paths to these shells (plugins/web-app.ts)
     routeShells({

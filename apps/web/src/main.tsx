@@ -1,11 +1,12 @@
 import { FIRST_RESPONSE_ELEMENT_ID } from '@gemstock/contract';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { viewerOf } from '@/api/material-cache';
 import { AppProviders } from '@/app/providers';
 import { createAppRouter, routes } from '@/app/router';
+import { replayEarlyClicks } from '@/lib/early-clicks';
 import { queryClient } from '@/lib/query-client';
 import { assumeViewportWidth } from '@/lib/viewport-estimate';
 import { markSignedIn, useSession } from '@/stores/session';
@@ -47,10 +48,17 @@ async function loadMatchedRoutes(): Promise<void> {
   );
 }
 
-const app = (router: ReturnType<typeof createAppRouter>) => (
+/** Once the app's first drawing is in place, the clicks made on the page before it are replayed on it. */
+function EarlyClickReplay({ root }: { root: HTMLElement }) {
+  useEffect(() => replayEarlyClicks(root), [root]);
+  return null;
+}
+
+const app = (router: ReturnType<typeof createAppRouter>, root: HTMLElement) => (
   <StrictMode>
     <AppProviders>
       <RouterProvider router={router} />
+      <EarlyClickReplay root={root} />
     </AppProviders>
   </StrictMode>
 );
@@ -74,7 +82,7 @@ async function start(container: HTMLElement) {
       // as a transition, hydration yields to the browser every few milliseconds instead of
       // holding the main thread for the whole page (a blocking lane is never time-sliced)
       startTransition(() => {
-        hydrateRoot(container, app(createAppRouter({ loaderData: { root: null } })));
+        hydrateRoot(container, app(createAppRouter({ loaderData: { root: null } }), container));
       });
       return;
     }
@@ -96,7 +104,7 @@ async function start(container: HTMLElement) {
     const { prefetchFirstPage, takeEmbeddedAnswer } = await firstPage;
     await prefetchFirstPage(queryClient, pageUrl, viewerOf(useSession.getState()), takeEmbeddedAnswer(pageUrl));
   }
-  createRoot(container).render(app(router));
+  createRoot(container).render(app(router, container));
 }
 
 const container = document.getElementById('root');

@@ -20,6 +20,7 @@ export * from './api/admin.js';
 export * from './catalog.js';
 export * from './catalog-filters.js';
 export * from './first-response.js';
+export * from './early-clicks.js';
 export * from './api/material.js';
 export * from './api/admin-material.js';
 export * from './api/admin-coupon.js';

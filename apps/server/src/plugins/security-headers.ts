@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import fastifyHelmet from '@fastify/helmet';
+import { EARLY_CLICK_SCRIPT } from '@gemstock/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
@@ -21,9 +23,12 @@ export function uploadOriginOf(config: Pick<Config, 'storage'>): string | null {
   return new URL(s3BucketUrl(config.storage.s3)).origin;
 }
 
+/** The one inline script of the web app's pages, allowed by its hash (CSP level 2). */
+export const EARLY_CLICK_SCRIPT_HASH = `'sha256-${createHash('sha256').update(EARLY_CLICK_SCRIPT).digest('base64')}'`;
+
 /**
- * The Content-Security-Policy of the web app's pages. The build has no inline script (Vite emits
- * modules only); antd writes its CSS-in-JS as <style> elements, hence `style-src 'unsafe-inline'`.
+ * The Content-Security-Policy of the web app's pages. The build's only inline script is the
+ * contract's EARLY_CLICK_SCRIPT, allowed by its hash; everything else is a module file. antd writes its CSS-in-JS as <style> elements, hence `style-src 'unsafe-inline'`.
  * The verification-code challenge computes in a worker built from a blob and may use WebAssembly.
  * The sandbox pay page is a link opened in its own tab: it needs nothing here, and sends a
  * stricter policy of its own.
@@ -37,7 +42,7 @@ export function pageDirectives(
   const uploads = uploadOrigin && uploadOrigin !== mediaOrigin ? [uploadOrigin] : [];
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'", "'wasm-unsafe-eval'"],
+    'script-src': ["'self'", EARLY_CLICK_SCRIPT_HASH, "'wasm-unsafe-eval'"],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', ...media],
     'media-src': ["'self'", 'blob:', ...media],

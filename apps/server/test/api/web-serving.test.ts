@@ -1,14 +1,17 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EARLY_CLICK_SCRIPT } from '@gemstock/contract';
 import type { S3Config } from '../../src/config.js';
 import { insertMaterial } from '../helpers/factories.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 
 const INDEX_HTML =
-  '<!doctype html><html lang="zh-CN"><head><title>宝图</title></head><body><div id="root"></div><script type="module" src="/assets/index-AbC123.js"></script></body></html>';
+  `<!doctype html><html lang="zh-CN"><head><meta charset="UTF-8" /><script>${EARLY_CLICK_SCRIPT}</script><title>宝图</title></head>` +
+  '<body><div id="root"></div><script type="module" src="/assets/index-AbC123.js"></script></body></html>';
 const ENTRY_JS = `console.log(${JSON.stringify('宝图'.repeat(400))});`;
 /** A page's shell: index.html with a preload of that page's code (apps/web/build/route-shells.ts). */
 const shellOf = (chunk: string) =>
@@ -34,6 +37,11 @@ function writeWebBuild(): string {
     }
   }
   return dist;
+}
+
+/** A CSP source naming a script by its SHA-256, as a browser computes it over the script's text. */
+function sha256Source(script: string): string {
+  return `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
 }
 
 function cspOf(headers: Record<string, unknown>): Record<string, string> {
@@ -351,11 +359,11 @@ describe('security headers', () => {
     rmSync(dist, { recursive: true, force: true });
   });
 
-  it('a buyer page gets a CSP without inline script, nosniff and a referrer policy', async () => {
+  it('a buyer page gets a CSP that allows its one inline script by hash, nosniff and a referrer policy', async () => {
     const res = await t.app.inject({ url: '/' });
     const csp = cspOf(res.headers);
     expect(csp['default-src']).toBe("'self'");
-    expect(csp['script-src']).toBe("'self' 'wasm-unsafe-eval'");
+    expect(csp['script-src']).toBe(`'self' ${sha256Source(EARLY_CLICK_SCRIPT)} 'wasm-unsafe-eval'`);
     expect(csp['script-src']).not.toContain('unsafe-inline');
     expect(csp['object-src']).toBe("'none'");
     expect(csp['worker-src']).toBe("'self' blob:");
@@ -367,13 +375,24 @@ describe('security headers', () => {
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it('every inline script of a page, drawn or not, is one its policy allows', async () => {
+    await insertMaterial(t, { keywords: ['钻戒'] });
+    for (const url of ['/', '/user/order', '/admin']) {
+      const res = await t.app.inject({ url });
+      const inline = [...res.body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
+      expect(inline, url).toEqual([EARLY_CLICK_SCRIPT]);
+      const allowed = cspOf(res.headers)['script-src']!.split(' ');
+      for (const script of inline) expect(allowed, url).toContain(sha256Source(script));
+    }
+  });
+
   it('the operator console may not be framed at all', async () => {
     for (const url of ['/admin', '/admin/orders']) {
       const res = await t.app.inject({ url });
       expect(res.statusCode, url).toBe(200);
       const csp = cspOf(res.headers);
       expect(csp['frame-ancestors'], url).toBe("'none'");
-      expect(csp['script-src'], url).toBe("'self' 'wasm-unsafe-eval'");
+      expect(csp['script-src'], url).toBe(`'self' ${sha256Source(EARLY_CLICK_SCRIPT)} 'wasm-unsafe-eval'`);
       expect(res.headers['x-frame-options'], url).toBe('DENY');
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
     }
