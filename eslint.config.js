@@ -52,6 +52,21 @@ export default tseslint.config(
     },
   },
   {
+    // The server's test files share one module registry per worker (apps/server/vitest.config.ts,
+    // `isolate: false`): nothing one file does may outlive it in the modules another file loads.
+    files: ['apps/server/test/**/*.ts', 'apps/server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock', 'stubGlobal', 'stubEnv', 'useFakeTimers', 'spyOn'].map((property) => ({
+          object: 'vi',
+          property,
+          message: '服务端测试共享模块（isolate: false）：请通过 buildTestApp 的参数注入替身，不要改动模块或全局对象。',
+        })),
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },
     plugins: { 'react-hooks': reactHooks },
