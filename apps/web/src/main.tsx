@@ -6,7 +6,7 @@ import { RouterProvider } from 'react-router/dom';
 import { viewerOf } from '@/api/material-cache';
 import { AppProviders } from '@/app/providers';
 import { createAppRouter, routes } from '@/app/router';
-import { replayEarlyClicks } from '@/lib/early-clicks';
+import { takeEarlyClicks } from '@/lib/held-clicks';
 import { queryClient } from '@/lib/query-client';
 import { assumeViewportWidth } from '@/lib/viewport-estimate';
 import { markSignedIn, useSession } from '@/stores/session';
@@ -48,9 +48,16 @@ async function loadMatchedRoutes(): Promise<void> {
   );
 }
 
-/** Once the app's first drawing is in place, the clicks made on the page before it are replayed on it. */
+/**
+ * Once the app's first drawing is in place, the clicks made on the page before it are replayed
+ * on it. The replay's code loads only when there is one: most visits hold no click.
+ */
 function EarlyClickReplay({ root }: { root: HTMLElement }) {
-  useEffect(() => replayEarlyClicks(root), [root]);
+  useEffect(() => {
+    const held = takeEarlyClicks();
+    if (held.length > 0)
+      void import('@/lib/early-clicks').then(({ replayEarlyClicks }) => replayEarlyClicks(held, root));
+  }, [root]);
   return null;
 }
 

@@ -1,6 +1,7 @@
 import { EARLY_CLICK_SCRIPT, EARLY_CLICKS_GLOBAL } from '@gemstock/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { replayEarlyClicks } from '@/lib/early-clicks';
+import { takeEarlyClicks } from '@/lib/held-clicks';
 import { earlyClicks } from '../build/early-clicks';
 
 /*
@@ -38,7 +39,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   // the page's own inline script stops holding when the app takes the clicks
-  (window as unknown as Record<string, (() => unknown) | undefined>)[EARLY_CLICKS_GLOBAL]?.();
+  takeEarlyClicks();
   delete (window as unknown as Record<string, unknown>)[EARLY_CLICKS_GLOBAL];
   document.body.innerHTML = '';
   vi.useRealTimers();
@@ -61,7 +62,7 @@ describe('clicks before the app runs', () => {
     tap(button);
     const handler = vi.fn();
     button.addEventListener('click', handler);
-    replayEarlyClicks(root);
+    replayEarlyClicks(takeEarlyClicks(), root);
     expect(handler).toHaveBeenCalledOnce();
   });
 
@@ -72,7 +73,7 @@ describe('clicks before the app runs', () => {
       '<header><button data-name="account">我的账户</button></header>' +
         '<main><button data-name="cart">加入购物车</button><button data-name="buy">立即购买</button></main>',
     );
-    replayEarlyClicks(root);
+    replayEarlyClicks(takeEarlyClicks(), root);
     expect(handlers.buy).toHaveBeenCalledOnce();
     expect(handlers.cart).not.toHaveBeenCalled();
     expect(handlers.account).not.toHaveBeenCalled();
@@ -82,7 +83,7 @@ describe('clicks before the app runs', () => {
     arrive('<button>下载</button><button>下载</button>');
     tap(root.querySelectorAll('button')[1]!);
     let handlers = redraw('<button data-name="first">下载</button><button data-name="second">下载</button>');
-    replayEarlyClicks(root);
+    replayEarlyClicks(takeEarlyClicks(), root);
     expect(handlers.second).toHaveBeenCalledOnce();
     expect(handlers.first).not.toHaveBeenCalled();
 
@@ -91,7 +92,7 @@ describe('clicks before the app runs', () => {
     handlers = redraw(
       '<button data-name="a">下载</button><button data-name="b">下载</button><button data-name="c">下载</button>',
     );
-    replayEarlyClicks(root);
+    replayEarlyClicks(takeEarlyClicks(), root);
     expect(Object.values(handlers).every((handler) => handler.mock.calls.length === 0)).toBe(true);
   });
 
@@ -100,7 +101,7 @@ describe('clicks before the app runs', () => {
     tap(root.querySelectorAll('button')[0]!);
     tap(root.querySelectorAll('button')[1]!);
     redraw('<p>加载中…</p>');
-    replayEarlyClicks(root);
+    replayEarlyClicks(takeEarlyClicks(), root);
     const customize = document.createElement('button');
     customize.textContent = '定制';
     const handler = vi.fn();
@@ -129,7 +130,7 @@ describe('clicks before the app runs', () => {
     tap(outside);
     expect(seen).toHaveBeenCalledTimes(2);
 
-    replayEarlyClicks(root);
+    replayEarlyClicks(takeEarlyClicks(), root);
     seen.mockClear();
     tap(root.querySelector('button')!);
     expect(seen).toHaveBeenCalledOnce();

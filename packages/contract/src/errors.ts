@@ -282,11 +282,6 @@ export const ErrorCode = {
 
 export type ErrorCodeName = keyof typeof ErrorCode;
 
-/** Codes that never show a toast (spec §8). */
-export const SILENT_CODES: ReadonlySet<number> = new Set([1000, 2002, 2003]);
-/** Codes after which the client logs out (spec §8). */
-export const LOGOUT_CODES: ReadonlySet<number> = new Set([2002, 2003]);
-
 const byCode = new Map<number, ErrorSpec>(Object.values(ErrorCode).map((s) => [s.code, s]));
 
 export function errorSpecOf(code: number): ErrorSpec | undefined {

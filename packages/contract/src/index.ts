@@ -10,6 +10,7 @@ export * from './demand-state.js';
 export * from './demand-machine.js';
 export * from './validation.js';
 export * from './errors.js';
+export * from './client-codes.js';
 export * from './envelope.js';
 export * from './endpoint.js';
 export * from './entities.js';

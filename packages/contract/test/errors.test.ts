@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ErrorCode, LOGOUT_CODES, SILENT_CODES, errorSpecOf } from '../src/errors.js';
+import { CLIENT_ERROR, LOGOUT_CODES, SILENT_CODES } from '../src/client-codes.js';
+import { ErrorCode, errorSpecOf } from '../src/errors.js';
 
 describe('error catalogue', () => {
   it('has unique codes', () => {
@@ -13,6 +14,16 @@ describe('error catalogue', () => {
       expect(spec.http).toBeGreaterThanOrEqual(400);
       expect(spec.http).toBeLessThan(600);
     }
+  });
+
+  it('gives the client the same numbers as the catalogue, and every code of the company policy', () => {
+    for (const [name, code] of Object.entries(CLIENT_ERROR)) {
+      expect(ErrorCode[name as keyof typeof ErrorCode].code, name).toBe(code);
+    }
+    const company = Object.values(ErrorCode).filter((spec) => spec.policy === 'company');
+    expect(company.map((spec) => spec.code)).toEqual([CLIENT_ERROR.COMPANY_REQUIRED]);
+    const logout = Object.values(ErrorCode).filter((spec) => spec.policy === 'logout');
+    expect(new Set(logout.map((spec) => spec.code))).toEqual(LOGOUT_CODES);
   });
 
   it('keeps 1000, 2002 and 2003 silent and logs out on 2002 and 2003', () => {

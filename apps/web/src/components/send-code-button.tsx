@@ -1,4 +1,4 @@
-import { CODE_RESEND_SECONDS, ErrorCode } from '@gemstock/contract';
+import { CODE_RESEND_SECONDS, CLIENT_ERROR } from '@gemstock/contract';
 import { Button } from 'antd';
 import { useState } from 'react';
 import type { TSendCodeResponse } from '@/api/send-code';
@@ -32,13 +32,13 @@ export function SendCodeButton({ validate, send, disabled }: SendCodeButtonProps
       notify.success('发送成功');
       start(Math.max(CODE_RESEND_SECONDS, resendAfter || 0));
     } catch (error) {
-      if (isApiError(error) && error.code === ErrorCode.CHALLENGE_REQUIRED.code) {
+      if (isApiError(error) && error.code === CLIENT_ERROR.CHALLENGE_REQUIRED) {
         setChallengeOpen(true);
         return;
       }
       if (isApiError(error)) applyErrorPolicy(error);
       // the server refused a resend this soon: honour its wait as well
-      if (isApiError(error) && error.code === ErrorCode.CODE_TOO_FREQUENT.code) start(CODE_RESEND_SECONDS);
+      if (isApiError(error) && error.code === CLIENT_ERROR.CODE_TOO_FREQUENT) start(CODE_RESEND_SECONDS);
     } finally {
       setSending(false);
     }

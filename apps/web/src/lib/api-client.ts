@@ -4,11 +4,10 @@ import {
   type EndpointInput,
   type EndpointRoute,
   type InputIsOptional,
-  ErrorCode,
+  CLIENT_ERROR,
   LOGOUT_CODES,
   SILENT_CODES,
   SUCCESS_CODE,
-  errorSpecOf,
   fillPath,
   withQuery,
 } from '@gemstock/contract';
@@ -56,9 +55,9 @@ export class ApiError extends Error {
   }
 
   get reason(): ApiErrorReason {
-    if (this.code === ErrorCode.AUTH_REQUIRED.code) return 'no-auth';
+    if (this.code === CLIENT_ERROR.AUTH_REQUIRED) return 'no-auth';
     if (LOGOUT_CODES.has(this.code)) return 'logged-out';
-    if (errorSpecOf(this.code)?.policy === 'company') return 'no-company';
+    if (this.code === CLIENT_ERROR.COMPANY_REQUIRED) return 'no-company';
     if (this.code === NETWORK_ERROR_CODE) return 'network';
     return 'rejected';
   }
@@ -196,12 +195,7 @@ export function parseApiResponse<T>(status: number, ok: boolean, text: string): 
     );
   }
   if (envelope.code === SUCCESS_CODE && ok) return envelope.data as T;
-  throw new ApiError(
-    envelope.code,
-    envelope.message || errorSpecOf(envelope.code)?.message || '请求失败，请稍后再试',
-    status,
-    fieldsOf(envelope.data),
-  );
+  throw new ApiError(envelope.code, envelope.message || '请求失败，请稍后再试', status, fieldsOf(envelope.data));
 }
 
 export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {

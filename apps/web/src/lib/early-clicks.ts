@@ -1,8 +1,4 @@
-import { EARLY_CLICKS_GLOBAL } from '@gemstock/contract';
-
-/** A held click: its element, and the app's elements of that kind when it was made. */
-type HeldClick = [clicked: Element, peers: ArrayLike<Element>];
-type TakeEarlyClicks = () => HeldClick[];
+import type { HeldClick } from './held-clicks';
 
 /** How long a held click waits for its element to appear in the app's drawing (a part still loading). */
 const COUNTERPART_WAIT_MS = 3000;
@@ -38,24 +34,21 @@ export function counterpartOf([clicked, peers]: HeldClick, root: Element): Eleme
 }
 
 /**
- * Replays, on the app's own elements, the clicks the page's inline script held while the app was
- * not yet running (the contract's EARLY_CLICK_SCRIPT), and stops the holding. Called once the
- * app's first drawing is in place. A click whose element is not there yet (a part of the page
- * still loading) waits for it for a moment, then is dropped.
+ * Replays held clicks on the app's own elements, once its first drawing is in place. A click
+ * whose element is not there yet (a part of the page still loading) waits for it for a moment,
+ * then is dropped.
  */
-export function replayEarlyClicks(root: Element): void {
-  const take = (window as unknown as Record<string, TakeEarlyClicks | undefined>)[EARLY_CLICKS_GLOBAL];
-  if (typeof take !== 'function') return;
+export function replayEarlyClicks(held: HeldClick[], root: Element): void {
   let waiting: HeldClick[] = [];
-  for (const held of take()) {
-    const target = counterpartOf(held, root);
+  for (const click of held) {
+    const target = counterpartOf(click, root);
     if (target instanceof HTMLElement) target.click();
-    else waiting.push(held);
+    else waiting.push(click);
   }
   if (waiting.length === 0) return;
   const observer = new MutationObserver(() => {
-    waiting = waiting.filter((held) => {
-      const target = counterpartOf(held, root);
+    waiting = waiting.filter((click) => {
+      const target = counterpartOf(click, root);
       if (!(target instanceof HTMLElement)) return true;
       target.click();
       return false;

@@ -1,4 +1,4 @@
-import { ADMIN_API, type AnyEndpoint, type EndpointData, ErrorCode, LOGOUT_CODES } from '@gemstock/contract';
+import { ADMIN_API, type AnyEndpoint, type EndpointData, CLIENT_ERROR, LOGOUT_CODES } from '@gemstock/contract';
 import {
   ApiError,
   type CallArgs,
@@ -43,7 +43,7 @@ export async function adminLogout(): Promise<void> {
 }
 
 function applyAdminErrorPolicy(error: ApiError): void {
-  if (error.code === ErrorCode.AUTH_REQUIRED.code || LOGOUT_CODES.has(error.code)) {
+  if (error.code === CLIENT_ERROR.AUTH_REQUIRED || LOGOUT_CODES.has(error.code)) {
     const wasSignedIn = useAdminSession.getState().token !== null;
     adminSignOut();
     if (wasSignedIn) notify.warning('登录已失效，请重新登录');

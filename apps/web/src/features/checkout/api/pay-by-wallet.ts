@@ -1,10 +1,10 @@
-import { ErrorCode, ORDER_API, type TPayRequest, type TWalletPayResponse } from '@gemstock/contract';
+import { CLIENT_ERROR, ORDER_API, type TPayRequest, type TWalletPayResponse } from '@gemstock/contract';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, applyErrorPolicy, callApi } from '@/lib/api-client';
 
 /** A sub-account's wallet payment went to its main account for approval: news, not an error. */
 export function isApprovalRequested(error: unknown): error is ApiError {
-  return error instanceof ApiError && error.code === ErrorCode.AUDIT_REQUIRED.code;
+  return error instanceof ApiError && error.code === CLIENT_ERROR.AUDIT_REQUIRED;
 }
 
 /**

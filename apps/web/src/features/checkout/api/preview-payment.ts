@@ -1,19 +1,17 @@
-import { ErrorCode, ORDER_API, type PayWay, type TPayPreviewRequest, type TPricePreview } from '@gemstock/contract';
+import { CLIENT_ERROR, ORDER_API, type PayWay, type TPayPreviewRequest, type TPricePreview } from '@gemstock/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ApiError, applyErrorPolicy, callApi, isApiError } from '@/lib/api-client';
 import { USER_SCOPE } from '@/lib/query-client';
 
 /** Coupon refusals are shown beside the coupon field (for 3 s) rather than as a toast. */
-const COUPON_CODES: ReadonlySet<number> = new Set(
-  [
-    ErrorCode.COUPON_INVALID,
-    ErrorCode.COUPON_EXPIRED,
-    ErrorCode.COUPON_NOT_STARTED,
-    ErrorCode.COUPON_USED_UP,
-    ErrorCode.COUPON_NOT_APPLICABLE,
-    ErrorCode.COUPON_ALREADY_USED,
-  ].map((e) => e.code),
-);
+const COUPON_CODES: ReadonlySet<number> = new Set([
+  CLIENT_ERROR.COUPON_INVALID,
+  CLIENT_ERROR.COUPON_EXPIRED,
+  CLIENT_ERROR.COUPON_NOT_STARTED,
+  CLIENT_ERROR.COUPON_USED_UP,
+  CLIENT_ERROR.COUPON_NOT_APPLICABLE,
+  CLIENT_ERROR.COUPON_ALREADY_USED,
+]);
 
 export function isCouponError(error: unknown): error is ApiError {
   return isApiError(error) && COUPON_CODES.has(error.code);

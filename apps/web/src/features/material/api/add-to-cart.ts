@@ -1,4 +1,4 @@
-import { ErrorCode, type TCartAddRequest } from '@gemstock/contract';
+import { CLIENT_ERROR, type TCartAddRequest } from '@gemstock/contract';
 import { CART_ROUTES } from '@/api/routes';
 import { useMutation } from '@tanstack/react-query';
 import { COMMERCE_KEYS } from '@/api/commerce-keys';
@@ -18,7 +18,7 @@ export async function addToCart(body: TCartAddRequest): Promise<AddToCartOutcome
     const { count } = await callApi(CART_ROUTES.add, { body }, { quiet: true });
     return { status: 'added', count };
   } catch (error) {
-    if (isApiError(error) && error.code === ErrorCode.ROUTE_NOT_FOUND.code) return { status: 'unavailable' };
+    if (isApiError(error) && error.code === CLIENT_ERROR.ROUTE_NOT_FOUND) return { status: 'unavailable' };
     if (isApiError(error)) applyErrorPolicy(error);
     throw error;
   }

@@ -1,4 +1,4 @@
-import { ErrorCode, type TMaterialDetailResponse } from '@gemstock/contract';
+import { CLIENT_ERROR, type TMaterialDetailResponse } from '@gemstock/contract';
 import { MATERIAL_ROUTES } from '@/api/routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Viewer, findCachedMaterial, materialsKey, useViewer } from '@/api/material-cache';
@@ -8,9 +8,9 @@ import { type ApiError, applyErrorPolicy, callApi, isApiError } from '@/lib/api-
 export function isMaterialMissing(error: unknown): error is ApiError {
   return (
     isApiError(error) &&
-    (error.code === ErrorCode.MATERIAL_NOT_FOUND.code ||
-      error.code === ErrorCode.NOT_FOUND.code ||
-      error.code === ErrorCode.VALIDATION.code)
+    (error.code === CLIENT_ERROR.MATERIAL_NOT_FOUND ||
+      error.code === CLIENT_ERROR.NOT_FOUND ||
+      error.code === CLIENT_ERROR.VALIDATION)
   );
 }
 

@@ -1,4 +1,4 @@
-import { ErrorCode } from '@gemstock/contract';
+import { CLIENT_ERROR } from '@gemstock/contract';
 import { Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/feedback';
@@ -32,7 +32,7 @@ export function AuditActions({ orderSid, orderNo }: { orderSid: string; orderNo:
 
   // Over the sub-account's monthly budget: the server's message names budget, spent and this order.
   const overBudget =
-    isApiError(audit.error) && audit.error.code === ErrorCode.SUB_BUDGET_EXCEEDED.code ? audit.error.message : null;
+    isApiError(audit.error) && audit.error.code === CLIENT_ERROR.SUB_BUDGET_EXCEEDED ? audit.error.message : null;
 
   return (
     <span className="gs-audit-actions">
