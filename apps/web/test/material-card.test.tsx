@@ -24,7 +24,7 @@ function renderCard(m: TMaterial, props: { loadPriority?: ImageLoadPriority } = 
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter>
-        <MaterialCard material={m} pictureWidth={170.4} pictureHeight={113.6} {...props} />
+        <MaterialCard material={m} pictureRatio={2 / 3} sizes="170px" {...props} />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -35,14 +35,14 @@ function renderCard(m: TMaterial, props: { loadPriority?: ImageLoadPriority } = 
 describe('material card picture', () => {
   afterEach(cleanup);
 
-  it('offers the 240 and the 480 thumbnail, sized for the tile, on the dominant colour', () => {
+  it('offers the 240 and the 480 thumbnail, with the sizes and aspect ratio of its tile, on the dominant colour', () => {
     const { img, picture } = renderCard(material({}), { loadPriority: 'high' });
     expect(img.getAttribute('srcset')).toBe(
       '/media/materials/m1/thumb-small-1.webp 240w, /media/materials/m1/thumb-1.webp 480w',
     );
     expect(img.getAttribute('src')).toBe('/media/materials/m1/thumb-1.webp');
     expect(img.getAttribute('sizes')).toBe('170px');
-    expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['170', '114']);
+    expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['480', '320']);
     expect(img.getAttribute('loading')).toBe('eager');
     expect(img.getAttribute('fetchpriority')).toBe('high');
     expect(picture.className).toBe('gs-tile__picture');
@@ -62,6 +62,22 @@ describe('material card picture', () => {
     const { img } = renderCard(material({}), { loadPriority: 'eager' });
     expect(img.getAttribute('loading')).toBe('eager');
     expect(img.getAttribute('fetchpriority')).toBe('auto');
+  });
+
+  it('keeps the load priority of its first drawing', () => {
+    const client = new QueryClient();
+    const card = (loadPriority: ImageLoadPriority) => (
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <MaterialCard material={material({})} pictureRatio={2 / 3} loadPriority={loadPriority} />
+        </MemoryRouter>
+      </QueryClientProvider>
+    );
+    const { rerender } = render(card('high'));
+    rerender(card('lazy'));
+    const img = screen.getByRole('img', { name: /钻戒/ });
+    expect(img.getAttribute('loading')).toBe('eager');
+    expect(img.getAttribute('fetchpriority')).toBe('high');
   });
 
   it('keeps older materials working: the 480 thumbnail alone on the neutral colour', () => {

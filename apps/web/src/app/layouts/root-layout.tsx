@@ -64,10 +64,23 @@ function useDocumentTitle(siteName: string) {
   }, [title, siteName]);
 }
 
+/**
+ * The floating service button, once the page has loaded and the browser is idle. Its own
+ * component, so becoming idle redraws only it, not the whole page under the layout.
+ */
+function ServiceFloatWhenIdle() {
+  const isIdle = useAfterFirstPaint();
+  if (!isIdle) return null;
+  return (
+    <Suspense fallback={null}>
+      <ServiceFloat />
+    </Suspense>
+  );
+}
+
 export function RootLayout() {
   const site = useSiteConfig();
   const navigation = useNavigation();
-  const isIdle = useAfterFirstPaint();
   useNavigationEffects();
   useDocumentTitle(site.siteName);
 
@@ -79,11 +92,7 @@ export function RootLayout() {
         <Outlet />
       </main>
       <AppFooter siteName={site.siteName} devOutbox={site.devOutbox} />
-      {isIdle && (
-        <Suspense fallback={null}>
-          <ServiceFloat />
-        </Suspense>
-      )}
+      <ServiceFloatWhenIdle />
       <GlobalDialogs />
       {/* a new page starts at the top; back/forward returns to where the visitor was (home's grid) */}
       <ScrollRestoration />

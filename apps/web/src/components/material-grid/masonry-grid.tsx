@@ -7,8 +7,11 @@ interface MasonryGridProps<T> {
   getKey: (item: T) => string;
   /** height / width of the item's picture. */
   getRatio: (item: T) => number;
-  /** `box` is the tile's size and place in pixels at the width measured (or assumed) last. */
-  renderItem: (item: T, box: TileBox, index: number) => ReactNode;
+  /**
+   * `box` is the tile's size and place in pixels at the width measured (or assumed) last;
+   * `columns` the grid's column count, which a drawing for a nearby width shares.
+   */
+  renderItem: (item: T, box: TileBox, index: number, columns: number) => ReactNode;
   minColumnWidth?: number;
   gap?: number;
   /** Fixed height below each picture, e.g. a caption row. */
@@ -114,7 +117,7 @@ export function MasonryGrid<T>({
               className="gs-masonry__cell"
               style={cellStyle(place, gap, extraHeight)}
             >
-              {renderItem(item, boxOf(place, columnWidth, gap, extraHeight), index)}
+              {renderItem(item, boxOf(place, columnWidth, gap, extraHeight), index, columns)}
             </div>
           );
         })}

@@ -9,13 +9,15 @@ import { Icon } from '../ui/icon';
 
 export interface MaterialCardProps {
   material: TMaterial;
-  /** Height of the picture area (the cell minus any footer), for the thumbnail's size attributes. */
-  pictureHeight: number;
-  /** Width of the picture area: the thumbnail is chosen and sized for it. */
-  pictureWidth?: number;
+  /** Height / width of the picture area, for the thumbnail's size attributes. */
+  pictureRatio: number;
+  /** The thumbnail's `sizes`: how wide the picture is drawn, for the browser to pick a file. */
+  sizes?: string;
   /**
    * How soon its picture loads: `high` ahead of everything else (the first rows, where the page's
    * largest picture is), `eager` at once (the rest of a first screen), `lazy` when scrolled near.
+   * Decided at the tile's first drawing: a measured width a little off the one assumed must not
+   * rewrite the pictures of a page the server drew.
    */
   loadPriority?: ImageLoadPriority;
   /** A row under the picture (free period and download button, …). */
@@ -24,6 +26,8 @@ export interface MaterialCardProps {
 
 export type ImageLoadPriority = 'high' | 'eager' | 'lazy';
 
+const PICTURE_ATTRIBUTE_WIDTH = 480;
+
 /**
  * One material in a grid: its thumbnail at its real aspect ratio, a link to the detail page
  * (Enter opens it), a like toggle, and for a video its duration and its watermarked preview,
@@ -31,11 +35,12 @@ export type ImageLoadPriority = 'high' | 'eager' | 'lazy';
  */
 export function MaterialCard({
   material,
-  pictureHeight,
-  pictureWidth,
-  loadPriority = 'lazy',
+  pictureRatio,
+  sizes,
+  loadPriority: priorityNow = 'lazy',
   footer,
 }: MaterialCardProps) {
+  const [loadPriority] = useState(priorityNow);
   const isVideo = material.format === MaterialFormat.VIDEO;
   const [isActive, setActive] = useState(false);
   const [isPlaying, setPlaying] = useState(false);
@@ -76,9 +81,10 @@ export function MaterialCard({
               src={poster}
               // thumbnails are 240 and 480 px on the long side (WebP); sizes picks by the tile's width
               srcSet={thumbnailSrcSet(material)}
-              sizes={pictureWidth ? `${Math.round(pictureWidth)}px` : undefined}
-              width={pictureWidth ? Math.round(pictureWidth) : undefined}
-              height={Math.round(pictureHeight)}
+              sizes={sizes}
+              // its aspect ratio (the stylesheet sizes it to the tile), the same at any page width
+              width={PICTURE_ATTRIBUTE_WIDTH}
+              height={Math.round(PICTURE_ATTRIBUTE_WIDTH * pictureRatio)}
               alt={label}
               loading={loadPriority === 'lazy' ? 'lazy' : 'eager'}
               fetchPriority={loadPriority === 'high' ? 'high' : 'auto'}
