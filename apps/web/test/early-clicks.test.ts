@@ -47,7 +47,7 @@ afterEach(() => {
 
 describe('clicks before the app runs', () => {
   it('are held: cancelled, and unseen by what listens on the page', () => {
-    arrive('<form><button data-name="buy">立即购买</button></form>');
+    arrive('<button data-name="buy">立即购买</button>');
     const seen = vi.fn();
     root.addEventListener('click', seen);
     const event = new MouseEvent('click', { bubbles: true, cancelable: true });
@@ -118,6 +118,20 @@ describe('clicks before the app runs', () => {
     root.append(like);
     await vi.advanceTimersByTimeAsync(0);
     expect(late).not.toHaveBeenCalled();
+  });
+
+  it('leave a form’s submit button alone: the form is sent without the app', () => {
+    arrive('<form action="/"><input name="keyword" /><button>搜索</button><button type="button">清除</button></form>');
+    const submits = vi.fn((event: Event) => event.preventDefault());
+    root.querySelector('form')!.addEventListener('submit', submits);
+    const search = new MouseEvent('click', { bubbles: true, cancelable: true });
+    root.querySelectorAll('button')[0]!.dispatchEvent(search);
+    expect(search.defaultPrevented).toBe(false);
+    expect(submits).toHaveBeenCalledOnce();
+    const clear = new MouseEvent('click', { bubbles: true, cancelable: true });
+    root.querySelectorAll('button')[1]!.dispatchEvent(clear);
+    expect(clear.defaultPrevented).toBe(true);
+    expect(takeEarlyClicks().map(([clicked]) => clicked.textContent)).toEqual(['清除']);
   });
 
   it('are not held once the app has taken them, nor on links, nor outside the app', () => {

@@ -5,7 +5,8 @@
  * it cancels them (a button in a form must not submit the form natively) and keeps each one's
  * element, with the page's elements of its kind at that moment (the drawing may be gone when the
  * app looks), until the app has drawn the page; the app then clicks its own elements in their
- * place (apps/web src/lib/early-clicks.ts). Links are left alone: they work without the app.
+ * place (apps/web src/lib/early-clicks.ts). Links and a form's submit buttons (pressing Enter in
+ * a field clicks them too) are left alone: they work without the app, as a navigation.
  *
  * Inline means `script-src` must name it: the server's policy carries its hash
  * (EARLY_CLICK_SCRIPT_HASH in apps/server src/plugins/security-headers.ts), so one character
@@ -16,7 +17,7 @@ export const EARLY_CLICK_SCRIPT =
   'function k(e){var t=e.target,c=t&&t.closest&&t.closest(' +
   "'button,[role=button],[role=tab],[role=checkbox],[role=radio],[role=switch],[role=menuitem],[role=option]," +
   "label,summary,input[type=checkbox],input[type=radio]');" +
-  "var r=c&&c.closest('#root');if(!r)return;e.preventDefault();e.stopPropagation();" +
+  "var r=c&&c.closest('#root');if(!r||c.form&&c.type==='submit')return;e.preventDefault();e.stopPropagation();" +
   'if(!q.length||q[q.length-1][0]!==c)q.push([c,r.querySelectorAll(c.tagName)])}' +
   "d.addEventListener('click',k,true);" +
   "window.__gsEarlyClicks=function(){d.removeEventListener('click',k,true);return q.splice(0)}})()";
