@@ -63,9 +63,12 @@ export function HeaderSearch() {
   };
 
   return (
-    <form role="search" className="gs-header-search" onSubmit={onSubmit} aria-label="站内搜索">
+    // before the app runs (a page the server drew), the browser sends the form itself: home's
+    // own search address, which the server draws with its results
+    <form role="search" className="gs-header-search" action={paths.home} onSubmit={onSubmit} aria-label="站内搜索">
       <input
         type="search"
+        name={SEARCH_PARAM}
         className="gs-header-search__input"
         role="combobox"
         aria-label="搜索素材"
