@@ -1,0 +1,69 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MaterialGrid } from '@/components/material-grid/material-grid';
+import { assumeViewportWidth } from '@/lib/viewport-estimate';
+import { materialOf } from './factories';
+
+/*
+ * The server draws a phone's page for 390 px; the phone hydrating it may be 412 px wide. With the
+ * same column count, the hydrated grid must leave every picture as drawn: rewriting a thumbnail's
+ * sizes makes the browser pick and lay out every picture again.
+ */
+
+const materials = Array.from({ length: 12 }, (_, index) =>
+  materialOf({
+    sid: `mat${String(index).padStart(13, '0')}`,
+    width: 1000 + (index % 3) * 500,
+    height: 1000 + (index % 4) * 400,
+    thumbSmallUrl: `/media/materials/m${index}/thumb-small-1.webp`,
+    thumbUrl: `/media/materials/m${index}/thumb-1.webp`,
+  }),
+);
+
+const grid = () => (
+  <QueryClientProvider client={new QueryClient()}>
+    <MemoryRouter>
+      <MaterialGrid materials={materials} />
+    </MemoryRouter>
+  </QueryClientProvider>
+);
+
+const pictures = (root: ParentNode) =>
+  [...root.querySelectorAll('img')].map((img) =>
+    ['src', 'srcset', 'sizes', 'width', 'height', 'loading', 'fetchpriority'].map((name) => img.getAttribute(name)),
+  );
+
+afterEach(() => {
+  assumeViewportWidth(null);
+  document.body.innerHTML = '';
+});
+
+describe('a grid drawn for one phone width and hydrated on another', () => {
+  it('keeps every picture’s attributes as the server drew them', async () => {
+    assumeViewportWidth(390);
+    const drawn = renderToString(grid());
+    const container = document.createElement('div');
+    container.innerHTML = drawn;
+    document.body.append(container);
+    const asDrawn = pictures(container);
+    expect(asDrawn).toHaveLength(12);
+
+    // the phone's real width, measured once hydrated: 412 px less the page's padding
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(388);
+    await act(async () => {
+      hydrateRoot(container, grid());
+    });
+    assumeViewportWidth(null);
+    await act(async () => {
+      window.dispatchEvent(new Event('resize'));
+    });
+    expect(pictures(container)).toEqual(asDrawn);
+    expect(container.querySelector('img')!.getAttribute('sizes')).toMatch(
+      /^\(max-width: 767px\) calc\(\(100vw - 36px\) \/ 2\)/,
+    );
+  });
+});
