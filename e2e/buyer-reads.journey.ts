@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { latestCode, skipGuide, uniqueEmail } from './fixtures';
+import { call, registerBuyer, signIn, skipGuide } from './fixtures';
 
 /*
  * What the buyer reads must be right: a free material's own page downloads it free, a video's
@@ -7,43 +7,15 @@ import { latestCode, skipGuide, uniqueEmail } from './fixtures';
  * counting down. Screenshots go to SCREENSHOT_DIR when set, to be looked at.
  */
 
-const PASSWORD = 'Gemstock2026!';
 const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR;
-
-interface Envelope<T> {
-  code: number;
-  data: T;
-  message: string;
-}
 
 interface MaterialList {
   materials: { sid: string; format: string; free: boolean }[];
 }
 
-async function call<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  const body = (await response.json()) as Envelope<T>;
-  expect(body.code, body.message).toBe(0);
-  return body.data;
-}
-
+/** A new main account with its company, signed in on this page. */
 async function signInNewBuyer(page: Page, request: APIRequestContext) {
-  const email = uniqueEmail('reads');
-  await call(await request.post('/api/user/send_email_code', { data: { email } }));
-  const code = await latestCode(request, email);
-  const { access_token: token } = await call<{ access_token: string }>(
-    await request.post('/api/user', { data: { email, code, password: PASSWORD, agreement: true, adult: true } }),
-  );
-  await call(
-    await request.post('/api/user/company', {
-      data: {
-        company: '深圳市宝图阅读测试珠宝有限公司',
-        company_license: '91440300MA5GREAD1R',
-        company_address: '深圳市罗湖区水贝二路 18 号',
-      },
-      headers: { Authorization: `Bearer ${token}` },
-    }),
-  );
-  await page.addInitScript((t) => window.localStorage.setItem('gemstock.token', t), token);
+  await signIn(page, await registerBuyer(request, { withCompany: true }));
 }
 
 async function shoot(page: Page, name: string) {
