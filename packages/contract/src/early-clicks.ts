@@ -1,4 +1,10 @@
 /**
+ * The global through which the app takes the held clicks, and stops the holding: a function
+ * answering `[element, elementsOfItsKindInTheApp][]`, oldest first.
+ */
+export const EARLY_CLICKS_GLOBAL = '__gsEarlyClicks';
+
+/**
  * A page drawn by the server (and the loading screen) appears before the app's code has run: a
  * tap on one of its buttons would do nothing, and a phone shows the drawing for a second or more
  * before it responds. This script, inline at the top of every page, holds such clicks instead:
@@ -20,10 +26,4 @@ export const EARLY_CLICK_SCRIPT =
   "var r=c&&c.closest('#root');if(!r||c.form&&c.type==='submit')return;e.preventDefault();e.stopPropagation();" +
   'if(!q.length||q[q.length-1][0]!==c)q.push([c,r.querySelectorAll(c.tagName)])}' +
   "d.addEventListener('click',k,true);" +
-  "window.__gsEarlyClicks=function(){d.removeEventListener('click',k,true);return q.splice(0)}})()";
-
-/**
- * The global through which the app takes the held clicks, and stops the holding: a function
- * answering `[element, elementsOfItsKindInTheApp][]`, oldest first.
- */
-export const EARLY_CLICKS_GLOBAL = '__gsEarlyClicks';
+  `window.${EARLY_CLICKS_GLOBAL}=function(){d.removeEventListener('click',k,true);return q.splice(0)}})()`;

@@ -375,7 +375,7 @@ describe('security headers', () => {
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 
-  it('every inline script of a page, drawn or not, is one its policy allows', async () => {
+  it('every inline script of a page, a landing page with its answer or not, is one its policy allows', async () => {
     await insertMaterial(t, { keywords: ['钻戒'] });
     for (const url of ['/', '/user/order', '/admin']) {
       const res = await t.app.inject({ url });

@@ -1,6 +1,6 @@
 import { type CSSProperties, type ReactNode, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { estimatedViewportWidth } from '@/lib/viewport-estimate';
-import { type TileBox, type TilePlace, boxOf, columnCountFor, planMasonry } from './masonry-layout';
+import { PAGE_COLUMN, type TileBox, type TilePlace, boxOf, columnCountFor, planMasonry } from './masonry-layout';
 
 interface MasonryGridProps<T> {
   items: readonly T[];
@@ -25,10 +25,11 @@ interface MasonryGridProps<T> {
 const PHONE_WIDTH = 600;
 const PHONE_MIN_COLUMN = 150;
 
-/** The page column (1360 px minus padding) of the viewport assumed until the grid is measured. */
+/** The page column of the viewport assumed until the grid is measured. */
 function estimatedWidth(): number {
   const viewport = estimatedViewportWidth();
-  return Math.max(296, Math.min(viewport, 1360) - (viewport < 768 ? 24 : 48));
+  const padding = viewport < PAGE_COLUMN.phoneBelow ? PAGE_COLUMN.phonePadding : PAGE_COLUMN.padding;
+  return Math.max(296, Math.min(viewport, PAGE_COLUMN.maxWidth) - padding);
 }
 
 /** Follows the element's content width; measured before the first paint of a client render. */

@@ -2,7 +2,7 @@ import type { TMaterial } from '@gemstock/contract';
 import type { ReactNode } from 'react';
 import { type ImageLoadPriority, MaterialCard } from './material-card';
 import { MasonryGrid } from './masonry-grid';
-import { tileRatio } from './masonry-layout';
+import { PAGE_COLUMN, tileRatio } from './masonry-layout';
 
 interface MaterialGridProps {
   materials: readonly TMaterial[];
@@ -31,15 +31,16 @@ const keyOf = (m: TMaterial) => m.sid;
 const GAP = 12;
 
 /**
- * The `sizes` of a tile's thumbnail from the column count alone, in the page's own terms (its
- * column is the viewport less its padding, 1360 px at most): the same text for every width with
- * that count, so hydrating a drawing made for a 390 px phone on a 412 px one changes no picture.
+ * The `sizes` of a tile's thumbnail from the column count alone, in the page column's CSS terms:
+ * the same text for every width with that count, so hydrating a drawing made for a 390 px phone
+ * on a 412 px one changes no picture.
  */
 function thumbnailSizes(columns: number): string {
   const gaps = GAP * (columns - 1);
+  const { maxWidth, phoneBelow, phonePadding, padding } = PAGE_COLUMN;
   return (
-    `(max-width: 767px) calc((100vw - ${24 + gaps}px) / ${columns}), ` +
-    `calc((min(100vw, 1360px) - ${48 + gaps}px) / ${columns})`
+    `(max-width: ${phoneBelow - 1}px) calc((100vw - ${phonePadding + gaps}px) / ${columns}), ` +
+    `calc((min(100vw, ${maxWidth}px) - ${padding + gaps}px) / ${columns})`
   );
 }
 
