@@ -9,6 +9,7 @@ import { createAppRouter, routes } from '@/app/router';
 import { takeEarlyClicks } from '@/lib/held-clicks';
 import { queryClient } from '@/lib/query-client';
 import { assumeViewportWidth } from '@/lib/viewport-estimate';
+import { yieldToBrowser } from '@/lib/yield-to-browser';
 import { markSignedIn, useSession } from '@/stores/session';
 import './styles.css';
 import './components/ui/ui.css';
@@ -71,6 +72,9 @@ const app = (router: ReturnType<typeof createAppRouter>, root: HTMLElement) => (
 );
 
 async function start(container: HTMLElement) {
+  // the modules' evaluation was one task; matching the routes and building the router are the
+  // next ones, each in its own
+  await yieldToBrowser();
   const pageUrl = `${window.location.pathname}${window.location.search}`;
   // the server's answer and drawing were made for a visitor without a session
   const isVisitor = !useSession.getState().token;
@@ -86,10 +90,12 @@ async function start(container: HTMLElement) {
     if (answer !== null && seedFirstPage(queryClient, pageUrl, answer) && drawnWidth > 0) {
       assumeViewportWidth(drawnWidth);
       // the root loader's answer for a visitor (apps/web src/app/guards.ts)
+      const router = createAppRouter({ loaderData: { root: null } });
+      await yieldToBrowser();
       // as a transition, hydration yields to the browser every few milliseconds instead of
       // holding the main thread for the whole page (a blocking lane is never time-sliced)
       startTransition(() => {
-        hydrateRoot(container, app(createAppRouter({ loaderData: { root: null } }), container));
+        hydrateRoot(container, app(router, container));
       });
       return;
     }

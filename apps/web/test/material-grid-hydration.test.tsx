@@ -4,6 +4,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MasonryGrid } from '@/components/material-grid/masonry-grid';
 import { MaterialGrid } from '@/components/material-grid/material-grid';
 import { assumeViewportWidth } from '@/lib/viewport-estimate';
 import { materialOf } from './factories';
@@ -65,5 +66,40 @@ describe('a grid drawn for one phone width and hydrated on another', () => {
     expect(container.querySelector('img')!.getAttribute('sizes')).toMatch(
       /^\(max-width: 767px\) calc\(\(100vw - 36px\) \/ 2\)/,
     );
+  });
+});
+
+describe('the masonry grid measured after hydration', () => {
+  const hydrateAt = async (measuredWidth: number, renderItem: (item: number, box: unknown, index: number, columns: number) => React.ReactNode) => {
+    const masonry = () => (
+      <MasonryGrid items={[1, 1.5, 0.8, 1.2]} getKey={String} getRatio={(ratio) => ratio} renderItem={renderItem} />
+    );
+    assumeViewportWidth(390);
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(masonry());
+    document.body.append(container);
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(measuredWidth);
+    await act(async () => {
+      hydrateRoot(container, masonry());
+    });
+  };
+
+  it('renders no tile again when the real width keeps the column count', async () => {
+    const tiles: number[] = [];
+    await hydrateAt(388, (_item, _box, _index, columns) => {
+      tiles.push(columns);
+      return <span />;
+    });
+    // one render on the server, one while hydrating: the measured 388 px changes nothing drawn
+    expect(tiles).toEqual([2, 2, 2, 2, 2, 2, 2, 2]);
+  });
+
+  it('lays the tiles out again when the real width changes the column count', async () => {
+    const tiles: number[] = [];
+    await hydrateAt(900, (_item, _box, _index, columns) => {
+      tiles.push(columns);
+      return <span />;
+    });
+    expect(tiles.slice(-4)).toEqual([3, 3, 3, 3]);
   });
 });

@@ -1,4 +1,4 @@
-import { type CSSProperties, type ReactNode, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, type ReactNode, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { estimatedViewportWidth } from '@/lib/viewport-estimate';
 import { PAGE_COLUMN, type TileBox, type TilePlace, boxOf, columnCountFor, planMasonry } from './masonry-layout';
 
@@ -32,22 +32,31 @@ function estimatedWidth(): number {
   return Math.max(296, Math.min(viewport, PAGE_COLUMN.maxWidth) - padding);
 }
 
-/** Follows the element's content width; measured before the first paint of a client render. */
-function useContentWidth(ref: React.RefObject<HTMLElement | null>): number {
+/**
+ * Follows the element's content width, measured before the first paint of a client render. A
+ * new width is taken only when `sameLayout` says it changes the drawing: after hydration the
+ * measured width differs from the assumed one by a few pixels on most phones, and taking it
+ * would re-render every tile synchronously for nothing.
+ */
+function useContentWidth(
+  ref: React.RefObject<HTMLElement | null>,
+  sameLayout: (width: number, next: number) => boolean,
+): number {
   const [width, setWidth] = useState(estimatedWidth);
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
     const measure = () => {
       const next = element.clientWidth;
-      if (next > 0) setWidth(next);
+      // returning the same state bails out before React schedules any render
+      if (next > 0) setWidth((current) => (sameLayout(current, next) ? current : next));
     };
     measure();
     if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(measure);
     observer.observe(element);
     return () => observer.disconnect();
-  }, [ref]);
+  }, [ref, sameLayout]);
   return width;
 }
 
@@ -82,10 +91,24 @@ export function MasonryGrid<T>({
   label,
 }: MasonryGridProps<T>) {
   const ref = useRef<HTMLDivElement>(null);
-  const containerWidth = useContentWidth(ref);
-  const ratios = useMemo(() => items.map(getRatio), [items, getRatio]);
   // phones keep two columns: a 240 px minimum would leave one picture per screen
-  const columnMin = containerWidth < PHONE_WIDTH ? Math.min(minColumnWidth, PHONE_MIN_COLUMN) : minColumnWidth;
+  const columnMinAt = useCallback(
+    (width: number) => (width < PHONE_WIDTH ? Math.min(minColumnWidth, PHONE_MIN_COLUMN) : minColumnWidth),
+    [minColumnWidth],
+  );
+  // Positions and sizes are CSS in column units, so only the column count depends on the width.
+  // The pixel boxes handed to renderItem keep the width last taken (they only rank pictures'
+  // load priority).
+  const sameLayout = useCallback(
+    (width: number, next: number) =>
+      columnMinAt(width) === columnMinAt(next) &&
+      columnCountFor(width, columnMinAt(width), gap, maxColumns) ===
+        columnCountFor(next, columnMinAt(next), gap, maxColumns),
+    [columnMinAt, gap, maxColumns],
+  );
+  const containerWidth = useContentWidth(ref, sameLayout);
+  const ratios = useMemo(() => items.map(getRatio), [items, getRatio]);
+  const columnMin = columnMinAt(containerWidth);
   const columns = columnCountFor(containerWidth, columnMin, gap, maxColumns);
   const plan = useMemo(
     () => planMasonry(ratios, { columns, gap, extraHeight, referenceWidth: columnMin }),

@@ -7,8 +7,6 @@ interface SheetProps {
   title: string;
   /** `bottom`: a sheet rising from the bottom edge; `center`: a dialog in the middle. */
   placement?: 'bottom' | 'center';
-  /** The title is read by screen readers only (the body carries its own heading). */
-  hideTitle?: boolean;
   onClose: () => void;
   children: ReactNode;
   footer?: ReactNode;
@@ -23,7 +21,6 @@ export function Sheet({
   open,
   title,
   placement = 'bottom',
-  hideTitle,
   onClose,
   children,
   footer,
@@ -52,8 +49,8 @@ export function Sheet({
       }}
     >
       <div className="gs-sheet__panel">
-        <div className={`gs-sheet__head${hideTitle ? ' gs-sheet__head--bare' : ''}`}>
-          <h2 id={titleId} className={hideTitle ? 'gs-sr-only' : 'gs-sheet__title'}>
+        <div className="gs-sheet__head">
+          <h2 id={titleId} className="gs-sheet__title">
             {title}
           </h2>
           <button type="button" className="gs-sheet__close" aria-label="关闭" onClick={onClose}>
