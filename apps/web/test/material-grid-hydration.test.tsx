@@ -70,7 +70,10 @@ describe('a grid drawn for one phone width and hydrated on another', () => {
 });
 
 describe('the masonry grid measured after hydration', () => {
-  const hydrateAt = async (measuredWidth: number, renderItem: (item: number, box: unknown, index: number, columns: number) => React.ReactNode) => {
+  const hydrateAt = async (
+    measuredWidth: number,
+    renderItem: (item: number, box: unknown, index: number, columns: number) => React.ReactNode,
+  ) => {
     const masonry = () => (
       <MasonryGrid items={[1, 1.5, 0.8, 1.2]} getKey={String} getRatio={(ratio) => ratio} renderItem={renderItem} />
     );

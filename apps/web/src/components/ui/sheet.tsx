@@ -17,15 +17,7 @@ interface SheetProps {
  * A dialog or bottom sheet on the native modal <dialog>: the browser traps focus, closes it on Esc, makes
  * the page behind it inert and returns focus to the opener; no dialog library is loaded for it.
  */
-export function Sheet({
-  open,
-  title,
-  placement = 'bottom',
-  onClose,
-  children,
-  footer,
-  className,
-}: SheetProps) {
+export function Sheet({ open, title, placement = 'bottom', onClose, children, footer, className }: SheetProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
