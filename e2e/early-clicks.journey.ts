@@ -61,16 +61,20 @@ test('a buyer whose page was drawn as a visitor’s gets the licence agreement f
   await expect(contract.getByRole('checkbox', { name: '我已阅读并同意《授权许可使用协议》' })).toBeVisible();
 });
 
-test('Enter in the search box before the page’s code has loaded searches, as the browser sends the form itself', async ({
-  page,
-}) => {
-  const release = await openWithScriptsHeld(page, '/');
-  const box = page.getByRole('combobox', { name: '搜索素材' });
-  await box.fill('戒指');
-  await box.press('Enter');
-  await expect(page).toHaveURL(/\/\?keyword=%E6%88%92%E6%8C%87$/);
-  // the server draws the results page itself
-  await expect(page.locator('.gs-tile__link').first()).toBeVisible();
-  release();
-  await expect(box).toHaveValue('戒指');
-});
+for (const [where, box] of [
+  ['the header’s search box', (page: Page) => page.getByRole('combobox', { name: '搜索素材' })],
+  ['home’s own search box', (page: Page) => page.getByRole('searchbox', { name: '搜索素材' })],
+] as const) {
+  test(`Enter in ${where} before the page’s code has loaded searches, as the browser sends the form itself`, async ({
+    page,
+  }) => {
+    const release = await openWithScriptsHeld(page, '/');
+    await box(page).fill('戒指');
+    await box(page).press('Enter');
+    await expect(page).toHaveURL(/\/\?keyword=%E6%88%92%E6%8C%87$/);
+    // the server draws the results page itself
+    await expect(page.locator('.gs-tile__link').first()).toBeVisible();
+    release();
+    await expect(box(page)).toHaveValue('戒指');
+  });
+}

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
-import { type FirstAnswer, seedFirstPage } from '@/app/first-page';
+import { type FirstAnswer, seedFirstPage, seedSideAnswers } from '@/app/first-page';
 import { AppProviders } from '@/app/providers';
 import { routes } from '@/app/router';
 import { createQueryClient } from '@/lib/query-client';
@@ -20,14 +20,22 @@ export interface LandingPageRender {
   url: string;
   /** The answer to the page's first call, which the page renders (and the browser seeds from). */
   answer: FirstAnswer;
+  /** The answers to the page's side calls, by call (the contract's `sideCallsOfPage`). */
+  sideAnswers?: Record<string, unknown>;
   /** The viewport width the layout assumes (the browser assumes the same while it hydrates). */
   viewportWidth: number;
 }
 
 /** The markup inside `#root`, or null when the page is not one drawn on the server. */
-export async function renderLandingPage({ url, answer, viewportWidth }: LandingPageRender): Promise<string | null> {
+export async function renderLandingPage({
+  url,
+  answer,
+  sideAnswers = {},
+  viewportWidth,
+}: LandingPageRender): Promise<string | null> {
   const client = createQueryClient();
   if (!seedFirstPage(client, url, answer)) return null;
+  seedSideAnswers(client, sideAnswers);
   const context = await handler.query(new Request(new URL(url, 'http://localhost')));
   // a redirect, or a route that failed: the browser renders those itself
   if (context instanceof Response || context.errors) return null;

@@ -85,7 +85,12 @@ async function start(container: HTMLElement) {
   const firstPage = document.getElementById(FIRST_RESPONSE_ELEMENT_ID) ? import('@/app/first-page') : null;
 
   if (isVisitor && firstPage) {
-    const [{ seedFirstPage, takeEmbeddedAnswer }] = await Promise.all([firstPage, loadMatchedRoutes()]);
+    const [{ seedFirstPage, seedSideAnswers, takeEmbeddedAnswer, takeSideAnswers }] = await Promise.all([
+      firstPage,
+      loadMatchedRoutes(),
+    ]);
+    // the drawing shows them: the first render must have them too
+    seedSideAnswers(queryClient, takeSideAnswers());
     const answer = takeEmbeddedAnswer(pageUrl);
     if (answer !== null && seedFirstPage(queryClient, pageUrl, answer) && drawnWidth > 0) {
       assumeViewportWidth(drawnWidth);
@@ -99,6 +104,10 @@ async function start(container: HTMLElement) {
       });
       return;
     }
+  }
+  if (firstPage) {
+    const { seedSideAnswers, takeSideAnswers } = await firstPage;
+    seedSideAnswers(queryClient, takeSideAnswers());
   }
   const router = createAppRouter();
   await stylesheetsLoaded();

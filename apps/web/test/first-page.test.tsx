@@ -1,9 +1,24 @@
-import { FIRST_RESPONSE_ELEMENT_ID, SUCCESS_CODE, firstCallOfPage, normalizeCallUrl } from '@gemstock/contract';
+import {
+  FIRST_RESPONSE_ELEMENT_ID,
+  SIDE_CALLS,
+  SIDE_RESPONSE_CLASS,
+  SUCCESS_CODE,
+  firstCallOfPage,
+  normalizeCallUrl,
+} from '@gemstock/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { prefetchFirstPage, seedFirstPage, takeEmbeddedAnswer } from '@/app/first-page';
+import { useHotKeywords } from '@/api/get-hot-keywords';
+import { useSiteConfig } from '@/api/site-config';
+import {
+  prefetchFirstPage,
+  seedFirstPage,
+  seedSideAnswers,
+  takeEmbeddedAnswer,
+  takeSideAnswers,
+} from '@/app/first-page';
 import { useSearchMaterials } from '@/features/catalog/api/search-materials';
 import { parseCatalogFilters } from '@/features/catalog/lib/search-filters';
 import { useFeaturedVideos } from '@/features/video/api/get-featured-videos';
@@ -21,6 +36,16 @@ function sendWithPage(url: string, envelope: unknown) {
   const element = document.createElement('script');
   element.type = 'application/json';
   element.id = FIRST_RESPONSE_ELEMENT_ID;
+  element.dataset.url = url;
+  element.textContent = JSON.stringify(envelope);
+  document.body.append(element);
+}
+
+/** The answer to one of the page's side calls, as the server puts it beside the first. */
+function sendBesidePage(url: string, envelope: unknown) {
+  const element = document.createElement('script');
+  element.type = 'application/json';
+  element.className = SIDE_RESPONSE_CLASS;
   element.dataset.url = url;
   element.textContent = JSON.stringify(envelope);
   document.body.append(element);
@@ -60,6 +85,27 @@ describe('the answer the server sends inside a landing page', () => {
 
     sendWithPage(firstCallOfPage('/detail/m1')!, { code: 2001, data: null, message: '素材不存在' });
     expect(takeEmbeddedAnswer('/detail/m1')).toBeNull();
+  });
+});
+
+describe('the side answers the server sends beside the first', () => {
+  it('are taken once, successes only, and give the page its site name and hot keywords without asking', () => {
+    const calls = serveApi(() => undefined);
+    sendBesidePage(SIDE_CALLS.siteConfig, success({ siteName: '金饰图库', devOutbox: false }));
+    sendBesidePage(SIDE_CALLS.hotKeywords, { code: 5000, data: null, message: '服务器繁忙' });
+    const answers = takeSideAnswers();
+    expect(answers).toEqual({ [SIDE_CALLS.siteConfig]: { siteName: '金饰图库', devOutbox: false } });
+    expect(document.querySelector(`.${SIDE_RESPONSE_CLASS}`)).toBeNull();
+    expect(takeSideAnswers()).toEqual({});
+
+    const { client, wrapper } = withClient();
+    seedSideAnswers(client, {
+      ...answers,
+      [SIDE_CALLS.hotKeywords]: { keywords: ['钻戒'] },
+    });
+    expect(renderHook(() => useSiteConfig(), { wrapper }).result.current.siteName).toBe('金饰图库');
+    expect(renderHook(() => useHotKeywords(true), { wrapper }).result.current.data).toEqual({ keywords: ['钻戒'] });
+    expect(calls).toHaveLength(0);
   });
 });
 

@@ -15,6 +15,32 @@ export const FREE_PAGE_SIZE = 24;
 export const FIRST_RESPONSE_ELEMENT_ID = 'gs-first-response';
 
 /**
+ * The class of the `<script type="application/json">` elements in which the server sends, inside
+ * a landing page, the answers to its side calls (`sideCallsOfPage`), each naming its call in
+ * `data-url`.
+ */
+export const SIDE_RESPONSE_CLASS = 'gs-side-response';
+
+/**
+ * Calls whose answers are the same for every visitor, made by a landing page at once beside its
+ * first call (their paths, as COMMON_API in ./api/common.ts names them; written out here, as the
+ * web app reads this module without the API's schemas).
+ */
+export const SIDE_CALLS = { siteConfig: '/api/common/site', hotKeywords: '/api/index/keywords' } as const;
+
+/**
+ * The side calls of a landing page, answered inside it beside its first: the site's configuration
+ * (its name in the header and footer), and on home the hot keywords its hero offers. The server's
+ * drawing then shows them as configured, and the browser neither asks for them nor redraws the
+ * page when they arrive. Empty for any other page.
+ */
+export function sideCallsOfPage(pageUrl: string): string[] {
+  const page = landingPageOf(pageUrl.split('?')[0] ?? '/');
+  if (page === null) return [];
+  return page === 'home' ? [SIDE_CALLS.siteConfig, SIDE_CALLS.hotKeywords] : [SIDE_CALLS.siteConfig];
+}
+
+/**
  * A cookie the web app keeps while the browser holds a session (the token itself stays in
  * localStorage): the server then sends landing pages undrawn, since it can only draw a visitor's
  * page, and a signed-in buyer would otherwise see that drawing, inert, until their own is ready.

@@ -22,6 +22,7 @@ export * from './catalog.js';
 export * from './catalog-filters.js';
 export * from './first-response.js';
 export * from './early-clicks.js';
+export * from './deferred-start.js';
 export * from './api/material.js';
 export * from './api/admin-material.js';
 export * from './api/admin-coupon.js';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import fastifyHelmet from '@fastify/helmet';
-import { EARLY_CLICK_SCRIPT } from '@gemstock/contract';
+import { DEFERRED_START_SCRIPT, EARLY_CLICK_SCRIPT } from '@gemstock/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
@@ -23,12 +23,17 @@ export function uploadOriginOf(config: Pick<Config, 'storage'>): string | null {
   return new URL(s3BucketUrl(config.storage.s3)).origin;
 }
 
-/** The one inline script of the web app's pages, allowed by its hash (CSP level 2). */
-export const EARLY_CLICK_SCRIPT_HASH = `'sha256-${createHash('sha256').update(EARLY_CLICK_SCRIPT).digest('base64')}'`;
+const sha256Source = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+
+/** The inline script at the top of every page of the web app, allowed by its hash (CSP level 2). */
+export const EARLY_CLICK_SCRIPT_HASH = sha256Source(EARLY_CLICK_SCRIPT);
+/** The inline script that starts the app on a page the server drew (web-app.ts). */
+export const DEFERRED_START_SCRIPT_HASH = sha256Source(DEFERRED_START_SCRIPT);
 
 /**
- * The Content-Security-Policy of the web app's pages. The build's only inline script is the
- * contract's EARLY_CLICK_SCRIPT, allowed by its hash; everything else is a module file. antd writes its CSS-in-JS as <style> elements, hence `style-src 'unsafe-inline'`.
+ * The Content-Security-Policy of the web app's pages. Their only inline scripts are the
+ * contract's EARLY_CLICK_SCRIPT and DEFERRED_START_SCRIPT, allowed by their hashes; everything
+ * else is a module file. antd writes its CSS-in-JS as <style> elements, hence `style-src 'unsafe-inline'`.
  * The verification-code challenge computes in a worker built from a blob and may use WebAssembly.
  * The sandbox pay page is a link opened in its own tab: it needs nothing here, and sends a
  * stricter policy of its own.
@@ -42,7 +47,7 @@ export function pageDirectives(
   const uploads = uploadOrigin && uploadOrigin !== mediaOrigin ? [uploadOrigin] : [];
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'", EARLY_CLICK_SCRIPT_HASH, "'wasm-unsafe-eval'"],
+    'script-src': ["'self'", EARLY_CLICK_SCRIPT_HASH, DEFERRED_START_SCRIPT_HASH, "'wasm-unsafe-eval'"],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', ...media],
     'media-src': ["'self'", 'blob:', ...media],

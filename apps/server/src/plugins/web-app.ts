@@ -1,6 +1,8 @@
 import fastifyStatic from '@fastify/static';
 import {
+  DEFERRED_START_SCRIPT,
   FIRST_RESPONSE_ELEMENT_ID,
+  SIDE_RESPONSE_CLASS,
   type TMaterial,
   firstCallOfPage,
   hasSignedInCookie,
@@ -8,6 +10,7 @@ import {
   landingPageOf,
   mobileSiteTarget,
   previewStillUrl,
+  sideCallsOfPage,
   thumbnailSrcSet,
 } from '@gemstock/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -152,7 +155,12 @@ function shellFor(url: string, webDist: string): Shell | null {
 
 /** apps/web src/entry-server.tsx, as `vite build --ssr` writes it beside the web build. */
 interface LandingPageRenderer {
-  renderLandingPage(page: { url: string; answer: unknown; viewportWidth: number }): Promise<string | null>;
+  renderLandingPage(page: {
+    url: string;
+    answer: unknown;
+    sideAnswers: Record<string, unknown>;
+    viewportWidth: number;
+  }): Promise<string | null>;
 }
 const renderers = new Map<string, Promise<LandingPageRenderer | null>>();
 
@@ -189,6 +197,7 @@ function assumedViewportWidth(request: FastifyRequest): number {
 }
 
 const MODULE_PRELOADS = /\s*<link rel="modulepreload"[^>]*>/g;
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 const REACT_IMAGE_PRELOADS = /^(?:<link rel="preload" as="image"[^>]*\/>)+/;
 const ROOT_CONTENT = /<div id="root">[\s\S]*?<!--\/loading-->\s*<\/div>/;
 
@@ -197,14 +206,20 @@ const ROOT_CONTENT = /<div id="root">[\s\S]*?<!--\/loading-->\s*<\/div>/;
  * with the width it was drawn for (the browser hydrates it assuming the same). The shell
  * unchanged when there is no renderer or it fails: the browser then draws the page itself.
  */
-async function drawnPage(request: FastifyRequest, html: string, answer: unknown, webDist: string): Promise<string> {
+async function drawnPage(
+  request: FastifyRequest,
+  html: string,
+  answer: unknown,
+  sideAnswers: Record<string, unknown>,
+  webDist: string,
+): Promise<string> {
   const renderer = await rendererFor(webDist, request.log);
   if (!renderer || !ROOT_CONTENT.test(html)) return html;
   // a signed-in buyer's page is drawn by their browser (the server has no session to draw with)
   if (hasSignedInCookie(request.headers.cookie)) return html;
   const viewportWidth = assumedViewportWidth(request);
   try {
-    const markup = await renderer.renderLandingPage({ url: request.url, answer, viewportWidth });
+    const markup = await renderer.renderLandingPage({ url: request.url, answer, sideAnswers, viewportWidth });
     if (markup === null) return html;
     // React puts a preload of every picture it draws eagerly before the markup; the page already
     // preloads the first ones in its head, where the browser finds them first
@@ -214,6 +229,11 @@ async function drawnPage(request: FastifyRequest, html: string, answer: unknown,
         // a drawn page needs its code only to respond, not to appear: its scripts follow the
         // module graph from the entry instead of downloading beside the first pictures
         .replace(MODULE_PRELOADS, '')
+        // and start once the first screen's pictures are painted (the contract's DEFERRED_START_SCRIPT)
+        .replace(
+          ENTRY_SCRIPT,
+          (_script, entry: string) => `<script data-entry="${entry}">${DEFERRED_START_SCRIPT}</script>`,
+        )
         .replace(ROOT_CONTENT, () => `<div id="root" data-viewport-width="${viewportWidth}">${drawing}</div>`)
     );
   } catch (error) {
@@ -224,28 +244,51 @@ async function drawnPage(request: FastifyRequest, html: string, answer: unknown,
 
 /**
  * A page a first visit lands on, with the answer to its first call inside it (the contract's
- * `firstCallOfPage`) and drawn with it: the call is made here through the API's own route, as
- * the visitor (their address counts against their own rate limit), and only a success is sent.
- * Null when the page has no such call or it did not succeed: the page then makes the call itself.
+ * `firstCallOfPage`) and those of its side calls (`sideCallsOfPage`), and drawn with them. Only
+ * successes are sent. Null when the page has no first call or it did not succeed: the page then
+ * makes the call itself.
  */
 async function withFirstResponse(request: FastifyRequest, shell: Shell, webDist: string): Promise<string | null> {
   const call = firstCallOfPage(request.url);
   if (!call) return null;
+  const [first, ...side] = await Promise.all(
+    [call, ...sideCallsOfPage(request.url)].map((url) => answerAsVisitor(request, url)),
+  );
+  if (!first) return null;
+  const sideCalls = sideCallsOfPage(request.url);
+  const sideAnswers: Record<string, unknown> = {};
+  let sideElements = '';
+  side.forEach((answer, index) => {
+    const url = sideCalls[index]!;
+    // a side call that failed is made by the page itself, as on any other page
+    if (!answer) return;
+    sideAnswers[url] = answer.data;
+    sideElements += jsonElement(`class="${SIDE_RESPONSE_CLASS}"`, url, answer.body);
+  });
+  const html = shell.html
+    .replace('</head>', `${picturePreloads(call, first.data)}</head>`)
+    .replace('</body>', `${jsonElement(`id="${FIRST_RESPONSE_ELEMENT_ID}"`, call, first.body)}${sideElements}</body>`);
+  return drawnPage(request, html, first.data, sideAnswers, webDist);
+}
+
+/**
+ * A call made through the API's own route, as the visitor (their address counts against their
+ * own rate limit): its JSON and data when it succeeded, else null.
+ */
+async function answerAsVisitor(request: FastifyRequest, url: string): Promise<{ body: string; data: unknown } | null> {
   const answer = await request.server.inject({
     method: 'GET',
-    url: call,
+    url,
     headers: { accept: 'application/json', 'user-agent': request.headers['user-agent'] ?? '' },
     remoteAddress: request.ip,
   });
   if (answer.statusCode !== 200 || !answer.headers['content-type']?.toString().includes('json')) return null;
-  const element =
-    `<script type="application/json" id="${FIRST_RESPONSE_ELEMENT_ID}" data-url="${escapeHtml(call)}">` +
-    `${jsonForHtml(answer.body)}</script>`;
-  const data = (JSON.parse(answer.body) as { data?: unknown }).data;
-  const html = shell.html
-    .replace('</head>', `${picturePreloads(call, data)}</head>`)
-    .replace('</body>', `${element}</body>`);
-  return drawnPage(request, html, data, webDist);
+  return { body: answer.body, data: (JSON.parse(answer.body) as { data?: unknown }).data };
+}
+
+/** An answer inside the page: a JSON element naming the call it answers. */
+function jsonElement(identity: string, url: string, json: string): string {
+  return `<script type="application/json" ${identity} data-url="${escapeHtml(url)}">${jsonForHtml(json)}</script>`;
 }
 
 /**

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EARLY_CLICK_SCRIPT } from '@gemstock/contract';
+import { DEFERRED_START_SCRIPT, EARLY_CLICK_SCRIPT, SIDE_CALLS } from '@gemstock/contract';
 import type { S3Config } from '../../src/config.js';
 import { insertMaterial } from '../helpers/factories.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
@@ -13,6 +13,16 @@ const INDEX_HTML =
   `<!doctype html><html lang="zh-CN"><head><meta charset="UTF-8" /><script>${EARLY_CLICK_SCRIPT}</script><title>宝图</title></head>` +
   '<body><div id="root"></div><script type="module" src="/assets/index-AbC123.js"></script></body></html>';
 const ENTRY_JS = `console.log(${JSON.stringify('宝图'.repeat(400))});`;
+/** What the pages' policy allows to run, beside the app's own files: the contract's inline scripts. */
+const PAGE_SCRIPT_SRC = `'self' ${sha256Source(EARLY_CLICK_SCRIPT)} ${sha256Source(DEFERRED_START_SCRIPT)} 'wasm-unsafe-eval'`;
+
+/** The text of every inline script of a page that runs (not a module file, not a JSON island). */
+function executableInlineScripts(html: string): string[] {
+  return [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)]
+    .filter(([, attributes]) => !/\bsrc=|type="application\/json"/.test(attributes!))
+    .map((match) => match[2]!);
+}
+
 /** A page's shell: index.html with a preload of that page's code (apps/web/build/route-shells.ts). */
 const shellOf = (chunk: string) =>
   INDEX_HTML.replace('</head>', `<link rel="modulepreload" href="/assets/${chunk}"></head>`);
@@ -212,12 +222,14 @@ function writeWebBuildWithRenderer(): string {
   mkdirSync(join(dist, 'shells'), { recursive: true });
   mkdirSync(join(root, 'dist-ssr'));
   const shell =
-    '<!doctype html><html><head><link rel="modulepreload" crossorigin href="/assets/home-page-H1.js"></head><body><div id="root">\n  <!--loading--><div class="gs-app-loading">加载中…</div><!--/loading-->\n</div></body></html>';
+    '<!doctype html><html><head><script type="module" crossorigin src="/assets/index-E1.js"></script>' +
+    '<link rel="modulepreload" crossorigin href="/assets/home-page-H1.js"></head><body><div id="root">\n  <!--loading--><div class="gs-app-loading">加载中…</div><!--/loading-->\n</div></body></html>';
   writeFileSync(join(dist, 'index.html'), shell);
   for (const page of ['home', 'detail', 'free-material']) writeFileSync(join(dist, 'shells', `${page}.html`), shell);
   writeFileSync(
     join(root, 'dist-ssr', 'entry-server.js'),
-    `export async function renderLandingPage({ url, answer, viewportWidth }) {
+    `export async function renderLandingPage({ url, answer, sideAnswers, viewportWidth }) {
+      globalThis.__sideAnswersDrawnWith = sideAnswers;
       if (url.startsWith('/detail/')) throw new Error('cannot draw');
       if (url.startsWith('/free-material')) return null;
       // React's own preloads of the pictures it draws come first; the server drops them
@@ -255,6 +267,26 @@ describe("a landing page drawn by the web app's server-side renderer", () => {
     expect(phone.body).not.toContain('modulepreload');
     // the browser seeds its cache from the same answer, so its first render is this drawing
     expect(phone.body).toContain('id="gs-first-response"');
+    // the app starts once the first pictures are painted: its entry is the deferred start's, and
+    // that inline script is one the page's policy allows
+    expect(phone.body).not.toContain('<script type="module"');
+    expect(phone.body).toContain(`<script data-entry="/assets/index-E1.js">${DEFERRED_START_SCRIPT}</script>`);
+    expect(executableInlineScripts(phone.body)).toEqual([DEFERRED_START_SCRIPT]);
+    expect(cspOf(phone.headers)['script-src']!.split(' ')).toContain(sha256Source(DEFERRED_START_SCRIPT));
+    // home is sent and drawn with the site's configuration and the hot keywords its hero offers
+    const site = (await t.app.inject({ url: SIDE_CALLS.siteConfig })).json<{ data: unknown }>().data;
+    const hot = (await t.app.inject({ url: SIDE_CALLS.hotKeywords })).json<{ data: unknown }>().data;
+    expect((globalThis as { __sideAnswersDrawnWith?: unknown }).__sideAnswersDrawnWith).toEqual({
+      [SIDE_CALLS.siteConfig]: site,
+      [SIDE_CALLS.hotKeywords]: hot,
+    });
+    const sideElements = [
+      ...phone.body.matchAll(
+        /<script type="application\/json" class="gs-side-response" data-url="([^"]*)">(.*?)<\/script>/gs,
+      ),
+    ];
+    expect(sideElements.map(([, url]) => url)).toEqual([SIDE_CALLS.siteConfig, SIDE_CALLS.hotKeywords]);
+    expect(JSON.parse(sideElements[0]![2]!)).toMatchObject({ code: 0, data: site });
 
     // a browser that states its width (asked for by Accept-CH on every page) is drawn for it
     expect(phone.headers['accept-ch']).toBe('Sec-CH-Viewport-Width');
@@ -284,6 +316,8 @@ describe("a landing page drawn by the web app's server-side renderer", () => {
       expect(res.body, url).toContain('<div id="root">\n  <!--loading--><div class="gs-app-loading">');
       expect(res.body, url).not.toContain('data-viewport-width');
       expect(res.body, url).toContain('modulepreload');
+      expect(res.body, url).toContain('<script type="module" crossorigin src="/assets/index-E1.js"></script>');
+      expect(res.body, url).not.toContain('data-entry');
     }
     // the page still carries the answer when only the drawing failed
     expect((await t.app.inject({ url: `/detail/${material.sid}` })).body).toContain('id="gs-first-response"');
@@ -363,7 +397,7 @@ describe('security headers', () => {
     const res = await t.app.inject({ url: '/' });
     const csp = cspOf(res.headers);
     expect(csp['default-src']).toBe("'self'");
-    expect(csp['script-src']).toBe(`'self' ${sha256Source(EARLY_CLICK_SCRIPT)} 'wasm-unsafe-eval'`);
+    expect(csp['script-src']).toBe(PAGE_SCRIPT_SRC);
     expect(csp['script-src']).not.toContain('unsafe-inline');
     expect(csp['object-src']).toBe("'none'");
     expect(csp['worker-src']).toBe("'self' blob:");
@@ -379,7 +413,7 @@ describe('security headers', () => {
     await insertMaterial(t, { keywords: ['钻戒'] });
     for (const url of ['/', '/user/order', '/admin']) {
       const res = await t.app.inject({ url });
-      const inline = [...res.body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
+      const inline = executableInlineScripts(res.body);
       expect(inline, url).toEqual([EARLY_CLICK_SCRIPT]);
       const allowed = cspOf(res.headers)['script-src']!.split(' ');
       for (const script of inline) expect(allowed, url).toContain(sha256Source(script));
@@ -392,7 +426,7 @@ describe('security headers', () => {
       expect(res.statusCode, url).toBe(200);
       const csp = cspOf(res.headers);
       expect(csp['frame-ancestors'], url).toBe("'none'");
-      expect(csp['script-src'], url).toBe(`'self' ${sha256Source(EARLY_CLICK_SCRIPT)} 'wasm-unsafe-eval'`);
+      expect(csp['script-src'], url).toBe(PAGE_SCRIPT_SRC);
       expect(res.headers['x-frame-options'], url).toBe('DENY');
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
     }

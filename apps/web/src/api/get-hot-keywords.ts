@@ -8,10 +8,12 @@ export function getHotKeywords(): Promise<TKeywordsResponse> {
   return callApi(COMMON_ROUTES.hotKeywords);
 }
 
+export const hotKeywordsKey = ['hot-keywords'] as const;
+
 /** The header loads it on the first focus of the search box (spec §2); home asks at once. */
 export function useHotKeywords(enabled: boolean) {
   return useQuery({
-    queryKey: ['hot-keywords'],
+    queryKey: hotKeywordsKey,
     queryFn: getHotKeywords,
     enabled,
     staleTime: 5 * 60_000,

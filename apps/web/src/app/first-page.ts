@@ -1,16 +1,22 @@
 import {
   FIRST_RESPONSE_ELEMENT_ID,
+  SIDE_CALLS,
+  SIDE_RESPONSE_CLASS,
   SUCCESS_CODE,
+  type TKeywordsResponse,
   type TMaterialDetailResponse,
   type TMaterialsResponse,
   type TPagedMaterialsResponse,
   type TSearchMaterialsResponse,
+  type TSiteConfigResponse,
   firstCallOfPage,
   landingPageOf,
   normalizeCallUrl,
 } from '@gemstock/contract';
 import type { QueryClient } from '@tanstack/react-query';
+import { hotKeywordsKey } from '@/api/get-hot-keywords';
 import { GUEST_VIEWER, type Viewer } from '@/api/material-cache';
+import { siteConfigQuery } from '@/api/site-config';
 import { searchMaterialsQuery } from '@/features/catalog/api/search-materials';
 import { FIRST_SEARCH_PAGE, parseCatalogFilters } from '@/features/catalog/lib/search-filters';
 import { freeMaterialsKey, getFreeMaterials } from '@/features/free-material/api/get-free-materials';
@@ -22,6 +28,16 @@ import { featuredVideosQuery } from '@/features/video/api/get-featured-videos';
  * made for the visitor and sends inside the page (apps/server src/plugins/web-app.ts).
  */
 export type FirstAnswer = unknown;
+
+/** The data of an answer element's envelope: null unless it is a success. */
+function dataOf(element: Element): unknown {
+  try {
+    const envelope = JSON.parse(element.textContent ?? '') as { code?: unknown; data?: unknown };
+    return envelope.code === SUCCESS_CODE ? (envelope.data ?? null) : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Takes the answer out of the page: null unless it is a success that answers `pageUrl`'s own
@@ -35,12 +51,30 @@ export function takeEmbeddedAnswer(pageUrl: string): FirstAnswer | null {
   const call = firstCallOfPage(pageUrl);
   const answers = element.dataset.url;
   if (!call || !answers || normalizeCallUrl(answers) !== normalizeCallUrl(call)) return null;
-  try {
-    const envelope = JSON.parse(element.textContent ?? '') as { code?: unknown; data?: unknown };
-    return envelope.code === SUCCESS_CODE ? (envelope.data ?? null) : null;
-  } catch {
-    return null;
+  return dataOf(element);
+}
+
+/** The answers to the page's side calls (the contract's `sideCallsOfPage`), by call; taken out of the page. */
+export function takeSideAnswers(): Record<string, unknown> {
+  const answers: Record<string, unknown> = {};
+  for (const element of document.querySelectorAll<HTMLElement>(`script.${SIDE_RESPONSE_CLASS}`)) {
+    element.remove();
+    const data = dataOf(element);
+    if (element.dataset.url && data !== null) answers[element.dataset.url] = data;
   }
+  return answers;
+}
+
+/**
+ * Puts the side answers into the query cache under their queries' keys. They are the same for
+ * every viewer, so a signed-in buyer's page takes them too. A call this build does not know is
+ * left for its page to make.
+ */
+export function seedSideAnswers(client: QueryClient, answers: Record<string, unknown>): void {
+  const siteConfig = answers[SIDE_CALLS.siteConfig];
+  if (siteConfig) client.setQueryData(siteConfigQuery.queryKey, siteConfig as TSiteConfigResponse);
+  const hotKeywords = answers[SIDE_CALLS.hotKeywords];
+  if (hotKeywords) client.setQueryData(hotKeywordsKey, hotKeywords as TKeywordsResponse);
 }
 
 /**

@@ -2,6 +2,7 @@ import { CloseCircleFilled, SearchOutlined } from '@/components/ui/icon-paths';
 import { MAX_LENGTH } from '@gemstock/contract';
 import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { SEARCH_PARAM, paths } from '@/config/paths';
 import { useHotKeywords } from '@/api/get-hot-keywords';
 import { LoadError } from '@/components/load-error';
 import { LoadMore } from '@/components/material-grid/load-more';
@@ -11,6 +12,7 @@ import { Button } from '@/components/ui/button';
 import { SkeletonBlock } from '@/components/ui/feedback';
 import { Icon } from '@/components/ui/icon';
 import { useSearchNavigation } from '@/hooks/use-search-navigation';
+import { useTypedBeforeHydration } from '@/hooks/use-typed-before-hydration';
 import { useSearchMaterials } from '../api/search-materials';
 import { CatalogFilterBar } from '../components/catalog-filter-bar';
 import { NoResults } from '../components/no-results';
@@ -37,6 +39,7 @@ function HeroSearch({ keyword }: { keyword: string }) {
   const hot = useHotKeywords(true);
   const hotTerms = hot.data?.keywords.length ? hot.data.keywords.slice(0, 8) : FALLBACK_TERMS;
   const input = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(input, value, setValue);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -54,11 +57,13 @@ function HeroSearch({ keyword }: { keyword: string }) {
       <div className="gs-container">
         <h1 className="gs-hero__title">珠宝行业正版图片与视频授权</h1>
         <p className="gs-hero__subtitle">可商用的珠宝视觉素材，按用途授权，支持企业开票与定制设计</p>
-        <form role="search" className="gs-hero__search" aria-label="搜索素材" onSubmit={onSubmit}>
+        {/* before the app runs, the browser sends it itself, as the header's (header-search.tsx) */}
+        <form role="search" className="gs-hero__search" aria-label="搜索素材" action={paths.home} onSubmit={onSubmit}>
           <span className="gs-hero__field">
             <input
               ref={input}
               type="search"
+              name={SEARCH_PARAM}
               className="gs-hero__input"
               placeholder="搜索钻戒、项链、黄金饰品…"
               aria-label="搜索素材"

@@ -1,11 +1,12 @@
 import { MAX_LENGTH } from '@gemstock/contract';
-import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { SEARCH_PARAM, paths } from '@/config/paths';
 import { useSearchNavigation } from '@/hooks/use-search-navigation';
 import { useHotKeywords } from '@/api/get-hot-keywords';
 import { Icon } from '@/components/ui/icon';
 import { SearchOutlined } from '@/components/ui/icon-paths';
+import { useTypedBeforeHydration } from '@/hooks/use-typed-before-hydration';
 
 /**
  * Header search (spec §2): a search form whose box opens the hot-search panel on focus. The panel
@@ -18,6 +19,8 @@ export function HeaderSearch() {
   const [searchParams] = useSearchParams();
   const urlKeyword = pathname === paths.home ? (searchParams.get(SEARCH_PARAM) ?? '') : '';
   const [value, setValue] = useState(urlKeyword);
+  const input = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(input, value, setValue);
   const [hasFocused, setHasFocused] = useState(false);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -67,6 +70,7 @@ export function HeaderSearch() {
     // own search address, which the server draws with its results
     <form role="search" className="gs-header-search" action={paths.home} onSubmit={onSubmit} aria-label="站内搜索">
       <input
+        ref={input}
         type="search"
         name={SEARCH_PARAM}
         className="gs-header-search__input"

@@ -36,7 +36,8 @@ export function MaterialPreview({ material }: { material: TMaterial }) {
             aria-label={`${label}（带水印预览）`}
           />
         ) : still ? (
-          <img src={still} alt={label} />
+          // the page's main picture: the server preloads it, and a drawn page starts its app after it
+          <img src={still} alt={label} fetchPriority="high" />
         ) : (
           <span className="gs-tile__missing">预览生成中</span>
         )}
