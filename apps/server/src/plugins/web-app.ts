@@ -251,11 +251,9 @@ async function drawnPage(
 async function withFirstResponse(request: FastifyRequest, shell: Shell, webDist: string): Promise<string | null> {
   const call = firstCallOfPage(request.url);
   if (!call) return null;
-  const [first, ...side] = await Promise.all(
-    [call, ...sideCallsOfPage(request.url)].map((url) => answerAsVisitor(request, url)),
-  );
-  if (!first) return null;
   const sideCalls = sideCallsOfPage(request.url);
+  const [first, ...side] = await Promise.all([call, ...sideCalls].map((url) => answerAsVisitor(request, url)));
+  if (!first) return null;
   const sideAnswers: Record<string, unknown> = {};
   let sideElements = '';
   side.forEach((answer, index) => {
