@@ -199,33 +199,45 @@ function assumedViewportWidth(request: FastifyRequest): number {
 const MODULE_PRELOADS = /\s*<link rel="modulepreload"[^>]*>/g;
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 const REACT_IMAGE_PRELOADS = /^(?:<link rel="preload" as="image"[^>]*\/>)+/;
+const HIGH_PRIORITY_PRELOAD = /<link rel="preload" as="image"[^>]*fetchPriority="high"[^>]*\/>/g;
+
+/** `html` with `preloads` at the end of its head. */
+const withPreloads = (html: string, preloads: string) => html.replace('</head>', () => `${preloads}</head>`);
 const ROOT_CONTENT = /<div id="root">[\s\S]*?<!--\/loading-->\s*<\/div>/;
 
 /**
  * The page drawn by the web app for a visitor without a session, in place of the loading screen,
- * with the width it was drawn for (the browser hydrates it assuming the same). The shell
- * unchanged when there is no renderer or it fails: the browser then draws the page itself.
+ * with the width it was drawn for (the browser hydrates it assuming the same). The shell with
+ * `preloads`, the page's own guess at its first pictures, when there is no renderer or it fails:
+ * the browser then draws the page itself.
  */
 async function drawnPage(
   request: FastifyRequest,
   html: string,
+  preloads: string,
   answer: unknown,
   sideAnswers: Record<string, unknown>,
   webDist: string,
 ): Promise<string> {
+  const undrawn = withPreloads(html, preloads);
   const renderer = await rendererFor(webDist, request.log);
-  if (!renderer || !ROOT_CONTENT.test(html)) return html;
+  if (!renderer || !ROOT_CONTENT.test(html)) return undrawn;
   // a signed-in buyer's page is drawn by their browser (the server has no session to draw with)
-  if (hasSignedInCookie(request.headers.cookie)) return html;
+  if (hasSignedInCookie(request.headers.cookie)) return undrawn;
   const viewportWidth = assumedViewportWidth(request);
   try {
     const markup = await renderer.renderLandingPage({ url: request.url, answer, sideAnswers, viewportWidth });
-    if (markup === null) return html;
-    // React puts a preload of every picture it draws eagerly before the markup; the page already
-    // preloads the first ones in its head, where the browser finds them first
-    const drawing = markup.replace(REACT_IMAGE_PRELOADS, '');
+    if (markup === null) return undrawn;
+    // React puts a preload of every picture it draws eagerly before the markup. Those of the
+    // first screen's pictures (fetchpriority=high) replace the page's own in its head, where the
+    // browser finds them first: they carry the drawn pictures' very srcset and sizes, so the
+    // browser picks the file the picture will ask for (the page's own can only guess a tile's
+    // width). The rest go.
+    const reactPreloads = REACT_IMAGE_PRELOADS.exec(markup)?.[0] ?? '';
+    const firstScreen = reactPreloads.match(HIGH_PRIORITY_PRELOAD)?.join('') ?? '';
+    const drawing = markup.slice(reactPreloads.length);
     return (
-      html
+      withPreloads(html, firstScreen || preloads)
         // a drawn page needs its code only to respond, not to appear: its scripts follow the
         // module graph from the entry instead of downloading beside the first pictures
         .replace(MODULE_PRELOADS, '')
@@ -238,7 +250,7 @@ async function drawnPage(
     );
   } catch (error) {
     request.log.error({ err: error }, 'a landing page could not be drawn on the server');
-    return html;
+    return undrawn;
   }
 }
 
@@ -263,10 +275,11 @@ async function withFirstResponse(request: FastifyRequest, shell: Shell, webDist:
     sideAnswers[url] = answer.data;
     sideElements += jsonElement(`class="${SIDE_RESPONSE_CLASS}"`, url, answer.body);
   });
-  const html = shell.html
-    .replace('</head>', `${picturePreloads(call, first.data)}</head>`)
-    .replace('</body>', `${jsonElement(`id="${FIRST_RESPONSE_ELEMENT_ID}"`, call, first.body)}${sideElements}</body>`);
-  return drawnPage(request, html, first.data, sideAnswers, webDist);
+  const html = shell.html.replace(
+    '</body>',
+    () => `${jsonElement(`id="${FIRST_RESPONSE_ELEMENT_ID}"`, call, first.body)}${sideElements}</body>`,
+  );
+  return drawnPage(request, html, picturePreloads(call, first.data), first.data, sideAnswers, webDist);
 }
 
 /**

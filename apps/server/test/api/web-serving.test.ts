@@ -74,7 +74,8 @@ describe('serving the web app: compression, caching, page fallback', () => {
     t = await buildTestApp({ webDist: dist });
     // before any page is asked for: the catalogue caches a search's matches for a while
     for (let i = 0; i < 12; i += 1) await insertMaterial(t, { keywords: ['钻戒', `款式${i}`] });
-    scripted = await insertMaterial(t, { keywords: ['</script><script>alert(1)</script>', '钻戒'] });
+    // text that would end the element, and text a string replacement would read as a pattern
+    scripted = await insertMaterial(t, { keywords: ['</script><script>alert(1)</script>', "钻戒$&$'$`"] });
   });
   afterAll(async () => {
     await t.close();
@@ -142,6 +143,14 @@ describe('serving the web app: compression, caching, page fallback', () => {
     const answer = JSON.parse(element![2]!) as { code: number; data: { materials: { sid: string }[]; seed: number } };
     expect(answer.code).toBe(0);
     expect(answer.data.materials.map((m) => m.sid)).toContain(material.sid);
+    // the page carries the API's answer as it was, to the character
+    const api = (await t.app.inject({ url: element![1]!.replaceAll('&amp;', '&') })).json<{
+      data: { materials: { sid: string; keywords: string[] }[] };
+    }>();
+    const keywordsOf = (materials: { sid: string; keywords?: string[] }[]) =>
+      materials.find((m) => m.sid === material.sid)?.keywords;
+    expect(keywordsOf(answer.data.materials)).toEqual(keywordsOf(api.data.materials));
+    expect(keywordsOf(answer.data.materials)).toContain("钻戒$&$'$`");
     expect(typeof answer.data.seed).toBe('number');
 
     // the first row's pictures are preloaded with the tiles' own srcset
@@ -232,8 +241,9 @@ function writeWebBuildWithRenderer(): string {
       globalThis.__sideAnswersDrawnWith = sideAnswers;
       if (url.startsWith('/detail/')) throw new Error('cannot draw');
       if (url.startsWith('/free-material')) return null;
-      // React's own preloads of the pictures it draws come first; the server drops them
-      return '<link rel="preload" as="image" href="/a.webp"/><link rel="preload" as="image" imageSrcSet="/b.webp 240w"/>' +
+      // React's own preloads of the pictures it draws come first: the server keeps those of the
+      // first screen (fetchPriority="high"), in the head, and drops the rest
+      return '<link rel="preload" as="image" href="/a.webp"/><link rel="preload" as="image" imageSrcSet="/b.webp 240w" imageSizes="50vw" fetchPriority="high"/>' +
         '<main data-url="' + url + '" data-width="' + viewportWidth + '">' + answer.materials.length + ' 个素材</main>';
     }`,
   );
@@ -263,6 +273,13 @@ describe("a landing page drawn by the web app's server-side renderer", () => {
       '<div id="root" data-viewport-width="390"><main data-url="/" data-width="390">1 个素材</main></div>',
     );
     expect(phone.body).not.toContain('gs-app-loading');
+    // the first screen's pictures are preloaded as drawn, in the head, in place of the page's own guess
+    const head = phone.body.slice(0, phone.body.indexOf('</head>'));
+    expect(head).toContain(
+      '<link rel="preload" as="image" imageSrcSet="/b.webp 240w" imageSizes="50vw" fetchPriority="high"/>',
+    );
+    expect(phone.body).not.toContain('/a.webp');
+    expect(phone.body).not.toContain('fetchpriority="high" imagesrcset=');
     // its code follows from the entry instead of competing with its first pictures
     expect(phone.body).not.toContain('modulepreload');
     // the browser seeds its cache from the same answer, so its first render is this drawing
@@ -319,8 +336,10 @@ describe("a landing page drawn by the web app's server-side renderer", () => {
       expect(res.body, url).toContain('<script type="module" crossorigin src="/assets/index-E1.js"></script>');
       expect(res.body, url).not.toContain('data-entry');
     }
-    // the page still carries the answer when only the drawing failed
-    expect((await t.app.inject({ url: `/detail/${material.sid}` })).body).toContain('id="gs-first-response"');
+    // the page still carries the answer, and its own preload of the still, when only the drawing failed
+    const undrawn = (await t.app.inject({ url: `/detail/${material.sid}` })).body;
+    expect(undrawn).toContain('id="gs-first-response"');
+    expect(undrawn).toMatch(/<link rel="preload" as="image" fetchpriority="high" href="[^"]+"><\/head>/);
   });
 });
 
