@@ -12,6 +12,8 @@ interface MaterialGridProps {
   renderFooter?: (material: TMaterial) => ReactNode;
   footerHeight?: number;
   label?: string;
+  /** How deep the grid is drawn at first, in pixels (MasonryGrid's `firstDepth`). */
+  firstDepth?: number;
 }
 
 const ratioOf = (m: TMaterial) => tileRatio(m.width, m.height);
@@ -52,10 +54,12 @@ export function MaterialGrid({
   renderFooter,
   footerHeight = 0,
   label = '素材列表',
+  firstDepth,
 }: MaterialGridProps) {
   const extraHeight = renderFooter ? footerHeight : 0;
   return (
     <MasonryGrid
+      firstDepth={firstDepth}
       items={materials}
       getKey={keyOf}
       getRatio={ratioOf}

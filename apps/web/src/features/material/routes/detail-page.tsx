@@ -48,6 +48,9 @@ function DetailSkeleton() {
   );
 }
 
+/** About two rows of related tiles: they arrive after the page is shown, and below it. */
+const RELATED_FIRST_DEPTH = 500;
+
 function RelatedMaterials({ sid }: { sid: string }) {
   const related = useRelatedMaterials(sid, true);
   const materials = related.data?.materials ?? [];
@@ -60,7 +63,8 @@ function RelatedMaterials({ sid }: { sid: string }) {
       {related.isPending ? (
         <MaterialGridSkeleton count={8} minColumnWidth={200} />
       ) : (
-        <MaterialGrid materials={materials} minColumnWidth={200} label="相关素材" />
+        // below the material, out of the first screen: its first rows, then more as the page scrolls
+        <MaterialGrid materials={materials} minColumnWidth={200} label="相关素材" firstDepth={RELATED_FIRST_DEPTH} />
       )}
     </section>
   );
