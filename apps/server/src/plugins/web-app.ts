@@ -77,14 +77,18 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
   return true;
 }
 
-/** How wide a first page's tiles are drawn: phones show two columns, /video one (its tiles are larger). */
+// How wide a first page's tiles are drawn. A phone's tile is half the page column less the gap: the grid's own `sizes` there (apps/web
+// src/components/material-grid/material-grid.tsx, PAGE_COLUMN's phone padding 24 px and the
+// 12 px gap), so the preload picks the very file the tile asks for. On a computer the column
+// count depends on the window: the tiles' usual width is the guess.
+const PHONE_TILE = '(max-width: 767px) calc((100vw - 36px) / 2)';
 const TILE_SIZES: Record<string, string> = {
-  '/api/material': '(max-width: 767px) 50vw, 240px',
-  '/api/material/free': '(max-width: 767px) 50vw, 240px',
-  '/api/material/featured_video': '(max-width: 767px) 100vw, 320px',
+  '/api/material': `${PHONE_TILE}, 240px`,
+  '/api/material/free': `${PHONE_TILE}, 240px`,
+  '/api/material/featured_video': `${PHONE_TILE}, 320px`,
 };
-/** Pictures of a list preloaded: a phone's first row. */
-const PRELOADED_TILES = 2;
+/** Pictures of a page preloaded: a phone's first row of a list. */
+const PRELOADED_PICTURES = 2;
 
 /**
  * Preloads of the pictures a first page shows first, named in its first answer: the material's
@@ -97,7 +101,7 @@ function picturePreloads(call: string, data: unknown): string {
   if (sizes) {
     const materials = (data as { materials?: TMaterial[] } | null)?.materials ?? [];
     return materials
-      .slice(0, PRELOADED_TILES)
+      .slice(0, PRELOADED_PICTURES)
       .map((m) => thumbnailSrcSet(m))
       .filter((srcset): srcset is string => Boolean(srcset))
       .map((srcset) => link(`imagesrcset="${escapeHtml(srcset)}" imagesizes="${sizes}"`))
@@ -199,7 +203,6 @@ function assumedViewportWidth(request: FastifyRequest): number {
 const MODULE_PRELOADS = /\s*<link rel="modulepreload"[^>]*>/g;
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 const REACT_IMAGE_PRELOADS = /^(?:<link rel="preload" as="image"[^>]*\/>)+/;
-const HIGH_PRIORITY_PRELOAD = /<link rel="preload" as="image"[^>]*fetchPriority="high"[^>]*\/>/g;
 
 /** `html` with `preloads` at the end of its head. */
 const withPreloads = (html: string, preloads: string) => html.replace('</head>', () => `${preloads}</head>`);
@@ -228,16 +231,12 @@ async function drawnPage(
   try {
     const markup = await renderer.renderLandingPage({ url: request.url, answer, sideAnswers, viewportWidth });
     if (markup === null) return undrawn;
-    // React puts a preload of every picture it draws eagerly before the markup. Those of the
-    // first screen's pictures (fetchpriority=high) replace the page's own in its head, where the
-    // browser finds them first: they carry the drawn pictures' very srcset and sizes, so the
-    // browser picks the file the picture will ask for (the page's own can only guess a tile's
-    // width). The rest go.
+    // React puts a preload of every picture it draws eagerly before the markup; the page already
+    // preloads the first ones in its head, where the browser finds them first
     const reactPreloads = REACT_IMAGE_PRELOADS.exec(markup)?.[0] ?? '';
-    const firstScreen = reactPreloads.match(HIGH_PRIORITY_PRELOAD)?.join('') ?? '';
     const drawing = markup.slice(reactPreloads.length);
     return (
-      withPreloads(html, firstScreen || preloads)
+      withPreloads(html, preloads)
         // a drawn page needs its code only to respond, not to appear: its scripts follow the
         // module graph from the entry instead of downloading beside the first pictures
         .replace(MODULE_PRELOADS, '')

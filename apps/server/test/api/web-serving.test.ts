@@ -153,9 +153,14 @@ describe('serving the web app: compression, caching, page fallback', () => {
     expect(keywordsOf(answer.data.materials)).toContain("钻戒$&$'$`");
     expect(typeof answer.data.seed).toBe('number');
 
-    // the first row's pictures are preloaded with the tiles' own srcset
-    const tiles = [...home.body.matchAll(/<link rel="preload" as="image" fetchpriority="high" imagesrcset="([^"]+)"/g)];
+    // the first row's pictures are preloaded with the tiles' own srcset, and on a phone their sizes
+    const tiles = [
+      ...home.body.matchAll(
+        /<link rel="preload" as="image" fetchpriority="high" imagesrcset="([^"]+)" imagesizes="([^"]+)"/g,
+      ),
+    ];
     expect(tiles).toHaveLength(2);
+    for (const [, , sizes] of tiles) expect(sizes).toMatch(/^\(max-width: 767px\) calc\(\(100vw - 36px\) \/ 2\), /);
     for (const [, srcset] of tiles) expect(srcset).toMatch(/^\/media\/materials\/\w+\/thumb-\w+\.webp \d+w$/);
 
     const detail = await t.app.inject({ url: `/detail/${material.sid}` });
@@ -241,9 +246,8 @@ function writeWebBuildWithRenderer(): string {
       globalThis.__sideAnswersDrawnWith = sideAnswers;
       if (url.startsWith('/detail/')) throw new Error('cannot draw');
       if (url.startsWith('/free-material')) return null;
-      // React's own preloads of the pictures it draws come first: the server keeps those of the
-      // first screen (fetchPriority="high"), in the head, and drops the rest
-      return '<link rel="preload" as="image" href="/a.webp"/><link rel="preload" as="image" imageSrcSet="/b.webp 240w" imageSizes="50vw" fetchPriority="high"/>' +
+      // React's own preloads of the pictures it draws come first; the server drops them
+      return '<link rel="preload" as="image" href="/a.webp"/><link rel="preload" as="image" imageSrcSet="/b.webp 240w" fetchPriority="high"/>' +
         '<main data-url="' + url + '" data-width="' + viewportWidth + '">' + answer.materials.length + ' 个素材</main>';
     }`,
   );
@@ -273,13 +277,9 @@ describe("a landing page drawn by the web app's server-side renderer", () => {
       '<div id="root" data-viewport-width="390"><main data-url="/" data-width="390">1 个素材</main></div>',
     );
     expect(phone.body).not.toContain('gs-app-loading');
-    // the first screen's pictures are preloaded as drawn, in the head, in place of the page's own guess
-    const head = phone.body.slice(0, phone.body.indexOf('</head>'));
-    expect(head).toContain(
-      '<link rel="preload" as="image" imageSrcSet="/b.webp 240w" imageSizes="50vw" fetchPriority="high"/>',
-    );
+    // React's preloads go: the page's own are in its head
     expect(phone.body).not.toContain('/a.webp');
-    expect(phone.body).not.toContain('fetchpriority="high" imagesrcset=');
+    expect(phone.body).not.toContain('/b.webp');
     // its code follows from the entry instead of competing with its first pictures
     expect(phone.body).not.toContain('modulepreload');
     // the browser seeds its cache from the same answer, so its first render is this drawing
