@@ -31,25 +31,21 @@ import { ok, serveApi } from './fake-api';
 
 const PAGE = { total: 1, totalCapped: false, seed: 42, materials: [] };
 
-/** What the server puts in a page: the envelope of the page's first call, named by its URL. */
-function sendWithPage(url: string, envelope: unknown) {
+/** An answer as the server puts it in a page: the envelope of a call, named by its URL. */
+function embedAnswer(url: string, envelope: unknown, place: { id: string } | { className: string }) {
   const element = document.createElement('script');
   element.type = 'application/json';
-  element.id = FIRST_RESPONSE_ELEMENT_ID;
+  Object.assign(element, place);
   element.dataset.url = url;
   element.textContent = JSON.stringify(envelope);
   document.body.append(element);
 }
 
-/** The answer to one of the page's side calls, as the server puts it beside the first. */
-function sendBesidePage(url: string, envelope: unknown) {
-  const element = document.createElement('script');
-  element.type = 'application/json';
-  element.className = SIDE_RESPONSE_CLASS;
-  element.dataset.url = url;
-  element.textContent = JSON.stringify(envelope);
-  document.body.append(element);
-}
+/** The page's first call's answer. */
+const sendWithPage = (url: string, envelope: unknown) => embedAnswer(url, envelope, { id: FIRST_RESPONSE_ELEMENT_ID });
+/** The answer to one of the page's side calls, beside the first. */
+const sendBesidePage = (url: string, envelope: unknown) =>
+  embedAnswer(url, envelope, { className: SIDE_RESPONSE_CLASS });
 
 const success = (data: unknown) => ({ code: SUCCESS_CODE, data, message: 'ok' });
 

@@ -45,7 +45,7 @@ export function GuideDialog() {
   return (
     // `open` as an attribute: a non-modal dialog that, unlike show(), takes no focus
     <dialog open className="gs-guide" aria-labelledby={titleId}>
-      <button type="button" className="gs-guide__close" aria-label="关闭" onClick={close}>
+      <button type="button" className="gs-sheet__close gs-guide__close" aria-label="关闭" onClick={close}>
         <Icon icon={CloseOutlined} />
       </button>
       <h2 id={titleId} className="gs-guide__title">
