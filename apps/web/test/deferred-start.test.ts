@@ -8,15 +8,23 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const ENTRY = '/assets/index-E1.js';
 
+interface Picture {
+  priority: 'high' | 'lazy';
+  loaded: boolean;
+  /** The promise `HTMLImageElement.decode()` returns; without it, a browser that has no `decode()`. */
+  decoded?: Promise<void>;
+}
+
 /** The drawn page as its HTML has arrived; `pictures` say which of them have loaded. */
-function arrive(pictures: { priority: 'high' | 'lazy'; loaded: boolean }[]): HTMLImageElement[] {
+function arrive(pictures: Picture[]): HTMLImageElement[] {
   const root = document.createElement('div');
   root.id = 'root';
-  const images = pictures.map(({ priority, loaded }) => {
+  const images = pictures.map(({ priority, loaded, decoded }) => {
     const img = document.createElement('img');
     if (priority === 'high') img.setAttribute('fetchpriority', 'high');
     else img.setAttribute('loading', 'lazy');
     Object.defineProperty(img, 'complete', { configurable: true, value: loaded });
+    Object.defineProperty(img, 'decode', { configurable: true, value: decoded ? () => decoded : undefined });
     root.append(img);
     return img;
   });
@@ -33,9 +41,9 @@ function arrive(pictures: { priority: 'high' | 'lazy'; loaded: boolean }[]): HTM
 let appended: HTMLScriptElement[] = [];
 const started = () => appended.filter((node) => node.type === 'module');
 
-/** The frame that paints, then the task after it. */
+/** The frame that paints, the next one (by then the first has been shown), then the task after it. */
 async function nextFrame() {
-  await vi.advanceTimersByTimeAsync(20);
+  await vi.advanceTimersByTimeAsync(40);
 }
 
 beforeEach(() => {
@@ -54,8 +62,39 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
+/** A `decode()` answer the test settles. */
+function deferred() {
+  let resolve!: () => void;
+  let reject!: (error: Error) => void;
+  const promise = new Promise<void>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
 describe('the app of a drawn page', () => {
-  it('starts once every first-screen picture has loaded or failed, and has been painted', async () => {
+  it('starts once every first-screen picture is decoded or has failed, and has been painted', async () => {
+    const first = deferred();
+    const second = deferred();
+    arrive([
+      // loaded is not painted: an asynchronously decoded picture paints a frame or more later
+      { priority: 'high', loaded: true, decoded: first.promise },
+      { priority: 'high', loaded: false, decoded: second.promise },
+    ]);
+    await nextFrame();
+    expect(started()).toHaveLength(0);
+
+    first.resolve();
+    await nextFrame();
+    expect(started()).toHaveLength(0);
+
+    second.reject(new Error('EncodingError'));
+    await nextFrame();
+    expect(started().map((entry) => entry.getAttribute('src'))).toEqual([ENTRY]);
+  });
+
+  it('without decode(), starts once every first-screen picture has loaded or failed, and has been painted', async () => {
     const [first, second] = arrive([
       { priority: 'high', loaded: false },
       { priority: 'high', loaded: false },
@@ -76,8 +115,11 @@ describe('the app of a drawn page', () => {
     expect(entry?.crossOrigin).toBe('anonymous');
   });
 
-  it('starts after a frame when its first pictures are already in', async () => {
+  it('starts once the frame that paints its first pictures has been shown, when they are already in', async () => {
     arrive([{ priority: 'high', loaded: true }]);
+    expect(started()).toHaveLength(0);
+    // the frame that paints them (a frame is 16 ms here): drawn, not yet shown
+    await vi.advanceTimersByTimeAsync(20);
     expect(started()).toHaveLength(0);
     await nextFrame();
     expect(started()).toHaveLength(1);

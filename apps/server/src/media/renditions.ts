@@ -18,8 +18,9 @@ import { fitEven, type VideoProcessor } from './video-processor.js';
  *   1: cover 1200 px unmarked (withdrawn: usable on the web without a licence)
  *   2: cover 480 px
  *   3: a second grid thumbnail, 240 px, and the dominant colour as the grid's placeholder
+ *   4: the watermarked still in WebP instead of JPEG
  */
-export const RENDITION_VERSION = 3;
+export const RENDITION_VERSION = 4;
 
 /** Long side above which a public picture must carry the watermark. */
 export const UNMARKED_MAX_LONG_SIDE = 480;

@@ -77,10 +77,12 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
   return true;
 }
 
-// How wide a first page's tiles are drawn. A phone's tile is half the page column less the gap: the grid's own `sizes` there (apps/web
-// src/components/material-grid/material-grid.tsx, PAGE_COLUMN's phone padding 24 px and the
-// 12 px gap), so the preload picks the very file the tile asks for. On a computer the column
-// count depends on the window: the tiles' usual width is the guess.
+// How wide a first page's tiles will be, for a page the browser draws itself (a drawn page
+// preloads what its drawing asks for: drawnPage). A phone's tile is half the page column less the
+// gap: the grid's own `sizes` there (apps/web src/components/material-grid/material-grid.tsx,
+// PAGE_COLUMN's phone padding 24 px and the 12 px gap), so the preload picks the very file the
+// tile asks for. On a computer the column count depends on the window: the tiles' usual width is
+// the guess.
 const PHONE_TILE = '(max-width: 767px) calc((100vw - 36px) / 2)';
 const TILE_SIZES: Record<string, string> = {
   '/api/material': `${PHONE_TILE}, 240px`,
@@ -203,6 +205,7 @@ function assumedViewportWidth(request: FastifyRequest): number {
 const MODULE_PRELOADS = /\s*<link rel="modulepreload"[^>]*>/g;
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 const REACT_IMAGE_PRELOADS = /^(?:<link rel="preload" as="image"[^>]*\/>)+/;
+const FIRST_SCREEN_PRELOAD = /<link rel="preload" as="image"[^>]*fetchPriority="high"[^>]*\/>/g;
 
 /** `html` with `preloads` at the end of its head. */
 const withPreloads = (html: string, preloads: string) => html.replace('</head>', () => `${preloads}</head>`);
@@ -231,12 +234,15 @@ async function drawnPage(
   try {
     const markup = await renderer.renderLandingPage({ url: request.url, answer, sideAnswers, viewportWidth });
     if (markup === null) return undrawn;
-    // React puts a preload of every picture it draws eagerly before the markup; the page already
-    // preloads the first ones in its head, where the browser finds them first
+    // React puts a preload of every picture it draws eagerly before the markup. The first
+    // screen's (fetchPriority="high") name the very file each drawn picture asks for, for the
+    // width drawn for, phone or computer: the first of those go in the head, where the browser
+    // finds them first, in place of the page's own guess; the rest go.
     const reactPreloads = REACT_IMAGE_PRELOADS.exec(markup)?.[0] ?? '';
     const drawing = markup.slice(reactPreloads.length);
+    const firstPictures = (reactPreloads.match(FIRST_SCREEN_PRELOAD) ?? []).slice(0, PRELOADED_PICTURES).join('');
     return (
-      withPreloads(html, preloads)
+      withPreloads(html, firstPictures || preloads)
         // a drawn page needs its code only to respond, not to appear: its scripts follow the
         // module graph from the entry instead of downloading beside the first pictures
         .replace(MODULE_PRELOADS, '')

@@ -138,9 +138,7 @@ describe('POST /api/admin/materials/upload — images', () => {
       expect(row).toMatchObject({ status: 'ready', previewKey: null });
       for (const key of [row!.thumbKey, row!.thumbSmallKey, row!.coverKey, row!.watermarkKey]) {
         expect(key).toMatch(
-          new RegExp(
-            `^public/materials/${material.sid}/(thumb|thumb-small|cover|watermark)-[0-9a-f]{16}\\.(webp|jpg)$`,
-          ),
+          new RegExp(`^public/materials/${material.sid}/(thumb|thumb-small|cover|watermark)-[0-9a-f]{16}\\.webp$`),
         );
       }
       expect(row!.placeholderColor).toMatch(/^#[0-9a-f]{6}$/);
@@ -161,7 +159,7 @@ describe('POST /api/admin/materials/upload — images', () => {
       expect(thumbSmall.headers['content-type']).toBe('image/webp');
       expect(await sharp(thumbSmall.rawPayload).metadata()).toMatchObject({ width: 240, height: 180 });
       const marked = await t.app.inject({ method: 'GET', url: mediaUrlOf(row!.watermarkKey!) });
-      expect(marked.headers['content-type']).toBe('image/jpeg');
+      expect(marked.headers['content-type']).toBe('image/webp');
       expect(await sharp(marked.rawPayload).metadata()).toMatchObject({ width: 1200, height: 900 });
 
       // The watermark is really there: the preview differs visibly from the unmarked cover.
@@ -178,7 +176,7 @@ describe('POST /api/admin/materials/upload — images', () => {
       const res = await t.call<TSearchMaterialsResponse>({ method: 'GET', url: '/api/material?keyword=上传测试戒指' });
       const found = res.data.materials.find((m) => m.sid === material.sid);
       expect(found).toMatchObject({ width: 4000, height: 3000, authType: [1, 2, 3, 4] });
-      expect(found?.watermarkUrl).toMatch(/^\/media\/materials\/.+\/watermark-[0-9a-f]{16}\.jpg$/);
+      expect(found?.watermarkUrl).toMatch(/^\/media\/materials\/.+\/watermark-[0-9a-f]{16}\.webp$/);
       expect(found?.thumbUrl).toMatch(/^\/media\/materials\/.+\/thumb-/);
       expect(found?.thumbSmallUrl).toMatch(/^\/media\/materials\/.+\/thumb-small-[0-9a-f]{16}\.webp$/);
       expect(found?.placeholderColor).toMatch(/^#[0-9a-f]{6}$/);

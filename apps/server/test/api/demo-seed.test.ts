@@ -218,7 +218,7 @@ describe('demo seed (full catalogue) and the public media route', () => {
         [m.thumbKey!, 'image/webp'],
         [m.thumbSmallKey!, 'image/webp'],
         [m.coverKey!, 'image/webp'],
-        [m.watermarkKey!, 'image/jpeg'],
+        [m.watermarkKey!, 'image/webp'],
       ] as const) {
         expect(storage.publicUrl(key)).toBe(urlOf(key));
         const res = await t.app.inject({ method: 'GET', url: urlOf(key) });

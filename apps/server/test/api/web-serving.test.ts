@@ -246,8 +246,11 @@ function writeWebBuildWithRenderer(): string {
       globalThis.__sideAnswersDrawnWith = sideAnswers;
       if (url.startsWith('/detail/')) throw new Error('cannot draw');
       if (url.startsWith('/free-material')) return null;
-      // React's own preloads of the pictures it draws come first; the server drops them
-      return '<link rel="preload" as="image" href="/a.webp"/><link rel="preload" as="image" imageSrcSet="/b.webp 240w" fetchPriority="high"/>' +
+      // React's own preloads of the pictures it draws come first: the logo's, then the first screen's
+      return '<link rel="preload" as="image" href="/a.webp"/>' +
+        '<link rel="preload" as="image" imageSrcSet="/b.webp 240w" imageSizes="50vw" fetchPriority="high"/>' +
+        '<link rel="preload" as="image" imageSrcSet="/c.webp 240w" imageSizes="50vw" fetchPriority="high"/>' +
+        '<link rel="preload" as="image" imageSrcSet="/d.webp 240w" imageSizes="50vw" fetchPriority="high"/>' +
         '<main data-url="' + url + '" data-width="' + viewportWidth + '">' + answer.materials.length + ' 个素材</main>';
     }`,
   );
@@ -277,9 +280,15 @@ describe("a landing page drawn by the web app's server-side renderer", () => {
       '<div id="root" data-viewport-width="390"><main data-url="/" data-width="390">1 个素材</main></div>',
     );
     expect(phone.body).not.toContain('gs-app-loading');
-    // React's preloads go: the page's own are in its head
+    // the first two of the drawing's first-screen pictures are preloaded in its head, as the
+    // drawing asks for them; React's other preloads go
+    expect(phone.body).toContain(
+      '<link rel="preload" as="image" imageSrcSet="/b.webp 240w" imageSizes="50vw" fetchPriority="high"/>' +
+        '<link rel="preload" as="image" imageSrcSet="/c.webp 240w" imageSizes="50vw" fetchPriority="high"/></head>',
+    );
     expect(phone.body).not.toContain('/a.webp');
-    expect(phone.body).not.toContain('/b.webp');
+    expect(phone.body).not.toContain('/d.webp');
+    expect(phone.body.match(/rel="preload" as="image"/g)).toHaveLength(2);
     // its code follows from the entry instead of competing with its first pictures
     expect(phone.body).not.toContain('modulepreload');
     // the browser seeds its cache from the same answer, so its first render is this drawing

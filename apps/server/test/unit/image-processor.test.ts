@@ -79,7 +79,7 @@ describe('image processor', () => {
   it('covers the preview with a visible mark', async () => {
     const source = await jpeg(1600, 1200);
     const preview = await makeWatermarkedPreview(source);
-    expect([preview.width, preview.height, preview.mime]).toEqual([1200, 900, 'image/jpeg']);
+    expect([preview.width, preview.height, preview.mime]).toEqual([1200, 900, 'image/webp']);
     const plain = await sharp(source).resize(1200, 900).raw().toBuffer();
     const marked = await sharp(preview.data).raw().toBuffer();
     // Tiled over the whole picture, not a corner logo: every cell of a 4 × 4 grid is marked.
