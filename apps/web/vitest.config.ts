@@ -15,6 +15,13 @@ export default defineProject({
       // Node loads antd's CommonJS build, so a module the app imports from antd/es must come from
       // the same build, or it is a second copy (a React context antd never provides, say)
       { find: /^antd\/es\/(.*)$/, replacement: 'antd/lib/$1' },
+      // react-router and react-router/dom as one build, the ES one (Node loaded the app's
+      // react-router as CommonJS and react-router/dom as ES: two router contexts)
+      { find: /^react-router$/, replacement: `${ROOT}../../node_modules/react-router/dist/development/index.mjs` },
+      {
+        find: /^react-router\/dom$/,
+        replacement: `${ROOT}../../node_modules/react-router/dist/development/dom-export.mjs`,
+      },
     ],
   },
   test: {

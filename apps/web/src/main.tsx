@@ -1,12 +1,9 @@
 import { FIRST_RESPONSE_ELEMENT_ID } from '@gemstock/contract';
-import { StrictMode, startTransition, useEffect } from 'react';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { matchRoutes } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
 import { viewerOf } from '@/api/material-cache';
-import { AppProviders } from '@/app/providers';
-import { createAppRouter, routes } from '@/app/router';
-import { takeEarlyClicks } from '@/lib/held-clicks';
+import { clientApp, loadMatchedRoutes } from '@/app/client-app';
+import { createAppRouter } from '@/app/router';
 import { queryClient } from '@/lib/query-client';
 import { assumeViewportWidth } from '@/lib/viewport-estimate';
 import { yieldToBrowser } from '@/lib/yield-to-browser';
@@ -38,39 +35,6 @@ function stylesheetsLoaded(): Promise<unknown> {
   );
 }
 
-/** The page's route modules, loaded before hydrating: the first render must be the server's. */
-async function loadMatchedRoutes(): Promise<void> {
-  const matches = matchRoutes(routes, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      Object.assign(route, { ...(await route.lazy()), lazy: undefined });
-    }),
-  );
-}
-
-/**
- * Once the app's first drawing is in place, the clicks made on the page before it are replayed
- * on it. The replay's code loads only when there is one: most visits hold no click.
- */
-function EarlyClickReplay({ root }: { root: HTMLElement }) {
-  useEffect(() => {
-    const held = takeEarlyClicks();
-    if (held.length > 0)
-      void import('@/lib/early-clicks').then(({ replayEarlyClicks }) => replayEarlyClicks(held, root));
-  }, [root]);
-  return null;
-}
-
-const app = (router: ReturnType<typeof createAppRouter>, root: HTMLElement) => (
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-      <EarlyClickReplay root={root} />
-    </AppProviders>
-  </StrictMode>
-);
-
 async function start(container: HTMLElement) {
   // the modules' evaluation was one task; matching the routes and building the router are the
   // next ones, each in its own
@@ -100,7 +64,7 @@ async function start(container: HTMLElement) {
       // as a transition, hydration yields to the browser every few milliseconds instead of
       // holding the main thread for the whole page (a blocking lane is never time-sliced)
       startTransition(() => {
-        hydrateRoot(container, app(router, container));
+        hydrateRoot(container, clientApp(router, container));
       });
       return;
     }
@@ -126,7 +90,7 @@ async function start(container: HTMLElement) {
     const { prefetchFirstPage, takeEmbeddedAnswer } = await firstPage;
     await prefetchFirstPage(queryClient, pageUrl, viewerOf(useSession.getState()), takeEmbeddedAnswer(pageUrl));
   }
-  createRoot(container).render(app(router, container));
+  createRoot(container).render(clientApp(router, container));
 }
 
 const container = document.getElementById('root');
