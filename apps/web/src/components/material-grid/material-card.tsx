@@ -1,4 +1,4 @@
-import { HeartFilled, HeartOutlined, PlayCircleFilled } from '@/components/ui/icon-paths';
+import { PlayCircleFilled } from '@/components/ui/icon-paths';
 import { MaterialFormat, type TMaterial, thumbnailSrcSet } from '@gemstock/contract';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
@@ -140,7 +140,7 @@ function LikeToggle({ material }: { material: TMaterial }) {
       title={liked ? '取消喜欢' : '喜欢'}
       onClick={toggle}
     >
-      <Icon icon={liked ? HeartFilled : HeartOutlined} />
+      <span className="gs-tile__heart" aria-hidden="true" />
       <span className="gs-tile__like-count">{likeCount}</span>
     </button>
   );
