@@ -1,7 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter } from 'react-router';
 import { GuideDialog } from '@/features/auth/components/guide-dialog';
+import { useFirstVisitGuide } from '@/features/auth/hooks/use-first-visit-guide';
 import { useDialogs } from '@/stores/dialogs';
 import { ok, serveApi } from './fake-api';
 
@@ -55,5 +57,35 @@ describe('the first-visit guide', () => {
     fireEvent.click(screen.getByRole('button', { name: '免费注册' }));
     expect(useDialogs.getState().auth).toEqual({ open: true, mode: 'register' });
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('a first visit', () => {
+  function Page() {
+    useFirstVisitGuide();
+    return null;
+  }
+
+  it('opens the guide a moment after the browser is first idle, and remembers it was shown', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    window.localStorage.removeItem('gemstock.guide-seen');
+    const idle: IdleRequestCallback[] = [];
+    vi.stubGlobal('requestIdleCallback', (callback: IdleRequestCallback) => idle.push(callback));
+    vi.stubGlobal('cancelIdleCallback', () => {});
+    render(
+      <MemoryRouter>
+        <Page />
+      </MemoryRouter>,
+    );
+    expect(idle).toHaveLength(1);
+    act(() => idle[0]!({ didTimeout: false, timeRemaining: () => 50 }));
+    // the app's start may still have work pending then: the card's first render waits
+    expect(useDialogs.getState().guideOpen).toBe(false);
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    expect(useDialogs.getState().guideOpen).toBe(false);
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    expect(useDialogs.getState().guideOpen).toBe(true);
+    expect(window.localStorage.getItem('gemstock.guide-seen')).toBe('1');
+    vi.useRealTimers();
   });
 });
