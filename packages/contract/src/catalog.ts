@@ -80,6 +80,32 @@ export function thumbnailSrcSet(
   return `${material.thumbSmallUrl} ${smallWidth}w, ${large}`;
 }
 
+/**
+ * The page's content column: the viewport less its side padding (24 px below 768 px, 48 px
+ * above), 1360 px at most. A grid's first estimate of its width and its thumbnails' `sizes`
+ * both follow it.
+ */
+export const PAGE_COLUMN = { maxWidth: 1360, phoneBelow: 768, phonePadding: 24, padding: 48 } as const;
+/** The gap between a grid's tiles, in CSS pixels. */
+export const GRID_GAP = 12;
+
+/** How wide a tile of a grid of `columns` is on a phone, as a `sizes` entry. */
+export function phoneTileSize(columns: number, gap = GRID_GAP): string {
+  const { phoneBelow, phonePadding } = PAGE_COLUMN;
+  return `(max-width: ${phoneBelow - 1}px) calc((100vw - ${phonePadding + gap * (columns - 1)}px) / ${columns})`;
+}
+
+/**
+ * The `sizes` of a tile's thumbnail from the column count alone, in the page column's CSS terms:
+ * the same text for every width with that count, so hydrating a drawing made for a 390 px phone
+ * on a 412 px one changes no picture. The server's guess at a first page's preloads uses the
+ * phone's entry.
+ */
+export function thumbnailSizes(columns: number, gap = GRID_GAP): string {
+  const { maxWidth, padding } = PAGE_COLUMN;
+  return `${phoneTileSize(columns, gap)}, calc((min(100vw, ${maxWidth}px) - ${padding + gap * (columns - 1)}px) / ${columns})`;
+}
+
 /** The still a material's page shows (its watermarked picture, else its cover or thumbnail). */
 export function previewStillUrl(
   material: Pick<TMaterial, 'watermarkUrl' | 'coverUrl' | 'thumbUrl'>,

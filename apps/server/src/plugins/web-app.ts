@@ -9,6 +9,7 @@ import {
   isMobileUserAgent,
   landingPageOf,
   mobileSiteTarget,
+  phoneTileSize,
   previewStillUrl,
   sideCallsOfPage,
   thumbnailSrcSet,
@@ -78,12 +79,10 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
 }
 
 // How wide a first page's tiles will be, for a page the browser draws itself (a drawn page
-// preloads what its drawing asks for: drawnPage). A phone's tile is half the page column less the
-// gap: the grid's own `sizes` there (apps/web src/components/material-grid/material-grid.tsx,
-// PAGE_COLUMN's phone padding 24 px and the 12 px gap), so the preload picks the very file the
-// tile asks for. On a computer the column count depends on the window: the tiles' usual width is
-// the guess.
-const PHONE_TILE = '(max-width: 767px) calc((100vw - 36px) / 2)';
+// preloads what its drawing asks for: drawnPage). On a phone the grid has two columns and the
+// contract's `sizes` entry for them, so the preload picks the very file the tile asks for. On a
+// computer the column count depends on the window: the tiles' usual width is the guess.
+const PHONE_TILE = phoneTileSize(2);
 const TILE_SIZES: Record<string, string> = {
   '/api/material': `${PHONE_TILE}, 240px`,
   '/api/material/free': `${PHONE_TILE}, 240px`,

@@ -103,9 +103,5 @@ export function layoutMasonry(
   return { boxes, height: Math.max(0, ...columnHeights), columnWidth, columns };
 }
 
-/**
- * The page's content column: the viewport less its side padding (24 px below 768 px, 48 px
- * above), 1360 px at most. The grid's first estimate of its width and its thumbnails' `sizes`
- * both follow it.
- */
-export const PAGE_COLUMN = { maxWidth: 1360, phoneBelow: 768, phonePadding: 24, padding: 48 } as const;
+/** The page's content column (the contract's: the server's preloads follow it too). */
+export { PAGE_COLUMN } from '@gemstock/contract';

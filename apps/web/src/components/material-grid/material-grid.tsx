@@ -1,8 +1,8 @@
-import type { TMaterial } from '@gemstock/contract';
+import { GRID_GAP, type TMaterial, thumbnailSizes } from '@gemstock/contract';
 import type { ReactNode } from 'react';
 import { type ImageLoadPriority, MaterialCard } from './material-card';
 import { MasonryGrid } from './masonry-grid';
-import { PAGE_COLUMN, tileRatio } from './masonry-layout';
+import { tileRatio } from './masonry-layout';
 
 interface MaterialGridProps {
   materials: readonly TMaterial[];
@@ -30,22 +30,6 @@ function loadPriorityAt(top: number): ImageLoadPriority {
 }
 const keyOf = (m: TMaterial) => m.sid;
 
-const GAP = 12;
-
-/**
- * The `sizes` of a tile's thumbnail from the column count alone, in the page column's CSS terms:
- * the same text for every width with that count, so hydrating a drawing made for a 390 px phone
- * on a 412 px one changes no picture.
- */
-function thumbnailSizes(columns: number): string {
-  const gaps = GAP * (columns - 1);
-  const { maxWidth, phoneBelow, phonePadding, padding } = PAGE_COLUMN;
-  return (
-    `(max-width: ${phoneBelow - 1}px) calc((100vw - ${phonePadding + gaps}px) / ${columns}), ` +
-    `calc((min(100vw, ${maxWidth}px) - ${padding + gaps}px) / ${columns})`
-  );
-}
-
 /** The one material grid of the site: home, related, likes, free materials, videos. */
 export function MaterialGrid({
   materials,
@@ -67,7 +51,7 @@ export function MaterialGrid({
       maxColumns={maxColumns}
       extraHeight={extraHeight}
       label={label}
-      gap={GAP}
+      gap={GRID_GAP}
       renderItem={(material, box, _index, columns) => (
         <MaterialCard
           material={material}
