@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineProject } from 'vitest/config';
 import { decorativeIcons } from './build/decorative-icons.ts';
 
@@ -15,13 +16,11 @@ export default defineProject({
       // Node loads antd's CommonJS build, so a module the app imports from antd/es must come from
       // the same build, or it is a second copy (a React context antd never provides, say)
       { find: /^antd\/es\/(.*)$/, replacement: 'antd/lib/$1' },
-      // react-router and react-router/dom as one build, the ES one (Node loaded the app's
-      // react-router as CommonJS and react-router/dom as ES: two router contexts)
-      { find: /^react-router$/, replacement: `${ROOT}../../node_modules/react-router/dist/development/index.mjs` },
-      {
-        find: /^react-router\/dom$/,
-        replacement: `${ROOT}../../node_modules/react-router/dist/development/dom-export.mjs`,
-      },
+      // react-router and react-router/dom as one build, the ES one Node resolves for `import`
+      // (loaded by Node as they were, the app's react-router hooks and react-router/dom's
+      // RouterProvider came from two builds, with two router contexts)
+      { find: /^react-router$/, replacement: fileURLToPath(import.meta.resolve('react-router')) },
+      { find: /^react-router\/dom$/, replacement: fileURLToPath(import.meta.resolve('react-router/dom')) },
     ],
   },
   test: {
