@@ -50,6 +50,13 @@ for (const viewport of [
       for (const tab of ['首页', '视频', '免费', '购物车', '订单']) {
         await expectTouchTarget(page, tabs.getByRole('link', { name: new RegExp(tab) }));
       }
+      // no hover on a touch screen: each tile's like toggle is shown, with a thumb-sized target
+      const like = page
+        .locator('.gs-tile')
+        .first()
+        .getByRole('button', { name: /^喜欢（/ });
+      await expect(like).toHaveCSS('opacity', '1');
+      await expectTouchTarget(page, like);
       await page.screenshot({ path: shots('home') });
 
       const search = page.getByRole('banner').getByRole('combobox', { name: '搜索素材' });

@@ -140,8 +140,10 @@ function LikeToggle({ material }: { material: TMaterial }) {
       title={liked ? '取消喜欢' : '喜欢'}
       onClick={toggle}
     >
-      <span className="gs-tile__heart" aria-hidden="true" />
-      <span className="gs-tile__like-count">{likeCount}</span>
+      <span className="gs-tile__like-pill">
+        <span className="gs-tile__heart" aria-hidden="true" />
+        <span className="gs-tile__like-count">{likeCount}</span>
+      </span>
     </button>
   );
 }
