@@ -1,4 +1,4 @@
-import { CODE_DAILY_CAP, CODE_HOURLY_CAP, CODE_IP_HOURLY_CAP } from '@gemstock/contract';
+import { CODE_DAILY_CAP, CODE_HOURLY_CAP, CODE_IP_HOURLY_CAP, CODE_RESEND_SECONDS } from '@gemstock/contract';
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxMessages, verificationCodes } from '../../src/db/schema/index.js';
@@ -115,34 +115,41 @@ describe('POST /api/user/send_email_code and send_mobile_code', () => {
   it(`caps an address at ${CODE_DAILY_CAP} codes a China-time calendar day ("明天再试" means after midnight)`, async () => {
     const email = uniqueEmail();
     const DAY_MS = 86_400_000;
-    const CHINA_MS = 8 * 3_600_000;
-    const chinaMidnight = new Date(Math.floor((Date.now() + CHINA_MS) / DAY_MS) * DAY_MS - CHINA_MS);
-    const sentEarlier = (createdAt: Date) => ({
+    const HOUR_MS = 3_600_000;
+    const CHINA_MS = 8 * HOUR_MS;
+    const chinaMidnight = () => Math.floor((Date.now() + CHINA_MS) / DAY_MS) * DAY_MS - CHINA_MS;
+    const sentAt = (createdAt: number) => ({
       sid: newSid(),
       channel: 'email',
       target: email,
       purpose: 'register',
       codeHash: '0'.repeat(64),
       ip: null,
-      expiresAt: new Date(createdAt.getTime() + 600_000),
-      createdAt,
+      expiresAt: new Date(createdAt + 600_000),
+      createdAt: new Date(createdAt),
     });
-    // Yesterday's sends do not count, even those within the last 24 hours.
-    await t.database.db
-      .insert(verificationCodes)
-      .values(Array.from({ length: CODE_DAILY_CAP }, () => sentEarlier(new Date(chinaMidnight.getTime() - 1_000))));
+    const insertCap = (createdAt: number) =>
+      t.database.db.insert(verificationCodes).values(Array.from({ length: CODE_DAILY_CAP }, () => sentAt(createdAt)));
+
+    // Yesterday's sends do not count, even those within the last 24 hours: just before China's
+    // midnight, or an hour and a minute ago when that midnight is less than an hour past (the
+    // hourly cap would answer instead).
+    await insertCap(Math.min(chinaMidnight() - 1_000, Date.now() - HOUR_MS - 60_000));
     expect((await sendCode(t, { email })).code).toBe(0);
     await t.database.db.delete(verificationCodes).where(eq(verificationCodes.target, email));
 
-    // Today's do (the daily cap answers before the hourly one).
-    await t.database.db
-      .insert(verificationCodes)
-      .values(Array.from({ length: CODE_DAILY_CAP }, () => sentEarlier(new Date(Date.now() - 61_000))));
+    // Today's do (the daily cap answers before the hourly one). They must be older than the
+    // resend window, which answers first: in the minute after China's midnight, wait it out.
+    const sinceMidnight = Date.now() - chinaMidnight();
+    if (sinceMidnight < (CODE_RESEND_SECONDS + 1) * 1_000) {
+      await new Promise((resolve) => setTimeout(resolve, (CODE_RESEND_SECONDS + 2) * 1_000 - sinceMidnight));
+    }
+    await insertCap(Math.max(chinaMidnight(), Date.now() - (CODE_RESEND_SECONDS + 1) * 1_000));
     const capped = await sendCode(t, { email });
     expect(capped.status).toBe(429);
     expect(capped.code).toBe(2012);
     expect(capped.message).toBe('今日验证码发送次数已达上限，请明天再试');
-  });
+  }, 90_000);
 
   it('housekeeping removes codes sent more than two days ago, and only those', async () => {
     const email = uniqueEmail();
