@@ -150,6 +150,12 @@ for (const viewport of [
       await expect(sections.getByRole('link', { name: '企业信息' })).toHaveAttribute('aria-current', 'page');
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
       await page.screenshot({ path: shots('user-area') });
+
+      // Featured videos: the preview is opened with a finger, not a mouse pointer.
+      await tabs.getByRole('link', { name: /视频/ }).tap();
+      await expect(page).toHaveURL(/\/video$/);
+      await expect(page.getByText('点开视频即可预览')).toBeVisible();
+      await expect(page.getByText('鼠标移到视频上即可预览')).toBeHidden();
     });
   });
 }

@@ -47,7 +47,16 @@ export default function VideoPage() {
   }
 
   return (
-    <PageContainer title="精选视频" subTitle="可商用的珠宝展示视频，适合新媒体与门店大屏；鼠标移到视频上即可预览">
+    <PageContainer
+      title="精选视频"
+      subTitle={
+        <>
+          可商用的珠宝展示视频，适合新媒体与门店大屏；
+          <span className="gs-hover-only">鼠标移到视频上即可预览</span>
+          <span className="gs-touch-only">点开视频即可预览</span>
+        </>
+      }
+    >
       {body}
     </PageContainer>
   );
