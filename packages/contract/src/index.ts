@@ -1,6 +1,7 @@
 export * from './enums.js';
 export * from './constants.js';
 export * from './money.js';
+export * from './china-time.js';
 export * from './vip-period.js';
 export * from './mobile.js';
 export * from './pricing.js';

@@ -1,14 +1,13 @@
+import { CHINA_OFFSET_MS } from './china-time.js';
+
 /**
- * VIP months are counted in China time (Asia/Shanghai, UTC+8 all year: China has had no
- * daylight saving since 1991, so a fixed offset is exact and needs no time-zone database).
+ * VIP months are counted in China time (china-time.ts).
  *
  * A lot paid at wall-clock time T (China time) on day D of month M is valid until the same
  * wall-clock time on day D of month M+1; when month M+1 is shorter, until the same time on its
  * last day (paid 2026-01-31 10:00 → valid before 2026-02-28 10:00). "Valid" means
  * `now < validBefore`.
  */
-
-const CHINA_OFFSET_MS = 8 * 60 * 60 * 1000;
 
 function daysInMonth(year: number, monthIndex: number): number {
   return new Date(Date.UTC(year, monthIndex + 1, 0)).getUTCDate();
@@ -37,9 +36,4 @@ export function addChinaMonths(from: Date, months: number): Date {
 /** When a VIP recharge paid at `paidAt` stops being valid (exclusive). */
 export function vipValidBefore(paidAt: Date): Date {
   return addChinaMonths(paidAt, 1);
-}
-
-/** "2026-02-28" — the China-time calendar date of an instant, for certificates and notices. */
-export function chinaDateOf(at: Date): string {
-  return new Date(at.getTime() + CHINA_OFFSET_MS).toISOString().slice(0, 10);
 }

@@ -13,6 +13,8 @@
  * docs/operations.md "Working-day calendar".
  */
 
+import { CHINA_OFFSET_MS } from './china-time.js';
+
 export interface ChinaCalendarYear {
   /** Days off, as inclusive ranges "YYYY-MM-DD" (a single day: the same date twice). */
   holidays: readonly (readonly [string, string])[];
@@ -70,7 +72,6 @@ export const CHINA_HOLIDAY_CALENDAR: Readonly<Record<number, ChinaCalendarYear>>
 };
 
 const DAY_MS = 86_400_000;
-const CHINA_OFFSET_MS = 8 * 3_600_000;
 
 /** Days since 1970-01-01 of a "YYYY-MM-DD" date. */
 function dayNumber(date: string): number {

@@ -1,16 +1,16 @@
+import { CHINA_OFFSET_MS, chinaClockOf } from '@gemstock/contract';
+
 /**
  * Gateways speak China Standard Time (UTC+8, no daylight saving): Alipay's timestamps and
  * gmt_payment are "yyyy-MM-dd HH:mm:ss" in Beijing time, WeChat's time_expire is RFC 3339.
  */
 
-const CHINA_OFFSET_MS = 8 * 3600 * 1000;
-
 function chinaParts(date: Date) {
-  const shifted = new Date(date.getTime() + CHINA_OFFSET_MS);
+  const at = chinaClockOf(date);
   const pad = (n: number) => String(n).padStart(2, '0');
   return {
-    date: `${shifted.getUTCFullYear()}-${pad(shifted.getUTCMonth() + 1)}-${pad(shifted.getUTCDate())}`,
-    time: `${pad(shifted.getUTCHours())}:${pad(shifted.getUTCMinutes())}:${pad(shifted.getUTCSeconds())}`,
+    date: `${at.year}-${pad(at.month)}-${pad(at.day)}`,
+    time: `${pad(at.hour)}:${pad(at.minute)}:${pad(at.second)}`,
   };
 }
 

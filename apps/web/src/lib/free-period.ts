@@ -1,9 +1,13 @@
-/** An ISO time of the free window as local "2026/12/19 06:45"; '' when unreadable. */
+import { chinaClockOf } from '@gemstock/contract';
+
+/**
+ * An ISO time of the free window as "2026/12/19 06:45" in China time, as the server draws it;
+ * '' when unreadable.
+ */
 export function freeUntilText(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  // by hand rather than with Intl.DateTimeFormat, whose first use loads locale data while the
-  // page is starting
+  const at = chinaClockOf(date);
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}/${pad(date.getMonth() + 1)}/${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  return `${at.year}/${pad(at.month)}/${pad(at.day)} ${pad(at.hour)}:${pad(at.minute)}`;
 }

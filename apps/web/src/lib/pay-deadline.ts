@@ -1,22 +1,21 @@
+import { chinaClockOf } from '@gemstock/contract';
+
 /**
  * How a payment deadline the server computed (`order.expiresAt`) is worded. Shown in China time
  * whatever the browser's zone: the rule (working days, 24:00) is China's.
  */
 
-const CHINA_TIME_ZONE = 'Asia/Shanghai';
+const pad = (n: number) => String(n).padStart(2, '0');
 
 function chinaParts(at: Date): Record<'year' | 'month' | 'day' | 'hour' | 'minute', string> {
-  const parts = new Intl.DateTimeFormat('zh-CN', {
-    timeZone: CHINA_TIME_ZONE,
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(at);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute') };
+  const clock = chinaClockOf(at);
+  return {
+    year: String(clock.year),
+    month: String(clock.month),
+    day: String(clock.day),
+    hour: pad(clock.hour),
+    minute: pad(clock.minute),
+  };
 }
 
 /** "14:32" on the same China day as `now`, else "11月26日 14:32". */

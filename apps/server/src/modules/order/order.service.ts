@@ -1,6 +1,7 @@
 import {
   AccountLevel,
   AuditStatus,
+  CHINA_OFFSET_MS,
   customizationPriceCents,
   ErrorCode,
   LicenceType,
@@ -84,8 +85,6 @@ export interface OrderDeps {
   uploads?: Pick<AppDeps, 'db' | 'storage' | 'config'>;
   now?: () => Date;
 }
-
-const CHINA_OFFSET_MS = 8 * 3600_000;
 
 /** "GS20260121103000123456": China-time stamp plus 6 random digits; unique by index. */
 export function newOrderNo(at: Date): string {

@@ -23,12 +23,8 @@ export function formatDuration(ms: number): string {
   return `${h > 0 ? `${h}:` : ''}${mm}:${String(s).padStart(2, '0')}`;
 }
 
-/** "2026-11-21 23:04" in the browser's time zone. */
-export function formatDateTime(iso: string): string {
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
+/** "2026-11-21 23:04" in China time: the buyer pages' own formatter. */
+export { formatDateTime } from '@/lib/date-time';
 
 /** 100000000 → "1 亿", 24000000 → "2400 万". */
 export function formatPixels(pixels: number): string {

@@ -3,6 +3,7 @@ import { Alert, Button, Card, Descriptions, Flex, Image, Popconfirm, Skeleton, T
 import { LoadError } from '@/components/load-error';
 import { notify } from '@/lib/notify';
 import { useSaveServiceQr, useServiceQrSetting } from '../api/service-qr-setting';
+import { formatDateTime } from '../lib/format';
 
 const SOURCE_LABEL = {
   uploaded: '后台上传的客服二维码',
@@ -49,7 +50,7 @@ export function ServiceSettingsPage() {
                 {
                   key: 'updated',
                   label: '更新时间',
-                  children: data.updatedAt ? new Date(data.updatedAt).toLocaleString('zh-CN') : '—',
+                  children: formatDateTime(data.updatedAt),
                 },
               ]}
             />

@@ -1,3 +1,4 @@
+import { chinaClockOf } from '@gemstock/contract';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useDialogs } from '@/stores/dialogs';
@@ -8,7 +9,7 @@ export function AppFooter({ siteName, devOutbox }: { siteName: string; devOutbox
     <footer className="gs-footer">
       <div className="gs-container gs-footer__inner">
         <p className="gs-footer__copy">
-          © {new Date().getFullYear()} {siteName} Gemstock · 珠宝行业正版图片与视频授权平台
+          © {chinaClockOf(new Date()).year} {siteName} Gemstock · 珠宝行业正版图片与视频授权平台
         </p>
         <div className="gs-footer__links">
           <Link to={paths.question}>常见问题</Link>
