@@ -156,6 +156,15 @@ for (const viewport of [
       await expect(page).toHaveURL(/\/video$/);
       await expect(page.getByText('点开视频即可预览')).toBeVisible();
       await expect(page.getByText('鼠标移到视频上即可预览')).toBeHidden();
+
+      // Free materials: the day each free period ends, whole beside the tile's download button.
+      await tabs.getByRole('link', { name: /免费/ }).tap();
+      await expect(page).toHaveURL(/\/free-material$/);
+      const freeUntil = page.locator('.gs-free-until').first();
+      const day = freeUntil.getByText(/^免费至 \d{2}\/\d{2}$/);
+      await expect(day).toBeVisible();
+      await expect(freeUntil.getByText(/^免费至 \d{4}\//)).toBeHidden();
+      expect(await day.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     });
   });
 }

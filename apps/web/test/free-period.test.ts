@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { freeUntilText } from '@/lib/free-period';
+import { freeUntilDayText, freeUntilText } from '@/lib/free-period';
 
 describe('freeUntilText', () => {
   it('writes the end of a free window in China time as year/month/day hour:minute, whatever the zone', () => {
@@ -12,5 +12,10 @@ describe('freeUntilText', () => {
 
   it('is empty for a time it cannot read', () => {
     expect(freeUntilText('not a time')).toBe('');
+  });
+
+  it('writes the China-time day alone for a narrow tile', () => {
+    expect(freeUntilDayText('2026-12-08T22:05:00Z')).toBe('12/09');
+    expect(freeUntilDayText('not a time')).toBe('');
   });
 });

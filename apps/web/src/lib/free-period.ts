@@ -11,3 +11,11 @@ export function freeUntilText(iso: string): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${at.year}/${pad(at.month)}/${pad(at.day)} ${pad(at.hour)}:${pad(at.minute)}`;
 }
+
+/** The China-time day a free window ends as "12/19": what a phone's narrow tile has room for. */
+export function freeUntilDayText(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const at = chinaClockOf(date);
+  return `${String(at.month).padStart(2, '0')}/${String(at.day).padStart(2, '0')}`;
+}

@@ -15,7 +15,7 @@ import { dialogs, useDialogs } from '@/stores/dialogs';
 import { useIsLoggedIn } from '@/stores/session';
 import { useFreeMaterials } from '../api/get-free-materials';
 import { FreeDownloadModalLazy } from '@/components/free-download/free-download-modal-lazy';
-import { freeUntilText } from '@/lib/free-period';
+import { freeUntilDayText, freeUntilText } from '@/lib/free-period';
 
 const FOOTER_HEIGHT = 48;
 
@@ -83,7 +83,15 @@ export default function FreeMaterialPage() {
                     : undefined
                 }
               >
-                {material.freeUntil ? `免费至 ${freeUntilText(material.freeUntil)}` : '限时免费'}
+                {material.freeUntil ? (
+                  <>
+                    <span className="gs-hide-phone">免费至 {freeUntilText(material.freeUntil)}</span>
+                    {/* a phone's tile beside its button has room for the day alone */}
+                    <span className="gs-show-phone">免费至 {freeUntilDayText(material.freeUntil)}</span>
+                  </>
+                ) : (
+                  '限时免费'
+                )}
               </span>
               <Button
                 kind="primary"
