@@ -119,11 +119,14 @@ describe('the account and records pages without antd', () => {
   it('my orders filter by status through the tabs, 待我审批 for a main account with sub-accounts', async () => {
     renderAt('/user/order');
     expect(await screen.findByText('暂无订单')).toBeTruthy();
+    // no order at all: the way on is the catalogue
+    expect(screen.getByRole('link', { name: '去挑选素材' }).getAttribute('href')).toBe('/');
     fireEvent.click(screen.getByRole('tab', { name: '待支付' }));
     await waitFor(() => expect(calls.some((c) => c.url.searchParams.get('status') === 'CREATED')).toBe(true));
     fireEvent.keyDown(screen.getByRole('tab', { name: '待支付' }), { key: 'End' });
     expect(screen.getByRole('tab', { name: '待我审批' }).getAttribute('aria-selected')).toBe('true');
     expect(await screen.findByText('没有等待审批的子账号订单')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: '去挑选素材' })).toBeNull();
     expect(calls.some((c) => c.url.searchParams.get('audit_status') === 'PENDING')).toBe(true);
   });
 

@@ -16,6 +16,8 @@ interface OrderListProps {
   page: number;
   onPageChange: (page: number) => void;
   empty: ReactNode;
+  /** What a buyer with no such order can do next (a link to the catalogue). */
+  emptyAction?: ReactNode;
 }
 
 function OrdersSkeleton() {
@@ -32,7 +34,7 @@ function OrdersSkeleton() {
 }
 
 /** A page of orders (GET /api/order/list) with loading, empty and error states. */
-export function OrderList({ query, page, onPageChange, empty }: OrderListProps) {
+export function OrderList({ query, page, onPageChange, empty, emptyAction }: OrderListProps) {
   const orders = useOrders({ ...query, page, page_size: ORDER_PAGE_SIZE });
   useEffect(() => {
     void loadCards().then((cards) => cards.prefetchOrderParts());
@@ -53,7 +55,7 @@ export function OrderList({ query, page, onPageChange, empty }: OrderListProps) 
   if (items.length === 0) {
     return (
       <div className="gs-card" style={{ padding: '40px 24px' }}>
-        <Empty description={empty} />
+        <Empty description={empty}>{emptyAction}</Empty>
       </div>
     );
   }

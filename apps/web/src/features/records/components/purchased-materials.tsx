@@ -7,6 +7,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { Table, type TableColumn } from '@/components/ui/table';
 import { formatDateTime } from '@/lib/date-time';
 import { usePurchasedMaterials } from '../api/get-purchased-materials';
+import { BrowseMaterialsLink } from './browse-link';
 import { OrderMaterialActions } from './order-material-actions';
 
 const PAGE_SIZE = 20;
@@ -50,7 +51,9 @@ export function PurchasedMaterials() {
           </div>
         ) : lines.length === 0 ? (
           <div className="gs-card" style={{ padding: 24 }}>
-            <Empty description="暂无已购素材" />
+            <Empty description="暂无已购素材">
+              <BrowseMaterialsLink />
+            </Empty>
           </div>
         ) : (
           <ul className="gs-line-cards" aria-label="已购素材列表" aria-busy={purchased.isPlaceholderData}>
@@ -84,7 +87,11 @@ export function PurchasedMaterials() {
           columns={columns}
           rows={lines}
           minWidth={900}
-          empty="暂无已购素材"
+          empty={
+            <Empty description="暂无已购素材">
+              <BrowseMaterialsLink />
+            </Empty>
+          }
         />
         {pages}
       </div>

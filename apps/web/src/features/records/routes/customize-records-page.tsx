@@ -8,6 +8,7 @@ import { Empty, SkeletonText, Tag } from '@/components/ui/feedback';
 import { useDemands } from '@/features/customize/api/demand-list';
 import { DEMAND_STATUS_COLOR, stageNote } from '@/features/customize/lib/demand-stage';
 import { formatDateTime } from '@/lib/date-time';
+import { BrowseMaterialsLink } from '../components/browse-link';
 
 // the details (and antd) load when a request is opened
 const DemandDetailsDrawer = lazyWithAntd(
@@ -76,7 +77,11 @@ export default function CustomizeRecordsPage() {
       />
     );
   else if (query.data.demands.length === 0 && page === 1)
-    body = <Empty description="暂无定制记录，在素材详情页点击“定制”即可提交需求" />;
+    body = (
+      <Empty description="暂无定制记录，在素材详情页点击“定制”即可提交需求">
+        <BrowseMaterialsLink />
+      </Empty>
+    );
   else
     body = (
       <div className="gs-stack gs-stack--small">

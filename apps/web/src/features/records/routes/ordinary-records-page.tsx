@@ -2,6 +2,7 @@ import { OrderType } from '@gemstock/contract';
 import { Suspense, lazy, useState } from 'react';
 import { ChoiceGroup } from '@/components/ui/choice-group';
 import { SkeletonText } from '@/components/ui/feedback';
+import { BrowseMaterialsLink } from '../components/browse-link';
 import { OrderList } from '../components/order-list';
 
 // the page opens on the orders: the licences' list (its table) loads when it is chosen
@@ -34,6 +35,7 @@ export default function OrdinaryRecordsPage() {
           page={page}
           onPageChange={setPage}
           empty="暂无素材购买记录，购买授权后可在这里下载原图与授权证书"
+          emptyAction={<BrowseMaterialsLink />}
         />
       ) : (
         <Suspense fallback={<SkeletonText rows={4} />}>

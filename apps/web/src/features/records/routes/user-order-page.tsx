@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Tabs } from '@/components/ui/tabs';
 import { useCurrentUser } from '@/stores/session';
 import type { OrderFilters } from '../api/get-orders';
+import { BrowseMaterialsLink } from '../components/browse-link';
 import { OrderList } from '../components/order-list';
 
 type Filter = 'all' | OrderStatus | 'audit';
@@ -50,6 +51,7 @@ export default function UserOrderPage() {
           page={page}
           onPageChange={setPage}
           empty={filter === 'audit' ? '没有等待审批的子账号订单' : '暂无订单'}
+          emptyAction={filter === 'all' ? <BrowseMaterialsLink /> : undefined}
         />
       </Tabs>
     </section>
