@@ -1,5 +1,7 @@
 import { chinaClockOf } from '@gemstock/contract';
 
+const pad = (n: number) => String(n).padStart(2, '0');
+
 /**
  * An ISO time of the free window as "2026/12/19 06:45" in China time, as the server draws it;
  * '' when unreadable.
@@ -8,7 +10,6 @@ export function freeUntilText(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
   const at = chinaClockOf(date);
-  const pad = (n: number) => String(n).padStart(2, '0');
   return `${at.year}/${pad(at.month)}/${pad(at.day)} ${pad(at.hour)}:${pad(at.minute)}`;
 }
 
@@ -17,5 +18,5 @@ export function freeUntilDayText(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
   const at = chinaClockOf(date);
-  return `${String(at.month).padStart(2, '0')}/${String(at.day).padStart(2, '0')}`;
+  return `${pad(at.month)}/${pad(at.day)}`;
 }
