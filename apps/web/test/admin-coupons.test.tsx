@@ -14,8 +14,9 @@ import {
   yuanInputToCents,
 } from '@/features/admin/lib/coupon-form';
 
-const START = dayjs('2026-11-11T00:00:00+08:00');
-const END = dayjs('2026-12-11T23:59:59+08:00');
+// what the operator picks: China's wall clock (the pickers show it whatever the browser's zone)
+const START = dayjs('2026-11-11T00:00:00');
+const END = dayjs('2026-12-11T23:59:59');
 
 function values(change: Partial<CouponFormValues> = {}): CouponFormValues {
   return { ...initialCouponValues(START), name: ' 双十一满减 ', validity: [START, END], ...change };
@@ -43,8 +44,8 @@ describe('coupon form → POST /api/admin/coupons', () => {
       amount: 5_050,
       scope: ['material'],
       limit: 100,
-      startTime: START.toISOString(),
-      endTime: END.toISOString(),
+      startTime: '2026-11-10T16:00:00.000Z',
+      endTime: '2026-12-11T15:59:59.000Z',
       code: 'VIP2026',
     });
     expect(ZAdminCouponCreateRequest.safeParse(body).success).toBe(true);

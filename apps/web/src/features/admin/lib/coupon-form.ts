@@ -6,7 +6,8 @@ import {
   type TAdminCouponCreateRequest,
   yuanStringToCents,
 } from '@gemstock/contract';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import { chinaInstantOf, chinaWallDayjs } from './china-picker';
 
 /** The create modal's form: money in yuan as operators type it, converted to cents only here. */
 export interface CouponFormValues {
@@ -31,7 +32,8 @@ export interface CouponFormValues {
 
 export const COUPON_DEFAULT_DAYS = 30;
 
-export function initialCouponValues(now: Dayjs = dayjs()): CouponFormValues {
+/** `now` as China's wall clock reads it (`chinaWallDayjs`): the validity ends at a China day's end. */
+export function initialCouponValues(now: Dayjs = chinaWallDayjs(new Date())): CouponFormValues {
   return {
     mode: 'single',
     name: '',
@@ -60,7 +62,8 @@ const blankToUndefined = (value: string | undefined) => (value?.trim() ? value.t
 export function toCreateRequest(values: CouponFormValues): TAdminCouponCreateRequest {
   const amount =
     values.type === CouponType.FIXED ? (yuanInputToCents(values.amountYuan) ?? -1) : (values.percent ?? -1);
-  const [start, end] = values.validity ?? [dayjs(), dayjs()];
+  const now = chinaWallDayjs(new Date());
+  const [start, end] = values.validity ?? [now, now];
   const batch = values.mode === 'batch';
   return {
     name: values.name.trim(),
@@ -69,8 +72,8 @@ export function toCreateRequest(values: CouponFormValues): TAdminCouponCreateReq
     amount,
     scope: values.scope,
     limit: values.limit ?? 0,
-    startTime: start.toISOString(),
-    endTime: end.toISOString(),
+    startTime: chinaInstantOf(start),
+    endTime: chinaInstantOf(end),
     ...(batch ? { count: values.count ?? 0 } : {}),
     ...(!batch && blankToUndefined(values.code) ? { code: blankToUndefined(values.code) } : {}),
     ...(blankToUndefined(values.prefix) && (batch || !blankToUndefined(values.code))

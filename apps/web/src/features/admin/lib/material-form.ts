@@ -1,5 +1,6 @@
 import { centsToYuan, type TAdminMaterial, type TAdminMaterialPatch, yuanToCents } from '@gemstock/contract';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import { chinaInstantOf, chinaWallDayjs } from './china-picker';
 
 /** The edit drawer's form: money in yuan as operators type it, converted to cents only here. */
 export interface EditValues {
@@ -25,7 +26,10 @@ export function initialValues(material: TAdminMaterial): EditValues {
     prices: yuan(material.pricesCents),
     specials: yuan(material.specialPricesCents),
     customPrice: material.customPriceCents != null ? centsToYuan(material.customPriceCents) : null,
-    freeRange: material.freeFrom && material.freeUntil ? [dayjs(material.freeFrom), dayjs(material.freeUntil)] : null,
+    freeRange:
+      material.freeFrom && material.freeUntil
+        ? [chinaWallDayjs(material.freeFrom), chinaWallDayjs(material.freeUntil)]
+        : null,
     featured: material.featured,
     listed: !material.disabled,
     remark: material.remark ?? '',
@@ -47,8 +51,8 @@ export function toPatch(material: TAdminMaterial, values: EditValues): TAdminMat
     pricesCents: cents(values.prices),
     specialPricesCents: cents(values.specials),
     customPriceCents: values.customPrice == null ? null : yuanToCents(values.customPrice),
-    freeFrom: values.freeRange ? values.freeRange[0].toISOString() : null,
-    freeUntil: values.freeRange ? values.freeRange[1].toISOString() : null,
+    freeFrom: values.freeRange ? chinaInstantOf(values.freeRange[0]) : null,
+    freeUntil: values.freeRange ? chinaInstantOf(values.freeRange[1]) : null,
     featured: values.featured,
     disabled: !values.listed,
     remark: values.remark?.trim() ? values.remark.trim() : null,
