@@ -10,8 +10,9 @@ import {
   useRef,
   useState,
 } from 'react';
+import { PAGE_COLUMN } from '@gemstock/contract';
 import { estimatedViewportWidth } from '@/lib/viewport-estimate';
-import { PAGE_COLUMN, type TileBox, type TilePlace, boxOf, columnCountFor, planMasonry } from './masonry-layout';
+import { type TileBox, type TilePlace, boxOf, columnCountFor, planMasonry } from './masonry-layout';
 
 interface MasonryGridProps<T> {
   items: readonly T[];

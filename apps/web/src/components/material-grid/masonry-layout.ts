@@ -102,6 +102,3 @@ export function layoutMasonry(
   );
   return { boxes, height: Math.max(0, ...columnHeights), columnWidth, columns };
 }
-
-/** The page's content column (the contract's: the server's preloads follow it too). */
-export { PAGE_COLUMN } from '@gemstock/contract';

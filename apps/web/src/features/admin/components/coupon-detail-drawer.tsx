@@ -5,7 +5,7 @@ import { notify } from '@/lib/notify';
 import { useCoupon } from '../api/get-coupon';
 import { useUpdateCoupon } from '../api/update-coupon';
 import { COUPON_STATUS_LABEL, accountName, couponUsageText } from '../lib/coupon-form';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime } from '@/lib/date-time';
 
 interface CouponDetailDrawerProps {
   sid: string | null;

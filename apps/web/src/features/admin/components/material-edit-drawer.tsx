@@ -30,7 +30,8 @@ import { isApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { useReprocessMaterial } from '../api/reprocess-material';
 import { useUpdateMaterial } from '../api/update-material';
-import { formatBytes, formatDateTime, formatDuration } from '../lib/format';
+import { formatDateTime } from '@/lib/date-time';
+import { formatBytes, formatDuration } from '../lib/format';
 import { type EditValues, formFieldOf, initialValues, toPatch } from '../lib/material-form';
 
 const MAX_YUAN = MAX_PRICE_CENTS / 100;

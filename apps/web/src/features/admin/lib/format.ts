@@ -23,9 +23,6 @@ export function formatDuration(ms: number): string {
   return `${h > 0 ? `${h}:` : ''}${mm}:${String(s).padStart(2, '0')}`;
 }
 
-/** "2026-11-21 23:04" in China time: the buyer pages' own formatter. */
-export { formatDateTime } from '@/lib/date-time';
-
 /** 100000000 → "1 亿", 24000000 → "2400 万". */
 export function formatPixels(pixels: number): string {
   if (pixels >= 1e8) return `${Number((pixels / 1e8).toFixed(1))} 亿`;

@@ -13,7 +13,8 @@ import { useState } from 'react';
 import { couponScopeText, couponValueText } from '@/lib/coupon-text';
 import { ORDER_STATUS_LABEL, PAY_WAY_TEXT } from '@/lib/order-labels';
 import { useAuditLog } from '../api/get-audit-log';
-import { formatBytes, formatDateTime, formatDuration, licenceShortName } from '../lib/format';
+import { formatDateTime } from '@/lib/date-time';
+import { formatBytes, formatDuration, licenceShortName } from '../lib/format';
 
 const ACTION_LABEL: Record<string, { text: string; color: string }> = {
   'material.upload': { text: '上传素材', color: 'blue' },

@@ -17,7 +17,7 @@ import { CouponGrantModal } from '../components/coupon-grant-modal';
 import { ListFilters } from '../components/list-filters';
 import { type AddressUpdate, oneOf, useAddressQuery } from '../lib/address-query';
 import { COUPON_STATUS_LABEL, accountName, couponUsageText } from '../lib/coupon-form';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime } from '@/lib/date-time';
 import { RefreshButton } from '../components/refresh-button';
 import { ScrollTable } from '@/components/scroll-table';
 

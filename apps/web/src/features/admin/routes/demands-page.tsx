@@ -46,7 +46,7 @@ import {
   usePriceQuote,
 } from '../api/demands';
 import { RefreshButton } from '../components/refresh-button';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime } from '@/lib/date-time';
 import { ScrollTable } from '@/components/scroll-table';
 
 type StatusFilter = DemandStatus | 'OPEN' | 'OVERDUE';

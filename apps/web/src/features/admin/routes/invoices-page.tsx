@@ -24,7 +24,7 @@ import { notify } from '@/lib/notify';
 import { issueInvoice, useInvoiceQueue, useRejectInvoice } from '../api/invoices';
 import { RefreshButton } from '../components/refresh-button';
 import { useAdminPaging } from '../lib/use-admin-paging';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime } from '@/lib/date-time';
 import { ScrollTable } from '@/components/scroll-table';
 
 type StatusFilter = InvoiceStatus | 'ALL';

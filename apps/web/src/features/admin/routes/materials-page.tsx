@@ -18,7 +18,8 @@ import { MaterialThumb } from '../components/material-thumb';
 import { ListFilters } from '../components/list-filters';
 import { type AddressUpdate, oneOf, useAddressQuery } from '../lib/address-query';
 import { adminPaths } from '../lib/admin-paths';
-import { formatDateTime, formatDuration } from '../lib/format';
+import { formatDateTime } from '@/lib/date-time';
+import { formatDuration } from '../lib/format';
 import { RefreshButton } from '../components/refresh-button';
 import { ScrollTable } from '@/components/scroll-table';
 

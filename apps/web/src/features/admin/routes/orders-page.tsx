@@ -19,7 +19,7 @@ import { BuyerCell, OrderStatusTag } from '../components/order-tags';
 import { ListFilters } from '../components/list-filters';
 import { oneOf, useAddressQuery } from '../lib/address-query';
 import { adminPaths } from '../lib/admin-paths';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime } from '@/lib/date-time';
 import { RefreshButton } from '../components/refresh-button';
 import { ScrollTable } from '@/components/scroll-table';
 

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { usePaymentExceptions } from '../api/get-payment-exceptions';
 import { OrderStatusTag } from '../components/order-tags';
 import { adminPaths } from '../lib/admin-paths';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime } from '@/lib/date-time';
 import { gatewayText, reasonText } from '../lib/payment-labels';
 import { RefreshButton } from '../components/refresh-button';
 import { useAdminPaging } from '../lib/use-admin-paging';

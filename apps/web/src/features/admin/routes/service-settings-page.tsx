@@ -3,7 +3,7 @@ import { Alert, Button, Card, Descriptions, Flex, Image, Popconfirm, Skeleton, T
 import { LoadError } from '@/components/load-error';
 import { notify } from '@/lib/notify';
 import { useSaveServiceQr, useServiceQrSetting } from '../api/service-qr-setting';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime } from '@/lib/date-time';
 
 const SOURCE_LABEL = {
   uploaded: '后台上传的客服二维码',

@@ -5,7 +5,7 @@ import { LoadError } from '@/components/load-error';
 import { useSurveyAnswers } from '../api/surveys';
 import { RefreshButton } from '../components/refresh-button';
 import { useAdminPaging } from '../lib/use-admin-paging';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime } from '@/lib/date-time';
 import { ScrollTable } from '@/components/scroll-table';
 
 const stars = (value: number) => <Rate disabled allowHalf value={value} style={{ fontSize: 14 }} />;

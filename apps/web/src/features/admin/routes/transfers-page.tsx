@@ -8,7 +8,7 @@ import { useOrders } from '../api/get-orders';
 import { OrderDetailDrawer } from '../components/order-detail-drawer';
 import { BuyerCell } from '../components/order-tags';
 import { TransferDecisionModal, type TransferDecisionTarget } from '../components/transfer-decision-modal';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime } from '@/lib/date-time';
 import { RefreshButton } from '../components/refresh-button';
 import { useAdminPaging } from '../lib/use-admin-paging';
 import { ScrollTable } from '@/components/scroll-table';

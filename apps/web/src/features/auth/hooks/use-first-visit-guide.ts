@@ -7,19 +7,19 @@ import { useDialogs } from '@/stores/dialogs';
 import { useSession } from '@/stores/session';
 
 /**
- * Opens the guide dialog once for a first-time visitor (remembered in localStorage). Not over
- * a login prompt, not for a visitor holding a token, never on the developer outbox page. It
- * waits until the page has loaded and the browser is idle, and then a moment more, so the
- * visitor first sees the page itself (the dialog's code and styles never delay the first paint)
- * and the card's first render is a task of its own.
- */
-/**
  * After the browser's first idle moment. On a page the server drew, that moment can come while
  * the app's start still has effects pending; the dialogs store renders synchronously and would
  * run them and the card's first render as one long task.
  */
 const GUIDE_DELAY_MS = 1000;
 
+/**
+ * Opens the guide dialog once for a first-time visitor (remembered in localStorage). Not over
+ * a login prompt, not for a visitor holding a token, never on the developer outbox page. It
+ * waits until the page has loaded and the browser is idle, and then a moment more, so the
+ * visitor first sees the page itself (the dialog's code and styles never delay the first paint)
+ * and the card's first render is a task of its own.
+ */
 export function useFirstVisitGuide(): void {
   const { pathname } = useLocation();
 
