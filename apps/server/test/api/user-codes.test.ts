@@ -1,4 +1,10 @@
-import { CODE_DAILY_CAP, CODE_HOURLY_CAP, CODE_IP_HOURLY_CAP, CODE_RESEND_SECONDS } from '@gemstock/contract';
+import {
+  CHINA_OFFSET_MS,
+  CODE_DAILY_CAP,
+  CODE_HOURLY_CAP,
+  CODE_IP_HOURLY_CAP,
+  CODE_RESEND_SECONDS,
+} from '@gemstock/contract';
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxMessages, verificationCodes } from '../../src/db/schema/index.js';
@@ -116,8 +122,7 @@ describe('POST /api/user/send_email_code and send_mobile_code', () => {
     const email = uniqueEmail();
     const DAY_MS = 86_400_000;
     const HOUR_MS = 3_600_000;
-    const CHINA_MS = 8 * HOUR_MS;
-    const chinaMidnight = () => Math.floor((Date.now() + CHINA_MS) / DAY_MS) * DAY_MS - CHINA_MS;
+    const chinaMidnight = () => Math.floor((Date.now() + CHINA_OFFSET_MS) / DAY_MS) * DAY_MS - CHINA_OFFSET_MS;
     const sentAt = (createdAt: number) => ({
       sid: newSid(),
       channel: 'email',

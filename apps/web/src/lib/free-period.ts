@@ -1,22 +1,11 @@
-import { chinaClockOf } from '@gemstock/contract';
+import { chinaDateTimeText } from './date-time';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/**
- * An ISO time of the free window as "2026/12/19 06:45" in China time, as the server draws it;
- * '' when unreadable.
- */
+/** The end of a free window as "2026/12/19 06:45" in China time, as the server draws it; '' when unreadable. */
 export function freeUntilText(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const at = chinaClockOf(date);
-  return `${at.year}/${pad(at.month)}/${pad(at.day)} ${pad(at.hour)}:${pad(at.minute)}`;
+  return chinaDateTimeText(iso, '/') ?? '';
 }
 
 /** The China-time day a free window ends as "12/19": what a phone's narrow tile has room for. */
 export function freeUntilDayText(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const at = chinaClockOf(date);
-  return `${pad(at.month)}/${pad(at.day)}`;
+  return freeUntilText(iso).slice(5, 10);
 }
