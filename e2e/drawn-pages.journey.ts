@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { DRAWING_REDRAWN_MESSAGE } from '@gemstock/contract';
 import { call, skipGuide } from './fixtures';
 
 /*
@@ -22,12 +23,17 @@ async function keepDrawing(page: Page) {
   });
 }
 
-/** Whether React has made the page's first element its own: the app has taken the page over. */
-function appHasRun(page: Page) {
-  return page.waitForFunction(() => {
+/**
+ * Once React has made the page's first element its own, and the browser is idle: hydration is
+ * time-sliced (a task every few milliseconds), so an idle moment means it has been committed,
+ * with any part it drew again logged.
+ */
+async function appHasRun(page: Page) {
+  await page.waitForFunction(() => {
     const first = document.querySelector('#root > *');
     return first !== null && Object.keys(first).some((key) => key.startsWith('__reactFiber'));
   });
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
 }
 
 async function landingPages(page: Page): Promise<[string, string][]> {
@@ -56,6 +62,11 @@ for (const device of [
     }) => {
       await skipGuide(page);
       await keepDrawing(page);
+      // any part React drew again, the whole page or one boundary within it, is logged (main.tsx)
+      const redrawn: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' && message.text().includes(DRAWING_REDRAWN_MESSAGE)) redrawn.push(page.url());
+      });
       for (const [name, path] of await landingPages(page)) {
         await page.goto(path);
         await appHasRun(page);
@@ -65,6 +76,7 @@ for (const device of [
         });
         expect(kept, `${name} (${path}) was drawn again by the app`).toBe(true);
       }
+      expect(redrawn, 'pages React drew again in part').toEqual([]);
     });
   });
 }

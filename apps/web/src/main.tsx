@@ -1,9 +1,10 @@
-import { FIRST_RESPONSE_ELEMENT_ID } from '@gemstock/contract';
+import { DRAWING_REDRAWN_MESSAGE, FIRST_RESPONSE_ELEMENT_ID } from '@gemstock/contract';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { viewerOf } from '@/api/material-cache';
 import { clientApp, loadMatchedRoutes } from '@/app/client-app';
 import { createAppRouter } from '@/app/router';
+import { logError } from '@/lib/logger';
 import { queryClient } from '@/lib/query-client';
 import { assumeViewportWidth } from '@/lib/viewport-estimate';
 import { yieldToBrowser } from '@/lib/yield-to-browser';
@@ -64,7 +65,10 @@ async function start(container: HTMLElement) {
       // as a transition, hydration yields to the browser every few milliseconds instead of
       // holding the main thread for the whole page (a blocking lane is never time-sliced)
       startTransition(() => {
-        hydrateRoot(container, clientApp(router, container));
+        hydrateRoot(container, clientApp(router, container), {
+          // React recovers from a drawing it cannot take over by drawing that part again: say so
+          onRecoverableError: (error) => logError(DRAWING_REDRAWN_MESSAGE, error),
+        });
       });
       return;
     }

@@ -15,6 +15,13 @@ export const FREE_PAGE_SIZE = 24;
 export const FIRST_RESPONSE_ELEMENT_ID = 'gs-first-response';
 
 /**
+ * What the browser logs (console.error) when React could not take over part of a page the server
+ * drew and drew it again: a text or attribute differs between the two, which is a bug. The
+ * journeys watch for it.
+ */
+export const DRAWING_REDRAWN_MESSAGE = '服务端绘制的页面与浏览器不一致，已重新绘制';
+
+/**
  * The class of the `<script type="application/json">` elements in which the server sends, inside
  * a landing page, the answers to its side calls (`sideCallsOfPage`), each naming its call in
  * `data-url`.
