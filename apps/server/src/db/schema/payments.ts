@@ -22,6 +22,12 @@ export const paymentAttempts = pgTable(
     /** The adapter that serves it: wechat, alipay or sandbox. */
     gateway: text().notNull(),
     amountCents: bigint({ mode: 'number' }).notNull(),
+    /**
+     * How the buyer pays: qr (WeChat Native QR / Alipay page pay, on a computer) or h5 (WeChat
+     * H5 / Alipay wap pay, opened by the phone's own browser). A link of one is never handed
+     * out for the other, so an attempt is reused only for its own channel.
+     */
+    channel: text().notNull().default('qr'),
     /** code_url, page-pay link or sandbox page; null until the gateway answered. */
     link: text(),
     /** OPEN → PAID, CLOSED or FAILED. */
