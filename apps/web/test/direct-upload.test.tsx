@@ -1,5 +1,5 @@
 import type { TUploadCheckResponse, TUploadTokenResponse } from '@gemstock/contract';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { precheckUploadFile } from '@/features/customize/api/direct-upload';
@@ -51,10 +51,17 @@ function stubApi(check: () => Response) {
   return calls;
 }
 
-/** An XMLHttpRequest that reports upload progress and answers 204, remembering the form it sent. */
+/**
+ * An XMLHttpRequest that answers 204, remembering the form it sent. It finishes by itself on the
+ * next tick, unless a test holds it (`FakeXhr.hold = true`) to look at the upload while it runs and
+ * then moves it on with `progress` and `finish`: a fake that finishes on a timer can be done before
+ * a busy machine's test looks for the progress bar.
+ */
 class FakeXhr {
   static sent: FormData[] = [];
   static headers: Record<string, string>[] = [];
+  static hold = false;
+  static running: FakeXhr[] = [];
   upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
     onprogress: null,
   };
@@ -74,14 +81,16 @@ class FakeXhr {
   send(form: FormData) {
     FakeXhr.sent.push(form);
     FakeXhr.headers.push(this.requestHeaders);
-    setTimeout(() => {
-      this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
-      setTimeout(() => {
-        this.upload.onprogress?.({ lengthComputable: true, loaded: 100, total: 100 });
-        this.status = 204;
-        this.onload?.();
-      }, 5);
-    }, 5);
+    FakeXhr.running.push(this);
+    if (!FakeXhr.hold) setTimeout(() => this.finish(), 0);
+  }
+  progress(loaded: number) {
+    act(() => this.upload.onprogress?.({ lengthComputable: true, loaded, total: 100 }));
+  }
+  finish() {
+    this.progress(100);
+    this.status = 204;
+    act(() => this.onload?.());
   }
 }
 
@@ -109,6 +118,8 @@ function pick(file: File) {
 beforeEach(() => {
   FakeXhr.sent = [];
   FakeXhr.headers = [];
+  FakeXhr.running = [];
+  FakeXhr.hold = false;
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
   URL.createObjectURL = vi.fn(() => 'blob:preview');
   URL.revokeObjectURL = vi.fn();
@@ -133,12 +144,17 @@ describe('precheckUploadFile', () => {
 
 describe('DirectUpload', () => {
   it('uploads with progress, checks, shows the preview, and can be removed', async () => {
+    FakeXhr.hold = true;
     const calls = stubApi(() => envelope(200, { code: 0, data: CHECKED, message: 'ok' }));
     render(<Demo />);
     expect(screen.getByRole('button', { name: '上传Logo' })).toBeTruthy();
     pick(new File([new Uint8Array(2048)], 'logo.png', { type: 'image/png' }));
 
-    expect(await screen.findByLabelText('Logo上传进度')).toBeTruthy();
+    await waitFor(() => expect(FakeXhr.running).toHaveLength(1));
+    const upload = FakeXhr.running[0]!;
+    upload.progress(50);
+    expect(screen.getByLabelText('Logo上传进度').getAttribute('aria-valuenow')).toBe('50');
+    upload.finish();
     expect(await screen.findByRole('img', { name: 'Logo预览' })).toBeTruthy();
     expect(screen.getByTestId('logo-key').textContent).toBe(CREDENTIALS.key);
     expect(screen.getByText('640×480 · 2 KB')).toBeTruthy();

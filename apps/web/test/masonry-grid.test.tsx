@@ -37,7 +37,9 @@ function placeListAt(top: number) {
 async function scroll() {
   await act(async () => {
     window.dispatchEvent(new Event('scroll'));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The grid asks for its frame in the scroll handler; a frame asked for after it runs after it,
+    // however late a busy machine gets to it (a fixed wait could come first).
+    await new Promise((resolve) => requestAnimationFrame(resolve));
   });
 }
 
