@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   doublePrecision,
@@ -21,7 +22,8 @@ const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 /**
  * A VAT invoice request of a company (`ownerSid`: its main account) for one or more paid
  * orders (`invoice_orders`). Requested → issued (the PDF at `fileKey`) or rejected (reason);
- * after a rejection the buyer makes a new request. The operator's queue reads
+ * after a rejection the buyer makes a new request. An issued one may be voided or reversed
+ * (reason kept), its replacement pointing back at it through `replacesSid`. The operator's queue reads
  * (status, due_at); the buyer's orders read their invoices through `invoice_orders`.
  */
 export const invoices = pgTable(
@@ -49,10 +51,17 @@ export const invoices = pgTable(
     dueAt: timestamp({ withTimezone: true }).notNull(),
     issuedAt: timestamp({ withTimezone: true }),
     operatorSid: text(),
+    /** Why an issued invoice was voided (作废) or reversed by a red-letter invoice (红冲), when, by whom. */
+    voidReason: text(),
+    voidedAt: timestamp({ withTimezone: true }),
+    voidedBySid: text(),
+    /** The voided invoice this request re-issues (decision 0025): the same title, orders and amount. */
+    replacesSid: text().references((): AnyPgColumn => invoices.sid),
     createdAt: now(),
     updatedAt: now(),
   },
   (t) => [
+    uniqueIndex('invoices_replaces_key').on(t.replacesSid),
     index('invoices_status_due_idx').on(t.status, t.dueAt, t.sid),
     index('invoices_due_idx').on(t.dueAt, t.sid),
     index('invoices_owner_idx').on(t.ownerSid, t.createdAt.desc()),
