@@ -222,5 +222,9 @@ export const downloads = pgTable(
     kind: text().notNull(),
     createdAt: now(),
   },
-  (t) => [index('downloads_user_idx').on(t.userSid, t.materialSid)],
+  (t) => [
+    index('downloads_user_idx').on(t.userSid, t.materialSid),
+    // The retention job deletes the oldest records.
+    index('downloads_created_idx').on(t.createdAt),
+  ],
 );

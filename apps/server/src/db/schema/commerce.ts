@@ -276,5 +276,9 @@ export const paymentEvents = pgTable(
     payload: jsonb(),
     createdAt: now(),
   },
-  (t) => [index('payment_events_order_idx').on(t.orderSid, t.createdAt)],
+  (t) => [
+    index('payment_events_order_idx').on(t.orderSid, t.createdAt),
+    // The retention job moves the oldest rows to payment_events_archive.
+    index('payment_events_created_idx').on(t.createdAt),
+  ],
 );

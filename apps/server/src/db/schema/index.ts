@@ -4,3 +4,4 @@ export * from './commerce.js';
 export * from './service.js';
 export * from './media.js';
 export * from './payments.js';
+export * from './archive.js';

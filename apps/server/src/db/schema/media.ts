@@ -37,6 +37,10 @@ export const mediaJobs = pgTable(
       .on(t.runAfter, t.id)
       .where(sql`${t.status} in ('queued', 'running')`),
     index('media_jobs_material_idx').on(t.materialSid, t.id.desc()),
+    // The retention job deletes finished jobs long past (each material's newest stays).
+    index('media_jobs_finished_idx')
+      .on(t.finishedAt)
+      .where(sql`${t.status} in ('done', 'failed')`),
   ],
 );
 

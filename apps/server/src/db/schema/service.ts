@@ -218,7 +218,11 @@ export const auditLogs = pgTable(
     after: jsonb(),
     createdAt: now(),
   },
-  (t) => [index('audit_logs_entity_idx').on(t.entity, t.entitySid)],
+  (t) => [
+    index('audit_logs_entity_idx').on(t.entity, t.entitySid),
+    // The retention job moves the oldest rows to audit_logs_archive.
+    index('audit_logs_created_idx').on(t.createdAt),
+  ],
 );
 
 /**

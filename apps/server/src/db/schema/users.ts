@@ -145,12 +145,17 @@ export const surveyTotals = pgTable('survey_totals', {
  * since `windowStartedAt`; reaching the limit sets `lockedUntil`, and until then the account
  * cannot sign in, whatever the password. `accountKey` is `user:<sid>` or `operator:<sid>`.
  */
-export const signInGuards = pgTable('sign_in_guards', {
-  accountKey: text().primaryKey(),
-  failures: integer().notNull().default(0),
-  windowStartedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  lockedUntil: timestamp({ withTimezone: true }),
-});
+export const signInGuards = pgTable(
+  'sign_in_guards',
+  {
+    accountKey: text().primaryKey(),
+    failures: integer().notNull().default(0),
+    windowStartedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp({ withTimezone: true }),
+  },
+  // The retention job deletes guards whose window and lock are long over.
+  (t) => [index('sign_in_guards_window_idx').on(t.windowStartedAt)],
+);
 
 /**
  * Proof-of-work challenges already redeemed (by their signature), kept until they expire, so a

@@ -1,0 +1,47 @@
+import { bigint, boolean, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * Rows moved out of the hot tables once they are past their working life
+ * (docs/decisions/0027-how-long-each-table-lives.md): the same columns and ids, no identity, no
+ * foreign keys, read only by people reconstructing the past. The retention job moves them here
+ * in batches and deletes them when their keeping period (counted from the end of their China
+ * year) is over.
+ */
+export const paymentEventsArchive = pgTable(
+  'payment_events_archive',
+  {
+    id: bigint({ mode: 'number' }).primaryKey(),
+    orderSid: text(),
+    gateway: text().notNull(),
+    kind: text().notNull(),
+    tradeNo: text(),
+    amountCents: bigint({ mode: 'number' }),
+    verified: boolean().notNull(),
+    outcome: text().notNull(),
+    payload: jsonb(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('payment_events_archive_order_idx').on(t.orderSid, t.createdAt),
+    // The end-of-keeping purge walks the oldest rows.
+    index('payment_events_archive_created_idx').on(t.createdAt),
+  ],
+);
+
+export const auditLogsArchive = pgTable(
+  'audit_logs_archive',
+  {
+    id: bigint({ mode: 'number' }).primaryKey(),
+    operatorSid: text().notNull(),
+    action: text().notNull(),
+    entity: text().notNull(),
+    entitySid: text(),
+    before: jsonb(),
+    after: jsonb(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('audit_logs_archive_entity_idx').on(t.entity, t.entitySid),
+    index('audit_logs_archive_created_idx').on(t.createdAt),
+  ],
+);
