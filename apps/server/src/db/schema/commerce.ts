@@ -107,6 +107,10 @@ export const orders = pgTable(
     priceOriginCents: bigint({ mode: 'number' }).notNull(),
     discountMemberCents: bigint({ mode: 'number' }).notNull().default(0),
     discountCouponCents: bigint({ mode: 'number' }).notNull().default(0),
+    /** What a held licence pays of the order (docs/decisions/0023): 高级定制授权 paying for its material's custom design. */
+    discountCreditCents: bigint({ mode: 'number' }).notNull().default(0),
+    /** The 高级定制授权 whose credit this custom order uses; a credit is used by one live order at most. */
+    creditLicenceSid: text(),
     priceCents: bigint({ mode: 'number' }).notNull(),
     userSid: text()
       .notNull()
@@ -155,6 +159,10 @@ export const orders = pgTable(
     uniqueIndex('orders_open_upgrade_key')
       .on(t.ownerSid, t.upgradeMaterialSid)
       .where(sql`${t.status} = 'CREATED' AND ${t.upgradeMaterialSid} IS NOT NULL`),
+    // A licence's credit pays for one custom order: two placed at once cannot both use it.
+    uniqueIndex('orders_credit_licence_key')
+      .on(t.creditLicenceSid)
+      .where(sql`${t.status} <> 'CANCELLED' AND ${t.creditLicenceSid} IS NOT NULL`),
     // A sub-account's spending in a month: its orders approved within the month.
     index('orders_user_approved_idx')
       .on(t.userSid, t.approvedAt)
