@@ -2,7 +2,7 @@ import { createReadStream, mkdtempSync, readdirSync, readlinkSync, rmSync, write
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { LocalDiskStorage } from '../../src/media/storage.js';
 
 /** Files this process still holds open whose names contain `fragment` (Linux /proc). */
@@ -19,7 +19,9 @@ function openFilesMatching(fragment: string): string[] {
   return found;
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+/** The descriptor closes on a later tick; a busy machine may take a while, a held one never does. */
+const expectClosed = (name: string) =>
+  vi.waitFor(() => expect(openFilesMatching(name)).toEqual([]), { timeout: 5_000, interval: 20 });
 
 describe.runIf(process.platform === 'linux')(
   'temporary upload files are closed, so deleting them frees the disk',
@@ -35,8 +37,7 @@ describe.runIf(process.platform === 'linux')(
       await once(body, 'open'); // opened well before it is stored, as the upload path does
       await expect(storage.put('private/materials/x/original.jpg', body, 'video/mp4')).rejects.toThrow(/content type/);
       rmSync(staged);
-      await settle();
-      expect(openFilesMatching('refused.upload')).toEqual([]);
+      await expectClosed('refused.upload');
     });
 
     it('a stored put leaves nothing open either', async () => {
@@ -45,8 +46,7 @@ describe.runIf(process.platform === 'linux')(
       writeFileSync(staged, Buffer.alloc(64 * 1024, 2));
       await storage.put('private/materials/x/original.bin', createReadStream(staged), 'application/octet-stream');
       rmSync(staged);
-      await settle();
-      expect(openFilesMatching('stored.upload')).toEqual([]);
+      await expectClosed('stored.upload');
     });
   },
 );
