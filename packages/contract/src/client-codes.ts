@@ -23,6 +23,7 @@ export const CLIENT_ERROR = {
   COUPON_USED_UP: 4023,
   COUPON_NOT_APPLICABLE: 4024,
   COUPON_ALREADY_USED: 4025,
+  SURVEY_ALREADY_ANSWERED: 4121,
   SUB_BUDGET_EXCEEDED: 4140,
 } as const satisfies Partial<Record<keyof typeof ErrorCode, number>>;
 

@@ -234,6 +234,8 @@ export const ErrorCode = {
   LICENCE_UPGRADE_PENDING: e(4134, 409, '该素材已有一笔待支付的授权升级订单，请先支付或取消该订单'),
 
   /* 4140–4149: sub-account budgets, operator coupon grants, e-invoicing. */
+  /** The company has already answered (any of its accounts): once per company, never counted twice. */
+  SURVEY_ALREADY_ANSWERED: e(4121, 409, '贵公司已提交过满意度调查，感谢您的反馈'),
   /** Approving the order would take the sub-account past its monthly budget (the message names the amounts). */
   SUB_BUDGET_EXCEEDED: e(4140, 409, '超出该子账号本月预算，不能通过审批'),
   /** The coupon an operator grants from has ended: copies of it could never be used. */

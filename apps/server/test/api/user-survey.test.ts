@@ -55,22 +55,40 @@ describe('POST /api/user/survey', () => {
     expect(await pending(buyer)).toBe(false);
 
     const again = await injectApi(t, SURVEY_API.submit, { body: { ...ANSWER, score: 1 }, token: buyer.token });
-    expect(again.code).toBe(0);
-    expect(again.data.coupon).toBeNull();
+    expect(again.status).toBe(409);
+    expect(again.code).toBe(4121);
+    expect(again.message).toBe('贵公司已提交过满意度调查，感谢您的反馈');
     expect(await surveyCount(eq(surveys.userSid, buyer.sid))).toBe(1);
     const [row] = await t.database.db.select().from(surveys).where(eq(surveys.userSid, buyer.sid));
     expect(row).toMatchObject({ satisfactionTenths: 45, scoreTenths: 50, feedback: ANSWER.feedback });
   });
 
-  it('rewards a company once: a sub-account answering later is recorded without a coupon', async () => {
+  it('is answered once per company: a sub-account is no longer asked, and its answer is refused and not counted', async () => {
     const main = await payingCompany();
     const sub = await createSubAccount(t, main.sid);
     expect(await pending(sub)).toBe(true);
+    const before = await injectApi(t, ADMIN_SURVEY_API.list, { query: { page: 1, page_size: 1 }, token: ops.token });
     expect((await injectApi(t, SURVEY_API.submit, { body: ANSWER, token: main.token })).data.coupon).not.toBeNull();
+    expect(await pending(sub)).toBe(false);
     const subAnswer = await injectApi(t, SURVEY_API.submit, { body: ANSWER, token: sub.token });
-    expect(subAnswer.code).toBe(0);
-    expect(subAnswer.data.coupon).toBeNull();
-    expect(await surveyCount(eq(surveys.ownerSid, main.sid))).toBe(2);
+    expect(subAnswer.status).toBe(409);
+    expect(subAnswer.code).toBe(4121);
+    expect(await surveyCount(eq(surveys.ownerSid, main.sid))).toBe(1);
+    const after = await injectApi(t, ADMIN_SURVEY_API.list, { query: { page: 1, page_size: 1 }, token: ops.token });
+    expect(after.data.summary.count - before.data.summary.count).toBe(1);
+  });
+
+  it('a double click (two answers at once) records one answer with its coupon and refuses the other', async () => {
+    const buyer = await payingCompany();
+    const [a, b] = await Promise.all([
+      injectApi(t, SURVEY_API.submit, { body: ANSWER, token: buyer.token }),
+      injectApi(t, SURVEY_API.submit, { body: ANSWER, token: buyer.token }),
+    ]);
+    const codes = [a.code, b.code].sort();
+    expect(codes).toEqual([0, 4121]);
+    const accepted = a.code === 0 ? a : b;
+    expect(accepted.data.coupon).toMatchObject({ type: 1, amount: 2000 });
+    expect(await surveyCount(eq(surveys.userSid, buyer.sid))).toBe(1);
   });
 
   it('ten answers at once from one account record one answer and one coupon', async () => {
@@ -78,20 +96,23 @@ describe('POST /api/user/survey', () => {
     const results = await Promise.all(
       Array.from({ length: 10 }, () => injectApi(t, SURVEY_API.submit, { body: ANSWER, token: buyer.token })),
     );
-    expect(results.every((r) => r.code === 0)).toBe(true);
-    expect(results.filter((r) => r.data.coupon !== null)).toHaveLength(1);
+    expect(results.filter((r) => r.code === 0)).toHaveLength(1);
+    expect(results.filter((r) => r.code === 4121)).toHaveLength(9);
+    expect(results.filter((r) => r.code === 0 && r.data.coupon !== null)).toHaveLength(1);
     expect(await surveyCount(eq(surveys.userSid, buyer.sid))).toBe(1);
     const [owned] = await t.database.db.select({ n: count() }).from(coupons).where(eq(coupons.ownerSid, buyer.sid));
     expect(owned?.n).toBe(1);
   });
 
-  it('answers from several accounts of one company at once give one coupon', async () => {
+  it('answers from several accounts of one company at once record one answer with one coupon', async () => {
     const main = await payingCompany();
     const subs = await Promise.all(Array.from({ length: 4 }, () => createSubAccount(t, main.sid)));
     const results = await Promise.all(
       [main, ...subs].map((b) => injectApi(t, SURVEY_API.submit, { body: ANSWER, token: b.token })),
     );
-    expect(results.filter((r) => r.data.coupon !== null)).toHaveLength(1);
+    expect(results.filter((r) => r.code === 0 && r.data.coupon !== null)).toHaveLength(1);
+    expect(results.filter((r) => r.code === 4121)).toHaveLength(4);
+    expect(await surveyCount(eq(surveys.ownerSid, main.sid))).toBe(1);
     const [rewarded] = await t.database.db
       .select({ n: count() })
       .from(surveys)

@@ -33,8 +33,8 @@ export const ZSurveyRequest = z.object({
 export type TSurveyRequest = z.input<typeof ZSurveyRequest>;
 
 /**
- * `coupon`: the survey's reward, given at most once per company and only on the account's first
- * answer; null otherwise (a repeated answer changes nothing).
+ * `coupon`: the survey's reward, given with the company's one answer (null when no reward is
+ * configured). A second answer of the company, from any of its accounts, is refused with 4121.
  */
 export const ZSurveyResponse = z.object({ coupon: ZCoupon.nullable() });
 export type TSurveyResponse = z.infer<typeof ZSurveyResponse>;
@@ -67,7 +67,8 @@ export const SURVEY_API = {
     access: 'user',
     body: ZSurveyRequest,
     response: ZSurveyResponse,
-    summary: "The satisfaction survey after the company's first paid order; may give a coupon (once per company).",
+    summary:
+      "The satisfaction survey after the company's first paid order, answered once per company (a second answer: 4121); may give a coupon.",
   }),
 } as const;
 

@@ -1,18 +1,21 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { orders, surveys, surveyTotals, users } from '../../db/schema/index.js';
 
 export type SurveyRow = typeof surveys.$inferSelect;
 
-/** Whether the account has answered, and whether its company has a paid order: one round trip. */
+/**
+ * Whether the company (any of its accounts) has answered, and whether it has a paid order: one
+ * round trip. The survey is the company's, so a sub-account is not asked once the main account
+ * or another sub-account answered.
+ */
 export async function findSurveyState(
   db: DbOrTx,
-  userSid: string,
   ownerSid: string,
 ): Promise<{ answered: boolean; hasPaidOrder: boolean }> {
   const [row] = await db
     .select({
-      answered: sql<boolean>`exists (select 1 from ${surveys} where ${surveys.userSid} = ${userSid})`,
+      answered: sql<boolean>`exists (select 1 from ${surveys} where ${surveys.ownerSid} = ${ownerSid})`,
       hasPaidOrder: sql<boolean>`exists (select 1 from ${orders} where ${orders.ownerSid} = ${ownerSid} and ${orders.status} = 'PAYED')`,
     })
     .from(sql`(select 1) as one`);
@@ -27,12 +30,9 @@ export async function lockCompany(tx: DbOrTx, ownerSid: string): Promise<void> {
   await tx.select({ sid: users.sid }).from(users).where(eq(users.sid, ownerSid)).for('update');
 }
 
-export async function hasCompanyReward(tx: DbOrTx, ownerSid: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ sid: surveys.sid })
-    .from(surveys)
-    .where(and(eq(surveys.ownerSid, ownerSid), sql`${surveys.couponSid} is not null`))
-    .limit(1);
+/** Whether any account of the company has answered; read under lockCompany, so it decides. */
+export async function hasCompanyAnswered(tx: DbOrTx, ownerSid: string): Promise<boolean> {
+  const [row] = await tx.select({ sid: surveys.sid }).from(surveys).where(eq(surveys.ownerSid, ownerSid)).limit(1);
   return row !== undefined;
 }
 

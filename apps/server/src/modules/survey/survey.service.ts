@@ -16,7 +16,7 @@ import type { UserRow } from '../user/user.repository.js';
 import { presentCoupon } from '../user/user.view.js';
 import {
   findSurveyState,
-  hasCompanyReward,
+  hasCompanyAnswered,
   insertSurvey,
   listSurveys,
   lockCompany,
@@ -25,18 +25,20 @@ import {
 
 export type SurveyDeps = Pick<AppDeps, 'db' | 'config'> & { now?: () => Date };
 
-/** Whether the survey is due for the account: its company has a paid order and it has not answered. */
+/** Whether the survey is due for the account: its company has a paid order and has not answered. */
 export async function isSurveyPending(db: DbOrTx, user: UserRow): Promise<boolean> {
-  const state = await findSurveyState(db, user.sid, ownerSidOf(user));
+  const state = await findSurveyState(db, ownerSidOf(user));
   return state.hasPaidOrder && !state.answered;
 }
 
 const tenths = (stars: number) => Math.round(stars * 10);
 
 /**
- * POST /api/user/survey. One answer per account: a repeat (or a second request while the first is
- * in flight) records nothing and gives nothing. The reward coupon goes to the first answer of a
- * company, at most once, with the company locked while that is decided.
+ * POST /api/user/survey. One answer per company (spec §2: the survey follows the company's first
+ * paid order): a second answer — a double click, another tab, a sub-account after the main
+ * account — is refused with SURVEY_ALREADY_ANSWERED, records nothing, gives nothing and is never
+ * counted. The company is locked while that is decided, so concurrent answers queue and only the
+ * first is recorded; the reward coupon goes with that first answer.
  */
 export async function submitSurvey(
   deps: SurveyDeps,
@@ -44,38 +46,30 @@ export async function submitSurvey(
   input: z.output<typeof ZSurveyRequest>,
 ): Promise<TSurveyResponse> {
   const ownerSid = ownerSidOf(user);
-  const state = await findSurveyState(deps.db, user.sid, ownerSid);
+  const state = await findSurveyState(deps.db, ownerSid);
   if (!state.hasPaidOrder) throw new AppError(ErrorCode.SURVEY_NOT_AVAILABLE);
-  if (state.answered) return { coupon: null };
+  if (state.answered) throw new AppError(ErrorCode.SURVEY_ALREADY_ANSWERED);
   const now = deps.now?.() ?? new Date();
   const reward = deps.config.money.surveyReward;
-  return deps.db
-    .transaction(async (tx) => {
-      await lockCompany(tx, ownerSid);
-      const coupon =
-        reward && !(await hasCompanyReward(tx, ownerSid)) ? await issueRewardCoupon(tx, user.sid, reward, now) : null;
-      const inserted = await insertSurvey(tx, {
-        sid: newSid(),
-        userSid: user.sid,
-        ownerSid,
-        satisfactionTenths: tenths(input.satisfaction),
-        scoreTenths: tenths(input.score),
-        feedback: input.feedback,
-        couponSid: coupon?.sid ?? null,
-        createdAt: now,
-      });
-      // Answered meanwhile by another request of the same account: undo this one's coupon too.
-      if (!inserted) throw new SurveyAlreadyAnswered();
-      return { coupon: coupon ? presentCoupon(coupon) : null };
-    })
-    .catch((error: unknown) => {
-      if (error instanceof SurveyAlreadyAnswered) return { coupon: null };
-      throw error;
+  return deps.db.transaction(async (tx) => {
+    await lockCompany(tx, ownerSid);
+    if (await hasCompanyAnswered(tx, ownerSid)) throw new AppError(ErrorCode.SURVEY_ALREADY_ANSWERED);
+    const coupon = reward ? await issueRewardCoupon(tx, user.sid, reward, now) : null;
+    const inserted = await insertSurvey(tx, {
+      sid: newSid(),
+      userSid: user.sid,
+      ownerSid,
+      satisfactionTenths: tenths(input.satisfaction),
+      scoreTenths: tenths(input.score),
+      feedback: input.feedback,
+      couponSid: coupon?.sid ?? null,
+      createdAt: now,
     });
+    // Cannot happen under the company lock; should it, the coupon is rolled back with the answer.
+    if (!inserted) throw new AppError(ErrorCode.SURVEY_ALREADY_ANSWERED);
+    return { coupon: coupon ? presentCoupon(coupon) : null };
+  });
 }
-
-/** Rolls the transaction back (the coupon issued in it goes too) when the account had already answered. */
-class SurveyAlreadyAnswered extends Error {}
 
 const stars = (tenthsSum: number, count: number) => (count > 0 ? Math.round(tenthsSum / count) / 10 : null);
 

@@ -1,10 +1,12 @@
 import { GiftOutlined, SmileOutlined } from '@ant-design/icons';
-import { MAX_LENGTH, type TCoupon } from '@gemstock/contract';
+import { CLIENT_ERROR, MAX_LENGTH, type TCoupon } from '@gemstock/contract';
 import { Button, Flex, Form, Input, Modal, Rate, Space, Typography } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { CopyableCode } from '@/components/copyable-code';
+import { isApiError } from '@/lib/api-client';
 import { couponValueText } from '@/lib/coupon-text';
 import { formatDate } from '@/lib/form';
+import { notify } from '@/lib/notify';
 import { WEB_STORAGE_KEYS, safeStorage } from '@/lib/storage';
 import { useSession } from '@/stores/session';
 import { useSubmitSurvey } from '../api/submit-survey';
@@ -16,6 +18,8 @@ interface SurveyValues {
 }
 
 const RATE_TEXT = ['很差', '较差', '一般', '满意', '非常满意'];
+/** spec §8's success message of the survey. */
+export const SURVEY_THANKS = '提交成功，感谢您的反馈！';
 
 /** The survey is shown once per browser (spec §9's local flag); the server says whether it is due. */
 export function isSurveyShownHere(): boolean {
@@ -41,14 +45,27 @@ export function SurveyDialog() {
     setShownHere(true);
   };
 
+  // A ref, not mutation.isPending: a double click calls onFinish twice before React draws the
+  // button as loading, and a second answer would be refused (4121) anyway.
+  const sending = useRef(false);
   const onFinish = (values: SurveyValues) => {
-    // spec §4: submitting is ignored while a submission is in flight
-    if (mutation.isPending) return;
+    if (sending.current) return;
+    sending.current = true;
     mutation.mutate(values, {
       onSuccess: (result) => {
         markShown();
         answered();
+        notify.success(SURVEY_THANKS);
         setCoupon(result.coupon);
+      },
+      onError: (error) => {
+        sending.current = false;
+        // Already answered by the company (another tab, another account): the toast says so,
+        // and there is nothing left to ask here.
+        if (isApiError(error) && error.code === CLIENT_ERROR.SURVEY_ALREADY_ANSWERED) {
+          markShown();
+          answered();
+        }
       },
     });
   };
@@ -95,7 +112,7 @@ export function SurveyDialog() {
           </Form.Item>
           <Flex justify="end" gap={8}>
             <Button onClick={markShown}>以后再说</Button>
-            <Button type="primary" htmlType="submit" loading={mutation.isPending}>
+            <Button type="primary" htmlType="submit" loading={mutation.isPending} disabled={mutation.isSuccess}>
               提交
             </Button>
           </Flex>
