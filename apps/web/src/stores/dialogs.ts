@@ -1,4 +1,6 @@
+import type { LicenceType } from '@gemstock/contract';
 import { create } from 'zustand';
+import type { CheckoutLine } from './checkout';
 
 /**
  * Global dialogs (spec §2 "Dialogs and drawers") are opened from anywhere — header, guards,
@@ -6,8 +8,16 @@ import { create } from 'zustand';
  */
 export type AuthMode = 'login' | 'register' | 'reset';
 
-/** What to do once the visitor has logged in (spec §4: go to the remembered destination). */
-export type AfterLogin = { kind: 'navigate'; to: string } | { kind: 'customize' };
+/**
+ * What to do once the visitor has logged in or registered (spec §4: go to the remembered
+ * destination). An action that asked for the login goes on from where it stopped: 立即购买 into
+ * checkout, 加入购物车 adds the line, 定制 is a destination (its page).
+ */
+export type AfterLogin =
+  | { kind: 'navigate'; to: string }
+  | { kind: 'customize' }
+  | { kind: 'buy'; lines: CheckoutLine[] }
+  | { kind: 'addToCart'; material: string; spec: LicenceType };
 
 export type LegalDocument = 'agreement' | 'privacy';
 export type CustomizeVariant = 'default' | 'free';

@@ -1,13 +1,15 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { refreshCurrentUser } from '@/api/current-user';
+import { addToCartAndReport } from '@/features/material/api/add-to-cart';
 import { notify } from '@/lib/notify';
+import { checkout } from '@/stores/checkout';
 import { useDialogs } from '@/stores/dialogs';
 import { useSession } from '@/stores/session';
 
 /**
  * After login or register: keep the token, load the user, close the dialog and continue where
- * the visitor was going (spec §4: the remembered destination).
+ * the visitor was going (spec §4: the remembered destination), or the action that asked for it.
  */
 export function useCompleteLogin() {
   const navigate = useNavigate();
@@ -22,6 +24,8 @@ export function useCompleteLogin() {
       notify.success(successText);
       if (next?.kind === 'navigate') await navigate(next.to);
       else if (next?.kind === 'customize') dialogs.openCustomize();
+      else if (next?.kind === 'buy') checkout.buyMaterials(next.lines);
+      else if (next?.kind === 'addToCart') void addToCartAndReport({ material: next.material, spec: next.spec });
     },
     [navigate],
   );

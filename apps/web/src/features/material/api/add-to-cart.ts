@@ -3,7 +3,9 @@ import { CART_ROUTES } from '@/api/routes';
 import { useMutation } from '@tanstack/react-query';
 import { COMMERCE_KEYS } from '@/api/commerce-keys';
 import { applyErrorPolicy, callApi, isApiError } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
 import { queryClient } from '@/lib/query-client';
+import { useSession } from '@/stores/session';
 
 /** `count`: the cart's new item count for the header badge. */
 export type AddToCartOutcome = { status: 'added'; count: number } | { status: 'unavailable' };
@@ -24,10 +26,34 @@ export async function addToCart(body: TCartAddRequest): Promise<AddToCartOutcome
   }
 }
 
+export const CART_COMING_SOON = '购物车功能即将上线，敬请期待';
+
+/** What the buyer is told once the line is in: the header badge's new count and a toast. */
+export function reportAddToCart(outcome: AddToCartOutcome): void {
+  if (outcome.status === 'unavailable') {
+    notify.info(CART_COMING_SOON);
+    return;
+  }
+  useSession.getState().setCartCount(outcome.count);
+  notify.success('已添加至购物车');
+}
+
+// the cart page shows the new line next time it is visited
+const refreshCart = () => queryClient.invalidateQueries({ queryKey: COMMERCE_KEYS.cart });
+
 export function useAddToCart() {
-  // the cart page shows the new line next time it is visited
-  return useMutation({
-    mutationFn: addToCart,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: COMMERCE_KEYS.cart }),
-  });
+  return useMutation({ mutationFn: addToCart, onSuccess: refreshCart });
+}
+
+/**
+ * 加入购物车 asked for the login: once signed in, the line is added as the click would have,
+ * without a button to show the wait. A failure was already told by the error policy.
+ */
+export async function addToCartAndReport(body: TCartAddRequest): Promise<void> {
+  try {
+    reportAddToCart(await addToCart(body));
+    await refreshCart();
+  } catch {
+    /* told by the error policy */
+  }
 }

@@ -12,16 +12,12 @@ import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/feedback';
 import { Icon } from '@/components/ui/icon';
 import { paths } from '@/config/paths';
-import { currentAppPath } from '@/lib/navigation';
-import { notify } from '@/lib/notify';
 import { materialLabel, owningLicence, resolveLicencePrice } from '@/lib/material-licence';
 import { checkout } from '@/stores/checkout';
-import { dialogs } from '@/stores/dialogs';
-import { useIsLoggedIn, useSession } from '@/stores/session';
-import { useAddToCart } from '../api/add-to-cart';
+import { type AfterLogin, dialogs } from '@/stores/dialogs';
+import { useIsLoggedIn } from '@/stores/session';
+import { reportAddToCart, useAddToCart } from '../api/add-to-cart';
 import { LicencePriceText } from './licence-price';
-
-export const CART_COMING_SOON = '购物车功能即将上线，敬请期待';
 
 interface PurchasePanelProps {
   material: TMaterial;
@@ -38,42 +34,36 @@ export function PurchasePanel({ material, licence }: PurchasePanelProps) {
   // The company holds this licence (or a wider one): buying it again is refused by the server.
   const owning = licence !== null ? owningLicence(material, licence) : null;
 
-  /** Spec §4: acting without login opens the login dialog and comes back here afterwards. */
-  const ensureLoggedIn = (): boolean => {
+  /**
+   * Spec §4: acting without login opens the login dialog; signing in (or registering) there
+   * carries on with the action that asked for it.
+   */
+  const ensureLoggedIn = (then: AfterLogin): boolean => {
     if (isLoggedIn) return true;
-    dialogs.openLogin({ kind: 'navigate', to: currentAppPath() });
+    dialogs.openLogin(then);
     return false;
   };
 
   const onAddToCart = () => {
-    if (licence === null || !ensureLoggedIn()) return;
-    addToCart.mutate(
-      { material: material.sid, spec: licence },
-      {
-        onSuccess: (outcome) => {
-          if (outcome.status === 'unavailable') {
-            notify.info(CART_COMING_SOON);
-            return;
-          }
-          useSession.getState().setCartCount(outcome.count);
-          notify.success('已添加至购物车');
-        },
-      },
-    );
+    if (licence === null) return;
+    const body = { material: material.sid, spec: licence };
+    if (!ensureLoggedIn({ kind: 'addToCart', ...body })) return;
+    addToCart.mutate(body, { onSuccess: reportAddToCart });
   };
 
-  /** 定制: the customization page for this material (login first, coming back here). */
+  /** 定制: the customization page for this material (after the login, when it is asked). */
   const onCustomize = () => {
-    if (!ensureLoggedIn()) return;
-    void navigate(`${paths.customize}?material=${encodeURIComponent(material.sid)}`);
+    const to = `${paths.customize}?material=${encodeURIComponent(material.sid)}`;
+    if (!ensureLoggedIn({ kind: 'navigate', to })) return;
+    void navigate(to);
   };
 
   /** Buy now: straight into checkout (company if missing → licence agreement → order drawer). */
   const onBuy = () => {
-    if (licence === null || !ensureLoggedIn()) return;
-    checkout.buyMaterials([
-      { sid: material.sid, spec: licence, title: materialLabel(material), format: material.format },
-    ]);
+    if (licence === null) return;
+    const lines = [{ sid: material.sid, spec: licence, title: materialLabel(material), format: material.format }];
+    if (!ensureLoggedIn({ kind: 'buy', lines })) return;
+    checkout.buyMaterials(lines);
   };
 
   return (
