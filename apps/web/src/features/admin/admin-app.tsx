@@ -1,10 +1,12 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { AdminLayout } from './components/admin-layout';
+import { adminPaths } from './lib/admin-paths';
 import { AuditPage } from './routes/audit-page';
 import { CouponsPage } from './routes/coupons-page';
 import { KeywordsPage } from './routes/keywords-page';
 import { AdminLoginPage } from './routes/login-page';
 import { MaterialsPage } from './routes/materials-page';
+import { AdminNotFoundPage } from './routes/not-found-page';
 import { OrdersPage } from './routes/orders-page';
 import { PaymentExceptionsPage } from './routes/payment-exceptions-page';
 import { ServiceSettingsPage } from './routes/service-settings-page';
@@ -25,7 +27,7 @@ export default function AdminApp() {
     <Routes>
       <Route path="login" element={<AdminLoginPage />} />
       <Route element={<AdminLayout />}>
-        <Route index element={<Navigate to="materials" replace />} />
+        <Route index element={<Navigate to={adminPaths.materials} replace />} />
         <Route path="materials" element={<MaterialsPage />} />
         <Route path="upload" element={<UploadPage />} />
         <Route path="keywords" element={<KeywordsPage />} />
@@ -38,7 +40,7 @@ export default function AdminApp() {
         <Route path="coupons" element={<CouponsPage />} />
         <Route path="audit" element={<AuditPage />} />
         <Route path="service" element={<ServiceSettingsPage />} />
-        <Route path="*" element={<Navigate to="materials" replace />} />
+        <Route path="*" element={<AdminNotFoundPage />} />
       </Route>
     </Routes>
   );
