@@ -200,6 +200,12 @@ export const ErrorCode = {
   PAYMENT_CLOSE_FAILED: e(4055, 503, '支付渠道暂时无法关闭该笔交易，请稍后再取消订单'),
   /** The company already owns this licence (or a better one) for the material. */
   LICENCE_ALREADY_OWNED: e(4056, 409, '您的公司已购买该素材的同级或更高授权，无需重复购买'),
+  /** The company's 高级定制授权 of the material already pays for another unpaid custom order (docs/decisions/0023). */
+  CUSTOM_CREDIT_HELD: e(
+    4057,
+    409,
+    '该素材的高级定制授权已用于您公司的另一笔待支付定制订单，请在“我的订单”中完成或取消那笔订单',
+  ),
 
   /* 4100–4119: VAT invoices. */
   /** Only a paid order can be invoiced. */

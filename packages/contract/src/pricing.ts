@@ -7,10 +7,17 @@ import { CouponType, LICENCE_TYPES, LicenceType, OrderType, PayWay } from './enu
  *
  * Rounding: every discount is rounded DOWN to the whole cent, so a discount never exceeds its
  * exact value and the buyer pays any fractional cent. Concretely
- *   discount_member = floor(origin × (10 000 − rateBp) / 10 000)   (VIP price = origin − that)
+ *   discount_credit = min(credit, origin)                           (a held licence paying for the service)
+ *   base            = origin − discount_credit
+ *   discount_member = floor(base × (10 000 − rateBp) / 10 000)      (VIP price = base − that)
  *   discount_coupon = min(amount, remainder)                        (type 1, fixed cents off)
  *                   = floor(remainder × percent / 100)              (otherwise, percent off)
- *   price           = origin − discount_member − discount_coupon    (≥ 0)
+ *   price           = base − discount_member − discount_coupon      (≥ 0)
+ *
+ * What each discount covers (docs/decisions/0023): the member price and a coupon meant for
+ * "every order" cover the catalogue (material licences, upgrades, the listed custom service);
+ * a quote (`dashboard`) costs what was quoted, with no member price, and takes only a coupon
+ * whose scope names quotes; a recharge takes neither.
  */
 
 /** The default VIP rate: 1% of the original price (the spec's "0.1折"), in basis points. */
@@ -136,6 +143,23 @@ export interface PricingCoupon {
 
 export type CouponProblem = 'not_started' | 'expired' | 'not_applicable' | 'used_up' | 'already_used' | 'not_owner';
 
+/**
+ * Whether a coupon of this scope covers an order of this type. An empty scope ("全部订单") means
+ * the catalogue (material and custom orders): a quote is a designer's labour price and takes a
+ * coupon only when the operator named quotes in its scope (docs/decisions/0023). A recharge
+ * never takes one (spec §5).
+ */
+export function couponCoversOrderType(scope: readonly string[], orderType: string): boolean {
+  if (orderType === OrderType.WALLET) return false;
+  if (scope.length === 0) return orderType !== OrderType.DASHBOARD;
+  return scope.includes(orderType);
+}
+
+/** Order types the member price (the VIP's 0.1折) covers: the catalogue, not quoted work nor a recharge. */
+export function memberPriceCovers(orderType: string): boolean {
+  return orderType === OrderType.MATERIAL || orderType === OrderType.CUSTOM;
+}
+
 function toTime(value: Date | string | null): number | null {
   if (value === null) return null;
   return typeof value === 'string' ? Date.parse(value) : value.getTime();
@@ -155,8 +179,7 @@ export function couponProblem(
   if (start !== null && now < start) return 'not_started';
   if (end !== null && now >= end) return 'expired';
   // A recharge has no coupon field (spec §5): no coupon ever covers it.
-  if (context.orderType === OrderType.WALLET) return 'not_applicable';
-  if (coupon.scope.length > 0 && !coupon.scope.includes(context.orderType)) return 'not_applicable';
+  if (!couponCoversOrderType(coupon.scope, context.orderType)) return 'not_applicable';
   if (coupon.ownerSid !== null && coupon.ownerSid !== context.accountSid) return 'not_owner';
   if (context.usedByAccount) return 'already_used';
   if (coupon.limit > 0 && coupon.redeemedCount >= coupon.limit) return 'used_up';
@@ -165,6 +188,8 @@ export function couponProblem(
 
 export interface PriceBreakdown {
   priceOriginCents: number;
+  /** What a held licence pays of the order (高级定制授权 for its material's custom design). */
+  discountCreditCents: number;
   discountMemberCents: number;
   discountCouponCents: number;
   priceCents: number;
@@ -180,11 +205,19 @@ export interface PricingInput {
   vipRateBp: number;
   /** A coupon already checked with couponProblem, or null. */
   coupon: Pick<PricingCoupon, 'type' | 'amount'> | null;
+  /**
+   * Cents a held licence pays for (0 or absent: none). Taken off first, so the member price and
+   * a coupon apply only to what is left.
+   */
+  creditCents?: number;
 }
 
-/** The member discount applies only to a VIP paying by wallet, and never to a recharge. */
+/**
+ * The member discount applies only to a VIP paying by wallet, and only to the catalogue
+ * (memberPriceCovers): never to a quote or a recharge.
+ */
 export function isMemberPricing(input: Pick<PricingInput, 'orderType' | 'payWay' | 'isVip'>): boolean {
-  return input.isVip && input.payWay === PayWay.WALLET && input.orderType !== OrderType.WALLET;
+  return input.isVip && input.payWay === PayWay.WALLET && memberPriceCovers(input.orderType);
 }
 
 export function couponDiscountCents(coupon: Pick<PricingCoupon, 'type' | 'amount'>, remainderCents: number): number {
@@ -198,12 +231,15 @@ export function couponDiscountCents(coupon: Pick<PricingCoupon, 'type' | 'amount
 
 export function priceOrder(input: PricingInput): PriceBreakdown {
   const origin = input.lineCents.reduce((total, cents) => total + Math.max(0, Math.floor(cents)), 0);
+  const credit = Math.min(origin, Math.max(0, Math.floor(input.creditCents ?? 0)));
+  const base = origin - credit;
   const rateBp = Math.min(BASIS_POINTS, Math.max(0, Math.floor(input.vipRateBp)));
-  const member = isMemberPricing(input) ? Math.floor((origin * (BASIS_POINTS - rateBp)) / BASIS_POINTS) : 0;
-  const remainder = origin - member;
+  const member = isMemberPricing(input) ? Math.floor((base * (BASIS_POINTS - rateBp)) / BASIS_POINTS) : 0;
+  const remainder = base - member;
   const coupon = input.coupon ? couponDiscountCents(input.coupon, remainder) : 0;
   return {
     priceOriginCents: origin,
+    discountCreditCents: credit,
     discountMemberCents: member,
     discountCouponCents: coupon,
     priceCents: remainder - coupon,

@@ -75,6 +75,8 @@ export const zMaterialSelection = z
 /** Price breakdown in cents (spec §7 names). `price` is what will be charged. */
 export const ZPricePreview = z.object({
   price_origin: z.number().int(),
+  /** What a held licence pays (高级定制授权 paying for its material's custom design); absent or 0: none. */
+  discount_credit: z.number().int().optional(),
   discount_member: z.number().int(),
   discount_coupon: z.number().int(),
   price: z.number().int(),

@@ -214,3 +214,38 @@ export async function markLicenceSuperseded(
     .returning();
   return row;
 }
+
+/** What a company's 高级定制授权 of a material is doing for custom orders (docs/decisions/0023). */
+export interface CustomCreditState {
+  licenceSid: string;
+  /** The live order using its credit: null when unused; 'CREATED' when an unpaid one holds it. */
+  usedByStatus: string | null;
+}
+
+/**
+ * The owner's current, non-exclusive 高级定制授权 licences of a material, each with the status of
+ * the order using its credit (cancelled orders do not count). A delivered design's exclusive
+ * licence is the result of a custom order, not a credit for another.
+ */
+export async function listCustomCredits(
+  db: DbOrTx,
+  ownerSid: string,
+  materialSid: string,
+  premiumSpec: number,
+): Promise<CustomCreditState[]> {
+  const rows = await db
+    .select({ licenceSid: licences.sid, usedByStatus: orders.status })
+    .from(licences)
+    .leftJoin(orders, and(eq(orders.creditLicenceSid, licences.sid), sql`${orders.status} <> 'CANCELLED'`))
+    .where(
+      and(
+        eq(licences.ownerSid, ownerSid),
+        eq(licences.materialSid, materialSid),
+        eq(licences.spec, premiumSpec),
+        eq(licences.exclusive, false),
+        isNull(licences.supersededByCertNo),
+      ),
+    )
+    .orderBy(licences.createdAt);
+  return rows.map((r) => ({ licenceSid: r.licenceSid, usedByStatus: r.usedByStatus ?? null }));
+}

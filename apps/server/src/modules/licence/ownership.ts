@@ -3,14 +3,15 @@ import {
   isLicenceType,
   licenceCovers,
   licenceSpec,
-  type LicenceType,
+  LicenceType,
+  OrderStatus,
   type TMaterial,
 } from '@gemstock/contract';
 import { AppError } from '../../lib/app-error.js';
 import type { DbOrTx } from '../../db/client.js';
 import { ownerSidOf } from '../user/account-owner.js';
 import type { UserRow } from '../user/user.repository.js';
-import { listOwnedSpecs } from './licence.repository.js';
+import { listCustomCredits, listOwnedSpecs } from './licence.repository.js';
 
 /**
  * What a company owns, for showing 已购 and refusing a licence bought twice. Ownership is per
@@ -97,4 +98,28 @@ export async function withOwnership<T extends TMaterial>(
       ? { ...m, buyTime: entry.buyTime.toISOString(), ownedSpecs: entry.specs }
       : { ...m, buyTime: null, ownedSpecs: [] };
   });
+}
+
+/** What a held 高级定制授权 does for a custom order of its material. */
+export type CustomDesignCredit =
+  | { kind: 'available'; licenceSid: string }
+  /** Its credit holds an unpaid custom order: a second one would be sold twice or refused later. */
+  | { kind: 'held' }
+  | { kind: 'none' };
+
+/**
+ * Spec §3's 高级定制授权 stands for the custom service of its material: the company's first
+ * custom order of that material is paid by it, once (docs/decisions/0023). A credit used by a
+ * paid order is spent; one held by an unpaid order is freed when that order is cancelled.
+ */
+export async function findCustomDesignCredit(
+  db: DbOrTx,
+  ownerSid: string,
+  materialSid: string,
+): Promise<CustomDesignCredit> {
+  const credits = await listCustomCredits(db, ownerSid, materialSid, LicenceType.PREMIUM_CUSTOM);
+  const free = credits.find((c) => c.usedByStatus === null);
+  if (free) return { kind: 'available', licenceSid: free.licenceSid };
+  if (credits.some((c) => c.usedByStatus === OrderStatus.CREATED)) return { kind: 'held' };
+  return { kind: 'none' };
 }

@@ -51,6 +51,7 @@ export class OrderCheckoutService {
       vipRateBp: this.deps.money.vipRateBp,
       now: this.orders.now(),
       orderSid: order.sid,
+      creditCents: order.discountCreditCents,
     });
     return toPricePreview(breakdown);
   }
@@ -97,6 +98,7 @@ export class OrderCheckoutService {
         vipRateBp: this.deps.money.vipRateBp,
         now,
         orderSid: current.sid,
+        creditCents: current.discountCreditCents,
       });
       await reserveMonthlyBudget(tx, current.userSid, breakdown.priceCents, now);
       const updated = await updateOrderAudit(tx, sid, from, {

@@ -49,6 +49,8 @@ export interface PriceContext {
   isVip?: boolean;
   /** The order being priced, when there is one: its own coupon claim does not count against it. */
   orderSid?: string | null;
+  /** What a held licence pays of the order (fixed when a custom order is placed; `discountCreditCents`). */
+  creditCents?: number;
 }
 
 export async function priceWithContext(
@@ -71,6 +73,7 @@ export async function priceWithContext(
     isVip,
     vipRateBp: context.vipRateBp,
     coupon: coupon ? { type: coupon.type, amount: coupon.amount } : null,
+    creditCents: context.creditCents ?? 0,
   });
   return { breakdown, coupon };
 }
@@ -81,6 +84,8 @@ export function toPricePreview(b: PriceBreakdown): TPricePreview {
     discount_member: b.discountMemberCents,
     discount_coupon: b.discountCouponCents,
     price: b.priceCents,
+    // Only a custom order paid by a held licence has it: every other preview reads as before.
+    ...(b.discountCreditCents > 0 ? { discount_credit: b.discountCreditCents } : {}),
   };
 }
 
@@ -140,6 +145,7 @@ export async function repriceOrderForPayment(
     vipRateBp: input.vipRateBp ?? DEFAULT_VIP_RATE_BP,
     now: input.now ?? new Date(),
     orderSid: order.sid,
+    creditCents: order.discountCreditCents,
   });
   // Nothing is collected for a free order: it is completed, never paid (docs/decisions/0008).
   if (breakdown.priceCents <= 0 && input.payWay !== PayWay.WALLET) throw new AppError(ErrorCode.PAYMENT_AMOUNT_INVALID);

@@ -70,6 +70,7 @@ export interface OrderPriceChange {
   referer: string | null;
   payWay: string | null;
   priceOriginCents: number;
+  discountCreditCents?: number;
   discountMemberCents: number;
   discountCouponCents: number;
   priceCents: number;

@@ -39,7 +39,8 @@ import { findAccount } from '../user/accounts.service.js';
 import type { UserRow } from '../user/user.repository.js';
 import { findMaterialsBySids, pricedMaterialOf } from '../catalog/materials.service.js';
 import { invoicesOfOrders } from '../invoice/invoice.service.js';
-import { assertLicencesNotOwned } from '../licence/ownership.js';
+import { assertLicencesNotOwned, findCustomDesignCredit } from '../licence/ownership.js';
+import { uniqueViolationConstraint } from '../../db/errors.js';
 import { ownerSidOf } from '../user/account-owner.js';
 import { priceWithContext, toPricePreview } from './order-pricing.js';
 import {
@@ -360,9 +361,29 @@ export class OrderService {
     return keys;
   }
 
+  /**
+   * What the company's 高级定制授权 of the material pays of its custom order: the whole service
+   * when a credit is free, nothing when none is held or it is spent (docs/decisions/0023).
+   * Throws CUSTOM_CREDIT_HELD when an unpaid custom order holds it: a second order would
+   * otherwise sell the same service again.
+   */
+  private async customCredit(
+    db: DbOrTx,
+    user: UserRow,
+    materialSid: string,
+    priceCents: number,
+  ): Promise<{ licenceSid: string | null; cents: number }> {
+    const credit = await findCustomDesignCredit(db, ownerSidOf(user), materialSid);
+    if (credit.kind === 'held') throw new AppError(ErrorCode.CUSTOM_CREDIT_HELD);
+    return credit.kind === 'available'
+      ? { licenceSid: credit.licenceSid, cents: priceCents }
+      : { licenceSid: null, cents: 0 };
+  }
+
   async previewCustomOrder(user: UserRow, input: z.output<typeof ZCustomPreviewRequest>): Promise<TPricePreview> {
     await this.assertCustomUploads(user, input);
-    const { priceCents } = await this.customMaterial(input.material);
+    const { material, priceCents } = await this.customMaterial(input.material);
+    const credit = await this.customCredit(this.deps.db, user, material.sid, priceCents);
     const { breakdown } = await priceWithContext(this.deps.db, {
       orderType: OrderType.CUSTOM,
       lineCents: [priceCents],
@@ -371,6 +392,7 @@ export class OrderService {
       user,
       vipRateBp: this.deps.money.vipRateBp,
       now: this.now(),
+      creditCents: credit.cents,
     });
     return toPricePreview(breakdown);
   }
@@ -386,43 +408,54 @@ export class OrderService {
     const now = this.now();
     const orderSid = newSid();
     const demandSid = newSid();
-    const order = await this.deps.db.transaction(async (tx) => {
-      const created = await insertOrder(
-        tx,
-        {
-          sid: orderSid,
-          orderNo: newOrderNo(now),
-          name: `高级定制 ${material.keywords[0] ?? material.sid}`,
-          orderType: OrderType.CUSTOM,
-          spec: LicenceType.PREMIUM_CUSTOM,
-          source: input.source,
-          priceOriginCents: priceCents,
-          priceCents,
+    const order = await this.deps.db
+      .transaction(async (tx) => {
+        const credit = await this.customCredit(tx, user, material.sid, priceCents);
+        const created = await insertOrder(
+          tx,
+          {
+            sid: orderSid,
+            orderNo: newOrderNo(now),
+            name: `高级定制 ${material.keywords[0] ?? material.sid}`,
+            orderType: OrderType.CUSTOM,
+            spec: LicenceType.PREMIUM_CUSTOM,
+            source: input.source,
+            priceOriginCents: priceCents,
+            discountCreditCents: credit.cents,
+            creditLicenceSid: credit.licenceSid,
+            priceCents: priceCents - credit.cents,
+            userSid: user.sid,
+            ownerSid: ownerSidOf(user),
+            demandSid,
+            createdAt: now,
+            updatedAt: now,
+          },
+          [{ materialSid: material.sid, spec: LicenceType.PREMIUM_CUSTOM, unitPriceCents: priceCents }],
+        );
+        await markUploadsUsed(tx, user, uploads);
+        await insertAdvancedDemand(tx, {
+          sid: demandSid,
+          orderSid,
+          materialSid: material.sid,
           userSid: user.sid,
           ownerSid: ownerSidOf(user),
-          demandSid,
-          createdAt: now,
-          updatedAt: now,
-        },
-        [{ materialSid: material.sid, spec: LicenceType.PREMIUM_CUSTOM, unitPriceCents: priceCents }],
-      );
-      await markUploadsUsed(tx, user, uploads);
-      await insertAdvancedDemand(tx, {
-        sid: demandSid,
-        orderSid,
-        materialSid: material.sid,
-        userSid: user.sid,
-        ownerSid: ownerSidOf(user),
-        productKey: input.product_key,
-        logoKey: input.logo_key,
-        detail: Object.fromEntries(Object.entries(input.detail).filter(([, v]) => typeof v === 'string')) as Record<
-          string,
-          string
-        >,
-        at: now,
+          productKey: input.product_key,
+          logoKey: input.logo_key,
+          detail: Object.fromEntries(Object.entries(input.detail).filter(([, v]) => typeof v === 'string')) as Record<
+            string,
+            string
+          >,
+          at: now,
+        });
+        return created;
+      })
+      .catch((error: unknown) => {
+        // Two placements at once both found the credit free: the index lets one order use it.
+        if (uniqueViolationConstraint(error) === 'orders_credit_licence_key') {
+          throw new AppError(ErrorCode.CUSTOM_CREDIT_HELD);
+        }
+        throw error;
       });
-      return created;
-    });
     return { order: await this.presentOne(order) };
   }
 

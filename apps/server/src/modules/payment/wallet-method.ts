@@ -84,6 +84,7 @@ export class WalletPaymentMethod implements PaymentMethod<TWalletPayResponse> {
       vipRateBp: this.deps.money.vipRateBp,
       now: this.orders.now(),
       orderSid: order.sid,
+      creditCents: order.discountCreditCents,
     });
     return breakdown.priceCents === 0;
   }
@@ -135,6 +136,7 @@ export class WalletPaymentMethod implements PaymentMethod<TWalletPayResponse> {
         now,
         isVip: lots.length > 0,
         orderSid: order.sid,
+        creditCents: order.discountCreditCents,
       });
       const isFree = breakdown.priceCents === 0;
       if (!isFree) {
