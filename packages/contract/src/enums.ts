@@ -55,8 +55,17 @@ export type PaymentAttemptStatus = (typeof PaymentAttemptStatus)[keyof typeof Pa
 export const PaymentPollStatus = { WAITING: 'WAITING', SUCCESS: 'SUCCESS', FAIL: 'FAIL' } as const;
 export type PaymentPollStatus = (typeof PaymentPollStatus)[keyof typeof PaymentPollStatus];
 
-/** A VAT invoice request: waiting for the operator, issued (PDF attached) or rejected (reason). */
-export const InvoiceStatus = { REQUESTED: 'REQUESTED', ISSUED: 'ISSUED', REJECTED: 'REJECTED' } as const;
+/**
+ * A VAT invoice request: waiting for the operator, issued (PDF attached) or rejected (reason); an
+ * issued one may later be voided (作废) or reversed by a red-letter invoice (红冲), decision 0025.
+ */
+export const InvoiceStatus = {
+  REQUESTED: 'REQUESTED',
+  ISSUED: 'ISSUED',
+  REJECTED: 'REJECTED',
+  VOIDED: 'VOIDED',
+  REVERSED: 'REVERSED',
+} as const;
 export type InvoiceStatus = (typeof InvoiceStatus)[keyof typeof InvoiceStatus];
 
 /** 增值税普通发票 or 增值税专用发票 (the special one also needs the bank and registration details). */

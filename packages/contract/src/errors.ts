@@ -222,6 +222,14 @@ export const ErrorCode = {
   INVOICE_NOT_ISSUED: e(4105, 409, '发票尚未开具，开具后即可下载'),
   /** Operator: the uploaded file is not a PDF. */
   INVOICE_FILE_NOT_PDF: e(4106, 400, '请上传 PDF 格式的发票文件'),
+  /** Operator: only an issued invoice can be voided or reversed (decision 0025). */
+  INVOICE_NOT_VOIDABLE: e(4107, 409, '只有已开具的发票可以作废或红冲'),
+  /** Operator: an e-invoice the provider issued cannot be voided, only reversed (红冲). */
+  INVOICE_PROVIDER_NO_VOID: e(4108, 409, '电子发票服务商开具的发票不能作废，请选择红冲'),
+  /** Operator: the e-invoicing provider refused the red-letter request or could not be reached. */
+  INVOICE_PROVIDER_REVERSE_FAILED: e(4109, 502, '电子发票服务商未受理红冲申请，发票仍为已开具，请稍后重试'),
+  /** The order's invoice was voided or reversed: there is no valid PDF to download. */
+  INVOICE_VOIDED: e(4110, 409, '该发票已作废或红冲，不能下载'),
 
   /* 4120–4129: the satisfaction survey. */
   /** The survey follows the company's first paid order. */

@@ -53,6 +53,13 @@ export const ALIPAY_TEST = {
   gateway: 'https://openapi.alipay.test/gateway.do',
 } as const;
 
+/** What an adapter is told besides the trade: where the payer's browser returns and the payer's IP. */
+export const PAYER = { returnUrl: 'https://shop.test/pay/return?order=S-TEST', clientIp: '203.0.113.7' } as const;
+/** A computer: WeChat Native QR code, Alipay page pay. */
+export const ON_A_COMPUTER = { channel: 'qr', ...PAYER } as const;
+/** A phone's browser: WeChat H5, Alipay wap pay. */
+export const ON_A_PHONE = { channel: 'h5', ...PAYER } as const;
+
 export interface WechatKeys {
   merchant: RsaPair;
   platform: RsaPair;
@@ -270,21 +277,34 @@ export class FakeWechatServer {
     this.requests.push({ method, path, body, authorized });
     if (!authorized) return this.answer(401, { code: 'SIGN_ERROR', message: '签名错误' });
 
-    if (method === 'POST' && url.pathname === '/v3/pay/transactions/native') {
-      const order = JSON.parse(body) as { out_trade_no: string; amount: { total: number } };
+    const placing = /^\/v3\/pay\/transactions\/(native|h5)$/.exec(url.pathname);
+    if (method === 'POST' && placing) {
+      const order = JSON.parse(body) as {
+        out_trade_no: string;
+        amount: { total: number };
+        scene_info?: { payer_client_ip?: unknown; h5_info?: { type?: unknown } };
+      };
+      const isH5 = placing[1] === 'h5';
+      // As WeChat does: an H5 order must say where the payer is and what kind of page asks.
+      if (isH5 && (typeof order.scene_info?.payer_client_ip !== 'string' || !order.scene_info.h5_info?.type)) {
+        return this.answer(400, { code: 'PARAM_ERROR', message: '缺少参数 scene_info' });
+      }
       const existing = this.trades.get(order.out_trade_no);
       if (existing && existing.amountCents !== order.amount.total) {
         return this.answer(400, { code: 'INVALID_REQUEST', message: '201 商户订单号重复' });
       }
+      const prepay = `wx${randomBytes(8).toString('hex')}`;
       const trade = existing ?? {
         outTradeNo: order.out_trade_no,
         amountCents: order.amount.total,
         state: 'NOTPAY' as const,
         tradeNo: null,
-        link: `weixin://wxpay/bizpayurl?pr=${randomBytes(5).toString('hex')}`,
+        link: isH5
+          ? `https://wx.tenpay.com/cgi-bin/mmpayweb-bin/checkmweb?prepay_id=${prepay}&package=2150917749`
+          : `weixin://wxpay/bizpayurl?pr=${randomBytes(5).toString('hex')}`,
       };
       this.trades.set(trade.outTradeNo, trade);
-      return this.answer(200, { code_url: trade.link });
+      return this.answer(200, isH5 ? { h5_url: trade.link } : { code_url: trade.link });
     }
     const query = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)$/.exec(url.pathname);
     if (method === 'GET' && query) {
@@ -411,13 +431,16 @@ export class FakeAlipayServer {
     return this.answer('error_response', { code: '40004', msg: 'Business Failed', sub_code: 'isv.invalid-method' });
   };
 
-  /** The buyer opens the page-pay link and pays: returns Alipay's signed notification. */
+  /** The buyer opens the page-pay or wap-pay link and pays: returns Alipay's signed notification. */
   payLink(link: string): SignedDelivery {
     const url = new URL(link);
     const params: Record<string, string> = {};
     for (const [k, v] of url.searchParams) params[k] = v;
     if (!verifyAlipayContent(buildAlipaySignContent(params, ['sign']), params.sign ?? '', this.keys.app.publicKey)) {
       throw new Error('page-pay link signature does not verify');
+    }
+    if (params.method !== 'alipay.trade.page.pay' && params.method !== 'alipay.trade.wap.pay') {
+      throw new Error(`not a pay link: ${params.method}`);
     }
     const biz = JSON.parse(params.biz_content!) as { out_trade_no: string; total_amount: string };
     const [whole, fraction = '0'] = biz.total_amount.split('.');

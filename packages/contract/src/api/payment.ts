@@ -19,17 +19,38 @@ export const PAYMENT_PATHS = {
   sandboxPage: '/sandbox/pay/:id',
 } as const;
 
-/** `code` (coupon) and `referer` may be null; the price is fixed on the order from them. */
-export const ZOnlinePayRequest = ZPayRequest;
+/**
+ * How the buyer's device pays (docs/decisions/0026-paying-on-a-phone.md): `qr` on a computer
+ * (WeChat Native QR code, Alipay page pay in a new tab), `h5` on a phone, whose browser opens
+ * the gateway's mobile page itself (WeChat Pay H5, Alipay wap pay, the sandbox page) and comes
+ * back to PAY_RETURN_PATH. The client declares it; the server only checks it is one of these.
+ */
+export const PAY_CHANNELS = ['qr', 'h5'] as const;
+export type PayChannel = (typeof PAY_CHANNELS)[number];
+
+/** Where a phone's browser comes back after the gateway's mobile page: `?order=<sid>` (web route). */
+export const PAY_RETURN_PATH = '/pay/return';
+export const PAY_RETURN_ORDER_PARAM = 'order';
+
+/**
+ * `code` (coupon) and `referer` may be null; the price is fixed on the order from them.
+ * `channel` defaults to `qr`.
+ */
+export const ZOnlinePayRequest = ZPayRequest.extend({
+  channel: z.enum(PAY_CHANNELS, { error: '支付渠道只能是 qr（电脑扫码）或 h5（手机支付）' }).default('qr'),
+});
 export type TOnlinePayRequest = z.input<typeof ZOnlinePayRequest>;
 
 /**
- * `link`: WeChat — the code_url to draw as a QR code; Alipay — the page to open in a new tab.
- * On the embedded default both are the sandbox pay page. `amount` (cents) is what the gateway
+ * `link`: on the `qr` channel, WeChat — the code_url to draw as a QR code; Alipay — the page
+ * to open in a new tab. On the `h5` channel, the gateway's mobile page the phone's browser
+ * opens in the same tab (WeChat's h5_url with its redirect_url, Alipay's wap pay link). On the
+ * embedded default every link is the sandbox pay page. `amount` (cents) is what the gateway
  * will charge, equal to the pay preview; the link stops working at `expiresAt`.
  */
 export const ZOnlinePayResponse = z.object({
   link: z.string(),
+  channel: z.enum(PAY_CHANNELS),
   amount: z.number().int(),
   expiresAt: z.string(),
 });
@@ -122,7 +143,8 @@ export const PAYMENT_API = {
     params: ZOrderParams,
     body: ZOnlinePayRequest,
     response: ZOnlinePayResponse,
-    summary: 'Fixes the price and answers the WeChat Pay code_url to draw as a QR code (the same while open).',
+    summary:
+      'Fixes the price and answers the WeChat Pay code_url to draw as a QR code, or on a phone the H5 page to open (the same while open).',
   }),
   alipay: defineEndpoint({
     method: 'POST',
@@ -131,7 +153,7 @@ export const PAYMENT_API = {
     params: ZOrderParams,
     body: ZOnlinePayRequest,
     response: ZOnlinePayResponse,
-    summary: 'Fixes the price and answers the Alipay page to open (the same while open).',
+    summary: 'Fixes the price and answers the Alipay page (on a phone the wap pay page) to open (the same while open).',
   }),
   status: defineEndpoint({
     method: 'GET',

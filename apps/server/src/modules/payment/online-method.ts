@@ -1,4 +1,13 @@
-import { ErrorCode, OrderStateMachine, OrderStatus, type OnlinePayWay, PaymentAttemptStatus } from '@gemstock/contract';
+import {
+  ErrorCode,
+  OrderStateMachine,
+  OrderStatus,
+  type OnlinePayWay,
+  PAY_RETURN_ORDER_PARAM,
+  PAY_RETURN_PATH,
+  type PayChannel,
+  PaymentAttemptStatus,
+} from '@gemstock/contract';
 import { randomBytes } from 'node:crypto';
 import { AppError } from '../../lib/app-error.js';
 import { lockOrder } from '../order/order.service.js';
@@ -19,6 +28,23 @@ import { closePaymentAttempt } from './close-trades.js';
 
 /** A link about to expire is not handed out again: the buyer gets a fresh one. */
 const LINK_REUSE_MARGIN_MS = 60_000;
+/**
+ * A phone's link is handed out again only this soon after it was made: WeChat's h5_url works
+ * for five minutes, whatever the trade's own time_expire.
+ */
+const H5_LINK_REUSE_MS = 4 * 60_000;
+
+/** What an online payment asks beyond the coupon and referer: the device's channel and where the payer is. */
+export interface OnlinePayRequest extends PayRequest {
+  channel: PayChannel;
+  /** The payer's IP address as the server sees it (behind TRUST_PROXY, the proxy's X-Forwarded-For). */
+  clientIp: string;
+}
+
+/** The web page a phone's browser comes back to from the gateway: it polls the order like the drawer. */
+export function payReturnUrl(publicUrl: string, orderSid: string): string {
+  return `${publicUrl}${PAY_RETURN_PATH}?${PAY_RETURN_ORDER_PARAM}=${encodeURIComponent(orderSid)}`;
+}
 
 /**
  * Our number for a payment attempt: the order number (letters and digits) for operators to
@@ -33,6 +59,7 @@ export function newOutTradeNo(orderNo: string): string {
 
 export interface StartedPayment {
   link: string;
+  channel: PayChannel;
   amount: number;
   expiresAt: string;
 }
@@ -40,15 +67,16 @@ export interface StartedPayment {
 /**
  * POST /api/order/{id}/wechat|alipay: fixes the order's price from {code, referer} with the
  * order module's pricing, then hands out a gateway link for exactly that amount. An open
- * attempt for the same pay way and amount is reused (the same QR code); one for the same pay
- * way at another amount is closed first, so only one price can ever be paid per pay way.
+ * attempt for the same pay way, channel and amount is reused (the same QR code); one for the
+ * same pay way at another amount or on the other channel is closed first, so only one price
+ * can ever be paid per pay way.
  */
 export async function startOnlinePayment(
   deps: PaymentDeps,
   user: UserRow,
   orderSid: string,
   payWay: OnlinePayWay,
-  request: { code: string | null; referer: string | null },
+  request: OnlinePayRequest,
   log: PaymentLog = SILENT_LOG,
 ): Promise<StartedPayment> {
   const gateway = deps.payments.forPayWay(payWay);
@@ -71,13 +99,20 @@ export async function startOnlinePayment(
     (a) =>
       a.status === PaymentAttemptStatus.OPEN &&
       a.payWay === payWay &&
+      a.channel === request.channel &&
       a.gateway === gateway.name &&
       a.amountCents === amountCents &&
       a.link !== null &&
-      a.expiresAt.getTime() - now > LINK_REUSE_MARGIN_MS,
+      a.expiresAt.getTime() - now > LINK_REUSE_MARGIN_MS &&
+      (request.channel !== 'h5' || now - a.createdAt.getTime() < H5_LINK_REUSE_MS),
   );
   if (reusable?.link) {
-    return { link: reusable.link, amount: reusable.amountCents, expiresAt: reusable.expiresAt.toISOString() };
+    return {
+      link: reusable.link,
+      channel: request.channel,
+      amount: reusable.amountCents,
+      expiresAt: reusable.expiresAt.toISOString(),
+    };
   }
   for (const stale of attempts.filter((a) => a.status === PaymentAttemptStatus.OPEN && a.payWay === payWay)) {
     const closed = await closePaymentAttempt(deps, stale, log);
@@ -89,6 +124,7 @@ export async function startOnlinePayment(
     outTradeNo: newOutTradeNo(priced.orderNo),
     orderSid: order.sid,
     payWay,
+    channel: request.channel,
     gateway: gateway.name,
     amountCents,
     expiresAt,
@@ -101,6 +137,9 @@ export async function startOnlinePayment(
       description: `${deps.config.siteName}-${priced.name}`,
       expiresAt,
       payWay,
+      channel: request.channel,
+      returnUrl: payReturnUrl(deps.config.publicUrl, order.sid),
+      clientIp: request.clientIp,
     }));
   } catch (error) {
     await transitionAttempt(deps.db, attempt.outTradeNo, PaymentAttemptStatus.FAILED);
@@ -118,7 +157,7 @@ export async function startOnlinePayment(
     throw new AppError(ErrorCode.PAYMENT_GATEWAY_FAILED, undefined, undefined, { cause: error });
   }
   await setPaymentAttemptLink(deps.db, attempt.outTradeNo, link);
-  return { link, amount: amountCents, expiresAt: expiresAt.toISOString() };
+  return { link, channel: request.channel, amount: amountCents, expiresAt: expiresAt.toISOString() };
 }
 
 /** WeChat Pay or Alipay (each served by its adapter, or by the sandbox standing in) as a payment method. */
@@ -132,7 +171,12 @@ export class OnlinePaymentMethod implements PaymentMethod<StartedPayment> {
     this.payWays = [payWay];
   }
 
-  pay(user: UserRow, orderSid: string, request: PayRequest, log: PaymentLog = SILENT_LOG): Promise<StartedPayment> {
+  pay(
+    user: UserRow,
+    orderSid: string,
+    request: OnlinePayRequest,
+    log: PaymentLog = SILENT_LOG,
+  ): Promise<StartedPayment> {
     return startOnlinePayment(this.deps, user, orderSid, this.payWay, request, log);
   }
 }

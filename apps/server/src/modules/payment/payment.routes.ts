@@ -75,7 +75,9 @@ export async function paymentRoutes(app: FastifyInstance, { orders }: { orders: 
     [PAYMENT_API.alipay, PayWay.ALIPAY],
   ] as const) {
     const online = new OnlinePaymentMethod(deps, payWay);
-    route(app, endpoint, async (request) => online.pay(request.user, request.params.id, request.body, request.log));
+    route(app, endpoint, async (request) =>
+      online.pay(request.user, request.params.id, { ...request.body, clientIp: request.ip }, request.log),
+    );
   }
 
   route(app, ORDER_API.payByWallet, async (request) => wallet.pay(request.user, request.params.id, request.body));

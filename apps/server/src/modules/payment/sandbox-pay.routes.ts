@@ -55,6 +55,7 @@ function page(title: string, body: string): string {
   button { flex: 1; font-size: 16px; padding: 12px; border-radius: 6px; border: 1px solid #d9d9d9; background: #fff; cursor: pointer; }
   button.pay { background: #1677ff; border-color: #1677ff; color: #fff; }
   .result { font-size: 18px; margin: 8px 0 16px; }
+  .back { text-align: center; margin: 20px 0 0; } .back a { color: #1677ff; }
 </style>
 </head>
 <body><main>${body}</main></body>
@@ -63,12 +64,17 @@ function page(title: string, body: string): string {
 
 export function renderSandboxPayPage(view: SandboxPaymentView): string {
   const payable = view.state === PaymentAttemptStatus.OPEN || view.state === PaymentAttemptStatus.FAILED;
+  // A phone's browser came here from our own page: like the gateways' mobile pages, it offers the way back.
+  const back =
+    view.channel === 'h5'
+      ? `<p class="back"><a href="${escapeHtml(view.returnUrl)}">${payable ? '放弃支付，返回订单' : '返回订单'}</a></p>`
+      : '';
   const actions = payable
     ? `<form method="post">
   <button class="pay" type="submit" name="result" value="SUCCESS">确认支付</button>
   <button type="submit" name="result" value="FAIL">支付失败</button>
-</form>`
-    : `<p class="result">该支付单${escapeHtml(STATE_LABEL[view.state] ?? view.state)}，请回到订单页面查看。</p>`;
+</form>${back}`
+    : `<p class="result">该支付单${escapeHtml(STATE_LABEL[view.state] ?? view.state)}，请回到订单页面查看。</p>${back}`;
   return page(
     '沙箱支付',
     `<h1>沙箱支付 · ${escapeHtml(PAY_WAY_LABEL[view.payWay] ?? view.payWay)}</h1>
@@ -139,7 +145,12 @@ export async function sandboxPayRoutes(instance: FastifyInstance) {
       const isForm = (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
       try {
         const result = await completeSandboxPayment(deps, request.params.id, request.body.result, request.log);
-        if (isForm) return sendHtml(reply, 200, renderResultPage(result));
+        if (isForm) {
+          // A phone goes back to the order at once, as WeChat H5 and Alipay wap pay send it back.
+          const view = await describeSandboxPayment(deps, request.params.id);
+          if (view.channel === 'h5') return reply.header('cache-control', 'no-store').redirect(view.returnUrl, 303);
+          return sendHtml(reply, 200, renderResultPage(result));
+        }
         return ok(result);
       } catch (error) {
         if (isForm && error instanceof AppError) {

@@ -6,6 +6,7 @@ import { findPaymentAttempt } from './payment.repository.js';
 import { handleGatewayNotification } from './gateway-settlement.js';
 import type { PaymentLog } from './payment-method.js';
 import type { PaymentDeps } from './payment.service.js';
+import { payReturnUrl } from './online-method.js';
 
 /**
  * The sandbox's pay page: what a payer sees after scanning the QR code, and what happens when
@@ -21,6 +22,9 @@ export interface SandboxPaymentView {
   payWay: string;
   /** OPEN (payable), PAID, CLOSED, FAILED (payable again), EXPIRED. */
   state: string;
+  /** h5: opened by a phone's own browser, which the page sends back to `returnUrl`, like WeChat H5 and Alipay wap pay. */
+  channel: string;
+  returnUrl: string;
 }
 
 async function findSandboxAttempt(deps: PaymentDeps, outTradeNo: string) {
@@ -40,6 +44,8 @@ export async function describeSandboxPayment(deps: PaymentDeps, outTradeNo: stri
     amountCents: attempt.amountCents,
     payWay: attempt.payWay,
     state: expired ? 'EXPIRED' : attempt.status,
+    channel: attempt.channel,
+    returnUrl: payReturnUrl(deps.config.publicUrl, attempt.orderSid),
   };
 }
 

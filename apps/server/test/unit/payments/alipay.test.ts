@@ -15,6 +15,9 @@ import {
   alipaySettings,
   FakeAlipayServer,
   newRsaPair,
+  ON_A_COMPUTER,
+  ON_A_PHONE,
+  PAYER,
   signAlipayNotification,
   type AlipayKeys,
 } from '../../helpers/payment-gateways.js';
@@ -86,6 +89,7 @@ describe('Alipay adapter', () => {
       description: '宝图素材订单',
       expiresAt: new Date('2030-05-01T00:30:00Z'),
       payWay: 'ALIPAY',
+      ...ON_A_COMPUTER,
     });
     const url = new URL(link);
     expect(`${url.origin}${url.pathname}`).toBe(ALIPAY_TEST.gateway);
@@ -109,6 +113,42 @@ describe('Alipay adapter', () => {
     });
     // The fake gateway checks the signature with the app's public key, as Alipay does.
     expect(() => server.payLink(link)).not.toThrow();
+  });
+
+  it('builds a signed wap-pay link for a phone that returns to the order', async () => {
+    const { link } = await gateway.createPayment({
+      outTradeNo: 'GSWAP1',
+      amountCents: 1234,
+      description: '宝图素材订单',
+      expiresAt: new Date('2030-05-01T00:30:00Z'),
+      payWay: 'ALIPAY',
+      ...ON_A_PHONE,
+    });
+    const url = new URL(link);
+    expect(`${url.origin}${url.pathname}`).toBe(ALIPAY_TEST.gateway);
+    const params = Object.fromEntries(url.searchParams);
+    expect(params).toMatchObject({
+      app_id: ALIPAY_TEST.appId,
+      method: 'alipay.trade.wap.pay',
+      charset: 'utf-8',
+      sign_type: 'RSA2',
+      version: '1.0',
+      timestamp: '2030-05-01 08:00:00',
+      notify_url: 'https://shop.test/api/payment/notify/alipay',
+      return_url: PAYER.returnUrl,
+    });
+    expect(JSON.parse(params.biz_content!)).toEqual({
+      out_trade_no: 'GSWAP1',
+      total_amount: '12.34',
+      subject: '宝图素材订单',
+      product_code: 'QUICK_WAP_WAY',
+      time_expire: '2030-05-01 08:30:00',
+      quit_url: PAYER.returnUrl,
+    });
+    // Signed over every parameter but sign, checked with the app's public key as Alipay does.
+    expect(buildAlipaySignContent(params, ['sign'])).toContain('method=alipay.trade.wap.pay');
+    expect(() => server.payLink(link)).not.toThrow();
+    expect(() => server.payLink(link.replace('QUICK_WAP_WAY', 'FAST_INSTANT_TRADE_PAY'))).toThrow();
   });
 
   it('accepts a genuine notification and reads the amount in cents', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deriveSandboxKey, SandboxGateway } from '../../../src/modules/payment/gateways/sandbox-gateway.js';
+import { ON_A_COMPUTER } from '../../helpers/payment-gateways.js';
 
 const key = deriveSandboxKey(new TextEncoder().encode('a-jwt-secret-a-jwt-secret-a-jwt-secret'));
 
@@ -12,6 +13,7 @@ describe('sandbox gateway', () => {
       description: 'x',
       expiresAt: new Date(),
       payWay: 'WECHAT',
+      ...ON_A_COMPUTER,
     });
     expect(link).toBe('http://localhost:3000/sandbox/pay/GS1P1');
   });

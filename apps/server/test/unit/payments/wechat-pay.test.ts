@@ -13,6 +13,9 @@ import {
 import {
   FakeWechatServer,
   newRsaPair,
+  ON_A_COMPUTER,
+  ON_A_PHONE,
+  PAYER,
   signWechatNotification,
   WECHAT_TEST,
   wechatSettings,
@@ -216,6 +219,7 @@ describe('WeChat Pay API calls against a fake WeChat server', () => {
       description: '宝图素材订单',
       expiresAt,
       payWay: 'WECHAT',
+      ...ON_A_COMPUTER,
     });
     expect(created.link).toMatch(/^weixin:\/\/wxpay\/bizpayurl\?pr=/);
     const request = server.requests.at(-1)!;
@@ -229,6 +233,55 @@ describe('WeChat Pay API calls against a fake WeChat server', () => {
       notify_url: 'https://shop.test/api/payment/notify/wechat',
       amount: { total: 59600, currency: 'CNY' },
     });
+  });
+
+  it('places an H5 order for a phone with the payer IP and h5_info, and returns h5_url with our redirect_url', async () => {
+    const created = await gateway.createPayment({
+      outTradeNo: 'GSH5API1',
+      amountCents: 59600,
+      description: '宝图素材订单',
+      expiresAt: new Date('2030-05-01T00:30:00Z'),
+      payWay: 'WECHAT',
+      ...ON_A_PHONE,
+    });
+    const request = server.requests.at(-1)!;
+    // The fake server verifies the WECHATPAY2-SHA256-RSA2048 signature over this exact path and body.
+    expect(request).toMatchObject({ method: 'POST', path: '/v3/pay/transactions/h5', authorized: true });
+    expect(JSON.parse(request.body)).toEqual({
+      appid: WECHAT_TEST.appId,
+      mchid: WECHAT_TEST.mchId,
+      description: '宝图素材订单',
+      out_trade_no: 'GSH5API1',
+      time_expire: '2030-05-01T08:30:00+08:00',
+      notify_url: 'https://shop.test/api/payment/notify/wechat',
+      amount: { total: 59600, currency: 'CNY' },
+      scene_info: { payer_client_ip: PAYER.clientIp, h5_info: { type: 'Wap' } },
+    });
+    const link = new URL(created.link);
+    expect(`${link.origin}${link.pathname}`).toBe('https://wx.tenpay.com/cgi-bin/mmpayweb-bin/checkmweb');
+    expect(link.searchParams.get('prepay_id')).toMatch(/^wx/);
+    expect(link.searchParams.get('redirect_url')).toBe(PAYER.returnUrl);
+    expect(created.link).toContain(`redirect_url=${encodeURIComponent(PAYER.returnUrl)}`);
+  });
+
+  it('reports an H5 order WeChat refuses as a GatewayError', async () => {
+    const refusing: typeof server.fetch = async (input, init) => {
+      const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+      delete body.scene_info;
+      return server.fetch(input, { ...init, body: JSON.stringify(body) });
+    };
+    // The body no longer matches the signature either: the fake answers 401 as WeChat would.
+    const failing = new WechatPayGateway(wechatSettings(keys), refusing);
+    await expect(
+      failing.createPayment({
+        outTradeNo: 'GSH5API2',
+        amountCents: 1,
+        description: 'x',
+        expiresAt: new Date('2030-05-01T00:30:00Z'),
+        payWay: 'WECHAT',
+        ...ON_A_PHONE,
+      }),
+    ).rejects.toMatchObject({ name: 'GatewayError' });
   });
 
   it('queries by out_trade_no with mchid in the signed URL', async () => {
@@ -250,6 +303,7 @@ describe('WeChat Pay API calls against a fake WeChat server', () => {
       description: 'x',
       expiresAt: new Date(),
       payWay: 'WECHAT',
+      ...ON_A_COMPUTER,
     });
     await gateway.closePayment('GSAPI2');
     expect(server.requests.at(-1)).toMatchObject({
@@ -275,6 +329,7 @@ describe('WeChat Pay API calls against a fake WeChat server', () => {
         description: 'x',
         expiresAt: new Date(),
         payWay: 'WECHAT',
+        ...ON_A_COMPUTER,
       })
       .catch(() => undefined);
     await expect(fooled.queryPayment('GSAPI3')).rejects.toMatchObject({ name: 'GatewayError' });

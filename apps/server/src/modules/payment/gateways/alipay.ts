@@ -17,7 +17,7 @@ import {
 
 /**
  * Alipay OpenAPI (gateway.do) with RSA2 (SHA256withRSA) keys, written directly on node:crypto
- * (docs/decisions/0007-payment-gateways.md): page pay is a signed link the buyer opens; query
+ * (docs/decisions/0007-payment-gateways.md): page pay and wap pay are signed links the buyer opens; query
  * and close are signed form posts whose JSON answers are verified with the Alipay public key;
  * asynchronous notifications are form posts verified the same way.
  */
@@ -183,9 +183,38 @@ export class AlipayGateway implements PaymentGateway {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  /** The page-pay link: the whole signed request in the query string of a GET to the gateway. */
+  /**
+   * The page-pay link (a computer) or the wap-pay link (a phone's browser): the whole signed
+   * request in the query string of a GET to the gateway.
+   */
   async createPayment(input: CreatePaymentInput): Promise<CreatedPayment> {
-    return { link: this.buildPagePayLink(input) };
+    return { link: input.channel === 'h5' ? this.buildWapPayLink(input) : this.buildPagePayLink(input) };
+  }
+
+  /**
+   * alipay.trade.wap.pay: Alipay's mobile cashier, which opens the Alipay app when installed.
+   * return_url brings the browser back to the order after paying, quit_url when the payer gives up.
+   */
+  buildWapPayLink(input: CreatePaymentInput): string {
+    const params = buildSignedAlipayParams(
+      'alipay.trade.wap.pay',
+      {
+        out_trade_no: input.outTradeNo,
+        total_amount: centsToYuanString(input.amountCents),
+        subject: Array.from(input.description).slice(0, SUBJECT_MAX_CHARS).join('') || '-',
+        product_code: 'QUICK_WAP_WAY',
+        time_expire: formatChinaDateTime(input.expiresAt),
+        quit_url: input.returnUrl,
+      },
+      {
+        appId: this.config.appId,
+        privateKey: this.config.privateKey,
+        timestamp: this.now(),
+        notifyUrl: this.config.notifyUrl,
+        returnUrl: input.returnUrl,
+      },
+    );
+    return this.gatewayLink(params);
   }
 
   buildPagePayLink(input: CreatePaymentInput): string {
@@ -206,6 +235,10 @@ export class AlipayGateway implements PaymentGateway {
         returnUrl: this.config.returnUrl,
       },
     );
+    return this.gatewayLink(params);
+  }
+
+  private gatewayLink(params: Record<string, string>): string {
     const query = Object.entries(params)
       .map(([key, value]) => `${key}=${encodeURIComponent(value)}`)
       .join('&');

@@ -5,7 +5,7 @@
  * means are decided by modules/payment. Only this folder talks to gateways.
  */
 
-import type { OnlinePayWay } from '@gemstock/contract';
+import type { OnlinePayWay, PayChannel } from '@gemstock/contract';
 
 /**
  * Adapter names, stored with every attempt and event: the online pay way an adapter collects
@@ -23,12 +23,19 @@ export interface CreatePaymentInput {
   expiresAt: Date;
   /** The pay way the buyer chose (the sandbox serves both). */
   payWay: OnlinePayWay;
+  /** qr: a computer (WeChat Native, Alipay page pay); h5: a phone's browser (WeChat H5, Alipay wap pay). */
+  channel: PayChannel;
+  /** h5: the page of ours the phone's browser comes back to after the gateway's page. */
+  returnUrl: string;
+  /** The payer's IP as we saw it (WeChat H5 requires it in scene_info.payer_client_ip). */
+  clientIp: string;
 }
 
 export interface CreatedPayment {
   /**
-   * WeChat Native: the code_url the page shows as a QR code. Alipay: the signed gateway URL the
-   * "go to pay" link opens. Sandbox: our own /sandbox/pay/{id} page.
+   * WeChat Native: the code_url the page shows as a QR code. WeChat H5: the h5_url with our
+   * redirect_url. Alipay: the signed gateway URL (page pay or wap pay) the "go to pay" link
+   * opens. Sandbox: our own /sandbox/pay/{id} page.
    */
   link: string;
 }

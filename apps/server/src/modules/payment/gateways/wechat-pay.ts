@@ -17,7 +17,7 @@ import {
 import { formatRfc3339China } from '../../../lib/china-time.js';
 
 /**
- * WeChat Pay API v3, Native (QR code) payments, written directly on node:crypto
+ * WeChat Pay API v3, Native (QR code) and H5 (a phone's browser) payments, written directly on node:crypto
  * (docs/decisions/0007-payment-gateways.md): requests are signed with the merchant's API
  * private key (WECHATPAY2-SHA256-RSA2048); answers and notifications are verified with the
  * platform public key named by the Wechatpay-Serial header; notification resources are
@@ -200,10 +200,28 @@ export class WechatPayGateway implements PaymentGateway {
       notify_url: this.config.notifyUrl,
       amount: { total: input.amountCents, currency: 'CNY' },
     };
+    if (input.channel === 'h5') return this.createH5Payment(body, input);
     const answer = await this.call('POST', '/v3/pay/transactions/native', body);
     const codeUrl = isRecord(answer.json) ? answer.json.code_url : undefined;
     if (answer.status !== 200 || typeof codeUrl !== 'string') throw this.errorOf(answer, 'native order failed');
     return { link: codeUrl };
+  }
+
+  /**
+   * H5 payment for a phone's own browser: WeChat checks the payer's IP and that the page comes
+   * from the H5 domain configured in the merchant platform, then its h5_url opens the WeChat app
+   * and, paid or not, sends the browser to redirect_url (appended, URL-encoded, as WeChat asks).
+   */
+  private async createH5Payment(base: Record<string, unknown>, input: CreatePaymentInput): Promise<CreatedPayment> {
+    const body = {
+      ...base,
+      scene_info: { payer_client_ip: input.clientIp, h5_info: { type: 'Wap' } },
+    };
+    const answer = await this.call('POST', '/v3/pay/transactions/h5', body);
+    const h5Url = isRecord(answer.json) ? answer.json.h5_url : undefined;
+    if (answer.status !== 200 || typeof h5Url !== 'string') throw this.errorOf(answer, 'h5 order failed');
+    const separator = h5Url.includes('?') ? '&' : '?';
+    return { link: `${h5Url}${separator}redirect_url=${encodeURIComponent(input.returnUrl)}` };
   }
 
   parseNotification(headers: NotificationHeaders, rawBody: Buffer): NotificationCheck {
