@@ -1,6 +1,6 @@
 import { RENDITION_VERSION } from '../../media/renditions.js';
 import { MaterialStatus } from '@gemstock/contract';
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { materials } from '../../db/schema/index.js';
 import { normalizeSearchText, queryTokensFor } from '../search/search-tokens.js';
@@ -54,6 +54,16 @@ function filterConditions(filter: AdminMaterialFilter): SQL | undefined {
   return parts.length ? and(...parts) : undefined;
 }
 
+/**
+ * Newest first, in the order `materials_created_idx` is built in. PostgreSQL puts NULLs first in
+ * a plain DESC; an order that differs from the index in that alone cannot read the index and
+ * sorts the whole table on every page.
+ */
+export const ADMIN_MATERIAL_ORDER = [
+  sql`${materials.createdAt} DESC NULLS LAST`,
+  sql`${materials.seq} DESC NULLS LAST`,
+] as const;
+
 /** Newest first; the operator console pages with offsets (bounded by the count cap). */
 export async function listAdminMaterials(
   db: DbOrTx,
@@ -64,7 +74,7 @@ export async function listAdminMaterials(
     .select()
     .from(materials)
     .where(filterConditions(filter))
-    .orderBy(desc(materials.createdAt), desc(materials.seq))
+    .orderBy(...ADMIN_MATERIAL_ORDER)
     .limit(page.limit)
     .offset(page.offset);
 }
