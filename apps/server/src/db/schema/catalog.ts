@@ -115,6 +115,12 @@ export const materials = pgTable(
     specialPricesCents: jsonb().$type<Record<string, number>>().notNull().default({}),
     customPriceCents: bigint({ mode: 'number' }),
     remark: text(),
+    /**
+     * Counts operators' edits. An edit names the version its form was loaded at, so a second tab
+     * saving over the first is refused instead of silently reverting it; the media pipeline's
+     * writes (which move updated_at) do not count.
+     */
+    editVersion: integer().notNull().default(0),
     createdAt: now(),
     updatedAt: now(),
     /**

@@ -1,0 +1,1 @@
+ALTER TABLE "materials" ADD COLUMN "edit_version" integer DEFAULT 0 NOT NULL;
