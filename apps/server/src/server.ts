@@ -9,6 +9,7 @@ import { createStorage } from './media/create-storage.js';
 import type { Storage } from './media/storage.js';
 import { queueOutdatedRenditions } from './modules/catalog/media-job.service.js';
 import { HOT_KEYWORD_REFRESH_MS, refreshHotKeywords } from './modules/common/hot-keywords.js';
+import { enforceRetention, RETENTION_INTERVAL_MS } from './modules/common/retention.js';
 import { UnpaidOrderSweeper } from './modules/payment/unpaid-order-sweeper.js';
 import { purgeUnusedUploads, UPLOAD_PURGE_INTERVAL_MS } from './modules/upload/upload.service.js';
 import { purgeOldVerificationCodes } from './modules/user/verification-code.repository.js';
@@ -132,6 +133,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
     HOT_KEYWORD_REFRESH_MS,
     app.log,
   );
+  const retention = new PeriodicTask('retention', () => enforceRetention(app.deps), RETENTION_INTERVAL_MS, app.log);
   heartbeat.start();
   worker?.start();
   sweeper.start();
@@ -140,6 +142,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
   uploadPurge.start();
   void hotKeywords.runOnce();
   hotKeywords.start();
+  retention.start();
 
   // When the last connection was accepted: the listener closes only once they have stopped coming.
   let lastConnectionAt = Date.now();
@@ -162,6 +165,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
         codePurge.stop(),
         uploadPurge.stop(),
         hotKeywords.stop(),
+        retention.stop(),
       ]);
       // Stops accepting connections and waits for the requests in flight.
       await app.close();

@@ -1,7 +1,7 @@
 import { OrderStatus, PaymentAttemptStatus } from '@gemstock/contract';
 import { and, count, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { coupons, orders, paymentAttempts, paymentEvents } from '../../db/schema/index.js';
+import { coupons, orders, paymentAttempts, paymentEvents, paymentEventsArchive } from '../../db/schema/index.js';
 import type { OrderRow } from '../order/order.repository.js';
 
 export type PaymentAttemptRow = typeof paymentAttempts.$inferSelect;
@@ -187,12 +187,13 @@ export async function insertPaymentEvent(db: DbOrTx, values: PaymentEventValues)
   });
 }
 
+/** An order's gateway deliveries, newest first: those archived after two years too (decision 0027). */
 export async function listPaymentEventsForOrder(db: DbOrTx, orderSid: string): Promise<PaymentEventRow[]> {
-  return db
-    .select()
-    .from(paymentEvents)
-    .where(eq(paymentEvents.orderSid, orderSid))
-    .orderBy(desc(paymentEvents.id))
+  const hot = db.select().from(paymentEvents).where(eq(paymentEvents.orderSid, orderSid));
+  const archived = db.select().from(paymentEventsArchive).where(eq(paymentEventsArchive.orderSid, orderSid));
+  return hot
+    .unionAll(archived)
+    .orderBy(desc(sql`id`))
     .limit(500);
 }
 
