@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod whose `string()` refuses ill-formed text (zod-text.ts).
+import * as z from './zod-text.js';
 // One locale, not the `z.locales` namespace: that object holds every language zod ships.
 import zhCN from 'zod/v4/locales/zh-CN.js';
 

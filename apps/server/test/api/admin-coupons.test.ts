@@ -430,4 +430,19 @@ describe('PATCH /api/admin/coupons/:sid', () => {
     expect((await patch('nosuchcoupon0000', { end: true })).code).toBe(ErrorCode.COUPON_NOT_FOUND.code);
     expect((await detail(coupon.sid)).data.coupon.amount).toBe(5_000);
   });
+
+  it('refuses a name or note holding half an emoji (a lone surrogate) with 400, changing nothing', async () => {
+    const coupon = await createOne({ code: 'SURROGATE-1', note: '原备注' });
+    const before = await writtenCounts();
+    for (const payload of [{ name: '\ud800' }, { name: '满减\udc00券' }, { note: '备注\ud83d' }]) {
+      const res = await patch(coupon.sid, payload);
+      expect(res.status).toBe(400);
+      expect(res.code).toBe(ErrorCode.VALIDATION.code);
+      expect(res.message).toContain('含有无法识别的字符');
+    }
+    expect(await writtenCounts()).toEqual(before);
+    expect((await detail(coupon.sid)).data.coupon).toMatchObject({ name: '双十一满减', note: '原备注' });
+    // a whole emoji is a character like any other
+    expect((await patch(coupon.sid, { name: '满减🎁' })).code).toBe(0);
+  });
 });
