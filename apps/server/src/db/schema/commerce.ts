@@ -151,8 +151,15 @@ export const orders = pgTable(
   },
   (t) => [
     uniqueIndex('orders_order_no_key').on(t.orderNo),
-    index('orders_user_idx').on(t.userSid, t.createdAt.desc()),
-    index('orders_owner_idx').on(t.ownerSid, t.createdAt.desc()),
+    // 我的订单 in its order (newest first, sid breaking ties) for an account or a company, whole and
+    // by status, and the main account's approvals: a page and the capped count read only their rows.
+    index('orders_user_idx').on(t.userSid, t.createdAt.desc(), t.sid.desc()),
+    index('orders_owner_idx').on(t.ownerSid, t.createdAt.desc(), t.sid.desc()),
+    index('orders_user_status_idx').on(t.userSid, t.status, t.createdAt.desc(), t.sid.desc()),
+    index('orders_owner_status_idx').on(t.ownerSid, t.status, t.createdAt.desc(), t.sid.desc()),
+    index('orders_owner_audit_idx')
+      .on(t.ownerSid, t.auditStatus, t.createdAt.desc(), t.sid.desc())
+      .where(sql`${t.auditStatus} <> 'NONE'`),
     index('orders_status_idx').on(t.status, t.createdAt),
     uniqueIndex('orders_settlement_key').on(t.settlementKey),
     // At most one unpaid upgrade order per company and material.
