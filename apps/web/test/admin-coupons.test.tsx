@@ -137,7 +137,7 @@ describe('coupon detail drawer', () => {
     );
     const drawer = await screen.findByRole('dialog');
     expect(await within(drawer).findByText('-¥10.00 优惠金额')).toBeTruthy();
-    expect(within(drawer).getByText('全部订单')).toBeTruthy();
+    expect(within(drawer).getByText('素材授权、定制服务（不含超级定制报价）')).toBeTruthy();
     expect(within(drawer).getByText('1 / 不限')).toBeTruthy();
     expect(within(drawer).getByText('buyer@example.com')).toBeTruthy();
     expect(within(drawer).getByText('上海鑫鎏珠宝有限公司')).toBeTruthy();

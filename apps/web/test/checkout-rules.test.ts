@@ -1,4 +1,4 @@
-import { OrderType, PayWay, type TPricePreview } from '@gemstock/contract';
+import { LicenceType, OrderType, PayWay, type TPricePreview } from '@gemstock/contract';
 import { describe, expect, it } from 'vitest';
 import { afterPaymentOf } from '@/features/checkout/lib/after-payment';
 import {
@@ -9,7 +9,7 @@ import {
   walletShortfallText,
 } from '@/features/checkout/lib/pay-method';
 import { breakdownRows, showsMemberLine } from '@/features/checkout/lib/price-breakdown';
-import { couponValueText } from '@/lib/coupon-text';
+import { couponCovers, couponValueText } from '@/lib/coupon-text';
 
 describe('defaultPayMethod (spec §4)', () => {
   const base = { orderType: OrderType.MATERIAL, lockedPayWay: null, balance: 10_000, walletPrice: 298 };
@@ -126,6 +126,38 @@ describe('breakdown visibility (spec §5)', () => {
       ),
     ).toEqual(['origin', 'price']);
   });
+
+  it('draws no 会员优惠 on a quote: a quote costs what was quoted (decision 0023)', () => {
+    const quote = { price_origin: 128_000, discount_member: 0, discount_coupon: 0, price: 128_000 };
+    const ctx = { isVip: true, payWay: PayWay.WALLET, couponOffered: true, hasCoupon: false };
+    expect(breakdownRows(quote, { ...ctx, orderType: OrderType.DASHBOARD }).map((r) => r.key)).toEqual([
+      'origin',
+      'price',
+    ]);
+    expect(showsMemberLine({ ...ctx, orderType: OrderType.CUSTOM })).toBe(true);
+    expect(showsMemberLine({ ...ctx, orderType: OrderType.MATERIAL })).toBe(true);
+  });
+
+  it('shows what a held 高级定制授权 pays of a custom order', () => {
+    const covered = { price_origin: 49_800, discount_credit: 49_800, discount_member: 0, discount_coupon: 0, price: 0 };
+    const ctx = { isVip: false, payWay: PayWay.WALLET, couponOffered: true, hasCoupon: false };
+    expect(breakdownRows(covered, { ...ctx, orderType: OrderType.CUSTOM })).toEqual([
+      { key: 'origin', label: '原价', cents: 49_800 },
+      { key: 'credit', label: '已购高级定制授权抵扣', cents: -49_800 },
+      { key: 'price', label: '实付', cents: 0 },
+    ]);
+  });
+});
+
+describe('what a coupon covers (decision 0023)', () => {
+  it('an all-orders coupon covers licences and the custom service, not a quote nor a recharge', () => {
+    const all = { scope: [] };
+    expect(couponCovers(all, OrderType.MATERIAL)).toBe(true);
+    expect(couponCovers(all, OrderType.CUSTOM)).toBe(true);
+    expect(couponCovers(all, OrderType.DASHBOARD)).toBe(false);
+    expect(couponCovers(all, OrderType.WALLET)).toBe(false);
+    expect(couponCovers({ scope: [OrderType.DASHBOARD] }, OrderType.DASHBOARD)).toBe(true);
+  });
 });
 
 describe('couponValueText (spec §9)', () => {
@@ -145,6 +177,23 @@ describe('after payment (spec §4)', () => {
   it('material orders go to the ordinary records, custom to custom records', () => {
     expect(afterPaymentOf(OrderType.MATERIAL)).toEqual({ kind: 'navigate', to: '/record/ordinary' });
     expect(afterPaymentOf(OrderType.CUSTOM)).toEqual({ kind: 'navigate', to: '/record/customize' });
+  });
+
+  it('a bought 高级定制授权 of one material goes straight on to its custom form', () => {
+    expect(afterPaymentOf(OrderType.MATERIAL, [{ sid: 'M1', spec: LicenceType.PREMIUM_CUSTOM }])).toEqual({
+      kind: 'navigate',
+      to: '/customize?material=M1',
+    });
+    expect(afterPaymentOf(OrderType.MATERIAL, [{ sid: 'M1', spec: LicenceType.STANDARD }])).toEqual({
+      kind: 'navigate',
+      to: '/record/ordinary',
+    });
+    // several materials in one order: the records list, where each can be customised
+    const two = [
+      { sid: 'M1', spec: LicenceType.PREMIUM_CUSTOM },
+      { sid: 'M2', spec: LicenceType.PREMIUM_CUSTOM },
+    ];
+    expect(afterPaymentOf(OrderType.MATERIAL, two)).toEqual({ kind: 'navigate', to: '/record/ordinary' });
   });
 
   it('dashboard orders show the pay-success dialog; a recharge goes to the order page', () => {

@@ -35,6 +35,6 @@ describe('contract dialog', () => {
     expect(within(dialog).getByText(/高级定制授权（图片：网络、线下印刷、户外广告）/)).toBeTruthy();
     const agreement = within(dialog).getByLabelText('授权许可使用协议全文');
     expect(agreement.textContent).not.toContain('另含产品、Logo');
-    expect(agreement.textContent).toContain('替换为您的产品、Logo 与文案请在素材详情页点击“定制”提交');
+    expect(agreement.textContent).toContain('含本素材一次高级定制，无需另付');
   });
 });

@@ -115,6 +115,6 @@ describe('material detail page', () => {
     renderDetail('mat0000000000001');
     const table = await screen.findByRole('radiogroup', { name: '选择授权类型' });
     expect(table.textContent).not.toContain('含产品、Logo 及文案替换');
-    expect(within(table).getByText(/替换为您的产品、Logo 与文案请在素材详情页点击“定制”提交/)).toBeTruthy();
+    expect(within(table).getByText(/含本素材一次高级定制，无需另付/)).toBeTruthy();
   });
 });

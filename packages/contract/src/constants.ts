@@ -19,12 +19,12 @@ export interface LicenceSpec {
 }
 
 /**
- * What 高级定制授权 delivers: the original file under the broadest use at once; the design with
- * the buyer's product, logo and copy is ordered through 定制 (drafts, two revisions, an
- * exclusive licence of the delivered design).
+ * What 高级定制授权 delivers: the original file under the broadest use at once, and the custom
+ * design of the material with the buyer's product, logo and copy (drafts, two revisions, an
+ * exclusive licence of the delivered design), which the licence pays for once (decision 0023).
  */
 export const PREMIUM_CUSTOM_NOTE =
-  '付款后即可下载原素材；替换为您的产品、Logo 与文案请在素材详情页点击“定制”提交，定制成品为独家授权';
+  '付款后即可下载原素材，并进入定制表单提交您的产品、Logo 与文案（含本素材一次高级定制，无需另付），定制成品为独家授权';
 
 export const LICENCE_TABLE: readonly LicenceSpec[] = [
   {

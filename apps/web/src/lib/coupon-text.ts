@@ -1,4 +1,4 @@
-import { CouponType, OrderType, type TCoupon, formatYuan } from '@gemstock/contract';
+import { CouponType, type OrderType, type TCoupon, couponCoversOrderType, formatYuan } from '@gemstock/contract';
 import { ORDER_TYPE_LABEL } from './order-labels';
 
 /**
@@ -11,13 +11,17 @@ export function couponValueText(coupon: Pick<TCoupon, 'type' | 'amount'>): strin
   return `${(100 - percentOff) / 10} 折`;
 }
 
-/** What a coupon covers: an empty scope means every order a coupon can apply to. */
+/**
+ * What a coupon covers: an empty scope means the catalogue (licences and the advanced custom
+ * service), not quoted work, which only a coupon naming it covers (decision 0023).
+ */
 export function couponScopeText(scope: readonly OrderType[]): string {
-  return scope.length === 0 ? '全部订单' : scope.map((s) => ORDER_TYPE_LABEL[s]).join('、');
+  return scope.length === 0
+    ? '素材授权、定制服务（不含超级定制报价）'
+    : scope.map((s) => ORDER_TYPE_LABEL[s]).join('、');
 }
 
-/** Whether a coupon covers an order of this type (the server checks again when pricing). */
+/** Whether a coupon covers an order of this type (the contract's rule; the server checks again when pricing). */
 export function couponCovers(coupon: Pick<TCoupon, 'scope'>, orderType: OrderType): boolean {
-  if (orderType === OrderType.WALLET) return false;
-  return coupon.scope.length === 0 || coupon.scope.includes(orderType);
+  return couponCoversOrderType(coupon.scope, orderType);
 }

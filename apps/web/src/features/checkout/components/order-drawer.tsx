@@ -291,4 +291,5 @@ export function OrderDrawer({ open, order }: { open: boolean; order: TOrder }) {
       </section>
     </Drawer>
   );
+            orderType={order.orderType}
 }

@@ -1,4 +1,4 @@
-import { VIP_DISCOUNT_LABEL, formatYuan, type PayWay, type TPricePreview } from '@gemstock/contract';
+import { VIP_DISCOUNT_LABEL, formatYuan, type OrderType, type PayWay, type TPricePreview } from '@gemstock/contract';
 import { Skeleton, Typography } from 'antd';
 import { PriceText } from '@/components/price-text';
 import { breakdownRows } from '../lib/price-breakdown';
@@ -9,13 +9,23 @@ interface PriceBreakdownProps {
   payWay: PayWay | null;
   couponOffered: boolean;
   hasCoupon: boolean;
+  /** The order's type decides whether the member price applies at all (decision 0023). */
+  orderType?: OrderType;
   isLoading?: boolean;
 }
 
 /** 原价 / 会员优惠 (VIP paying by wallet) / 优惠券 / 实付, as the server preview says (spec §2). */
-export function PriceBreakdown({ preview, isVip, payWay, couponOffered, hasCoupon, isLoading }: PriceBreakdownProps) {
+export function PriceBreakdown({
+  preview,
+  isVip,
+  payWay,
+  couponOffered,
+  hasCoupon,
+  orderType,
+  isLoading,
+}: PriceBreakdownProps) {
   if (!preview) return <Skeleton active paragraph={{ rows: 2 }} title={false} />;
-  const rows = breakdownRows(preview, { isVip, payWay, couponOffered, hasCoupon });
+  const rows = breakdownRows(preview, { isVip, payWay, couponOffered, hasCoupon, orderType });
   return (
     <dl className="gs-breakdown" aria-busy={isLoading || undefined} style={{ opacity: isLoading ? 0.6 : 1 }}>
       {rows.map((row) => (

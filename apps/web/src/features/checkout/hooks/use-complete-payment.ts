@@ -36,7 +36,7 @@ export function useCompletePayment() {
         if (details) session.dismissPendingCoupon();
         checkout.showRewardCoupon({ code: couponCode, details });
       }
-      const next = afterPaymentOf(order.orderType);
+      const next = afterPaymentOf(order.orderType, order.materials);
       if (next.kind === 'pay-success') checkout.showPaySuccess(order);
       else if (pathname !== next.to) await navigate(next.to);
     },

@@ -78,6 +78,13 @@ function PriceEstimate({ preview, payWay, onPayWay, onApplyCode }: EstimateProps
               <PriceText cents={preview.data.price_origin} size="small" />
             </dd>
           </div>
+          {/* the company's 高级定制授权 of this material pays for the service (decision 0023) */}
+          {(preview.data.discount_credit ?? 0) > 0 && (
+            <div>
+              <dt>已购高级定制授权抵扣</dt>
+              <dd>{money(preview.data.discount_credit ?? 0)}</dd>
+            </div>
+          )}
           {preview.data.discount_member > 0 && (
             <div>
               <dt>会员优惠</dt>
