@@ -1,9 +1,19 @@
-import type { TPurchasedResponse } from '@gemstock/contract';
+import {
+  ADMIN_DESIGN_API,
+  ADMIN_DESIGN_FILE_PATH,
+  DESIGN_API,
+  ORDER_API,
+  PREMIUM_CUSTOM_NOTE,
+  type TPurchasedResponse,
+} from '@gemstock/contract';
 import { eq } from 'drizzle-orm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { licences } from '../../src/db/schema/index.js';
+import { createTestOperator, makeJpeg } from '../helpers/admin.js';
+import type { TestBuyer } from '../helpers/factories.js';
+import { injectApi } from '../helpers/inject-api.js';
 import {
   createCompanyBuyer,
   createMaterials,
@@ -138,4 +148,61 @@ describe('licence certificate', () => {
     expect(junk.statusCode).toBe(404);
     expect(junk.body).not.toContain('<script>');
   });
+
+  /** The sizes of the pictures embedded in a PDF (pdfkit writes each as an image XObject). */
+  function embeddedImageSizes(pdf: Buffer): { width: number; height: number }[] {
+    const raw = pdf.toString('latin1');
+    return [...raw.matchAll(/<<[^>]*\/Subtype \/Image[^>]*>>/g)].map((m) => ({
+      width: Number(/\/Width (\d+)/.exec(m[0])?.[1]),
+      height: Number(/\/Height (\d+)/.exec(m[0])?.[1]),
+    }));
+  }
+
+  it('of a delivered custom design shows that design and says what was delivered, not the stock note', async () => {
+    const ops = await createTestOperator(t);
+    const buyer: TestBuyer = await createCompanyBuyer(t, { company: '深圳市翡翠鑫鎏珠宝有限公司' });
+    await fundWallet(t, buyer.sid, 100_000);
+    // The stock material is landscape; the delivered design is portrait, so the PDF tells them apart.
+    const [m] = await createMaterials(t, 1);
+    const cover = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#c8a2c8' } })
+      .webp()
+      .toBuffer();
+    await t.app.deps.storage.put(m!.coverKey!, cover, 'image/webp');
+    const placed = await injectApi(t, ORDER_API.placeCustom, {
+      token: buyer.token,
+      body: { material: m!.sid, source: null, product_key: null, logo_key: null, detail: {} },
+    });
+    expect((await payByWallet(t, buyer, placed.data.order.sid)).code).toBe(0);
+    const demandSid = placed.data.order.demand!.sid;
+    await injectApi(t, ADMIN_DESIGN_API.assign, {
+      token: ops.token,
+      params: { id: demandSid },
+      body: { designer: ops.sid },
+    });
+    const delivered = await t.call({
+      method: 'PUT',
+      url: `${ADMIN_DESIGN_FILE_PATH.replace(':id', demandSid)}?kind=final&name=design.jpg`,
+      token: ops.token,
+      headers: { 'content-type': 'image/jpeg' },
+      payload: await makeJpeg(600, 1200),
+    });
+    expect(delivered.code).toBe(0);
+    const seen = await injectApi(t, DESIGN_API.details, { token: buyer.token, params: { id: demandSid } });
+
+    const res = await t.app.inject({
+      method: 'GET',
+      url: seen.data.certificate!.url,
+      headers: { authorization: `Bearer ${buyer.token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    const pictures = embeddedImageSizes(res.rawPayload).filter((p) => p.width !== p.height); // the QR is square
+    expect(pictures).toHaveLength(1);
+    expect(pictures[0]!.height).toBeGreaterThan(pictures[0]!.width);
+
+    const text = (await pdfText(res.rawPayload)).replace(/\s+/g, '');
+    expect(text).toContain('独家授权（定制设计成果）');
+    expect(text).toContain(`定制成果：定制需求${demandSid}`);
+    expect(text).toContain('按被授权方的产品、Logo与文案制作并交付的定制设计成果');
+    expect(text).not.toContain(PREMIUM_CUSTOM_NOTE.replace(/\s+/g, '').slice(0, 12));
+  }, 60_000);
 });

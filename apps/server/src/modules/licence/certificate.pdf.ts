@@ -41,6 +41,11 @@ export interface CertificateData {
   certNo: string;
   licensee: { company: string; license: string | null; address: string | null };
   material: { sid: string; format: MaterialFormat; previewJpeg: Buffer | null };
+  /**
+   * The custom design delivered under an exclusive licence: the certificate pictures it, not the
+   * stock material it started from, and says what was delivered instead of the stock note.
+   */
+  design?: { demandSid: string; deliveredOn: string | null; previewJpeg: Buffer | null } | null;
   licenceType: LicenceType;
   /** A delivered custom design: licensed to this company alone. */
   exclusive: boolean;
@@ -64,8 +69,9 @@ export function certificateTerms(
       ? `授权性质：独占（本定制设计成果仅授权被授权方使用）、不可转让、永久有效的使用许可。`
       : `授权性质：非独占（定制素材为独占）、不可转让、永久有效的使用许可。`,
     `授权地域：中华人民共和国境内（含香港、澳门特别行政区及台湾地区）。`,
-    `授权范围：${spec.name}，可用于${spec.use}。${spec.note ? `${spec.note}。` : ''}`,
-    `单件授权：本证书仅对上列一件素材有效。`,
+    // The stock licence's note is about the original file; an exclusive certificate is of a delivered design.
+    `授权范围：${spec.name}，可用于${spec.use}。${spec.note && !exclusive ? `${spec.note}。` : ''}`,
+    exclusive ? `单件授权：本证书仅对上列一件定制设计成果有效。` : `单件授权：本证书仅对上列一件素材有效。`,
     `权利主张：如收到第三方权利主张，请于 5 日内通知平台。`,
     `费用：未按约支付费用的，经催告后 45 日内仍未支付，授权终止。`,
     `禁止：将素材用于商标注册或作为商标使用；用于人工智能训练；转售、转授权或将素材本身作为商品出售。`,
@@ -73,6 +79,10 @@ export function certificateTerms(
     `本授权适用中华人民共和国法律，争议由平台所在地人民法院管辖。`,
   ];
 }
+
+/** What an exclusive certificate says was delivered (the stock licence's note speaks of the original file). */
+export const CUSTOM_DESIGN_NOTE =
+  '依据上列素材，按被授权方的产品、Logo 与文案制作并交付的定制设计成果（图示为交付的设计），设计文件可在“定制记录”中下载';
 
 type Doc = InstanceType<typeof PDFDocument>;
 
@@ -150,7 +160,17 @@ async function layOut(doc: Doc, data: CertificateData, draw: boolean, bandHeight
     // The terms state the licence is non-exclusive; only an exclusive one earns a row of its own.
     ...(data.exclusive ? ([['授权性质', '独家授权（定制设计成果）']] as [string, string][]) : []),
     ['授权用途', spec.use],
-    ...(spec.note ? ([['交付说明', spec.note]] as [string, string][]) : []),
+    ...(data.design
+      ? ([
+          [
+            '定制成果',
+            `定制需求 ${data.design.demandSid}${data.design.deliveredOn ? `，${data.design.deliveredOn} 交付` : ''}`,
+          ],
+          ['交付说明', CUSTOM_DESIGN_NOTE],
+        ] as [string, string][])
+      : spec.note
+        ? ([['交付说明', spec.note]] as [string, string][])
+        : []),
     ['授权期限', '永久'],
     ['订单编号', data.orderNo],
     ['授权日期', data.licensedOn],
@@ -178,9 +198,8 @@ async function layOut(doc: Doc, data: CertificateData, draw: boolean, bandHeight
   const captionHeight = 14;
   const qrSize = Math.min(110, bandHeight - captionHeight - 10);
   if (draw) {
-    if (data.material.previewJpeg) {
-      doc.image(data.material.previewJpeg, left, bandTop, { fit: [220, bandHeight - 10] });
-    }
+    const picture = data.design ? data.design.previewJpeg : data.material.previewJpeg;
+    if (picture) doc.image(picture, left, bandTop, { fit: [220, bandHeight - 10] });
     const qrLeft = pageWidth - PAGE_MARGIN - qrSize;
     const qr = await QRCode.toBuffer(data.verifyUrl, { type: 'png', margin: 1, width: 240, errorCorrectionLevel: 'M' });
     doc.image(qr, qrLeft, bandTop, { width: qrSize });

@@ -20,6 +20,7 @@ import { toDocumentJpeg } from '../../media/document-image.js';
 import type { Storage } from '../../media/storage.js';
 import { type PublicUrlOf, toWireMaterial } from '../catalog/material.mapper.js';
 import { findLikedMaterialSids, findMaterialsBySids } from '../catalog/materials.service.js';
+import { findDeliveredDesign } from '../design/delivered-design.js';
 import { ownerSidOf } from '../user/account-owner.js';
 import { findCompanyOwnership } from './ownership.js';
 import { findOrder } from '../order/order.service.js';
@@ -198,11 +199,14 @@ export class LicenceService {
       license: owner?.companyLicense ?? buyer?.companyLicense ?? null,
       address: owner?.companyAddress ?? buyer?.companyAddress ?? null,
     };
+    // An exclusive licence is of the design delivered for the order: the certificate shows that design.
+    const design = licence.exclusive ? await findDeliveredDesign(this.deps.db, orderSid) : undefined;
     const cacheKey = JSON.stringify([
       licence.certNo,
       licence.supersededByCertNo,
       licensee,
       material.coverKey ?? material.thumbKey,
+      design?.previewKey,
       this.deps.siteName,
     ]);
     const cached = this.rendered.get(cacheKey);
@@ -214,8 +218,15 @@ export class LicenceService {
       material: {
         sid: material.sid,
         format: material.format === 'video' ? MaterialFormat.VIDEO : MaterialFormat.IMAGE,
-        previewJpeg: await this.previewJpeg(material.coverKey ?? material.thumbKey),
+        previewJpeg: design ? null : await this.previewJpeg(material.coverKey ?? material.thumbKey),
       },
+      design: design
+        ? {
+            demandSid: design.demandSid,
+            deliveredOn: design.deliveredAt ? chinaDateOf(design.deliveredAt) : null,
+            previewJpeg: await this.previewJpeg(design.previewKey),
+          }
+        : null,
       licenceType: isLicenceType(licence.spec) ? licence.spec : LicenceType.STANDARD,
       exclusive: licence.exclusive,
       orderNo: order.orderNo,
