@@ -10,6 +10,11 @@ export const DEMAND_MAX_REVISIONS = 2;
 export const DEMAND_FIRST_DRAFT_WORKING_DAYS = 3;
 /** Working days for a revision after the buyer's feedback (decision 0019). */
 export const DEMAND_REVISION_WORKING_DAYS = 2;
+/**
+ * Working days for the final files once the draft is settled (the buyer accepted it, or the last
+ * revision is up): like a revision, the design is done and only its files are made (decision 0024).
+ */
+export const DEMAND_FINAL_WORKING_DAYS = 2;
 /** Working days for the operator to price a super or AI-video request (decision 0019). */
 export const DEMAND_QUOTE_WORKING_DAYS = 1;
 /** The lead time an operator may promise on a quote, in working days. */
@@ -28,6 +33,7 @@ export function demandTurnOf(status: DemandStatus): 'buyer' | 'operator' | 'none
     case DemandStatus.SUBMITTED:
     case DemandStatus.DESIGNING:
     case DemandStatus.REVISING:
+    case DemandStatus.FINAL_PRODUCTION:
       return 'operator';
     default:
       return 'none';
@@ -43,6 +49,7 @@ export const DEMAND_STATUS_LABEL: Record<DemandStatus, string> = {
   DESIGNING: '设计中',
   DRAFT_REVIEW: '待反馈',
   REVISING: '修改中',
+  FINAL_PRODUCTION: '待交付终稿',
   DELIVERED: '已交付',
   CANCELLED: '已取消',
 };

@@ -85,6 +85,8 @@ export const DemandStatus = {
   DESIGNING: 'DESIGNING',
   DRAFT_REVIEW: 'DRAFT_REVIEW',
   REVISING: 'REVISING',
+  /** The draft is settled (accepted, or the last revision is up): the designer makes the final files. */
+  FINAL_PRODUCTION: 'FINAL_PRODUCTION',
   DELIVERED: 'DELIVERED',
   CANCELLED: 'CANCELLED',
 } as const;

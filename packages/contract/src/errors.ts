@@ -289,7 +289,7 @@ export const ErrorCode = {
   /** The final delivery was made already. */
   DEMAND_ALREADY_DELIVERED: e(4216, 409, '该定制已交付，不能重复交付'),
   /** Operator: the uploaded design file is not a picture or MP4 video. */
-  DESIGN_FILE_TYPE: e(4217, 400, '请上传 JPG、PNG、WebP 图片或 MP4 视频'),
+  DESIGN_FILE_TYPE: e(4217, 400, '设计稿和最终文件只支持 JPG、PNG、WebP 图片或 MP4 视频（PDF 等文件请先导出为图片）'),
   /** The designer named is not an active operator. */
   DESIGNER_NOT_FOUND: e(4218, 404, '设计师不存在或已停用'),
   /** A draft before anyone took the work on. */

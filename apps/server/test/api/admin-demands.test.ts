@@ -112,8 +112,11 @@ describe('designer assignment and files', () => {
     await assign(sid);
     const text = await upload(sid, Buffer.from('just some text, not a picture'), 'draft', 'image/jpeg');
     expect(text.code).toBe(4217);
+    // A PDF is refused with what the upload takes, not a generic "unsupported content type".
     const pdf = await upload(sid, Buffer.from('%PDF-1.4\n'), 'draft', 'application/pdf');
-    expect(pdf.status).toBe(415);
+    expect(pdf.status).toBe(400);
+    expect(pdf.code).toBe(4217);
+    expect(pdf.message).toContain('PDF 等文件请先导出为图片');
     const empty = await upload(sid, Buffer.alloc(0), 'draft');
     expect(empty.status).toBe(400);
     expect(await fileCount(sid)).toBe(0);
@@ -150,6 +153,53 @@ describe('designer assignment and files', () => {
       .from(auditLogs)
       .where(and(eq(auditLogs.entitySid, sid), eq(auditLogs.action, 'demand.cancel')));
     expect(audit?.after).toMatchObject({ refundByHand: true });
+  });
+});
+
+describe('the final files are the designer’s turn', () => {
+  it('an accepted draft puts the demand on the board with a deadline, overdue once past it', async () => {
+    const buyer = await createCompanyBuyer(t);
+    const sid = await paidDemand(buyer);
+    await assign(sid);
+    expect((await upload(sid, jpeg, 'draft')).code).toBe(0);
+    const accepted = await injectApi(t, DESIGN_API.accept, { token: buyer.token, params: { id: sid } });
+    expect(accepted.data.status).toBe('FINAL_PRODUCTION');
+
+    const board = await injectApi(t, ADMIN_DESIGN_API.list, {
+      token: ops.token,
+      query: { status: 'FINAL_PRODUCTION', page_size: 100 },
+    });
+    const row = board.data.demands.find((d) => d.sid === sid);
+    expect(row).toMatchObject({ status: 'FINAL_PRODUCTION', overdue: false, designer: '测试运营' });
+    expect(row?.stageDeadline).not.toBeNull();
+
+    await t.database.db
+      .update(demands)
+      .set({ stageDeadline: new Date(Date.now() - 60_000) })
+      .where(eq(demands.sid, sid));
+    const overdue = await injectApi(t, ADMIN_DESIGN_API.list, { token: ops.token, query: { overdue: 'true' } });
+    expect(overdue.data.demands.find((d) => d.sid === sid)?.overdue).toBe(true);
+
+    // Work in this stage can change hands and takes no new draft.
+    const other = await createTestOperator(t, '设计师小李');
+    expect((await assign(sid, other.sid)).data).toMatchObject({ status: 'FINAL_PRODUCTION', designer: '设计师小李' });
+    expect((await upload(sid, jpeg, 'draft')).code).toBe(4211);
+    expect((await upload(sid, jpeg, 'final')).code).toBe(0);
+    expect(await statusOf(sid)).toBe('DELIVERED');
+  });
+
+  it('an operator may cancel work waiting for its final files', async () => {
+    const buyer = await createCompanyBuyer(t);
+    const sid = await paidDemand(buyer);
+    await assign(sid);
+    await upload(sid, jpeg, 'draft');
+    await injectApi(t, DESIGN_API.accept, { token: buyer.token, params: { id: sid } });
+    const cancelled = await injectApi(t, ADMIN_DESIGN_API.cancel, {
+      token: ops.token,
+      params: { id: sid },
+      body: { reason: '设计师无法按期交付，已联系客户退款' },
+    });
+    expect(cancelled.data).toMatchObject({ status: 'CANCELLED', stageDeadline: null, overdue: false });
   });
 });
 

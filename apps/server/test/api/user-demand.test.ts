@@ -260,6 +260,7 @@ describe('drafts, pinned feedback and revisions', () => {
     expect(round2.data).toMatchObject({ status: 'REVISING', revisionsUsed: 2, revisionsLeft: 0 });
     const third = await uploadFile(demandSid, await makeJpeg(700, 700), 'draft');
     expect(third.code).toBe(0);
+    expect(third.data.demand.status).toBe('FINAL_PRODUCTION');
 
     const tooMany = await injectApi(t, DESIGN_API.feedback, {
       token: buyer.token,
@@ -273,7 +274,7 @@ describe('drafts, pinned feedback and revisions', () => {
       body: { file: third.data.files.at(-1)!.sid, x: 0.5, y: 0.5, body: '这里' },
     });
     expect(lateComment.code).toBe(4212);
-    expect((await demandRow(demandSid)).status).toBe('DRAFT_REVIEW');
+    expect((await demandRow(demandSid)).status).toBe('FINAL_PRODUCTION');
 
     const final = await uploadFile(demandSid, await makeJpeg(1600, 1200), 'final');
     expect(final.code).toBe(0);
@@ -309,6 +310,84 @@ describe('drafts, pinned feedback and revisions', () => {
         and(eq(auditLogs.entity, 'demand'), eq(auditLogs.entitySid, demandSid), eq(auditLogs.action, 'demand.deliver')),
       );
     expect(audit?.operatorSid).toBe(ops.sid);
+  });
+
+  it('the second revision’s draft settles the design: the final files are the designer’s turn, with a deadline', async () => {
+    const buyer = await createCompanyBuyer(t);
+    const { demandSid } = await withFirstDraft(buyer);
+    for (const round of [1, 2]) {
+      const sent = await injectApi(t, DESIGN_API.feedback, {
+        token: buyer.token,
+        params: { id: demandSid },
+        body: { message: `第 ${round} 轮意见` },
+      });
+      expect(sent.data).toMatchObject({ status: 'REVISING', revisionsUsed: round });
+      const draft = await uploadFile(demandSid, jpeg, 'draft');
+      expect(draft.code).toBe(0);
+    }
+
+    const row = await demandRow(demandSid);
+    const lastDraftAt = (await designFileRows(demandSid))
+      .map((f) => f.createdAt)
+      .sort((a, b) => +a - +b)
+      .at(-1)!;
+    expect(row.status).toBe('FINAL_PRODUCTION');
+    expect(row.stageDeadline?.getTime()).toBe(chinaWorkingDaysDeadline(lastDraftAt, 2).getTime());
+    // The mail tells the buyer what comes next and asks for nothing.
+    const notice = await lastNoticeTo(buyer);
+    expect(notice?.text).toContain('第 2 次修改稿已上传');
+    expect(notice?.text).toContain('设计师将于');
+    expect(notice?.text).not.toContain('反馈');
+
+    const seen = await details(buyer, demandSid);
+    expect(seen.data.demand).toMatchObject({ status: 'FINAL_PRODUCTION', revisionsLeft: 0 });
+    expect(seen.data.files.map((f) => f.label)).toEqual(['初稿', '第 1 次修改稿', '第 2 次修改稿']);
+    const more = await injectApi(t, DESIGN_API.feedback, {
+      token: buyer.token,
+      params: { id: demandSid },
+      body: { message: '再改一次' },
+    });
+    expect(more.code).toBe(4212);
+    const another = await uploadFile(demandSid, jpeg, 'draft');
+    expect(another.code).toBe(4211);
+    expect(another.message).toBe('设计稿已定稿，请上传最终文件');
+
+    const board = await injectApi(t, ADMIN_DESIGN_API.details, { token: ops.token, params: { id: demandSid } });
+    expect(board.data.demand).toMatchObject({ status: 'FINAL_PRODUCTION', overdue: false });
+    const final = await uploadFile(demandSid, jpeg, 'final');
+    expect(final.data.demand).toMatchObject({ status: 'DELIVERED', stageDeadline: null });
+  });
+
+  it('the buyer may accept a draft as it is: no more feedback, the designer owes the final files', async () => {
+    const buyer = await createCompanyBuyer(t);
+    const stranger = await createCompanyBuyer(t);
+    const { demandSid } = await withFirstDraft(buyer);
+    const foreign = await injectApi(t, DESIGN_API.accept, { token: stranger.token, params: { id: demandSid } });
+    expect(foreign.code).toBe(4210);
+
+    const before = new Date();
+    const accepted = await injectApi(t, DESIGN_API.accept, { token: buyer.token, params: { id: demandSid } });
+    const after = new Date();
+    expect(accepted.code).toBe(0);
+    expect(accepted.data).toMatchObject({ status: 'FINAL_PRODUCTION', revisionsUsed: 0 });
+    // Two working days from the acceptance (either side of it, should the call straddle midnight).
+    expect([before, after].map((at) => chinaWorkingDaysDeadline(at, 2).toISOString())).toContain(
+      accepted.data.stageDeadline,
+    );
+
+    const twice = await injectApi(t, DESIGN_API.accept, { token: buyer.token, params: { id: demandSid } });
+    expect(twice.code).toBe(4211);
+    const feedback = await injectApi(t, DESIGN_API.feedback, {
+      token: buyer.token,
+      params: { id: demandSid },
+      body: { message: '还是想改' },
+    });
+    expect(feedback.code).toBe(4211);
+    expect((await demandRow(demandSid)).status).toBe('FINAL_PRODUCTION');
+
+    const paidOnly = await paidCustom(buyer);
+    const early = await injectApi(t, DESIGN_API.accept, { token: buyer.token, params: { id: paidOnly.demandSid } });
+    expect(early.code).toBe(4211);
   });
 
   it('refuses comments on an old draft, empty feedback, and anyone outside the company', async () => {

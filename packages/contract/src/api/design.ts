@@ -26,6 +26,8 @@ export const DESIGN_MESSAGES = {
   designer: '请选择设计师',
   reason: '请填写取消原因',
   references: '参考图最多 6 张',
+  /** Also the message of DESIGN_FILE_TYPE (4217); the console says it before uploading. */
+  fileType: '设计稿和最终文件只支持 JPG、PNG、WebP 图片或 MP4 视频（PDF 等文件请先导出为图片）',
 } as const;
 
 const text = (message: string, min: number, max: number) =>
@@ -203,6 +205,15 @@ export const DESIGN_API = {
     body: ZDemandFeedbackRequest,
     response: ZDemand,
     summary: 'Sends the comments on the latest draft as one revision round (DRAFT_REVIEW → REVISING).',
+  }),
+  accept: defineEndpoint({
+    method: 'POST',
+    path: '/api/user/demand/:id/accept',
+    access: 'user',
+    params: ZSidParams,
+    response: ZDemand,
+    summary:
+      'Accepts the latest draft as it is (DRAFT_REVIEW → FINAL_PRODUCTION): no more feedback, the designer delivers the final files.',
   }),
   delivery: defineEndpoint({
     method: 'GET',

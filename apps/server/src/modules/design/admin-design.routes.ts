@@ -72,6 +72,15 @@ export async function adminDesignRoutes(instance: FastifyInstance, options: { or
         querystring: ZDesignFileUploadQuery,
         response: { 200: zEnvelope(ZAdminDemandDetails) },
       },
+      // A file of another type (a PDF, a GIF) is refused before its body is read; the operator
+      // reads what this upload takes, not the generic "unsupported content type". Anything else
+      // goes on to the app's error handler as it is.
+      errorHandler: (error) => {
+        if ((error as { code?: string }).code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+          throw new AppError(ErrorCode.DESIGN_FILE_TYPE);
+        }
+        throw error;
+      },
     },
     async (request) => {
       // The guard ran first: an operator is signed in.

@@ -4,6 +4,7 @@ import { createDownloadUrlSigner } from '../../lib/download-url.js';
 import { route } from '../../plugins/route.js';
 import type { OrderService } from '../order/order.service.js';
 import {
+  acceptDraft,
   commentOnDraft,
   deliveryLink,
   demandDetails,
@@ -31,6 +32,7 @@ export async function designRoutes(app: FastifyInstance, options: { orders: Orde
   route(app, DESIGN_API.feedback, async (request) =>
     sendFeedback(deps, request.user, request.params.id, request.body.message),
   );
+  route(app, DESIGN_API.accept, async (request) => acceptDraft(deps, request.user, request.params.id));
   route(app, DESIGN_API.delivery, async (request) => deliveryLink(deps, request.user, request.params.id));
   route(app, DESIGN_API.requestQuote, async (request) => requestQuote(deps, request.user, request.body));
   route(app, DESIGN_API.withdraw, async (request) => withdrawQuote(deps, request.user, request.params.id));

@@ -1,5 +1,6 @@
 import {
   AccountLevel,
+  DEMAND_FINAL_WORKING_DAYS,
   DEMAND_MAX_REVISIONS,
   DEMAND_QUOTE_WORKING_DAYS,
   DEMAND_REVISION_WORKING_DAYS,
@@ -22,7 +23,18 @@ import {
   type ZDemandCommentRequest,
   type ZDemandListQuery,
   type ZDemandQuoteRequest,
+  buyerMayWithdrawDemand,
+  chinaLastDayBefore,
   chinaWorkingDaysDeadline,
+  demandAwaitsBuyerReview,
+  demandAwaitsQuote,
+  demandStatusAfterDraft,
+  demandTakesDesigner,
+  demandTakesDraft,
+  demandTakesFinal,
+  draftVersionLabel,
+  isDemandInProgress,
+  operatorMayCancelDemand,
 } from '@gemstock/contract';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
@@ -208,6 +220,15 @@ export async function demandDetails(deps: DesignDeps, user: UserRow, sid: string
   return { ...details, order: order ?? null };
 }
 
+/** Feedback is taken while the latest draft waits for the buyer and rounds are left. */
+function assertTakesFeedback(demand: DemandRow): void {
+  const roundsLeft = demand.revisionsUsed < DEMAND_MAX_REVISIONS;
+  if (demandAwaitsBuyerReview(demand.status) && roundsLeft) return;
+  // Work still in progress with the rounds used up: say so, rather than "wrong stage".
+  if (!roundsLeft && isDemandInProgress(demand.status)) throw new AppError(ErrorCode.DEMAND_NO_REVISIONS_LEFT);
+  throw new AppError(ErrorCode.DEMAND_WRONG_STAGE);
+}
+
 /** The latest draft, which feedback is about. */
 async function latestDraftSid(tx: DbOrTx, demandSid: string): Promise<string | null> {
   const drafts = (await listDesignFiles(tx, demandSid)).filter((f) => f.kind === DesignFileKind.DRAFT);
@@ -223,8 +244,7 @@ export async function commentOnDraft(
 ): Promise<TDesignComment> {
   const row = await deps.db.transaction(async (tx) => {
     const demand = await lockVisibleDemand(tx, user, sid);
-    if (demand.status !== DemandStatus.DRAFT_REVIEW) throw new AppError(ErrorCode.DEMAND_WRONG_STAGE);
-    if (demand.revisionsUsed >= DEMAND_MAX_REVISIONS) throw new AppError(ErrorCode.DEMAND_NO_REVISIONS_LEFT);
+    assertTakesFeedback(demand);
     if ((await latestDraftSid(tx, demand.sid)) !== input.file) throw new AppError(ErrorCode.DEMAND_DRAFT_NOT_CURRENT);
     if ((await countBuyerComments(tx, input.file)) >= DESIGN_COMMENTS_PER_FILE) {
       throw new AppError(ErrorCode.DEMAND_TOO_MANY_COMMENTS);
@@ -251,8 +271,7 @@ export async function sendFeedback(deps: DesignDeps, user: UserRow, sid: string,
   const now = nowOf(deps);
   const moved = await deps.db.transaction(async (tx) => {
     const demand = await lockVisibleDemand(tx, user, sid);
-    if (demand.status !== DemandStatus.DRAFT_REVIEW) throw new AppError(ErrorCode.DEMAND_WRONG_STAGE);
-    if (demand.revisionsUsed >= DEMAND_MAX_REVISIONS) throw new AppError(ErrorCode.DEMAND_NO_REVISIONS_LEFT);
+    assertTakesFeedback(demand);
     const draft = await latestDraftSid(tx, demand.sid);
     if (!draft) throw new AppError(ErrorCode.DEMAND_WRONG_STAGE);
     const pinned = await countBuyerComments(tx, draft);
@@ -275,6 +294,23 @@ export async function sendFeedback(deps: DesignDeps, user: UserRow, sid: string,
       feedbackAt: now,
       feedbackAnsweredAt: null,
       stageDeadline: chinaWorkingDaysDeadline(now, DEMAND_REVISION_WORKING_DAYS),
+    });
+  });
+  if (!moved) throw new AppError(ErrorCode.DEMAND_WRONG_STAGE);
+  return presentDemand(moved, { urlOf: viewUrlOf(deps) });
+}
+
+/**
+ * POST /api/user/demand/{id}/accept: the buyer takes the latest draft as it is
+ * (DRAFT_REVIEW → FINAL_PRODUCTION); the designer now owes the final files, with a deadline.
+ */
+export async function acceptDraft(deps: DesignDeps, user: UserRow, sid: string): Promise<TDemand> {
+  const now = nowOf(deps);
+  const moved = await deps.db.transaction(async (tx) => {
+    const demand = await lockVisibleDemand(tx, user, sid);
+    if (!demandAwaitsBuyerReview(demand.status)) throw new AppError(ErrorCode.DEMAND_WRONG_STAGE);
+    return transitionDemand(tx, demand, DemandStatus.FINAL_PRODUCTION, {
+      stageDeadline: chinaWorkingDaysDeadline(now, DEMAND_FINAL_WORKING_DAYS),
     });
   });
   if (!moved) throw new AppError(ErrorCode.DEMAND_WRONG_STAGE);
@@ -332,7 +368,7 @@ export async function requestQuote(
 export async function withdrawQuote(deps: DesignDeps, user: UserRow, sid: string): Promise<TDemand> {
   const moved = await deps.db.transaction(async (tx) => {
     const demand = await lockVisibleDemand(tx, user, sid);
-    if (demand.status !== DemandStatus.QUOTE_REQUESTED) throw new AppError(ErrorCode.DEMAND_WRONG_STAGE);
+    if (!buyerMayWithdrawDemand(demand.status)) throw new AppError(ErrorCode.DEMAND_WRONG_STAGE);
     return transitionDemand(tx, demand, DemandStatus.CANCELLED, { stageDeadline: null, cancelReason: '买家撤回' });
   });
   if (!moved) throw new AppError(ErrorCode.DEMAND_WRONG_STAGE);
@@ -394,14 +430,12 @@ export async function assignDesigner(
   if (!(await findEnabledOperator(deps.db, designerSid))) throw new AppError(ErrorCode.DESIGNER_NOT_FOUND);
   await deps.db.transaction(async (tx) => {
     const demand = await lockDemandForOperator(tx, sid);
-    const inProgress: string[] = [DemandStatus.DESIGNING, DemandStatus.DRAFT_REVIEW, DemandStatus.REVISING];
+    if (!demandTakesDesigner(demand.status)) throw new AppError(ErrorCode.DEMAND_WRONG_STAGE);
     let moved: DemandRow | undefined;
-    if (demand.status === DemandStatus.SUBMITTED) {
-      moved = await transitionDemand(tx, demand, DemandStatus.DESIGNING, { designerSid });
-    } else if (inProgress.includes(demand.status)) {
+    if (isDemandInProgress(demand.status)) {
       moved = await updateDemandInStatus(tx, demand.sid, demand.status as DemandStatus, { designerSid });
     } else {
-      throw new AppError(ErrorCode.DEMAND_WRONG_STAGE);
+      moved = await transitionDemand(tx, demand, DemandStatus.DESIGNING, { designerSid });
     }
     if (!moved) throw new AppError(ErrorCode.DEMAND_WRONG_STAGE);
     await recordOperatorAction(tx, {
@@ -468,7 +502,7 @@ export async function priceQuote(
   const now = nowOf(deps);
   const demand = await deps.db.transaction(async (tx) => {
     const locked = await lockDemandForOperator(tx, sid);
-    if (locked.status !== DemandStatus.QUOTE_REQUESTED) throw new AppError(ErrorCode.DEMAND_WRONG_STAGE);
+    if (!demandAwaitsQuote(locked.status)) throw new AppError(ErrorCode.DEMAND_WRONG_STAGE);
     const order = await insertQuotedOrder(tx, {
       userSid: locked.userSid,
       ownerSid: locked.ownerSid,
@@ -513,14 +547,7 @@ export async function cancelDemand(
   const demand = await deps.db.transaction(async (tx) => {
     const locked = await lockDemandForOperator(tx, sid);
     // An unpaid order of its own is cancelled by the buyer (or its deadline), and the demand follows.
-    const cancellable: string[] = [
-      DemandStatus.QUOTE_REQUESTED,
-      DemandStatus.SUBMITTED,
-      DemandStatus.DESIGNING,
-      DemandStatus.DRAFT_REVIEW,
-      DemandStatus.REVISING,
-    ];
-    if (!cancellable.includes(locked.status)) throw new AppError(ErrorCode.DEMAND_WRONG_STAGE);
+    if (!operatorMayCancelDemand(locked.status)) throw new AppError(ErrorCode.DEMAND_WRONG_STAGE);
     const moved = await transitionDemand(tx, locked, DemandStatus.CANCELLED, {
       stageDeadline: null,
       cancelReason: reason,
@@ -581,7 +608,7 @@ export async function uploadDesignFile(
       const next =
         input.kind === DesignFileKind.FINAL
           ? await deliver(tx, demand, stored, now)
-          : await transitionDemand(tx, demand, DemandStatus.DRAFT_REVIEW, { stageDeadline: null });
+          : await putUpDraft(tx, demand, now);
       if (!next) throw new AppError(ErrorCode.DEMAND_WRONG_STAGE);
       await recordOperatorAction(tx, {
         operatorSid: operator.sid,
@@ -599,6 +626,19 @@ export async function uploadDesignFile(
         moved,
         '您的定制设计已交付',
         `您的${demandTitle(moved)}已交付，可在“定制记录”中下载设计文件与独家授权证书。`,
+      );
+    } else if (!demandAwaitsBuyerReview(moved.status)) {
+      // The last revision's draft: the rounds are used up and the final files are on their way.
+      const version = draftVersionLabel(
+        (await listDesignFiles(deps.db, moved.sid)).filter((f) => f.kind === DesignFileKind.DRAFT).length,
+      );
+      const due = moved.stageDeadline ? chinaLastDayBefore(moved.stageDeadline) : null;
+      await tellBuyer(
+        deps,
+        moved,
+        '您的定制设计已定稿',
+        `您的${demandTitle(moved)}${version}已上传，可在“定制记录”中查看。${DEMAND_MAX_REVISIONS} 次修改已用完，` +
+          `设计师将${due ? `于 ${due} 前` : '尽快'}交付最终文件，交付后您会收到通知并可下载设计文件与独家授权证书。`,
       );
     } else {
       await tellBuyer(
@@ -622,16 +662,31 @@ export async function uploadDesignFile(
 
 function assertAcceptsFile(demand: DemandRow, kind: DesignFileKind): void {
   if (demand.status === DemandStatus.DELIVERED) throw new AppError(ErrorCode.DEMAND_ALREADY_DELIVERED);
-  const working: string[] = [DemandStatus.DESIGNING, DemandStatus.DRAFT_REVIEW, DemandStatus.REVISING];
-  if (demand.status === DemandStatus.SUBMITTED) throw new AppError(ErrorCode.DEMAND_NOT_ASSIGNED);
-  if (!working.includes(demand.status)) throw new AppError(ErrorCode.DEMAND_WRONG_STAGE);
-  // A new draft answers feedback (or is the first one); one waiting for the buyer is not replaced.
-  if (kind === DesignFileKind.DRAFT && demand.status === DemandStatus.DRAFT_REVIEW) {
-    throw new AppError(
-      ErrorCode.DEMAND_WRONG_STAGE,
-      '设计稿正等待买家反馈，收到修改意见后再上传新稿，或直接上传最终文件',
-    );
+  if (demandTakesDesigner(demand.status) && !demandTakesFinal(demand.status)) {
+    throw new AppError(ErrorCode.DEMAND_NOT_ASSIGNED);
   }
+  if (!demandTakesFinal(demand.status)) throw new AppError(ErrorCode.DEMAND_WRONG_STAGE);
+  if (kind === DesignFileKind.FINAL || demandTakesDraft(demand.status)) return;
+  // A new draft answers feedback (or is the first one); one waiting for the buyer is not replaced,
+  // and a settled design takes only its final files.
+  throw new AppError(
+    ErrorCode.DEMAND_WRONG_STAGE,
+    demandAwaitsBuyerReview(demand.status)
+      ? '设计稿正等待买家反馈，收到修改意见后再上传新稿，或直接上传最终文件'
+      : '设计稿已定稿，请上传最终文件',
+  );
+}
+
+/**
+ * A draft is up: back to the buyer for feedback, or, with the rounds used up, on to the final
+ * files with their deadline (the buyer sees the draft but has nothing left to answer).
+ */
+async function putUpDraft(tx: DbOrTx, demand: DemandRow, now: Date) {
+  const to = demandStatusAfterDraft(demand.revisionsUsed, DEMAND_MAX_REVISIONS);
+  return transitionDemand(tx, demand, to, {
+    stageDeadline:
+      to === DemandStatus.FINAL_PRODUCTION ? chinaWorkingDaysDeadline(now, DEMAND_FINAL_WORKING_DAYS) : null,
+  });
 }
 
 /** → DELIVERED with the exclusive licence of the design, in the upload's transaction. */

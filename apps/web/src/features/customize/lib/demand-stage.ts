@@ -10,6 +10,7 @@ export const DEMAND_STATUS_COLOR: Record<DemandStatus, TagColor | MoreTagColor> 
   DESIGNING: 'processing',
   DRAFT_REVIEW: 'magenta',
   REVISING: 'processing',
+  FINAL_PRODUCTION: 'cyan',
   DELIVERED: 'success',
   CANCELLED: 'default',
 };
@@ -33,6 +34,8 @@ export function stageNote(demand: TDemand): string {
         : '修改次数已用完，设计师将交付最终文件';
     case DemandStatus.REVISING:
       return due ? `修改稿预计 ${due} 前交付` : '修改中';
+    case DemandStatus.FINAL_PRODUCTION:
+      return due ? `已定稿，设计师将于 ${due} 前交付最终文件` : '已定稿，设计师正在制作最终文件';
     case DemandStatus.DELIVERED:
       return '已交付，可下载设计文件与独家授权证书';
     case DemandStatus.CANCELLED:
