@@ -167,7 +167,7 @@ describe('子账号 on phones: one card per sub-account', () => {
     expect(within(await findDialog('新建子账号')).getByLabelText('用户名')).toBeTruthy();
   });
 
-  it('says the list failed to load, with a retry, instead of showing no sub-account on the cards', async () => {
+  it('says the list failed to load, with a retry, and nothing else: not that there is no sub-account', async () => {
     serve((call) =>
       call.url.pathname === '/api/user/sub_user'
         ? { status: 500, body: { code: 1000, data: null, message: '服务器繁忙' } }
@@ -177,11 +177,34 @@ describe('子账号 on phones: one card per sub-account', () => {
 
     expect(await screen.findByText('子账号列表加载失败')).toBeTruthy();
     expect(screen.queryByRole('list', { name: '子账号列表' })).toBeNull();
-    // only the table keeps its empty text
-    expect(screen.getAllByText('还没有子账号')).toHaveLength(1);
+    // neither the cards nor the table say there is no sub-account
+    expect(screen.queryByText('还没有子账号')).toBeNull();
+    expect(screen.queryByRole('table', { name: '子账号列表' })).toBeNull();
 
     serveSubUsers([STAFF]);
     fireEvent.click(screen.getByRole('button', { name: '重试' }));
     expect(await findCards()).toHaveLength(1);
+  });
+});
+
+describe('新建子账号: the monthly budget is refused, never changed', () => {
+  it.each([
+    ['−100', '-100', '每月预算不能小于 0'],
+    ['an amount below a cent', '1.234', '每月预算最多精确到分'],
+  ])('refuses %s with a message instead of saving another amount', async (_name, typed, message) => {
+    serveSubUsers([]);
+    renderPage();
+    fireEvent.click((await screen.findAllByRole('button', { name: '新建子账号' }))[0]!);
+    const dialog = await findDialog('新建子账号');
+    fireEvent.change(within(dialog).getByLabelText('用户名'), { target: { value: 'staff09' } });
+    fireEvent.change(within(dialog).getByLabelText('登录密码'), { target: { value: 'Secret123!' } });
+    const budget = within(dialog).getByLabelText('每月预算（元）');
+    fireEvent.change(budget, { target: { value: typed } });
+    fireEvent.blur(budget);
+    expect((budget as HTMLInputElement).value).toBe(typed);
+    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定|OK/ }));
+
+    expect(await within(dialog).findByText(message)).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 });

@@ -40,6 +40,8 @@ function BudgetField() {
           validator: (_, value: number | null | undefined) => {
             if (value === null || value === undefined) return Promise.resolve();
             if (value < 0) return Promise.reject(new Error(SUB_BUDGET_MESSAGES.negative));
+            if (Math.abs(value * 100 - Math.round(value * 100)) > 1e-6)
+              return Promise.reject(new Error(SUB_BUDGET_MESSAGES.notCents));
             if (yuanToCents(value) > SUB_BUDGET_MAX_CENTS)
               return Promise.reject(new Error(SUB_BUDGET_MESSAGES.tooLarge));
             return Promise.resolve();
@@ -47,15 +49,9 @@ function BudgetField() {
         },
       ]}
     >
-      <InputNumber<number>
-        min={0}
-        max={centsToYuan(SUB_BUDGET_MAX_CENTS)}
-        precision={2}
-        prefix="¥"
-        placeholder="不限"
-        style={{ width: '100%' }}
-        aria-label="每月预算（元）"
-      />
+      {/* no min, max or precision: InputNumber would quietly turn −100 into 0 and 1.234 into 1.23
+          on blur; the rule above refuses them with a message instead */}
+      <InputNumber<number> prefix="¥" placeholder="不限" style={{ width: '100%' }} aria-label="每月预算（元）" />
     </Form.Item>
   );
 }

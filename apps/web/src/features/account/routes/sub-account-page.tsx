@@ -193,22 +193,25 @@ export default function SubAccountPage() {
           </ul>
         )}
       </div>
-      <div className="gs-hide-phone">
-        <Table<TSubUser>
-          label="子账号列表"
-          rowKey="sid"
-          loading={subUsers.isLoading}
-          rows={pageRows}
-          className="gs-sub-user-table"
-          empty={empty}
-          columns={columns}
-        />
-        {pageCount > 1 && (
-          <div className="gs-sub-user-pages">
-            <Pagination current={current} pageSize={PAGE_SIZE} total={subUserList.length} onChange={setPage} />
-          </div>
-        )}
-      </div>
+      {/* a list that failed to load is only the error and its 重试 above, never "还没有子账号" */}
+      {!(subUsers.isError && subUserList.length === 0) && (
+        <div className="gs-hide-phone">
+          <Table<TSubUser>
+            label="子账号列表"
+            rowKey="sid"
+            loading={subUsers.isLoading}
+            rows={pageRows}
+            className="gs-sub-user-table"
+            empty={empty}
+            columns={columns}
+          />
+          {pageCount > 1 && (
+            <div className="gs-sub-user-pages">
+              <Pagination current={current} pageSize={PAGE_SIZE} total={subUserList.length} onChange={setPage} />
+            </div>
+          )}
+        </div>
+      )}
       <DialogSlot when={creating}>
         <CreateSubUserModal open={creating} onClose={() => setCreating(false)} />
       </DialogSlot>
