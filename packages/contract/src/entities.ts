@@ -173,9 +173,26 @@ export const ZInvoice = z.object({
   amount: zCents,
   /** Order numbers the invoice covers. */
   orderNos: z.array(z.string()),
+  /** A 专票's registration and bank details as requested (null on a 普票): a new request starts from them. */
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+  bank: z.string().nullable(),
+  account: z.string().nullable(),
   rejectReason: z.string().nullable(),
   dueAt: zIso,
   issuedAt: zIso.nullable(),
+  /** Why and when an issued invoice was voided or reversed (status VOIDED / REVERSED). */
+  voidReason: z.string().nullable(),
+  voidedAt: zIso.nullable(),
+  /** The voided or reversed invoice this request re-issues (decision 0025), else null. */
+  replaces: z
+    .object({
+      sid: z.string(),
+      status: z.enum(INVOICE_STATUS_VALUES),
+      voidReason: z.string().nullable(),
+      voidedAt: zIso.nullable(),
+    })
+    .nullable(),
   createdAt: zIso,
   updatedAt: zIso,
 });

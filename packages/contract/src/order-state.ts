@@ -32,12 +32,15 @@ export const PaymentAttemptStateMachine = defineStateMachine<PaymentAttemptStatu
 });
 
 /**
- * A VAT invoice request. The operator issues it (uploading the PDF) or rejects it with a reason;
- * both are final. After a rejection the buyer asks again with a new request, so the history of
- * what was asked and why it was refused stays as it was.
+ * A VAT invoice request. The operator issues it (uploading the PDF) or rejects it with a reason.
+ * A wrong issued invoice is voided (作废) or reversed by a red-letter invoice (红冲), with a reason
+ * (decision 0025); the right one is a new request that replaces it. Rejected, voided and reversed
+ * are final, so the history of what was asked, issued and withdrawn stays as it was.
  */
 export const InvoiceStateMachine = defineStateMachine<InvoiceStatus>('invoice', {
   [InvoiceStatus.REQUESTED]: [InvoiceStatus.ISSUED, InvoiceStatus.REJECTED],
-  [InvoiceStatus.ISSUED]: [],
+  [InvoiceStatus.ISSUED]: [InvoiceStatus.VOIDED, InvoiceStatus.REVERSED],
   [InvoiceStatus.REJECTED]: [],
+  [InvoiceStatus.VOIDED]: [],
+  [InvoiceStatus.REVERSED]: [],
 });

@@ -1,5 +1,5 @@
-import { INVOICE_API, INVOICE_PATHS } from '@gemstock/contract';
-import { eq } from 'drizzle-orm';
+import { ADMIN_INVOICE_API, INVOICE_API, INVOICE_PATHS } from '@gemstock/contract';
+import { count, eq } from 'drizzle-orm';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { invoices, orders } from '../../src/db/schema/index.js';
 import { newSid } from '../../src/lib/ids.js';
 import { signedHeaders, signInvoiceRequest } from '../../src/modules/invoice/invoice-issuer.js';
 import { newOrderNo } from '../../src/modules/order/order.service.js';
+import { createTestOperator } from '../helpers/admin.js';
 import type { TestBuyer } from '../helpers/factories.js';
 import { injectApi } from '../helpers/inject-api.js';
 import { createCompanyBuyer } from '../helpers/money.js';
@@ -26,6 +27,7 @@ interface FakeProvider {
   url: string;
   received: { body: string; validSignature: boolean }[];
   pdfFetches: { validSignature: boolean }[];
+  redLetters: { url: string; body: string; validSignature: boolean }[];
   down: boolean;
 }
 
@@ -38,7 +40,14 @@ function verify(req: IncomingMessage, body: string): boolean {
 }
 
 async function startProvider(): Promise<FakeProvider> {
-  const fake: FakeProvider = { server: createServer(), url: '', received: [], pdfFetches: [], down: false };
+  const fake: FakeProvider = {
+    server: createServer(),
+    url: '',
+    received: [],
+    pdfFetches: [],
+    redLetters: [],
+    down: false,
+  };
   fake.server.on('request', (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -48,6 +57,9 @@ async function startProvider(): Promise<FakeProvider> {
         res.writeHead(503).end();
       } else if (req.method === 'POST' && req.url === '/v1/invoices') {
         fake.received.push({ body, validSignature: verify(req, body) });
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"code":0}');
+      } else if (req.method === 'POST' && /^\/v1\/invoices\/[^/]+\/red$/.test(req.url ?? '')) {
+        fake.redLetters.push({ url: req.url ?? '', body, validSignature: verify(req, body) });
         res.writeHead(200, { 'content-type': 'application/json' }).end('{"code":0}');
       } else if (req.method === 'GET' && req.url?.startsWith('/v1/pdf/')) {
         fake.pdfFetches.push({ validSignature: verify(req, '') });
@@ -185,6 +197,79 @@ describe('e-invoicing provider (INVOICE_PROVIDER=http)', () => {
     } finally {
       provider.down = false;
     }
+  });
+});
+
+describe('withdrawing an invoice the provider issued (decision 0025)', () => {
+  async function providerIssued(buyer: TestBuyer) {
+    const order = await paidOrder(buyer);
+    const invoice = await requestInvoice(buyer, order);
+    const res = await notify({ out_invoice_no: invoice.sid, status: 'ISSUED', pdf_url: `${provider.url}/pdf/${invoice.sid}` });
+    expect(JSON.parse(res.raw)).toEqual({ code: 'SUCCESS' });
+    return { order, invoice };
+  }
+
+  it('红冲 goes to the provider as a signed red-letter request; the replacement is handed over like any request', async () => {
+    const buyer = await createCompanyBuyer(t);
+    const ops = await createTestOperator(t);
+    const { invoice } = await providerIssued(buyer);
+    const listed = await injectApi(t, ADMIN_INVOICE_API.list, {
+      query: { status: 'ISSUED', page: 1, page_size: 100 },
+      token: ops.token,
+    });
+    expect(listed.data.invoices.find((i) => i.sid === invoice.sid)?.providerIssued).toBe(true);
+
+    const res = await injectApi(t, ADMIN_INVOICE_API.void, {
+      params: { id: invoice.sid },
+      body: { kind: 'REVERSED', reason: '税号有误' },
+      token: ops.token,
+    });
+    expect(res.code).toBe(0);
+    const red = provider.redLetters.at(-1)!;
+    expect(red.url).toBe(`/v1/invoices/${invoice.sid}/red`);
+    expect(red.validSignature).toBe(true);
+    expect(JSON.parse(red.body)).toEqual({ out_invoice_no: invoice.sid, reason: '税号有误' });
+    expect((await invoiceRow(invoice.sid)).status).toBe('REVERSED');
+    expect(JSON.parse(provider.received.at(-1)!.body)).toMatchObject({
+      out_invoice_no: res.data.replacement!.sid,
+      amount: '398.00',
+    });
+  });
+
+  it('作废 is refused (an e-invoice is only reversed), and a provider that refuses the red letter changes nothing', async () => {
+    const buyer = await createCompanyBuyer(t);
+    const ops = await createTestOperator(t);
+    const { invoice } = await providerIssued(buyer);
+    const redLetters = provider.redLetters.length;
+
+    const voided = await injectApi(t, ADMIN_INVOICE_API.void, {
+      params: { id: invoice.sid },
+      body: { kind: 'VOIDED', reason: '税号有误' },
+      token: ops.token,
+    });
+    expect(voided.code).toBe(4108);
+    expect(voided.message).toBe('电子发票服务商开具的发票不能作废，请选择红冲');
+    expect(provider.redLetters).toHaveLength(redLetters);
+
+    provider.down = true;
+    try {
+      const reversed = await injectApi(t, ADMIN_INVOICE_API.void, {
+        params: { id: invoice.sid },
+        body: { kind: 'REVERSED', reason: '税号有误' },
+        token: ops.token,
+      });
+      expect(reversed.code).toBe(4109);
+      expect(reversed.message).toBe('电子发票服务商未受理红冲申请，发票仍为已开具，请稍后重试');
+    } finally {
+      provider.down = false;
+    }
+    const row = await invoiceRow(invoice.sid);
+    expect(row).toMatchObject({ status: 'ISSUED', voidReason: null });
+    const [replacements] = await t.database.db
+      .select({ n: count() })
+      .from(invoices)
+      .where(eq(invoices.replacesSid, invoice.sid));
+    expect(replacements?.n).toBe(0);
   });
 });
 

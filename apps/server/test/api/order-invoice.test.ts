@@ -398,9 +398,15 @@ describe('the operator issues or rejects; GET /api/order/{id}/invoice downloads'
       url: '/api/order/list?page=1&page_size=10',
       token: buyer.token,
     });
+    // The buyer's order keeps what was asked, so a new request starts from it (a 专票's bank details too).
     expect(list.data.orders.find((o) => o.sid === order.sid)?.invoice).toMatchObject({
       status: 'REJECTED',
       rejectReason: '开户银行与账号不一致',
+      type: 'SPECIAL',
+      address: SPECIAL.address,
+      phone: SPECIAL.phone,
+      bank: SPECIAL.bank,
+      account: SPECIAL.account,
     });
     const download = await injectApi(t, INVOICE_API.download, { params: { id: order.sid }, token: buyer.token });
     expect(download.code).toBe(4105);

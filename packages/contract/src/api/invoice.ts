@@ -1,7 +1,7 @@
 import { z } from '../zod-locale.js';
 import { defineEndpoint } from '../endpoint.js';
 import { ZInvoice } from '../entities.js';
-import { INVOICE_STATUS_VALUES, INVOICE_TYPES, InvoiceType } from '../enums.js';
+import { INVOICE_STATUS_VALUES, INVOICE_TYPES, InvoiceStatus, InvoiceType } from '../enums.js';
 import { MESSAGES, zCompanyLicense, zSid } from '../validation.js';
 import { ZAdminPageQuery } from './admin-material.js';
 import { ZSidParams } from './user.js';
@@ -21,6 +21,8 @@ export const INVOICE_MESSAGES = {
   orders: `一张发票最多合并 ${INVOICE_MAX_ORDERS} 个订单`,
   reason: '请填写驳回原因',
   status: '发票状态不正确',
+  voidKind: '请选择作废或红冲',
+  voidReason: '请填写作废或红冲的原因',
 } as const;
 
 const blankAsUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -69,17 +71,20 @@ export const ZInvoiceDownload = z.object({
 });
 export type TInvoiceDownload = z.infer<typeof ZInvoiceDownload>;
 
-/** An invoice as the operator's queue shows it: the buyer's company and the special fields. */
+/** An invoice as the operator's queue shows it: the buyer's company and who asked. */
 export const ZAdminInvoice = ZInvoice.extend({
   company: z.string(),
   /** Who asked: the account's username, email or mobile. */
   requestedBy: z.string(),
-  address: z.string().nullable(),
-  phone: z.string().nullable(),
-  bank: z.string().nullable(),
-  account: z.string().nullable(),
   /** Still waiting past its due date. */
   overdue: z.boolean(),
+  /**
+   * Issued by the e-invoicing provider (INVOICE_PROVIDER=http) rather than uploaded by an
+   * operator: it can only be reversed (红冲), and the red-letter request goes to the provider.
+   */
+  providerIssued: z.boolean(),
+  /** The request that re-issues this voided or reversed invoice, if one was made. */
+  replacedBySid: z.string().nullable(),
 });
 export type TAdminInvoice = z.infer<typeof ZAdminInvoice>;
 
@@ -95,6 +100,29 @@ export const ZAdminInvoiceListResponse = z.object({
 export type TAdminInvoiceListResponse = z.infer<typeof ZAdminInvoiceListResponse>;
 
 export const ZInvoiceRejectRequest = z.object({ reason: text(INVOICE_MESSAGES.reason, 200) });
+
+/** 作废 (the invoice is cancelled as if never issued) or 红冲 (a red-letter invoice reverses it). */
+export const INVOICE_VOID_KINDS = [InvoiceStatus.VOIDED, InvoiceStatus.REVERSED] as const;
+export type InvoiceVoidKind = (typeof INVOICE_VOID_KINDS)[number];
+
+/**
+ * POST /api/admin/invoices/{id}/void. `reissue` (the default) puts a new request for the same
+ * title, details and orders in the queue, tied to the voided one; without it the orders are freed
+ * and the buyer may ask again with other details (decision 0025).
+ */
+export const ZInvoiceVoidRequest = z.object({
+  kind: z.enum(INVOICE_VOID_KINDS, { error: INVOICE_MESSAGES.voidKind }),
+  reason: text(INVOICE_MESSAGES.voidReason, 200),
+  reissue: z.boolean().default(true),
+});
+export type TInvoiceVoidRequest = z.input<typeof ZInvoiceVoidRequest>;
+
+export const ZInvoiceVoidResponse = z.object({
+  voided: ZAdminInvoice,
+  /** The new request in the queue, when `reissue` was asked. */
+  replacement: ZAdminInvoice.nullable(),
+});
+export type TInvoiceVoidResponse = z.infer<typeof ZInvoiceVoidResponse>;
 
 export const INVOICE_API = {
   request: defineEndpoint({
@@ -133,6 +161,16 @@ export const ADMIN_INVOICE_API = {
     body: ZInvoiceRejectRequest,
     response: ZAdminInvoice,
     summary: 'Rejects a waiting request with a reason; the buyer is told and may ask again.',
+  }),
+  void: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/invoices/:id/void',
+    access: 'operator',
+    params: ZSidParams,
+    body: ZInvoiceVoidRequest,
+    response: ZInvoiceVoidResponse,
+    summary:
+      'Voids (作废) or reverses (红冲) an issued invoice with a reason, and by default queues a new request for the same orders; the buyer is told.',
   }),
 } as const;
 

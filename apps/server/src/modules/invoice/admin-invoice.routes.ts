@@ -13,7 +13,7 @@ import { AppError } from '../../lib/app-error.js';
 import { ok } from '../../plugins/envelope.js';
 import { route } from '../../plugins/route.js';
 import { invoiceDepsOf } from './invoice-deps.js';
-import { type InvoiceDeps, issueInvoice, listInvoiceQueue, rejectInvoice } from './invoice.service.js';
+import { type InvoiceDeps, issueInvoice, listInvoiceQueue, rejectInvoice, voidInvoice } from './invoice.service.js';
 
 /**
  * The operator's invoice queue. Issuing uploads the PDF itself as the request body
@@ -33,6 +33,9 @@ export async function adminInvoiceRoutes(instance: FastifyInstance) {
   route(app, ADMIN_INVOICE_API.list, async (request) => listInvoiceQueue(deps, request.query));
   route(app, ADMIN_INVOICE_API.reject, async (request) =>
     rejectInvoice(deps, request.operator, request.params.id, request.body.reason),
+  );
+  route(app, ADMIN_INVOICE_API.void, async (request) =>
+    voidInvoice(deps, request.operator, request.params.id, request.body),
   );
   app.put(
     ADMIN_INVOICE_FILE_PATH,

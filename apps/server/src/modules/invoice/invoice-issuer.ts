@@ -10,11 +10,19 @@ import type { InvoiceRow } from './invoice.repository.js';
  * is an e-invoicing provider reached over HTTP: the request is handed to it, and its signed
  * notification brings the PDF, which is attached exactly like an operator's upload
  * (`attachInvoicePdf` in invoice.service.ts). Either way an operator can still upload or reject.
+ * An invoice the provider issued is withdrawn through it, by a red-letter request only: an
+ * e-invoice cannot be voided (作废), only reversed (红冲); decision 0025.
  */
 export interface InvoiceIssuer {
   readonly provider: InvoicingConfig['provider'];
   /** A request was recorded. Throws when the provider refused it or could not be reached. */
   submit(invoice: InvoiceRow): Promise<void>;
+  /**
+   * An invoice this provider issued is to be reversed by a red-letter invoice (红冲, decision
+   * 0025). Resolves once the provider accepted the request; throws when it refused it or could
+   * not be reached, and then nothing is recorded here.
+   */
+  reverse(invoice: InvoiceRow, reason: string): Promise<void>;
   /** The provider's notification, verified: the invoice and its PDF, or why it was not issued. */
   readNotification(headers: Record<string, unknown>, rawBody: Buffer, now?: Date): Promise<InvoiceNotification>;
 }
@@ -33,6 +41,10 @@ class ManualIssuer implements InvoiceIssuer {
 
   async submit(): Promise<void> {
     // The request waits in the operators' queue.
+  }
+
+  async reverse(): Promise<void> {
+    // The operator reverses it in the tax system; only the record is kept here.
   }
 
   async readNotification(): Promise<InvoiceNotification> {
@@ -114,6 +126,21 @@ class HttpInvoiceIssuer implements InvoiceIssuer {
       signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
     });
     if (!response.ok) throw new Error(`invoice provider answered HTTP ${response.status}`);
+  }
+
+  /**
+   * `POST {url}/invoices/{out_invoice_no}/red` with the reason: the provider issues the
+   * red-letter invoice against the one it issued under our sid. A 2xx answer is its acceptance.
+   */
+  async reverse(invoice: InvoiceRow, reason: string): Promise<void> {
+    const body = JSON.stringify({ out_invoice_no: invoice.sid, reason });
+    const response = await fetch(`${this.config.url}/invoices/${encodeURIComponent(invoice.sid)}/red`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...signedHeaders(this.config, body) },
+      body,
+      signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
+    });
+    if (!response.ok) throw new Error(`invoice provider answered HTTP ${response.status} to the red-letter request`);
   }
 
   async readNotification(

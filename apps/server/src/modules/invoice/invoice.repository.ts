@@ -152,10 +152,59 @@ export async function finishInvoice(
   return row;
 }
 
+/**
+ * Voids or reverses an issued invoice, guarded by the status it must still have, and takes its
+ * orders off it (they go onto the replacement, or are free for a new request). Undefined when
+ * another operator got there first.
+ */
+export async function withdrawInvoice(
+  tx: DbOrTx,
+  sid: string,
+  from: InvoiceStatus,
+  change: { status: InvoiceStatus; reason: string; operatorSid: string; at: Date },
+): Promise<InvoiceRow | undefined> {
+  const [row] = await tx
+    .update(invoices)
+    .set({
+      status: change.status,
+      voidReason: change.reason,
+      voidedAt: change.at,
+      voidedBySid: change.operatorSid,
+      updatedAt: change.at,
+    })
+    .where(and(eq(invoices.sid, sid), eq(invoices.status, from)))
+    .returning();
+  if (row) await tx.update(invoiceOrders).set({ active: false }).where(eq(invoiceOrders.invoiceSid, sid));
+  return row;
+}
+
+/** The orders an invoice covered and the amount of each, whatever its status. */
+export async function listInvoiceLines(
+  db: DbOrTx,
+  invoiceSid: string,
+): Promise<{ orderSid: string; amountCents: number }[]> {
+  return db
+    .select({ orderSid: invoiceOrders.orderSid, amountCents: invoiceOrders.amountCents })
+    .from(invoiceOrders)
+    .where(eq(invoiceOrders.invoiceSid, invoiceSid))
+    .orderBy(asc(invoiceOrders.orderSid));
+}
+
+/** The invoices these requests replace, by sid. */
+export async function findInvoicesBySids(db: DbOrTx, sids: readonly string[]): Promise<Map<string, InvoiceRow>> {
+  if (sids.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(invoices)
+    .where(inArray(invoices.sid, [...sids]));
+  return new Map(rows.map((r) => [r.sid, r]));
+}
+
 export interface AdminInvoiceRow {
   invoice: InvoiceRow;
   company: string | null;
   requestedBy: string | null;
+  replacedBySid: string | null;
 }
 
 /** The owner (joined) names the company; the account that asked is looked up by its sid. */
@@ -165,6 +214,8 @@ const ADMIN_INVOICE_COLUMNS = {
   requestedBy: sql<
     string | null
   >`(select coalesce(u.username, u.email, u.mobile) from users u where u.sid = ${invoices.requestedBySid})`,
+  // invoices_replaces_key: one replacement at most, found by index
+  replacedBySid: sql<string | null>`(select r.sid from invoices r where r.replaces_sid = ${invoices.sid})`,
 };
 
 /**

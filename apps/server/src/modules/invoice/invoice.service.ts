@@ -11,8 +11,11 @@ import {
   type TAdminInvoiceListResponse,
   type TInvoice,
   type TInvoiceDownload,
+  type TInvoiceVoidResponse,
   type ZAdminInvoiceListQuery,
   type ZInvoiceRequest,
+  type ZInvoiceVoidRequest,
+  centsToYuanString,
 } from '@gemstock/contract';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
@@ -36,6 +39,9 @@ import {
   findActivelyInvoicedOrders,
   findAdminInvoice,
   findInvoiceBySid,
+  findInvoicesBySids,
+  listInvoiceLines,
+  withdrawInvoice,
   findLatestInvoicesOfOrders,
   finishInvoice,
   type InvoiceableOrder,
@@ -62,33 +68,69 @@ function nowOf(deps: Pick<InvoiceDeps, 'now'>): Date {
   return deps.now?.() ?? new Date();
 }
 
-/** What the buyer sees of an invoice (spec §3), with the order numbers it covers. */
-export function presentInvoice(row: InvoiceRow, orderNos: string[]): TInvoice {
+const statusOf = (row: InvoiceRow): InvoiceStatus =>
+  InvoiceStateMachine.isState(row.status) ? row.status : InvoiceStatus.REQUESTED;
+
+/**
+ * What the buyer sees of an invoice (spec §3), with the order numbers it covers and, for a
+ * replacement, the voided or reversed invoice it re-issues.
+ */
+export function presentInvoice(row: InvoiceRow, orderNos: string[], replaced?: InvoiceRow): TInvoice {
   return {
     sid: row.sid,
     type: row.type === InvoiceType.SPECIAL ? InvoiceType.SPECIAL : InvoiceType.ORDINARY,
     title: row.title,
     number: row.taxpayerNumber,
     key: row.fileKey,
-    status: InvoiceStateMachine.isState(row.status) ? row.status : InvoiceStatus.REQUESTED,
+    status: statusOf(row),
     amount: row.amountCents,
     orderNos,
+    address: row.registeredAddress,
+    phone: row.registeredPhone,
+    bank: row.bankName,
+    account: row.bankAccount,
     rejectReason: row.rejectReason,
     dueAt: row.dueAt.toISOString(),
     issuedAt: row.issuedAt?.toISOString() ?? null,
+    voidReason: row.voidReason,
+    voidedAt: row.voidedAt?.toISOString() ?? null,
+    replaces: replaced
+      ? {
+          sid: replaced.sid,
+          status: statusOf(replaced),
+          voidReason: replaced.voidReason,
+          voidedAt: replaced.voidedAt?.toISOString() ?? null,
+        }
+      : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
+/** The voided invoices the given ones replace, by sid. */
+async function replacedOf(db: DbOrTx, rows: readonly InvoiceRow[]): Promise<Map<string, InvoiceRow>> {
+  return findInvoicesBySids(db, [
+    ...new Set(rows.map((r) => r.replacesSid).filter((sid): sid is string => sid !== null)),
+  ]);
+}
+
 /**
- * Each order's current invoice (waiting or issued, else the last rejected one) for the order
- * lists: the order module's front door to invoices.
+ * Each order's current invoice (waiting or issued, else the last rejected, voided or reversed
+ * one) for the order lists: the order module's front door to invoices.
  */
 export async function invoicesOfOrders(db: DbOrTx, orderSids: readonly string[]): Promise<Map<string, TInvoice>> {
   const latest = await findLatestInvoicesOfOrders(db, orderSids);
-  const orderNos = await listOrderNosOfInvoices(db, [...new Set([...latest.values()].map((i) => i.sid))]);
-  return new Map([...latest].map(([orderSid, row]) => [orderSid, presentInvoice(row, orderNos.get(row.sid) ?? [])]));
+  const rows = [...latest.values()];
+  const [orderNos, replaced] = await Promise.all([
+    listOrderNosOfInvoices(db, [...new Set(rows.map((i) => i.sid))]),
+    replacedOf(db, rows),
+  ]);
+  return new Map(
+    [...latest].map(([orderSid, row]) => [
+      orderSid,
+      presentInvoice(row, orderNos.get(row.sid) ?? [], row.replacesSid ? replaced.get(row.replacesSid) : undefined),
+    ]),
+  );
 }
 
 /**
@@ -181,22 +223,33 @@ export async function downloadInvoice(deps: InvoiceDeps, user: UserRow, orderSid
   if (!order || order.ownerSid !== ownerSidOf(user)) throw new AppError(ErrorCode.ORDER_NOT_FOUND);
   const invoice = (await invoicesOfOrders(deps.db, [orderSid])).get(orderSid);
   if (!invoice) throw new AppError(ErrorCode.INVOICE_NOT_FOUND);
+  if (invoice.status === InvoiceStatus.VOIDED || invoice.status === InvoiceStatus.REVERSED) {
+    throw new AppError(ErrorCode.INVOICE_VOIDED);
+  }
   if (invoice.status !== InvoiceStatus.ISSUED || !invoice.key) throw new AppError(ErrorCode.INVOICE_NOT_ISSUED);
   const link = deps.signer.signDownloadUrl(invoice.key, INVOICE_LINK_TTL_SECONDS);
   return { url: link.url, expiresAt: link.expiresAt.toISOString(), invoice };
 }
 
-function presentAdminInvoice(row: AdminInvoiceRow, orderNos: string[], now: Date): TAdminInvoice {
+/** Issued by the e-invoicing provider's notification: no operator uploaded it. */
+function providerIssued(invoice: InvoiceRow): boolean {
+  return invoice.issuedAt !== null && invoice.operatorSid === null;
+}
+
+function presentAdminInvoice(
+  row: AdminInvoiceRow,
+  orderNos: string[],
+  now: Date,
+  replaced: InvoiceRow | undefined,
+): TAdminInvoice {
   const { invoice } = row;
   return {
-    ...presentInvoice(invoice, orderNos),
+    ...presentInvoice(invoice, orderNos, replaced),
     company: row.company ?? invoice.title,
     requestedBy: row.requestedBy ?? '',
-    address: invoice.registeredAddress,
-    phone: invoice.registeredPhone,
-    bank: invoice.bankName,
-    account: invoice.bankAccount,
     overdue: invoice.status === InvoiceStatus.REQUESTED && invoice.dueAt.getTime() < now.getTime(),
+    providerIssued: providerIssued(invoice),
+    replacedBySid: row.replacedBySid,
   };
 }
 
@@ -210,19 +263,43 @@ export async function listInvoiceQueue(
     listAdminInvoices(deps.db, filter, { offset: (query.page - 1) * query.page_size, limit: query.page_size }),
     countAdminInvoices(deps.db, filter, ADMIN_COUNT_CAP),
   ]);
-  const orderNos = await listOrderNosOfInvoices(
-    deps.db,
-    rows.map((r) => r.invoice.sid),
-  );
+  const [orderNos, replaced] = await Promise.all([
+    listOrderNosOfInvoices(
+      deps.db,
+      rows.map((r) => r.invoice.sid),
+    ),
+    replacedOf(
+      deps.db,
+      rows.map((r) => r.invoice),
+    ),
+  ]);
   const now = nowOf(deps);
-  return { total, invoices: rows.map((r) => presentAdminInvoice(r, orderNos.get(r.invoice.sid) ?? [], now)) };
+  return {
+    total,
+    invoices: rows.map((r) =>
+      presentAdminInvoice(
+        r,
+        orderNos.get(r.invoice.sid) ?? [],
+        now,
+        r.invoice.replacesSid ? replaced.get(r.invoice.replacesSid) : undefined,
+      ),
+    ),
+  };
 }
 
 async function adminInvoiceOf(deps: Pick<InvoiceDeps, 'db' | 'now'>, sid: string): Promise<TAdminInvoice> {
   const row = await findAdminInvoice(deps.db, sid);
   if (!row) throw new AppError(ErrorCode.NOT_FOUND, '发票申请不存在');
-  const orderNos = await listOrderNosOfInvoices(deps.db, [sid]);
-  return presentAdminInvoice(row, orderNos.get(sid) ?? [], nowOf(deps));
+  const [orderNos, replaced] = await Promise.all([
+    listOrderNosOfInvoices(deps.db, [sid]),
+    replacedOf(deps.db, [row.invoice]),
+  ]);
+  return presentAdminInvoice(
+    row,
+    orderNos.get(sid) ?? [],
+    nowOf(deps),
+    row.invoice.replacesSid ? replaced.get(row.invoice.replacesSid) : undefined,
+  );
 }
 
 /** Tells the account that asked; a message that cannot be sent is logged, never undoes the change. */
@@ -344,4 +421,105 @@ export async function rejectInvoice(
     `您的发票申请（抬头：${rejected.title}）未通过：${reason}。请登录 ${deps.config.publicUrl}/user/order 修改后重新申请。`,
   );
   return adminInvoiceOf(deps, sid);
+}
+
+const WITHDRAWN_TEXT = { [InvoiceStatus.VOIDED]: '作废', [InvoiceStatus.REVERSED]: '红冲' } as const;
+
+/**
+ * POST /api/admin/invoices/{id}/void: 作废 or 红冲 of an issued invoice (decision 0025). An
+ * invoice the e-invoicing provider issued can only be reversed, and the provider must accept the
+ * red-letter request before anything is recorded here; one an operator uploaded was voided or
+ * reversed in the tax system, and is recorded. Then, in one transaction: the status with the
+ * reason, its orders taken off it, the audit entry and, with `reissue`, a new request for the
+ * same title, details and orders, tied to the withdrawn one and due when the first one was.
+ * The buyer is told; the replacement goes to the provider like any new request.
+ */
+export async function voidInvoice(
+  deps: InvoiceDeps,
+  operator: OperatorRow,
+  sid: string,
+  input: z.output<typeof ZInvoiceVoidRequest>,
+): Promise<TInvoiceVoidResponse> {
+  const before = await findInvoiceBySid(deps.db, sid);
+  if (!before) throw new AppError(ErrorCode.NOT_FOUND, '发票申请不存在');
+  if (!InvoiceStateMachine.can(statusOf(before), input.kind)) throw new AppError(ErrorCode.INVOICE_NOT_VOIDABLE);
+  const atProvider = deps.issuer.provider === 'http' && providerIssued(before);
+  if (atProvider) {
+    if (input.kind === InvoiceStatus.VOIDED) throw new AppError(ErrorCode.INVOICE_PROVIDER_NO_VOID);
+    try {
+      await deps.issuer.reverse(before, input.reason);
+    } catch (error) {
+      deps.log.warn({ err: error, invoice: sid }, 'invoice provider did not take the red-letter request');
+      throw new AppError(ErrorCode.INVOICE_PROVIDER_REVERSE_FAILED);
+    }
+  }
+  const now = nowOf(deps);
+  const done = await deps.db.transaction(async (tx) => {
+    const lines = await listInvoiceLines(tx, sid);
+    const withdrawn = await transition(InvoiceStateMachine, statusOf(before), input.kind, (from) =>
+      withdrawInvoice(tx, sid, from, { status: input.kind, reason: input.reason, operatorSid: operator.sid, at: now }),
+    );
+    if (!withdrawn) throw new AppError(ErrorCode.INVOICE_NOT_VOIDABLE);
+    const replacement = input.reissue
+      ? await insertInvoice(
+          tx,
+          {
+            sid: newSid(),
+            ownerSid: withdrawn.ownerSid,
+            requestedBySid: withdrawn.requestedBySid,
+            type: withdrawn.type,
+            title: withdrawn.title,
+            taxpayerNumber: withdrawn.taxpayerNumber,
+            registeredAddress: withdrawn.registeredAddress,
+            registeredPhone: withdrawn.registeredPhone,
+            bankName: withdrawn.bankName,
+            bankAccount: withdrawn.bankAccount,
+            amountCents: withdrawn.amountCents,
+            status: InvoiceStatus.REQUESTED,
+            // what the buyer was promised: a late replacement shows as overdue, first in the queue
+            dueAt: withdrawn.dueAt,
+            replacesSid: withdrawn.sid,
+            createdAt: now,
+            updatedAt: now,
+          },
+          lines,
+        )
+      : undefined;
+    await recordOperatorAction(tx, {
+      operatorSid: operator.sid,
+      action: input.kind === InvoiceStatus.VOIDED ? 'invoice.void' : 'invoice.reverse',
+      entity: 'invoice',
+      entitySid: sid,
+      before: { status: before.status, fileKey: before.fileKey },
+      after: {
+        status: withdrawn.status,
+        reason: input.reason,
+        atProvider,
+        replacementSid: replacement?.sid ?? null,
+      },
+    });
+    return { withdrawn, replacement };
+  });
+  if (done.replacement) {
+    try {
+      await deps.issuer.submit(done.replacement);
+    } catch (error) {
+      deps.log.warn({ err: error, invoice: done.replacement.sid }, 'invoice provider did not take the request');
+    }
+  }
+  const what = WITHDRAWN_TEXT[input.kind];
+  const kindText = done.withdrawn.type === InvoiceType.SPECIAL ? '增值税专用发票' : '增值税普通发票';
+  await tellBuyer(
+    deps,
+    done.withdrawn,
+    `发票已${what}`,
+    `您的${kindText}（抬头：${done.withdrawn.title}，金额：${centsToYuanString(done.withdrawn.amountCents)} 元）已${what}，原因：${input.reason}。` +
+      (done.replacement
+        ? `我们将按原申请信息重新开具，开具后请登录 ${deps.config.publicUrl}/user/order 在“我的订单”中下载。`
+        : `如需发票，请登录 ${deps.config.publicUrl}/user/order 重新申请。`),
+  );
+  return {
+    voided: await adminInvoiceOf(deps, sid),
+    replacement: done.replacement ? await adminInvoiceOf(deps, done.replacement.sid) : null,
+  };
 }
