@@ -1,13 +1,16 @@
 import type { TOrder } from '@gemstock/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, Link, Outlet, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearDraft } from '@/features/customize/lib/custom-draft';
 import CustomizePage from '@/features/customize/routes/customize-page';
 import { queryClient } from '@/lib/query-client';
 import { useCheckout } from '@/stores/checkout';
 import { useSession } from '@/stores/session';
 import { materialOf, userOf } from './factories';
+
+const BUYER = userOf();
 import { type ApiCall, ok, serveApi } from './fake-api';
 
 /**
@@ -57,25 +60,55 @@ function Where() {
   return <output data-testid="where">{location.pathname + location.search}</output>;
 }
 
+/** The page in the app's kind of router (a data router: leaving can be blocked), with a link out. */
 function renderAt(url: string) {
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[url]}>
-        <Routes>
-          <Route path="/customize" element={<CustomizePage />} />
-          <Route path="*" element={<p>其他页面</p>} />
-        </Routes>
-        <Where />
-      </MemoryRouter>
-    </QueryClientProvider>,
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <>
+            <Link to="/">首页</Link>
+            <Outlet />
+            <Where />
+          </>
+        ),
+        children: [
+          { path: '/customize', element: <CustomizePage /> },
+          { path: '*', element: <p>其他页面</p> },
+        ],
+      },
+    ],
+    { initialEntries: [url] },
   );
+  return {
+    router,
+    ...render(
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    ),
+  };
 }
 
 const posts = (path: string) => calls.filter((c) => c.method === 'POST' && c.url.pathname === path);
 
+async function uploadProduct() {
+  fireEvent.drop(screen.getByRole('button', { name: '上传产品图' }), {
+    dataTransfer: { files: [new File([new Uint8Array(2048)], 'ring.png', { type: 'image/png' })] },
+  });
+  await screen.findByRole('img', { name: '产品图预览' });
+}
+
+/** Whether closing or reloading the tab now makes the browser ask first. */
+function unloadIsAsked(): boolean {
+  const event = new Event('beforeunload', { cancelable: true });
+  window.dispatchEvent(event);
+  return event.defaultPrevented;
+}
+
 beforeEach(() => {
   queryClient.clear();
-  useSession.getState().setUser(userOf());
+  useSession.getState().setUser(BUYER);
   vi.stubGlobal('XMLHttpRequest', StorageXhr);
   URL.createObjectURL = vi.fn(() => 'blob:product');
   URL.revokeObjectURL = vi.fn();
@@ -84,6 +117,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  clearDraft(BUYER.sid, MATERIAL.sid);
   useCheckout.getState().close();
   vi.unstubAllGlobals();
 });
@@ -153,7 +187,118 @@ describe('/customize', () => {
       logo_key: null,
       detail: { direction: '节日海报', gender: '女士', title: '新品上市' },
     });
-    await waitFor(() => expect(useCheckout.getState().step).toEqual({ kind: 'order', order: ORDER }));
+    // no pay way was picked here: the order drawer applies its own default
+    await waitFor(() =>
+      expect(useCheckout.getState().step).toEqual({
+        kind: 'order',
+        order: ORDER,
+        preset: { payWay: null, code: null },
+      }),
+    );
+  });
+
+  it('says under 提交定制并支付 what it still waits for, until nothing is missing', async () => {
+    renderAt(`/customize?material=${MATERIAL.sid}`);
+    await screen.findByText('预计实付');
+    const submit = screen.getByRole('button', { name: '提交定制并支付' }) as HTMLButtonElement;
+    const reason = () => document.getElementById(submit.getAttribute('aria-describedby') ?? '')?.textContent;
+    expect(submit.disabled).toBe(true);
+    expect(reason()).toBe('提交前请先上传产品图，并勾选同意《定制服务协议》与《授权许可使用协议》');
+
+    fireEvent.click(screen.getByRole('checkbox', { name: /定制服务协议/ }));
+    expect(reason()).toBe('提交前请先上传产品图');
+
+    await uploadProduct();
+    expect(submit.disabled).toBe(false);
+    expect(submit.getAttribute('aria-describedby')).toBeNull();
+    expect(screen.queryByText(/提交前请先/)).toBeNull();
+  });
+
+  it('keeps what was typed, uploaded and picked when the buyer leaves and comes back', async () => {
+    const { router } = renderAt(`/customize?material=${MATERIAL.sid}`);
+    await screen.findByText('预计实付');
+    fireEvent.change(screen.getByLabelText(/主标题/), { target: { value: '新品上市' } });
+    fireEvent.change(screen.getByLabelText(/设计方向/), { target: { value: '节日海报' } });
+    await uploadProduct();
+    fireEvent.click(within(screen.getByRole('radiogroup', { name: '预估支付方式' })).getByLabelText('支付宝'));
+
+    fireEvent.click(screen.getByRole('link', { name: '首页' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: '离开当前页面？' })).getByRole('button', { name: '离开' }),
+    );
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/'));
+    expect(screen.queryByLabelText(/主标题/)).toBeNull();
+
+    // back to the form (the browser's back, then forward, does the same)
+    await act(() => router.navigate(-1));
+    expect(await screen.findByText('已恢复您上次未提交的定制内容')).toBeTruthy();
+    expect((screen.getByLabelText(/主标题/) as HTMLInputElement).value).toBe('新品上市');
+    expect((screen.getByLabelText(/设计方向/) as HTMLSelectElement).value).toBe('节日海报');
+    expect(screen.getByRole('img', { name: '产品图预览' })).toBeTruthy();
+    expect(within(screen.getByRole('radiogroup', { name: '预估支付方式' })).getByLabelText('支付宝')).toHaveProperty(
+      'checked',
+      true,
+    );
+    // the restored upload is the one the order will use
+    await waitFor(() =>
+      expect(posts('/api/order/place/custom/preview').at(-1)!.body).toMatchObject({
+        product_key: 'private/p.png',
+        pay_way: 'ALIPAY',
+      }),
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: '清空重填' }));
+    expect((screen.getByLabelText(/主标题/) as HTMLInputElement).value).toBe('');
+    expect(screen.queryByRole('img', { name: '产品图预览' })).toBeNull();
+  });
+
+  it('asks before leaving with unsaved input, in the app and when the tab closes', async () => {
+    renderAt(`/customize?material=${MATERIAL.sid}`);
+    await screen.findByText('预计实付');
+    expect(unloadIsAsked()).toBe(false);
+
+    fireEvent.change(screen.getByLabelText(/副标题/), { target: { value: '限时礼遇' } });
+    expect(unloadIsAsked()).toBe(true);
+    fireEvent.click(screen.getByRole('link', { name: '首页' }));
+    const ask = await screen.findByRole('dialog', { name: '离开当前页面？' });
+    expect(ask.textContent).toContain('您的定制尚未提交');
+    fireEvent.click(within(ask).getByRole('button', { name: '继续填写' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '离开当前页面？' })).toBeNull());
+    expect(screen.getByTestId('where').textContent).toBe(`/customize?material=${MATERIAL.sid}`);
+    expect((screen.getByLabelText(/副标题/) as HTMLInputElement).value).toBe('限时礼遇');
+
+    // another tier is the same page: no question
+    fireEvent.click(screen.getByRole('radio', { name: '超级定制' }));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toContain('tier=super'));
+    expect(screen.queryByRole('dialog', { name: '离开当前页面？' })).toBeNull();
+  });
+
+  it('carries the pay way and coupon picked here into the order drawer, and leaves no draft behind', async () => {
+    const { router } = renderAt(`/customize?material=${MATERIAL.sid}`);
+    await screen.findByText('预计实付');
+    fireEvent.click(within(screen.getByRole('radiogroup', { name: '预估支付方式' })).getByLabelText('支付宝'));
+    fireEvent.change(screen.getByRole('textbox', { name: '优惠券码' }), { target: { value: 'GS2026' } });
+    fireEvent.click(screen.getByRole('button', { name: '使用' }));
+    expect(await screen.findByText('优惠券')).toBeTruthy();
+    await uploadProduct();
+    fireEvent.click(screen.getByRole('checkbox', { name: /定制服务协议/ }));
+    fireEvent.click(screen.getByRole('button', { name: '提交定制并支付' }));
+
+    await waitFor(() =>
+      expect(useCheckout.getState().step).toEqual({
+        kind: 'order',
+        order: ORDER,
+        preset: { payWay: 'ALIPAY', code: 'GS2026' },
+      }),
+    );
+    // the order holds it all now: leaving asks nothing, and the form starts empty next time
+    expect(unloadIsAsked()).toBe(false);
+    fireEvent.click(screen.getByRole('link', { name: '首页' }));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/'));
+    await act(() => router.navigate(-1));
+    await screen.findByText('预计实付');
+    expect(screen.queryByText('已恢复您上次未提交的定制内容')).toBeNull();
+    expect(screen.queryByRole('img', { name: '产品图预览' })).toBeNull();
   });
 
   it('a super customization needs a brief of at least 10 characters, then asks for a quote', async () => {

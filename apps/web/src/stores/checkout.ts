@@ -1,4 +1,4 @@
-import type { LicenceType, MaterialFormat, TCoupon, TOrder, TPurchasedMaterial } from '@gemstock/contract';
+import type { LicenceType, MaterialFormat, PayWay, TCoupon, TOrder, TPurchasedMaterial } from '@gemstock/contract';
 import { create } from 'zustand';
 import { dialogs, useDialogs } from './dialogs';
 import { useSession } from './session';
@@ -25,11 +25,24 @@ export type UpgradeSubject = Pick<
   'sid' | 'keywords' | 'format' | 'width' | 'height' | 'authType' | 'price' | 'specialPrice' | 'customPrice' | 'spec'
 >;
 
+/**
+ * What the buyer chose before the order existed (the custom form's estimate): the order drawer
+ * starts from it, so the way and coupon they were shown are the ones they pay with.
+ */
+export interface OrderPreset {
+  /** null: not chosen, the drawer's default rule applies. */
+  payWay: PayWay | null;
+  code: string | null;
+}
+
+/** The online drawer's two tabs. */
+export type OnlineTab = 'wechat' | 'alipay';
+
 export type CheckoutStep =
   | { kind: 'contract'; lines: CheckoutLine[] }
   | { kind: 'upgrade'; material: UpgradeSubject }
-  | { kind: 'order'; order: TOrder }
-  | { kind: 'online'; order: TOrder; code: string | null; referer: string | null }
+  | { kind: 'order'; order: TOrder; preset?: OrderPreset }
+  | { kind: 'online'; order: TOrder; code: string | null; referer: string | null; tab?: OnlineTab }
   | { kind: 'transfer'; order: TOrder; code: string | null; referer: string | null };
 
 export interface RewardCoupon {
@@ -55,7 +68,7 @@ interface CheckoutState {
    */
   upgradeLicence(material: UpgradeSubject): void;
   /** The order drawer for a CREATED order (new, or continued from the records). */
-  openOrder(order: TOrder): void;
+  openOrder(order: TOrder, preset?: OrderPreset): void;
   go(step: CheckoutStep): void;
   close(): void;
   showRewardCoupon(coupon: RewardCoupon | null): void;
@@ -85,8 +98,8 @@ export const useCheckout = create<CheckoutState>()((set) => ({
     if (!hasCompanyOnRecord()) dialogs.openCompany(toUpgrade);
     else toUpgrade();
   },
-  openOrder(order) {
-    set({ step: { kind: 'order', order } });
+  openOrder(order, preset) {
+    set({ step: preset ? { kind: 'order', order, preset } : { kind: 'order', order } });
   },
   go(step) {
     set({ step });
@@ -105,7 +118,7 @@ export const useCheckout = create<CheckoutState>()((set) => ({
 /** Non-React access for event handlers in other features. */
 export const checkout = {
   buyMaterials: (lines: CheckoutLine[]) => useCheckout.getState().buyMaterials(lines),
-  openOrder: (order: TOrder) => useCheckout.getState().openOrder(order),
+  openOrder: (order: TOrder, preset?: OrderPreset) => useCheckout.getState().openOrder(order, preset),
   upgradeLicence: (material: UpgradeSubject) => useCheckout.getState().upgradeLicence(material),
 };
 

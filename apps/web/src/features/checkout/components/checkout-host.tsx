@@ -22,7 +22,8 @@ function useLastStep<K extends CheckoutStep['kind']>(step: CheckoutStep | null, 
   return { open: current !== null, last };
 }
 
-const keyOf = (order: TOrder, opening: number) => `${order.sid}:${opening}`;
+// the drawers are siblings: the step's kind keeps their keys apart for the same order
+const keyOf = (kind: CheckoutStep['kind'], order: TOrder, opening: number) => `${kind}:${order.sid}:${opening}`;
 
 /** The checkout flow of spec §4, rendered once by the root layout and driven by stores/checkout. */
 export function CheckoutHost() {
@@ -43,23 +44,25 @@ export function CheckoutHost() {
       )}
       {order.last && (
         <OrderDrawer
-          key={keyOf(order.last.step.order, order.last.opening)}
+          key={keyOf('order', order.last.step.order, order.last.opening)}
           open={order.open}
           order={order.last.step.order}
+          preset={order.last.step.preset}
         />
       )}
       {online.last && (
         <OnlinePayDrawer
-          key={keyOf(online.last.step.order, online.last.opening)}
+          key={keyOf('online', online.last.step.order, online.last.opening)}
           open={online.open}
           order={online.last.step.order}
           code={online.last.step.code}
           referer={online.last.step.referer}
+          tab={online.last.step.tab}
         />
       )}
       {transfer.last && (
         <TransferDrawer
-          key={keyOf(transfer.last.step.order, transfer.last.opening)}
+          key={keyOf('transfer', transfer.last.step.order, transfer.last.opening)}
           open={transfer.open}
           order={transfer.last.step.order}
           code={transfer.last.step.code}

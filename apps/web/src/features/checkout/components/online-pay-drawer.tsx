@@ -17,6 +17,8 @@ interface OnlinePayDrawerProps {
   order: TOrder;
   code: string | null;
   referer: string | null;
+  /** The tab it opens on: the gateway the buyer already chose (the custom form), else WeChat. */
+  tab?: OnlineGateway;
 }
 
 function LinkError({ onRetry }: { onRetry: () => void }) {
@@ -38,8 +40,8 @@ function LinkError({ onRetry }: { onRetry: () => void }) {
  * The online pay drawer (spec §2, §4; width 640): a WeChat QR tab and an Alipay tab whose
  * 去支付 opens a new page. While it is open the status is polled every 4 s until paid.
  */
-export function OnlinePayDrawer({ open, order, code, referer }: OnlinePayDrawerProps) {
-  const [tab, setTab] = useState<OnlineGateway>('wechat');
+export function OnlinePayDrawer({ open, order, code, referer, tab: firstTab = 'wechat' }: OnlinePayDrawerProps) {
+  const [tab, setTab] = useState<OnlineGateway>(firstTab);
   const [hasOpenedAlipay, setOpenedAlipay] = useState(false);
   const close = useCheckout((s) => s.close);
   const completePayment = useCompletePayment();

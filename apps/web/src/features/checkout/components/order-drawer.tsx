@@ -10,7 +10,7 @@ import { invalidateCommerce } from '@/api/commerce-keys';
 import { PriceText } from '@/components/price-text';
 import { useRefererParam } from '@/hooks/use-traffic-source';
 import { notify } from '@/lib/notify';
-import { useCheckout } from '@/stores/checkout';
+import { type OrderPreset, useCheckout } from '@/stores/checkout';
 import { useSession } from '@/stores/session';
 import { isApprovalRequested, usePayByWallet } from '../api/pay-by-wallet';
 import { isCouponError, paymentPreviewQuery, usePaymentPreview } from '../api/preview-payment';
@@ -20,6 +20,7 @@ import {
   defaultPayMethod,
   isCouponOffered,
   isWalletOffered,
+  methodOfPayWay,
   payMethodOptions,
   payWayOfMethod,
 } from '../lib/pay-method';
@@ -70,9 +71,10 @@ function OrderSummary({ order }: { order: TOrder }) {
 
 /**
  * The order drawer (spec §2, §4): payment method with the default rule and the "cannot change"
- * notice, coupon field, and the breakdown of the server's preview for the chosen method.
+ * notice, coupon field, and the breakdown of the server's preview for the chosen method. A
+ * `preset` (what the buyer chose before the order existed) is where it starts, while it can be used.
  */
-export function OrderDrawer({ open, order }: { open: boolean; order: TOrder }) {
+export function OrderDrawer({ open, order, preset }: { open: boolean; order: TOrder; preset?: OrderPreset }) {
   const user = useSession((s) => s.user);
   const close = useCheckout((s) => s.close);
   const go = useCheckout((s) => s.go);
@@ -82,7 +84,7 @@ export function OrderDrawer({ open, order }: { open: boolean; order: TOrder }) {
   const referer = useRefererParam() ?? order.referer;
 
   const [chosen, setChosen] = useState<PayMethod | null>(null);
-  const [code, setCode] = useState<string | null>(order.couponCode);
+  const [code, setCode] = useState<string | null>(order.couponCode ?? preset?.code ?? null);
 
   const walletOffered = isWalletOffered(order.orderType);
   const couponOffered = isCouponOffered(order.orderType);
@@ -96,15 +98,19 @@ export function OrderDrawer({ open, order }: { open: boolean; order: TOrder }) {
   );
   const walletPrice = walletOffered ? (walletPreview.data?.price ?? null) : null;
   const isDefaultKnown = !walletOffered || walletPreview.data !== undefined || walletPreview.isError;
+  const options = payMethodOptions({ orderType: order.orderType, lockedPayWay: order.payWay, balance, walletPrice });
+  // the way chosen before the order existed, unless the order or the balance rules it out
+  const preferred = methodOfPayWay(preset?.payWay);
+  const usablePreferred = options.some((o) => o.method === preferred && !o.disabled) ? preferred : null;
   const method =
     chosen ??
     (isDefaultKnown
-      ? defaultPayMethod({ orderType: order.orderType, lockedPayWay: order.payWay, balance, walletPrice })
+      ? (usablePreferred ??
+        defaultPayMethod({ orderType: order.orderType, lockedPayWay: order.payWay, balance, walletPrice }))
       : null);
   const payWay = method ? payWayOfMethod(method) : null;
   const preview = usePaymentPreview({ orderSid: order.sid, payWay, code, referer }, open && payWay !== null);
 
-  const options = payMethodOptions({ orderType: order.orderType, lockedPayWay: order.payWay, balance, walletPrice });
   const selected = options.find((o) => o.method === method);
 
   const isSubAccount = user?.level === AccountLevel.SUB;
@@ -129,7 +135,7 @@ export function OrderDrawer({ open, order }: { open: boolean; order: TOrder }) {
   const onPay = () => {
     if (!method || !canPay) return;
     if (method === 'online') {
-      go({ kind: 'online', order, code, referer });
+      go({ kind: 'online', order, code, referer, tab: preset?.payWay === PayWay.ALIPAY ? 'alipay' : 'wechat' });
       return;
     }
     if (method === 'transfer') {
@@ -285,11 +291,11 @@ export function OrderDrawer({ open, order }: { open: boolean; order: TOrder }) {
             payWay={payWay}
             couponOffered={couponOffered}
             hasCoupon={code !== null}
+            orderType={order.orderType}
             isLoading={preview.isFetching}
           />
         )}
       </section>
     </Drawer>
   );
-            orderType={order.orderType}
 }

@@ -118,3 +118,30 @@ export async function uploadDirect(
   options.onChecking?.();
   return checkUpload(credentials.key, purpose, options.signal);
 }
+
+/**
+ * A small copy of the picture as a data URL, for the preview: unlike an object URL it outlives the
+ * page, so a draft brought back after a reload still shows the file. Null where the browser
+ * cannot draw it (the caller falls back to an object URL).
+ */
+export async function thumbnailOf(file: Blob, maxSide = 480): Promise<string | null> {
+  if (typeof createImageBitmap !== 'function') return null;
+  try {
+    const bitmap = await createImageBitmap(file);
+    const scale = Math.min(1, maxSide / Math.max(bitmap.width, bitmap.height));
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.max(1, Math.round(bitmap.width * scale));
+    canvas.height = Math.max(1, Math.round(bitmap.height * scale));
+    const context = canvas.getContext('2d');
+    if (!context) {
+      bitmap.close();
+      return null;
+    }
+    context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+    bitmap.close();
+    // WebP keeps a logo's transparency at a photo's size; a browser without it answers PNG
+    return canvas.toDataURL('image/webp', 0.85);
+  } catch {
+    return null;
+  }
+}

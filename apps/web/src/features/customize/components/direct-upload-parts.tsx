@@ -6,7 +6,7 @@ import { Progress } from '@/components/ui/progress';
 import { SwapOutlined } from '../icon-paths-later';
 import type { UploadedFile } from './uploaded-file';
 
-export { precheckUploadFile, uploadDirect } from '../api/direct-upload';
+export { precheckUploadFile, thumbnailOf, uploadDirect } from '../api/direct-upload';
 
 /** The file on its way: its name, the upload's real progress, then the server's check; 取消 stops it. */
 export function UploadProgressView({
@@ -53,7 +53,8 @@ export function UploadedView({
 }) {
   return (
     <div className="gs-direct-upload__file">
-      <img src={file.previewUrl} alt={`${name}预览`} className="gs-direct-upload__preview" />
+      {/* a draft kept over a reload may have no preview left: the file shows by its name */}
+      {file.previewUrl && <img src={file.previewUrl} alt={`${name}预览`} className="gs-direct-upload__preview" />}
       <div className="gs-direct-upload__meta">
         <div className="gs-direct-upload__name">{file.name}</div>
         <span className="gs-text-secondary">

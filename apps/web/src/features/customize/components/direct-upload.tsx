@@ -74,6 +74,8 @@ export function DirectUpload({ purpose, label, value, onChange, disabled = false
           onChecking: () => setPhase({ kind: 'checking', name: file.name }),
         });
         if (controller.signal.aborted) return;
+        const thumbnail = await upload.thumbnailOf(file);
+        if (controller.signal.aborted) return;
         if (value?.previewUrl) URL.revokeObjectURL(value.previewUrl);
         onChange({
           key: checked.key,
@@ -81,7 +83,7 @@ export function DirectUpload({ purpose, label, value, onChange, disabled = false
           width: checked.width,
           height: checked.height,
           bytes: checked.bytes,
-          previewUrl: URL.createObjectURL(file),
+          previewUrl: thumbnail ?? URL.createObjectURL(file),
         });
         setPhase({ kind: 'idle' });
       } catch (error) {

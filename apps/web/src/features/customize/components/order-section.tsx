@@ -1,13 +1,13 @@
 import { PayWay, type TPricePreview } from '@gemstock/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { type Ref, useImperativeHandle, useState } from 'react';
+import { type Ref, useId, useImperativeHandle, useState } from 'react';
 import { PriceText } from '@/components/price-text';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { ChoiceGroup } from '@/components/ui/choice-group';
 import { Alert, SkeletonBlock } from '@/components/ui/feedback';
 import { notify } from '@/lib/notify';
-import { checkout, hasCompanyOnRecord } from '@/stores/checkout';
+import { type OrderPreset, checkout, hasCompanyOnRecord } from '@/stores/checkout';
 import { dialogs } from '@/stores/dialogs';
 import { usePlaceCustomOrder } from '../api/place-custom';
 import type { UploadedFile } from './direct-upload';
@@ -118,7 +118,8 @@ export interface OrderSubmit {
 
 /**
  * The end of the advanced form: the estimate, the agreement and 提交定制并支付, which places the
- * order (with the company on record first) and opens it in the order drawer.
+ * order (with the company on record first) and opens it in the order drawer with the pay way and
+ * coupon chosen here (`carried`). While the button cannot be used, the line under it says why.
  */
 export function OrderSection({
   ref,
@@ -126,6 +127,8 @@ export function OrderSection({
   product,
   logo,
   values,
+  carried,
+  onPlaced,
   ...estimate
 }: EstimateProps & {
   ref: Ref<OrderSubmit>;
@@ -133,9 +136,15 @@ export function OrderSection({
   product: UploadedFile | null;
   logo: UploadedFile | null;
   values: AdvancedValues;
+  carried: OrderPreset;
+  onPlaced: () => void;
 }) {
   const [agreed, setAgreed] = useState(false);
   const place = usePlaceCustomOrder();
+  const missingId = useId();
+  const missing = [!product && '上传产品图', !agreed && '勾选同意《定制服务协议》与《授权许可使用协议》'].filter(
+    (step) => step !== false,
+  );
 
   const submit = () => {
     if (!product) {
@@ -158,7 +167,12 @@ export function OrderSection({
             logoFileName: logo?.name,
           },
         },
-        { onSuccess: ({ order }) => checkout.openOrder(order) },
+        {
+          onSuccess: ({ order }) => {
+            onPlaced();
+            checkout.openOrder(order, carried);
+          },
+        },
       );
     // Spec §4: an order needs the company on record; saving it continues.
     if (!hasCompanyOnRecord()) dialogs.openCompany(go);
@@ -179,9 +193,22 @@ export function OrderSection({
           我已阅读并同意《定制服务协议》与《授权许可使用协议》
         </Checkbox>
       </div>
-      <Button kind="primary" type="submit" size="large" block disabled={!agreed || !product} loading={place.isPending}>
+      <Button
+        kind="primary"
+        type="submit"
+        size="large"
+        block
+        disabled={missing.length > 0}
+        loading={place.isPending}
+        aria-describedby={missing.length > 0 ? missingId : undefined}
+      >
         提交定制并支付
       </Button>
+      {missing.length > 0 && (
+        <p id={missingId} className="gs-text-secondary gs-customize__missing">
+          提交前请先{missing.join('，并')}
+        </p>
+      )}
     </>
   );
 }

@@ -7,6 +7,10 @@ export interface UploadedFile {
   width: number;
   height: number;
   bytes: number;
-  /** An object URL of the local file, for the preview (revoked when the file is removed or replaced). */
+  /**
+   * The preview: a small data URL of the picture, or an object URL of the local file where the
+   * browser cannot draw one (revoked when the file is removed or replaced); empty for a draft
+   * brought back after a reload without one.
+   */
   previewUrl: string;
 }

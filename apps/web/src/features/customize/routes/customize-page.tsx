@@ -1,14 +1,14 @@
 import { DEMAND_TIER_LABEL, DemandTier, PayWay, type TPricePreview, customizationPriceCents } from '@gemstock/contract';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, Suspense, lazy, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, Suspense, lazy, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadError } from '@/components/load-error';
 import { PageContainer } from '@/components/page-container';
 import { PageResult } from '@/components/page-result';
 import { PriceText } from '@/components/price-text';
-import { ButtonLink } from '@/components/ui/button';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { ChoiceGroup } from '@/components/ui/choice-group';
-import { SkeletonBlock, SkeletonText } from '@/components/ui/feedback';
+import { Alert, SkeletonBlock, SkeletonText } from '@/components/ui/feedback';
 import { TextField } from '@/components/ui/field';
 import { Icon } from '@/components/ui/icon';
 import { InfoCircleFilled } from '@/components/ui/icon-paths';
@@ -16,11 +16,14 @@ import { Segmented } from '@/components/ui/segmented';
 import { Select } from '@/components/ui/select';
 import { paths } from '@/config/paths';
 import { useMaterial } from '@/features/material/api/get-material';
+import { useSession } from '@/stores/session';
 import { previewCustomOrder } from '../api/place-custom';
 import { DirectUpload, type UploadedFile } from '../components/direct-upload';
 import { FieldGroup } from '../components/field-group';
+import { LeaveGuard } from '../components/leave-guard';
 import type { AdvancedValues, OrderSubmit } from '../components/order-section';
 import { PlacementPreview } from '../components/placement-preview';
+import { type CustomDraft, EMPTY_DRAFT, clearDraft, hasInput, readDraft, saveDraft } from '../lib/custom-draft';
 import './customize-page.css';
 
 const DIRECTIONS = ['产品主图', '节日海报', '详情页长图', '小红书/抖音封面', '门店物料'];
@@ -41,8 +44,6 @@ const COUNTED_FIELDS = [
   { key: 'subTitle', label: '副标题', placeholder: '例如：18K 金钻石项链 · 限时礼遇', maxLength: 80 },
 ] as const;
 
-const EMPTY_ADVANCED: AdvancedValues = { direction: '', style: '', gender: null, title: '', subTitle: '' };
-
 /** The advanced form marks its optional fields rather than its required one, in antd's grey. */
 function Optional({ children }: { children: ReactNode }) {
   return (
@@ -53,15 +54,47 @@ function Optional({ children }: { children: ReactNode }) {
   );
 }
 
-/** The advanced customization: uploads, the brief, the price preview, then the order drawer. */
+/**
+ * The advanced customization: uploads, the brief, the price preview, then the order drawer. What
+ * the buyer gives is kept as a draft of this material until the order is placed, and leaving
+ * the page with it asks first.
+ */
 function AdvancedForm({ materialSid, onDraft }: { materialSid: string; onDraft: (v: Draft) => void }) {
-  const [values, setValues] = useState<AdvancedValues>(EMPTY_ADVANCED);
-  const [product, setProduct] = useState<UploadedFile | null>(null);
-  const [logo, setLogo] = useState<UploadedFile | null>(null);
+  const userSid = useSession((s) => s.user?.sid ?? '');
+  // the draft left on this material, read once as the form opens
+  const [restored] = useState(() => readDraft(userSid, materialSid));
+  const [values, setValues] = useState<AdvancedValues>(restored?.values ?? EMPTY_DRAFT.values);
+  const [product, setProduct] = useState<UploadedFile | null>(restored?.product ?? null);
+  const [logo, setLogo] = useState<UploadedFile | null>(restored?.logo ?? null);
   const [appliedCode, setAppliedCode] = useState<string | null>(null);
-  const [payWay, setPayWay] = useState<PayWay>(PayWay.WECHAT);
+  // the estimate is priced for WeChat until the buyer picks a way; only a picked way goes on to payment
+  const [chosenPayWay, setChosenPayWay] = useState<PayWay | null>(restored?.payWay ?? null);
+  const payWay = chosenPayWay ?? PayWay.WECHAT;
+  const [showRestored, setShowRestored] = useState(restored !== null);
+  // the draft the order was placed with: nothing of it is left unsaved
+  const [placedDraft, setPlacedDraft] = useState<CustomDraft | null>(null);
   const order = useRef<OrderSubmit>(null);
   const genderLabel = useId();
+
+  const draft = useMemo<CustomDraft>(
+    () => ({ values, product, logo, payWay: chosenPayWay }),
+    [values, product, logo, chosenPayWay],
+  );
+  const isUnsaved = hasInput(draft) && draft !== placedDraft;
+
+  // each change is kept at once: a reload or a closed tab leaves no moment for it later
+  useEffect(() => {
+    if (draft !== placedDraft) saveDraft(userSid, materialSid, draft);
+  }, [userSid, materialSid, draft, placedDraft]);
+
+  useEffect(() => {
+    onDraft({
+      productUrl: product?.previewUrl || null,
+      logoUrl: logo?.previewUrl || null,
+      title: values.title,
+      subTitle: values.subTitle,
+    });
+  }, [onDraft, product, logo, values.title, values.subTitle]);
 
   const preview = useQuery<TPricePreview>({
     queryKey: ['custom-preview', materialSid, appliedCode, payWay, product?.key ?? null, logo?.key ?? null],
@@ -80,16 +113,20 @@ function AdvancedForm({ materialSid, onDraft }: { materialSid: string; onDraft: 
     retry: false,
   });
 
-  const draftOf = (p: UploadedFile | null, l: UploadedFile | null, v: AdvancedValues): Draft => ({
-    productUrl: p?.previewUrl ?? null,
-    logoUrl: l?.previewUrl ?? null,
-    title: v.title,
-    subTitle: v.subTitle,
-  });
-  const edit = (next: Partial<AdvancedValues>) => {
-    const all = { ...values, ...next };
-    setValues(all);
-    if ('title' in next || 'subTitle' in next) onDraft(draftOf(product, logo, all));
+  const edit = (next: Partial<AdvancedValues>) => setValues((all) => ({ ...all, ...next }));
+
+  const startOver = () => {
+    setValues(EMPTY_DRAFT.values);
+    setProduct(null);
+    setLogo(null);
+    setChosenPayWay(null);
+    setShowRestored(false);
+  };
+
+  const onPlaced = () => {
+    clearDraft(userSid, materialSid);
+    setPlacedDraft(draft);
+    setShowRestored(false);
   };
 
   const submit = (event: FormEvent) => {
@@ -99,28 +136,28 @@ function AdvancedForm({ materialSid, onDraft }: { materialSid: string; onDraft: 
 
   return (
     <form onSubmit={submit} noValidate>
+      <LeaveGuard when={isUnsaved}>
+        您的定制尚未提交。离开后，已填写的内容和上传的图片会在本窗口中保留为草稿，回到该素材的定制页面即可继续。
+      </LeaveGuard>
+      {showRestored && (
+        <Alert
+          type="info"
+          className="gs-customize__restored"
+          action={
+            <Button size="small" onClick={startOver}>
+              清空重填
+            </Button>
+          }
+        >
+          已恢复您上次未提交的定制内容
+        </Alert>
+      )}
       <div className="gs-customize__row">
         <FieldGroup label="产品图">
-          <DirectUpload
-            purpose="product"
-            label="上传产品图"
-            value={product}
-            onChange={(f) => {
-              setProduct(f);
-              onDraft(draftOf(f, logo, values));
-            }}
-          />
+          <DirectUpload purpose="product" label="上传产品图" value={product} onChange={setProduct} />
         </FieldGroup>
         <FieldGroup label={<Optional>品牌 Logo</Optional>}>
-          <DirectUpload
-            purpose="logo"
-            label="上传Logo"
-            value={logo}
-            onChange={(f) => {
-              setLogo(f);
-              onDraft(draftOf(product, f, values));
-            }}
-          />
+          <DirectUpload purpose="logo" label="上传Logo" value={logo} onChange={setLogo} />
         </FieldGroup>
       </div>
       <div className="gs-customize__row">
@@ -188,8 +225,10 @@ function AdvancedForm({ materialSid, onDraft }: { materialSid: string; onDraft: 
           values={values}
           preview={preview}
           payWay={payWay}
-          onPayWay={setPayWay}
+          onPayWay={setChosenPayWay}
           onApplyCode={setAppliedCode}
+          carried={{ payWay: chosenPayWay, code: appliedCode }}
+          onPlaced={onPlaced}
         />
       </Suspense>
     </form>
