@@ -40,3 +40,4 @@ export * from './api/survey.js';
 export * from './upload-limits.js';
 export * from './api/upload.js';
 export * from './api/design.js';
+export * from './list-page.js';

@@ -3,6 +3,7 @@ import { MAX_LENGTH } from '../constants.js';
 import { ZDemandDetail, ZMaterial, ZOrder, ZTransferInfo, zLicenceType } from '../entities.js';
 import { AUDIT_STATUS_VALUES, ORDER_STATUSES, ORDER_TYPES, PAY_WAYS } from '../enums.js';
 import { defineEndpoint } from '../endpoint.js';
+import { ZListPageInfo, zListCursor } from '../list-page.js';
 import { MESSAGES, zSid } from '../validation.js';
 import { ZPageQuery } from './material.js';
 import { zSpec } from './cart.js';
@@ -142,6 +143,7 @@ export const ZOrderListQuery = ZPageQuery.extend({
   status: z.preprocess(blankAsNull, z.enum(ORDER_STATUSES, { error: ORDER_MESSAGES.status }).nullish()),
   type: z.preprocess(blankAsNull, z.enum(ORDER_TYPES, { error: ORDER_MESSAGES.type }).nullish()),
   audit_status: z.preprocess(blankAsNull, z.enum(AUDIT_STATUS_VALUES).nullish()),
+  cursor: zListCursor,
 });
 export type TOrderListQuery = z.input<typeof ZOrderListQuery>;
 
@@ -155,7 +157,8 @@ export const ZOrderListItem = ZOrder.extend({
 });
 export type TOrderListItem = z.infer<typeof ZOrderListItem>;
 
-export const ZOrderListResponse = z.object({ total: z.number().int(), orders: z.array(ZOrderListItem) });
+/** `total` counts up to LIST_COUNT_CAP; `nextCursor` goes on from the last order of the page. */
+export const ZOrderListResponse = ZListPageInfo.extend({ total: z.number().int(), orders: z.array(ZOrderListItem) });
 export type TOrderListResponse = z.infer<typeof ZOrderListResponse>;
 
 /** Wallet payment: `code` and `referer` may be null. */
@@ -327,7 +330,8 @@ export const ORDER_API = {
     access: 'user',
     query: ZOrderListQuery,
     response: ZOrderListResponse,
-    summary: "The account's orders (a main account's include its sub-accounts'), newest first.",
+    summary:
+      "The account's orders (a main account's include its sub-accounts'), newest first; `cursor` (a page's `nextCursor`) goes on after that page without skipping or repeating an order.",
   }),
   detail: defineEndpoint({
     method: 'GET',

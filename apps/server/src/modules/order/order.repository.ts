@@ -1,6 +1,7 @@
 import { and, count, desc, eq, getTableColumns, gt, ilike, inArray, isNull, like, or, sql } from 'drizzle-orm';
 import { OrderStatus, PayWay } from '@gemstock/contract';
 import type { DbOrTx } from '../../db/client.js';
+import { afterPosition, COUNT_LIMIT, type ListPosition, positionAt } from '../../lib/list-cursor.js';
 import { cartItems, materials, orderItems, orders, users } from '../../db/schema/index.js';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -257,23 +258,40 @@ function listConditions(filter: OrderListFilter) {
   );
 }
 
+export type OrderListRow = OrderRow & { position: string };
+
+/**
+ * A page of the list, newest first (sid breaking ties), with each row's position for the next
+ * page's cursor: after `after` when given (keyset), else from `offset`. Served in that order by
+ * the orders_(user|owner)[_status|_audit]_idx indexes.
+ */
 export async function listOrders(
   db: DbOrTx,
   filter: OrderListFilter,
-  page: { offset: number; limit: number },
-): Promise<OrderRow[]> {
-  return db
-    .select()
+  page: { offset: number; limit: number; after?: ListPosition | undefined },
+): Promise<OrderListRow[]> {
+  const rows = await db
+    .select({ ...getTableColumns(orders), position: positionAt(orders.createdAt) })
     .from(orders)
-    .where(listConditions(filter))
+    .where(
+      and(listConditions(filter), page.after ? afterPosition(orders.createdAt, orders.sid, page.after) : undefined),
+    )
     .orderBy(desc(orders.createdAt), desc(orders.sid))
     .limit(page.limit)
-    .offset(page.offset);
+    .offset(page.after ? 0 : page.offset);
+  return rows;
 }
 
+/** Counted up to COUNT_LIMIT rows: a company's orders only grow. */
 export async function countOrders(db: DbOrTx, filter: OrderListFilter): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(orders).where(listConditions(filter));
-  return row?.n ?? 0;
+  const capped = db
+    .select({ one: sql`1` })
+    .from(orders)
+    .where(listConditions(filter))
+    .limit(COUNT_LIMIT)
+    .as('capped');
+  const [row] = await db.select({ n: count() }).from(capped);
+  return Number(row?.n ?? 0);
 }
 
 export interface OrderItemView extends OrderItemRow {

@@ -31,6 +31,7 @@ import { findLastAttemptTimes } from './order-deadline.repository.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { newNumericCode, newSid } from '../../lib/ids.js';
+import { cappedTotal, decodeCursor, encodeCursor } from '../../lib/list-cursor.js';
 import { demandsBySids, insertAdvancedDemand } from '../design/demand-records.js';
 import { assertUsableUpload, markUploadsUsed } from '../upload/upload.service.js';
 import type { MaterialRow } from '../catalog/catalog.repository.js';
@@ -467,11 +468,20 @@ export class OrderService {
       orderType: query.type ?? null,
       auditStatus: query.audit_status ?? null,
     };
-    const page = { offset: (query.page - 1) * query.page_size, limit: query.page_size };
-    const [rows, total] = await Promise.all([
+    // One row more than the page tells whether there is a next page.
+    const page = {
+      offset: (query.page - 1) * query.page_size,
+      limit: query.page_size + 1,
+      after: query.cursor === undefined ? undefined : decodeCursor(query.cursor),
+    };
+    const [found, counted] = await Promise.all([
       listOrders(this.deps.db, filter, page),
       countOrders(this.deps.db, filter),
     ]);
+    const rows = found.slice(0, query.page_size);
+    const last = rows.at(-1);
+    const nextCursor =
+      found.length > query.page_size && last ? encodeCursor({ at: last.position, sid: last.sid }) : null;
     const wire = await this.presentMany(rows);
     const others = [...new Set(rows.filter((r) => r.userSid !== user.sid).map((r) => r.userSid))];
     const names = await findBuyerNames(this.deps.db, others);
@@ -480,7 +490,7 @@ export class OrderService {
       fromSubAccount: row.userSid !== user.sid,
       buyer: row.userSid !== user.sid ? (names.get(row.userSid) ?? null) : null,
     }));
-    return { total, orders };
+    return { ...cappedTotal(counted), nextCursor, orders };
   }
 
   async findVisibleOrder(user: UserRow, sid: string): Promise<OrderRow> {
