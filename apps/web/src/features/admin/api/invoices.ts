@@ -1,4 +1,10 @@
-import { ADMIN_INVOICE_API, ADMIN_INVOICE_FILE_PATH, type InvoiceStatus, type TAdminInvoice } from '@gemstock/contract';
+import {
+  ADMIN_INVOICE_API,
+  ADMIN_INVOICE_FILE_PATH,
+  type InvoiceStatus,
+  type TAdminInvoice,
+  type TInvoiceVoidRequest,
+} from '@gemstock/contract';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { queryClient } from '@/lib/query-client';
 import { adminUpload, callAdminApi, type UploadProgress } from '../lib/admin-api';
@@ -32,11 +38,20 @@ export function useRejectInvoice() {
   });
 }
 
+/** POST /api/admin/invoices/{id}/void {kind, reason, reissue} → {voided, replacement}. */
+export function useVoidInvoice() {
+  return useMutation({
+    mutationFn: (params: { sid: string; body: TInvoiceVoidRequest }) =>
+      callAdminApi(ADMIN_INVOICE_API.void, { params: { id: params.sid }, body: params.body }),
+    onSuccess: refreshQueue,
+  });
+}
+
 /** PUT /api/admin/invoices/{id}/file with the PDF as the body, reporting the upload's progress. */
 export function issueInvoice(
   sid: string,
   file: File,
-  options: { onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal } = {},
+  options: { onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal; quiet?: boolean } = {},
 ): Promise<TAdminInvoice> {
   const pdf = file.type === 'application/pdf' ? file : new Blob([file], { type: 'application/pdf' });
   return adminUpload<TAdminInvoice>(ADMIN_INVOICE_FILE_PATH.replace(':id', sid), pdf, {

@@ -1,5 +1,11 @@
-import { UploadOutlined } from '@ant-design/icons';
-import { InvoiceStatus, InvoiceType, type TAdminInvoice, chinaLastDayBefore, formatYuan } from '@gemstock/contract';
+import {
+  InvoiceStatus,
+  InvoiceType,
+  type InvoiceVoidKind,
+  type TAdminInvoice,
+  chinaLastDayBefore,
+  formatYuan,
+} from '@gemstock/contract';
 import {
   Alert,
   Button,
@@ -10,64 +16,29 @@ import {
   Form,
   Input,
   Modal,
-  Progress,
   Segmented,
   Space,
   Tag,
   Typography,
-  Upload,
 } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { LoadError } from '@/components/load-error';
 import { notify } from '@/lib/notify';
-import { issueInvoice, useInvoiceQueue, useRejectInvoice } from '../api/invoices';
+import { useInvoiceQueue, useRejectInvoice } from '../api/invoices';
+import {
+  INVOICE_STATUS_TAG,
+  INVOICE_TYPE_TEXT,
+  IssueInvoiceButton,
+  VOID_KIND_TEXT,
+  VoidInvoiceModal,
+} from '../components/invoice-actions';
 import { RefreshButton } from '../components/refresh-button';
 import { useAdminPaging } from '../lib/use-admin-paging';
 import { formatDateTime } from '@/lib/date-time';
 import { ScrollTable } from '@/components/scroll-table';
 
 type StatusFilter = InvoiceStatus | 'ALL';
-
-const STATUS_TAG: Record<InvoiceStatus, { color: string; text: string }> = {
-  [InvoiceStatus.REQUESTED]: { color: 'processing', text: '待开具' },
-  [InvoiceStatus.ISSUED]: { color: 'success', text: '已开具' },
-  [InvoiceStatus.REJECTED]: { color: 'default', text: '已驳回' },
-};
-
-const TYPE_TEXT: Record<InvoiceType, string> = {
-  [InvoiceType.ORDINARY]: '增值税普通发票',
-  [InvoiceType.SPECIAL]: '增值税专用发票',
-};
-
-/** 上传发票 of one request: picks a PDF and shows the upload's progress until it is issued. */
-function IssueButton({ invoice }: { invoice: TAdminInvoice }) {
-  const [percent, setPercent] = useState<number | null>(null);
-  return (
-    <Flex vertical gap={4} style={{ minWidth: 120 }}>
-      <Upload
-        accept="application/pdf,.pdf"
-        showUploadList={false}
-        disabled={percent !== null}
-        customRequest={({ file, onSuccess, onError }) => {
-          setPercent(0);
-          issueInvoice(invoice.sid, file as File, { onProgress: (p) => setPercent(p.percent) })
-            .then((issued) => {
-              notify.success(`发票已开具，已通知买家（${issued.company}）`);
-              onSuccess?.(issued);
-            })
-            .catch((error: unknown) => onError?.(error instanceof Error ? error : new Error(String(error))))
-            .finally(() => setPercent(null));
-        }}
-      >
-        <Button type="primary" size="small" icon={<UploadOutlined />} loading={percent !== null}>
-          上传发票 PDF
-        </Button>
-      </Upload>
-      {percent !== null && <Progress percent={percent} size="small" aria-label="发票上传进度" />}
-    </Flex>
-  );
-}
 
 function RejectModal({ invoice, onClose }: { invoice: TAdminInvoice | null; onClose: () => void }) {
   const [form] = Form.useForm<{ reason: string }>();
@@ -100,7 +71,7 @@ function RejectModal({ invoice, onClose }: { invoice: TAdminInvoice | null; onCl
           }
         >
           <Typography.Paragraph type="secondary">
-            {invoice.company} · {TYPE_TEXT[invoice.type]} · {formatYuan(invoice.amount)}
+            {invoice.company} · {INVOICE_TYPE_TEXT[invoice.type]} · {formatYuan(invoice.amount)}
           </Typography.Paragraph>
           <Form.Item
             label="驳回原因（买家可见）"
@@ -117,21 +88,25 @@ function RejectModal({ invoice, onClose }: { invoice: TAdminInvoice | null; onCl
 
 /**
  * The invoice queue: requests by due date (10 working days after the request), overdue ones
- * marked. The operator issues the 发票 in the tax system, uploads its PDF here (the buyer is told
- * and can download it), or rejects the request with a reason.
+ * marked. The operator issues the 发票 in the tax system, picks its PDF here and confirms it beside
+ * the request (the buyer is told and can download it), or rejects the request with a reason; a
+ * wrong issued one is voided or reversed and issued again (decision 0025).
  */
 export function InvoicesPage() {
   const [status, setStatus] = useState<StatusFilter>(InvoiceStatus.REQUESTED);
   const { page, pageSize, setPage, pagination } = useAdminPaging();
   const [rejecting, setRejecting] = useState<TAdminInvoice | null>(null);
+  const [voiding, setVoiding] = useState<TAdminInvoice | null>(null);
   const query = useInvoiceQueue({ status: status === 'ALL' ? undefined : status, page, page_size: pageSize });
   const { data, isLoading } = query;
 
+  // Fits the console's content width at 1440 px (about 1,130 px beside the menu) without
+  // scrolling, so nothing sits behind the fixed 操作 column; narrower screens scroll.
   const columns: ColumnsType<TAdminInvoice> = [
     {
       title: '开具期限',
       dataIndex: 'dueAt',
-      width: 150,
+      width: 112,
       render: (iso: string, invoice) => (
         <Space orientation="vertical" size={0}>
           <Typography.Text type={invoice.overdue ? 'danger' : undefined} style={{ fontVariantNumeric: 'tabular-nums' }}>
@@ -142,9 +117,9 @@ export function InvoicesPage() {
       ),
     },
     {
-      title: '抬头 / 税号',
+      title: '抬头 / 税号 / 类型',
       key: 'title',
-      width: 260,
+      width: 230,
       render: (_, invoice) => (
         <Space orientation="vertical" size={0}>
           <Typography.Text copyable={{ text: invoice.title, tooltips: ['复制抬头', '已复制'] }}>
@@ -152,33 +127,28 @@ export function InvoicesPage() {
           </Typography.Text>
           <Typography.Text
             type="secondary"
-            style={{ fontFamily: 'monospace' }}
+            style={{ fontFamily: 'monospace', fontSize: 12 }}
             copyable={{ text: invoice.number, tooltips: ['复制税号', '已复制'] }}
           >
             {invoice.number}
           </Typography.Text>
+          <Tag color={invoice.type === InvoiceType.SPECIAL ? 'gold' : 'blue'} style={{ marginTop: 2 }}>
+            {INVOICE_TYPE_TEXT[invoice.type]}
+          </Tag>
         </Space>
-      ),
-    },
-    {
-      title: '类型',
-      dataIndex: 'type',
-      width: 140,
-      render: (type: InvoiceType) => (
-        <Tag color={type === InvoiceType.SPECIAL ? 'gold' : 'blue'}>{TYPE_TEXT[type]}</Tag>
       ),
     },
     {
       title: '金额',
       dataIndex: 'amount',
-      width: 120,
+      width: 104,
       align: 'right',
       render: (cents: number) => formatYuan(cents),
     },
     {
       title: '订单',
       dataIndex: 'orderNos',
-      width: 200,
+      width: 186,
       render: (orderNos: string[]) => (
         <Space orientation="vertical" size={0}>
           {orderNos.map((no) => (
@@ -192,14 +162,21 @@ export function InvoicesPage() {
     {
       title: '申请人 / 时间',
       key: 'requested',
-      width: 200,
+      width: 170,
       render: (_, invoice) => (
         <Space orientation="vertical" size={0}>
-          <Typography.Text ellipsis={{ tooltip: invoice.company }} style={{ maxWidth: 180 }}>
+          <Typography.Text ellipsis={{ tooltip: invoice.company }} style={{ maxWidth: 150 }}>
             {invoice.company}
           </Typography.Text>
+          <Typography.Text
+            type="secondary"
+            ellipsis={{ tooltip: invoice.requestedBy }}
+            style={{ fontSize: 12, maxWidth: 150 }}
+          >
+            {invoice.requestedBy}
+          </Typography.Text>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {invoice.requestedBy} · {formatDateTime(invoice.createdAt)}
+            {formatDateTime(invoice.createdAt)}
           </Typography.Text>
         </Space>
       ),
@@ -207,13 +184,31 @@ export function InvoicesPage() {
     {
       title: '状态',
       dataIndex: 'status',
-      width: 160,
+      width: 150,
       render: (value: InvoiceStatus, invoice) => (
         <Space orientation="vertical" size={0}>
-          <Tag color={STATUS_TAG[value].color}>{STATUS_TAG[value].text}</Tag>
+          <Space size={4} wrap>
+            <Tag color={INVOICE_STATUS_TAG[value].color}>{INVOICE_STATUS_TAG[value].text}</Tag>
+            {invoice.replaces && <Tag color="warning">重开</Tag>}
+          </Space>
           {invoice.rejectReason && (
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {invoice.rejectReason}
+            </Typography.Text>
+          )}
+          {invoice.voidReason && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              原因：{invoice.voidReason}
+            </Typography.Text>
+          )}
+          {invoice.replacedBySid && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              已生成重开申请
+            </Typography.Text>
+          )}
+          {invoice.replaces && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              原发票已{VOID_KIND_TEXT[invoice.replaces.status as InvoiceVoidKind] ?? '作废'}
             </Typography.Text>
           )}
         </Space>
@@ -222,21 +217,39 @@ export function InvoicesPage() {
     {
       title: '操作',
       key: 'actions',
-      width: 230,
+      width: 132,
       fixed: 'right',
-      render: (_, invoice) =>
-        invoice.status === InvoiceStatus.REQUESTED ? (
-          <Space size={4} align="start">
-            <IssueButton invoice={invoice} />
-            <Button danger size="small" onClick={() => setRejecting(invoice)}>
-              驳回
-            </Button>
-          </Space>
-        ) : (
-          <Typography.Text type="secondary">
-            {invoice.issuedAt ? `开具于 ${formatDateTime(invoice.issuedAt)}` : '—'}
+      render: (_, invoice) => {
+        if (invoice.status === InvoiceStatus.REQUESTED) {
+          return (
+            <Space size={4} wrap>
+              <IssueInvoiceButton invoice={invoice} />
+              <Button danger size="small" onClick={() => setRejecting(invoice)}>
+                驳回
+              </Button>
+            </Space>
+          );
+        }
+        if (invoice.status === InvoiceStatus.ISSUED) {
+          return (
+            <Space orientation="vertical" size={2}>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {invoice.issuedAt ? `开具于 ${formatDateTime(invoice.issuedAt)}` : '—'}
+              </Typography.Text>
+              <Button danger size="small" onClick={() => setVoiding(invoice)}>
+                作废 / 红冲
+              </Button>
+            </Space>
+          );
+        }
+        return (
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {invoice.voidedAt
+              ? `${VOID_KIND_TEXT[invoice.status as InvoiceVoidKind]}于 ${formatDateTime(invoice.voidedAt)}`
+              : '—'}
           </Typography.Text>
-        ),
+        );
+      },
     },
   ];
 
@@ -259,6 +272,8 @@ export function InvoicesPage() {
               { value: InvoiceStatus.REQUESTED, label: '待开具' },
               { value: InvoiceStatus.ISSUED, label: '已开具' },
               { value: InvoiceStatus.REJECTED, label: '已驳回' },
+              { value: InvoiceStatus.VOIDED, label: '已作废' },
+              { value: InvoiceStatus.REVERSED, label: '已红冲' },
               { value: 'ALL', label: '全部' },
             ]}
           />
@@ -271,7 +286,7 @@ export function InvoicesPage() {
         showIcon
         style={{ marginBottom: 16 }}
         title="请在开具期限（申请后 10 个工作日）内开具"
-        description="在税务系统中按抬头、税号与金额开具发票后，上传发票 PDF，买家即可在“我的订单”中下载；信息有误无法开具的，填写原因后驳回，买家修改后可重新申请。"
+        description="在税务系统中按抬头、税号与金额开具发票后，点击“开具”选择发票 PDF，核对文件与申请一致后确认开具，买家即可在“我的订单”中下载；信息有误无法开具的，填写原因后驳回。已开具的发票开错了，可作废或红冲并按原申请重开。"
       />
       <ScrollTable<TAdminInvoice>
         regionLabel="发票申请列表"
@@ -279,7 +294,7 @@ export function InvoicesPage() {
         columns={columns}
         dataSource={data?.invoices ?? []}
         loading={isLoading}
-        scroll={{ x: 1460 }}
+        scroll={{ x: 1084 }}
         size="middle"
         expandable={{
           rowExpandable: (invoice) => invoice.type === InvoiceType.SPECIAL,
@@ -313,6 +328,7 @@ export function InvoicesPage() {
         pagination={pagination(data?.total ?? 0, (total) => `共 ${total} 条`)}
       />
       <RejectModal invoice={rejecting} onClose={() => setRejecting(null)} />
+      <VoidInvoiceModal invoice={voiding} onClose={() => setVoiding(null)} />
     </Card>
   );
 }

@@ -16,7 +16,7 @@ import { notify } from '@/lib/notify';
 import { useCurrentUser } from '@/stores/session';
 import { useOrders } from '../api/get-orders';
 import { useRequestInvoice } from '../api/invoice';
-import { canRequestInvoice } from '../lib/invoice';
+import { canRequestInvoice, isClosedInvoice } from '../lib/invoice';
 
 type InvoiceFormValues = Required<Pick<TInvoiceRequest, 'type' | 'title' | 'number'>> &
   Pick<TInvoiceRequest, 'address' | 'phone' | 'bank' | 'account' | 'orders'>;
@@ -37,6 +37,12 @@ export function InvoiceDialog({ order, open, onClose }: { order: TOrderListItem;
     () => (paid.data?.orders ?? []).filter((o) => o.sid !== order.sid && canRequestInvoice(o)),
     [paid.data, order.sid],
   );
+  // What the invoice will be for: this order and the ones merged with it.
+  const merged = Form.useWatch('orders', form) ?? [];
+  const chosen = others.filter((o) => merged.includes(o.sid));
+  const total = chosen.reduce((sum, o) => sum + o.finalPrice, order.finalPrice);
+  // A new request after a rejection, a void or a red-letter reversal starts from what was asked.
+  const previous = order.invoice && isClosedInvoice(order.invoice) ? order.invoice : null;
 
   const onFinish = async (values: InvoiceFormValues) => {
     try {
@@ -71,10 +77,13 @@ export function InvoiceDialog({ order, open, onClose }: { order: TOrderListItem;
         layout="vertical"
         requiredMark
         initialValues={{
-          type: InvoiceType.ORDINARY,
-          title: user?.company ?? '',
-          number: user?.license ?? '',
-          address: user?.address ?? '',
+          type: previous?.type ?? InvoiceType.ORDINARY,
+          title: previous?.title ?? user?.company ?? '',
+          number: previous?.number ?? user?.license ?? '',
+          address: previous?.address ?? user?.address ?? '',
+          phone: previous?.phone ?? '',
+          bank: previous?.bank ?? '',
+          account: previous?.account ?? '',
           orders: [],
         }}
         onFinish={onFinish}
@@ -132,9 +141,27 @@ export function InvoiceDialog({ order, open, onClose }: { order: TOrderListItem;
             }))}
           />
         </Form.Item>
-        <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
+        <Typography.Paragraph type="secondary" style={{ fontSize: 12, marginBottom: 4 }}>
           本订单：{order.orderNo} · 实付 {formatYuan(order.finalPrice)}
         </Typography.Paragraph>
+        <div
+          role="status"
+          aria-label="发票金额合计"
+          style={{
+            display: 'flex',
+            justifyContent: 'space-between',
+            alignItems: 'baseline',
+            padding: '8px 12px',
+            marginBottom: 16,
+            background: 'var(--ant-color-fill-quaternary, #fafafa)',
+            borderRadius: 6,
+          }}
+        >
+          <span>发票金额合计（{chosen.length + 1} 个订单）</span>
+          <Typography.Text strong style={{ fontSize: 18 }}>
+            {formatYuan(total)}
+          </Typography.Text>
+        </div>
         <Space style={{ width: '100%', justifyContent: 'flex-end' }}>
           <Button onClick={onClose}>取消</Button>
           <Button type="primary" htmlType="submit" loading={mutation.isPending}>
