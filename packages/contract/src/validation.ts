@@ -53,11 +53,25 @@ export const zCode = z
   .string({ error: '请输入验证码' })
   .trim()
   .regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), { error: `验证码为 ${CODE_LENGTH} 位数字` });
+/**
+ * What a VAT invoice, and the licence certificate, can print in a name: Chinese characters,
+ * letters and digits (half- or full-width), spaces and the punctuation company names use.
+ * Emoji and other symbols are outside what the tax system prints, so a name holding one is
+ * refused when it is typed rather than printed wrong on an invoice later.
+ */
+const INVOICE_PRINTABLE =
+  /^[\p{Script=Han}A-Za-z0-9Ａ-Ｚａ-ｚ０-９ \u3000()（）·・.．,，、&＆'‘’"“”\-－—_/《》【】［］[\]]*$/u;
+
+export function isInvoicePrintable(value: string): boolean {
+  return INVOICE_PRINTABLE.test(value);
+}
+
 export const zCompanyName = z
   .string({ error: MESSAGES.company })
   .trim()
   .min(2, { error: MESSAGES.company })
-  .max(MAX_LENGTH.company, { error: MESSAGES.tooLong(MAX_LENGTH.company) });
+  .max(MAX_LENGTH.company, { error: MESSAGES.companyTooLong })
+  .refine(isInvoicePrintable, { error: MESSAGES.companyCharacters });
 /** The 31 symbols of a unified social credit code (GB 32100-2015): no I, O, S, V or Z. */
 const CREDIT_CODE_SYMBOLS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
 /** Weight of each of the first 17 symbols: 3^i mod 31. */
@@ -92,7 +106,18 @@ export const zCompanyLicense = z
   .string({ error: MESSAGES.license })
   .trim()
   .transform((v) => v.toUpperCase())
-  .pipe(z.string().refine(isValidTaxpayerNumber, { error: MESSAGES.license }));
+  .pipe(z.string().refine(isValidTaxpayerNumber, { error: (issue) => taxpayerNumberMessage(issue.input as string) }));
+
+/**
+ * Why a taxpayer number is refused: empty, a credit code whose check digit does not match (the
+ * usual typo, worth saying so), or a length or symbol no taxpayer number has.
+ */
+export function taxpayerNumberMessage(value: string): string {
+  if (value === '') return MESSAGES.license;
+  if (value.length === 18 && [...value].every((c) => CREDIT_CODE_SYMBOLS.includes(c)))
+    return MESSAGES.licenseCheckDigit;
+  return MESSAGES.licenseFormat;
+}
 export const zCompanyAddress = z
   .string({ error: MESSAGES.address })
   .trim()

@@ -8,6 +8,7 @@ import {
   isValidCreditCode,
   isValidTaxpayerNumber,
   zCompanyLicense,
+  zCompanyName,
   zEmail,
   zMobile,
   zNewPassword,
@@ -37,7 +38,7 @@ describe('validation rules of spec §5', () => {
     expect(zEmail.safeParse('nope').error?.issues[0]?.message).toBe('请输入正确的邮箱');
     expect(zMobile.safeParse('123').error?.issues[0]?.message).toBe('请输入正确的手机号');
     expect(zNewPassword.safeParse('').error?.issues[0]?.message).toBe('请输入新密码');
-    expect(zCompanyLicense.safeParse('x').error?.issues[0]?.message).toBe(MESSAGES.license);
+    expect(zCompanyLicense.safeParse('').error?.issues[0]?.message).toBe(MESSAGES.license);
     expect(MESSAGES.contract).toBe('请先阅读并同意《授权许可使用协议》');
     expect(MESSAGES.vipAgreement).toBe('请先阅读并同意《VIP月度服务协议》');
     expect(MESSAGES.rechargeAmount).toBe('请选择要充值的金额');
@@ -56,7 +57,36 @@ describe('validation rules of spec §5', () => {
     // One symbol changed, the check digit wrong, a letter the code never uses (O, I, S, V, Z).
     for (const code of ['914403001922038217', '91110108551385082R', '9144030071526726XO', '91440303MA5G7ST2KB']) {
       expect(isValidCreditCode(code)).toBe(false);
-      expect(zCompanyLicense.safeParse(code).error?.issues[0]?.message).toBe(MESSAGES.license);
+    }
+  });
+
+  it('says which part of a taxpayer number is wrong, never "请输入…" for a number that was typed', () => {
+    const message = (value: string) => zCompanyLicense.safeParse(value).error?.issues[0]?.message;
+    expect(MESSAGES.licenseCheckDigit).toBe('统一社会信用代码的校验位不正确，请核对后重新输入');
+    // 18 symbols of the code's alphabet whose check digit does not match
+    expect(message('914403001922038217')).toBe(MESSAGES.licenseCheckDigit);
+    expect(message('91110108551385082r')).toBe(MESSAGES.licenseCheckDigit);
+    // a symbol the code never uses, or a length no taxpayer number has
+    expect(message('9144030071526726XO')).toBe(MESSAGES.licenseFormat);
+    expect(message('x')).toBe(MESSAGES.licenseFormat);
+    expect(message('1101085513850821')).toBe(MESSAGES.licenseFormat);
+    expect(message('   ')).toBe(MESSAGES.license);
+  });
+
+  it('refuses a company name that is too long or holds what an invoice cannot print, naming the rule', () => {
+    const message = (value: string) => zCompanyName.safeParse(value).error?.issues[0]?.message;
+    for (const name of [
+      '深圳市宝图珠宝科技有限公司',
+      '宝图（深圳）珠宝有限公司',
+      'Gemstock Co., Ltd.',
+      '宝图·珠宝 ＆ 设计',
+    ]) {
+      expect(message(name), name).toBeUndefined();
+    }
+    expect(zCompanyName.parse('宝'.repeat(100))).toHaveLength(100);
+    expect(message('宝'.repeat(101))).toBe('企业全称不能超过 100 个字符');
+    for (const name of ['宝图珠宝🎁有限公司', '宝图珠宝❤有限公司', '宝图珠宝™', '宝图\u200d珠宝']) {
+      expect(message(name), name).toBe(MESSAGES.companyCharacters);
     }
   });
 

@@ -184,6 +184,25 @@ describe('POST /api/order/{id}/invoice', () => {
       expect(await invoiceRowCount()).toBe(rows);
     });
 
+    it('a title an invoice cannot print (an emoji), or over 100 characters, never cut', async () => {
+      const buyer = await createCompanyBuyer(t);
+      const order = await paidOrder(buyer);
+      const rows = await invoiceRowCount();
+      for (const [title, message] of [
+        ['宝图珠宝💎有限公司', '发票抬头只能包含汉字、字母、数字、空格和常用标点，不能包含表情符号或特殊符号'],
+        ['宝'.repeat(101), '不能超过 100 个字符'],
+      ]) {
+        const res = await injectApi(t, INVOICE_API.request, {
+          params: { id: order.sid },
+          body: { ...ORDINARY, title },
+          token: buyer.token,
+        });
+        expect(res.status).toBe(400);
+        expect(res.message).toBe(message);
+      }
+      expect(await invoiceRowCount()).toBe(rows);
+    });
+
     it("another company's order, alone or slipped into `orders`", async () => {
       const buyer = await createCompanyBuyer(t);
       const other = await createCompanyBuyer(t);

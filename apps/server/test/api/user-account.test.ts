@@ -243,11 +243,22 @@ describe('the signed-in account', () => {
       const main = await registerBuyer(t);
       const cases: [Record<string, unknown>, string][] = [
         [{ ...COMPANY, company: '' }, '请输入完整的企业全称'],
-        [{ ...COMPANY, company_license: '123' }, '请输入统一社会信用代码/纳税人识别号'],
+        [{ ...COMPANY, company_license: '' }, '请输入统一社会信用代码/纳税人识别号'],
+        [
+          { ...COMPANY, company_license: '123' },
+          '统一社会信用代码/纳税人识别号格式不正确（应为 18 位统一社会信用代码，或 15、17、20 位纳税人识别号）',
+        ],
         // 18 symbols whose check digit (GB 32100-2015) is wrong: Q is right.
-        [{ ...COMPANY, company_license: '91110108551385082R' }, '请输入统一社会信用代码/纳税人识别号'],
+        [{ ...COMPANY, company_license: '91110108551385082R' }, '统一社会信用代码的校验位不正确，请核对后重新输入'],
         [{ ...COMPANY, company_address: ' ' }, '请输入企业地址'],
-        [{ ...COMPANY, company: '公'.repeat(101) }, '不能超过 100 个字符'],
+        // refused with the limit named, never cut to 100 characters
+        [{ ...COMPANY, company: '公'.repeat(101) }, '企业全称不能超过 100 个字符'],
+        // what an invoice or certificate cannot print
+        [
+          { ...COMPANY, company: '宝图珠宝💎有限公司' },
+          '企业全称只能包含汉字、字母、数字、空格和常用标点，不能包含表情符号或特殊符号（发票无法打印）',
+        ],
+        [{ ...COMPANY, company: '宝图\ud800珠宝' }, '含有无法识别的字符（可能是残缺的表情符号），请删除后重新输入'],
       ];
       for (const [payload, message] of cases) {
         const res = await t.call({ method: 'POST', url: '/api/user/company', token: main.token, payload });

@@ -2,7 +2,7 @@ import { z } from '../zod-locale.js';
 import { defineEndpoint } from '../endpoint.js';
 import { ZInvoice } from '../entities.js';
 import { INVOICE_STATUS_VALUES, INVOICE_TYPES, InvoiceStatus, InvoiceType } from '../enums.js';
-import { MESSAGES, zCompanyLicense, zSid } from '../validation.js';
+import { MESSAGES, isInvoicePrintable, zCompanyLicense, zSid } from '../validation.js';
 import { ZAdminPageQuery } from './admin-material.js';
 import { ZSidParams } from './user.js';
 
@@ -44,7 +44,7 @@ const optionalText = (message: string, max: number) => z.preprocess(blankAsUndef
 export const ZInvoiceRequest = z
   .object({
     type: z.enum(INVOICE_TYPES, { error: INVOICE_MESSAGES.type }),
-    title: text(INVOICE_MESSAGES.title, 100),
+    title: text(INVOICE_MESSAGES.title, 100).refine(isInvoicePrintable, { error: MESSAGES.invoiceTitleCharacters }),
     number: zCompanyLicense,
     address: optionalText(INVOICE_MESSAGES.address, 200),
     phone: optionalText(INVOICE_MESSAGES.phone, 30),
