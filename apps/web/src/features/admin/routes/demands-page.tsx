@@ -1,14 +1,26 @@
 import { UploadOutlined } from '@ant-design/icons';
 import {
+  DEMAND_FINAL_WORKING_DAYS,
+  DEMAND_MAX_REVISIONS,
   DEMAND_STATUS_LABEL,
   DEMAND_STATUS_VALUES,
   DEMAND_TIER_LABEL,
   DESIGN_FILE_TYPES,
   DemandStatus,
   type DesignFileKind,
+  DESIGN_MESSAGES,
   type TAdminDemand,
+  type TAdminDemandDetails,
   chinaLastDayBefore,
+  demandAwaitsBuyerReview,
+  demandAwaitsPayment,
+  demandAwaitsQuote,
+  demandTakesDesigner,
+  demandTakesDraft,
+  demandTakesFinal,
+  demandTurnOf,
   formatYuan,
+  operatorMayCancelDemand,
 } from '@gemstock/contract';
 import {
   Button,
@@ -22,6 +34,7 @@ import {
   InputNumber,
   List,
   Modal,
+  Popconfirm,
   Progress,
   Segmented,
   Select,
@@ -48,35 +61,97 @@ import {
 import { RefreshButton } from '../components/refresh-button';
 import { formatDateTime } from '@/lib/date-time';
 import { ScrollTable } from '@/components/scroll-table';
+import { DraftPins, pinNumbers } from '@/features/customize/components/draft-pins';
 
 type StatusFilter = DemandStatus | 'OPEN' | 'OVERDUE';
 const PAGE_SIZE = 20;
 
-/** 上传初稿 / 上传修改稿 / 上传最终文件, with the upload's progress. */
-function FileUploadButton({ sid, kind, label }: { sid: string; kind: DesignFileKind; label: string }) {
+function megabytes(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
+}
+
+/**
+ * 上传初稿 / 上传修改稿 / 上传最终文件, with the upload's progress. A file of a type the server
+ * refuses is refused here before a byte is sent; the final delivery (irreversible: the buyer is
+ * told, gets the file and the exclusive certificate) is confirmed with the file's name first.
+ */
+function FileUploadButton({
+  demand,
+  kind,
+  label,
+  hint,
+}: {
+  demand: TAdminDemand;
+  kind: DesignFileKind;
+  label: string;
+  hint?: string;
+}) {
   const [percent, setPercent] = useState<number | null>(null);
+  const [confirming, setConfirming] = useState<File | null>(null);
+  const start = (file: File) => {
+    setPercent(0);
+    uploadDesignFile(demand.sid, kind, file, { onProgress: (p) => setPercent(p.percent) })
+      .then((details: TAdminDemandDetails) => {
+        notify.success(
+          kind === 'final'
+            ? '上传成功，已交付并通知买家'
+            : demandAwaitsBuyerReview(details.demand.status)
+              ? '上传成功，设计稿已通知买家反馈'
+              : '上传成功，修改次数已用完，请在期限内上传最终文件',
+        );
+      })
+      .catch(() => undefined) // the API client has shown why
+      .finally(() => setPercent(null));
+  };
   return (
     <Flex vertical gap={4}>
       <Upload
         accept={DESIGN_FILE_TYPES.join(',')}
         showUploadList={false}
         disabled={percent !== null}
-        customRequest={({ file, onSuccess, onError }) => {
-          setPercent(0);
-          uploadDesignFile(sid, kind, file as File, { onProgress: (p) => setPercent(p.percent) })
-            .then((details) => {
-              notify.success(kind === 'final' ? '已交付，已通知买家' : '设计稿已上传，已通知买家');
-              onSuccess?.(details);
-            })
-            .catch((error: unknown) => onError?.(error instanceof Error ? error : new Error(String(error))))
-            .finally(() => setPercent(null));
+        beforeUpload={(file) => {
+          if (!(DESIGN_FILE_TYPES as readonly string[]).includes(file.type)) {
+            notify.error(DESIGN_MESSAGES.fileType);
+          } else if (kind === 'final') {
+            setConfirming(file);
+          } else {
+            start(file);
+          }
+          // The upload is ours (progress, confirmation); antd's own request never runs.
+          return Upload.LIST_IGNORE;
         }}
       >
         <Button type={kind === 'final' ? 'primary' : 'default'} icon={<UploadOutlined />} loading={percent !== null}>
           {label}
         </Button>
       </Upload>
+      {hint && <Typography.Text type="secondary">{hint}</Typography.Text>}
       {percent !== null && <Progress percent={percent} size="small" aria-label={`${label}进度`} />}
+      <Modal
+        open={confirming !== null}
+        title="确认交付最终文件？"
+        okText="确认交付"
+        cancelText="返回"
+        onCancel={() => setConfirming(null)}
+        onOk={() => {
+          const file = confirming;
+          setConfirming(null);
+          if (file) start(file);
+        }}
+      >
+        {confirming && (
+          <Flex vertical gap={8}>
+            <Typography.Text>
+              文件：<Typography.Text strong>{confirming.name}</Typography.Text>（{megabytes(confirming.size)}）
+            </Typography.Text>
+            <Typography.Text>
+              交付给 {demand.company ?? demand.requestedBy}
+              ：买家会收到交付通知，可在“定制记录”中下载这个文件，并获得该设计的独家授权证书。
+            </Typography.Text>
+            <Typography.Text type="warning">交付后不能撤回，也不能更换文件。</Typography.Text>
+          </Flex>
+        )}
+      </Modal>
     </Flex>
   );
 }
@@ -91,19 +166,12 @@ function DemandActions({ demand }: { demand: TAdminDemand }) {
   const [quote, setQuote] = useState<{ yuan: number | null; days: number | null }>({ yuan: null, days: 5 });
   const [cancelling, setCancelling] = useState(false);
   const [reason, setReason] = useState('');
-  const working: string[] = [DemandStatus.DESIGNING, DemandStatus.DRAFT_REVIEW, DemandStatus.REVISING];
-  const canCancel: string[] = [
-    DemandStatus.QUOTE_REQUESTED,
-    DemandStatus.SUBMITTED,
-    DemandStatus.DESIGNING,
-    DemandStatus.DRAFT_REVIEW,
-    DemandStatus.REVISING,
-  ];
-  const hasDraft = demand.revisionsUsed > 0 || demand.status === DemandStatus.DRAFT_REVIEW;
+  const quoteCents = Math.round((quote.yuan ?? 0) * 100);
+  const lastRevision = demand.revisionsLeft === 0;
 
   return (
     <Flex vertical gap={12}>
-      {(demand.status === DemandStatus.SUBMITTED || working.includes(demand.status)) && (
+      {demandTakesDesigner(demand.status) && (
         <Space wrap>
           <Typography.Text>设计师</Typography.Text>
           <Select
@@ -120,10 +188,19 @@ function DemandActions({ demand }: { demand: TAdminDemand }) {
           <Typography.Text type="secondary">当前：{demand.designer ?? '未指派'}</Typography.Text>
         </Space>
       )}
-      {(demand.status === DemandStatus.DESIGNING || demand.status === DemandStatus.REVISING) && (
-        <FileUploadButton sid={demand.sid} kind="draft" label={hasDraft ? '上传修改稿' : '上传初稿'} />
+      {demandTakesDraft(demand.status) && (
+        <FileUploadButton
+          demand={demand}
+          kind="draft"
+          label={demand.revisionsUsed > 0 ? '上传修改稿' : '上传初稿'}
+          hint={
+            lastRevision
+              ? `这是最后一次修改稿：上传后设计定稿，请在 ${DEMAND_FINAL_WORKING_DAYS} 个工作日内上传最终文件`
+              : undefined
+          }
+        />
       )}
-      {working.includes(demand.status) && <FileUploadButton sid={demand.sid} kind="final" label="上传最终文件" />}
+      {demandTakesFinal(demand.status) && <FileUploadButton demand={demand} kind="final" label="上传最终文件" />}
       {demand.status === DemandStatus.REVISING && (
         <Flex vertical gap={8} className="gs-card" style={{ padding: 12 }}>
           <Typography.Text>
@@ -156,7 +233,7 @@ function DemandActions({ demand }: { demand: TAdminDemand }) {
           </Button>
         </Flex>
       )}
-      {demand.status === DemandStatus.QUOTE_REQUESTED && (
+      {demandAwaitsQuote(demand.status) && (
         <Flex gap={8} wrap align="center" className="gs-card" style={{ padding: 12 }}>
           <InputNumber
             aria-label="报价（元）"
@@ -175,22 +252,31 @@ function DemandActions({ demand }: { demand: TAdminDemand }) {
             value={quote.days}
             onChange={(v) => setQuote((q) => ({ ...q, days: v }))}
           />
-          <Button
-            type="primary"
-            loading={price.isPending}
+          <Popconfirm
+            title={`确认向买家报价 ${formatYuan(quoteCents)}？`}
+            description={
+              <span style={{ display: 'block', maxWidth: 320 }}>
+                {demand.company ?? demand.requestedBy} 将收到报价通知，并在“我的订单”中支付 {formatYuan(quoteCents)}
+                ；付款后 {quote.days ?? '—'} 个工作日内交付初稿。发送后不能修改报价。
+              </span>
+            }
+            okText="发送报价"
+            cancelText="返回"
             disabled={!quote.yuan || !quote.days}
-            onClick={() =>
-              price.mutate(
-                { sid: demand.sid, price: Math.round((quote.yuan ?? 0) * 100), lead_days: quote.days ?? 0 },
-                { onSuccess: () => notify.success('已报价，已通知买家付款') },
-              )
+            onConfirm={() =>
+              price
+                .mutateAsync({ sid: demand.sid, price: quoteCents, lead_days: quote.days ?? 0 })
+                .then(() => notify.success('已报价，已通知买家付款'))
+                .catch(() => undefined)
             }
           >
-            发送报价
-          </Button>
+            <Button type="primary" loading={price.isPending} disabled={!quote.yuan || !quote.days}>
+              发送报价
+            </Button>
+          </Popconfirm>
         </Flex>
       )}
-      {canCancel.includes(demand.status) && (
+      {operatorMayCancelDemand(demand.status) && (
         <Button danger onClick={() => setCancelling(true)} style={{ alignSelf: 'flex-start' }}>
           取消定制
         </Button>
@@ -208,9 +294,7 @@ function DemandActions({ demand }: { demand: TAdminDemand }) {
             {
               onSuccess: () => {
                 setCancelling(false);
-                notify.success(
-                  demand.status === DemandStatus.QUOTE_REQUESTED ? '已取消' : '已取消，请按流程为买家退款',
-                );
+                notify.success(demandAwaitsQuote(demand.status) ? '已取消' : '已取消，请按流程为买家退款');
               },
             },
           )
@@ -224,6 +308,65 @@ function DemandActions({ demand }: { demand: TAdminDemand }) {
           autoSize={{ minRows: 2 }}
         />
       </Modal>
+    </Flex>
+  );
+}
+
+/**
+ * Whose turn it is and until when, as the board and the drawer show it: the deadline of the
+ * designer's or operator's stage (overdue in red), 等待买家 while the buyer acts, and the end
+ * state (已交付 / 已取消) when nobody does.
+ */
+function StageDeadline({ demand }: { demand: TAdminDemand }) {
+  const turn = demandTurnOf(demand.status);
+  if (turn === 'buyer') {
+    return (
+      <Typography.Text type="secondary">
+        {demandAwaitsPayment(demand.status) ? '等待买家付款' : '等待买家反馈'}
+      </Typography.Text>
+    );
+  }
+  if (turn === 'none') return <Typography.Text type="secondary">{DEMAND_STATUS_LABEL[demand.status]}</Typography.Text>;
+  if (!demand.stageDeadline) return <Typography.Text>待处理</Typography.Text>;
+  return (
+    <Space orientation="vertical" size={0}>
+      <Typography.Text type={demand.overdue ? 'danger' : undefined}>
+        {chinaLastDayBefore(new Date(demand.stageDeadline))} 前
+      </Typography.Text>
+      {demand.overdue && <Tag color="error">已逾期</Tag>}
+    </Space>
+  );
+}
+
+/** A draft with the buyer's pins drawn as numbered markers, and the notes under it with the same numbers. */
+function DraftWithNotes({
+  details,
+  file,
+}: {
+  details: TAdminDemandDetails;
+  file: TAdminDemandDetails['files'][number];
+}) {
+  const notes = details.comments.filter((c) => c.file === file.sid);
+  const numbers = pinNumbers(notes);
+  return (
+    <Flex gap={12} style={{ width: '100%' }} wrap>
+      <div style={{ width: 280, maxWidth: '100%' }}>
+        <DraftPins file={file} comments={notes} pending={null} />
+      </div>
+      <Flex vertical gap={4} style={{ minWidth: 0, flex: 1 }}>
+        <Typography.Text strong>
+          {file.label} · {formatDateTime(file.createdAt)}
+        </Typography.Text>
+        {notes.length === 0 && <Typography.Text type="secondary">没有修改意见</Typography.Text>}
+        {notes.map((c) => (
+          <Space key={c.sid} align="start" size={6}>
+            {numbers.has(c.sid) && <span className="gs-pin gs-pin-inline">{numbers.get(c.sid)}</span>}
+            <Typography.Text>
+              {c.author === 'operator' ? '设计师' : '买家'}：{c.body}
+            </Typography.Text>
+          </Space>
+        ))}
+      </Flex>
     </Flex>
   );
 }
@@ -246,7 +389,7 @@ function DemandDrawer({ sid, onClose }: { sid: string | null; onClose: () => voi
             <Descriptions.Item label="提交人">{d.demand.requestedBy}</Descriptions.Item>
             <Descriptions.Item label="订单号">{d.demand.orderNo ?? '—'}</Descriptions.Item>
             <Descriptions.Item label="阶段期限">
-              {d.demand.stageDeadline ? `${chinaLastDayBefore(new Date(d.demand.stageDeadline))} 前` : '等待买家'}
+              <StageDeadline demand={d.demand} />
             </Descriptions.Item>
             {d.demand.quotePrice !== null && (
               <Descriptions.Item label="报价">
@@ -289,31 +432,11 @@ function DemandDrawer({ sid, onClose }: { sid: string | null; onClose: () => voi
             ) : (
               <List
                 dataSource={d.files}
-                renderItem={(f) => {
-                  const notes = d.comments.filter((c) => c.file === f.sid);
-                  return (
-                    <List.Item>
-                      <Flex gap={12} style={{ width: '100%' }}>
-                        {f.format === 'image' ? (
-                          <Image src={f.url} width={120} alt={f.label} />
-                        ) : (
-                          <video src={f.url} width={160} controls preload="metadata" />
-                        )}
-                        <Flex vertical gap={4} style={{ minWidth: 0 }}>
-                          <Typography.Text strong>
-                            {f.label} · {formatDateTime(f.createdAt)}
-                          </Typography.Text>
-                          {notes.map((c) => (
-                            <Typography.Text key={c.sid}>
-                              {c.x !== null ? `📍(${Math.round(c.x * 100)}%, ${Math.round((c.y ?? 0) * 100)}%) ` : ''}
-                              {c.author === 'operator' ? '设计师' : '买家'}：{c.body}
-                            </Typography.Text>
-                          ))}
-                        </Flex>
-                      </Flex>
-                    </List.Item>
-                  );
-                }}
+                renderItem={(f) => (
+                  <List.Item>
+                    <DraftWithNotes details={d} file={f} />
+                  </List.Item>
+                )}
               />
             )}
           </Card>
@@ -344,17 +467,7 @@ export function DemandsPage() {
       title: '阶段期限',
       dataIndex: 'stageDeadline',
       width: 150,
-      render: (iso: string | null, d) =>
-        iso ? (
-          <Space orientation="vertical" size={0}>
-            <Typography.Text type={d.overdue ? 'danger' : undefined}>
-              {chinaLastDayBefore(new Date(iso))} 前
-            </Typography.Text>
-            {d.overdue && <Tag color="error">已逾期</Tag>}
-          </Space>
-        ) : (
-          <Typography.Text type="secondary">等待买家</Typography.Text>
-        ),
+      render: (_: string | null, d) => <StageDeadline demand={d} />,
     },
     {
       title: '需求',
@@ -374,7 +487,7 @@ export function DemandsPage() {
       ),
     },
     { title: '设计师', dataIndex: 'designer', width: 120, render: (v: string | null) => v ?? '未指派' },
-    { title: '修改', key: 'rev', width: 90, render: (_, d) => `${d.revisionsUsed} / 2` },
+    { title: '修改', key: 'rev', width: 90, render: (_, d) => `${d.revisionsUsed} / ${DEMAND_MAX_REVISIONS}` },
     { title: '提交时间', dataIndex: 'createdAt', width: 170, render: (v: string) => formatDateTime(v) },
     {
       title: '操作',

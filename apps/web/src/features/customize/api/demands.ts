@@ -42,6 +42,14 @@ export function useSendFeedback(sid: string) {
   });
 }
 
+/** POST /api/user/demand/{id}/accept: the latest draft as it is (→ FINAL_PRODUCTION). */
+export function useAcceptDraft(sid: string) {
+  return useMutation({
+    mutationFn: (): Promise<TDemand> => callApi(DESIGN_API.accept, { params: { id: sid } }),
+    onSuccess: refreshDemands,
+  });
+}
+
 /** GET /api/user/demand/{id}/delivery → a five-minute link to the delivered file. */
 export function useDownloadDelivery() {
   return useMutation({

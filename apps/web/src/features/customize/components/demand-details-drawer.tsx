@@ -1,8 +1,12 @@
 import { DownloadOutlined, SafetyCertificateOutlined, SwapOutlined } from '@ant-design/icons';
 import {
+  DEMAND_FINAL_WORKING_DAYS,
   DEMAND_STATUS_LABEL,
   DEMAND_TIER_LABEL,
   DemandStatus,
+  buyerMayWithdrawDemand,
+  demandAwaitsBuyerReview,
+  demandAwaitsPayment,
   type TDemand,
   type TDemandDetails,
   type TDesignFile,
@@ -17,6 +21,7 @@ import {
   Image,
   Input,
   List,
+  Popconfirm,
   Segmented,
   Select,
   Skeleton,
@@ -31,6 +36,7 @@ import { checkout } from '@/stores/checkout';
 import { useDownloadCertificate } from '@/features/records/api/get-certificate';
 import {
   getOrder,
+  useAcceptDraft,
   useCommentOnDraft,
   useDemandDetails,
   useDownloadDelivery,
@@ -149,14 +155,15 @@ function Drafts({ details }: { details: TDemandDetails }) {
   const [message, setMessage] = useState('');
   const comment = useCommentOnDraft(demand.sid);
   const feedback = useSendFeedback(demand.sid);
+  const accept = useAcceptDraft(demand.sid);
 
   if (drafts.length === 0) {
     return <Empty description="设计师还没有上传设计稿" image={Empty.PRESENTED_IMAGE_SIMPLE} />;
   }
   const current = drafts.find((f) => f.sid === selected) ?? drafts.at(-1)!;
   const latestDraft = drafts.filter((f) => f.kind === 'draft').at(-1);
-  const canComment =
-    demand.status === DemandStatus.DRAFT_REVIEW && demand.revisionsLeft > 0 && current.sid === latestDraft?.sid;
+  const awaitsReview = demandAwaitsBuyerReview(demand.status);
+  const canComment = awaitsReview && demand.revisionsLeft > 0 && current.sid === latestDraft?.sid;
   const onFile = details.comments.filter((c) => c.file === current.sid);
   const numbers = pinNumbers(onFile);
 
@@ -170,6 +177,23 @@ function Drafts({ details }: { details: TDemandDetails }) {
         },
       },
     );
+  };
+
+  // What the round sends: the notes already added to the latest draft, a note typed but not yet
+  // added (it goes with the round rather than being lost), and the general note.
+  const typedNote = note.trim() !== '';
+  const notesOnDraft = details.comments.filter((c) => c.file === latestDraft?.sid && c.author === 'buyer').length;
+  const noteCount = notesOnDraft + (typedNote ? 1 : 0);
+  const nothingToSend = noteCount === 0 && message.trim() === '';
+  const sendRound = async () => {
+    if (typedNote && latestDraft) {
+      await comment.mutateAsync({ file: latestDraft.sid, x: pending?.x ?? null, y: pending?.y ?? null, body: note });
+      setNote('');
+      setPending(null);
+    }
+    await feedback.mutateAsync(message);
+    setMessage('');
+    notify.success('修改意见已提交，设计师会在当天回复');
   };
 
   return (
@@ -247,20 +271,57 @@ function Drafts({ details }: { details: TDemandDetails }) {
                 autoSize={{ minRows: 1, maxRows: 3 }}
                 placeholder="整体意见（可选）"
               />
-              <Button
-                type="primary"
-                loading={feedback.isPending}
-                onClick={() =>
-                  feedback.mutate(message, {
-                    onSuccess: () => {
-                      setMessage('');
-                      notify.success('修改意见已提交，设计师会在当天回复');
-                    },
-                  })
+              <Popconfirm
+                title="提交修改意见？"
+                description={
+                  <span style={{ display: 'block', maxWidth: 320 }}>
+                    {noteCount > 0 ? `${noteCount} 条标注` : ''}
+                    {noteCount > 0 && message.trim() !== '' ? '和' : ''}
+                    {message.trim() !== '' ? '整体意见' : ''}将发给设计师，使用 1 次修改机会（提交后还剩{' '}
+                    {demand.revisionsLeft - 1} 次）。
+                    {typedNote ? '“标注内容”里尚未添加的意见也会一并提交。' : ''}
+                  </span>
+                }
+                okText="确认提交"
+                cancelText="再看看"
+                disabled={nothingToSend}
+                onConfirm={() => sendRound().catch(() => undefined)}
+              >
+                <Button
+                  type="primary"
+                  loading={feedback.isPending || comment.isPending}
+                  onClick={() => {
+                    if (nothingToSend) notify.warning('请先在设计稿上标注或填写修改意见');
+                  }}
+                >
+                  提交修改意见（剩余 {demand.revisionsLeft} 次）
+                </Button>
+              </Popconfirm>
+            </Flex>
+          )}
+          {awaitsReview && current.sid === latestDraft?.sid && (
+            <Flex justify="flex-end">
+              <Popconfirm
+                title="确认以这一稿定稿？"
+                description={
+                  <span style={{ display: 'block', maxWidth: 320 }}>
+                    定稿后不能再提修改意见
+                    {demand.revisionsLeft > 0
+                      ? `（剩余的 ${demand.revisionsLeft} 次修改将不再使用）`
+                      : ''}，设计师将在 {DEMAND_FINAL_WORKING_DAYS} 个工作日内交付最终文件和独家授权证书。
+                  </span>
+                }
+                okText="确认定稿"
+                cancelText="再看看"
+                onConfirm={() =>
+                  accept
+                    .mutateAsync()
+                    .then(() => notify.success('已定稿，设计师将交付最终文件'))
+                    .catch(() => undefined)
                 }
               >
-                提交修改意见（剩余 {demand.revisionsLeft} 次）
-              </Button>
+                <Button loading={accept.isPending}>满意，确认定稿</Button>
+              </Popconfirm>
             </Flex>
           )}
         </>
@@ -343,13 +404,27 @@ export function DemandDetailsDrawer({ sid, onClose }: { sid: string | null; onCl
               <Typography.Text>{stageNote(demand)}</Typography.Text>
             </Space>
             <Space>
-              {(demand.status === DemandStatus.QUOTED || demand.status === DemandStatus.CREATED) && (
-                <PayAction demand={demand} />
-              )}
-              {demand.status === DemandStatus.QUOTE_REQUESTED && (
-                <Button loading={withdraw.isPending} onClick={() => withdraw.mutate(demand.sid)}>
-                  撤回需求
-                </Button>
+              {demandAwaitsPayment(demand.status) && <PayAction demand={demand} />}
+              {buyerMayWithdrawDemand(demand.status) && (
+                <Popconfirm
+                  title="撤回这个定制需求？"
+                  description={
+                    <span style={{ display: 'block', maxWidth: 300 }}>
+                      撤回后需求即取消，不能恢复。尚未报价、未付款，不会产生任何费用；如仍需定制，可重新提交需求。
+                    </span>
+                  }
+                  okText="确认撤回"
+                  okButtonProps={{ danger: true }}
+                  cancelText="不撤回"
+                  onConfirm={() =>
+                    withdraw
+                      .mutateAsync(demand.sid)
+                      .then(() => notify.success('需求已撤回'))
+                      .catch(() => undefined)
+                  }
+                >
+                  <Button loading={withdraw.isPending}>撤回需求</Button>
+                </Popconfirm>
               )}
             </Space>
           </Flex>
