@@ -44,8 +44,14 @@ async function operatorUpload(operator: Page, sid: string, button: string, file:
     drawer.getByRole('button', { name: button }).click(),
   ]);
   await chooser.setFiles({ name: `${button}.jpg`, mimeType: 'image/jpeg', buffer: file });
+  if (button === '上传最终文件') {
+    // Delivering is irreversible: the console names the file and asks first.
+    const confirm = operator.locator('.ant-modal').filter({ hasText: '确认交付最终文件？' });
+    await expect(confirm.getByText(`${button}.jpg`)).toBeVisible();
+    await confirm.getByRole('button', { name: '确认交付' }).click();
+  }
   await expect(
-    operator.getByText(button === '上传最终文件' ? '已交付，已通知买家' : '设计稿已上传，已通知买家'),
+    operator.getByText(button === '上传最终文件' ? '上传成功，已交付并通知买家' : '上传成功，设计稿已通知买家反馈'),
   ).toBeVisible();
 }
 
@@ -128,6 +134,7 @@ for (const viewport of [
     await expect(details.getByText('Logo 再大一点，放在右上角')).toBeVisible();
     await page.screenshot({ path: test.info().outputPath(`draft-pinned-${viewport.name}.png`) });
     await details.getByRole('button', { name: /提交修改意见（剩余 2 次）/ }).click();
+    await page.getByRole('tooltip').getByRole('button', { name: '确认提交' }).click();
     await expect(page.getByText('修改意见已提交，设计师会在当天回复')).toBeVisible();
     await expect(details.getByText('修改中')).toBeVisible();
 
@@ -187,6 +194,9 @@ test('a super customization is quoted by the operator and paid in the order draw
   await board.getByLabel('报价（元）').fill('1288');
   await board.getByLabel('交付周期（工作日）').fill('4');
   await board.getByRole('button', { name: '发送报价' }).click();
+  const confirmQuote = operator.getByRole('tooltip');
+  await expect(confirmQuote.getByText('确认向买家报价 ¥1,288.00？')).toBeVisible();
+  await confirmQuote.getByRole('button', { name: '发送报价' }).click();
   await expect(operator.getByText('已报价，已通知买家付款')).toBeVisible();
   await operator.screenshot({ path: test.info().outputPath('admin-demand-quoted.png') });
   await operator.keyboard.press('Escape');
