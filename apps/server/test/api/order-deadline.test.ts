@@ -1,10 +1,25 @@
-import type { TOrder, TOrderResponse, TTransferResponse } from '@gemstock/contract';
+import {
+  chinaWorkingDaysDeadline,
+  ORDER_API,
+  type TOrder,
+  type TOrderResponse,
+  type TTransferResponse,
+  USER_API,
+} from '@gemstock/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, licences } from '../../src/db/schema/index.js';
+import { auditLogs, licences, orders, outboxMessages, users } from '../../src/db/schema/index.js';
 import { cancelExpiredOrders } from '../../src/modules/payment/close-trades.js';
 import { createTestOperator, type TestOperator } from '../helpers/admin.js';
-import { createCompanyBuyer, createMaterials, placeOrder } from '../helpers/money.js';
+import { injectApi } from '../helpers/inject-api.js';
+import {
+  createCompanyBuyer,
+  createMaterials,
+  createSubAccount,
+  fundWallet,
+  payByWallet,
+  placeOrder,
+} from '../helpers/money.js';
 import { findOrder } from '../helpers/payment-orders.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -125,5 +140,127 @@ describe('payment deadlines', () => {
     });
     expect(res.code).toBe(4016);
     expect((await findOrder(t, order.sid)).status).toBe('CANCELLED');
+  });
+});
+
+describe('a sub-account order approved late', () => {
+  const HOUR = 3_600_000;
+
+  async function noticesTo(accountSid: string) {
+    const [account] = await t.database.db.select().from(users).where(eq(users.sid, accountSid));
+    return t.database.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.recipient, account!.email!))
+      .orderBy(outboxMessages.id);
+  }
+
+  it('is given its own time to pay from the approval, is not swept, and can be paid an hour after it was placed', async () => {
+    const main = await createCompanyBuyer(t);
+    const sub = await createSubAccount(t, main.sid);
+    await t.database.db
+      .update(users)
+      .set({ email: `sub-${sub.sid}@example.com`, name: '采购小李' })
+      .where(eq(users.sid, sub.sid));
+    await fundWallet(t, main.sid, 100_000);
+    const [m] = await createMaterials(t, 1);
+    const order = await placeOrder(t, sub, { [m!.sid]: 2 });
+
+    // The sub-account asks to pay by wallet: the main account is told, and its badge counts it.
+    const asked = await payByWallet(t, sub, order.sid);
+    expect(asked.code).toBe(4012);
+    const toMain = await noticesTo(main.sid);
+    expect(toMain).toHaveLength(1);
+    expect(toMain[0]!.text).toContain(order.orderNo);
+    expect(toMain[0]!.text).toContain('采购小李');
+    expect(toMain[0]!.text).toContain('¥2.98');
+    const me = await injectApi(t, USER_API.me, { token: main.token });
+    expect(me.data.user.orderBadge).toBe(1);
+    // Asking again does not mail again.
+    expect((await payByWallet(t, sub, order.sid)).code).toBe(4012);
+    expect(await noticesTo(main.sid)).toHaveLength(1);
+
+    // The main account approves an hour after the order was placed.
+    const placedAt = new Date(Date.now() - HOUR);
+    await t.database.db.update(orders).set({ createdAt: placedAt }).where(eq(orders.sid, order.sid));
+    const approved = await injectApi(t, ORDER_API.audit, {
+      token: main.token,
+      params: { id: order.sid },
+      body: { approved: true, message: null },
+    });
+    expect(approved.code).toBe(0);
+    const payBy = Date.parse(approved.data.order.expiresAt!);
+    const approvedAt = (await findOrder(t, order.sid)).approvedAt!;
+    expect(payBy).toBe(chinaWorkingDaysDeadline(approvedAt, 5).getTime());
+    expect(payBy).toBeGreaterThan(Date.now() + HOUR);
+    expect((await injectApi(t, USER_API.me, { token: main.token })).data.user.orderBadge).toBe(0);
+
+    // The sub-account is told, with the time it has.
+    const toSub = await noticesTo(sub.sid);
+    expect(toSub).toHaveLength(1);
+    expect(toSub[0]!.text).toContain('已通过');
+    expect(toSub[0]!.text).toContain(order.orderNo);
+
+    // The sweep leaves it alone, and the sub-account pays it.
+    const swept = await cancelExpiredOrders(t.app.deps, undefined, new Date());
+    expect(swept.cancelled).not.toContain(order.sid);
+    expect((await findOrder(t, order.sid)).status).toBe('CREATED');
+    const paid = await payByWallet(t, sub, order.sid);
+    expect(paid.code).toBe(0);
+    expect(paid.data.order.status).toBe('PAYED');
+
+    // Past the approval's window, an unpaid approved order would be swept like any other.
+    const late = await placeOrder(t, sub, { [(await createMaterials(t, 1))[0]!.sid]: 2 });
+    expect((await payByWallet(t, sub, late.sid)).code).toBe(4012);
+    const lateApproval = await injectApi(t, ORDER_API.audit, {
+      token: main.token,
+      params: { id: late.sid },
+      body: { approved: true, message: null },
+    });
+    const lateDeadline = new Date(lateApproval.data.order.expiresAt!);
+    const before = await cancelExpiredOrders(t.app.deps, undefined, new Date(lateDeadline.getTime() - 1000));
+    expect(before.cancelled).not.toContain(late.sid);
+    const after = await cancelExpiredOrders(t.app.deps, undefined, new Date(lateDeadline.getTime() + 1000));
+    expect(after.cancelled).toContain(late.sid);
+  });
+
+  it('tells the sub-account a refusal, with the main account’s reason', async () => {
+    const main = await createCompanyBuyer(t);
+    const sub = await createSubAccount(t, main.sid);
+    await t.database.db
+      .update(users)
+      .set({ email: `sub-${sub.sid}@example.com` })
+      .where(eq(users.sid, sub.sid));
+    const [m] = await createMaterials(t, 1);
+    const order = await placeOrder(t, sub, { [m!.sid]: 2 });
+    expect((await payByWallet(t, sub, order.sid)).code).toBe(4012);
+    const refused = await injectApi(t, ORDER_API.audit, {
+      token: main.token,
+      params: { id: order.sid },
+      body: { approved: false, message: '本月预算已用完' },
+    });
+    expect(refused.code).toBe(0);
+    const toSub = await noticesTo(sub.sid);
+    expect(toSub).toHaveLength(1);
+    expect(toSub[0]!.text).toContain('未通过');
+    expect(toSub[0]!.text).toContain('本月预算已用完');
+  });
+
+  it('shows the one stored deadline of an online attempt: the order reads its link’s expiry to the millisecond', async () => {
+    const buyer = await createCompanyBuyer(t);
+    const [m] = await createMaterials(t, 1);
+    const order = await placeOrder(t, buyer, { [m!.sid]: 2 });
+    const started = await t.call<{ expiresAt: string }>({
+      method: 'POST',
+      url: `/api/order/${order.sid}/wechat`,
+      token: buyer.token,
+      payload: { code: null, referer: null },
+    });
+    expect(started.code, started.raw).toBe(0);
+    // The attempt's row is written a moment after its expiry was computed: the order still reads that expiry.
+    await t.database.db.execute(
+      sql`update payment_attempts set created_at = created_at + interval '59 seconds' where order_sid = ${order.sid}`,
+    );
+    expect((await readOrder(order.sid, buyer.token)).expiresAt).toBe(started.data.expiresAt);
   });
 });

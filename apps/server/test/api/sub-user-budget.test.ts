@@ -201,3 +201,33 @@ describe('sub-account monthly budget', () => {
     expect((await subUserView(main, sub.sid))?.monthSpent).toBe(price);
   });
 });
+
+describe('the amount the main account approves', () => {
+  it('is the one the approval card shows, the approval records and the budget counts (member price by wallet)', async () => {
+    const { main, sub, orders: placed } = await companyWithOrders(1, true);
+    const sid = placed[0]!.sid;
+    expect((await payByWallet(t, sub, sid)).code).toBe(4012);
+
+    // The card the main account decides on: 待我审批 lists the order at what the wallet will charge.
+    const pending = await injectApi(t, ORDER_API.list, {
+      token: main.token,
+      query: { page: 1, page_size: 10, audit_status: 'PENDING' },
+    });
+    const card = pending.data.orders.find((o) => o.sid === sid)!;
+    expect(card).toMatchObject({ priceOrigin: 29_800, membetDiscount: 29_502, couponDiscount: 0, finalPrice: 298 });
+    // The sub-account's own view reads the same amount.
+    const own = await injectApi(t, ORDER_API.detail, { token: sub.token, params: { id: sid } });
+    expect(own.data.order.finalPrice).toBe(298);
+
+    const approved = await approve(main, sid);
+    expect(approved.code).toBe(0);
+    expect(approved.data.order.finalPrice).toBe(card.finalPrice);
+    expect((await orderRow(t, sid)).approvedCents).toBe(card.finalPrice);
+    expect((await subUserView(main, sub.sid))?.monthSpent).toBe(card.finalPrice);
+
+    const paid = await payByWallet(t, sub, sid);
+    expect(paid.code).toBe(0);
+    expect(paid.data.order.finalPrice).toBe(card.finalPrice);
+    expect((await subUserView(main, sub.sid))?.monthSpent).toBe(card.finalPrice);
+  });
+});

@@ -1,5 +1,5 @@
 import {
-  PayWay,
+  type PayWay,
   AuditStatus,
   ErrorCode,
   OrderStateMachine,
@@ -11,7 +11,9 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { reserveMonthlyBudget } from '../user/sub-account-budget.js';
 import type { UserRow } from '../user/user.repository.js';
-import { orderLineCents, payerOf, priceWithContext, toPricePreview } from './order-pricing.js';
+import { approvalBreakdownOf, orderLineCents, payerOf, priceWithContext, toPricePreview } from './order-pricing.js';
+import { paymentDeadlineOf } from './order-deadline.js';
+import { payByText, tellApprovalDecided } from './order-notice.js';
 import { findOrderBySid, type OrderRow, updateOrderAudit } from './order.repository.js';
 import type { OrderDeps, OrderService } from './order.service.js';
 
@@ -28,6 +30,10 @@ export class OrderCheckoutService {
 
   private get db(): Db {
     return this.deps.db;
+  }
+
+  private get noticeDeps() {
+    return { db: this.db, messages: this.deps.messages, siteName: this.deps.siteName };
   }
 
   /** Orders the account may pay: its own, and a main account its sub-accounts' (from its own wallet). */
@@ -73,6 +79,7 @@ export class OrderCheckoutService {
         auditMessage: input.message,
       });
       if (!refused) throw new AppError(ErrorCode.AUDIT_NOT_PENDING);
+      await tellApprovalDecided(this.noticeDeps, refused, { approved: false, payBy: null });
       return { order: await this.orders.presentOne(refused) };
     }
     // An approval counts against the sub-account's monthly budget: checked and recorded under
@@ -89,27 +96,21 @@ export class OrderCheckoutService {
       }
       // What the wallet will charge at most: the member price without a coupon (a coupon only
       // lowers it; a wallet with money is a VIP wallet, so the member price is what it pays).
-      const { breakdown } = await priceWithContext(tx, {
-        orderType: current.orderType,
-        lineCents: await orderLineCents(tx, current),
-        code: null,
-        payWay: PayWay.WALLET,
-        user: payerOf(main, current),
-        vipRateBp: this.deps.money.vipRateBp,
-        now,
-        orderSid: current.sid,
-        creditCents: current.discountCreditCents,
-      });
+      // Stored as the order's price too: the card, the approval and the budget read one amount.
+      const breakdown = await approvalBreakdownOf(tx, current, { vipRateBp: this.deps.money.vipRateBp, now });
       await reserveMonthlyBudget(tx, current.userSid, breakdown.priceCents, now);
       const updated = await updateOrderAudit(tx, sid, from, {
         auditStatus: AuditStatus.APPROVED,
         auditMessage: input.message,
         approvedAt: now,
         approvedCents: breakdown.priceCents,
+        ...breakdown,
       });
       if (!updated) throw new AppError(ErrorCode.AUDIT_NOT_PENDING);
       return updated;
     });
+    const payBy = this.deps.deadlines ? paymentDeadlineOf(approved, null, this.deps.deadlines) : null;
+    await tellApprovalDecided(this.noticeDeps, approved, { approved: true, payBy: payBy ? payByText(payBy) : null });
     return { order: await this.orders.presentOne(approved) };
   }
 }

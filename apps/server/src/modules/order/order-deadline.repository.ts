@@ -2,11 +2,11 @@ import { inArray, max } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { paymentAttempts } from '../../db/schema/index.js';
 
-/** Newest payment attempt of each order (none: absent from the map). */
+/** When the newest payment attempt of each order stops working: its stored `expires_at` (none: absent). */
 export async function findLastAttemptTimes(db: DbOrTx, orderSids: string[]): Promise<Map<string, Date>> {
   if (orderSids.length === 0) return new Map();
   const rows = await db
-    .select({ orderSid: paymentAttempts.orderSid, at: max(paymentAttempts.createdAt) })
+    .select({ orderSid: paymentAttempts.orderSid, at: max(paymentAttempts.expiresAt) })
     .from(paymentAttempts)
     .where(inArray(paymentAttempts.orderSid, orderSids))
     .groupBy(paymentAttempts.orderSid);

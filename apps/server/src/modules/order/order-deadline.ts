@@ -1,38 +1,62 @@
-import { chinaWorkingDaysDeadline, OrderStatus, PayWay } from '@gemstock/contract';
+import { AuditStatus, chinaWorkingDaysDeadline, OrderStatus, PayWay } from '@gemstock/contract';
 import type { OrderRow } from './order.repository.js';
 
 /**
  * When an unpaid order is cancelled: the one rule the sweeper applies and the buyer is shown
  * (the wire order's `expiresAt`), so what the page says is what happens.
  *
- * - Online (or not yet chosen): `unpaidTtlMinutes` after the later of the order's creation and
- *   its newest WeChat/Alipay attempt, so a buyer scanning a fresh QR code is never cut off.
+ * - Online (or not yet chosen): `unpaidTtlMinutes` after the order's creation, or the end of its
+ *   newest WeChat/Alipay attempt when later (the attempt's stored `expires_at`, the very instant
+ *   the pay drawer counts down to), so a buyer scanning a fresh QR code is never cut off.
  * - Bank transfer, or a sub-account's order awaiting the main account's approval: the end
  *   (24:00 China time) of the `transferWorkingDays`-th Chinese working day after the day it was
  *   placed, on the public-holiday calendar (contract/working-days).
+ * - A sub-account's order its main account approved: the same working-day window, counted from
+ *   the approval, so an approval given late never leaves a pay-by time in the past.
  */
 export interface PaymentDeadlinePolicy {
   unpaidTtlMinutes: number;
   transferWorkingDays: number;
 }
 
-type DeadlineFields = Pick<OrderRow, 'status' | 'createdAt' | 'payWay' | 'transferReference' | 'auditStatus'>;
+type DeadlineFields = Pick<
+  OrderRow,
+  'status' | 'createdAt' | 'payWay' | 'transferReference' | 'auditStatus' | 'approvedAt'
+>;
 
-/** Paid by bank transfer, or waiting for a main account's approval: the longer deadline applies. */
-export function isTransferLike(order: Pick<OrderRow, 'payWay' | 'transferReference' | 'auditStatus'>): boolean {
-  return order.payWay === PayWay.TRANSFER || order.transferReference !== null || order.auditStatus === 'PENDING';
+/** An approval given: the sub-account's own time to pay counts from it. */
+function approvedAtOf(order: Pick<OrderRow, 'auditStatus' | 'approvedAt'>): Date | null {
+  return order.auditStatus === AuditStatus.APPROVED ? order.approvedAt : null;
 }
 
-/** The instant an unpaid order is due to be cancelled; null once it is paid or cancelled. */
+/** Paid by bank transfer, or waiting for or given a main account's approval: the longer deadline applies. */
+export function isTransferLike(
+  order: Pick<OrderRow, 'payWay' | 'transferReference' | 'auditStatus' | 'approvedAt'>,
+): boolean {
+  return (
+    order.payWay === PayWay.TRANSFER ||
+    order.transferReference !== null ||
+    order.auditStatus === AuditStatus.PENDING ||
+    approvedAtOf(order) !== null
+  );
+}
+
+/**
+ * The instant an unpaid order is due to be cancelled; null once it is paid or cancelled.
+ * `lastAttemptEndsAt`: when the newest WeChat/Alipay attempt's link stops working.
+ */
 export function paymentDeadlineOf(
   order: DeadlineFields,
-  lastAttemptAt: Date | null,
+  lastAttemptEndsAt: Date | null,
   policy: PaymentDeadlinePolicy,
 ): Date | null {
   if (order.status !== OrderStatus.CREATED) return null;
-  if (isTransferLike(order)) return chinaWorkingDaysDeadline(order.createdAt, policy.transferWorkingDays);
-  const start = lastAttemptAt && lastAttemptAt > order.createdAt ? lastAttemptAt : order.createdAt;
-  return new Date(start.getTime() + policy.unpaidTtlMinutes * 60_000);
+  const online = new Date(order.createdAt.getTime() + policy.unpaidTtlMinutes * 60_000);
+  const attemptEnd = lastAttemptEndsAt && lastAttemptEndsAt > online ? lastAttemptEndsAt : online;
+  if (!isTransferLike(order)) return attemptEnd;
+  const days = chinaWorkingDaysDeadline(approvedAtOf(order) ?? order.createdAt, policy.transferWorkingDays);
+  // An approved order paid online keeps its link's time when that runs past the window.
+  return lastAttemptEndsAt && lastAttemptEndsAt > days ? lastAttemptEndsAt : days;
 }
 
 /**

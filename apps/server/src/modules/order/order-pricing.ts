@@ -89,6 +89,32 @@ export function toPricePreview(b: PriceBreakdown): TPricePreview {
   };
 }
 
+/**
+ * What a sub-account's wallet payment of this order asks its main account to approve: the
+ * wallet price without a coupon (a coupon only lowers it), with the member price when the
+ * company's wallet is a VIP one. The one amount the approval card shows, the approval records
+ * and the monthly budget counts: it is stored on the order when approval is asked and again
+ * when it is given.
+ */
+export async function approvalBreakdownOf(
+  db: DbOrTx,
+  order: OrderRow,
+  input: { vipRateBp: number; now: Date },
+): Promise<PriceBreakdown> {
+  const { breakdown } = await priceWithContext(db, {
+    orderType: order.orderType,
+    lineCents: await orderLineCents(db, order),
+    code: null,
+    payWay: PayWay.WALLET,
+    user: { sid: order.userSid, level: AccountLevel.SUB, parentSid: order.ownerSid },
+    vipRateBp: input.vipRateBp,
+    now: input.now,
+    orderSid: order.sid,
+    creditCents: order.discountCreditCents,
+  });
+  return breakdown;
+}
+
 /** The unit prices an order was placed at; a later catalogue price change does not touch it. */
 export async function orderLineCents(db: DbOrTx, order: OrderRow): Promise<number[]> {
   if (order.orderType === OrderType.WALLET) return [order.priceOriginCents];

@@ -66,6 +66,12 @@ export async function markOrderPaid(
   return row;
 }
 
+/** The wallet price asked for approval, stored on the order so every reader shows the same amount. */
+export type ApprovalPrice = Pick<
+  OrderPriceChange,
+  'priceOriginCents' | 'discountMemberCents' | 'discountCouponCents' | 'priceCents'
+> & { discountCreditCents: number };
+
 export interface OrderPriceChange {
   couponCode: string | null;
   referer: string | null;
@@ -218,7 +224,12 @@ export async function updateOrderAudit(
   tx: DbOrTx,
   sid: string,
   from: readonly string[],
-  change: { auditStatus: string; auditMessage: string | null; approvedAt?: Date; approvedCents?: number },
+  change: {
+    auditStatus: string;
+    auditMessage: string | null;
+    approvedAt?: Date;
+    approvedCents?: number;
+  } & Partial<ApprovalPrice>,
 ): Promise<OrderRow | undefined> {
   const [row] = await tx
     .update(orders)

@@ -63,6 +63,7 @@ import {
   type OrderRow,
   clearTransferPayWay,
   updateOrderAudit,
+  type ApprovalPrice,
 } from './order.repository.js';
 import { presentOrder } from './order.view.js';
 import type { AppMetrics } from '../../ops/app-metrics.js';
@@ -85,6 +86,9 @@ export interface OrderDeps {
   metrics?: Pick<AppMetrics, 'paymentSettled'>;
   /** Where the buyer's direct uploads are checked (custom orders); without it uploads are refused. */
   uploads?: Pick<AppDeps, 'db' | 'storage' | 'config'>;
+  /** Approval notices (order-notice.ts); without it none are sent. */
+  messages?: AppDeps['messages'];
+  siteName?: string;
   now?: () => Date;
 }
 
@@ -140,9 +144,17 @@ export async function listOrderItemViews(db: DbOrTx, orderSids: string[]): Promi
   return listItemsOfOrders(db, orderSids);
 }
 
-/** A sub-account's wallet payment asks its main account's approval: NONE → PENDING. */
-export async function requestApproval(db: DbOrTx, sid: string): Promise<void> {
-  await updateOrderAudit(db, sid, [AuditStatus.NONE], { auditStatus: AuditStatus.PENDING, auditMessage: null });
+/**
+ * A sub-account's wallet payment asks its main account's approval: NONE → PENDING, storing the
+ * amount asked (approvalBreakdownOf) as the order's price, so the approval card shows what the
+ * approval and the budget count. Undefined when the order was no longer NONE.
+ */
+export async function requestApproval(db: DbOrTx, sid: string, price: ApprovalPrice): Promise<OrderRow | undefined> {
+  return updateOrderAudit(db, sid, [AuditStatus.NONE], {
+    auditStatus: AuditStatus.PENDING,
+    auditMessage: null,
+    ...price,
+  });
 }
 
 /** A transfer the operator could not match: the order leaves the transfer queue and stays payable. */
@@ -181,7 +193,9 @@ export function reuseWindowOf(unpaidTtlMinutes: number): number {
 }
 
 /** The one order service of an app (built in app.ts; the order, operator and payment routes share it). */
-export function createOrderService(deps: Pick<AppDeps, 'db' | 'config' | 'storage' | 'metrics'>): OrderService {
+export function createOrderService(
+  deps: Pick<AppDeps, 'db' | 'config' | 'storage' | 'metrics' | 'messages'>,
+): OrderService {
   return new OrderService({
     db: deps.db,
     money: deps.config.money,
@@ -190,6 +204,8 @@ export function createOrderService(deps: Pick<AppDeps, 'db' | 'config' | 'storag
     deadlines: deps.config.payments,
     metrics: deps.metrics,
     uploads: deps,
+    messages: deps.messages,
+    siteName: deps.config.siteName,
   });
 }
 

@@ -127,6 +127,7 @@ export async function cancelExpiredOrders(
     {
       onlineBefore: new Date(now.getTime() - payments.unpaidTtlMinutes * 60_000),
       transferBefore: new Date(now.getTime() - shortestTransferWait(payments)),
+      now,
     },
     SWEEP_BATCH,
   );

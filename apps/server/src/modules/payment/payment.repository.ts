@@ -116,8 +116,10 @@ export async function listLeftoverOpenAttempts(db: DbOrTx, limit: number): Promi
 export interface UnpaidOrderCutoffs {
   /** Orders (and their last payment attempt) older than this are due, unless transfer-like. */
   onlineBefore: Date;
-  /** Bank-transfer orders and sub-account orders awaiting approval are due when older than this. */
+  /** Bank-transfer orders and sub-account orders awaiting approval are due when older than this (an approved one: approved before this). */
   transferBefore: Date;
+  /** The sweep's now: an order whose newest payment link still works (its `expires_at` is later) is never due. */
+  now: Date;
 }
 
 /**
@@ -130,9 +132,15 @@ export async function listExpiredUnpaidOrders(
   db: DbOrTx,
   cutoffs: UnpaidOrderCutoffs,
   limit: number,
-): Promise<Pick<OrderRow, 'sid' | 'status' | 'createdAt' | 'payWay' | 'transferReference' | 'auditStatus'>[]> {
+): Promise<
+  Pick<OrderRow, 'sid' | 'status' | 'createdAt' | 'payWay' | 'transferReference' | 'auditStatus' | 'approvedAt'>[]
+> {
   // coalesce: a NULL pay way must count as "not transfer", not make the whole test NULL.
-  const transferLike = sql`(coalesce(${orders.payWay}, '') = 'TRANSFER' or ${orders.transferReference} is not null or ${orders.auditStatus} = 'PENDING')`;
+  // isTransferLike's rule (order-deadline.ts): transfer, awaiting approval, or approved.
+  const approved = sql`(${orders.auditStatus} = 'APPROVED' and ${orders.approvedAt} is not null)`;
+  const transferLike = sql`(coalesce(${orders.payWay}, '') = 'TRANSFER' or ${orders.transferReference} is not null or ${orders.auditStatus} = 'PENDING' or ${approved})`;
+  // The working-day window of an approved order counts from its approval.
+  const windowStart = sql`(case when ${approved} then ${orders.approvedAt} else ${orders.createdAt} end)`;
   return (
     db
       .select({
@@ -142,14 +150,15 @@ export async function listExpiredUnpaidOrders(
         payWay: orders.payWay,
         transferReference: orders.transferReference,
         auditStatus: orders.auditStatus,
+        approvedAt: orders.approvedAt,
       })
       .from(orders)
       .where(
         and(
           eq(orders.status, OrderStatus.CREATED),
           lte(orders.createdAt, cutoffs.onlineBefore),
-          sql`not exists (select 1 from ${paymentAttempts} where ${paymentAttempts.orderSid} = ${orders.sid} and ${paymentAttempts.createdAt} > ${cutoffs.onlineBefore.toISOString()})`,
-          sql`(not ${transferLike} or ${orders.createdAt} <= ${cutoffs.transferBefore.toISOString()})`,
+          sql`not exists (select 1 from ${paymentAttempts} where ${paymentAttempts.orderSid} = ${orders.sid} and ${paymentAttempts.expiresAt} > ${cutoffs.now.toISOString()})`,
+          sql`(not ${transferLike} or ${windowStart} <= ${cutoffs.transferBefore.toISOString()})`,
         ),
       )
       // Online orders first: transfer orders the calendar keeps waiting must not fill the batch.

@@ -14,7 +14,14 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { claimErrorOf, couponCodeOf } from '../coupon/order-coupon.service.js';
 import { assertLicencesNotOwned } from '../licence/ownership.js';
-import { assertPayWayAllowed, orderLineCents, payerOf, priceWithContext } from '../order/order-pricing.js';
+import {
+  approvalBreakdownOf,
+  assertPayWayAllowed,
+  orderLineCents,
+  payerOf,
+  priceWithContext,
+} from '../order/order-pricing.js';
+import { tellApprovalRequested } from '../order/order-notice.js';
 import { applyOrderPaid } from '../order/order-settlement.js';
 import type { OrderRow } from '../order/order.repository.js';
 import {
@@ -65,7 +72,13 @@ export class WalletPaymentMethod implements PaymentMethod<TWalletPayResponse> {
     if (order.auditStatus === AuditStatus.APPROVED) return;
     if (order.auditStatus === AuditStatus.REJECTED) throw new AppError(ErrorCode.AUDIT_REJECTED);
     if (order.auditStatus === AuditStatus.NONE) {
-      await requestApproval(this.db, order.sid);
+      const price = await approvalBreakdownOf(this.db, order, {
+        vipRateBp: this.deps.money.vipRateBp,
+        now: this.orders.now(),
+      });
+      const pending = await requestApproval(this.db, order.sid, price);
+      // Only the request that moved it to PENDING tells the main account: a second click does not mail again.
+      if (pending) await tellApprovalRequested({ ...this.deps, db: this.db }, pending);
     }
     throw new AppError(ErrorCode.AUDIT_REQUIRED);
   }

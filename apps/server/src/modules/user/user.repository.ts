@@ -1,5 +1,5 @@
 import { AccountLevel, AuditStatus, OrderStatus, PayWay } from '@gemstock/contract';
-import { and, asc, count, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { uniqueViolationConstraint } from '../../db/errors.js';
 import { coupons, orders, users } from '../../db/schema/index.js';
@@ -137,12 +137,24 @@ export async function findSubAccountOf(db: DbOrTx, parentSid: string, sid: strin
   return row;
 }
 
-/** Orders waiting for payment that the account itself placed (the header's order badge). */
-export async function countCreatedOrders(db: DbOrTx, userSid: string): Promise<number> {
+/** Orders waiting for the account (the header's order badge): unpaid ones it placed, and with `withPendingApprovals` its sub-accounts' orders waiting for its approval. */
+export async function countCreatedOrders(
+  db: DbOrTx,
+  userSid: string,
+  options: { withPendingApprovals?: boolean } = {},
+): Promise<number> {
+  const own = and(eq(orders.userSid, userSid), eq(orders.status, OrderStatus.CREATED));
+  // A main account's sub-accounts' orders waiting for its approval are its to handle too.
+  const toApprove = and(
+    eq(orders.ownerSid, userSid),
+    ne(orders.userSid, userSid),
+    eq(orders.status, OrderStatus.CREATED),
+    eq(orders.auditStatus, AuditStatus.PENDING),
+  );
   const [row] = await db
     .select({ n: count() })
     .from(orders)
-    .where(and(eq(orders.userSid, userSid), eq(orders.status, OrderStatus.CREATED)));
+    .where(options.withPendingApprovals ? or(own, toApprove) : own);
   return row?.n ?? 0;
 }
 

@@ -311,7 +311,8 @@ async function describeUser(db: Db, row: UserRow, options: { takePendingCoupon?:
   const parent = parentRow ? companyInfoOf(parentRow) : null;
   // A sub-account spends from its parent's wallet, so it shows the parent's balance and VIP.
   const wallet = await walletSummaryOf(db, parentRow?.sid ?? user.sid);
-  const orderBadge = await countCreatedOrders(db, user.sid);
+  // 我的订单's badge: unpaid orders, and for a main account the approvals waiting for it.
+  const orderBadge = await countCreatedOrders(db, user.sid, { withPendingApprovals: user.level === AccountLevel.MAIN });
   // The pending coupon is shown once: only the user-info load that clears it answers it.
   const pendingSid =
     options.takePendingCoupon && user.pendingCouponSid && (await takePendingCoupon(db, user.sid, user.pendingCouponSid))
