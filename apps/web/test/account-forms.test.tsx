@@ -102,7 +102,29 @@ describe('企业信息 (/user/company-setting)', () => {
     const license = screen.getByLabelText('统一社会信用代码/纳税人识别号');
     fireEvent.change(license, { target: { value: '91330100MA2KCHK01X' } });
     fireEvent.blur(license);
-    expect(await screen.findByText(MESSAGES.license)).toBeTruthy();
+    // typed, but its check digit is wrong: said so, not "请输入…" as if it were empty
+    expect(await screen.findByText('统一社会信用代码的校验位不正确，请核对后重新输入')).toBeTruthy();
+    expect(screen.queryByText(MESSAGES.license)).toBeNull();
+  });
+
+  it('keeps an over-long company name whole, counts it and names the limit, and refuses emoji', async () => {
+    serve(() => undefined);
+    renderWithClient(<CompanySettingPage />);
+    const name = screen.getByLabelText('企业全称');
+    const long = '杭州宝图'.repeat(25) + '珠宝有限公司';
+    fireEvent.change(name, { target: { value: long } });
+    fireEvent.blur(name);
+
+    expect(await screen.findByText('企业全称不能超过 100 个字符')).toBeTruthy();
+    expect((name as HTMLInputElement).value).toBe(long);
+    expect(name.hasAttribute('maxlength')).toBe(false);
+    expect(screen.getByText('106 / 100').className).toContain('is-over');
+
+    fireEvent.change(name, { target: { value: '杭州宝图💎珠宝有限公司' } });
+    expect(await screen.findByText(MESSAGES.companyCharacters)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    expect(calls).toHaveLength(0);
   });
 
   it('on submit shows every message, focuses the first invalid field and sends nothing', async () => {

@@ -332,6 +332,23 @@ describe('/customize', () => {
     );
   });
 
+  it('a brief over 2,000 characters is kept whole and counted, and refused with the limit named', async () => {
+    renderAt(`/customize?material=${MATERIAL.sid}`);
+    fireEvent.click(await screen.findByRole('radio', { name: '超级定制' }));
+    const brief = await screen.findByLabelText('需求描述');
+    expect(screen.getByText('0 / 2000')).toBeTruthy();
+    const long = '为新品婚戒做一组节日主题海报，红金配色。'.repeat(125);
+    expect(long).toHaveLength(2500);
+    fireEvent.change(brief, { target: { value: long } });
+
+    expect((brief as HTMLTextAreaElement).value).toBe(long);
+    expect(brief.hasAttribute('maxlength')).toBe(false);
+    expect(screen.getByText('2500 / 2000').className).toContain('is-over');
+    fireEvent.click(screen.getByRole('button', { name: '提交需求，等待报价' }));
+    expect(await screen.findByText('不能超过 2000 个字符')).toBeTruthy();
+    expect(posts('/api/user/demand/quote')).toHaveLength(0);
+  });
+
   it('an AI video brief takes a duration of 5–120 seconds and an aspect ratio', async () => {
     renderAt(`/customize?material=${MATERIAL.sid}&tier=ai_video`);
     const duration = (await screen.findByLabelText('视频时长（秒）')) as HTMLInputElement;

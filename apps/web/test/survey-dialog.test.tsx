@@ -56,7 +56,7 @@ describe('满意度调查', () => {
     };
     renderDialog();
 
-    const submit = await screen.findByRole('button', { name: '提交' });
+    const submit = await screen.findByRole('button', { name: '提交' }, { timeout: 10_000 });
     fireEvent.click(submit);
     fireEvent.click(submit);
     await waitFor(() => expect(sent).toBe(1));
@@ -66,7 +66,7 @@ describe('满意度调查', () => {
       await gate;
     });
 
-    expect(await screen.findByText('SURVEY2026')).toBeTruthy();
+    expect(await screen.findByText('SURVEY2026', undefined, { timeout: 10_000 })).toBeTruthy();
     expect(surveyCalls(calls)).toHaveLength(1);
     expect(notify.success).toHaveBeenCalledWith(SURVEY_THANKS);
     expect(SURVEY_THANKS).toBe('提交成功，感谢您的反馈！');
@@ -76,9 +76,22 @@ describe('满意度调查', () => {
   it('shows the thanks when the answer brings no coupon', async () => {
     serveApi((call) => (call.url.pathname === '/api/user/survey' ? ok({ coupon: null }) : undefined));
     renderDialog();
-    fireEvent.click(await screen.findByRole('button', { name: '提交' }));
+    fireEvent.click(await screen.findByRole('button', { name: '提交' }, { timeout: 10_000 }));
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('提交成功，感谢您的反馈！'));
     expect(useSession.getState().surveyPending).toBe(false);
+  });
+
+  it('keeps feedback over 1000 characters whole and refuses it with the limit named', async () => {
+    const calls = serveApi((call) => (call.url.pathname === '/api/user/survey' ? ok({ coupon: null }) : undefined));
+    renderDialog();
+    const feedback = await screen.findByLabelText('意见与建议（选填）', undefined, { timeout: 10_000 });
+    const long = '希望增加更多素材'.repeat(126);
+    fireEvent.change(feedback, { target: { value: long } });
+    expect((feedback as HTMLTextAreaElement).value).toBe(long);
+    expect(feedback.hasAttribute('maxlength')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: '提交' }));
+    expect(await screen.findByText('意见与建议不能超过 1000 个字符', undefined, { timeout: 10_000 })).toBeTruthy();
+    expect(surveyCalls(calls)).toHaveLength(0);
   });
 
   it('stops asking when the company has already answered elsewhere (4121)', async () => {
@@ -88,7 +101,7 @@ describe('满意度调查', () => {
         : undefined,
     );
     renderDialog();
-    fireEvent.click(await screen.findByRole('button', { name: '提交' }));
+    fireEvent.click(await screen.findByRole('button', { name: '提交' }, { timeout: 10_000 }));
     await waitFor(() => expect(useSession.getState().surveyPending).toBe(false));
     expect(notify.error).toHaveBeenCalledWith('贵公司已提交过满意度调查，感谢您的反馈');
   });

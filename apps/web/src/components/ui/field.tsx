@@ -13,6 +13,12 @@ interface FieldLook {
   error?: string;
   /** Grey text under the control while there is no error. */
   help?: ReactNode;
+  /**
+   * The most characters the field takes: a counter under the control, red once over. Never the
+   * native maxLength, which cuts a pasted text short without a word; the field's check refuses
+   * an over-long text with the limit named.
+   */
+  limit?: number;
 }
 
 type InputFieldProps = FieldLook &
@@ -26,7 +32,15 @@ type TextAreaFieldProps = FieldLook &
  * aria-describedby. For the pages that do not load the component library.
  */
 export function TextField(props: InputFieldProps | TextAreaFieldProps) {
-  const { label, id, required, error, help, className, ...control } = props;
+  const { label, id, required, error, help, limit, className, ...control } = props;
+  // counted as the server counts (UTF-16 units), so the counter and the check agree
+  const length = typeof control.value === 'string' ? control.value.length : 0;
+  const counter =
+    limit === undefined ? null : (
+      <div className={`gs-field__count${length > limit ? ' is-over' : ''}`}>
+        {length} / {limit}
+      </div>
+    );
   const message = error ?? help;
   const messageId = `${id}-help`;
   const aria = {
@@ -54,6 +68,7 @@ export function TextField(props: InputFieldProps | TextAreaFieldProps) {
         {label}
       </label>
       {input}
+      {counter}
       {message && (
         <div id={messageId} className={error ? 'gs-field__error' : 'gs-field__help'} role={error ? 'alert' : undefined}>
           {message}

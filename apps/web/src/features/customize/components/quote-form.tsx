@@ -1,4 +1,4 @@
-import { DEMAND_MAX_REFERENCES, DemandTier } from '@gemstock/contract';
+import { DEMAND_MAX_REFERENCES, DemandTier, MESSAGES } from '@gemstock/contract';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -13,6 +13,9 @@ import { DirectUpload, type UploadedFile } from './direct-upload';
 import { FieldGroup } from './field-group';
 
 type QuotedTier = typeof DemandTier.SUPER | typeof DemandTier.AI_VIDEO;
+
+/** The contract's limit of a brief (ZDemandQuoteRequest): refused with a message, never cut. */
+const BRIEF_MAX_LENGTH = 2000;
 
 const ASPECT_RATIOS = ['9:16', '16:9', '1:1', '3:4', '4:3'] as const;
 type AspectRatio = (typeof ASPECT_RATIOS)[number];
@@ -33,6 +36,7 @@ export default function QuoteForm({ materialSid, tier }: { materialSid: string; 
       brief: (value) => {
         if (!value.trim()) return '请描述您的定制需求';
         if (value.length < 10) return '请描述您的定制需求（至少 10 个字）';
+        if (value.trim().length > BRIEF_MAX_LENGTH) return MESSAGES.tooLong(BRIEF_MAX_LENGTH);
         return undefined;
       },
       duration: (value) => {
@@ -75,9 +79,8 @@ export default function QuoteForm({ materialSid, tier }: { materialSid: string; 
         required
         className="gs-customize__counted gs-customize__brief"
         label="需求描述"
-        maxLength={2000}
+        limit={BRIEF_MAX_LENGTH}
         placeholder="用途、风格、尺寸、文案、参考品牌等，越详细报价越准确"
-        help={`${form.values.brief.length} / 2000`}
         {...form.field('brief')}
       />
       {isVideo && (

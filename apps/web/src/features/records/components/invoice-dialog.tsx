@@ -2,6 +2,7 @@ import {
   INVOICE_ISSUE_WORKING_DAYS,
   INVOICE_MAX_ORDERS,
   InvoiceType,
+  MESSAGES,
   OrderStatus,
   chinaLastDayBefore,
   type TInvoiceRequest,
@@ -21,7 +22,14 @@ import { canRequestInvoice, isClosedInvoice } from '../lib/invoice';
 type InvoiceFormValues = Required<Pick<TInvoiceRequest, 'type' | 'title' | 'number'>> &
   Pick<TInvoiceRequest, 'address' | 'phone' | 'bank' | 'account' | 'orders'>;
 
-const required = (message: string) => [{ required: true, whitespace: true, message }];
+/**
+ * Required, at most `max` characters: a longer text is kept and refused with the limit named
+ * (antd's `count` draws the field red), never cut short as `maxLength` would.
+ */
+const required = (message: string, max: number) => [
+  { required: true, whitespace: true, message },
+  { max, message: MESSAGES.tooLong(max) },
+];
 
 /**
  * 申请发票 for a paid order: 普票 or 专票, prefilled from the company, and other paid orders of
@@ -97,25 +105,25 @@ export function InvoiceDialog({ order, open, onClose }: { order: TOrderListItem;
             ]}
           />
         </Form.Item>
-        <Form.Item label="发票抬头" name="title" rules={required('请输入发票抬头')}>
-          <Input maxLength={100} autoComplete="organization" />
+        <Form.Item label="发票抬头" name="title" rules={required('请输入发票抬头', 100)}>
+          <Input count={{ max: 100 }} autoComplete="organization" />
         </Form.Item>
         <Form.Item label="纳税人识别号" name="number" required rules={[schemaRule(zCompanyLicense)]}>
-          <Input maxLength={30} placeholder="18 位统一社会信用代码或纳税人识别号" />
+          <Input count={{ max: 30 }} placeholder="18 位统一社会信用代码或纳税人识别号" />
         </Form.Item>
         {type === InvoiceType.SPECIAL && (
           <>
-            <Form.Item label="注册地址" name="address" rules={required('请输入注册地址')}>
-              <Input maxLength={200} />
+            <Form.Item label="注册地址" name="address" rules={required('请输入注册地址', 200)}>
+              <Input count={{ max: 200 }} />
             </Form.Item>
-            <Form.Item label="注册电话" name="phone" rules={required('请输入注册电话')}>
-              <Input maxLength={30} inputMode="tel" />
+            <Form.Item label="注册电话" name="phone" rules={required('请输入注册电话', 30)}>
+              <Input count={{ max: 30 }} inputMode="tel" />
             </Form.Item>
-            <Form.Item label="开户银行" name="bank" rules={required('请输入开户银行')}>
-              <Input maxLength={100} />
+            <Form.Item label="开户银行" name="bank" rules={required('请输入开户银行', 100)}>
+              <Input count={{ max: 100 }} />
             </Form.Item>
-            <Form.Item label="银行账号" name="account" rules={required('请输入银行账号')}>
-              <Input maxLength={40} inputMode="numeric" />
+            <Form.Item label="银行账号" name="account" rules={required('请输入银行账号', 40)}>
+              <Input count={{ max: 40 }} inputMode="numeric" />
             </Form.Item>
           </>
         )}

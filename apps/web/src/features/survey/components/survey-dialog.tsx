@@ -102,10 +102,14 @@ export function SurveyDialog() {
           <Form.Item label="素材与服务评分" name="score" rules={[{ required: true, message: '请选择评分' }]}>
             <Rate allowHalf allowClear={false} tooltips={RATE_TEXT} aria-label="素材与服务评分" />
           </Form.Item>
-          <Form.Item label="意见与建议（选填）" name="feedback">
+          <Form.Item
+            label="意见与建议（选填）"
+            name="feedback"
+            rules={[{ max: MAX_LENGTH.feedback, message: `意见与建议不能超过 ${MAX_LENGTH.feedback} 个字符` }]}
+          >
             <Input.TextArea
-              maxLength={MAX_LENGTH.feedback}
-              showCount
+              // counted and refused past the limit, never cut short as maxLength would
+              count={{ show: true, max: MAX_LENGTH.feedback }}
               autoSize={{ minRows: 3, maxRows: 6 }}
               placeholder="您希望我们增加哪些素材或改进哪些地方？"
             />
