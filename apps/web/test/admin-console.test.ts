@@ -131,6 +131,7 @@ describe('material edit form', () => {
     remark: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
+    version: 0,
     job: null,
   };
 

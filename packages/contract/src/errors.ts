@@ -99,6 +99,8 @@ export const ErrorCode = {
   /** A signed original link that was altered or signed with another key. */
   DOWNLOAD_LINK_INVALID: e(3003, 403, '下载链接无效'),
   DOWNLOAD_LINK_EXPIRED: e(3004, 403, '下载链接已过期，请重新获取'),
+  /** Operator: an edit made on a form loaded before someone else's saved edit of the material. */
+  MATERIAL_EDITED_ELSEWHERE: e(3005, 409, '该素材已被他人修改，请重新加载后再编辑'),
 
   /* 31xx: media upload and processing (operator console). The server may put the exact limit
      into the message, e.g. "图片不能超过 50 MB". */
@@ -234,6 +236,8 @@ export const ErrorCode = {
   /* 4120–4129: the satisfaction survey. */
   /** The survey follows the company's first paid order. */
   SURVEY_NOT_AVAILABLE: e(4120, 409, '完成首笔订单后即可参与满意度调查'),
+  /** The company has already answered (any of its accounts): once per company, never counted twice. */
+  SURVEY_ALREADY_ANSWERED: e(4121, 409, '贵公司已提交过满意度调查，感谢您的反馈'),
 
   /* 4130–4139: licence upgrades (paying the difference, docs/decisions/0016). */
   /** The company holds no licence of the material that could be upgraded. */
@@ -248,8 +252,6 @@ export const ErrorCode = {
   LICENCE_UPGRADE_PENDING: e(4134, 409, '该素材已有一笔待支付的授权升级订单，请先支付或取消该订单'),
 
   /* 4140–4149: sub-account budgets, operator coupon grants, e-invoicing. */
-  /** The company has already answered (any of its accounts): once per company, never counted twice. */
-  SURVEY_ALREADY_ANSWERED: e(4121, 409, '贵公司已提交过满意度调查，感谢您的反馈'),
   /** Approving the order would take the sub-account past its monthly budget (the message names the amounts). */
   SUB_BUDGET_EXCEEDED: e(4140, 409, '超出该子账号本月预算，不能通过审批'),
   /** The coupon an operator grants from has ended: copies of it could never be used. */

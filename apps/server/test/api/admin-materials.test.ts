@@ -361,6 +361,68 @@ describe('operator materials: list, read, edit, reprocess', () => {
     });
   });
 
+  describe('PATCH /api/admin/materials/:id — two forms on one material', () => {
+    it('refuses a save from a form loaded before another saved edit (409), and changes nothing', async () => {
+      const loaded = (
+        await t.call<TAdminMaterialResponse>({
+          method: 'GET',
+          url: `/api/admin/materials/${f.necklace}`,
+          token: operator.token,
+        })
+      ).data.material;
+      // Two tabs opened on the same version; the first saves new keywords.
+      const first = await patch(f.necklace, { version: loaded.version, keywords: ['钻石项链', '婚嫁'] });
+      expect(first.code, first.message).toBe(0);
+      expect(first.data.material.version).toBe(loaded.version + 1);
+
+      const stale = await patch(f.necklace, { version: loaded.version, remark: '第二个标签页' });
+      expect(stale).toMatchObject({
+        status: 409,
+        code: ErrorCode.MATERIAL_EDITED_ELSEWHERE.code,
+        message: '该素材已被他人修改，请重新加载后再编辑',
+      });
+      const [row] = await t.database.db.select().from(materials).where(eq(materials.sid, f.necklace));
+      expect(row).toMatchObject({ keywords: ['钻石项链', '婚嫁'], remark: null, editVersion: loaded.version + 1 });
+
+      // Reloaded, the same change goes through.
+      const again = await patch(f.necklace, { version: loaded.version + 1, remark: '第二个标签页' });
+      expect(again.code, again.message).toBe(0);
+      expect(again.data.material).toMatchObject({ keywords: ['钻石项链', '婚嫁'], remark: '第二个标签页' });
+    });
+
+    it('lets only one of two saves at the same version land', async () => {
+      const { version } = (
+        await t.call<TAdminMaterialResponse>({
+          method: 'GET',
+          url: `/api/admin/materials/${f.ring}`,
+          token: operator.token,
+        })
+      ).data.material;
+      const answers = await Promise.all([
+        patch(f.ring, { version, remark: '甲' }),
+        patch(f.ring, { version, remark: '乙' }),
+      ]);
+      expect(answers.map((a) => a.code).sort()).toEqual([0, ErrorCode.MATERIAL_EDITED_ELSEWHERE.code]);
+    });
+
+    it('does not count a save that changes nothing', async () => {
+      const { version, featured } = (
+        await t.call<TAdminMaterialResponse>({
+          method: 'GET',
+          url: `/api/admin/materials/${f.video}`,
+          token: operator.token,
+        })
+      ).data.material;
+      const res = await patch(f.video, { version, featured });
+      expect(res.data.material.version).toBe(version);
+    });
+
+    it('refuses a version alone as an empty edit', async () => {
+      const res = await patch(f.video, { version: 0 });
+      expect(res.status).toBe(400);
+    });
+  });
+
   describe('POST /api/admin/materials/:id/reprocess', () => {
     it('queues a failed material again (processing), refuses while a job is pending, and audits', async () => {
       const res = await t.call<TAdminMaterialResponse>({

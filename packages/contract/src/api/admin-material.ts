@@ -148,6 +148,8 @@ export const ZAdminMaterial = z.object({
   remark: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** How many operator edits the material has had; an edit sends the one its form was loaded at. */
+  version: z.number().int(),
   /** The newest processing job, if any. */
   job: ZAdminMaterialJob.nullable(),
 });
@@ -207,9 +209,17 @@ export const ZAdminMaterialIdParams = z.object({
 /**
  * PATCH /api/admin/materials/:id. Every field is optional; what is sent replaces what is stored
  * (price maps are replaced whole). The free window is set with both ends or cleared with both null.
+ * `version`, the material's `version` when the form was loaded, makes a save over someone else's
+ * later edit a 409 (MATERIAL_EDITED_ELSEWHERE) instead of a silent revert; the console always
+ * sends it, and only the fields the operator changed.
  */
 export const ZAdminMaterialPatch = z
   .strictObject({
+    version: z
+      .number({ error: '素材版本不正确' })
+      .int({ error: '素材版本不正确' })
+      .min(0, { error: '素材版本不正确' })
+      .optional(),
     keywords: zMaterialKeywords.optional(),
     pricesCents: zPriceMapCents.optional(),
     specialPricesCents: zPriceMapCents.optional(),
@@ -226,7 +236,9 @@ export const ZAdminMaterialPatch = z
       .optional()
       .transform((v) => (v === '' ? null : v)),
   })
-  .refine((p) => Object.values(p).some((v) => v !== undefined), { error: ADMIN_MESSAGES.emptyPatch })
+  .refine((p) => Object.entries(p).some(([k, v]) => k !== 'version' && v !== undefined), {
+    error: ADMIN_MESSAGES.emptyPatch,
+  })
   .refine(
     (p) =>
       (p.freeFrom === undefined) === (p.freeUntil === undefined) && (p.freeFrom === null) === (p.freeUntil === null),

@@ -50,6 +50,7 @@ export function toAdminMaterial(
     remark: row.remark,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    version: row.editVersion,
     job: job
       ? {
           id: job.id,

@@ -349,6 +349,10 @@ export async function updateMaterial(
   const row = await deps.db.transaction(async (tx) => {
     const current = await lockMaterial(tx, sid);
     if (!current) throw notFound();
+    // Checked under the row lock: of two saves from forms loaded at one version, the second fails.
+    if (patch.version !== undefined && patch.version !== current.editVersion) {
+      throw new AppError(ErrorCode.MATERIAL_EDITED_ELSEWHERE);
+    }
     const errors = priceErrors(current, patch);
     if (errors.length > 0) throw new AppError(ErrorCode.VALIDATION, errors[0]!.message, errors);
 
@@ -403,6 +407,7 @@ export async function updateMaterial(
       ]);
     }
 
+    values.editVersion = current.editVersion + 1;
     const updated = await updateMaterialRow(tx, sid, values);
     await recordOperatorAction(tx, {
       operatorSid: operator.sid,

@@ -1,5 +1,7 @@
 import {
+  ADMIN_MATERIAL_API,
   centsToYuan,
+  ErrorCode,
   type LicenceType,
   licenceSpec,
   MAX_KEYWORDS_PER_MATERIAL,
@@ -9,6 +11,7 @@ import {
 } from '@gemstock/contract';
 import {
   Alert,
+  App,
   Button,
   DatePicker,
   Descriptions,
@@ -25,14 +28,17 @@ import {
   Table,
   Typography,
 } from 'antd';
-import { useMemo } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { isApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { useReprocessMaterial } from '../api/reprocess-material';
 import { useUpdateMaterial } from '../api/update-material';
 import { formatDateTime } from '@/lib/date-time';
 import { formatBytes, formatDuration } from '../lib/format';
-import { type EditValues, formFieldOf, initialValues, toPatch } from '../lib/material-form';
+import { callAdminApi } from '../lib/admin-api';
+import { ADMIN_SCOPE } from '../lib/admin-paths';
+import { changedPatch, type EditValues, formFieldOf, initialValues } from '../lib/material-form';
 
 const MAX_YUAN = MAX_PRICE_CENTS / 100;
 const KEYWORD_SEPARATORS = [',', '，', '、', ';', '；', ' '];
@@ -43,29 +49,110 @@ interface MaterialEditDrawerProps {
   onClose: () => void;
 }
 
+/** What an unsaved edit would lose, named as the form names it. */
+const FIELD_LABELS: Record<string, string> = {
+  keywords: '关键词',
+  pricesCents: '价格',
+  specialPricesCents: '特价',
+  customPriceCents: '定制价格',
+  freeFrom: '免费下载时段',
+  featured: '精选',
+  disabled: '上架',
+  remark: '备注',
+};
+
 export function MaterialEditDrawer({ material, onClose }: MaterialEditDrawerProps) {
+  const { modal } = App.useApp();
+  // The open form's unsaved changes (field labels), asked for when the drawer is about to close.
+  const unsaved = useRef<() => string[]>(() => []);
+  const close = () => {
+    const lost = unsaved.current();
+    if (lost.length === 0) {
+      onClose();
+      return;
+    }
+    modal.confirm({
+      title: '放弃未保存的修改？',
+      content: `${lost.join('、')}的修改尚未保存，关闭后将丢失。`,
+      okText: '放弃修改',
+      okButtonProps: { danger: true },
+      cancelText: '继续编辑',
+      onOk: onClose,
+    });
+  };
   return (
     <Drawer
       title={material ? `编辑素材 ${material.sid}` : '编辑素材'}
       open={material !== null}
-      onClose={onClose}
+      onClose={close}
       size={600}
       destroyOnHidden
     >
-      {material && <MaterialEditForm key={material.sid} material={material} onDone={onClose} />}
+      {material && (
+        <MaterialEditForm
+          key={material.sid}
+          material={material}
+          unsavedRef={unsaved}
+          onCancel={close}
+          onDone={onClose}
+        />
+      )}
     </Drawer>
   );
 }
 
-function MaterialEditForm({ material, onDone }: { material: TAdminMaterial; onDone: () => void }) {
+function MaterialEditForm({
+  material,
+  unsavedRef,
+  onCancel,
+  onDone,
+}: {
+  material: TAdminMaterial;
+  unsavedRef: { current: () => string[] };
+  onCancel: () => void;
+  onDone: () => void;
+}) {
   const [form] = Form.useForm<EditValues>();
   const update = useUpdateMaterial();
   const reprocess = useReprocessMaterial();
-  const initial = useMemo(() => initialValues(material), [material]);
+  const queryClient = useQueryClient();
+  // The material as this form was filled from: its version goes with the save, and only what
+  // differs from it is sent. A list refresh in the background does not change it.
+  const [loaded, setLoaded] = useState(material);
+  const [initial] = useState(() => initialValues(material));
+  const [editedElsewhere, setEditedElsewhere] = useState(false);
+  const [reloading, setReloading] = useState(false);
+  useEffect(() => {
+    unsavedRef.current = () => {
+      const patch = changedPatch(loaded, form.getFieldsValue(true) as EditValues);
+      if (!patch) return [];
+      return [...new Set(Object.keys(patch).flatMap((k) => (FIELD_LABELS[k] ? [FIELD_LABELS[k]] : [])))];
+    };
+  }, [unsavedRef, loaded, form]);
+
+  const reload = async () => {
+    setReloading(true);
+    try {
+      const latest = (await callAdminApi(ADMIN_MATERIAL_API.detail, { params: { id: material.sid } })).material;
+      setLoaded(latest);
+      form.resetFields();
+      form.setFieldsValue(initialValues(latest));
+      setEditedElsewhere(false);
+      void queryClient.invalidateQueries({ queryKey: [ADMIN_SCOPE] });
+    } finally {
+      setReloading(false);
+    }
+  };
 
   const save = (values: EditValues) => {
+    const patch = changedPatch(loaded, values);
+    if (!patch) {
+      notify.info('没有需要保存的修改');
+      onDone();
+      return;
+    }
     update.mutate(
-      { sid: material.sid, ...toPatch(material, values) },
+      { sid: material.sid, ...patch },
       {
         onSuccess: () => {
           notify.success('更新成功');
@@ -73,6 +160,10 @@ function MaterialEditForm({ material, onDone }: { material: TAdminMaterial; onDo
         },
         onError: (error) => {
           if (!isApiError(error)) return;
+          if (error.code === ErrorCode.MATERIAL_EDITED_ELSEWHERE.code) {
+            setEditedElsewhere(true);
+            return;
+          }
           form.setFields(
             error.fields.flatMap((f) => {
               const name = formFieldOf(f.path);
@@ -124,6 +215,19 @@ function MaterialEditForm({ material, onDone }: { material: TAdminMaterial; onDo
         />
       )}
 
+      {editedElsewhere && (
+        <Alert
+          type="warning"
+          showIcon
+          title="该素材已被他人修改"
+          description="您打开编辑后，该素材已被另一位运营（或另一个标签页）保存过。重新加载可看到最新内容，您在这里未保存的修改会被放弃。"
+          action={
+            <Button size="small" loading={reloading} onClick={() => void reload()}>
+              重新加载
+            </Button>
+          }
+        />
+      )}
       <Form<EditValues> form={form} layout="vertical" initialValues={initial} onFinish={save} requiredMark={false}>
         <Form.Item
           name="keywords"
@@ -254,7 +358,7 @@ function MaterialEditForm({ material, onDone }: { material: TAdminMaterial; onDo
             {busy ? '处理中…' : '重新生成预览'}
           </Button>
           <Space>
-            <Button onClick={onDone}>取消</Button>
+            <Button onClick={onCancel}>取消</Button>
             <Button type="primary" htmlType="submit" loading={update.isPending}>
               保存
             </Button>

@@ -59,6 +59,28 @@ export function toPatch(material: TAdminMaterial, values: EditValues): TAdminMat
   };
 }
 
+/**
+ * Only what the operator changed against `loaded` (the material as the form was filled from),
+ * with the version it was loaded at: a field left alone is never sent, so it cannot undo someone
+ * else's edit, and the server refuses the save if the material was edited since. Null when
+ * nothing changed.
+ */
+export function changedPatch(loaded: TAdminMaterial, values: EditValues): TAdminMaterialPatch | null {
+  const before = toPatch(loaded, initialValues(loaded)) as Record<string, unknown>;
+  const after = toPatch(loaded, values) as Record<string, unknown>;
+  const changed: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(after)) {
+    if (JSON.stringify(value) !== JSON.stringify(before[field])) changed[field] = value;
+  }
+  // The free window is one field on the form and must be sent with both ends.
+  if ('freeFrom' in changed || 'freeUntil' in changed) {
+    changed.freeFrom = after.freeFrom;
+    changed.freeUntil = after.freeUntil;
+  }
+  if (Object.keys(changed).length === 0) return null;
+  return { ...(changed as TAdminMaterialPatch), version: loaded.version };
+}
+
 /** Server field paths (pricesCents.2, freeUntil …) → this form's fields. */
 export function formFieldOf(path: string): (string | number)[] | null {
   const [head, type] = path.split('.');
