@@ -29,9 +29,29 @@ const input = fc.record({
   isVip: fc.boolean(),
   vipRateBp: fc.integer({ min: -5, max: 12_000 }),
   coupon: fc.option(coupon, { nil: null }),
+  creditCents: fc.option(fc.integer({ min: -10, max: 6_000_000 }), { nil: undefined }),
 });
 
 describe('priceOrder', () => {
+  it('takes a held licence’s credit off first, never beyond the original, then the member price and coupon', () => {
+    const covered = priceOrder({
+      lineCents: [49_800],
+      orderType: 'custom',
+      payWay: 'WALLET',
+      isVip: true,
+      vipRateBp: DEFAULT_VIP_RATE_BP,
+      coupon: { type: 1, amount: 2_000 },
+      creditCents: 60_000,
+    });
+    expect(covered).toEqual({
+      priceOriginCents: 49_800,
+      discountCreditCents: 49_800,
+      discountMemberCents: 0,
+      discountCouponCents: 0,
+      priceCents: 0,
+    });
+  });
+
   it('is never negative, never above the original, and its parts add up', () => {
     fc.assert(
       fc.property(input, (i) => {
@@ -40,18 +60,21 @@ describe('priceOrder', () => {
         expect(b.priceCents).toBeLessThanOrEqual(b.priceOriginCents);
         expect(b.discountMemberCents).toBeGreaterThanOrEqual(0);
         expect(b.discountCouponCents).toBeGreaterThanOrEqual(0);
-        expect(b.priceOriginCents - b.discountMemberCents - b.discountCouponCents).toBe(b.priceCents);
+        expect(b.discountCreditCents).toBeGreaterThanOrEqual(0);
+        expect(b.priceOriginCents - b.discountCreditCents - b.discountMemberCents - b.discountCouponCents).toBe(
+          b.priceCents,
+        );
         expect(b.priceOriginCents).toBe(i.lineCents.reduce((a, c) => a + c, 0));
         for (const v of Object.values(b)) expect(Number.isSafeInteger(v)).toBe(true);
       }),
     );
   });
 
-  it('gives the member discount only to a VIP paying by wallet, never on a recharge', () => {
+  it('gives the member discount only to a VIP paying by wallet, never on a quote or a recharge', () => {
     fc.assert(
       fc.property(input, (i) => {
         const b = priceOrder(i);
-        const eligible = i.isVip && i.payWay === 'WALLET' && i.orderType !== 'wallet';
+        const eligible = i.isVip && i.payWay === 'WALLET' && (i.orderType === 'material' || i.orderType === 'custom');
         if (!eligible) expect(b.discountMemberCents).toBe(0);
       }),
     );
@@ -68,6 +91,7 @@ describe('priceOrder', () => {
     });
     expect(b).toEqual({
       priceOriginCents: 69_600,
+      discountCreditCents: 0,
       discountMemberCents: 68_904,
       discountCouponCents: 0,
       priceCents: 696,
@@ -96,6 +120,7 @@ describe('priceOrder', () => {
     });
     expect(fixed).toEqual({
       priceOriginCents: 29_800,
+      discountCreditCents: 0,
       discountMemberCents: 0,
       discountCouponCents: 5_000,
       priceCents: 24_800,
@@ -111,6 +136,7 @@ describe('priceOrder', () => {
     // VIP price 298 cents, 15% off → 44.7 → 44.
     expect(percentAfterVip).toEqual({
       priceOriginCents: 29_800,
+      discountCreditCents: 0,
       discountMemberCents: 29_502,
       discountCouponCents: 44,
       priceCents: 254,
@@ -163,6 +189,9 @@ describe('coupon validity', () => {
     expect(couponProblem(base, { ...ctx, now: new Date('2025-12-31T23:59:59Z') })).toBe('not_started');
     expect(couponProblem(base, { ...ctx, now: new Date('2026-02-01T00:00:00Z') })).toBe('expired');
     expect(couponProblem({ ...base, scope: ['custom'] }, ctx)).toBe('not_applicable');
+    // A quote takes only a coupon naming quotes (decision 0023).
+    expect(couponProblem(base, { ...ctx, orderType: 'dashboard' })).toBe('not_applicable');
+    expect(couponProblem({ ...base, scope: ['dashboard'] }, { ...ctx, orderType: 'dashboard' })).toBeNull();
     expect(couponProblem(base, { ...ctx, orderType: 'wallet' })).toBe('not_applicable');
     expect(couponProblem({ ...base, redeemedCount: 1 }, ctx)).toBe('used_up');
     expect(couponProblem({ ...base, limit: 0, redeemedCount: 99 }, ctx)).toBeNull();
