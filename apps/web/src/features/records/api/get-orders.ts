@@ -23,9 +23,14 @@ export interface OrderFilters {
 export interface OrderListParams extends OrderFilters {
   page: number;
   page_size: number;
+  /** The previous page's nextCursor: the page right after it, whatever arrived meanwhile. */
+  cursor?: string;
 }
 
-/** GET /api/order/list {page, page_size, status, type, audit_status} → {total, orders}, newest first. */
+/**
+ * GET /api/order/list {page, page_size, status, type, audit_status, cursor} →
+ * {total, totalCapped, nextCursor, orders}, newest first.
+ */
 export function getOrders(query: OrderListParams, signal?: AbortSignal): Promise<TOrderListResponse> {
   return callApi(ORDER_LIST, { query }, { signal });
 }

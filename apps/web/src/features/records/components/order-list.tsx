@@ -1,4 +1,5 @@
-import { type ReactNode, Suspense, lazy, useEffect } from 'react';
+import { LIST_COUNT_CAP } from '@gemstock/contract';
+import { type ReactNode, Suspense, lazy, useEffect, useState } from 'react';
 import { LoadError } from '@/components/load-error';
 import { Empty, SkeletonBlock, SkeletonText } from '@/components/ui/feedback';
 import { Pagination } from '@/components/ui/pagination';
@@ -33,9 +34,38 @@ function OrdersSkeleton() {
   );
 }
 
-/** A page of orders (GET /api/order/list) with loading, empty and error states. */
+/** 共 12 个订单, or 超过 1,000 个订单 when the list stopped counting. */
+export function orderCountText(total: number, totalCapped: boolean): string {
+  return totalCapped ? `超过 ${LIST_COUNT_CAP.toLocaleString('en-US')} 个订单` : `共 ${total} 个订单`;
+}
+
+/**
+ * How many orders the page controls offer: the count, and while the list stopped counting
+ * (totalCapped) one page more than the one shown as long as there is a next page, so 下一页
+ * goes on past the counted pages.
+ */
+export function pagedTotal(data: { total: number; totalCapped: boolean; nextCursor: string | null }, page: number) {
+  if (!data.totalCapped) return data.total;
+  return Math.max(data.total, (page + (data.nextCursor ? 1 : 0)) * ORDER_PAGE_SIZE);
+}
+
+/**
+ * A page of orders (GET /api/order/list) with loading, empty and error states. The page after
+ * one already shown is asked by that page's cursor, so orders placed meanwhile neither push an
+ * order onto the next page a second time nor hide one; a jump to another page asks by number.
+ */
 export function OrderList({ query, page, onPageChange, empty, emptyAction }: OrderListProps) {
-  const orders = useOrders({ ...query, page, page_size: ORDER_PAGE_SIZE });
+  // Where a page starts, learnt when 下一页 leaves the page before it; forgotten with the filter.
+  const filterKey = JSON.stringify(query);
+  const [starts, setStarts] = useState<{ filter: string; at: Record<number, string> }>({ filter: filterKey, at: {} });
+  const known = starts.filter === filterKey ? starts.at : {};
+  const cursor = page > 1 ? known[page] : undefined;
+  const orders = useOrders({ ...query, page, page_size: ORDER_PAGE_SIZE, ...(cursor ? { cursor } : {}) });
+  const goTo = (next: number) => {
+    const nextCursor = orders.data && !orders.isPlaceholderData ? orders.data.nextCursor : null;
+    if (next === page + 1 && nextCursor) setStarts({ filter: filterKey, at: { ...known, [next]: nextCursor } });
+    onPageChange(next);
+  };
   useEffect(() => {
     void loadCards().then((cards) => cards.prefetchOrderParts());
   }, []);
@@ -51,7 +81,8 @@ export function OrderList({ query, page, onPageChange, empty, emptyAction }: Ord
       />
     );
   }
-  const { total, orders: items } = orders.data;
+  const { total, totalCapped, orders: items } = orders.data;
+  const pageTotal = pagedTotal(orders.data, page);
   if (items.length === 0) {
     return (
       <div className="gs-card" style={{ padding: '40px 24px' }}>
@@ -69,10 +100,10 @@ export function OrderList({ query, page, onPageChange, empty, emptyAction }: Ord
         {items.map((order) => (
           <OrderCard key={order.sid} order={order} />
         ))}
-        {total > ORDER_PAGE_SIZE && (
+        {pageTotal > ORDER_PAGE_SIZE && (
           <div className="gs-pages-with-total">
-            <span>共 {total} 个订单</span>
-            <Pagination current={page} pageSize={ORDER_PAGE_SIZE} total={total} onChange={onPageChange} />
+            <span>{orderCountText(total, totalCapped)}</span>
+            <Pagination current={page} pageSize={ORDER_PAGE_SIZE} total={pageTotal} onChange={goTo} />
           </div>
         )}
       </div>
