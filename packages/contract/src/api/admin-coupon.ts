@@ -371,3 +371,74 @@ export const ADMIN_COUPON_API = {
       'Issues chosen accounts a copy of the coupon, once per (grant, account); shown at their next user-info load.',
   }),
 } as const;
+
+/* ---- the order-reward coupon (spec §2's order coupon dialog) ---------------------------------- */
+
+/** The longest an order-reward coupon may stay valid. */
+export const ORDER_REWARD_DAYS_MAX = 3650;
+
+export const ORDER_REWARD_MESSAGES = {
+  enabled: '请选择是否发放下单奖励优惠券',
+  type: '请选择优惠券类型（满减金额或折扣）',
+  validDays: `有效天数必须是 1 到 ${ORDER_REWARD_DAYS_MAX} 之间的整数`,
+} as const;
+
+/**
+ * The coupon a buyer receives when an order is paid (shown in the order coupon dialog): whether
+ * it is given, its type (1 = cents off, 2 = percent off), its amount (cents or percent) and how
+ * many days it stays valid. Reward coupons are for the buyer's next material, custom or dashboard
+ * order. The amount is checked whether on or off, so switching on later never meets a bad one.
+ */
+export const ZOrderRewardSetting = z
+  .strictObject({
+    enabled: z.boolean({ error: ORDER_REWARD_MESSAGES.enabled }),
+    type: z.union([z.literal(CouponType.FIXED), z.literal(CouponType.PERCENT)], {
+      error: ORDER_REWARD_MESSAGES.type,
+    }),
+    amount: z.number({ error: COUPON_MESSAGES.amount }),
+    validDays: z
+      .number({ error: ORDER_REWARD_MESSAGES.validDays })
+      .int({ error: ORDER_REWARD_MESSAGES.validDays })
+      .min(1, { error: ORDER_REWARD_MESSAGES.validDays })
+      .max(ORDER_REWARD_DAYS_MAX, { error: ORDER_REWARD_MESSAGES.validDays }),
+  })
+  .superRefine((value, ctx) => {
+    const amountProblem = couponAmountProblem(value.type, value.amount);
+    if (amountProblem) ctx.addIssue({ code: 'custom', path: ['amount'], message: amountProblem });
+  });
+export type TOrderRewardSetting = z.infer<typeof ZOrderRewardSetting>;
+
+/**
+ * The setting in force. `source`: `console` once an operator saved one; `environment` while
+ * the ORDER_REWARD_COUPON_* variables (or their defaults: off) still decide.
+ */
+export const ZOrderRewardSettingResponse = z.object({
+  setting: z.object({
+    enabled: z.boolean(),
+    type: z.number().int(),
+    amount: z.number().int(),
+    validDays: z.number().int(),
+  }),
+  source: z.enum(['console', 'environment']),
+  updatedAt: z.string().nullable(),
+});
+export type TOrderRewardSettingResponse = z.infer<typeof ZOrderRewardSettingResponse>;
+
+/** The order-reward coupon in the console, kept in the site settings (like 客服设置). */
+export const ORDER_REWARD_API = {
+  setting: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/settings/order-reward',
+    access: 'operator',
+    response: ZOrderRewardSettingResponse,
+    summary: 'Whether a paid order gives its buyer a coupon, and which one.',
+  }),
+  save: defineEndpoint({
+    method: 'PUT',
+    path: '/api/admin/settings/order-reward',
+    access: 'operator',
+    body: ZOrderRewardSetting,
+    response: ZOrderRewardSettingResponse,
+    summary: 'Switches the order-reward coupon on or off and sizes it (audited); applies to orders paid from now on.',
+  }),
+} as const;

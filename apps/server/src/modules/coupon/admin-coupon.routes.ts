@@ -1,7 +1,8 @@
-import { ADMIN_COUPON_API } from '@gemstock/contract';
+import { ADMIN_COUPON_API, ORDER_REWARD_API } from '@gemstock/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../plugins/route.js';
 import { createCoupons, getCoupon, grantCoupon, listCoupons, updateCoupon } from './admin-coupon.service.js';
+import { orderRewardSetting, saveOrderRewardSetting } from './order-reward-setting.service.js';
 
 /**
  * Operator coupon routes: list, create (one or a batch), detail with redemptions, rename or end
@@ -26,4 +27,10 @@ export async function adminCouponRoutes(app: FastifyInstance) {
   route(app, ADMIN_COUPON_API.update, async (request) => ({
     coupon: await updateCoupon(deps, request.operator, request.params.sid, request.body),
   }));
+
+  route(app, ORDER_REWARD_API.setting, async () => orderRewardSetting(deps));
+
+  route(app, ORDER_REWARD_API.save, async (request) =>
+    saveOrderRewardSetting(deps, request.operator.sid, request.body),
+  );
 }

@@ -8,6 +8,7 @@ import {
   type OrderRewardPolicy,
   releaseOrderCoupons,
 } from '../coupon/order-coupon.service.js';
+import { currentOrderReward } from '../coupon/order-reward-setting.service.js';
 import { grantOrderLicences, supersedeUpgradedLicence } from '../licence/licence.service.js';
 import { creditRecharge } from '../wallet/wallet.service.js';
 import {
@@ -43,6 +44,7 @@ export interface SettleOrderInput {
 export type { OrderRewardPolicy } from '../coupon/order-coupon.service.js';
 
 export interface SettleOptions {
+  /** The environment's order reward (ORDER_REWARD_COUPON_*), used until the console sets one. */
   reward?: OrderRewardPolicy | null;
 }
 
@@ -159,7 +161,9 @@ export async function applyOrderPaid(
     });
   }
 
-  const reward = options.reward && options.reward.orderTypes.includes(order.orderType) ? options.reward : null;
+  // the console's order-reward setting, or the environment's until an operator saved one
+  const policy = await currentOrderReward(tx, options.reward);
+  const reward = policy && policy.orderTypes.includes(order.orderType) ? policy : null;
   const rewardCoupon = reward ? await issueRewardCoupon(tx, order.userSid, reward, input.paidAt) : null;
 
   const paid = await transitionOrder(tx, order, {

@@ -1,0 +1,92 @@
+import {
+  CouponType,
+  ORDER_REWARD_DAYS_MAX,
+  type TOrderRewardSetting,
+  type TOrderRewardSettingResponse,
+} from '@gemstock/contract';
+import type { AppDeps } from '../../app-deps.js';
+import type { DbOrTx } from '../../db/client.js';
+import { recordOperatorAction } from '../audit/audit-log.service.js';
+import { readSiteSetting, writeSiteSetting } from '../service-contact/site-settings.service.js';
+import type { OrderRewardPolicy } from './order-coupon.service.js';
+
+const SETTING_KEY = 'order_reward';
+
+/** The order types whose payment earns the reward (a recharge never does). */
+const REWARDED_ORDER_TYPES = ['material', 'custom', 'dashboard'] as const;
+
+/** What the console offers while the reward is off and was never set: ¥20 off, 30 days. */
+const SUGGESTED: Omit<TOrderRewardSetting, 'enabled'> = { type: CouponType.FIXED, amount: 2000, validDays: 30 };
+
+type RewardDeps = Pick<AppDeps, 'db' | 'config'>;
+
+function isStoredSetting(value: unknown): value is TOrderRewardSetting {
+  const v = value as Partial<TOrderRewardSetting> | null;
+  return (
+    typeof v?.enabled === 'boolean' &&
+    (v.type === CouponType.FIXED || v.type === CouponType.PERCENT) &&
+    Number.isSafeInteger(v.amount) &&
+    Number.isInteger(v.validDays) &&
+    v.validDays! >= 1 &&
+    v.validDays! <= ORDER_REWARD_DAYS_MAX
+  );
+}
+
+function policyOf(setting: TOrderRewardSetting): OrderRewardPolicy | null {
+  if (!setting.enabled) return null;
+  return { type: setting.type, amount: setting.amount, validDays: setting.validDays, orderTypes: REWARDED_ORDER_TYPES };
+}
+
+function settingOf(policy: OrderRewardPolicy | null): TOrderRewardSetting {
+  if (!policy) return { enabled: false, ...SUGGESTED };
+  return { enabled: true, type: policy.type, amount: policy.amount, validDays: policy.validDays };
+}
+
+/**
+ * The order-reward policy in force when an order is paid, read in the payment's transaction:
+ * the console's setting once an operator saved one, else `fallback` (the ORDER_REWARD_COUPON_*
+ * variables, off by default).
+ */
+export async function currentOrderReward(
+  tx: DbOrTx,
+  fallback: OrderRewardPolicy | null,
+): Promise<OrderRewardPolicy | null> {
+  const row = await readSiteSetting(tx, SETTING_KEY);
+  return row && isStoredSetting(row.value) ? policyOf(row.value) : fallback;
+}
+
+/** GET /api/admin/settings/order-reward. */
+export async function orderRewardSetting(deps: RewardDeps): Promise<TOrderRewardSettingResponse> {
+  const row = await readSiteSetting(deps.db, SETTING_KEY);
+  if (row && isStoredSetting(row.value)) {
+    return { setting: row.value, source: 'console', updatedAt: row.updatedAt.toISOString() };
+  }
+  return { setting: settingOf(deps.config.money.orderReward), source: 'environment', updatedAt: null };
+}
+
+/** PUT /api/admin/settings/order-reward: applies to orders paid from now on; audited with before and after. */
+export async function saveOrderRewardSetting(
+  deps: RewardDeps,
+  operatorSid: string,
+  input: TOrderRewardSetting,
+): Promise<TOrderRewardSettingResponse> {
+  const before = await orderRewardSetting(deps);
+  const after: TOrderRewardSetting = {
+    enabled: input.enabled,
+    type: input.type,
+    amount: input.amount,
+    validDays: input.validDays,
+  };
+  await deps.db.transaction(async (tx) => {
+    await writeSiteSetting(tx, SETTING_KEY, after, operatorSid);
+    await recordOperatorAction(tx, {
+      operatorSid,
+      action: 'settings.order_reward.update',
+      entity: 'settings',
+      entitySid: SETTING_KEY,
+      before: { ...before.setting, source: before.source },
+      after,
+    });
+  });
+  return orderRewardSetting(deps);
+}
