@@ -144,9 +144,7 @@ export function AppHeader({ siteName }: { siteName: string }) {
               </Suspense>
             ) : (
               <>
-                <Button onClick={() => openAuth('register')} className="gs-hide-phone">
-                  注册
-                </Button>
+                <Button onClick={() => openAuth('register')}>注册</Button>
                 <Button kind="primary" onClick={() => openAuth('login')}>
                   登录
                 </Button>

@@ -9,6 +9,7 @@ import { WalletPopover } from './wallet-popover';
 /**
  * The signed-in part of the header: the wallet (VIP) or 升级VIP, then the user menu. Loaded on
  * its own once a session exists, so a first visit does not carry the menu and popover code.
+ * A phone shows both too: 升级VIP is how a buyer there becomes a member.
  */
 export function HeaderAccount({ user }: { user: TUser }) {
   const navigate = useNavigate();
@@ -20,7 +21,7 @@ export function HeaderAccount({ user }: { user: TUser }) {
         <Button
           type="text"
           icon={<CrownOutlined aria-hidden />}
-          className="gs-vip-button gs-hide-phone"
+          className="gs-vip-button"
           onClick={() => navigate(paths.wallet)}
         >
           升级VIP
