@@ -15,6 +15,7 @@ import { CouponCreateModal } from '../components/coupon-create-modal';
 import { CouponDetailDrawer } from '../components/coupon-detail-drawer';
 import { CouponGrantModal } from '../components/coupon-grant-modal';
 import { ListFilters } from '../components/list-filters';
+import { OrderRewardCard } from '../components/order-reward-card';
 import { type AddressUpdate, oneOf, useAddressQuery } from '../lib/address-query';
 import { COUPON_STATUS_LABEL, accountName, couponUsageText } from '../lib/coupon-form';
 import { formatDateTime } from '@/lib/date-time';
@@ -128,61 +129,64 @@ export function CouponsPage() {
   ];
 
   return (
-    <Card
-      title={
-        <ListFilters
-          search={{ value: query.q, placeholder: '搜索优惠码或名称', width: 260 }}
-          selects={[
-            { name: 'status', placeholder: '状态', options: STATUS_OPTIONS, value: query.status, width: 110 },
-            { name: 'kind', placeholder: '类别', options: KIND_OPTIONS, value: query.kind, width: 130 },
-          ]}
-          onChange={setQuery}
+    <>
+      <OrderRewardCard />
+      <Card
+        title={
+          <ListFilters
+            search={{ value: query.q, placeholder: '搜索优惠码或名称', width: 260 }}
+            selects={[
+              { name: 'status', placeholder: '状态', options: STATUS_OPTIONS, value: query.status, width: 110 },
+              { name: 'kind', placeholder: '类别', options: KIND_OPTIONS, value: query.kind, width: 130 },
+            ]}
+            onChange={setQuery}
+          />
+        }
+        extra={
+          <Space>
+            <RefreshButton query={{ refetch, isFetching, isLoading }} />
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+              新建优惠券
+            </Button>
+          </Space>
+        }
+      >
+        <ScrollTable<TAdminCoupon>
+          regionLabel="优惠券列表"
+          rowKey="sid"
+          columns={columns}
+          dataSource={data?.coupons ?? []}
+          loading={isLoading}
+          scroll={{ x: 1265 }}
+          size="middle"
+          locale={{
+            emptyText: (
+              <Empty
+                description={filtered ? '没有符合条件的优惠券，换个条件试试' : '还没有优惠券'}
+                image={Empty.PRESENTED_IMAGE_SIMPLE}
+              >
+                {!filtered && (
+                  <Button type="primary" onClick={() => setCreating(true)}>
+                    新建优惠券
+                  </Button>
+                )}
+              </Empty>
+            ),
+          }}
+          pagination={{
+            current: query.page,
+            pageSize: query.page_size,
+            total: data?.total ?? 0,
+            showSizeChanger: true,
+            pageSizeOptions: [20, 50, 100],
+            showTotal: (total) => (data?.totalCapped ? `超过 ${total} 张优惠券，请缩小范围` : `共 ${total} 张优惠券`),
+            onChange: (page, pageSize) => setQuery({ page, page_size: pageSize }),
+          }}
         />
-      }
-      extra={
-        <Space>
-          <RefreshButton query={{ refetch, isFetching, isLoading }} />
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
-            新建优惠券
-          </Button>
-        </Space>
-      }
-    >
-      <ScrollTable<TAdminCoupon>
-        regionLabel="优惠券列表"
-        rowKey="sid"
-        columns={columns}
-        dataSource={data?.coupons ?? []}
-        loading={isLoading}
-        scroll={{ x: 1265 }}
-        size="middle"
-        locale={{
-          emptyText: (
-            <Empty
-              description={filtered ? '没有符合条件的优惠券，换个条件试试' : '还没有优惠券'}
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-            >
-              {!filtered && (
-                <Button type="primary" onClick={() => setCreating(true)}>
-                  新建优惠券
-                </Button>
-              )}
-            </Empty>
-          ),
-        }}
-        pagination={{
-          current: query.page,
-          pageSize: query.page_size,
-          total: data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [20, 50, 100],
-          showTotal: (total) => (data?.totalCapped ? `超过 ${total} 张优惠券，请缩小范围` : `共 ${total} 张优惠券`),
-          onChange: (page, pageSize) => setQuery({ page, page_size: pageSize }),
-        }}
-      />
-      <CouponCreateModal open={creating} onClose={() => setCreating(false)} />
-      <CouponDetailDrawer sid={openSid} onClose={() => setOpenSid(null)} />
-      <CouponGrantModal coupon={granting} onClose={() => setGranting(null)} />
-    </Card>
+        <CouponCreateModal open={creating} onClose={() => setCreating(false)} />
+        <CouponDetailDrawer sid={openSid} onClose={() => setOpenSid(null)} />
+        <CouponGrantModal coupon={granting} onClose={() => setGranting(null)} />
+      </Card>
+    </>
   );
 }
