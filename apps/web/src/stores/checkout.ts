@@ -1,5 +1,6 @@
-import type { LicenceType, MaterialFormat, PayWay, TCoupon, TOrder, TPurchasedMaterial } from '@gemstock/contract';
+import type { PayWay, TCoupon, TOrder, TPurchasedMaterial } from '@gemstock/contract';
 import { create } from 'zustand';
+import type { CheckoutLine } from './checkout-line';
 import { dialogs, useDialogs } from './dialogs';
 import { useSession } from './session';
 
@@ -8,16 +9,6 @@ import { useSession } from './session';
  * recharge) and rendered once by the root layout (features/checkout). Exactly one step is on
  * screen at a time; the steps after payment (order coupon, pay success) stand on their own.
  */
-
-/** One material to buy and the licence type chosen for it. */
-export interface CheckoutLine {
-  sid: string;
-  spec: LicenceType;
-  /** What the buyer recognises it by (keywords), for the contract dialog's list. */
-  title?: string;
-  /** Image or video: each has its own licence table (uses and size rules). */
-  format?: MaterialFormat;
-}
 
 /** A licensed material whose licence may be upgraded (the purchased list's row). */
 export type UpgradeSubject = Pick<

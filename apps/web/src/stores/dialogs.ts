@@ -1,6 +1,6 @@
 import type { LicenceType } from '@gemstock/contract';
 import { create } from 'zustand';
-import type { CheckoutLine } from './checkout';
+import type { CheckoutLine } from './checkout-line';
 
 /**
  * Global dialogs (spec §2 "Dialogs and drawers") are opened from anywhere — header, guards,
