@@ -2,12 +2,22 @@ import { LIST_COUNT_CAP, ORDER_API, OrderStatus, OrderType } from '@gemstock/con
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../src/db/schema/index.js';
+import { rowsOf } from '../../src/db/sql.js';
 import { newSid } from '../../src/lib/ids.js';
+import { listOrdersQuery, type OrderListFilter } from '../../src/modules/order/order.repository.js';
 import { createBuyer, type TestBuyer } from '../helpers/factories.js';
 import { injectApi } from '../helpers/inject-api.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 
 let numbered = 0;
+
+/** A statement with its parameters written in, for EXPLAIN (which takes no parameters). */
+function inlineParams(text: string, params: unknown[]): string {
+  return text.replace(/\$(\d+)/g, (_, n: string) => {
+    const value = params[Number(n) - 1];
+    return typeof value === 'number' ? String(value) : `'${String(value).replaceAll("'", "''")}'`;
+  });
+}
 
 /**
  * 我的订单 costs one page however many orders a company has: pages go on by cursor (keyset),
@@ -130,6 +140,40 @@ describe('GET /api/order/list: paging that costs one page', () => {
     expect([more.data.total, more.data.totalCapped]).toEqual([LIST_COUNT_CAP, true]);
     expect(more.data.orders).toHaveLength(10);
   });
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'reads each page in index order: no filter of the list makes PostgreSQL sort the orders',
+    async () => {
+      const after = { at: '2026-01-01T00:00:00.000000Z', sid: 'zzzz' };
+      const filters: OrderListFilter[] = [
+        { ownerSid: 'owner' },
+        { userSid: 'user' },
+        { ownerSid: 'owner', status: OrderStatus.CREATED },
+        { userSid: 'user', status: OrderStatus.PAYED },
+        { ownerSid: 'owner', auditStatus: 'PENDING' },
+        { ownerSid: 'owner', orderType: OrderType.MATERIAL },
+      ];
+      for (const filter of filters) {
+        for (const page of [
+          { offset: 990, limit: 11 },
+          { offset: 0, limit: 11, after },
+        ]) {
+          const plan = await t.database.db.transaction(async (tx) => {
+            // Only an order the index itself gives avoids a Sort node once sorting costs the most.
+            await tx.execute(sql`set local enable_sort = off`);
+            await tx.execute(sql`set local enable_seqscan = off`);
+            const query = listOrdersQuery(tx, filter, page).toSQL();
+            const explained = await tx.execute(sql.raw(`explain ${inlineParams(query.sql, query.params)}`));
+            return rowsOf<{ 'QUERY PLAN': string }>(explained)
+              .map((r) => r['QUERY PLAN'])
+              .join('\n');
+          });
+          expect(plan, JSON.stringify(filter)).not.toMatch(/Sort/);
+          expect(plan, JSON.stringify(filter)).toMatch(/Index Scan using orders_/);
+        }
+      }
+    },
+  );
 
   it('refuses a cursor it did not make, in Chinese, and reads nothing', async () => {
     const buyer = await createBuyer(t);

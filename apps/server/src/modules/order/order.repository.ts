@@ -276,23 +276,32 @@ export type OrderListRow = OrderRow & { position: string };
  * page's cursor: after `after` when given (keyset), else from `offset`. Served in that order by
  * the orders_(user|owner)[_status|_audit]_idx indexes.
  */
+export function listOrdersQuery(
+  db: DbOrTx,
+  filter: OrderListFilter,
+  page: { offset: number; limit: number; after?: ListPosition | undefined },
+) {
+  return (
+    db
+      .select({ ...getTableColumns(orders), position: positionAt(orders.createdAt) })
+      .from(orders)
+      .where(
+        and(listConditions(filter), page.after ? afterPosition(orders.createdAt, orders.sid, page.after) : undefined),
+      )
+      // NULLS LAST as the indexes are built (PostgreSQL's DESC alone means NULLS FIRST, which no
+      // index here serves, and it would sort every order of the company for each page).
+      .orderBy(sql`${orders.createdAt} desc nulls last, ${orders.sid} desc nulls last`)
+      .limit(page.limit)
+      .offset(page.after ? 0 : page.offset)
+  );
+}
+
 export async function listOrders(
   db: DbOrTx,
   filter: OrderListFilter,
   page: { offset: number; limit: number; after?: ListPosition | undefined },
 ): Promise<OrderListRow[]> {
-  const rows = await db
-    .select({ ...getTableColumns(orders), position: positionAt(orders.createdAt) })
-    .from(orders)
-    .where(
-      and(listConditions(filter), page.after ? afterPosition(orders.createdAt, orders.sid, page.after) : undefined),
-    )
-    // NULLS LAST as the indexes are built (PostgreSQL's DESC alone means NULLS FIRST, which no
-    // index here serves, and it would sort every order of the company for each page).
-    .orderBy(sql`${orders.createdAt} desc nulls last, ${orders.sid} desc nulls last`)
-    .limit(page.limit)
-    .offset(page.after ? 0 : page.offset);
-  return rows;
+  return listOrdersQuery(db, filter, page);
 }
 
 /** Counted up to COUNT_LIMIT rows: a company's orders only grow. */
