@@ -230,7 +230,7 @@ export const licences = pgTable(
     index('licences_owner_idx').on(t.ownerSid, t.materialSid),
     // The purchased list shows the company's current licences, newest first.
     index('licences_owner_current_created_idx')
-      .on(t.ownerSid, t.createdAt.desc())
+      .on(t.ownerSid, t.createdAt.desc(), t.sid.desc())
       .where(sql`${t.supersededByCertNo} IS NULL`),
   ],
 );

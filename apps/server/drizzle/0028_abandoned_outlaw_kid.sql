@@ -1,0 +1,2 @@
+DROP INDEX "licences_owner_current_created_idx";--> statement-breakpoint
+CREATE INDEX "licences_owner_current_created_idx" ON "licences" USING btree ("owner_sid","created_at" DESC NULLS LAST,"sid" DESC NULLS LAST) WHERE "licences"."superseded_by_cert_no" IS NULL;
