@@ -2,6 +2,7 @@ import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from
 import { MAX_KEYWORD_LIST, MAX_LENGTH, parseKeywordText } from '@gemstock/contract';
 import { Button, Empty, Flex, Input, List, Space, Typography } from 'antd';
 import { useState } from 'react';
+import { notify } from '@/lib/notify';
 
 interface KeywordListEditorProps {
   /** The saved list; editing starts from it again whenever it changes. */
@@ -23,10 +24,20 @@ export function KeywordListEditor({ saved, saving, onSave, emptyText }: KeywordL
   }
   const dirty = JSON.stringify(draft) !== JSON.stringify(saved);
 
+  // Nothing typed is dropped without a word: a word too long, or more words than the list
+  // holds, keeps the input as typed and says what to change.
   const add = () => {
-    const words = parseKeywordText(input).filter((w) => w.length <= MAX_LENGTH.keyword && !draft.includes(w));
-    if (words.length === 0) return;
-    setDraft([...draft, ...words].slice(0, MAX_KEYWORD_LIST));
+    const words = [...new Set(parseKeywordText(input))].filter((w) => !draft.includes(w));
+    const tooLong = words.find((w) => w.length > MAX_LENGTH.keyword);
+    if (tooLong !== undefined) {
+      notify.warning(`关键词不能超过 ${MAX_LENGTH.keyword} 个字符：${tooLong.slice(0, 12)}…`);
+      return;
+    }
+    if (draft.length + words.length > MAX_KEYWORD_LIST) {
+      notify.warning(`最多 ${MAX_KEYWORD_LIST} 个关键词，还能添加 ${MAX_KEYWORD_LIST - draft.length} 个`);
+      return;
+    }
+    if (words.length > 0) setDraft([...draft, ...words]);
     setInput('');
   };
   const move = (index: number, by: -1 | 1) => {
@@ -44,7 +55,6 @@ export function KeywordListEditor({ saved, saving, onSave, emptyText }: KeywordL
           onChange={(e) => setInput(e.target.value)}
           onPressEnter={add}
           placeholder="输入关键词，多个用逗号分隔，回车添加"
-          maxLength={200}
         />
         <Button icon={<PlusOutlined />} onClick={add} disabled={!input.trim()}>
           添加
