@@ -55,8 +55,13 @@ describe('pay status polling and unpaid orders', () => {
   }
 
   async function age(table: 'orders' | 'payment_attempts', column: string, value: string, minutes: number) {
+    // An attempt made earlier also stopped working earlier: its stored expiry moves with it.
+    const expiry =
+      table === 'payment_attempts'
+        ? sql`, expires_at = expires_at - (created_at - (now() - make_interval(mins => ${minutes})))`
+        : sql``;
     await t.database.db.execute(
-      sql`update ${sql.identifier(table)} set created_at = now() - make_interval(mins => ${minutes}) where ${sql.identifier(column)} = ${value}`,
+      sql`update ${sql.identifier(table)} set created_at = now() - make_interval(mins => ${minutes})${expiry} where ${sql.identifier(column)} = ${value}`,
     );
   }
 
