@@ -188,10 +188,11 @@ describe('POST /api/order/{id}/invoice', () => {
       const buyer = await createCompanyBuyer(t);
       const order = await paidOrder(buyer);
       const rows = await invoiceRowCount();
-      for (const [title, message] of [
+      const cases: [string, string][] = [
         ['宝图珠宝💎有限公司', '发票抬头只能包含汉字、字母、数字、空格和常用标点，不能包含表情符号或特殊符号'],
         ['宝'.repeat(101), '不能超过 100 个字符'],
-      ]) {
+      ];
+      for (const [title, message] of cases) {
         const res = await injectApi(t, INVOICE_API.request, {
           params: { id: order.sid },
           body: { ...ORDINARY, title },
