@@ -16,9 +16,10 @@ import {
   Typography,
   Upload,
 } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { notify } from '@/lib/notify';
 import { issueInvoice, useVoidInvoice } from '../api/invoices';
+import { PdfPreview } from './pdf-preview';
 
 export const INVOICE_TYPE_TEXT: Record<InvoiceType, string> = {
   [InvoiceType.ORDINARY]: '增值税普通发票',
@@ -133,8 +134,6 @@ function IssueInvoiceModal({
   const isPdf = checked?.file === file ? checked.ok : null;
   const [percent, setPercent] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const url = useMemo(() => URL.createObjectURL(file), [file]);
-  useEffect(() => () => URL.revokeObjectURL(url), [url]);
   useEffect(() => {
     let live = true;
     void looksLikePdf(file).then((ok) => {
@@ -212,11 +211,7 @@ function IssueInvoiceModal({
               description="所选文件不是 PDF，请重新选择税务系统导出的发票 PDF。"
             />
           ) : (
-            <iframe
-              title="发票 PDF 预览"
-              src={url}
-              style={{ width: '100%', height: 560, border: '1px solid #f0f0f0', borderRadius: 6 }}
-            />
+            <PdfPreview file={file} height={560} />
           )}
         </Flex>
         <div style={{ flex: '0 1 400px', minWidth: 300 }}>
