@@ -66,7 +66,7 @@ test('a paid order gets a 专票: a wrong credit code is refused, the operator u
   // A credit code whose check digit is wrong is refused where it is typed.
   await dialog.getByLabel('纳税人识别号').fill('91110108551385082R');
   await dialog.getByRole('button', { name: '提交申请' }).click();
-  await expect(dialog.getByText('请输入统一社会信用代码/纳税人识别号')).toBeVisible();
+  await expect(dialog.getByText('统一社会信用代码的校验位不正确，请核对后重新输入')).toBeVisible();
   await dialog.getByLabel('纳税人识别号').fill(COMPANY.company_license);
   await dialog.getByRole('button', { name: '提交申请' }).click();
   await expect(page.getByText(/发票申请已提交，预计 \d{4}-\d{2}-\d{2} 前开具/)).toBeVisible();

@@ -258,7 +258,7 @@ describe('POST /api/order/{id}/invoice', () => {
       [
         'a credit code with a wrong check digit',
         { ...ORDINARY, number: '91110108551385082R' },
-        '请输入统一社会信用代码/纳税人识别号',
+        '统一社会信用代码的校验位不正确，请核对后重新输入',
       ],
       ['no title', { ...ORDINARY, title: '  ' }, '请输入发票抬头'],
       ['a 专票 without the bank account', { ...SPECIAL, account: '' }, '请输入银行账号'],
