@@ -68,7 +68,7 @@ test('a video’s page shows the video licence table: online and outdoor uses, v
   await expect(table.getByText(/^分辨率 ≥ /).first()).toBeVisible();
   await expect(table).not.toContainText('印刷');
   await expect(table).not.toContainText('px');
-  await expect(table.getByText(/替换为您的产品、Logo 与文案请在素材详情页点击“定制”提交/).first()).toBeVisible();
+  await expect(table.getByText(/含本素材一次高级定制，无需另付/).first()).toBeVisible();
   await shoot(page, 'video-detail');
 });
 
