@@ -56,6 +56,25 @@ export async function payOnlineInSandbox(page: Page, context: BrowserContext) {
   await expect(online).toBeHidden();
 }
 
+/**
+ * The online pay drawer on a phone (decision 0026): no QR code, a button that opens the sandbox
+ * page in this tab (as WeChat Pay H5 and Alipay wap pay open theirs); paying there sends the
+ * browser back to /pay/return, which waits for the result and goes on like the drawer.
+ */
+export async function payOnPhoneInSandbox(page: Page) {
+  const online = page.getByRole('dialog', { name: '在线支付' });
+  await expect(online).toBeVisible();
+  await expect(online.getByRole('img', { name: '请使用微信扫一扫完成支付' })).toHaveCount(0);
+  const goPay = online.getByRole('link', { name: '去微信支付' });
+  await expect(goPay).toHaveAttribute('href', /\/sandbox\/pay\//);
+  await expect(goPay).not.toHaveAttribute('target', '_blank');
+  await goPay.tap();
+  await expect(page.getByRole('heading', { name: /沙箱支付/ })).toBeVisible();
+  await page.getByRole('button', { name: '确认支付' }).tap();
+  await expect(page).toHaveURL(/\/pay\/return\?order=/);
+  await expect(page.getByText('支付成功').first()).toBeVisible({ timeout: 15_000 });
+}
+
 /** 立即购买 on the open detail page, then the licence agreement ticked and accepted. */
 export async function buyThisMaterialNow(page: Page) {
   await page.getByRole('button', { name: '立即购买' }).click();

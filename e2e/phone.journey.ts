@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { payOnlineInSandbox } from './checkout-steps';
-import { registerBuyer, signIn, skipGuide } from './fixtures';
+import { payOnPhoneInSandbox } from './checkout-steps';
+import { registerBuyer, signIn, skipGuide, skipSurvey } from './fixtures';
 
 /*
  * A buyer on a phone (issue "Phones"): the header row becomes a tab bar at the bottom, the search
@@ -35,7 +35,6 @@ for (const viewport of [
     test('search → detail → cart → order drawer → pay → purchased materials, with the phone layout throughout', async ({
       page,
       request,
-      context,
     }) => {
       const shots = (name: string) => test.info().outputPath(`${viewport.width}-${name}.png`);
       await signIn(page, await registerBuyer(request, { withCompany: true }));
@@ -122,9 +121,9 @@ for (const viewport of [
       await expectTouchTarget(page, drawer.getByRole('button', { name: '去支付' }));
       await page.screenshot({ path: shots('order-drawer') });
 
-      // Paid online through the sandbox, then the licence in 已购素材 as a card, downloads in reach.
+      // Paid online through the sandbox's phone page, then the licence in 已购素材 as a card.
       await drawer.getByRole('button', { name: '去支付' }).tap();
-      await payOnlineInSandbox(page, context);
+      await payOnPhoneInSandbox(page);
       await expect(page).toHaveURL(/\/record\/ordinary/);
       // the first purchase brings the satisfaction survey; later is fine
       const survey = page.getByRole('dialog', { name: '满意度调查' });
@@ -165,6 +164,46 @@ for (const viewport of [
       await expect(day).toBeVisible();
       await expect(freeUntil.getByText(/^免费至 \d{4}\//)).toBeHidden();
       expect(await day.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    });
+
+    test('a buyer who is not a member upgrades to VIP from the header and pays on the phone', async ({
+      page,
+      request,
+    }) => {
+      const shots = (name: string) => test.info().outputPath(`${viewport.width}-${name}.png`);
+      await skipSurvey(page);
+      await signIn(page, await registerBuyer(request, { withCompany: true }));
+      await page.goto('/');
+      const header = page.getByRole('banner');
+      const upgrade = header.getByRole('button', { name: '升级VIP' });
+      await expect(upgrade).toBeVisible();
+      await expectTouchTarget(page, upgrade);
+      await expectNoSidewaysScroll(page);
+      // the account menu offers it too
+      await header.getByRole('button', { name: /^账号菜单/ }).tap();
+      await expect(page.getByRole('menuitem', { name: '升级VIP' })).toBeVisible();
+      await page.screenshot({ path: shots('upgrade-menu') });
+      await page.getByRole('menuitem', { name: '升级VIP' }).tap();
+      await expect(page).toHaveURL(/\/wallet$/);
+
+      await page.getByRole('button', { name: '立即开通' }).tap();
+      const recharge = page.getByRole('dialog', { name: /开通 VIP 月度会员/ });
+      await recharge.getByText('¥699.00').last().tap();
+      await recharge.getByRole('button', { name: '立即充值' }).tap();
+      const agreement = page.getByRole('dialog', { name: 'VIP月度服务协议' });
+      await agreement.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
+      await agreement.getByRole('button', { name: '立即支付' }).tap();
+      const drawer = page.getByRole('dialog', { name: '确认订单' });
+      await expect(drawer.getByText('跳转微信或支付宝完成支付')).toBeVisible();
+      await drawer.getByRole('button', { name: '去支付' }).tap();
+      await page.screenshot({ path: shots('pay-on-phone') });
+      await payOnPhoneInSandbox(page);
+
+      // a member now: the header shows the balance, whose popover offers 充值
+      await expect(page).toHaveURL(/\/user\/order$/);
+      await expect(header.getByRole('button', { name: '钱包余额 ¥699.00' })).toBeVisible();
+      await expectNoSidewaysScroll(page);
+      await page.screenshot({ path: shots('member'), fullPage: true });
     });
   });
 }

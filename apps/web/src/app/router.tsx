@@ -146,6 +146,13 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('@/features/video/routes/video-page')),
           },
           {
+            // a phone's browser back from WeChat Pay H5, Alipay wap pay or the sandbox page
+            path: paths.payReturn.slice(1),
+            handle: h('支付结果'),
+            loader: requireLogin,
+            lazy: antdPage(() => import('@/features/checkout/routes/pay-return-page')),
+          },
+          {
             path: 'dev/outbox',
             handle: h('开发邮箱'),
             lazy: page(() => import('@/features/dev-outbox/routes/outbox-page')),

@@ -1,4 +1,4 @@
-import { SEARCH_PARAM } from '@gemstock/contract';
+import { PAY_RETURN_ORDER_PARAM, PAY_RETURN_PATH, SEARCH_PARAM } from '@gemstock/contract';
 /**
  * The route table of spec §2. Every in-app link is built from here so a path is spelt once.
  * The route objects (guards, lazy pages) live in src/app/router.tsx.
@@ -27,6 +27,8 @@ export const paths = {
   freeMaterial: '/free-material',
   video: '/video',
   devOutbox: '/dev/outbox',
+  /** Where a phone comes back from the gateway's mobile page (`?order=<sid>`, built by the server). */
+  payReturn: PAY_RETURN_PATH,
 } as const;
 
 /** Query parameter carrying the search value on home (`/?keyword=…`): the contract's SEARCH_PARAM. */
@@ -46,6 +48,7 @@ export const ROUTE_LOCAL_PARAMS: ReadonlySet<string> = new Set([
   'orientation',
   'period',
   'format',
+  PAY_RETURN_ORDER_PARAM,
 ]);
 
 /** Navigation state: pass `{ carryQuery: false }` to leave the previous query behind. */

@@ -11,6 +11,8 @@ import { useCheckout } from '@/stores/checkout';
 import { usePayStatus } from '../api/get-pay-status';
 import { type OnlineGateway, paymentLinkKey, usePaymentLink } from '../api/start-online-payment';
 import { useCompletePayment } from '../hooks/use-complete-payment';
+import { payChannelOfDevice } from '../lib/pay-channel';
+import { PhonePayPanel } from './phone-pay-panel';
 
 interface OnlinePayDrawerProps {
   open: boolean;
@@ -38,7 +40,9 @@ function LinkError({ onRetry }: { onRetry: () => void }) {
 
 /**
  * The online pay drawer (spec §2, §4; width 640): a WeChat QR tab and an Alipay tab whose
- * 去支付 opens a new page. While it is open the status is polled every 4 s until paid.
+ * 去支付 opens a new page. On a phone both tabs open the gateway's mobile page in this tab
+ * instead (PhonePayPanel, decision 0026). While it is open the status is polled every 4 s
+ * until paid.
  */
 export function OnlinePayDrawer({ open, order, code, referer, tab: firstTab = 'wechat' }: OnlinePayDrawerProps) {
   const [tab, setTab] = useState<OnlineGateway>(firstTab);
@@ -47,10 +51,13 @@ export function OnlinePayDrawer({ open, order, code, referer, tab: firstTab = 'w
   const completePayment = useCompletePayment();
   const queryClient = useQueryClient();
   const isDone = useRef(false);
+  // the device is what it is for the drawer's life: a link of one channel never shows on the other
+  const [channel] = useState(payChannelOfDevice);
+  const onPhone = channel === 'h5';
 
-  const wechat = usePaymentLink({ orderSid: order.sid, gateway: 'wechat', code, referer }, open);
+  const wechat = usePaymentLink({ orderSid: order.sid, gateway: 'wechat', code, referer, channel }, open);
   const alipay = usePaymentLink(
-    { orderSid: order.sid, gateway: 'alipay', code, referer },
+    { orderSid: order.sid, gateway: 'alipay', code, referer, channel },
     open && (tab === 'alipay' || hasOpenedAlipay),
   );
   const status = usePayStatus(order.sid, open);
@@ -120,7 +127,11 @@ export function OnlinePayDrawer({ open, order, code, referer, tab: firstTab = 'w
           showIcon
           style={{ marginBottom: 16 }}
           title="上一次支付未成功"
-          description="可重新扫码或点击“去支付”再次支付，也可关闭后更换支付方式。"
+          description={
+            onPhone
+              ? '可再次点击下方按钮支付，也可关闭后更换支付方式。'
+              : '可重新扫码或点击“去支付”再次支付，也可关闭后更换支付方式。'
+          }
           action={
             <Button size="small" onClick={() => renewLink(tab)}>
               刷新支付链接
@@ -147,6 +158,8 @@ export function OnlinePayDrawer({ open, order, code, referer, tab: firstTab = 'w
             ),
             children: wechat.isError ? (
               <LinkError onRetry={() => renewLink('wechat')} />
+            ) : onPhone ? (
+              <PhonePayPanel gateway="wechat" link={wechat.data?.link} loading={wechat.isPending} />
             ) : (
               <Flex vertical align="center" gap={12} style={{ padding: '16px 0' }}>
                 <QrPanel
@@ -167,6 +180,8 @@ export function OnlinePayDrawer({ open, order, code, referer, tab: firstTab = 'w
             ),
             children: alipay.isError ? (
               <LinkError onRetry={() => renewLink('alipay')} />
+            ) : onPhone ? (
+              <PhonePayPanel gateway="alipay" link={alipay.data?.link} loading={alipay.isPending} />
             ) : (
               <Flex vertical align="center" gap={16} style={{ padding: '32px 0' }}>
                 <AlipayCircleOutlined style={{ fontSize: 56, color: '#1677ff' }} />

@@ -1,7 +1,8 @@
 import { AlipayCircleOutlined, BankOutlined, WalletOutlined, WechatOutlined } from '@ant-design/icons';
 import { Radio, Space, Tooltip, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { PriceText } from '@/components/price-text';
+import { payChannelOfDevice } from '../lib/pay-channel';
 import { PAY_METHOD_LABEL, type PayMethod } from '../lib/pay-method';
 
 export interface PayMethodOption {
@@ -34,11 +35,15 @@ const HINT: Record<PayMethod, string> = {
   transfer: '企业对公账户转账，到账后 2 个工作日内完成',
 };
 
+/** A phone does not scan its own screen: it opens the WeChat or Alipay app (decision 0026). */
+const ONLINE_HINT_ON_PHONE = '跳转微信或支付宝完成支付';
+
 /**
  * Wallet / online / transfer (spec §2). A choice that cannot be used stays visible, disabled,
  * with its reason both as the tooltip of spec §5 and as text (keyboard users see it too).
  */
 export function PayMethodPicker({ options, value, onChange, balance }: PayMethodPickerProps) {
+  const [onPhone] = useState(() => payChannelOfDevice() === 'h5');
   return (
     <Radio.Group
       className="gs-pay-methods"
@@ -68,7 +73,9 @@ export function PayMethodPicker({ options, value, onChange, balance }: PayMethod
                     </Typography.Text>
                   )}
                 </span>
-                <span className="gs-pay-method__hint">{reason ?? HINT[method]}</span>
+                <span className="gs-pay-method__hint">
+                  {reason ?? (method === 'online' && onPhone ? ONLINE_HINT_ON_PHONE : HINT[method])}
+                </span>
               </span>
             </span>
           </Radio>
