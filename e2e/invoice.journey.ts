@@ -4,8 +4,9 @@ import { buyFirstMaterialNow, payOnlineInSandbox } from './checkout-steps';
 import { COMPANY, registerBuyer, signIn, signInOperator, skipGuide } from './fixtures';
 
 /*
- * VAT invoices (issue "Company after-sale", decision 0014): a paid order's buyer asks for a 专票,
- * the operator issues it with its PDF in the console, the buyer downloads it from 我的订单.
+ * VAT invoices (issue "Company after-sale", decisions 0014 and 0025): a paid order's buyer asks
+ * for a 专票, the operator checks the PDF beside the request and issues it, reverses it (红冲) and
+ * issues the right one, the buyer downloads it from 我的订单.
  */
 
 /** A small, well-formed PDF, as the tax system's export would be (header, a page, trailer). */
@@ -20,7 +21,7 @@ test.beforeEach(async ({ page }) => {
   await skipGuide(page);
 });
 
-test('a paid order gets a 专票: a wrong credit code is refused, the operator uploads the PDF, the buyer downloads it', async ({
+test('a paid order gets a 专票: a wrong credit code is refused, the operator checks and issues the PDF, reverses it and issues the right one, the buyer downloads it', async ({
   page,
   context,
   request,
@@ -83,16 +84,42 @@ test('a paid order gets a 专票: a wrong credit code is refused, the operator u
   const row = operatorPage.locator('.ant-table-row').filter({ hasText: COMPANY.company });
   await expect(row).toHaveCount(1);
   await expect(row.getByText('增值税专用发票')).toBeVisible();
-  const fileInput = row.locator('input[type=file]');
-  await fileInput.setInputFiles({ name: 'fapiao.png', mimeType: 'image/png', buffer: NOT_A_PDF });
-  await expect(operatorPage.getByText('请上传 PDF 格式的发票文件')).toBeVisible();
-  await expect(row).toHaveCount(1);
-  await fileInput.setInputFiles({ name: 'fapiao.pdf', mimeType: 'application/pdf', buffer: FAPIAO_PDF });
+  // Picking a file issues nothing: it is shown beside the request, and only 确认开具 issues it.
+  await row.locator('input[type=file]').setInputFiles({ name: 'fapiao.png', mimeType: 'image/png', buffer: NOT_A_PDF });
+  const review = operatorPage.getByRole('dialog', { name: '核对并开具发票' });
+  await expect(review.getByText('请上传 PDF 格式的发票文件')).toBeVisible();
+  await expect(review.getByRole('button', { name: '确认开具' })).toBeDisabled();
+  await review
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'fapiao.pdf', mimeType: 'application/pdf', buffer: FAPIAO_PDF });
+  await expect(review.getByRole('img', { name: '发票 PDF 预览' })).toBeVisible();
+  await expect(review.getByText('增值税专用发票')).toBeVisible();
+  await expect(review.getByText(COMPANY.company_license)).toBeVisible();
+  await expect(review.getByRole('button', { name: '确认开具' })).toBeEnabled();
+  await operatorPage.screenshot({ path: test.info().outputPath('admin-invoice-review.png') });
+  await review.getByRole('button', { name: '确认开具' }).click();
   await expect(operatorPage.getByText(/发票已开具，已通知买家/)).toBeVisible();
   await expect(row).toHaveCount(0);
   await operatorPage.getByText('已开具', { exact: true }).click();
-  await expect(operatorPage.locator('.ant-table-row').filter({ hasText: COMPANY.company })).toHaveCount(1);
+  const issuedRow = operatorPage.locator('.ant-table-row').filter({ hasText: COMPANY.company });
+  await expect(issuedRow).toHaveCount(1);
   await operatorPage.screenshot({ path: test.info().outputPath('admin-invoices.png') });
+
+  // It was wrong: 红冲 with a reason queues the right one for the same orders (decision 0025).
+  await issuedRow.getByRole('button', { name: '作废 / 红冲' }).click();
+  const withdraw = operatorPage.getByRole('dialog', { name: '作废 / 红冲发票' });
+  await withdraw.getByLabel('原因（买家可见）').fill('开户银行填写有误');
+  await withdraw.getByRole('button', { name: '确认红冲' }).click();
+  await expect(operatorPage.getByText('发票已红冲，已通知买家；重开申请已进入待开具')).toBeVisible();
+  await operatorPage.getByText('待开具', { exact: true }).first().click();
+  const replacement = operatorPage.locator('.ant-table-row').filter({ hasText: COMPANY.company });
+  await expect(replacement.getByText('重开')).toBeVisible();
+  await replacement
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'fapiao-2.pdf', mimeType: 'application/pdf', buffer: FAPIAO_PDF });
+  await expect(review.getByText(/原发票已红冲：开户银行填写有误/)).toBeVisible();
+  await review.getByRole('button', { name: '确认开具' }).click();
+  await expect(operatorPage.getByText(/发票已开具，已通知买家/)).toBeVisible();
   // The survey answer is in the console, with the averages.
   await operatorPage.getByRole('menuitem', { name: '满意度调查' }).click();
   await expect(operatorPage.getByText('希望多一些婚戒场景的视频素材')).toBeVisible();
@@ -100,8 +127,9 @@ test('a paid order gets a 专票: a wrong credit code is refused, the operator u
   await operatorPage.screenshot({ path: test.info().outputPath('admin-surveys.png') });
   await operatorPage.close();
 
-  // The buyer downloads the PDF from 我的订单.
+  // The buyer sees the first one was reversed, and downloads the right one from 我的订单.
   await page.reload();
+  await expect(order.getByText('原发票已红冲：开户银行填写有误，正在重新开具')).toBeVisible();
   await expect(order.getByText('专票已开具')).toBeVisible();
   const [download] = await Promise.all([
     page.waitForEvent('download'),
