@@ -1,6 +1,6 @@
 import type { TOrder } from '@gemstock/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, Link, Outlet, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearDraft } from '@/features/customize/lib/custom-draft';
@@ -12,6 +12,10 @@ import { materialOf, userOf } from './factories';
 
 const BUYER = userOf();
 import { type ApiCall, ok, serveApi } from './fake-api';
+
+// The page's parts load lazily: on a busy machine they take seconds. Every wait is for what is
+// shown, never for time; this only lets a slow one finish.
+configure({ asyncUtilTimeout: 15_000 });
 
 /**
  * /customize without antd: the advanced tier is ordered here (uploads, the brief, the price the

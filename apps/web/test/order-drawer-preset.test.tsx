@@ -1,6 +1,6 @@
 import { OrderType, PayWay, type TOrder } from '@gemstock/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,6 +10,10 @@ import { useCheckout } from '@/stores/checkout';
 import { useSession } from '@/stores/session';
 import { signIn, userOf } from './factories';
 import { type ApiCall, ok, serveApi } from './fake-api';
+
+// The page's parts load lazily: on a busy machine they take seconds. Every wait is for what is
+// shown, never for time; this only lets a slow one finish.
+configure({ asyncUtilTimeout: 15_000 });
 
 /**
  * The order drawer of a custom order starts from what the buyer chose on /customize before the

@@ -1,6 +1,6 @@
 import { LicenceType, type TUser } from '@gemstock/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -13,6 +13,10 @@ import { useDialogs } from '@/stores/dialogs';
 import { useSession } from '@/stores/session';
 import { materialOf, userOf } from './factories';
 import { type ApiCall, ok, serveApi } from './fake-api';
+
+// The page's parts load lazily: on a busy machine they take seconds. Every wait is for what is
+// shown, never for time; this only lets a slow one finish.
+configure({ asyncUtilTimeout: 15_000 });
 
 /**
  * 立即购买, 加入购物车 and 定制 on a detail page ask a visitor to sign in first; signing in (or
