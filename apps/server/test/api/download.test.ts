@@ -116,7 +116,7 @@ describe('downloads of purchased materials', () => {
     expect(foreign.code).toBe(4001);
     expect(await t.database.db.select().from(downloads).where(eq(downloads.userSid, stranger.sid))).toHaveLength(0);
     const list = await t.call<TPurchasedResponse>({ method: 'GET', url: '/api/user/material', token: stranger.token });
-    expect(list.data).toEqual({ total: 0, materials: [] });
+    expect(list.data).toEqual({ total: 0, totalCapped: false, nextCursor: null, materials: [] });
     const unknown = await t.call({
       method: 'GET',
       url: '/api/material/nosuchmaterial1/download',

@@ -213,8 +213,12 @@ export const ZPurchasedMaterial = ZMaterial.extend({
 });
 export type TPurchasedMaterial = z.infer<typeof ZPurchasedMaterial>;
 
-export const ZPurchasedQuery = ZPageQuery;
-export const ZPurchasedResponse = z.object({ total: z.number().int(), materials: z.array(ZPurchasedMaterial) });
+export const ZPurchasedQuery = ZPageQuery.extend({ cursor: zListCursor });
+/** `total` counts up to LIST_COUNT_CAP; `nextCursor` goes on from the last licence of the page. */
+export const ZPurchasedResponse = ZListPageInfo.extend({
+  total: z.number().int(),
+  materials: z.array(ZPurchasedMaterial),
+});
 export type TPurchasedResponse = z.infer<typeof ZPurchasedResponse>;
 
 export const ZOrderParams = z.object({ id: zSid });

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { downloads, licences, materials, orders, users } from '../../db/schema/index.js';
 import type { MaterialRow } from '../catalog/catalog.repository.js';
 import { newSid } from '../../lib/ids.js';
+import { afterPosition, COUNT_LIMIT, type ListPosition, positionAt } from '../../lib/list-cursor.js';
 
 export type LicenceRow = typeof licences.$inferSelect;
 
@@ -150,28 +151,50 @@ export interface OwnedLicence {
  * The owner's current licences (of materials that exist; an upgraded one is replaced by its successor) with their order numbers, newest first
  * (GET /api/user/material); the service adds the materials through the catalogue.
  */
+export function listOwnedLicencesQuery(
+  db: DbOrTx,
+  ownerSid: string,
+  page: { offset: number; limit: number; after?: ListPosition | undefined },
+) {
+  return (
+    db
+      .select({ licence: getTableColumns(licences), orderNo: orders.orderNo, position: positionAt(licences.createdAt) })
+      .from(licences)
+      .innerJoin(materials, eq(materials.sid, licences.materialSid))
+      .innerJoin(orders, eq(orders.sid, licences.orderSid))
+      .where(
+        and(
+          eq(licences.ownerSid, ownerSid),
+          isNull(licences.supersededByCertNo),
+          page.after ? afterPosition(licences.createdAt, licences.sid, page.after) : undefined,
+        ),
+      )
+      // NULLS LAST as licences_owner_current_created_idx is built, so a page is read from it unsorted.
+      .orderBy(sql`${licences.createdAt} desc nulls last, ${licences.sid} desc nulls last`)
+      .limit(page.limit)
+      .offset(page.after ? 0 : page.offset)
+  );
+}
+
+/** A page of listOwnedLicencesQuery, each row with its position for the next page's cursor. */
 export async function listOwnedLicences(
   db: DbOrTx,
   ownerSid: string,
-  page: { offset: number; limit: number },
-): Promise<Omit<OwnedLicence, 'material'>[]> {
-  return db
-    .select({ licence: getTableColumns(licences), orderNo: orders.orderNo })
-    .from(licences)
-    .innerJoin(materials, eq(materials.sid, licences.materialSid))
-    .innerJoin(orders, eq(orders.sid, licences.orderSid))
-    .where(and(eq(licences.ownerSid, ownerSid), isNull(licences.supersededByCertNo)))
-    .orderBy(desc(licences.createdAt), desc(licences.sid))
-    .limit(page.limit)
-    .offset(page.offset);
+  page: { offset: number; limit: number; after?: ListPosition | undefined },
+): Promise<(Omit<OwnedLicence, 'material'> & { position: string })[]> {
+  return listOwnedLicencesQuery(db, ownerSid, page);
 }
 
+/** Counted up to COUNT_LIMIT rows: a company's licences only grow. */
 export async function countOwnedLicences(db: DbOrTx, ownerSid: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
+  const capped = db
+    .select({ one: sql`1` })
     .from(licences)
-    .where(and(eq(licences.ownerSid, ownerSid), isNull(licences.supersededByCertNo)));
-  return row?.n ?? 0;
+    .where(and(eq(licences.ownerSid, ownerSid), isNull(licences.supersededByCertNo)))
+    .limit(COUNT_LIMIT)
+    .as('capped');
+  const [row] = await db.select({ n: count() }).from(capped);
+  return Number(row?.n ?? 0);
 }
 
 /** One download of a licensed original: a downloads row and the counters, together. */

@@ -16,6 +16,7 @@ import type { Readable } from 'node:stream';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { DownloadUrlSigner } from '../../lib/download-url.js';
+import { cappedTotal, decodeCursor, encodeCursor } from '../../lib/list-cursor.js';
 import { toDocumentJpeg } from '../../media/document-image.js';
 import type { Storage } from '../../media/storage.js';
 import { type PublicUrlOf, toWireMaterial } from '../catalog/material.mapper.js';
@@ -120,15 +121,24 @@ export class LicenceService {
     return { url: files[0]!.url, expiresAt: files[0]!.expiresAt, files };
   }
 
-  async listPurchased(user: UserRow, page: { page: number; page_size: number }): Promise<TPurchasedResponse> {
+  async listPurchased(
+    user: UserRow,
+    page: { page: number; page_size: number; cursor?: string | undefined },
+  ): Promise<TPurchasedResponse> {
     const ownerSid = ownerSidOf(user);
-    const [licenceRows, total] = await Promise.all([
+    // One row more than the page tells whether there is a next page.
+    const [listed, counted] = await Promise.all([
       listOwnedLicences(this.deps.db, ownerSid, {
         offset: (page.page - 1) * page.page_size,
-        limit: page.page_size,
+        limit: page.page_size + 1,
+        after: page.cursor === undefined ? undefined : decodeCursor(page.cursor),
       }),
       countOwnedLicences(this.deps.db, ownerSid),
     ]);
+    const licenceRows = listed.slice(0, page.page_size);
+    const last = licenceRows.at(-1);
+    const nextCursor =
+      listed.length > page.page_size && last ? encodeCursor({ at: last.position, sid: last.licence.sid }) : null;
     const found = await findMaterialsBySids(
       this.deps.db,
       licenceRows.map((r) => r.licence.materialSid),
@@ -149,7 +159,8 @@ export class LicenceService {
       rows.map((r) => r.material.sid),
     );
     return {
-      total,
+      ...cappedTotal(counted),
+      nextCursor,
       materials: rows.map(({ licence, material, orderNo }) => ({
         ...toWireMaterial(material, { liked: liked.has(material.sid), now, publicUrlOf: this.deps.publicUrlOf }),
         buyTime: licence.createdAt.toISOString(),
