@@ -204,7 +204,11 @@ describe('withdrawing an invoice the provider issued (decision 0025)', () => {
   async function providerIssued(buyer: TestBuyer) {
     const order = await paidOrder(buyer);
     const invoice = await requestInvoice(buyer, order);
-    const res = await notify({ out_invoice_no: invoice.sid, status: 'ISSUED', pdf_url: `${provider.url}/pdf/${invoice.sid}` });
+    const res = await notify({
+      out_invoice_no: invoice.sid,
+      status: 'ISSUED',
+      pdf_url: `${provider.url}/pdf/${invoice.sid}`,
+    });
     expect(JSON.parse(res.raw)).toEqual({ code: 'SUCCESS' });
     return { order, invoice };
   }
