@@ -140,6 +140,12 @@ for (const viewport of [
 
       // The account area: its sections in one sideways row at the top, not a menu above the page.
       await page.goto('/user/order');
+      // a paid order's line: its name keeps the card's width, 下载原图 / 授权证书 go under it
+      const lineText = page.locator('.gs-record__item-text').first();
+      await expect(lineText).toBeVisible();
+      expect((await lineText.boundingBox())!.width).toBeGreaterThan(viewport.width / 2);
+      await expectNoSidewaysScroll(page);
+      await page.screenshot({ path: shots('orders'), fullPage: true });
       const sections = page.getByRole('navigation', { name: '个人中心' });
       await expect(sections).toHaveCount(1);
       await expect(sections.getByRole('link', { name: '我的订单' })).toHaveAttribute('aria-current', 'page');
