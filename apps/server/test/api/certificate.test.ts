@@ -160,7 +160,11 @@ describe('licence certificate', () => {
 
   it('of a delivered custom design shows that design and says what was delivered, not the stock note', async () => {
     const ops = await createTestOperator(t);
-    const buyer: TestBuyer = await createCompanyBuyer(t, { company: '深圳市翡翠鑫鎏珠宝有限公司' });
+    const buyer: TestBuyer = await createCompanyBuyer(t, {
+      company: '深圳市翡翠鑫鎏珠宝有限公司',
+      companyLicense: '91440300MA5GXXXX74',
+      companyAddress: '深圳市罗湖区水贝一路 8 号',
+    });
     await fundWallet(t, buyer.sid, 100_000);
     // The stock material is landscape; the delivered design is portrait, so the PDF tells them apart.
     const [m] = await createMaterials(t, 1);
