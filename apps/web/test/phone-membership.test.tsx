@@ -69,7 +69,7 @@ describe('the header on a phone', () => {
   });
 
   it('shows 注册 beside 登录 when signed out', () => {
-    useSession.getState().setUser(null);
+    useSession.getState().clear();
     renderAt(<AppHeader siteName="宝图" />);
     const register = screen.getByRole('button', { name: '注册' });
     expect(shownOnPhones(register)).toBe(true);
