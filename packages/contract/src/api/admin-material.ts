@@ -348,7 +348,8 @@ export const ADMIN_MATERIAL_API = {
     params: ZAdminMaterialIdParams,
     body: ZAdminMaterialPatch,
     response: ZAdminMaterialResponse,
-    summary: 'Changes keywords, prices, the free window, featured, disabled or the remark.',
+    summary:
+      'Changes keywords, prices, the free window, featured, disabled or the remark; with `version`, a save over a later edit is refused (3005).',
   }),
   reprocess: defineEndpoint({
     method: 'POST',
