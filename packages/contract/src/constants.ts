@@ -24,7 +24,7 @@ export interface LicenceSpec {
  * exclusive licence of the delivered design), which the licence pays for once (decision 0023).
  */
 export const PREMIUM_CUSTOM_NOTE =
-  '付款后即可下载原素材，并进入定制表单提交您的产品、Logo 与文案（含本素材一次高级定制，无需另付），定制成品为独家授权';
+  '付款后即可下载原素材；含本素材一次高级定制，无需另付，提交产品、Logo 与文案即可，成品为独家授权';
 
 export const LICENCE_TABLE: readonly LicenceSpec[] = [
   {

@@ -71,12 +71,12 @@ describe('video licence table', () => {
 });
 
 describe('高级定制授权', () => {
-  it('says what is delivered now and that the design with the buyer’s product goes through 定制', () => {
+  it('says what is delivered now and that the licence pays for one custom design of the material', () => {
     for (const format of [MaterialFormat.IMAGE, MaterialFormat.VIDEO]) {
       const spec = licenceSpec(LicenceType.PREMIUM_CUSTOM, format);
       expect(spec.use).not.toMatch(/替换/);
       expect(spec.note).toContain('下载原素材');
-      expect(spec.note).toContain('点击“定制”提交');
+      expect(spec.note).toContain('含本素材一次高级定制，无需另付');
     }
   });
 });

@@ -157,11 +157,11 @@ describe('licence certificate layout', () => {
     expect(text).not.toContain('印刷');
   });
 
-  it('says what 高级定制授权 delivers: the original now, the design through 定制', async () => {
+  it('says what 高级定制授权 delivers: the original now, one custom design paid for', async () => {
     const pdf = await renderCertificatePdf({ ...DEMO, licenceType: LicenceType.PREMIUM_CUSTOM });
     const text = (await readPdf(pdf)).boxes.map((b) => b.text).join('');
     expect(text).not.toContain('即将上线');
-    expect(text).toContain('点击“定制”提交');
+    expect(text).toContain('含本素材一次高级定制，无需另付');
   });
 
   it('a certificate replaced by an upgrade says so and names its successor, still one page', async () => {
