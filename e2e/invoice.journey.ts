@@ -92,7 +92,11 @@ test('a paid order gets a 专票: a wrong credit code is refused, the operator c
   await review
     .locator('input[type=file]')
     .setInputFiles({ name: 'fapiao.pdf', mimeType: 'application/pdf', buffer: FAPIAO_PDF });
-  await expect(review.getByRole('img', { name: '发票 PDF 预览' })).toBeVisible();
+  const preview = review.getByRole('img', { name: '发票 PDF 预览' });
+  await expect(preview).toBeVisible();
+  // Drawn by pdf.js under the built site's CSP (its worker and wasm), not only given a frame.
+  await expect(preview.locator('canvas').first()).toBeVisible();
+  await expect(preview.getByText('无法预览此 PDF')).toHaveCount(0);
   await expect(review.getByText('增值税专用发票')).toBeVisible();
   await expect(review.getByText(COMPANY.company_license)).toBeVisible();
   await expect(review.getByRole('button', { name: '确认开具' })).toBeEnabled();

@@ -52,6 +52,9 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
+      // The address the journeys use: a gateway's return (a phone's payment) comes back to
+      // PUBLIC_URL, and localhost would be another origin with another localStorage.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
