@@ -216,3 +216,59 @@ test('a super customization is quoted by the operator and paid in the order draw
   const [after] = await demandsOf(page, token);
   expect(after!.status).toBe('SUBMITTED');
 });
+
+test('a held 高级定制授权 pays for its material’s custom design: bought on the detail page, it leads to the form, and the design costs nothing more', async ({
+  page,
+  context,
+  request,
+}) => {
+  const token = await registerBuyer(request, { withCompany: true });
+  await signIn(page, token);
+  const listing = await call<{ materials: { sid: string; format: string; authType: number[] }[] }>(
+    await request.get('/api/material?sort=-created&page_size=60'),
+  );
+  const premium = listing.materials.find((m) => m.format === 'image' && m.authType.includes(4));
+  expect(premium, 'the demo catalogue has an image large enough for 高级定制授权').toBeDefined();
+  await page.goto(`/detail/${premium!.sid}`);
+
+  // 高级定制授权 ¥498 bought through 立即购买 and paid online.
+  const picker = page.getByRole('radiogroup', { name: '选择授权类型' });
+  await picker.getByText('高级定制授权', { exact: true }).click();
+  await expect(page.getByText('已选：高级定制授权')).toBeVisible();
+  await expect(page.getByText(/含本素材一次高级定制，无需另付/).first()).toBeVisible();
+  await page.getByRole('button', { name: '立即购买' }).click();
+  const contract = page.getByRole('dialog', { name: '授权许可使用协议' });
+  await contract.getByRole('checkbox', { name: '我已阅读并同意《授权许可使用协议》' }).check();
+  await contract.getByRole('button', { name: '同意并下单' }).click();
+  const drawer = page.getByRole('dialog', { name: '确认订单' });
+  await drawer.getByRole('radio', { name: /在线支付/ }).check();
+  await drawer.getByRole('button', { name: '去支付' }).click();
+  await payOnlineInSandbox(page, context);
+
+  // Paid, the buyer is on that material's custom form, where the licence pays for the design.
+  await expect(page).toHaveURL(new RegExp(`/customize\\?material=${premium!.sid}`));
+  await expect(page.getByText('已购高级定制授权抵扣')).toBeVisible();
+  await expect(page.getByText('预计实付')).toBeVisible();
+  await uploadInto(page, '上传产品图', { name: 'ring.jpg', buffer: await picture(900, 900, '#d4af37') });
+  await expect(page.getByRole('img', { name: '产品图预览' })).toBeVisible();
+  await page.getByLabel('主标题').fill('婚嫁季');
+  await page.getByRole('checkbox', { name: /定制服务协议/ }).check();
+  await page.screenshot({ path: test.info().outputPath('premium-credit-form.png'), fullPage: true });
+  await page.getByRole('button', { name: '提交定制并支付' }).click();
+
+  // Nothing more to pay: the drawer shows the credit and takes the order without a payment.
+  const order = page.getByRole('dialog', { name: '确认订单' });
+  await expect(order.getByText('已购高级定制授权抵扣')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('premium-credit-drawer.png') });
+  await order.getByRole('button', { name: '确认领取' }).click();
+  await expect(page).toHaveURL(/\/record\/customize/, { timeout: 15_000 });
+  await expect(page.getByText('待设计').first()).toBeVisible();
+  const [demand] = await demandsOf(page, token);
+  expect(demand).toMatchObject({ status: 'SUBMITTED', tier: 'advanced' });
+  const orders = await call<{ orders: { orderType: string; finalPrice: number }[] }>(
+    await page.request.get('/api/order/list?page=1&page_size=10', { headers: { Authorization: `Bearer ${token}` } }),
+  );
+  const custom = orders.orders.find((o) => o.orderType === 'custom');
+  expect(custom?.finalPrice).toBe(0);
+  await page.screenshot({ path: test.info().outputPath('premium-credit-records.png'), fullPage: true });
+});

@@ -197,7 +197,11 @@ function CouponForm({ onCreated, onCancel }: { onCreated: (coupons: TAdminCoupon
         </Form.Item>
       )}
 
-      <Form.Item name="scope" label="适用订单" extra="不勾选表示适用于素材授权与定制服务；超级定制报价须勾选才可使用（充值订单不能使用优惠券）">
+      <Form.Item
+        name="scope"
+        label="适用订单"
+        extra="不勾选表示适用于素材授权与定制服务；超级定制报价须勾选才可使用（充值订单不能使用优惠券）"
+      >
         <Checkbox.Group options={SCOPE_OPTIONS} />
       </Form.Item>
 
