@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { materialPaths, payOnlineInSandbox } from './checkout-steps';
+import { amountIn, breakdownRow, materialPaths, payOnlineInSandbox } from './checkout-steps';
 import { call, registerBuyer, signIn, signInOperator, skipGuide, skipSurvey } from './fixtures';
 
 /*
@@ -271,4 +271,59 @@ test('a held 高级定制授权 pays for its material’s custom design: bought 
   const custom = orders.orders.find((o) => o.orderType === 'custom');
   expect(custom?.finalPrice).toBe(0);
   await page.screenshot({ path: test.info().outputPath('premium-credit-records.png'), fullPage: true });
+});
+
+test('a VIP pays a quote as quoted: no member price on one-to-one work, paid in full from the wallet', async ({
+  page,
+  context,
+  request,
+  browser,
+}) => {
+  const token = await registerBuyer(request, { withCompany: true });
+  await signIn(page, token);
+  // A VIP through the monthly recharge (¥699 in the wallet).
+  await page.goto('/wallet');
+  await page.getByRole('button', { name: '立即开通' }).click();
+  const recharge = page.getByRole('dialog', { name: /开通 VIP 月度会员/ });
+  await recharge.locator('.gs-recharge-amount').click();
+  await recharge.getByRole('button', { name: '立即充值' }).click();
+  const protocol = page.getByRole('dialog', { name: 'VIP月度服务协议' });
+  await protocol.getByRole('checkbox', { name: '我已阅读并同意《VIP月度服务协议》' }).check();
+  await protocol.getByRole('button', { name: '立即支付' }).click();
+  const drawer = page.getByRole('dialog', { name: '确认订单' });
+  await drawer.getByRole('button', { name: '去支付' }).click();
+  await payOnlineInSandbox(page, context);
+  await expect(page.getByRole('banner').getByRole('button', { name: '¥699.00' })).toBeVisible();
+
+  // A super customization, quoted ¥500.
+  const [path] = await materialPaths(page, 1);
+  await page.goto(path!);
+  await page.getByRole('button', { name: '定制', exact: true }).click();
+  await page.getByRole('radiogroup', { name: '定制类型' }).getByText('超级定制').click();
+  await page.getByLabel('需求描述').fill('为新品婚戒做一组节日主题海报，三张，红金配色，突出钻石火彩');
+  await uploadInto(page, '上传参考图1', { name: 'ref.jpg', buffer: await picture(800, 600, '#aa2222') });
+  await expect(page.getByRole('img', { name: '参考图1预览' })).toBeVisible();
+  await page.getByRole('button', { name: '提交需求，等待报价' }).click();
+  await expect(page).toHaveURL(/\/record\/customize\?demand=/);
+  const [demand] = await demandsOf(page, token);
+  const operator = await operatorPage(browser);
+  const board = await openOnBoard(operator, demand!.sid);
+  await board.getByLabel('报价（元）').fill('500');
+  await board.getByLabel('交付周期（工作日）').fill('4');
+  await board.getByRole('button', { name: '发送报价' }).click();
+  await operator.getByRole('tooltip').getByRole('button', { name: '发送报价' }).click();
+  await expect(operator.getByText('已报价，已通知买家付款')).toBeVisible();
+  await operator.close();
+
+  // The wallet is the VIP's default; the quote is not discounted (decision 0023).
+  await page.reload();
+  const details = page.getByRole('dialog', { name: /定制详情/ });
+  await expect(details.getByText(/报价 ¥500\.00/)).toBeVisible();
+  await details.getByRole('button', { name: '去支付' }).click();
+  await expect(drawer.getByRole('radio', { name: /余额支付/ })).toBeChecked();
+  expect(await amountIn(breakdownRow(drawer, '实付'))).toBe(50_000);
+  await expect(breakdownRow(drawer, '会员优惠')).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('vip-quote-drawer.png') });
+  await drawer.getByRole('button', { name: '确认支付' }).click();
+  await expect(page.getByRole('banner').getByRole('button', { name: '¥199.00' })).toBeVisible({ timeout: 15_000 });
 });
