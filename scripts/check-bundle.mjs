@@ -51,6 +51,8 @@ export const BUYER_ROUTES = {
   '/record/ordinary': ['features/records/routes/record-layout', 'features/records/routes/ordinary-records-page'],
   '/record/customize': ['features/records/routes/record-layout', 'features/records/routes/customize-records-page'],
   '/dev/outbox': ['features/dev-outbox/routes/outbox-page'],
+  // where a phone's browser comes back from a gateway's mobile page (decision 0026)
+  '/pay/return': [ANTD, 'features/checkout/routes/pay-return-page'],
   '/<404>': ['app/routes/not-found-page'],
 };
 /**

@@ -220,3 +220,18 @@ export const MAX_LENGTH = {
 
 /** Local-storage keys shared by the web app (spec §9). */
 export const STORAGE_KEYS = { token: 'gemstock.token', surveyFlag: 'gemstock.survey' } as const;
+
+/**
+ * A buyer's list counts its rows up to this many and no further: beyond it `totalCapped` is true,
+ * `total` is the cap and the site shows "1,000+". Page controls jump within the counted pages;
+ * past them a list goes on page by page with `nextCursor` (list-page.ts).
+ */
+export const LIST_COUNT_CAP = 1000;
+
+/**
+ * Where a phone's browser comes back after the gateway's mobile page: `?order=<sid>` (web route).
+ * Here, not beside the payment schemas: every page's route table names it, and a page must not
+ * load zod for a path.
+ */
+export const PAY_RETURN_PATH = '/pay/return';
+export const PAY_RETURN_ORDER_PARAM = 'order';

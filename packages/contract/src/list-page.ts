@@ -1,12 +1,5 @@
 import { z } from './zod-locale.js';
 
-/**
- * A buyer's list counts its rows up to this many and no further: beyond it `totalCapped` is true,
- * `total` is the cap and the site shows "1,000+". Page controls jump within the counted pages;
- * past them a list goes on page by page with `nextCursor`.
- */
-export const LIST_COUNT_CAP = 1000;
-
 /** Longest cursor accepted: a time and a sid, encoded. */
 const CURSOR_MAX = 200;
 

@@ -28,10 +28,6 @@ export const PAYMENT_PATHS = {
 export const PAY_CHANNELS = ['qr', 'h5'] as const;
 export type PayChannel = (typeof PAY_CHANNELS)[number];
 
-/** Where a phone's browser comes back after the gateway's mobile page: `?order=<sid>` (web route). */
-export const PAY_RETURN_PATH = '/pay/return';
-export const PAY_RETURN_ORDER_PARAM = 'order';
-
 /**
  * `code` (coupon) and `referer` may be null; the price is fixed on the order from them.
  * `channel` defaults to `qr`.
