@@ -89,3 +89,21 @@ export async function buyFirstMaterialNow(page: Page) {
   await page.goto(path!);
   await buyThisMaterialNow(page);
 }
+
+/**
+ * Makes the signed-in buyer a VIP the way a buyer does: the monthly recharge on /wallet (the first
+ * amount, ¥699), the VIP agreement ticked, paid online in the sandbox.
+ */
+export async function becomeVip(page: Page, context: BrowserContext) {
+  await page.goto('/wallet');
+  await page.getByRole('button', { name: '立即开通' }).click();
+  const recharge = page.getByRole('dialog', { name: /开通 VIP 月度会员/ });
+  await recharge.locator('.gs-recharge-amount').click();
+  await recharge.getByRole('button', { name: '立即充值' }).click();
+  const protocol = page.getByRole('dialog', { name: 'VIP月度服务协议' });
+  await protocol.getByRole('checkbox', { name: '我已阅读并同意《VIP月度服务协议》' }).check();
+  await protocol.getByRole('button', { name: '立即支付' }).click();
+  await page.getByRole('dialog', { name: '确认订单' }).getByRole('button', { name: '去支付' }).click();
+  await payOnlineInSandbox(page, context);
+  await expect(page.getByRole('banner').getByRole('button', { name: '¥699.00' })).toBeVisible();
+}

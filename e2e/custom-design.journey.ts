@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { amountIn, breakdownRow, materialPaths, payOnlineInSandbox } from './checkout-steps';
+import { amountIn, becomeVip, breakdownRow, materialPaths, payOnlineInSandbox } from './checkout-steps';
 import { call, registerBuyer, signIn, signInOperator, skipGuide, skipSurvey } from './fixtures';
 
 /*
@@ -281,19 +281,7 @@ test('a VIP pays a quote as quoted: no member price on one-to-one work, paid in 
 }) => {
   const token = await registerBuyer(request, { withCompany: true });
   await signIn(page, token);
-  // A VIP through the monthly recharge (¥699 in the wallet).
-  await page.goto('/wallet');
-  await page.getByRole('button', { name: '立即开通' }).click();
-  const recharge = page.getByRole('dialog', { name: /开通 VIP 月度会员/ });
-  await recharge.locator('.gs-recharge-amount').click();
-  await recharge.getByRole('button', { name: '立即充值' }).click();
-  const protocol = page.getByRole('dialog', { name: 'VIP月度服务协议' });
-  await protocol.getByRole('checkbox', { name: '我已阅读并同意《VIP月度服务协议》' }).check();
-  await protocol.getByRole('button', { name: '立即支付' }).click();
-  const drawer = page.getByRole('dialog', { name: '确认订单' });
-  await drawer.getByRole('button', { name: '去支付' }).click();
-  await payOnlineInSandbox(page, context);
-  await expect(page.getByRole('banner').getByRole('button', { name: '¥699.00' })).toBeVisible();
+  await becomeVip(page, context);
 
   // A super customization, quoted ¥500.
   const [path] = await materialPaths(page, 1);
@@ -320,6 +308,7 @@ test('a VIP pays a quote as quoted: no member price on one-to-one work, paid in 
   const details = page.getByRole('dialog', { name: /定制详情/ });
   await expect(details.getByText(/报价 ¥500\.00/)).toBeVisible();
   await details.getByRole('button', { name: '去支付' }).click();
+  const drawer = page.getByRole('dialog', { name: '确认订单' });
   await expect(drawer.getByRole('radio', { name: /余额支付/ })).toBeChecked();
   expect(await amountIn(breakdownRow(drawer, '实付'))).toBe(50_000);
   await expect(breakdownRow(drawer, '会员优惠')).toHaveCount(0);
