@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
@@ -32,16 +33,24 @@ export const auditLogsArchive = pgTable(
   'audit_logs_archive',
   {
     id: bigint({ mode: 'number' }).primaryKey(),
-    operatorSid: text().notNull(),
+    operatorSid: text(),
     action: text().notNull(),
     entity: text().notNull(),
     entitySid: text(),
+    refs: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     before: jsonb(),
     after: jsonb(),
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },
+  // The console's audit search reads the archive with the same filters as audit_logs.
   (t) => [
-    index('audit_logs_archive_entity_idx').on(t.entity, t.entitySid),
-    index('audit_logs_archive_created_idx').on(t.createdAt),
+    index('audit_logs_archive_time_idx').on(t.createdAt, t.id),
+    index('audit_logs_archive_operator_idx').on(t.operatorSid, t.createdAt, t.id),
+    index('audit_logs_archive_action_idx').on(t.action, t.createdAt, t.id),
+    index('audit_logs_archive_entity_time_idx').on(t.entity, t.createdAt, t.id),
+    index('audit_logs_archive_refs_gin').using('gin', t.refs),
   ],
 );

@@ -135,6 +135,7 @@ export const demands = pgTable(
     updatedAt: now(),
   },
   (t) => [
+    // 定制记录 of one account or a company, newest first, sid breaking ties.
     index('demands_user_idx').on(t.userSid, t.createdAt.desc()),
     index('demands_owner_idx').on(t.ownerSid, t.createdAt.desc(), t.sid.desc()),
     index('demands_board_idx').on(t.status, t.stageDeadline, t.sid),
@@ -205,23 +206,36 @@ export const designComments = pgTable(
   (t) => [index('design_comments_demand_idx').on(t.demandSid, t.createdAt)],
 );
 
-/** Operator writes: who, what, when, before and after. */
+/**
+ * Operator writes and sign-ins: who, what, when, before and after. `refs` holds the sid of the
+ * entry's object and of every other object it concerns (an invoice's orders, a demand's order),
+ * so "everything that touched this order" is one indexed lookup. Read newest first by
+ * (created_at, id); each filter of the console has an index ending in that order.
+ */
 export const auditLogs = pgTable(
   'audit_logs',
   {
     id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    operatorSid: text().notNull(),
+    /** Null for a failed sign-in under a name no operator has. */
+    operatorSid: text(),
     action: text().notNull(),
     entity: text().notNull(),
     entitySid: text(),
+    refs: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     before: jsonb(),
     after: jsonb(),
     createdAt: now(),
   },
   (t) => [
-    index('audit_logs_entity_idx').on(t.entity, t.entitySid),
-    // The retention job moves the oldest rows to audit_logs_archive.
-    index('audit_logs_created_idx').on(t.createdAt),
+    // Also the retention job's order: it moves the oldest rows to audit_logs_archive.
+    index('audit_logs_time_idx').on(t.createdAt, t.id),
+    index('audit_logs_operator_idx').on(t.operatorSid, t.createdAt, t.id),
+    index('audit_logs_action_idx').on(t.action, t.createdAt, t.id),
+    index('audit_logs_entity_time_idx').on(t.entity, t.createdAt, t.id),
+    index('audit_logs_refs_gin').using('gin', t.refs),
   ],
 );
 

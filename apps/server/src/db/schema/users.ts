@@ -56,6 +56,7 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_mobile_key').on(t.mobile),
     uniqueIndex('users_username_key').on(t.username),
+    // A main account's sub-accounts, oldest first (the list's order).
     index('users_parent_idx').on(t.parentSid),
   ],
 );
@@ -92,6 +93,23 @@ export const operators = pgTable(
     name: text(),
     enabled: boolean().notNull().default(true),
     tokenVersion: integer().notNull().default(0),
+    /**
+     * What the operator may do in the console (contract OperatorRole: admin, content, finance,
+     * service); checked on every request, so a change applies to open sessions at once. An
+     * account without roles can sign in and reach nothing but its own account.
+     */
+    roles: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The base32 TOTP secret once the operator turned on sign-in with an authenticator app. */
+    totpSecret: text(),
+    /** A secret shown as a QR code and not yet confirmed with a code from the app. */
+    totpPendingSecret: text(),
+    /** The last TOTP time step accepted: a code is good for one sign-in only. */
+    totpLastStep: integer(),
+    /** Set when an administrator chose the password (creation, reset): the console asks for a new one. */
+    mustChangePassword: boolean().notNull().default(false),
     lastLoginAt: timestamp({ withTimezone: true }),
     createdAt: now(),
   },
@@ -125,6 +143,7 @@ export const surveys = pgTable(
     uniqueIndex('surveys_rewarded_owner_key')
       .on(t.ownerSid)
       .where(sql`${t.couponSid} is not null`),
+    // The console's answers, newest first, sid breaking ties the same way.
     index('surveys_created_idx').on(t.createdAt.desc(), t.sid),
   ],
 );
