@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -135,6 +136,11 @@ export const orders = pgTable(
     tradeNo: text(),
     /** Cents actually received for the order (equals price_cents; kept for reconciliation). */
     paidAmountCents: bigint({ mode: 'number' }),
+    /**
+     * Cents given back by the order's refund (refunds row), counted when the refund is made and
+     * given back if the gateway refuses it; never above what was received (orders_refund_within_paid).
+     */
+    refundedCents: bigint({ mode: 'number' }).notNull().default(0),
     /** The coupon issued to the buyer as a reward for this order, if any. */
     rewardCouponSid: text(),
     /**
@@ -174,6 +180,11 @@ export const orders = pgTable(
     index('orders_user_approved_idx')
       .on(t.userSid, t.approvedAt)
       .where(sql`${t.approvedAt} is not null`),
+    // The last word on "a refund never exceeds what was received", whatever the code above it does.
+    check(
+      'orders_refund_within_paid',
+      sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= coalesce(${t.paidAmountCents}, 0)`,
+    ),
   ],
 );
 
@@ -222,6 +233,9 @@ export const licences = pgTable(
     /** Set when an upgrade replaced this licence: the new certificate's number (docs/decisions/0016). */
     supersededByCertNo: text(),
     supersededAt: timestamp({ withTimezone: true }),
+    /** Set when the order that paid for the licence was refunded: downloads are refused, verification says revoked. */
+    revokedAt: timestamp({ withTimezone: true }),
+    revokedReason: text(),
     createdAt: now(),
   },
   (t) => [
