@@ -168,8 +168,9 @@ export const materialLikes = pgTable(
   (t) => [
     primaryKey({ columns: [t.userSid, t.materialSid] }),
     index('material_likes_material_idx').on(t.materialSid),
-    // A buyer's likes page lists the newest like first.
-    index('material_likes_user_created_idx').on(t.userSid, t.createdAt.desc()),
+    // A buyer's likes page in its whole order (newest like first, material breaking ties): a page
+    // and the capped count walk it and look each material up by its key for `disabled`.
+    index('material_likes_user_created_idx').on(t.userSid, t.createdAt.desc(), t.materialSid.desc()),
   ],
 );
 

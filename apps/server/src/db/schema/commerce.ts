@@ -166,7 +166,12 @@ export const orders = pgTable(
     index('orders_owner_audit_idx')
       .on(t.ownerSid, t.auditStatus, t.createdAt.desc(), t.sid.desc())
       .where(sql`${t.auditStatus} <> 'NONE'`),
-    index('orders_status_idx').on(t.status, t.createdAt),
+    // The console's order list in its order (newest first), whole and by each of its filters; the
+    // status one also serves the unpaid-order sweep (status, then created_at).
+    index('orders_created_idx').on(t.createdAt.desc(), t.sid.desc()),
+    index('orders_status_idx').on(t.status, t.createdAt.desc(), t.sid.desc()),
+    index('orders_type_created_idx').on(t.orderType, t.createdAt.desc(), t.sid.desc()),
+    index('orders_pay_way_created_idx').on(t.payWay, t.createdAt.desc(), t.sid.desc()),
     uniqueIndex('orders_settlement_key').on(t.settlementKey),
     // At most one unpaid upgrade order per company and material.
     uniqueIndex('orders_open_upgrade_key')
@@ -268,6 +273,8 @@ export const walletLots = pgTable(
   (t) => [
     uniqueIndex('wallet_lots_order_key').on(t.orderSid),
     index('wallet_lots_user_idx').on(t.userSid, t.validBefore),
+    // The wallet page's recharges, newest first.
+    index('wallet_lots_user_created_idx').on(t.userSid, t.createdAt.desc(), t.sid.desc()),
   ],
 );
 

@@ -136,7 +136,7 @@ export const demands = pgTable(
   },
   (t) => [
     // 定制记录 of one account or a company, newest first, sid breaking ties.
-    index('demands_user_idx').on(t.userSid, t.createdAt.desc()),
+    index('demands_user_idx').on(t.userSid, t.createdAt.desc(), t.sid.desc()),
     index('demands_owner_idx').on(t.ownerSid, t.createdAt.desc(), t.sid.desc()),
     index('demands_board_idx').on(t.status, t.stageDeadline, t.sid),
     index('demands_deadline_idx').on(t.stageDeadline, t.sid),

@@ -57,7 +57,7 @@ export const users = pgTable(
     uniqueIndex('users_mobile_key').on(t.mobile),
     uniqueIndex('users_username_key').on(t.username),
     // A main account's sub-accounts, oldest first (the list's order).
-    index('users_parent_idx').on(t.parentSid),
+    index('users_parent_idx').on(t.parentSid, t.createdAt, t.sid),
   ],
 );
 
@@ -80,6 +80,8 @@ export const verificationCodes = pgTable(
     index('verification_codes_target_idx').on(t.target, t.createdAt.desc()),
     // The per-client-address sending cap counts recent rows by ip.
     index('verification_codes_ip_idx').on(t.ip, t.createdAt.desc()),
+    // The hourly purge takes the oldest rows first, a batch at a time.
+    index('verification_codes_created_idx').on(t.createdAt),
   ],
 );
 
@@ -144,7 +146,7 @@ export const surveys = pgTable(
       .on(t.ownerSid)
       .where(sql`${t.couponSid} is not null`),
     // The console's answers, newest first, sid breaking ties the same way.
-    index('surveys_created_idx').on(t.createdAt.desc(), t.sid),
+    index('surveys_created_idx').on(t.createdAt.desc(), t.sid.desc()),
   ],
 );
 
