@@ -2,10 +2,24 @@ import { Table, type TableProps, type TableRef } from 'antd';
 // antd marks the hidden row it measures column widths with; it exports no public name for it.
 import TableMeasureRowContext from 'antd/es/table/TableMeasureRowContext';
 import { type ReactNode, useContext, useEffect, useRef } from 'react';
+import { LoadError } from './load-error';
+
+/** What ScrollTable reads of the list's query (a TanStack Query result fits). */
+export interface ListLoadState {
+  isError: boolean;
+  error: unknown;
+  isFetching?: boolean;
+  refetch: () => unknown;
+}
 
 export type ScrollTableProps<T> = TableProps<T> & {
   /** What the list is, read out when keyboard focus lands on its scrolling area (e.g. 支付异常列表). */
   regionLabel: string;
+  /**
+   * The list's query. A failed load is said in place, with 重试, instead of an empty table whose
+   * 「还没有…」 would claim there is nothing (the filters above stay usable).
+   */
+  loadState?: ListLoadState;
 };
 
 /**
@@ -15,7 +29,7 @@ export type ScrollTableProps<T> = TableProps<T> & {
  * - the header's select-all box is not focusable inside antd's hidden measuring row, which copies
  *   every column title into an `aria-hidden` row.
  */
-export function ScrollTable<T extends object>({ regionLabel, rowSelection, ...props }: ScrollTableProps<T>) {
+export function ScrollTable<T extends object>({ regionLabel, rowSelection, loadState, ...props }: ScrollTableProps<T>) {
   const tableRef = useRef<TableRef>(null);
   const rowCount = props.dataSource?.length ?? 0;
 
@@ -36,6 +50,16 @@ export function ScrollTable<T extends object>({ regionLabel, rowSelection, ...pr
     },
   };
 
+  if (loadState?.isError) {
+    return (
+      <LoadError
+        title={`${regionLabel}加载失败`}
+        error={loadState.error}
+        isRetrying={loadState.isFetching}
+        onRetry={() => void loadState.refetch()}
+      />
+    );
+  }
   return <Table<T> ref={tableRef} rowSelection={selection} {...props} />;
 }
 

@@ -53,7 +53,8 @@ function TwoLineTime({ iso }: { iso: string | null }) {
 
 export function CouponsPage() {
   const [query, setQuery] = useListQuery();
-  const { data, isFetching, isLoading, refetch } = useCoupons(query);
+  const list = useCoupons(query);
+  const { data, isFetching, isLoading, refetch } = list;
   const [creating, setCreating] = useState(false);
   const [openSid, setOpenSid] = useState<string | null>(null);
   const [granting, setGranting] = useState<TAdminCoupon | null>(null);
@@ -153,6 +154,7 @@ export function CouponsPage() {
       >
         <ScrollTable<TAdminCoupon>
           regionLabel="优惠券列表"
+          loadState={list}
           rowKey="sid"
           columns={columns}
           dataSource={data?.coupons ?? []}

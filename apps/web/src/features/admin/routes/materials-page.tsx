@@ -57,7 +57,8 @@ function useListQuery(): [MaterialListQuery, (next: AddressUpdate) => void] {
 
 export function MaterialsPage() {
   const [query, setQuery] = useListQuery();
-  const { data, isFetching, isLoading, refetch } = useMaterials(query);
+  const list = useMaterials(query);
+  const { data, isFetching, isLoading, refetch } = list;
   const reprocess = useReprocessMaterial();
   const navigate = useNavigate();
   const [editingSid, setEditingSid] = useState<string | null>(null);
@@ -184,6 +185,7 @@ export function MaterialsPage() {
     >
       <ScrollTable<TAdminMaterial>
         regionLabel="素材列表"
+        loadState={list}
         rowKey="sid"
         columns={columns}
         dataSource={data?.materials ?? []}

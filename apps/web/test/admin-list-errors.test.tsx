@@ -1,0 +1,41 @@
+import { ADMIN_COUPON_API, ADMIN_MATERIAL_API } from '@gemstock/contract';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAdminSession } from '@/features/admin/lib/admin-session';
+import { type ApiCall, serveApi } from './fake-api';
+import { renderConsoleAt } from './render-console';
+
+/** Every list call fails as a server in trouble answers; the frame's own calls are left unanswered (404). */
+function failingLists(listPath: string): ApiCall[] {
+  return serveApi((call) =>
+    call.url.pathname === listPath
+      ? { status: 503, body: { code: 1600, data: null, message: '数据库暂时无法访问，请稍后再试' } }
+      : undefined,
+  );
+}
+
+beforeEach(() => {
+  useAdminSession.getState().setToken('operator-token');
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  useAdminSession.getState().clear();
+});
+
+describe('a console list whose load fails', () => {
+  it.each([
+    ['/admin/materials', ADMIN_MATERIAL_API.list.path, '素材列表加载失败', '还没有素材'],
+    ['/admin/coupons', ADMIN_COUPON_API.list.path, '优惠券列表加载失败', '还没有优惠券'],
+  ])('%s says so in place, never "empty", and 重试 asks again', async (page, listPath, failed, empty) => {
+    const calls = failingLists(listPath);
+    renderConsoleAt(page);
+    expect(await screen.findByText(failed)).toBeTruthy();
+    expect(screen.getByText('数据库暂时无法访问，请稍后再试')).toBeTruthy();
+    expect(screen.queryByText(new RegExp(empty))).toBeNull();
+
+    const asked = calls.filter((c) => c.url.pathname === listPath).length;
+    fireEvent.click(screen.getByRole('button', { name: /重试/ }));
+    await vi.waitFor(() => expect(calls.filter((c) => c.url.pathname === listPath).length).toBe(asked + 1));
+  });
+});
