@@ -9,6 +9,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  uniqueIndex,
   smallint,
   text,
   timestamp,
@@ -121,6 +122,29 @@ export const materials = pgTable(
      * writes (which move updated_at) do not count.
      */
     editVersion: integer().notNull().default(0),
+    /**
+     * Review before sale (contract MaterialReviewMachine): pending (待审核) until an operator lists
+     * it (listed, 已上架) or rejects it with a reason (rejected, 已驳回). Buyers see only listed
+     * materials (buyerVisibleSql). New rows are pending; the migration made every material that
+     * existed before review listed.
+     */
+    reviewState: text().notNull().default('pending'),
+    /** Why it was rejected (shown in the console and the upload batch). */
+    reviewReason: text(),
+    reviewedAt: timestamp({ withTimezone: true }),
+    /** The operator who listed or rejected it. */
+    reviewedBy: text(),
+    /** SHA-256 of the original's bytes (hex): the same file is refused at upload. Null for materials made before. */
+    contentSha256: text(),
+    /**
+     * 64-bit perceptual hash (DCT pHash of the thumbnail; a video's poster frame) as a signed
+     * bigint, for near-duplicates: two pictures whose hashes differ in few bits look alike.
+     * Null until the media job has drawn the thumbnail.
+     */
+    perceptualHash: bigint({ mode: 'bigint' }),
+    /** The closest older material within NEAR_DUPLICATE_MAX_DISTANCE bits, found by the media job: 疑似重复. */
+    similarToSid: text(),
+    similarDistance: smallint(),
     createdAt: now(),
     updatedAt: now(),
     /**
@@ -148,11 +172,32 @@ export const materials = pgTable(
     index('materials_free_idx')
       .on(t.freeFrom.desc(), t.seq.desc())
       .where(sql`${t.freeUntil} IS NOT NULL`),
+    // One material per original file: a second upload of the same bytes is refused (a race of
+    // two ends here too).
+    uniqueIndex('materials_content_sha256_key').on(t.contentSha256),
+    // The review queue (待审核, 已驳回), newest first by (created_at, sid) keyset: a small part of
+    // the catalogue, so a partial index.
+    index('materials_review_queue_idx')
+      .on(t.reviewState, t.createdAt.desc(), t.sid.desc())
+      .where(sql`${t.reviewState} <> 'listed'`),
+    // Near-duplicate look-ups read only this (an index-only scan over 8-byte hashes), not the rows.
+    index('materials_perceptual_hash_idx')
+      .on(t.perceptualHash, t.sid)
+      .where(sql`${t.perceptualHash} IS NOT NULL`),
     index('materials_featured_video_idx')
       .on(t.createdAt.desc(), t.seq.desc())
       .where(sql`${t.featured} AND ${t.format} = 'video'`),
   ],
 );
+
+/**
+ * What buyers may see of a material: its public files are made (ready), review put it on sale
+ * (listed) and no operator withdrew it (not disabled). Every buyer query of the catalogue uses
+ * this one condition, so a material waiting for review is found by no search, sid or list.
+ */
+export function buyerVisibleSql(): SQL {
+  return sql`(${materials.disabled} = false AND ${materials.status} = 'ready' AND ${materials.reviewState} = 'listed')`;
+}
 
 export const materialLikes = pgTable(
   'material_likes',

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { materials } from './catalog.js';
-import { users } from './users.js';
+import { operators, users } from './users.js';
 
 const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
@@ -80,5 +80,65 @@ export const directUploads = pgTable(
     index('direct_uploads_unused_idx')
       .on(t.createdAt)
       .where(sql`${t.usedAt} is null`),
+  ],
+);
+
+/**
+ * An operator's upload of several files at once, kept so the batch and what became of each file
+ * outlive the page it was started from (the console lists them). Its state and counts are read
+ * from its files.
+ */
+export const uploadBatches = pgTable(
+  'upload_batches',
+  {
+    sid: text().primaryKey(),
+    operatorSid: text()
+      .notNull()
+      .references(() => operators.sid),
+    /** Keywords given to every file of the batch at upload. */
+    keywords: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    fileCount: integer().notNull(),
+    createdAt: now(),
+  },
+  (t) => [index('upload_batches_created_idx').on(t.createdAt.desc(), t.sid.desc())],
+);
+
+/**
+ * One file of a batch (contract UploadFileMachine): uploading until its bytes arrive, then
+ * uploaded (a material exists and its own state says processing / 待审核 / 已上架 / 已驳回), or
+ * refused as a duplicate, failed with a reason, or cancelled by the operator. Failed and
+ * cancelled files may be uploaded again.
+ */
+export const uploadBatchFiles = pgTable(
+  'upload_batch_files',
+  {
+    sid: text().primaryKey(),
+    batchSid: text()
+      .notNull()
+      .references(() => uploadBatches.sid),
+    /** Order in the batch, as the operator picked the files. */
+    position: integer().notNull(),
+    /** The file's name on the operator's computer (for the table only; never used as a path). */
+    name: text().notNull(),
+    /** Size the browser declared, before upload. */
+    bytes: bigint({ mode: 'number' }).notNull(),
+    state: text().notNull().default('uploading'),
+    /** Why it failed or was refused, in Chinese. */
+    reason: text(),
+    materialSid: text().references(() => materials.sid),
+    /** The material with the same content, when refused as a duplicate. */
+    duplicateOfSid: text().references(() => materials.sid),
+    createdAt: now(),
+    updatedAt: now(),
+  },
+  (t) => [
+    index('upload_batch_files_batch_idx').on(t.batchSid, t.position),
+    // The review queue narrowed to one batch, and a material's batch.
+    index('upload_batch_files_material_idx')
+      .on(t.materialSid)
+      .where(sql`${t.materialSid} IS NOT NULL`),
   ],
 );
