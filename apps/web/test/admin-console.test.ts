@@ -1,9 +1,9 @@
-import { STORAGE_KEYS, type TAdminMaterial } from '@gemstock/contract';
+import { ADMIN_API, ADMIN_MATERIAL_API, STORAGE_KEYS, type TAdminMaterial, USER_ROUTES } from '@gemstock/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { adminApi } from '@/features/admin/lib/admin-api';
+import { callAdminApi } from '@/features/admin/lib/admin-api';
 import { ADMIN_TOKEN_KEY, useAdminSession } from '@/features/admin/lib/admin-session';
 import { formFieldOf, initialValues, toPatch } from '@/features/admin/lib/material-form';
-import { apiClient } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { setNavigator } from '@/lib/navigation';
 import { notify } from '@/lib/notify';
 import { useDialogs } from '@/stores/dialogs';
@@ -48,13 +48,13 @@ describe('operator console client', () => {
 
     const adminFetch = reply(200, { code: 0, data: { ok: true }, message: 'ok' });
     vi.stubGlobal('fetch', adminFetch);
-    await adminApi.get('/api/admin/materials');
+    await callAdminApi(ADMIN_MATERIAL_API.list);
     expect(authorizationOf(adminFetch)).toBe('Bearer operator-token');
 
     // The buyer client is unchanged: it still sends the buyer token.
     const buyerFetch = reply(200, { code: 0, data: {}, message: 'ok' });
     vi.stubGlobal('fetch', buyerFetch);
-    await apiClient.get('/api/user');
+    await callApi(USER_ROUTES.me);
     expect(authorizationOf(buyerFetch)).toBe('Bearer buyer-token');
   });
 
@@ -62,7 +62,7 @@ describe('operator console client', () => {
     useSession.getState().setToken('buyer-token');
     const fetchMock = reply(200, { code: 0, data: { access_token: 'x' }, message: 'ok' });
     vi.stubGlobal('fetch', fetchMock);
-    await adminApi.post('/api/admin/login', { username: 'operator', password: 'x' });
+    await callAdminApi(ADMIN_API.login, { body: { username: 'operator', password: 'x' } });
     expect(authorizationOf(fetchMock)).toBeUndefined();
   });
 
@@ -73,7 +73,7 @@ describe('operator console client', () => {
       useAdminSession.getState().setToken('operator-token');
       vi.stubGlobal('fetch', reply(401, { code, data: null, message: '登录已过期，请重新登录' }));
 
-      await expect(adminApi.get('/api/admin/materials')).rejects.toMatchObject({ code });
+      await expect(callAdminApi(ADMIN_MATERIAL_API.list)).rejects.toMatchObject({ code });
 
       expect(useAdminSession.getState().token).toBeNull();
       expect(localStorage.getItem(ADMIN_TOKEN_KEY)).toBeNull();
@@ -92,10 +92,12 @@ describe('operator console client', () => {
       'fetch',
       reply(400, { code: 1001, data: null, message: '价格必须是 0 到 1000000 元之间、精确到分的金额' }),
     );
-    await expect(adminApi.patch('/api/admin/materials/x', {})).rejects.toMatchObject({ code: 1001 });
+    await expect(callAdminApi(ADMIN_MATERIAL_API.update, { params: { id: 'x' }, body: {} })).rejects.toMatchObject({
+      code: 1001,
+    });
     expect(toast).toHaveBeenCalledWith('价格必须是 0 到 1000000 元之间、精确到分的金额');
     toast.mockClear();
-    await expect(adminApi.get('/api/admin/materials', { quiet: true })).rejects.toMatchObject({ code: 1001 });
+    await expect(callAdminApi(ADMIN_MATERIAL_API.list, {}, { quiet: true })).rejects.toMatchObject({ code: 1001 });
     expect(toast).not.toHaveBeenCalled();
     expect(useAdminSession.getState().token).toBe('operator-token');
   });

@@ -1,6 +1,6 @@
-import { STORAGE_KEYS } from '@gemstock/contract';
+import { CART_ROUTES, COMMON_ROUTES, ORDER_ROUTES, STORAGE_KEYS, USER_ROUTES } from '@gemstock/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, NETWORK_ERROR_CODE, apiClient } from '@/lib/api-client';
+import { ApiError, NETWORK_ERROR_CODE, callApi } from '@/lib/api-client';
 import { setNavigator } from '@/lib/navigation';
 import { notify } from '@/lib/notify';
 import { useDialogs } from '@/stores/dialogs';
@@ -43,7 +43,7 @@ describe('api-client envelope', () => {
     const fetchMock = reply(200, { code: 0, data: { keywords: ['钻戒'] }, message: 'ok' });
     vi.stubGlobal('fetch', fetchMock);
 
-    await expect(apiClient.get('/api/index/keywords')).resolves.toEqual({ keywords: ['钻戒'] });
+    await expect(callApi(COMMON_ROUTES.hotKeywords)).resolves.toEqual({ keywords: ['钻戒'] });
 
     const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect((init.headers as Record<string, string>).Authorization).toBe('Bearer token-abc');
@@ -54,10 +54,10 @@ describe('api-client envelope', () => {
     const fetchMock = reply(200, { code: 0, data: { access_token: 't' }, message: '' });
     vi.stubGlobal('fetch', fetchMock);
 
-    await apiClient.post('/api/user/login', { email: 'a@b.cn', password: 'x' });
+    await callApi(USER_ROUTES.login, { body: { email: 'a@b.cn', password: 'x' } });
 
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/user/login');
+    expect(url).toBe(USER_ROUTES.login.path);
     expect(init.method).toBe('POST');
     expect(init.body).toBe(JSON.stringify({ email: 'a@b.cn', password: 'x' }));
     expect((init.headers as Record<string, string>).Authorization).toBeUndefined();
@@ -68,7 +68,7 @@ describe('api-client error policy (spec §8)', () => {
   it('1000: no toast, opens the login dialog remembering the current page', async () => {
     vi.stubGlobal('fetch', reply(401, { code: 1000, data: null, message: '请先登录' }));
 
-    const error = await apiClient.get('/api/cart').catch((e: unknown) => e);
+    const error = await callApi(CART_ROUTES.list).catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).reason).toBe('no-auth');
@@ -83,7 +83,7 @@ describe('api-client error policy (spec §8)', () => {
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('token-abc');
     vi.stubGlobal('fetch', reply(401, { code, data: null, message: '登录已过期，请重新登录' }));
 
-    const error = await apiClient.get('/api/user').catch((e: unknown) => e);
+    const error = await callApi(USER_ROUTES.me).catch((e: unknown) => e);
 
     expect((error as ApiError).code).toBe(code);
     expect((error as ApiError).reason).toBe('logged-out');
@@ -100,7 +100,7 @@ describe('api-client error policy (spec §8)', () => {
     signIn();
     vi.stubGlobal('fetch', reply(403, { code: 1012, data: null, message: '请先完善企业信息' }));
 
-    const error = await apiClient.post('/api/order/place/wallet', {}).catch((e: unknown) => e);
+    const error = await callApi(ORDER_ROUTES.placeWallet, { body: { price: 10_000 } }).catch((e: unknown) => e);
 
     expect((error as ApiError).reason).toBe('no-company');
     expect(useDialogs.getState().company.open).toBe(true);
@@ -111,7 +111,7 @@ describe('api-client error policy (spec §8)', () => {
     signIn();
     vi.stubGlobal('fetch', reply(401, { code: 2001, data: null, message: '账号或密码错误' }));
 
-    await expect(apiClient.post('/api/user/login', {})).rejects.toMatchObject({
+    await expect(callApi(USER_ROUTES.login, { body: { username: 'buyer', password: 'x' } })).rejects.toMatchObject({
       code: 2001,
       message: '账号或密码错误',
     });
@@ -132,7 +132,9 @@ describe('api-client error policy (spec §8)', () => {
       }),
     );
 
-    const error = (await apiClient.post('/api/user', {}).catch((e: unknown) => e)) as ApiError;
+    const error = (await callApi(USER_ROUTES.login, { body: { email: 'not-an-email', password: 'x' } }).catch(
+      (e: unknown) => e,
+    )) as ApiError;
 
     expect(error.fields).toEqual([{ path: 'email', message: '请输入正确的邮箱' }]);
     expect(toast).toHaveBeenCalledWith('请求参数不正确');
@@ -141,7 +143,7 @@ describe('api-client error policy (spec §8)', () => {
   it('a non-envelope answer (proxy error page) toasts a network message', async () => {
     vi.stubGlobal('fetch', reply(502, '<html>Bad Gateway</html>'));
 
-    const error = (await apiClient.get('/api/user').catch((e: unknown) => e)) as ApiError;
+    const error = (await callApi(USER_ROUTES.me).catch((e: unknown) => e)) as ApiError;
 
     expect(error.code).toBe(NETWORK_ERROR_CODE);
     expect(error.status).toBe(502);
@@ -152,7 +154,7 @@ describe('api-client error policy (spec §8)', () => {
     signIn();
     vi.stubGlobal('fetch', reply(401, { code: 2003, data: null, message: '登录已过期' }));
 
-    await expect(apiClient.get('/api/user', { quiet: true })).rejects.toBeInstanceOf(ApiError);
+    await expect(callApi(USER_ROUTES.me, {}, { quiet: true })).rejects.toBeInstanceOf(ApiError);
 
     expect(useSession.getState().token).toBe('token-abc');
     expect(navigate).not.toHaveBeenCalled();

@@ -162,28 +162,40 @@ export function withQuery(path: string, query: Readonly<Record<string, unknown>>
   return search ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path;
 }
 
-/** The URL of one call of an endpoint: its path filled with `params`, then `query`. */
+/** The URL of one call of an endpoint (or of its route): its path filled with `params`, then `query`. */
 export function endpointUrl(
-  endpoint: AnyEndpoint,
+  endpoint: Pick<AnyEndpoint, 'path'>,
   input: { params?: Readonly<Record<string, string>>; query?: unknown } = {},
 ): string {
   return withQuery(fillPath(endpoint.path, input.params), input.query as Record<string, unknown> | undefined);
 }
 
 /**
- * An endpoint named by its method and path alone, typed by its declaration: the compiler checks
- * both against it (`endpointRoute<typeof MATERIAL_API.search>('GET', '/api/material')` does not
- * compile when either differs), and a caller types its input and answer from it as from the
- * endpoint. It holds no schema, so a client that only calls (the web app's first pages) need
- * not load zod and every schema of the contract to do so.
+ * The URL of a path outside the endpoints (paths.ts: a file upload, a PDF): its `:name`
+ * parameters, named and typed by the path, then `query`.
+ * `pathUrl(ORDER_PATHS.certificate, { id, materialSid })` → `/api/order/…/certificate/…`.
+ */
+export function pathUrl<P extends string>(
+  path: P,
+  params: PathParams<P>,
+  query?: Readonly<Record<string, unknown>>,
+): string {
+  return withQuery(fillPath(path, params), query);
+}
+
+/**
+ * An endpoint without its schemas: its method, path and access, typed by its declaration, so a
+ * caller types its input and answer from it as from the endpoint. The route table (routes.ts,
+ * `USER_ROUTES.me` beside `USER_API.me`) holds one per endpoint and imports no schema, so a
+ * client that only calls (the web app's first pages) need not load zod to do so.
  */
 export interface EndpointRoute<E extends AnyEndpoint> {
   readonly method: E['method'];
   readonly path: E['path'];
+  readonly access: E['access'];
   /** Carries the declaration's type; never set. */
   readonly declaration?: E;
 }
 
-export function endpointRoute<E extends AnyEndpoint>(method: E['method'], path: E['path']): EndpointRoute<E> {
-  return { method, path };
-}
+/** The routes of a group of endpoints (`RoutesOf<typeof USER_API>`): same keys, same method, path and access. */
+export type RoutesOf<T extends Record<string, AnyEndpoint>> = { readonly [K in keyof T]: EndpointRoute<T[K]> };

@@ -14,6 +14,8 @@ export * from './errors.js';
 export * from './client-codes.js';
 export * from './envelope.js';
 export * from './endpoint.js';
+export * from './paths.js';
+export * from './routes.js';
 export * from './entities.js';
 export * from './api/user.js';
 export * from './api/common.js';

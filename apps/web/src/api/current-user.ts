@@ -1,5 +1,4 @@
-import { type TMeResponse, type TUser } from '@gemstock/contract';
-import { USER_ROUTES } from '@/api/routes';
+import { type TMeResponse, type TUser, USER_ROUTES } from '@gemstock/contract';
 import { type RequestOptions, callApi, isApiError } from '@/lib/api-client';
 import { logError } from '@/lib/logger';
 import { useSession } from '@/stores/session';

@@ -1,5 +1,4 @@
-import { type TCartResponse } from '@gemstock/contract';
-import { CART_ROUTES } from '@/api/routes';
+import { type TCartResponse, CART_ROUTES } from '@gemstock/contract';
 import { useQuery } from '@tanstack/react-query';
 import { type RequestOptions, callApi } from '@/lib/api-client';
 import { logError } from '@/lib/logger';

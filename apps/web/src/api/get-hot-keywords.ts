@@ -1,5 +1,4 @@
-import { type TKeywordsResponse } from '@gemstock/contract';
-import { COMMON_ROUTES } from '@/api/routes';
+import { type TKeywordsResponse, COMMON_ROUTES } from '@gemstock/contract';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 

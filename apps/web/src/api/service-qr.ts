@@ -1,5 +1,4 @@
-import { type TServiceResponse } from '@gemstock/contract';
-import { COMMON_ROUTES } from '@/api/routes';
+import { type TServiceResponse, COMMON_ROUTES } from '@gemstock/contract';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { USER_SCOPE } from '@/lib/query-client';

@@ -1,5 +1,4 @@
-import { type TSiteConfigResponse } from '@gemstock/contract';
-import { COMMON_ROUTES } from '@/api/routes';
+import { type TSiteConfigResponse, COMMON_ROUTES } from '@gemstock/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 

@@ -1,5 +1,4 @@
-import { type TLikeResponse, type TMaterial } from '@gemstock/contract';
-import { MATERIAL_ROUTES } from '@/api/routes';
+import { type TLikeResponse, type TMaterial, MATERIAL_ROUTES } from '@gemstock/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { callApi } from '@/lib/api-client';

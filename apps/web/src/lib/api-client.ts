@@ -86,7 +86,7 @@ export interface RequestOptions {
   token?: string | null;
   /**
    * 'blob' answers a successful non-JSON response (a certificate PDF) with its Blob; an error
-   * still arrives as an envelope and is handled as usual.
+   * still arrives as an envelope and is handled as usual. Set by `fetchBlob`.
    */
   responseType?: 'json' | 'blob';
 }
@@ -207,16 +207,15 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   }
 }
 
-export const apiClient = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => apiRequest<T>('GET', path, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    apiRequest<T>('POST', path, { ...options, body }),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('PUT', path, { ...options, body }),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    apiRequest<T>('PATCH', path, { ...options, body }),
-  delete: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    apiRequest<T>('DELETE', path, { ...options, body }),
-};
+/**
+ * Fetches a file the server answers outside the envelope, e.g. the certificate PDF, as a Blob:
+ * `fetchBlob(pathUrl(ORDER_PATHS.certificate, { id, materialSid }))`. It needs the bearer token,
+ * so it is fetched rather than linked; an error still arrives as an envelope and goes through
+ * the error policy.
+ */
+export function fetchBlob(url: string, options: CallOptions = {}): Promise<Blob> {
+  return apiRequest<Blob>('GET', url, { ...options, responseType: 'blob' });
+}
 
 /** Options of one endpoint call: everything but what the endpoint itself says (path, query, body). */
 export type CallOptions = Omit<RequestOptions, 'query' | 'body' | 'responseType'>;
@@ -246,7 +245,7 @@ export function endpointRequest<E extends AnyEndpoint>(
 }
 
 /**
- * Calls a contract endpoint (packages/contract: `WALLET_API.list`, …, or its `endpointRoute`):
+ * Calls a contract endpoint (packages/contract: `WALLET_API.list`, or its route `WALLET_ROUTES.list`):
  * the path is filled from `params`, `query` and `body` are typed by its schemas, and the answer
  * is its `data`. Errors go through the same policy as every other call.
  */

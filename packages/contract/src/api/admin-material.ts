@@ -4,17 +4,11 @@ import { defineEndpoint } from '../endpoint.js';
 import { LICENCE_TYPES, MATERIAL_FORMATS } from '../enums.js';
 import { zLicenceType } from '../entities.js';
 
-/**
+/*
  * Operator console: materials (upload, list, edit, reprocess), keyword lists and the audit log.
- * Every path needs an operator token (POST /api/admin/login). Money is integer cents.
+ * Every path needs an operator token (POST /api/admin/login). Money is integer cents. The upload
+ * itself (multipart) is ADMIN_MATERIAL_PATHS.upload in paths.ts.
  */
-export const ADMIN_MATERIAL_PATHS = {
-  /**
-   * POST multipart/form-data: one `file` and optional `keywords` text → {material}. A file
-   * upload, so not an endpoint declaration (see ADMIN_MATERIAL_API for the others).
-   */
-  upload: '/api/admin/materials/upload',
-} as const;
 
 /** A material is offered to buyers only when `ready` (and not disabled). */
 export const MaterialStatus = { PROCESSING: 'processing', READY: 'ready', FAILED: 'failed' } as const;

@@ -14,12 +14,6 @@ export const ZServiceResponse = z.object({
 });
 export type TServiceResponse = z.infer<typeof ZServiceResponse>;
 
-/** Paths outside the endpoint declarations below (an image, not the envelope). */
-export const SERVICE_QR_PATHS = {
-  /** The local demo's sample QR (not a real contact). */
-  demoQr: '/api/common/service/qr.svg',
-} as const;
-
 /** Where the service QR shown to buyers comes from. */
 export const SERVICE_QR_SOURCES = ['uploaded', 'environment', 'demo', 'contact', 'none'] as const;
 

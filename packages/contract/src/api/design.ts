@@ -302,10 +302,3 @@ export const ADMIN_DESIGN_API = {
     summary: 'Cancels a request that cannot be done (a paid one is refunded by hand).',
   }),
 } as const;
-
-/**
- * PUT with the file itself as the body (`Content-Type` image/jpeg, image/png, image/webp or
- * video/mp4), `?kind=draft|final&name=…`: a draft for the buyer's feedback or the final delivery.
- * A binary upload, so a path rather than an endpoint object; answers ZAdminDemandDetails.
- */
-export const ADMIN_DESIGN_FILE_PATH = '/api/admin/demands/:id/files';

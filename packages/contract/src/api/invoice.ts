@@ -173,15 +173,3 @@ export const ADMIN_INVOICE_API = {
       'Voids (作废) or reverses (红冲) an issued invoice with a reason, and by default queues a new request for the same orders; the buyer is told.',
   }),
 } as const;
-
-/**
- * PUT with the PDF itself as the body (`Content-Type: application/pdf`): issues a waiting
- * request. A binary upload, so a path rather than an endpoint object; answers ZAdminInvoice.
- */
-export const ADMIN_INVOICE_FILE_PATH = '/api/admin/invoices/:id/file';
-
-/**
- * Where an e-invoicing provider reports an invoice it issued (INVOICE_PROVIDER=http): answered
- * in the provider's own format, signed like our requests to it, so not an endpoint.
- */
-export const INVOICE_PATHS = { notifyHttp: '/api/invoice/notify/http' } as const;

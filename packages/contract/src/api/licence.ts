@@ -5,7 +5,7 @@ import { ZDownloadQuery, ZDownloadResponse, ZOrderParams, ZPurchasedQuery, ZPurc
 /**
  * Licensed downloads and the purchased list (spec §7). The licence certificate (a PDF) and its
  * public verification page (HTML) are not endpoint declarations: their paths are
- * `ORDER_PATHS.certificate` and `ORDER_PATHS.verifyCertificate` in api/order.ts.
+ * `ORDER_PATHS.certificate` and `ORDER_PATHS.verifyCertificate` in paths.ts.
  */
 export const LICENCE_API = {
   materialDownload: defineEndpoint({

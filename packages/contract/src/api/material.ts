@@ -6,12 +6,6 @@ import { ZMaterial } from '../entities.js';
 import { MAX_RANDOM_SEED, MAX_RESULT_WINDOW, MAX_SEARCH_TERMS, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../catalog.js';
 import { MESSAGES } from '../validation.js';
 
-/** Paths outside the endpoint declarations below (a file stream, not the envelope). */
-export const MATERIAL_PATHS = {
-  /** Short-lived signed link to an original file; issued by free and purchased downloads. */
-  original: '/api/media/original',
-} as const;
-
 export const CATALOG_MESSAGES = {
   page: '页码必须是大于 0 的整数',
   pageSize: `每页数量必须是 1 到 ${PAGE_SIZE_MAX} 之间的整数`,

@@ -8,17 +8,6 @@ import { MESSAGES, zSid } from '../validation.js';
 import { ZPageQuery } from './material.js';
 import { zSpec } from './cart.js';
 
-/**
- * Order routes that are not endpoints (see endpoint.ts): the licence certificate is a PDF and its
- * verification page is server-rendered HTML. Fill the `:id` and `:materialSid` patterns with
- * `orderPath`. Every JSON call of orders is in `ORDER_API` / `ADMIN_ORDER_API` below.
- */
-export const ORDER_PATHS = {
-  certificate: '/api/order/:id/certificate/:materialSid',
-  /** Public page a certificate's QR code points to (server-rendered HTML). */
-  verifyCertificate: '/verify/certificate/:certNo',
-} as const;
-
 export function orderPath(pattern: string, sid: string, materialSid?: string): string {
   let path = pattern.replace(':id', encodeURIComponent(sid));
   if (materialSid !== undefined) path = path.replace(':materialSid', encodeURIComponent(materialSid));

@@ -4,20 +4,13 @@ import { PaymentPollStatus } from '../enums.js';
 import { ZPageQuery } from './material.js';
 import { ZOrderParams, ZPayRequest } from './order.js';
 
-/**
+/*
  * Online payment (spec §2 online pay drawer, §4 Pay, §7): WeChat Native QR and Alipay page pay,
  * the status the pay drawer polls, the gateways' notification endpoints, the sandbox pay page
  * of the embedded default, and the operators' payment views. The JSON calls are `PAYMENT_API`
- * and `ADMIN_PAYMENT_API`; the paths below are the routes that are not endpoints (notifications
- * answer each gateway in its own format, the sandbox pay page is HTML).
+ * and `ADMIN_PAYMENT_API`; the routes that are not endpoints (notifications answer each gateway
+ * in its own format, the sandbox pay page is HTML) are `PAYMENT_PATHS` in paths.ts.
  */
-export const PAYMENT_PATHS = {
-  notifyWechat: '/api/payment/notify/wechat',
-  notifyAlipay: '/api/payment/notify/alipay',
-  notifySandbox: '/api/payment/notify/sandbox',
-  /** Sandbox only: the page the QR code / go-to-pay link opens (server-rendered HTML; POST = pay). */
-  sandboxPage: '/sandbox/pay/:id',
-} as const;
 
 /**
  * How the buyer's device pays (docs/decisions/0026-paying-on-a-phone.md): `qr` on a computer

@@ -54,12 +54,6 @@ export const ZUploadCheckResponse = z.object({
 });
 export type TUploadCheckResponse = z.infer<typeof ZUploadCheckResponse>;
 
-/** Not endpoints: the embedded default's upload target takes multipart form-data and answers 204. */
-export const UPLOAD_PATHS = {
-  /** The local storage's stand-in for a presigned POST (a signed policy in the form fields). */
-  local: '/api/common/upload/local',
-} as const;
-
 export const UPLOAD_API = {
   token: defineEndpoint({
     method: 'GET',

@@ -16,12 +16,7 @@ import {
   zSid,
   zUsername,
 } from '../validation.js';
-
-/** Paths outside the endpoint declarations below (an answer outside the envelope). */
-export const USER_PATHS = {
-  /** A proof-of-work challenge in the ALTCHA widget's own format (not the envelope). */
-  codeChallenge: '/api/user/code_challenge',
-} as const;
+import { ZPageQuery } from './material.js';
 
 const zOptionalText = (max: number) =>
   z

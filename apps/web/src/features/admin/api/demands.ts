@@ -4,6 +4,7 @@ import {
   type DemandStatus,
   type DesignFileKind,
   type TAdminDemandDetails,
+  pathUrl,
 } from '@gemstock/contract';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { queryClient } from '@/lib/query-client';
@@ -89,8 +90,8 @@ export function uploadDesignFile(
   file: File,
   options: { onProgress?: (progress: UploadProgress) => void } = {},
 ): Promise<TAdminDemandDetails> {
-  const query = new URLSearchParams({ kind, name: file.name.slice(0, 120) || 'design' });
-  return adminUpload<TAdminDemandDetails>(`${ADMIN_DESIGN_FILE_PATH.replace(':id', sid)}?${query.toString()}`, file, {
+  const query = { kind, name: file.name.slice(0, 120) || 'design' };
+  return adminUpload<TAdminDemandDetails>(pathUrl(ADMIN_DESIGN_FILE_PATH, { id: sid }, query), file, {
     ...options,
     method: 'PUT',
   }).then(async (details) => {

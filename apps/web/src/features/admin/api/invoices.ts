@@ -4,6 +4,7 @@ import {
   type InvoiceStatus,
   type TAdminInvoice,
   type TInvoiceVoidRequest,
+  pathUrl,
 } from '@gemstock/contract';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { queryClient } from '@/lib/query-client';
@@ -54,7 +55,7 @@ export function issueInvoice(
   options: { onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal; quiet?: boolean } = {},
 ): Promise<TAdminInvoice> {
   const pdf = file.type === 'application/pdf' ? file : new Blob([file], { type: 'application/pdf' });
-  return adminUpload<TAdminInvoice>(ADMIN_INVOICE_FILE_PATH.replace(':id', sid), pdf, {
+  return adminUpload<TAdminInvoice>(pathUrl(ADMIN_INVOICE_FILE_PATH, { id: sid }), pdf, {
     ...options,
     method: 'PUT',
   }).then(async (invoice) => {

@@ -1,4 +1,4 @@
-import { ADMIN_MATERIAL_PATHS, type TAdminMaterial, type TAdminMaterialResponse } from '@gemstock/contract';
+import { ADMIN_MATERIAL_PATHS, type TAdminMaterial, type TAdminMaterialResponse, pathUrl } from '@gemstock/contract';
 import { adminUpload, type UploadProgress } from '../lib/admin-api';
 
 /**
@@ -15,6 +15,9 @@ export async function uploadMaterial(
   if (keywords.length > 0) form.append('keywords', keywords.join(','));
   form.append('file', file, file.name);
   // Failures are shown next to the file in the upload list, not as toasts.
-  const res = await adminUpload<TAdminMaterialResponse>(ADMIN_MATERIAL_PATHS.upload, form, { ...options, quiet: true });
+  const res = await adminUpload<TAdminMaterialResponse>(pathUrl(ADMIN_MATERIAL_PATHS.upload, {}), form, {
+    ...options,
+    quiet: true,
+  });
   return res.material;
 }

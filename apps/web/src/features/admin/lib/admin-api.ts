@@ -23,7 +23,7 @@ import { useAdminSession } from './admin-session';
  * - anything else: an error toast with the server's message (pass `quiet` to only throw).
  */
 
-export type AdminRequestOptions = Omit<RequestOptions, 'token'>;
+type AdminRequestOptions = Omit<RequestOptions, 'token'>;
 
 export function adminSignOut(): void {
   useAdminSession.getState().clear();
@@ -54,7 +54,7 @@ function applyAdminErrorPolicy(error: ApiError): void {
   notify.error(error.message);
 }
 
-export async function adminRequest<T>(method: string, path: string, options: AdminRequestOptions = {}): Promise<T> {
+async function adminRequest<T>(method: string, path: string, options: AdminRequestOptions = {}): Promise<T> {
   try {
     return await apiRequest<T>(method, path, { ...options, quiet: true, token: useAdminSession.getState().token });
   } catch (error) {
@@ -75,16 +75,6 @@ export function callAdminApi<E extends AnyEndpoint>(
   const request = endpointRequest(endpoint, input, options);
   return adminRequest<EndpointData<E>>(request.method, request.path, request.options);
 }
-
-export const adminApi = {
-  get: <T>(path: string, options?: Omit<AdminRequestOptions, 'body'>) => adminRequest<T>('GET', path, options),
-  post: <T>(path: string, body?: unknown, options?: AdminRequestOptions) =>
-    adminRequest<T>('POST', path, { ...options, body }),
-  put: <T>(path: string, body?: unknown, options?: AdminRequestOptions) =>
-    adminRequest<T>('PUT', path, { ...options, body }),
-  patch: <T>(path: string, body?: unknown, options?: AdminRequestOptions) =>
-    adminRequest<T>('PATCH', path, { ...options, body }),
-};
 
 export interface UploadProgress {
   loaded: number;

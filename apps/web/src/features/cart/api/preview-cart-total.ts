@@ -1,23 +1,14 @@
-import {
-  type ORDER_API,
-  type PayWay,
-  type TMaterialPreviewRequest,
-  type TPricePreview,
-  endpointRoute,
-} from '@gemstock/contract';
+import { type PayWay, type TMaterialPreviewRequest, type TPricePreview, ORDER_ROUTES } from '@gemstock/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { USER_SCOPE } from '@/lib/query-client';
-
-/** The endpoint by its method and path alone: /cart loads no zod (src/api/routes.ts). */
-const PREVIEW = endpointRoute<typeof ORDER_API.placeMaterialPreview>('POST', '/api/order/place/material/preview');
 
 /**
  * POST /api/order/place/material/preview {materials, code, pay_way} → the breakdown of buying
  * the chosen lines: the cart's total is the server's number, not a sum made here.
  */
 export function previewCartTotal(body: TMaterialPreviewRequest): Promise<TPricePreview> {
-  return callApi(PREVIEW, { body }, { quiet: true });
+  return callApi(ORDER_ROUTES.placeMaterialPreview, { body }, { quiet: true });
 }
 
 export function useCartTotal(selection: Record<string, number>, payWay: PayWay | null) {

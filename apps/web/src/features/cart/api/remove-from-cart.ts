@@ -1,14 +1,11 @@
-import { type CART_API, type TCartCountResponse, type TCartRemoveRequest, endpointRoute } from '@gemstock/contract';
+import { type TCartCountResponse, type TCartRemoveRequest, CART_ROUTES } from '@gemstock/contract';
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { patchCachedCart, restoreCachedCart, settleCart } from './update-cart-cache';
 
-/** The endpoint by its method and path alone: /cart loads no zod (src/api/routes.ts). */
-const REMOVE = endpointRoute<typeof CART_API.remove>('POST', '/api/cart/remove');
-
 /** POST /api/cart/remove {materials: [sid]} → {count} (spec §4: removal is by sid). */
 export function removeFromCart(body: TCartRemoveRequest): Promise<TCartCountResponse> {
-  return callApi(REMOVE, { body });
+  return callApi(CART_ROUTES.remove, { body });
 }
 
 export function useRemoveFromCart() {

@@ -1,14 +1,11 @@
-import { type CART_API, type TCartChooseRequest, type TCartCountResponse, endpointRoute } from '@gemstock/contract';
+import { type TCartChooseRequest, type TCartCountResponse, CART_ROUTES } from '@gemstock/contract';
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { patchCachedCart, restoreCachedCart, settleCart } from './update-cart-cache';
 
-/** The endpoint by its method and path alone: /cart loads no zod (src/api/routes.ts). */
-const CHOOSE = endpointRoute<typeof CART_API.choose>('POST', '/api/cart/choose');
-
 /** POST /api/cart/choose {materials, chosen} → {count}: ticks or unticks cart lines. */
 export function setCartChosen(body: TCartChooseRequest): Promise<TCartCountResponse> {
-  return callApi(CHOOSE, { body });
+  return callApi(CART_ROUTES.choose, { body });
 }
 
 export function useSetCartChosen() {

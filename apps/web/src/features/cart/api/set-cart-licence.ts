@@ -1,5 +1,4 @@
-import { type TCartAddRequest, type TCartCountResponse } from '@gemstock/contract';
-import { CART_ROUTES } from '@/api/routes';
+import { type TCartAddRequest, type TCartCountResponse, CART_ROUTES } from '@gemstock/contract';
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { patchCachedCart, restoreCachedCart, settleCart } from './update-cart-cache';

@@ -1,5 +1,4 @@
-import { PAGE_SIZE_DEFAULT, type TSearchMaterialsResponse } from '@gemstock/contract';
-import { MATERIAL_ROUTES } from '@/api/routes';
+import { PAGE_SIZE_DEFAULT, type TSearchMaterialsResponse, MATERIAL_ROUTES } from '@gemstock/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { type Viewer, materialsKey, useViewer } from '@/api/material-cache';
 import { callApi } from '@/lib/api-client';

@@ -1,4 +1,4 @@
-import { type DESIGN_API, type TDemandListResponse, endpointRoute } from '@gemstock/contract';
+import { type TDemandListResponse, DESIGN_ROUTES } from '@gemstock/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { COMMERCE_KEYS } from '@/api/commerce-keys';
 import { callApi } from '@/lib/api-client';
@@ -9,15 +9,12 @@ export const DEMAND_KEYS = {
   details: (sid: string) => [...COMMERCE_KEYS.demands, 'details', sid] as const,
 };
 
-// a route, not the declaration: the records page that lists the requests loads no zod
-const DEMAND_LIST = endpointRoute<typeof DESIGN_API.list>('GET', '/api/user/demand');
-
 /** GET /api/user/demand?page&page_size → {demands, hasMore}, newest first. */
 export function useDemands(page: number, pageSize: number) {
   return useQuery({
     queryKey: DEMAND_KEYS.list(page, pageSize),
     queryFn: ({ signal }): Promise<TDemandListResponse> =>
-      callApi(DEMAND_LIST, { query: { page, page_size: pageSize } }, { signal }),
+      callApi(DESIGN_ROUTES.list, { query: { page, page_size: pageSize } }, { signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,12 +1,11 @@
 import {
-  endpointRoute,
   formatUploadBytes,
   type TUploadCheckResponse,
   type TUploadTokenResponse,
-  type UPLOAD_API,
   UPLOAD_LIMITS,
   type UploadContentType,
   type UploadPurpose,
+  UPLOAD_ROUTES,
 } from '@gemstock/contract';
 import { ApiError, callApi, NETWORK_ERROR_CODE, parseApiResponse } from '@/lib/api-client';
 
@@ -16,10 +15,6 @@ import { ApiError, callApi, NETWORK_ERROR_CODE, parseApiResponse } from '@/lib/a
  * server's check (POST /api/common/upload/check). Every step fails with a Chinese message; the
  * calls are quiet so the upload box shows it next to the file rather than as a toast.
  */
-
-// routes, not the declarations: /customize loads no zod (src/api/routes.ts)
-const TOKEN = endpointRoute<typeof UPLOAD_API.token>('GET', '/api/common/oss_sts_token');
-const CHECK = endpointRoute<typeof UPLOAD_API.check>('POST', '/api/common/upload/check');
 
 export interface UploadProgress {
   loaded: number;
@@ -43,11 +38,11 @@ export function getUploadCredentials(
   contentType: UploadContentType,
   signal?: AbortSignal,
 ): Promise<TUploadTokenResponse> {
-  return callApi(TOKEN, { query: { purpose, content_type: contentType } }, { quiet: true, signal });
+  return callApi(UPLOAD_ROUTES.token, { query: { purpose, content_type: contentType } }, { quiet: true, signal });
 }
 
 export function checkUpload(key: string, purpose: UploadPurpose, signal?: AbortSignal): Promise<TUploadCheckResponse> {
-  return callApi(CHECK, { body: { key, purpose } }, { quiet: true, signal });
+  return callApi(UPLOAD_ROUTES.check, { body: { key, purpose } }, { quiet: true, signal });
 }
 
 /** What an S3-compatible store's XML error means to a buyer. */

@@ -1,15 +1,12 @@
-import { type DEV_API, type TOutboxResponse, endpointRoute } from '@gemstock/contract';
+import { type TOutboxResponse, DEV_ROUTES } from '@gemstock/contract';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 
 export const OUTBOX_REFRESH_MS = 3_000;
 
-/** The endpoint by its method and path alone: /dev/outbox loads no zod (src/api/routes.ts). */
-const OUTBOX = endpointRoute<typeof DEV_API.outbox>('GET', '/api/dev/outbox');
-
 /** GET /api/dev/outbox → messages, newest first. Quiet: the page shows failures inline. */
 export function getOutbox(): Promise<TOutboxResponse> {
-  return callApi(OUTBOX, {}, { quiet: true });
+  return callApi(DEV_ROUTES.outbox, {}, { quiet: true });
 }
 
 export function useOutbox(enabled: boolean) {

@@ -1,5 +1,4 @@
-import { FREE_PAGE_SIZE, type TPagedMaterialsResponse } from '@gemstock/contract';
-import { MATERIAL_ROUTES } from '@/api/routes';
+import { FREE_PAGE_SIZE, type TPagedMaterialsResponse, MATERIAL_ROUTES } from '@gemstock/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type Viewer, materialsKey, useViewer } from '@/api/material-cache';
 import { callApi } from '@/lib/api-client';

@@ -1,5 +1,4 @@
-import { CLIENT_ERROR, type TCartAddRequest } from '@gemstock/contract';
-import { CART_ROUTES } from '@/api/routes';
+import { CLIENT_ERROR, type TCartAddRequest, CART_ROUTES } from '@gemstock/contract';
 import { useMutation } from '@tanstack/react-query';
 import { COMMERCE_KEYS } from '@/api/commerce-keys';
 import { applyErrorPolicy, callApi, isApiError } from '@/lib/api-client';

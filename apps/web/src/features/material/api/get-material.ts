@@ -1,5 +1,4 @@
-import { CLIENT_ERROR, type TMaterialDetailResponse } from '@gemstock/contract';
-import { MATERIAL_ROUTES } from '@/api/routes';
+import { CLIENT_ERROR, type TMaterialDetailResponse, MATERIAL_ROUTES } from '@gemstock/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Viewer, findCachedMaterial, materialsKey, useViewer } from '@/api/material-cache';
 import { type ApiError, applyErrorPolicy, callApi, isApiError } from '@/lib/api-client';

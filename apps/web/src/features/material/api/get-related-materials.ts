@@ -1,5 +1,4 @@
-import { type TMaterialsResponse } from '@gemstock/contract';
-import { MATERIAL_ROUTES } from '@/api/routes';
+import { type TMaterialsResponse, MATERIAL_ROUTES } from '@gemstock/contract';
 import { useQuery } from '@tanstack/react-query';
 import { materialsKey, useViewer } from '@/api/material-cache';
 import { callApi } from '@/lib/api-client';

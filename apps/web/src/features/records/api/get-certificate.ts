@@ -1,27 +1,10 @@
-import type { ORDER_PATHS } from '@gemstock/contract';
+import { ORDER_PATHS, pathUrl } from '@gemstock/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { fetchBlob } from '@/lib/api-client';
 
-/**
- * ORDER_PATHS.certificate, typed against it: importing the constant would bring the order
- * declarations' zod schemas into the records pages.
- */
-const CERTIFICATE: (typeof ORDER_PATHS)['certificate'] = '/api/order/:id/certificate/:materialSid';
-
-/**
- * GET /api/order/{id}/certificate/{materialSid} → the licence certificate PDF. It needs the
- * bearer token, so it is fetched and handed to the browser as a file rather than linked.
- */
+/** GET /api/order/{id}/certificate/{materialSid} → the licence certificate PDF. */
 export function getCertificate(params: { orderSid: string; materialSid: string }): Promise<Blob> {
-  return apiClient.get<Blob>(
-    CERTIFICATE.replace(':id', encodeURIComponent(params.orderSid)).replace(
-      ':materialSid',
-      encodeURIComponent(params.materialSid),
-    ),
-    {
-      responseType: 'blob',
-    },
-  );
+  return fetchBlob(pathUrl(ORDER_PATHS.certificate, { id: params.orderSid, materialSid: params.materialSid }));
 }
 
 /** Saves the PDF as 授权证书-{sid}.pdf. */

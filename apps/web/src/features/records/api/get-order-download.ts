@@ -1,18 +1,15 @@
-import { type LICENCE_API, type TDownloadResponse, endpointRoute } from '@gemstock/contract';
+import { type TDownloadResponse, LICENCE_ROUTES } from '@gemstock/contract';
 import { useMutation } from '@tanstack/react-query';
 import { COMMERCE_KEYS } from '@/api/commerce-keys';
 import { callApi } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
-
-// a route, not the declaration: the records pages load no zod
-const ORDER_DOWNLOAD = endpointRoute<typeof LICENCE_API.orderDownload>('GET', '/api/order/:id/download');
 
 /**
  * GET /api/order/{id}/download?material={sid} → {url, expiresAt, files}: a signed link (≤ 5
  * minutes) to the original of one licensed material; the browser is sent there (spec §7).
  */
 export function getOrderDownload(params: { orderSid: string; materialSid: string }): Promise<TDownloadResponse> {
-  return callApi(ORDER_DOWNLOAD, {
+  return callApi(LICENCE_ROUTES.orderDownload, {
     params: { id: params.orderSid },
     query: { material: params.materialSid },
   });

@@ -1,17 +1,13 @@
 import {
   type AuditStatus,
-  type ORDER_API,
   type OrderStatus,
   type OrderType,
   type TOrderListResponse,
-  endpointRoute,
+  ORDER_ROUTES,
 } from '@gemstock/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { COMMERCE_KEYS } from '@/api/commerce-keys';
 import { callApi } from '@/lib/api-client';
-
-// a route, not the declaration: the records pages load no zod
-const ORDER_LIST = endpointRoute<typeof ORDER_API.list>('GET', '/api/order/list');
 
 /** The list's filters (ZOrderListQuery); absent means any. */
 export interface OrderFilters {
@@ -32,7 +28,7 @@ export interface OrderListParams extends OrderFilters {
  * {total, totalCapped, nextCursor, orders}, newest first.
  */
 export function getOrders(query: OrderListParams, signal?: AbortSignal): Promise<TOrderListResponse> {
-  return callApi(ORDER_LIST, { query }, { signal });
+  return callApi(ORDER_ROUTES.list, { query }, { signal });
 }
 
 export function useOrders(query: OrderListParams) {

@@ -1,22 +1,12 @@
-import {
-  type INVOICE_API,
-  type TInvoice,
-  type TInvoiceDownload,
-  type TInvoiceRequest,
-  endpointRoute,
-} from '@gemstock/contract';
+import { type TInvoice, type TInvoiceDownload, type TInvoiceRequest, INVOICE_ROUTES } from '@gemstock/contract';
 import { useMutation } from '@tanstack/react-query';
 import { COMMERCE_KEYS } from '@/api/commerce-keys';
 import { callApi } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 
-// routes, not the declarations: the records pages load no zod
-const INVOICE_REQUEST = endpointRoute<typeof INVOICE_API.request>('POST', '/api/order/:id/invoice');
-const INVOICE_DOWNLOAD = endpointRoute<typeof INVOICE_API.download>('GET', '/api/order/:id/invoice');
-
 /** POST /api/order/{id}/invoice → the invoice request (status REQUESTED, due in 10 working days). */
 export function requestInvoice(params: { orderSid: string; body: TInvoiceRequest }): Promise<TInvoice> {
-  return callApi(INVOICE_REQUEST, { params: { id: params.orderSid }, body: params.body });
+  return callApi(INVOICE_ROUTES.request, { params: { id: params.orderSid }, body: params.body });
 }
 
 export function useRequestInvoice() {
@@ -29,7 +19,7 @@ export function useRequestInvoice() {
 
 /** GET /api/order/{id}/invoice → {url, expiresAt, invoice}: a 5-minute link to the issued PDF. */
 export function getInvoiceDownload(orderSid: string): Promise<TInvoiceDownload> {
-  return callApi(INVOICE_DOWNLOAD, { params: { id: orderSid } });
+  return callApi(INVOICE_ROUTES.download, { params: { id: orderSid } });
 }
 
 export function useInvoiceDownload() {

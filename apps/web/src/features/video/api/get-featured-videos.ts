@@ -1,5 +1,4 @@
-import { type TMaterialsResponse, VIDEO_PAGE_SIZE } from '@gemstock/contract';
-import { MATERIAL_ROUTES } from '@/api/routes';
+import { type TMaterialsResponse, VIDEO_PAGE_SIZE, MATERIAL_ROUTES } from '@gemstock/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { type Viewer, materialsKey, useViewer } from '@/api/material-cache';
 import { callApi } from '@/lib/api-client';
