@@ -9,12 +9,15 @@ import type {
   CreatedPayment,
   CreatePaymentInput,
   GatewayName,
+  GatewayRefund,
   GatewayReply,
   GatewayTrade,
   HttpFetch,
   NotificationCheck,
   NotificationHeaders,
   PaymentGateway,
+  RefundInput,
+  RefundNotificationCheck,
 } from '../../src/modules/payment/gateways/payment-gateway.js';
 import {
   buildWechatRequestMessage,
@@ -74,6 +77,7 @@ export function wechatSettings(keys: WechatKeys, overrides: Partial<WechatSettin
     apiV3Key: WECHAT_TEST.apiV3Key,
     platformKeys: new Map([[WECHAT_TEST.platformSerial, keys.platform.publicKey]]),
     notifyUrl: 'https://shop.test/api/payment/notify/wechat',
+    refundNotifyUrl: 'https://shop.test/api/payment/refund_notify/wechat',
     baseUrl: 'https://api.mch.weixin.test',
     ...overrides,
   };
@@ -139,26 +143,34 @@ export interface SignedDelivery {
 export function signWechatNotification(
   transaction: Record<string, unknown>,
   platformPrivateKey: KeyObject,
-  options: { serial?: string; apiV3Key?: string; timestamp?: number; tamper?: (body: string) => string } = {},
+  options: {
+    serial?: string;
+    apiV3Key?: string;
+    timestamp?: number;
+    tamper?: (body: string) => string;
+    /** A refund's event (REFUND.SUCCESS, …) instead of TRANSACTION.SUCCESS. */
+    event?: { type: string; summary: string; originalType: string };
+  } = {},
 ): SignedDelivery {
+  const event = options.event ?? { type: 'TRANSACTION.SUCCESS', summary: '支付成功', originalType: 'transaction' };
   const resourceNonce = randomBytes(6).toString('hex');
   const ciphertext = encryptWechatResource(
     JSON.stringify(transaction),
     options.apiV3Key ?? WECHAT_TEST.apiV3Key,
     resourceNonce,
-    'transaction',
+    event.originalType,
   );
   let body = JSON.stringify({
     id: `EV-${randomBytes(8).toString('hex')}`,
     create_time: new Date().toISOString(),
     resource_type: 'encrypt-resource',
-    event_type: 'TRANSACTION.SUCCESS',
-    summary: '支付成功',
+    event_type: event.type,
+    summary: event.summary,
     resource: {
-      original_type: 'transaction',
+      original_type: event.originalType,
       algorithm: 'AEAD_AES_256_GCM',
       ciphertext,
-      associated_data: 'transaction',
+      associated_data: event.originalType,
       nonce: resourceNonce,
     },
   });
@@ -239,6 +251,61 @@ interface FakeTrade {
   link: string;
 }
 
+interface FakeRefund {
+  refundNo: string;
+  refundId: string;
+  outTradeNo: string;
+  amountCents: number;
+  status: 'PROCESSING' | 'SUCCESS' | 'CLOSED' | 'ABNORMAL';
+}
+
+/** A WeChat refund as its API and its REFUND.* resource show it. */
+export function wechatRefund(
+  refund: FakeRefund & { tradeNo: string | null; totalCents: number },
+  shape: 'answer' | 'notification',
+  mchId: string = WECHAT_TEST.mchId,
+): Record<string, unknown> {
+  const common = {
+    out_trade_no: refund.outTradeNo,
+    transaction_id: refund.tradeNo,
+    out_refund_no: refund.refundNo,
+    refund_id: refund.refundId,
+    user_received_account: '支付用户零钱',
+    ...(refund.status === 'SUCCESS' ? { success_time: '2024-05-02T10:00:00+08:00' } : {}),
+  };
+  if (shape === 'notification') {
+    return {
+      mchid: mchId,
+      ...common,
+      refund_status: refund.status,
+      amount: {
+        total: refund.totalCents,
+        refund: refund.amountCents,
+        payer_total: refund.totalCents,
+        payer_refund: refund.amountCents,
+      },
+    };
+  }
+  return {
+    ...common,
+    channel: 'ORIGINAL',
+    create_time: '2024-05-02T09:59:58+08:00',
+    status: refund.status,
+    funds_account: 'AVAILABLE',
+    amount: {
+      total: refund.totalCents,
+      refund: refund.amountCents,
+      payer_total: refund.totalCents,
+      payer_refund: refund.amountCents,
+      settlement_refund: refund.amountCents,
+      settlement_total: refund.totalCents,
+      discount_refund: 0,
+      currency: 'CNY',
+      refund_fee: 0,
+    },
+  };
+}
+
 function authParams(header: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const match of header.matchAll(/(\w+)="([^"]*)"/g)) out[match[1]!] = match[2]!;
@@ -251,6 +318,9 @@ function authParams(header: string): Record<string, string> {
  */
 export class FakeWechatServer {
   readonly trades = new Map<string, FakeTrade>();
+  readonly refunds = new Map<string, FakeRefund>();
+  /** The merchant's balance cannot cover refunds (WeChat answers NOT_ENOUGH). */
+  isShortOfFunds = false;
   readonly requests: { method: string; path: string; body: string; authorized: boolean }[] = [];
   /** Makes every call fail at the network level. */
   isDown = false;
@@ -320,6 +390,13 @@ export class FakeWechatServer {
         ...(trade.state === 'SUCCESS' ? {} : { transaction_id: undefined, success_time: undefined }),
       });
     }
+    if (method === 'POST' && url.pathname === '/v3/refund/domestic/refunds') return this.refund(body);
+    const refundQuery = /^\/v3\/refund\/domestic\/refunds\/([^/]+)$/.exec(url.pathname);
+    if (method === 'GET' && refundQuery) {
+      const refund = this.refunds.get(decodeURIComponent(refundQuery[1]!));
+      if (!refund) return this.answer(404, { code: 'RESOURCE_NOT_EXISTS', message: '退款单不存在' });
+      return this.answer(200, this.refundView(refund, 'answer'));
+    }
     const close = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)\/close$/.exec(url.pathname);
     if (method === 'POST' && close) {
       const trade = this.trades.get(decodeURIComponent(close[1]!));
@@ -329,6 +406,58 @@ export class FakeWechatServer {
     }
     return this.answer(404, { code: 'NOT_FOUND', message: 'no such API' });
   };
+
+  /** As WeChat takes a refund: of a paid trade, for its own total, never more than is left of it. */
+  private refund(body: string): Response {
+    const asked = JSON.parse(body) as {
+      out_trade_no?: string;
+      out_refund_no: string;
+      amount: { refund: number; total: number; currency: string };
+    };
+    const existing = this.refunds.get(asked.out_refund_no);
+    if (existing) return this.answer(200, this.refundView(existing, 'answer'));
+    const trade = asked.out_trade_no ? this.trades.get(asked.out_trade_no) : undefined;
+    if (!trade) return this.answer(404, { code: 'RESOURCE_NOT_EXISTS', message: '订单不存在' });
+    if (trade.state !== 'SUCCESS') return this.answer(400, { code: 'INVALID_REQUEST', message: '订单未支付' });
+    if (asked.amount.total !== trade.amountCents || asked.amount.currency !== 'CNY') {
+      return this.answer(400, { code: 'PARAM_ERROR', message: '订单金额或币种信息不一致' });
+    }
+    const refunded = [...this.refunds.values()]
+      .filter((r) => r.outTradeNo === trade.outTradeNo && r.status !== 'CLOSED')
+      .reduce((sum, r) => sum + r.amountCents, 0);
+    if (refunded + asked.amount.refund > trade.amountCents) {
+      return this.answer(400, { code: 'INVALID_REQUEST', message: '申请退款金额超过订单可退金额' });
+    }
+    if (this.isShortOfFunds) return this.answer(403, { code: 'NOT_ENOUGH', message: '基本账户余额不足' });
+    const refund: FakeRefund = {
+      refundNo: asked.out_refund_no,
+      refundId: `50300${randomBytes(10).toString('hex')}`,
+      outTradeNo: trade.outTradeNo,
+      amountCents: asked.amount.refund,
+      status: 'PROCESSING',
+    };
+    this.refunds.set(refund.refundNo, refund);
+    return this.answer(200, this.refundView(refund, 'answer'));
+  }
+
+  private refundView(refund: FakeRefund, shape: 'answer' | 'notification'): Record<string, unknown> {
+    const trade = this.trades.get(refund.outTradeNo);
+    return wechatRefund({ ...refund, tradeNo: trade?.tradeNo ?? null, totalCents: trade?.amountCents ?? 0 }, shape);
+  }
+
+  /** WeChat settles a refund it accepted: the REFUND.* notification it then sends. */
+  settleRefund(refundNo: string, status: 'SUCCESS' | 'CLOSED' | 'ABNORMAL' = 'SUCCESS'): SignedDelivery {
+    const refund = this.refunds.get(refundNo);
+    if (!refund) throw new Error(`no WeChat refund ${refundNo}`);
+    refund.status = status;
+    return signWechatNotification(this.refundView(refund, 'notification'), this.keys.platform.privateKey, {
+      event: {
+        type: `REFUND.${status}`,
+        summary: status === 'SUCCESS' ? '退款成功' : '退款关闭',
+        originalType: 'refund',
+      },
+    });
+  }
 
   /** The payer scans and pays: the trade becomes SUCCESS and WeChat's notification is returned. */
   pay(outTradeNo: string): SignedDelivery {
@@ -365,6 +494,10 @@ export class FakeWechatServer {
 /** Alipay's gateway in a box: checks the app's RSA2 request signature, signs its answers. */
 export class FakeAlipayServer {
   readonly trades = new Map<string, FakeTrade>();
+  /** Refunds by out_request_no. */
+  readonly refunds = new Map<string, { outTradeNo: string; amountCents: number }>();
+  /** Answers a new refund with fund_change N (Alipay has taken it but not moved the money yet). */
+  refundPending = false;
   readonly requests: { method: string; authorized: boolean; bizContent: Record<string, unknown> }[] = [];
 
   constructor(private readonly keys: AlipayKeys) {}
@@ -401,6 +534,66 @@ export class FakeAlipayServer {
         trade_status: trade.state === 'SUCCESS' ? 'TRADE_SUCCESS' : 'TRADE_CLOSED',
         total_amount: yuan(trade.amountCents),
         send_pay_date: '2024-05-01 08:31:02',
+      });
+    }
+    if (method === 'alipay.trade.refund') {
+      if (!trade || trade.state !== 'SUCCESS') {
+        return this.answer(key, {
+          code: '40004',
+          msg: 'Business Failed',
+          sub_code: 'ACQ.TRADE_NOT_EXIST',
+          sub_msg: '交易不存在',
+        });
+      }
+      const requestNo = String(bizContent.out_request_no);
+      const asked = Math.round(Number(bizContent.refund_amount) * 100);
+      const repeated = this.refunds.get(requestNo);
+      const refunded = [...this.refunds.values()]
+        .filter((r) => r.outTradeNo === trade.outTradeNo)
+        .reduce((sum, r) => sum + r.amountCents, 0);
+      if (!repeated && refunded + asked > trade.amountCents) {
+        return this.answer(key, {
+          code: '40004',
+          msg: 'Business Failed',
+          sub_code: 'ACQ.REFUND_AMT_NOT_EQUAL_TOTAL',
+          sub_msg: '退款金额超限',
+        });
+      }
+      if (!repeated) this.refunds.set(requestNo, { outTradeNo: trade.outTradeNo, amountCents: asked });
+      const total = refunded + (repeated ? 0 : asked);
+      return this.answer(key, {
+        code: '10000',
+        msg: 'Success',
+        buyer_logon_id: '159****5620',
+        fund_change: repeated || this.refundPending ? 'N' : 'Y',
+        gmt_refund_pay: '2024-05-02 10:00:00',
+        out_trade_no: trade.outTradeNo,
+        refund_fee: yuan(total),
+        trade_no: trade.tradeNo,
+        buyer_user_id: '2088102177846880',
+      });
+    }
+    if (method === 'alipay.trade.fastpay.refund.query') {
+      const refund = this.refunds.get(String(bizContent.out_request_no));
+      if (!trade) {
+        return this.answer(key, {
+          code: '40004',
+          msg: 'Business Failed',
+          sub_code: 'ACQ.TRADE_NOT_EXIST',
+          sub_msg: '交易不存在',
+        });
+      }
+      if (!refund || this.refundPending) return this.answer(key, { code: '10000', msg: 'Success' });
+      return this.answer(key, {
+        code: '10000',
+        msg: 'Success',
+        out_request_no: String(bizContent.out_request_no),
+        out_trade_no: trade.outTradeNo,
+        trade_no: trade.tradeNo,
+        refund_amount: yuan(refund.amountCents),
+        total_amount: yuan(trade.amountCents),
+        refund_status: 'REFUND_SUCCESS',
+        gmt_refund_pay: '2024-05-02 10:00:00',
       });
     }
     if (method === 'alipay.trade.close') {
@@ -481,6 +674,14 @@ export class ScriptedGateway implements PaymentGateway {
   readonly states = new Map<string, Partial<GatewayTrade>>();
   queryFails = false;
   closeFails = false;
+  readonly refunded: RefundInput[] = [];
+  /**
+   * How the gateway answers a refund: accepted for later (PROCESSING, the default), given back
+   * at once, refused, or a call whose outcome is unknown (it throws).
+   */
+  refundAnswer: 'PROCESSING' | 'SUCCEEDED' | 'FAILED' | 'THROW' = 'PROCESSING';
+  /** What queryRefund reports per refund number; NOT_FOUND when unset. */
+  readonly refundStates = new Map<string, Partial<GatewayRefund>>();
 
   constructor(readonly name: GatewayName = 'wechat') {}
 
@@ -512,6 +713,43 @@ export class ScriptedGateway implements PaymentGateway {
   async closePayment(outTradeNo: string): Promise<void> {
     this.closed.push(outTradeNo);
     if (this.closeFails) throw new Error('scripted close failure');
+  }
+
+  async refund(input: RefundInput): Promise<GatewayRefund> {
+    this.refunded.push(input);
+    if (this.refundAnswer === 'THROW') throw new Error('scripted refund failure');
+    return {
+      refundNo: input.refundNo,
+      refundId: this.refundAnswer === 'FAILED' ? null : `R${input.refundNo}`,
+      state: this.refundAnswer,
+      amountCents: input.amountCents,
+      settledAt: this.refundAnswer === 'SUCCEEDED' ? new Date() : null,
+      rawState: this.refundAnswer,
+      failure: this.refundAnswer === 'FAILED' ? 'NOT_ENOUGH 商户余额不足' : null,
+    };
+  }
+
+  async queryRefund(refundNo: string): Promise<GatewayRefund> {
+    return {
+      refundNo,
+      refundId: null,
+      state: 'NOT_FOUND',
+      amountCents: null,
+      settledAt: null,
+      rawState: 'NOT_FOUND',
+      failure: null,
+      ...this.refundStates.get(refundNo),
+    };
+  }
+
+  parseRefundNotification(headers: NotificationHeaders, rawBody: Buffer): RefundNotificationCheck {
+    if (headers['x-scripted'] !== 'genuine') return { ok: false, reason: 'bad_signature', payload: {} };
+    const refund = JSON.parse(rawBody.toString('utf8')) as GatewayRefund;
+    return {
+      ok: true,
+      refund: { ...refund, settledAt: refund.settledAt ? new Date(refund.settledAt) : null },
+      payload: {},
+    };
   }
 
   ackSuccess(): GatewayReply {

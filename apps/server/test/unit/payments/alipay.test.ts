@@ -7,8 +7,11 @@ import {
   buildAlipaySignContent,
   buildSignedAlipayParams,
   extractAlipaySignedContent,
+  signAlipayContent,
+  verifyAlipayContent,
   verifyAlipayNotificationParams,
 } from '../../../src/modules/payment/gateways/alipay.js';
+import type { HttpFetch } from '../../../src/modules/payment/gateways/payment-gateway.js';
 import {
   ALIPAY_TEST,
   alipayNotifyParams,
@@ -230,5 +233,158 @@ describe('Alipay adapter', () => {
   it('replies exactly "success" or "failure"', () => {
     expect(gateway.ackSuccess()).toMatchObject({ status: 200, body: 'success' });
     expect(gateway.ackFailure()).toMatchObject({ status: 200, body: 'failure' });
+  });
+});
+
+const refundExamples = JSON.parse(readFileSync(join(fixtures, 'refund-examples.json'), 'utf8')) as {
+  alipayRefundAnswer: Record<string, unknown>;
+  alipayRefundQueryAnswer: Record<string, unknown>;
+};
+
+/** An Alipay that answers one call with the given response node, signed, after checking the request's signature. */
+function answeringAlipay(keys: AlipayKeys, node: Record<string, unknown>) {
+  const seen: { method: string; authorized: boolean; bizContent: Record<string, unknown> }[] = [];
+  const fetch: HttpFetch = async (input, init) => {
+    const params: Record<string, string> = {};
+    for (const [k, v] of new URL(input).searchParams) params[k] = v;
+    for (const [k, v] of new URLSearchParams(typeof init.body === 'string' ? init.body : '')) params[k] = v;
+    const authorized = verifyAlipayContent(
+      buildAlipaySignContent(params, ['sign']),
+      params.sign ?? '',
+      keys.app.publicKey,
+    );
+    seen.push({
+      method: params.method ?? '',
+      authorized,
+      bizContent: JSON.parse(params.biz_content ?? '{}') as Record<string, unknown>,
+    });
+    const key = `${(params.method ?? '').replaceAll('.', '_')}_response`;
+    const text = JSON.stringify(node);
+    const sign = signAlipayContent(text, keys.alipay.privateKey);
+    return new Response(`{"${key}":${text},"sign":"${sign}"}`, { status: 200 });
+  };
+  return { fetch, seen };
+}
+
+describe('Alipay refunds', () => {
+  let keys: AlipayKeys;
+  let server: FakeAlipayServer;
+  let gateway: AlipayGateway;
+
+  beforeAll(async () => {
+    keys = { app: newRsaPair(), alipay: newRsaPair() };
+    server = new FakeAlipayServer(keys);
+    gateway = new AlipayGateway(alipaySettings(keys), server.fetch, () => new Date('2030-05-01T00:00:00Z'));
+    for (const outTradeNo of ['GSARF1', 'GSARF2']) {
+      const { link } = await gateway.createPayment({
+        outTradeNo,
+        amountCents: 59600,
+        description: '宝图素材订单',
+        expiresAt: new Date('2030-05-01T00:30:00Z'),
+        payWay: 'ALIPAY',
+        ...ON_A_COMPUTER,
+      });
+      server.payLink(link);
+    }
+  });
+
+  it('asks alipay.trade.refund, signed, with the amount in yuan and our out_request_no; fund_change Y is given back', async () => {
+    const refund = await gateway.refund({
+      refundNo: 'RF20240502000011',
+      outTradeNo: 'GSARF1',
+      tradeNo: null,
+      amountCents: 59600,
+      totalCents: 59600,
+      reason: '买家申请退款',
+    });
+    expect(server.requests.at(-1)).toEqual({
+      method: 'alipay.trade.refund',
+      authorized: true,
+      bizContent: {
+        out_trade_no: 'GSARF1',
+        refund_amount: '596.00',
+        out_request_no: 'RF20240502000011',
+        refund_reason: '买家申请退款',
+      },
+    });
+    expect(refund).toMatchObject({ refundNo: 'RF20240502000011', state: 'SUCCEEDED', amountCents: 59600 });
+    expect(refund.settledAt?.toISOString()).toBe('2024-05-02T02:00:00.000Z');
+  });
+
+  it('checks fund_change N with the refund query: PROCESSING until Alipay has moved the money', async () => {
+    server.refundPending = true;
+    const pending = await gateway.refund({
+      refundNo: 'RF20240502000012',
+      outTradeNo: 'GSARF2',
+      tradeNo: null,
+      amountCents: 100,
+      totalCents: 59600,
+      reason: '部分退款',
+    });
+    expect(server.requests.map((r) => r.method).slice(-2)).toEqual([
+      'alipay.trade.refund',
+      'alipay.trade.fastpay.refund.query',
+    ]);
+    expect(server.requests.at(-1)).toMatchObject({
+      authorized: true,
+      bizContent: { out_trade_no: 'GSARF2', out_request_no: 'RF20240502000012', query_options: ['gmt_refund_pay'] },
+    });
+    expect(pending.state).toBe('PROCESSING');
+    server.refundPending = false;
+    expect(await gateway.queryRefund('RF20240502000012', 'GSARF2')).toMatchObject({
+      state: 'SUCCEEDED',
+      amountCents: 100,
+    });
+    expect(await gateway.queryRefund('RF_NONE', 'GSARF2')).toMatchObject({ state: 'NOT_FOUND' });
+  });
+
+  it("reports Alipay's refusal as FAILED with its sub_code", async () => {
+    const refused = await gateway.refund({
+      refundNo: 'RF20240502000013',
+      outTradeNo: 'GSARF1',
+      tradeNo: null,
+      amountCents: 1,
+      totalCents: 59600,
+      reason: '超额',
+    });
+    expect(refused).toMatchObject({ state: 'FAILED', rawState: 'ACQ.REFUND_AMT_NOT_EQUAL_TOTAL' });
+    expect(refused.failure).toContain('退款金额超限');
+  });
+
+  it("reads the documentation's answers to the refund and to its query", async () => {
+    const answered = answeringAlipay(keys, refundExamples.alipayRefundAnswer);
+    const documented = new AlipayGateway(alipaySettings(keys), answered.fetch);
+    expect(
+      await documented.refund({
+        refundNo: 'RF1',
+        outTradeNo: '6823789339978248',
+        tradeNo: null,
+        amountCents: 8888,
+        totalCents: 8888,
+        reason: '',
+      }),
+    ).toMatchObject({ state: 'SUCCEEDED', amountCents: 8888, refundId: '2013112011001004330000121536' });
+    expect(answered.seen[0]).toMatchObject({ method: 'alipay.trade.refund', authorized: true });
+    const queried = answeringAlipay(keys, refundExamples.alipayRefundQueryAnswer);
+    expect(
+      await new AlipayGateway(alipaySettings(keys), queried.fetch).queryRefund(
+        '20150320010101001',
+        '20150320010101001',
+      ),
+    ).toMatchObject({ state: 'SUCCEEDED', amountCents: 1233, rawState: 'REFUND_SUCCESS' });
+  });
+
+  it('throws when the outcome is unknown (ACQ.SYSTEM_ERROR), so the same refund is asked again later', async () => {
+    const busy = answeringAlipay(keys, { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.SYSTEM_ERROR' });
+    await expect(
+      new AlipayGateway(alipaySettings(keys), busy.fetch).refund({
+        refundNo: 'RF2',
+        outTradeNo: 'X',
+        tradeNo: null,
+        amountCents: 1,
+        totalCents: 1,
+        reason: 'x',
+      }),
+    ).rejects.toMatchObject({ name: 'GatewayError' });
   });
 });

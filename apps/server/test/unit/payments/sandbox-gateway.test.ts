@@ -61,3 +61,45 @@ describe('sandbox gateway', () => {
     expect(await sandbox.queryPayment('GS3P1')).toMatchObject({ state: 'CLOSED' });
   });
 });
+
+describe('sandbox refunds', () => {
+  const input = {
+    refundNo: 'RFSBX1',
+    outTradeNo: 'GS1P1',
+    tradeNo: 'SBXGS1P1',
+    amountCents: 100,
+    totalCents: 100,
+    reason: '退款',
+  };
+
+  it('accepts a refund and settles it later, through a notification signed like a payment', async () => {
+    const sandbox = new SandboxGateway(key, 'http://localhost:3000');
+    expect(await sandbox.refund(input)).toMatchObject({ refundNo: 'RFSBX1', state: 'PROCESSING' });
+    expect(sandbox.isRefundPending('RFSBX1')).toBe(true);
+    expect(await sandbox.refund(input)).toMatchObject({ state: 'PROCESSING' });
+    const notice = sandbox.signRefundNotification('RFSBX1');
+    expect(sandbox.parseRefundNotification(notice.headers, notice.rawBody)).toMatchObject({
+      ok: true,
+      refund: { refundNo: 'RFSBX1', refundId: 'SBXRRFSBX1', state: 'SUCCEEDED', amountCents: 100 },
+    });
+    expect(sandbox.isRefundPending('RFSBX1')).toBe(false);
+    expect(await sandbox.queryRefund('RFSBX1')).toMatchObject({ state: 'SUCCEEDED' });
+    expect(await sandbox.queryRefund('RFSBX_NONE')).toMatchObject({ state: 'NOT_FOUND' });
+  });
+
+  it('can close a refund instead, and its notifications cannot be forged', async () => {
+    const sandbox = new SandboxGateway(key, 'http://localhost:3000');
+    await sandbox.refund(input);
+    const closed = sandbox.signRefundNotification('RFSBX1', 'CLOSED');
+    expect(sandbox.parseRefundNotification(closed.headers, closed.rawBody)).toMatchObject({
+      ok: true,
+      refund: { state: 'FAILED', failure: '退款已关闭' },
+    });
+    const tampered = Buffer.from(closed.rawBody.toString().replace('"CLOSED"', '"SUCCESS"'));
+    expect(sandbox.parseRefundNotification(closed.headers, tampered)).toMatchObject({
+      ok: false,
+      reason: 'bad_signature',
+    });
+    expect(() => sandbox.signRefundNotification('RFSBX_NONE')).toThrow();
+  });
+});

@@ -7,6 +7,7 @@ import {
   buildWechatRequestMessage,
   decryptWechatResource,
   signWechatMessage,
+  toWechatRefund,
   truncateUtf8,
   WechatPayGateway,
 } from '../../../src/modules/payment/gateways/wechat-pay.js';
@@ -349,5 +350,208 @@ describe('truncateUtf8', () => {
   it('never splits a character', () => {
     expect(truncateUtf8('宝图素材', 7)).toBe('宝图');
     expect(truncateUtf8('abc', 10)).toBe('abc');
+  });
+});
+
+const refundExamples = JSON.parse(readFileSync(join(fixtures, 'refund-examples.json'), 'utf8')) as {
+  wechatRefundAnswer: Record<string, unknown>;
+  wechatRefundNotification: Record<string, unknown>;
+};
+
+describe('WeChat Pay refunds', () => {
+  let keys: WechatKeys;
+  let server: FakeWechatServer;
+  let gateway: WechatPayGateway;
+  const refundNotifyUrl = 'https://shop.test/api/payment/refund_notify/wechat';
+
+  beforeAll(async () => {
+    keys = { merchant: newRsaPair(), platform: newRsaPair() };
+    server = new FakeWechatServer(keys);
+    gateway = new WechatPayGateway(wechatSettings(keys, { refundNotifyUrl }), server.fetch);
+    for (const outTradeNo of ['GSRF1', 'GSRF2', 'GSRF3']) {
+      await gateway.createPayment({
+        outTradeNo,
+        amountCents: 59600,
+        description: '宝图素材订单',
+        expiresAt: new Date('2030-05-01T00:30:00Z'),
+        payWay: 'WECHAT',
+        ...ON_A_COMPUTER,
+      });
+      server.pay(outTradeNo);
+    }
+  });
+
+  it('asks POST /v3/refund/domestic/refunds, signed, by out_trade_no with the total and the refund notify URL', async () => {
+    const refund = await gateway.refund({
+      refundNo: 'RF20240502000001',
+      outTradeNo: 'GSRF1',
+      tradeNo: null,
+      amountCents: 59600,
+      totalCents: 59600,
+      reason: '买家申请退款：素材与描述不符',
+    });
+    const request = server.requests.at(-1)!;
+    // The fake verifies the WECHATPAY2-SHA256-RSA2048 signature over this exact path and body.
+    expect(request).toMatchObject({ method: 'POST', path: '/v3/refund/domestic/refunds', authorized: true });
+    expect(JSON.parse(request.body)).toEqual({
+      out_trade_no: 'GSRF1',
+      out_refund_no: 'RF20240502000001',
+      reason: '买家申请退款：素材与描述不符',
+      notify_url: refundNotifyUrl,
+      amount: { refund: 59600, total: 59600, currency: 'CNY' },
+    });
+    // WeChat settles refunds asynchronously: the answer says PROCESSING.
+    expect(refund).toMatchObject({
+      refundNo: 'RF20240502000001',
+      state: 'PROCESSING',
+      amountCents: 59600,
+      failure: null,
+    });
+    expect(refund.refundId).toMatch(/^50300/);
+  });
+
+  it('cuts the reason to 80 bytes without splitting a character', async () => {
+    await gateway.refund({
+      refundNo: 'RF20240502000002',
+      outTradeNo: 'GSRF2',
+      tradeNo: null,
+      amountCents: 100,
+      totalCents: 59600,
+      reason: '退'.repeat(40),
+    });
+    const body = JSON.parse(server.requests.at(-1)!.body) as { reason: string };
+    expect(body.reason).toBe('退'.repeat(26));
+    expect(Buffer.byteLength(body.reason)).toBeLessThanOrEqual(80);
+  });
+
+  it('asking again under the same number is the same refund; more than is left is refused as FAILED', async () => {
+    const again = await gateway.refund({
+      refundNo: 'RF20240502000001',
+      outTradeNo: 'GSRF1',
+      tradeNo: null,
+      amountCents: 59600,
+      totalCents: 59600,
+      reason: '重复请求',
+    });
+    expect(again.state).toBe('PROCESSING');
+    expect([...server.refunds.values()].filter((r) => r.outTradeNo === 'GSRF1')).toHaveLength(1);
+    const tooMuch = await gateway.refund({
+      refundNo: 'RF20240502000003',
+      outTradeNo: 'GSRF1',
+      tradeNo: null,
+      amountCents: 1,
+      totalCents: 59600,
+      reason: '超额',
+    });
+    expect(tooMuch).toMatchObject({ state: 'FAILED', rawState: 'INVALID_REQUEST' });
+    expect(tooMuch.failure).toContain('申请退款金额超过订单可退金额');
+  });
+
+  it('reports a refusal (NOT_ENOUGH) as FAILED, and an answer of unknown outcome (network) by throwing', async () => {
+    server.isShortOfFunds = true;
+    try {
+      const refused = await gateway.refund({
+        refundNo: 'RF20240502000004',
+        outTradeNo: 'GSRF3',
+        tradeNo: null,
+        amountCents: 59600,
+        totalCents: 59600,
+        reason: '退款',
+      });
+      expect(refused).toMatchObject({
+        state: 'FAILED',
+        rawState: 'NOT_ENOUGH',
+        failure: 'NOT_ENOUGH 基本账户余额不足',
+      });
+    } finally {
+      server.isShortOfFunds = false;
+    }
+    server.isDown = true;
+    try {
+      await expect(
+        gateway.refund({
+          refundNo: 'RF20240502000005',
+          outTradeNo: 'GSRF3',
+          tradeNo: null,
+          amountCents: 59600,
+          totalCents: 59600,
+          reason: '退款',
+        }),
+      ).rejects.toMatchObject({ name: 'GatewayError' });
+    } finally {
+      server.isDown = false;
+    }
+  });
+
+  it('queries a refund by out_refund_no, signed, and knows when there is none', async () => {
+    expect(await gateway.queryRefund('RF20240502000001')).toMatchObject({ state: 'PROCESSING' });
+    expect(server.requests.at(-1)).toMatchObject({
+      method: 'GET',
+      path: '/v3/refund/domestic/refunds/RF20240502000001',
+      authorized: true,
+    });
+    server.settleRefund('RF20240502000001');
+    expect(await gateway.queryRefund('RF20240502000001')).toMatchObject({
+      state: 'SUCCEEDED',
+      amountCents: 59600,
+    });
+    expect(await gateway.queryRefund('RF_NO_SUCH_REFUND')).toMatchObject({ state: 'NOT_FOUND' });
+  });
+
+  it("reads the documentation's refund answer", () => {
+    expect(toWechatRefund(refundExamples.wechatRefundAnswer)).toEqual({
+      refundNo: '1217752501201407033233368018',
+      refundId: '50000000382019052709732678859',
+      state: 'SUCCEEDED',
+      amountCents: 100,
+      settledAt: new Date('2020-12-01T08:18:12.000Z'),
+      rawState: 'SUCCESS',
+      failure: null,
+    });
+    expect(toWechatRefund({ ...refundExamples.wechatRefundAnswer, status: 'ABNORMAL' })).toMatchObject({
+      state: 'FAILED',
+      settledAt: null,
+    });
+  });
+
+  it("accepts the documentation's REFUND.SUCCESS resource, signed and encrypted, and refuses it for another merchant or forged", () => {
+    const doc = refundExamples.wechatRefundNotification;
+    const event = { type: 'REFUND.SUCCESS', summary: '退款成功', originalType: 'refund' };
+    const ours = { ...doc, mchid: WECHAT_TEST.mchId };
+    const genuine = signWechatNotification(ours, keys.platform.privateKey, { event });
+    const check = gateway.parseRefundNotification(genuine.headers, Buffer.from(genuine.body));
+    expect(check).toMatchObject({
+      ok: true,
+      refund: {
+        refundNo: '7752501201407033233368018',
+        refundId: '50200207182018070300011301001',
+        state: 'SUCCEEDED',
+        amountCents: 999,
+        rawState: 'SUCCESS',
+      },
+    });
+    const foreign = signWechatNotification(doc, keys.platform.privateKey, { event });
+    expect(gateway.parseRefundNotification(foreign.headers, Buffer.from(foreign.body))).toMatchObject({
+      ok: false,
+      reason: 'wrong_merchant',
+    });
+    const forged = signWechatNotification(ours, newRsaPair().privateKey, { event });
+    expect(gateway.parseRefundNotification(forged.headers, Buffer.from(forged.body))).toMatchObject({
+      ok: false,
+      reason: 'bad_signature',
+    });
+  });
+
+  it('reads REFUND.CLOSED and REFUND.ABNORMAL as failed refunds, with why', () => {
+    for (const status of ['CLOSED', 'ABNORMAL'] as const) {
+      const delivery = signWechatNotification(
+        { ...refundExamples.wechatRefundNotification, mchid: WECHAT_TEST.mchId, refund_status: status },
+        keys.platform.privateKey,
+        { event: { type: `REFUND.${status}`, summary: '退款关闭', originalType: 'refund' } },
+      );
+      const check = gateway.parseRefundNotification(delivery.headers, Buffer.from(delivery.body));
+      expect(check.ok && check.refund.state).toBe('FAILED');
+      expect(check.ok && check.refund.failure).toBeTruthy();
+    }
   });
 });

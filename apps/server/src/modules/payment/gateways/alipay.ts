@@ -6,6 +6,7 @@ import {
   GatewayError,
   type CreatedPayment,
   type CreatePaymentInput,
+  type GatewayRefund,
   type GatewayReply,
   type GatewayTrade,
   type GatewayTradeState,
@@ -13,6 +14,8 @@ import {
   type NotificationCheck,
   type NotificationHeaders,
   type PaymentGateway,
+  type RefundInput,
+  type RefundNotificationCheck,
 } from './payment-gateway.js';
 
 /**
@@ -25,6 +28,10 @@ import {
 export const ALIPAY_GATEWAY = 'https://openapi.alipay.com/gateway.do';
 /** Alipay's limit for `subject`. */
 const SUBJECT_MAX_CHARS = 256;
+/** Alipay's limit for a refund's `refund_reason`. */
+const REFUND_REASON_MAX_CHARS = 256;
+/** Answers after which a refund's outcome is unknown: Alipay asks to repeat it with the same out_request_no. */
+const REFUND_RETRY_SUB_CODES = new Set(['ACQ.SYSTEM_ERROR', 'aop.ACQ.SYSTEM_ERROR']);
 /** Common parameters that travel in the URL; biz_content goes in the form body (as the official SDK does). */
 const URL_PARAMS = new Set([
   'app_id',
@@ -287,6 +294,89 @@ export class AlipayGateway implements PaymentGateway {
     // A page-pay trade the buyer never opened does not exist at Alipay: nothing to close.
     if (answer.code === '40004' && answer.subCode === 'ACQ.TRADE_NOT_EXIST') return;
     if (answer.code !== '10000') throw this.errorOf(answer, 'trade close failed');
+  }
+
+  /**
+   * alipay.trade.refund: synchronous. fund_change Y means this request moved the money; N (a
+   * repeat, or not settled yet) is checked with the refund query, which says REFUND_SUCCESS (or
+   * nothing, meaning success) once the money is back.
+   */
+  async refund(input: RefundInput): Promise<GatewayRefund> {
+    const answer = await this.call('alipay.trade.refund', {
+      out_trade_no: input.outTradeNo,
+      refund_amount: centsToYuanString(input.amountCents),
+      out_request_no: input.refundNo,
+      ...(input.reason ? { refund_reason: Array.from(input.reason).slice(0, REFUND_REASON_MAX_CHARS).join('') } : {}),
+    });
+    if (answer.code === '10000') {
+      if (answer.content.fund_change === 'Y') {
+        const paidText = answer.content.gmt_refund_pay;
+        return {
+          refundNo: input.refundNo,
+          refundId: typeof answer.content.trade_no === 'string' ? answer.content.trade_no : null,
+          state: 'SUCCEEDED',
+          amountCents:
+            typeof answer.content.refund_fee === 'string' ? yuanStringToCents(answer.content.refund_fee) : null,
+          settledAt: typeof paidText === 'string' ? parseChinaDateTime(paidText) : this.now(),
+          rawState: 'fund_change=Y',
+          failure: null,
+        };
+      }
+      const queried = await this.queryRefund(input.refundNo, input.outTradeNo);
+      return queried.state === 'NOT_FOUND' ? { ...queried, state: 'PROCESSING', rawState: 'fund_change=N' } : queried;
+    }
+    if (answer.code === '20000' || (answer.subCode && REFUND_RETRY_SUB_CODES.has(answer.subCode))) {
+      throw this.errorOf(answer, 'refund failed');
+    }
+    return {
+      refundNo: input.refundNo,
+      refundId: null,
+      state: 'FAILED',
+      amountCents: input.amountCents,
+      settledAt: null,
+      rawState: answer.subCode ?? answer.code ?? 'unknown',
+      failure: `${answer.subCode ?? answer.code ?? ''} ${answer.message}`.trim(),
+    };
+  }
+
+  /** alipay.trade.fastpay.refund.query: the refund of `refundNo` (out_request_no) on the trade. */
+  async queryRefund(refundNo: string, outTradeNo: string): Promise<GatewayRefund> {
+    const answer = await this.call('alipay.trade.fastpay.refund.query', {
+      out_trade_no: outTradeNo,
+      out_request_no: refundNo,
+      query_options: ['gmt_refund_pay'],
+    });
+    const notFound: GatewayRefund = {
+      refundNo,
+      refundId: null,
+      state: 'NOT_FOUND',
+      amountCents: null,
+      settledAt: null,
+      rawState: 'REFUND_NOT_EXIST',
+      failure: null,
+    };
+    if (answer.code === '40004' && answer.subCode === 'ACQ.TRADE_NOT_EXIST') return notFound;
+    if (answer.code !== '10000') throw this.errorOf(answer, 'refund query failed');
+    const { content } = answer;
+    // No refund under this number: the query answers Success with no refund in it.
+    if (typeof content.refund_amount !== 'string' || content.out_request_no !== refundNo) return notFound;
+    const status = typeof content.refund_status === 'string' ? content.refund_status : '';
+    const done = status === '' || status === 'REFUND_SUCCESS';
+    const paidText = content.gmt_refund_pay;
+    return {
+      refundNo,
+      refundId: typeof content.trade_no === 'string' ? content.trade_no : null,
+      state: done ? 'SUCCEEDED' : 'PROCESSING',
+      amountCents: yuanStringToCents(content.refund_amount),
+      settledAt: done ? (typeof paidText === 'string' ? parseChinaDateTime(paidText) : this.now()) : null,
+      rawState: status || 'REFUND_SUCCESS',
+      failure: null,
+    };
+  }
+
+  /** Alipay answers the refund call itself and sends no refund notification of its own. */
+  parseRefundNotification(): RefundNotificationCheck {
+    return { ok: false, reason: 'malformed', payload: {} };
   }
 
   /** Alipay wants exactly the text "success"; anything else and it notifies again. */

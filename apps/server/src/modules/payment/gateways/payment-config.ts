@@ -23,6 +23,7 @@ const ZPaymentEnv = z.object({
   ORDER_TRANSFER_WORKING_DAYS: z.coerce.number().int().min(1).max(30).default(TRANSFER_ORDER_WORKING_DAYS),
   ORDER_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   PAYMENT_QUERY_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
+  PAYMENT_SANDBOX_REFUND_DELAY_SECONDS: z.coerce.number().int().min(0).max(600).default(5),
   WECHAT_MCH_ID: z.string().min(1).optional(),
   WECHAT_APP_ID: z.string().min(1).optional(),
   WECHAT_MCH_SERIAL_NO: z.string().min(1).optional(),
@@ -35,6 +36,7 @@ const ZPaymentEnv = z.object({
   WECHAT_PLATFORM_CERT: z.string().min(1).optional(),
   WECHAT_PLATFORM_CERT_PATH: z.string().min(1).optional(),
   WECHAT_NOTIFY_URL: z.string().url().optional(),
+  WECHAT_REFUND_NOTIFY_URL: z.string().url().optional(),
   WECHAT_API_BASE: z.string().url().optional(),
   ALIPAY_APP_ID: z.string().min(1).optional(),
   ALIPAY_PRIVATE_KEY: z.string().min(1).optional(),
@@ -55,6 +57,8 @@ export interface WechatSettings {
   apiV3Key: string;
   platformKeys: Map<string, KeyObject>;
   notifyUrl: string;
+  /** Where WeChat posts the result of a refund (REFUND.SUCCESS / ABNORMAL / CLOSED). */
+  refundNotifyUrl: string;
   baseUrl: string | undefined;
 }
 
@@ -84,12 +88,17 @@ export interface PaymentConfig {
   sweepIntervalSeconds: number;
   /** Polling asks the gateway about one attempt at most this often. */
   queryIntervalSeconds: number;
+  /** How long the sandbox takes to settle a refund it accepted (its notification then arrives). */
+  sandboxRefundDelaySeconds: number;
 }
 
 export const NOTIFY_PATHS = {
   wechat: '/api/payment/notify/wechat',
   alipay: '/api/payment/notify/alipay',
   sandbox: '/api/payment/notify/sandbox',
+  /** Refund results: WeChat posts REFUND.* to the notify_url of the refund request; the sandbox likewise. */
+  refundWechat: '/api/payment/refund_notify/wechat',
+  refundSandbox: '/api/payment/refund_notify/sandbox',
 } as const;
 
 export class PaymentConfigError extends Error {}
@@ -176,6 +185,7 @@ function wechatSettings(env: z.infer<typeof ZPaymentEnv>, raw: Record<string, st
     apiV3Key: env.WECHAT_API_V3_KEY!,
     platformKeys,
     notifyUrl: env.WECHAT_NOTIFY_URL ?? `${publicUrl}${NOTIFY_PATHS.wechat}`,
+    refundNotifyUrl: env.WECHAT_REFUND_NOTIFY_URL ?? `${publicUrl}${NOTIFY_PATHS.refundWechat}`,
     baseUrl: env.WECHAT_API_BASE,
   } satisfies WechatSettings;
 }
@@ -219,5 +229,6 @@ export function loadPaymentConfig(
     transferWorkingDays: env.ORDER_TRANSFER_WORKING_DAYS,
     sweepIntervalSeconds: env.ORDER_SWEEP_INTERVAL_SECONDS,
     queryIntervalSeconds: env.PAYMENT_QUERY_INTERVAL_SECONDS,
+    sandboxRefundDelaySeconds: env.PAYMENT_SANDBOX_REFUND_DELAY_SECONDS,
   };
 }

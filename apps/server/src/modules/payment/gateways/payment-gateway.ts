@@ -61,6 +61,42 @@ export interface GatewayTrade {
   rawState: string;
 }
 
+/** A refund asked of the gateway: `refundNo` is ours (WeChat out_refund_no, Alipay out_request_no). */
+export interface RefundInput {
+  refundNo: string;
+  /** The payment refunded: our number for it and the gateway's, when known. */
+  outTradeNo: string;
+  tradeNo: string | null;
+  amountCents: number;
+  /** What the payment brought in (WeChat wants it beside the refund). */
+  totalCents: number;
+  /** Shown to the payer by the gateway. */
+  reason: string;
+}
+
+/**
+ * A refund as the gateway reports it. SUCCEEDED: the money is back with the payer. PROCESSING:
+ * accepted, to be settled later (a notification or a query says how). FAILED: refused or closed
+ * for good (`failure` says why); nothing went back. NOT_FOUND: the gateway has no such refund.
+ */
+export type GatewayRefundState = 'SUCCEEDED' | 'PROCESSING' | 'FAILED' | 'NOT_FOUND';
+
+export interface GatewayRefund {
+  refundNo: string;
+  /** The gateway's own refund number, once it has one. */
+  refundId: string | null;
+  state: GatewayRefundState;
+  amountCents: number | null;
+  settledAt: Date | null;
+  /** The gateway's own word (refund_status, fund_change, its error code), for the record. */
+  rawState: string;
+  failure: string | null;
+}
+
+export type RefundNotificationCheck =
+  | { ok: true; refund: GatewayRefund; payload: Record<string, unknown> }
+  | { ok: false; reason: NotificationRejection; payload: Record<string, unknown> };
+
 export type NotificationCheck =
   | { ok: true; trade: GatewayTrade; payload: Record<string, unknown> }
   | { ok: false; reason: NotificationRejection; payload: Record<string, unknown> };
@@ -98,6 +134,19 @@ export interface PaymentGateway {
   queryPayment(outTradeNo: string): Promise<GatewayTrade>;
   /** Closes the trade so it can no longer be paid. Throws GatewayError (e.g. when it is already paid). */
   closePayment(outTradeNo: string): Promise<void>;
+  /**
+   * Asks the gateway to give money of a paid trade back. A definite refusal comes back as a
+   * FAILED refund; a call whose outcome is unknown (network, a gateway-side error) throws
+   * GatewayError, and the refund is asked about later under the same number.
+   */
+  refund(input: RefundInput): Promise<GatewayRefund>;
+  /** How a refund stands at the gateway. Throws GatewayError. */
+  queryRefund(refundNo: string, outTradeNo: string): Promise<GatewayRefund>;
+  /**
+   * Checks a refund notification (WeChat's REFUND.* events, the sandbox's) offline; never throws.
+   * A gateway that sends none (Alipay answers the refund call itself) refuses every delivery.
+   */
+  parseRefundNotification(headers: NotificationHeaders, rawBody: Buffer): RefundNotificationCheck;
   ackSuccess(): GatewayReply;
   ackFailure(message: string): GatewayReply;
 }

@@ -6,12 +6,16 @@ import {
   NOTIFICATION_MAX_SKEW_SECONDS,
   type CreatedPayment,
   type CreatePaymentInput,
+  type GatewayRefund,
   type GatewayReply,
   type GatewayTrade,
   type GatewayTradeState,
   type NotificationCheck,
   type NotificationHeaders,
+  type NotificationRejection,
   type PaymentGateway,
+  type RefundInput,
+  type RefundNotificationCheck,
 } from './payment-gateway.js';
 
 /**
@@ -37,6 +41,9 @@ export interface SandboxNotice {
   paidAt?: Date;
 }
 
+/** What the sandbox "gateway" settles a refund as: given back, or closed (as WeChat closes one). */
+export type SandboxRefundResult = 'SUCCESS' | 'CLOSED';
+
 export interface SignedNotification {
   headers: Record<string, string>;
   rawBody: Buffer;
@@ -55,6 +62,8 @@ export class SandboxGateway implements PaymentGateway {
   readonly name = 'sandbox' as const;
   /** The sandbox's own book of trades it has seen paid, failed or closed. */
   private readonly trades = new Map<string, GatewayTrade>();
+  /** Refunds it was asked for, by our refund number: PROCESSING until the sandbox settles them. */
+  private readonly refunds = new Map<string, GatewayRefund & { outTradeNo: string }>();
 
   constructor(
     private readonly key: Buffer,
@@ -86,13 +95,18 @@ export class SandboxGateway implements PaymentGateway {
       amount_cents: notice.amountCents,
       success_time: paid ? paidAt.toISOString() : null,
     });
+    const trade = this.tradeFrom(JSON.parse(body) as Record<string, unknown>);
+    if (trade) this.trades.set(trade.outTradeNo, trade);
+    return this.sign(body);
+  }
+
+  /** Headers and body as the sandbox sends a notification: HMAC-SHA256 over timestamp, nonce and body. */
+  private sign(body: string): SignedNotification {
     const timestamp = String(this.nowSeconds());
     const nonce = randomBytes(16).toString('hex');
     const signature = createHmac('sha256', this.key)
       .update(sandboxMessage(timestamp, nonce, body))
       .digest('base64');
-    const trade = this.tradeFrom(JSON.parse(body) as Record<string, unknown>);
-    if (trade) this.trades.set(trade.outTradeNo, trade);
     return {
       headers: {
         'content-type': 'application/json',
@@ -105,6 +119,20 @@ export class SandboxGateway implements PaymentGateway {
   }
 
   parseNotification(headers: NotificationHeaders, rawBody: Buffer): NotificationCheck {
+    const opened = this.open(headers, rawBody);
+    if (!opened.ok) return opened;
+    const trade = this.tradeFrom(opened.fields);
+    if (!trade) return { ok: false, reason: 'malformed', payload: opened.payload };
+    return { ok: true, trade, payload: opened.payload };
+  }
+
+  /** A delivery whose signature and timestamp checked out: its JSON fields. */
+  private open(
+    headers: NotificationHeaders,
+    rawBody: Buffer,
+  ):
+    | { ok: true; fields: Record<string, unknown>; payload: Record<string, unknown> }
+    | { ok: false; reason: NotificationRejection; payload: Record<string, unknown> } {
     const timestamp = headerValue(headers, SANDBOX_HEADERS.timestamp);
     const nonce = headerValue(headers, SANDBOX_HEADERS.nonce);
     const signature = headerValue(headers, SANDBOX_HEADERS.signature);
@@ -132,9 +160,7 @@ export class SandboxGateway implements PaymentGateway {
     }
     if (typeof fields !== 'object' || fields === null) return { ok: false, reason: 'malformed', payload };
     payload.notification = fields;
-    const trade = this.tradeFrom(fields as Record<string, unknown>);
-    if (!trade) return { ok: false, reason: 'malformed', payload };
-    return { ok: true, trade, payload };
+    return { ok: true, fields: fields as Record<string, unknown>, payload };
   }
 
   async queryPayment(outTradeNo: string): Promise<GatewayTrade> {
@@ -164,6 +190,74 @@ export class SandboxGateway implements PaymentGateway {
     });
   }
 
+  /**
+   * Like WeChat Pay, the sandbox accepts a refund and settles it later: it is PROCESSING until
+   * `signRefundNotification` settles it, which the refund module does after a delay
+   * (PAYMENT_SANDBOX_REFUND_DELAY_SECONDS), through the same verify-then-record path as WeChat's
+   * REFUND.* notifications. Asking again under the same number is the same refund.
+   */
+  async refund(input: RefundInput): Promise<GatewayRefund> {
+    const known = this.refunds.get(input.refundNo);
+    if (known) return this.publicRefund(known);
+    const refund = {
+      refundNo: input.refundNo,
+      refundId: null,
+      state: 'PROCESSING' as const,
+      amountCents: input.amountCents,
+      settledAt: null,
+      rawState: 'PROCESSING',
+      failure: null,
+      outTradeNo: input.outTradeNo,
+    };
+    this.refunds.set(input.refundNo, refund);
+    return this.publicRefund(refund);
+  }
+
+  async queryRefund(refundNo: string): Promise<GatewayRefund> {
+    const known = this.refunds.get(refundNo);
+    if (known) return this.publicRefund(known);
+    return {
+      refundNo,
+      refundId: null,
+      state: 'NOT_FOUND',
+      amountCents: null,
+      settledAt: null,
+      rawState: 'RESOURCE_NOT_EXISTS',
+      failure: null,
+    };
+  }
+
+  /** Whether the sandbox holds a refund it has not settled yet. */
+  isRefundPending(refundNo: string): boolean {
+    return this.refunds.get(refundNo)?.state === 'PROCESSING';
+  }
+
+  /** The sandbox settles a refund it accepted: the notification it sends (signed like a payment's). */
+  signRefundNotification(refundNo: string, result: SandboxRefundResult = 'SUCCESS'): SignedNotification {
+    const refund = this.refunds.get(refundNo);
+    if (!refund) throw new GatewayError('sandbox', 'no such refund', 'RESOURCE_NOT_EXISTS');
+    const settledAt = new Date(this.nowSeconds() * 1000);
+    const body = JSON.stringify({
+      out_refund_no: refund.refundNo,
+      refund_id: `SBXR${refund.refundNo}`,
+      out_trade_no: refund.outTradeNo,
+      refund_status: result,
+      amount_cents: refund.amountCents,
+      success_time: result === 'SUCCESS' ? settledAt.toISOString() : null,
+    });
+    const parsed = this.refundFrom(JSON.parse(body) as Record<string, unknown>);
+    if (parsed) this.refunds.set(refundNo, { ...parsed, outTradeNo: refund.outTradeNo });
+    return this.sign(body);
+  }
+
+  parseRefundNotification(headers: NotificationHeaders, rawBody: Buffer): RefundNotificationCheck {
+    const opened = this.open(headers, rawBody);
+    if (!opened.ok) return opened;
+    const refund = this.refundFrom(opened.fields);
+    if (!refund) return { ok: false, reason: 'malformed', payload: opened.payload };
+    return { ok: true, refund, payload: opened.payload };
+  }
+
   ackSuccess(): GatewayReply {
     return { status: 204 };
   }
@@ -173,6 +267,28 @@ export class SandboxGateway implements PaymentGateway {
       status: 400,
       contentType: 'application/json; charset=utf-8',
       body: JSON.stringify({ code: 'FAIL', message }),
+    };
+  }
+
+  private publicRefund(refund: GatewayRefund & { outTradeNo: string }): GatewayRefund {
+    const { outTradeNo: _outTradeNo, ...rest } = refund;
+    return rest;
+  }
+
+  private refundFrom(fields: Record<string, unknown>): GatewayRefund | null {
+    const { out_refund_no: refundNo, refund_id: refundId, refund_status: rawState, amount_cents: amount } = fields;
+    if (typeof refundNo !== 'string' || typeof rawState !== 'string') return null;
+    if (typeof amount !== 'number' || !Number.isSafeInteger(amount)) return null;
+    const settledAt = typeof fields.success_time === 'string' ? new Date(fields.success_time) : null;
+    const state = rawState === 'SUCCESS' ? 'SUCCEEDED' : rawState === 'CLOSED' ? 'FAILED' : 'PROCESSING';
+    return {
+      refundNo,
+      refundId: typeof refundId === 'string' ? refundId : null,
+      state,
+      amountCents: amount,
+      settledAt: settledAt && !Number.isNaN(settledAt.getTime()) ? settledAt : null,
+      rawState,
+      failure: state === 'FAILED' ? '退款已关闭' : null,
     };
   }
 

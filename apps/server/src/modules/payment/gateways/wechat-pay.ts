@@ -6,13 +6,18 @@ import {
   NOTIFICATION_MAX_SKEW_SECONDS,
   type CreatedPayment,
   type CreatePaymentInput,
+  type GatewayRefund,
+  type GatewayRefundState,
   type GatewayReply,
   type GatewayTrade,
   type GatewayTradeState,
   type HttpFetch,
   type NotificationCheck,
   type NotificationHeaders,
+  type NotificationRejection,
   type PaymentGateway,
+  type RefundInput,
+  type RefundNotificationCheck,
 } from './payment-gateway.js';
 import { formatRfc3339China } from '../../../lib/china-time.js';
 
@@ -28,6 +33,10 @@ export const WECHAT_API_BASE = 'https://api.mch.weixin.qq.com';
 const AUTH_SCHEMA = 'WECHATPAY2-SHA256-RSA2048';
 /** WeChat's limit for `description` (string[1,127]), counted here in UTF-8 bytes to be safe with Chinese. */
 const DESCRIPTION_MAX_BYTES = 127;
+/** WeChat's limit for a refund's `reason` (string[1,80]), counted in UTF-8 bytes like the description. */
+const REFUND_REASON_MAX_BYTES = 80;
+/** Error codes after which a refund's outcome is unknown: WeChat asks to repeat it under the same out_refund_no. */
+const REFUND_RETRY_CODES = new Set(['SYSTEM_ERROR', 'FREQUENCY_LIMITED']);
 
 export interface WechatPayConfig {
   mchId: string;
@@ -43,6 +52,8 @@ export interface WechatPayConfig {
    */
   platformKeys: ReadonlyMap<string, KeyObject>;
   notifyUrl: string;
+  /** Where WeChat posts REFUND.* events; without it a refund's result is only learnt by asking. */
+  refundNotifyUrl?: string;
   baseUrl?: string;
 }
 
@@ -177,6 +188,45 @@ export function toWechatTrade(transaction: WechatTransaction): GatewayTrade | nu
   };
 }
 
+const REFUND_STATES: Record<string, GatewayRefundState> = {
+  SUCCESS: 'SUCCEEDED',
+  PROCESSING: 'PROCESSING',
+  CLOSED: 'FAILED',
+  ABNORMAL: 'FAILED',
+};
+
+const REFUND_FAILURES: Record<string, string> = {
+  CLOSED: '退款已关闭',
+  ABNORMAL: '退款异常：退回买家银行卡失败（卡已注销或冻结），请在微信支付商户平台发起异常退款',
+};
+
+/**
+ * A refund object (the answer to a refund or its query, or a REFUND.* notification's resource) →
+ * our refund, or null when malformed. Answers name the state `status`, notifications `refund_status`.
+ */
+export function toWechatRefund(fields: Record<string, unknown>): GatewayRefund | null {
+  const refundNo = fields.out_refund_no;
+  const rawState = fields.status ?? fields.refund_status;
+  if (typeof refundNo !== 'string' || typeof rawState !== 'string') return null;
+  const amount = isRecord(fields.amount) ? fields.amount.refund : undefined;
+  const successTime = typeof fields.success_time === 'string' ? new Date(fields.success_time) : null;
+  const state = REFUND_STATES[rawState] ?? 'PROCESSING';
+  return {
+    refundNo,
+    refundId: typeof fields.refund_id === 'string' ? fields.refund_id : null,
+    state,
+    amountCents: typeof amount === 'number' && Number.isSafeInteger(amount) ? amount : null,
+    settledAt: state === 'SUCCEEDED' && successTime && !Number.isNaN(successTime.getTime()) ? successTime : null,
+    rawState,
+    failure: state === 'FAILED' ? (REFUND_FAILURES[rawState] ?? rawState) : null,
+  };
+}
+
+/** A notification whose signature, timestamp and encryption checked out: its decrypted resource. */
+type OpenedNotification =
+  | { ok: true; resource: Record<string, unknown>; record: Record<string, unknown> }
+  | { ok: false; reason: NotificationRejection; payload: Record<string, unknown> };
+
 export class WechatPayGateway implements PaymentGateway {
   readonly name = 'wechat' as const;
   private readonly baseUrl: string;
@@ -225,6 +275,34 @@ export class WechatPayGateway implements PaymentGateway {
   }
 
   parseNotification(headers: NotificationHeaders, rawBody: Buffer): NotificationCheck {
+    const opened = this.openNotification(headers, rawBody);
+    if (!opened.ok) return opened;
+    const { resource: transaction, record } = opened;
+    record.transaction = transaction;
+    if (transaction.mchid !== this.config.mchId) return { ok: false, reason: 'wrong_merchant', payload: record };
+    if (transaction.appid !== this.config.appId) return { ok: false, reason: 'wrong_app', payload: record };
+    const trade = toWechatTrade(transaction as WechatTransaction);
+    if (!trade) return { ok: false, reason: 'malformed', payload: record };
+    return { ok: true, trade, payload: record };
+  }
+
+  /** REFUND.SUCCESS / REFUND.ABNORMAL / REFUND.CLOSED: the resource is the refund (it names no appid). */
+  parseRefundNotification(headers: NotificationHeaders, rawBody: Buffer): RefundNotificationCheck {
+    const opened = this.openNotification(headers, rawBody);
+    if (!opened.ok) return opened;
+    const { resource, record } = opened;
+    record.refund = resource;
+    if (resource.mchid !== this.config.mchId) return { ok: false, reason: 'wrong_merchant', payload: record };
+    const refund = toWechatRefund(resource);
+    if (!refund) return { ok: false, reason: 'malformed', payload: record };
+    return { ok: true, refund, payload: record };
+  }
+
+  /**
+   * What every notification goes through: the platform signature over the exact body (with a
+   * known serial and a fresh timestamp), then the resource decrypted with the APIv3 key.
+   */
+  private openNotification(headers: NotificationHeaders, rawBody: Buffer): OpenedNotification {
     const timestamp = headerValue(headers, 'Wechatpay-Timestamp');
     const nonce = headerValue(headers, 'Wechatpay-Nonce');
     const signature = headerValue(headers, 'Wechatpay-Signature');
@@ -265,14 +343,9 @@ export class WechatPayGateway implements PaymentGateway {
     } catch {
       return { ok: false, reason: 'decrypt_failed', payload: record };
     }
-    const transaction = parseJson(plaintext);
-    if (!isRecord(transaction)) return { ok: false, reason: 'malformed', payload: record };
-    record.transaction = transaction;
-    if (transaction.mchid !== this.config.mchId) return { ok: false, reason: 'wrong_merchant', payload: record };
-    if (transaction.appid !== this.config.appId) return { ok: false, reason: 'wrong_app', payload: record };
-    const trade = toWechatTrade(transaction as WechatTransaction);
-    if (!trade) return { ok: false, reason: 'malformed', payload: record };
-    return { ok: true, trade, payload: record };
+    const decrypted = parseJson(plaintext);
+    if (!isRecord(decrypted)) return { ok: false, reason: 'malformed', payload: record };
+    return { ok: true, resource: decrypted, record };
   }
 
   async queryPayment(outTradeNo: string): Promise<GatewayTrade> {
@@ -302,6 +375,61 @@ export class WechatPayGateway implements PaymentGateway {
     const path = `/v3/pay/transactions/out-trade-no/${encodeURIComponent(outTradeNo)}/close`;
     const answer = await this.call('POST', path, { mchid: this.config.mchId });
     if (answer.status !== 204 && answer.status !== 200) throw this.errorOf(answer, 'close order failed');
+  }
+
+  /**
+   * POST /v3/refund/domestic/refunds, by our out_trade_no (WeChat takes it or the transaction_id)
+   * with the amount and the payment's total. The refund settles asynchronously: the answer is
+   * usually PROCESSING and REFUND.* arrives at refundNotifyUrl.
+   */
+  async refund(input: RefundInput): Promise<GatewayRefund> {
+    const reason = truncateUtf8(input.reason, REFUND_REASON_MAX_BYTES);
+    const body = {
+      out_trade_no: input.outTradeNo,
+      out_refund_no: input.refundNo,
+      ...(reason ? { reason } : {}),
+      ...(this.config.refundNotifyUrl ? { notify_url: this.config.refundNotifyUrl } : {}),
+      amount: { refund: input.amountCents, total: input.totalCents, currency: 'CNY' },
+    };
+    const answer = await this.call('POST', '/v3/refund/domestic/refunds', body);
+    if (answer.status === 200 && isRecord(answer.json)) {
+      const refund = toWechatRefund(answer.json);
+      if (!refund || refund.refundNo !== input.refundNo) throw new GatewayError('wechat', 'refund answer malformed');
+      return refund;
+    }
+    // A gateway-side error or throttling: WeChat may have taken it; asked again under the same number.
+    if (answer.status >= 500 || answer.status === 429 || (answer.code && REFUND_RETRY_CODES.has(answer.code))) {
+      throw this.errorOf(answer, 'refund failed');
+    }
+    const message = isRecord(answer.json) && typeof answer.json.message === 'string' ? answer.json.message : '';
+    return {
+      refundNo: input.refundNo,
+      refundId: null,
+      state: 'FAILED',
+      amountCents: input.amountCents,
+      settledAt: null,
+      rawState: answer.code ?? `HTTP_${answer.status}`,
+      failure: `${answer.code ?? `HTTP ${answer.status}`} ${message}`.trim(),
+    };
+  }
+
+  async queryRefund(refundNo: string): Promise<GatewayRefund> {
+    const answer = await this.call('GET', `/v3/refund/domestic/refunds/${encodeURIComponent(refundNo)}`, undefined);
+    if (answer.status === 404 || answer.code === 'RESOURCE_NOT_EXISTS') {
+      return {
+        refundNo,
+        refundId: null,
+        state: 'NOT_FOUND',
+        amountCents: null,
+        settledAt: null,
+        rawState: 'RESOURCE_NOT_EXISTS',
+        failure: null,
+      };
+    }
+    if (answer.status !== 200 || !isRecord(answer.json)) throw this.errorOf(answer, 'refund query failed');
+    const refund = toWechatRefund(answer.json);
+    if (!refund || refund.refundNo !== refundNo) throw new GatewayError('wechat', 'refund query answer malformed');
+    return refund;
   }
 
   /** Success: 204 with no body (WeChat accepts 200 or 204 and reads nothing else). */
