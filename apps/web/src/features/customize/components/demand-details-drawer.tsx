@@ -43,7 +43,7 @@ import {
   useSendFeedback,
   useWithdrawQuote,
 } from '../api/demands';
-import { DEMAND_STATUS_COLOR, stageNote } from '../lib/demand-stage';
+import { DEMAND_STATUS_COLOR, stageNote } from '../lib/demand-labels';
 import { DraftPins, type PinPoint, pinNumbers } from './draft-pins';
 
 function PayAction({ demand }: { demand: TDemand }) {

@@ -6,7 +6,7 @@ import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Empty, SkeletonText, Tag } from '@/components/ui/feedback';
 import { useDemands } from '@/features/customize/api/demand-list';
-import { DEMAND_STATUS_COLOR, stageNote } from '@/features/customize/lib/demand-stage';
+import { DEMAND_STATUS_COLOR, stageNote } from '@/features/customize/lib/demand-labels';
 import { formatDateTime } from '@/lib/date-time';
 import { BrowseMaterialsLink } from '../components/browse-link';
 
