@@ -12,13 +12,11 @@ import { HOT_KEYWORD_REFRESH_MS, refreshHotKeywords } from './modules/common/hot
 import { enforceRetention, RETENTION_INTERVAL_MS } from './modules/common/retention.js';
 import { UnpaidOrderSweeper } from './modules/payment/unpaid-order-sweeper.js';
 import { purgeUnusedUploads, UPLOAD_PURGE_INTERVAL_MS } from './modules/upload/upload.service.js';
-import { purgeOldVerificationCodes } from './modules/user/verification-code.repository.js';
 import { createMessageSender } from './notify/create-sender.js';
 import { ClusterHeartbeat } from './ops/cluster.js';
 import { ServiceState } from './ops/service-state.js';
 
 /** Old verification codes are removed hourly (they only ever count for a day). */
-const CODE_PURGE_INTERVAL_MS = 3_600_000;
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -115,12 +113,6 @@ export async function startServer(config: Config, options: StartServerOptions = 
 
   const worker = config.mediaWorker.enabled ? new MediaWorker(app.deps, { log: app.log }) : null;
   const sweeper = new UnpaidOrderSweeper(app.deps, app.log);
-  const codePurge = new PeriodicTask(
-    'verification-code purge',
-    () => purgeOldVerificationCodes(database.db),
-    CODE_PURGE_INTERVAL_MS,
-    app.log,
-  );
   const uploadPurge = new PeriodicTask(
     'unused upload purge',
     () => purgeUnusedUploads(app.deps),
@@ -137,8 +129,6 @@ export async function startServer(config: Config, options: StartServerOptions = 
   heartbeat.start();
   worker?.start();
   sweeper.start();
-  void codePurge.runOnce();
-  codePurge.start();
   uploadPurge.start();
   void hotKeywords.runOnce();
   hotKeywords.start();
@@ -162,7 +152,6 @@ export async function startServer(config: Config, options: StartServerOptions = 
       const jobs = Promise.all([
         worker?.stop(),
         sweeper.stop(),
-        codePurge.stop(),
         uploadPurge.stop(),
         hotKeywords.stop(),
         retention.stop(),

@@ -1,12 +1,14 @@
 import { ErrorCode, LIST_COUNT_CAP } from '@gemstock/contract';
-import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.js';
+import { rowsOf } from '../db/sql.js';
 import { AppError } from './app-error.js';
 
 /**
- * Keyset paging of a list ordered newest first by (created_at DESC, sid DESC): the cursor is the
- * exact position of the last row shown (its creation time to the microsecond, as PostgreSQL keeps
- * it, and its sid), so the next page starts right after it whatever was added or removed before
- * it meanwhile.
+ * Keyset paging of a list ordered by (a time, sid), newest first unless said otherwise: the
+ * cursor is the exact position of the last row shown (its time to the microsecond, as PostgreSQL
+ * keeps it, and its sid), so the next page starts right after it whatever was added or removed
+ * before it meanwhile.
  */
 export interface ListPosition {
   /** created_at as UTC text with microseconds, e.g. 2026-11-28T03:25:01.123456Z. */
@@ -47,17 +49,75 @@ export function positionAt(createdAt: AnyColumn): SQL<string> {
   return sql<string>`to_char(${createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 }
 
-/** Rows after `position` in (created_at DESC, sid DESC) order: one row comparison an index serves. */
-export function afterPosition(createdAt: AnyColumn, sid: AnyColumn, position: ListPosition): SQL {
-  return sql`(${createdAt}, ${sid}) < (${position.at}::timestamptz, ${position.sid})`;
+/** Newest first (the buyers' lists) or oldest / most urgent first (sub-accounts, the invoice queue). */
+export type ListDirection = 'desc' | 'asc';
+
+/** Rows after `position` in (time, sid) order: one row comparison an index serves. */
+export function afterPosition(
+  createdAt: AnyColumn,
+  sid: AnyColumn,
+  position: ListPosition,
+  direction: ListDirection = 'desc',
+): SQL {
+  return direction === 'desc'
+    ? sql`(${createdAt}, ${sid}) < (${position.at}::timestamptz, ${position.sid})`
+    : sql`(${createdAt}, ${sid}) > (${position.at}::timestamptz, ${position.sid})`;
+}
+
+/**
+ * ORDER BY (time, sid) written as the list's index is built: drizzle builds `.desc()` index
+ * columns DESC NULLS LAST, while PostgreSQL reads a bare DESC as NULLS FIRST, which that index
+ * does not serve, so every row of the list would be sorted for each page.
+ */
+export function positionOrder(createdAt: AnyColumn, sid: AnyColumn, direction: ListDirection = 'desc'): SQL {
+  return direction === 'desc'
+    ? sql`${createdAt} desc nulls last, ${sid} desc nulls last`
+    : sql`${createdAt} asc, ${sid} asc`;
+}
+
+/** Where a page starts: after a cursor's position (keyset) when given, else at an offset. */
+export interface ListPage {
+  offset: number;
+  limit: number;
+  after?: ListPosition | undefined;
+}
+
+/**
+ * The page a query asks for: one row more than `page_size` (it tells whether there is a next
+ * page), after the cursor when there is one, else from `page`.
+ */
+export function listPageOf(query: { page: number; page_size: number; cursor?: string | undefined }): ListPage {
+  return {
+    offset: (query.page - 1) * query.page_size,
+    limit: query.page_size + 1,
+    after: query.cursor === undefined ? undefined : decodeCursor(query.cursor),
+  };
+}
+
+/** The rows of a page read with listPageOf, and the cursor of the page after it (null on the last). */
+export function pageWithCursor<T>(
+  found: readonly T[],
+  pageSize: number,
+  positionOf: (row: T) => ListPosition,
+): { rows: T[]; nextCursor: string | null } {
+  const rows = found.slice(0, pageSize);
+  const last = rows.at(-1);
+  return { rows, nextCursor: found.length > pageSize && last ? encodeCursor(positionOf(last)) : null };
 }
 
 /** A list's count reads at most this many rows (a LIMIT subquery) … */
 export const COUNT_LIMIT = LIST_COUNT_CAP + 1;
 
-/** … and reports more than LIST_COUNT_CAP as the cap, flagged. */
-export function cappedTotal(counted: number): { total: number; totalCapped: boolean } {
-  return counted > LIST_COUNT_CAP
-    ? { total: LIST_COUNT_CAP, totalCapped: true }
-    : { total: counted, totalCapped: false };
+/**
+ * How many rows `rows` (a select with its filter and no LIMIT) has, reading no more than `limit`
+ * of them: a list that only grows costs the same to count at 40,000 rows as at 1,000.
+ */
+export async function countUpTo(db: DbOrTx, rows: SQLWrapper, limit: number = COUNT_LIMIT): Promise<number> {
+  const result = await db.execute(sql`select count(*)::int as n from (${rows} limit ${limit}) as capped`);
+  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+}
+
+/** … and reports more than `cap` (LIST_COUNT_CAP; the console's lists ADMIN_COUNT_CAP) as the cap, flagged. */
+export function cappedTotal(counted: number, cap: number = LIST_COUNT_CAP): { total: number; totalCapped: boolean } {
+  return counted > cap ? { total: cap, totalCapped: true } : { total: counted, totalCapped: false };
 }

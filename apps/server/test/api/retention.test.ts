@@ -9,6 +9,8 @@ import {
   paymentEvents,
   paymentEventsArchive,
   signInGuards,
+  usedChallenges,
+  verificationCodes,
 } from '../../src/db/schema/index.js';
 import { connectPostgres, type Database } from '../../src/db/client.js';
 import { rowsOf } from '../../src/db/sql.js';
@@ -57,6 +59,8 @@ describe('retention of the tables that only grow', () => {
     'payment_events_archive',
     'audit_logs',
     'audit_logs_archive',
+    'verification_codes',
+    'used_challenges',
   ] as const;
 
   beforeEach(async () => {
@@ -110,6 +114,28 @@ describe('retention of the tables that only grow', () => {
       job(1, 'done', recent, 'stay'), // finished too recently
       job(1, 'queued', null, 'stay'), // never finished
       job(2, 'done', old, 'stay'), // the newest of material 2
+    ]);
+
+    const code = (marker: string, createdAt: Date) => ({
+      sid: `${marker}-${createdAt.getTime()}`,
+      channel: 'email',
+      target: `${marker}@example.com`,
+      purpose: 'register',
+      codeHash: '0'.repeat(64),
+      expiresAt: new Date(createdAt.getTime() + 600_000),
+      createdAt,
+    });
+    await db.insert(verificationCodes).values([
+      ...Array.from({ length: 4 }, (_, i) => code('go', daysAgo(RETENTION.verificationCodeDays + 0.5 + i))),
+      // Still counted against the day's sending cap.
+      code('stay', daysAgo(RETENTION.verificationCodeDays - 0.5)),
+    ]);
+    await db.insert(usedChallenges).values([
+      ...Array.from({ length: 5 }, (_, i) => ({
+        signature: `go-${i}`,
+        expiresAt: new Date(Date.now() - (i + 1) * HOUR),
+      })),
+      { signature: 'stay', expiresAt: new Date(Date.now() + HOUR) },
     ]);
 
     await db.insert(signInGuards).values([
@@ -223,6 +249,8 @@ describe('retention of the tables that only grow', () => {
     audit_logs: 4,
     payment_events_archive: 2,
     audit_logs_archive: 3,
+    verification_codes: 4,
+    used_challenges: 5,
   };
 
   async function values(query: string): Promise<string[]> {
@@ -242,6 +270,8 @@ describe('retention of the tables that only grow', () => {
       eventsArchive: await values('select trade_no as v from payment_events_archive'),
       audits: await values('select action as v from audit_logs'),
       auditsArchive: await values('select action as v from audit_logs_archive'),
+      codes: await values("select split_part(target, '@', 1) as v from verification_codes"),
+      challenges: await values('select signature as v from used_challenges'),
     };
   }
 
@@ -254,6 +284,8 @@ describe('retention of the tables that only grow', () => {
     eventsArchive: ['archive-0', 'archive-1', 'archive-2', 'archive-3', 'archive-4', 'stay', 'stay'].sort(),
     audits: ['hot'],
     auditsArchive: ['archive', 'archive', 'archive', 'archive', 'stay'],
+    codes: ['stay'],
+    challenges: ['stay'],
   };
 
   it('removes what is past its lifetime, archives old payment events and audit entries, and keeps the rest', async () => {

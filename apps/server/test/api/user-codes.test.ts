@@ -9,7 +9,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxMessages, verificationCodes } from '../../src/db/schema/index.js';
 import { newSid } from '../../src/lib/ids.js';
-import { purgeOldVerificationCodes } from '../../src/modules/user/verification-code.repository.js';
+import { enforceRetention } from '../../src/modules/common/retention.js';
 import type { OutgoingMessage } from '../../src/notify/message-sender.js';
 import { DevOutboxSender } from '../../src/notify/dev-outbox.js';
 import {
@@ -169,7 +169,7 @@ describe('POST /api/user/send_email_code and send_mobile_code', () => {
       createdAt: new Date(Date.now() - msAgo),
     });
     await t.database.db.insert(verificationCodes).values([at(3 * 86_400_000), at(86_400_000)]);
-    expect(await purgeOldVerificationCodes(t.database.db)).toBeGreaterThanOrEqual(1);
+    expect((await enforceRetention(t.database)).verification_codes).toBeGreaterThanOrEqual(1);
     const left = await t.database.db.select().from(verificationCodes).where(eq(verificationCodes.target, email));
     expect(left).toHaveLength(1);
   });

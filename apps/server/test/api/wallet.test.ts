@@ -20,7 +20,15 @@ describe('GET /api/user/wallet', () => {
   it('is empty and not VIP for a new account', async () => {
     const buyer = await createBuyer(t);
     const res = await wallet(buyer.token);
-    expect(res.data).toEqual({ orders: [], balance: 0, isVip: false, vipValidBefore: null });
+    expect(res.data).toEqual({
+      total: 0,
+      totalCapped: false,
+      nextCursor: null,
+      orders: [],
+      balance: 0,
+      isVip: false,
+      vipValidBefore: null,
+    });
   });
 
   it('lists recharges with total, balance, valid-before and validity; a lapsed lot is written off once', async () => {

@@ -1,6 +1,7 @@
 import { z } from '../zod-locale.js';
 import { DEMAND_MAX_REFERENCES, DEMAND_QUOTE_LEAD_DAYS } from '../demand-state.js';
 import { defineEndpoint } from '../endpoint.js';
+import { zListCursor } from '../list-page.js';
 import { ZDemand, ZDesignComment, ZDesignFile, ZOrder } from '../entities.js';
 import { DEMAND_STATUS_VALUES, DESIGN_FILE_KINDS, DemandTier } from '../enums.js';
 import { MESSAGES, zSid } from '../validation.js';
@@ -45,11 +46,20 @@ const zFraction = z.number({ error: DESIGN_MESSAGES.point }).min(0, { error: DES
 export const ZDemandListQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(50).default(10),
+  /** A page's `nextCursor`: the demands after its last one, whatever was submitted meanwhile. */
+  cursor: zListCursor,
 });
 export type TDemandListQuery = z.input<typeof ZDemandListQuery>;
 
-/** One page of demands, newest first; `hasMore` instead of a total so no page counts them all. */
-export const ZDemandListResponse = z.object({ demands: z.array(ZDemand), hasMore: z.boolean() });
+/**
+ * One page of demands, newest first; `hasMore` instead of a total so no page counts them all, and
+ * `nextCursor` (null on the last page) to go on after it.
+ */
+export const ZDemandListResponse = z.object({
+  demands: z.array(ZDemand),
+  hasMore: z.boolean(),
+  nextCursor: z.string().nullable(),
+});
 export type TDemandListResponse = z.infer<typeof ZDemandListResponse>;
 
 /** A demand with everything the details drawer shows. */

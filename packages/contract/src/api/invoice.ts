@@ -1,5 +1,6 @@
 import { z } from '../zod-locale.js';
 import { defineEndpoint } from '../endpoint.js';
+import { ZListPageInfo, zListCursor } from '../list-page.js';
 import { ZInvoice } from '../entities.js';
 import { INVOICE_STATUS_VALUES, INVOICE_TYPES, InvoiceStatus, InvoiceType } from '../enums.js';
 import { MESSAGES, isInvoicePrintable, zCompanyLicense, zSid } from '../validation.js';
@@ -90,10 +91,12 @@ export type TAdminInvoice = z.infer<typeof ZAdminInvoice>;
 
 export const ZAdminInvoiceListQuery = ZAdminPageQuery.extend({
   status: z.preprocess(blankAsUndefined, z.enum(INVOICE_STATUS_VALUES, { error: INVOICE_MESSAGES.status }).optional()),
+  cursor: zListCursor,
 });
 export type TAdminInvoiceListQuery = z.input<typeof ZAdminInvoiceListQuery>;
 
-export const ZAdminInvoiceListResponse = z.object({
+/** `total` counts up to ADMIN_COUNT_CAP; `nextCursor` goes on from the last invoice of the page. */
+export const ZAdminInvoiceListResponse = ZListPageInfo.extend({
   total: z.number().int(),
   invoices: z.array(ZAdminInvoice),
 });

@@ -4,6 +4,7 @@ import { MATERIAL_FORMATS, ORIENTATIONS, PERIODS, SORT_OPTIONS, SortOption } fro
 import { defineEndpoint } from '../endpoint.js';
 import { ZMaterial } from '../entities.js';
 import { MAX_RANDOM_SEED, MAX_RESULT_WINDOW, MAX_SEARCH_TERMS, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../catalog.js';
+import { ZListPageInfo, zListCursor } from '../list-page.js';
 import { MESSAGES } from '../validation.js';
 
 export const CATALOG_MESSAGES = {
@@ -98,6 +99,16 @@ export type TMaterialsResponse = z.infer<typeof ZMaterialsResponse>;
 export const ZPagedMaterialsResponse = z.object({ total: z.number().int(), materials: z.array(ZMaterial) });
 export type TPagedMaterialsResponse = z.infer<typeof ZPagedMaterialsResponse>;
 
+/** 我的喜欢: by page or, with `cursor` (a page's `nextCursor`), after the last like shown. */
+export const ZLikedMaterialsQuery = ZPageQuery.extend({ cursor: zListCursor });
+export type TLikedMaterialsQuery = z.input<typeof ZLikedMaterialsQuery>;
+/** `total` counts up to LIST_COUNT_CAP; `nextCursor` goes on from the last like of the page. */
+export const ZLikedMaterialsResponse = ZListPageInfo.extend({
+  total: z.number().int(),
+  materials: z.array(ZMaterial),
+});
+export type TLikedMaterialsResponse = z.infer<typeof ZLikedMaterialsResponse>;
+
 export const ZLikeResponse = z.object({ liked: z.boolean(), likeCount: z.number().int() });
 export type TLikeResponse = z.infer<typeof ZLikeResponse>;
 
@@ -179,9 +190,10 @@ export const MATERIAL_API = {
     method: 'GET',
     path: '/api/user/like',
     access: 'user',
-    query: ZPageQuery,
-    response: ZPagedMaterialsResponse,
-    summary: 'The materials the account liked, most recently liked first.',
+    query: ZLikedMaterialsQuery,
+    response: ZLikedMaterialsResponse,
+    summary:
+      "The materials the account liked, most recently liked first; `cursor` (a page's `nextCursor`) goes on after that page without skipping or repeating one.",
   }),
   freeDownload: defineEndpoint({
     method: 'GET',

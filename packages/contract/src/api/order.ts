@@ -229,6 +229,7 @@ export const ZAdminOrderListQuery = ZPageQuery.extend({
   pay_way: z.preprocess(blankAsNull, z.enum(PAY_WAYS, { error: ORDER_MESSAGES.payWay }).nullish()),
   /** Order number (or its start), order sid, buyer email / mobile / username, or company. */
   q: zOptionalText(100),
+  cursor: zListCursor,
 });
 export type TAdminOrderListQuery = z.input<typeof ZAdminOrderListQuery>;
 
@@ -249,7 +250,8 @@ export const ZAdminOrder = ZOrder.extend({
 });
 export type TAdminOrder = z.infer<typeof ZAdminOrder>;
 
-export const ZAdminOrderListResponse = z.object({ total: z.number().int(), orders: z.array(ZAdminOrder) });
+/** `total` counts up to ADMIN_COUNT_CAP; `nextCursor` goes on from the last order of the page. */
+export const ZAdminOrderListResponse = ZListPageInfo.extend({ total: z.number().int(), orders: z.array(ZAdminOrder) });
 export type TAdminOrderListResponse = z.infer<typeof ZAdminOrderListResponse>;
 export const ZAdminOrderResponse = z.object({ order: ZAdminOrder });
 export type TAdminOrderResponse = z.infer<typeof ZAdminOrderResponse>;

@@ -1,6 +1,7 @@
 import { z } from '../zod-locale.js';
 import { MAX_LENGTH } from '../constants.js';
 import { defineEndpoint } from '../endpoint.js';
+import { zListCursor } from '../list-page.js';
 import { ZCoupon } from '../entities.js';
 import { MESSAGES } from '../validation.js';
 import { ZAdminPageQuery } from './admin-material.js';
@@ -52,11 +53,17 @@ export const ZAdminSurvey = z.object({
 });
 export type TAdminSurvey = z.infer<typeof ZAdminSurvey>;
 
+/** A page of the answers, newest first, or with `cursor` the answers after a page's `nextCursor`. */
+export const ZAdminSurveyListQuery = ZAdminPageQuery.extend({ cursor: zListCursor });
+
 export const ZAdminSurveyListResponse = z.object({
   /** Every answer so far, and the averages over them (stars, one decimal). */
   summary: z.object({ count: z.number().int(), satisfaction: z.number().nullable(), score: z.number().nullable() }),
+  /** From the running totals, never counted. */
   total: z.number().int(),
   surveys: z.array(ZAdminSurvey),
+  /** Pass as `cursor` for the page after this one; null on the last page. */
+  nextCursor: z.string().nullable(),
 });
 export type TAdminSurveyListResponse = z.infer<typeof ZAdminSurveyListResponse>;
 
@@ -77,7 +84,7 @@ export const ADMIN_SURVEY_API = {
     method: 'GET',
     path: '/api/admin/surveys',
     access: 'operator',
-    query: ZAdminPageQuery,
+    query: ZAdminSurveyListQuery,
     response: ZAdminSurveyListResponse,
     summary: 'Survey answers, newest first, with the averages over all of them.',
   }),

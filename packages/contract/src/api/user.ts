@@ -2,6 +2,7 @@ import { z } from '../zod-locale.js';
 import { MAX_LENGTH } from '../constants.js';
 import { CODE_PURPOSES } from '../enums.js';
 import { defineEndpoint } from '../endpoint.js';
+import { ZListPageInfo, zListCursor } from '../list-page.js';
 import { ZCompanyInfo, ZCoupon, ZSubUser, ZUser } from '../entities.js';
 import {
   MESSAGES,
@@ -204,7 +205,11 @@ export const ZSubUserEnabledRequest = z.object({ enabled: z.boolean({ error: 'è¯
 export type TSubUserEnabledRequest = z.input<typeof ZSubUserEnabledRequest>;
 
 export const ZSubUserResponse = z.object({ sub_user: ZSubUser });
-export const ZSubUsersResponse = z.object({ sub_users: z.array(ZSubUser) });
+/** The sub-accounts, oldest first, by page or after a page's `nextCursor`. */
+export const ZSubUsersQuery = ZPageQuery.extend({ cursor: zListCursor });
+export type TSubUsersQuery = z.input<typeof ZSubUsersQuery>;
+/** `total` counts up to LIST_COUNT_CAP. */
+export const ZSubUsersResponse = ZListPageInfo.extend({ total: z.number().int(), sub_users: z.array(ZSubUser) });
 export type TSubUsersResponse = z.infer<typeof ZSubUsersResponse>;
 
 export const ZSidParams = z.object({ id: zSid });
@@ -325,8 +330,10 @@ export const USER_API = {
     method: 'GET',
     path: '/api/user/sub_user',
     access: 'mainAccount',
+    query: ZSubUsersQuery,
     response: ZSubUsersResponse,
-    summary: "The main account's sub-accounts.",
+    summary:
+      "The main account's sub-accounts, oldest first, a page at a time; `cursor` (a page's `nextCursor`) goes on after that page.",
   }),
   createSubUser: defineEndpoint({
     method: 'POST',

@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { materialLikes, materials } from '../../db/schema/index.js';
+import { afterPosition, countUpTo, type ListPage, positionAt, positionOrder } from '../../lib/list-cursor.js';
 import { MATERIAL_COLUMNS, type MaterialRow } from './catalog.repository.js';
 
 export interface LikeState {
@@ -75,27 +76,42 @@ export async function findLikedSids(db: DbOrTx, userSid: string, materialSids: s
 
 const visibleLikes = (userSid: string) => and(eq(materialLikes.userSid, userSid), eq(materials.disabled, false));
 
-/** A user's liked materials that are still on sale, the newest like first. */
-export async function listLikedMaterials(
-  db: DbOrTx,
-  userSid: string,
-  page: { offset: number; limit: number },
-): Promise<MaterialRow[]> {
+export type LikedMaterialRow = MaterialRow & { position: string };
+
+/**
+ * A user's liked materials that are still on sale, the newest like first (material breaking
+ * ties), each with its like's position for the next page's cursor: after `after` when given
+ * (keyset), else from `offset`. material_likes_user_created_idx gives the order; each like finds
+ * its material by key to leave out a disabled one, so a page reads about a page of likes.
+ */
+export function listLikedMaterialsQuery(db: DbOrTx, userSid: string, page: ListPage) {
   return db
-    .select(MATERIAL_COLUMNS)
+    .select({ ...MATERIAL_COLUMNS, position: positionAt(materialLikes.createdAt) })
     .from(materialLikes)
     .innerJoin(materials, eq(materials.sid, materialLikes.materialSid))
-    .where(visibleLikes(userSid))
-    .orderBy(desc(materialLikes.createdAt), desc(materialLikes.materialSid))
+    .where(
+      and(
+        visibleLikes(userSid),
+        page.after ? afterPosition(materialLikes.createdAt, materialLikes.materialSid, page.after) : undefined,
+      ),
+    )
+    .orderBy(positionOrder(materialLikes.createdAt, materialLikes.materialSid))
     .limit(page.limit)
-    .offset(page.offset);
+    .offset(page.after ? 0 : page.offset);
 }
 
+export async function listLikedMaterials(db: DbOrTx, userSid: string, page: ListPage): Promise<LikedMaterialRow[]> {
+  return listLikedMaterialsQuery(db, userSid, page);
+}
+
+/** Counted up to COUNT_LIMIT likes: a buyer's likes only grow. */
 export async function countLikedMaterials(db: DbOrTx, userSid: string): Promise<number> {
-  const rows = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(materialLikes)
-    .innerJoin(materials, eq(materials.sid, materialLikes.materialSid))
-    .where(visibleLikes(userSid));
-  return Number(rows[0]?.n ?? 0);
+  return countUpTo(
+    db,
+    db
+      .select({ one: sql`1` })
+      .from(materialLikes)
+      .innerJoin(materials, eq(materials.sid, materialLikes.materialSid))
+      .where(visibleLikes(userSid)),
+  );
 }

@@ -1,6 +1,7 @@
-import { ErrorCode, type TLikeResponse, type TPagedMaterialsResponse } from '@gemstock/contract';
+import { ErrorCode, type TLikedMaterialsResponse, type TLikeResponse } from '@gemstock/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import { cappedTotal, listPageOf, pageWithCursor } from '../../lib/list-cursor.js';
 import type { UserRow } from '../user/user.repository.js';
 import type { CatalogService, PageInput } from './catalog.service.js';
 import { countLikedMaterials, likeMaterial, listLikedMaterials, unlikeMaterial } from './likes.repository.js';
@@ -23,12 +24,12 @@ export class LikesService {
     return state;
   }
 
-  async listLiked(user: UserRow, input: PageInput): Promise<TPagedMaterialsResponse> {
-    const page = { offset: (input.page - 1) * input.page_size, limit: input.page_size };
-    const [rows, total] = await Promise.all([
-      listLikedMaterials(this.db, user.sid, page),
+  async listLiked(user: UserRow, input: PageInput & { cursor?: string | undefined }): Promise<TLikedMaterialsResponse> {
+    const [found, counted] = await Promise.all([
+      listLikedMaterials(this.db, user.sid, listPageOf(input)),
       countLikedMaterials(this.db, user.sid),
     ]);
-    return { total, materials: await this.catalog.toWire(rows, user) };
+    const { rows, nextCursor } = pageWithCursor(found, input.page_size, (m) => ({ at: m.position, sid: m.sid }));
+    return { ...cappedTotal(counted), nextCursor, materials: await this.catalog.toWire(rows, user) };
   }
 }

@@ -58,15 +58,33 @@ export async function runRetentionRule(db: Db, rule: RetentionStatements, limit:
   }
 }
 
+/** The primary key of each table purged by age. */
+const PURGED_BY_AGE = { outbox_messages: 'id', downloads: 'id', verification_codes: 'sid' } as const;
+
 /** Rows of `table` made more than `days` ago, oldest first (an index on created_at serves it). */
-export function purgeOlderThan(key: number, table: 'outbox_messages' | 'downloads', days: number): RetentionStatements {
+export function purgeOlderThan(key: number, table: keyof typeof PURGED_BY_AGE, days: number): RetentionStatements {
   const t = sql.raw(table);
+  const id = sql.raw(PURGED_BY_AGE[table]);
   return {
     key,
     batch: (limit) => sql`
       with gone as (
-        delete from ${t} where id in (
-          select id from ${t} where created_at < ${olderThanDays(days)} order by created_at limit ${limit}
+        delete from ${t} where ${id} in (
+          select ${id} from ${t} where created_at < ${olderThanDays(days)} order by created_at limit ${limit}
+        ) returning 1
+      )
+      select count(*)::int as n from gone`,
+  };
+}
+
+/** Used proof-of-work challenges that have expired (an expired challenge is refused anyway). */
+export function purgeExpiredChallenges(key: number): RetentionStatements {
+  return {
+    key,
+    batch: (limit) => sql`
+      with gone as (
+        delete from used_challenges where signature in (
+          select signature from used_challenges where expires_at < now() order by expires_at limit ${limit}
         ) returning 1
       )
       select count(*)::int as n from gone`,
@@ -126,7 +144,7 @@ export function archiveOlderThan(
   const columns =
     table === 'payment_events'
       ? sql.raw('id, order_sid, gateway, kind, trade_no, amount_cents, verified, outcome, payload, created_at')
-      : sql.raw('id, operator_sid, action, entity, entity_sid, before, after, created_at');
+      : sql.raw('id, operator_sid, action, entity, entity_sid, refs, before, after, created_at');
   const t = sql.raw(table);
   const archive = sql.raw(`${table}_archive`);
   return {

@@ -2,6 +2,7 @@ import type { AppDeps } from '../../app-deps.js';
 import {
   archiveOlderThan,
   purgeArchiveAfterYears,
+  purgeExpiredChallenges,
   purgeFinishedMediaJobs,
   purgeOlderThan,
   purgeSignInGuards,
@@ -12,10 +13,14 @@ import {
 /**
  * How long each table that only grows keeps its rows (docs/decisions/0027-how-long-each-table-lives.md,
  * listed per table in docs/operations.md). Tables not named here are kept (orders, invoices, the
- * ledger, licences…) or already have their own purge (verification codes and used challenges,
- * search logs, unused uploads, heartbeats).
+ * ledger, licences…) or already have their own purge (search logs, unused uploads, heartbeats).
  */
 export const RETENTION = {
+  /**
+   * Verification codes: expired within minutes, but a day's codes count against the daily sending
+   * cap (China-time day), so they stay two days.
+   */
+  verificationCodeDays: 2,
   /** Dev-outbox messages (no mail or SMS provider): a code in it is dead within minutes. */
   outboxDays: 7,
   /** Download records: network logs are kept at least six months (网络安全法 第二十一条). */
@@ -53,6 +58,8 @@ const RULES: readonly Rule[] = [
     ...purgeArchiveAfterYears(7, 'payment_events_archive', RETENTION.paymentEventYears),
   },
   { name: 'audit_logs_archive', ...purgeArchiveAfterYears(8, 'audit_logs_archive', RETENTION.auditYears) },
+  { name: 'verification_codes', ...purgeOlderThan(9, 'verification_codes', RETENTION.verificationCodeDays) },
+  { name: 'used_challenges', ...purgeExpiredChallenges(10) },
 ];
 
 export type RetentionResult = Record<string, number>;

@@ -1,7 +1,8 @@
 import type { DemandStatus } from '@gemstock/contract';
-import { and, asc, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { demands, designComments, designFiles, operators, orders, users } from '../../db/schema/index.js';
+import { afterPosition, type ListPage, positionAt, positionOrder } from '../../lib/list-cursor.js';
 
 export type DemandRow = typeof demands.$inferSelect;
 export type NewDemandRow = typeof demands.$inferInsert;
@@ -86,20 +87,30 @@ export async function updateDemandInStatus(
   return row;
 }
 
-/** One page of a company's (or one account's) demands, newest first, one row more than asked. */
+export type DemandListRow = DemandRow & { position: string };
+
+/**
+ * One page of a company's (or one account's) demands, newest first (sid breaking ties), each with
+ * its position for the next page's cursor: after `after` when given (keyset), else from `offset`.
+ * Read in the order of demands_owner_idx / demands_user_idx.
+ */
+export function listDemandsOfQuery(db: DbOrTx, filter: { ownerSid: string } | { userSid: string }, page: ListPage) {
+  const where = 'ownerSid' in filter ? eq(demands.ownerSid, filter.ownerSid) : eq(demands.userSid, filter.userSid);
+  return db
+    .select({ ...getTableColumns(demands), position: positionAt(demands.createdAt) })
+    .from(demands)
+    .where(and(where, page.after ? afterPosition(demands.createdAt, demands.sid, page.after) : undefined))
+    .orderBy(positionOrder(demands.createdAt, demands.sid))
+    .offset(page.after ? 0 : page.offset)
+    .limit(page.limit);
+}
+
 export async function listDemandsOf(
   db: DbOrTx,
   filter: { ownerSid: string } | { userSid: string },
-  page: { offset: number; limit: number },
-): Promise<DemandRow[]> {
-  const where = 'ownerSid' in filter ? eq(demands.ownerSid, filter.ownerSid) : eq(demands.userSid, filter.userSid);
-  return db
-    .select()
-    .from(demands)
-    .where(where)
-    .orderBy(desc(demands.createdAt), desc(demands.sid))
-    .offset(page.offset)
-    .limit(page.limit + 1);
+  page: ListPage,
+): Promise<DemandListRow[]> {
+  return listDemandsOfQuery(db, filter, page);
 }
 
 export interface BoardRow {

@@ -2,6 +2,7 @@ import { InvoiceStatus } from '@gemstock/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { invoiceOrders, invoices, orders, users } from '../../db/schema/index.js';
+import { afterPosition, countUpTo, type ListPage, positionAt, positionOrder } from '../../lib/list-cursor.js';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type NewInvoiceRow = typeof invoices.$inferInsert;
@@ -219,38 +220,48 @@ const ADMIN_INVOICE_COLUMNS = {
 };
 
 /**
- * The operator's queue, most urgent first (due date, then sid: both indexed, so a page costs
- * the same however many invoices there are). The company is the owner's.
+ * The operator's queue, most urgent first (due date, then sid: invoices_due_idx, or
+ * invoices_status_due_idx for one status, so a page costs the same however many invoices there
+ * are), each with its position for the next page's cursor. The company is the owner's.
  */
+export function listAdminInvoicesQuery(db: DbOrTx, filter: { status?: InvoiceStatus | undefined }, page: ListPage) {
+  return db
+    .select({ ...ADMIN_INVOICE_COLUMNS, position: positionAt(invoices.dueAt) })
+    .from(invoices)
+    .innerJoin(users, eq(users.sid, invoices.ownerSid))
+    .where(
+      and(
+        filter.status ? eq(invoices.status, filter.status) : undefined,
+        page.after ? afterPosition(invoices.dueAt, invoices.sid, page.after, 'asc') : undefined,
+      ),
+    )
+    .orderBy(positionOrder(invoices.dueAt, invoices.sid, 'asc'))
+    .limit(page.limit)
+    .offset(page.after ? 0 : page.offset);
+}
+
 export async function listAdminInvoices(
   db: DbOrTx,
   filter: { status?: InvoiceStatus | undefined },
-  page: { offset: number; limit: number },
-): Promise<AdminInvoiceRow[]> {
-  return db
-    .select(ADMIN_INVOICE_COLUMNS)
-    .from(invoices)
-    .innerJoin(users, eq(users.sid, invoices.ownerSid))
-    .where(filter.status ? eq(invoices.status, filter.status) : undefined)
-    .orderBy(asc(invoices.dueAt), asc(invoices.sid))
-    .limit(page.limit)
-    .offset(page.offset);
+  page: ListPage,
+): Promise<(AdminInvoiceRow & { position: string })[]> {
+  return listAdminInvoicesQuery(db, filter, page);
 }
 
-/** How many invoices match, counted no further than `cap`. */
+/** How many invoices match, counted no further than `cap` + 1. */
 export async function countAdminInvoices(
   db: DbOrTx,
   filter: { status?: InvoiceStatus | undefined },
   cap: number,
 ): Promise<number> {
-  const capped = db
-    .select({ one: sql`1` })
-    .from(invoices)
-    .where(filter.status ? eq(invoices.status, filter.status) : undefined)
-    .limit(cap)
-    .as('capped');
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
-  return row?.n ?? 0;
+  return countUpTo(
+    db,
+    db
+      .select({ one: sql`1` })
+      .from(invoices)
+      .where(filter.status ? eq(invoices.status, filter.status) : undefined),
+    cap + 1,
+  );
 }
 
 export async function findAdminInvoice(db: DbOrTx, sid: string): Promise<AdminInvoiceRow | undefined> {

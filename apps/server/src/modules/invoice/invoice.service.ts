@@ -24,6 +24,7 @@ import { uniqueViolationConstraint } from '../../db/errors.js';
 import { AppError } from '../../lib/app-error.js';
 import type { DownloadUrlSigner } from '../../lib/download-url.js';
 import { newSid } from '../../lib/ids.js';
+import { cappedTotal, listPageOf, pageWithCursor } from '../../lib/list-cursor.js';
 import { transition } from '../../lib/state-transition.js';
 import { contentHash } from '../../media/keys.js';
 import type { OperatorRow } from '../operator/operator.repository.js';
@@ -259,10 +260,11 @@ export async function listInvoiceQueue(
   query: z.output<typeof ZAdminInvoiceListQuery>,
 ): Promise<TAdminInvoiceListResponse> {
   const filter = { status: query.status };
-  const [rows, total] = await Promise.all([
-    listAdminInvoices(deps.db, filter, { offset: (query.page - 1) * query.page_size, limit: query.page_size }),
+  const [found, counted] = await Promise.all([
+    listAdminInvoices(deps.db, filter, listPageOf(query)),
     countAdminInvoices(deps.db, filter, ADMIN_COUNT_CAP),
   ]);
+  const { rows, nextCursor } = pageWithCursor(found, query.page_size, (r) => ({ at: r.position, sid: r.invoice.sid }));
   const [orderNos, replaced] = await Promise.all([
     listOrderNosOfInvoices(
       deps.db,
@@ -275,7 +277,8 @@ export async function listInvoiceQueue(
   ]);
   const now = nowOf(deps);
   return {
-    total,
+    ...cappedTotal(counted, ADMIN_COUNT_CAP),
+    nextCursor,
     invoices: rows.map((r) =>
       presentAdminInvoice(
         r,

@@ -1,7 +1,15 @@
 import { and, count, desc, eq, getTableColumns, gt, ilike, inArray, isNull, like, or, sql } from 'drizzle-orm';
 import { OrderStatus, PayWay } from '@gemstock/contract';
 import type { DbOrTx } from '../../db/client.js';
-import { afterPosition, COUNT_LIMIT, type ListPosition, positionAt } from '../../lib/list-cursor.js';
+import {
+  afterPosition,
+  COUNT_LIMIT,
+  countUpTo,
+  type ListPage,
+  type ListPosition,
+  positionAt,
+  positionOrder,
+} from '../../lib/list-cursor.js';
 import { cartItems, materials, orderItems, orders, users } from '../../db/schema/index.js';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -401,29 +409,44 @@ const BUYER_COLUMNS = {
   company: users.company,
 };
 
-/** Operator's order list: newest first, with the buyer. */
+/**
+ * Operator's order list: newest first (sid breaking ties), with the buyer and each order's
+ * position for the next page's cursor. Read in the order of orders_created_idx, or of the
+ * status, type or pay-way index when filtered by one; a search term is checked row by row along
+ * that order.
+ */
+export function listAdminOrdersQuery(db: DbOrTx, filter: AdminOrderFilter, page: ListPage) {
+  return db
+    .select({ order: getTableColumns(orders), buyer: BUYER_COLUMNS, position: positionAt(orders.createdAt) })
+    .from(orders)
+    .innerJoin(users, eq(users.sid, orders.userSid))
+    .where(
+      and(adminConditions(filter), page.after ? afterPosition(orders.createdAt, orders.sid, page.after) : undefined),
+    )
+    .orderBy(positionOrder(orders.createdAt, orders.sid))
+    .limit(page.limit)
+    .offset(page.after ? 0 : page.offset);
+}
+
 export async function listAdminOrders(
   db: DbOrTx,
   filter: AdminOrderFilter,
-  page: { offset: number; limit: number },
-): Promise<AdminOrderRow[]> {
-  return db
-    .select({ order: getTableColumns(orders), buyer: BUYER_COLUMNS })
-    .from(orders)
-    .innerJoin(users, eq(users.sid, orders.userSid))
-    .where(adminConditions(filter))
-    .orderBy(desc(orders.createdAt), desc(orders.sid))
-    .limit(page.limit)
-    .offset(page.offset);
+  page: ListPage,
+): Promise<(AdminOrderRow & { position: string })[]> {
+  return listAdminOrdersQuery(db, filter, page);
 }
 
-export async function countAdminOrders(db: DbOrTx, filter: AdminOrderFilter): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(orders)
-    .innerJoin(users, eq(users.sid, orders.userSid))
-    .where(adminConditions(filter));
-  return row?.n ?? 0;
+/** How many orders match, counted no further than `cap` + 1. */
+export async function countAdminOrders(db: DbOrTx, filter: AdminOrderFilter, cap: number): Promise<number> {
+  return countUpTo(
+    db,
+    db
+      .select({ one: sql`1` })
+      .from(orders)
+      .innerJoin(users, eq(users.sid, orders.userSid))
+      .where(adminConditions(filter)),
+    cap + 1,
+  );
 }
 
 export async function findAdminOrder(db: DbOrTx, sid: string): Promise<AdminOrderRow | undefined> {

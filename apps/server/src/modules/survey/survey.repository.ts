@@ -1,6 +1,7 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { orders, surveys, surveyTotals, users } from '../../db/schema/index.js';
+import { afterPosition, type ListPage, positionAt, positionOrder } from '../../lib/list-cursor.js';
 
 export type SurveyRow = typeof surveys.$inferSelect;
 
@@ -64,8 +65,11 @@ export async function readSurveyTotals(
   return row ?? { answers: 0, satisfactionTenths: 0, scoreTenths: 0 };
 }
 
-/** Answers newest first with the company and the answering account's name (index on created_at, sid). */
-export async function listSurveys(db: DbOrTx, page: { offset: number; limit: number }) {
+/**
+ * Answers newest first (sid breaking ties) with the company, the answering account's name and
+ * each answer's position for the next page's cursor, read in the order of surveys_created_idx.
+ */
+export function listSurveysQuery(db: DbOrTx, page: ListPage) {
   return db
     .select({
       survey: surveys,
@@ -73,9 +77,15 @@ export async function listSurveys(db: DbOrTx, page: { offset: number; limit: num
       account: sql<
         string | null
       >`(select coalesce(u.username, u.email, u.mobile) from users u where u.sid = ${surveys.userSid})`,
+      position: positionAt(surveys.createdAt),
     })
     .from(surveys)
-    .orderBy(desc(surveys.createdAt), desc(surveys.sid))
+    .where(page.after ? afterPosition(surveys.createdAt, surveys.sid, page.after) : undefined)
+    .orderBy(positionOrder(surveys.createdAt, surveys.sid))
     .limit(page.limit)
-    .offset(page.offset);
+    .offset(page.after ? 0 : page.offset);
+}
+
+export async function listSurveys(db: DbOrTx, page: ListPage) {
+  return listSurveysQuery(db, page);
 }

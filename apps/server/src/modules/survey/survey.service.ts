@@ -2,7 +2,7 @@ import {
   ErrorCode,
   type TAdminSurveyListResponse,
   type TSurveyResponse,
-  type ZAdminPageQuery,
+  type ZAdminSurveyListQuery,
   type ZSurveyRequest,
 } from '@gemstock/contract';
 import type { z } from 'zod';
@@ -10,6 +10,7 @@ import type { AppDeps } from '../../app-deps.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { newSid } from '../../lib/ids.js';
+import { listPageOf, pageWithCursor } from '../../lib/list-cursor.js';
 import { issueRewardCoupon } from '../coupon/order-coupon.service.js';
 import { ownerSidOf } from '../user/account-owner.js';
 import type { UserRow } from '../user/user.repository.js';
@@ -76,12 +77,10 @@ const stars = (tenthsSum: number, count: number) => (count > 0 ? Math.round(tent
 /** GET /api/admin/surveys: answers newest first; the averages come from the running totals. */
 export async function listSurveyAnswers(
   deps: Pick<SurveyDeps, 'db'>,
-  query: z.output<typeof ZAdminPageQuery>,
+  query: z.output<typeof ZAdminSurveyListQuery>,
 ): Promise<TAdminSurveyListResponse> {
-  const [totals, rows] = await Promise.all([
-    readSurveyTotals(deps.db),
-    listSurveys(deps.db, { offset: (query.page - 1) * query.page_size, limit: query.page_size }),
-  ]);
+  const [totals, found] = await Promise.all([readSurveyTotals(deps.db), listSurveys(deps.db, listPageOf(query))]);
+  const { rows, nextCursor } = pageWithCursor(found, query.page_size, (r) => ({ at: r.position, sid: r.survey.sid }));
   return {
     summary: {
       count: totals.answers,
@@ -99,5 +98,6 @@ export async function listSurveyAnswers(
       rewarded: survey.couponSid !== null,
       createdAt: survey.createdAt.toISOString(),
     })),
+    nextCursor,
   };
 }

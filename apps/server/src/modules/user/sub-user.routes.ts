@@ -14,7 +14,7 @@ import {
 export async function subUserRoutes(app: FastifyInstance) {
   const { deps } = app;
 
-  route(app, USER_API.subUsers, async (request) => listSubUsers(deps, request.user));
+  route(app, USER_API.subUsers, async (request) => listSubUsers(deps, request.user, request.query));
 
   route(app, USER_API.createSubUser, async (request) => createSubUser(deps, request.user, request.body));
 

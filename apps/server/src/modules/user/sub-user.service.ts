@@ -3,6 +3,7 @@ import {
   ErrorCode,
   MessageChannel,
   type TSubUser,
+  type TSubUsersResponse,
   type ZCreateSubUserRequest,
   type ZResetEmailForSubRequest,
   type ZSubUserEnabledRequest,
@@ -13,10 +14,12 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import { cappedTotal, listPageOf, pageWithCursor } from '../../lib/list-cursor.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { walletSummaryOf } from '../wallet/wallet.service.js';
 import {
   countPendingAuditOrders,
+  countSubAccounts,
   findSubAccountOf,
   findUserByEmail,
   findUserByMobile,
@@ -51,7 +54,7 @@ async function findOwnSubAccount(db: DbOrTx, main: UserRow, sid: string): Promis
 
 async function presentSubUsers(db: DbOrTx, main: UserRow, rows: UserRow[]): Promise<TSubUser[]> {
   const sids = rows.map((r) => r.sid);
-  const waiting = await countPendingAuditOrders(db, sids);
+  const waiting = await countPendingAuditOrders(db, main.sid, sids);
   const spent = await monthSpendOf(db, sids, new Date());
   // Sub-accounts pay from the main account's wallet, so its VIP status is theirs.
   const { isVip } = await walletSummaryOf(db, main.sid);
@@ -82,9 +85,18 @@ async function applyPatch(
   return presentOne(db, main, result.value ?? sub);
 }
 
-export async function listSubUsers(deps: SubUserDeps, main: UserRow): Promise<{ sub_users: TSubUser[] }> {
+export async function listSubUsers(
+  deps: SubUserDeps,
+  main: UserRow,
+  query: { page: number; page_size: number; cursor?: string | undefined },
+): Promise<TSubUsersResponse> {
   assertSubAccountsEnabled(main);
-  return { sub_users: await presentSubUsers(deps.db, main, await listSubAccounts(deps.db, main.sid)) };
+  const [found, counted] = await Promise.all([
+    listSubAccounts(deps.db, main.sid, listPageOf(query)),
+    countSubAccounts(deps.db, main.sid),
+  ]);
+  const { rows, nextCursor } = pageWithCursor(found, query.page_size, (s) => ({ at: s.position, sid: s.sid }));
+  return { ...cappedTotal(counted), nextCursor, sub_users: await presentSubUsers(deps.db, main, rows) };
 }
 
 /**

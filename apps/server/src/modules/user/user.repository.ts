@@ -1,8 +1,9 @@
 import { AccountLevel, AuditStatus, OrderStatus, PayWay } from '@gemstock/contract';
-import { and, asc, count, eq, gte, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, gte, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { uniqueViolationConstraint } from '../../db/errors.js';
 import { coupons, orders, users } from '../../db/schema/index.js';
+import { afterPosition, countUpTo, type ListPage, positionAt, positionOrder } from '../../lib/list-cursor.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
@@ -119,12 +120,42 @@ export async function copyCompanyToSubAccounts(
     .where(and(eq(users.parentSid, parentSid), eq(users.level, AccountLevel.SUB)));
 }
 
-export async function listSubAccounts(db: DbOrTx, parentSid: string): Promise<UserRow[]> {
+export type SubAccountListRow = UserRow & { position: string };
+
+const subAccountsOf = (parentSid: string) => and(eq(users.parentSid, parentSid), eq(users.level, AccountLevel.SUB));
+
+/**
+ * A page of a main account's sub-accounts, oldest first (sid breaking ties), each with its
+ * position for the next page's cursor; read in the order of users_parent_idx.
+ */
+export function listSubAccountsQuery(db: DbOrTx, parentSid: string, page: ListPage) {
   return db
-    .select()
+    .select({ ...getTableColumns(users), position: positionAt(users.createdAt) })
     .from(users)
-    .where(and(eq(users.parentSid, parentSid), eq(users.level, AccountLevel.SUB)))
-    .orderBy(asc(users.createdAt), asc(users.sid));
+    .where(
+      and(
+        subAccountsOf(parentSid),
+        page.after ? afterPosition(users.createdAt, users.sid, page.after, 'asc') : undefined,
+      ),
+    )
+    .orderBy(positionOrder(users.createdAt, users.sid, 'asc'))
+    .limit(page.limit)
+    .offset(page.after ? 0 : page.offset);
+}
+
+export async function listSubAccounts(db: DbOrTx, parentSid: string, page: ListPage): Promise<SubAccountListRow[]> {
+  return listSubAccountsQuery(db, parentSid, page);
+}
+
+/** A main account's sub-accounts, counted up to COUNT_LIMIT. */
+export async function countSubAccounts(db: DbOrTx, parentSid: string): Promise<number> {
+  return countUpTo(
+    db,
+    db
+      .select({ one: sql`1` })
+      .from(users)
+      .where(subAccountsOf(parentSid)),
+  );
 }
 
 /** A sub-account only when it belongs to this main account; anyone else's reads as absent. */
@@ -158,13 +189,26 @@ export async function countCreatedOrders(
   return row?.n ?? 0;
 }
 
-/** Per sub-account, how many of its orders wait for the main account's approval. */
-export async function countPendingAuditOrders(db: DbOrTx, userSids: string[]): Promise<Map<string, number>> {
+/**
+ * Per sub-account of `ownerSid`, how many of its orders wait for the main account's approval:
+ * read from the company's approvals (orders_owner_audit_idx), never from all its orders.
+ */
+export async function countPendingAuditOrders(
+  db: DbOrTx,
+  ownerSid: string,
+  userSids: string[],
+): Promise<Map<string, number>> {
   if (userSids.length === 0) return new Map();
   const rows = await db
     .select({ userSid: orders.userSid, n: count() })
     .from(orders)
-    .where(and(inArray(orders.userSid, userSids), eq(orders.auditStatus, AuditStatus.PENDING)))
+    .where(
+      and(
+        eq(orders.ownerSid, ownerSid),
+        eq(orders.auditStatus, AuditStatus.PENDING),
+        inArray(orders.userSid, userSids),
+      ),
+    )
     .groupBy(orders.userSid);
   return new Map(rows.map((r) => [r.userSid, r.n]));
 }

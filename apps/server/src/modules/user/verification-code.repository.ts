@@ -95,20 +95,6 @@ export async function deleteVerificationCode(db: DbOrTx, sid: string): Promise<v
   await db.delete(verificationCodes).where(eq(verificationCodes.sid, sid));
 }
 
-/**
- * Removes codes sent more than two days ago: by then they have long expired and no longer count
- * against any sending cap (the longest is the China-time day). Used proof-of-work challenges go
- * once expired (an expired one is refused anyway). Returns how many codes went.
- */
-export async function purgeOldVerificationCodes(db: DbOrTx): Promise<number> {
-  const removed = await db
-    .delete(verificationCodes)
-    .where(sql`${verificationCodes.createdAt} < now() - interval '2 days'`)
-    .returning({ sid: verificationCodes.sid });
-  await db.delete(usedChallenges).where(lt(usedChallenges.expiresAt, sql`now()`));
-  return removed.length;
-}
-
 /** Records a redeemed challenge; false when it was redeemed before (on any server). */
 export async function markChallengeUsed(db: DbOrTx, signature: string, expiresAt: Date): Promise<boolean> {
   const rows = await db

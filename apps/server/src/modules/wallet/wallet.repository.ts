@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, gt, lte, max, sql, sum } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, lte, max, sql, sum } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { ledgerEntries, walletLots } from '../../db/schema/index.js';
 import { newSid } from '../../lib/ids.js';
+import { afterPosition, countUpTo, type ListPage, positionAt, positionOrder } from '../../lib/list-cursor.js';
 
 export type WalletLotRow = typeof walletLots.$inferSelect;
 export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;
@@ -26,22 +27,23 @@ export interface WalletSummary {
 
 /**
  * Wallet state of an owner (a main account; sub-accounts pay from their parent's wallet).
- * Lapsed lots are written off first, so the balance — the sum of the append-only ledger — is
- * exactly the money still spendable. VIP is active while a paid lot is valid, even when its
- * money is spent.
+ * Lapsed lots are written off first, so what the valid lots hold is exactly the money still
+ * spendable and equals the sum of the append-only ledger (every entry moves one lot's remainder
+ * by its amount). It is read from those few lots rather than summed over a ledger that grows
+ * with every wallet payment. VIP is active while a paid lot is valid, even when its money is
+ * spent.
  */
 export async function getWalletSummary(db: DbOrTx, ownerSid: string, now: Date = new Date()): Promise<WalletSummary> {
   await expireLapsedLots(db, ownerSid, now);
-  const [balance] = await db
-    .select({ cents: sum(ledgerEntries.amountCents).mapWith(Number) })
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.userSid, ownerSid));
   const [lot] = await db
-    .select({ validBefore: max(walletLots.validBefore) })
+    .select({
+      cents: sum(walletLots.remainingCents).mapWith(Number),
+      validBefore: max(walletLots.validBefore),
+    })
     .from(walletLots)
     .where(and(eq(walletLots.userSid, ownerSid), gt(walletLots.validBefore, now)));
   const vipValidBefore = lot?.validBefore ?? null;
-  return { balanceCents: balance?.cents ?? 0, vipValidBefore, isVip: vipValidBefore !== null };
+  return { balanceCents: lot?.cents ?? 0, vipValidBefore, isVip: vipValidBefore !== null };
 }
 
 /**
@@ -163,13 +165,40 @@ export async function insertRechargeLot(
   return lot;
 }
 
-/** Every recharge of the owner, newest first (GET /api/user/wallet). */
-export async function listWalletLots(db: DbOrTx, ownerSid: string): Promise<WalletLotRow[]> {
+export type WalletLotListRow = WalletLotRow & { position: string };
+
+/**
+ * A page of the owner's recharges, newest first (GET /api/user/wallet), each with its position
+ * for the next page's cursor; read in the order of wallet_lots_user_created_idx.
+ */
+export function listWalletLotsQuery(db: DbOrTx, ownerSid: string, page: ListPage) {
   return db
-    .select()
+    .select({ ...getTableColumns(walletLots), position: positionAt(walletLots.createdAt) })
     .from(walletLots)
-    .where(eq(walletLots.userSid, ownerSid))
-    .orderBy(desc(walletLots.createdAt), desc(walletLots.sid));
+    .where(
+      and(
+        eq(walletLots.userSid, ownerSid),
+        page.after ? afterPosition(walletLots.createdAt, walletLots.sid, page.after) : undefined,
+      ),
+    )
+    .orderBy(positionOrder(walletLots.createdAt, walletLots.sid))
+    .limit(page.limit)
+    .offset(page.after ? 0 : page.offset);
+}
+
+export async function listWalletLots(db: DbOrTx, ownerSid: string, page: ListPage): Promise<WalletLotListRow[]> {
+  return listWalletLotsQuery(db, ownerSid, page);
+}
+
+/** The owner's recharges, counted up to COUNT_LIMIT. */
+export async function countWalletLots(db: DbOrTx, ownerSid: string): Promise<number> {
+  return countUpTo(
+    db,
+    db
+      .select({ one: sql`1` })
+      .from(walletLots)
+      .where(eq(walletLots.userSid, ownerSid)),
+  );
 }
 
 export async function listLedgerEntries(db: DbOrTx, ownerSid: string): Promise<LedgerEntryRow[]> {

@@ -1,6 +1,7 @@
 import { ErrorCode, type TWalletResponse } from '@gemstock/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import { cappedTotal, listPageOf, pageWithCursor } from '../../lib/list-cursor.js';
 import { ownerSidOf } from '../user/account-owner.js';
 import type { UserRow } from '../user/user.repository.js';
 import {
@@ -8,6 +9,7 @@ import {
   expireLapsedLots,
   getWalletSummary,
   hasValidLot,
+  countWalletLots,
   insertRechargeLot,
   listWalletLots,
   lockValidLots,
@@ -23,13 +25,27 @@ export async function walletSummaryOf(db: DbOrTx, ownerSid: string, now: Date = 
   return getWalletSummary(db, ownerSid, now);
 }
 
-/** GET /api/user/wallet: the recharges of the wallet the account pays from (the parent's for a sub-account). */
-export async function describeWallet(db: DbOrTx, user: UserRow, now: Date = new Date()): Promise<TWalletResponse> {
+/** GET /api/user/wallet: a page of the recharges of the wallet the account pays from (the parent's for a sub-account). */
+export async function describeWallet(
+  db: DbOrTx,
+  user: UserRow,
+  query: { page: number; page_size: number; cursor?: string | undefined },
+  now: Date = new Date(),
+): Promise<TWalletResponse> {
   const ownerSid = ownerSidOf(user);
   // The summary writes off lapsed lots first, so the lots listed after it are up to date.
   const summary = await getWalletSummary(db, ownerSid, now);
-  const lots = await listWalletLots(db, ownerSid);
+  const [found, counted] = await Promise.all([
+    listWalletLots(db, ownerSid, listPageOf(query)),
+    countWalletLots(db, ownerSid),
+  ]);
+  const { rows: lots, nextCursor } = pageWithCursor(found, query.page_size, (lot) => ({
+    at: lot.position,
+    sid: lot.sid,
+  }));
   return {
+    ...cappedTotal(counted),
+    nextCursor,
     orders: lots.map((lot) => ({
       sid: lot.orderSid,
       createdAt: lot.createdAt.toISOString(),
