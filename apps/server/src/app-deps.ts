@@ -1,8 +1,11 @@
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { JobSignal } from './jobs/job-signal.js';
+import type { DownloadUrlSigner } from './lib/download-url.js';
 import type { EventBus } from './lib/event-bus.js';
+import type { LocalPolicySigner } from './lib/local-upload-policy.js';
 import type { TokenService } from './lib/tokens.js';
+import type { PublicUrlOf } from './media/public-url.js';
 import type { Storage } from './media/storage.js';
 import type { VideoProcessor } from './media/video-processor.js';
 import type { MessageSender } from './notify/message-sender.js';
@@ -11,8 +14,9 @@ import type { ServiceState } from './ops/service-state.js';
 import type { PaymentGateways } from './modules/payment/gateways/create-gateways.js';
 
 /**
- * What the composition root (app.ts) builds once and hands to every module. It lives apart from
- * app.ts so a service can name its dependencies without importing the whole application.
+ * What buildApp (app.ts) builds once from the configuration and the adapters, and createServices
+ * (services.ts) hands to every module's service. It lives apart from both so a service can name
+ * its dependencies without importing the whole application.
  */
 export interface AppDeps {
   config: Config;
@@ -20,6 +24,12 @@ export interface AppDeps {
   tokens: TokenService;
   messages: MessageSender;
   storage: Storage;
+  /** A public storage key's browser URL (media/public-url.ts); one cache of them per process. */
+  publicUrlOf: PublicUrlOf;
+  /** Signs the short-lived links to private files that the original-download route verifies. */
+  downloadUrls: DownloadUrlSigner;
+  /** Signs and checks the embedded default's direct-upload policies (modules/upload). */
+  uploadPolicies: LocalPolicySigner;
   /** ffmpeg/ffprobe, or an unavailable stand-in when they are not installed. */
   video: VideoProcessor;
   /** Wakes the in-process media worker when a job is queued. */

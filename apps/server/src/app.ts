@@ -10,9 +10,12 @@ import type { Config } from './config.js';
 import { MIGRATIONS_DIR, type Db } from './db/client.js';
 import { JobSignal } from './jobs/job-signal.js';
 import type { AppDeps } from './app-deps.js';
+import { createDownloadUrlSigner } from './lib/download-url.js';
 import { EventBus } from './lib/event-bus.js';
+import { createLocalPolicySigner } from './lib/local-upload-policy.js';
 import { TokenService } from './lib/tokens.js';
 import { mediaRoutes } from './media/media.routes.js';
+import { publicUrlOfStorage } from './media/public-url.js';
 import type { Storage } from './media/storage.js';
 import { createVideoProcessor, type VideoProcessor } from './media/video-processor.js';
 import { adminAuditRoutes } from './modules/audit/admin-audit.routes.js';
@@ -26,12 +29,10 @@ import { commonRoutes } from './modules/common/common.routes.js';
 import { serviceContactRoutes } from './modules/service-contact/service-contact.routes.js';
 import { devRoutes } from './modules/dev/dev.routes.js';
 import { paymentRoutes } from './modules/payment/payment.routes.js';
-import { closeGatewayPaymentsBeforeCancel, closeGatewayPaymentsOnCancel } from './modules/payment/close-trades.js';
 import { cartRoutes } from './modules/cart/cart.routes.js';
 import { licenceRoutes } from './modules/licence/licence.routes.js';
 import { adminOrderRoutes } from './modules/order/admin-order.routes.js';
 import { orderRoutes } from './modules/order/order.routes.js';
-import { createOrderService } from './modules/order/order.service.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { adminDesignRoutes } from './modules/design/admin-design.routes.js';
 import { designRoutes } from './modules/design/design.routes.js';
@@ -54,6 +55,7 @@ import { NO_METRICS } from './ops/app-metrics.js';
 import { createPrometheusMetrics, metricsRoutes } from './ops/metrics.routes.js';
 import { loggerOptions, REQUEST_ID_HEADER, requestIdOf } from './ops/logging.js';
 import { ServiceState } from './ops/service-state.js';
+import { createServices, type Services } from './services.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -108,6 +110,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     tokens: new TokenService(config.jwtSecret, config.jwtTtlSeconds),
     messages: options.messages,
     storage: options.storage,
+    publicUrlOf: publicUrlOfStorage(options.storage),
+    downloadUrls: createDownloadUrlSigner(config.jwtSecret),
+    uploadPolicies: createLocalPolicySigner(config.jwtSecret),
     video: options.video ?? createVideoProcessor({ ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath }),
     mediaJobs: new JobSignal(),
     payments: options.payments ?? createGateways(config),
@@ -117,11 +122,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     metrics: prometheus?.metrics ?? NO_METRICS,
   };
   app.decorate('deps', deps);
-  // Payment reacts to the order module: a cancel first asks it to close the order's gateway
-  // trades (a request the cancel waits for), and once cancelled any trade opened meanwhile is closed.
-  const closeTrades = closeGatewayPaymentsBeforeCancel(deps, app.log);
-  const orders = createOrderService(deps);
-  deps.events.on('order.cancelled', closeGatewayPaymentsOnCancel(deps, app.log));
+  // Every service, once (services.ts); the route plugins below receive them and build nothing.
+  const services: Services = createServices(deps, app.log);
+  app.addHook('onClose', async () => services.searchLog.flush());
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });
@@ -174,29 +177,29 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // ready: every route is timed, /healthz and /readyz above included, wherever this line is.
   await app.register(metricsRoutes, { registry: prometheus?.registry ?? null });
   await app.register(commonRoutes);
-  await app.register(serviceContactRoutes);
+  await app.register(serviceContactRoutes, services);
   await app.register(userRoutes);
   await app.register(adminAuthRoutes);
-  await app.register(adminMaterialRoutes);
-  await app.register(adminKeywordRoutes);
-  await app.register(adminAuditRoutes);
+  await app.register(adminMaterialRoutes, services);
+  await app.register(adminKeywordRoutes, services);
+  await app.register(adminAuditRoutes, services);
   await app.register(mediaRoutes);
-  await app.register(catalogRoutes);
-  await app.register(paymentRoutes, { orders });
-  await app.register(cartRoutes);
-  await app.register(orderRoutes, { closeTrades, orders });
+  await app.register(catalogRoutes, services);
+  await app.register(paymentRoutes, services);
+  await app.register(cartRoutes, services);
+  await app.register(orderRoutes, services);
   await app.register(walletRoutes);
-  await app.register(licenceRoutes);
-  await app.register(adminOrderRoutes, { orders });
-  await app.register(couponRoutes);
-  await app.register(adminCouponRoutes);
-  await app.register(invoiceRoutes);
-  await app.register(adminInvoiceRoutes);
-  await app.register(surveyRoutes);
-  await app.register(adminSurveyRoutes);
-  await app.register(uploadRoutes);
-  await app.register(designRoutes, { orders });
-  await app.register(adminDesignRoutes, { orders });
+  await app.register(licenceRoutes, services);
+  await app.register(adminOrderRoutes, services);
+  await app.register(couponRoutes, services);
+  await app.register(adminCouponRoutes, services);
+  await app.register(invoiceRoutes, services);
+  await app.register(adminInvoiceRoutes, services);
+  await app.register(surveyRoutes, services);
+  await app.register(adminSurveyRoutes, services);
+  await app.register(uploadRoutes, services);
+  await app.register(designRoutes, services);
+  await app.register(adminDesignRoutes, services);
   if (config.devOutbox) await app.register(devRoutes);
 
   const webDist = config.webDist ?? defaultWebDist();

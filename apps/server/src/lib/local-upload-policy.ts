@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { sameBytes } from '../../lib/constant-time.js';
+import { sameBytes } from './constant-time.js';
 
 /**
  * The embedded default's stand-in for an S3 presigned POST: the form carries the policy (what

@@ -5,11 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, walletLots } from '../../src/db/schema/index.js';
 import { EventBus } from '../../src/lib/event-bus.js';
 import { newSid } from '../../src/lib/ids.js';
-import { cancelOrder } from '../../src/modules/order/order-cancel.js';
 import { findUserBySid } from '../../src/modules/user/user.repository.js';
-import { WalletPaymentMethod } from '../../src/modules/payment/wallet-method.js';
+import { payByWallet } from '../../src/modules/payment/wallet-method.js';
 import { settleOrderPayment } from '../../src/modules/order/order-settlement.js';
-import { OrderService } from '../../src/modules/order/order.service.js';
+import { createOrderService } from '../../src/modules/order/order.module.js';
 import { expireLapsedLots } from '../../src/modules/wallet/wallet.repository.js';
 import { createCompanyBuyer, createMaterials, walletBooks } from '../helpers/money.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
@@ -50,14 +49,18 @@ describe('wallet invariants over random histories', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 14 }), async (steps) => {
         let clock = Date.UTC(2026, 0, 31, 2, 0, 0) + Math.floor(Math.random() * 30) * DAY;
-        const orders = new OrderService({
+        // Half price for VIPs keeps spends large enough to run wallets dry.
+        const money = { ...t.config.money, vipRateBp: 5_000, orderReward: null };
+        const orders = createOrderService({
           db: t.database.db,
-          // Half price for VIPs keeps spends large enough to run wallets dry.
-          money: { ...t.config.money, vipRateBp: 5_000, orderReward: null },
+          money,
           publicUrlOf: () => null,
           now: () => new Date(clock),
+          closeTrades: async () => ({ paid: false, unclosed: 0 }),
+          events: new EventBus(),
         });
-        const payments = new WalletPaymentMethod(orders);
+        const pay = (user: Parameters<typeof payByWallet>[1], sid: string) =>
+          payByWallet({ db: t.database.db, money, orders }, user, sid, { code: null, referer: null });
         const buyer = await createCompanyBuyer(t);
         const user = (await findUserBySid(t.database.db, buyer.sid))!;
         const lots: ModelLot[] = [];
@@ -113,7 +116,7 @@ describe('wallet invariants over random histories', () => {
             const available = valid.reduce((sum, l) => sum + l.remaining, 0);
             let outcome: 'paid' | number;
             try {
-              await payments.pay(user, order.sid, { code: null, referer: null });
+              await pay(user, order.sid);
               outcome = 'paid';
             } catch (error) {
               if (!(error instanceof AppError)) throw error;
@@ -135,12 +138,8 @@ describe('wallet invariants over random histories', () => {
             clock += s.days * DAY + 3_600_000;
           } else if (s.kind === 'cancel') {
             const { order } = await orders.placeMaterialOrder(user, { materials: { [mats[0]!.sid]: 2 }, source: null });
-            await cancelOrder(
-              { orders, closeTrades: async () => ({ paid: false, unclosed: 0 }), events: new EventBus() },
-              user,
-              order.sid,
-            );
-            await expect(payments.pay(user, order.sid, { code: null, referer: null })).rejects.toThrow();
+            await orders.cancelOrder(user, order.sid);
+            await expect(pay(user, order.sid)).rejects.toThrow();
           }
 
           // Invariants, seen at the model's clock after lapsed lots are written off.

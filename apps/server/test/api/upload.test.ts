@@ -467,7 +467,12 @@ describe('S3 presigned POST policy', () => {
     );
     const buyer = await createBuyer(t);
     const user = (await findUserBySid(t.database.db, buyer.sid))!;
-    const cred = await issueUploadCredentials({ config, db: t.database.db }, user, 'product', 'image/webp');
+    const cred = await issueUploadCredentials(
+      { config, db: t.database.db, uploadPolicies: t.app.deps.uploadPolicies },
+      user,
+      'product',
+      'image/webp',
+    );
     expect(cred.upload_url).toBe('https://gemstock-media.oss-cn-shenzhen.aliyuncs.com/');
     expect(cred.fields.key).toBe(cred.key);
     expect(cred.key).toMatch(new RegExp(`^private/uploads/${buyer.sid}/product/[a-f0-9]{32}\\.webp$`));

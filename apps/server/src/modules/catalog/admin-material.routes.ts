@@ -14,16 +14,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { StagedFile } from '../../media/upload-staging.js';
 import { ok } from '../../plugins/envelope.js';
 import { route } from '../../plugins/route.js';
-import {
-  createUploadedMaterial,
-  fileTooLargeError,
-  getMaterial,
-  listMaterials,
-  reprocessMaterial,
-  stageIncomingFile,
-  updateMaterial,
-  uploadConfig,
-} from './admin-material.service.js';
+import type { AdminMaterialService } from './catalog.module.js';
 
 /** Form fields of an upload besides the file; anything else is refused. */
 const UPLOAD_FIELDS = new Set(['keywords']);
@@ -35,11 +26,11 @@ function signedInOperator(request: FastifyRequest) {
 }
 
 /** The multipart plugin's own errors, in the catalogue's words. */
-function multipartError(error: unknown, deps: Parameters<typeof fileTooLargeError>[0]): AppError | null {
+function multipartError(error: unknown, materials: AdminMaterialService): AppError | null {
   const code = (error as { code?: unknown } | null)?.code;
   switch (code) {
     case 'FST_REQ_FILE_TOO_LARGE':
-      return fileTooLargeError(deps);
+      return materials.fileTooLargeError();
     case 'FST_FILES_LIMIT':
       return new AppError(ErrorCode.UPLOAD_TOO_MANY_FILES);
     case 'FST_FIELDS_LIMIT':
@@ -59,15 +50,18 @@ function multipartError(error: unknown, deps: Parameters<typeof fileTooLargeErro
  * limits: one file per request, a few short fields, and the file capped at the largest
  * allowed size (the per-type caps are applied while the file streams in).
  */
-export async function adminMaterialRoutes(instance: FastifyInstance) {
+export async function adminMaterialRoutes(
+  instance: FastifyInstance,
+  { adminMaterials: materials }: { adminMaterials: AdminMaterialService },
+) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { deps } = app;
+  const { config } = app.deps;
 
   await app.register(fastifyMultipart, {
     limits: {
       // One byte over the cap, so a file of exactly the cap passes and anything longer is seen
       // by the staging step (which answers with the per-type limit).
-      fileSize: deps.config.upload.maxBytes + 1,
+      fileSize: config.upload.maxBytes + 1,
       files: 1,
       fields: 5,
       parts: 6,
@@ -77,7 +71,7 @@ export async function adminMaterialRoutes(instance: FastifyInstance) {
     },
   });
 
-  route(app, ADMIN_MATERIAL_API.uploadConfig, async () => uploadConfig(deps));
+  route(app, ADMIN_MATERIAL_API.uploadConfig, async () => materials.uploadConfig());
 
   // A file upload: registered by hand (multipart, no body schema), with the same guard.
   app.post(
@@ -102,11 +96,11 @@ export async function adminMaterialRoutes(instance: FastifyInstance) {
               continue;
             }
             if (staged) throw new AppError(ErrorCode.UPLOAD_TOO_MANY_FILES);
-            staged = await stageIncomingFile(deps, part.file);
-            if (part.file.truncated) throw fileTooLargeError(deps);
+            staged = await materials.stageIncomingFile(part.file);
+            if (part.file.truncated) throw materials.fileTooLargeError();
           }
         } catch (error) {
-          throw multipartError(error, deps) ?? error;
+          throw multipartError(error, materials) ?? error;
         }
         if (!staged) throw new AppError(ErrorCode.UPLOAD_FILE_REQUIRED);
         const keywords = zMaterialKeywords.safeParse(parseKeywordText(keywordText));
@@ -114,7 +108,7 @@ export async function adminMaterialRoutes(instance: FastifyInstance) {
           const message = keywords.error.issues[0]?.message ?? ErrorCode.VALIDATION.message;
           throw new AppError(ErrorCode.VALIDATION, message, [{ path: 'keywords', message }]);
         }
-        const material = await createUploadedMaterial(deps, operator, staged, { keywords: keywords.data });
+        const material = await materials.createUploadedMaterial(operator, staged, { keywords: keywords.data });
         return ok({ material });
       } finally {
         // The staging file is gone whatever happened: stored as the original, or refused.
@@ -124,17 +118,17 @@ export async function adminMaterialRoutes(instance: FastifyInstance) {
     },
   );
 
-  route(app, ADMIN_MATERIAL_API.list, async (request) => listMaterials(deps, request.query));
+  route(app, ADMIN_MATERIAL_API.list, async (request) => materials.listMaterials(request.query));
 
   route(app, ADMIN_MATERIAL_API.detail, async (request) => ({
-    material: await getMaterial(deps, request.params.id),
+    material: await materials.getMaterial(request.params.id),
   }));
 
   route(app, ADMIN_MATERIAL_API.update, async (request) => ({
-    material: await updateMaterial(deps, request.operator, request.params.id, request.body),
+    material: await materials.updateMaterial(request.operator, request.params.id, request.body),
   }));
 
   route(app, ADMIN_MATERIAL_API.reprocess, async (request) => ({
-    material: await reprocessMaterial(deps, request.operator, request.params.id),
+    material: await materials.reprocessMaterial(request.operator, request.params.id),
   }));
 }

@@ -27,7 +27,7 @@ import { MAX_VIDEO_DURATION_MS, MAX_VIDEO_SIDE, MIN_IMAGE_SIDE } from '../../med
 import { MediaRejectedError } from '../../media/media-errors.js';
 import { inspectStagedFile } from '../../media/media-inspector.js';
 import { type StagedFile, stageUpload } from '../../media/upload-staging.js';
-import { publicUrlOfStorage } from '../catalog/catalog.service.js';
+import type { PublicUrlOf } from './material.mapper.js';
 import { searchTokensFor } from '../search/search-tokens.js';
 import type { OperatorRow } from '../operator/operator.repository.js';
 import {
@@ -45,7 +45,7 @@ import { recordOperatorAction } from '../audit/audit-log.service.js';
 import { findLatestMediaJobs, findPendingMediaJob, insertMediaJob } from './media-job.repository.js';
 
 export type AdminMaterialDeps = Pick<AppDeps, 'db' | 'storage' | 'video' | 'mediaJobs' | 'config'> &
-  Partial<Pick<AppDeps, 'events'>>;
+  Partial<Pick<AppDeps, 'events'>> & { publicUrlOf: PublicUrlOf };
 
 /* ------------------------------------------------------------------ upload */
 
@@ -224,7 +224,7 @@ export async function createUploadedMaterial(
     throw error;
   }
   deps.mediaJobs.notify();
-  return toAdminMaterial(created.row, created.job, { publicUrlOf: publicUrlOfStorage(deps.storage), now: new Date() });
+  return toAdminMaterial(created.row, created.job, { publicUrlOf: deps.publicUrlOf, now: new Date() });
 }
 
 export function uploadConfig(deps: AdminMaterialDeps): TUploadConfigResponse {
@@ -244,7 +244,7 @@ async function present(deps: AdminMaterialDeps, rows: AdminMaterialRow[]): Promi
     deps.db,
     rows.map((r) => r.sid),
   );
-  const context = { publicUrlOf: publicUrlOfStorage(deps.storage), now: new Date() };
+  const context = { publicUrlOf: deps.publicUrlOf, now: new Date() };
   return rows.map((row) => toAdminMaterial(row, jobs.get(row.sid), context));
 }
 

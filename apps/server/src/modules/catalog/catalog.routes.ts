@@ -1,34 +1,18 @@
 import { MATERIAL_API } from '@gemstock/contract';
 import type { FastifyInstance } from 'fastify';
-import { createDownloadUrlSigner } from '../../lib/download-url.js';
+import type { DownloadUrlSigner } from '../../lib/download-url.js';
 import { route } from '../../plugins/route.js';
-import { CatalogService, publicUrlOfStorage } from './catalog.service.js';
-import type { SearchCacheName } from '../../ops/app-metrics.js';
+import type { CatalogService } from './catalog.module.js';
 import { likesRoutes } from './likes.routes.js';
 import { originalDownloadRoutes } from './original-download.routes.js';
 import { searcherKeyOf } from '../search/search-log.writer.js';
-import { createSearch } from '../search/search.service.js';
 
 /** Buyer-side catalogue: search, detail, related, free materials, featured videos, likes, downloads. */
-export async function catalogRoutes(app: FastifyInstance) {
-  const { db, config, storage, metrics } = app.deps;
-  const onCacheLookup = (cache: SearchCacheName, hit: boolean) => metrics.searchCacheLookup(cache, hit);
-  const signer = createDownloadUrlSigner(config.jwtSecret);
-  const { search, vocabulary, searchLog } = createSearch(db, {
-    reportLogError: (error) => app.log.error({ err: error }, 'search log write failed'),
-    onCacheLookup,
-  });
-  app.addHook('onClose', async () => searchLog.flush());
-  const catalog = new CatalogService({
-    db,
-    search,
-    vocabulary,
-    searchLog,
-    signer,
-    publicUrlOf: publicUrlOfStorage(storage),
-    onCacheLookup,
-  });
-  app.deps.events.on('catalog.changed', () => catalog.forgetSearches());
+export async function catalogRoutes(
+  app: FastifyInstance,
+  { catalog, downloadUrls }: { catalog: CatalogService; downloadUrls: DownloadUrlSigner },
+) {
+  const { config } = app.deps;
 
   route(app, MATERIAL_API.search, async (request, reply) => {
     const searcher = searcherKeyOf(request.user?.sid ?? null, request.ip, config.jwtSecret);
@@ -54,5 +38,5 @@ export async function catalogRoutes(app: FastifyInstance) {
   route(app, MATERIAL_API.freeDownload, async (request) => catalog.issueFreeDownload(request.params.id, request.user));
 
   await app.register(likesRoutes, { catalog });
-  await app.register(originalDownloadRoutes, { signer });
+  await app.register(originalDownloadRoutes, { downloadUrls });
 }

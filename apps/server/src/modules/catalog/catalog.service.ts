@@ -15,14 +15,13 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { DownloadUrlSigner } from '../../lib/download-url.js';
-import { isPublicKey, type Storage } from '../../media/storage.js';
 import type { UserRow } from '../user/user.repository.js';
 import type { CatalogSearch } from '../search/search.service.js';
 import {
   countFreeMaterials,
   findVisibleMaterial,
   findVisibleMaterialsBySeq,
-  listFeaturedVideos,
+  listFeaturedVideos as listFeaturedVideoRows,
   listFreeMaterials,
   listRelatedSeqs,
   type MaterialRow,
@@ -60,27 +59,7 @@ export interface PageInput {
   page_size: number;
 }
 
-/**
- * The one place a storage key becomes a browser URL: public keys through the storage adapter
- * (local `/media/…` or a CDN/bucket URL); anything else, above all an original, never.
- */
-export function publicUrlOfStorage(storage: Storage): PublicUrlOf {
-  // A key names one immutable object (keys.ts), so its URL never changes: remember the last
-  // many instead of validating and building them again for every listing.
-  const known = new Map<string, string | null>();
-  return (key) => {
-    if (!key) return null;
-    let url = known.get(key);
-    if (url === undefined) {
-      url = isPublicKey(key) ? storage.publicUrl(key) : null;
-      if (known.size >= 100_000) known.clear();
-      known.set(key, url);
-    }
-    return url;
-  };
-}
-
-export interface CatalogServiceDeps {
+export interface CatalogDeps {
   db: Db;
   search: CatalogSearch;
   vocabulary: KeywordVocabulary;
@@ -90,6 +69,8 @@ export interface CatalogServiceDeps {
   /** Told of each built-page lookup (AppDeps.metrics). */
   onCacheLookup?: (cache: 'page', hit: boolean) => void;
   now?: () => Date;
+  /** Built search pages, shared by every request of this process (createPageCache). */
+  pages: TtlCache<ListedPage>;
 }
 
 /** Free-download links live five minutes: enough to start the download, too short to share. */
@@ -104,7 +85,7 @@ export const PAGE_TTL_MS = 30_000;
 
 const ZMaterialList = z.array(ZMaterial);
 
-interface ListedPage {
+export interface ListedPage {
   total: number;
   totalCapped: boolean;
   materials: TMaterial[];
@@ -118,168 +99,181 @@ export interface SearchResult {
   body: string | null;
 }
 
-export class CatalogService {
-  private readonly pages: TtlCache<ListedPage>;
+/** The cache of built search pages; one per process, made with the catalogue service. */
+export function createPageCache(onCacheLookup?: (cache: 'page', hit: boolean) => void): TtlCache<ListedPage> {
+  return new TtlCache<ListedPage>({
+    ttlMs: PAGE_TTL_MS,
+    // About 20 kB a page: some 1,500 pages, 30 MB.
+    maxWeight: 32_000_000,
+    weigh: (p) => p.json.length,
+    onLookup: (hit) => onCacheLookup?.('page', hit),
+  });
+}
 
-  constructor(private readonly deps: CatalogServiceDeps) {
-    this.pages = new TtlCache<ListedPage>({
-      ttlMs: PAGE_TTL_MS,
-      // About 20 kB a page: some 1,500 pages, 30 MB.
-      maxWeight: 32_000_000,
-      weigh: (p) => p.json.length,
-      onLookup: (hit) => deps.onCacheLookup?.('page', hit),
+/**
+ * Forgets every cached search (match sets, windows, built pages, the keyword vocabulary), so
+ * a catalogue change made through this process shows in the next search. Other processes
+ * catch up within the caches' TTLs.
+ */
+export function forgetSearches(deps: CatalogDeps): void {
+  deps.search.clear();
+  deps.vocabulary.invalidate();
+  deps.pages.clear();
+}
+
+function nowOf(deps: CatalogDeps): Date {
+  return deps.now ? deps.now() : new Date();
+}
+
+/** Wire shapes in the given order, `liked` filled in for a signed-in user. */
+export async function toWire(
+  deps: CatalogDeps,
+  rows: MaterialRow[],
+  user: UserRow | null,
+  now = nowOf(deps),
+): Promise<TMaterial[]> {
+  const liked = user
+    ? await findLikedSids(
+        deps.db,
+        user.sid,
+        rows.map((r) => r.sid),
+      )
+    : new Set<string>();
+  const wire = rows.map((row) =>
+    toWireMaterial(row, { liked: liked.has(row.sid), now, publicUrlOf: deps.publicUrlOf }),
+  );
+  return user ? withOwnership(deps.db, user, wire) : wire;
+}
+
+async function materialsBySeq(
+  deps: CatalogDeps,
+  seqs: number[],
+  user: UserRow | null,
+  now: Date,
+): Promise<TMaterial[]> {
+  const rows = await findVisibleMaterialsBySeq(deps.db, seqs);
+  const bySeq = new Map(rows.map((r) => [r.seq, r]));
+  // A material disabled since its page was cached simply drops out of the page.
+  const ordered = seqs.map((s) => bySeq.get(s)).filter((r): r is MaterialRow => r !== undefined);
+  return toWire(deps, ordered, user, now);
+}
+
+/**
+ * One page of a search. The page as a visitor sees it is shared by everyone asking for it
+ * within PAGE_TTL_MS: checked against the response schema and encoded once, then sent as
+ * text to visitors who are not signed in (those cost the schema check and the encoding of
+ * thirty materials more than all the rest of a cached search). A signed-in buyer gets the same
+ * page with their likes marked, through the normal serializer.
+ */
+export async function searchMaterials(
+  deps: CatalogDeps,
+  input: SearchMaterialsInput,
+  user: UserRow | null,
+  searcherKey: string | null = null,
+): Promise<SearchResult> {
+  const now = nowOf(deps);
+  const vocabulary = needsSegmenting(searchWords(input.keyword)) ? await deps.vocabulary.get() : undefined;
+  const filter = parseSearchFilter(input, vocabulary);
+  const isRandom = input.sort === SortOption.RANDOM;
+  const seed = isRandom ? (input.seed ?? newRandomSeed()) : 0;
+  const pageKey = [
+    filterCacheKey(filter),
+    input.sort,
+    isRandom ? ringStartOf(seed) : '',
+    input.page,
+    input.page_size,
+  ].join('|');
+  const page = await deps.pages.getOrLoad(pageKey, async () => {
+    const found = await deps.search.findPage({
+      filter,
+      sort: input.sort,
+      seed,
+      page: input.page,
+      pageSize: input.page_size,
+      now,
+    });
+    const materials = ZMaterialList.parse(await materialsBySeq(deps, found.seqs, null, now));
+    return { total: found.total, totalCapped: found.totalCapped, materials, json: JSON.stringify(materials) };
+  });
+  const keyword = loggedKeyword(filter);
+  if (keyword) {
+    deps.searchLog.record({
+      keyword,
+      userSid: user?.sid ?? null,
+      searcherKey,
+      resultCount: page.total,
+      createdAt: now,
     });
   }
-
-  /**
-   * Forgets every cached search (match sets, windows, built pages, the keyword vocabulary), so
-   * a catalogue change made through this process shows in the next search. Other processes
-   * catch up within the caches' TTLs.
-   */
-  forgetSearches(): void {
-    this.deps.search.clear();
-    this.deps.vocabulary.invalidate();
-    this.pages.clear();
+  const head = { total: page.total, totalCapped: page.totalCapped, seed: isRandom ? seed : null };
+  if (!user) {
+    return {
+      response: { ...head, materials: page.materials },
+      body: `{"code":0,"data":{"total":${head.total},"totalCapped":${head.totalCapped},"seed":${String(head.seed)},"materials":${page.json}},"message":"ok"}`,
+    };
   }
+  const liked = await findLikedSids(
+    deps.db,
+    user.sid,
+    page.materials.map((m) => m.sid),
+  );
+  // Likes and ownership are the buyer's own: merged into the shared page, never cached in it.
+  const materials = await withOwnership(
+    deps.db,
+    user,
+    page.materials.map((m) => (liked.has(m.sid) ? { ...m, liked: true } : m)),
+  );
+  return { response: { ...head, materials }, body: null };
+}
 
-  private now(): Date {
-    return this.deps.now ? this.deps.now() : new Date();
-  }
+async function visibleMaterial(deps: CatalogDeps, sid: string): Promise<MaterialRow> {
+  const row = await findVisibleMaterial(deps.db, sid);
+  if (!row) throw new AppError(ErrorCode.MATERIAL_NOT_FOUND);
+  return row;
+}
 
-  /** Wire shapes in the given order, `liked` filled in for a signed-in user. */
-  async toWire(rows: MaterialRow[], user: UserRow | null, now = this.now()): Promise<TMaterial[]> {
-    const liked = user
-      ? await findLikedSids(
-          this.deps.db,
-          user.sid,
-          rows.map((r) => r.sid),
-        )
-      : new Set<string>();
-    const wire = rows.map((row) =>
-      toWireMaterial(row, { liked: liked.has(row.sid), now, publicUrlOf: this.deps.publicUrlOf }),
-    );
-    return user ? withOwnership(this.deps.db, user, wire) : wire;
-  }
+export async function getMaterial(deps: CatalogDeps, sid: string, user: UserRow | null): Promise<TMaterial> {
+  const [material] = await toWire(deps, [await visibleMaterial(deps, sid)], user);
+  return material!;
+}
 
-  private async materialsBySeq(seqs: number[], user: UserRow | null, now: Date): Promise<TMaterial[]> {
-    const rows = await findVisibleMaterialsBySeq(this.deps.db, seqs);
-    const bySeq = new Map(rows.map((r) => [r.seq, r]));
-    // A material disabled since its page was cached simply drops out of the page.
-    const ordered = seqs.map((s) => bySeq.get(s)).filter((r): r is MaterialRow => r !== undefined);
-    return this.toWire(ordered, user, now);
-  }
+export async function listRelated(deps: CatalogDeps, sid: string, user: UserRow | null): Promise<TMaterial[]> {
+  const material = await visibleMaterial(deps, sid);
+  const seqs = await listRelatedSeqs(deps.db, material, RELATED_LIMIT);
+  return materialsBySeq(deps, seqs, user, nowOf(deps));
+}
 
-  /**
-   * One page of a search. The page as a visitor sees it is shared by everyone asking for it
-   * within PAGE_TTL_MS: checked against the response schema and encoded once, then sent as
-   * text to visitors who are not signed in (those cost the schema check and the encoding of
-   * thirty materials more than all the rest of a cached search). A signed-in buyer gets the same
-   * page with their likes marked, through the normal serializer.
-   */
-  async searchMaterials(
-    input: SearchMaterialsInput,
-    user: UserRow | null,
-    searcherKey: string | null = null,
-  ): Promise<SearchResult> {
-    const now = this.now();
-    const vocabulary = needsSegmenting(searchWords(input.keyword)) ? await this.deps.vocabulary.get() : undefined;
-    const filter = parseSearchFilter(input, vocabulary);
-    const isRandom = input.sort === SortOption.RANDOM;
-    const seed = isRandom ? (input.seed ?? newRandomSeed()) : 0;
-    const pageKey = [
-      filterCacheKey(filter),
-      input.sort,
-      isRandom ? ringStartOf(seed) : '',
-      input.page,
-      input.page_size,
-    ].join('|');
-    const page = await this.pages.getOrLoad(pageKey, async () => {
-      const found = await this.deps.search.findPage({
-        filter,
-        sort: input.sort,
-        seed,
-        page: input.page,
-        pageSize: input.page_size,
-        now,
-      });
-      const materials = ZMaterialList.parse(await this.materialsBySeq(found.seqs, null, now));
-      return { total: found.total, totalCapped: found.totalCapped, materials, json: JSON.stringify(materials) };
-    });
-    const keyword = loggedKeyword(filter);
-    if (keyword) {
-      this.deps.searchLog.record({
-        keyword,
-        userSid: user?.sid ?? null,
-        searcherKey,
-        resultCount: page.total,
-        createdAt: now,
-      });
-    }
-    const head = { total: page.total, totalCapped: page.totalCapped, seed: isRandom ? seed : null };
-    if (!user) {
-      return {
-        response: { ...head, materials: page.materials },
-        body: `{"code":0,"data":{"total":${head.total},"totalCapped":${head.totalCapped},"seed":${String(head.seed)},"materials":${page.json}},"message":"ok"}`,
-      };
-    }
-    const liked = await findLikedSids(
-      this.deps.db,
-      user.sid,
-      page.materials.map((m) => m.sid),
-    );
-    // Likes and ownership are the buyer's own: merged into the shared page, never cached in it.
-    const materials = await withOwnership(
-      this.deps.db,
-      user,
-      page.materials.map((m) => (liked.has(m.sid) ? { ...m, liked: true } : m)),
-    );
-    return { response: { ...head, materials }, body: null };
-  }
+export async function listFree(
+  deps: CatalogDeps,
+  input: PageInput,
+  user: UserRow | null,
+): Promise<TPagedMaterialsResponse> {
+  const now = nowOf(deps);
+  const page = { offset: (input.page - 1) * input.page_size, limit: input.page_size };
+  const [rows, total] = await Promise.all([listFreeMaterials(deps.db, now, page), countFreeMaterials(deps.db, now)]);
+  return { total, materials: await toWire(deps, rows, user, now) };
+}
 
-  private async visibleMaterial(sid: string): Promise<MaterialRow> {
-    const row = await findVisibleMaterial(this.deps.db, sid);
-    if (!row) throw new AppError(ErrorCode.MATERIAL_NOT_FOUND);
-    return row;
-  }
+export async function listFeaturedVideos(
+  deps: CatalogDeps,
+  input: PageInput,
+  user: UserRow | null,
+): Promise<TMaterial[]> {
+  const rows = await listFeaturedVideoRows(deps.db, {
+    offset: (input.page - 1) * input.page_size,
+    limit: input.page_size,
+  });
+  return toWire(deps, rows, user);
+}
 
-  async getMaterial(sid: string, user: UserRow | null): Promise<TMaterial> {
-    const [material] = await this.toWire([await this.visibleMaterial(sid)], user);
-    return material!;
-  }
-
-  async listRelated(sid: string, user: UserRow | null): Promise<TMaterial[]> {
-    const material = await this.visibleMaterial(sid);
-    const seqs = await listRelatedSeqs(this.deps.db, material, RELATED_LIMIT);
-    return this.materialsBySeq(seqs, user, this.now());
-  }
-
-  async listFree(input: PageInput, user: UserRow | null): Promise<TPagedMaterialsResponse> {
-    const now = this.now();
-    const page = { offset: (input.page - 1) * input.page_size, limit: input.page_size };
-    const [rows, total] = await Promise.all([
-      listFreeMaterials(this.deps.db, now, page),
-      countFreeMaterials(this.deps.db, now),
-    ]);
-    return { total, materials: await this.toWire(rows, user, now) };
-  }
-
-  async listFeaturedVideos(input: PageInput, user: UserRow | null): Promise<TMaterial[]> {
-    const rows = await listFeaturedVideos(this.deps.db, {
-      offset: (input.page - 1) * input.page_size,
-      limit: input.page_size,
-    });
-    return this.toWire(rows, user);
-  }
-
-  /**
-   * A free download: the material must be in its free window now; the download is recorded and
-   * counted on the buyer, then a short-lived signed link to the original is handed out.
-   */
-  async issueFreeDownload(sid: string, user: UserRow): Promise<TDownloadUrlResponse> {
-    const material = await this.visibleMaterial(sid);
-    if (!isFreeAt(material, this.now())) throw new AppError(ErrorCode.MATERIAL_NOT_FREE);
-    await recordFreeDownload(this.deps.db, user.sid, material.sid);
-    const signed = this.deps.signer.signDownloadUrl(material.originalKey, FREE_DOWNLOAD_TTL_SECONDS);
-    return { url: signed.url, expiresAt: signed.expiresAt.toISOString() };
-  }
+/**
+ * A free download: the material must be in its free window now; the download is recorded and
+ * counted on the buyer, then a short-lived signed link to the original is handed out.
+ */
+export async function issueFreeDownload(deps: CatalogDeps, sid: string, user: UserRow): Promise<TDownloadUrlResponse> {
+  const material = await visibleMaterial(deps, sid);
+  if (!isFreeAt(material, nowOf(deps))) throw new AppError(ErrorCode.MATERIAL_NOT_FREE);
+  await recordFreeDownload(deps.db, user.sid, material.sid);
+  const signed = deps.signer.signDownloadUrl(material.originalKey, FREE_DOWNLOAD_TTL_SECONDS);
+  return { url: signed.url, expiresAt: signed.expiresAt.toISOString() };
 }

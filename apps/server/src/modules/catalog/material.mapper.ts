@@ -6,10 +6,10 @@ import {
   MaterialFormat,
   type TMaterial,
 } from '@gemstock/contract';
+import type { PublicUrlOf } from '../../media/public-url.js';
 import type { MaterialRow } from './catalog.repository.js';
 
-/** Turns a stored key of the public area into a browser URL; null for anything else. */
-export type PublicUrlOf = (key: string | null) => string | null;
+export type { PublicUrlOf };
 
 function isLicenceType(value: number): value is LicenceType {
   return (LICENCE_TYPES as readonly number[]).includes(value);

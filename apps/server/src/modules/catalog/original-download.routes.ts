@@ -12,12 +12,15 @@ import { isValidStorageKey, StorageNotFoundError } from '../../media/storage.js'
  * link is decided where it is signed (free download now, purchase in checkout); this route
  * trusts only the signature. Ranges are honoured so a large video download can resume.
  */
-export async function originalDownloadRoutes(instance: FastifyInstance, options: { signer: DownloadUrlSigner }) {
+export async function originalDownloadRoutes(
+  instance: FastifyInstance,
+  { downloadUrls }: { downloadUrls: DownloadUrlSigner },
+) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { storage } = app.deps;
 
   app.get(MATERIAL_PATHS.original, { schema: { querystring: ZOriginalMediaQuery } }, async (request, reply) => {
-    const check = options.signer.verifyDownloadUrl(request.query);
+    const check = downloadUrls.verifyDownloadUrl(request.query);
     if (!check.ok) {
       throw new AppError(
         check.reason === 'expired' ? ErrorCode.DOWNLOAD_LINK_EXPIRED : ErrorCode.DOWNLOAD_LINK_INVALID,

@@ -1,36 +1,36 @@
 import { ADMIN_COUPON_API, ORDER_REWARD_API } from '@gemstock/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../plugins/route.js';
-import { createCoupons, getCoupon, grantCoupon, listCoupons, updateCoupon } from './admin-coupon.service.js';
-import { orderRewardSetting, saveOrderRewardSetting } from './order-reward-setting.service.js';
+import type { AdminCouponService } from './coupon.module.js';
 
 /**
  * Operator coupon routes: list, create (one or a batch), detail with redemptions, rename or end
  * early. Every endpoint's access is `operator`: its guard runs before the body is even read, so an
  * anonymous caller learns nothing, not even what is valid input.
  */
-export async function adminCouponRoutes(app: FastifyInstance) {
-  const { deps } = app;
-
-  route(app, ADMIN_COUPON_API.list, async (request) => listCoupons(deps, request.query));
+export async function adminCouponRoutes(
+  app: FastifyInstance,
+  { adminCoupons: coupons }: { adminCoupons: AdminCouponService },
+) {
+  route(app, ADMIN_COUPON_API.list, async (request) => coupons.listCoupons(request.query));
 
   route(app, ADMIN_COUPON_API.create, async (request) => ({
-    coupons: await createCoupons(deps, request.operator, request.body),
+    coupons: await coupons.createCoupons(request.operator, request.body),
   }));
 
-  route(app, ADMIN_COUPON_API.detail, async (request) => getCoupon(deps, request.params.sid));
+  route(app, ADMIN_COUPON_API.detail, async (request) => coupons.getCoupon(request.params.sid));
 
   route(app, ADMIN_COUPON_API.grant, async (request) =>
-    grantCoupon(deps, request.operator, request.params.sid, request.body),
+    coupons.grantCoupon(request.operator, request.params.sid, request.body),
   );
 
   route(app, ADMIN_COUPON_API.update, async (request) => ({
-    coupon: await updateCoupon(deps, request.operator, request.params.sid, request.body),
+    coupon: await coupons.updateCoupon(request.operator, request.params.sid, request.body),
   }));
 
-  route(app, ORDER_REWARD_API.setting, async () => orderRewardSetting(deps));
+  route(app, ORDER_REWARD_API.setting, async () => coupons.orderRewardSetting());
 
   route(app, ORDER_REWARD_API.save, async (request) =>
-    saveOrderRewardSetting(deps, request.operator.sid, request.body),
+    coupons.saveOrderRewardSetting(request.operator.sid, request.body),
   );
 }

@@ -12,34 +12,19 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.js';
-import { createDownloadUrlSigner } from '../../lib/download-url.js';
 import { ok } from '../../plugins/envelope.js';
 import { route } from '../../plugins/route.js';
-import type { OrderService } from '../order/order.service.js';
-import {
-  adminDemandDetails,
-  answerFeedback,
-  assignDesigner,
-  cancelDemand,
-  designers,
-  type DesignDeps,
-  listDemandBoard,
-  priceQuote,
-  uploadDesignFile,
-} from './design.service.js';
+import type { AdminDesignService } from './design.module.js';
 
 /**
  * The operators' demand board. Drafts and finals are uploaded as the request body itself (the
  * file's own Content-Type), so no multipart parser is needed and the console shows progress.
  */
-export async function adminDesignRoutes(instance: FastifyInstance, options: { orders: OrderService }) {
+export async function adminDesignRoutes(
+  instance: FastifyInstance,
+  { adminDesign: design }: { adminDesign: AdminDesignService },
+) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const deps: DesignDeps = {
-    ...app.deps,
-    signer: createDownloadUrlSigner(app.deps.config.jwtSecret),
-    orders: options.orders,
-    log: app.log,
-  };
 
   app.addContentTypeParser(
     [...DESIGN_FILE_TYPES],
@@ -47,20 +32,20 @@ export async function adminDesignRoutes(instance: FastifyInstance, options: { or
     (_request, body, done) => done(null, body),
   );
 
-  route(app, ADMIN_DESIGN_API.list, async (request) => listDemandBoard(deps, request.query));
-  route(app, ADMIN_DESIGN_API.details, async (request) => adminDemandDetails(deps, request.params.id));
-  route(app, ADMIN_DESIGN_API.designers, async () => designers(deps));
+  route(app, ADMIN_DESIGN_API.list, async (request) => design.listDemandBoard(request.query));
+  route(app, ADMIN_DESIGN_API.details, async (request) => design.adminDemandDetails(request.params.id));
+  route(app, ADMIN_DESIGN_API.designers, async () => design.designers());
   route(app, ADMIN_DESIGN_API.assign, async (request) =>
-    assignDesigner(deps, request.operator, request.params.id, request.body.designer),
+    design.assignDesigner(request.operator, request.params.id, request.body.designer),
   );
   route(app, ADMIN_DESIGN_API.answer, async (request) =>
-    answerFeedback(deps, request.operator, request.params.id, request.body.reply),
+    design.answerFeedback(request.operator, request.params.id, request.body.reply),
   );
   route(app, ADMIN_DESIGN_API.price, async (request) =>
-    priceQuote(deps, request.operator, request.params.id, request.body),
+    design.priceQuote(request.operator, request.params.id, request.body),
   );
   route(app, ADMIN_DESIGN_API.cancel, async (request) =>
-    cancelDemand(deps, request.operator, request.params.id, request.body.reason),
+    design.cancelDemand(request.operator, request.params.id, request.body.reason),
   );
   app.put(
     ADMIN_DESIGN_FILE_PATH,
@@ -87,7 +72,7 @@ export async function adminDesignRoutes(instance: FastifyInstance, options: { or
       if (!request.operator) throw new AppError(ErrorCode.AUTH_REQUIRED);
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       return ok(
-        await uploadDesignFile(deps, request.operator, request.params.id, {
+        await design.uploadDesignFile(request.operator, request.params.id, {
           kind: request.query.kind,
           name: request.query.name,
           body,

@@ -43,12 +43,12 @@ import { uniqueViolationConstraint } from '../../db/errors.js';
 import { AppError } from '../../lib/app-error.js';
 import type { DownloadUrlSigner } from '../../lib/download-url.js';
 import { newSid } from '../../lib/ids.js';
-import { listPageOf, pageWithCursor } from '../../lib/list-cursor.js';
 import { recordOperatorAction } from '../audit/audit-log.service.js';
 import { findMaterialsBySids } from '../catalog/materials.service.js';
 import { grantOrderLicences, licenceOfOrderMaterial } from '../licence/licence.service.js';
 import type { OperatorRow } from '../operator/operator.repository.js';
-import { insertQuotedOrder, type OrderService } from '../order/order.service.js';
+import type { OrderService } from '../order/order.module.js';
+import { insertQuotedOrder } from '../order/order.service.js';
 import { assertUsableUpload, markUploadsUsed } from '../upload/upload.service.js';
 import { ownerSidOf } from '../user/account-owner.js';
 import type { UserRow } from '../user/user.repository.js';
@@ -156,8 +156,11 @@ export async function listDemands(
   query: z.output<typeof ZDemandListQuery>,
 ): Promise<TDemandListResponse> {
   const filter = user.level === AccountLevel.MAIN ? { ownerSid: user.sid } : { userSid: user.sid };
-  const rows = await listDemandsOf(deps.db, filter, listPageOf(query));
-  const { rows: page, nextCursor } = pageWithCursor(rows, query.page_size, (d) => ({ at: d.position, sid: d.sid }));
+  const rows = await listDemandsOf(deps.db, filter, {
+    offset: (query.page - 1) * query.page_size,
+    limit: query.page_size,
+  });
+  const page = rows.slice(0, query.page_size);
   const designers = await designerNamesOf(
     deps.db,
     page.map((d) => d.designerSid).filter((s): s is string => s !== null),
@@ -167,8 +170,7 @@ export async function listDemands(
     demands: page.map((d) =>
       presentDemand(d, { urlOf, designerName: d.designerSid ? (designers.get(d.designerSid) ?? null) : null }),
     ),
-    hasMore: nextCursor !== null,
-    nextCursor,
+    hasMore: rows.length > query.page_size,
   };
 }
 

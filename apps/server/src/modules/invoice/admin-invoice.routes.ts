@@ -12,17 +12,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.js';
 import { ok } from '../../plugins/envelope.js';
 import { route } from '../../plugins/route.js';
-import { invoiceDepsOf } from './invoice-deps.js';
-import { type InvoiceDeps, issueInvoice, listInvoiceQueue, rejectInvoice, voidInvoice } from './invoice.service.js';
+import type { InvoiceService } from './invoice.module.js';
 
 /**
  * The operator's invoice queue. Issuing uploads the PDF itself as the request body
  * (`Content-Type: application/pdf`), so no multipart parser is needed and the console can show
  * the upload's progress.
  */
-export async function adminInvoiceRoutes(instance: FastifyInstance) {
+export async function adminInvoiceRoutes(instance: FastifyInstance, { invoices }: { invoices: InvoiceService }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const deps: InvoiceDeps = invoiceDepsOf(app);
 
   app.addContentTypeParser(
     'application/pdf',
@@ -30,12 +28,12 @@ export async function adminInvoiceRoutes(instance: FastifyInstance) {
     (_request, body, done) => done(null, body),
   );
 
-  route(app, ADMIN_INVOICE_API.list, async (request) => listInvoiceQueue(deps, request.query));
+  route(app, ADMIN_INVOICE_API.list, async (request) => invoices.listInvoiceQueue(request.query));
   route(app, ADMIN_INVOICE_API.reject, async (request) =>
-    rejectInvoice(deps, request.operator, request.params.id, request.body.reason),
+    invoices.rejectInvoice(request.operator, request.params.id, request.body.reason),
   );
   route(app, ADMIN_INVOICE_API.void, async (request) =>
-    voidInvoice(deps, request.operator, request.params.id, request.body),
+    invoices.voidInvoice(request.operator, request.params.id, request.body),
   );
   app.put(
     ADMIN_INVOICE_FILE_PATH,
@@ -48,7 +46,7 @@ export async function adminInvoiceRoutes(instance: FastifyInstance) {
       // The guard ran first: an operator is signed in.
       if (!request.operator) throw new AppError(ErrorCode.AUTH_REQUIRED);
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      return ok(await issueInvoice(deps, request.operator, request.params.id, body));
+      return ok(await invoices.issueInvoice(request.operator, request.params.id, body));
     },
   );
 }

@@ -2,20 +2,18 @@ import { ErrorCode, INVOICE_API, INVOICE_PATHS } from '@gemstock/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
 import { route } from '../../plugins/route.js';
-import { invoiceDepsOf } from './invoice-deps.js';
-import { attachInvoicePdf, downloadInvoice, type InvoiceDeps, requestInvoice } from './invoice.service.js';
+import type { InvoiceService } from './invoice.module.js';
 
 /** An e-invoicing provider's notification is a few hundred bytes of JSON. */
 const NOTIFY_BODY_LIMIT = 64 * 1024;
 
 /** The buyer's side of VAT invoices: ask for one on a paid order, download it once issued. */
-export async function invoiceRoutes(app: FastifyInstance) {
-  const deps = invoiceDepsOf(app);
+export async function invoiceRoutes(app: FastifyInstance, { invoices }: { invoices: InvoiceService }) {
   route(app, INVOICE_API.request, async (request) =>
-    requestInvoice(deps, request.user, request.params.id, request.body),
+    invoices.requestInvoice(request.user, request.params.id, request.body),
   );
-  route(app, INVOICE_API.download, async (request) => downloadInvoice(deps, request.user, request.params.id));
-  await app.register(providerNotifyRoutes, { deps });
+  route(app, INVOICE_API.download, async (request) => invoices.downloadInvoice(request.user, request.params.id));
+  await app.register(providerNotifyRoutes, { invoices });
 }
 
 /**
@@ -24,16 +22,16 @@ export async function invoiceRoutes(app: FastifyInstance) {
  * once handled (issued, already issued, or not issued: the request stays for an operator),
  * `{code: FAIL}` with HTTP 400 for what is refused, and 500 for our own failure, so it delivers again.
  */
-async function providerNotifyRoutes(app: FastifyInstance, { deps }: { deps: InvoiceDeps }) {
+async function providerNotifyRoutes(app: FastifyInstance, { invoices }: { invoices: InvoiceService }) {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: NOTIFY_BODY_LIMIT }, (_request, body, done) => {
     done(null, body);
   });
   app.post(INVOICE_PATHS.notifyHttp, { bodyLimit: NOTIFY_BODY_LIMIT }, async (request, reply) => {
-    if (deps.issuer.provider !== 'http') throw new AppError(ErrorCode.ROUTE_NOT_FOUND);
+    if (invoices.issuer.provider !== 'http') throw new AppError(ErrorCode.ROUTE_NOT_FOUND);
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     try {
-      const report = await deps.issuer.readNotification(request.headers, raw);
+      const report = await invoices.issuer.readNotification(request.headers, raw);
       if (report.kind === 'refused') {
         request.log.warn({ reason: report.reason }, 'invoice provider notification refused');
         return reply.code(400).send({ code: 'FAIL', message: report.reason });
@@ -43,7 +41,7 @@ async function providerNotifyRoutes(app: FastifyInstance, { deps }: { deps: Invo
         return reply.send({ code: 'SUCCESS' });
       }
       try {
-        await attachInvoicePdf(deps, { provider: deps.issuer.provider }, report.invoiceSid, report.pdf);
+        await invoices.attachInvoicePdf({ provider: invoices.issuer.provider }, report.invoiceSid, report.pdf);
       } catch (error) {
         // Issued or rejected already (a repeated notification, or an operator was first): done.
         if (error instanceof AppError && error.spec === ErrorCode.ILLEGAL_STATE_TRANSITION)

@@ -1,26 +1,15 @@
 import { LICENCE_API, ORDER_PATHS, ZCertificateParams, ZVerifyCertificateParams } from '@gemstock/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createDownloadUrlSigner } from '../../lib/download-url.js';
 import { route } from '../../plugins/route.js';
-import { publicUrlOfStorage } from '../catalog/catalog.service.js';
 import { signedInUser } from '../user/request-user.js';
-import { LicenceService } from './licence.service.js';
+import type { LicenceService } from './licence.module.js';
 import { renderVerificationPage } from './verify-page.js';
 
 /** Purchased downloads, the purchased list, licence certificates and their public verification. */
-export async function licenceRoutes(instance: FastifyInstance) {
+export async function licenceRoutes(instance: FastifyInstance, { licences }: { licences: LicenceService }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { db, config, storage } = app.deps;
-  const licences = new LicenceService({
-    db,
-    storage,
-    // The same signer (key derived from JWT_SECRET) the original-download route verifies.
-    signer: createDownloadUrlSigner(config.jwtSecret),
-    publicUrlOf: publicUrlOfStorage(storage),
-    siteName: config.siteName,
-    publicUrl: config.publicUrl,
-  });
+  const { config } = app.deps;
 
   route(app, LICENCE_API.materialDownload, async (request) =>
     licences.downloadMaterial(request.user, request.params.id),

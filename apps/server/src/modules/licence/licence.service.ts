@@ -46,6 +46,11 @@ import {
 export const LICENCE_DOWNLOAD_TTL_SECONDS = 300;
 const CERTIFICATE_CACHE_SIZE = 200;
 
+/**
+ * Licences bought through paid orders: originals to download, the purchased list, the PDF
+ * certificate and its public verification. A licence belongs to the owner account (the main
+ * account of a company), so every account of the company uses it.
+ */
 export interface LicenceDeps {
   db: Db;
   storage: Storage;
@@ -54,6 +59,12 @@ export interface LicenceDeps {
   siteName: string;
   publicUrl: string;
   now?: () => Date;
+  /**
+   * Rendering costs ≈300 ms of CPU (font subsetting); certificates rarely change, so recent
+   * ones are kept, keyed by everything printed on them (a company rename makes a new one).
+   * One per process, made with the licence service.
+   */
+  certificates: Map<string, Buffer>;
 }
 
 async function readAll(stream: Readable, cap: number): Promise<Buffer | null> {
@@ -70,216 +81,213 @@ async function readAll(stream: Readable, cap: number): Promise<Buffer | null> {
   return Buffer.concat(chunks);
 }
 
-/**
- * Licences bought through paid orders: originals to download, the purchased list, the PDF
- * certificate and its public verification. A licence belongs to the owner account (the main
- * account of a company), so every account of the company uses it.
- */
-export class LicenceService {
-  /**
-   * Rendering costs ≈300 ms of CPU (font subsetting); certificates rarely change, so recent
-   * ones are kept, keyed by everything printed on them (a company rename makes a new one).
-   */
-  private readonly rendered = new Map<string, Buffer>();
+async function signDownload(deps: LicenceDeps, licence: LicenceRow, user: UserRow) {
+  const material = (await findMaterialsBySids(deps.db, [licence.materialSid])).get(licence.materialSid);
+  if (!material) throw new AppError(ErrorCode.MATERIAL_NOT_FOUND);
+  await recordLicenceDownload(deps.db, {
+    licenceSid: licence.sid,
+    userSid: user.sid,
+    materialSid: licence.materialSid,
+    orderSid: licence.orderSid,
+  });
+  // A withdrawn (disabled) material stays downloadable for those who bought it.
+  const signed = deps.signer.signDownloadUrl(material.originalKey, LICENCE_DOWNLOAD_TTL_SECONDS);
+  return { material: material.sid, url: signed.url, expiresAt: signed.expiresAt.toISOString() };
+}
 
-  constructor(private readonly deps: LicenceDeps) {}
+export async function downloadMaterial(
+  deps: LicenceDeps,
+  user: UserRow,
+  materialSid: string,
+): Promise<TDownloadUrlResponse> {
+  const licence = await findOwnerLicenceForMaterial(deps.db, ownerSidOf(user), materialSid);
+  if (!licence) {
+    const exists = (await findMaterialsBySids(deps.db, [materialSid])).get(materialSid);
+    throw new AppError(exists && !exists.disabled ? ErrorCode.NOT_ENTITLED : ErrorCode.MATERIAL_NOT_FOUND);
+  }
+  const { url, expiresAt } = await signDownload(deps, licence, user);
+  return { url, expiresAt };
+}
 
-  private async signDownload(licence: LicenceRow, user: UserRow) {
-    const material = (await findMaterialsBySids(this.deps.db, [licence.materialSid])).get(licence.materialSid);
-    if (!material) throw new AppError(ErrorCode.MATERIAL_NOT_FOUND);
-    await recordLicenceDownload(this.deps.db, {
-      licenceSid: licence.sid,
-      userSid: user.sid,
-      materialSid: licence.materialSid,
+/** The company's paid order: one material, or all of them. Another company's order is 404. */
+export async function downloadOrder(
+  deps: LicenceDeps,
+  user: UserRow,
+  orderSid: string,
+  materialSid: string | null,
+): Promise<TDownloadResponse> {
+  const order = await findOrder(deps.db, orderSid);
+  if (!order || order.ownerSid !== ownerSidOf(user)) throw new AppError(ErrorCode.ORDER_NOT_FOUND);
+  if (order.status !== OrderStatus.PAYED) throw new AppError(ErrorCode.NOT_ENTITLED);
+  let licences = await listOrderLicences(deps.db, order.sid);
+  if (materialSid !== null) licences = licences.filter((l) => l.materialSid === materialSid);
+  if (licences.length === 0) throw new AppError(ErrorCode.NOT_ENTITLED);
+  const files = [];
+  for (const licence of licences) files.push(await signDownload(deps, licence, user));
+  return { url: files[0]!.url, expiresAt: files[0]!.expiresAt, files };
+}
+
+export async function listPurchased(
+  deps: LicenceDeps,
+  user: UserRow,
+  page: { page: number; page_size: number; cursor?: string | undefined },
+): Promise<TPurchasedResponse> {
+  const ownerSid = ownerSidOf(user);
+  // One row more than the page tells whether there is a next page.
+  const [listed, counted] = await Promise.all([
+    listOwnedLicences(deps.db, ownerSid, {
+      offset: (page.page - 1) * page.page_size,
+      limit: page.page_size + 1,
+      after: page.cursor === undefined ? undefined : decodeCursor(page.cursor),
+    }),
+    countOwnedLicences(deps.db, ownerSid),
+  ]);
+  const licenceRows = listed.slice(0, page.page_size);
+  const last = licenceRows.at(-1);
+  const nextCursor =
+    listed.length > page.page_size && last ? encodeCursor({ at: last.position, sid: last.licence.sid }) : null;
+  const found = await findMaterialsBySids(
+    deps.db,
+    licenceRows.map((r) => r.licence.materialSid),
+  );
+  const rows = licenceRows.flatMap((r) => {
+    const material = found.get(r.licence.materialSid);
+    return material ? [{ ...r, material }] : [];
+  });
+  const liked = await findLikedMaterialSids(
+    deps.db,
+    user.sid,
+    rows.map((r) => r.material.sid),
+  );
+  const now = deps.now?.() ?? new Date();
+  const owned = await findCompanyOwnership(
+    deps.db,
+    user,
+    rows.map((r) => r.material.sid),
+  );
+  return {
+    ...cappedTotal(counted),
+    nextCursor,
+    materials: rows.map(({ licence, material, orderNo }) => ({
+      ...toWireMaterial(material, { liked: liked.has(material.sid), now, publicUrlOf: deps.publicUrlOf }),
+      buyTime: licence.createdAt.toISOString(),
+      ownedSpecs: owned.get(material.sid)?.specs ?? [],
+      spec: isLicenceType(licence.spec) ? licence.spec : LicenceType.STANDARD,
+      downloadCount: licence.downloadCount,
       orderSid: licence.orderSid,
-    });
-    // A withdrawn (disabled) material stays downloadable for those who bought it.
-    const signed = this.deps.signer.signDownloadUrl(material.originalKey, LICENCE_DOWNLOAD_TTL_SECONDS);
-    return { material: material.sid, url: signed.url, expiresAt: signed.expiresAt.toISOString() };
-  }
-
-  async downloadMaterial(user: UserRow, materialSid: string): Promise<TDownloadUrlResponse> {
-    const licence = await findOwnerLicenceForMaterial(this.deps.db, ownerSidOf(user), materialSid);
-    if (!licence) {
-      const exists = (await findMaterialsBySids(this.deps.db, [materialSid])).get(materialSid);
-      throw new AppError(exists && !exists.disabled ? ErrorCode.NOT_ENTITLED : ErrorCode.MATERIAL_NOT_FOUND);
-    }
-    const { url, expiresAt } = await this.signDownload(licence, user);
-    return { url, expiresAt };
-  }
-
-  /** The company's paid order: one material, or all of them. Another company's order is 404. */
-  async downloadOrder(user: UserRow, orderSid: string, materialSid: string | null): Promise<TDownloadResponse> {
-    const order = await findOrder(this.deps.db, orderSid);
-    if (!order || order.ownerSid !== ownerSidOf(user)) throw new AppError(ErrorCode.ORDER_NOT_FOUND);
-    if (order.status !== OrderStatus.PAYED) throw new AppError(ErrorCode.NOT_ENTITLED);
-    let licences = await listOrderLicences(this.deps.db, order.sid);
-    if (materialSid !== null) licences = licences.filter((l) => l.materialSid === materialSid);
-    if (licences.length === 0) throw new AppError(ErrorCode.NOT_ENTITLED);
-    const files = [];
-    for (const licence of licences) files.push(await this.signDownload(licence, user));
-    return { url: files[0]!.url, expiresAt: files[0]!.expiresAt, files };
-  }
-
-  async listPurchased(
-    user: UserRow,
-    page: { page: number; page_size: number; cursor?: string | undefined },
-  ): Promise<TPurchasedResponse> {
-    const ownerSid = ownerSidOf(user);
-    // One row more than the page tells whether there is a next page.
-    const [listed, counted] = await Promise.all([
-      listOwnedLicences(this.deps.db, ownerSid, {
-        offset: (page.page - 1) * page.page_size,
-        limit: page.page_size + 1,
-        after: page.cursor === undefined ? undefined : decodeCursor(page.cursor),
-      }),
-      countOwnedLicences(this.deps.db, ownerSid),
-    ]);
-    const licenceRows = listed.slice(0, page.page_size);
-    const last = licenceRows.at(-1);
-    const nextCursor =
-      listed.length > page.page_size && last ? encodeCursor({ at: last.position, sid: last.licence.sid }) : null;
-    const found = await findMaterialsBySids(
-      this.deps.db,
-      licenceRows.map((r) => r.licence.materialSid),
-    );
-    const rows = licenceRows.flatMap((r) => {
-      const material = found.get(r.licence.materialSid);
-      return material ? [{ ...r, material }] : [];
-    });
-    const liked = await findLikedMaterialSids(
-      this.deps.db,
-      user.sid,
-      rows.map((r) => r.material.sid),
-    );
-    const now = this.deps.now?.() ?? new Date();
-    const owned = await findCompanyOwnership(
-      this.deps.db,
-      user,
-      rows.map((r) => r.material.sid),
-    );
-    return {
-      ...cappedTotal(counted),
-      nextCursor,
-      materials: rows.map(({ licence, material, orderNo }) => ({
-        ...toWireMaterial(material, { liked: liked.has(material.sid), now, publicUrlOf: this.deps.publicUrlOf }),
-        buyTime: licence.createdAt.toISOString(),
-        ownedSpecs: owned.get(material.sid)?.specs ?? [],
-        spec: isLicenceType(licence.spec) ? licence.spec : LicenceType.STANDARD,
-        downloadCount: licence.downloadCount,
-        orderSid: licence.orderSid,
-        orderNo,
-        certNo: licence.certNo,
-        certificateUrl: orderPath(ORDER_PATHS.certificate, licence.orderSid, licence.materialSid),
-      })),
-    };
-  }
-
-  verifyUrlOf(certNo: string): string {
-    return `${this.deps.publicUrl}${ORDER_PATHS.verifyCertificate.replace(':certNo', encodeURIComponent(certNo))}`;
-  }
-
-  private async previewJpeg(key: string | null): Promise<Buffer | null> {
-    if (!key) return null;
-    try {
-      const bytes = await readAll(await this.deps.storage.getStream(key), 20 * 1024 * 1024);
-      return bytes ? await toDocumentJpeg(bytes) : null;
-    } catch {
-      // A certificate without the picture is still a valid certificate.
-      return null;
-    }
-  }
-
-  /** The PDF certificate of one licensed material of a paid order of the account's company. */
-  async renderCertificate(
-    user: UserRow,
-    orderSid: string,
-    materialSid: string,
-  ): Promise<{ pdf: Buffer; certNo: string }> {
-    const order = await findOrder(this.deps.db, orderSid);
-    if (!order || order.ownerSid !== ownerSidOf(user)) throw new AppError(ErrorCode.ORDER_NOT_FOUND);
-    const licence = await findLicenceByOrderMaterial(this.deps.db, orderSid, materialSid);
-    if (!licence || order.status !== OrderStatus.PAYED) throw new AppError(ErrorCode.CERTIFICATE_NOT_FOUND);
-    const material = (await findMaterialsBySids(this.deps.db, [materialSid])).get(materialSid);
-    if (!material) throw new AppError(ErrorCode.CERTIFICATE_NOT_FOUND);
-    const owner = await findAccount(this.deps.db, licence.ownerSid);
-    const buyer = licence.buyerSid === licence.ownerSid ? owner : await findAccount(this.deps.db, licence.buyerSid);
-    const company = owner?.company ?? buyer?.company ?? '—';
-    const licensee = {
-      company,
-      license: owner?.companyLicense ?? buyer?.companyLicense ?? null,
-      address: owner?.companyAddress ?? buyer?.companyAddress ?? null,
-    };
-    // An exclusive licence is of the design delivered for the order: the certificate shows that design.
-    const design = licence.exclusive ? await findDeliveredDesign(this.deps.db, orderSid) : undefined;
-    const cacheKey = JSON.stringify([
-      licence.certNo,
-      licence.supersededByCertNo,
-      licensee,
-      material.coverKey ?? material.thumbKey,
-      design?.previewKey,
-      this.deps.siteName,
-    ]);
-    const cached = this.rendered.get(cacheKey);
-    if (cached) return { pdf: cached, certNo: licence.certNo };
-    const pdf = await renderCertificatePdf({
-      siteName: this.deps.siteName,
+      orderNo,
       certNo: licence.certNo,
-      licensee,
-      material: {
-        sid: material.sid,
-        format: material.format === 'video' ? MaterialFormat.VIDEO : MaterialFormat.IMAGE,
-        previewJpeg: design ? null : await this.previewJpeg(material.coverKey ?? material.thumbKey),
-      },
-      design: design
-        ? {
-            demandSid: design.demandSid,
-            deliveredOn: design.deliveredAt ? chinaDateOf(design.deliveredAt) : null,
-            previewJpeg: await this.previewJpeg(design.previewKey),
-          }
-        : null,
-      licenceType: isLicenceType(licence.spec) ? licence.spec : LicenceType.STANDARD,
-      exclusive: licence.exclusive,
-      orderNo: order.orderNo,
-      licensedOn: chinaDateOf(licence.createdAt),
-      verifyUrl: this.verifyUrlOf(licence.certNo),
-      superseded: licence.supersededByCertNo
-        ? {
-            byCertNo: licence.supersededByCertNo,
-            on: licence.supersededAt ? chinaDateOf(licence.supersededAt) : null,
-          }
-        : null,
-    });
-    if (this.rendered.size >= CERTIFICATE_CACHE_SIZE) this.rendered.delete(this.rendered.keys().next().value!);
-    this.rendered.set(cacheKey, pdf);
-    return { pdf, certNo: licence.certNo };
-  }
+      certificateUrl: orderPath(ORDER_PATHS.certificate, licence.orderSid, licence.materialSid),
+    })),
+  };
+}
 
-  /**
-   * What the public verification page may say: that the certificate is genuine, for which
-   * material and licence, since when, and to whom — the company name partly masked, nothing
-   * else about the buyer (no credit code, no order, no price).
-   */
-  async describeForVerification(certNo: string) {
-    const licence = await findLicenceByCertNo(this.deps.db, certNo);
-    if (!licence) return null;
-    const owner = await findAccount(this.deps.db, licence.ownerSid);
-    const material = (await findMaterialsBySids(this.deps.db, [licence.materialSid])).get(licence.materialSid);
-    const format = material?.format === 'video' ? MaterialFormat.VIDEO : MaterialFormat.IMAGE;
-    const spec = isLicenceType(licence.spec) ? licenceSpec(licence.spec, format) : null;
-    return {
-      certNo: licence.certNo,
-      licensee: maskCompany(owner?.company ?? ''),
-      materialSid: licence.materialSid,
-      thumbUrl: material ? this.deps.publicUrlOf(material.thumbKey) : null,
-      licenceName: spec?.name ?? '—',
-      licenceUse: spec?.use ?? '—',
-      exclusive: licence.exclusive,
-      licensedOn: chinaDateOf(licence.createdAt),
-      supersededByCertNo: licence.supersededByCertNo,
-      supersededOn: licence.supersededAt ? chinaDateOf(licence.supersededAt) : null,
-    };
+export function verifyUrlOf(deps: LicenceDeps, certNo: string): string {
+  return `${deps.publicUrl}${ORDER_PATHS.verifyCertificate.replace(':certNo', encodeURIComponent(certNo))}`;
+}
+
+async function previewJpeg(deps: LicenceDeps, key: string | null): Promise<Buffer | null> {
+  if (!key) return null;
+  try {
+    const bytes = await readAll(await deps.storage.getStream(key), 20 * 1024 * 1024);
+    return bytes ? await toDocumentJpeg(bytes) : null;
+  } catch {
+    // A certificate without the picture is still a valid certificate.
+    return null;
   }
+}
+
+/** The PDF certificate of one licensed material of a paid order of the account's company. */
+export async function renderCertificate(
+  deps: LicenceDeps,
+  user: UserRow,
+  orderSid: string,
+  materialSid: string,
+): Promise<{ pdf: Buffer; certNo: string }> {
+  const order = await findOrder(deps.db, orderSid);
+  if (!order || order.ownerSid !== ownerSidOf(user)) throw new AppError(ErrorCode.ORDER_NOT_FOUND);
+  const licence = await findLicenceByOrderMaterial(deps.db, orderSid, materialSid);
+  if (!licence || order.status !== OrderStatus.PAYED) throw new AppError(ErrorCode.CERTIFICATE_NOT_FOUND);
+  const material = (await findMaterialsBySids(deps.db, [materialSid])).get(materialSid);
+  if (!material) throw new AppError(ErrorCode.CERTIFICATE_NOT_FOUND);
+  const owner = await findAccount(deps.db, licence.ownerSid);
+  const buyer = licence.buyerSid === licence.ownerSid ? owner : await findAccount(deps.db, licence.buyerSid);
+  const company = owner?.company ?? buyer?.company ?? '—';
+  const licensee = {
+    company,
+    license: owner?.companyLicense ?? buyer?.companyLicense ?? null,
+    address: owner?.companyAddress ?? buyer?.companyAddress ?? null,
+  };
+  // An exclusive licence is of the design delivered for the order: the certificate shows that design.
+  const design = licence.exclusive ? await findDeliveredDesign(deps.db, orderSid) : undefined;
+  const cacheKey = JSON.stringify([
+    licence.certNo,
+    licence.supersededByCertNo,
+    licensee,
+    material.coverKey ?? material.thumbKey,
+    design?.previewKey,
+    deps.siteName,
+  ]);
+  const cached = deps.certificates.get(cacheKey);
+  if (cached) return { pdf: cached, certNo: licence.certNo };
+  const pdf = await renderCertificatePdf({
+    siteName: deps.siteName,
+    certNo: licence.certNo,
+    licensee,
+    material: {
+      sid: material.sid,
+      format: material.format === 'video' ? MaterialFormat.VIDEO : MaterialFormat.IMAGE,
+      previewJpeg: design ? null : await previewJpeg(deps, material.coverKey ?? material.thumbKey),
+    },
+    design: design
+      ? {
+          demandSid: design.demandSid,
+          deliveredOn: design.deliveredAt ? chinaDateOf(design.deliveredAt) : null,
+          previewJpeg: await previewJpeg(deps, design.previewKey),
+        }
+      : null,
+    licenceType: isLicenceType(licence.spec) ? licence.spec : LicenceType.STANDARD,
+    exclusive: licence.exclusive,
+    orderNo: order.orderNo,
+    licensedOn: chinaDateOf(licence.createdAt),
+    verifyUrl: verifyUrlOf(deps, licence.certNo),
+    superseded: licence.supersededByCertNo
+      ? {
+          byCertNo: licence.supersededByCertNo,
+          on: licence.supersededAt ? chinaDateOf(licence.supersededAt) : null,
+        }
+      : null,
+  });
+  if (deps.certificates.size >= CERTIFICATE_CACHE_SIZE)
+    deps.certificates.delete(deps.certificates.keys().next().value!);
+  deps.certificates.set(cacheKey, pdf);
+  return { pdf, certNo: licence.certNo };
+}
+
+/**
+ * What the public verification page may say: that the certificate is genuine, for which
+ * material and licence, since when, and to whom — the company name partly masked, nothing
+ * else about the buyer (no credit code, no order, no price).
+ */
+export async function describeForVerification(deps: LicenceDeps, certNo: string) {
+  const licence = await findLicenceByCertNo(deps.db, certNo);
+  if (!licence) return null;
+  const owner = await findAccount(deps.db, licence.ownerSid);
+  const material = (await findMaterialsBySids(deps.db, [licence.materialSid])).get(licence.materialSid);
+  const format = material?.format === 'video' ? MaterialFormat.VIDEO : MaterialFormat.IMAGE;
+  const spec = isLicenceType(licence.spec) ? licenceSpec(licence.spec, format) : null;
+  return {
+    certNo: licence.certNo,
+    licensee: maskCompany(owner?.company ?? ''),
+    materialSid: licence.materialSid,
+    thumbUrl: material ? deps.publicUrlOf(material.thumbKey) : null,
+    licenceName: spec?.name ?? '—',
+    licenceUse: spec?.use ?? '—',
+    exclusive: licence.exclusive,
+    licensedOn: chinaDateOf(licence.createdAt),
+    supersededByCertNo: licence.supersededByCertNo,
+    supersededOn: licence.supersededAt ? chinaDateOf(licence.supersededAt) : null,
+  };
 }
 
 /** "上海鑫鎏珠宝有限公司" → "上海****有限公司": enough to recognise, not to look up. */

@@ -4,7 +4,7 @@ import type { EventBus } from '../../lib/event-bus.js';
 import type { UserRow } from '../user/user.repository.js';
 import { cancelUnpaidOrder } from './order-settlement.js';
 import { findOrderBySid, type OrderRow } from './order.repository.js';
-import type { OrderService } from './order.service.js';
+import { findVisibleOrder, type OrderDeps, presentOne } from './order.service.js';
 
 /** What closing an order's gateway trades found: a payment (`paid`), or trades left open (`unclosed`). */
 export interface ClosedTrades {
@@ -15,14 +15,14 @@ export interface ClosedTrades {
 /**
  * Closes every open gateway trade of an order and answers what it found. A request, not an
  * event: the cancel waits for the answer and a failure reaches it (cancelling without the close
- * could turn a payment into a refund). The payment module provides it; app.ts wires it.
+ * could turn a payment into a refund). The payment module provides it; services.ts wires it.
  */
 export type TradeCloser = (order: OrderRow) => Promise<ClosedTrades>;
 
-export interface OrderCancelDeps {
-  orders: OrderService;
+export interface OrderCancelDeps extends OrderDeps {
+  /** The payment module's, wired in services.ts. */
   closeTrades: TradeCloser;
-  events: EventBus;
+  events: Pick<EventBus, 'emit'>;
 }
 
 /**
@@ -33,9 +33,8 @@ export interface OrderCancelDeps {
  * order cancelled and its coupon claim given back; `order.cancelled` is announced after commit.
  */
 export async function cancelOrder(deps: OrderCancelDeps, user: UserRow, sid: string): Promise<{ order: TOrder }> {
-  const { orders } = deps;
-  const db = orders.deps.db;
-  const order = await orders.findVisibleOrder(user, sid);
+  const { db } = deps;
+  const order = await findVisibleOrder(deps, user, sid);
   if (order.status === OrderStatus.PAYED) throw new AppError(ErrorCode.ORDER_ALREADY_PAID);
   if (!canTransitionOrder(order.status, OrderStatus.CANCELLED)) throw new AppError(ErrorCode.ORDER_NOT_CANCELLABLE);
   const closed = await deps.closeTrades(order);
@@ -52,5 +51,5 @@ export async function cancelOrder(deps: OrderCancelDeps, user: UserRow, sid: str
     );
   }
   await deps.events.emit('order.cancelled', { order: cancelled });
-  return { order: await orders.presentOne(cancelled) };
+  return { order: await presentOne(deps, cancelled) };
 }

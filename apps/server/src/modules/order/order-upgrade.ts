@@ -27,7 +27,7 @@ import {
   lockBuyerForPlacement,
   type OrderRow,
 } from './order.repository.js';
-import { assertHasCompany, newOrderNo, type OrderService } from './order.service.js';
+import { assertHasCompany, newOrderNo, nowOf, type OrderDeps, presentOne } from './order.service.js';
 
 /**
  * 升级授权 (docs/decisions/0016): a company that holds a licence of a material buys a wider one
@@ -50,118 +50,112 @@ function licenceName(spec: number): string {
   return isLicenceType(spec) ? licenceSpec(spec).name : '授权';
 }
 
-export class OrderUpgradeService {
-  constructor(private readonly orders: OrderService) {}
-
-  private get db() {
-    return this.orders.deps.db;
+/** The company's licence to upgrade and the difference, or the coded reason why not. */
+async function resolve(deps: OrderDeps, user: UserRow, materialSid: string, spec: number): Promise<ResolvedUpgrade> {
+  const material = (await findMaterialsBySids(deps.db, [materialSid])).get(materialSid);
+  if (!material) throw new AppError(ErrorCode.MATERIAL_NOT_FOUND);
+  const held = await findUpgradableLicence(deps.db, ownerSidOf(user), materialSid);
+  if (!held) throw new AppError(ErrorCode.LICENCE_UPGRADE_NOT_OWNED);
+  if (material.disabled) throw new AppError(ErrorCode.MATERIAL_DISABLED);
+  const priced = pricedMaterialOf(material);
+  switch (upgradeProblem(priced, held.spec, spec)) {
+    case 'premium':
+      throw new AppError(ErrorCode.LICENCE_UPGRADE_PREMIUM);
+    case 'not_higher':
+      throw new AppError(
+        ErrorCode.LICENCE_UPGRADE_NOT_HIGHER,
+        `您的公司已持有该素材的${licenceName(held.spec)}，只能升级到更高级别的授权（新媒体授权 → 标准授权 → 扩展授权）`,
+      );
+    case 'not_offered':
+      throw new AppError(ErrorCode.LICENCE_UPGRADE_NOT_OFFERED, `该素材的分辨率不支持${licenceName(spec)}，无法升级`);
+    case null:
+      break;
   }
+  const differenceCents = upgradeDifferenceCents(priced, held.spec, spec);
+  if (differenceCents === null) throw new AppError(ErrorCode.LICENCE_UPGRADE_NOT_OFFERED);
+  return { material, held, spec, differenceCents };
+}
 
-  /** The company's licence to upgrade and the difference, or the coded reason why not. */
-  private async resolve(user: UserRow, materialSid: string, spec: number): Promise<ResolvedUpgrade> {
-    const material = (await findMaterialsBySids(this.db, [materialSid])).get(materialSid);
-    if (!material) throw new AppError(ErrorCode.MATERIAL_NOT_FOUND);
-    const held = await findUpgradableLicence(this.db, ownerSidOf(user), materialSid);
-    if (!held) throw new AppError(ErrorCode.LICENCE_UPGRADE_NOT_OWNED);
-    if (material.disabled) throw new AppError(ErrorCode.MATERIAL_DISABLED);
-    const priced = pricedMaterialOf(material);
-    switch (upgradeProblem(priced, held.spec, spec)) {
-      case 'premium':
-        throw new AppError(ErrorCode.LICENCE_UPGRADE_PREMIUM);
-      case 'not_higher':
-        throw new AppError(
-          ErrorCode.LICENCE_UPGRADE_NOT_HIGHER,
-          `您的公司已持有该素材的${licenceName(held.spec)}，只能升级到更高级别的授权（新媒体授权 → 标准授权 → 扩展授权）`,
-        );
-      case 'not_offered':
-        throw new AppError(ErrorCode.LICENCE_UPGRADE_NOT_OFFERED, `该素材的分辨率不支持${licenceName(spec)}，无法升级`);
-      case null:
-        break;
-    }
-    const differenceCents = upgradeDifferenceCents(priced, held.spec, spec);
-    if (differenceCents === null) throw new AppError(ErrorCode.LICENCE_UPGRADE_NOT_OFFERED);
-    return { material, held, spec, differenceCents };
-  }
+export async function previewUpgradeOrder(
+  deps: OrderDeps,
+  user: UserRow,
+  input: { material: string; spec: number; code: string | null; pay_way: PayWay | null },
+): Promise<TPricePreview> {
+  const upgrade = await resolve(deps, user, input.material, input.spec);
+  const { breakdown } = await priceWithContext(deps.db, {
+    orderType: OrderType.MATERIAL,
+    lineCents: [upgrade.differenceCents],
+    code: input.code,
+    payWay: input.pay_way,
+    user,
+    vipRateBp: deps.money.vipRateBp,
+    now: nowOf(deps),
+  });
+  return toPricePreview(breakdown);
+}
 
-  async previewUpgradeOrder(
-    user: UserRow,
-    input: { material: string; spec: number; code: string | null; pay_way: PayWay | null },
-  ): Promise<TPricePreview> {
-    const upgrade = await this.resolve(user, input.material, input.spec);
-    const { breakdown } = await priceWithContext(this.db, {
-      orderType: OrderType.MATERIAL,
-      lineCents: [upgrade.differenceCents],
-      code: input.code,
-      payWay: input.pay_way,
-      user,
-      vipRateBp: this.orders.deps.money.vipRateBp,
-      now: this.orders.now(),
+/**
+ * The same request again (same account, licence, target and difference) hands out the open
+ * order; any other open upgrade of the material refuses with LICENCE_UPGRADE_PENDING.
+ */
+async function reuseOrRefuse(deps: OrderDeps, db: DbOrTx, open: OrderRow, user: UserRow, upgrade: ResolvedUpgrade) {
+  const items = await listOrderItems(db, open.sid);
+  const same =
+    open.userSid === user.sid &&
+    open.upgradesLicenceSid === upgrade.held.sid &&
+    items.length === 1 &&
+    items[0]!.spec === upgrade.spec &&
+    items[0]!.unitPriceCents === upgrade.differenceCents;
+  if (!same) throw new AppError(ErrorCode.LICENCE_UPGRADE_PENDING);
+  return open;
+}
+
+export async function placeUpgradeOrder(
+  deps: OrderDeps,
+  user: UserRow,
+  input: { material: string; spec: number; source: string | null },
+): Promise<{ order: TOrder }> {
+  await assertHasCompany(deps.db, user);
+  const upgrade = await resolve(deps, user, input.material, input.spec);
+  const ownerSid = ownerSidOf(user);
+  const { material, held, spec, differenceCents } = upgrade;
+  const now = nowOf(deps);
+  const place = () =>
+    deps.db.transaction(async (tx) => {
+      // One placement per company at a time; the unique index is the last word.
+      await lockBuyerForPlacement(tx, ownerSid);
+      const open = await findOpenUpgradeOrder(tx, ownerSid, material.sid);
+      if (open) return reuseOrRefuse(deps, tx, open, user, upgrade);
+      return insertOrder(
+        tx,
+        {
+          sid: newSid(),
+          orderNo: newOrderNo(now),
+          name: `授权升级 ${material.keywords[0] ?? material.sid}（${licenceName(held.spec)} → ${licenceName(spec)}）`,
+          orderType: OrderType.MATERIAL,
+          spec,
+          source: input.source,
+          priceOriginCents: differenceCents,
+          priceCents: differenceCents,
+          userSid: user.sid,
+          ownerSid,
+          upgradesLicenceSid: held.sid,
+          upgradeMaterialSid: material.sid,
+          upgradeFromSpec: held.spec,
+          createdAt: now,
+          updatedAt: now,
+        },
+        [{ materialSid: material.sid, spec, unitPriceCents: differenceCents }],
+      );
     });
-    return toPricePreview(breakdown);
+  let order: OrderRow;
+  try {
+    order = await place();
+  } catch (error) {
+    if (uniqueViolationConstraint(error) !== OPEN_UPGRADE_KEY) throw error;
+    const open = await findOpenUpgradeOrder(deps.db, ownerSid, material.sid);
+    if (!open) throw new AppError(ErrorCode.LICENCE_UPGRADE_PENDING);
+    order = await reuseOrRefuse(deps, deps.db, open, user, upgrade);
   }
-
-  /**
-   * The same request again (same account, licence, target and difference) hands out the open
-   * order; any other open upgrade of the material refuses with LICENCE_UPGRADE_PENDING.
-   */
-  private async reuseOrRefuse(db: DbOrTx, open: OrderRow, user: UserRow, upgrade: ResolvedUpgrade) {
-    const items = await listOrderItems(db, open.sid);
-    const same =
-      open.userSid === user.sid &&
-      open.upgradesLicenceSid === upgrade.held.sid &&
-      items.length === 1 &&
-      items[0]!.spec === upgrade.spec &&
-      items[0]!.unitPriceCents === upgrade.differenceCents;
-    if (!same) throw new AppError(ErrorCode.LICENCE_UPGRADE_PENDING);
-    return open;
-  }
-
-  async placeUpgradeOrder(
-    user: UserRow,
-    input: { material: string; spec: number; source: string | null },
-  ): Promise<{ order: TOrder }> {
-    await assertHasCompany(this.db, user);
-    const upgrade = await this.resolve(user, input.material, input.spec);
-    const ownerSid = ownerSidOf(user);
-    const { material, held, spec, differenceCents } = upgrade;
-    const now = this.orders.now();
-    const place = () =>
-      this.db.transaction(async (tx) => {
-        // One placement per company at a time; the unique index is the last word.
-        await lockBuyerForPlacement(tx, ownerSid);
-        const open = await findOpenUpgradeOrder(tx, ownerSid, material.sid);
-        if (open) return this.reuseOrRefuse(tx, open, user, upgrade);
-        return insertOrder(
-          tx,
-          {
-            sid: newSid(),
-            orderNo: newOrderNo(now),
-            name: `授权升级 ${material.keywords[0] ?? material.sid}（${licenceName(held.spec)} → ${licenceName(spec)}）`,
-            orderType: OrderType.MATERIAL,
-            spec,
-            source: input.source,
-            priceOriginCents: differenceCents,
-            priceCents: differenceCents,
-            userSid: user.sid,
-            ownerSid,
-            upgradesLicenceSid: held.sid,
-            upgradeMaterialSid: material.sid,
-            upgradeFromSpec: held.spec,
-            createdAt: now,
-            updatedAt: now,
-          },
-          [{ materialSid: material.sid, spec, unitPriceCents: differenceCents }],
-        );
-      });
-    let order: OrderRow;
-    try {
-      order = await place();
-    } catch (error) {
-      if (uniqueViolationConstraint(error) !== OPEN_UPGRADE_KEY) throw error;
-      const open = await findOpenUpgradeOrder(this.db, ownerSid, material.sid);
-      if (!open) throw new AppError(ErrorCode.LICENCE_UPGRADE_PENDING);
-      order = await this.reuseOrRefuse(this.db, open, user, upgrade);
-    }
-    return { order: await this.orders.presentOne(order) };
-  }
+  return { order: await presentOne(deps, order) };
 }

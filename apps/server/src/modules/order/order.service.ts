@@ -1,5 +1,4 @@
 import {
-  ADMIN_COUNT_CAP,
   AccountLevel,
   AuditStatus,
   CHINA_OFFSET_MS,
@@ -32,7 +31,7 @@ import { findLastAttemptTimes } from './order-deadline.repository.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { newNumericCode, newSid } from '../../lib/ids.js';
-import { cappedTotal, decodeCursor, encodeCursor, listPageOf, pageWithCursor } from '../../lib/list-cursor.js';
+import { cappedTotal, decodeCursor, encodeCursor } from '../../lib/list-cursor.js';
 import { demandsBySids, insertAdvancedDemand } from '../design/demand-records.js';
 import { assertUsableUpload, markUploadsUsed } from '../upload/upload.service.js';
 import type { MaterialRow } from '../catalog/catalog.repository.js';
@@ -54,9 +53,9 @@ import {
   findOrderBySid,
   findReusableMaterialOrder,
   insertOrder,
-  listAdminOrders,
+  listAdminOrders as listAdminOrderRows,
   listItemsOfOrders,
-  listOrders,
+  listOrders as listOrderRows,
   lockBuyerForPlacement,
   lockOrderBySid,
   type OrderItemView,
@@ -69,7 +68,6 @@ import {
 import { presentOrder } from './order.view.js';
 import type { AppMetrics } from '../../ops/app-metrics.js';
 import type { AppDeps } from '../../app-deps.js';
-import { publicUrlOfStorage } from '../catalog/catalog.service.js';
 
 export interface OrderDeps {
   db: Db;
@@ -193,393 +191,393 @@ export function reuseWindowOf(unpaidTtlMinutes: number): number {
   return Math.max(0, unpaidTtlMinutes - REUSE_MARGIN_MINUTES) * 60_000;
 }
 
-/** The one order service of an app (built in app.ts; the order, operator and payment routes share it). */
-export function createOrderService(
-  deps: Pick<AppDeps, 'db' | 'config' | 'storage' | 'metrics' | 'messages'>,
-): OrderService {
-  return new OrderService({
-    db: deps.db,
-    money: deps.config.money,
-    reuseWindowMs: reuseWindowOf(deps.config.payments.unpaidTtlMinutes),
-    publicUrlOf: publicUrlOfStorage(deps.storage),
-    deadlines: deps.config.payments,
-    metrics: deps.metrics,
-    uploads: deps,
-    messages: deps.messages,
-    siteName: deps.config.siteName,
-  });
+export function nowOf(deps: OrderDeps): Date {
+  return deps.now?.() ?? new Date();
 }
 
-export class OrderService {
-  constructor(readonly deps: OrderDeps) {}
-
-  now(): Date {
-    return this.deps.now?.() ?? new Date();
+/** Each sid must be a buyable material offering the chosen type; prices come from the database. */
+async function priceSelection(deps: OrderDeps, selection: MaterialSelection): Promise<PricedLine[]> {
+  const sids = Object.keys(selection);
+  if (sids.length === 0) throw new AppError(ErrorCode.ORDER_EMPTY);
+  const found = await findMaterialsBySids(deps.db, sids);
+  const lines = sids.map((sid) => {
+    const material = found.get(sid);
+    if (!material) throw new AppError(ErrorCode.MATERIAL_NOT_FOUND, `${ErrorCode.MATERIAL_NOT_FOUND.message}：${sid}`);
+    if (material.disabled) throw new AppError(ErrorCode.MATERIAL_DISABLED);
+    const spec = selection[sid]!;
+    const unit = unitPriceCents(pricedMaterialOf(material), spec);
+    if (unit === null) throw new AppError(ErrorCode.LICENCE_TYPE_NOT_OFFERED);
+    return { material, spec, unitPriceCents: unit };
+  });
+  // Each price is capped where it is set, and so is the number of items; this bounds the sum
+  // so every order can be collected by every gateway (and sits far inside the bigint columns).
+  if (lines.reduce((sum, l) => sum + l.unitPriceCents, 0) > ORDER_MAX_TOTAL_CENTS) {
+    throw new AppError(ErrorCode.ORDER_TOTAL_TOO_LARGE);
   }
+  return lines;
+}
 
-  /** Each sid must be a buyable material offering the chosen type; prices come from the database. */
-  private async priceSelection(selection: MaterialSelection): Promise<PricedLine[]> {
-    const sids = Object.keys(selection);
-    if (sids.length === 0) throw new AppError(ErrorCode.ORDER_EMPTY);
-    const found = await findMaterialsBySids(this.deps.db, sids);
-    const lines = sids.map((sid) => {
-      const material = found.get(sid);
-      if (!material)
-        throw new AppError(ErrorCode.MATERIAL_NOT_FOUND, `${ErrorCode.MATERIAL_NOT_FOUND.message}：${sid}`);
-      if (material.disabled) throw new AppError(ErrorCode.MATERIAL_DISABLED);
-      const spec = selection[sid]!;
-      const unit = unitPriceCents(pricedMaterialOf(material), spec);
-      if (unit === null) throw new AppError(ErrorCode.LICENCE_TYPE_NOT_OFFERED);
-      return { material, spec, unitPriceCents: unit };
-    });
-    // Each price is capped where it is set, and so is the number of items; this bounds the sum
-    // so every order can be collected by every gateway (and sits far inside the bigint columns).
-    if (lines.reduce((sum, l) => sum + l.unitPriceCents, 0) > ORDER_MAX_TOTAL_CENTS) {
-      throw new AppError(ErrorCode.ORDER_TOTAL_TOO_LARGE);
-    }
-    return lines;
-  }
+export async function previewMaterialOrder(
+  deps: OrderDeps,
+  user: UserRow,
+  input: { materials: MaterialSelection; code: string | null; pay_way: PayWay | null },
+): Promise<TPricePreview> {
+  const lines = await priceSelection(deps, input.materials);
+  const { breakdown } = await priceWithContext(deps.db, {
+    orderType: OrderType.MATERIAL,
+    lineCents: lines.map((l) => l.unitPriceCents),
+    code: input.code,
+    payWay: input.pay_way,
+    user,
+    vipRateBp: deps.money.vipRateBp,
+    now: nowOf(deps),
+  });
+  return toPricePreview(breakdown);
+}
 
-  async previewMaterialOrder(
-    user: UserRow,
-    input: { materials: MaterialSelection; code: string | null; pay_way: PayWay | null },
-  ): Promise<TPricePreview> {
-    const lines = await this.priceSelection(input.materials);
-    const { breakdown } = await priceWithContext(this.deps.db, {
-      orderType: OrderType.MATERIAL,
-      lineCents: lines.map((l) => l.unitPriceCents),
-      code: input.code,
-      payWay: input.pay_way,
-      user,
-      vipRateBp: this.deps.money.vipRateBp,
-      now: this.now(),
-    });
-    return toPricePreview(breakdown);
-  }
-
-  /**
-   * 结算 / 立即购买. The buyer's open order for exactly these materials, licence types and prices
-   * is handed out again instead of a new one, so looking at prices does not pile up unpaid
-   * orders; a different selection (or a changed price) makes a new order. Placements of one
-   * buyer are serialised on the buyer's row, so two clicks at once make one order.
-   */
-  async placeMaterialOrder(
-    user: UserRow,
-    input: { materials: MaterialSelection; source: string | null },
-  ): Promise<{ order: TOrder }> {
-    await assertHasCompany(this.deps.db, user);
-    const lines = await this.priceSelection(input.materials);
-    await assertLicencesNotOwned(
-      this.deps.db,
-      ownerSidOf(user),
-      lines.map((l) => ({ materialSid: l.material.sid, spec: l.spec, label: l.material.keywords[0] })),
-    );
-    const origin = lines.reduce((sum, l) => sum + l.unitPriceCents, 0);
-    const now = this.now();
-    const first = lines[0]!;
-    const name =
-      lines.length === 1
-        ? `素材授权 ${first.material.keywords[0] ?? first.material.sid}`
-        : `素材授权 ${first.material.keywords[0] ?? first.material.sid} 等 ${lines.length} 个`;
-    const itemRows = lines.map((l) => ({
-      materialSid: l.material.sid,
-      spec: l.spec,
-      unitPriceCents: l.unitPriceCents,
-    }));
-    const reuseWindowMs = this.deps.reuseWindowMs ?? 0;
-    const order = await this.deps.db.transaction(async (tx) => {
-      if (reuseWindowMs > 0) {
-        await lockBuyerForPlacement(tx, user.sid);
-        const open = await findReusableMaterialOrder(tx, {
-          userSid: user.sid,
-          placedAfter: new Date(now.getTime() - reuseWindowMs),
-          lines: itemRows,
-        });
-        if (open) return open;
-      }
-      return insertOrder(
-        tx,
-        {
-          sid: newSid(),
-          orderNo: newOrderNo(now),
-          name,
-          orderType: OrderType.MATERIAL,
-          spec: lines.length === 1 ? first.spec : null,
-          source: input.source,
-          priceOriginCents: origin,
-          priceCents: origin,
-          userSid: user.sid,
-          ownerSid: ownerSidOf(user),
-          createdAt: now,
-          updatedAt: now,
-        },
-        itemRows,
-      );
-    });
-    const items = lines.map((l) => ({
-      orderSid: order.sid,
-      materialSid: l.material.sid,
-      spec: l.spec,
-      unitPriceCents: l.unitPriceCents,
-      thumbKey: l.material.thumbKey,
-      keywords: l.material.keywords,
-    }));
-    return { order: await this.presentOne(order, items) };
-  }
-
-  /** VIP recharge: the monthly fee is the only option. Main accounts only (the route checks). */
-  async placeWalletOrder(user: UserRow, input: { price: number; source: string | null }): Promise<{ order: TOrder }> {
-    await assertHasCompany(this.deps.db, user);
-    if (input.price !== VIP_MONTHLY_FEE_CENTS) throw new AppError(ErrorCode.RECHARGE_PRICE_INVALID);
-    const now = this.now();
-    const order = await this.deps.db.transaction((tx) =>
-      insertOrder(
-        tx,
-        {
-          sid: newSid(),
-          orderNo: newOrderNo(now),
-          name: 'VIP 月度会员充值',
-          orderType: OrderType.WALLET,
-          source: input.source,
-          priceOriginCents: VIP_MONTHLY_FEE_CENTS,
-          priceCents: VIP_MONTHLY_FEE_CENTS,
-          userSid: user.sid,
-          ownerSid: ownerSidOf(user),
-          createdAt: now,
-          updatedAt: now,
-        },
-        [],
-      ),
-    );
-    return { order: await this.presentOne(order) };
-  }
-
-  private async customMaterial(sid: string): Promise<{ material: MaterialRow; priceCents: number }> {
-    const material = (await findMaterialsBySids(this.deps.db, [sid])).get(sid);
-    if (!material) throw new AppError(ErrorCode.MATERIAL_NOT_FOUND);
-    if (material.disabled) throw new AppError(ErrorCode.CUSTOM_NOT_OFFERED);
-    return { material, priceCents: customizationPriceCents(pricedMaterialOf(material)) };
-  }
-
-  /** The buyer's product photo and logo: their own uploads, real pictures within the limits. */
-  private async assertCustomUploads(
-    user: UserRow,
-    input: { product_key: string | null; logo_key: string | null },
-  ): Promise<string[]> {
-    const keys: string[] = [];
-    const { uploads } = this.deps;
-    for (const [key, purpose] of [
-      [input.product_key, 'product'],
-      [input.logo_key, 'logo'],
-    ] as const) {
-      if (key === null) continue;
-      if (!uploads) throw new AppError(ErrorCode.UPLOAD_NOT_FOUND);
-      keys.push((await assertUsableUpload(uploads, user, key, purpose)).key);
-    }
-    return keys;
-  }
-
-  /**
-   * What the company's 高级定制授权 of the material pays of its custom order: the whole service
-   * when a credit is free, nothing when none is held or it is spent (docs/decisions/0023).
-   * Throws CUSTOM_CREDIT_HELD when an unpaid custom order holds it: a second order would
-   * otherwise sell the same service again.
-   */
-  private async customCredit(
-    db: DbOrTx,
-    user: UserRow,
-    materialSid: string,
-    priceCents: number,
-  ): Promise<{ licenceSid: string | null; cents: number }> {
-    const credit = await findCustomDesignCredit(db, ownerSidOf(user), materialSid);
-    if (credit.kind === 'held') throw new AppError(ErrorCode.CUSTOM_CREDIT_HELD);
-    return credit.kind === 'available'
-      ? { licenceSid: credit.licenceSid, cents: priceCents }
-      : { licenceSid: null, cents: 0 };
-  }
-
-  async previewCustomOrder(user: UserRow, input: z.output<typeof ZCustomPreviewRequest>): Promise<TPricePreview> {
-    await this.assertCustomUploads(user, input);
-    const { material, priceCents } = await this.customMaterial(input.material);
-    const credit = await this.customCredit(this.deps.db, user, material.sid, priceCents);
-    const { breakdown } = await priceWithContext(this.deps.db, {
-      orderType: OrderType.CUSTOM,
-      lineCents: [priceCents],
-      code: input.code,
-      payWay: input.pay_way,
-      user,
-      vipRateBp: this.deps.money.vipRateBp,
-      now: this.now(),
-      creditCents: credit.cents,
-    });
-    return toPricePreview(breakdown);
-  }
-
-  /**
-   * A customization order on a material, with its design request (demand, CREATED) linked both
-   * ways. The design-delivery flow moves the demand on; payment does not.
-   */
-  async placeCustomOrder(user: UserRow, input: z.output<typeof ZPlaceCustomRequest>): Promise<{ order: TOrder }> {
-    await assertHasCompany(this.deps.db, user);
-    const { material, priceCents } = await this.customMaterial(input.material);
-    const uploads = await this.assertCustomUploads(user, input);
-    const now = this.now();
-    const orderSid = newSid();
-    const demandSid = newSid();
-    const order = await this.deps.db
-      .transaction(async (tx) => {
-        const credit = await this.customCredit(tx, user, material.sid, priceCents);
-        const created = await insertOrder(
-          tx,
-          {
-            sid: orderSid,
-            orderNo: newOrderNo(now),
-            name: `高级定制 ${material.keywords[0] ?? material.sid}`,
-            orderType: OrderType.CUSTOM,
-            spec: LicenceType.PREMIUM_CUSTOM,
-            source: input.source,
-            priceOriginCents: priceCents,
-            discountCreditCents: credit.cents,
-            creditLicenceSid: credit.licenceSid,
-            priceCents: priceCents - credit.cents,
-            userSid: user.sid,
-            ownerSid: ownerSidOf(user),
-            demandSid,
-            createdAt: now,
-            updatedAt: now,
-          },
-          [{ materialSid: material.sid, spec: LicenceType.PREMIUM_CUSTOM, unitPriceCents: priceCents }],
-        );
-        await markUploadsUsed(tx, user, uploads);
-        await insertAdvancedDemand(tx, {
-          sid: demandSid,
-          orderSid,
-          materialSid: material.sid,
-          userSid: user.sid,
-          ownerSid: ownerSidOf(user),
-          productKey: input.product_key,
-          logoKey: input.logo_key,
-          detail: Object.fromEntries(Object.entries(input.detail).filter(([, v]) => typeof v === 'string')) as Record<
-            string,
-            string
-          >,
-          at: now,
-        });
-        return created;
-      })
-      .catch((error: unknown) => {
-        // Two placements at once both found the credit free: the index lets one order use it.
-        if (uniqueViolationConstraint(error) === 'orders_credit_licence_key') {
-          throw new AppError(ErrorCode.CUSTOM_CREDIT_HELD);
-        }
-        throw error;
+/**
+ * 结算 / 立即购买. The buyer's open order for exactly these materials, licence types and prices
+ * is handed out again instead of a new one, so looking at prices does not pile up unpaid
+ * orders; a different selection (or a changed price) makes a new order. Placements of one
+ * buyer are serialised on the buyer's row, so two clicks at once make one order.
+ */
+export async function placeMaterialOrder(
+  deps: OrderDeps,
+  user: UserRow,
+  input: { materials: MaterialSelection; source: string | null },
+): Promise<{ order: TOrder }> {
+  await assertHasCompany(deps.db, user);
+  const lines = await priceSelection(deps, input.materials);
+  await assertLicencesNotOwned(
+    deps.db,
+    ownerSidOf(user),
+    lines.map((l) => ({ materialSid: l.material.sid, spec: l.spec, label: l.material.keywords[0] })),
+  );
+  const origin = lines.reduce((sum, l) => sum + l.unitPriceCents, 0);
+  const now = nowOf(deps);
+  const first = lines[0]!;
+  const name =
+    lines.length === 1
+      ? `素材授权 ${first.material.keywords[0] ?? first.material.sid}`
+      : `素材授权 ${first.material.keywords[0] ?? first.material.sid} 等 ${lines.length} 个`;
+  const itemRows = lines.map((l) => ({
+    materialSid: l.material.sid,
+    spec: l.spec,
+    unitPriceCents: l.unitPriceCents,
+  }));
+  const reuseWindowMs = deps.reuseWindowMs ?? 0;
+  const order = await deps.db.transaction(async (tx) => {
+    if (reuseWindowMs > 0) {
+      await lockBuyerForPlacement(tx, user.sid);
+      const open = await findReusableMaterialOrder(tx, {
+        userSid: user.sid,
+        placedAfter: new Date(now.getTime() - reuseWindowMs),
+        lines: itemRows,
       });
-    return { order: await this.presentOne(order) };
-  }
-
-  /** The account's orders; a main account also sees its sub-accounts' (flagged). */
-  async listOrders(user: UserRow, query: z.output<typeof ZOrderListQuery>): Promise<TOrderListResponse> {
-    const filter: OrderListFilter = {
-      ...(user.level === AccountLevel.MAIN ? { ownerSid: user.sid } : { userSid: user.sid }),
-      status: query.status ?? null,
-      orderType: query.type ?? null,
-      auditStatus: query.audit_status ?? null,
-    };
-    // One row more than the page tells whether there is a next page.
-    const page = {
-      offset: (query.page - 1) * query.page_size,
-      limit: query.page_size + 1,
-      after: query.cursor === undefined ? undefined : decodeCursor(query.cursor),
-    };
-    const [found, counted] = await Promise.all([
-      listOrders(this.deps.db, filter, page),
-      countOrders(this.deps.db, filter),
-    ]);
-    const rows = found.slice(0, query.page_size);
-    const last = rows.at(-1);
-    const nextCursor =
-      found.length > query.page_size && last ? encodeCursor({ at: last.position, sid: last.sid }) : null;
-    const wire = await this.presentMany(rows);
-    const others = [...new Set(rows.filter((r) => r.userSid !== user.sid).map((r) => r.userSid))];
-    const names = await findBuyerNames(this.deps.db, others);
-    const orders: TOrderListItem[] = rows.map((row, i) => ({
-      ...wire[i]!,
-      fromSubAccount: row.userSid !== user.sid,
-      buyer: row.userSid !== user.sid ? (names.get(row.userSid) ?? null) : null,
-    }));
-    return { ...cappedTotal(counted), nextCursor, orders };
-  }
-
-  async findVisibleOrder(user: UserRow, sid: string): Promise<OrderRow> {
-    const order = await findOrderBySid(this.deps.db, sid);
-    if (!order || !canViewOrder(user, order)) throw new AppError(ErrorCode.ORDER_NOT_FOUND);
-    return order;
-  }
-
-  async getOrder(user: UserRow, sid: string): Promise<{ order: TOrder }> {
-    return { order: await this.presentOne(await this.findVisibleOrder(user, sid)) };
-  }
-
-  /** Operator: orders filtered by status, type, pay way and a search term, with their buyers. */
-  async listAdminOrders(query: z.output<typeof ZAdminOrderListQuery>): Promise<TAdminOrderListResponse> {
-    const filter = { status: query.status, orderType: query.type, payWay: query.pay_way, q: query.q };
-    const [found, counted] = await Promise.all([
-      listAdminOrders(this.deps.db, filter, listPageOf(query)),
-      countAdminOrders(this.deps.db, filter, ADMIN_COUNT_CAP),
-    ]);
-    const { rows, nextCursor } = pageWithCursor(found, query.page_size, (r) => ({ at: r.position, sid: r.order.sid }));
-    return { ...cappedTotal(counted, ADMIN_COUNT_CAP), nextCursor, orders: await this.presentAdmin(rows) };
-  }
-
-  async getAdminOrder(sid: string): Promise<{ order: TAdminOrder }> {
-    const row = await findAdminOrder(this.deps.db, sid);
-    if (!row) throw new AppError(ErrorCode.ORDER_NOT_FOUND);
-    const [order] = await this.presentAdmin([row]);
-    return { order: order! };
-  }
-
-  private async presentAdmin(rows: AdminOrderRow[]): Promise<TAdminOrder[]> {
-    const wire = await this.presentMany(rows.map((r) => r.order));
-    return rows.map(({ order, buyer }, i) => ({
-      ...wire[i]!,
-      buyer,
-      ownerSid: order.ownerSid,
-      transferReference:
-        order.payWay === PayWay.TRANSFER ? (order.transferReference ?? order.orderNo) : order.transferReference,
-      paidGateway: order.paidGateway,
-      tradeNo: order.tradeNo,
-      paidAmount: order.paidAmountCents,
-    }));
-  }
-
-  /** `items`: the order's items with their materials, when the caller has them (saves a query). */
-  async presentOne(row: OrderRow, items?: OrderItemView[]): Promise<TOrder> {
-    const [order] = await this.presentMany([row], items);
-    return order!;
-  }
-
-  async presentMany(rows: OrderRow[], knownItems?: OrderItemView[]): Promise<TOrder[]> {
-    const items =
-      knownItems ??
-      (await listItemsOfOrders(
-        this.deps.db,
-        rows.map((r) => r.sid),
-      ));
-    const demandSids = rows.map((r) => r.demandSid).filter((s): s is string => s !== null);
-    const demands = await demandsBySids(this.deps.db, demandSids);
-    const policy = this.deps.deadlines;
-    const unpaid = rows.filter((r) => r.status === OrderStatus.CREATED).map((r) => r.sid);
-    const lastAttempts = policy ? await findLastAttemptTimes(this.deps.db, unpaid) : new Map<string, Date>();
-    const paid = rows.filter((r) => r.status === OrderStatus.PAYED).map((r) => r.sid);
-    const invoices = await invoicesOfOrders(this.deps.db, paid);
-    return rows.map((row) =>
-      presentOrder(row, {
-        items: items.filter((i) => i.orderSid === row.sid),
-        demand: row.demandSid ? (demands.get(row.demandSid) ?? null) : null,
-        publicUrlOf: this.deps.publicUrlOf,
-        expiresAt: policy ? paymentDeadlineOf(row, lastAttempts.get(row.sid) ?? null, policy) : undefined,
-        invoice: invoices.get(row.sid) ?? null,
-      }),
+      if (open) return open;
+    }
+    return insertOrder(
+      tx,
+      {
+        sid: newSid(),
+        orderNo: newOrderNo(now),
+        name,
+        orderType: OrderType.MATERIAL,
+        spec: lines.length === 1 ? first.spec : null,
+        source: input.source,
+        priceOriginCents: origin,
+        priceCents: origin,
+        userSid: user.sid,
+        ownerSid: ownerSidOf(user),
+        createdAt: now,
+        updatedAt: now,
+      },
+      itemRows,
     );
+  });
+  const items = lines.map((l) => ({
+    orderSid: order.sid,
+    materialSid: l.material.sid,
+    spec: l.spec,
+    unitPriceCents: l.unitPriceCents,
+    thumbKey: l.material.thumbKey,
+    keywords: l.material.keywords,
+  }));
+  return { order: await presentOne(deps, order, items) };
+}
+
+/** VIP recharge: the monthly fee is the only option. Main accounts only (the route checks). */
+export async function placeWalletOrder(
+  deps: OrderDeps,
+  user: UserRow,
+  input: { price: number; source: string | null },
+): Promise<{ order: TOrder }> {
+  await assertHasCompany(deps.db, user);
+  if (input.price !== VIP_MONTHLY_FEE_CENTS) throw new AppError(ErrorCode.RECHARGE_PRICE_INVALID);
+  const now = nowOf(deps);
+  const order = await deps.db.transaction((tx) =>
+    insertOrder(
+      tx,
+      {
+        sid: newSid(),
+        orderNo: newOrderNo(now),
+        name: 'VIP 月度会员充值',
+        orderType: OrderType.WALLET,
+        source: input.source,
+        priceOriginCents: VIP_MONTHLY_FEE_CENTS,
+        priceCents: VIP_MONTHLY_FEE_CENTS,
+        userSid: user.sid,
+        ownerSid: ownerSidOf(user),
+        createdAt: now,
+        updatedAt: now,
+      },
+      [],
+    ),
+  );
+  return { order: await presentOne(deps, order) };
+}
+
+async function customMaterial(deps: OrderDeps, sid: string): Promise<{ material: MaterialRow; priceCents: number }> {
+  const material = (await findMaterialsBySids(deps.db, [sid])).get(sid);
+  if (!material) throw new AppError(ErrorCode.MATERIAL_NOT_FOUND);
+  if (material.disabled) throw new AppError(ErrorCode.CUSTOM_NOT_OFFERED);
+  return { material, priceCents: customizationPriceCents(pricedMaterialOf(material)) };
+}
+
+/** The buyer's product photo and logo: their own uploads, real pictures within the limits. */
+async function assertCustomUploads(
+  deps: OrderDeps,
+  user: UserRow,
+  input: { product_key: string | null; logo_key: string | null },
+): Promise<string[]> {
+  const keys: string[] = [];
+  const { uploads } = deps;
+  for (const [key, purpose] of [
+    [input.product_key, 'product'],
+    [input.logo_key, 'logo'],
+  ] as const) {
+    if (key === null) continue;
+    if (!uploads) throw new AppError(ErrorCode.UPLOAD_NOT_FOUND);
+    keys.push((await assertUsableUpload(uploads, user, key, purpose)).key);
   }
+  return keys;
+}
+
+/**
+ * What the company's 高级定制授权 of the material pays of its custom order: the whole service
+ * when a credit is free, nothing when none is held or it is spent (docs/decisions/0023).
+ * Throws CUSTOM_CREDIT_HELD when an unpaid custom order holds it: a second order would
+ * otherwise sell the same service again.
+ */
+async function customCredit(
+  deps: OrderDeps,
+  db: DbOrTx,
+  user: UserRow,
+  materialSid: string,
+  priceCents: number,
+): Promise<{ licenceSid: string | null; cents: number }> {
+  const credit = await findCustomDesignCredit(db, ownerSidOf(user), materialSid);
+  if (credit.kind === 'held') throw new AppError(ErrorCode.CUSTOM_CREDIT_HELD);
+  return credit.kind === 'available'
+    ? { licenceSid: credit.licenceSid, cents: priceCents }
+    : { licenceSid: null, cents: 0 };
+}
+
+export async function previewCustomOrder(
+  deps: OrderDeps,
+  user: UserRow,
+  input: z.output<typeof ZCustomPreviewRequest>,
+): Promise<TPricePreview> {
+  await assertCustomUploads(deps, user, input);
+  const { material, priceCents } = await customMaterial(deps, input.material);
+  const credit = await customCredit(deps, deps.db, user, material.sid, priceCents);
+  const { breakdown } = await priceWithContext(deps.db, {
+    orderType: OrderType.CUSTOM,
+    lineCents: [priceCents],
+    code: input.code,
+    payWay: input.pay_way,
+    user,
+    vipRateBp: deps.money.vipRateBp,
+    now: nowOf(deps),
+    creditCents: credit.cents,
+  });
+  return toPricePreview(breakdown);
+}
+
+/**
+ * A customization order on a material, with its design request (demand, CREATED) linked both
+ * ways. The design-delivery flow moves the demand on; payment does not.
+ */
+export async function placeCustomOrder(
+  deps: OrderDeps,
+  user: UserRow,
+  input: z.output<typeof ZPlaceCustomRequest>,
+): Promise<{ order: TOrder }> {
+  await assertHasCompany(deps.db, user);
+  const { material, priceCents } = await customMaterial(deps, input.material);
+  const uploads = await assertCustomUploads(deps, user, input);
+  const now = nowOf(deps);
+  const orderSid = newSid();
+  const demandSid = newSid();
+  const order = await deps.db
+    .transaction(async (tx) => {
+      const credit = await customCredit(deps, tx, user, material.sid, priceCents);
+      const created = await insertOrder(
+        tx,
+        {
+          sid: orderSid,
+          orderNo: newOrderNo(now),
+          name: `高级定制 ${material.keywords[0] ?? material.sid}`,
+          orderType: OrderType.CUSTOM,
+          spec: LicenceType.PREMIUM_CUSTOM,
+          source: input.source,
+          priceOriginCents: priceCents,
+          discountCreditCents: credit.cents,
+          creditLicenceSid: credit.licenceSid,
+          priceCents: priceCents - credit.cents,
+          userSid: user.sid,
+          ownerSid: ownerSidOf(user),
+          demandSid,
+          createdAt: now,
+          updatedAt: now,
+        },
+        [{ materialSid: material.sid, spec: LicenceType.PREMIUM_CUSTOM, unitPriceCents: priceCents }],
+      );
+      await markUploadsUsed(tx, user, uploads);
+      await insertAdvancedDemand(tx, {
+        sid: demandSid,
+        orderSid,
+        materialSid: material.sid,
+        userSid: user.sid,
+        ownerSid: ownerSidOf(user),
+        productKey: input.product_key,
+        logoKey: input.logo_key,
+        detail: Object.fromEntries(Object.entries(input.detail).filter(([, v]) => typeof v === 'string')) as Record<
+          string,
+          string
+        >,
+        at: now,
+      });
+      return created;
+    })
+    .catch((error: unknown) => {
+      // Two placements at once both found the credit free: the index lets one order use it.
+      if (uniqueViolationConstraint(error) === 'orders_credit_licence_key') {
+        throw new AppError(ErrorCode.CUSTOM_CREDIT_HELD);
+      }
+      throw error;
+    });
+  return { order: await presentOne(deps, order) };
+}
+
+/** The account's orders; a main account also sees its sub-accounts' (flagged). */
+export async function listOrders(
+  deps: OrderDeps,
+  user: UserRow,
+  query: z.output<typeof ZOrderListQuery>,
+): Promise<TOrderListResponse> {
+  const filter: OrderListFilter = {
+    ...(user.level === AccountLevel.MAIN ? { ownerSid: user.sid } : { userSid: user.sid }),
+    status: query.status ?? null,
+    orderType: query.type ?? null,
+    auditStatus: query.audit_status ?? null,
+  };
+  // One row more than the page tells whether there is a next page.
+  const page = {
+    offset: (query.page - 1) * query.page_size,
+    limit: query.page_size + 1,
+    after: query.cursor === undefined ? undefined : decodeCursor(query.cursor),
+  };
+  const [found, counted] = await Promise.all([listOrderRows(deps.db, filter, page), countOrders(deps.db, filter)]);
+  const rows = found.slice(0, query.page_size);
+  const last = rows.at(-1);
+  const nextCursor = found.length > query.page_size && last ? encodeCursor({ at: last.position, sid: last.sid }) : null;
+  const wire = await presentMany(deps, rows);
+  const others = [...new Set(rows.filter((r) => r.userSid !== user.sid).map((r) => r.userSid))];
+  const names = await findBuyerNames(deps.db, others);
+  const orders: TOrderListItem[] = rows.map((row, i) => ({
+    ...wire[i]!,
+    fromSubAccount: row.userSid !== user.sid,
+    buyer: row.userSid !== user.sid ? (names.get(row.userSid) ?? null) : null,
+  }));
+  return { ...cappedTotal(counted), nextCursor, orders };
+}
+
+export async function findVisibleOrder(deps: OrderDeps, user: UserRow, sid: string): Promise<OrderRow> {
+  const order = await findOrderBySid(deps.db, sid);
+  if (!order || !canViewOrder(user, order)) throw new AppError(ErrorCode.ORDER_NOT_FOUND);
+  return order;
+}
+
+export async function getOrder(deps: OrderDeps, user: UserRow, sid: string): Promise<{ order: TOrder }> {
+  return { order: await presentOne(deps, await findVisibleOrder(deps, user, sid)) };
+}
+
+/** Operator: orders filtered by status, type, pay way and a search term, with their buyers. */
+export async function listAdminOrders(
+  deps: OrderDeps,
+  query: z.output<typeof ZAdminOrderListQuery>,
+): Promise<TAdminOrderListResponse> {
+  const filter = { status: query.status, orderType: query.type, payWay: query.pay_way, q: query.q };
+  const page = { offset: (query.page - 1) * query.page_size, limit: query.page_size };
+  const [rows, total] = await Promise.all([
+    listAdminOrderRows(deps.db, filter, page),
+    countAdminOrders(deps.db, filter),
+  ]);
+  return { total, orders: await presentAdmin(deps, rows) };
+}
+
+export async function getAdminOrder(deps: OrderDeps, sid: string): Promise<{ order: TAdminOrder }> {
+  const row = await findAdminOrder(deps.db, sid);
+  if (!row) throw new AppError(ErrorCode.ORDER_NOT_FOUND);
+  const [order] = await presentAdmin(deps, [row]);
+  return { order: order! };
+}
+
+async function presentAdmin(deps: OrderDeps, rows: AdminOrderRow[]): Promise<TAdminOrder[]> {
+  const wire = await presentMany(
+    deps,
+    rows.map((r) => r.order),
+  );
+  return rows.map(({ order, buyer }, i) => ({
+    ...wire[i]!,
+    buyer,
+    ownerSid: order.ownerSid,
+    transferReference:
+      order.payWay === PayWay.TRANSFER ? (order.transferReference ?? order.orderNo) : order.transferReference,
+    paidGateway: order.paidGateway,
+    tradeNo: order.tradeNo,
+    paidAmount: order.paidAmountCents,
+  }));
+}
+
+/** `items`: the order's items with their materials, when the caller has them (saves a query). */
+export async function presentOne(deps: OrderDeps, row: OrderRow, items?: OrderItemView[]): Promise<TOrder> {
+  const [order] = await presentMany(deps, [row], items);
+  return order!;
+}
+
+export async function presentMany(deps: OrderDeps, rows: OrderRow[], knownItems?: OrderItemView[]): Promise<TOrder[]> {
+  const items =
+    knownItems ??
+    (await listItemsOfOrders(
+      deps.db,
+      rows.map((r) => r.sid),
+    ));
+  const demandSids = rows.map((r) => r.demandSid).filter((s): s is string => s !== null);
+  const demands = await demandsBySids(deps.db, demandSids);
+  const policy = deps.deadlines;
+  const unpaid = rows.filter((r) => r.status === OrderStatus.CREATED).map((r) => r.sid);
+  const lastAttempts = policy ? await findLastAttemptTimes(deps.db, unpaid) : new Map<string, Date>();
+  const paid = rows.filter((r) => r.status === OrderStatus.PAYED).map((r) => r.sid);
+  const invoices = await invoicesOfOrders(deps.db, paid);
+  return rows.map((row) =>
+    presentOrder(row, {
+      items: items.filter((i) => i.orderSid === row.sid),
+      demand: row.demandSid ? (demands.get(row.demandSid) ?? null) : null,
+      publicUrlOf: deps.publicUrlOf,
+      expiresAt: policy ? paymentDeadlineOf(row, lastAttempts.get(row.sid) ?? null, policy) : undefined,
+      invoice: invoices.get(row.sid) ?? null,
+    }),
+  );
 }

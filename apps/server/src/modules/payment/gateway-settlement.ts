@@ -1,6 +1,6 @@
 import { OrderStatus, PaymentAttemptStatus, PayWay, type TPayStatusResponse } from '@gemstock/contract';
 import type { GatewayReply, GatewayTrade, NotificationHeaders, PaymentGateway } from './gateways/payment-gateway.js';
-import { settleOrderPayment } from '../order/order-settlement.js';
+import { settleOrderPayment, type SettleResult } from '../order/order-settlement.js';
 import { findOrder } from '../order/order.service.js';
 import type { UserRow } from '../user/user.repository.js';
 import {
@@ -217,26 +217,19 @@ export async function applyVerifiedTrade(
   }
 }
 
-type SettleResult = Awaited<ReturnType<typeof settleOrderPayment>>;
-
-/** Settlements in flight in this server (one app's deps), by idempotency key. */
-const settlementsInFlight = new WeakMap<PaymentDeps, Map<string, Promise<SettleResult>>>();
-
 /**
  * Runs one settlement per idempotency key at a time in this process; identical deliveries that
  * arrive meanwhile wait for it instead of each holding a pooled connection while queueing on
- * the order's row lock. Across processes the row lock and the unique settlement key decide.
+ * the order's row lock. Across processes (and without `settlementsInFlight`) the row lock and
+ * the unique settlement key decide.
  */
 async function settleOnce(
   deps: PaymentDeps,
   key: string,
   settle: () => Promise<SettleResult>,
 ): Promise<{ result: SettleResult; isLeader: boolean }> {
-  let inFlight = settlementsInFlight.get(deps);
-  if (!inFlight) {
-    inFlight = new Map();
-    settlementsInFlight.set(deps, inFlight);
-  }
+  const inFlight = deps.settlementsInFlight;
+  if (!inFlight) return { result: await settle(), isLeader: true };
   const running = inFlight.get(key);
   if (running) return { result: await running, isLeader: false };
   const promise = settle().finally(() => inFlight.delete(key));

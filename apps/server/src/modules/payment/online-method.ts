@@ -20,7 +20,7 @@ import {
   setPaymentAttemptLink,
 } from './payment.repository.js';
 import { transitionAttempt } from './payment-attempt-transition.js';
-import { type PaymentLog, SILENT_LOG, type PaymentMethod, type PayRequest } from './payment-method.js';
+import { type PaymentLog, SILENT_LOG, type PayRequest } from './payment-method.js';
 import { type PaymentDeps, findOrderForBuyer } from './payment.service.js';
 import { closePaymentAttempt } from './close-trades.js';
 
@@ -158,25 +158,4 @@ export async function startOnlinePayment(
   }
   await setPaymentAttemptLink(deps.db, attempt.outTradeNo, link);
   return { link, channel: request.channel, amount: amountCents, expiresAt: expiresAt.toISOString() };
-}
-
-/** WeChat Pay or Alipay (each served by its adapter, or by the sandbox standing in) as a payment method. */
-export class OnlinePaymentMethod implements PaymentMethod<StartedPayment> {
-  readonly payWays: readonly [OnlinePayWay];
-
-  constructor(
-    private readonly deps: PaymentDeps,
-    readonly payWay: OnlinePayWay,
-  ) {
-    this.payWays = [payWay];
-  }
-
-  pay(
-    user: UserRow,
-    orderSid: string,
-    request: OnlinePayRequest,
-    log: PaymentLog = SILENT_LOG,
-  ): Promise<StartedPayment> {
-    return startOnlinePayment(this.deps, user, orderSid, this.payWay, request, log);
-  }
 }

@@ -6,13 +6,14 @@ import type { AppMetrics } from '../../ops/app-metrics.js';
 import type { PaymentGateways } from './gateways/create-gateways.js';
 import type { PaymentGateway } from './gateways/payment-gateway.js';
 import type { OrderRow } from '../order/order.repository.js';
+import type { SettleResult } from '../order/order-settlement.js';
 import { canViewOrder, findOrder } from '../order/order.service.js';
 import type { UserRow } from '../user/user.repository.js';
 import type { PaymentAttemptRow } from './payment.repository.js';
 
 /**
- * The payment module: every way of paying an order is a PaymentMethod (payment-method.ts):
- * wallet (wallet-method.ts), bank transfer (transfer-method.ts) and online through a gateway
+ * The payment module: every way of paying an order (payment-method.ts): wallet
+ * (wallet-method.ts), bank transfer (transfer-method.ts) and online through a gateway
  * (online-method.ts; adapters for WeChat Pay, Alipay and the sandbox in gateways/). What
  * gateways tell us is settled in gateway-settlement.ts; trades are closed and unpaid orders
  * swept in close-trades.ts; operator views are in payment-admin.service.ts. Money only ever
@@ -25,6 +26,12 @@ export interface PaymentDeps {
   payments: PaymentGateways;
   /** Counts settlements and exceptions (AppDeps.metrics). */
   metrics?: Pick<AppMetrics, 'paymentSettled' | 'paymentException'>;
+  /**
+   * Settlements running in this process by idempotency key, so identical deliveries wait for
+   * the first instead of queueing on the order's row lock (gateway-settlement.ts). One map per
+   * payment service; without it every delivery goes to the database.
+   */
+  settlementsInFlight?: Map<string, Promise<SettleResult>>;
 }
 
 /** Orders a buyer may pay and poll: the order module's rule (own orders; a main account's sub-accounts' too). */

@@ -13,7 +13,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { ok } from '../../plugins/envelope.js';
-import { completeSandboxPayment, describeSandboxPayment, type SandboxPaymentView } from './sandbox-pay.service.js';
+import type { PaymentService } from './payment.module.js';
+import type { SandboxPaymentView } from './sandbox-pay.service.js';
 
 /** An out_trade_no as newOutTradeNo makes them (and as gateways allow them). */
 const ZSandboxParams = z.object({ id: z.string().regex(/^[0-9A-Za-z_]{6,64}$/, { error: '支付单号格式不正确' }) });
@@ -115,9 +116,8 @@ function sendHtml(reply: FastifyReply, status: number, html: string) {
  * Sandbox only (registered when the sandbox stands in for a gateway): GET shows the pay page;
  * POST with JSON {"result":"SUCCESS"|"FAIL"} (scripts) or the page's form does what the buttons do.
  */
-export async function sandboxPayRoutes(instance: FastifyInstance) {
+export async function sandboxPayRoutes(instance: FastifyInstance, { payment }: { payment: PaymentService }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { deps } = app;
   // The page's buttons post a plain form; scripts post JSON (parsed by the app-wide parser).
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -129,7 +129,7 @@ export async function sandboxPayRoutes(instance: FastifyInstance) {
 
   app.get(PAYMENT_PATHS.sandboxPage, { schema: { params: ZSandboxParams } }, async (request, reply) => {
     try {
-      return sendHtml(reply, 200, renderSandboxPayPage(await describeSandboxPayment(deps, request.params.id)));
+      return sendHtml(reply, 200, renderSandboxPayPage(await payment.describeSandboxPayment(request.params.id)));
     } catch (error) {
       if (error instanceof AppError && error.spec === ErrorCode.PAYMENT_NOT_FOUND) {
         return sendHtml(reply, 404, page('沙箱支付', '<h1>支付单不存在</h1>'));
@@ -144,10 +144,10 @@ export async function sandboxPayRoutes(instance: FastifyInstance) {
     async (request, reply) => {
       const isForm = (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
       try {
-        const result = await completeSandboxPayment(deps, request.params.id, request.body.result, request.log);
+        const result = await payment.completeSandboxPayment(request.params.id, request.body.result, request.log);
         if (isForm) {
           // A phone goes back to the order at once, as WeChat H5 and Alipay wap pay send it back.
-          const view = await describeSandboxPayment(deps, request.params.id);
+          const view = await payment.describeSandboxPayment(request.params.id);
           if (view.channel === 'h5') return reply.header('cache-control', 'no-store').redirect(view.returnUrl, 303);
           return sendHtml(reply, 200, renderResultPage(result));
         }

@@ -13,160 +13,162 @@ import { payerOf, repriceOrderForPayment } from '../order/order-pricing.js';
 import { settleOrderPayment } from '../order/order-settlement.js';
 import { transitionOrder } from '../order/order-transition.js';
 import type { OrderRow } from '../order/order.repository.js';
-import { leaveTransferQueue, lockOrder, type OrderDeps, type OrderService } from '../order/order.service.js';
+import { leaveTransferQueue, lockOrder } from '../order/order.service.js';
 import type { UserRow } from '../user/user.repository.js';
-import type { PaymentMethod, PayRequest } from './payment-method.js';
+import type { PayMethodDeps, PayRequest } from './payment-method.js';
 
 export interface TransferAnswer {
   info: TOrderTransferInfo;
   order: TOrder;
 }
 
-/**
+/*
  * Bank transfer as a payment method: the buyer is given the payee and the order's reference
  * (POST/GET /api/order/{id}/transfer); an operator confirms the funds (which settles the order)
  * or rejects the transfer (the order leaves the transfer queue and stays payable).
  */
-export class TransferPaymentMethod implements PaymentMethod<TransferAnswer> {
-  readonly payWays = [PayWay.TRANSFER] as const;
 
-  constructor(private readonly orders: OrderService) {}
+/** Orders the account may pay: its own, and a main account its sub-accounts' (from its own wallet). */
+function findPayableOrder(deps: PayMethodDeps, user: UserRow, sid: string): Promise<OrderRow> {
+  return deps.orders.findVisibleOrder(user, sid);
+}
 
-  private get deps(): OrderDeps {
-    return this.orders.deps;
-  }
+function transferInfoOf(deps: PayMethodDeps, order: OrderRow): TOrderTransferInfo {
+  const payee = deps.money.transfer;
+  const reference = order.transferReference ?? order.orderNo;
+  return {
+    name: payee.name,
+    bank: payee.bank,
+    account: payee.account,
+    notes: `请在转账备注（附言）中填写：${reference}。款项到账后 2 个工作日内完成订单。${payee.isDemo ? '（演示收款账户，请勿实际转账）' : ''}`,
+    reference,
+    amount: order.priceCents,
+    orderNo: order.orderNo,
+  };
+}
 
-  private get db(): Db {
-    return this.deps.db;
-  }
-
-  /** Orders the account may pay: its own, and a main account its sub-accounts' (from its own wallet). */
-  private findPayableOrder(user: UserRow, sid: string): Promise<OrderRow> {
-    return this.orders.findVisibleOrder(user, sid);
-  }
-
-  private transferInfoOf(order: OrderRow): TOrderTransferInfo {
-    const payee = this.deps.money.transfer;
-    const reference = order.transferReference ?? order.orderNo;
-    return {
-      name: payee.name,
-      bank: payee.bank,
-      account: payee.account,
-      notes: `请在转账备注（附言）中填写：${reference}。款项到账后 2 个工作日内完成订单。${payee.isDemo ? '（演示收款账户，请勿实际转账）' : ''}`,
-      reference,
-      amount: order.priceCents,
-      orderNo: order.orderNo,
-    };
-  }
-
-  /**
-   * POST /api/order/{id}/transfer: fixes the price for a transfer and answers the payee with
-   * the order's reference. The order stays CREATED until an operator confirms the funds.
-   */
-  async pay(user: UserRow, sid: string, input: PayRequest): Promise<{ info: TOrderTransferInfo; order: TOrder }> {
-    const order = await this.findPayableOrder(user, sid);
-    if (!OrderStateMachine.can(order.status, OrderStatus.PAYED)) throw new AppError(ErrorCode.ORDER_NOT_PAYABLE);
-    const priced = await this.db.transaction(async (tx) => {
-      const locked = await lockOrder(tx, sid);
-      if (!locked) throw new AppError(ErrorCode.ORDER_NOT_FOUND);
-      const repriced = await repriceOrderForPayment(tx, {
-        order: locked,
-        user: payerOf(user, locked),
-        code: input.code,
-        referer: input.referer,
-        payWay: PayWay.TRANSFER,
-        vipRateBp: this.deps.money.vipRateBp,
-        now: this.orders.now(),
-      });
-      return repriced;
+/**
+ * POST /api/order/{id}/transfer: fixes the price for a transfer and answers the payee with
+ * the order's reference. The order stays CREATED until an operator confirms the funds.
+ */
+export async function startTransfer(
+  deps: PayMethodDeps,
+  user: UserRow,
+  sid: string,
+  input: PayRequest,
+): Promise<{ info: TOrderTransferInfo; order: TOrder }> {
+  const order = await findPayableOrder(deps, user, sid);
+  if (!OrderStateMachine.can(order.status, OrderStatus.PAYED)) throw new AppError(ErrorCode.ORDER_NOT_PAYABLE);
+  const priced = await deps.db.transaction(async (tx) => {
+    const locked = await lockOrder(tx, sid);
+    if (!locked) throw new AppError(ErrorCode.ORDER_NOT_FOUND);
+    const repriced = await repriceOrderForPayment(tx, {
+      order: locked,
+      user: payerOf(user, locked),
+      code: input.code,
+      referer: input.referer,
+      payWay: PayWay.TRANSFER,
+      vipRateBp: deps.money.vipRateBp,
+      now: deps.orders.now(),
     });
-    return { info: this.transferInfoOf(priced), order: await this.orders.presentOne(priced) };
-  }
+    return repriced;
+  });
+  return { info: transferInfoOf(deps, priced), order: await deps.orders.presentOne(priced) };
+}
 
-  async getTransferInfo(user: UserRow, sid: string): Promise<{ info: TOrderTransferInfo; order: TOrder }> {
-    const order = await this.findPayableOrder(user, sid);
+export async function getTransferInfo(
+  deps: PayMethodDeps,
+  user: UserRow,
+  sid: string,
+): Promise<{ info: TOrderTransferInfo; order: TOrder }> {
+  const order = await findPayableOrder(deps, user, sid);
+  if (order.payWay !== PayWay.TRANSFER) throw new AppError(ErrorCode.TRANSFER_NOT_PENDING);
+  return { info: transferInfoOf(deps, order), order: await deps.orders.presentOne(order) };
+}
+
+/**
+ * Operator: the funds of a transfer arrived. Settles the order; a repeat changes nothing.
+ * Money that arrives after the order was cancelled at its deadline is honoured too: the order
+ * is re-opened at its price and settled, and the audit log records it as late with the note.
+ */
+export async function confirmTransfer(
+  deps: PayMethodDeps,
+  operatorSid: string,
+  sid: string,
+  note: string,
+): Promise<{ order: TOrder; coupon: string | null }> {
+  const result = await deps.db.transaction(async (tx) => {
+    let order = await lockOrder(tx, sid);
+    if (!order) throw new AppError(ErrorCode.ORDER_NOT_FOUND);
     if (order.payWay !== PayWay.TRANSFER) throw new AppError(ErrorCode.TRANSFER_NOT_PENDING);
-    return { info: this.transferInfoOf(order), order: await this.orders.presentOne(order) };
-  }
-
-  /**
-   * Operator: the funds of a transfer arrived. Settles the order; a repeat changes nothing.
-   * Money that arrives after the order was cancelled at its deadline is honoured too: the order
-   * is re-opened at its price and settled, and the audit log records it as late with the note.
-   */
-  async confirmTransfer(
-    operatorSid: string,
-    sid: string,
-    note: string,
-  ): Promise<{ order: TOrder; coupon: string | null }> {
-    const result = await this.db.transaction(async (tx) => {
-      let order = await lockOrder(tx, sid);
-      if (!order) throw new AppError(ErrorCode.ORDER_NOT_FOUND);
-      if (order.payWay !== PayWay.TRANSFER) throw new AppError(ErrorCode.TRANSFER_NOT_PENDING);
-      const lapsed = order.status === OrderStatus.CANCELLED;
-      if (lapsed) {
-        const reopened = await transitionOrder(tx, order, { to: OrderStatus.CREATED });
-        if (!reopened) throw new AppError(ErrorCode.TRANSFER_NOT_PENDING);
-        order = { ...reopened, status: OrderStatus.CANCELLED };
-      }
-      const settled = await settleOrderPayment(
-        tx as unknown as Db,
-        {
-          orderSid: sid,
-          payWay: PayWay.TRANSFER,
-          gateway: 'transfer',
-          tradeNo: null,
-          amountCents: order.priceCents,
-          paidAt: this.orders.now(),
-          idempotencyKey: `transfer:${sid}`,
-        },
-        { reward: this.deps.money.orderReward },
-      );
-      if (settled.outcome === 'coupon_unclaimed') throw new AppError(ErrorCode.COUPON_CLAIM_MISSING);
-      if (settled.outcome !== 'settled' && settled.outcome !== 'already_settled') {
-        throw new AppError(ErrorCode.TRANSFER_NOT_PENDING);
-      }
-      if (settled.outcome === 'settled') {
-        await recordOperatorAction(tx, {
-          operatorSid,
-          action: lapsed ? 'order.confirm_late_transfer' : 'order.confirm_transfer',
-          entity: 'order',
-          entitySid: sid,
-          before: { status: order.status },
-          after: {
-            status: settled.order.status,
-            paidAmountCents: order.priceCents,
-            note,
-            ...(lapsed ? { reopened: true, reason: '转账款在订单超时取消后到账，按原价恢复订单并确认收款' } : {}),
-          },
-        });
-      }
-      return settled;
-    });
-    if (result.outcome === 'settled') this.deps.metrics?.paymentSettled(PayWay.TRANSFER);
-    return { order: await this.orders.presentOne(result.order!), coupon: result.couponCode };
-  }
-
-  /**
-   * Operator: no matching funds. The order leaves the transfer queue and stays CREATED, so the
-   * buyer may pay it another way (or transfer again); the note is kept in the audit log.
-   */
-  async rejectTransfer(operatorSid: string, sid: string, note: string): Promise<{ order: TOrder }> {
-    const updated = await this.db.transaction(async (tx) => {
-      const order = await lockOrder(tx, sid);
-      if (!order) throw new AppError(ErrorCode.ORDER_NOT_FOUND);
-      const cleared = await leaveTransferQueue(tx, sid);
-      if (!cleared) throw new AppError(ErrorCode.TRANSFER_NOT_PENDING);
+    const lapsed = order.status === OrderStatus.CANCELLED;
+    if (lapsed) {
+      const reopened = await transitionOrder(tx, order, { to: OrderStatus.CREATED });
+      if (!reopened) throw new AppError(ErrorCode.TRANSFER_NOT_PENDING);
+      order = { ...reopened, status: OrderStatus.CANCELLED };
+    }
+    const settled = await settleOrderPayment(
+      tx as unknown as Db,
+      {
+        orderSid: sid,
+        payWay: PayWay.TRANSFER,
+        gateway: 'transfer',
+        tradeNo: null,
+        amountCents: order.priceCents,
+        paidAt: deps.orders.now(),
+        idempotencyKey: `transfer:${sid}`,
+      },
+      { reward: deps.money.orderReward },
+    );
+    if (settled.outcome === 'coupon_unclaimed') throw new AppError(ErrorCode.COUPON_CLAIM_MISSING);
+    if (settled.outcome !== 'settled' && settled.outcome !== 'already_settled') {
+      throw new AppError(ErrorCode.TRANSFER_NOT_PENDING);
+    }
+    if (settled.outcome === 'settled') {
       await recordOperatorAction(tx, {
         operatorSid,
-        action: 'order.reject_transfer',
+        action: lapsed ? 'order.confirm_late_transfer' : 'order.confirm_transfer',
         entity: 'order',
         entitySid: sid,
-        before: { status: order.status, payWay: order.payWay },
-        after: { status: cleared.status, payWay: cleared.payWay, note },
+        before: { status: order.status },
+        after: {
+          status: settled.order.status,
+          paidAmountCents: order.priceCents,
+          note,
+          ...(lapsed ? { reopened: true, reason: '转账款在订单超时取消后到账，按原价恢复订单并确认收款' } : {}),
+        },
       });
-      return cleared;
+    }
+    return settled;
+  });
+  if (result.outcome === 'settled') deps.metrics?.paymentSettled(PayWay.TRANSFER);
+  return { order: await deps.orders.presentOne(result.order!), coupon: result.couponCode };
+}
+
+/**
+ * Operator: no matching funds. The order leaves the transfer queue and stays CREATED, so the
+ * buyer may pay it another way (or transfer again); the note is kept in the audit log.
+ */
+export async function rejectTransfer(
+  deps: PayMethodDeps,
+  operatorSid: string,
+  sid: string,
+  note: string,
+): Promise<{ order: TOrder }> {
+  const updated = await deps.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, sid);
+    if (!order) throw new AppError(ErrorCode.ORDER_NOT_FOUND);
+    const cleared = await leaveTransferQueue(tx, sid);
+    if (!cleared) throw new AppError(ErrorCode.TRANSFER_NOT_PENDING);
+    await recordOperatorAction(tx, {
+      operatorSid,
+      action: 'order.reject_transfer',
+      entity: 'order',
+      entitySid: sid,
+      before: { status: order.status, payWay: order.payWay },
+      after: { status: cleared.status, payWay: cleared.payWay, note },
     });
-    return { order: await this.orders.presentOne(updated) };
-  }
+    return cleared;
+  });
+  return { order: await deps.orders.presentOne(updated) };
 }

@@ -10,7 +10,6 @@ import {
   type TWalletPayResponse,
 } from '@gemstock/contract';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { claimErrorOf, couponCodeOf } from '../coupon/order-coupon.service.js';
 import { assertLicencesNotOwned } from '../licence/ownership.js';
@@ -24,188 +23,177 @@ import {
 import { tellApprovalRequested } from '../order/order-notice.js';
 import { applyOrderPaid } from '../order/order-settlement.js';
 import type { OrderRow } from '../order/order.repository.js';
-import {
-  listOrderItemViews,
-  lockOrder,
-  type OrderDeps,
-  type OrderService,
-  requestApproval,
-} from '../order/order.service.js';
+import { listOrderItemViews, lockOrder, requestApproval } from '../order/order.service.js';
 import type { UserRow } from '../user/user.repository.js';
 import { balanceOf, debitWallet, lockWallet, writeOffLapsedMoney } from '../wallet/wallet.service.js';
-import type { PaymentMethod, PayRequest } from './payment-method.js';
+import type { PayMethodDeps, PayRequest } from './payment-method.js';
 
 /** Paid by the wallet or completed free: the wallet endpoint's own results, which it answers again. */
 function isPaidWithoutMoneyFromOutside(order: OrderRow): boolean {
   return order.payWay === PayWay.WALLET || order.payWay === PayWay.FREE;
 }
 
-/**
+/*
  * The wallet as a payment method (POST /api/order/{id}/wallet): the company's prepaid lots pay
  * the order in one transaction, or a ¥0 order is completed free. A sub-account pays from its
  * main account's wallet once the main account approved the order.
  */
-export class WalletPaymentMethod implements PaymentMethod<TWalletPayResponse> {
-  readonly payWays = [PayWay.WALLET, PayWay.FREE] as const;
 
-  constructor(private readonly orders: OrderService) {}
+/** Orders the account may pay: its own, and a main account its sub-accounts' (from its own wallet). */
+function findPayableOrder(deps: PayMethodDeps, user: UserRow, sid: string): Promise<OrderRow> {
+  return deps.orders.findVisibleOrder(user, sid);
+}
 
-  private get deps(): OrderDeps {
-    return this.orders.deps;
+/**
+ * A sub-account pays from its main account's wallet only once the main account approved the
+ * order. The first attempt asks for approval (PENDING) and answers AUDIT_REQUIRED.
+ */
+async function assertWalletApproval(deps: PayMethodDeps, user: UserRow, order: OrderRow): Promise<void> {
+  if (order.userSid === order.ownerSid || user.sid === order.ownerSid) return;
+  if (order.auditStatus === AuditStatus.APPROVED) return;
+  if (order.auditStatus === AuditStatus.REJECTED) throw new AppError(ErrorCode.AUDIT_REJECTED);
+  if (order.auditStatus === AuditStatus.NONE) {
+    const price = await approvalBreakdownOf(deps.db, order, {
+      vipRateBp: deps.money.vipRateBp,
+      now: deps.orders.now(),
+    });
+    const pending = await requestApproval(deps.db, order.sid, price);
+    // Only the request that moved it to PENDING tells the main account: a second click does not mail again.
+    if (pending) await tellApprovalRequested(deps, pending);
+  }
+  throw new AppError(ErrorCode.AUDIT_REQUIRED);
+}
+
+/**
+ * The price the wallet choice would charge, read before any lock: decides whether a
+ * sub-account needs its main account's approval (a free order spends nothing of the company).
+ */
+async function isFreeByWallet(
+  deps: PayMethodDeps,
+  user: UserRow,
+  order: OrderRow,
+  code: string | null,
+): Promise<boolean> {
+  const { breakdown } = await priceWithContext(deps.db, {
+    orderType: order.orderType,
+    lineCents: await orderLineCents(deps.db, order),
+    code,
+    payWay: PayWay.WALLET,
+    user: payerOf(user, order),
+    vipRateBp: deps.money.vipRateBp,
+    now: deps.orders.now(),
+    orderSid: order.sid,
+    creditCents: order.discountCreditCents,
+  });
+  return breakdown.priceCents === 0;
+}
+
+/**
+ * POST /api/order/{id}/wallet. One transaction: lock the order, re-price, lock the owner's
+ * valid lots earliest-expiring first, debit lot by lot (a ledger 'spend' entry each), claim
+ * the coupon under its limit, apply the paid order's effects, mark it PAYED. Any refusal
+ * rolls everything back. Repeating the call for an order this wallet already paid answers
+ * the same success again.
+ * A price of 0 (a coupon covers it) is completed instead of paid: pay way FREE, no debit, no
+ * ledger entry, no approval needed, the coupon claim made in the same transaction.
+ */
+export async function payByWallet(
+  deps: PayMethodDeps,
+  user: UserRow,
+  sid: string,
+  input: PayRequest,
+): Promise<TWalletPayResponse> {
+  const found = await findPayableOrder(deps, user, sid);
+  if (found.orderType === OrderType.WALLET) throw new AppError(ErrorCode.WALLET_RECHARGE_NOT_BY_WALLET);
+  if (found.status === OrderStatus.PAYED && isPaidWithoutMoneyFromOutside(found)) return walletPaidAnswer(deps, found);
+  if (!OrderStateMachine.can(found.status, OrderStatus.PAYED)) throw new AppError(ErrorCode.ORDER_NOT_PAYABLE);
+  assertPayWayAllowed(found, PayWay.WALLET);
+  if (!isApprovalSettled(deps, user, found) && !(await isFreeByWallet(deps, user, found, input.code))) {
+    await assertWalletApproval(deps, user, found);
   }
 
-  private get db(): Db {
-    return this.deps.db;
-  }
+  const ownerSid = found.ownerSid;
+  const now = deps.orders.now();
+  // Lapsed money is written off first so it can never be spent (own transaction, idempotent).
+  await writeOffLapsedMoney(deps.db, ownerSid, now);
 
-  /** Orders the account may pay: its own, and a main account its sub-accounts' (from its own wallet). */
-  private findPayableOrder(user: UserRow, sid: string): Promise<OrderRow> {
-    return this.orders.findVisibleOrder(user, sid);
-  }
-
-  /**
-   * A sub-account pays from its main account's wallet only once the main account approved the
-   * order. The first attempt asks for approval (PENDING) and answers AUDIT_REQUIRED.
-   */
-  private async assertWalletApproval(user: UserRow, order: OrderRow): Promise<void> {
-    if (order.userSid === order.ownerSid || user.sid === order.ownerSid) return;
-    if (order.auditStatus === AuditStatus.APPROVED) return;
-    if (order.auditStatus === AuditStatus.REJECTED) throw new AppError(ErrorCode.AUDIT_REJECTED);
-    if (order.auditStatus === AuditStatus.NONE) {
-      const price = await approvalBreakdownOf(this.db, order, {
-        vipRateBp: this.deps.money.vipRateBp,
-        now: this.orders.now(),
-      });
-      const pending = await requestApproval(this.db, order.sid, price);
-      // Only the request that moved it to PENDING tells the main account: a second click does not mail again.
-      if (pending) await tellApprovalRequested({ ...this.deps, db: this.db }, pending);
+  const result = await deps.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, sid);
+    if (!order) throw new AppError(ErrorCode.ORDER_NOT_FOUND);
+    if (order.status === OrderStatus.PAYED && isPaidWithoutMoneyFromOutside(order)) {
+      return { order, couponCode: null, items: null, repeat: true };
     }
-    throw new AppError(ErrorCode.AUDIT_REQUIRED);
-  }
-
-  /**
-   * The price the wallet choice would charge, read before any lock: decides whether a
-   * sub-account needs its main account's approval (a free order spends nothing of the company).
-   */
-  private async isFreeByWallet(user: UserRow, order: OrderRow, code: string | null): Promise<boolean> {
-    const { breakdown } = await priceWithContext(this.db, {
+    if (!OrderStateMachine.can(order.status, OrderStatus.PAYED)) throw new AppError(ErrorCode.ORDER_NOT_PAYABLE);
+    assertPayWayAllowed(order, PayWay.WALLET);
+    // Locks the wallet before pricing: VIP status and balance are then fixed until commit.
+    const lots = await lockWallet(tx, ownerSid, now);
+    const items = await listOrderItemViews(tx, [order.sid]);
+    // Another order may have bought one of these licences since this one was placed.
+    if (order.orderType === OrderType.MATERIAL) await assertLicencesNotOwned(tx, order.ownerSid, items);
+    const { breakdown } = await priceWithContext(tx, {
       orderType: order.orderType,
-      lineCents: await orderLineCents(this.db, order),
-      code,
+      lineCents: items.length > 0 ? items.map((i) => i.unitPriceCents) : [order.priceOriginCents],
+      code: input.code,
       payWay: PayWay.WALLET,
       user: payerOf(user, order),
-      vipRateBp: this.deps.money.vipRateBp,
-      now: this.orders.now(),
+      vipRateBp: deps.money.vipRateBp,
+      now,
+      isVip: lots.length > 0,
       orderSid: order.sid,
       creditCents: order.discountCreditCents,
     });
-    return breakdown.priceCents === 0;
-  }
+    const isFree = breakdown.priceCents === 0;
+    if (!isFree) {
+      // A sub-account's approval was checked before the lock; a cancel or audit change since is re-checked here.
+      if (!isApprovalSettled(deps, user, order)) throw new AppError(ErrorCode.AUDIT_REQUIRED);
+      const balance = balanceOf(lots);
+      if (balance < breakdown.priceCents) {
+        throw new AppError(ErrorCode.BALANCE_INSUFFICIENT, balanceTooLowMessage(formatYuan(balance)));
+      }
+      // A refused debit cannot happen under the row locks; if it ever did, it throws CONFLICT
+      // and nothing of this payment stays.
+      await debitWallet(tx, lots, { ownerSid, orderSid: order.sid, amountCents: breakdown.priceCents });
 
-  /**
-   * POST /api/order/{id}/wallet. One transaction: lock the order, re-price, lock the owner's
-   * valid lots earliest-expiring first, debit lot by lot (a ledger 'spend' entry each), claim
-   * the coupon under its limit, apply the paid order's effects, mark it PAYED. Any refusal
-   * rolls everything back. Repeating the call for an order this wallet already paid answers
-   * the same success again.
-   * A price of 0 (a coupon covers it) is completed instead of paid: pay way FREE, no debit, no
-   * ledger entry, no approval needed, the coupon claim made in the same transaction.
-   */
-  async pay(user: UserRow, sid: string, input: PayRequest): Promise<TWalletPayResponse> {
-    const found = await this.findPayableOrder(user, sid);
-    if (found.orderType === OrderType.WALLET) throw new AppError(ErrorCode.WALLET_RECHARGE_NOT_BY_WALLET);
-    if (found.status === OrderStatus.PAYED && isPaidWithoutMoneyFromOutside(found)) return this.walletPaidAnswer(found);
-    if (!OrderStateMachine.can(found.status, OrderStatus.PAYED)) throw new AppError(ErrorCode.ORDER_NOT_PAYABLE);
-    assertPayWayAllowed(found, PayWay.WALLET);
-    if (!this.isApprovalSettled(user, found) && !(await this.isFreeByWallet(user, found, input.code))) {
-      await this.assertWalletApproval(user, found);
+      // Test hook (refused in production by config): a window in which the server can be
+      // killed with the debit written but not committed.
+      if (deps.money.walletPayTestDelayMs > 0) await sleep(deps.money.walletPayTestDelayMs);
     }
 
-    const ownerSid = found.ownerSid;
-    const now = this.orders.now();
-    // Lapsed money is written off first so it can never be spent (own transaction, idempotent).
-    await writeOffLapsedMoney(this.db, ownerSid, now);
-
-    const result = await this.db.transaction(async (tx) => {
-      const order = await lockOrder(tx, sid);
-      if (!order) throw new AppError(ErrorCode.ORDER_NOT_FOUND);
-      if (order.status === OrderStatus.PAYED && isPaidWithoutMoneyFromOutside(order)) {
-        return { order, couponCode: null, items: null, repeat: true };
-      }
-      if (!OrderStateMachine.can(order.status, OrderStatus.PAYED)) throw new AppError(ErrorCode.ORDER_NOT_PAYABLE);
-      assertPayWayAllowed(order, PayWay.WALLET);
-      // Locks the wallet before pricing: VIP status and balance are then fixed until commit.
-      const lots = await lockWallet(tx, ownerSid, now);
-      const items = await listOrderItemViews(tx, [order.sid]);
-      // Another order may have bought one of these licences since this one was placed.
-      if (order.orderType === OrderType.MATERIAL) await assertLicencesNotOwned(tx, order.ownerSid, items);
-      const { breakdown } = await priceWithContext(tx, {
-        orderType: order.orderType,
-        lineCents: items.length > 0 ? items.map((i) => i.unitPriceCents) : [order.priceOriginCents],
-        code: input.code,
-        payWay: PayWay.WALLET,
-        user: payerOf(user, order),
-        vipRateBp: this.deps.money.vipRateBp,
-        now,
-        isVip: lots.length > 0,
+    const payWay = isFree ? PayWay.FREE : PayWay.WALLET;
+    const price = {
+      couponCode: input.code ? input.code.trim().toUpperCase() : null,
+      referer: input.referer ?? order.referer,
+      payWay,
+      ...breakdown,
+    };
+    const paid = await applyOrderPaid(
+      tx,
+      { ...order, ...price },
+      {
         orderSid: order.sid,
-        creditCents: order.discountCreditCents,
-      });
-      const isFree = breakdown.priceCents === 0;
-      if (!isFree) {
-        // A sub-account's approval was checked before the lock; a cancel or audit change since is re-checked here.
-        if (!this.isApprovalSettled(user, order)) throw new AppError(ErrorCode.AUDIT_REQUIRED);
-        const balance = balanceOf(lots);
-        if (balance < breakdown.priceCents) {
-          throw new AppError(ErrorCode.BALANCE_INSUFFICIENT, balanceTooLowMessage(formatYuan(balance)));
-        }
-        // A refused debit cannot happen under the row locks; if it ever did, it throws CONFLICT
-        // and nothing of this payment stays.
-        await debitWallet(tx, lots, { ownerSid, orderSid: order.sid, amountCents: breakdown.priceCents });
-
-        // Test hook (refused in production by config): a window in which the server can be
-        // killed with the debit written but not committed.
-        if (this.deps.money.walletPayTestDelayMs > 0) await sleep(this.deps.money.walletPayTestDelayMs);
-      }
-
-      const payWay = isFree ? PayWay.FREE : PayWay.WALLET;
-      const price = {
-        couponCode: input.code ? input.code.trim().toUpperCase() : null,
-        referer: input.referer ?? order.referer,
         payWay,
-        ...breakdown,
-      };
-      const paid = await applyOrderPaid(
-        tx,
-        { ...order, ...price },
-        {
-          orderSid: order.sid,
-          payWay,
-          gateway: isFree ? 'free' : 'wallet',
-          tradeNo: null,
-          amountCents: breakdown.priceCents,
-          paidAt: now,
-          idempotencyKey: `${isFree ? 'free' : 'wallet'}:${order.sid}`,
-        },
-        { reward: this.deps.money.orderReward, items, price },
-      );
-      if (paid.couponRefused === 'coupon_gone') throw new AppError(ErrorCode.COUPON_INVALID);
-      if (paid.couponRefused) throw new AppError(claimErrorOf(paid.couponRefused));
-      return { order: paid.order, couponCode: paid.couponCode, items, repeat: false };
-    });
-    if (!result.repeat) this.deps.metrics?.paymentSettled(result.order.payWay ?? PayWay.WALLET);
-    if (result.repeat || !result.items) return this.walletPaidAnswer(result.order);
-    return { coupon: result.couponCode, order: await this.orders.presentOne(result.order, result.items) };
-  }
-
-  /** True when no approval is needed: the buyer's own wallet, the main account paying, or approved. */
-  private isApprovalSettled(user: UserRow, order: OrderRow): boolean {
-    return (
-      order.userSid === order.ownerSid || user.sid === order.ownerSid || order.auditStatus === AuditStatus.APPROVED
+        gateway: isFree ? 'free' : 'wallet',
+        tradeNo: null,
+        amountCents: breakdown.priceCents,
+        paidAt: now,
+        idempotencyKey: `${isFree ? 'free' : 'wallet'}:${order.sid}`,
+      },
+      { reward: deps.money.orderReward, items, price },
     );
-  }
+    if (paid.couponRefused === 'coupon_gone') throw new AppError(ErrorCode.COUPON_INVALID);
+    if (paid.couponRefused) throw new AppError(claimErrorOf(paid.couponRefused));
+    return { order: paid.order, couponCode: paid.couponCode, items, repeat: false };
+  });
+  if (!result.repeat) deps.metrics?.paymentSettled(result.order.payWay ?? PayWay.WALLET);
+  if (result.repeat || !result.items) return walletPaidAnswer(deps, result.order);
+  return { coupon: result.couponCode, order: await deps.orders.presentOne(result.order, result.items) };
+}
 
-  private async walletPaidAnswer(order: OrderRow): Promise<TWalletPayResponse> {
-    return { coupon: await couponCodeOf(this.db, order.rewardCouponSid), order: await this.orders.presentOne(order) };
-  }
+/** True when no approval is needed: the buyer's own wallet, the main account paying, or approved. */
+function isApprovalSettled(deps: PayMethodDeps, user: UserRow, order: OrderRow): boolean {
+  return order.userSid === order.ownerSid || user.sid === order.ownerSid || order.auditStatus === AuditStatus.APPROVED;
+}
+
+async function walletPaidAnswer(deps: PayMethodDeps, order: OrderRow): Promise<TWalletPayResponse> {
+  return { coupon: await couponCodeOf(deps.db, order.rewardCouponSid), order: await deps.orders.presentOne(order) };
 }

@@ -2,17 +2,17 @@ import { COMMON_API, SERVICE_QR_API, SERVICE_QR_MAX_BYTES, SERVICE_QR_PATHS } fr
 import type { FastifyInstance } from 'fastify';
 import QRCode from 'qrcode';
 import { route } from '../../plugins/route.js';
-import { ServiceContactService } from './service-contact.service.js';
+import type { ServiceContactService } from './service-contact.module.js';
 
 /** What the local demo's sample QR says when scanned: that it is a sample, not a person. */
 const DEMO_QR_TEXT =
   '宝图演示：这是示例客服二维码，不是真实客服。运营请在后台「客服设置」上传微信或企业微信客服二维码。';
 
 /** The customer-service contact for buyers, and the operator's QR setting. */
-export async function serviceContactRoutes(app: FastifyInstance) {
-  const { config, db, storage } = app.deps;
-  const contacts = new ServiceContactService({ db, storage, config });
-
+export async function serviceContactRoutes(
+  app: FastifyInstance,
+  { serviceContact: contacts }: { serviceContact: ServiceContactService },
+) {
   route(app, COMMON_API.service, async () => contacts.contact());
 
   let demoSvg: Promise<string> | undefined;

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../app-deps.js';
 import { AppError } from '../../lib/app-error.js';
 import { SNIFF_BYTES, sniffMediaType } from '../../media/file-type.js';
 import { isValidStorageKey } from '../../media/storage.js';
-import { LOCAL_POLICY_FIELDS, type LocalPolicySigner, type LocalUploadPolicy } from './local-upload-policy.js';
+import { LOCAL_POLICY_FIELDS, type LocalPolicySigner, type LocalUploadPolicy } from '../../lib/local-upload-policy.js';
 import { claimUploadSlot, releaseUploadSlot } from './upload.repository.js';
 import { uploadTooLargeError } from './upload.service.js';
 
@@ -100,8 +100,7 @@ class UploadGuard extends Transform {
 }
 
 export async function receiveLocalUpload(
-  deps: Pick<AppDeps, 'storage' | 'db'>,
-  signer: LocalPolicySigner,
+  deps: Pick<AppDeps, 'storage' | 'db' | 'uploadPolicies'>,
   parts: AsyncIterable<LocalUploadPart>,
 ): Promise<void> {
   const fields = new Map<string, string>();
@@ -115,7 +114,7 @@ export async function receiveLocalUpload(
       continue;
     }
     if (part.name !== 'file' || stored) throw new AppError(ErrorCode.UPLOAD_TOO_MANY_FILES);
-    const policy = policyOf(signer, fields);
+    const policy = policyOf(deps.uploadPolicies, fields);
     const contentType = (fields.get(LOCAL_POLICY_FIELDS.contentType) ?? part.mimetype).split(';')[0]!.trim();
     if (!policy.contentTypes.includes(contentType)) throw new AppError(ErrorCode.UPLOAD_TYPE_NOT_ALLOWED);
     // One policy, one file: a checked upload cannot be replaced behind the check's back, and of

@@ -3,8 +3,8 @@ import { ErrorCode, UPLOAD_API, UPLOAD_LIMITS, UPLOAD_PATHS } from '@gemstock/co
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
 import { route } from '../../plugins/route.js';
-import { receiveLocalUpload, type LocalUploadPart } from './local-upload.js';
-import { assertUsableUpload, issueUploadCredentials, localPolicySigner } from './upload.service.js';
+import type { LocalUploadPart } from './local-upload.js';
+import type { UploadService } from './upload.module.js';
 
 /**
  * Credentials and uploads are limited per client address: a buyer uploads a few files per
@@ -34,10 +34,7 @@ function multipartError(error: unknown): AppError | null {
   }
 }
 
-export async function uploadRoutes(app: FastifyInstance) {
-  const { deps } = app;
-  const signer = localPolicySigner(deps);
-
+export async function uploadRoutes(app: FastifyInstance, { uploads }: { uploads: UploadService }) {
   await app.register(fastifyMultipart, {
     limits: {
       // One byte over the largest cap: the policy's own cap is applied while the file streams in.
@@ -52,11 +49,11 @@ export async function uploadRoutes(app: FastifyInstance) {
   });
 
   route(app, UPLOAD_API.token, { config: { rateLimit: UPLOAD_RATE_LIMIT } }, async (request) =>
-    issueUploadCredentials(deps, request.user, request.query.purpose, request.query.content_type),
+    uploads.issueUploadCredentials(request.user, request.query.purpose, request.query.content_type),
   );
 
   route(app, UPLOAD_API.check, { config: { rateLimit: CHECK_RATE_LIMIT } }, async (request) => {
-    const facts = await assertUsableUpload(deps, request.user, request.body.key, request.body.purpose);
+    const facts = await uploads.assertUsableUpload(request.user, request.body.key, request.body.purpose);
     return {
       key: facts.key,
       width: facts.width,
@@ -85,7 +82,7 @@ export async function uploadRoutes(app: FastifyInstance) {
               } satisfies LocalUploadPart);
         }
       })();
-      await receiveLocalUpload(deps, signer, parts);
+      await uploads.receiveLocalUpload(parts);
     } catch (error) {
       throw multipartError(error) ?? error;
     }

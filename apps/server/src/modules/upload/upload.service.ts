@@ -13,12 +13,11 @@ import type { Readable } from 'node:stream';
 import type { AppDeps } from '../../app-deps.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { createDownloadUrlSigner, type SignedDownloadUrl } from '../../lib/download-url.js';
+import type { SignedDownloadUrl } from '../../lib/download-url.js';
 import { sniffMediaType } from '../../media/file-type.js';
 import { readImageHeader, verifyImageDecodes } from '../../media/image-processor.js';
 import { isValidStorageKey, StorageNotFoundError } from '../../media/storage.js';
 import type { UserRow } from '../user/user.repository.js';
-import { createLocalPolicySigner } from './local-upload-policy.js';
 import { presignS3Post } from './s3-post-policy.js';
 import {
   deleteUnusedUpload,
@@ -64,13 +63,9 @@ export function isUploadKeyOf(key: string, userSid: string, purpose: UploadPurpo
   return isValidStorageKey(key) && key.startsWith(prefix) && RANDOM_PART.test(key.slice(prefix.length));
 }
 
-export function localPolicySigner(deps: Pick<AppDeps, 'config'>) {
-  return createLocalPolicySigner(deps.config.jwtSecret);
-}
-
 /** GET /api/common/oss_sts_token: credentials for one upload, recorded so only issued keys are ever usable. */
 export async function issueUploadCredentials(
-  deps: Pick<AppDeps, 'config' | 'db'>,
+  deps: Pick<AppDeps, 'config' | 'db' | 'uploadPolicies'>,
   user: UserRow,
   purpose: UploadPurpose,
   contentType: UploadContentType | undefined,
@@ -103,7 +98,7 @@ export async function issueUploadCredentials(
       expires_at: expiresAt.toISOString(),
     };
   }
-  const fields = localPolicySigner(deps).sign({ key, contentTypes, maxBytes: limit.maxBytes, exp }, contentType);
+  const fields = deps.uploadPolicies.sign({ key, contentTypes, maxBytes: limit.maxBytes, exp }, contentType);
   return {
     upload_url: UPLOAD_PATHS.local,
     fields,
@@ -248,8 +243,8 @@ export async function markUploadsUsed(tx: DbOrTx, user: UserRow, keys: string[])
  * only the signature). The caller decides who may read it: the buyer who uploaded the file (their
  * own demand) and the operators handling that demand. Never put it where others can see it.
  */
-export function signedUploadUrl(deps: Pick<AppDeps, 'config'>, key: string, ttlSeconds = 300): SignedDownloadUrl {
-  return createDownloadUrlSigner(deps.config.jwtSecret).signDownloadUrl(key, ttlSeconds);
+export function signedUploadUrl(deps: Pick<AppDeps, 'downloadUrls'>, key: string, ttlSeconds = 300): SignedDownloadUrl {
+  return deps.downloadUrls.signDownloadUrl(key, ttlSeconds);
 }
 
 /** One pass of the purge: unused uploads older than the retention, row first, then the object. */

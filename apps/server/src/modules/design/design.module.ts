@@ -1,0 +1,52 @@
+import { bindService } from '../../lib/bind-service.js';
+import {
+  acceptDraft,
+  adminDemandDetails,
+  answerFeedback,
+  assignDesigner,
+  cancelDemand,
+  commentOnDraft,
+  deliveryLink,
+  demandDetails,
+  type DesignDeps,
+  designers,
+  listDemandBoard,
+  listDemands,
+  priceQuote,
+  requestQuote,
+  sendFeedback,
+  uploadDesignFile,
+  withdrawQuote,
+} from './design.service.js';
+
+/** The buyer's side of custom design: requests, drafts and feedback, quotes, the delivery. */
+export function createDesignService(deps: DesignDeps) {
+  return bindService(deps, {
+    listDemands,
+    demandDetails,
+    commentOnDraft,
+    sendFeedback,
+    acceptDraft,
+    deliveryLink,
+    requestQuote,
+    withdrawQuote,
+  });
+}
+
+export type DesignService = ReturnType<typeof createDesignService>;
+
+/** The operators' demand board: assigning, answering, quoting, cancelling, uploading drafts and finals. */
+export function createAdminDesignService(deps: DesignDeps) {
+  return bindService(deps, {
+    listDemandBoard,
+    adminDemandDetails,
+    designers,
+    assignDesigner,
+    answerFeedback,
+    priceQuote,
+    cancelDemand,
+    uploadDesignFile,
+  });
+}
+
+export type AdminDesignService = ReturnType<typeof createAdminDesignService>;

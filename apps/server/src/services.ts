@@ -1,0 +1,123 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppDeps } from './app-deps.js';
+import { createAuditService } from './modules/audit/audit.module.js';
+import { createCartService } from './modules/cart/cart.module.js';
+import {
+  createAdminKeywordService,
+  createAdminMaterialService,
+  createCatalogService,
+} from './modules/catalog/catalog.module.js';
+import { createAdminCouponService, createCouponService } from './modules/coupon/coupon.module.js';
+import { createAdminDesignService, createDesignService } from './modules/design/design.module.js';
+import { createInvoiceIssuer } from './modules/invoice/invoice-issuer.js';
+import { createInvoiceService } from './modules/invoice/invoice.module.js';
+import { createLicenceService } from './modules/licence/licence.module.js';
+import { createOrderService } from './modules/order/order.module.js';
+import { reuseWindowOf } from './modules/order/order.service.js';
+import { closeGatewayPaymentsBeforeCancel, closeGatewayPaymentsOnCancel } from './modules/payment/close-trades.js';
+import { createPaymentService } from './modules/payment/payment.module.js';
+import type { PaymentDeps } from './modules/payment/payment.service.js';
+import { createSearch } from './modules/search/search.service.js';
+import { createServiceContactService } from './modules/service-contact/service-contact.module.js';
+import { createSurveyService } from './modules/survey/survey.module.js';
+import { createUploadService } from './modules/upload/upload.module.js';
+
+/**
+ * The composition root of the services: every module's service is built here, once per
+ * application, from the shared dependencies (AppDeps) and the services it calls, in the order
+ * they need each other. Route plugins receive the result and only map endpoints to calls.
+ *
+ * One shape throughout: a module writes its operations as functions whose first parameter is
+ * what they use (`listCart(deps, user)`), and its `<module>.module.ts` binds them to that once
+ * (`createCartService(deps)`, lib/bind-service.ts). State a service keeps for the life of the
+ * process (a page cache, the certificates rendered) is made by its factory, never at module level.
+ */
+export function createServices(deps: AppDeps, log: FastifyBaseLogger) {
+  const { config, db, events, metrics } = deps;
+
+  const search = createSearch(db, {
+    reportLogError: (error) => log.error({ err: error }, 'search log write failed'),
+    onCacheLookup: (cache, hit) => metrics.searchCacheLookup(cache, hit),
+  });
+  const catalog = createCatalogService({
+    db,
+    ...search,
+    signer: deps.downloadUrls,
+    publicUrlOf: deps.publicUrlOf,
+    onCacheLookup: (cache, hit) => metrics.searchCacheLookup(cache, hit),
+  });
+  // Operator edits and finished media jobs: searches made in this process show the change at once.
+  events.on('catalog.changed', () => catalog.forgetSearches());
+
+  // Payment and orders need each other: a cancel first asks the payment module to close the
+  // order's gateway trades (a request it waits for), and paying presents the order.
+  const paymentDeps: PaymentDeps = {
+    config,
+    db,
+    payments: deps.payments,
+    metrics,
+    settlementsInFlight: new Map(),
+  };
+  const orders = createOrderService({
+    db,
+    money: config.money,
+    reuseWindowMs: reuseWindowOf(config.payments.unpaidTtlMinutes),
+    publicUrlOf: deps.publicUrlOf,
+    deadlines: config.payments,
+    metrics,
+    uploads: deps,
+    messages: deps.messages,
+    siteName: config.siteName,
+    closeTrades: closeGatewayPaymentsBeforeCancel(paymentDeps, log),
+    events,
+  });
+  // Once cancelled, any trade opened between the close and the cancel is closed too.
+  events.on('order.cancelled', closeGatewayPaymentsOnCancel(paymentDeps, log));
+  const payment = createPaymentService({
+    ...paymentDeps,
+    money: config.money,
+    orders,
+    messages: deps.messages,
+    siteName: config.siteName,
+  });
+
+  const designDeps = { ...deps, signer: deps.downloadUrls, orders, log };
+  const invoiceDeps = {
+    ...deps,
+    signer: deps.downloadUrls,
+    issuer: createInvoiceIssuer(config.invoicing, config.publicUrl),
+    log,
+  };
+
+  return {
+    /** The same signer that signs every download link verifies them (the original-download route). */
+    downloadUrls: deps.downloadUrls,
+    /** Batched search-log writes; flushed when the application closes. */
+    searchLog: search.searchLog,
+    audit: createAuditService(deps),
+    catalog,
+    adminMaterials: createAdminMaterialService(deps),
+    adminKeywords: createAdminKeywordService(deps),
+    cart: createCartService({ db, publicUrlOf: deps.publicUrlOf }),
+    coupons: createCouponService(deps),
+    adminCoupons: createAdminCouponService(deps),
+    design: createDesignService(designDeps),
+    adminDesign: createAdminDesignService(designDeps),
+    invoices: createInvoiceService(invoiceDeps),
+    licences: createLicenceService({
+      db,
+      storage: deps.storage,
+      signer: deps.downloadUrls,
+      publicUrlOf: deps.publicUrlOf,
+      siteName: config.siteName,
+      publicUrl: config.publicUrl,
+    }),
+    orders,
+    payment,
+    serviceContact: createServiceContactService(deps),
+    surveys: createSurveyService(deps),
+    uploads: createUploadService(deps),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
