@@ -80,16 +80,16 @@ describe('我的订单 paging past the counted orders', () => {
 
   const lastListCall = () => calls.filter((c) => c.url.pathname === '/api/order/list').at(-1)!.url.searchParams;
 
-  it('says 超过 1,000 个订单 and offers the 100 counted pages', async () => {
+  it('says 共 1,000+ 个订单 and offers the 100 counted pages', async () => {
     renderOrders();
     // The first render also loads the cards' code.
-    expect(await screen.findByText('超过 1,000 个订单', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('共 1,000+ 个订单', {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByRole('button', { name: '第 100 页' })).toBeTruthy();
   });
 
   it('asks for the next page by the cursor of the page shown, and for a jumped-to page by its number', async () => {
     renderOrders();
-    await screen.findByText('超过 1,000 个订单', {}, { timeout: 10_000 });
+    await screen.findByText('共 1,000+ 个订单', {}, { timeout: 10_000 });
     fireEvent.click(screen.getByRole('button', { name: '下一页' }));
     expect(await screen.findByRole('article', { name: '订单 GS-second-0' })).toBeTruthy();
     expect(lastListCall().get('cursor')).toBe('after-page-1');

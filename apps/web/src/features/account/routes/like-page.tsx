@@ -5,6 +5,7 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { Empty } from '@/components/ui/feedback';
 import { Pagination } from '@/components/ui/pagination';
 import { paths } from '@/config/paths';
+import { countText, pagedTotal, usePageCursors } from '@/lib/list-pages';
 import { LIKES_PAGE_SIZE, useLikedMaterials } from '../api/get-liked-materials';
 import { SectionCard } from '../components/section-card';
 
@@ -13,16 +14,21 @@ function pageFrom(params: URLSearchParams): number {
   return Number.isInteger(page) && page > 0 ? page : 1;
 }
 
-/** /user/like — the materials the user liked; the heart on each card unlikes it. */
+/**
+ * /user/like — the materials the user liked; the heart on each card unlikes it. 下一页 asks for the
+ * likes after the page shown (by its cursor), so liking more while paging shows nothing twice.
+ */
 export default function LikePage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const page = pageFrom(searchParams);
-  const query = useLikedMaterials(page);
-  const total = query.data?.total ?? 0;
+  const cursors = usePageCursors('likes');
+  const query = useLikedMaterials(page, cursors.cursorOf(page));
+  const total = query.data ? pagedTotal(query.data, page, LIKES_PAGE_SIZE) : 0;
   const materials = query.data?.materials ?? [];
   const lastPage = Math.max(1, Math.ceil(total / LIKES_PAGE_SIZE));
 
   const goToPage = (next: number) => {
+    cursors.remember(page, next, query.data && !query.isPlaceholderData ? query.data.nextCursor : null);
     const params = new URLSearchParams(searchParams);
     if (next > 1) params.set('page', String(next));
     else params.delete('page');
@@ -63,7 +69,11 @@ export default function LikePage() {
   return (
     <SectionCard
       title="我的喜欢"
-      extra={query.data && total > 0 ? <span className="gs-text-secondary">共 {total} 个素材</span> : null}
+      extra={
+        query.data && total > 0 ? (
+          <span className="gs-text-secondary">{countText(query.data.total, query.data.totalCapped, '个素材')}</span>
+        ) : null
+      }
     >
       {body}
     </SectionCard>

@@ -8,6 +8,7 @@ import { Icon } from '@/components/ui/icon';
 import { ExclamationCircleFilled, PlusOutlined } from '@/components/ui/icon-paths';
 import { Pagination } from '@/components/ui/pagination';
 import { Table, type TableColumn } from '@/components/ui/table';
+import { countText, pagedTotal, usePageCursors } from '@/lib/list-pages';
 import { notify } from '@/lib/notify';
 import { useCurrentUser } from '@/stores/session';
 import { useSubUsers } from '../api/get-sub-users';
@@ -72,13 +73,15 @@ function DialogSlot({ when, children }: { when: boolean; children: ReactNode }) 
 export default function SubAccountPage() {
   const user = useCurrentUser();
   const allowed = user?.level === 0 && user.subEnabled;
-  const subUsers = useSubUsers(Boolean(allowed));
+  const [page, setPage] = useState(1);
+  // 下一页 asks for the sub-accounts after the last one shown (by its cursor)
+  const cursors = usePageCursors('sub-users');
+  const subUsers = useSubUsers(Boolean(allowed), page, PAGE_SIZE, cursors.cursorOf(page));
   const setEnabled = useSetSubUserEnabled();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<TSubUser | null>(null);
   const [passwordFor, setPasswordFor] = useState<TSubUser | null>(null);
   const [emailFor, setEmailFor] = useState<TSubUser | null>(null);
-  const [page, setPage] = useState(1);
 
   if (!user) return null;
   if (user.level !== 0) {
@@ -99,10 +102,11 @@ export default function SubAccountPage() {
     }
   };
   const subUserList = subUsers.data?.sub_users ?? [];
-  // the page shown stays in range when the list shrinks (antd Table's pagination did the same)
-  const pageCount = Math.max(1, Math.ceil(subUserList.length / PAGE_SIZE));
-  const current = Math.min(page, pageCount);
-  const pageRows = subUserList.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
+  const pageTotal = subUsers.data ? pagedTotal(subUsers.data, page, PAGE_SIZE) : 0;
+  const goTo = (next: number) => {
+    cursors.remember(page, next, subUsers.data && !subUsers.isPlaceholderData ? subUsers.data.nextCursor : null);
+    setPage(next);
+  };
   // render functions, not components defined here: a new component each render would remount the
   // switch and lose its focus when the list refreshes after a toggle
   const enabledSwitch = (row: TSubUser) => (
@@ -200,16 +204,17 @@ export default function SubAccountPage() {
             label="子账号列表"
             rowKey="sid"
             loading={subUsers.isLoading}
-            rows={pageRows}
+            rows={subUserList}
             className="gs-sub-user-table"
             empty={empty}
             columns={columns}
           />
-          {pageCount > 1 && (
-            <div className="gs-sub-user-pages">
-              <Pagination current={current} pageSize={PAGE_SIZE} total={subUserList.length} onChange={setPage} />
-            </div>
-          )}
+        </div>
+      )}
+      {subUsers.data && pageTotal > PAGE_SIZE && (
+        <div className="gs-pages-with-total">
+          <span>{countText(subUsers.data.total, subUsers.data.totalCapped, '个子账号')}</span>
+          <Pagination current={page} pageSize={PAGE_SIZE} total={pageTotal} onChange={goTo} />
         </div>
       )}
       <DialogSlot when={creating}>

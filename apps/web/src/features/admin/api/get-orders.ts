@@ -17,12 +17,14 @@ export interface AdminOrderListQuery {
   pay_way?: PayWay | undefined;
   page: number;
   page_size: number;
+  /** The page before's `nextCursor`: the orders after its last one. */
+  cursor?: string | undefined;
 }
 
 /** Every order query (list, detail) starts with this, so a transfer decision refreshes them all. */
 export const ADMIN_ORDERS_KEY = [ADMIN_SCOPE, 'orders'] as const;
 
-/** GET /api/admin/orders?q&status&type&pay_way&page&page_size → {total, orders}. */
+/** GET /api/admin/orders?q&status&type&pay_way&page&page_size[&cursor] → {total, totalCapped, nextCursor, orders}. */
 export function getOrders(query: AdminOrderListQuery): Promise<TAdminOrderListResponse> {
   return callAdminApi(ADMIN_ORDER_API.list, { query });
 }

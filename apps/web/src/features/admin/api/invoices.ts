@@ -17,9 +17,11 @@ export interface InvoiceQueueQuery {
   status?: InvoiceStatus | undefined;
   page: number;
   page_size: number;
+  /** The page before's `nextCursor`: the invoices after its last one. */
+  cursor?: string | undefined;
 }
 
-/** GET /api/admin/invoices?status&page&page_size → {total, invoices}, most urgent first. */
+/** GET /api/admin/invoices?status&page&page_size[&cursor] → {total, totalCapped, nextCursor, invoices}, most urgent first. */
 export function useInvoiceQueue(query: InvoiceQueueQuery) {
   return useQuery({
     queryKey: [...ADMIN_INVOICES_KEY, query],

@@ -34,7 +34,7 @@ import {
   VoidInvoiceModal,
 } from '../components/invoice-actions';
 import { RefreshButton } from '../components/refresh-button';
-import { useAdminPaging } from '../lib/use-admin-paging';
+import { adminCountText, useAdminPaging } from '../lib/use-admin-paging';
 import { formatDateTime } from '@/lib/date-time';
 import { ScrollTable } from '@/components/scroll-table';
 
@@ -94,10 +94,15 @@ function RejectModal({ invoice, onClose }: { invoice: TAdminInvoice | null; onCl
  */
 export function InvoicesPage() {
   const [status, setStatus] = useState<StatusFilter>(InvoiceStatus.REQUESTED);
-  const { page, pageSize, setPage, pagination } = useAdminPaging();
+  const { page, pageSize, setPage, cursor, pagination } = useAdminPaging(status);
   const [rejecting, setRejecting] = useState<TAdminInvoice | null>(null);
   const [voiding, setVoiding] = useState<TAdminInvoice | null>(null);
-  const query = useInvoiceQueue({ status: status === 'ALL' ? undefined : status, page, page_size: pageSize });
+  const query = useInvoiceQueue({
+    status: status === 'ALL' ? undefined : status,
+    page,
+    page_size: pageSize,
+    ...(cursor ? { cursor } : {}),
+  });
   const { data, isLoading } = query;
 
   // Fits the console's content width at 1440 px (about 1,130 px beside the menu) without
@@ -325,7 +330,7 @@ export function InvoicesPage() {
             />
           ),
         }}
-        pagination={pagination(data?.total ?? 0, (total) => `共 ${total} 条`)}
+        pagination={pagination(data ?? 0, () => adminCountText(data, '条'), { stale: query.isPlaceholderData })}
       />
       <RejectModal invoice={rejecting} onClose={() => setRejecting(null)} />
       <VoidInvoiceModal invoice={voiding} onClose={() => setVoiding(null)} />

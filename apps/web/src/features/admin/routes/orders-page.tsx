@@ -19,6 +19,8 @@ import { BuyerCell, OrderStatusTag } from '../components/order-tags';
 import { ListFilters } from '../components/list-filters';
 import { oneOf, useAddressQuery } from '../lib/address-query';
 import { adminPaths } from '../lib/admin-paths';
+import { adminCountText } from '../lib/use-admin-paging';
+import { pagedTotal, usePageCursors } from '@/lib/list-pages';
 import { formatDateTime } from '@/lib/date-time';
 import { RefreshButton } from '../components/refresh-button';
 import { ScrollTable } from '@/components/scroll-table';
@@ -50,7 +52,15 @@ function useOrdersAddress() {
 
 export function OrdersPage() {
   const { query, openSid, update } = useOrdersAddress();
-  const { data, isFetching, isLoading, refetch } = useOrders(query);
+  // 下一页 asks for the orders after the last one shown (its cursor): orders placed meanwhile then
+  // neither repeat one nor hide one; a jump asks by page number.
+  const { page, page_size: pageSize, ...filters } = query;
+  const cursors = usePageCursors(JSON.stringify({ ...filters, pageSize }));
+  const cursor = cursors.cursorOf(page);
+  const { data, isFetching, isLoading, isPlaceholderData, refetch } = useOrders({
+    ...query,
+    ...(cursor ? { cursor } : {}),
+  });
   const navigate = useNavigate();
   const filtered = Boolean(query.q || query.status || query.type || query.pay_way);
   const open = (sid: string | undefined) => update({ order: sid });
@@ -164,13 +174,17 @@ export function OrdersPage() {
           ),
         }}
         pagination={{
-          current: query.page,
-          pageSize: query.page_size,
-          total: data?.total ?? 0,
+          current: page,
+          pageSize,
+          total: data ? pagedTotal(data, page, pageSize) : 0,
           showSizeChanger: true,
           pageSizeOptions: PAGE_SIZE_OPTIONS,
-          showTotal: (total) => `共 ${total} 个订单`,
-          onChange: (page, pageSize) => update({ page, page_size: pageSize }),
+          showTotal: () => adminCountText(data, '个订单'),
+          onChange: (next, nextSize) => {
+            if (nextSize === pageSize)
+              cursors.remember(page, next, data && !isPlaceholderData ? data.nextCursor : null);
+            update({ page: next, page_size: nextSize });
+          },
         }}
       />
       <OrderDetailDrawer sid={openSid} onClose={() => open(undefined)} />

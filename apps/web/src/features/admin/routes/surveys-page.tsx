@@ -12,8 +12,8 @@ const stars = (value: number) => <Rate disabled allowHalf value={value} style={{
 
 /** What buyers said in the satisfaction survey: the averages over every answer, and each answer. */
 export function SurveysPage() {
-  const { page, pageSize, pagination } = useAdminPaging();
-  const query = useSurveyAnswers({ page, page_size: pageSize });
+  const { page, pageSize, cursor, pagination } = useAdminPaging();
+  const query = useSurveyAnswers({ page, page_size: pageSize, ...(cursor ? { cursor } : {}) });
   const { data, isLoading } = query;
 
   if (query.isError) {
@@ -88,7 +88,11 @@ export function SurveysPage() {
         scroll={{ x: 1000 }}
         size="middle"
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="还没有买家参与满意度调查" /> }}
-        pagination={pagination(data?.total ?? 0, (total) => `共 ${total} 份`)}
+        pagination={pagination(
+          data ? { total: data.total, totalCapped: false, nextCursor: data.nextCursor } : 0,
+          (total) => `共 ${total} 份`,
+          { stale: query.isPlaceholderData },
+        )}
       />
     </Card>
   );

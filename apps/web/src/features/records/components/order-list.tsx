@@ -1,8 +1,8 @@
-import { LIST_COUNT_CAP } from '@gemstock/contract';
-import { type ReactNode, Suspense, lazy, useEffect, useState } from 'react';
+import { type ReactNode, Suspense, lazy, useEffect } from 'react';
 import { LoadError } from '@/components/load-error';
 import { Empty, SkeletonBlock, SkeletonText } from '@/components/ui/feedback';
 import { Pagination } from '@/components/ui/pagination';
+import { countText, pagedTotal, usePageCursors } from '@/lib/list-pages';
 import { type OrderFilters, useOrders } from '../api/get-orders';
 
 export const ORDER_PAGE_SIZE = 10;
@@ -34,36 +34,17 @@ function OrdersSkeleton() {
   );
 }
 
-/** 共 12 个订单, or 超过 1,000 个订单 when the list stopped counting. */
-export function orderCountText(total: number, totalCapped: boolean): string {
-  return totalCapped ? `超过 ${LIST_COUNT_CAP.toLocaleString('en-US')} 个订单` : `共 ${total} 个订单`;
-}
-
-/**
- * How many orders the page controls offer: the count, and while the list stopped counting
- * (totalCapped) one page more than the one shown as long as there is a next page, so 下一页
- * goes on past the counted pages.
- */
-export function pagedTotal(data: { total: number; totalCapped: boolean; nextCursor: string | null }, page: number) {
-  if (!data.totalCapped) return data.total;
-  return Math.max(data.total, (page + (data.nextCursor ? 1 : 0)) * ORDER_PAGE_SIZE);
-}
-
 /**
  * A page of orders (GET /api/order/list) with loading, empty and error states. The page after
  * one already shown is asked by that page's cursor, so orders placed meanwhile neither push an
  * order onto the next page a second time nor hide one; a jump to another page asks by number.
  */
 export function OrderList({ query, page, onPageChange, empty, emptyAction }: OrderListProps) {
-  // Where a page starts, learnt when 下一页 leaves the page before it; forgotten with the filter.
-  const filterKey = JSON.stringify(query);
-  const [starts, setStarts] = useState<{ filter: string; at: Record<number, string> }>({ filter: filterKey, at: {} });
-  const known = starts.filter === filterKey ? starts.at : {};
-  const cursor = page > 1 ? known[page] : undefined;
+  const cursors = usePageCursors(JSON.stringify(query));
+  const cursor = cursors.cursorOf(page);
   const orders = useOrders({ ...query, page, page_size: ORDER_PAGE_SIZE, ...(cursor ? { cursor } : {}) });
   const goTo = (next: number) => {
-    const nextCursor = orders.data && !orders.isPlaceholderData ? orders.data.nextCursor : null;
-    if (next === page + 1 && nextCursor) setStarts({ filter: filterKey, at: { ...known, [next]: nextCursor } });
+    cursors.remember(page, next, orders.data && !orders.isPlaceholderData ? orders.data.nextCursor : null);
     onPageChange(next);
   };
   useEffect(() => {
@@ -82,7 +63,7 @@ export function OrderList({ query, page, onPageChange, empty, emptyAction }: Ord
     );
   }
   const { total, totalCapped, orders: items } = orders.data;
-  const pageTotal = pagedTotal(orders.data, page);
+  const pageTotal = pagedTotal(orders.data, page, ORDER_PAGE_SIZE);
   if (items.length === 0) {
     return (
       <div className="gs-card" style={{ padding: '40px 24px' }}>
@@ -102,7 +83,7 @@ export function OrderList({ query, page, onPageChange, empty, emptyAction }: Ord
         ))}
         {pageTotal > ORDER_PAGE_SIZE && (
           <div className="gs-pages-with-total">
-            <span>{orderCountText(total, totalCapped)}</span>
+            <span>{countText(total, totalCapped, '个订单')}</span>
             <Pagination current={page} pageSize={ORDER_PAGE_SIZE} total={pageTotal} onChange={goTo} />
           </div>
         )}

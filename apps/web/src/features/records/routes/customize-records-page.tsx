@@ -8,6 +8,7 @@ import { Empty, SkeletonText, Tag } from '@/components/ui/feedback';
 import { useDemands } from '@/features/customize/api/demand-list';
 import { DEMAND_STATUS_COLOR, stageNote } from '@/features/customize/lib/demand-labels';
 import { formatDateTime } from '@/lib/date-time';
+import { usePageCursors } from '@/lib/list-pages';
 import { BrowseMaterialsLink } from '../components/browse-link';
 
 // the details (and antd) load when a request is opened
@@ -53,7 +54,13 @@ export default function CustomizeRecordsPage() {
   // mounted once opened, so the drawer can play its closing animation
   const [hasOpened, setHasOpened] = useState(open !== null);
   if (open !== null && !hasOpened) setHasOpened(true);
-  const query = useDemands(page, PAGE_SIZE);
+  // 下一页 goes on after the last request shown, so one submitted meanwhile is not shown twice.
+  const cursors = usePageCursors('demands');
+  const query = useDemands(page, PAGE_SIZE, cursors.cursorOf(page));
+  const goTo = (next: number) => {
+    cursors.remember(page, next, query.data && !query.isPlaceholderData ? query.data.nextCursor : null);
+    setPage(next);
+  };
   const setOpen = (sid: string | null) =>
     setParams(
       (p) => {
@@ -89,10 +96,10 @@ export default function CustomizeRecordsPage() {
           <DemandCard key={d.sid} demand={d} onOpen={() => setOpen(d.sid)} />
         ))}
         <div className="gs-demand-pages">
-          <Button disabled={page === 1} onClick={() => setPage((p) => p - 1)}>
+          <Button disabled={page === 1} onClick={() => goTo(page - 1)}>
             上一页
           </Button>
-          <Button disabled={!query.data.hasMore} onClick={() => setPage((p) => p + 1)}>
+          <Button disabled={!query.data.hasMore} onClick={() => goTo(page + 1)}>
             下一页
           </Button>
         </div>

@@ -1,17 +1,20 @@
 import { AccountLevel, VIP_MONTHLY_FEE_CENTS, type TWalletOrder } from '@gemstock/contract';
+import { useState } from 'react';
 import { LoadError } from '@/components/load-error';
 import { PageContainer } from '@/components/page-container';
 import { PriceText } from '@/components/price-text';
 import { Button } from '@/components/ui/button';
 import { Alert, Empty, SkeletonText, Tag } from '@/components/ui/feedback';
 import { Icon } from '@/components/ui/icon';
+import { Pagination } from '@/components/ui/pagination';
 import { CheckCircleFilled, CrownOutlined } from '@/components/ui/icon-paths';
 import { Table, type TableColumn } from '@/components/ui/table';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/form';
+import { countText, pagedTotal, usePageCursors } from '@/lib/list-pages';
 import { useDialogs } from '@/stores/dialogs';
 import { isLoggedInUser, useCurrentUser } from '@/stores/session';
-import { useWallet } from '../api/get-wallet';
+import { WALLET_PAGE_SIZE, useWallet } from '../api/get-wallet';
 import { VIP_POINTS } from '../components/vip-terms';
 import './wallet-page.css';
 
@@ -31,10 +34,18 @@ function RechargeStatus({ valid }: { valid: boolean }) {
   return valid ? <Tag color="gold">有效</Tag> : <Tag color="default">已过期（余额已失效）</Tag>;
 }
 
+/** The recharges a page at a time; 下一页 goes on after the last recharge shown (its cursor). */
 function RechargeHistory() {
-  const wallet = useWallet(true);
+  const [page, setPage] = useState(1);
+  const cursors = usePageCursors('wallet');
+  const wallet = useWallet(true, page, cursors.cursorOf(page));
   if (wallet.isError)
     return <LoadError title="充值记录加载失败" error={wallet.error} onRetry={() => void wallet.refetch()} />;
+  const pageTotal = wallet.data ? pagedTotal(wallet.data, page, WALLET_PAGE_SIZE) : 0;
+  const goTo = (next: number) => {
+    cursors.remember(page, next, wallet.data && !wallet.isPlaceholderData ? wallet.data.nextCursor : null);
+    setPage(next);
+  };
   return (
     <section className="gs-card gs-wallet-section" aria-labelledby="wallet-history-title">
       <h2 id="wallet-history-title" className="gs-wallet-section__title">
@@ -84,6 +95,12 @@ function RechargeHistory() {
         minWidth={640}
         empty="暂无充值记录"
       />
+      {wallet.data && pageTotal > WALLET_PAGE_SIZE && (
+        <div className="gs-pages-with-total">
+          <span>{countText(wallet.data.total, wallet.data.totalCapped, '笔充值')}</span>
+          <Pagination current={page} pageSize={WALLET_PAGE_SIZE} total={pageTotal} onChange={goTo} />
+        </div>
+      )}
     </section>
   );
 }
