@@ -138,6 +138,7 @@ async function seed(database: Database): Promise<{ buyers: Buyer[]; materialSids
       originalMime: 'image/jpeg',
       originalBytes: 1024,
       thumbKey: `public/materials/${sid}/thumb-0123456789abcdef.webp`,
+      reviewState: 'listed',
     });
     materialSids.push(sid);
   }

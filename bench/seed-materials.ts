@@ -361,7 +361,7 @@ export async function ensureBenchMaterials(client: pg.Client, options: SeedOptio
       `INSERT INTO materials (sid, format, keywords, search_tokens, width, height, duration_ms, aspect_ratio,
          resolution, auth_types, original_key, original_mime, original_bytes, thumb_key, cover_key, watermark_key,
          preview_key, like_count, disabled, featured, free_from, free_until, prices_cents, special_prices_cents,
-         created_at, updated_at)
+         created_at, updated_at, review_state)
        SELECT u.sid, u.format, string_to_array(u.kw, '|'), string_to_array(u.tok, '|'), u.w, u.h, u.dur, u.ar, u.res,
          string_to_array(u.auth, ',')::smallint[],
          'private/materials/' || u.sid || '/original-0000000000000000.' || CASE WHEN u.format = 'video' THEN 'mp4' ELSE 'jpg' END,
@@ -371,7 +371,7 @@ export async function ensureBenchMaterials(client: pg.Client, options: SeedOptio
          'public/materials/' || u.sid || '/watermark-0000000000000000.jpg',
          CASE WHEN u.format = 'video' THEN 'public/materials/' || u.sid || '/preview-0000000000000000.mp4' END,
          u.likes, u.disabled, u.featured, u.free_from, u.free_until, u.prices::jsonb, u.special::jsonb,
-         u.created_at, u.created_at
+         u.created_at, u.created_at, 'listed'
        FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::int[], $7::int[], $8::text[],
          $9::text[], $10::text[], $11::text[], $12::bigint[], $13::int[], $14::bool[], $15::bool[],
          $16::timestamptz[], $17::timestamptz[], $18::text[], $19::text[], $20::timestamptz[])

@@ -1,6 +1,7 @@
 import { RENDITION_VERSION } from '../src/media/renditions.js';
 import { LICENCE_TABLE, qualifyingLicenceTypes, type LicenceType } from '@gemstock/contract';
 import { count, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -11,6 +12,7 @@ import { keywords, materials, operators, users } from '../src/db/schema/index.js
 import { newSid } from '../src/lib/ids.js';
 import { encodeImage, makeImageRenditions, rasteriseSvg, type ImageRenditions } from '../src/media/image-processor.js';
 import { materialFileKey } from '../src/media/keys.js';
+import { perceptualHash } from '../src/media/perceptual-hash.js';
 import { LocalDiskStorage, type Storage } from '../src/media/storage.js';
 import { aspectRatioLabel, resolutionLabel } from '../src/media/video-labels.js';
 import { createOperator } from '../src/modules/operator/operator.service.js';
@@ -112,6 +114,18 @@ class WrittenFiles {
   }
 }
 
+/**
+ * What review knows of a demo material: on sale (the demo is a catalogue to buy from), and the
+ * hashes an upload of the same or a similar picture is compared with.
+ */
+async function reviewedFacts(original: Buffer, r: ImageRenditions) {
+  return {
+    reviewState: 'listed',
+    contentSha256: createHash('sha256').update(original).digest('hex'),
+    perceptualHash: await perceptualHash(r.thumb.data),
+  } satisfies Partial<MaterialRow>;
+}
+
 async function storeRenditions(files: WrittenFiles, sid: string, r: ImageRenditions) {
   const [thumbKey, thumbSmallKey, coverKey, watermarkKey] = await Promise.all([
     files.put(materialFileKey('public', sid, 'thumb', r.thumb.data, r.thumb.ext), r.thumb.data, r.thumb.mime),
@@ -200,6 +214,7 @@ async function makeImageMaterial(files: WrittenFiles, plan: ImagePlan): Promise<
   const keys = await storeRenditions(files, sid, renditions);
   return {
     sid,
+    ...(await reviewedFacts(original.data, renditions)),
     format: 'image',
     keywords: plan.keywords,
     searchTokens: searchTokensFor(plan.keywords),
@@ -235,10 +250,12 @@ async function makeVideoMaterial(
     'video/mp4',
   );
   const previewKey = await files.put(materialFileKey('public', sid, 'preview', preview, 'mp4'), preview, 'video/mp4');
-  const keys = await storeRenditions(files, sid, await makeImageRenditions(poster));
+  const stills = await makeImageRenditions(poster);
+  const keys = await storeRenditions(files, sid, stills);
   const words = definition?.keywords ?? [];
   return {
     sid,
+    ...(await reviewedFacts(original, stills)),
     format: 'video',
     keywords: words,
     searchTokens: searchTokensFor(words),

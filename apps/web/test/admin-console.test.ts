@@ -134,6 +134,11 @@ describe('material edit form', () => {
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     version: 0,
+    review: 'listed',
+    reviewReason: null,
+    reviewedAt: null,
+    similarTo: null,
+    licenceWarning: null,
     job: null,
   };
 

@@ -39,6 +39,11 @@ const MATERIAL: TAdminMaterial = {
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
   version: 3,
+  review: 'listed',
+  reviewReason: null,
+  reviewedAt: null,
+  similarTo: null,
+  licenceWarning: null,
   job: null,
 };
 

@@ -102,6 +102,24 @@ export const ErrorCode = {
   /** Operator: an edit made on a form loaded before someone else's saved edit of the material. */
   MATERIAL_EDITED_ELSEWHERE: e(3005, 409, '该素材已被他人修改，请重新加载后再编辑'),
 
+  /* 3010–3029: review before sale, duplicates and upload batches (docs/decisions/0030-review-before-sale.md). */
+  /** The uploaded bytes are those of an existing material; the server names it (素材编号) in the message. */
+  MATERIAL_DUPLICATE: e(3010, 409, '该文件与已有素材完全相同，已拒绝重复上传'),
+  /** 驳回 of a material that is no longer 待审核 (another operator reviewed it). */
+  MATERIAL_NOT_PENDING_REVIEW: e(3011, 409, '该素材不在待审核状态，请刷新后查看'),
+  /** 提交上架 or 驳回 of a material already on sale; 下架 is done in 素材管理. */
+  MATERIAL_ALREADY_LISTED: e(3012, 409, '该素材已上架，如需停止销售请在素材管理中下架'),
+  /** 提交上架 before the previews are made (or after processing failed): buyers would see nothing. */
+  MATERIAL_NOT_PROCESSED: e(3013, 409, '素材尚未处理完成，暂不能上架'),
+  UPLOAD_BATCH_NOT_FOUND: e(3014, 404, '上传批次不存在'),
+  UPLOAD_FILE_NOT_FOUND: e(3015, 404, '该上传文件不存在'),
+  /** Sending a file again whose bytes already became a material or were refused as a duplicate. */
+  UPLOAD_FILE_DONE: e(3016, 409, '该文件已上传完成，无需重新上传'),
+  /** 取消 of a file whose bytes already arrived. */
+  UPLOAD_FILE_NOT_CANCELLABLE: e(3017, 409, '该文件已上传完成，无法取消'),
+  /** The operator cancelled the file while its bytes were arriving: nothing was kept. */
+  UPLOAD_FILE_CANCELLED: e(3018, 409, '该文件的上传已取消'),
+
   /* 31xx: media upload and processing (operator console). The server may put the exact limit
      into the message, e.g. "图片不能超过 50 MB". */
   /** Over the upload cap (a separate, smaller cap applies to images). */

@@ -11,6 +11,7 @@
 import type { RoutesOf } from './endpoint.js';
 import type { ADMIN_COUPON_API, ORDER_REWARD_API } from './api/admin-coupon.js';
 import type { ADMIN_AUDIT_API, ADMIN_KEYWORD_API, ADMIN_MATERIAL_API } from './api/admin-material.js';
+import type { ADMIN_REVIEW_API, ADMIN_UPLOAD_BATCH_API } from './api/admin-review.js';
 import type { ADMIN_API } from './api/admin.js';
 import type { CART_API } from './api/cart.js';
 import type { COMMON_API, SERVICE_QR_API } from './api/common.js';
@@ -57,6 +58,19 @@ export const ADMIN_MATERIAL_ROUTES: RoutesOf<typeof ADMIN_MATERIAL_API> = {
   detail: { method: 'GET', path: '/api/admin/materials/:id', access: 'operator' },
   update: { method: 'PATCH', path: '/api/admin/materials/:id', access: 'operator' },
   reprocess: { method: 'POST', path: '/api/admin/materials/:id/reprocess', access: 'operator' },
+};
+
+export const ADMIN_REVIEW_ROUTES: RoutesOf<typeof ADMIN_REVIEW_API> = {
+  queue: { method: 'GET', path: '/api/admin/review', access: 'operator' },
+  list: { method: 'POST', path: '/api/admin/review/list', access: 'operator' },
+  reject: { method: 'POST', path: '/api/admin/review/reject', access: 'operator' },
+};
+
+export const ADMIN_UPLOAD_BATCH_ROUTES: RoutesOf<typeof ADMIN_UPLOAD_BATCH_API> = {
+  create: { method: 'POST', path: '/api/admin/upload_batches', access: 'operator' },
+  list: { method: 'GET', path: '/api/admin/upload_batches', access: 'operator' },
+  detail: { method: 'GET', path: '/api/admin/upload_batches/:id', access: 'operator' },
+  cancelFile: { method: 'POST', path: '/api/admin/upload_batches/:id/files/:fileId/cancel', access: 'operator' },
 };
 
 export const ADMIN_ROUTES: RoutesOf<typeof ADMIN_API> = {

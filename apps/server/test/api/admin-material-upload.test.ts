@@ -1,4 +1,5 @@
 import {
+  ADMIN_REVIEW_API,
   ErrorCode,
   type TAdminMaterial,
   type TAdminMaterialResponse,
@@ -29,6 +30,7 @@ import {
   type TestOperator,
 } from '../helpers/admin.js';
 import { createBuyer } from '../helpers/factories.js';
+import { injectApi } from '../helpers/inject-api.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 
 const UPLOAD = '/api/admin/materials/upload';
@@ -172,7 +174,12 @@ describe('POST /api/admin/materials/upload — images', () => {
       expect(diff / a!.length).toBeGreaterThan(3);
     });
 
-    it('is found by buyers with its watermarked preview, and its original is never served', async () => {
+    it('once listed by review, is found by buyers with its watermarked preview, and its original is never served', async () => {
+      const listed = await injectApi(t, ADMIN_REVIEW_API.list, {
+        body: { sids: [material.sid] },
+        token: operator.token,
+      });
+      expect(listed.code, listed.message).toBe(0);
       const res = await t.call<TSearchMaterialsResponse>({ method: 'GET', url: '/api/material?keyword=上传测试戒指' });
       const found = res.data.materials.find((m) => m.sid === material.sid);
       expect(found).toMatchObject({ width: 4000, height: 3000, authType: [1, 2, 3, 4] });

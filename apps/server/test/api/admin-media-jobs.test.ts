@@ -1,4 +1,4 @@
-import type { TAdminMaterialResponse } from '@gemstock/contract';
+import { ADMIN_REVIEW_API, type TAdminMaterialResponse } from '@gemstock/contract';
 import { eq, sql } from 'drizzle-orm';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +17,7 @@ import {
   type TestOperator,
 } from '../helpers/admin.js';
 import { insertMaterial } from '../helpers/factories.js';
+import { injectApi } from '../helpers/inject-api.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 
 describe('media jobs: claiming, retries, failure, the worker', () => {
@@ -144,14 +145,14 @@ describe('media jobs: claiming, retries, failure, the worker', () => {
     expect(storedFiles(t).filter((f) => f.startsWith('public/'))).toHaveLength(4);
   });
 
-  it('a finished job makes the material searchable at once, even for a search already cached', async () => {
+  it('a processed upload listed by review is searchable at once, even for a search already cached', async () => {
     const before = await t.call<{ materials: { sid: string }[] }>({
       method: 'GET',
       url: '/api/material?keyword=缓存测试',
     });
     expect(before.data.materials).toEqual([]);
     const body = multipartBody([
-      filePart(await makeJpeg(1600, 1200), 'fresh.jpg', 'image/jpeg'),
+      filePart(await makeJpeg(1700, 1275), 'fresh.jpg', 'image/jpeg'),
       { name: 'keywords', value: '缓存测试' },
     ]);
     const res = await t.call<TAdminMaterialResponse>({
@@ -163,6 +164,11 @@ describe('media jobs: claiming, retries, failure, the worker', () => {
     });
     expect(res.code, res.message).toBe(0);
     expect((await runNextMediaJob(t.app.deps))?.outcome).toBe('done');
+    const listed = await injectApi(t, ADMIN_REVIEW_API.list, {
+      body: { sids: [res.data.material.sid] },
+      token: operator.token,
+    });
+    expect(listed.code, listed.message).toBe(0);
     const after = await t.call<{ materials: { sid: string }[] }>({
       method: 'GET',
       url: '/api/material?keyword=缓存测试',

@@ -338,14 +338,14 @@ describe('GET /api/material — more matches than the result window', () => {
     // One statement: generate_series makes the rows, with the tokenizer's own tokens.
     await t.database.db.execute(sql`
       INSERT INTO materials (sid, format, keywords, search_tokens, width, height, auth_types, original_key,
-        original_mime, original_bytes, like_count, created_at)
+        original_mime, original_bytes, like_count, created_at, review_state)
       SELECT 'bulk' || lpad(g::text, 8, '0'), 'image', ARRAY['瓷器'],
         ARRAY[${sql.join(
           searchTokensFor(['瓷器']).map((x) => sql`${x}`),
           sql`, `,
         )}]::text[],
         3000, 4000, ARRAY[1,2,3,4]::smallint[], ${base.originalKey}, 'image/jpeg', 1024,
-        (g * 7919) % 1000, now() - g * interval '1 minute'
+        (g * 7919) % 1000, now() - g * interval '1 minute', 'listed'
       FROM generate_series(1, ${COUNT}) AS g`);
   });
   afterAll(async () => {
@@ -414,14 +414,14 @@ describe('CatalogSearch windows: large result sets paged by keyset walks', () =>
     const base = materialValues({ keywords: ['玛瑙'] });
     await t.database.db.execute(sql`
       INSERT INTO materials (sid, format, keywords, search_tokens, width, height, auth_types, original_key,
-        original_mime, original_bytes, like_count, disabled, created_at)
+        original_mime, original_bytes, like_count, disabled, created_at, review_state)
       SELECT 'agate' || lpad(g::text, 6, '0'), 'image', ARRAY['玛瑙'],
         ARRAY[${sql.join(
           searchTokensFor(['玛瑙']).map((x) => sql`${x}`),
           sql`, `,
         )}]::text[],
         3000, 4000, ARRAY[1,2,3,4]::smallint[], ${base.originalKey}, 'image/jpeg', 1024,
-        (g * 7919) % 50, g % 97 = 0, now() - (g % 300) * interval '1 hour'
+        (g * 7919) % 50, g % 97 = 0, now() - (g % 300) * interval '1 hour', 'listed'
       FROM generate_series(1, ${COUNT}) AS g`);
     // Any set above 100 matches is "large" here, so pages come from walks, not from memory.
     search = new CatalogSearch(t.database.db, { completeLimit: 100 });

@@ -31,7 +31,7 @@ export async function createBuyer(t: TestApp, values: Partial<typeof users.$infe
 
 export type MaterialValues = Partial<typeof materials.$inferInsert> & { keywords: string[] };
 
-/** One material with consistent derived columns (search tokens, licence types, storage keys). */
+/** One material with consistent derived columns (search tokens, licence types, storage keys), listed for sale. */
 export function materialValues(values: MaterialValues): typeof materials.$inferInsert {
   const sid = values.sid ?? newSid();
   const width = values.width ?? 3000;
@@ -51,6 +51,8 @@ export function materialValues(values: MaterialValues): typeof materials.$inferI
     coverKey: `public/materials/${sid}/cover-0123456789abcdef.webp`,
     watermarkKey: `public/materials/${sid}/watermark-0123456789abcdef.webp`,
     previewKey: format === 'video' ? `public/materials/${sid}/preview-0123456789abcdef.mp4` : null,
+    // On sale unless a test says otherwise: review has its own tests.
+    reviewState: 'listed',
     ...values,
   };
 }

@@ -3,6 +3,7 @@ import { MAX_LENGTH } from '../constants.js';
 import { defineEndpoint } from '../endpoint.js';
 import { LICENCE_TYPES, MATERIAL_FORMATS } from '../enums.js';
 import { zLicenceType } from '../entities.js';
+import { MATERIAL_REVIEW_STATES } from '../material-review.js';
 
 /*
  * Operator console: materials (upload, list, edit, reprocess), keyword lists and the audit log.
@@ -144,6 +145,15 @@ export const ZAdminMaterial = z.object({
   updatedAt: z.string(),
   /** How many operator edits the material has had; an edit sends the one its form was loaded at. */
   version: z.number().int(),
+  /** Review before sale: pending (待审核), listed (已上架) or rejected (已驳回). Buyers see only listed ones. */
+  review: z.enum(MATERIAL_REVIEW_STATES),
+  /** Why it was rejected. */
+  reviewReason: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+  /** 疑似重复: the closest older material by perceptual hash, within NEAR_DUPLICATE_MAX_DISTANCE bits. */
+  similarTo: z.object({ sid: z.string(), distance: z.number().int() }).nullable(),
+  /** Review's warning when the size fits no standard licence (only 高级定制授权 could be sold); null when one fits. */
+  licenceWarning: z.string().nullable(),
   /** The newest processing job, if any. */
   job: ZAdminMaterialJob.nullable(),
 });
@@ -279,6 +289,10 @@ export const AuditAction = {
   MATERIAL_UPLOAD: 'material.upload',
   MATERIAL_UPDATE: 'material.update',
   MATERIAL_REPROCESS: 'material.reprocess',
+  /** 提交上架: one entry per call, every material in its refs. */
+  MATERIAL_LIST: 'material.list',
+  /** 驳回: one entry per call, with the reason. */
+  MATERIAL_REJECT: 'material.reject',
   KEYWORDS_PINNED: 'keywords.pinned.replace',
   KEYWORDS_CURATED: 'keywords.curated.replace',
   KEYWORDS_BLOCKED: 'keywords.blocked.replace',

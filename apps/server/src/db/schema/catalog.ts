@@ -191,12 +191,21 @@ export const materials = pgTable(
 );
 
 /**
- * What buyers may see of a material: its public files are made (ready), review put it on sale
- * (listed) and no operator withdrew it (not disabled). Every buyer query of the catalogue uses
- * this one condition, so a material waiting for review is found by no search, sid or list.
+ * A material that review put on sale and whose public files are made: what the modules that sell
+ * and license materials may find by sid. `disabled` (下架) is left to them: a buyer who owns a
+ * withdrawn material still downloads it.
+ */
+export function offeredForSaleSql(): SQL {
+  return sql`(${materials.status} = 'ready' AND ${materials.reviewState} = 'listed')`;
+}
+
+/**
+ * What buyers may see of a material: offered for sale (processed and listed by review) and not
+ * withdrawn (disabled). Every buyer query of the catalogue uses this one condition, so a material
+ * waiting for review is found by no search, sid or list.
  */
 export function buyerVisibleSql(): SQL {
-  return sql`(${materials.disabled} = false AND ${materials.status} = 'ready' AND ${materials.reviewState} = 'listed')`;
+  return sql`(${materials.disabled} = false AND ${offeredForSaleSql()})`;
 }
 
 export const materialLikes = pgTable(

@@ -2,6 +2,9 @@ import {
   LICENCE_TYPES,
   type LicenceType,
   MaterialFormat,
+  MaterialReviewMachine,
+  MaterialReview,
+  noStandardLicenceWarning,
   type MaterialStatus,
   type MediaJobStatus,
   type TAdminMaterial,
@@ -21,9 +24,10 @@ export function toAdminMaterial(
 ): TAdminMaterial {
   const isFree =
     row.freeFrom !== null && row.freeUntil !== null && row.freeFrom <= context.now && context.now < row.freeUntil;
+  const format = row.format === MaterialFormat.VIDEO ? MaterialFormat.VIDEO : MaterialFormat.IMAGE;
   return {
     sid: row.sid,
-    format: row.format === MaterialFormat.VIDEO ? MaterialFormat.VIDEO : MaterialFormat.IMAGE,
+    format,
     status: row.status as MaterialStatus,
     keywords: row.keywords,
     thumbUrl: context.publicUrlOf(row.thumbKey),
@@ -51,6 +55,14 @@ export function toAdminMaterial(
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     version: row.editVersion,
+    review: MaterialReviewMachine.isState(row.reviewState) ? row.reviewState : MaterialReview.PENDING,
+    reviewReason: row.reviewReason,
+    reviewedAt: row.reviewedAt?.toISOString() ?? null,
+    similarTo:
+      row.similarToSid !== null && row.similarDistance !== null
+        ? { sid: row.similarToSid, distance: row.similarDistance }
+        : null,
+    licenceWarning: noStandardLicenceWarning(row.width, row.height, format),
     job: job
       ? {
           id: job.id,

@@ -128,21 +128,33 @@ export interface RenditionKeys {
   previewKey: string | null;
 }
 
+/** What the media job learns from the picture besides its files. */
+export interface DrawnFacts {
+  placeholderColor: string;
+  perceptualHash: bigint;
+  /** The closest other material within the near-duplicate distance, if any. */
+  similar: { sid: string; distance: number } | null;
+}
+
 /**
- * Stores the new public files of a material (and the grid's placeholder colour drawn from them)
- * and makes it ready (visible, unless disabled).
+ * Stores the new public files of a material (and what was drawn from them: the grid's
+ * placeholder colour, the perceptual hash and the near-duplicate it resembles) and makes it
+ * ready (visible to buyers once listed, unless disabled).
  */
 export async function markMaterialReady(
   db: DbOrTx,
   sid: string,
   keys: RenditionKeys,
-  drawn: { placeholderColor: string },
+  drawn: DrawnFacts,
 ): Promise<boolean> {
   const rows = await db
     .update(materials)
     .set({
       ...keys,
       placeholderColor: drawn.placeholderColor,
+      perceptualHash: drawn.perceptualHash,
+      similarToSid: drawn.similar?.sid ?? null,
+      similarDistance: drawn.similar?.distance ?? null,
       renditionVersion: RENDITION_VERSION,
       status: MaterialStatus.READY,
       updatedAt: sql`now()`,
@@ -158,4 +170,41 @@ export async function markMaterialFailed(db: DbOrTx, sid: string): Promise<void>
     .update(materials)
     .set({ status: MaterialStatus.FAILED, updatedAt: sql`now()` })
     .where(and(eq(materials.sid, sid), eq(materials.status, MaterialStatus.PROCESSING)));
+}
+
+/** The material made from the same original bytes (SHA-256, hex), if any. */
+export async function findMaterialByContentHash(db: DbOrTx, sha256: string): Promise<{ sid: string } | undefined> {
+  const [row] = await db
+    .select({ sid: materials.sid })
+    .from(materials)
+    .where(eq(materials.contentSha256, sha256))
+    .limit(1);
+  return row;
+}
+
+/**
+ * The other material whose perceptual hash is closest to `hash`, if it is within `maxDistance`
+ * bits (of equally close ones, the first by sid). Reads materials_perceptual_hash_idx only (an
+ * index-only scan of 8-byte hashes), once per processed upload.
+ */
+export async function findNearestByPerceptualHash(
+  db: DbOrTx,
+  hash: bigint,
+  excludeSid: string,
+  maxDistance: number,
+): Promise<{ sid: string; distance: number } | undefined> {
+  const distance = sql<number>`bit_count((${materials.perceptualHash} # ${hash.toString()}::bigint)::bit(64))::int`;
+  const [row] = await db
+    .select({ sid: materials.sid, distance })
+    .from(materials)
+    .where(
+      and(
+        sql`${materials.perceptualHash} IS NOT NULL`,
+        sql`${materials.sid} <> ${excludeSid}`,
+        sql`${distance} <= ${maxDistance}`,
+      ),
+    )
+    .orderBy(distance, materials.sid)
+    .limit(1);
+  return row ? { sid: row.sid, distance: Number(row.distance) } : undefined;
 }

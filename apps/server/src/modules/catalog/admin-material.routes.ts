@@ -14,10 +14,14 @@ import { AppError } from '../../lib/app-error.js';
 import type { StagedFile } from '../../media/upload-staging.js';
 import { ok } from '../../plugins/envelope.js';
 import { route } from '../../plugins/route.js';
+import { registerAdminReviewRoutes } from './admin-review.routes.js';
 import type { AdminMaterialService } from './catalog.module.js';
 
-/** Form fields of an upload besides the file; anything else is refused. */
-const UPLOAD_FIELDS = new Set(['keywords']);
+/**
+ * Form fields of an upload besides the file; anything else is refused. `batch_file` names the
+ * upload batch file the bytes are for (sent before the file, so it is marked before they arrive).
+ */
+const UPLOAD_FIELDS = new Set(['keywords', 'batch_file']);
 const MAX_FIELD_BYTES = 4096;
 
 function signedInOperator(request: FastifyRequest) {
@@ -84,12 +88,18 @@ export async function adminMaterialRoutes(
       }
       let staged: StagedFile | null = null;
       let keywordText = '';
+      let batch: Awaited<ReturnType<AdminMaterialService['startBatchFileUpload']>> | null = null;
       try {
         try {
           for await (const part of request.parts()) {
             if (part.type === 'field') {
               if (!UPLOAD_FIELDS.has(part.fieldname)) {
                 throw new AppError(ErrorCode.VALIDATION, `不支持的字段：${part.fieldname}`);
+              }
+              if (part.fieldname === 'batch_file') {
+                if (batch || staged) throw new AppError(ErrorCode.VALIDATION, '上传文件编号须在文件之前且只能有一个');
+                batch = await materials.startBatchFileUpload(String(part.value).trim());
+                continue;
               }
               if (part.valueTruncated) throw new AppError(ErrorCode.VALIDATION, '关键词内容过长');
               keywordText += ` ${String(part.value)}`;
@@ -103,13 +113,20 @@ export async function adminMaterialRoutes(
           throw multipartError(error, materials) ?? error;
         }
         if (!staged) throw new AppError(ErrorCode.UPLOAD_FILE_REQUIRED);
-        const keywords = zMaterialKeywords.safeParse(parseKeywordText(keywordText));
+        const keywords = zMaterialKeywords.safeParse([...(batch?.keywords ?? []), ...parseKeywordText(keywordText)]);
         if (!keywords.success) {
           const message = keywords.error.issues[0]?.message ?? ErrorCode.VALIDATION.message;
           throw new AppError(ErrorCode.VALIDATION, message, [{ path: 'keywords', message }]);
         }
-        const material = await materials.createUploadedMaterial(operator, staged, { keywords: keywords.data });
+        const material = await materials.createUploadedMaterial(operator, staged, {
+          keywords: keywords.data,
+          batch: batch ? { sid: batch.batchSid, fileSid: batch.fileSid } : undefined,
+        });
         return ok({ material });
+      } catch (error) {
+        // The batch table keeps why this file did not become a material (重复被拒, 失败 with the reason).
+        if (batch) await materials.recordBatchFileFailure(batch.fileSid, error);
+        throw error;
       } finally {
         // The staging file is gone whatever happened: stored as the original, or refused.
         const done = staged as StagedFile | null;
@@ -131,4 +148,6 @@ export async function adminMaterialRoutes(
   route(app, ADMIN_MATERIAL_API.reprocess, async (request) => ({
     material: await materials.reprocessMaterial(request.operator, request.params.id),
   }));
+
+  registerAdminReviewRoutes(app, materials);
 }

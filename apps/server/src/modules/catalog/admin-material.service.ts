@@ -5,6 +5,7 @@ import {
   ErrorCode,
   type LicenceType,
   licenceSpec,
+  MaterialReview,
   MaterialStatus,
   qualifyingLicenceTypes,
   type TAdminMaterial,
@@ -19,6 +20,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
+import { uniqueViolationConstraint } from '../../db/errors.js';
 import { AppError, type FieldError } from '../../lib/app-error.js';
 import { newSid } from '../../lib/ids.js';
 import type { SniffedType } from '../../media/file-type.js';
@@ -34,6 +36,7 @@ import {
   type AdminMaterialRow,
   countAdminMaterials,
   findMaterial,
+  findMaterialByContentHash,
   insertMaterialRow,
   listAdminMaterials,
   lockMaterial,
@@ -43,6 +46,7 @@ import {
 import { toAdminMaterial } from './admin-material.mapper.js';
 import { recordOperatorAction } from '../audit/audit-log.service.js';
 import { findLatestMediaJobs, findPendingMediaJob, insertMediaJob } from './media-job.repository.js';
+import { transitionUploadFile } from './upload-file-transition.js';
 
 export type AdminMaterialDeps = Pick<AppDeps, 'db' | 'storage' | 'video' | 'mediaJobs' | 'config'> &
   Partial<Pick<AppDeps, 'events'>> & { publicUrlOf: PublicUrlOf };
@@ -146,19 +150,29 @@ export function fileTooLargeError(deps: AdminMaterialDeps): AppError {
   );
 }
 
+/** An upload refused because its bytes are those of an existing material, which it names. */
+export class DuplicateUploadError extends AppError {
+  constructor(readonly existingSid: string) {
+    super(ErrorCode.MATERIAL_DUPLICATE, `该文件与素材 ${existingSid} 完全相同，已拒绝重复上传`);
+  }
+}
+
 /**
- * Accepts a staged upload: reads its true size (and duration) from the content, refuses what
- * must not go further, stores the original under a private content-hashed key and creates the
- * material (status processing, invisible to buyers), its rendition job and the audit record in
- * one transaction. If anything after the store fails, the stored original is deleted again.
- * The caller discards the staging file.
+ * Accepts a staged upload: refuses the bytes of an existing material (by SHA-256), reads its
+ * true size (and duration) from the content, refuses what must not go further, stores the
+ * original under a private content-hashed key and creates the material (processing, then 待审核:
+ * never visible to buyers before review), its rendition job, the batch file's receipt and the
+ * audit record in one transaction. If anything after the store fails, the stored original is
+ * deleted again. The caller discards the staging file.
  */
 export async function createUploadedMaterial(
   deps: AdminMaterialDeps,
   operator: OperatorRow,
   staged: StagedFile,
-  input: { keywords: string[] },
+  input: { keywords: string[]; batch?: { sid: string; fileSid: string } | undefined },
 ): Promise<TAdminMaterial> {
+  const existing = await findMaterialByContentHash(deps.db, staged.sha256);
+  if (existing) throw new DuplicateUploadError(existing.sid);
   let facts;
   try {
     facts = await inspectStagedFile(staged, { video: deps.video, maxPixels: deps.config.upload.maxPixels });
@@ -192,18 +206,29 @@ export async function createUploadedMaterial(
     originalKey,
     originalMime: staged.type.mime,
     originalBytes: staged.bytes,
+    contentSha256: staged.sha256,
     status: MaterialStatus.PROCESSING,
+    reviewState: MaterialReview.PENDING,
   };
   let created: { row: AdminMaterialRow; job: Awaited<ReturnType<typeof insertMediaJob>> };
   try {
     created = await deps.db.transaction(async (tx) => {
       const row = await insertMaterialRow(tx, values);
       const job = await insertMediaJob(tx, sid);
+      if (input.batch) {
+        // The operator may have cancelled the file while its bytes arrived: then nothing is kept.
+        const received = await transitionUploadFile(tx, input.batch.fileSid, 'receive', {
+          materialSid: sid,
+          reason: null,
+        });
+        if (!received) throw new AppError(ErrorCode.UPLOAD_FILE_CANCELLED);
+      }
       await recordOperatorAction(tx, {
         operatorSid: operator.sid,
         action: AuditAction.MATERIAL_UPLOAD,
         entity: AuditEntity.MATERIAL,
         entitySid: sid,
+        refs: input.batch ? [input.batch.sid] : [],
         before: null,
         after: {
           format: row.format,
@@ -215,12 +240,18 @@ export async function createUploadedMaterial(
           originalMime: row.originalMime,
           originalBytes: row.originalBytes,
           status: row.status,
+          review: row.reviewState,
         },
       });
       return { row, job };
     });
   } catch (error) {
     await deps.storage.delete(originalKey).catch(() => undefined);
+    // Two uploads of the same bytes at once: the second insert meets the first's hash.
+    if (uniqueViolationConstraint(error) === 'materials_content_sha256_key') {
+      const first = await findMaterialByContentHash(deps.db, staged.sha256);
+      if (first) throw new DuplicateUploadError(first.sid);
+    }
     throw error;
   }
   deps.mediaJobs.notify();
@@ -239,7 +270,11 @@ export function uploadConfig(deps: AdminMaterialDeps): TUploadConfigResponse {
 
 /* ------------------------------------------------------------------ list and read */
 
-async function present(deps: AdminMaterialDeps, rows: AdminMaterialRow[]): Promise<TAdminMaterial[]> {
+/** Materials as the console sees them, each with its newest media job. */
+export async function presentAdminMaterials(
+  deps: AdminMaterialDeps,
+  rows: AdminMaterialRow[],
+): Promise<TAdminMaterial[]> {
   const jobs = await findLatestMediaJobs(
     deps.db,
     rows.map((r) => r.sid),
@@ -266,7 +301,7 @@ export async function listMaterials(
   return {
     total: Math.min(counted, ADMIN_COUNT_CAP),
     totalCapped: counted > ADMIN_COUNT_CAP,
-    materials: await present(deps, rows),
+    materials: await presentAdminMaterials(deps, rows),
   };
 }
 
@@ -277,7 +312,7 @@ function notFound(): AppError {
 export async function getMaterial(deps: AdminMaterialDeps, sid: string): Promise<TAdminMaterial> {
   const row = await findMaterial(deps.db, sid);
   if (!row) throw notFound();
-  return (await present(deps, [row]))[0]!;
+  return (await presentAdminMaterials(deps, [row]))[0]!;
 }
 
 /* ------------------------------------------------------------------ edit */
@@ -421,7 +456,7 @@ export async function updateMaterial(
     return updated!;
   });
   if (changed) await deps.events?.emit('catalog.changed', {});
-  return (await present(deps, [row]))[0]!;
+  return (await presentAdminMaterials(deps, [row]))[0]!;
 }
 
 /**
@@ -453,5 +488,5 @@ export async function reprocessMaterial(
     return updated!;
   });
   deps.mediaJobs.notify();
-  return (await present(deps, [row]))[0]!;
+  return (await presentAdminMaterials(deps, [row]))[0]!;
 }

@@ -25,6 +25,15 @@ import {
   toWire,
 } from './catalog.service.js';
 import { like, listLiked, unlike } from './likes.service.js';
+import { listForSale, rejectMaterials, reviewQueue } from './material-review.service.js';
+import {
+  cancelUploadFile,
+  createUploadBatch,
+  getUploadBatch,
+  listUploadBatches,
+  recordBatchFileFailure,
+  startBatchFileUpload,
+} from './upload-batch.service.js';
 
 /** The buyer's catalogue (search, detail, free materials, likes); built once, in services.ts. */
 export function createCatalogService(deps: Omit<CatalogDeps, 'pages'>) {
@@ -48,7 +57,7 @@ export function createCatalogService(deps: Omit<CatalogDeps, 'pages'>) {
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
 
-/** The operators' side of materials: uploads, the list, edits and reprocessing. */
+/** The operators' side of materials: uploads and their batches, review, the list, edits and reprocessing. */
 export function createAdminMaterialService(deps: AdminMaterialDeps) {
   return bindService(deps, {
     uploadConfig,
@@ -59,6 +68,15 @@ export function createAdminMaterialService(deps: AdminMaterialDeps) {
     getMaterial: getAdminMaterial,
     updateMaterial,
     reprocessMaterial,
+    reviewQueue,
+    listForSale,
+    rejectMaterials,
+    createUploadBatch,
+    listUploadBatches,
+    getUploadBatch,
+    cancelUploadFile,
+    startBatchFileUpload,
+    recordBatchFileFailure,
   });
 }
 

@@ -1,6 +1,6 @@
 import { and, eq, gt, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { downloads, materials, users } from '../../db/schema/index.js';
+import { buyerVisibleSql, downloads, materials, users } from '../../db/schema/index.js';
 import { rowsOf, textArray } from '../../db/sql.js';
 
 /** The columns a material's wire shape is built from (never the token array, which is large). */
@@ -86,13 +86,7 @@ function prepareVisibleMaterialsBySeq(db: DbOrTx) {
   return db
     .select({ rows: sql<MaterialJson[] | null>`json_agg(${MATERIAL_JSON})` })
     .from(materials)
-    .where(
-      and(
-        sql`${materials.seq} = ANY(${sql.placeholder('seqs')}::bigint[])`,
-        eq(materials.disabled, false),
-        eq(materials.status, 'ready'),
-      ),
-    )
+    .where(and(sql`${materials.seq} = ANY(${sql.placeholder('seqs')}::bigint[])`, buyerVisibleSql()))
     .prepare('catalog_visible_materials_by_seq');
 }
 
@@ -123,7 +117,7 @@ export async function findVisibleMaterial(db: DbOrTx, sid: string): Promise<Mate
   const rows = await db
     .select(MATERIAL_COLUMNS)
     .from(materials)
-    .where(and(eq(materials.sid, sid), eq(materials.disabled, false), eq(materials.status, 'ready')))
+    .where(and(eq(materials.sid, sid), buyerVisibleSql()))
     .limit(1);
   return rows[0];
 }
@@ -151,7 +145,7 @@ export async function listRelatedSeqs(
       FROM unnest(${keywordArray}) AS k(keyword)
       CROSS JOIN LATERAL (
         SELECT ${materials.seq} AS seq FROM ${materials}
-        WHERE ${materials.keywords} @> ARRAY[k.keyword] AND NOT ${materials.disabled} AND ${materials.status} = 'ready' AND ${materials.sid} <> ${material.sid}
+        WHERE ${materials.keywords} @> ARRAY[k.keyword] AND ${buyerVisibleSql()} AND ${materials.sid} <> ${material.sid}
         ORDER BY ${materials.createdAt} DESC NULLS LAST, ${materials.seq} DESC NULLS LAST
         LIMIT ${RELATED_CANDIDATES_PER_KEYWORD}
       ) c
@@ -164,12 +158,7 @@ export async function listRelatedSeqs(
 }
 
 function freeNowConditions(now: Date): SQL[] {
-  return [
-    eq(materials.disabled, false),
-    eq(materials.status, 'ready'),
-    lte(materials.freeFrom, now),
-    gt(materials.freeUntil, now),
-  ];
+  return [buyerVisibleSql(), lte(materials.freeFrom, now), gt(materials.freeUntil, now)];
 }
 
 /** Materials whose free window contains `now`, the most recently opened first. */
@@ -199,14 +188,7 @@ export async function listFeaturedVideos(db: DbOrTx, page: { offset: number; lim
   return db
     .select(MATERIAL_COLUMNS)
     .from(materials)
-    .where(
-      and(
-        eq(materials.featured, true),
-        eq(materials.format, 'video'),
-        eq(materials.disabled, false),
-        eq(materials.status, 'ready'),
-      ),
-    )
+    .where(and(eq(materials.featured, true), eq(materials.format, 'video'), buyerVisibleSql()))
     .orderBy(sql`${materials.createdAt} desc nulls last, ${materials.seq} desc nulls last`)
     .limit(page.limit)
     .offset(page.offset);

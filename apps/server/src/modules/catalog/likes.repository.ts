@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { materialLikes, materials } from '../../db/schema/index.js';
+import { buyerVisibleSql, materialLikes, materials } from '../../db/schema/index.js';
 import { afterPosition, countUpTo, type ListPage, positionAt, positionOrder } from '../../lib/list-cursor.js';
 import { MATERIAL_COLUMNS, type MaterialRow } from './catalog.repository.js';
 
@@ -20,7 +20,7 @@ export async function likeMaterial(db: DbOrTx, userSid: string, materialSid: str
     const material = await tx
       .select({ likeCount: materials.likeCount })
       .from(materials)
-      .where(and(eq(materials.sid, materialSid), eq(materials.disabled, false)));
+      .where(and(eq(materials.sid, materialSid), buyerVisibleSql()));
     if (material.length === 0) return undefined;
     const inserted = await tx
       .insert(materialLikes)

@@ -1,13 +1,17 @@
-import { inArray } from 'drizzle-orm';
+import { and, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { materials } from '../../db/schema/index.js';
+import { materials, offeredForSaleSql } from '../../db/schema/index.js';
 import { MATERIAL_COLUMNS, type MaterialRow } from './catalog.repository.js';
 
-/** Materials by sid, disabled ones included (the caller decides what a disabled one means). */
+/**
+ * Materials by sid that are offered for sale, disabled ones included (the caller decides what a
+ * disabled one means). One waiting for review, rejected or never processed is as if it did not
+ * exist: no cart, order, licence or demand can name it.
+ */
 export async function selectMaterialsBySids(db: DbOrTx, sids: readonly string[]): Promise<MaterialRow[]> {
   if (sids.length === 0) return [];
   return db
     .select(MATERIAL_COLUMNS)
     .from(materials)
-    .where(inArray(materials.sid, [...sids]));
+    .where(and(inArray(materials.sid, [...sids]), offeredForSaleSql()));
 }

@@ -10,7 +10,10 @@ import { wirePrice } from './material.mapper.js';
  * licence): materials by sid with their prices, and which of them an account likes.
  */
 
-/** Materials by sid, disabled ones included (the caller decides what a disabled one means). */
+/**
+ * Materials by sid that review put on sale and that are processed, disabled ones included (the
+ * caller decides what a disabled one means); any other sid is absent, as if it did not exist.
+ */
 export async function findMaterialsBySids(db: DbOrTx, sids: readonly string[]): Promise<Map<string, MaterialRow>> {
   const rows = await selectMaterialsBySids(db, sids);
   return new Map(rows.map((r) => [r.sid, r]));

@@ -1,4 +1,4 @@
-import { MaterialFormat } from '@gemstock/contract';
+import { MaterialFormat, NEAR_DUPLICATE_MAX_DISTANCE } from '@gemstock/contract';
 import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -6,10 +6,12 @@ import { pipeline } from 'node:stream/promises';
 import type { AppDeps } from '../../app-deps.js';
 import { materialFileKey } from '../../media/keys.js';
 import { makeMaterialRenditions, RENDITION_VERSION } from '../../media/renditions.js';
+import { perceptualHash } from '../../media/perceptual-hash.js';
 import { extensionForContentType } from '../../media/storage.js';
 import {
   type AdminMaterialRow,
   findMaterial,
+  findNearestByPerceptualHash,
   markMaterialFailed,
   markMaterialReady,
   type RenditionKeys,
@@ -111,10 +113,18 @@ async function renderMaterial(deps: MediaJobDeps, job: MediaJobRow): Promise<'do
         : Promise.resolve(null),
     ]);
     const keys: RenditionKeys = { thumbKey, thumbSmallKey, coverKey, watermarkKey, previewKey };
+    // From the thumbnail, so an image and a video (its poster frame) are hashed alike and a
+    // copy at another size or quality comes out the same.
+    const hash = await perceptualHash(renditions.thumb.data);
+    const similar = (await findNearestByPerceptualHash(deps.db, hash, sid, NEAR_DUPLICATE_MAX_DISTANCE)) ?? null;
 
     const outcome = await deps.db.transaction(async (tx) => {
       if (!(await finishMediaJob(tx, job, { status: 'done' }))) return 'lost' as const;
-      await markMaterialReady(tx, sid, keys, { placeholderColor: renditions.placeholderColor });
+      await markMaterialReady(tx, sid, keys, {
+        placeholderColor: renditions.placeholderColor,
+        perceptualHash: hash,
+        similar,
+      });
       return 'done' as const;
     });
     if (outcome === 'lost') {

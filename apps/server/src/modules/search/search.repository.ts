@@ -2,6 +2,7 @@ import { Orientation, SortOption } from '@gemstock/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
+  buyerVisibleSql,
   creationDayToken,
   FORMAT_TOKEN_PREFIX,
   matchTokens,
@@ -69,8 +70,9 @@ const FORMAT_TOKEN = (format: string) => `${FORMAT_TOKEN_PREFIX}${format}`;
  * for queries that walk a sort index and test rows as they come.
  */
 function searchConditions(filter: SearchFilter, now: Date, shape: 'indexed' | 'walk'): SQL[] {
-  // Materials still being processed (or failed) have no previews yet: buyers never see them.
-  const conditions: SQL[] = [eq(materials.disabled, false), eq(materials.status, 'ready')];
+  // Materials still being processed (or failed) have no previews yet, and those review has not
+  // listed are not for sale: buyers never see either.
+  const conditions: SQL[] = [buyerVisibleSql()];
   if (shape === 'indexed') {
     const tokens = [...filter.tokens];
     if (filter.format) tokens.push(FORMAT_TOKEN(filter.format));
@@ -142,7 +144,7 @@ export async function estimateMaterialRows(db: DbOrTx): Promise<number | null> {
 export async function listDistinctKeywords(db: DbOrTx): Promise<string[]> {
   const result = await db.execute(
     sql`SELECT DISTINCT k.keyword FROM ${materials}, unnest(${materials.keywords}) AS k(keyword)
-        WHERE ${materials.disabled} = false AND ${materials.status} = 'ready'`,
+        WHERE ${buyerVisibleSql()}`,
   );
   return rowsOf<{ keyword: string }>(result).map((r) => r.keyword);
 }
