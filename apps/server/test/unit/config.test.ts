@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, isLoopbackUrl, loadConfig } from '../../src/config.js';
+import { isLoopbackUrl } from '../../src/config-env.js';
+import { ConfigError, loadConfig } from '../../src/config.js';
 
 const BASE = { LOG_LEVEL: 'silent', DATA_DIR: '/tmp/gemstock-test-data', JWT_SECRET: 's'.repeat(40) };
 const PRODUCTION = {
