@@ -19,7 +19,6 @@ import {
   Drawer,
   Flex,
   Form,
-  Image,
   Input,
   InputNumber,
   Select,
@@ -39,6 +38,7 @@ import { formatBytes, formatDuration } from '../lib/format';
 import { callAdminApi } from '../lib/admin-api';
 import { ADMIN_SCOPE } from '../lib/admin-paths';
 import { changedPatch, type EditValues, formFieldOf, initialValues } from '../lib/material-form';
+import { MaterialPreview } from './material-preview';
 
 const MAX_YUAN = MAX_PRICE_CENTS / 100;
 const KEYWORD_SEPARATORS = [',', '，', '、', ';', '；', ' '];
@@ -366,36 +366,5 @@ function MaterialEditForm({
         </Flex>
       </Form>
     </Flex>
-  );
-}
-
-function MaterialPreview({ material }: { material: TAdminMaterial }) {
-  if (material.format === 'video' && material.previewUrl) {
-    return (
-      <video
-        src={material.previewUrl}
-        poster={material.watermarkUrl ?? undefined}
-        controls
-        muted
-        loop
-        style={{ width: '100%', maxHeight: 320, background: '#000', borderRadius: 8 }}
-      />
-    );
-  }
-  if (material.watermarkUrl) {
-    return (
-      <Image
-        src={material.watermarkUrl}
-        alt="带水印预览"
-        style={{ width: '100%', maxHeight: 320, objectFit: 'contain', background: '#f3f4f2', borderRadius: 8 }}
-      />
-    );
-  }
-  return (
-    <Alert
-      type="info"
-      showIcon
-      title={material.status === 'failed' ? '没有预览：处理失败' : '预览生成中，完成后自动显示'}
-    />
   );
 }
