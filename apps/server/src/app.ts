@@ -178,7 +178,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(metricsRoutes, { registry: prometheus?.registry ?? null });
   await app.register(commonRoutes);
   await app.register(serviceContactRoutes, services);
-  await app.register(userRoutes);
+  await app.register(userRoutes, services);
   await app.register(adminAuthRoutes);
   await app.register(adminMaterialRoutes, services);
   await app.register(adminKeywordRoutes, services);
@@ -188,7 +188,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(paymentRoutes, services);
   await app.register(cartRoutes, services);
   await app.register(orderRoutes, services);
-  await app.register(walletRoutes);
+  await app.register(walletRoutes, services);
   await app.register(licenceRoutes, services);
   await app.register(adminOrderRoutes, services);
   await app.register(couponRoutes, services);

@@ -8,19 +8,24 @@ import {
   createCatalogService,
 } from './modules/catalog/catalog.module.js';
 import { createAdminCouponService, createCouponService } from './modules/coupon/coupon.module.js';
+import { findDeliveredDesign } from './modules/design/delivered-design.js';
 import { createAdminDesignService, createDesignService } from './modules/design/design.module.js';
 import { createInvoiceIssuer } from './modules/invoice/invoice-issuer.js';
 import { createInvoiceService } from './modules/invoice/invoice.module.js';
 import { createLicenceService } from './modules/licence/licence.module.js';
+import { withOwnership } from './modules/licence/ownership.js';
 import { createOrderService } from './modules/order/order.module.js';
-import { reuseWindowOf } from './modules/order/order.service.js';
+import { findOrder, insertQuotedOrder, reuseWindowOf } from './modules/order/order.service.js';
 import { closeGatewayPaymentsBeforeCancel, closeGatewayPaymentsOnCancel } from './modules/payment/close-trades.js';
 import { createPaymentService } from './modules/payment/payment.module.js';
 import type { PaymentDeps } from './modules/payment/payment.service.js';
 import { createSearch } from './modules/search/search.service.js';
 import { createServiceContactService } from './modules/service-contact/service-contact.module.js';
 import { createSurveyService } from './modules/survey/survey.module.js';
+import { isSurveyPending } from './modules/survey/survey.service.js';
 import { createUploadService } from './modules/upload/upload.module.js';
+import { createSubUserService, createUserService } from './modules/user/user.module.js';
+import { createWalletService } from './modules/wallet/wallet.module.js';
 
 /**
  * The composition root of the services: every module's service is built here, once per
@@ -45,6 +50,7 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger) {
     signer: deps.downloadUrls,
     publicUrlOf: deps.publicUrlOf,
     onCacheLookup: (cache, hit) => metrics.searchCacheLookup(cache, hit),
+    ownership: withOwnership,
   });
   // Operator edits and finished media jobs: searches made in this process show the change at once.
   events.on('catalog.changed', () => catalog.forgetSearches());
@@ -81,7 +87,7 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger) {
     siteName: config.siteName,
   });
 
-  const designDeps = { ...deps, signer: deps.downloadUrls, orders, log };
+  const designDeps = { ...deps, signer: deps.downloadUrls, orders: { ...orders, insertQuotedOrder }, log };
   const invoiceDeps = {
     ...deps,
     signer: deps.downloadUrls,
@@ -111,12 +117,17 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger) {
       publicUrlOf: deps.publicUrlOf,
       siteName: config.siteName,
       publicUrl: config.publicUrl,
+      findOrder,
+      findDeliveredDesign,
     }),
     orders,
     payment,
     serviceContact: createServiceContactService(deps),
     surveys: createSurveyService(deps),
     uploads: createUploadService(deps),
+    users: createUserService({ ...deps, isSurveyPending }),
+    subUsers: createSubUserService(deps),
+    wallet: createWalletService(deps),
   };
 }
 

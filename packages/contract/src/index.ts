@@ -1,4 +1,5 @@
 export * from './enums.js';
+export * from './account-owner.js';
 export * from './constants.js';
 export * from './money.js';
 export * from './china-time.js';

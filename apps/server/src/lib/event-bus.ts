@@ -1,4 +1,4 @@
-import type { OrderRow } from '../modules/order/order.repository.js';
+import type { OrderRow } from '../db/rows.js';
 
 /**
  * Everything one module announces for others to react to, by name, with its payload. A change

@@ -8,8 +8,7 @@ import {
   zEnvelope,
 } from '@gemstock/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
-import type { OperatorRow } from '../modules/operator/operator.repository.js';
-import type { UserRow } from '../modules/user/user.repository.js';
+import type { OperatorRow, UserRow } from '../db/rows.js';
 import { ok } from './envelope.js';
 
 declare module 'fastify' {

@@ -28,7 +28,6 @@ import {
   recordFreeDownload,
 } from './catalog.repository.js';
 import { findLikedSids } from './likes.repository.js';
-import { withOwnership } from '../licence/ownership.js';
 import { isFreeAt, type PublicUrlOf, toWireMaterial } from './material.mapper.js';
 import type { SearchLogWriter } from '../search/search-log.writer.js';
 import type { KeywordVocabulary } from '../search/keyword-vocabulary.js';
@@ -71,7 +70,11 @@ export interface CatalogDeps {
   now?: () => Date;
   /** Built search pages, shared by every request of this process (createPageCache). */
   pages: TtlCache<ListedPage>;
+  /** 已购 on each material for the buyer's company: the licence module's, wired in services.ts. */
+  ownership: MaterialOwnership;
 }
+
+export type MaterialOwnership = <T extends TMaterial>(db: Db, user: UserRow, materials: T[]) => Promise<T[]>;
 
 /** Free-download links live five minutes: enough to start the download, too short to share. */
 export const FREE_DOWNLOAD_TTL_SECONDS = 300;
@@ -142,7 +145,7 @@ export async function toWire(
   const wire = rows.map((row) =>
     toWireMaterial(row, { liked: liked.has(row.sid), now, publicUrlOf: deps.publicUrlOf }),
   );
-  return user ? withOwnership(deps.db, user, wire) : wire;
+  return user ? deps.ownership(deps.db, user, wire) : wire;
 }
 
 async function materialsBySeq(
@@ -218,7 +221,7 @@ export async function searchMaterials(
     page.materials.map((m) => m.sid),
   );
   // Likes and ownership are the buyer's own: merged into the shared page, never cached in it.
-  const materials = await withOwnership(
+  const materials = await deps.ownership(
     deps.db,
     user,
     page.materials.map((m) => (liked.has(m.sid) ? { ...m, liked: true } : m)),

@@ -35,6 +35,9 @@ import {
   draftVersionLabel,
   isDemandInProgress,
   operatorMayCancelDemand,
+  ownerSidOf,
+  type TOrder,
+  type TAdminOrder,
 } from '@gemstock/contract';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
@@ -47,10 +50,7 @@ import { recordOperatorAction } from '../audit/audit-log.service.js';
 import { findMaterialsBySids } from '../catalog/materials.service.js';
 import { grantOrderLicences, licenceOfOrderMaterial } from '../licence/licence.service.js';
 import type { OperatorRow } from '../operator/operator.repository.js';
-import type { OrderService } from '../order/order.module.js';
-import { insertQuotedOrder } from '../order/order.service.js';
 import { assertUsableUpload, markUploadsUsed } from '../upload/upload.service.js';
-import { ownerSidOf } from '../user/account-owner.js';
 import type { UserRow } from '../user/user.repository.js';
 import { noticeAddressOf } from '../user/user.service.js';
 import { transitionDemand } from './demand-transition.js';
@@ -82,9 +82,22 @@ import {
   type PrivateUrlOf,
 } from './design.view.js';
 
+/**
+ * What design asks of the order module, wired in services.ts: a demand's order as its buyer and
+ * its operators see it, and the `dashboard` order a quote creates in the quote's transaction.
+ */
+export interface DesignOrders {
+  getOrder(user: UserRow, sid: string): Promise<{ order: TOrder }>;
+  getAdminOrder(sid: string): Promise<{ order: TAdminOrder }>;
+  insertQuotedOrder(
+    tx: DbOrTx,
+    input: { userSid: string; ownerSid: string; demandSid: string; name: string; priceCents: number; at: Date },
+  ): Promise<{ sid: string }>;
+}
+
 export type DesignDeps = Pick<AppDeps, 'db' | 'storage' | 'messages' | 'config'> & {
   signer: DownloadUrlSigner;
-  orders: OrderService;
+  orders: DesignOrders;
   log: { warn(data: object, message: string): void };
   now?: () => Date;
 };
@@ -504,7 +517,7 @@ export async function priceQuote(
   const demand = await deps.db.transaction(async (tx) => {
     const locked = await lockDemandForOperator(tx, sid);
     if (!demandAwaitsQuote(locked.status)) throw new AppError(ErrorCode.DEMAND_WRONG_STAGE);
-    const order = await insertQuotedOrder(tx, {
+    const order = await deps.orders.insertQuotedOrder(tx, {
       userSid: locked.userSid,
       ownerSid: locked.ownerSid,
       demandSid: locked.sid,

@@ -16,6 +16,7 @@ import {
   type ZInvoiceRequest,
   type ZInvoiceVoidRequest,
   centsToYuanString,
+  ownerSidOf,
 } from '@gemstock/contract';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
@@ -29,7 +30,6 @@ import { transition } from '../../lib/state-transition.js';
 import { contentHash } from '../../media/keys.js';
 import type { OperatorRow } from '../operator/operator.repository.js';
 import { recordOperatorAction } from '../audit/audit-log.service.js';
-import { ownerSidOf } from '../user/account-owner.js';
 import type { UserRow } from '../user/user.repository.js';
 import { noticeAddressOf } from '../user/user.service.js';
 import type { InvoiceIssuer } from './invoice-issuer.js';

@@ -11,6 +11,7 @@ import {
   type TDownloadResponse,
   type TDownloadUrlResponse,
   type TPurchasedResponse,
+  ownerSidOf,
 } from '@gemstock/contract';
 import type { Readable } from 'node:stream';
 import type { Db, DbOrTx } from '../../db/client.js';
@@ -21,10 +22,8 @@ import { toDocumentJpeg } from '../../media/document-image.js';
 import type { Storage } from '../../media/storage.js';
 import { type PublicUrlOf, toWireMaterial } from '../catalog/material.mapper.js';
 import { findLikedMaterialSids, findMaterialsBySids } from '../catalog/materials.service.js';
-import { findDeliveredDesign } from '../design/delivered-design.js';
-import { ownerSidOf } from '../user/account-owner.js';
+import type { OrderRow } from '../../db/rows.js';
 import { findCompanyOwnership } from './ownership.js';
-import { findOrder } from '../order/order.service.js';
 import { findAccount } from '../user/accounts.service.js';
 import type { UserRow } from '../user/user.repository.js';
 import { renderCertificatePdf } from './certificate.pdf.js';
@@ -65,6 +64,19 @@ export interface LicenceDeps {
    * One per process, made with the licence service.
    */
   certificates: Map<string, Buffer>;
+  /** The order a licence came with: the order module's, wired in services.ts. */
+  findOrder: (db: DbOrTx, sid: string) => Promise<OrderRow | undefined>;
+  /** The design delivered for a custom order, which its exclusive certificate licenses: the design module's. */
+  findDeliveredDesign: (db: DbOrTx, orderSid: string) => Promise<CertifiedDesign | undefined>;
+}
+
+/** What an exclusive certificate prints of the delivered design. */
+export interface CertifiedDesign {
+  demandSid: string;
+  deliveredAt: Date | null;
+  /** The downsized clean picture of the final file; null for a video. */
+  previewKey: string | null;
+  fileName: string;
 }
 
 async function readAll(stream: Readable, cap: number): Promise<Buffer | null> {
@@ -116,7 +128,7 @@ export async function downloadOrder(
   orderSid: string,
   materialSid: string | null,
 ): Promise<TDownloadResponse> {
-  const order = await findOrder(deps.db, orderSid);
+  const order = await deps.findOrder(deps.db, orderSid);
   if (!order || order.ownerSid !== ownerSidOf(user)) throw new AppError(ErrorCode.ORDER_NOT_FOUND);
   if (order.status !== OrderStatus.PAYED) throw new AppError(ErrorCode.NOT_ENTITLED);
   let licences = await listOrderLicences(deps.db, order.sid);
@@ -204,7 +216,7 @@ export async function renderCertificate(
   orderSid: string,
   materialSid: string,
 ): Promise<{ pdf: Buffer; certNo: string }> {
-  const order = await findOrder(deps.db, orderSid);
+  const order = await deps.findOrder(deps.db, orderSid);
   if (!order || order.ownerSid !== ownerSidOf(user)) throw new AppError(ErrorCode.ORDER_NOT_FOUND);
   const licence = await findLicenceByOrderMaterial(deps.db, orderSid, materialSid);
   if (!licence || order.status !== OrderStatus.PAYED) throw new AppError(ErrorCode.CERTIFICATE_NOT_FOUND);
@@ -219,7 +231,7 @@ export async function renderCertificate(
     address: owner?.companyAddress ?? buyer?.companyAddress ?? null,
   };
   // An exclusive licence is of the design delivered for the order: the certificate shows that design.
-  const design = licence.exclusive ? await findDeliveredDesign(deps.db, orderSid) : undefined;
+  const design = licence.exclusive ? await deps.findDeliveredDesign(deps.db, orderSid) : undefined;
   const cacheKey = JSON.stringify([
     licence.certNo,
     licence.supersededByCertNo,

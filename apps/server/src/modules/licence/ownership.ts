@@ -6,10 +6,10 @@ import {
   LicenceType,
   OrderStatus,
   type TMaterial,
+  ownerSidOf,
 } from '@gemstock/contract';
 import { AppError } from '../../lib/app-error.js';
 import type { DbOrTx } from '../../db/client.js';
-import { ownerSidOf } from '../user/account-owner.js';
 import type { UserRow } from '../user/user.repository.js';
 import { listCustomCredits, listOwnedSpecs } from './licence.repository.js';
 

@@ -10,6 +10,7 @@ import {
   type TPricePreview,
   isSamePayChoice,
   PayWay,
+  ownerSidOf,
 } from '@gemstock/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
@@ -17,7 +18,6 @@ import type { CouponRow } from '../coupon/coupon.repository.js';
 import { claimOrderCoupon, resolveCoupon } from '../coupon/order-coupon.service.js';
 import { isVipWallet } from '../wallet/wallet.service.js';
 import { assertLicencesNotOwned } from '../licence/ownership.js';
-import { ownerSidOf } from '../user/account-owner.js';
 import type { UserRow } from '../user/user.repository.js';
 import { listOrderItems, type OrderRow, updateOrderPrice } from './order.repository.js';
 

@@ -8,6 +8,7 @@ import {
   type TPricePreview,
   upgradeDifferenceCents,
   upgradeProblem,
+  ownerSidOf,
 } from '@gemstock/contract';
 import { uniqueViolationConstraint } from '../../db/errors.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -17,7 +18,6 @@ import type { MaterialRow } from '../catalog/catalog.repository.js';
 import { findMaterialsBySids, pricedMaterialOf } from '../catalog/materials.service.js';
 import { findUpgradableLicence } from '../licence/licence.service.js';
 import type { LicenceRow } from '../licence/licence.repository.js';
-import { ownerSidOf } from '../user/account-owner.js';
 import type { UserRow } from '../user/user.repository.js';
 import { priceWithContext, toPricePreview } from './order-pricing.js';
 import {

@@ -12,7 +12,9 @@ import {
 } from '../../lib/list-cursor.js';
 import { cartItems, materials, orderItems, orders, users } from '../../db/schema/index.js';
 
-export type OrderRow = typeof orders.$inferSelect;
+import type { OrderRow } from '../../db/rows.js';
+
+export type { OrderRow };
 export type NewOrderRow = typeof orders.$inferInsert;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 

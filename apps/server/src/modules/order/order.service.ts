@@ -17,6 +17,7 @@ import {
   unitPriceCents,
   VIP_MONTHLY_FEE_CENTS,
   PayWay,
+  ownerSidOf,
 } from '@gemstock/contract';
 import type { z } from 'zod';
 import type {
@@ -42,7 +43,6 @@ import { findMaterialsBySids, pricedMaterialOf } from '../catalog/materials.serv
 import { invoicesOfOrders } from '../invoice/invoice.service.js';
 import { assertLicencesNotOwned, findCustomDesignCredit } from '../licence/ownership.js';
 import { uniqueViolationConstraint } from '../../db/errors.js';
-import { ownerSidOf } from '../user/account-owner.js';
 import { priceWithContext, toPricePreview } from './order-pricing.js';
 import {
   type AdminOrderRow,

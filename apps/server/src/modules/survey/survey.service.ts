@@ -4,6 +4,7 @@ import {
   type TSurveyResponse,
   type ZAdminSurveyListQuery,
   type ZSurveyRequest,
+  ownerSidOf,
 } from '@gemstock/contract';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
@@ -12,7 +13,6 @@ import { AppError } from '../../lib/app-error.js';
 import { newSid } from '../../lib/ids.js';
 import { listPageOf, pageWithCursor } from '../../lib/list-cursor.js';
 import { issueRewardCoupon } from '../coupon/order-coupon.service.js';
-import { ownerSidOf } from '../user/account-owner.js';
 import type { UserRow } from '../user/user.repository.js';
 import { presentCoupon } from '../user/user.view.js';
 import {

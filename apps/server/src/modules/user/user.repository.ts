@@ -5,7 +5,9 @@ import { uniqueViolationConstraint } from '../../db/errors.js';
 import { coupons, orders, users } from '../../db/schema/index.js';
 import { afterPosition, countUpTo, type ListPage, positionAt, positionOrder } from '../../lib/list-cursor.js';
 
-export type UserRow = typeof users.$inferSelect;
+import type { UserRow } from '../../db/rows.js';
+
+export type { UserRow };
 export type NewUserRow = typeof users.$inferInsert;
 export type CouponRow = typeof coupons.$inferSelect;
 

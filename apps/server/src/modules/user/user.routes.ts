@@ -1,19 +1,8 @@
 import { USER_API, USER_PATHS } from '@gemstock/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { route } from '../../plugins/route.js';
-import { createCodeChallenge } from './code-challenge.js';
 import { subUserRoutes } from './sub-user.routes.js';
-import {
-  changeContact,
-  forgetPassword,
-  getCurrentUser,
-  login,
-  logout,
-  register,
-  requestCode,
-  resetPassword,
-  updateCompany,
-} from './user.service.js';
+import type { SubUserService, UserService } from './user.module.js';
 
 /**
  * Per client address, in memory on each server (the database caps on codes and the per-account
@@ -39,43 +28,44 @@ const REGISTER_RATE_LIMIT = {
   },
 } as const;
 
-export async function userRoutes(app: FastifyInstance) {
-  const { deps } = app;
-
+export async function userRoutes(
+  app: FastifyInstance,
+  { users, subUsers }: { users: UserService; subUsers: SubUserService },
+) {
   route(app, USER_API.sendEmailCode, { config: { rateLimit: RATE_LIMITS.sendCode } }, async (request) =>
-    requestCode(deps, request.body, request.ip),
+    users.requestCode(request.body, request.ip),
   );
 
   route(app, USER_API.sendMobileCode, { config: { rateLimit: RATE_LIMITS.sendCode } }, async (request) =>
-    requestCode(deps, request.body, request.ip),
+    users.requestCode(request.body, request.ip),
   );
 
   app.get(USER_PATHS.codeChallenge, { config: { rateLimit: RATE_LIMITS.sendCode } }, async (_request, reply) =>
     // The ALTCHA widget reads the challenge as it is, not inside the envelope.
-    reply.header('cache-control', 'no-store').send(await createCodeChallenge(deps)),
+    reply.header('cache-control', 'no-store').send(await users.createCodeChallenge()),
   );
 
   route(app, USER_API.register, { config: { rateLimit: REGISTER_RATE_LIMIT } }, async (request) => ({
-    access_token: await register(deps, request.body),
+    access_token: await users.register(request.body),
   }));
 
   route(app, USER_API.login, { config: { rateLimit: RATE_LIMITS.login } }, async (request) => ({
-    access_token: await login({ ...deps, log: request.log }, request.body),
+    access_token: await users.login(request.body, request.log),
   }));
 
   route(app, USER_API.logout, async (request) => {
-    await logout(deps, request.user);
+    await users.logout(request.user);
     return null;
   });
 
   route(app, USER_API.forgetPassword, { config: { rateLimit: RATE_LIMITS.checkCode } }, async (request) => {
-    await forgetPassword(deps, request.body);
+    await users.forgetPassword(request.body);
     return null;
   });
 
-  route(app, USER_API.me, async (request) => getCurrentUser(deps, request.user));
+  route(app, USER_API.me, async (request) => users.getCurrentUser(request.user));
 
-  route(app, USER_API.company, async (request) => updateCompany(deps, request.user, request.body));
+  route(app, USER_API.company, async (request) => users.updateCompany(request.user, request.body));
 
   const contactRoutes = [
     [USER_API.bindEmail, 'bind'],
@@ -85,7 +75,7 @@ export async function userRoutes(app: FastifyInstance) {
   ] as const;
   for (const [endpoint, mode] of contactRoutes) {
     route(app, endpoint, { config: { rateLimit: RATE_LIMITS.checkCode } }, async (request) =>
-      changeContact(deps, request.user, mode, request.body),
+      users.changeContact(request.user, mode, request.body),
     );
   }
 
@@ -95,10 +85,10 @@ export async function userRoutes(app: FastifyInstance) {
     // Someone holding a stolen token could otherwise guess the current password here.
     { config: { rateLimit: RATE_LIMITS.login } },
     async (request) => {
-      await resetPassword(deps, request.user, request.body);
+      await users.resetPassword(request.user, request.body);
       return null;
     },
   );
 
-  await app.register(subUserRoutes);
+  await app.register(subUserRoutes, { subUsers });
 }

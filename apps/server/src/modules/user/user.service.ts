@@ -21,7 +21,6 @@ import { AppError } from '../../lib/app-error.js';
 import { newSid } from '../../lib/ids.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
 import { walletSummaryOf } from '../wallet/wallet.service.js';
-import { isSurveyPending } from '../survey/survey.service.js';
 import {
   copyCompanyToSubAccounts,
   countCreatedOrders,
@@ -233,10 +232,13 @@ async function lockNoticeAddressOf(db: DbOrTx, user: UserRow): Promise<LockNotic
  * minutes (sign-in-guard.ts), whatever the password.
  */
 export async function login(
-  deps: AccountDeps & { log?: { warn(data: object, message: string): void } },
+  deps: AccountDeps,
   input: z.output<typeof ZLoginRequest>,
+  log?: { warn(data: object, message: string): void },
 ): Promise<string> {
   const { db } = deps;
+  // The request's own logger: a lock notice that cannot be sent is logged with its request.
+  const guard = { ...deps, log };
   let user: UserRow | undefined;
   if (input.username !== undefined) {
     user = await findUserByUsername(db, normaliseUsername(input.username));
@@ -250,11 +252,11 @@ export async function login(
     throw new AppError(ErrorCode.INVALID_CREDENTIALS);
   }
   const account = { kind: 'user', sid: user.sid } as const;
-  await assertNotLocked(deps, account);
+  await assertNotLocked(guard, account);
   if (!(await verifyPassword(user.passwordHash, input.password))) {
-    throw await failedSignIn(deps, account, await lockNoticeAddressOf(db, user));
+    throw await failedSignIn(guard, account, await lockNoticeAddressOf(db, user));
   }
-  await succeededSignIn(deps, account);
+  await succeededSignIn(guard, account);
   await assertCanSignIn(db, user);
   const signedIn = (await touchLastLogin(db, user.sid)) ?? user;
   return signBuyerToken(deps, signedIn);
@@ -326,10 +328,16 @@ async function describeUser(db: Db, row: UserRow, options: { takePendingCoupon?:
   };
 }
 
-export async function getCurrentUser(deps: Pick<AccountDeps, 'db'>, user: UserRow): Promise<TMeResponse> {
+/** Whether the survey waits for the account's company: the survey module's answer, wired in services.ts. */
+export type SurveyPending = (db: DbOrTx, user: UserRow) => Promise<boolean>;
+
+export async function getCurrentUser(
+  deps: Pick<AccountDeps, 'db'> & { isSurveyPending: SurveyPending },
+  user: UserRow,
+): Promise<TMeResponse> {
   const [view, surveyPending] = await Promise.all([
     describeUser(deps.db, user, { takePendingCoupon: true }),
-    isSurveyPending(deps.db, user),
+    deps.isSurveyPending(deps.db, user),
   ]);
   return { user: view.user, coupon: view.coupon, user_parent: view.parent, survey_pending: surveyPending };
 }

@@ -1,8 +1,7 @@
-import { ErrorCode, type TWalletResponse } from '@gemstock/contract';
+import { ErrorCode, type TWalletResponse, ownerSidOf } from '@gemstock/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { cappedTotal, listPageOf, pageWithCursor } from '../../lib/list-cursor.js';
-import { ownerSidOf } from '../user/account-owner.js';
 import type { UserRow } from '../user/user.repository.js';
 import {
   debitLot,
@@ -27,7 +26,7 @@ export async function walletSummaryOf(db: DbOrTx, ownerSid: string, now: Date = 
 
 /** GET /api/user/wallet: a page of the recharges of the wallet the account pays from (the parent's for a sub-account). */
 export async function describeWallet(
-  db: DbOrTx,
+  { db }: { db: DbOrTx },
   user: UserRow,
   query: { page: number; page_size: number; cursor?: string | undefined },
   now: Date = new Date(),
