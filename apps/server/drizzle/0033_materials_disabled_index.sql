@@ -1,0 +1,1 @@
+CREATE INDEX "materials_disabled_idx" ON "materials" USING btree ("sid") WHERE "materials"."disabled";
