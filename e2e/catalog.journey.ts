@@ -163,7 +163,7 @@ test.describe('catalogue', () => {
     );
   });
 
-  test('an operator uploads a 4000×3000 JPEG and an MP4; both appear in search with watermarked previews, originals stay private', async ({
+  test('an operator uploads a 4000×3000 JPEG and the demo MP4 again: the copy is refused, the JPEG waits for review and, listed, appears in search with its watermarked preview; originals stay private', async ({
     page,
     request,
   }) => {
@@ -199,25 +199,47 @@ test.describe('catalogue', () => {
       { name: 'acceptance-4000x3000.jpg', mimeType: 'image/jpeg', buffer: jpeg },
       { name: 'acceptance-chain.mp4', mimeType: 'video/mp4', buffer: mp4 },
     ]);
-    const rows = page.locator('.ant-table-tbody tr.ant-table-row');
-    await expect(rows).toHaveCount(2);
-    // Uploaded with progress, then processed in the background until both are ready.
-    await expect(page.getByText('已就绪')).toHaveCount(2, { timeout: 120_000 });
-    await expect(rows.filter({ hasText: '4000 × 3000' })).toHaveCount(1);
+    // One batch, a row per file, kept on the server.
+    const files = page.locator('.ant-table-expanded-row tr.ant-table-row');
+    await expect(files).toHaveCount(2);
+    const imageRow = files.filter({ hasText: 'acceptance-4000x3000.jpg' });
+    const videoRow = files.filter({ hasText: 'acceptance-chain.mp4' });
+    // The MP4 is the demo catalogue's own file: refused as a duplicate, naming the material it is.
+    await expect(videoRow.getByText('重复被拒', { exact: true })).toBeVisible({ timeout: 60_000 });
+    const existing = videoRow.getByRole('link', { name: /查看已有素材/ });
+    const videoSid = ((await existing.textContent()) ?? '').replace('查看已有素材', '').trim();
+    expect(videoSid).toMatch(/^[a-z0-9]{16}$/);
+    // Uploaded with progress, then processed in the background: it waits for review.
+    await expect(imageRow.getByText('待审核', { exact: true })).toBeVisible({ timeout: 120_000 });
+    await expect(imageRow).toContainText('4000 × 3000');
     await page.screenshot({ path: join(test.info().outputDir, 'admin-upload.png') });
 
-    // The buyer finds both by the keyword given at upload.
+    // Not for sale before review: the buyer does not find it.
+    const before = (await (await request.get(`/api/material?keyword=${encodeURIComponent(keyword)}`)).json()) as {
+      data: SearchData;
+    };
+    expect(before.data.materials).toHaveLength(0);
+
+    // 素材审核 lists it.
+    await page.goto('/admin/review');
+    const reviewRow = page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: keyword });
+    await expect(reviewRow).toHaveCount(1);
+    await reviewRow.getByRole('button', { name: '提交上架' }).click();
+    await expect(page.getByText('已上架 1 个素材')).toBeVisible();
+    await page.screenshot({ path: join(test.info().outputDir, 'admin-review.png') });
+
+    // The buyer finds it by the keyword given at upload.
     await page.goto(`/?keyword=${encodeURIComponent(keyword)}`);
-    await expect(page.locator('.gs-tile__link')).toHaveCount(2);
+    await expect(page.locator('.gs-tile__link')).toHaveCount(1);
     const found = (await (
       await request.get(`/api/material?keyword=${encodeURIComponent(keyword)}&sort=-created`)
     ).json()) as {
       data: SearchData;
     };
-    expect(found.data.materials).toHaveLength(2);
-    const image = found.data.materials.find((m) => m.format === 'image')!;
-    const video = found.data.materials.find((m) => m.format === 'video')!;
-    expect(image).toMatchObject({ width: 4000, height: 3000, authType: [1, 2, 3, 4] });
+    expect(found.data.materials).toHaveLength(1);
+    const image = found.data.materials[0]!;
+    expect(image).toMatchObject({ format: 'image', width: 4000, height: 3000, authType: [1, 2, 3, 4] });
+    const video = ((await (await request.get(`/api/material/${videoSid}`)).json()) as { data: WireMaterial }).data;
 
     // The detail page shows the watermarked preview, never the original.
     await page.goto(`/detail/${image.sid}`);

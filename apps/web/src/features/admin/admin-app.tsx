@@ -14,6 +14,7 @@ import { TransfersPage } from './routes/transfers-page';
 import { DemandsPage } from './routes/demands-page';
 import { InvoicesPage } from './routes/invoices-page';
 import { SurveysPage } from './routes/surveys-page';
+import { ReviewPage } from './routes/review-page';
 import { UploadPage } from './routes/upload-page';
 
 /**
@@ -30,6 +31,7 @@ export default function AdminApp() {
         <Route index element={<Navigate to={adminPaths.materials} replace />} />
         <Route path="materials" element={<MaterialsPage />} />
         <Route path="upload" element={<UploadPage />} />
+        <Route path="review" element={<ReviewPage />} />
         <Route path="keywords" element={<KeywordsPage />} />
         <Route path="orders" element={<OrdersPage />} />
         <Route path="transfers" element={<TransfersPage />} />

@@ -5,6 +5,7 @@ import {
   BankOutlined,
   CloudUploadOutlined,
   CustomerServiceOutlined,
+  FileSearchOutlined,
   FireOutlined,
   GiftOutlined,
   HomeOutlined,
@@ -26,6 +27,7 @@ import { useAdminSession } from '../lib/admin-session';
 const MENU = [
   { key: adminPaths.materials, icon: <PictureOutlined />, label: '素材管理', title: '素材管理' },
   { key: adminPaths.upload, icon: <CloudUploadOutlined />, label: '上传素材', title: '上传素材' },
+  { key: adminPaths.review, icon: <FileSearchOutlined />, label: '素材审核', title: '素材审核' },
   { key: adminPaths.keywords, icon: <FireOutlined />, label: '热门关键词', title: '热门关键词' },
   { key: adminPaths.orders, icon: <ProfileOutlined />, label: '订单管理', title: '订单管理' },
   { key: adminPaths.transfers, icon: <BankOutlined />, label: '转账确认', title: '转账确认' },

@@ -4,6 +4,7 @@ export const adminPaths = {
   login: '/admin/login',
   materials: '/admin/materials',
   upload: '/admin/upload',
+  review: '/admin/review',
   keywords: '/admin/keywords',
   audit: '/admin/audit',
   coupons: '/admin/coupons',

@@ -1,49 +1,43 @@
 import { InboxOutlined } from '@ant-design/icons';
-import { type TAdminMaterial, type TUploadConfigResponse, UPLOAD_ACCEPT } from '@gemstock/contract';
+import {
+  type TAdminMaterial,
+  type TUploadBatchFile,
+  type TUploadBatchSummary,
+  type TUploadConfigResponse,
+  UPLOAD_ACCEPT,
+  UPLOAD_BATCH_MAX_FILES,
+  UPLOAD_BATCH_STATE_LABEL,
+  UPLOAD_FILE_STATUS_LABEL,
+  type UploadFileStatus,
+} from '@gemstock/contract';
 import { Alert, Button, Card, Empty, Flex, Progress, Select, Space, Table, Tag, Typography, Upload } from 'antd';
 import type { UploadProps } from 'antd';
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { isApiError } from '@/lib/api-client';
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { LoadError } from '@/components/load-error';
+import { formatDateTime } from '@/lib/date-time';
 import { notify } from '@/lib/notify';
-import { useProcessingStatus } from '../api/get-material';
+import { useUploadBatch, useUploadBatches, createUploadBatch } from '../api/upload-batches';
 import { useUploadConfig } from '../api/get-upload-config';
-import { uploadMaterial } from '../api/upload-material';
-import { MaterialStatusTag } from '../components/material-tags';
+import { MaterialEditDrawer } from '../components/material-edit-drawer';
 import { MaterialThumb } from '../components/material-thumb';
 import { adminPaths } from '../lib/admin-paths';
 import { formatBytes, formatPixels } from '../lib/format';
+import { cancelFile, holdsFile, retryFile, sendBatchFiles, useUploadQueue } from '../lib/upload-queue';
+import { ReviewFlags } from './review-page';
 
-/** Files sent at once; the rest wait their turn (large videos would otherwise share the line). */
-const PARALLEL_UPLOADS = 2;
 const KEYWORD_SEPARATORS = [',', '，', '、', ';', '；', ' '];
 
-interface UploadRecord {
-  uid: string;
-  name: string;
-  size: number;
-  state: 'waiting' | 'uploading' | 'uploaded' | 'error';
-  percent: number;
-  sid?: string;
-  error?: string;
-}
-
-/** A small queue so at most PARALLEL_UPLOADS requests run together. */
-function createLimiter(limit: number) {
-  let active = 0;
-  const waiting: Array<() => void> = [];
-  return async function run<T>(task: () => Promise<T>): Promise<T> {
-    if (active >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
-    active += 1;
-    try {
-      return await task();
-    } finally {
-      active -= 1;
-      waiting.shift()?.();
-    }
-  };
-}
-const limit = createLimiter(PARALLEL_UPLOADS);
+const STATUS_COLOR: Record<UploadFileStatus, string> = {
+  uploading: 'processing',
+  processing: 'processing',
+  pending_review: 'gold',
+  listed: 'success',
+  rejected: 'error',
+  duplicate: 'warning',
+  failed: 'error',
+  cancelled: 'default',
+};
 
 function looksLikeVideo(file: File): boolean {
   return file.type.startsWith('video/') || /\.(mp4|mov|m4v)$/i.test(file.name);
@@ -62,53 +56,224 @@ function precheck(file: File, config: TUploadConfigResponse | undefined): string
   return null;
 }
 
-export function UploadPage() {
-  const config = useUploadConfig();
-  const navigate = useNavigate();
-  const [keywords, setKeywords] = useState<string[]>([]);
-  const [records, setRecords] = useState<UploadRecord[]>([]);
-  const uploadedSids = records.flatMap((r) => (r.sid ? [r.sid] : []));
-  const statuses = useProcessingStatus(uploadedSids);
-  const materialOf = new Map<string, TAdminMaterial>();
-  for (const s of statuses) if (s.data) materialOf.set(s.data.sid, s.data);
+/** The files of one batch: progress while this tab sends them, then what became of each. */
+function BatchFiles({ batchSid, accept }: { batchSid: string; accept: string }) {
+  const batch = useUploadBatch(batchSid);
+  const sending = useUploadQueue((s) => s.sending);
+  const [editing, setEditing] = useState<TAdminMaterial | null>(null);
+  // 重试 of a file this tab no longer holds (the page was reloaded): the operator picks it again.
+  const picker = useRef<HTMLInputElement>(null);
+  const [repicking, setRepicking] = useState<string | null>(null);
 
-  const patch = (uid: string, change: Partial<UploadRecord>) =>
-    setRecords((list) => list.map((r) => (r.uid === uid ? { ...r, ...change } : r)));
+  if (batch.isError && !batch.data) {
+    return <LoadError title="批次加载失败" error={batch.error} onRetry={() => void batch.refetch()} />;
+  }
 
-  const beforeUpload: UploadProps['beforeUpload'] = (file) => {
-    const problem = precheck(file, config.data);
-    if (problem) {
-      notify.error(`${file.name}：${problem}`);
-      return Upload.LIST_IGNORE;
+  const retry = (file: TUploadBatchFile) => {
+    if (holdsFile(file.sid)) {
+      retryFile(batchSid, file.sid);
+      return;
     }
-    setRecords((list) => [{ uid: file.uid, name: file.name, size: file.size, state: 'waiting', percent: 0 }, ...list]);
-    return true;
+    setRepicking(file.sid);
+    picker.current?.click();
   };
 
-  const customRequest: UploadProps['customRequest'] = (options) => {
-    const file = options.file as File & { uid: string };
-    const batchKeywords = keywords;
-    void limit(async () => {
-      patch(file.uid, { state: 'uploading' });
-      try {
-        const material = await uploadMaterial(file, batchKeywords, {
-          onProgress: ({ percent }) => {
-            patch(file.uid, { percent });
-            options.onProgress?.({ percent });
+  return (
+    <>
+      <input
+        ref={picker}
+        type="file"
+        accept={accept}
+        hidden
+        aria-label="重新选择文件"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          if (file && repicking) retryFile(batchSid, repicking, file);
+          event.target.value = '';
+          setRepicking(null);
+        }}
+      />
+      <Table<TUploadBatchFile>
+        rowKey="sid"
+        size="small"
+        loading={batch.isLoading}
+        dataSource={batch.data?.files ?? []}
+        pagination={false}
+        columns={[
+          {
+            title: '预览',
+            key: 'thumb',
+            width: 90,
+            render: (_, f) => (f.material ? <MaterialThumb material={f.material} /> : null),
           },
-        });
-        patch(file.uid, { state: 'uploaded', percent: 100, sid: material.sid });
-        options.onSuccess?.(material);
-      } catch (error) {
-        const message = isApiError(error) ? error.message : '上传失败，请重试';
-        patch(file.uid, { state: 'error', error: message });
-        options.onError?.(error instanceof Error ? error : new Error(message));
-      }
-    });
+          {
+            title: '文件',
+            key: 'name',
+            render: (_, f) => (
+              <Space orientation="vertical" size={0}>
+                <Typography.Text ellipsis style={{ maxWidth: 280 }}>
+                  {f.name}
+                </Typography.Text>
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {formatBytes(f.bytes)}
+                  {f.material && ` · 编号 ${f.material.sid} · ${f.material.width} × ${f.material.height}`}
+                </Typography.Text>
+              </Space>
+            ),
+          },
+          {
+            title: '状态',
+            key: 'status',
+            width: 230,
+            render: (_, f) => {
+              const live = sending[f.sid];
+              if (live && f.status === 'uploading') {
+                return live.state === 'waiting' ? (
+                  <Typography.Text type="secondary">排队中</Typography.Text>
+                ) : (
+                  <Progress percent={live.percent} size="small" status="active" aria-label={`${f.name} 上传进度`} />
+                );
+              }
+              return (
+                <Flex vertical gap={4}>
+                  <Tag color={STATUS_COLOR[f.status]} style={{ marginInlineEnd: 0, width: 'fit-content' }}>
+                    {UPLOAD_FILE_STATUS_LABEL[f.status]}
+                  </Tag>
+                  {f.status === 'uploading' && !live && (
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                      本页面未在发送此文件，可取消或重新选择文件上传
+                    </Typography.Text>
+                  )}
+                </Flex>
+              );
+            },
+          },
+          {
+            title: '原因 / 提示',
+            key: 'reason',
+            width: 260,
+            render: (_, f) => (
+              <Flex vertical gap={4}>
+                {f.reason && (
+                  <Typography.Text type={f.status === 'cancelled' ? 'secondary' : 'danger'}>{f.reason}</Typography.Text>
+                )}
+                {f.duplicateOf && (
+                  <Link to={`${adminPaths.materials}?q=${encodeURIComponent(f.duplicateOf)}`}>
+                    查看已有素材 {f.duplicateOf}
+                  </Link>
+                )}
+                {f.material && f.status === 'pending_review' && <ReviewFlags material={f.material} />}
+              </Flex>
+            ),
+          },
+          {
+            title: '关键词',
+            key: 'keywords',
+            width: 220,
+            render: (_, f) =>
+              f.material ? (
+                <Space size={[4, 4]} wrap>
+                  {f.material.keywords.map((k) => (
+                    <Tag key={k} style={{ marginInlineEnd: 0 }}>
+                      {k}
+                    </Tag>
+                  ))}
+                  <Button type="link" size="small" onClick={() => setEditing(f.material)}>
+                    编辑
+                  </Button>
+                </Space>
+              ) : null,
+          },
+          {
+            title: '操作',
+            key: 'actions',
+            width: 120,
+            render: (_, f) => (
+              <Space size={0}>
+                {f.canCancel && (
+                  <Button type="link" size="small" onClick={() => void cancelFile(batchSid, f.sid)}>
+                    取消
+                  </Button>
+                )}
+                {f.canRetry && (
+                  <Button type="link" size="small" onClick={() => retry(f)}>
+                    {holdsFile(f.sid) ? '重试' : '重新选择'}
+                  </Button>
+                )}
+                {f.status === 'uploading' && !sending[f.sid] && !f.canRetry && (
+                  <Button type="link" size="small" onClick={() => retry(f)}>
+                    重新选择
+                  </Button>
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <MaterialEditDrawer material={editing} onClose={() => setEditing(null)} />
+    </>
+  );
+}
+
+function BatchCounts({ batch }: { batch: TUploadBatchSummary }) {
+  const shown = (Object.entries(batch.counts) as Array<[UploadFileStatus, number]>).filter(([, n]) => n > 0);
+  return (
+    <Space size={[4, 4]} wrap>
+      {shown.map(([status, n]) => (
+        <Tag key={status} color={STATUS_COLOR[status]} style={{ marginInlineEnd: 0 }}>
+          {UPLOAD_FILE_STATUS_LABEL[status]} {n}
+        </Tag>
+      ))}
+    </Space>
+  );
+}
+
+/**
+ * 上传素材: pick files (a batch is made on the server with a row per file, then the files are
+ * sent two at a time with their progress), and every batch with what became of each file:
+ * 上传中, 处理中, 待审核, 已上架, 已驳回, 重复被拒, 失败 (with the reason), 已取消. The batches live on
+ * the server, so leaving the page loses nothing; files keep going while other pages are open.
+ */
+export function UploadPage() {
+  const config = useUploadConfig();
+  const batches = useUploadBatches();
+  const [keywords, setKeywords] = useState<string[]>([]);
+  const [expanded, setExpanded] = useState<string[] | null>(null);
+
+  const startBatch = async (files: File[]) => {
+    try {
+      const batch = await createUploadBatch({ keywords, files: files.map((f) => ({ name: f.name, bytes: f.size })) });
+      sendBatchFiles(
+        batch.sid,
+        batch.files.map((f, i) => ({ fileSid: f.sid, file: files[i]! })),
+      );
+      setExpanded([batch.sid]);
+      void batches.refetch();
+    } catch {
+      // callAdminApi has shown the server's message.
+    }
+  };
+
+  // antd calls this once per file with the whole selection: the batch is made on the first call.
+  const beforeUpload: UploadProps['beforeUpload'] = (file, fileList) => {
+    if (file.uid !== fileList[0]?.uid) return Upload.LIST_IGNORE;
+    const accepted: File[] = [];
+    for (const picked of fileList) {
+      const problem = precheck(picked, config.data);
+      if (problem) notify.error(`${picked.name}：${problem}`);
+      else accepted.push(picked);
+    }
+    if (accepted.length > UPLOAD_BATCH_MAX_FILES) {
+      notify.error(`每批最多上传 ${UPLOAD_BATCH_MAX_FILES} 个文件，请分批选择`);
+    } else if (accepted.length > 0) {
+      void startBatch(accepted);
+    }
+    return Upload.LIST_IGNORE;
   };
 
   const limits = config.data;
-  const pending = records.filter((r) => r.state === 'waiting' || r.state === 'uploading').length;
+  const list = batches.data?.pages.flatMap((p) => p.batches) ?? [];
+  const expandedKeys = expanded ?? (list[0] ? [list[0].sid] : []);
 
   return (
     <Flex vertical gap={16}>
@@ -116,9 +281,7 @@ export function UploadPage() {
         <Flex vertical gap={12}>
           <div>
             <Typography.Text strong>关键词</Typography.Text>
-            <Typography.Text type="secondary">
-              （应用于接下来上传的每个文件，之后可在素材管理中逐个修改）
-            </Typography.Text>
+            <Typography.Text type="secondary">（应用于接下来选择的每个文件，上传后可在下方逐个修改）</Typography.Text>
             <Select
               mode="tags"
               open={false}
@@ -143,6 +306,7 @@ export function UploadPage() {
                   </li>
                   <li>视频：MP4、MOV，单个不超过 {formatBytes(limits.videoMaxBytes)}</li>
                   <li>文件类型按内容识别，改扩展名无效；上传后自动生成缩略图和带水印的预览，原图不会公开</li>
+                  <li>上传的素材需在「素材审核」中提交上架后买家才能看到；与已有素材完全相同的文件会被拒绝</li>
                 </ul>
               }
             />
@@ -159,109 +323,68 @@ export function UploadPage() {
           accept={limits?.accept ?? UPLOAD_ACCEPT}
           showUploadList={false}
           beforeUpload={beforeUpload}
-          customRequest={customRequest}
           disabled={config.isLoading}
         >
           <p className="ant-upload-drag-icon">
             <InboxOutlined />
           </p>
           <p className="ant-upload-text">点击或拖拽文件到此处上传</p>
-          <p className="ant-upload-hint">可一次选择多个图片或视频文件</p>
+          <p className="ant-upload-hint">可一次选择多个图片或视频文件（每批最多 {UPLOAD_BATCH_MAX_FILES} 个）</p>
         </Upload.Dragger>
       </Card>
 
-      <Card
-        title={`本次上传${records.length ? `（${records.length}）` : ''}`}
-        extra={
-          records.length > 0 && (
-            <Space>
-              {pending > 0 && <Typography.Text type="secondary">{pending} 个文件上传中</Typography.Text>}
-              <Button onClick={() => void navigate(adminPaths.materials)}>查看素材管理</Button>
-            </Space>
-          )
-        }
-      >
-        <Table<UploadRecord>
-          rowKey="uid"
-          dataSource={records}
-          pagination={false}
-          size="middle"
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="还没有上传文件" /> }}
-          columns={[
-            {
-              title: '预览',
-              key: 'thumb',
-              width: 96,
-              render: (_, r) => {
-                const material = r.sid ? materialOf.get(r.sid) : undefined;
-                return material ? <MaterialThumb material={material} /> : null;
-              },
-            },
-            {
-              title: '文件',
-              key: 'name',
-              render: (_, r) => (
-                <Space orientation="vertical" size={0}>
-                  <Typography.Text ellipsis style={{ maxWidth: 360 }}>
-                    {r.name}
-                  </Typography.Text>
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {formatBytes(r.size)}
-                    {r.sid && ` · 编号 ${r.sid}`}
-                  </Typography.Text>
-                </Space>
-              ),
-            },
-            {
-              title: '上传',
-              key: 'progress',
-              width: 240,
-              render: (_, r) =>
-                r.state === 'error' ? (
-                  <Typography.Text type="danger">{r.error}</Typography.Text>
-                ) : r.state === 'waiting' ? (
-                  <Typography.Text type="secondary">排队中</Typography.Text>
-                ) : (
-                  <Progress percent={r.percent} size="small" status={r.state === 'uploaded' ? 'success' : 'active'} />
-                ),
-            },
-            {
-              title: '处理状态',
-              key: 'status',
-              width: 160,
-              render: (_, r) => {
-                if (r.state === 'error') return <Tag color="error">未上传</Tag>;
-                const material = r.sid ? materialOf.get(r.sid) : undefined;
-                if (!material) return r.sid ? <Tag color="processing">处理中</Tag> : null;
-                return <MaterialStatusTag material={material} />;
-              },
-            },
-            {
-              title: '尺寸',
-              key: 'size',
-              width: 120,
-              render: (_, r) => {
-                const material = r.sid ? materialOf.get(r.sid) : undefined;
-                return material ? `${material.width} × ${material.height}` : null;
-              },
-            },
-            {
-              title: '操作',
-              key: 'actions',
-              width: 100,
-              render: (_, r) =>
-                r.sid ? (
-                  <Button
-                    type="link"
-                    size="small"
-                    onClick={() => void navigate(`${adminPaths.materials}?q=${encodeURIComponent(r.sid!)}`)}
-                  >
-                    去编辑
-                  </Button>
-                ) : null,
-            },
-          ]}
-        />
+      <Card title="上传批次">
+        {batches.isError && !batches.data ? (
+          <LoadError title="上传批次加载失败" error={batches.error} onRetry={() => void batches.refetch()} />
+        ) : (
+          <>
+            <Table<TUploadBatchSummary>
+              rowKey="sid"
+              loading={batches.isLoading}
+              dataSource={list}
+              pagination={false}
+              size="middle"
+              expandable={{
+                expandedRowKeys: expandedKeys,
+                onExpandedRowsChange: (keys) => setExpanded(keys as string[]),
+                expandedRowRender: (b) => <BatchFiles batchSid={b.sid} accept={limits?.accept ?? UPLOAD_ACCEPT} />,
+              }}
+              locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="还没有上传批次" /> }}
+              columns={[
+                { title: '上传时间', key: 'createdAt', width: 170, render: (_, b) => formatDateTime(b.createdAt) },
+                { title: '上传人', key: 'operator', width: 120, render: (_, b) => b.operatorName ?? '—' },
+                { title: '文件数', dataIndex: 'fileCount', width: 80 },
+                {
+                  title: '状态',
+                  key: 'state',
+                  width: 100,
+                  render: (_, b) => (
+                    <Tag color={b.state === 'active' ? 'processing' : 'default'}>
+                      {UPLOAD_BATCH_STATE_LABEL[b.state]}
+                    </Tag>
+                  ),
+                },
+                { title: '文件状态', key: 'counts', render: (_, b) => <BatchCounts batch={b} /> },
+                {
+                  title: '操作',
+                  key: 'actions',
+                  width: 120,
+                  render: (_, b) =>
+                    b.counts.pending_review > 0 ? (
+                      <Link to={`${adminPaths.review}?batch=${encodeURIComponent(b.sid)}`}>去审核</Link>
+                    ) : null,
+                },
+              ]}
+            />
+            {batches.hasNextPage && (
+              <Flex justify="center" style={{ marginTop: 16 }}>
+                <Button loading={batches.isFetchingNextPage} onClick={() => void batches.fetchNextPage()}>
+                  加载更多批次
+                </Button>
+              </Flex>
+            )}
+          </>
+        )}
       </Card>
     </Flex>
   );
