@@ -20,6 +20,7 @@ import type { Storage } from './media/storage.js';
 import { createVideoProcessor, type VideoProcessor } from './media/video-processor.js';
 import { adminAuditRoutes } from './modules/audit/admin-audit.routes.js';
 import { adminAuthRoutes } from './modules/operator/admin-auth.routes.js';
+import { adminOperatorRoutes } from './modules/operator/admin-operator.routes.js';
 import { adminKeywordRoutes } from './modules/catalog/admin-keyword.routes.js';
 import { adminMaterialRoutes } from './modules/catalog/admin-material.routes.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
@@ -179,7 +180,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(commonRoutes);
   await app.register(serviceContactRoutes, services);
   await app.register(userRoutes, services);
-  await app.register(adminAuthRoutes);
+  await app.register(adminAuthRoutes, services);
+  await app.register(adminOperatorRoutes, services);
   await app.register(adminMaterialRoutes, services);
   await app.register(adminKeywordRoutes, services);
   await app.register(adminAuditRoutes, services);

@@ -14,6 +14,7 @@ import { createInvoiceIssuer } from './modules/invoice/invoice-issuer.js';
 import { createInvoiceService } from './modules/invoice/invoice.module.js';
 import { createLicenceService } from './modules/licence/licence.module.js';
 import { withOwnership } from './modules/licence/ownership.js';
+import { createOperatorService } from './modules/operator/operator.module.js';
 import { createOrderService } from './modules/order/order.module.js';
 import { findOrder, insertQuotedOrder, reuseWindowOf } from './modules/order/order.service.js';
 import { closeGatewayPaymentsBeforeCancel, closeGatewayPaymentsOnCancel } from './modules/payment/close-trades.js';
@@ -120,6 +121,7 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger) {
       findOrder,
       findDeliveredDesign,
     }),
+    operators: createOperatorService({ ...deps, log }),
     orders,
     payment,
     serviceContact: createServiceContactService(deps),

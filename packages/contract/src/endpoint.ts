@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { OperatorRole } from './operator-roles.js';
 
 /**
  * An endpoint declared once, as data: method, path (with `:name` parameters), who may call it,
@@ -57,6 +58,11 @@ export interface Endpoint<
   readonly response: TResponse;
   /** One line for the API reference (docs/api.md). */
   readonly summary: string | undefined;
+  /**
+   * An operator endpoint's roles besides 管理员, who may call every one (operator-roles.ts);
+   * undefined means 管理员 alone. Only operator endpoints have roles.
+   */
+  readonly roles: readonly OperatorRole[] | undefined;
 }
 
 /** Any endpoint, whatever its types. */
@@ -88,7 +94,11 @@ export function defineEndpoint<
   body?: TBody;
   response: TResponse;
   summary?: string;
+  roles?: readonly OperatorRole[];
 }): Endpoint<M, P, A, TParams, TQuery, TBody, TResponse> {
+  if (definition.roles && definition.access !== 'operator') {
+    throw new Error(`${definition.method} ${definition.path}: only operator endpoints have roles`);
+  }
   return {
     method: definition.method,
     path: definition.path,
@@ -98,6 +108,7 @@ export function defineEndpoint<
     body: definition.body as TBody,
     response: definition.response,
     summary: definition.summary,
+    roles: definition.roles,
   };
 }
 

@@ -93,6 +93,30 @@ export const ErrorCode = {
   /** A proof-of-work answer that is wrong, expired, forged or used before. */
   CHALLENGE_INVALID: e(2043, 400, '人机验证未通过或已失效，请重新验证'),
 
+  /* 2050–2059: operator accounts, roles and TOTP sign-in (docs/decisions/0028-operator-roles.md). */
+  /**
+   * The operator's roles do not include one the endpoint admits; nothing was read or changed.
+   * The server names the roles that may do it, e.g. 「财务」或「管理员」.
+   */
+  OPERATOR_ROLE_FORBIDDEN: e(2050, 403, '您的角色无权执行此操作'),
+  /** Right password, TOTP on, no code sent: the sign-in form asks for the authenticator code. */
+  TOTP_REQUIRED: e(2051, 401, '请输入身份验证器上的 6 位动态验证码'),
+  /** A wrong, expired or already used authenticator code (counts as a wrong password). */
+  TOTP_INVALID: e(2052, 401, '动态验证码错误或已过期，请输入身份验证器上的最新验证码'),
+  /** Enabling TOTP without a secret set up first (or TOTP is on already). */
+  TOTP_NOT_PENDING: e(2053, 409, '请先生成二维码并用身份验证器扫描'),
+  /** Turning TOTP off when it is not on. */
+  TOTP_NOT_ENABLED: e(2054, 409, '尚未开启动态验证码登录'),
+  OPERATOR_NOT_FOUND: e(2055, 404, '运营账号不存在'),
+  /** The change would leave no enabled 管理员 to manage the accounts. */
+  LAST_ADMINISTRATOR: e(2056, 409, '至少需要保留一个启用的管理员账号'),
+  /** An administrator disabling its own account or dropping its own 管理员 role. */
+  OPERATOR_SELF_LOCKOUT: e(2057, 409, '不能停用自己的账号或取消自己的管理员角色，请让其他管理员操作'),
+  /** The current password given to change the password or TOTP is wrong. */
+  CURRENT_PASSWORD_WRONG: e(2058, 400, '当前密码不正确'),
+  /** Setting up TOTP again while it is on: it is turned off first (with a code), then set up anew. */
+  TOTP_ALREADY_ENABLED: e(2059, 409, '已开启动态验证码登录，如需更换身份验证器请先关闭后重新开启'),
+
   MATERIAL_NOT_FOUND: e(3001, 404, '素材不存在或已下架'),
   /** Free download asked for outside the material's free window. */
   MATERIAL_NOT_FREE: e(3002, 403, '该素材当前不在免费下载期内'),

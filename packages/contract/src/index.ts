@@ -16,6 +16,7 @@ export * from './errors.js';
 export * from './client-codes.js';
 export * from './envelope.js';
 export * from './endpoint.js';
+export * from './operator-roles.js';
 export * from './paths.js';
 export * from './routes.js';
 export * from './entities.js';

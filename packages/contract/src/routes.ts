@@ -12,7 +12,7 @@ import type { RoutesOf } from './endpoint.js';
 import type { ADMIN_COUPON_API, ORDER_REWARD_API } from './api/admin-coupon.js';
 import type { ADMIN_AUDIT_API, ADMIN_KEYWORD_API, ADMIN_MATERIAL_API } from './api/admin-material.js';
 import type { ADMIN_REVIEW_API, ADMIN_UPLOAD_BATCH_API } from './api/admin-review.js';
-import type { ADMIN_API } from './api/admin.js';
+import type { ADMIN_API, ADMIN_OPERATOR_API } from './api/admin.js';
 import type { CART_API } from './api/cart.js';
 import type { COMMON_API, SERVICE_QR_API } from './api/common.js';
 import type { COUPON_API } from './api/coupon.js';
@@ -77,6 +77,17 @@ export const ADMIN_ROUTES: RoutesOf<typeof ADMIN_API> = {
   login: { method: 'POST', path: '/api/admin/login', access: 'public' },
   logout: { method: 'POST', path: '/api/admin/logout', access: 'operator' },
   me: { method: 'GET', path: '/api/admin/me', access: 'operator' },
+  changePassword: { method: 'PUT', path: '/api/admin/account/password', access: 'operator' },
+  totpSetup: { method: 'POST', path: '/api/admin/account/totp/setup', access: 'operator' },
+  totpEnable: { method: 'POST', path: '/api/admin/account/totp/enable', access: 'operator' },
+  totpDisable: { method: 'POST', path: '/api/admin/account/totp/disable', access: 'operator' },
+};
+
+export const ADMIN_OPERATOR_ROUTES: RoutesOf<typeof ADMIN_OPERATOR_API> = {
+  list: { method: 'GET', path: '/api/admin/operators', access: 'operator' },
+  create: { method: 'POST', path: '/api/admin/operators', access: 'operator' },
+  update: { method: 'PATCH', path: '/api/admin/operators/:id', access: 'operator' },
+  resetPassword: { method: 'POST', path: '/api/admin/operators/:id/reset_password', access: 'operator' },
 };
 
 export const CART_ROUTES: RoutesOf<typeof CART_API> = {

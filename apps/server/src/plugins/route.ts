@@ -45,8 +45,8 @@ export type EndpointHandler<E extends AnyEndpoint> = (
 /** Route options besides what the endpoint says (rate limit, body limit); schema and guard come from it. */
 export type EndpointRouteOptions = Omit<RouteShorthandOptions, 'schema' | 'onRequest' | 'handler'>;
 
-function guardOf(app: FastifyInstance, access: EndpointAccess) {
-  switch (access) {
+function guardOf(app: FastifyInstance, endpoint: AnyEndpoint) {
+  switch (endpoint.access) {
     case 'public':
       return undefined;
     case 'optionalUser':
@@ -56,7 +56,7 @@ function guardOf(app: FastifyInstance, access: EndpointAccess) {
     case 'mainAccount':
       return app.requireMainAccount;
     case 'operator':
-      return app.requireOperator;
+      return app.requireOperatorOf(endpoint.roles);
   }
 }
 
@@ -81,7 +81,7 @@ export function route<E extends AnyEndpoint>(
   const options = typeof optionsOrHandler === 'function' ? {} : optionsOrHandler;
   const handler = typeof optionsOrHandler === 'function' ? optionsOrHandler : maybeHandler;
   if (!handler) throw new Error(`no handler for ${endpoint.method} ${endpoint.path}`);
-  const guard = guardOf(app, endpoint.access);
+  const guard = guardOf(app, endpoint);
   app.route({
     ...options,
     method: endpoint.method,

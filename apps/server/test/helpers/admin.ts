@@ -1,6 +1,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
+import type { OperatorRole } from '@gemstock/contract';
 import sharp from 'sharp';
 import { createOperator } from '../../src/modules/operator/operator.service.js';
 import type { LocalDiskStorage } from '../../src/media/storage.js';
@@ -16,11 +17,23 @@ export interface TestOperator {
   token: string;
 }
 
-/** An operator account and a signed operator token (no login round trip, no rate limit). */
-export async function createTestOperator(t: TestApp, name = '测试运营'): Promise<TestOperator> {
+/**
+ * An operator account and a signed operator token (no login round trip, no rate limit); a
+ * 管理员 unless `roles` says otherwise.
+ */
+export async function createTestOperator(
+  t: TestApp,
+  name = '测试运营',
+  roles?: readonly OperatorRole[],
+): Promise<TestOperator> {
   counter += 1;
   const username = `ops-${counter}-${Math.random().toString(36).slice(2, 7)}`;
-  const row = await createOperator(t.database.db, { username, password: 'Operator-passw0rd', name });
+  const row = await createOperator(t.database.db, {
+    username,
+    password: 'Operator-passw0rd',
+    name,
+    ...(roles ? { roles } : {}),
+  });
   return { sid: row.sid, username, token: await t.app.deps.tokens.sign('operator', { sub: row.sid, tv: 0 }) };
 }
 

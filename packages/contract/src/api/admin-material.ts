@@ -3,6 +3,7 @@ import { MAX_LENGTH } from '../constants.js';
 import { defineEndpoint } from '../endpoint.js';
 import { LICENCE_TYPES, MATERIAL_FORMATS } from '../enums.js';
 import { zLicenceType } from '../entities.js';
+import { zListCursor } from '../list-page.js';
 import { MATERIAL_REVIEW_STATES } from '../material-review.js';
 
 /*
@@ -282,7 +283,16 @@ export const ZKeywordListRequest = z.strictObject({
 });
 export type TKeywordListRequest = z.input<typeof ZKeywordListRequest>;
 
-export const AuditEntity = { MATERIAL: 'material', KEYWORDS: 'keywords', COUPON: 'coupon' } as const;
+export const AuditEntity = {
+  MATERIAL: 'material',
+  KEYWORDS: 'keywords',
+  COUPON: 'coupon',
+  ORDER: 'order',
+  INVOICE: 'invoice',
+  DEMAND: 'demand',
+  SETTINGS: 'settings',
+  OPERATOR: 'operator',
+} as const;
 export type AuditEntity = (typeof AuditEntity)[keyof typeof AuditEntity];
 
 export const AuditAction = {
@@ -299,30 +309,143 @@ export const AuditAction = {
   COUPON_CREATE: 'coupon.create',
   COUPON_UPDATE: 'coupon.update',
   COUPON_GRANT: 'coupon.grant',
+  OPERATOR_LOGIN: 'operator.login',
+  OPERATOR_LOGIN_FAILED: 'operator.login_failed',
+  OPERATOR_LOGOUT: 'operator.logout',
+  OPERATOR_CREATE: 'operator.create',
+  OPERATOR_UPDATE: 'operator.update',
+  OPERATOR_RESET_PASSWORD: 'operator.reset_password',
+  OPERATOR_PASSWORD_CHANGE: 'operator.password_change',
+  OPERATOR_TOTP_ENABLE: 'operator.totp_enable',
+  OPERATOR_TOTP_DISABLE: 'operator.totp_disable',
 } as const;
 export type AuditAction = (typeof AuditAction)[keyof typeof AuditAction];
 
-export const ZAuditQuery = ZAdminPageQuery.extend({
-  entity: z.preprocess(blankAsUndefined, z.string().max(40).optional()),
-  sid: z.preprocess(blankAsUndefined, z.string().max(64).optional()),
-});
+/**
+ * The Chinese name of every action the audit records, for its filter and its rows. An action
+ * missing here is shown as it is stored.
+ */
+export const AUDIT_ACTION_LABEL: Readonly<Record<string, string>> = {
+  'material.upload': '上传素材',
+  'material.update': '修改素材',
+  'material.reprocess': '重新处理素材',
+  'material.list': '审核上架素材',
+  'material.reject': '驳回素材',
+  'keywords.pinned.replace': '修改置顶关键词',
+  'keywords.curated.replace': '修改推荐关键词',
+  'keywords.blocked.replace': '修改屏蔽关键词',
+  'coupon.create': '创建优惠券',
+  'coupon.update': '修改优惠券',
+  'coupon.grant': '发放优惠券给用户',
+  'order.confirm_transfer': '确认转账到账',
+  'order.confirm_late_transfer': '确认迟到的转账款',
+  'order.reject_transfer': '驳回转账',
+  'invoice.issue': '开具发票',
+  'invoice.reject': '驳回开票申请',
+  'invoice.void': '作废发票',
+  'invoice.reverse': '红冲发票',
+  'demand.assign': '指派设计师',
+  'demand.answer': '回复定制需求',
+  'demand.quote': '定制报价',
+  'demand.cancel': '取消定制需求',
+  'demand.draft': '上传设计稿',
+  'demand.deliver': '交付最终文件',
+  'settings.service_qr.upload': '上传客服二维码',
+  'settings.service_qr.clear': '清除客服二维码',
+  'settings.order_reward.update': '修改下单奖励',
+  'operator.login': '登录后台',
+  'operator.login_failed': '登录失败',
+  'operator.logout': '退出后台',
+  'operator.create': '创建运营账号',
+  'operator.update': '修改运营账号',
+  'operator.reset_password': '重置运营账号密码',
+  'operator.password_change': '修改自己的密码',
+  'operator.totp_enable': '开启动态验证码登录',
+  'operator.totp_disable': '关闭动态验证码登录',
+};
+
+export const AUDIT_ENTITY_LABEL: Readonly<Record<string, string>> = {
+  material: '素材',
+  keywords: '关键词',
+  coupon: '优惠券',
+  order: '订单',
+  invoice: '发票',
+  demand: '定制需求',
+  settings: '设置',
+  operator: '运营账号',
+};
+
+const AUDIT_MESSAGES = {
+  q: '请输入订单号、素材编号、优惠码或发票编号（不超过 64 个字符）',
+  operator: '操作人不正确',
+  action: '操作类型不正确',
+  date: '日期格式应为 2026-01-31',
+  range: '开始日期不能晚于结束日期',
+} as const;
+
+/** A China-time calendar date, as the date pickers send it. */
+const zChinaDate = z.preprocess(
+  blankAsUndefined,
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: AUDIT_MESSAGES.date })
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00+08:00`)), { error: AUDIT_MESSAGES.date })
+    .optional(),
+);
+
+export const AUDIT_PAGE_SIZE_DEFAULT = 20;
+export const AUDIT_PAGE_SIZE_MAX = 100;
+
+export const ZAuditQuery = z
+  .object({
+    /** The id people use for the object: order number, material 编号, coupon code, invoice 编号 (any sid). */
+    q: z.preprocess(blankAsUndefined, z.string().trim().max(64, { error: AUDIT_MESSAGES.q }).optional()),
+    /** An operator's sid. */
+    operator: z.preprocess(blankAsUndefined, z.string().max(64, { error: AUDIT_MESSAGES.operator }).optional()),
+    action: z.preprocess(blankAsUndefined, z.string().max(60, { error: AUDIT_MESSAGES.action }).optional()),
+    entity: z.preprocess(blankAsUndefined, z.string().max(40).optional()),
+    /** First and last China-time day of the range, both included. */
+    from: zChinaDate,
+    to: zChinaDate,
+    cursor: zListCursor,
+    page_size: z.coerce
+      .number({ error: ADMIN_MESSAGES.pageSize })
+      .int({ error: ADMIN_MESSAGES.pageSize })
+      .min(1, { error: ADMIN_MESSAGES.pageSize })
+      .max(AUDIT_PAGE_SIZE_MAX, { error: ADMIN_MESSAGES.pageSize })
+      .default(AUDIT_PAGE_SIZE_DEFAULT),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    error: AUDIT_MESSAGES.range,
+    path: ['to'],
+  });
 export type TAuditQuery = z.input<typeof ZAuditQuery>;
 
 export const ZAuditEntry = z.object({
   id: z.number().int(),
-  operatorSid: z.string(),
-  /** Username of the operator (null if the account is gone). */
+  /** Null for a failed sign-in under a name no operator has. */
+  operatorSid: z.string().nullable(),
+  /** The operator's display name (姓名, else the username); null when the account is gone or unknown. */
   operatorName: z.string().nullable(),
+  operatorUsername: z.string().nullable(),
   action: z.string(),
   entity: z.string(),
   entitySid: z.string().nullable(),
+  /** The object as people name it: an order's number, a coupon's code, else its sid. */
+  entityRef: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
   createdAt: z.string(),
+  /** Read from audit_logs_archive (older than the hot table keeps, decision 0027). */
+  archived: z.boolean(),
 });
 export type TAuditEntry = z.infer<typeof ZAuditEntry>;
 
-export const ZAuditListResponse = z.object({ total: z.number().int(), entries: z.array(ZAuditEntry) });
+export const ZAuditListResponse = z.object({
+  entries: z.array(ZAuditEntry),
+  /** Pass as `cursor` for the older entries; null once the oldest entry (archive included) is shown. */
+  nextCursor: z.string().nullable(),
+});
 export type TAuditListResponse = z.infer<typeof ZAuditListResponse>;
 
 export const ADMIN_MATERIAL_API = {
@@ -330,6 +453,7 @@ export const ADMIN_MATERIAL_API = {
     method: 'GET',
     path: '/api/admin/materials',
     access: 'operator',
+    roles: ['content'],
     query: ZAdminMaterialListQuery,
     response: ZAdminMaterialListResponse,
     summary: 'Materials in every status, filtered by keyword or sid, status, format, disabled and featured.',
@@ -338,6 +462,7 @@ export const ADMIN_MATERIAL_API = {
     method: 'GET',
     path: '/api/admin/materials/upload_config',
     access: 'operator',
+    roles: ['content'],
     response: ZUploadConfigResponse,
     summary: "The server's upload limits and whether it can process videos.",
   }),
@@ -345,6 +470,7 @@ export const ADMIN_MATERIAL_API = {
     method: 'GET',
     path: '/api/admin/materials/:id',
     access: 'operator',
+    roles: ['content'],
     params: ZAdminMaterialIdParams,
     response: ZAdminMaterialResponse,
     summary: 'One material with every stored field and its newest processing job.',
@@ -353,6 +479,7 @@ export const ADMIN_MATERIAL_API = {
     method: 'PATCH',
     path: '/api/admin/materials/:id',
     access: 'operator',
+    roles: ['content'],
     params: ZAdminMaterialIdParams,
     body: ZAdminMaterialPatch,
     response: ZAdminMaterialResponse,
@@ -363,6 +490,7 @@ export const ADMIN_MATERIAL_API = {
     method: 'POST',
     path: '/api/admin/materials/:id/reprocess',
     access: 'operator',
+    roles: ['content'],
     params: ZAdminMaterialIdParams,
     response: ZAdminMaterialResponse,
     summary: "Queues the material's renditions to be made again.",
@@ -375,6 +503,7 @@ export const ADMIN_KEYWORD_API = {
     method: 'GET',
     path: '/api/admin/keywords',
     access: 'operator',
+    roles: ['content'],
     response: ZAdminKeywordsResponse,
     summary: 'The pinned hot keywords, the curated list and the blocked terms.',
   }),
@@ -382,6 +511,7 @@ export const ADMIN_KEYWORD_API = {
     method: 'PUT',
     path: '/api/admin/keywords/pinned',
     access: 'operator',
+    roles: ['content'],
     body: ZKeywordListRequest,
     response: ZAdminKeywordsResponse,
     summary: 'Replaces the pinned hot keywords, shown first in this order.',
@@ -390,6 +520,7 @@ export const ADMIN_KEYWORD_API = {
     method: 'PUT',
     path: '/api/admin/keywords/curated',
     access: 'operator',
+    roles: ['content'],
     body: ZKeywordListRequest,
     response: ZAdminKeywordsResponse,
     summary: 'Replaces the curated keyword list.',
@@ -398,6 +529,7 @@ export const ADMIN_KEYWORD_API = {
     method: 'PUT',
     path: '/api/admin/keywords/blocked',
     access: 'operator',
+    roles: ['content'],
     body: ZKeywordListRequest,
     response: ZAdminKeywordsResponse,
     summary: 'Replaces the terms never shown as hot keywords.',
@@ -409,8 +541,10 @@ export const ADMIN_AUDIT_API = {
     method: 'GET',
     path: '/api/admin/audit',
     access: 'operator',
+    roles: ['admin'],
     query: ZAuditQuery,
     response: ZAuditListResponse,
-    summary: 'The audit log of operator writes, newest first, filtered by entity and sid.',
+    summary:
+      'The audit (operator writes and sign-ins, archive included), newest first by cursor; by object id, operator, action and China-time days.',
   }),
 } as const;

@@ -84,6 +84,7 @@ export const ADMIN_SURVEY_API = {
     method: 'GET',
     path: '/api/admin/surveys',
     access: 'operator',
+    roles: ['service'],
     query: ZAdminSurveyListQuery,
     response: ZAdminSurveyListResponse,
     summary: 'Survey answers, newest first, with the averages over all of them.',

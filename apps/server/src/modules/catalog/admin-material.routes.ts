@@ -80,7 +80,7 @@ export async function adminMaterialRoutes(
   // A file upload: registered by hand (multipart, no body schema), with the same guard.
   app.post(
     ADMIN_MATERIAL_PATHS.upload,
-    { onRequest: app.requireOperator, schema: { response: { 200: zEnvelope(ZAdminMaterialResponse) } } },
+    { onRequest: app.requireOperatorOf(['content']), schema: { response: { 200: zEnvelope(ZAdminMaterialResponse) } } },
     async (request) => {
       const operator = signedInOperator(request);
       if (!request.isMultipart()) {

@@ -50,7 +50,7 @@ export async function adminDesignRoutes(
   app.put(
     ADMIN_DESIGN_FILE_PATH,
     {
-      onRequest: app.requireOperator,
+      onRequest: app.requireOperatorOf(['service']),
       bodyLimit: DESIGN_FILE_MAX_BYTES,
       schema: {
         params: ZSidParams,

@@ -38,7 +38,7 @@ export async function adminInvoiceRoutes(instance: FastifyInstance, { invoices }
   app.put(
     ADMIN_INVOICE_FILE_PATH,
     {
-      onRequest: app.requireOperator,
+      onRequest: app.requireOperatorOf(['finance']),
       bodyLimit: INVOICE_PDF_MAX_BYTES,
       schema: { params: ZSidParams, response: { 200: zEnvelope(ZAdminInvoice) } },
     },

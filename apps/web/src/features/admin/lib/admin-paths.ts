@@ -15,6 +15,8 @@ export const adminPaths = {
   surveys: '/admin/surveys',
   paymentExceptions: '/admin/payment-exceptions',
   serviceSettings: '/admin/service',
+  operators: '/admin/operators',
+  account: '/admin/account',
 } as const;
 
 /** React Query keys of the console all start with this, so signing out drops them at once. */
