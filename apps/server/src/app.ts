@@ -21,7 +21,8 @@ import { createVideoProcessor, type VideoProcessor } from './media/video-process
 import { adminAuditRoutes } from './modules/audit/admin-audit.routes.js';
 import { adminAuthRoutes } from './modules/operator/admin-auth.routes.js';
 import { adminOperatorRoutes } from './modules/operator/admin-operator.routes.js';
-import { adminKeywordRoutes } from './modules/catalog/admin-keyword.routes.js';
+import { adminKeywordRoutes } from './modules/search/admin-keyword.routes.js';
+import { searchRoutes } from './modules/search/search.routes.js';
 import { adminMaterialRoutes } from './modules/catalog/admin-material.routes.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { adminCouponRoutes } from './modules/coupon/admin-coupon.routes.js';
@@ -125,7 +126,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('deps', deps);
   // Every service, once (services.ts); the route plugins below receive them and build nothing.
   const services: Services = createServices(deps, app.log);
-  app.addHook('onClose', async () => services.searchLog.flush());
+  app.decorate('services', services);
+  app.addHook('onClose', async () => services.search.flushLog());
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });
@@ -186,6 +188,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(adminKeywordRoutes, services);
   await app.register(adminAuditRoutes, services);
   await app.register(mediaRoutes);
+  await app.register(searchRoutes, services);
   await app.register(catalogRoutes, services);
   await app.register(paymentRoutes, services);
   await app.register(cartRoutes, services);

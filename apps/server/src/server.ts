@@ -8,7 +8,7 @@ import { PeriodicTask } from './jobs/periodic-task.js';
 import { createStorage } from './media/create-storage.js';
 import type { Storage } from './media/storage.js';
 import { queueOutdatedRenditions } from './modules/catalog/media-job.service.js';
-import { HOT_KEYWORD_REFRESH_MS, refreshHotKeywords } from './modules/common/hot-keywords.js';
+import { HOT_KEYWORD_REFRESH_MS } from './modules/search/hot-keywords.js';
 import { enforceRetention, RETENTION_INTERVAL_MS } from './modules/common/retention.js';
 import { UnpaidOrderSweeper } from './modules/payment/unpaid-order-sweeper.js';
 import { purgeUnusedUploads, UPLOAD_PURGE_INTERVAL_MS } from './modules/upload/upload.service.js';
@@ -121,7 +121,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
   );
   const hotKeywords = new PeriodicTask(
     'hot keywords',
-    () => refreshHotKeywords(app.deps),
+    () => app.services.search.refreshHotKeywords(),
     HOT_KEYWORD_REFRESH_MS,
     app.log,
   );

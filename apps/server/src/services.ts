@@ -2,11 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from './app-deps.js';
 import { createAuditService } from './modules/audit/audit.module.js';
 import { createCartService } from './modules/cart/cart.module.js';
-import {
-  createAdminKeywordService,
-  createAdminMaterialService,
-  createCatalogService,
-} from './modules/catalog/catalog.module.js';
+import { createAdminMaterialService, createCatalogService } from './modules/catalog/catalog.module.js';
 import { createAdminCouponService, createCouponService } from './modules/coupon/coupon.module.js';
 import { findDeliveredDesign } from './modules/design/delivered-design.js';
 import { createAdminDesignService, createDesignService } from './modules/design/design.module.js';
@@ -20,7 +16,7 @@ import { findOrder, insertQuotedOrder, reuseWindowOf } from './modules/order/ord
 import { closeGatewayPaymentsBeforeCancel, closeGatewayPaymentsOnCancel } from './modules/payment/close-trades.js';
 import { createPaymentService } from './modules/payment/payment.module.js';
 import type { PaymentDeps } from './modules/payment/payment.service.js';
-import { createSearch } from './modules/search/search.service.js';
+import { createAdminKeywordService, createSearchService } from './modules/search/search.module.js';
 import { createServiceContactService } from './modules/service-contact/service-contact.module.js';
 import { createSurveyService } from './modules/survey/survey.module.js';
 import { isSurveyPending } from './modules/survey/survey.service.js';
@@ -41,20 +37,20 @@ import { createWalletService } from './modules/wallet/wallet.module.js';
 export function createServices(deps: AppDeps, log: FastifyBaseLogger) {
   const { config, db, events, metrics } = deps;
 
-  const search = createSearch(db, {
+  const catalog = createCatalogService({
+    db,
+    signer: deps.downloadUrls,
+    publicUrlOf: deps.publicUrlOf,
+    ownership: withOwnership,
+  });
+  const search = createSearchService({
+    ...deps,
+    materials: { bySeq: (seqs, now) => catalog.materialsBySeq(seqs, null, now), forBuyer: catalog.markForBuyer },
     reportLogError: (error) => log.error({ err: error }, 'search log write failed'),
     onCacheLookup: (cache, hit) => metrics.searchCacheLookup(cache, hit),
   });
-  const catalog = createCatalogService({
-    db,
-    ...search,
-    signer: deps.downloadUrls,
-    publicUrlOf: deps.publicUrlOf,
-    onCacheLookup: (cache, hit) => metrics.searchCacheLookup(cache, hit),
-    ownership: withOwnership,
-  });
   // Operator edits and finished media jobs: searches made in this process show the change at once.
-  events.on('catalog.changed', () => catalog.forgetSearches());
+  events.on('catalog.changed', () => search.forgetSearches());
 
   // Payment and orders need each other: a cancel first asks the payment module to close the
   // order's gateway trades (a request it waits for), and paying presents the order.
@@ -99,11 +95,11 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger) {
   return {
     /** The same signer that signs every download link verifies them (the original-download route). */
     downloadUrls: deps.downloadUrls,
-    /** Batched search-log writes; flushed when the application closes. */
-    searchLog: search.searchLog,
+
     audit: createAuditService(deps),
     catalog,
     adminMaterials: createAdminMaterialService(deps),
+    search,
     adminKeywords: createAdminKeywordService(deps),
     cart: createCartService({ db, publicUrlOf: deps.publicUrlOf }),
     coupons: createCouponService(deps),
@@ -134,3 +130,10 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger) {
 }
 
 export type Services = ReturnType<typeof createServices>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The application's services (createServices), for the background work main.ts starts. */
+    services: Services;
+  }
+}

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { searchLogs } from '../../src/db/schema/index.js';
-import { refreshHotKeywords } from '../../src/modules/common/hot-keywords.js';
-import { recomputeHotKeywords } from '../../src/modules/common/keywords.repository.js';
+import { refreshHotKeywords } from '../../src/modules/search/hot-keywords.js';
+import { recomputeHotKeywords } from '../../src/modules/search/keywords.repository.js';
 import { createTestOperator, type TestOperator } from '../helpers/admin.js';
 import { createBuyer, insertMaterial } from '../helpers/factories.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';

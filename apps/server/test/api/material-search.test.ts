@@ -2,7 +2,7 @@ import { MAX_RANDOM_SEED, MAX_RESULT_WINDOW, type TMaterial, type TSearchMateria
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { matchTokens, materials, searchLogs } from '../../src/db/schema/index.js';
-import { refreshHotKeywords } from '../../src/modules/common/hot-keywords.js';
+import { refreshHotKeywords } from '../../src/modules/search/hot-keywords.js';
 import { CatalogSearch } from '../../src/modules/search/search.service.js';
 import { parseSearchFilter, ringStartOf } from '../../src/modules/search/search-query.js';
 import { searchTokensFor } from '../../src/modules/search/search-tokens.js';

@@ -1,4 +1,3 @@
-import type { AppDeps } from '../../app-deps.js';
 import { bindService } from '../../lib/bind-service.js';
 import {
   createUploadedMaterial,
@@ -11,17 +10,16 @@ import {
   uploadConfig,
   type AdminMaterialDeps,
 } from './admin-material.service.js';
-import { getKeywordLists, replaceKeywordList } from './admin-keyword.service.js';
+
 import {
   type CatalogDeps,
-  createPageCache,
-  forgetSearches,
   getMaterial,
   issueFreeDownload,
   listFeaturedVideos,
   listFree,
   listRelated,
-  searchMaterials,
+  markForBuyer,
+  materialsBySeq,
   toWire,
 } from './catalog.service.js';
 import { like, listLiked, unlike } from './likes.service.js';
@@ -35,24 +33,24 @@ import {
   startBatchFileUpload,
 } from './upload-batch.service.js';
 
-/** The buyer's catalogue (search, detail, free materials, likes); built once, in services.ts. */
-export function createCatalogService(deps: Omit<CatalogDeps, 'pages'>) {
-  return bindService(
-    { ...deps, pages: createPageCache(deps.onCacheLookup) },
-    {
-      searchMaterials,
-      listFree,
-      listFeaturedVideos,
-      getMaterial,
-      listRelated,
-      issueFreeDownload,
-      toWire,
-      forgetSearches,
-      like,
-      unlike,
-      listLiked,
-    },
-  );
+/**
+ * The buyer's catalogue (detail, related, free materials, featured videos, likes) and the
+ * materials a search page shows; built once, in services.ts.
+ */
+export function createCatalogService(deps: CatalogDeps) {
+  return bindService(deps, {
+    listFree,
+    listFeaturedVideos,
+    getMaterial,
+    listRelated,
+    issueFreeDownload,
+    toWire,
+    materialsBySeq,
+    markForBuyer,
+    like,
+    unlike,
+    listLiked,
+  });
 }
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
@@ -81,10 +79,3 @@ export function createAdminMaterialService(deps: AdminMaterialDeps) {
 }
 
 export type AdminMaterialService = ReturnType<typeof createAdminMaterialService>;
-
-/** The operators' keyword lists (pinned, curated, blocked). */
-export function createAdminKeywordService(deps: Pick<AppDeps, 'db'>) {
-  return bindService(deps, { getKeywordLists, replaceKeywordList });
-}
-
-export type AdminKeywordService = ReturnType<typeof createAdminKeywordService>;

@@ -5,24 +5,12 @@ import { route } from '../../plugins/route.js';
 import type { CatalogService } from './catalog.module.js';
 import { likesRoutes } from './likes.routes.js';
 import { originalDownloadRoutes } from './original-download.routes.js';
-import { searcherKeyOf } from '../search/search-log.writer.js';
 
-/** Buyer-side catalogue: search, detail, related, free materials, featured videos, likes, downloads. */
+/** Buyer-side catalogue: detail, related, free materials, featured videos, likes, downloads (search is modules/search's). */
 export async function catalogRoutes(
   app: FastifyInstance,
   { catalog, downloadUrls }: { catalog: CatalogService; downloadUrls: DownloadUrlSigner },
 ) {
-  const { config } = app.deps;
-
-  route(app, MATERIAL_API.search, async (request, reply) => {
-    const searcher = searcherKeyOf(request.user?.sid ?? null, request.ip, config.jwtSecret);
-    const result = await catalog.searchMaterials(request.query, request.user, searcher);
-    // Already encoded, and checked against the same schema when the page was cached; a string
-    // payload bypasses the serializer, which is the point.
-    if (result.body !== null) return reply.type('application/json; charset=utf-8').send(result.body);
-    return result.response;
-  });
-
   route(app, MATERIAL_API.free, async (request) => catalog.listFree(request.query, request.user));
 
   route(app, MATERIAL_API.featuredVideo, async (request) => ({

@@ -1,7 +1,7 @@
 import { ADMIN_KEYWORD_API } from '@gemstock/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../plugins/route.js';
-import type { AdminKeywordService } from './catalog.module.js';
+import type { AdminKeywordService } from './search.module.js';
 
 /** Operator keyword lists: pinned hot keywords, the curated list and terms blocked from the hot list. */
 export async function adminKeywordRoutes(

@@ -1,0 +1,160 @@
+import {
+  type MaterialFormat,
+  type Orientation,
+  type Period,
+  SortOption,
+  type TMaterial,
+  type TSearchMaterialsResponse,
+  ZMaterial,
+} from '@gemstock/contract';
+import { z } from 'zod';
+import type { UserRow } from '../../db/rows.js';
+import { TtlCache } from '../../lib/ttl-cache.js';
+import type { KeywordVocabulary } from './keyword-vocabulary.js';
+import type { SearchLogWriter } from './search-log.writer.js';
+import {
+  filterCacheKey,
+  loggedKeyword,
+  needsSegmenting,
+  newRandomSeed,
+  parseSearchFilter,
+  ringStartOf,
+  searchWords,
+} from './search-query.js';
+import type { CatalogSearch } from './search.service.js';
+
+export interface SearchMaterialsInput {
+  keyword?: string | undefined;
+  format?: MaterialFormat | undefined;
+  orientation?: Orientation | undefined;
+  period?: Period | undefined;
+  sort: SortOption;
+  seed?: number | undefined;
+  page: number;
+  page_size: number;
+}
+
+/** What a result page shows of its materials: the catalogue's, wired in services.ts. */
+export interface SearchedMaterials {
+  /** The materials still on sale, in the order of `seqs`, as a visitor sees them. */
+  bySeq(seqs: number[], now: Date): Promise<TMaterial[]>;
+  /** A shared page with the buyer's own marks: liked, and 已购 for the company. */
+  forBuyer(user: UserRow, materials: TMaterial[]): Promise<TMaterial[]>;
+}
+
+export interface MaterialSearchDeps {
+  search: CatalogSearch;
+  vocabulary: KeywordVocabulary;
+  searchLog: SearchLogWriter;
+  /** Built result pages, shared by every request of this process (createPageCache). */
+  pages: TtlCache<ListedPage>;
+  materials: SearchedMaterials;
+  now?: () => Date;
+}
+
+/**
+ * How long a listed search page is reused (micro-caching, as a CDN would for anonymous GETs).
+ * Like counts, a material just disabled and the free flag may show this much late in listings;
+ * never on the detail page, likes, cart or downloads, which always read the material fresh.
+ */
+export const PAGE_TTL_MS = 30_000;
+
+const ZMaterialList = z.array(ZMaterial);
+
+export interface ListedPage {
+  total: number;
+  totalCapped: boolean;
+  materials: TMaterial[];
+  /** `materials` already encoded. */
+  json: string;
+}
+
+export interface SearchResult {
+  response: TSearchMaterialsResponse;
+  /** The whole success envelope, already encoded, when no buyer-specific field is in it. */
+  body: string | null;
+}
+
+/** The cache of built result pages; one per process, made with the search service. */
+export function createPageCache(onCacheLookup?: (cache: 'page', hit: boolean) => void): TtlCache<ListedPage> {
+  return new TtlCache<ListedPage>({
+    ttlMs: PAGE_TTL_MS,
+    // About 20 kB a page: some 1,500 pages, 30 MB.
+    maxWeight: 32_000_000,
+    weigh: (p) => p.json.length,
+    onLookup: (hit) => onCacheLookup?.('page', hit),
+  });
+}
+
+/**
+ * Forgets every cached search (match sets, windows, built pages, the keyword vocabulary), so
+ * a catalogue change made through this process shows in the next search. Other processes
+ * catch up within the caches' TTLs.
+ */
+export function forgetSearches(deps: MaterialSearchDeps): void {
+  deps.search.clear();
+  deps.vocabulary.invalidate();
+  deps.pages.clear();
+}
+
+/**
+ * One page of a search. The page as a visitor sees it is shared by everyone asking for it
+ * within PAGE_TTL_MS: checked against the response schema and encoded once, then sent as
+ * text to visitors who are not signed in (those cost the schema check and the encoding of
+ * thirty materials more than all the rest of a cached search). A signed-in buyer gets the same
+ * page with their likes marked, through the normal serializer.
+ */
+export async function searchMaterials(
+  deps: MaterialSearchDeps,
+  input: SearchMaterialsInput,
+  user: UserRow | null,
+  searcherKey: string | null = null,
+): Promise<SearchResult> {
+  const now = deps.now?.() ?? new Date();
+  const vocabulary = needsSegmenting(searchWords(input.keyword)) ? await deps.vocabulary.get() : undefined;
+  const filter = parseSearchFilter(input, vocabulary);
+  const isRandom = input.sort === SortOption.RANDOM;
+  const seed = isRandom ? (input.seed ?? newRandomSeed()) : 0;
+  const pageKey = [
+    filterCacheKey(filter),
+    input.sort,
+    isRandom ? ringStartOf(seed) : '',
+    input.page,
+    input.page_size,
+  ].join('|');
+  const page = await deps.pages.getOrLoad(pageKey, async () => {
+    const found = await deps.search.findPage({
+      filter,
+      sort: input.sort,
+      seed,
+      page: input.page,
+      pageSize: input.page_size,
+      now,
+    });
+    const materials = ZMaterialList.parse(await deps.materials.bySeq(found.seqs, now));
+    return { total: found.total, totalCapped: found.totalCapped, materials, json: JSON.stringify(materials) };
+  });
+  const keyword = loggedKeyword(filter);
+  if (keyword) {
+    deps.searchLog.record({
+      keyword,
+      userSid: user?.sid ?? null,
+      searcherKey,
+      resultCount: page.total,
+      createdAt: now,
+    });
+  }
+  const head = { total: page.total, totalCapped: page.totalCapped, seed: isRandom ? seed : null };
+  if (!user) {
+    return {
+      response: { ...head, materials: page.materials },
+      body: `{"code":0,"data":{"total":${head.total},"totalCapped":${head.totalCapped},"seed":${String(head.seed)},"materials":${page.json}},"message":"ok"}`,
+    };
+  }
+  return { response: { ...head, materials: await deps.materials.forBuyer(user, page.materials) }, body: null };
+}
+
+/** Writes the search-log entries still batched in this process (the application closes). */
+export async function flushLog(deps: Pick<MaterialSearchDeps, 'searchLog'>): Promise<void> {
+  await deps.searchLog.flush();
+}

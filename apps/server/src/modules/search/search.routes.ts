@@ -1,0 +1,23 @@
+import { COMMON_API, MATERIAL_API } from '@gemstock/contract';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../plugins/route.js';
+import { searcherKeyOf } from './search-log.writer.js';
+import type { SearchService } from './search.module.js';
+
+/** Material search and the keywords it suggests: the curated list and the hot list. */
+export async function searchRoutes(app: FastifyInstance, { search }: { search: SearchService }) {
+  const { config } = app.deps;
+
+  route(app, MATERIAL_API.search, async (request, reply) => {
+    const searcher = searcherKeyOf(request.user?.sid ?? null, request.ip, config.jwtSecret);
+    const result = await search.searchMaterials(request.query, request.user, searcher);
+    // Already encoded, and checked against the same schema when the page was cached; a string
+    // payload bypasses the serializer, which is the point.
+    if (result.body !== null) return reply.type('application/json; charset=utf-8').send(result.body);
+    return result.response;
+  });
+
+  route(app, COMMON_API.keywords, async () => search.curatedKeywords());
+
+  route(app, COMMON_API.hotKeywords, async () => search.hotKeywords());
+}
