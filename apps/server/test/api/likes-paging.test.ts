@@ -2,7 +2,7 @@ import { LIST_COUNT_CAP, MATERIAL_API } from '@gemstock/contract';
 import { type SQL, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { materialLikes, materials } from '../../src/db/schema/index.js';
-import { listLikedMaterialsQuery } from '../../src/modules/catalog/likes.repository.js';
+import { countLikedMaterialsQuery, listLikedMaterialsQuery } from '../../src/modules/catalog/likes.repository.js';
 import { createBuyer, materialValues, type TestBuyer } from '../helpers/factories.js';
 import { injectApi } from '../helpers/inject-api.js';
 import { microsAfter, planOf, walkByCursor } from '../helpers/list-paging.js';
@@ -123,4 +123,14 @@ describe('GET /api/user/like: paging that costs one page', () => {
       expect(plan).toMatch(/material_likes_user_created_idx/);
     }
   });
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'counts the likes from their index, asking only the index of materials taken off sale',
+    async () => {
+      const plan = await planOf(t.database.db, (tx) => countLikedMaterialsQuery(tx, 'user').limit(1001));
+      expect(plan).toMatch(/material_likes_user_created_idx/);
+      expect(plan).toMatch(/materials_disabled_idx/);
+      expect(plan).not.toMatch(/materials_pkey/);
+    },
+  );
 });

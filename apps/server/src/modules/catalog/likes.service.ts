@@ -1,5 +1,6 @@
-import { ErrorCode, type TLikeResponse, type TPagedMaterialsResponse } from '@gemstock/contract';
+import { ErrorCode, type TLikedMaterialsResponse, type TLikeResponse } from '@gemstock/contract';
 import { AppError } from '../../lib/app-error.js';
+import { cappedTotal, listPageOf, pageWithCursor } from '../../lib/list-cursor.js';
 import type { UserRow } from '../user/user.repository.js';
 import { type CatalogDeps, type PageInput, toWire } from './catalog.service.js';
 import { countLikedMaterials, likeMaterial, listLikedMaterials, unlikeMaterial } from './likes.repository.js';
@@ -20,11 +21,15 @@ export async function unlike(
   return state;
 }
 
-export async function listLiked(deps: CatalogDeps, user: UserRow, input: PageInput): Promise<TPagedMaterialsResponse> {
-  const page = { offset: (input.page - 1) * input.page_size, limit: input.page_size };
-  const [rows, total] = await Promise.all([
-    listLikedMaterials(deps.db, user.sid, page),
+export async function listLiked(
+  deps: CatalogDeps,
+  user: UserRow,
+  input: PageInput & { cursor?: string | undefined },
+): Promise<TLikedMaterialsResponse> {
+  const [found, counted] = await Promise.all([
+    listLikedMaterials(deps.db, user.sid, listPageOf(input)),
     countLikedMaterials(deps.db, user.sid),
   ]);
-  return { total, materials: await toWire(deps, rows, user) };
+  const { rows, nextCursor } = pageWithCursor(found, input.page_size, (m) => ({ at: m.position, sid: m.sid }));
+  return { ...cappedTotal(counted), nextCursor, materials: await toWire(deps, rows, user) };
 }

@@ -46,6 +46,7 @@ import { uniqueViolationConstraint } from '../../db/errors.js';
 import { AppError } from '../../lib/app-error.js';
 import type { DownloadUrlSigner } from '../../lib/download-url.js';
 import { newSid } from '../../lib/ids.js';
+import { listPageOf, pageWithCursor } from '../../lib/list-cursor.js';
 import { recordOperatorAction } from '../audit/audit-log.service.js';
 import { findMaterialsBySids } from '../catalog/materials.service.js';
 import { grantOrderLicences, licenceOfOrderMaterial } from '../licence/licence.service.js';
@@ -169,11 +170,8 @@ export async function listDemands(
   query: z.output<typeof ZDemandListQuery>,
 ): Promise<TDemandListResponse> {
   const filter = user.level === AccountLevel.MAIN ? { ownerSid: user.sid } : { userSid: user.sid };
-  const rows = await listDemandsOf(deps.db, filter, {
-    offset: (query.page - 1) * query.page_size,
-    limit: query.page_size,
-  });
-  const page = rows.slice(0, query.page_size);
+  const rows = await listDemandsOf(deps.db, filter, listPageOf(query));
+  const { rows: page, nextCursor } = pageWithCursor(rows, query.page_size, (d) => ({ at: d.position, sid: d.sid }));
   const designers = await designerNamesOf(
     deps.db,
     page.map((d) => d.designerSid).filter((s): s is string => s !== null),
@@ -183,7 +181,8 @@ export async function listDemands(
     demands: page.map((d) =>
       presentDemand(d, { urlOf, designerName: d.designerSid ? (designers.get(d.designerSid) ?? null) : null }),
     ),
-    hasMore: rows.length > query.page_size,
+    hasMore: nextCursor !== null,
+    nextCursor,
   };
 }
 

@@ -1,4 +1,5 @@
 import {
+  ADMIN_COUNT_CAP,
   AccountLevel,
   AuditStatus,
   CHINA_OFFSET_MS,
@@ -32,7 +33,7 @@ import { findLastAttemptTimes } from './order-deadline.repository.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { newNumericCode, newSid } from '../../lib/ids.js';
-import { cappedTotal, decodeCursor, encodeCursor } from '../../lib/list-cursor.js';
+import { cappedTotal, decodeCursor, encodeCursor, listPageOf, pageWithCursor } from '../../lib/list-cursor.js';
 import { demandsBySids, insertAdvancedDemand } from '../design/demand-records.js';
 import { assertUsableUpload, markUploadsUsed } from '../upload/upload.service.js';
 import type { MaterialRow } from '../catalog/catalog.repository.js';
@@ -519,12 +520,12 @@ export async function listAdminOrders(
   query: z.output<typeof ZAdminOrderListQuery>,
 ): Promise<TAdminOrderListResponse> {
   const filter = { status: query.status, orderType: query.type, payWay: query.pay_way, q: query.q };
-  const page = { offset: (query.page - 1) * query.page_size, limit: query.page_size };
-  const [rows, total] = await Promise.all([
-    listAdminOrderRows(deps.db, filter, page),
-    countAdminOrders(deps.db, filter),
+  const [found, counted] = await Promise.all([
+    listAdminOrderRows(deps.db, filter, listPageOf(query)),
+    countAdminOrders(deps.db, filter, ADMIN_COUNT_CAP),
   ]);
-  return { total, orders: await presentAdmin(deps, rows) };
+  const { rows, nextCursor } = pageWithCursor(found, query.page_size, (r) => ({ at: r.position, sid: r.order.sid }));
+  return { ...cappedTotal(counted, ADMIN_COUNT_CAP), nextCursor, orders: await presentAdmin(deps, rows) };
 }
 
 export async function getAdminOrder(deps: OrderDeps, sid: string): Promise<{ order: TAdminOrder }> {
