@@ -1,4 +1,5 @@
 import {
+  ADMIN_REVIEW_API,
   ErrorCode,
   type TAdminMaterialResponse,
   type TSearchMaterialsResponse,
@@ -25,6 +26,7 @@ import {
   storedFiles,
   type TestOperator,
 } from '../helpers/admin.js';
+import { injectApi } from '../helpers/inject-api.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 
 const VIDEOS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'seed-assets', 'videos');
@@ -166,7 +168,12 @@ describe('POST /api/admin/materials/upload — video with ffmpeg', () => {
       expect(served.statusCode).toBe(206);
       expect(served.headers['content-type']).toBe('video/mp4');
 
-      // Buyers find it with its preview and video facts; the original stays private.
+      // Once listed by review, buyers find it with its preview and video facts; the original stays private.
+      const listed = await injectApi(t, ADMIN_REVIEW_API.list, {
+        body: { sids: [material.sid] },
+        token: operator.token,
+      });
+      expect(listed.code, listed.message).toBe(0);
       const search = await t.call<TSearchMaterialsResponse>({
         method: 'GET',
         url: '/api/material?keyword=视频测试钻戒',

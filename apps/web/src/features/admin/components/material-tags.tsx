@@ -1,9 +1,12 @@
 import { LoadingOutlined } from '@ant-design/icons';
-import { type LicenceType, type TAdminMaterial } from '@gemstock/contract';
+import { type LicenceType, MATERIAL_REVIEW_LABEL, type TAdminMaterial } from '@gemstock/contract';
 import { Space, Tag, Tooltip } from 'antd';
 import { licenceShortName } from '../lib/format';
 
-/** 处理中 / 已就绪 / 处理失败, with the job's error on hover when it failed. */
+/**
+ * 处理中 / 处理失败 (the job's error on hover), then review's word once processed: 待审核, 已驳回
+ * (the reason on hover) or 已上架.
+ */
 export function MaterialStatusTag({ material }: { material: TAdminMaterial }) {
   const job = material.job;
   if (material.status === 'processing') {
@@ -21,9 +24,18 @@ export function MaterialStatusTag({ material }: { material: TAdminMaterial }) {
     );
   }
   const busy = job && (job.status === 'queued' || job.status === 'running');
+  const review = MATERIAL_REVIEW_LABEL[material.review];
   return (
     <Space size={4} wrap>
-      <Tag color="success">已就绪</Tag>
+      {material.review === 'listed' ? (
+        <Tag color="success">{review}</Tag>
+      ) : material.review === 'rejected' ? (
+        <Tooltip title={material.reviewReason ? `驳回原因：${material.reviewReason}` : undefined}>
+          <Tag color="error">{review}</Tag>
+        </Tooltip>
+      ) : (
+        <Tag color="gold">{review}</Tag>
+      )}
       {busy && (
         <Tag color="processing" icon={<LoadingOutlined />}>
           重新处理中
