@@ -67,6 +67,35 @@ export default tseslint.config(
     },
   },
   {
+    // Every endpoint is named once, in the contract (packages/contract: X_API, its route table
+    // X_ROUTES, the paths outside the endpoints X_PATHS): callers and tests go through those
+    // rather than retype a path. A test that must send a path no route has says why in an
+    // eslint-disable comment.
+    // A rule of its own rather than `no-restricted-syntax`, which another block's restrictions
+    // would replace: a string or template piece that starts with `/api`.
+    files: ['apps/server/test/**/*.ts'],
+    plugins: {
+      endpoints: {
+        rules: {
+          'no-api-path': {
+            meta: { type: 'problem', docs: { description: 'API paths are named by the contract, not written out' } },
+            create: (context) => {
+              const report = (node) =>
+                context.report({
+                  node,
+                  message:
+                    '不要手写 /api/ 路径：请使用契约中的接口对象（X_API）、路由表（X_ROUTES）或路径常量（X_PATHS，用 pathUrl 填参数）。',
+                });
+              const API_PATH = '/^\\/api(\\/|$)/';
+              return { [`Literal[value=${API_PATH}]`]: report, [`TemplateElement[value.raw=${API_PATH}]`]: report };
+            },
+          },
+        },
+      },
+    },
+    rules: { 'endpoints/no-api-path': 'error' },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },
     plugins: { 'react-hooks': reactHooks },

@@ -1,4 +1,4 @@
-import { ErrorCode, ZOperator, type TOperator, type TTokenResponse } from '@gemstock/contract';
+import { ErrorCode, ZOperator, type TTokenResponse, ADMIN_API, USER_API, endpointUrl } from '@gemstock/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operators } from '../../src/db/schema/index.js';
@@ -6,6 +6,7 @@ import { AppError } from '../../src/lib/app-error.js';
 import { createOperator } from '../../src/modules/operator/operator.service.js';
 import { nextIp, registerBuyer } from '../helpers/accounts.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { injectApi } from '../helpers/inject-api.js';
 
 describe('operators: /api/admin/login and /api/admin/me', () => {
   let t: TestApp;
@@ -18,7 +19,7 @@ describe('operators: /api/admin/login and /api/admin/me', () => {
   });
 
   function adminLogin(payload: Record<string, unknown>, ip = nextIp()) {
-    return t.call<TTokenResponse>({ method: 'POST', url: '/api/admin/login', payload, remoteAddress: ip });
+    return t.call<TTokenResponse>({ method: 'POST', url: endpointUrl(ADMIN_API.login), payload, remoteAddress: ip });
   }
 
   it('createOperator stores an argon2id hash and the display name', async () => {
@@ -30,11 +31,7 @@ describe('operators: /api/admin/login and /api/admin/me', () => {
   it('signs an operator in (username in any case) and answers /me', async () => {
     const res = await adminLogin({ username: 'ops.chen', password: 'Operator-passw0rd' });
     expect(res.code).toBe(0);
-    const meRes = await t.call<{ operator: TOperator }>({
-      method: 'GET',
-      url: '/api/admin/me',
-      token: res.data.access_token,
-    });
+    const meRes = await injectApi(t, ADMIN_API.me, { token: res.data.access_token });
     expect(meRes.code).toBe(0);
     expect(() => ZOperator.parse(meRes.data.operator)).not.toThrow();
     expect(meRes.data.operator).toMatchObject({ username: 'Ops.Chen', name: '陈运营' });
@@ -59,23 +56,23 @@ describe('operators: /api/admin/login and /api/admin/me', () => {
     const session = (await adminLogin({ username: 'leaver', password: 'Operator-passw0rd' })).data.access_token;
     await t.database.db.update(operators).set({ enabled: false }).where(eq(operators.username, 'leaver'));
     expect((await adminLogin({ username: 'leaver', password: 'Operator-passw0rd' })).code).toBe(2004);
-    expect((await t.call({ method: 'GET', url: '/api/admin/me', token: session })).code).toBe(2003);
+    expect((await injectApi(t, ADMIN_API.me, { token: session })).code).toBe(2003);
   });
 
   it('keeps buyer and operator tokens apart', async () => {
     const buyer = await registerBuyer(t);
-    const asOperator = await t.call({ method: 'GET', url: '/api/admin/me', token: buyer.token });
+    const asOperator = await injectApi(t, ADMIN_API.me, { token: buyer.token });
     expect(asOperator.status).toBe(401);
     expect(asOperator.code).toBe(2002);
     const operatorToken = (await adminLogin({ username: 'ops.chen', password: 'Operator-passw0rd' })).data.access_token;
-    const asBuyer = await t.call({ method: 'GET', url: '/api/user', token: operatorToken });
+    const asBuyer = await injectApi(t, USER_API.me, { token: operatorToken });
     expect(asBuyer.code).toBe(2002);
     // A buyer password does not open the back office either.
     expect((await adminLogin({ username: 'ops.chen', password: buyer.password })).code).toBe(2001);
   });
 
   it('needs a token for /me', async () => {
-    const res = await t.call({ method: 'GET', url: '/api/admin/me' });
+    const res = await injectApi(t, ADMIN_API.me);
     expect(res.status).toBe(401);
     expect(res.code).toBe(1000);
   });

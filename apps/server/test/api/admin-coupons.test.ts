@@ -8,7 +8,9 @@ import {
   type TAdminCouponDetailResponse,
   type TAdminCouponListResponse,
   type TAdminCouponResponse,
-  type TPricePreview,
+  ADMIN_COUPON_API,
+  ORDER_API,
+  endpointUrl,
 } from '@gemstock/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,6 +28,7 @@ import {
   placeOrder,
 } from '../helpers/money.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { injectApi } from '../helpers/inject-api.js';
 
 const DAY = 86_400_000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
@@ -53,7 +56,7 @@ afterAll(async () => t.close());
 function create(payload: unknown, token: string | null = operator.token) {
   return t.call<TAdminCouponCreateResponse>({
     method: 'POST',
-    url: '/api/admin/coupons',
+    url: endpointUrl(ADMIN_COUPON_API.create),
     payload: payload as object,
     ...(token ? { token } : {}),
   });
@@ -63,7 +66,7 @@ function list(query: Record<string, string | number> = {}, token: string | null 
   const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString();
   return t.call<TAdminCouponListResponse>({
     method: 'GET',
-    url: `/api/admin/coupons${qs ? `?${qs}` : ''}`,
+    url: `${ADMIN_COUPON_API.list.path}${qs ? `?${qs}` : ''}`,
     ...(token ? { token } : {}),
   });
 }
@@ -71,7 +74,7 @@ function list(query: Record<string, string | number> = {}, token: string | null 
 function detail(sid: string, token: string | null = operator.token) {
   return t.call<TAdminCouponDetailResponse>({
     method: 'GET',
-    url: `/api/admin/coupons/${sid}`,
+    url: endpointUrl(ADMIN_COUPON_API.detail, { params: { sid } }),
     ...(token ? { token } : {}),
   });
 }
@@ -79,7 +82,7 @@ function detail(sid: string, token: string | null = operator.token) {
 function patch(sid: string, payload: unknown, token: string | null = operator.token) {
   return t.call<TAdminCouponResponse>({
     method: 'PATCH',
-    url: `/api/admin/coupons/${sid}`,
+    url: endpointUrl(ADMIN_COUPON_API.update, { params: { sid } }),
     payload: payload as object,
     ...(token ? { token } : {}),
   });
@@ -374,11 +377,10 @@ describe('PATCH /api/admin/coupons/:sid', () => {
     const buyer = await createCompanyBuyer(t);
     const [material] = await createMaterials(t, 1);
     const order = await placeOrder(t, buyer, { [material!.sid]: 2 });
-    return t.call<TPricePreview>({
-      method: 'POST',
-      url: `/api/order/${order.sid}/pay_preview`,
+    return injectApi(t, ORDER_API.payPreview, {
+      params: { id: order.sid },
+      body: { code, referer: null, pay_way: 'WECHAT' },
       token: buyer.token,
-      payload: { code, referer: null, pay_way: 'WECHAT' },
     });
   }
 

@@ -4,7 +4,9 @@ import {
   INVOICE_API,
   type TAdminInvoice,
   type TInvoice,
-  type TOrderListResponse,
+  ADMIN_AUDIT_API,
+  ORDER_API,
+  endpointUrl,
 } from '@gemstock/contract';
 import { count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -109,11 +111,7 @@ async function lastNoticeTo(buyer: TestBuyer) {
 }
 
 async function orderInvoiceOf(buyer: TestBuyer, orderSid: string) {
-  const list = await t.call<TOrderListResponse>({
-    method: 'GET',
-    url: '/api/order/list?page=1&page_size=20',
-    token: buyer.token,
-  });
+  const list = await injectApi(t, ORDER_API.list, { query: { page: '1', page_size: '20' }, token: buyer.token });
   return list.data.orders.find((o) => o.sid === orderSid)?.invoice;
 }
 
@@ -159,9 +157,8 @@ describe('POST /api/admin/invoices/{id}/void', () => {
       ].sort(),
     );
 
-    const audit = await t.call<{ entries: { action: string; after: unknown }[] }>({
-      method: 'GET',
-      url: `/api/admin/audit?entity=invoice&sid=${invoice.sid}`,
+    const audit = await injectApi(t, ADMIN_AUDIT_API.list, {
+      query: { entity: 'invoice', sid: invoice.sid },
       token: ops.token,
     });
     const entry = audit.data.entries.find((e) => e.action === 'invoice.reverse');
@@ -299,7 +296,7 @@ describe('POST /api/admin/invoices/{id}/void', () => {
       const { invoice } = await issuedInvoice();
       const res = await t.call({
         method: 'POST',
-        url: `/api/admin/invoices/${invoice.sid}/void`,
+        url: endpointUrl(ADMIN_INVOICE_API.void, { params: { id: invoice.sid } }),
         token: ops.token,
         payload: body,
       });
@@ -311,11 +308,10 @@ describe('POST /api/admin/invoices/{id}/void', () => {
 
     it('anyone but an operator, and an unknown invoice', async () => {
       const { buyer, invoice } = await issuedInvoice();
-      const byBuyer = await t.call({
-        method: 'POST',
-        url: `/api/admin/invoices/${invoice.sid}/void`,
+      const byBuyer = await injectApi(t, ADMIN_INVOICE_API.void, {
+        params: { id: invoice.sid },
+        body: { kind: 'VOIDED', reason: '开错了' },
         token: buyer.token,
-        payload: { kind: 'VOIDED', reason: '开错了' },
       });
       expect(byBuyer.status).toBe(401);
       const unknown = await injectApi(t, ADMIN_INVOICE_API.void, {

@@ -1,9 +1,18 @@
-import { ErrorCode, type TAdminKeywordsResponse, type TAuditListResponse } from '@gemstock/contract';
+import {
+  ErrorCode,
+  type TAdminKeywordsResponse,
+  ADMIN_AUDIT_API,
+  ADMIN_KEYWORD_API,
+  COMMON_API,
+  MATERIAL_API,
+  endpointUrl,
+} from '@gemstock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows } from '../helpers/accounts.js';
 import { createTestOperator, type TestOperator } from '../helpers/admin.js';
 import { createBuyer } from '../helpers/factories.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { injectApi } from '../helpers/inject-api.js';
 
 describe('operator keyword lists: GET /api/admin/keywords, PUT …/pinned and …/curated', () => {
   let t: TestApp;
@@ -18,14 +27,15 @@ describe('operator keyword lists: GET /api/admin/keywords, PUT …/pinned and �
   });
 
   const put = (kind: 'pinned' | 'curated', keywords: unknown, token = operator.token) =>
-    t.call<TAdminKeywordsResponse>({ method: 'PUT', url: `/api/admin/keywords/${kind}`, payload: { keywords }, token });
+    t.call<TAdminKeywordsResponse>({
+      method: 'PUT',
+      url: endpointUrl(ADMIN_KEYWORD_API[kind]),
+      payload: { keywords },
+      token,
+    });
 
   it('starts empty', async () => {
-    const res = await t.call<TAdminKeywordsResponse>({
-      method: 'GET',
-      url: '/api/admin/keywords',
-      token: operator.token,
-    });
+    const res = await injectApi(t, ADMIN_KEYWORD_API.lists, { token: operator.token });
     expect(res.data).toEqual({ pinned: [], curated: [], blocked: [] });
   });
 
@@ -34,20 +44,20 @@ describe('operator keyword lists: GET /api/admin/keywords, PUT …/pinned and �
     expect(res.code, res.message).toBe(0);
     expect(res.data.pinned).toEqual(['七夕', '钻戒', '古法金']);
     // Buyers' searches count too, after the pinned ones.
-    await t.call({ method: 'GET', url: '/api/material?keyword=珍珠' });
+    await injectApi(t, MATERIAL_API.search, { query: { keyword: '珍珠' } });
     await new Promise((r) => setTimeout(r, 1500)); // the search log is written in batches
-    const hot = await t.call<{ keywords: string[] }>({ method: 'GET', url: '/api/index/keywords' });
+    const hot = await injectApi(t, COMMON_API.hotKeywords);
     expect(hot.data.keywords.slice(0, 3)).toEqual(['七夕', '钻戒', '古法金']);
 
     const reordered = await put('pinned', ['古法金', '七夕']);
     expect(reordered.data.pinned).toEqual(['古法金', '七夕']);
-    const hot2 = await t.call<{ keywords: string[] }>({ method: 'GET', url: '/api/index/keywords' });
+    const hot2 = await injectApi(t, COMMON_API.hotKeywords);
     expect(hot2.data.keywords.slice(0, 2)).toEqual(['古法金', '七夕']);
   });
 
   it('replaces the curated list served by GET /api/common/keywords', async () => {
     await put('curated', ['戒指', '项链', '耳饰']);
-    const common = await t.call<{ keywords: string[] }>({ method: 'GET', url: '/api/common/keywords' });
+    const common = await injectApi(t, COMMON_API.keywords);
     expect(common.data.keywords).toEqual(['戒指', '项链', '耳饰']);
   });
 
@@ -56,9 +66,8 @@ describe('operator keyword lists: GET /api/admin/keywords, PUT …/pinned and �
     await put('curated', ['戒指', '项链', '耳饰']);
     expect(await countRows(t, 'audit_logs')).toBe(before);
     await put('curated', ['戒指', '手镯']);
-    const audit = await t.call<TAuditListResponse>({
-      method: 'GET',
-      url: '/api/admin/audit?entity=keywords&sid=curated',
+    const audit = await injectApi(t, ADMIN_AUDIT_API.list, {
+      query: { entity: 'keywords', sid: 'curated' },
       token: operator.token,
     });
     expect(audit.data.entries[0]).toMatchObject({
@@ -72,11 +81,7 @@ describe('operator keyword lists: GET /api/admin/keywords, PUT …/pinned and �
   it('keeps two simultaneous saves from mixing their lists', async () => {
     const [a, b] = await Promise.all([put('pinned', ['甲', '乙']), put('pinned', ['丙'])]);
     expect([a.code, b.code]).toEqual([0, 0]);
-    const res = await t.call<TAdminKeywordsResponse>({
-      method: 'GET',
-      url: '/api/admin/keywords',
-      token: operator.token,
-    });
+    const res = await injectApi(t, ADMIN_KEYWORD_API.lists, { token: operator.token });
     expect([['甲', '乙'], ['丙']]).toContainEqual(res.data.pinned);
   });
 
@@ -96,6 +101,6 @@ describe('operator keyword lists: GET /api/admin/keywords, PUT …/pinned and �
   it('is for operators only', async () => {
     const buyer = await createBuyer(t);
     expect((await put('pinned', ['x'], buyer.token)).code).toBe(ErrorCode.TOKEN_INVALID.code);
-    expect((await t.call({ method: 'GET', url: '/api/admin/keywords' })).code).toBe(ErrorCode.AUTH_REQUIRED.code);
+    expect((await injectApi(t, ADMIN_KEYWORD_API.lists)).code).toBe(ErrorCode.AUTH_REQUIRED.code);
   });
 });

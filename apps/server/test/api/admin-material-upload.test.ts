@@ -3,9 +3,10 @@ import {
   ErrorCode,
   type TAdminMaterial,
   type TAdminMaterialResponse,
-  type TSearchMaterialsResponse,
-  type TUploadConfigResponse,
   ZAdminMaterial,
+  ADMIN_MATERIAL_API,
+  MATERIAL_API,
+  ADMIN_MATERIAL_PATHS,
 } from '@gemstock/contract';
 import { and, eq } from 'drizzle-orm';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -33,7 +34,7 @@ import { createBuyer } from '../helpers/factories.js';
 import { injectApi } from '../helpers/inject-api.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 
-const UPLOAD = '/api/admin/materials/upload';
+const UPLOAD = ADMIN_MATERIAL_PATHS.upload;
 
 type Part = Parameters<typeof multipartBody>[0][number];
 
@@ -124,10 +125,7 @@ describe('POST /api/admin/materials/upload — images', () => {
     // Until its job has made the previews there is nothing to show a buyer. (A filter of its own:
     // search match sets are cached for minutes, docs/decisions/0004-catalogue-search.md.)
     it('a processing material is not offered to buyers yet', async () => {
-      const res = await t.call<TSearchMaterialsResponse>({
-        method: 'GET',
-        url: '/api/material?keyword=上传测试戒指&format=image',
-      });
+      const res = await injectApi(t, MATERIAL_API.search, { query: { keyword: '上传测试戒指', format: 'image' } });
       expect(res.data.materials.map((m) => m.sid)).not.toContain(material.sid);
     });
 
@@ -180,7 +178,7 @@ describe('POST /api/admin/materials/upload — images', () => {
         token: operator.token,
       });
       expect(listed.code, listed.message).toBe(0);
-      const res = await t.call<TSearchMaterialsResponse>({ method: 'GET', url: '/api/material?keyword=上传测试戒指' });
+      const res = await injectApi(t, MATERIAL_API.search, { query: { keyword: '上传测试戒指' } });
       const found = res.data.materials.find((m) => m.sid === material.sid);
       expect(found).toMatchObject({ width: 4000, height: 3000, authType: [1, 2, 3, 4] });
       expect(found?.watermarkUrl).toMatch(/^\/media\/materials\/.+\/watermark-[0-9a-f]{16}\.webp$/);
@@ -216,9 +214,8 @@ describe('POST /api/admin/materials/upload — images', () => {
     expect(res.code, res.message).toBe(0);
     expect(res.data.material).toMatchObject({ width, height, authTypes, originalMime: mime, status: 'processing' });
     expect(await runNextMediaJob(t.app.deps)).toMatchObject({ outcome: 'done' });
-    const one = await t.call<TAdminMaterialResponse>({
-      method: 'GET',
-      url: `/api/admin/materials/${res.data.material.sid}`,
+    const one = await injectApi(t, ADMIN_MATERIAL_API.detail, {
+      params: { id: res.data.material.sid },
       token: operator.token,
     });
     expect(one.data.material).toMatchObject({ status: 'ready', job: { status: 'done' } });
@@ -236,11 +233,7 @@ describe('POST /api/admin/materials/upload — images', () => {
   });
 
   it('says what it takes', async () => {
-    const res = await t.call<TUploadConfigResponse>({
-      method: 'GET',
-      url: '/api/admin/materials/upload_config',
-      token: operator.token,
-    });
+    const res = await injectApi(t, ADMIN_MATERIAL_API.uploadConfig, { token: operator.token });
     expect(res.data).toMatchObject({
       imageMaxBytes: 50 * 1024 * 1024,
       videoMaxBytes: 200 * 1024 * 1024,

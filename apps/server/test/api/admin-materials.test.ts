@@ -1,10 +1,10 @@
 import {
   ErrorCode,
   type TAdminMaterialListResponse,
-  type TAdminMaterialResponse,
-  type TAuditListResponse,
-  type TMaterial,
   ZAdminMaterialListResponse,
+  ADMIN_AUDIT_API,
+  ADMIN_MATERIAL_API,
+  MATERIAL_API,
 } from '@gemstock/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -14,6 +14,7 @@ import { countRows } from '../helpers/accounts.js';
 import { createTestOperator, type TestOperator } from '../helpers/admin.js';
 import { createBuyer, daysAgo, insertMaterial } from '../helpers/factories.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { injectApi } from '../helpers/inject-api.js';
 
 describe('operator materials: list, read, edit, reprocess', () => {
   let t: TestApp;
@@ -66,18 +67,13 @@ describe('operator materials: list, read, edit, reprocess', () => {
     const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString();
     return t.call<TAdminMaterialListResponse>({
       method: 'GET',
-      url: `/api/admin/materials${qs ? `?${qs}` : ''}`,
+      url: `${ADMIN_MATERIAL_API.list.path}${qs ? `?${qs}` : ''}`,
       token,
     });
   }
 
   function patch(sid: string, payload: unknown, token = operator.token) {
-    return t.call<TAdminMaterialResponse>({
-      method: 'PATCH',
-      url: `/api/admin/materials/${sid}`,
-      payload: payload as object,
-      token,
-    });
+    return injectApi(t, ADMIN_MATERIAL_API.update, { params: { id: sid }, body: payload as object, token });
   }
 
   const sids = (res: { data: TAdminMaterialListResponse }) => res.data.materials.map((m) => m.sid);
@@ -143,7 +139,7 @@ describe('operator materials: list, read, edit, reprocess', () => {
     it('is for operators only', async () => {
       const buyer = await createBuyer(t);
       expect((await list({}, buyer.token)).code).toBe(ErrorCode.TOKEN_INVALID.code);
-      const anonymous = await t.call({ method: 'GET', url: '/api/admin/materials' });
+      const anonymous = await injectApi(t, ADMIN_MATERIAL_API.list);
       expect(anonymous).toMatchObject({ status: 401, code: ErrorCode.AUTH_REQUIRED.code });
     });
   });
@@ -153,11 +149,7 @@ describe('operator materials: list, read, edit, reprocess', () => {
       await t.database.db
         .insert(mediaJobs)
         .values({ materialSid: f.failed, kind: 'renditions', status: 'failed', attempts: 3, lastError: 'boom' });
-      const res = await t.call<TAdminMaterialResponse>({
-        method: 'GET',
-        url: `/api/admin/materials/${f.failed}`,
-        token: operator.token,
-      });
+      const res = await injectApi(t, ADMIN_MATERIAL_API.detail, { params: { id: f.failed }, token: operator.token });
       expect(res.data.material).toMatchObject({
         sid: f.failed,
         status: 'failed',
@@ -166,7 +158,10 @@ describe('operator materials: list, read, edit, reprocess', () => {
     });
 
     it('answers 404 for an unknown sid', async () => {
-      const res = await t.call({ method: 'GET', url: '/api/admin/materials/nosuchmaterial1', token: operator.token });
+      const res = await injectApi(t, ADMIN_MATERIAL_API.detail, {
+        params: { id: 'nosuchmaterial1' },
+        token: operator.token,
+      });
       expect(res).toMatchObject({ status: 404, code: ErrorCode.MATERIAL_NOT_FOUND.code });
     });
   });
@@ -188,9 +183,9 @@ describe('operator materials: list, read, edit, reprocess', () => {
 
     it('edits keywords (search tokens follow) and records before and after', async () => {
       // Searched before the edit, so the buyer search has these cached.
-      const before = await t.call<{ materials: TMaterial[] }>({ method: 'GET', url: '/api/material?keyword=黄金' });
+      const before = await injectApi(t, MATERIAL_API.search, { query: { keyword: '黄金' } });
       expect(before.data.materials.map((m) => m.sid)).toContain(f.ring);
-      await t.call({ method: 'GET', url: '/api/material?keyword=足金对戒' });
+      await injectApi(t, MATERIAL_API.search, { query: { keyword: '足金对戒' } });
       const res = await patch(f.ring, { keywords: [' 足金 ', '对戒', '足金'] });
       expect(res.code, res.message).toBe(0);
       expect(res.data.material.keywords).toEqual(['足金', '对戒']);
@@ -205,15 +200,12 @@ describe('operator materials: list, read, edit, reprocess', () => {
       });
 
       // Buyers now find it by the new words and no longer by the old.
-      const found = await t.call<{ materials: TMaterial[] }>({ method: 'GET', url: '/api/material?keyword=对戒' });
+      const found = await injectApi(t, MATERIAL_API.search, { query: { keyword: '对戒' } });
       expect(found.data.materials.map((m) => m.sid)).toContain(f.ring);
-      const gone = await t.call<{ materials: TMaterial[] }>({ method: 'GET', url: '/api/material?keyword=黄金' });
+      const gone = await injectApi(t, MATERIAL_API.search, { query: { keyword: '黄金' } });
       expect(gone.data.materials.map((m) => m.sid)).not.toContain(f.ring);
       // The new keywords join the vocabulary compound words are split by.
-      const compound = await t.call<{ materials: TMaterial[] }>({
-        method: 'GET',
-        url: '/api/material?keyword=足金对戒',
-      });
+      const compound = await injectApi(t, MATERIAL_API.search, { query: { keyword: '足金对戒' } });
       expect(compound.data.materials.map((m) => m.sid)).toEqual([f.ring]);
     });
 
@@ -252,22 +244,22 @@ describe('operator materials: list, read, edit, reprocess', () => {
       expect(audit?.after).toMatchObject({ pricesCents: { '1': 45_800, '2': 32_800 }, freeFrom: from, featured: true });
 
       // The buyer sees the prices as a map by type, with the special price beside it.
-      const detail = await t.call<TMaterial>({ method: 'GET', url: `/api/material/${f.ring}` });
+      const detail = await injectApi(t, MATERIAL_API.detail, { params: { id: f.ring } });
       expect(detail.data.price).toEqual({ '1': 45_800, '2': 32_800, '3': 19_800, '4': 49_800 });
       expect(detail.data.specialPrice).toEqual({ '1': 39_900 });
     });
 
     it('disables and enables: a disabled material leaves the buyer search and detail', async () => {
       await patch(f.necklace, { disabled: true });
-      const hidden = await t.call<{ materials: TMaterial[] }>({ method: 'GET', url: '/api/material?keyword=钻石项链' });
+      const hidden = await injectApi(t, MATERIAL_API.search, { query: { keyword: '钻石项链' } });
       expect(hidden.data.materials).toHaveLength(0);
-      expect((await t.call({ method: 'GET', url: `/api/material/${f.necklace}` })).code).toBe(
+      expect((await injectApi(t, MATERIAL_API.detail, { params: { id: f.necklace } })).code).toBe(
         ErrorCode.MATERIAL_NOT_FOUND.code,
       );
       await patch(f.necklace, { disabled: false });
-      expect((await t.call({ method: 'GET', url: `/api/material/${f.necklace}` })).code).toBe(0);
+      expect((await injectApi(t, MATERIAL_API.detail, { params: { id: f.necklace } })).code).toBe(0);
       // The search caches are dropped on an operator's change, so it shows in search at once too.
-      const shown = await t.call<{ materials: TMaterial[] }>({ method: 'GET', url: '/api/material?keyword=钻石项链' });
+      const shown = await injectApi(t, MATERIAL_API.search, { query: { keyword: '钻石项链' } });
       expect(shown.data.materials.map((m) => m.sid)).toContain(f.necklace);
       const rows = await t.database.db
         .select()
@@ -364,11 +356,7 @@ describe('operator materials: list, read, edit, reprocess', () => {
   describe('PATCH /api/admin/materials/:id — two forms on one material', () => {
     it('refuses a save from a form loaded before another saved edit (409), and changes nothing', async () => {
       const loaded = (
-        await t.call<TAdminMaterialResponse>({
-          method: 'GET',
-          url: `/api/admin/materials/${f.necklace}`,
-          token: operator.token,
-        })
+        await injectApi(t, ADMIN_MATERIAL_API.detail, { params: { id: f.necklace }, token: operator.token })
       ).data.material;
       // Two tabs opened on the same version; the first saves new keywords.
       const first = await patch(f.necklace, { version: loaded.version, keywords: ['钻石项链', '婚嫁'] });
@@ -392,11 +380,7 @@ describe('operator materials: list, read, edit, reprocess', () => {
 
     it('lets only one of two saves at the same version land', async () => {
       const { version } = (
-        await t.call<TAdminMaterialResponse>({
-          method: 'GET',
-          url: `/api/admin/materials/${f.ring}`,
-          token: operator.token,
-        })
+        await injectApi(t, ADMIN_MATERIAL_API.detail, { params: { id: f.ring }, token: operator.token })
       ).data.material;
       const answers = await Promise.all([
         patch(f.ring, { version, remark: '甲' }),
@@ -407,11 +391,7 @@ describe('operator materials: list, read, edit, reprocess', () => {
 
     it('does not count a save that changes nothing', async () => {
       const { version, featured } = (
-        await t.call<TAdminMaterialResponse>({
-          method: 'GET',
-          url: `/api/admin/materials/${f.video}`,
-          token: operator.token,
-        })
+        await injectApi(t, ADMIN_MATERIAL_API.detail, { params: { id: f.video }, token: operator.token })
       ).data.material;
       const res = await patch(f.video, { version, featured });
       expect(res.data.material.version).toBe(version);
@@ -425,23 +405,17 @@ describe('operator materials: list, read, edit, reprocess', () => {
 
   describe('POST /api/admin/materials/:id/reprocess', () => {
     it('queues a failed material again (processing), refuses while a job is pending, and audits', async () => {
-      const res = await t.call<TAdminMaterialResponse>({
-        method: 'POST',
-        url: `/api/admin/materials/${f.failed}/reprocess`,
-        token: operator.token,
-      });
+      const res = await injectApi(t, ADMIN_MATERIAL_API.reprocess, { params: { id: f.failed }, token: operator.token });
       expect(res.code, res.message).toBe(0);
       expect(res.data.material).toMatchObject({ status: 'processing', job: { status: 'queued', attempts: 0 } });
-      const again = await t.call({
-        method: 'POST',
-        url: `/api/admin/materials/${f.failed}/reprocess`,
+      const again = await injectApi(t, ADMIN_MATERIAL_API.reprocess, {
+        params: { id: f.failed },
         token: operator.token,
       });
       expect(again).toMatchObject({ status: 409, code: ErrorCode.MEDIA_JOB_PENDING.code });
 
-      const audit = await t.call<TAuditListResponse>({
-        method: 'GET',
-        url: `/api/admin/audit?entity=material&sid=${f.failed}`,
+      const audit = await injectApi(t, ADMIN_AUDIT_API.list, {
+        query: { entity: 'material', sid: f.failed },
         token: operator.token,
       });
       expect(audit.data.entries[0]).toMatchObject({
@@ -454,9 +428,8 @@ describe('operator materials: list, read, edit, reprocess', () => {
     });
 
     it('keeps a ready material visible while it is reprocessed', async () => {
-      const res = await t.call<TAdminMaterialResponse>({
-        method: 'POST',
-        url: `/api/admin/materials/${f.necklace}/reprocess`,
+      const res = await injectApi(t, ADMIN_MATERIAL_API.reprocess, {
+        params: { id: f.necklace },
         token: operator.token,
       });
       expect(res.data.material).toMatchObject({ status: 'ready', job: { status: 'queued' } });

@@ -19,6 +19,7 @@ import {
 import { insertMaterial } from '../helpers/factories.js';
 import { injectApi } from '../helpers/inject-api.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { ADMIN_MATERIAL_API, ADMIN_MATERIAL_PATHS, MATERIAL_API, pathUrl } from '@gemstock/contract';
 
 describe('media jobs: claiming, retries, failure, the worker', () => {
   let t: TestApp;
@@ -100,11 +101,7 @@ describe('media jobs: claiming, retries, failure, the worker', () => {
     const [row] = await t.database.db.select().from(materials).where(eq(materials.sid, sid));
     expect(row?.status).toBe('failed');
 
-    const shown = await t.call<TAdminMaterialResponse>({
-      method: 'GET',
-      url: `/api/admin/materials/${sid}`,
-      token: operator.token,
-    });
+    const shown = await injectApi(t, ADMIN_MATERIAL_API.detail, { params: { id: sid }, token: operator.token });
     expect(shown.data.material).toMatchObject({ status: 'failed', job: { status: 'failed', attempts: 2 } });
     expect(shown.data.material.job?.lastError).toMatch(/no such object/);
   });
@@ -123,7 +120,7 @@ describe('media jobs: claiming, retries, failure, the worker', () => {
       const body = multipartBody([filePart(await makeJpeg(1600, 1200), 'bg.jpg', 'image/jpeg')]);
       const res = await t.call<TAdminMaterialResponse>({
         method: 'POST',
-        url: '/api/admin/materials/upload',
+        url: pathUrl(ADMIN_MATERIAL_PATHS.upload, {}),
         payload: body.payload,
         headers: body.headers,
         token: operator.token,
@@ -146,10 +143,7 @@ describe('media jobs: claiming, retries, failure, the worker', () => {
   });
 
   it('a processed upload listed by review is searchable at once, even for a search already cached', async () => {
-    const before = await t.call<{ materials: { sid: string }[] }>({
-      method: 'GET',
-      url: '/api/material?keyword=缓存测试',
-    });
+    const before = await injectApi(t, MATERIAL_API.search, { query: { keyword: '缓存测试' } });
     expect(before.data.materials).toEqual([]);
     const body = multipartBody([
       filePart(await makeJpeg(1700, 1275), 'fresh.jpg', 'image/jpeg'),
@@ -157,7 +151,7 @@ describe('media jobs: claiming, retries, failure, the worker', () => {
     ]);
     const res = await t.call<TAdminMaterialResponse>({
       method: 'POST',
-      url: '/api/admin/materials/upload',
+      url: pathUrl(ADMIN_MATERIAL_PATHS.upload, {}),
       payload: body.payload,
       headers: body.headers,
       token: operator.token,
@@ -169,10 +163,7 @@ describe('media jobs: claiming, retries, failure, the worker', () => {
       token: operator.token,
     });
     expect(listed.code, listed.message).toBe(0);
-    const after = await t.call<{ materials: { sid: string }[] }>({
-      method: 'GET',
-      url: '/api/material?keyword=缓存测试',
-    });
+    const after = await injectApi(t, MATERIAL_API.search, { query: { keyword: '缓存测试' } });
     expect(after.data.materials.map((m) => m.sid)).toEqual([res.data.material.sid]);
   });
 });

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema/index.js';
 import { DEFAULT_PASSWORD, me, registerBuyer, type Buyer } from '../helpers/accounts.js';
 import { TEST_JWT_SECRET, buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { USER_API, ORDER_API, ADMIN_MATERIAL_API, ADMIN_COUPON_API, endpointUrl } from '@gemstock/contract';
+import { injectApi } from '../helpers/inject-api.js';
 
 function base64url(value: object): string {
   return Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -117,24 +119,22 @@ describe('bearer tokens', () => {
       'Bearer not-a-jwt',
       'Bearer a.b.c',
     ]) {
-      const res = await t.call({ method: 'GET', url: '/api/user', headers: { authorization } });
+      const res = await injectApi(t, USER_API.me, { headers: { authorization } });
       expect(res.status).toBe(401);
       expect(res.code).toBe(2002);
     }
   });
 
   it('answers 1000 (not 2002) when no token is sent at all', async () => {
-    const res = await t.call({ method: 'GET', url: '/api/user' });
+    const res = await injectApi(t, USER_API.me);
     expect(res.code).toBe(1000);
   });
 
   it('answers 2003 once a password change has revoked the token', async () => {
     const victim = await registerBuyer(t);
-    const res = await t.call({
-      method: 'POST',
-      url: '/api/user/reset_password',
+    const res = await injectApi(t, USER_API.resetPassword, {
+      body: { password: DEFAULT_PASSWORD, new_password: 'Changed-passw0rd' },
       token: victim.token,
-      payload: { password: DEFAULT_PASSWORD, new_password: 'Changed-passw0rd' },
     });
     expect(res.code).toBe(0);
     await expectExpired(victim.token);
@@ -151,10 +151,14 @@ describe('bearer tokens', () => {
 
   it('checks who is calling before the body: no token and a bad body answer 1000, not a validation error', async () => {
     for (const call of [
-      { method: 'POST' as const, url: '/api/order/place/material', payload: { materials: 'nonsense' } },
-      { method: 'POST' as const, url: '/api/user/company', payload: { company: '' } },
-      { method: 'PATCH' as const, url: '/api/admin/materials/none', payload: { keywords: 42 } },
-      { method: 'POST' as const, url: '/api/admin/coupons', payload: { amount: -1 } },
+      { method: 'POST' as const, url: endpointUrl(ORDER_API.placeMaterial), payload: { materials: 'nonsense' } },
+      { method: 'POST' as const, url: endpointUrl(USER_API.company), payload: { company: '' } },
+      {
+        method: 'PATCH' as const,
+        url: endpointUrl(ADMIN_MATERIAL_API.update, { params: { id: 'none' } }),
+        payload: { keywords: 42 },
+      },
+      { method: 'POST' as const, url: endpointUrl(ADMIN_COUPON_API.create), payload: { amount: -1 } },
     ]) {
       const res = await t.call(call);
       expect(res.code, call.url).toBe(1000);

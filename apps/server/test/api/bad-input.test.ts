@@ -14,6 +14,7 @@ import {
   type Buyer,
 } from '../helpers/accounts.js';
 import { buildTestApp, type ApiResult, type TestApp } from '../helpers/test-app.js';
+import { type AnyEndpoint, USER_API, endpointUrl } from '@gemstock/contract';
 
 const CHINESE = /[\u4e00-\u9fa5]/;
 
@@ -43,13 +44,24 @@ describe('bad input to the account calls', () => {
     return res;
   }
 
-  function post(url: string, payload: unknown, extra: { token?: string; headers?: Record<string, string> } = {}) {
-    return t.call({ method: 'POST', url, payload: payload as never, remoteAddress: nextIp(), ...extra });
+  /** Sends what the types refuse, so through `t.call` rather than injectApi. */
+  function post(
+    endpoint: AnyEndpoint,
+    payload: unknown,
+    extra: { token?: string; headers?: Record<string, string> } = {},
+  ) {
+    return t.call({
+      method: 'POST',
+      url: endpointUrl(endpoint),
+      payload: payload as never,
+      remoteAddress: nextIp(),
+      ...extra,
+    });
   }
 
   it('malformed JSON → 400, code 1002', async () => {
     for (const body of ['{"email":', '{email: "a@b.cc"}', "{'a':1}", '{"a":1}}']) {
-      await expectRefused(() => post('/api/user/login', body, { headers: { 'content-type': 'application/json' } }), {
+      await expectRefused(() => post(USER_API.login, body, { headers: { 'content-type': 'application/json' } }), {
         status: 400,
         code: 1002,
         message: '请求内容格式不正确',
@@ -58,7 +70,7 @@ describe('bad input to the account calls', () => {
   });
 
   it('an empty JSON body → 400, code 1002', async () => {
-    await expectRefused(() => post('/api/user', '', { headers: { 'content-type': 'application/json' } }), {
+    await expectRefused(() => post(USER_API.register, '', { headers: { 'content-type': 'application/json' } }), {
       status: 400,
       code: 1002,
     });
@@ -66,27 +78,31 @@ describe('bad input to the account calls', () => {
 
   it('a text/plain or form body → 415 envelope, code 1008', async () => {
     await expectRefused(
-      () => post('/api/user/login', 'email=a@b.cc&password=x', { headers: { 'content-type': 'text/plain' } }),
+      () => post(USER_API.login, 'email=a@b.cc&password=x', { headers: { 'content-type': 'text/plain' } }),
       { status: 415, code: 1008, message: '不支持的请求内容类型' },
     );
     await expectRefused(
-      () => post('/api/user', 'email=a@b.cc', { headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+      () =>
+        post(USER_API.register, 'email=a@b.cc', { headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
       { status: 415, code: 1008 },
     );
   });
 
   it('a body over 1 MB → 413, code 1007', async () => {
-    await expectRefused(() => post('/api/user/login', { email: 'a@b.cc', password: 'x'.repeat(1_100_000) }), {
+    await expectRefused(() => post(USER_API.login, { email: 'a@b.cc', password: 'x'.repeat(1_100_000) }), {
       status: 413,
       code: 1007,
     });
   });
 
   it('no body, an array, a string or null where an object belongs → 400, code 1001', async () => {
-    await expectRefused(() => t.call({ method: 'POST', url: '/api/user/login' }), { status: 400, code: 1001 });
+    await expectRefused(() => t.call({ method: 'POST', url: endpointUrl(USER_API.login) }), {
+      status: 400,
+      code: 1001,
+    });
     for (const body of [[], 'text', null, 42]) {
       await expectRefused(
-        () => post('/api/user', JSON.stringify(body), { headers: { 'content-type': 'application/json' } }),
+        () => post(USER_API.register, JSON.stringify(body), { headers: { 'content-type': 'application/json' } }),
         {
           status: 400,
           code: 1001,
@@ -96,24 +112,24 @@ describe('bad input to the account calls', () => {
   });
 
   it('wrong types → 400 with the field message', async () => {
-    await expectRefused(() => post('/api/user/login', { email: 123, password: 'x' }), {
+    await expectRefused(() => post(USER_API.login, { email: 123, password: 'x' }), {
       status: 400,
       code: 1001,
       message: '请输入正确的邮箱',
     });
-    await expectRefused(() => post('/api/user/login', { email: buyer.email, password: ['x'] }), {
+    await expectRefused(() => post(USER_API.login, { email: buyer.email, password: ['x'] }), {
       status: 400,
       code: 1001,
       message: '请输入密码',
     });
-    await expectRefused(() => post('/api/user/send_mobile_code', { mobile: 13800138000 }), {
+    await expectRefused(() => post(USER_API.sendMobileCode, { mobile: 13800138000 }), {
       status: 400,
       code: 1001,
       message: '请输入正确的手机号',
     });
     await expectRefused(
       () =>
-        post('/api/user', {
+        post(USER_API.register, {
           email: uniqueEmail(),
           code: 123456,
           password: DEFAULT_PASSWORD,
@@ -124,7 +140,7 @@ describe('bad input to the account calls', () => {
     );
     await expectRefused(
       () =>
-        post('/api/user', {
+        post(USER_API.register, {
           email: uniqueEmail(),
           code: '123456',
           password: DEFAULT_PASSWORD,
@@ -137,7 +153,7 @@ describe('bad input to the account calls', () => {
 
   it('missing fields → 400 naming what is missing', async () => {
     await expectRefused(
-      () => post('/api/user', { password: DEFAULT_PASSWORD, code: '123456', agreement: true, adult: true }),
+      () => post(USER_API.register, { password: DEFAULT_PASSWORD, code: '123456', agreement: true, adult: true }),
       {
         status: 400,
         code: 1001,
@@ -145,7 +161,7 @@ describe('bad input to the account calls', () => {
       },
     );
     await expectRefused(
-      () => post('/api/user', { email: uniqueEmail(), password: DEFAULT_PASSWORD, agreement: true, adult: true }),
+      () => post(USER_API.register, { email: uniqueEmail(), password: DEFAULT_PASSWORD, agreement: true, adult: true }),
       {
         status: 400,
         code: 1001,
@@ -153,19 +169,19 @@ describe('bad input to the account calls', () => {
       },
     );
     await expectRefused(
-      () => post('/api/user', { email: uniqueEmail(), code: '123456', agreement: true, adult: true }),
+      () => post(USER_API.register, { email: uniqueEmail(), code: '123456', agreement: true, adult: true }),
       {
         status: 400,
         code: 1001,
         message: '请输入新密码',
       },
     );
-    await expectRefused(() => post('/api/user/company', { company: COMPANY.company }, { token: buyer.token }), {
+    await expectRefused(() => post(USER_API.company, { company: COMPANY.company }, { token: buyer.token }), {
       status: 400,
       code: 1001,
       message: '请输入统一社会信用代码/纳税人识别号',
     });
-    await expectRefused(() => post('/api/user/send_email_code', {}), {
+    await expectRefused(() => post(USER_API.sendEmailCode, {}), {
       status: 400,
       code: 1001,
       message: '请输入正确的邮箱',
@@ -175,7 +191,7 @@ describe('bad input to the account calls', () => {
   it('both email and mobile, or a malformed code → 400', async () => {
     await expectRefused(
       () =>
-        post('/api/user', {
+        post(USER_API.register, {
           email: uniqueEmail(),
           mobile: '13800138000',
           code: '123456',
@@ -188,7 +204,13 @@ describe('bad input to the account calls', () => {
     for (const code of ['12345', '1234567', 'abcdef', '12 456']) {
       await expectRefused(
         () =>
-          post('/api/user', { email: uniqueEmail(), code, password: DEFAULT_PASSWORD, agreement: true, adult: true }),
+          post(USER_API.register, {
+            email: uniqueEmail(),
+            code,
+            password: DEFAULT_PASSWORD,
+            agreement: true,
+            adult: true,
+          }),
         { status: 400, code: 1001, message: '验证码为 6 位数字' },
       );
     }
@@ -196,19 +218,19 @@ describe('bad input to the account calls', () => {
 
   it('over-long strings are refused, not truncated', async () => {
     const longEmail = `${'a'.repeat(95)}@example.com`;
-    await expectRefused(() => post('/api/user/send_email_code', { email: longEmail }), {
+    await expectRefused(() => post(USER_API.sendEmailCode, { email: longEmail }), {
       status: 400,
       code: 1001,
       message: '不能超过 100 个字符',
     });
-    await expectRefused(() => post('/api/user/login', { email: buyer.email, password: 'p'.repeat(65) }), {
+    await expectRefused(() => post(USER_API.login, { email: buyer.email, password: 'p'.repeat(65) }), {
       status: 400,
       code: 1001,
       message: '不能超过 64 个字符',
     });
     await expectRefused(
       () =>
-        post('/api/user', {
+        post(USER_API.register, {
           email: uniqueEmail(),
           code: '123456',
           password: DEFAULT_PASSWORD,
@@ -219,7 +241,7 @@ describe('bad input to the account calls', () => {
       { status: 400, code: 1001, message: '不能超过 64 个字符' },
     );
     await expectRefused(
-      () => post('/api/user/company', { ...COMPANY, company_address: '路'.repeat(201) }, { token: buyer.token }),
+      () => post(USER_API.company, { ...COMPANY, company_address: '路'.repeat(201) }, { token: buyer.token }),
       {
         status: 400,
         code: 1001,
@@ -229,7 +251,7 @@ describe('bad input to the account calls', () => {
     await expectRefused(
       () =>
         post(
-          '/api/user/sub_user',
+          USER_API.createSubUser,
           { username: 'fine', password: DEFAULT_PASSWORD, name: '名'.repeat(41) },
           { token: buyer.token },
         ),
@@ -241,20 +263,20 @@ describe('bad input to the account calls', () => {
     await expectRefused(
       () =>
         post(
-          '/api/user/sub_user',
+          USER_API.createSubUser,
           { username: 'nul-name', password: DEFAULT_PASSWORD, name: 'a\u0000b' },
           { token: buyer.token },
         ),
       { status: 400, code: 1001 },
     );
     await expectRefused(
-      () => post('/api/user/company', { ...COMPANY, company: '宝图\u0000珠宝' }, { token: buyer.token }),
+      () => post(USER_API.company, { ...COMPANY, company: '宝图\u0000珠宝' }, { token: buyer.token }),
       {
         status: 400,
         code: 1001,
       },
     );
-    await expectRefused(() => post('/api/user/login', { email: buyer.email, password: 'pass\u0000word' }), {
+    await expectRefused(() => post(USER_API.login, { email: buyer.email, password: 'pass\u0000word' }), {
       status: 400,
       code: 1001,
     });
@@ -262,7 +284,7 @@ describe('bad input to the account calls', () => {
 
   it('extra fields (level, walletBalance, isVip, parentSid) are ignored and not applied', async () => {
     const res = await post(
-      '/api/user/company',
+      USER_API.company,
       { ...COMPANY, level: 1, walletBalance: 1_000_000, isVip: true, subEnabled: false, sid: 'hijacked00000000' },
       { token: buyer.token },
     );
@@ -271,7 +293,7 @@ describe('bad input to the account calls', () => {
     expect(row).toMatchObject({ level: 0, subEnabled: true, company: COMPANY.company });
 
     const sub = await post(
-      '/api/user/sub_user',
+      USER_API.createSubUser,
       {
         username: 'extra-fields',
         password: DEFAULT_PASSWORD,
@@ -298,7 +320,7 @@ describe('bad input to the account calls', () => {
     const code = await obtainCode(t, { email });
     const wrong = code === '999999' ? '888888' : '999999';
     const register = (c: string) =>
-      post('/api/user', { email, code: c, password: DEFAULT_PASSWORD, agreement: true, adult: true });
+      post(USER_API.register, { email, code: c, password: DEFAULT_PASSWORD, agreement: true, adult: true });
     for (let i = 0; i < 5; i += 1) {
       const before = await t.database.db.select().from(users).where(eq(users.email, email));
       const res = await register(wrong);
@@ -316,7 +338,7 @@ describe('bad input to the account calls', () => {
     await expectRefused(() => sendCode(t, { email: buyer.email! }), { status: 409, code: 2005 });
     await expectRefused(
       () =>
-        post('/api/user', {
+        post(USER_API.register, {
           email: buyer.email,
           code: '123456',
           password: DEFAULT_PASSWORD,
@@ -328,7 +350,7 @@ describe('bad input to the account calls', () => {
   });
 
   it('unknown routes and methods answer the envelope', async () => {
-    const res = await t.call({ method: 'DELETE', url: '/api/user/login' });
+    const res = await t.call({ method: 'DELETE', url: endpointUrl(USER_API.login) });
     expect(res.status).toBe(404);
     expect(res.code).toBe(1005);
   });

@@ -4,7 +4,9 @@ import {
   DESIGN_API,
   ORDER_API,
   PREMIUM_CUSTOM_NOTE,
-  type TPurchasedResponse,
+  LICENCE_API,
+  ORDER_PATHS,
+  pathUrl,
 } from '@gemstock/contract';
 import { eq } from 'drizzle-orm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
@@ -69,7 +71,7 @@ describe('licence certificate', () => {
     const { buyer, material, order } = await buyOne();
     const res = await t.app.inject({
       method: 'GET',
-      url: `/api/order/${order.sid}/certificate/${material.sid}`,
+      url: pathUrl(ORDER_PATHS.certificate, { id: order.sid, materialSid: material.sid }),
       headers: { authorization: `Bearer ${buyer.token}` },
     });
     expect(res.statusCode).toBe(200);
@@ -97,7 +99,7 @@ describe('licence certificate', () => {
       const { buyer, material, order } = await buyOne(shop);
       const res = await shop.app.inject({
         method: 'GET',
-        url: `/api/order/${order.sid}/certificate/${material.sid}`,
+        url: pathUrl(ORDER_PATHS.certificate, { id: order.sid, materialSid: material.sid }),
         headers: { authorization: `Bearer ${buyer.token}` },
       });
       const text = (await pdfText(res.rawPayload)).replace(/\s+/g, '');
@@ -111,7 +113,7 @@ describe('licence certificate', () => {
   it('is open to the company’s sub-accounts and 404 to anyone else', async () => {
     const { buyer, material, order } = await buyOne();
     const sub = await createSubAccount(t, buyer.sid);
-    const url = `/api/order/${order.sid}/certificate/${material.sid}`;
+    const url = pathUrl(ORDER_PATHS.certificate, { id: order.sid, materialSid: material.sid });
     expect(
       (await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${sub.token}` } })).statusCode,
     ).toBe(200);
@@ -121,7 +123,7 @@ describe('licence certificate', () => {
     expect(denied.code).toBe(4001);
     const notInOrder = await t.call({
       method: 'GET',
-      url: `/api/order/${order.sid}/certificate/nosuchmaterial1`,
+      url: pathUrl(ORDER_PATHS.certificate, { id: order.sid, materialSid: 'nosuchmaterial1' }),
       token: buyer.token,
     });
     expect(notInOrder.code).toBe(4031);
@@ -130,7 +132,7 @@ describe('licence certificate', () => {
 
   it('has a public verification page that confirms it without giving the buyer away', async () => {
     const { buyer, material, order } = await buyOne();
-    const list = await t.call<TPurchasedResponse>({ method: 'GET', url: '/api/user/material', token: buyer.token });
+    const list = await injectApi(t, LICENCE_API.purchased, { token: buyer.token });
     const certNo = list.data.materials[0]!.certNo;
     const page = await t.app.inject({ method: 'GET', url: `/verify/certificate/${certNo}` });
     expect(page.statusCode).toBe(200);

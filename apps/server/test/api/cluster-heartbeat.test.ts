@@ -1,4 +1,3 @@
-import type { TServiceWarnings } from '@gemstock/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverHeartbeats } from '../../src/db/schema/index.js';
@@ -8,6 +7,8 @@ import type { PeerRow } from '../../src/ops/heartbeat.repository.js';
 import { ServiceState } from '../../src/ops/service-state.js';
 import { createTestOperator } from '../helpers/admin.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { ADMIN_API } from '@gemstock/contract';
+import { injectApi } from '../helpers/inject-api.js';
 
 const SILENT = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -117,11 +118,7 @@ describe('the heartbeat on the database', () => {
     expect(ready.data.checks.cluster).toEqual({ ok: false, reason: state.clusterProblem });
     expect(ready.data.checks.database).toEqual({ ok: true });
 
-    const me = await t.call<{ warnings: TServiceWarnings }>({
-      method: 'GET',
-      url: '/api/admin/me',
-      token: operatorToken,
-    });
+    const me = await injectApi(t, ADMIN_API.me, { token: operatorToken });
     expect(me.data.warnings.cluster).toBe(state.clusterProblem);
 
     // A refresh is an upsert: still one row per server, last_seen_at moved on.
@@ -139,11 +136,7 @@ describe('the heartbeat on the database', () => {
     expect(state.clusterProblem).toBeNull();
     expect(state.clusterWarning).toBeNull();
     expect((await t.call({ method: 'GET', url: '/readyz' })).status).toBe(200);
-    const cleared = await t.call<{ warnings: TServiceWarnings }>({
-      method: 'GET',
-      url: '/api/admin/me',
-      token: operatorToken,
-    });
+    const cleared = await injectApi(t, ADMIN_API.me, { token: operatorToken });
     expect(cleared.data.warnings).toEqual({ cluster: null });
 
     await one.stop();

@@ -7,6 +7,8 @@ import { LocalDiskStorage } from '../../src/media/storage.js';
 import { DevOutboxSender } from '../../src/notify/dev-outbox.js';
 import { countRows, latestCode, sendCode, uniqueEmail } from '../helpers/accounts.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { USER_API, USER_PATHS, endpointUrl, pathUrl } from '@gemstock/contract';
+import { injectApi } from '../helpers/inject-api.js';
 
 /**
  * A company office signs up from one client address. Past CODE_CHALLENGE_AFTER codes an hour
@@ -25,7 +27,7 @@ describe('proof-of-work challenge for verification codes', () => {
 
   /** What the ALTCHA widget does: fetch a challenge, solve it, hand over the base64 payload. */
   async function solvedPayload(app = t.app): Promise<string> {
-    const res = await app.inject({ method: 'GET', url: '/api/user/code_challenge' });
+    const res = await app.inject({ method: 'GET', url: pathUrl(USER_PATHS.codeChallenge, {}) });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const challenge = res.json<Challenge>();
@@ -35,10 +37,8 @@ describe('proof-of-work challenge for verification codes', () => {
   }
 
   function sendWith(ip: string, email: string, altcha?: string) {
-    return t.call({
-      method: 'POST',
-      url: '/api/user/send_email_code',
-      payload: { email, purpose: 'register', ...(altcha ? { altcha } : {}) },
+    return injectApi(t, USER_API.sendEmailCode, {
+      body: { email, purpose: 'register', ...(altcha ? { altcha } : {}) },
       remoteAddress: ip,
     });
   }
@@ -55,10 +55,8 @@ describe('proof-of-work challenge for verification codes', () => {
         sent = await sendWith(office, email, await solvedPayload());
       }
       expect(sent.code, `colleague ${i}: ${sent.message}`).toBe(0);
-      const registered = await t.call({
-        method: 'POST',
-        url: '/api/user',
-        payload: { email, code: await latestCode(t, email), password: 'Office-passw0rd', agreement: true, adult: true },
+      const registered = await injectApi(t, USER_API.register, {
+        body: { email, code: await latestCode(t, email), password: 'Office-passw0rd', agreement: true, adult: true },
         remoteAddress: office,
       });
       expect(registered.code, `colleague ${i}: ${registered.message}`).toBe(0);
@@ -91,7 +89,7 @@ describe('proof-of-work challenge for verification codes', () => {
     try {
       const res = await other.inject({
         method: 'POST',
-        url: '/api/user/send_email_code',
+        url: endpointUrl(USER_API.sendEmailCode),
         payload: { email: uniqueEmail(), purpose: 'register', altcha: payload },
         remoteAddress: ip,
       });

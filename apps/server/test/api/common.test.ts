@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { COMMON_API, SERVICE_QR_PATHS, pathUrl } from '@gemstock/contract';
+import { injectApi } from '../helpers/inject-api.js';
 
 describe('common endpoints and API conventions', () => {
   let t: TestApp;
@@ -11,26 +13,27 @@ describe('common endpoints and API conventions', () => {
   });
 
   it('GET /api/health answers the success envelope', async () => {
-    const res = await t.call({ method: 'GET', url: '/api/health' });
+    const res = await injectApi(t, COMMON_API.health);
     expect(res.status).toBe(200);
     expect(res.code).toBe(0);
     expect(res.data).toEqual({ status: 'ok' });
   });
 
   it('GET /api/common/service returns the customer-service QR url', async () => {
-    const res = await t.call<{ service: string }>({ method: 'GET', url: '/api/common/service' });
+    const res = await injectApi(t, COMMON_API.service);
     expect(res.code).toBe(0);
     expect(res.data.service).toMatch(/qr/);
   });
 
   it('serves the default service QR as SVG', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/common/service/qr.svg' });
+    const res = await t.app.inject({ method: 'GET', url: pathUrl(SERVICE_QR_PATHS.demoQr, {}) });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('image/svg+xml');
     expect(res.body).toContain('<svg');
   });
 
   it('unknown /api paths get the envelope with 404', async () => {
+    // eslint-disable-next-line endpoints/no-api-path -- deliberately no such endpoint
     const res = await t.call({ method: 'GET', url: '/api/no/such/thing' });
     expect(res.status).toBe(404);
     expect(res.code).toBe(1005);
@@ -38,8 +41,8 @@ describe('common endpoints and API conventions', () => {
   });
 
   it('keyword lists are empty arrays on an empty database', async () => {
-    const hot = await t.call<{ keywords: string[] }>({ method: 'GET', url: '/api/index/keywords' });
-    const curated = await t.call<{ keywords: string[] }>({ method: 'GET', url: '/api/common/keywords' });
+    const hot = await injectApi(t, COMMON_API.hotKeywords);
+    const curated = await injectApi(t, COMMON_API.keywords);
     expect(hot.data.keywords).toEqual([]);
     expect(curated.data.keywords).toEqual([]);
   });

@@ -14,6 +14,7 @@ import { buildApp } from '../../src/app.js';
 import { LocalDiskStorage } from '../../src/media/storage.js';
 import { DevOutboxSender } from '../../src/notify/dev-outbox.js';
 import { TEST_JWT_SECRET } from '../helpers/test-app.js';
+import { COMMON_API, endpointUrl } from '@gemstock/contract';
 
 const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -188,7 +189,7 @@ describe('a stalled database answers a coded 503 within seconds', () => {
     });
     try {
       const started = Date.now();
-      const res = await app.inject({ method: 'GET', url: '/api/common/keywords' });
+      const res = await app.inject({ method: 'GET', url: endpointUrl(COMMON_API.keywords) });
       expect(res.statusCode).toBe(503);
       expect(res.json()).toMatchObject({ code: 1600, message: '数据库暂时无法访问，请稍后再试' });
       expect(res.headers['retry-after']).toBe('5');

@@ -7,6 +7,8 @@ import { loadConfig } from '../../src/config.js';
 import { materials, operators, users } from '../../src/db/schema/index.js';
 import { seedDemoIfEmpty } from '../../demo/demo.js';
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from '../helpers/test-app.js';
+import { COMMON_API, DEV_API } from '@gemstock/contract';
+import { injectApi } from '../helpers/inject-api.js';
 
 /**
  * A server on a public address is a real shop even when NODE_ENV is forgotten: no sandbox
@@ -32,7 +34,7 @@ describe('a server with PUBLIC_URL=https://shop.example.cn and no NODE_ENV', () 
   });
 
   it('answers 404 on the dev outbox', async () => {
-    const res = await t.call({ method: 'GET', url: '/api/dev/outbox' });
+    const res = await injectApi(t, DEV_API.outbox);
     expect(res.status).toBe(404);
     expect(res.code).toBe(1005);
   });
@@ -46,10 +48,7 @@ describe('a server with PUBLIC_URL=https://shop.example.cn and no NODE_ENV', () 
   });
 
   it('tells the web app there is no demo ribbon to show', async () => {
-    const res = await t.call<{ devOutbox: boolean; sandboxPayments: boolean }>({
-      method: 'GET',
-      url: '/api/common/site',
-    });
+    const res = await injectApi(t, COMMON_API.siteConfig);
     expect(res.data).toMatchObject({ devOutbox: false, sandboxPayments: false });
   });
 
@@ -77,8 +76,8 @@ describe('the local demo (loopback PUBLIC_URL)', () => {
   afterAll(() => t.close());
 
   it('serves the dev outbox and tells the web app to show the 演示环境 ribbon', async () => {
-    expect((await t.call({ method: 'GET', url: '/api/dev/outbox' })).status).toBe(200);
-    const res = await t.call<{ sandboxPayments: boolean }>({ method: 'GET', url: '/api/common/site' });
+    expect((await injectApi(t, DEV_API.outbox)).status).toBe(200);
+    const res = await injectApi(t, COMMON_API.siteConfig);
     expect(res.data.sandboxPayments).toBe(true);
   });
 });

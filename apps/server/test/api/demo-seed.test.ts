@@ -11,6 +11,8 @@ import type { LocalDiskStorage } from '../../src/media/storage.js';
 import { searchTokensFor } from '../../src/modules/search/search-tokens.js';
 import { DEMO_BUYER, DEMO_PASSWORD, seedDemoIfEmpty, type SeedResult } from '../../demo/demo.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { COMMON_API } from '@gemstock/contract';
+import { injectApi } from '../helpers/inject-api.js';
 
 type Material = typeof materials.$inferSelect;
 
@@ -186,7 +188,7 @@ describe('demo seed (full catalogue) and the public media route', () => {
     const kw = await db.select().from(keywords);
     expect(kw.filter((k) => k.kind === 'curated').length).toBeGreaterThanOrEqual(20);
     expect(kw.filter((k) => k.kind === 'pinned').map((k) => k.keyword)).toHaveLength(3);
-    const hot = await t.call<{ keywords: string[] }>({ method: 'GET', url: '/api/index/keywords' });
+    const hot = await injectApi(t, COMMON_API.hotKeywords);
     expect(hot.data.keywords.slice(0, 3)).toEqual(['钻石戒指', '古法金', '七夕']);
 
     const [buyer] = await db.select().from(users).where(eq(users.email, DEMO_BUYER.email));

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { COMMON_API } from '@gemstock/contract';
+import { injectApi } from '../helpers/inject-api.js';
 
 interface ReadyData {
   status: string;
@@ -70,7 +72,7 @@ describe('liveness and readiness', () => {
   });
 
   it('keeps /api/health for the benches', async () => {
-    const res = await t.call<{ status: string }>({ method: 'GET', url: '/api/health' });
+    const res = await injectApi(t, COMMON_API.health);
     expect(res.status).toBe(200);
     expect(res.data.status).toBe('ok');
   });
@@ -90,6 +92,7 @@ describe('unknown non-page paths are a coded 404, never the web app', () => {
     rmSync(webDist, { recursive: true, force: true });
   });
 
+  // eslint-disable-next-line endpoints/no-api-path -- deliberately no such endpoint
   it.each(['/api/no-such-call', '/api', '/metrics', '/sandbox/nothing', '/media/public/none.webp', '/favicon-x.png'])(
     '%s',
     async (url) => {

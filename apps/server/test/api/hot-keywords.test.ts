@@ -6,6 +6,8 @@ import { recomputeHotKeywords } from '../../src/modules/search/keywords.reposito
 import { createTestOperator, type TestOperator } from '../helpers/admin.js';
 import { createBuyer, insertMaterial } from '../helpers/factories.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { COMMON_API, MATERIAL_API, ADMIN_KEYWORD_API, endpointUrl } from '@gemstock/contract';
+import { injectApi } from '../helpers/inject-api.js';
 
 /**
  * 热门搜索 shows what real buyers find: a term counts only when its searches found something and
@@ -51,13 +53,13 @@ describe('hot keywords', () => {
   }
 
   async function hot(): Promise<string[]> {
-    const res = await t.call<{ keywords: string[] }>({ method: 'GET', url: '/api/index/keywords' });
+    const res = await injectApi(t, COMMON_API.hotKeywords);
     expect(res.code).toBe(0);
     return res.data.keywords;
   }
 
   const putList = (kind: 'pinned' | 'blocked', keywords: string[]) =>
-    t.call({ method: 'PUT', url: `/api/admin/keywords/${kind}`, payload: { keywords }, token: operator.token });
+    t.call({ method: 'PUT', url: endpointUrl(ADMIN_KEYWORD_API[kind]), payload: { keywords }, token: operator.token });
 
   it('leaves out a term that found nothing, however many people searched it', async () => {
     await searched('qzxv乱码', 40, 0);
@@ -136,8 +138,8 @@ describe('hot keywords', () => {
   it('records who searched: the account, or a hash of a visitor’s address (never the address)', async () => {
     await insertMaterial(t, { keywords: ['翡翠'] });
     const buyer = await createBuyer(t);
-    await t.call({ method: 'GET', url: '/api/material?keyword=翡翠', remoteAddress: '203.0.113.9' });
-    await t.call({ method: 'GET', url: '/api/material?keyword=翡翠', token: buyer.token });
+    await injectApi(t, MATERIAL_API.search, { query: { keyword: '翡翠' }, remoteAddress: '203.0.113.9' });
+    await injectApi(t, MATERIAL_API.search, { query: { keyword: '翡翠' }, token: buyer.token });
     await expect
       .poll(async () => (await t.database.db.select().from(searchLogs).where(eq(searchLogs.keyword, '翡翠'))).length)
       .toBe(2);

@@ -1,6 +1,8 @@
 import { loadConfig } from '../../src/config.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { COMMON_API } from '@gemstock/contract';
+import { injectApi } from '../helpers/inject-api.js';
 
 function blockEventLoop(ms: number) {
   const until = Date.now() + ms;
@@ -26,7 +28,7 @@ describe('load shedding while the event loop is overloaded', () => {
     for (let turn = 0; turn < 10; turn += 1) {
       blockEventLoop(150);
       await nextLoopTurn();
-      answers.push(await t.call({ method: 'GET', url: '/api/health' }));
+      answers.push(await injectApi(t, COMMON_API.health));
     }
     const shed = answers.filter((a) => a.status === 503);
     expect(shed.length).toBeGreaterThan(0);
@@ -42,7 +44,7 @@ describe('load shedding while the event loop is overloaded', () => {
 
   it('serves normally once the loop is free again', async () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect((await t.call({ method: 'GET', url: '/api/health' })).status).toBe(200);
+    expect((await injectApi(t, COMMON_API.health)).status).toBe(200);
   });
 });
 

@@ -1,7 +1,8 @@
-import type { TMaterial } from '@gemstock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBuyer, daysAgo, insertMaterial } from '../helpers/factories.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { MATERIAL_API } from '@gemstock/contract';
+import { injectApi } from '../helpers/inject-api.js';
 
 describe('material detail, related and featured videos', () => {
   let t: TestApp;
@@ -67,7 +68,7 @@ describe('material detail, related and featured videos', () => {
   });
 
   it('returns the material with its per-type prices, special prices and facts', async () => {
-    const res = await t.call<TMaterial>({ method: 'GET', url: `/api/material/${f.main}` });
+    const res = await injectApi(t, MATERIAL_API.detail, { params: { id: f.main! } });
     expect(res.code).toBe(0);
     const m = res.data;
     expect(m).toMatchObject({
@@ -95,7 +96,7 @@ describe('material detail, related and featured videos', () => {
   });
 
   it('gives a video its extra facts and preview', async () => {
-    const res = await t.call<TMaterial>({ method: 'GET', url: `/api/material/${f.video}` });
+    const res = await injectApi(t, MATERIAL_API.detail, { params: { id: f.video! } });
     expect(res.data.extra).toEqual({ duration: 15, aspect_ratio: '16:9', resolution: '3840x2160' });
     expect(res.data.previewUrl).toMatch(/preview-.*\.mp4$/);
     expect(res.data.price).toBe(39_800);
@@ -103,25 +104,25 @@ describe('material detail, related and featured videos', () => {
 
   it('marks a signed-in buyer’s like', async () => {
     const buyer = await createBuyer(t);
-    await t.call({ method: 'POST', url: `/api/material/${f.main}/like`, token: buyer.token });
-    const res = await t.call<TMaterial>({ method: 'GET', url: `/api/material/${f.main}`, token: buyer.token });
+    await injectApi(t, MATERIAL_API.like, { params: { id: f.main! }, token: buyer.token });
+    const res = await injectApi(t, MATERIAL_API.detail, { params: { id: f.main! }, token: buyer.token });
     expect(res.data.liked).toBe(true);
     expect(res.data.likeCount).toBe(1);
   });
 
   it('answers 404 in the envelope for an unknown or disabled material', async () => {
     for (const sid of ['nosuchmaterial000', f.hidden!, 'x']) {
-      const res = await t.call({ method: 'GET', url: `/api/material/${sid}` });
+      const res = await injectApi(t, MATERIAL_API.detail, { params: { id: sid } });
       expect(res.status).toBe(404);
       expect(res.code).toBe(3001);
       expect(res.message).toBe('素材不存在或已下架');
     }
-    const related = await t.call({ method: 'GET', url: `/api/material/${f.hidden}/related` });
+    const related = await injectApi(t, MATERIAL_API.related, { params: { id: f.hidden! } });
     expect(related.code).toBe(3001);
   });
 
   it('lists related materials by shared keywords, most shared first, without itself or disabled ones', async () => {
-    const res = await t.call<{ materials: TMaterial[] }>({ method: 'GET', url: `/api/material/${f.main}/related` });
+    const res = await injectApi(t, MATERIAL_API.related, { params: { id: f.main! } });
     expect(res.code).toBe(0);
     const sids = res.data.materials.map((m) => m.sid);
     expect(sids.slice(0, 4)).toEqual([f.three, f.twoLiked, f.two, f.one]);
@@ -131,18 +132,15 @@ describe('material detail, related and featured videos', () => {
   });
 
   it('caps related materials at 12', async () => {
-    const res = await t.call<{ materials: TMaterial[] }>({ method: 'GET', url: `/api/material/${f.one}/related` });
+    const res = await injectApi(t, MATERIAL_API.related, { params: { id: f.one! } });
     expect(res.data.materials).toHaveLength(12);
   });
 
   it('lists featured videos, newest first, without images, unfeatured or disabled ones', async () => {
-    const res = await t.call<{ materials: TMaterial[] }>({ method: 'GET', url: '/api/material/featured_video' });
+    const res = await injectApi(t, MATERIAL_API.featuredVideo);
     expect(res.code).toBe(0);
     expect(res.data.materials.map((m) => m.sid)).toEqual([f.video, f.olderVideo]);
-    const paged = await t.call<{ materials: TMaterial[] }>({
-      method: 'GET',
-      url: '/api/material/featured_video?page=2&page_size=1',
-    });
+    const paged = await injectApi(t, MATERIAL_API.featuredVideo, { query: { page: '2', page_size: '1' } });
     expect(paged.data.materials.map((m) => m.sid)).toEqual([f.olderVideo]);
   });
 });

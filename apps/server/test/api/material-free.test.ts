@@ -1,10 +1,12 @@
-import type { TDownloadUrlResponse, TPagedMaterialsResponse } from '@gemstock/contract';
+import type { TDownloadUrlResponse } from '@gemstock/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downloads, users } from '../../src/db/schema/index.js';
 import { createDownloadUrlSigner } from '../../src/lib/download-url.js';
 import { createBuyer, daysAgo, insertMaterial, type TestBuyer } from '../helpers/factories.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { MATERIAL_API, MATERIAL_PATHS, pathUrl, endpointUrl } from '@gemstock/contract';
+import { injectApi } from '../helpers/inject-api.js';
 
 const inDays = (days: number) => daysAgo(-days);
 
@@ -35,7 +37,7 @@ describe('free materials and free downloads', () => {
   const download = (sid: string, query: string, buyer?: TestBuyer) =>
     t.call<TDownloadUrlResponse>({
       method: 'GET',
-      url: `/api/material/${sid}/free_download${query}`,
+      url: `${endpointUrl(MATERIAL_API.freeDownload, { params: { id: sid } })}${query}`,
       ...(buyer ? { token: buyer.token } : {}),
     });
 
@@ -46,7 +48,7 @@ describe('free materials and free downloads', () => {
   }
 
   it('lists the materials free right now, with their free window', async () => {
-    const res = await t.call<TPagedMaterialsResponse>({ method: 'GET', url: '/api/material/free' });
+    const res = await injectApi(t, MATERIAL_API.free);
     expect(res.code).toBe(0);
     expect(res.data.total).toBe(2);
     expect(res.data.materials.map((m) => m.sid)).toEqual([f.newer, f.open]);
@@ -54,10 +56,7 @@ describe('free materials and free downloads', () => {
     expect(m.free).toBe(true);
     expect(new Date(m.freeFrom!).getTime()).toBeLessThan(Date.now());
     expect(new Date(m.freeUntil!).getTime()).toBeGreaterThan(Date.now());
-    const page2 = await t.call<TPagedMaterialsResponse>({
-      method: 'GET',
-      url: '/api/material/free?page=2&page_size=1',
-    });
+    const page2 = await injectApi(t, MATERIAL_API.free, { query: { page: '2', page_size: '1' } });
     expect(page2.data.materials.map((x) => x.sid)).toEqual([f.open]);
   });
 
@@ -134,7 +133,7 @@ describe('free materials and free downloads', () => {
       expect(res.status).toBe(403);
       expect(res.code).toBe(3003);
     }
-    const missing = await t.call({ method: 'GET', url: `/api/media/original?key=${encodeURIComponent(originalKey)}` });
+    const missing = await t.call({ method: 'GET', url: pathUrl(MATERIAL_PATHS.original, {}, { key: originalKey }) });
     expect(missing.code).toBe(1001);
   });
 

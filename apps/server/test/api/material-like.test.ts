@@ -1,9 +1,11 @@
-import type { TLikeResponse, TPagedMaterialsResponse } from '@gemstock/contract';
+import type { TLikeResponse } from '@gemstock/contract';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { materialLikes, materials } from '../../src/db/schema/index.js';
 import { createBuyer, insertMaterial, type TestBuyer } from '../helpers/factories.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { MATERIAL_API, endpointUrl } from '@gemstock/contract';
+import { injectApi } from '../helpers/inject-api.js';
 
 describe('likes', () => {
   let t: TestApp;
@@ -18,13 +20,13 @@ describe('likes', () => {
   const like = (sid: string, buyer?: TestBuyer) =>
     t.call<TLikeResponse>({
       method: 'POST',
-      url: `/api/material/${sid}/like`,
+      url: endpointUrl(MATERIAL_API.like, { params: { id: sid } }),
       ...(buyer ? { token: buyer.token } : {}),
     });
   const unlike = (sid: string, buyer?: TestBuyer) =>
     t.call<TLikeResponse>({
       method: 'DELETE',
-      url: `/api/material/${sid}/like`,
+      url: endpointUrl(MATERIAL_API.unlike, { params: { id: sid } }),
       ...(buyer ? { token: buyer.token } : {}),
     });
 
@@ -42,11 +44,7 @@ describe('likes', () => {
 
   it('needs a signed-in buyer (1000, no toast)', async () => {
     const m = await insertMaterial(t, { keywords: ['戒指'] });
-    for (const res of [
-      await like(m.sid),
-      await unlike(m.sid),
-      await t.call({ method: 'GET', url: '/api/user/like' }),
-    ]) {
+    for (const res of [await like(m.sid), await unlike(m.sid), await injectApi(t, MATERIAL_API.userLikes)]) {
       expect(res.status).toBe(401);
       expect(res.code).toBe(1000);
     }
@@ -105,21 +103,20 @@ describe('likes', () => {
     const c = await insertMaterial(t, { keywords: ['黄金'] });
     for (const m of [a, b, c]) await like(m.sid, buyer);
     await like(a.sid, other);
-    const res = await t.call<TPagedMaterialsResponse>({ method: 'GET', url: '/api/user/like', token: buyer.token });
+    const res = await injectApi(t, MATERIAL_API.userLikes, { token: buyer.token });
     expect(res.code).toBe(0);
     expect(res.data.total).toBe(3);
     expect(res.data.materials.map((m) => m.sid)).toEqual([c.sid, b.sid, a.sid]);
     expect(res.data.materials.every((m) => m.liked)).toBe(true);
 
-    const page2 = await t.call<TPagedMaterialsResponse>({
-      method: 'GET',
-      url: '/api/user/like?page=2&page_size=2',
+    const page2 = await injectApi(t, MATERIAL_API.userLikes, {
+      query: { page: '2', page_size: '2' },
       token: buyer.token,
     });
     expect(page2.data.materials.map((m) => m.sid)).toEqual([a.sid]);
 
     await t.database.db.update(materials).set({ disabled: true }).where(eq(materials.sid, b.sid));
-    const after = await t.call<TPagedMaterialsResponse>({ method: 'GET', url: '/api/user/like', token: buyer.token });
+    const after = await injectApi(t, MATERIAL_API.userLikes, { token: buyer.token });
     expect(after.data.total).toBe(2);
     expect(after.data.materials.map((m) => m.sid)).toEqual([c.sid, a.sid]);
 

@@ -1,4 +1,4 @@
-import type { TCartResponse, TMaterial, TSearchMaterialsResponse } from '@gemstock/contract';
+import type { TMaterial, TSearchMaterialsResponse } from '@gemstock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBuyer, type TestBuyer } from '../helpers/factories.js';
 import {
@@ -10,6 +10,8 @@ import {
   placeOrder,
 } from '../helpers/money.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { CART_API, MATERIAL_API, ORDER_API, PAYMENT_API, endpointUrl } from '@gemstock/contract';
+import { injectApi } from '../helpers/inject-api.js';
 
 /**
  * What a company bought shows as 已购 (buyTime and the owned licence types) for its main account
@@ -42,13 +44,17 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 function detail(token?: string) {
-  return t.call<TMaterial>({ method: 'GET', url: `/api/material/${bought.sid}`, ...(token ? { token } : {}) });
+  return t.call<TMaterial>({
+    method: 'GET',
+    url: endpointUrl(MATERIAL_API.detail, { params: { id: bought.sid } }),
+    ...(token ? { token } : {}),
+  });
 }
 
 function search(token?: string) {
   return t.call<TSearchMaterialsResponse>({
     method: 'GET',
-    url: `/api/material?keyword=${encodeURIComponent(keyword)}`,
+    url: endpointUrl(MATERIAL_API.search, { query: { keyword: keyword } }),
     ...(token ? { token } : {}),
   });
 }
@@ -81,14 +87,9 @@ describe('已购 for the buyer and its company', () => {
   });
 
   it('the cart marks it', async () => {
-    const added = await t.call({
-      method: 'POST',
-      url: '/api/cart/add',
-      token: main.token,
-      payload: { material: bought.sid, spec: 3 },
-    });
+    const added = await injectApi(t, CART_API.add, { body: { material: bought.sid, spec: 3 }, token: main.token });
     expect(added.code).toBe(0);
-    const cart = await t.call<TCartResponse>({ method: 'GET', url: '/api/cart', token: main.token });
+    const cart = await injectApi(t, CART_API.list, { token: main.token });
     const line = cart.data.materials.find((m) => m.sid === bought.sid)!;
     expect(line.ownedSpecs).toEqual([2]);
     expect(line.buyTime).not.toBeNull();
@@ -102,11 +103,9 @@ describe('buying an owned licence again', () => {
       [main, 3],
       [sub, 2],
     ] as const) {
-      const res = await t.call({
-        method: 'POST',
-        url: '/api/order/place/material',
+      const res = await injectApi(t, ORDER_API.placeMaterial, {
+        body: { materials: { [bought.sid]: spec }, source: null },
         token: buyer.token,
-        payload: { materials: { [bought.sid]: spec }, source: null },
       });
       expect(res).toMatchObject({ status: 409, code: 4056 });
       expect(res.message).toBe(`您的公司已购买素材「${keyword}」（编号 ${bought.sid}）的标准授权，无需重复购买`);
@@ -130,22 +129,19 @@ describe('buying an owned licence again', () => {
     expect((await payByWallet(t, buyer, second.sid)).code).toBe(0);
     const late = await payByWallet(t, buyer, first.sid);
     expect(late).toMatchObject({ status: 409, code: 4056 });
-    const online = await t.call({
-      method: 'POST',
-      url: `/api/order/${first.sid}/wechat`,
+    const online = await injectApi(t, PAYMENT_API.wechat, {
+      params: { id: first.sid },
+      body: { code: null, referer: null },
       token: buyer.token,
-      payload: { code: null, referer: null },
     });
     expect(online.code).toBe(4056);
   });
 
   it('an account without a company is asked for one first', async () => {
     const nobody = await createBuyer(t);
-    const res = await t.call({
-      method: 'POST',
-      url: '/api/order/place/material',
+    const res = await injectApi(t, ORDER_API.placeMaterial, {
+      body: { materials: { [bought.sid]: 2 }, source: null },
       token: nobody.token,
-      payload: { materials: { [bought.sid]: 2 }, source: null },
     });
     expect(res.code).toBe(1012);
   });

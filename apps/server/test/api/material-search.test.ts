@@ -1,4 +1,11 @@
-import { MAX_RANDOM_SEED, MAX_RESULT_WINDOW, type TMaterial, type TSearchMaterialsResponse } from '@gemstock/contract';
+import {
+  MAX_RANDOM_SEED,
+  MAX_RESULT_WINDOW,
+  type TMaterial,
+  type TSearchMaterialsResponse,
+  COMMON_API,
+  MATERIAL_API,
+} from '@gemstock/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { matchTokens, materials, searchLogs } from '../../src/db/schema/index.js';
@@ -8,12 +15,17 @@ import { parseSearchFilter, ringStartOf } from '../../src/modules/search/search-
 import { searchTokensFor } from '../../src/modules/search/search-tokens.js';
 import { createBuyer, daysAgo, insertMaterial, materialValues } from '../helpers/factories.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { injectApi } from '../helpers/inject-api.js';
 
 type Search = TSearchMaterialsResponse;
 
 function search(t: TestApp, query: Record<string, string | number>, token?: string) {
   const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString();
-  return t.call<Search>({ method: 'GET', url: `/api/material${qs ? `?${qs}` : ''}`, ...(token ? { token } : {}) });
+  return t.call<Search>({
+    method: 'GET',
+    url: `${MATERIAL_API.search.path}${qs ? `?${qs}` : ''}`,
+    ...(token ? { token } : {}),
+  });
 }
 
 const sids = (ms: TMaterial[]) => ms.map((m) => m.sid);
@@ -184,7 +196,7 @@ describe('GET /api/material — matching, filters and sorts', () => {
 
   it('marks the signed-in buyer’s likes', async () => {
     const buyer = await createBuyer(t);
-    await t.call({ method: 'POST', url: `/api/material/${f.ring}/like`, token: buyer.token });
+    await injectApi(t, MATERIAL_API.like, { params: { id: f.ring! }, token: buyer.token });
     const res = await search(t, { keyword: '金', sort: '-created' }, buyer.token);
     expect(res.data.materials.map((m) => [m.sid, m.liked])).toEqual([
       [f.gold18, false],
@@ -222,7 +234,7 @@ describe('GET /api/material — matching, filters and sorts', () => {
     await vi.waitFor(
       async () => {
         await refreshHotKeywords(t.app.deps);
-        const hot = await t.call<{ keywords: string[] }>({ method: 'GET', url: '/api/index/keywords' });
+        const hot = await injectApi(t, COMMON_API.hotKeywords);
         expect(hot.data.keywords[0]).toBe('钻石 戒指');
       },
       { timeout: 3000, interval: 50 },

@@ -14,6 +14,8 @@ import {
   walletBooks,
 } from '../helpers/money.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { ORDER_API } from '@gemstock/contract';
+import { injectApi } from '../helpers/inject-api.js';
 
 /**
  * Money under concurrency. The requests are fired together; on PostgreSQL (DATABASE_URL) they
@@ -100,12 +102,7 @@ describe('concurrent money moves', () => {
 
   it('the same settlement delivered 10 times at once settles once: one lot, one ledger entry', async () => {
     const buyer = await createCompanyBuyer(t);
-    const placed = await t.call<{ order: { sid: string } }>({
-      method: 'POST',
-      url: '/api/order/place/wallet',
-      token: buyer.token,
-      payload: { price: 69_900 },
-    });
+    const placed = await injectApi(t, ORDER_API.placeWallet, { body: { price: 69_900 }, token: buyer.token });
     const orderSid = placed.data.order.sid;
     const tradeNo = `T${newSid(12)}`;
     const input = {
@@ -148,12 +145,7 @@ describe('concurrent money moves', () => {
       idempotencyKey: 'x:1',
     });
     expect(unknown).toEqual({ outcome: 'order_not_found', order: null, couponCode: null });
-    const fresh = await t.call<{ order: { sid: string } }>({
-      method: 'POST',
-      url: '/api/order/place/wallet',
-      token: buyer.token,
-      payload: { price: 69_900 },
-    });
+    const fresh = await injectApi(t, ORDER_API.placeWallet, { body: { price: 69_900 }, token: buyer.token });
     const mismatch = await settleOrderPayment(t.database.db, {
       ...input,
       orderSid: fresh.data.order.sid,
@@ -179,7 +171,7 @@ describe('concurrent money moves', () => {
       const order = await placeOrder(t, buyer, { [m!.sid]: 2 });
       await Promise.all([
         payByWallet(t, buyer, order.sid),
-        t.call({ method: 'POST', url: `/api/order/${order.sid}/cancel`, token: buyer.token }),
+        injectApi(t, ORDER_API.cancel, { params: { id: order.sid }, token: buyer.token }),
       ]);
       const row = await orderRow(t, order.sid);
       const books = await walletBooks(t, buyer.sid);

@@ -1,4 +1,4 @@
-import type { TOrderListResponse, TOrderResponse, TSubUsersResponse } from '@gemstock/contract';
+import type { TOrderResponse } from '@gemstock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createCompanyBuyer,
@@ -11,6 +11,8 @@ import {
   walletBooks,
 } from '../helpers/money.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { ORDER_API, USER_API, endpointUrl } from '@gemstock/contract';
+import { injectApi } from '../helpers/inject-api.js';
 
 let t: TestApp;
 
@@ -20,7 +22,12 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const audit = (token: string, sid: string, payload: Record<string, unknown>) =>
-  t.call<TOrderResponse>({ method: 'POST', url: `/api/order/${sid}/audit`, token, payload });
+  t.call<TOrderResponse>({
+    method: 'POST',
+    url: endpointUrl(ORDER_API.audit, { params: { id: sid } }),
+    token,
+    payload,
+  });
 
 describe('sub-account wallet payment approval', () => {
   it('asks the main account first, pays from the main wallet once approved', async () => {
@@ -33,13 +40,9 @@ describe('sub-account wallet payment approval', () => {
     const asked = await payByWallet(t, sub, order.sid);
     expect(asked.code).toBe(4012);
     expect((await orderRow(t, order.sid)).auditStatus).toBe('PENDING');
-    const subs = await t.call<TSubUsersResponse>({ method: 'GET', url: '/api/user/sub_user', token: main.token });
+    const subs = await injectApi(t, USER_API.subUsers, { token: main.token });
     expect(subs.data.sub_users.find((s) => s.sid === sub.sid)?.orderWaiting).toBe(1);
-    const pending = await t.call<TOrderListResponse>({
-      method: 'GET',
-      url: '/api/order/list?audit_status=PENDING',
-      token: main.token,
-    });
+    const pending = await injectApi(t, ORDER_API.list, { query: { audit_status: 'PENDING' }, token: main.token });
     expect(pending.data.orders.map((o) => o.sid)).toEqual([order.sid]);
 
     const approved = await audit(main.token, order.sid, { approved: true, message: '同意' });
@@ -61,11 +64,10 @@ describe('sub-account wallet payment approval', () => {
     const refused = await audit(main.token, order.sid, { approved: false, message: '预算不足' });
     expect(refused.data.order.auditStatus).toBe('REJECTED');
     expect((await payByWallet(t, sub, order.sid)).code).toBe(4013);
-    const transfer = await t.call({
-      method: 'POST',
-      url: `/api/order/${order.sid}/transfer`,
+    const transfer = await injectApi(t, ORDER_API.startTransfer, {
+      params: { id: order.sid },
+      body: {},
       token: sub.token,
-      payload: {},
     });
     expect(transfer.code).toBe(0);
   });
@@ -81,7 +83,7 @@ describe('sub-account wallet payment approval', () => {
     const own = await placeOrder(t, main, { [m2!.sid]: 2 });
     expect((await audit(main.token, own.sid, { approved: true })).status).toBe(404);
     expect((await audit(main.token, order.sid, { approved: 'yes' })).status).toBe(400);
-    await t.call({ method: 'POST', url: `/api/order/${order.sid}/cancel`, token: sub.token });
+    await injectApi(t, ORDER_API.cancel, { params: { id: order.sid }, token: sub.token });
     expect((await audit(main.token, order.sid, { approved: true })).code).toBe(4014);
   });
 

@@ -5,7 +5,10 @@ import {
   INVOICE_ISSUE_WORKING_DAYS,
   type TAdminInvoice,
   type TInvoice,
-  type TOrderListResponse,
+  ADMIN_AUDIT_API,
+  ADMIN_INVOICE_API,
+  ORDER_API,
+  endpointUrl,
 } from '@gemstock/contract';
 import { count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -113,11 +116,7 @@ describe('POST /api/order/{id}/invoice', () => {
       chinaWorkingDaysDeadline(new Date(), INVOICE_ISSUE_WORKING_DAYS).getTime(),
     );
 
-    const list = await t.call<TOrderListResponse>({
-      method: 'GET',
-      url: '/api/order/list?page=1&page_size=10',
-      token: buyer.token,
-    });
+    const list = await injectApi(t, ORDER_API.list, { query: { page: '1', page_size: '10' }, token: buyer.token });
     const shown = list.data.orders.find((o) => o.sid === order.sid);
     expect(shown?.invoice).toMatchObject({ sid: res.data.sid, status: 'REQUESTED' });
   });
@@ -270,7 +269,7 @@ describe('POST /api/order/{id}/invoice', () => {
       const rows = await invoiceRowCount();
       const res = await t.call({
         method: 'POST',
-        url: `/api/order/${order.sid}/invoice`,
+        url: endpointUrl(INVOICE_API.request, { params: { id: order.sid } }),
         token: buyer.token,
         payload: body,
       });
@@ -289,7 +288,7 @@ describe('POST /api/order/{id}/invoice', () => {
         token: buyer.token,
       });
       expect(res.code).toBe(1012);
-      const visitor = await t.call({ method: 'POST', url: `/api/order/${order.sid}/invoice`, payload: ORDINARY });
+      const visitor = await injectApi(t, INVOICE_API.request, { params: { id: order.sid }, body: ORDINARY });
       expect(visitor.status).toBe(401);
     });
   });
@@ -351,9 +350,8 @@ describe('the operator issues or rejects; GET /api/order/{id}/invoice downloads'
     const refused = await injectApi(t, INVOICE_API.download, { params: { id: order.sid }, token: stranger.token });
     expect(refused.code).toBe(4001);
 
-    const audit = await t.call<{ entries: { action: string }[] }>({
-      method: 'GET',
-      url: `/api/admin/audit?entity=invoice&sid=${invoice.sid}`,
+    const audit = await injectApi(t, ADMIN_AUDIT_API.list, {
+      query: { entity: 'invoice', sid: invoice.sid },
       token: ops.token,
     });
     expect(audit.data.entries.map((e) => e.action)).toContain('invoice.issue');
@@ -383,41 +381,34 @@ describe('the operator issues or rejects; GET /api/order/{id}/invoice downloads'
     const buyer = await createCompanyBuyer(t);
     const { invoice } = await requested(buyer);
     expect((await upload(invoice.sid, SAMPLE_PDF, buyer.token)).status).toBe(401);
-    const reject = await t.call({
-      method: 'POST',
-      url: `/api/admin/invoices/${invoice.sid}/reject`,
+    const reject = await injectApi(t, ADMIN_INVOICE_API.reject, {
+      params: { id: invoice.sid },
+      body: { reason: '抬头有误' },
       token: buyer.token,
-      payload: { reason: '抬头有误' },
     });
     expect(reject.status).toBe(401);
-    const list = await t.call({ method: 'GET', url: '/api/admin/invoices', token: buyer.token });
+    const list = await injectApi(t, ADMIN_INVOICE_API.list, { token: buyer.token });
     expect(list.status).toBe(401);
   });
 
   it('rejects with a reason; the buyer sees it and may ask again', async () => {
     const buyer = await createCompanyBuyer(t);
     const { order, invoice } = await requested(buyer);
-    const noReason = await t.call({
-      method: 'POST',
-      url: `/api/admin/invoices/${invoice.sid}/reject`,
+    const noReason = await injectApi(t, ADMIN_INVOICE_API.reject, {
+      params: { id: invoice.sid },
+      body: { reason: ' ' },
       token: ops.token,
-      payload: { reason: ' ' },
     });
     expect(noReason.status).toBe(400);
     expect(noReason.message).toBe('请填写驳回原因');
 
-    const rejected = await t.call<TAdminInvoice>({
-      method: 'POST',
-      url: `/api/admin/invoices/${invoice.sid}/reject`,
+    const rejected = await injectApi(t, ADMIN_INVOICE_API.reject, {
+      params: { id: invoice.sid },
+      body: { reason: '开户银行与账号不一致' },
       token: ops.token,
-      payload: { reason: '开户银行与账号不一致' },
     });
     expect(rejected.data).toMatchObject({ status: 'REJECTED', rejectReason: '开户银行与账号不一致' });
-    const list = await t.call<TOrderListResponse>({
-      method: 'GET',
-      url: '/api/order/list?page=1&page_size=10',
-      token: buyer.token,
-    });
+    const list = await injectApi(t, ORDER_API.list, { query: { page: '1', page_size: '10' }, token: buyer.token });
     // The buyer's order keeps what was asked, so a new request starts from it (a 专票's bank details too).
     expect(list.data.orders.find((o) => o.sid === order.sid)?.invoice).toMatchObject({
       status: 'REJECTED',
@@ -438,17 +429,12 @@ describe('the operator issues or rejects; GET /api/order/{id}/invoice downloads'
     });
     expect(again.code).toBe(0);
     expect(again.data.sid).not.toBe(invoice.sid);
-    const shown = await t.call<TOrderListResponse>({
-      method: 'GET',
-      url: '/api/order/list?page=1&page_size=10',
-      token: buyer.token,
-    });
+    const shown = await injectApi(t, ORDER_API.list, { query: { page: '1', page_size: '10' }, token: buyer.token });
     expect(shown.data.orders.find((o) => o.sid === order.sid)?.invoice?.sid).toBe(again.data.sid);
-    const rejectAgain = await t.call({
-      method: 'POST',
-      url: `/api/admin/invoices/${invoice.sid}/reject`,
+    const rejectAgain = await injectApi(t, ADMIN_INVOICE_API.reject, {
+      params: { id: invoice.sid },
+      body: { reason: '重复' },
       token: ops.token,
-      payload: { reason: '重复' },
     });
     expect(rejectAgain.code).toBe(1014);
   });
@@ -460,9 +446,8 @@ describe('the operator issues or rejects; GET /api/order/{id}/invoice downloads'
       .update(invoices)
       .set({ dueAt: new Date(Date.now() - 86_400_000) })
       .where(eq(invoices.sid, late.sid));
-    const res = await t.call<{ total: number; invoices: TAdminInvoice[] }>({
-      method: 'GET',
-      url: '/api/admin/invoices?status=REQUESTED&page=1&page_size=50',
+    const res = await injectApi(t, ADMIN_INVOICE_API.list, {
+      query: { status: 'REQUESTED', page: '1', page_size: '50' },
       token: ops.token,
     });
     expect(res.code).toBe(0);
@@ -473,7 +458,7 @@ describe('the operator issues or rejects; GET /api/order/{id}/invoice downloads'
     expect(shown).toMatchObject({ overdue: true, company: account.company, requestedBy: account.email });
     expect(res.data.invoices.every((i) => i.status === 'REQUESTED')).toBe(true);
 
-    const badStatus = await t.call({ method: 'GET', url: '/api/admin/invoices?status=LOST', token: ops.token });
+    const badStatus = await injectApi(t, ADMIN_INVOICE_API.list, { query: { status: 'LOST' }, token: ops.token });
     expect(badStatus.status).toBe(400);
     expect(badStatus.message).toBe('发票状态不正确');
   });

@@ -178,9 +178,8 @@ describe('GET /api/order/list: paging that costs one page', () => {
   it('refuses a cursor it did not make, in Chinese, and reads nothing', async () => {
     const buyer = await createBuyer(t);
     for (const cursor of ['bm90LWEtY3Vyc29y', 'a+b/c', 'x'.repeat(300)]) {
-      const res = await t.call({
-        method: 'GET',
-        url: `/api/order/list?page=1&page_size=10&cursor=${encodeURIComponent(cursor)}`,
+      const res = await injectApi(t, ORDER_API.list, {
+        query: { page: '1', page_size: '10', cursor: cursor },
         token: buyer.token,
       });
       expect(res.status).toBe(400);

@@ -1,4 +1,4 @@
-import { ADMIN_DESIGN_API, DESIGN_API, ORDER_API, PayWay } from '@gemstock/contract';
+import { ADMIN_DESIGN_API, DESIGN_API, ORDER_API, PayWay, PAYMENT_API } from '@gemstock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestOperator, type TestOperator } from '../helpers/admin.js';
 import { insertMaterial, type TestBuyer } from '../helpers/factories.js';
@@ -84,11 +84,10 @@ describe('a quote costs what was quoted', () => {
     for (const payWay of [PayWay.WALLET, PayWay.WECHAT, PayWay.TRANSFER]) {
       expect((await payPreview(buyer, orderSid, payWay, survey.code)).code).toBe(4024);
     }
-    const online = await t.call({
-      method: 'POST',
-      url: `/api/order/${orderSid}/wechat`,
+    const online = await injectApi(t, PAYMENT_API.wechat, {
+      params: { id: orderSid },
+      body: { code: survey.code, referer: null },
       token: buyer.token,
-      payload: { code: survey.code, referer: null },
     });
     expect(online.code).toBe(4024);
     const transfer = await injectApi(t, ORDER_API.startTransfer, {
@@ -102,11 +101,10 @@ describe('a quote costs what was quoted', () => {
     expect(await walletBooks(t, buyer.sid)).toEqual(before);
 
     // Online, the gateway is asked for the quote in full.
-    const started = await t.call<{ amount: number }>({
-      method: 'POST',
-      url: `/api/order/${orderSid}/wechat`,
+    const started = await injectApi(t, PAYMENT_API.wechat, {
+      params: { id: orderSid },
+      body: { code: null, referer: null },
       token: buyer.token,
-      payload: { code: null, referer: null },
     });
     expect(started.code).toBe(0);
     expect(started.data.amount).toBe(QUOTE_CENTS);

@@ -1,10 +1,12 @@
-import type { TOrderListResponse, TOrderResponse } from '@gemstock/contract';
+import type { TOrderResponse } from '@gemstock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows } from '../helpers/accounts.js';
 import { createBuyer, insertMaterial, type TestBuyer } from '../helpers/factories.js';
 import { createCompanyBuyer, createMaterials, createSubAccount, orderRow, placeOrder } from '../helpers/money.js';
 import { uploadImage } from '../helpers/uploads.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { ORDER_API, endpointUrl } from '@gemstock/contract';
+import { injectApi } from '../helpers/inject-api.js';
 
 let t: TestApp;
 let buyer: TestBuyer;
@@ -16,7 +18,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const place = (token: string, payload: Record<string, unknown>) =>
-  t.call<TOrderResponse>({ method: 'POST', url: '/api/order/place/material', token, payload });
+  t.call<TOrderResponse>({ method: 'POST', url: endpointUrl(ORDER_API.placeMaterial), token, payload });
 
 describe('placing a material order', () => {
   it('needs a company first (1012) and changes nothing', async () => {
@@ -89,18 +91,11 @@ describe('placing a material order', () => {
   });
 
   it('places a VIP recharge only at 699 yuan, only for a main account with a company', async () => {
-    const bad = await t.call({
-      method: 'POST',
-      url: '/api/order/place/wallet',
-      token: buyer.token,
-      payload: { price: 100 },
-    });
+    const bad = await injectApi(t, ORDER_API.placeWallet, { body: { price: 100 }, token: buyer.token });
     expect(bad.code).toBe(4008);
-    const good = await t.call<TOrderResponse>({
-      method: 'POST',
-      url: '/api/order/place/wallet',
+    const good = await injectApi(t, ORDER_API.placeWallet, {
+      body: { price: 69_900, source: null },
       token: buyer.token,
-      payload: { price: 69_900, source: null },
     });
     expect(good.code).toBe(0);
     expect(good.data.order).toMatchObject({
@@ -111,48 +106,34 @@ describe('placing a material order', () => {
     });
 
     const sub = await createSubAccount(t, buyer.sid);
-    const refused = await t.call({
-      method: 'POST',
-      url: '/api/order/place/wallet',
-      token: sub.token,
-      payload: { price: 69_900 },
-    });
+    const refused = await injectApi(t, ORDER_API.placeWallet, { body: { price: 69_900 }, token: sub.token });
     expect(refused.code).toBe(2020);
     const noCompany = await createBuyer(t);
-    const needsCompany = await t.call({
-      method: 'POST',
-      url: '/api/order/place/wallet',
-      token: noCompany.token,
-      payload: { price: 69_900 },
-    });
+    const needsCompany = await injectApi(t, ORDER_API.placeWallet, { body: { price: 69_900 }, token: noCompany.token });
     expect(needsCompany.code).toBe(1012);
   });
 
   it('places a custom order with a demand linked both ways, at the customization price', async () => {
     const m = await insertMaterial(t, { keywords: ['定制'] });
     const productKey = await uploadImage(t, buyer, 'product');
-    const res = await t.call<TOrderResponse>({
-      method: 'POST',
-      url: '/api/order/place/custom',
-      token: buyer.token,
-      payload: {
+    const res = await injectApi(t, ORDER_API.placeCustom, {
+      body: {
         material: m.sid,
         source: null,
         product_key: productKey,
         logo_key: null,
         detail: { style: '简约', title: '新品上市' },
       },
+      token: buyer.token,
     });
     expect(res.code).toBe(0);
     expect(res.data.order).toMatchObject({ orderType: 'custom', finalPrice: 49_800, spec: 4 });
     expect(res.data.order.demand).toMatchObject({ status: 'CREATED', material: m.sid, orderSid: res.data.order.sid });
     expect(res.data.order.demand?.detail).toEqual({ style: '简约', title: '新品上市' });
 
-    const badKey = await t.call({
-      method: 'POST',
-      url: '/api/order/place/custom',
+    const badKey = await injectApi(t, ORDER_API.placeCustom, {
+      body: { material: m.sid, product_key: '../../etc/passwd', detail: {} },
       token: buyer.token,
-      payload: { material: m.sid, product_key: '../../etc/passwd', detail: {} },
     });
     expect(badKey.status).toBe(403);
     expect(badKey.code).toBe(4204);
@@ -165,10 +146,10 @@ describe('placing a material order', () => {
     const order = await placeOrder(t, sub, { [m!.sid]: 2 });
     expect((await orderRow(t, order.sid)).ownerSid).toBe(main.sid);
 
-    const mainList = await t.call<TOrderListResponse>({ method: 'GET', url: '/api/order/list', token: main.token });
+    const mainList = await injectApi(t, ORDER_API.list, { token: main.token });
     const flagged = mainList.data.orders.find((o) => o.sid === order.sid);
     expect(flagged).toMatchObject({ fromSubAccount: true });
-    const subList = await t.call<TOrderListResponse>({ method: 'GET', url: '/api/order/list', token: sub.token });
+    const subList = await injectApi(t, ORDER_API.list, { token: sub.token });
     expect(subList.data.orders.map((o) => o.sid)).toEqual([order.sid]);
     expect(subList.data.orders[0]!.fromSubAccount).toBe(false);
   });
@@ -180,22 +161,17 @@ describe('placing a material order', () => {
     const first = await placeOrder(t, me, { [mats[0]!.sid]: 2 });
     const second = await placeOrder(t, me, { [mats[1]!.sid]: 2 });
     await placeOrder(t, stranger, { [mats[2]!.sid]: 2 });
-    const all = await t.call<TOrderListResponse>({
-      method: 'GET',
-      url: '/api/order/list?page=1&page_size=1',
-      token: me.token,
-    });
+    const all = await injectApi(t, ORDER_API.list, { query: { page: '1', page_size: '1' }, token: me.token });
     expect(all.data.total).toBe(2);
     expect(all.data.orders.map((o) => o.sid)).toEqual([second.sid]);
-    const cancel = await t.call({ method: 'POST', url: `/api/order/${first.sid}/cancel`, token: me.token });
+    const cancel = await injectApi(t, ORDER_API.cancel, { params: { id: first.sid }, token: me.token });
     expect(cancel.code).toBe(0);
-    const cancelled = await t.call<TOrderListResponse>({
-      method: 'GET',
-      url: '/api/order/list?status=CANCELLED&type=material',
+    const cancelled = await injectApi(t, ORDER_API.list, {
+      query: { status: 'CANCELLED', type: 'material' },
       token: me.token,
     });
     expect(cancelled.data.orders.map((o) => o.sid)).toEqual([first.sid]);
-    const bad = await t.call({ method: 'GET', url: '/api/order/list?status=LOST', token: me.token });
+    const bad = await injectApi(t, ORDER_API.list, { query: { status: 'LOST' }, token: me.token });
     expect(bad.status).toBe(400);
   });
 
@@ -204,14 +180,14 @@ describe('placing a material order', () => {
     const stranger = await createCompanyBuyer(t);
     const [m] = await createMaterials(t, 1);
     const order = await placeOrder(t, me, { [m!.sid]: 2 });
-    const foreign = await t.call({ method: 'POST', url: `/api/order/${order.sid}/cancel`, token: stranger.token });
+    const foreign = await injectApi(t, ORDER_API.cancel, { params: { id: order.sid }, token: stranger.token });
     expect(foreign.status).toBe(404);
     expect(foreign.code).toBe(4001);
-    const ok = await t.call<TOrderResponse>({ method: 'POST', url: `/api/order/${order.sid}/cancel`, token: me.token });
+    const ok = await injectApi(t, ORDER_API.cancel, { params: { id: order.sid }, token: me.token });
     expect(ok.data.order.status).toBe('CANCELLED');
-    const again = await t.call({ method: 'POST', url: `/api/order/${order.sid}/cancel`, token: me.token });
+    const again = await injectApi(t, ORDER_API.cancel, { params: { id: order.sid }, token: me.token });
     expect(again.code).toBe(4003);
-    const pay = await t.call({ method: 'POST', url: `/api/order/${order.sid}/wallet`, token: me.token, payload: {} });
+    const pay = await injectApi(t, ORDER_API.payByWallet, { params: { id: order.sid }, body: {}, token: me.token });
     expect(pay.code).toBe(4002);
   });
 });

@@ -1,4 +1,4 @@
-import type { TOrderResponse, TPricePreview, TTransferResponse } from '@gemstock/contract';
+import type { TPricePreview, TTransferResponse } from '@gemstock/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertMaterial } from '../helpers/factories.js';
@@ -12,6 +12,8 @@ import {
   placeOrder,
 } from '../helpers/money.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { ORDER_API, PAYMENT_API, endpointUrl } from '@gemstock/contract';
+import { injectApi } from '../helpers/inject-api.js';
 
 let t: TestApp;
 
@@ -21,7 +23,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const preview = (token: string, payload: Record<string, unknown>) =>
-  t.call<TPricePreview>({ method: 'POST', url: '/api/order/place/material/preview', token, payload });
+  t.call<TPricePreview>({ method: 'POST', url: endpointUrl(ORDER_API.placeMaterialPreview), token, payload });
 
 describe('price previews', () => {
   it('shows the member discount only for a VIP paying by wallet', async () => {
@@ -68,34 +70,26 @@ describe('price previews', () => {
 
   it('pay_preview re-prices a placed order, and refuses a coupon on a recharge', async () => {
     const buyer = await createCompanyBuyer(t);
-    const recharge = await t.call<TOrderResponse>({
-      method: 'POST',
-      url: '/api/order/place/wallet',
-      token: buyer.token,
-      payload: { price: 69_900 },
-    });
+    const recharge = await injectApi(t, ORDER_API.placeWallet, { body: { price: 69_900 }, token: buyer.token });
     const sid = recharge.data.order.sid;
-    const plain = await t.call<TPricePreview>({
-      method: 'POST',
-      url: `/api/order/${sid}/pay_preview`,
+    const plain = await injectApi(t, ORDER_API.payPreview, {
+      params: { id: sid },
+      body: { code: null, referer: null, pay_way: 'WECHAT' },
       token: buyer.token,
-      payload: { code: null, referer: null, pay_way: 'WECHAT' },
     });
     expect(plain.data.price).toBe(69_900);
     const coupon = await createCoupon(t, { type: 1, amount: 100 });
-    const withCoupon = await t.call({
-      method: 'POST',
-      url: `/api/order/${sid}/pay_preview`,
+    const withCoupon = await injectApi(t, ORDER_API.payPreview, {
+      params: { id: sid },
+      body: { code: coupon.code, referer: null, pay_way: 'WECHAT' },
       token: buyer.token,
-      payload: { code: coupon.code, referer: null, pay_way: 'WECHAT' },
     });
     expect(withCoupon.code).toBe(4024);
     const stranger = await createCompanyBuyer(t);
-    const foreign = await t.call({
-      method: 'POST',
-      url: `/api/order/${sid}/pay_preview`,
+    const foreign = await injectApi(t, ORDER_API.payPreview, {
+      params: { id: sid },
+      body: { code: null, pay_way: 'WECHAT' },
       token: stranger.token,
-      payload: { code: null, pay_way: 'WECHAT' },
     });
     expect(foreign.status).toBe(404);
   });
@@ -154,7 +148,7 @@ describe('price previews', () => {
         const order = await placeOrder(t, buyer, selection);
         const again = await t.call<TPricePreview>({
           method: 'POST',
-          url: `/api/order/${order.sid}/pay_preview`,
+          url: endpointUrl(ORDER_API.payPreview, { params: { id: order.sid } }),
           token: buyer.token,
           payload: { code, referer: null, pay_way: c.payWay, price: c.clientPrice },
         });
@@ -175,7 +169,7 @@ describe('price previews', () => {
         } else if (c.payWay === 'TRANSFER') {
           const res = await t.call<TTransferResponse>({
             method: 'POST',
-            url: `/api/order/${order.sid}/transfer`,
+            url: endpointUrl(ORDER_API.startTransfer, { params: { id: order.sid } }),
             token: buyer.token,
             payload: { code, referer: null, price: c.clientPrice },
           });
@@ -189,7 +183,9 @@ describe('price previews', () => {
         } else {
           const res = await t.call<{ amount: number }>({
             method: 'POST',
-            url: `/api/order/${order.sid}/${c.payWay === 'WECHAT' ? 'wechat' : 'alipay'}`,
+            url: endpointUrl(c.payWay === 'WECHAT' ? PAYMENT_API.wechat : PAYMENT_API.alipay, {
+              params: { id: order.sid },
+            }),
             token: buyer.token,
             payload: { code, referer: null, price: c.clientPrice },
           });

@@ -1,10 +1,11 @@
-import type { TOrderResponse, TUser } from '@gemstock/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { materials, orders } from '../../src/db/schema/index.js';
 import { createCompanyBuyer, createMaterials, createSubAccount, placeOrder } from '../helpers/money.js';
 import type { TestBuyer } from '../helpers/factories.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { ORDER_API, USER_API } from '@gemstock/contract';
+import { injectApi } from '../helpers/inject-api.js';
 
 /**
  * 结算 / 立即购买 hand out the buyer's open order for the same selection instead of a new one each
@@ -19,16 +20,12 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 async function badge(buyer: TestBuyer): Promise<number> {
-  const me = await t.call<{ user: TUser }>({ method: 'GET', url: '/api/user', token: buyer.token });
+  const me = await injectApi(t, USER_API.me, { token: buyer.token });
   return me.data.user.orderBadge;
 }
 
 async function openOrders(buyer: TestBuyer): Promise<number> {
-  const list = await t.call<{ total: number }>({
-    method: 'GET',
-    url: '/api/order/list?status=CREATED',
-    token: buyer.token,
-  });
+  const list = await injectApi(t, ORDER_API.list, { query: { status: 'CREATED' }, token: buyer.token });
   return list.data.total;
 }
 
@@ -57,11 +54,9 @@ describe('placing the same selection again', () => {
     const [m] = await createMaterials(t, 1);
     const placed = await Promise.all(
       Array.from({ length: 5 }, () =>
-        t.call<TOrderResponse>({
-          method: 'POST',
-          url: '/api/order/place/material',
+        injectApi(t, ORDER_API.placeMaterial, {
+          body: { materials: { [m!.sid]: 2 }, source: null },
           token: buyer.token,
-          payload: { materials: { [m!.sid]: 2 }, source: null },
         }),
       ),
     );
@@ -73,7 +68,7 @@ describe('placing the same selection again', () => {
     const buyer = await createCompanyBuyer(t);
     const [m] = await createMaterials(t, 1);
     const first = await placeOrder(t, buyer, { [m!.sid]: 2 });
-    await t.call({ method: 'POST', url: `/api/order/${first.sid}/cancel`, token: buyer.token });
+    await injectApi(t, ORDER_API.cancel, { params: { id: first.sid }, token: buyer.token });
     const second = await placeOrder(t, buyer, { [m!.sid]: 2 });
     expect(second.sid).not.toBe(first.sid);
 

@@ -1,4 +1,3 @@
-import type { TMeResponse, TOrderResponse } from '@gemstock/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, couponRedemptions, coupons, ledgerEntries, licences } from '../../src/db/schema/index.js';
@@ -14,6 +13,8 @@ import {
   walletBooks,
 } from '../helpers/money.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { CART_API, ORDER_API, USER_API } from '@gemstock/contract';
+import { injectApi } from '../helpers/inject-api.js';
 
 let t: TestApp;
 
@@ -28,7 +29,7 @@ describe('wallet payment', () => {
     await fundWallet(t, buyer.sid, 69_900);
     const mats = await createMaterials(t, 2);
     for (const m of mats) {
-      await t.call({ method: 'POST', url: '/api/cart/add', token: buyer.token, payload: { material: m.sid, spec: 2 } });
+      await injectApi(t, CART_API.add, { body: { material: m.sid, spec: 2 }, token: buyer.token });
     }
     const order = await placeOrder(t, buyer, { [mats[0]!.sid]: 1, [mats[1]!.sid]: 2 });
     // Placing keeps the cart as it was; paying removes what was bought.
@@ -45,7 +46,7 @@ describe('wallet payment', () => {
       finalPrice: 696,
       referer: '张三',
     });
-    const me = await t.call<TMeResponse>({ method: 'GET', url: '/api/user', token: buyer.token });
+    const me = await injectApi(t, USER_API.me, { token: buyer.token });
     expect(me.data.user.walletBalance).toBe(69_900 - 696);
     expect(me.data.user.isVip).toBe(true);
     const granted = await t.database.db.select().from(licences).where(eq(licences.orderSid, order.sid));
@@ -97,12 +98,7 @@ describe('wallet payment', () => {
   it('never pays a recharge order by wallet', async () => {
     const buyer = await createCompanyBuyer(t);
     await fundWallet(t, buyer.sid, 69_900);
-    const recharge = await t.call<TOrderResponse>({
-      method: 'POST',
-      url: '/api/order/place/wallet',
-      token: buyer.token,
-      payload: { price: 69_900 },
-    });
+    const recharge = await injectApi(t, ORDER_API.placeWallet, { body: { price: 69_900 }, token: buyer.token });
     const res = await payByWallet(t, buyer, recharge.data.order.sid);
     expect(res.code).toBe(4009);
   });
@@ -151,7 +147,7 @@ describe('wallet payment', () => {
     await fundWallet(t, buyer.sid, 1_000_000);
     const [m] = await createMaterials(t, 1);
     const order = await placeOrder(t, buyer, { [m!.sid]: 2 });
-    await t.call({ method: 'POST', url: `/api/order/${order.sid}/transfer`, token: buyer.token, payload: {} });
+    await injectApi(t, ORDER_API.startTransfer, { params: { id: order.sid }, body: {}, token: buyer.token });
     const res = await payByWallet(t, buyer, order.sid);
     expect(res.code).toBe(4010);
   });

@@ -1,8 +1,11 @@
 import {
   centsToYuanString,
   type TOnlinePayResponse,
-  type TPayStatusResponse,
-  type TPaymentExceptionsResponse,
+  ADMIN_PAYMENT_API,
+  ORDER_API,
+  PAYMENT_API,
+  endpointUrl,
+  PAYMENT_PATHS,
 } from '@gemstock/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,9 +49,10 @@ import {
   operatorToken,
 } from '../helpers/payment-orders.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { injectApi } from '../helpers/inject-api.js';
 
-const WECHAT_NOTIFY = '/api/payment/notify/wechat';
-const ALIPAY_NOTIFY = '/api/payment/notify/alipay';
+const WECHAT_NOTIFY = PAYMENT_PATHS.notifyWechat;
+const ALIPAY_NOTIFY = PAYMENT_PATHS.notifyAlipay;
 
 /**
  * The real WeChat Pay and Alipay adapters, talking to gateway stand-ins that check our request
@@ -83,7 +87,7 @@ describe('gateway notifications', () => {
   async function startPay(orderSid: string, token: string, way: 'wechat' | 'alipay', code: string | null = null) {
     const res = await t.call<TOnlinePayResponse>({
       method: 'POST',
-      url: `/api/order/${orderSid}/${way}`,
+      url: endpointUrl(PAYMENT_API[way], { params: { id: orderSid } }),
       token,
       payload: { code, referer: null },
     });
@@ -263,11 +267,7 @@ describe('gateway notifications', () => {
       const { order, buyer } = await insertTestOrder(t);
       const { outTradeNo } = await startPay(order.sid, buyer.token, 'wechat');
       wechat.pay(outTradeNo); // the notification is lost
-      const status = await t.call<TPayStatusResponse>({
-        method: 'GET',
-        url: `/api/order/${order.sid}/pay`,
-        token: buyer.token,
-      });
+      const status = await injectApi(t, PAYMENT_API.status, { params: { id: order.sid }, token: buyer.token });
       expect(status.data.status).toBe('SUCCESS');
       expect(wechat.requests.some((r) => r.method === 'GET' && r.path.includes(outTradeNo))).toBe(true);
       expect(await findOrder(t, order.sid)).toMatchObject({ status: 'PAYED', paidGateway: 'wechat' });
@@ -286,7 +286,7 @@ describe('gateway notifications', () => {
       const { outTradeNo } = await startPay(order.sid, buyer.token, 'wechat');
       const res = await t.call({
         method: 'POST',
-        url: `/api/order/${order.sid}/cancel`,
+        url: endpointUrl(ORDER_API.cancel, { params: { id: order.sid } }),
         token: buyer.token,
         payload: {},
       });
@@ -294,8 +294,7 @@ describe('gateway notifications', () => {
       expect(wechat.trades.get(outTradeNo)!.state).toBe('CLOSED');
       expect((await listAttempts(t, order.sid))[0]!.status).toBe('CLOSED');
       expect(
-        (await t.call<TPayStatusResponse>({ method: 'GET', url: `/api/order/${order.sid}/pay`, token: buyer.token }))
-          .data.status,
+        (await injectApi(t, PAYMENT_API.status, { params: { id: order.sid }, token: buyer.token })).data.status,
       ).toBe('FAIL');
     });
 
@@ -400,11 +399,7 @@ describe('gateway notifications', () => {
       expect((await findOrder(t, order.sid)).status).toBe('CANCELLED');
 
       const token = await operatorToken(t);
-      const list = await t.call<TPaymentExceptionsResponse>({
-        method: 'GET',
-        url: '/api/admin/payments/exceptions',
-        token,
-      });
+      const list = await injectApi(t, ADMIN_PAYMENT_API.exceptions, { token });
       expect(list.status).toBe(200);
       const mine = list.data.exceptions.filter((e) => e.orderSid === order.sid);
       expect(mine).toHaveLength(1);
@@ -417,11 +412,7 @@ describe('gateway notifications', () => {
         amount: order.priceCents,
         deliveries: 2,
       });
-      const events = await t.call<{ events: { kind: string; outcome: string }[] }>({
-        method: 'GET',
-        url: `/api/admin/payments/orders/${order.sid}/events`,
-        token,
-      });
+      const events = await injectApi(t, ADMIN_PAYMENT_API.orderEvents, { params: { id: order.sid }, token });
       expect(events.data.events.filter((e) => e.outcome === 'exception')).toHaveLength(2);
     });
 
@@ -442,9 +433,9 @@ describe('gateway notifications', () => {
 
     it('keeps operator views for operators only', async () => {
       const { buyer } = await insertTestOrder(t);
-      const res = await t.call({ method: 'GET', url: '/api/admin/payments/exceptions', token: buyer.token });
+      const res = await injectApi(t, ADMIN_PAYMENT_API.exceptions, { token: buyer.token });
       expect(res.status).toBe(401);
-      const anonymous = await t.call({ method: 'GET', url: '/api/admin/payments/exceptions' });
+      const anonymous = await injectApi(t, ADMIN_PAYMENT_API.exceptions);
       expect(anonymous.code).toBe(1000);
     });
   });

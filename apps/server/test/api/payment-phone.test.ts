@@ -1,4 +1,4 @@
-import { PAY_RETURN_PATH, type TOnlinePayResponse, type TPayStatusResponse } from '@gemstock/contract';
+import { PAY_RETURN_PATH, type TOnlinePayResponse, PAYMENT_API, endpointUrl, PAYMENT_PATHS } from '@gemstock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AlipayGateway } from '../../src/modules/payment/gateways/alipay.js';
 import { PaymentGateways } from '../../src/modules/payment/gateways/create-gateways.js';
@@ -14,6 +14,7 @@ import {
 } from '../helpers/payment-gateways.js';
 import { deliver, findOrder, insertTestOrder, listAttempts } from '../helpers/payment-orders.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { injectApi } from '../helpers/inject-api.js';
 
 /**
  * Paying on a phone (docs/decisions/0026-paying-on-a-phone.md): the pay request declares the
@@ -27,7 +28,7 @@ type Channel = 'qr' | 'h5';
 function startPay(t: TestApp, orderSid: string, token: string, way: 'wechat' | 'alipay', channel?: Channel) {
   return t.call<TOnlinePayResponse>({
     method: 'POST',
-    url: `/api/order/${orderSid}/${way}`,
+    url: endpointUrl(PAYMENT_API[way], { params: { id: orderSid } }),
     token,
     payload: { code: null, referer: null, ...(channel ? { channel } : {}) },
     // As a phone's request arrives: the payer's address is what WeChat H5 is told.
@@ -79,13 +80,9 @@ describe('paying on a phone through WeChat Pay H5 and Alipay wap pay', () => {
     expect(attempt).toMatchObject({ channel: 'h5', payWay: 'WECHAT', status: 'OPEN' });
 
     // Paid in the WeChat app: the notification settles the order the return page polls.
-    const reply = await deliver(t, '/api/payment/notify/wechat', wechat.pay(attempt!.outTradeNo));
+    const reply = await deliver(t, PAYMENT_PATHS.notifyWechat, wechat.pay(attempt!.outTradeNo));
     expect(reply.statusCode).toBe(204);
-    const polled = await t.call<TPayStatusResponse>({
-      method: 'GET',
-      url: `/api/order/${order.sid}/pay`,
-      token: buyer.token,
-    });
+    const polled = await injectApi(t, PAYMENT_API.status, { params: { id: order.sid }, token: buyer.token });
     expect(polled.data.status).toBe('SUCCESS');
     expect((await findOrder(t, order.sid)).status).toBe('PAYED');
   });
@@ -123,7 +120,7 @@ describe('paying on a phone through WeChat Pay H5 and Alipay wap pay', () => {
       quit_url: returnUrlOf(t, order.sid),
     });
     // The fake gateway refuses a link whose RSA2 signature does not verify.
-    const reply = await deliver(t, '/api/payment/notify/alipay', alipay.payLink(res.data.link));
+    const reply = await deliver(t, PAYMENT_PATHS.notifyAlipay, alipay.payLink(res.data.link));
     expect(reply.body).toBe('success');
     expect(await findOrder(t, order.sid)).toMatchObject({ status: 'PAYED', payWay: 'ALIPAY' });
   });
@@ -167,11 +164,7 @@ describe('paying on a phone through the sandbox', () => {
     });
     expect(paid.statusCode).toBe(303);
     expect(paid.headers.location).toBe(returnUrlOf(t, order.sid));
-    const polled = await t.call<TPayStatusResponse>({
-      method: 'GET',
-      url: `/api/order/${order.sid}/pay`,
-      token: buyer.token,
-    });
+    const polled = await injectApi(t, PAYMENT_API.status, { params: { id: order.sid }, token: buyer.token });
     expect(polled.data.status).toBe('SUCCESS');
   });
 
@@ -186,11 +179,7 @@ describe('paying on a phone through the sandbox', () => {
     });
     expect(failed.statusCode).toBe(303);
     expect(failed.headers.location).toBe(returnUrlOf(t, order.sid));
-    const polled = await t.call<TPayStatusResponse>({
-      method: 'GET',
-      url: `/api/order/${order.sid}/pay`,
-      token: buyer.token,
-    });
+    const polled = await injectApi(t, PAYMENT_API.status, { params: { id: order.sid }, token: buyer.token });
     expect(polled.data.status).toBe('FAIL');
   });
 

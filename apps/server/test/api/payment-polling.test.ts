@@ -1,4 +1,4 @@
-import { PAYMENT_API } from '@gemstock/contract';
+import { PAYMENT_API, PAYMENT_PATHS, pathUrl } from '@gemstock/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { paymentEvents } from '../../src/db/schema/index.js';
@@ -269,7 +269,7 @@ describe('pay status polling and unpaid orders', () => {
       };
       const reply = await t.app.inject({
         method: 'POST',
-        url: '/api/payment/notify/wechat',
+        url: pathUrl(PAYMENT_PATHS.notifyWechat, {}),
         headers: { 'content-type': 'application/json', 'x-scripted': 'genuine' },
         payload: JSON.stringify(trade),
       });

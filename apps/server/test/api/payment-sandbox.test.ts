@@ -1,4 +1,4 @@
-import type { TOnlinePayResponse, TPayStatusResponse, TSandboxPayResponse } from '@gemstock/contract';
+import type { TOnlinePayResponse, TSandboxPayResponse } from '@gemstock/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBuyer } from '../helpers/factories.js';
@@ -10,6 +10,8 @@ import {
   moneyFingerprint,
 } from '../helpers/payment-orders.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { PAYMENT_API, PAYMENT_PATHS, USER_API, endpointUrl, pathUrl } from '@gemstock/contract';
+import { injectApi } from '../helpers/inject-api.js';
 
 /** The embedded default: both pay ways served by the sandbox, paid on our own pay page. */
 describe('online payment through the sandbox', () => {
@@ -24,14 +26,14 @@ describe('online payment through the sandbox', () => {
   function startPay(orderSid: string, token: string, way: 'wechat' | 'alipay' = 'wechat', body: object = {}) {
     return t.call<TOnlinePayResponse>({
       method: 'POST',
-      url: `/api/order/${orderSid}/${way}`,
+      url: endpointUrl(PAYMENT_API[way], { params: { id: orderSid } }),
       token,
       payload: { code: null, referer: null, ...body },
     });
   }
 
   function pollStatus(orderSid: string, token: string) {
-    return t.call<TPayStatusResponse>({ method: 'GET', url: `/api/order/${orderSid}/pay`, token });
+    return injectApi(t, PAYMENT_API.status, { params: { id: orderSid }, token });
   }
 
   it('hands out a link to the sandbox pay page and reuses it while it is valid', async () => {
@@ -110,11 +112,7 @@ describe('online payment through the sandbox', () => {
     expect(res.body).toContain('支付成功');
     expect(await findOrder(t, order.sid)).toMatchObject({ status: 'PAYED', payWay: 'ALIPAY' });
     // The recharge is in the wallet.
-    const me = await t.call<{ user: { walletBalance: number } }>({
-      method: 'GET',
-      url: '/api/user',
-      token: buyer.token,
-    });
+    const me = await injectApi(t, USER_API.me, { token: buyer.token });
     expect(me.data.user.walletBalance).toBe(order.priceCents);
   });
 
@@ -140,7 +138,7 @@ describe('online payment through the sandbox', () => {
     const stranger = await createBuyer(t);
     expect((await startPay(order.sid, stranger.token)).code).toBe(4001);
     expect((await pollStatus(order.sid, stranger.token)).code).toBe(4001);
-    const anonymous = await t.call({ method: 'POST', url: `/api/order/${order.sid}/wechat`, payload: {} });
+    const anonymous = await injectApi(t, PAYMENT_API.wechat, { params: { id: order.sid }, body: {} });
     expect(anonymous.code).toBe(1000);
 
     const parent = await createBuyer(t);
@@ -159,11 +157,11 @@ describe('online payment through the sandbox', () => {
     expect((await pollStatus(cancelled.sid, buyer.token)).data).toEqual({ status: 'FAIL', coupon: null });
 
     for (const res of [
-      await t.call({ method: 'POST', url: '/api/order/NOT-A-SID/wechat', token: buyer.token, payload: {} }),
-      await t.call({ method: 'POST', url: `/api/order/${paid.sid}/wechat`, token: buyer.token, payload: { code: 42 } }),
+      await injectApi(t, PAYMENT_API.wechat, { params: { id: 'NOT-A-SID' }, body: {}, token: buyer.token }),
+      await injectApi(t, PAYMENT_API.wechat, { params: { id: paid.sid }, body: { code: 42 }, token: buyer.token }),
       await t.call({
         method: 'POST',
-        url: `/api/order/${paid.sid}/alipay`,
+        url: endpointUrl(PAYMENT_API.alipay, { params: { id: paid.sid } }),
         token: buyer.token,
         payload: 'x',
         headers: { 'content-type': 'application/json' },
@@ -196,7 +194,7 @@ describe('online payment through the sandbox', () => {
     const before = await moneyFingerprint(t);
     const res = await t.app.inject({
       method: 'POST',
-      url: '/api/payment/notify/sandbox',
+      url: pathUrl(PAYMENT_PATHS.notifySandbox, {}),
       headers: {
         'content-type': 'application/json',
         'x-sandbox-timestamp': String(Math.floor(Date.now() / 1000)),
@@ -221,7 +219,7 @@ describe('online payment through the sandbox', () => {
     });
     const good = await t.app.inject({
       method: 'POST',
-      url: '/api/payment/notify/sandbox',
+      url: pathUrl(PAYMENT_PATHS.notifySandbox, {}),
       headers: notice.headers,
       payload: notice.rawBody,
     });

@@ -14,6 +14,7 @@ import { queueOutdatedRenditions } from '../../src/modules/catalog/media-job.ser
 import { createTestOperator, filePart, makeImage, multipartBody, storedFiles } from '../helpers/admin.js';
 import { insertMaterial } from '../helpers/factories.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { ADMIN_MATERIAL_PATHS, pathUrl } from '@gemstock/contract';
 
 /**
  * Anyone may fetch a public file, so each must be either watermarked or too small to use without
@@ -62,7 +63,7 @@ describe('public renditions', () => {
     ]);
     const res = await t.call<TAdminMaterialResponse>({
       method: 'POST',
-      url: '/api/admin/materials/upload',
+      url: pathUrl(ADMIN_MATERIAL_PATHS.upload, {}),
       payload: body.payload,
       headers: body.headers,
       token: operator.token,

@@ -142,9 +142,8 @@ describe('GET /api/user/material: paging that costs one page', () => {
 
   it('refuses a cursor it did not make, in Chinese', async () => {
     const buyer = await createBuyer(t);
-    const res = await t.call({
-      method: 'GET',
-      url: '/api/user/material?page=1&page_size=10&cursor=bm9wZQ',
+    const res = await injectApi(t, LICENCE_API.purchased, {
+      query: { page: '1', page_size: '10', cursor: 'bm9wZQ' },
       token: buyer.token,
     });
     expect([res.status, res.code]).toEqual([400, 1001]);

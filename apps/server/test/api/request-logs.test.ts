@@ -11,7 +11,13 @@ import { LocalDiskStorage } from '../../src/media/storage.js';
 import { DevOutboxSender } from '../../src/notify/dev-outbox.js';
 import { TEST_JWT_SECRET } from '../helpers/test-app.js';
 import { createTestDatabase } from '../helpers/test-db.js';
+import { COMMON_API, MATERIAL_API, endpointUrl } from '@gemstock/contract';
 
+// Paths no route answers: the 404 and the redaction of a query the server never parsed.
+// eslint-disable-next-line endpoints/no-api-path -- deliberately not an endpoint
+const NO_SUCH_CALL = '/api/no-such-call';
+// eslint-disable-next-line endpoints/no-api-path -- deliberately not an endpoint
+const NO_SUCH_DOWNLOAD = '/api/no-such-download';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 describe('request ids and what the logs may hold', () => {
@@ -49,11 +55,11 @@ describe('request ids and what the logs may hold', () => {
   });
 
   it('makes a random id when none is given and returns it in the header and the error body', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/no-such-call' });
+    const res = await app.inject({ method: 'GET', url: NO_SUCH_CALL });
     const id = res.headers['x-request-id'] as string;
     expect(id).toMatch(UUID);
     expect(res.json()).toMatchObject({ code: 1005, requestId: id });
-    const other = await app.inject({ method: 'GET', url: '/api/no-such-call' });
+    const other = await app.inject({ method: 'GET', url: NO_SUCH_CALL });
     expect(other.headers['x-request-id']).not.toBe(id);
   });
 
@@ -67,7 +73,7 @@ describe('request ids and what the logs may hold', () => {
   });
 
   it('puts the request id on every log line of the request', async () => {
-    await app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'trace-me-1' } });
+    await app.inject({ method: 'GET', url: endpointUrl(COMMON_API.health), headers: { 'x-request-id': 'trace-me-1' } });
     const mine = lines.filter((l) => l.requestId === 'trace-me-1');
     expect(mine.map((l) => l.msg)).toEqual(['incoming request', 'request completed']);
   });
@@ -76,7 +82,7 @@ describe('request ids and what the logs may hold', () => {
     for (const id of ['trace-me-3', 'trace-me-4']) {
       const res = await app.inject({
         method: 'GET',
-        url: '/api/material?page=1&page_size=5',
+        url: endpointUrl(MATERIAL_API.search, { query: { page: '1', page_size: '5' } }),
         headers: { 'x-request-id': id },
       });
       expect(res.statusCode).toBe(200);
@@ -90,14 +96,14 @@ describe('request ids and what the logs may hold', () => {
   it('logs request URLs without signatures, tokens or codes', async () => {
     await app.inject({
       method: 'GET',
-      url: '/api/no-such-download?sid=abc&exp=1790000000&sig=SECRETSIG&token=SECRETTOKEN&code=123456',
+      url: `${NO_SUCH_DOWNLOAD}?sid=abc&exp=1790000000&sig=SECRETSIG&token=SECRETTOKEN&code=123456`,
       headers: { 'x-request-id': 'trace-me-2', authorization: 'Bearer SECRETBEARER' },
     });
     const incoming = lines.find((l) => l.requestId === 'trace-me-2' && l.msg === 'incoming request') as {
       req: { url: string };
     };
     expect(incoming.req.url).toBe(
-      '/api/no-such-download?sid=abc&exp=1790000000&sig=[REDACTED]&token=[REDACTED]&code=[REDACTED]',
+      `${NO_SUCH_DOWNLOAD}?sid=abc&exp=1790000000&sig=[REDACTED]&token=[REDACTED]&code=[REDACTED]`,
     );
     const text = raw.join('');
     for (const secret of ['SECRETSIG', 'SECRETTOKEN', '123456', 'SECRETBEARER']) expect(text).not.toContain(secret);

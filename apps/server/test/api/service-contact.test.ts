@@ -1,4 +1,4 @@
-import type { TServiceQrSetting, TServiceResponse } from '@gemstock/contract';
+import type { TServiceQrSetting } from '@gemstock/contract';
 import { eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +6,8 @@ import { auditLogs, siteSettings } from '../../src/db/schema/index.js';
 import { createTestOperator, makeImage, type TestOperator } from '../helpers/admin.js';
 import { createBuyer } from '../helpers/factories.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { COMMON_API, SERVICE_QR_API, SERVICE_QR_PATHS, endpointUrl, pathUrl } from '@gemstock/contract';
+import { injectApi } from '../helpers/inject-api.js';
 
 /**
  * The customer-service QR reaches a person: the operator uploads the WeChat / WeCom QR picture;
@@ -25,18 +27,19 @@ describe('customer-service contact', () => {
     });
     afterAll(() => t.close());
 
+    const ACTIONS = { GET: SERVICE_QR_API.setting, PUT: SERVICE_QR_API.upload, DELETE: SERVICE_QR_API.clear };
     const setting = (method: 'GET' | 'PUT' | 'DELETE', payload?: unknown, token = operator.token) =>
       t.call<TServiceQrSetting>({
         method,
-        url: '/api/admin/settings/service-qr',
+        url: endpointUrl(ACTIONS[method]),
         token,
         ...(payload ? { payload } : {}),
       });
 
     it('shows a sample QR marked as a demo until one is uploaded, and the console warns', async () => {
-      const res = await t.call<TServiceResponse>({ method: 'GET', url: '/api/common/service' });
-      expect(res.data).toEqual({ service: '/api/common/service/qr.svg', demo: true, phone: null, email: null });
-      const svg = await t.app.inject({ method: 'GET', url: '/api/common/service/qr.svg' });
+      const res = await injectApi(t, COMMON_API.service);
+      expect(res.data).toEqual({ service: SERVICE_QR_PATHS.demoQr, demo: true, phone: null, email: null });
+      const svg = await t.app.inject({ method: 'GET', url: pathUrl(SERVICE_QR_PATHS.demoQr, {}) });
       expect(svg.body).toContain('<svg');
       const current = await setting('GET');
       expect(current.data.source).toBe('demo');
@@ -45,7 +48,7 @@ describe('customer-service contact', () => {
 
     it('the sample QR does not open the FAQ: scanning it says it is a sample', async () => {
       const faq = await QRCode.toString(`${t.config.publicUrl}/question`, { type: 'svg', margin: 1, width: 240 });
-      const svg = await t.app.inject({ method: 'GET', url: '/api/common/service/qr.svg' });
+      const svg = await t.app.inject({ method: 'GET', url: pathUrl(SERVICE_QR_PATHS.demoQr, {}) });
       expect(svg.body).not.toBe(faq);
     });
 
@@ -56,7 +59,7 @@ describe('customer-service contact', () => {
       expect(saved.data).toMatchObject({ source: 'uploaded', warning: null });
       expect(saved.data.qrUrl).toMatch(/\/settings\/service-qr-[0-9a-f]{16}\.png$/);
 
-      const res = await t.call<TServiceResponse>({ method: 'GET', url: '/api/common/service' });
+      const res = await injectApi(t, COMMON_API.service);
       expect(res.data).toMatchObject({ service: saved.data.qrUrl, demo: false });
       const key = `public/${saved.data.qrUrl!.slice(saved.data.qrUrl!.indexOf('settings/'))}`;
       const stored = await t.app.deps.storage.getStream(key);
@@ -87,13 +90,13 @@ describe('customer-service contact', () => {
       const res = await setting('PUT', { image: dataUrl(await makeImage('png', 300, 300)) }, buyer.token);
       expect(res.status).toBeGreaterThanOrEqual(401);
       expect(res.code).not.toBe(0);
-      expect((await t.call({ method: 'DELETE', url: '/api/admin/settings/service-qr' })).code).not.toBe(0);
+      expect((await injectApi(t, SERVICE_QR_API.clear)).code).not.toBe(0);
     });
 
     it('clearing it returns to the demo sample', async () => {
       const cleared = await setting('DELETE');
       expect(cleared.data.source).toBe('demo');
-      const res = await t.call<TServiceResponse>({ method: 'GET', url: '/api/common/service' });
+      const res = await injectApi(t, COMMON_API.service);
       expect(res.data.demo).toBe(true);
     });
   });
@@ -112,18 +115,14 @@ describe('customer-service contact', () => {
     afterAll(() => t.close());
 
     it('shows the written contact instead of a QR, and the console warns', async () => {
-      const res = await t.call<TServiceResponse>({ method: 'GET', url: '/api/common/service' });
+      const res = await injectApi(t, COMMON_API.service);
       expect(res.data).toEqual({
         service: null,
         demo: false,
         phone: '400-800-1234',
         email: 'service@shop.example.cn',
       });
-      const current = await t.call<TServiceQrSetting>({
-        method: 'GET',
-        url: '/api/admin/settings/service-qr',
-        token: operator.token,
-      });
+      const current = await injectApi(t, SERVICE_QR_API.setting, { token: operator.token });
       expect(current.data).toMatchObject({ source: 'contact', qrUrl: null });
       expect(current.data.warning).toContain('尚未上传客服二维码');
     });

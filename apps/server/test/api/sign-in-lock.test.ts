@@ -1,10 +1,11 @@
-import type { TSubUser } from '@gemstock/contract';
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxMessages } from '../../src/db/schema/index.js';
 import { DEFAULT_PASSWORD, login, nextIp, registerBuyer, uniqueMobile, type Buyer } from '../helpers/accounts.js';
 import { createTestOperator } from '../helpers/admin.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { ADMIN_API, USER_API } from '@gemstock/contract';
+import { injectApi } from '../helpers/inject-api.js';
 
 const WRONG = 'Wrong-passw0rd';
 const LOCKED_MESSAGE = /^密码错误次数过多，账号已暂时锁定，请于 \d{4}-\d{2}-\d{2} \d{2}:\d{2} 后再试$/;
@@ -93,11 +94,9 @@ describe('per-account sign-in lock', () => {
 
   it('locks a sub-account the same way and tells its main account', async () => {
     const main = await registerBuyer(t);
-    const created = await t.call<{ sub_user: TSubUser }>({
-      method: 'POST',
-      url: '/api/user/sub_user',
+    const created = await injectApi(t, USER_API.createSubUser, {
+      body: { username: `lock${Date.now() % 100000}`, password: 'Sub-passw0rd' },
       token: main.token,
-      payload: { username: `lock${Date.now() % 100000}`, password: 'Sub-passw0rd' },
     });
     expect(created.code).toBe(0);
     const username = created.data.sub_user.username!;
@@ -109,12 +108,7 @@ describe('per-account sign-in lock', () => {
   it('locks operator sign-in after 10 wrong passwords, the right password included', async () => {
     const operator = await createTestOperator(t);
     const attempt = (password: string) =>
-      t.call({
-        method: 'POST',
-        url: '/api/admin/login',
-        payload: { username: operator.username, password },
-        remoteAddress: nextIp(),
-      });
+      injectApi(t, ADMIN_API.login, { body: { username: operator.username, password }, remoteAddress: nextIp() });
     const results = await Promise.all(Array.from({ length: 12 }, () => attempt(WRONG)));
     expect(results.filter((r) => r.code === 2001)).toHaveLength(9);
     expect(results.filter((r) => r.code === 2040)).toHaveLength(3);

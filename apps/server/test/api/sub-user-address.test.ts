@@ -11,6 +11,8 @@ import {
   type Buyer,
 } from '../helpers/accounts.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { USER_API, endpointUrl } from '@gemstock/contract';
+import { injectApi } from '../helpers/inject-api.js';
 
 /**
  * A sub-account's address is bound only after its owner proves it with a code: a main account
@@ -30,11 +32,9 @@ describe('sub-account addresses', () => {
 
   async function createSub(): Promise<TSubUser> {
     n += 1;
-    const res = await t.call<{ sub_user: TSubUser }>({
-      method: 'POST',
-      url: '/api/user/sub_user',
+    const res = await injectApi(t, USER_API.createSubUser, {
+      body: { username: `addr${n}`, password: 'Sub-passw0rd' },
       token: main.token,
-      payload: { username: `addr${n}`, password: 'Sub-passw0rd' },
     });
     expect(res.code).toBe(0);
     return res.data.sub_user;
@@ -43,11 +43,9 @@ describe('sub-account addresses', () => {
   it('the squatting sequence fails: the real owner of the email can still register, recover and sign in', async () => {
     const victim = uniqueEmail('victim');
     // 1. Naming the address when creating the sub-account is refused, and nothing is created.
-    const created = await t.call({
-      method: 'POST',
-      url: '/api/user/sub_user',
+    const created = await injectApi(t, USER_API.createSubUser, {
+      body: { username: 'squatter1', password: 'Sub-passw0rd', email: victim },
       token: main.token,
-      payload: { username: 'squatter1', password: 'Sub-passw0rd', email: victim },
     });
     expect(created.status).toBe(400);
     expect(created.code).toBe(2041);
@@ -57,18 +55,16 @@ describe('sub-account addresses', () => {
     const sub = await createSub();
     const noCode = await t.call({
       method: 'POST',
-      url: '/api/user/reset_email_for_sub',
+      url: endpointUrl(USER_API.resetEmailForSub),
       token: main.token,
       payload: { sid: sub.sid, email: victim },
     });
     expect(noCode.status).toBe(400);
     expect(noCode.code).toBe(1001);
     await obtainCode(t, { email: victim }, 'bind');
-    const guessed = await t.call({
-      method: 'POST',
-      url: '/api/user/reset_email_for_sub',
+    const guessed = await injectApi(t, USER_API.resetEmailForSub, {
+      body: { sid: sub.sid, email: victim, code: '000000' },
       token: main.token,
-      payload: { sid: sub.sid, email: victim, code: '000000' },
     });
     expect(guessed.code).toBe(2013);
 
@@ -76,10 +72,8 @@ describe('sub-account addresses', () => {
     await ageCodes(t, victim, 61);
     const owner = await registerBuyer(t, { email: victim });
     const resetCode = await obtainCode(t, { email: victim }, 'reset_password');
-    const reset = await t.call({
-      method: 'POST',
-      url: '/api/user/forget_password',
-      payload: { email: victim, code: resetCode, password: 'Owner-passw0rd' },
+    const reset = await injectApi(t, USER_API.forgetPassword, {
+      body: { email: victim, code: resetCode, password: 'Owner-passw0rd' },
     });
     expect(reset.code).toBe(0);
     const signedIn = await login(t, { email: victim, password: 'Owner-passw0rd' });
@@ -90,11 +84,10 @@ describe('sub-account addresses', () => {
   it('the same holds for a mobile: no binding without the code sent to it', async () => {
     const victim = uniqueMobile();
     const sub = await createSub();
-    const noCode = await t.call({
-      method: 'PUT',
-      url: `/api/user/sub_user/${sub.sid}`,
+    const noCode = await injectApi(t, USER_API.updateSubUser, {
+      params: { id: sub.sid },
+      body: { name: '占用', mobile: victim },
       token: main.token,
-      payload: { name: '占用', mobile: victim },
     });
     expect(noCode.code).toBe(2041);
     expect(noCode.message).toBe('请输入发送到该手机号的验证码');
@@ -107,21 +100,17 @@ describe('sub-account addresses', () => {
     const email = uniqueEmail('staff');
     const sub = await createSub();
     const code = await obtainCode(t, { email }, 'bind');
-    const bound = await t.call<{ sub_user: TSubUser }>({
-      method: 'POST',
-      url: '/api/user/reset_email_for_sub',
+    const bound = await injectApi(t, USER_API.resetEmailForSub, {
+      body: { sid: sub.sid, email, code },
       token: main.token,
-      payload: { sid: sub.sid, email, code },
     });
     expect(bound.code).toBe(0);
     expect(bound.data.sub_user.email).toBe(email);
 
     const other = await createSub();
-    const reused = await t.call({
-      method: 'POST',
-      url: '/api/user/reset_email_for_sub',
+    const reused = await injectApi(t, USER_API.resetEmailForSub, {
+      body: { sid: other.sid, email, code },
       token: main.token,
-      payload: { sid: other.sid, email, code },
     });
     expect(reused.code).toBe(2005);
   });
@@ -130,26 +119,23 @@ describe('sub-account addresses', () => {
     const mobile = uniqueMobile();
     const sub = await createSub();
     const code = await obtainCode(t, { mobile }, 'bind');
-    const bound = await t.call<{ sub_user: TSubUser }>({
-      method: 'PUT',
-      url: `/api/user/sub_user/${sub.sid}`,
+    const bound = await injectApi(t, USER_API.updateSubUser, {
+      params: { id: sub.sid },
+      body: { name: '小李', mobile, code },
       token: main.token,
-      payload: { name: '小李', mobile, code },
     });
     expect(bound.code).toBe(0);
     expect(bound.data.sub_user).toMatchObject({ name: '小李', mobile });
-    const kept = await t.call<{ sub_user: TSubUser }>({
-      method: 'PUT',
-      url: `/api/user/sub_user/${sub.sid}`,
+    const kept = await injectApi(t, USER_API.updateSubUser, {
+      params: { id: sub.sid },
+      body: { name: '李工', mobile },
       token: main.token,
-      payload: { name: '李工', mobile },
     });
     expect(kept.data.sub_user).toMatchObject({ name: '李工', mobile });
-    const cleared = await t.call<{ sub_user: TSubUser }>({
-      method: 'PUT',
-      url: `/api/user/sub_user/${sub.sid}`,
+    const cleared = await injectApi(t, USER_API.updateSubUser, {
+      params: { id: sub.sid },
+      body: { name: '李工' },
       token: main.token,
-      payload: { name: '李工' },
     });
     expect(cleared.data.sub_user.mobile).toBeNull();
   });
@@ -158,18 +144,13 @@ describe('sub-account addresses', () => {
     const sub = await createSub();
     const mobile = uniqueMobile();
     await obtainCode(t, { mobile }, 'bind');
-    const res = await t.call({
-      method: 'PUT',
-      url: `/api/user/sub_user/${sub.sid}`,
+    const res = await injectApi(t, USER_API.updateSubUser, {
+      params: { id: sub.sid },
+      body: { name: '改名', mobile, code: '000000' },
       token: main.token,
-      payload: { name: '改名', mobile, code: '000000' },
     });
     expect(res.code).toBe(2013);
-    const list = await t.call<{ sub_users: TSubUser[] }>({
-      method: 'GET',
-      url: '/api/user/sub_user',
-      token: main.token,
-    });
+    const list = await injectApi(t, USER_API.subUsers, { token: main.token });
     expect(list.data.sub_users.find((s) => s.sid === sub.sid)).toMatchObject({ name: null, mobile: null });
   });
 });

@@ -1,4 +1,4 @@
-import { ZSubUser, type TSubUser } from '@gemstock/contract';
+import { ZSubUser, type TSubUser, USER_API, endpointUrl } from '@gemstock/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, orders, users, walletLots } from '../../src/db/schema/index.js';
@@ -15,8 +15,9 @@ import {
   type Buyer,
 } from '../helpers/accounts.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { injectApi } from '../helpers/inject-api.js';
 
-describe('/api/user/sub_user', () => {
+describe('sub-accounts (/user/sub_user)', () => {
   let t: TestApp;
   let main: Buyer;
   let otherMain: Buyer;
@@ -27,18 +28,23 @@ describe('/api/user/sub_user', () => {
     t = await buildTestApp();
     main = await registerBuyer(t);
     otherMain = await registerBuyer(t);
-    await t.call({ method: 'POST', url: '/api/user/company', token: main.token, payload: COMPANY });
+    await injectApi(t, USER_API.company, { body: COMPANY, token: main.token });
   });
   afterAll(async () => {
     await t.close();
   });
 
   async function create(owner: Buyer, payload: Record<string, unknown>) {
-    return t.call<{ sub_user: TSubUser }>({ method: 'POST', url: '/api/user/sub_user', token: owner.token, payload });
+    return t.call<{ sub_user: TSubUser }>({
+      method: 'POST',
+      url: endpointUrl(USER_API.createSubUser),
+      token: owner.token,
+      payload,
+    });
   }
 
   async function list(owner: Buyer) {
-    return t.call<{ sub_users: TSubUser[] }>({ method: 'GET', url: '/api/user/sub_user', token: owner.token });
+    return injectApi(t, USER_API.subUsers, { token: owner.token });
   }
 
   it('creates a sub-account carrying the main account company', async () => {
@@ -141,19 +147,17 @@ describe('/api/user/sub_user', () => {
     const sub = (await create(main, { username: username(), password: 'Sub-passw0rd', name: '旧名字' })).data.sub_user;
     const mobile = uniqueMobile();
     const code = await obtainCode(t, { mobile }, 'bind');
-    const res = await t.call<{ sub_user: TSubUser }>({
-      method: 'PUT',
-      url: `/api/user/sub_user/${sub.sid}`,
+    const res = await injectApi(t, USER_API.updateSubUser, {
+      params: { id: sub.sid },
+      body: { name: '新名字', mobile, code },
       token: main.token,
-      payload: { name: '新名字', mobile, code },
     });
     expect(res.code).toBe(0);
     expect(res.data.sub_user).toMatchObject({ name: '新名字', mobile });
-    const cleared = await t.call<{ sub_user: TSubUser }>({
-      method: 'PUT',
-      url: `/api/user/sub_user/${sub.sid}`,
+    const cleared = await injectApi(t, USER_API.updateSubUser, {
+      params: { id: sub.sid },
+      body: { name: '只改名字' },
       token: main.token,
-      payload: { name: '只改名字' },
     });
     expect(cleared.data.sub_user).toMatchObject({ name: '只改名字', mobile: null });
   });
@@ -161,11 +165,10 @@ describe('/api/user/sub_user', () => {
   it('refuses a mobile already used by another account', async () => {
     const sub = (await create(main, { username: username(), password: 'Sub-passw0rd' })).data.sub_user;
     const holder = await registerBuyer(t, { mobile: uniqueMobile() });
-    const res = await t.call({
-      method: 'PUT',
-      url: `/api/user/sub_user/${sub.sid}`,
+    const res = await injectApi(t, USER_API.updateSubUser, {
+      params: { id: sub.sid },
+      body: { mobile: holder.mobile },
       token: main.token,
-      payload: { mobile: holder.mobile },
     });
     expect(res.code).toBe(2006);
   });
@@ -174,11 +177,10 @@ describe('/api/user/sub_user', () => {
     const name = username();
     const sub = (await create(main, { username: name, password: 'Sub-passw0rd' })).data.sub_user;
     const session = (await login(t, { username: name, password: 'Sub-passw0rd' })).data.access_token;
-    const res = await t.call({
-      method: 'PUT',
-      url: `/api/user/sub_user/${sub.sid}/password`,
+    const res = await injectApi(t, USER_API.setSubUserPassword, {
+      params: { id: sub.sid },
+      body: { password: 'Changed-passw0rd' },
       token: main.token,
-      payload: { password: 'Changed-passw0rd' },
     });
     expect(res.code).toBe(0);
     expect(res.data).toBeNull();
@@ -191,21 +193,19 @@ describe('/api/user/sub_user', () => {
     const name = username();
     const sub = (await create(main, { username: name, password: 'Sub-passw0rd' })).data.sub_user;
     const session = (await login(t, { username: name, password: 'Sub-passw0rd' })).data.access_token;
-    const off = await t.call<{ sub_user: TSubUser }>({
-      method: 'PUT',
-      url: `/api/user/sub_user/${sub.sid}/enabled`,
+    const off = await injectApi(t, USER_API.setSubUserEnabled, {
+      params: { id: sub.sid },
+      body: { enabled: false },
       token: main.token,
-      payload: { enabled: false },
     });
     expect(off.data.sub_user.enabled).toBe(false);
     expect((await me(t, session)).code).toBe(2003);
     expect((await login(t, { username: name, password: 'Sub-passw0rd' })).code).toBe(2004);
 
-    const on = await t.call<{ sub_user: TSubUser }>({
-      method: 'PUT',
-      url: `/api/user/sub_user/${sub.sid}/enabled`,
+    const on = await injectApi(t, USER_API.setSubUserEnabled, {
+      params: { id: sub.sid },
+      body: { enabled: true },
       token: main.token,
-      payload: { enabled: true },
     });
     expect(on.data.sub_user.enabled).toBe(true);
     expect((await login(t, { username: name, password: 'Sub-passw0rd' })).code).toBe(0);
@@ -215,24 +215,20 @@ describe('/api/user/sub_user', () => {
     const sub = (await create(main, { username: username(), password: 'Sub-passw0rd' })).data.sub_user;
     const email = uniqueEmail('reset');
     const code = await obtainCode(t, { email }, 'bind');
-    const res = await t.call<{ sub_user: TSubUser }>({
-      method: 'POST',
-      url: '/api/user/reset_email_for_sub',
+    const res = await injectApi(t, USER_API.resetEmailForSub, {
+      body: { sid: sub.sid, email, code },
       token: main.token,
-      payload: { sid: sub.sid, email, code },
     });
     expect(res.code).toBe(0);
     expect(res.data.sub_user.email).toBe(email);
-    const again = await t.call({
-      method: 'POST',
-      url: '/api/user/reset_email_for_sub',
+    const again = await injectApi(t, USER_API.resetEmailForSub, {
+      body: { sid: sub.sid, email, code },
       token: main.token,
-      payload: { sid: sub.sid, email, code },
     });
     expect(again.code).toBe(0);
     const taken = await t.call({
       method: 'POST',
-      url: '/api/user/reset_email_for_sub',
+      url: endpointUrl(USER_API.resetEmailForSub),
       token: main.token,
       payload: { sid: sub.sid, email: otherMain.email, code: '123456' },
     });
@@ -243,21 +239,37 @@ describe('/api/user/sub_user', () => {
     const foreign = (await create(otherMain, { username: username(), password: 'Sub-passw0rd', name: '别人的' })).data
       .sub_user;
     const attempts = [
-      { method: 'PUT' as const, url: `/api/user/sub_user/${foreign.sid}`, payload: { name: 'hijack' } },
       {
         method: 'PUT' as const,
-        url: `/api/user/sub_user/${foreign.sid}/password`,
+        url: endpointUrl(USER_API.updateSubUser, { params: { id: foreign.sid } }),
+        payload: { name: 'hijack' },
+      },
+      {
+        method: 'PUT' as const,
+        url: endpointUrl(USER_API.setSubUserPassword, { params: { id: foreign.sid } }),
         payload: { password: 'Hijacked-1' },
       },
-      { method: 'PUT' as const, url: `/api/user/sub_user/${foreign.sid}/enabled`, payload: { enabled: false } },
+      {
+        method: 'PUT' as const,
+        url: endpointUrl(USER_API.setSubUserEnabled, { params: { id: foreign.sid } }),
+        payload: { enabled: false },
+      },
       {
         method: 'POST' as const,
-        url: '/api/user/reset_email_for_sub',
+        url: endpointUrl(USER_API.resetEmailForSub),
         payload: { sid: foreign.sid, email: uniqueEmail(), code: '123456' },
       },
       // A main account's own sid is not a sub-account either.
-      { method: 'PUT' as const, url: `/api/user/sub_user/${otherMain.sid}`, payload: { name: 'x' } },
-      { method: 'PUT' as const, url: '/api/user/sub_user/doesnotexist0000', payload: { name: 'x' } },
+      {
+        method: 'PUT' as const,
+        url: endpointUrl(USER_API.updateSubUser, { params: { id: otherMain.sid } }),
+        payload: { name: 'x' },
+      },
+      {
+        method: 'PUT' as const,
+        url: endpointUrl(USER_API.updateSubUser, { params: { id: 'doesnotexist0000' } }),
+        payload: { name: 'x' },
+      },
     ];
     const [before] = await t.database.db.select().from(users).where(eq(users.sid, foreign.sid));
     for (const attempt of attempts) {
@@ -273,11 +285,10 @@ describe('/api/user/sub_user', () => {
 
   it('validates the id with a Chinese message', async () => {
     for (const id of ['ABC', 'x', 'has space', 'a'.repeat(40)]) {
-      const res = await t.call({
-        method: 'PUT',
-        url: `/api/user/sub_user/${encodeURIComponent(id)}/enabled`,
+      const res = await injectApi(t, USER_API.setSubUserEnabled, {
+        params: { id },
+        body: { enabled: false },
         token: main.token,
-        payload: { enabled: false },
       });
       expect(res.status).toBe(400);
       expect(res.code).toBe(1001);
@@ -285,7 +296,7 @@ describe('/api/user/sub_user', () => {
     }
     const badBool = await t.call({
       method: 'PUT',
-      url: `/api/user/sub_user/${main.sid}/enabled`,
+      url: endpointUrl(USER_API.setSubUserEnabled, { params: { id: main.sid } }),
       token: main.token,
       payload: { enabled: 'yes' },
     });
@@ -297,17 +308,15 @@ describe('/api/user/sub_user', () => {
     const name = username();
     await create(main, { username: name, password: 'Sub-passw0rd' });
     const subToken = (await login(t, { username: name, password: 'Sub-passw0rd' })).data.access_token;
-    const res = await t.call({ method: 'GET', url: '/api/user/sub_user', token: subToken });
+    const res = await injectApi(t, USER_API.subUsers, { token: subToken });
     expect(res.status).toBe(403);
     expect(res.code).toBe(2020);
-    const create2 = await t.call({
-      method: 'POST',
-      url: '/api/user/sub_user',
+    const create2 = await injectApi(t, USER_API.createSubUser, {
+      body: { username: username(), password: 'Sub-passw0rd' },
       token: subToken,
-      payload: { username: username(), password: 'Sub-passw0rd' },
     });
     expect(create2.code).toBe(2020);
-    expect((await t.call({ method: 'GET', url: '/api/user/sub_user' })).code).toBe(1000);
+    expect((await injectApi(t, USER_API.subUsers)).code).toBe(1000);
   });
 
   it('answers SUB_ACCOUNTS_DISABLED when the main account has them switched off', async () => {

@@ -1,4 +1,4 @@
-import { ZMeResponse, type TSubUser, type TUser } from '@gemstock/contract';
+import { ZMeResponse, USER_API, endpointUrl } from '@gemstock/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coupons, ledgerEntries, orders, users, walletLots } from '../../src/db/schema/index.js';
@@ -17,6 +17,7 @@ import {
   type Buyer,
 } from '../helpers/accounts.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { injectApi } from '../helpers/inject-api.js';
 
 describe('the signed-in account', () => {
   let t: TestApp;
@@ -28,11 +29,9 @@ describe('the signed-in account', () => {
   });
 
   async function createSub(main: Buyer, username: string) {
-    const res = await t.call<{ sub_user: TSubUser }>({
-      method: 'POST',
-      url: '/api/user/sub_user',
+    const res = await injectApi(t, USER_API.createSubUser, {
+      body: { username, password: 'Sub-passw0rd', name: '设计部小李' },
       token: main.token,
-      payload: { username, password: 'Sub-passw0rd', name: '设计部小李' },
     });
     expect(res.code).toBe(0);
     const signedIn = await login(t, { username, password: 'Sub-passw0rd' });
@@ -57,7 +56,7 @@ describe('the signed-in account', () => {
 
   describe('GET /api/user', () => {
     it('needs a token (1000, no toast)', async () => {
-      const res = await t.call({ method: 'GET', url: '/api/user' });
+      const res = await injectApi(t, USER_API.me);
       expect(res.status).toBe(401);
       expect(res.code).toBe(1000);
       expect(res.message).toBe('请先登录');
@@ -214,11 +213,9 @@ describe('the signed-in account', () => {
     it('saves the company of a main account and copies it to its sub-accounts', async () => {
       const main = await registerBuyer(t);
       const sub = await createSub(main, `co-sub-${Date.now()}`);
-      const res = await t.call<{ user: TUser }>({
-        method: 'POST',
-        url: '/api/user/company',
+      const res = await injectApi(t, USER_API.company, {
+        body: { ...COMPANY, company_license: COMPANY.company_license.toLowerCase() },
         token: main.token,
-        payload: { ...COMPANY, company_license: COMPANY.company_license.toLowerCase() },
       });
       expect(res.code).toBe(0);
       expect(res.data.user).toMatchObject({
@@ -233,7 +230,7 @@ describe('the signed-in account', () => {
     it('refuses a sub-account (it inherits the company)', async () => {
       const main = await registerBuyer(t);
       const sub = await createSub(main, `co-deny-${Date.now()}`);
-      const res = await t.call({ method: 'POST', url: '/api/user/company', token: sub.token, payload: COMPANY });
+      const res = await injectApi(t, USER_API.company, { body: COMPANY, token: sub.token });
       expect(res.status).toBe(403);
       expect(res.code).toBe(2020);
       expect(res.message).toBe('仅主账号可以执行此操作');
@@ -261,7 +258,7 @@ describe('the signed-in account', () => {
         [{ ...COMPANY, company: '宝图\ud800珠宝' }, '含有无法识别的字符（可能是残缺的表情符号），请删除后重新输入'],
       ];
       for (const [payload, message] of cases) {
-        const res = await t.call({ method: 'POST', url: '/api/user/company', token: main.token, payload });
+        const res = await t.call({ method: 'POST', url: endpointUrl(USER_API.company), token: main.token, payload });
         expect(res.status).toBe(400);
         expect(res.message).toBe(message);
       }
@@ -274,12 +271,7 @@ describe('the signed-in account', () => {
       const buyer = await registerBuyer(t);
       const mobile = uniqueMobile();
       const code = await obtainCode(t, { mobile }, 'bind');
-      const res = await t.call<{ user: TUser }>({
-        method: 'POST',
-        url: '/api/user/bind_mobile',
-        token: buyer.token,
-        payload: { mobile, code },
-      });
+      const res = await injectApi(t, USER_API.bindMobile, { body: { mobile, code }, token: buyer.token });
       expect(res.code).toBe(0);
       expect(res.data.user.mobile).toBe(mobile);
       // The mobile now signs in too.
@@ -290,12 +282,7 @@ describe('the signed-in account', () => {
       const buyer = await registerBuyer(t, { mobile: uniqueMobile() });
       const email = uniqueEmail();
       const code = await obtainCode(t, { email }, 'bind');
-      const res = await t.call<{ user: TUser }>({
-        method: 'POST',
-        url: '/api/user/bind_email',
-        token: buyer.token,
-        payload: { email, code },
-      });
+      const res = await injectApi(t, USER_API.bindEmail, { body: { email, code }, token: buyer.token });
       expect(res.code).toBe(0);
       expect(res.data.user.email).toBe(email);
     });
@@ -303,20 +290,13 @@ describe('the signed-in account', () => {
     it('refuses bind when one is bound, and reset when none is', async () => {
       const buyer = await registerBuyer(t);
       const email = uniqueEmail();
-      const bind = await t.call({
-        method: 'POST',
-        url: '/api/user/bind_email',
-        token: buyer.token,
-        payload: { email, code: '123456' },
-      });
+      const bind = await injectApi(t, USER_API.bindEmail, { body: { email, code: '123456' }, token: buyer.token });
       expect(bind.status).toBe(409);
       expect(bind.code).toBe(2024);
       expect(bind.message).toBe('已绑定邮箱，如需修改请更换邮箱');
-      const reset = await t.call({
-        method: 'POST',
-        url: '/api/user/reset_mobile',
+      const reset = await injectApi(t, USER_API.resetMobile, {
+        body: { mobile: uniqueMobile(), code: '123456' },
         token: buyer.token,
-        payload: { mobile: uniqueMobile(), code: '123456' },
       });
       expect(reset.code).toBe(2025);
       expect(reset.message).toBe('尚未绑定手机号，请先绑定手机号');
@@ -326,12 +306,7 @@ describe('the signed-in account', () => {
       const buyer = await registerBuyer(t);
       const newEmail = uniqueEmail('new');
       const code = await obtainCode(t, { email: newEmail }, 'bind');
-      const res = await t.call<{ user: TUser }>({
-        method: 'POST',
-        url: '/api/user/reset_email',
-        token: buyer.token,
-        payload: { email: newEmail, code },
-      });
+      const res = await injectApi(t, USER_API.resetEmail, { body: { email: newEmail, code }, token: buyer.token });
       expect(res.code).toBe(0);
       expect(res.data.user.email).toBe(newEmail);
       expect((await login(t, { email: newEmail, password: DEFAULT_PASSWORD })).code).toBe(0);
@@ -343,7 +318,7 @@ describe('the signed-in account', () => {
       const other = await registerBuyer(t);
       const same = await t.call({
         method: 'POST',
-        url: '/api/user/reset_email',
+        url: endpointUrl(USER_API.resetEmail),
         token: buyer.token,
         payload: { email: buyer.email, code: '123456' },
       });
@@ -351,7 +326,7 @@ describe('the signed-in account', () => {
       expect(same.message).toBe('新账号与当前账号相同');
       const taken = await t.call({
         method: 'POST',
-        url: '/api/user/reset_email',
+        url: endpointUrl(USER_API.resetEmail),
         token: buyer.token,
         payload: { email: other.email, code: '123456' },
       });
@@ -360,11 +335,9 @@ describe('the signed-in account', () => {
       const newEmail = uniqueEmail();
       const code = await obtainCode(t, { email: newEmail }, 'bind');
       const before = await accountTableCounts(t);
-      const wrong = await t.call({
-        method: 'POST',
-        url: '/api/user/reset_email',
+      const wrong = await injectApi(t, USER_API.resetEmail, {
+        body: { email: newEmail, code: code === '000000' ? '111111' : '000000' },
         token: buyer.token,
-        payload: { email: newEmail, code: code === '000000' ? '111111' : '000000' },
       });
       expect(wrong.code).toBe(2013);
       expect(await accountTableCounts(t)).toEqual(before);
@@ -375,23 +348,16 @@ describe('the signed-in account', () => {
       const buyer = await registerBuyer(t, { mobile: uniqueMobile() });
       const email = uniqueEmail();
       const code = await obtainCode(t, { email }, 'register');
-      const res = await t.call({
-        method: 'POST',
-        url: '/api/user/bind_email',
-        token: buyer.token,
-        payload: { email, code },
-      });
+      const res = await injectApi(t, USER_API.bindEmail, { body: { email, code }, token: buyer.token });
       expect(res.code).toBe(2013);
     });
 
     it('is for main accounts only', async () => {
       const main = await registerBuyer(t);
       const sub = await createSub(main, `bind-sub-${Date.now()}`);
-      const res = await t.call({
-        method: 'POST',
-        url: '/api/user/bind_mobile',
+      const res = await injectApi(t, USER_API.bindMobile, {
+        body: { mobile: uniqueMobile(), code: '123456' },
         token: sub.token,
-        payload: { mobile: uniqueMobile(), code: '123456' },
       });
       expect(res.code).toBe(2020);
     });
@@ -402,30 +368,24 @@ describe('the signed-in account', () => {
       const buyer = await registerBuyer(t);
       const second = (await login(t, { email: buyer.email, password: DEFAULT_PASSWORD })).data.access_token;
 
-      const wrong = await t.call({
-        method: 'POST',
-        url: '/api/user/reset_password',
+      const wrong = await injectApi(t, USER_API.resetPassword, {
+        body: { password: 'not-it', new_password: 'Brand-new-1' },
         token: buyer.token,
-        payload: { password: 'not-it', new_password: 'Brand-new-1' },
       });
       expect(wrong.status).toBe(401);
       expect(wrong.code).toBe(2001);
       expect(wrong.message).toBe('当前密码不正确');
 
-      const short = await t.call({
-        method: 'POST',
-        url: '/api/user/reset_password',
+      const short = await injectApi(t, USER_API.resetPassword, {
+        body: { password: DEFAULT_PASSWORD, new_password: 'short' },
         token: buyer.token,
-        payload: { password: DEFAULT_PASSWORD, new_password: 'short' },
       });
       expect(short.code).toBe(1001);
       expect(short.message).toBe('密码长度为 8-64 位');
 
-      const res = await t.call({
-        method: 'POST',
-        url: '/api/user/reset_password',
+      const res = await injectApi(t, USER_API.resetPassword, {
+        body: { password: DEFAULT_PASSWORD, new_password: 'Brand-new-1' },
         token: buyer.token,
-        payload: { password: DEFAULT_PASSWORD, new_password: 'Brand-new-1' },
       });
       expect(res.status).toBe(200);
       expect(res.code).toBe(0);
@@ -439,10 +399,8 @@ describe('the signed-in account', () => {
     it('forget_password sets a new password with a reset code and revokes old tokens', async () => {
       const buyer = await registerBuyer(t, { mobile: uniqueMobile() });
       const code = await obtainCode(t, { mobile: buyer.mobile! }, 'reset_password');
-      const res = await t.call({
-        method: 'POST',
-        url: '/api/user/forget_password',
-        payload: { mobile: buyer.mobile, code, password: 'Recovered-1', source: null },
+      const res = await injectApi(t, USER_API.forgetPassword, {
+        body: { mobile: buyer.mobile, code, password: 'Recovered-1', source: null },
       });
       expect(res.code).toBe(0);
       expect(res.data).toBeNull();
@@ -451,25 +409,19 @@ describe('the signed-in account', () => {
     });
 
     it('forget_password refuses an unknown account and a register code', async () => {
-      const unknown = await t.call({
-        method: 'POST',
-        url: '/api/user/forget_password',
-        payload: { email: uniqueEmail(), code: '123456', password: 'Recovered-1' },
+      const unknown = await injectApi(t, USER_API.forgetPassword, {
+        body: { email: uniqueEmail(), code: '123456', password: 'Recovered-1' },
       });
       expect(unknown.code).toBe(2008);
 
       const email = uniqueEmail();
       const registerCode = await obtainCode(t, { email });
-      await t.call({
-        method: 'POST',
-        url: '/api/user',
-        payload: { email, code: registerCode, password: DEFAULT_PASSWORD, agreement: true, adult: true },
+      await injectApi(t, USER_API.register, {
+        body: { email, code: registerCode, password: DEFAULT_PASSWORD, agreement: true, adult: true },
       });
       await ageCodes(t, email, 61);
-      const res = await t.call({
-        method: 'POST',
-        url: '/api/user/forget_password',
-        payload: { email, code: registerCode, password: 'Recovered-1' },
+      const res = await injectApi(t, USER_API.forgetPassword, {
+        body: { email, code: registerCode, password: 'Recovered-1' },
       });
       expect(res.code).toBe(2013);
     });

@@ -4,6 +4,9 @@ import {
   CODE_HOURLY_CAP,
   CODE_IP_HOURLY_CAP,
   CODE_RESEND_SECONDS,
+  DEV_API,
+  USER_API,
+  endpointUrl,
 } from '@gemstock/contract';
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +28,7 @@ import {
   uniqueMobile,
 } from '../helpers/accounts.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { injectApi } from '../helpers/inject-api.js';
 
 describe('POST /api/user/send_email_code and send_mobile_code', () => {
   let t: TestApp;
@@ -38,7 +42,7 @@ describe('POST /api/user/send_email_code and send_mobile_code', () => {
   function register(payload: Record<string, unknown>) {
     return t.call({
       method: 'POST',
-      url: '/api/user',
+      url: endpointUrl(USER_API.register),
       payload: { password: DEFAULT_PASSWORD, agreement: true, adult: true, ...payload },
       remoteAddress: nextIp(),
     });
@@ -237,12 +241,7 @@ describe('POST /api/user/send_email_code and send_mobile_code', () => {
 
   it('defaults the purpose to register', async () => {
     const email = uniqueEmail();
-    const res = await t.call({
-      method: 'POST',
-      url: '/api/user/send_email_code',
-      payload: { email },
-      remoteAddress: nextIp(),
-    });
+    const res = await injectApi(t, USER_API.sendEmailCode, { body: { email }, remoteAddress: nextIp() });
     expect(res.code).toBe(0);
     const [row] = await t.database.db.select().from(verificationCodes).where(eq(verificationCodes.target, email));
     expect(row?.purpose).toBe('register');
@@ -250,23 +249,15 @@ describe('POST /api/user/send_email_code and send_mobile_code', () => {
 
   it('validates the address first, with the form message', async () => {
     const before = await countRows(t, 'verification_codes');
-    const badEmail = await t.call({
-      method: 'POST',
-      url: '/api/user/send_email_code',
-      payload: { email: 'not-an-email' },
-    });
+    const badEmail = await injectApi(t, USER_API.sendEmailCode, { body: { email: 'not-an-email' } });
     expect(badEmail.status).toBe(400);
     expect(badEmail.code).toBe(1001);
     expect(badEmail.message).toBe('请输入正确的邮箱');
-    const badMobile = await t.call({
-      method: 'POST',
-      url: '/api/user/send_mobile_code',
-      payload: { mobile: '1380013800' },
-    });
+    const badMobile = await injectApi(t, USER_API.sendMobileCode, { body: { mobile: '1380013800' } });
     expect(badMobile.message).toBe('请输入正确的手机号');
     const badPurpose = await t.call({
       method: 'POST',
-      url: '/api/user/send_email_code',
+      url: endpointUrl(USER_API.sendEmailCode),
       payload: { email: uniqueEmail(), purpose: 'admin' },
     });
     expect(badPurpose.status).toBe(400);
@@ -328,16 +319,12 @@ describe('POST /api/user/send_email_code and send_mobile_code', () => {
     it('uses a code once only', async () => {
       const buyer = await registerBuyer(t);
       const code = await obtainCode(t, { email: buyer.email! }, 'reset_password');
-      const first = await t.call({
-        method: 'POST',
-        url: '/api/user/forget_password',
-        payload: { email: buyer.email, code, password: 'New-passw0rd' },
+      const first = await injectApi(t, USER_API.forgetPassword, {
+        body: { email: buyer.email, code, password: 'New-passw0rd' },
       });
       expect(first.code).toBe(0);
-      const second = await t.call({
-        method: 'POST',
-        url: '/api/user/forget_password',
-        payload: { email: buyer.email, code, password: 'Other-passw0rd' },
+      const second = await injectApi(t, USER_API.forgetPassword, {
+        body: { email: buyer.email, code, password: 'Other-passw0rd' },
       });
       expect(second.code).toBe(2014);
     });
@@ -365,10 +352,7 @@ describe('POST /api/user/send_email_code and send_mobile_code', () => {
         .where(eq(outboxMessages.recipient, email))
         .orderBy(desc(outboxMessages.id));
       expect(await latestCode(t, email)).toBe(row?.code);
-      const outbox = await t.call<{ messages: { to: string; code: string }[] }>({
-        method: 'GET',
-        url: '/api/dev/outbox',
-      });
+      const outbox = await injectApi(t, DEV_API.outbox);
       expect(outbox.data.messages.find((m) => m.to === email)?.code).toBe(row?.code);
     });
   });
@@ -410,10 +394,8 @@ describe('when the provider cannot deliver', () => {
 
     // The undelivered code cannot be used even by someone who saw it.
     const leaked = attempts[0]!.code!;
-    const res = await t.call({
-      method: 'POST',
-      url: '/api/user',
-      payload: { email, code: leaked, password: DEFAULT_PASSWORD, agreement: true, adult: true },
+    const res = await injectApi(t, USER_API.register, {
+      body: { email, code: leaked, password: DEFAULT_PASSWORD, agreement: true, adult: true },
     });
     expect(res.code).toBe(2013);
 

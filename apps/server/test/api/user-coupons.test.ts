@@ -1,4 +1,4 @@
-import { ErrorCode, type TUserCouponsResponse } from '@gemstock/contract';
+import { ErrorCode, type TUserCouponsResponse, COUPON_API, endpointUrl } from '@gemstock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { couponRedemptions } from '../../src/db/schema/index.js';
 import {
@@ -23,7 +23,11 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 function usable(token: string | null) {
-  return t.call<TUserCouponsResponse>({ method: 'GET', url: '/api/user/code', ...(token ? { token } : {}) });
+  return t.call<TUserCouponsResponse>({
+    method: 'GET',
+    url: endpointUrl(COUPON_API.usable),
+    ...(token ? { token } : {}),
+  });
 }
 
 const codes = (res: { data: TUserCouponsResponse }) => res.data.coupons.map((c) => c.code);

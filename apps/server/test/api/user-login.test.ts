@@ -1,4 +1,3 @@
-import type { TSubUser } from '@gemstock/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema/index.js';
@@ -13,6 +12,8 @@ import {
   type Buyer,
 } from '../helpers/accounts.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { USER_API } from '@gemstock/contract';
+import { injectApi } from '../helpers/inject-api.js';
 
 describe('POST /api/user/login', () => {
   let t: TestApp;
@@ -28,11 +29,9 @@ describe('POST /api/user/login', () => {
   });
 
   async function createSub(main: Buyer, username: string, extra: Record<string, unknown> = {}) {
-    const res = await t.call<{ sub_user: TSubUser }>({
-      method: 'POST',
-      url: '/api/user/sub_user',
+    const res = await injectApi(t, USER_API.createSubUser, {
+      body: { username, password: 'Sub-passw0rd', ...extra },
       token: main.token,
-      payload: { username, password: 'Sub-passw0rd', ...extra },
     });
     expect(res.code).toBe(0);
     return res.data.sub_user;
@@ -76,11 +75,9 @@ describe('POST /api/user/login', () => {
     const sub = await createSub(buyer, 'Design.Li');
     // The address is bound with the code sent to it.
     const code = await obtainCode(t, { email: subEmail }, 'bind');
-    const bound = await t.call({
-      method: 'POST',
-      url: '/api/user/reset_email_for_sub',
+    const bound = await injectApi(t, USER_API.resetEmailForSub, {
+      body: { sid: sub.sid, email: subEmail, code },
       token: buyer.token,
-      payload: { sid: sub.sid, email: subEmail, code },
     });
     expect(bound.code).toBe(0);
     const res = await login(t, { username: 'design.li', password: 'Sub-passw0rd' });
@@ -105,11 +102,10 @@ describe('POST /api/user/login', () => {
   it('refuses a disabled sub-account', async () => {
     const main = await registerBuyer(t);
     const sub = await createSub(main, 'sub-disabled');
-    await t.call({
-      method: 'PUT',
-      url: `/api/user/sub_user/${sub.sid}/enabled`,
+    await injectApi(t, USER_API.setSubUserEnabled, {
+      params: { id: sub.sid },
+      body: { enabled: false },
       token: main.token,
-      payload: { enabled: false },
     });
     expect((await login(t, { username: 'sub-disabled', password: 'Sub-passw0rd' })).code).toBe(2004);
   });

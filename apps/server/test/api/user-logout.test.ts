@@ -5,6 +5,8 @@ import { DevOutboxSender } from '../../src/notify/dev-outbox.js';
 import { DEFAULT_PASSWORD, ageCodes, login, me, obtainCode, registerBuyer } from '../helpers/accounts.js';
 import { createTestOperator } from '../helpers/admin.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { ADMIN_API, USER_API, endpointUrl } from '@gemstock/contract';
+import { injectApi } from '../helpers/inject-api.js';
 
 describe('server-side sign-out', () => {
   let t: TestApp;
@@ -17,7 +19,7 @@ describe('server-side sign-out', () => {
 
   it('POST /api/user/logout revokes the token it was called with', async () => {
     const buyer = await registerBuyer(t);
-    const res = await t.call({ method: 'POST', url: '/api/user/logout', token: buyer.token });
+    const res = await injectApi(t, USER_API.logout, { token: buyer.token });
     expect(res.status).toBe(200);
     expect(res.code).toBe(0);
     const after = await me(t, buyer.token);
@@ -36,9 +38,13 @@ describe('server-side sign-out', () => {
     });
     try {
       const meOnOther = () =>
-        other.inject({ method: 'GET', url: '/api/user', headers: { authorization: `Bearer ${buyer.token}` } });
+        other.inject({
+          method: 'GET',
+          url: endpointUrl(USER_API.me),
+          headers: { authorization: `Bearer ${buyer.token}` },
+        });
       expect((await meOnOther()).json().code).toBe(0);
-      expect((await t.call({ method: 'POST', url: '/api/user/logout', token: buyer.token })).code).toBe(0);
+      expect((await injectApi(t, USER_API.logout, { token: buyer.token })).code).toBe(0);
       expect((await meOnOther()).json().code).toBe(2003);
     } finally {
       await other.close();
@@ -47,27 +53,25 @@ describe('server-side sign-out', () => {
 
   it('leaves signing in again possible, with a token that works', async () => {
     const buyer = await registerBuyer(t);
-    await t.call({ method: 'POST', url: '/api/user/logout', token: buyer.token });
+    await injectApi(t, USER_API.logout, { token: buyer.token });
     const again = await login(t, { email: buyer.email, password: DEFAULT_PASSWORD });
     expect(again.code).toBe(0);
     expect((await me(t, again.data.access_token)).code).toBe(0);
   });
 
   it('answers 1000 without a token and 2003 for a token already signed out', async () => {
-    expect((await t.call({ method: 'POST', url: '/api/user/logout' })).code).toBe(1000);
+    expect((await injectApi(t, USER_API.logout)).code).toBe(1000);
     const buyer = await registerBuyer(t);
-    await t.call({ method: 'POST', url: '/api/user/logout', token: buyer.token });
-    expect((await t.call({ method: 'POST', url: '/api/user/logout', token: buyer.token })).code).toBe(2003);
+    await injectApi(t, USER_API.logout, { token: buyer.token });
+    expect((await injectApi(t, USER_API.logout, { token: buyer.token })).code).toBe(2003);
   });
 
   it('revokes older tokens when the password is recovered with a code', async () => {
     const buyer = await registerBuyer(t);
     await ageCodes(t, buyer.email!, 61);
     const code = await obtainCode(t, { email: buyer.email! }, 'reset_password');
-    const reset = await t.call({
-      method: 'POST',
-      url: '/api/user/forget_password',
-      payload: { email: buyer.email, code, password: 'New-passw0rd-1' },
+    const reset = await injectApi(t, USER_API.forgetPassword, {
+      body: { email: buyer.email, code, password: 'New-passw0rd-1' },
     });
     expect(reset.code).toBe(0);
     expect((await me(t, buyer.token)).code).toBe(2003);
@@ -75,9 +79,9 @@ describe('server-side sign-out', () => {
 
   it('POST /api/admin/logout revokes the operator token', async () => {
     const operator = await createTestOperator(t);
-    const before = await t.call({ method: 'GET', url: '/api/admin/me', token: operator.token });
+    const before = await injectApi(t, ADMIN_API.me, { token: operator.token });
     expect(before.code).toBe(0);
-    expect((await t.call({ method: 'POST', url: '/api/admin/logout', token: operator.token })).code).toBe(0);
-    expect((await t.call({ method: 'GET', url: '/api/admin/me', token: operator.token })).code).toBe(2003);
+    expect((await injectApi(t, ADMIN_API.logout, { token: operator.token })).code).toBe(0);
+    expect((await injectApi(t, ADMIN_API.me, { token: operator.token })).code).toBe(2003);
   });
 });

@@ -13,6 +13,7 @@ import {
   uniqueMobile,
 } from '../helpers/accounts.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { USER_API, endpointUrl } from '@gemstock/contract';
 
 describe('POST /api/user (register)', () => {
   let t: TestApp;
@@ -24,7 +25,12 @@ describe('POST /api/user (register)', () => {
   });
 
   function register(payload: Record<string, unknown>) {
-    return t.call<TTokenResponse>({ method: 'POST', url: '/api/user', payload, remoteAddress: nextIp() });
+    return t.call<TTokenResponse>({
+      method: 'POST',
+      url: endpointUrl(USER_API.register),
+      payload,
+      remoteAddress: nextIp(),
+    });
   }
 
   it('registers by email with a code from the outbox and signs the user in', async () => {

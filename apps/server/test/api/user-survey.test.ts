@@ -1,4 +1,4 @@
-import { ADMIN_SURVEY_API, SURVEY_API, USER_API } from '@gemstock/contract';
+import { ADMIN_SURVEY_API, SURVEY_API, USER_API, endpointUrl } from '@gemstock/contract';
 import { and, count, eq, isNotNull, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coupons, surveys } from '../../src/db/schema/index.js';
@@ -128,7 +128,12 @@ describe('POST /api/user/survey', () => {
     ['feedback over 1000 characters', { ...ANSWER, feedback: '好'.repeat(1001) }, '不能超过 1000 个字符'],
   ])('refuses %s with a clear message and records nothing', async (_name, body, message) => {
     const buyer = await payingCompany();
-    const res = await t.call({ method: 'POST', url: '/api/user/survey', token: buyer.token, payload: body });
+    const res = await t.call({
+      method: 'POST',
+      url: endpointUrl(SURVEY_API.submit),
+      token: buyer.token,
+      payload: body,
+    });
     expect(res.status).toBe(400);
     expect(res.message).toBe(message);
     expect(await surveyCount(eq(surveys.userSid, buyer.sid))).toBe(0);
@@ -136,7 +141,7 @@ describe('POST /api/user/survey', () => {
   });
 
   it('needs a signed-in buyer', async () => {
-    const res = await t.call({ method: 'POST', url: '/api/user/survey', payload: ANSWER });
+    const res = await injectApi(t, SURVEY_API.submit, { body: ANSWER });
     expect(res.status).toBe(401);
   });
 });
@@ -159,7 +164,7 @@ describe('GET /api/admin/surveys', () => {
     expect(res.data.summary.satisfaction).toBe(average('satisfactionTenths'));
     expect(res.data.summary.score).toBe(average('scoreTenths'));
 
-    const asBuyer = await t.call({ method: 'GET', url: '/api/admin/surveys', token: buyer.token });
+    const asBuyer = await injectApi(t, ADMIN_SURVEY_API.list, { token: buyer.token });
     expect(asBuyer.status).toBe(401);
   });
 });

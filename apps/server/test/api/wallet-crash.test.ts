@@ -12,6 +12,7 @@ import { ledgerEntries, materials, orderItems, orders, users, walletLots } from 
 import { newSid } from '../../src/lib/ids.js';
 import { TokenService } from '../../src/lib/tokens.js';
 import { materialValues } from '../helpers/factories.js';
+import { COMMON_API, ORDER_API, WALLET_API, endpointUrl } from '@gemstock/contract';
 
 /**
  * The real server, killed with SIGKILL in the middle of a wallet payment and started again.
@@ -99,7 +100,7 @@ async function startServer(url: string | null, port: number, delayMs: number): P
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
     try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      const res = await fetch(`http://127.0.0.1:${port}${COMMON_API.health.path}`);
       if (res.ok) return child;
     } catch {
       // not listening yet
@@ -206,7 +207,7 @@ describe('SIGKILL during a wallet payment', () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const pay = (sid: string) =>
-      fetch(`${base}/api/order/${sid}/wallet`, {
+      fetch(`${base}${endpointUrl(ORDER_API.payByWallet, { params: { id: sid } })}`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         body: JSON.stringify({ code: null, referer: null }),
@@ -225,8 +226,10 @@ describe('SIGKILL during a wallet payment', () => {
     expect(await inFlight).toBeInstanceOf(Error);
 
     server = await startServer(url, port, 0);
-    const first = (await get(`/api/order/${orderSids[0]}`)).data.order as { status: string };
-    const wallet = (await get('/api/user/wallet')).data as { balance: number };
+    const first = (await get(endpointUrl(ORDER_API.detail, { params: { id: orderSids[0]! } }))).data.order as {
+      status: string;
+    };
+    const wallet = (await get(endpointUrl(WALLET_API.list))).data as { balance: number };
     if (first.status === 'PAYED') expect(wallet.balance).toBe(FUNDS - PRICE);
     else {
       expect(first.status).toBe('CREATED');
@@ -241,8 +244,11 @@ describe('SIGKILL during a wallet payment', () => {
     expect(second.code).toBe(0);
     await kill9(server);
     server = await startServer(url, port, 0);
-    expect(((await get(`/api/order/${orderSids[1]}`)).data.order as { status: string }).status).toBe('PAYED');
-    expect(((await get('/api/user/wallet')).data as { balance: number }).balance).toBe(FUNDS - 2 * PRICE);
+    expect(
+      ((await get(endpointUrl(ORDER_API.detail, { params: { id: orderSids[1]! } }))).data.order as { status: string })
+        .status,
+    ).toBe('PAYED');
+    expect(((await get(endpointUrl(WALLET_API.list))).data as { balance: number }).balance).toBe(FUNDS - 2 * PRICE);
     await stop(server);
 
     direct = await openDirect(url);

@@ -4,7 +4,14 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFERRED_START_SCRIPT, EARLY_CLICK_SCRIPT, SIDE_CALLS } from '@gemstock/contract';
+import {
+  DEFERRED_START_SCRIPT,
+  EARLY_CLICK_SCRIPT,
+  SIDE_CALLS,
+  COMMON_API,
+  MATERIAL_API,
+  endpointUrl,
+} from '@gemstock/contract';
 import type { S3Config } from '../../src/config.js';
 import { insertMaterial } from '../helpers/factories.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
@@ -137,7 +144,7 @@ describe('serving the web app: compression, caching, page fallback', () => {
     const element = /<script type="application\/json" id="gs-first-response" data-url="([^"]*)">(.*?)<\/script>/s.exec(
       home.body,
     );
-    expect(element?.[1]).toBe('/api/material?sort=random&amp;page=1&amp;page_size=30');
+    expect(element?.[1]).toBe(`${MATERIAL_API.search.path}?sort=random&amp;page=1&amp;page_size=30`);
     // the answer is the API's own, and no text in it can close the element early
     expect(home.body).not.toContain('</script><script>alert(1)');
     const answer = JSON.parse(element![2]!) as { code: number; data: { materials: { sid: string }[]; seed: number } };
@@ -165,7 +172,9 @@ describe('serving the web app: compression, caching, page fallback', () => {
 
     const detail = await t.app.inject({ url: `/detail/${material.sid}` });
     expect(detail.body).toContain(`data-url="/api/material/${material.sid}"`);
-    const { data: shown } = (await t.app.inject({ url: `/api/material/${material.sid}` })).json<{
+    const { data: shown } = (
+      await t.app.inject({ url: endpointUrl(MATERIAL_API.detail, { params: { id: material.sid } }) })
+    ).json<{
       data: { watermarkUrl: string };
     }>();
     expect(detail.body).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${shown.watermarkUrl}">`);
@@ -193,7 +202,9 @@ describe('serving the web app: compression, caching, page fallback', () => {
       '/assets/missing-Zz9.js',
       '/media/public/no/such.jpg',
       '/sandbox',
+      // eslint-disable-next-line endpoints/no-api-path -- deliberately no such endpoint
       '/api/no/such/thing',
+      // eslint-disable-next-line endpoints/no-api-path -- deliberately no such endpoint
       '/api',
     ]) {
       const res = await t.app.inject({ url });
@@ -212,14 +223,17 @@ describe('serving the web app: compression, caching, page fallback', () => {
   });
 
   it('compresses JSON API responses above 1 KB and leaves small ones alone', async () => {
-    const large = await t.app.inject({ url: '/api/material?page_size=50', headers: { 'accept-encoding': 'gzip' } });
+    const large = await t.app.inject({
+      url: endpointUrl(MATERIAL_API.search, { query: { page_size: '50' } }),
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(large.statusCode).toBe(200);
     const body = gunzipSync(large.rawPayload).toString();
     expect(large.headers['content-encoding']).toBe('gzip');
     expect(body.length).toBeGreaterThan(1024);
     expect(JSON.parse(body)).toMatchObject({ code: 0 });
 
-    const small = await t.app.inject({ url: '/api/health', headers: { 'accept-encoding': 'gzip' } });
+    const small = await t.app.inject({ url: endpointUrl(COMMON_API.health), headers: { 'accept-encoding': 'gzip' } });
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.json()).toMatchObject({ code: 0 });
   });
@@ -378,7 +392,7 @@ describe('a separate mobile site (MOBILE_SITE_URL)', () => {
       expect(desktop.headers.vary).toMatch(/user-agent/i);
 
       // the API, files and media are never redirected
-      const api = await t.app.inject({ url: '/api/health', headers: { 'user-agent': IPHONE } });
+      const api = await t.app.inject({ url: endpointUrl(COMMON_API.health), headers: { 'user-agent': IPHONE } });
       expect(api.statusCode).toBe(200);
       const asset = await t.app.inject({ url: '/assets/index-AbC123.js', headers: { 'user-agent': IPHONE } });
       expect(asset.statusCode).toBe(200);
@@ -461,7 +475,8 @@ describe('security headers', () => {
   });
 
   it('API responses run nothing and may not be framed', async () => {
-    for (const url of ['/api/material', '/api/no/such/thing']) {
+    // eslint-disable-next-line endpoints/no-api-path -- deliberately no such endpoint beside a real one
+    for (const url of [MATERIAL_API.search.path, '/api/no/such/thing']) {
       const res = await t.app.inject({ url });
       const csp = cspOf(res.headers);
       expect(csp, url).toEqual({ 'default-src': "'none'", 'frame-ancestors': "'none'" });

@@ -2,6 +2,8 @@ import type { TMeResponse, TTokenResponse } from '@gemstock/contract';
 import { desc, eq, sql } from 'drizzle-orm';
 import { outboxMessages } from '../../src/db/schema/index.js';
 import type { ApiResult, TestApp } from './test-app.js';
+import { USER_API, endpointUrl } from '@gemstock/contract';
+import { injectApi } from './inject-api.js';
 
 /**
  * Accounts made through the real API: codes are read from the dev outbox, as a developer would.
@@ -52,8 +54,8 @@ export function sendCode(
   purpose: 'register' | 'reset_password' | 'bind' = 'register',
   ip = nextIp(),
 ): Promise<ApiResult<{ resendAfter: number }>> {
-  const url = 'email' in contact ? '/api/user/send_email_code' : '/api/user/send_mobile_code';
-  return t.call({ method: 'POST', url, payload: { ...contact, purpose }, remoteAddress: ip });
+  const endpoint = 'email' in contact ? USER_API.sendEmailCode : USER_API.sendMobileCode;
+  return t.call({ method: 'POST', url: endpointUrl(endpoint), payload: { ...contact, purpose }, remoteAddress: ip });
 }
 
 /** Requests a code and returns it, failing loudly if the request was refused. */
@@ -89,16 +91,14 @@ export async function registerBuyer(
   const contact: Contact = options.mobile ? { mobile: options.mobile } : { email: options.email ?? uniqueEmail() };
   const password = options.password ?? DEFAULT_PASSWORD;
   const code = await obtainCode(t, contact);
-  const res = await t.call<TTokenResponse>({
-    method: 'POST',
-    url: '/api/user',
-    payload: { ...contact, code, password, agreement: true, adult: true },
+  const res = await injectApi(t, USER_API.register, {
+    body: { ...contact, code, password, agreement: true, adult: true },
     remoteAddress: nextIp(),
   });
   if (res.code !== 0) throw new Error(`register failed: ${res.code} ${res.message}`);
   // Tests go on to ask for reset or bind codes for the same address straight away.
   await ageCodes(t, targetOf(contact), 61);
-  const me = await t.call<TMeResponse>({ method: 'GET', url: '/api/user', token: res.data.access_token });
+  const me = await injectApi(t, USER_API.me, { token: res.data.access_token });
   return {
     token: res.data.access_token,
     sid: me.data.user.sid,
@@ -109,11 +109,11 @@ export async function registerBuyer(
 }
 
 export function login(t: TestApp, payload: Record<string, unknown>, ip = nextIp()): Promise<ApiResult<TTokenResponse>> {
-  return t.call<TTokenResponse>({ method: 'POST', url: '/api/user/login', payload, remoteAddress: ip });
+  return t.call<TTokenResponse>({ method: 'POST', url: endpointUrl(USER_API.login), payload, remoteAddress: ip });
 }
 
 export function me(t: TestApp, token: string): Promise<ApiResult<TMeResponse>> {
-  return t.call<TMeResponse>({ method: 'GET', url: '/api/user', token });
+  return injectApi(t, USER_API.me, { token });
 }
 
 /** Row count of a table: bad input must leave the database as it was. */

@@ -1,4 +1,4 @@
-import type { TOrder, TOrderResponse } from '@gemstock/contract';
+import type { TOrder } from '@gemstock/contract';
 import { eq, sql } from 'drizzle-orm';
 import { coupons, ledgerEntries, orders, walletLots } from '../../src/db/schema/index.js';
 import { newSid } from '../../src/lib/ids.js';
@@ -6,6 +6,8 @@ import { newOrderNo } from '../../src/modules/order/order.service.js';
 import { insertRechargeLot } from '../../src/modules/wallet/wallet.repository.js';
 import { createBuyer, insertMaterial, type TestBuyer } from './factories.js';
 import type { TestApp } from './test-app.js';
+import { ORDER_API } from '@gemstock/contract';
+import { injectApi } from './inject-api.js';
 
 /** Helpers for the checkout and money tests: companies, sub-accounts, funded wallets, coupons. */
 
@@ -85,22 +87,16 @@ export async function createMaterials(
 }
 
 export async function placeOrder(t: TestApp, buyer: TestBuyer, materials: Record<string, number>): Promise<TOrder> {
-  const res = await t.call<TOrderResponse>({
-    method: 'POST',
-    url: '/api/order/place/material',
-    token: buyer.token,
-    payload: { materials, source: null },
-  });
+  const res = await injectApi(t, ORDER_API.placeMaterial, { body: { materials, source: null }, token: buyer.token });
   if (res.code !== 0) throw new Error(`place order failed: ${res.code} ${res.message}`);
   return res.data.order;
 }
 
 export function payByWallet(t: TestApp, buyer: TestBuyer, orderSid: string, payload: Record<string, unknown> = {}) {
-  return t.call<{ coupon: string | null; order: TOrder }>({
-    method: 'POST',
-    url: `/api/order/${orderSid}/wallet`,
+  return injectApi(t, ORDER_API.payByWallet, {
+    params: { id: orderSid },
+    body: { code: null, referer: null, ...payload },
     token: buyer.token,
-    payload: { code: null, referer: null, ...payload },
   });
 }
 

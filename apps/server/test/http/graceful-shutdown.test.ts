@@ -4,6 +4,7 @@ import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { COMMON_API } from '@gemstock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const SERVER_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -71,7 +72,7 @@ describe('SIGTERM under load', () => {
     // One connection per request, so every request is on the wire before the signal.
     const load = new Agent({ keepAlive: false, maxSockets: Infinity });
     const inFlight = Array.from({ length: 200 }, (_, i) =>
-      get(i % 2 === 0 ? '/api/common/keywords' : '/api/index/keywords', load),
+      get(i % 2 === 0 ? COMMON_API.keywords.path : COMMON_API.hotKeywords.path, load),
     );
     // The signal arrives while those requests are being served.
     await new Promise((resolve) => setTimeout(resolve, 50));
