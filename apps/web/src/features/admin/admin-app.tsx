@@ -1,12 +1,13 @@
-import { Navigate, Route, Routes } from 'react-router';
-import { AdminLayout } from './components/admin-layout';
-import { adminPaths } from './lib/admin-paths';
+import { Route, Routes } from 'react-router';
+import { AdminHome, AdminLayout } from './components/admin-layout';
+import { AccountPage } from './routes/account-page';
 import { AuditPage } from './routes/audit-page';
 import { CouponsPage } from './routes/coupons-page';
 import { KeywordsPage } from './routes/keywords-page';
 import { AdminLoginPage } from './routes/login-page';
 import { MaterialsPage } from './routes/materials-page';
 import { AdminNotFoundPage } from './routes/not-found-page';
+import { OperatorsPage } from './routes/operators-page';
 import { OrdersPage } from './routes/orders-page';
 import { PaymentExceptionsPage } from './routes/payment-exceptions-page';
 import { ServiceSettingsPage } from './routes/service-settings-page';
@@ -28,7 +29,7 @@ export default function AdminApp() {
     <Routes>
       <Route path="login" element={<AdminLoginPage />} />
       <Route element={<AdminLayout />}>
-        <Route index element={<Navigate to={adminPaths.materials} replace />} />
+        <Route index element={<AdminHome />} />
         <Route path="materials" element={<MaterialsPage />} />
         <Route path="upload" element={<UploadPage />} />
         <Route path="review" element={<ReviewPage />} />
@@ -42,6 +43,8 @@ export default function AdminApp() {
         <Route path="coupons" element={<CouponsPage />} />
         <Route path="audit" element={<AuditPage />} />
         <Route path="service" element={<ServiceSettingsPage />} />
+        <Route path="operators" element={<OperatorsPage />} />
+        <Route path="account" element={<AccountPage />} />
         <Route path="*" element={<AdminNotFoundPage />} />
       </Route>
     </Routes>

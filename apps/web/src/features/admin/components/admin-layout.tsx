@@ -13,32 +13,149 @@ import {
   PictureOutlined,
   ProfileOutlined,
   SmileOutlined,
+  TeamOutlined,
+  UserOutlined,
   WarningOutlined,
 } from '@ant-design/icons';
-import { Alert, Avatar, Button, Flex, Layout, Menu, Spin, Typography } from 'antd';
-import { useEffect } from 'react';
+import {
+  ADMIN_AUDIT_API,
+  ADMIN_COUPON_API,
+  ADMIN_DESIGN_API,
+  ADMIN_INVOICE_API,
+  ADMIN_KEYWORD_API,
+  ADMIN_MATERIAL_API,
+  ADMIN_OPERATOR_API,
+  ADMIN_ORDER_API,
+  ADMIN_PAYMENT_API,
+  ADMIN_REVIEW_API,
+  ADMIN_SURVEY_API,
+  type AnyEndpoint,
+  OPERATOR_ROLE_LABEL,
+  SERVICE_QR_API,
+} from '@gemstock/contract';
+import { Alert, Avatar, Button, Flex, Layout, Menu, Result, Spin, Tag, Typography } from 'antd';
+import { type ReactNode, useEffect } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { useAdminMe } from '../api/get-admin-me';
 import { useServiceQrSetting } from '../api/service-qr-setting';
 import { adminLogout } from '../lib/admin-api';
 import { adminPaths } from '../lib/admin-paths';
 import { useAdminSession } from '../lib/admin-session';
+import { type CanCall, useOperatorCan } from '../lib/operator-access';
+import { PasswordChangeRequired } from './password-change-required';
 
-const MENU = [
-  { key: adminPaths.materials, icon: <PictureOutlined />, label: '素材管理', title: '素材管理' },
-  { key: adminPaths.upload, icon: <CloudUploadOutlined />, label: '上传素材', title: '上传素材' },
-  { key: adminPaths.review, icon: <FileSearchOutlined />, label: '素材审核', title: '素材审核' },
-  { key: adminPaths.keywords, icon: <FireOutlined />, label: '热门关键词', title: '热门关键词' },
-  { key: adminPaths.orders, icon: <ProfileOutlined />, label: '订单管理', title: '订单管理' },
-  { key: adminPaths.transfers, icon: <BankOutlined />, label: '转账确认', title: '转账确认' },
-  { key: adminPaths.invoices, icon: <AccountBookOutlined />, label: '发票管理', title: '发票管理' },
-  { key: adminPaths.demands, icon: <BgColorsOutlined />, label: '定制需求', title: '定制需求' },
-  { key: adminPaths.surveys, icon: <SmileOutlined />, label: '满意度调查', title: '满意度调查' },
-  { key: adminPaths.paymentExceptions, icon: <WarningOutlined />, label: '支付异常', title: '支付异常' },
-  { key: adminPaths.coupons, icon: <GiftOutlined />, label: '优惠券', title: '优惠券' },
-  { key: adminPaths.audit, icon: <AuditOutlined />, label: '操作日志', title: '操作日志' },
-  { key: adminPaths.serviceSettings, icon: <CustomerServiceOutlined />, label: '客服设置', title: '客服设置' },
+interface MenuEntry {
+  key: string;
+  icon: ReactNode;
+  label: string;
+  title: string;
+  /** The call the page is built on: the entry shows only to roles that may make it. */
+  needs: Pick<AnyEndpoint, 'roles'>;
+}
+
+const MENU: MenuEntry[] = [
+  {
+    key: adminPaths.materials,
+    icon: <PictureOutlined />,
+    label: '素材管理',
+    title: '素材管理',
+    needs: ADMIN_MATERIAL_API.list,
+  },
+  {
+    key: adminPaths.upload,
+    icon: <CloudUploadOutlined />,
+    label: '上传素材',
+    title: '上传素材',
+    needs: ADMIN_MATERIAL_API.uploadConfig,
+  },
+  {
+    key: adminPaths.review,
+    icon: <FileSearchOutlined />,
+    label: '素材审核',
+    title: '素材审核',
+    needs: ADMIN_REVIEW_API.queue,
+  },
+  {
+    key: adminPaths.keywords,
+    icon: <FireOutlined />,
+    label: '热门关键词',
+    title: '热门关键词',
+    needs: ADMIN_KEYWORD_API.lists,
+  },
+  {
+    key: adminPaths.orders,
+    icon: <ProfileOutlined />,
+    label: '订单管理',
+    title: '订单管理',
+    needs: ADMIN_ORDER_API.list,
+  },
+  {
+    key: adminPaths.transfers,
+    icon: <BankOutlined />,
+    label: '转账确认',
+    title: '转账确认',
+    needs: ADMIN_ORDER_API.confirmTransfer,
+  },
+  {
+    key: adminPaths.invoices,
+    icon: <AccountBookOutlined />,
+    label: '发票管理',
+    title: '发票管理',
+    needs: ADMIN_INVOICE_API.list,
+  },
+  {
+    key: adminPaths.demands,
+    icon: <BgColorsOutlined />,
+    label: '定制需求',
+    title: '定制需求',
+    needs: ADMIN_DESIGN_API.list,
+  },
+  {
+    key: adminPaths.surveys,
+    icon: <SmileOutlined />,
+    label: '满意度调查',
+    title: '满意度调查',
+    needs: ADMIN_SURVEY_API.list,
+  },
+  {
+    key: adminPaths.paymentExceptions,
+    icon: <WarningOutlined />,
+    label: '支付异常',
+    title: '支付异常',
+    needs: ADMIN_PAYMENT_API.exceptions,
+  },
+  { key: adminPaths.coupons, icon: <GiftOutlined />, label: '优惠券', title: '优惠券', needs: ADMIN_COUPON_API.list },
+  { key: adminPaths.audit, icon: <AuditOutlined />, label: '操作日志', title: '操作日志', needs: ADMIN_AUDIT_API.list },
+  {
+    key: adminPaths.serviceSettings,
+    icon: <CustomerServiceOutlined />,
+    label: '客服设置',
+    title: '客服设置',
+    needs: SERVICE_QR_API.setting,
+  },
+  {
+    key: adminPaths.operators,
+    icon: <TeamOutlined />,
+    label: '账号管理',
+    title: '账号管理',
+    needs: ADMIN_OPERATOR_API.list,
+  },
 ];
+
+/** Pages every operator has, outside the menu of roles. */
+const OWN_PAGES = [{ key: adminPaths.account, title: '我的账号' }];
+
+/** The first page of the menu the operator's roles open: where /admin leads. */
+export function firstAllowedPage(can: CanCall): string {
+  return MENU.find((m) => can(m.needs))?.key ?? adminPaths.account;
+}
+
+/** /admin: the first page the operator's roles open. */
+export function AdminHome() {
+  const { can, loaded } = useOperatorCan();
+  if (!loaded) return <Spin style={{ display: 'block', marginTop: 96 }} />;
+  return <Navigate to={firstAllowedPage(can)} replace />;
+}
 
 /** Console frame: the side menu, the operator and sign-out; pages render in the content area. */
 export function AdminLayout() {
@@ -46,9 +163,12 @@ export function AdminLayout() {
   const location = useLocation();
   const navigate = useNavigate();
   const me = useAdminMe(token !== null);
-  // the console warns on every page until buyers can reach a real customer-service QR
-  const serviceQr = useServiceQrSetting(token !== null);
-  const current = MENU.find((m) => location.pathname.startsWith(m.key));
+  const { can, loaded } = useOperatorCan();
+  // the console warns on every page until buyers can reach a real customer-service QR (the
+  // roles that set it up see it)
+  const serviceQr = useServiceQrSetting(token !== null && can(SERVICE_QR_API.setting));
+  const menu = MENU.filter((m) => can(m.needs));
+  const current = [...MENU, ...OWN_PAGES].find((m) => location.pathname.startsWith(m.key));
   const operator = me.data?.operator;
   // several servers on one database without shared media storage: shown on every page until fixed
   const clusterWarning = me.data?.warnings.cluster ?? null;
@@ -83,7 +203,7 @@ export function AdminLayout() {
         <Menu
           mode="inline"
           selectedKeys={current ? [current.key] : []}
-          items={MENU.map(({ key, icon, label }) => ({ key, icon, label }))}
+          items={menu.map(({ key, icon, label }) => ({ key, icon, label }))}
           onClick={({ key }) => void navigate(key)}
           style={{ borderInlineEnd: 'none' }}
         />
@@ -107,12 +227,17 @@ export function AdminLayout() {
               <HomeOutlined /> 返回前台
             </Link>
             {operator ? (
-              <Flex align="center" gap={8}>
-                <Avatar size="small" style={{ background: 'var(--ant-color-primary)' }}>
-                  {(operator.name ?? operator.username).slice(0, 1)}
-                </Avatar>
-                <Typography.Text>{operator.name ?? operator.username}</Typography.Text>
-              </Flex>
+              <Link to={adminPaths.account} aria-label="我的账号">
+                <Flex align="center" gap={8}>
+                  <Avatar size="small" style={{ background: 'var(--ant-color-primary)' }} icon={<UserOutlined />} />
+                  <Typography.Text>{operator.name ?? operator.username}</Typography.Text>
+                  {operator.roles.map((role) => (
+                    <Tag key={role} style={{ marginInlineEnd: 0 }}>
+                      {OPERATOR_ROLE_LABEL[role]}
+                    </Tag>
+                  ))}
+                </Flex>
+              </Link>
             ) : (
               <Spin size="small" />
             )}
@@ -144,7 +269,21 @@ export function AdminLayout() {
               }
             />
           )}
-          <Outlet />
+          {loaded && current && 'needs' in current && !can(current.needs) ? (
+            <Result
+              status="403"
+              title="没有权限"
+              subTitle="您的角色无权使用此页面，如需使用请联系管理员调整角色"
+              extra={
+                <Button type="primary" onClick={() => void navigate(firstAllowedPage(can))}>
+                  返回可用页面
+                </Button>
+              }
+            />
+          ) : (
+            <Outlet />
+          )}
+          {operator?.mustChangePassword && <PasswordChangeRequired />}
         </Layout.Content>
       </Layout>
     </Layout>

@@ -1,4 +1,9 @@
-import { COUPON_NAME_MAX_LENGTH, COUPON_NOTE_MAX_LENGTH, type TAdminCouponRedemption } from '@gemstock/contract';
+import {
+  ADMIN_COUPON_API,
+  COUPON_NAME_MAX_LENGTH,
+  COUPON_NOTE_MAX_LENGTH,
+  type TAdminCouponRedemption,
+} from '@gemstock/contract';
 import { Alert, Button, Descriptions, Drawer, Flex, Popconfirm, Skeleton, Table, Tag, Typography } from 'antd';
 import { couponScopeText, couponValueText } from '@/lib/coupon-text';
 import { notify } from '@/lib/notify';
@@ -6,6 +11,7 @@ import { useCoupon } from '../api/get-coupon';
 import { useUpdateCoupon } from '../api/update-coupon';
 import { COUPON_STATUS_LABEL, accountName, couponUsageText } from '../lib/coupon-form';
 import { formatDateTime } from '@/lib/date-time';
+import { useOperatorCan } from '../lib/operator-access';
 
 interface CouponDetailDrawerProps {
   sid: string | null;
@@ -16,6 +22,8 @@ interface CouponDetailDrawerProps {
 export function CouponDetailDrawer({ sid, onClose }: CouponDetailDrawerProps) {
   const detail = useCoupon(sid);
   const update = useUpdateCoupon();
+  // 客服 looks coupons up for buyers; changing them is 财务's.
+  const canEdit = useOperatorCan().can(ADMIN_COUPON_API.update);
   const coupon = detail.data?.coupon;
   const redemptions = detail.data?.redemptions ?? [];
 
@@ -52,14 +60,16 @@ export function CouponDetailDrawer({ sid, onClose }: CouponDetailDrawerProps) {
             </Descriptions.Item>
             <Descriptions.Item label="名称" span={2}>
               <Typography.Text
-                editable={{
-                  maxLength: COUPON_NAME_MAX_LENGTH,
-                  tooltip: '修改名称',
-                  onChange: (value) => {
-                    const name = value.trim();
-                    if (name && name !== coupon.name) save({ name }, '名称已修改');
-                  },
-                }}
+                editable={
+                  canEdit && {
+                    maxLength: COUPON_NAME_MAX_LENGTH,
+                    tooltip: '修改名称',
+                    onChange: (value) => {
+                      const name = value.trim();
+                      if (name && name !== coupon.name) save({ name }, '名称已修改');
+                    },
+                  }
+                }
               >
                 {coupon.name ?? ''}
               </Typography.Text>
@@ -81,21 +91,23 @@ export function CouponDetailDrawer({ sid, onClose }: CouponDetailDrawerProps) {
             </Descriptions.Item>
             <Descriptions.Item label="备注" span={2}>
               <Typography.Text
-                editable={{
-                  maxLength: COUPON_NOTE_MAX_LENGTH,
-                  tooltip: '修改备注',
-                  onChange: (value) => {
-                    const note = value.trim() || null;
-                    if (note !== coupon.note) save({ note }, '备注已修改');
-                  },
-                }}
+                editable={
+                  canEdit && {
+                    maxLength: COUPON_NOTE_MAX_LENGTH,
+                    tooltip: '修改备注',
+                    onChange: (value) => {
+                      const note = value.trim() || null;
+                      if (note !== coupon.note) save({ note }, '备注已修改');
+                    },
+                  }
+                }
               >
                 {coupon.note ?? ''}
               </Typography.Text>
             </Descriptions.Item>
           </Descriptions>
 
-          {(coupon.status === 'active' || coupon.status === 'not_started') && (
+          {canEdit && (coupon.status === 'active' || coupon.status === 'not_started') && (
             <Flex justify="end">
               <Popconfirm
                 title="立即结束这张优惠券？"

@@ -15,6 +15,8 @@ import {
   Typography,
 } from 'antd';
 import { useState } from 'react';
+import { ADMIN_ORDER_API } from '@gemstock/contract';
+import { useOperatorCan } from '../lib/operator-access';
 import { LoadError } from '@/components/load-error';
 import { PriceText } from '@/components/price-text';
 import { ORDER_TYPE_LABEL, payWayText } from '@/lib/order-labels';
@@ -40,6 +42,8 @@ interface OrderDetailDrawerProps {
 export function OrderDetailDrawer({ sid, onClose }: OrderDetailDrawerProps) {
   const order = useOrder(sid);
   const [deciding, setDeciding] = useState<TransferDecisionTarget | null>(null);
+  // 客服 reads orders too; deciding on a transfer is 财务's.
+  const canDecide = useOperatorCan().can(ADMIN_ORDER_API.confirmTransfer);
   const data = order.data?.sid === sid ? order.data : undefined;
   const awaitingTransfer = data?.status === OrderStatus.CREATED && data.payWay === PayWay.TRANSFER;
   // cancelled at its transfer deadline: money that arrives later is still confirmed (re-opens it)
@@ -54,7 +58,7 @@ export function OrderDetailDrawer({ sid, onClose }: OrderDetailDrawerProps) {
       destroyOnHidden
       loading={order.isLoading}
       extra={
-        lapsedTransfer ? (
+        !canDecide ? null : lapsedTransfer ? (
           <Button type="primary" onClick={() => setDeciding({ order: data, decision: 'confirm' })}>
             确认迟到的转账款
           </Button>
@@ -72,7 +76,7 @@ export function OrderDetailDrawer({ sid, onClose }: OrderDetailDrawerProps) {
         )
       }
     >
-      {lapsedTransfer && (
+      {lapsedTransfer && canDecide && (
         <Alert
           type="info"
           showIcon

@@ -1,9 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
 import {
+  ADMIN_COUPON_API,
   COUPON_KINDS,
   COUPON_STATUSES,
   type CouponKind,
   type CouponStatus,
+  ORDER_REWARD_API,
   type TAdminCoupon,
 } from '@gemstock/contract';
 import { Button, Card, Empty, Space, Tag, Typography } from 'antd';
@@ -16,6 +18,7 @@ import { CouponDetailDrawer } from '../components/coupon-detail-drawer';
 import { CouponGrantModal } from '../components/coupon-grant-modal';
 import { ListFilters } from '../components/list-filters';
 import { OrderRewardCard } from '../components/order-reward-card';
+import { useOperatorCan } from '../lib/operator-access';
 import { type AddressUpdate, oneOf, useAddressQuery } from '../lib/address-query';
 import { COUPON_STATUS_LABEL, accountName, couponUsageText } from '../lib/coupon-form';
 import { formatDateTime } from '@/lib/date-time';
@@ -58,6 +61,10 @@ export function CouponsPage() {
   const [creating, setCreating] = useState(false);
   const [openSid, setOpenSid] = useState<string | null>(null);
   const [granting, setGranting] = useState<TAdminCoupon | null>(null);
+  // 客服 reads coupons; creating, granting and the order reward are 财务's.
+  const { can } = useOperatorCan();
+  const canCreate = can(ADMIN_COUPON_API.create);
+  const canGrant = can(ADMIN_COUPON_API.grant);
   const filtered = Boolean(query.q || query.status || query.kind);
 
   const columns: ColumnsType<TAdminCoupon> = [
@@ -119,7 +126,7 @@ export function CouponsPage() {
           <Button type="link" size="small" onClick={() => setOpenSid(c.sid)} aria-label={`优惠券 ${c.code} 详情`}>
             详情
           </Button>
-          {c.status !== 'expired' && (
+          {canGrant && c.status !== 'expired' && (
             <Button type="link" size="small" onClick={() => setGranting(c)} aria-label={`发放给用户 ${c.code}`}>
               发放给用户
             </Button>
@@ -131,7 +138,7 @@ export function CouponsPage() {
 
   return (
     <>
-      <OrderRewardCard />
+      {can(ORDER_REWARD_API.setting) && <OrderRewardCard />}
       <Card
         title={
           <ListFilters
@@ -146,9 +153,11 @@ export function CouponsPage() {
         extra={
           <Space>
             <RefreshButton query={{ refetch, isFetching, isLoading }} />
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
-              新建优惠券
-            </Button>
+            {canCreate && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+                新建优惠券
+              </Button>
+            )}
           </Space>
         }
       >
@@ -167,7 +176,7 @@ export function CouponsPage() {
                 description={filtered ? '没有符合条件的优惠券，换个条件试试' : '还没有优惠券'}
                 image={Empty.PRESENTED_IMAGE_SIMPLE}
               >
-                {!filtered && (
+                {!filtered && canCreate && (
                   <Button type="primary" onClick={() => setCreating(true)}>
                     新建优惠券
                   </Button>

@@ -1,6 +1,6 @@
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import type { TAdminLoginRequest } from '@gemstock/contract';
-import { MESSAGES } from '@gemstock/contract';
+import { ErrorCode, MESSAGES, OPERATOR_MESSAGES } from '@gemstock/contract';
 import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -13,7 +13,7 @@ import { useAdminSession } from '../lib/admin-session';
 function safeRedirect(value: string | null): string {
   return value && value.startsWith(`${adminPaths.root}/`) && !value.startsWith(adminPaths.login)
     ? value
-    : adminPaths.materials;
+    : adminPaths.root;
 }
 
 export function AdminLoginPage() {
@@ -23,6 +23,8 @@ export function AdminLoginPage() {
   const setToken = useAdminSession((s) => s.setToken);
   const login = useAdminLogin();
   const [error, setError] = useState<string | null>(null);
+  // Asked for once the server says this account signs in with an authenticator code.
+  const [askTotp, setAskTotp] = useState(false);
   const redirect = safeRedirect(params.get('redirect'));
 
   useEffect(() => {
@@ -38,7 +40,15 @@ export function AdminLoginPage() {
         setToken(res.access_token);
         void navigate(redirect, { replace: true });
       },
-      onError: (e) => setError(isApiError(e) ? e.message : '登录失败，请稍后再试'),
+      onError: (e) => {
+        if (isApiError(e) && (e.code === ErrorCode.TOTP_REQUIRED.code || e.code === ErrorCode.TOTP_INVALID.code)) {
+          setAskTotp(true);
+          // The first ask is a step of the sign-in, not a mistake.
+          setError(e.code === ErrorCode.TOTP_REQUIRED.code && !askTotp ? null : e.message);
+          return;
+        }
+        setError(isApiError(e) ? e.message : '登录失败，请稍后再试');
+      },
     });
   };
 
@@ -71,6 +81,24 @@ export function AdminLoginPage() {
           <Form.Item name="password" label="密码" rules={[{ required: true, message: MESSAGES.password }]}>
             <Input.Password prefix={<LockOutlined />} autoComplete="current-password" placeholder="密码" size="large" />
           </Form.Item>
+          {askTotp && (
+            <Form.Item
+              name="totp"
+              label="动态验证码"
+              extra="打开手机上的身份验证器，输入宝图运营后台的 6 位数字"
+              rules={[{ required: true, pattern: /^\s*\d{6}\s*$/, message: OPERATOR_MESSAGES.totp }]}
+            >
+              <Input
+                prefix={<SafetyOutlined />}
+                autoComplete="one-time-code"
+                inputMode="numeric"
+                maxLength={6}
+                placeholder="6 位数字"
+                size="large"
+                autoFocus
+              />
+            </Form.Item>
+          )}
           <Button type="primary" htmlType="submit" block size="large" loading={login.isPending}>
             登录
           </Button>
