@@ -1,8 +1,9 @@
-import type {
-  TAdminMaterial,
-  TAdminMaterialResponse,
-  TDownloadUrlResponse,
-  TServiceWarnings,
+import {
+  ADMIN_REVIEW_API,
+  type TAdminMaterial,
+  type TAdminMaterialResponse,
+  type TDownloadUrlResponse,
+  type TServiceWarnings,
 } from '@gemstock/contract';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -172,6 +173,15 @@ describe.skipIf(!usePostgres)('several servers on one PostgreSQL database', () =
         expect(thumb.headers.get('content-type')).toBe('image/webp');
         expect((await sharp(Buffer.from(await thumb.arrayBuffer())).metadata()).width).toBe(480);
       }
+
+      // Review lists it (through server 3): only then is it for sale.
+      const listed = await three.call({
+        method: ADMIN_REVIEW_API.list.method,
+        url: ADMIN_REVIEW_API.list.path,
+        payload: { sids: [sid] },
+        token: operator.token,
+      });
+      expect(listed.code, listed.message).toBe(0);
 
       // A buyer pays through server 2 and downloads the original through server 3.
       const buyer = await createCompanyBuyer(two);
