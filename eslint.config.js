@@ -3,6 +3,47 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * A status is asked of its state machine (`OrderStateMachine.may('pay', order.status)`), never
+ * compared as a string, outside the machines, their server doors, views and label files. The
+ * selectors: an equality with a member of a status enum, a status property compared with a
+ * literal, a switch over a status or with status cases, and `[X.A, X.B].includes(…)`.
+ */
+const STATUS_ENUM = '/^(Order|Demand|PaymentAttempt|Invoice|Audit|Refund|PaymentException)Status$/';
+const STATUS_FIELD = '/^(status|auditStatus|orderStatus|usedByStatus)$/';
+const STATUS_VALUE =
+  '/^(CREATED|PAYED|CANCELLED|REFUNDED|OPEN|PAID|CLOSED|FAILED|REQUESTED|ISSUED|REJECTED|VOIDED|REVERSED|QUOTE_REQUESTED|QUOTED|SUBMITTED|DESIGNING|DRAFT_REVIEW|REVISING|FINAL_PRODUCTION|DELIVERED|NONE|PENDING|APPROVED|PROCESSING|SUCCEEDED|HANDLED)$/';
+const EQUALITY = '[operator=/^[!=]==?$/]';
+const STATUS_COMPARISONS = [
+  `BinaryExpression${EQUALITY}[left.object.name=${STATUS_ENUM}]`,
+  `BinaryExpression${EQUALITY}[right.object.name=${STATUS_ENUM}]`,
+  `BinaryExpression${EQUALITY}[left.property.name=${STATUS_FIELD}][right.value=${STATUS_VALUE}]`,
+  `BinaryExpression${EQUALITY}[right.property.name=${STATUS_FIELD}][left.value=${STATUS_VALUE}]`,
+  `BinaryExpression${EQUALITY}[left.name=${STATUS_FIELD}][right.value=${STATUS_VALUE}]`,
+  `BinaryExpression${EQUALITY}[right.name=${STATUS_FIELD}][left.value=${STATUS_VALUE}]`,
+  `SwitchStatement[discriminant.property.name=${STATUS_FIELD}]`,
+  `SwitchCase[test.object.name=${STATUS_ENUM}]`,
+  `CallExpression[callee.property.name='includes'][callee.object.elements.0.object.name=${STATUS_ENUM}]`,
+];
+const STATUS_COMPARISON_MESSAGE =
+  '不要用字符串比较状态：请询问状态机，例如 OrderStateMachine.may(\'pay\', order.status)，服务端用 assertMay(...)（见 docs/conventions.md「How a state changes」）。';
+
+/** `no-restricted-syntax` with the selectors above, as a rule of its own so other restrictions do not replace it. */
+const stateRules = {
+  rules: {
+    'no-status-comparison': {
+      meta: { type: 'problem', docs: { description: 'status comparisons belong to the state machines' } },
+      create: (context) =>
+        Object.fromEntries(
+          STATUS_COMPARISONS.map((selector) => [
+            selector,
+            (node) => context.report({ node, message: STATUS_COMPARISON_MESSAGE }),
+          ]),
+        ),
+    },
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -50,6 +91,27 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}', 'packages/contract/src/**/*.ts'],
+    plugins: { state: stateRules },
+    rules: { 'state/no-status-comparison': 'error' },
+  },
+  {
+    // The doors that may compare statuses: the machines and their server doors (which map a
+    // move to its UPDATE), views and label files (which name each status), and tests.
+    files: [
+      'packages/contract/src/*-machine.ts',
+      'packages/contract/src/state-machine.ts',
+      'packages/contract/src/demand-state.ts',
+      'apps/server/src/lib/state-transition.ts',
+      'apps/server/src/modules/**/*-transition.ts',
+      'apps/server/src/modules/**/*.view.ts',
+      'apps/web/src/**/*-labels.ts',
+      '**/*.test.{ts,tsx}',
+    ],
+    plugins: { state: stateRules },
+    rules: { 'state/no-status-comparison': 'off' },
   },
   {
     // The server's test files share one module registry per worker (apps/server/vitest.config.ts,

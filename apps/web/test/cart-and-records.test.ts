@@ -1,7 +1,8 @@
 import { AuditStatus, OrderStatus, PayWay } from '@gemstock/contract';
 import { describe, expect, it } from 'vitest';
 import { chosenItems, selectAllState, selectableSids, selectionOf } from '@/features/cart/lib/cart-selection';
-import { orderActions, payWayText } from '@/features/records/lib/order-labels';
+import { orderActions } from '@/features/records/lib/order-actions';
+import { payWayText } from '@/lib/order-labels';
 
 const line = (sid: string, chosen: boolean, disabled = false, spec: 1 | 2 | 3 | 4 = 2) => ({
   sid,
@@ -42,6 +43,8 @@ describe('order records', () => {
       canCancel: true,
       canAudit: false,
       canDownload: false,
+      showsDeadline: true,
+      showsInvoice: false,
     });
   });
 
@@ -50,12 +53,16 @@ describe('order records', () => {
       canPay: false,
       canCancel: false,
       canDownload: true,
+      showsDeadline: false,
+      showsInvoice: true,
     });
     expect(orderActions({ ...order, status: OrderStatus.CANCELLED }, { level: 0 })).toEqual({
       canPay: false,
       canCancel: false,
       canAudit: false,
       canDownload: false,
+      showsDeadline: false,
+      showsInvoice: false,
     });
   });
 
@@ -64,6 +71,7 @@ describe('order records', () => {
     expect(orderActions(sub, { level: 0 })).toMatchObject({ canAudit: true, canPay: false });
     expect(orderActions(sub, { level: 1 }).canAudit).toBe(false);
     expect(orderActions({ ...sub, auditStatus: AuditStatus.APPROVED }, { level: 0 }).canAudit).toBe(false);
+    expect(orderActions({ ...sub, auditStatus: AuditStatus.NONE }, { level: 0 }).canAudit).toBe(false);
   });
 
   it('an unpaid transfer order reads as waiting for the funds', () => {

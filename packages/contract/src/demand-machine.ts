@@ -1,5 +1,21 @@
-import { DemandStatus } from './enums.js';
+import { DEMAND_STATUS_VALUES, DemandStatus } from './enums.js';
 import { defineStateMachine } from './state-machine.js';
+
+const {
+  QUOTE_REQUESTED,
+  QUOTED,
+  CREATED,
+  SUBMITTED,
+  DESIGNING,
+  DRAFT_REVIEW,
+  REVISING,
+  FINAL_PRODUCTION,
+  DELIVERED,
+  CANCELLED,
+} = DemandStatus;
+
+/** Paid work a designer is on, from the first draft to the final files. */
+const IN_PROGRESS = [DESIGNING, DRAFT_REVIEW, REVISING, FINAL_PRODUCTION] as const;
 
 /**
  * A custom design request (spec §4 customization flow; decisions 0019 and 0024). The advanced
@@ -9,89 +25,68 @@ import { defineStateMachine } from './state-machine.js';
  * is up) ⇄ REVISING (the buyer sent feedback) → FINAL_PRODUCTION (the buyer accepted the draft,
  * or the last revision's draft is up: the designer owes the final files) → DELIVERED. The
  * designer may deliver from any working stage. The order's own moves carry the demand with them
- * in the same transaction: paid → SUBMITTED, cancelled → CANCELLED, a late bank transfer
- * re-opening the order → back to CREATED or QUOTED. An operator may cancel paid work that
- * cannot be done (the refund is then made by hand, docs/operations.md).
+ * in the same transaction (`pay`, `cancelWithOrder`, `reopen`). An operator may cancel paid work
+ * that cannot be done (the refund is then made by hand, docs/operations.md).
  */
-export const DemandStateMachine = defineStateMachine<DemandStatus>('demand', {
-  [DemandStatus.QUOTE_REQUESTED]: [DemandStatus.QUOTED, DemandStatus.CANCELLED],
-  [DemandStatus.QUOTED]: [DemandStatus.SUBMITTED, DemandStatus.CANCELLED],
-  [DemandStatus.CREATED]: [DemandStatus.SUBMITTED, DemandStatus.CANCELLED],
-  [DemandStatus.SUBMITTED]: [DemandStatus.DESIGNING, DemandStatus.CANCELLED],
-  [DemandStatus.DESIGNING]: [DemandStatus.DRAFT_REVIEW, DemandStatus.DELIVERED, DemandStatus.CANCELLED],
-  [DemandStatus.DRAFT_REVIEW]: [
-    DemandStatus.REVISING,
-    DemandStatus.FINAL_PRODUCTION,
-    DemandStatus.DELIVERED,
-    DemandStatus.CANCELLED,
-  ],
-  [DemandStatus.REVISING]: [
-    DemandStatus.DRAFT_REVIEW,
-    DemandStatus.FINAL_PRODUCTION,
-    DemandStatus.DELIVERED,
-    DemandStatus.CANCELLED,
-  ],
-  [DemandStatus.FINAL_PRODUCTION]: [DemandStatus.DELIVERED, DemandStatus.CANCELLED],
-  [DemandStatus.DELIVERED]: [],
-  [DemandStatus.CANCELLED]: [DemandStatus.CREATED, DemandStatus.QUOTED],
+export const DemandStateMachine = defineStateMachine('demand', DEMAND_STATUS_VALUES, {
+  // ── the buyer ──
+  /** Its order was paid: the work starts. */
+  pay: { from: [QUOTED, CREATED], to: SUBMITTED, refusal: 'DEMAND_WRONG_STAGE' },
+  /** A quote request withdrawn before it is priced (a priced one: cancel its order). */
+  withdraw: { from: [QUOTE_REQUESTED], to: CANCELLED, refusal: 'DEMAND_WRONG_STAGE' },
+  /** Feedback on the latest draft, one revision round (the service counts the rounds left). */
+  feedback: { from: [DRAFT_REVIEW], to: REVISING, refusal: 'DEMAND_WRONG_STAGE' },
+  /** The latest draft taken as it is: the designer owes the final files. */
+  accept: { from: [DRAFT_REVIEW], to: FINAL_PRODUCTION, refusal: 'DEMAND_WRONG_STAGE' },
+  /** The delivered design file. */
+  download: { from: [DELIVERED], refusal: 'DEMAND_WRONG_STAGE' },
+  // ── its order ──
+  /** Its unpaid order was cancelled (by the buyer or its deadline). */
+  cancelWithOrder: { from: [QUOTED, CREATED], to: CANCELLED, refusal: 'DEMAND_WRONG_STAGE' },
+  /** Its order was re-opened (a late bank transfer): waiting for payment again, by tier. */
+  reopen: { from: [CANCELLED], to: [CREATED, QUOTED], refusal: 'DEMAND_WRONG_STAGE' },
+  // ── the operator ──
+  /** A super or AI-video request priced: its `dashboard` order is made. */
+  quote: { from: [QUOTE_REQUESTED], to: QUOTED, refusal: 'DEMAND_WRONG_STAGE' },
+  /** A designer takes paid work that has not started. */
+  assign: { from: [SUBMITTED], to: DESIGNING, refusal: 'DEMAND_WRONG_STAGE' },
+  /** Work in progress changes hands. */
+  reassign: { from: IN_PROGRESS, refusal: 'DEMAND_WRONG_STAGE' },
+  /** The designer saw the buyer's feedback (and may reply). */
+  answerFeedback: { from: [REVISING], refusal: 'DEMAND_WRONG_STAGE' },
+  /** A draft for the buyer's feedback: the first one, or one answering feedback. */
+  putUpDraft: {
+    from: [DESIGNING, REVISING],
+    to: DRAFT_REVIEW,
+    refusal: 'DEMAND_WRONG_STAGE',
+    refusalIn: { [SUBMITTED]: 'DEMAND_NOT_ASSIGNED', [DELIVERED]: 'DEMAND_ALREADY_DELIVERED' },
+  },
+  /** The last revision's draft (the rounds are used up): on to the final files. */
+  putUpLastDraft: {
+    from: [REVISING],
+    to: FINAL_PRODUCTION,
+    refusal: 'DEMAND_WRONG_STAGE',
+    refusalIn: { [SUBMITTED]: 'DEMAND_NOT_ASSIGNED', [DELIVERED]: 'DEMAND_ALREADY_DELIVERED' },
+  },
+  /** The final files, with the exclusive licence: from any working stage. */
+  deliver: {
+    from: IN_PROGRESS,
+    to: DELIVERED,
+    refusal: 'DEMAND_WRONG_STAGE',
+    refusalIn: { [SUBMITTED]: 'DEMAND_NOT_ASSIGNED', [DELIVERED]: 'DEMAND_ALREADY_DELIVERED' },
+  },
+  /**
+   * Work that cannot be done: a request not yet priced, or paid work. An unpaid order's demand
+   * (CREATED, QUOTED) follows its order instead, which the buyer or its deadline cancels.
+   */
+  cancel: { from: [QUOTE_REQUESTED, SUBMITTED, ...IN_PROGRESS], to: CANCELLED, refusal: 'DEMAND_WRONG_STAGE' },
 });
+export type DemandAction = keyof typeof DemandStateMachine.actions;
 
-// What a stage offers, read from the machine so the server and both UIs ask the same table.
-
-/** Paid work a designer is on (from a designer's first draft to the final files). */
-export function isDemandInProgress(status: string): boolean {
-  return DemandStateMachine.can(status, DemandStatus.DELIVERED);
-}
-
-/** A new draft is taken (it answers feedback, or is the first one). */
-export function demandTakesDraft(status: string): boolean {
-  return DemandStateMachine.can(status, DemandStatus.DRAFT_REVIEW);
-}
-
-/** The final files are taken: any working stage (the designer may deliver early). */
-export function demandTakesFinal(status: string): boolean {
-  return DemandStateMachine.can(status, DemandStatus.DELIVERED);
-}
-
-/** A designer may be assigned: paid work that has not started, or work in progress changing hands. */
-export function demandTakesDesigner(status: string): boolean {
-  return DemandStateMachine.can(status, DemandStatus.DESIGNING) || isDemandInProgress(status);
-}
-
-/** A request waiting for its price (a cancelled one may be re-opened to QUOTED, but is not priced). */
-export function demandAwaitsQuote(status: string): boolean {
-  return DemandStateMachine.can(status, DemandStatus.QUOTED) && DemandStateMachine.can(status, DemandStatus.CANCELLED);
-}
-
-/**
- * An operator may cancel it: a request not yet priced, or paid work. An unpaid order's demand
- * (CREATED, QUOTED) follows its order instead, which the buyer or its deadline cancels.
- */
-export function operatorMayCancelDemand(status: string): boolean {
-  return (
-    demandAwaitsQuote(status) || DemandStateMachine.can(status, DemandStatus.DESIGNING) || isDemandInProgress(status)
-  );
-}
-
-/** The buyer may still withdraw it (before it is priced; a priced one: cancel its order). */
-export function buyerMayWithdrawDemand(status: string): boolean {
-  return demandAwaitsQuote(status);
-}
-
-/** Waiting for the buyer to pay its order. */
-export function demandAwaitsPayment(status: string): boolean {
-  return DemandStateMachine.can(status, DemandStatus.SUBMITTED);
-}
-
-/** The latest draft waits for the buyer: feedback (while rounds are left) or acceptance. */
-export function demandAwaitsBuyerReview(status: string): boolean {
-  return DemandStateMachine.can(status, DemandStatus.REVISING);
-}
-
-/**
- * Where a draft upload takes the demand: back to the buyer for feedback, or, when the feedback
- * rounds are used up, straight to the final files (nobody waits on a buyer who cannot answer).
- */
-export function demandStatusAfterDraft(revisionsUsed: number, maxRevisions: number): DemandStatus {
-  return revisionsUsed >= maxRevisions ? DemandStatus.FINAL_PRODUCTION : DemandStatus.DRAFT_REVIEW;
+/** Who acts next, for the buyer's and the operator's labels. */
+export function demandTurnOf(status: string): 'buyer' | 'operator' | 'none' {
+  const can = DemandStateMachine.capabilities(status);
+  if (can.pay || can.accept) return 'buyer';
+  if (can.quote || can.assign || can.deliver) return 'operator';
+  return 'none';
 }

@@ -1,5 +1,4 @@
-import type { DemandTier } from './enums.js';
-import { DemandStatus } from './enums.js';
+import type { DemandStatus, DemandTier } from './enums.js';
 
 // The moves between these states are in demand-machine.ts, apart from the labels and numbers
 // here, so a page that only names a tier or a status does not carry the machine.
@@ -21,24 +20,6 @@ export const DEMAND_QUOTE_WORKING_DAYS = 1;
 export const DEMAND_QUOTE_LEAD_DAYS = { min: 1, max: 30, default: 5 } as const;
 /** Most reference pictures on a quote request. */
 export const DEMAND_MAX_REFERENCES = 6;
-
-/** Who acts next, for the buyer's and the operator's labels. */
-export function demandTurnOf(status: DemandStatus): 'buyer' | 'operator' | 'none' {
-  switch (status) {
-    case DemandStatus.QUOTED:
-    case DemandStatus.CREATED:
-    case DemandStatus.DRAFT_REVIEW:
-      return 'buyer';
-    case DemandStatus.QUOTE_REQUESTED:
-    case DemandStatus.SUBMITTED:
-    case DemandStatus.DESIGNING:
-    case DemandStatus.REVISING:
-    case DemandStatus.FINAL_PRODUCTION:
-      return 'operator';
-    default:
-      return 'none';
-  }
-}
 
 /** Buyer-facing names of the stages. */
 export const DEMAND_STATUS_LABEL: Record<DemandStatus, string> = {

@@ -1,4 +1,5 @@
-import { OrderStatus, OrderType, PayWay } from './enums.js';
+import { OrderType, PayWay } from './enums.js';
+import { OrderStateMachine } from './order-machine.js';
 
 // Apart from the invoice declarations (api/invoice.ts), which hold zod schemas: the records pages
 // offer 申请发票 by this rule and load no zod.
@@ -17,7 +18,7 @@ export function invoiceRefusalOf(order: {
   orderType: string;
   paidCents: number;
 }): InvoiceRefusal | null {
-  if (order.status !== OrderStatus.PAYED) return 'not_paid';
+  if (!OrderStateMachine.may('requestInvoice', order.status)) return 'not_paid';
   if (order.payWay === PayWay.WALLET && order.orderType !== OrderType.WALLET) return 'wallet_paid';
   if (order.paidCents <= 0 || order.payWay === PayWay.FREE) return 'nothing_paid';
   return null;

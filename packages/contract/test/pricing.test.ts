@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   addChinaMonths,
-  canTransitionOrder,
   couponDiscountCents,
   couponDiscountLabel,
   couponProblem,
@@ -10,7 +9,6 @@ import {
   DEFAULT_VIP_RATE_BP,
   formatYuan,
   LICENCE_TABLE,
-  ORDER_TRANSITIONS,
   priceOrder,
   type PricingCoupon,
   unitPriceCents,
@@ -224,17 +222,6 @@ describe('VIP months in China time', () => {
         expect(until - d.getTime()).toBeGreaterThanOrEqual(28 * 86_400_000);
       }),
     );
-  });
-});
-
-describe('order state machine', () => {
-  it('lets a created order be paid or cancelled and nothing else move', () => {
-    expect(canTransitionOrder('CREATED', 'PAYED')).toBe(true);
-    expect(canTransitionOrder('CREATED', 'CANCELLED')).toBe(true);
-    expect(canTransitionOrder('PAYED', 'CANCELLED')).toBe(false);
-    expect(canTransitionOrder('CANCELLED', 'PAYED')).toBe(false);
-    expect(canTransitionOrder('NOPE', 'PAYED')).toBe(false);
-    expect(ORDER_TRANSITIONS.PAYED).toEqual([]);
   });
 });
 

@@ -59,6 +59,21 @@ export const AUDIT_LABEL: Record<Exclude<AuditStatus, 'NONE'>, { text: string; c
   [AuditStatus.REJECTED]: { text: '审批未通过', color: 'error' },
 };
 
+/** The approval tag of an order, when a sub-account's wallet payment was asked about. */
+export function auditLabelOf(status: AuditStatus): { text: string; color: TagColor | MoreTagColor } | null {
+  return status === AuditStatus.NONE ? null : AUDIT_LABEL[status];
+}
+
+/** The main account's note on a refused approval, shown under the order. */
+export function auditRefusalNote(order: Pick<TOrder, 'auditStatus' | 'auditMessage'>): string | null {
+  return order.auditStatus === AuditStatus.REJECTED ? order.auditMessage : null;
+}
+
+/** What the order's price line is called: what was paid, or what is to be paid. */
+export function amountLabelOf(status: OrderStatus): '实付' | '应付' {
+  return status === OrderStatus.PAYED ? '实付' : '应付';
+}
+
 /** How the pay way reads on a record: an unpaid transfer order is waiting for the funds. */
 export function payWayText(order: Pick<TOrder, 'payWay' | 'status'>): string {
   if (!order.payWay) return order.status === OrderStatus.CREATED ? '未选择' : '—';

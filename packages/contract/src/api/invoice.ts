@@ -104,8 +104,12 @@ export type TAdminInvoiceListResponse = z.infer<typeof ZAdminInvoiceListResponse
 
 export const ZInvoiceRejectRequest = z.object({ reason: text(INVOICE_MESSAGES.reason, 200) });
 
-/** 作废 (the invoice is cancelled as if never issued) or 红冲 (a red-letter invoice reverses it). */
-export const INVOICE_VOID_KINDS = [InvoiceStatus.VOIDED, InvoiceStatus.REVERSED] as const;
+/**
+ * How an issued invoice is withdrawn (decision 0025), named by the status it ends in: 作废 (the
+ * invoice is cancelled as if never issued) or 红冲 (a red-letter invoice reverses it).
+ */
+export const InvoiceVoidKind = { VOID: InvoiceStatus.VOIDED, REVERSE: InvoiceStatus.REVERSED } as const;
+export const INVOICE_VOID_KINDS = [InvoiceVoidKind.VOID, InvoiceVoidKind.REVERSE] as const;
 export type InvoiceVoidKind = (typeof INVOICE_VOID_KINDS)[number];
 
 /**

@@ -1,3 +1,4 @@
+import { OrderStateMachine } from '@gemstock/contract';
 import { and, asc, eq, getTableColumns, gt, isNull, lte, ne, notExists, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { couponRedemptions, coupons, orders } from '../../db/schema/index.js';
@@ -73,7 +74,9 @@ export async function claimCoupon(
   if (inserted.length === 0) {
     const held = await findAccountCouponUse(tx, input.couponSid, input.userSid);
     if (held?.orderSid === input.orderSid) return 'claimed';
-    return held?.orderStatus === 'CREATED' ? 'held_by_other_order' : 'already_used_by_account';
+    return held?.orderStatus && OrderStateMachine.may('pay', held.orderStatus)
+      ? 'held_by_other_order'
+      : 'already_used_by_account';
   }
   const updated = await tx
     .update(coupons)

@@ -3,7 +3,7 @@ import {
   couponProblem,
   ErrorCode,
   type ErrorSpec,
-  OrderStatus,
+  OrderStateMachine,
   type PricingCoupon,
 } from '@gemstock/contract';
 import type { DbOrTx } from '../../db/client.js';
@@ -78,7 +78,8 @@ export async function resolveCoupon(
       usedByAccount: use !== undefined && !isOwnClaim,
     },
   );
-  if (problem === 'already_used' && use?.orderStatus === OrderStatus.CREATED) {
+  // Used by an order still unpaid: paying or cancelling that order frees it.
+  if (problem === 'already_used' && use?.orderStatus && OrderStateMachine.may('pay', use.orderStatus)) {
     throw new AppError(ErrorCode.COUPON_HELD_BY_OTHER_ORDER);
   }
   if (problem) throw new AppError(couponErrorOf(problem));

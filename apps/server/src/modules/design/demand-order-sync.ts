@@ -3,7 +3,7 @@ import {
   DemandStateMachine,
   DemandStatus,
   DemandTier,
-  OrderStatus,
+  type OrderAction,
   chinaWorkingDaysDeadline,
 } from '@gemstock/contract';
 import type { DbOrTx } from '../../db/client.js';
@@ -20,40 +20,30 @@ export function firstDraftDeadline(demand: Pick<DemandRow, 'tier' | 'quoteLeadDa
 }
 
 /**
- * Carries an order's status change to its demand, inside the order's transaction (the order
- * module calls this from its one transition function): paid → SUBMITTED with the first draft's
+ * Carries an order's action to its demand, inside the order's transaction (the order module
+ * calls this from its one transition function): paid → SUBMITTED with the first draft's
  * deadline; cancelled → CANCELLED; a re-opened bank-transfer order → back to waiting for payment.
- * A demand that is not where the order's move expects (an operator acted on it meanwhile) is
- * left as it is: the money move must stand either way.
+ * A demand the machine does not let follow (an operator acted on it meanwhile) is left as it
+ * is: the money move must stand either way.
  */
 export async function carryDemandWithOrder(
   tx: DbOrTx,
   order: { sid: string; demandSid: string | null },
-  to: OrderStatus,
+  orderAction: OrderAction,
   at: Date,
 ): Promise<void> {
   if (!order.demandSid) return;
   const demand = await findDemandOfOrder(tx, order.sid);
   if (!demand) return;
-  switch (to) {
-    case OrderStatus.PAYED:
-      if (DemandStateMachine.can(demand.status, DemandStatus.SUBMITTED)) {
-        await transitionDemand(tx, demand, DemandStatus.SUBMITTED, {
-          paidAt: at,
-          stageDeadline: firstDraftDeadline(demand, at),
-        });
-      }
-      return;
-    case OrderStatus.CANCELLED:
-      if (demand.status === DemandStatus.CREATED || demand.status === DemandStatus.QUOTED) {
-        await transitionDemand(tx, demand, DemandStatus.CANCELLED, { stageDeadline: null, cancelReason: '订单已取消' });
-      }
-      return;
-    case OrderStatus.CREATED:
-      if (demand.status === DemandStatus.CANCELLED) {
-        const back = demand.tier === DemandTier.ADVANCED ? DemandStatus.CREATED : DemandStatus.QUOTED;
-        await transitionDemand(tx, demand, back, { cancelReason: null });
-      }
-      return;
+  if (orderAction === 'pay' && DemandStateMachine.may('pay', demand.status)) {
+    await transitionDemand(tx, demand, DemandStatus.SUBMITTED, {
+      paidAt: at,
+      stageDeadline: firstDraftDeadline(demand, at),
+    });
+  } else if (orderAction === 'cancel' && DemandStateMachine.may('cancelWithOrder', demand.status)) {
+    await transitionDemand(tx, demand, DemandStatus.CANCELLED, { stageDeadline: null, cancelReason: '订单已取消' });
+  } else if (orderAction === 'reopen' && DemandStateMachine.may('reopen', demand.status)) {
+    const back = demand.tier === DemandTier.ADVANCED ? DemandStatus.CREATED : DemandStatus.QUOTED;
+    await transitionDemand(tx, demand, back, { cancelReason: null });
   }
 }

@@ -6,6 +6,7 @@ import {
   DEMAND_REVISION_WORKING_DAYS,
   DEMAND_TIER_LABEL,
   DESIGN_COMMENTS_PER_FILE,
+  DemandStateMachine,
   DemandStatus,
   DemandTier,
   DesignFileKind,
@@ -23,18 +24,9 @@ import {
   type ZDemandCommentRequest,
   type ZDemandListQuery,
   type ZDemandQuoteRequest,
-  buyerMayWithdrawDemand,
   chinaLastDayBefore,
   chinaWorkingDaysDeadline,
-  demandAwaitsBuyerReview,
-  demandAwaitsQuote,
-  demandStatusAfterDraft,
-  demandTakesDesigner,
-  demandTakesDraft,
-  demandTakesFinal,
   draftVersionLabel,
-  isDemandInProgress,
-  operatorMayCancelDemand,
   ownerSidOf,
   type TOrder,
   type TAdminOrder,
@@ -46,7 +38,7 @@ import { uniqueViolationConstraint } from '../../db/errors.js';
 import { AppError } from '../../lib/app-error.js';
 import type { DownloadUrlSigner } from '../../lib/download-url.js';
 import { newSid } from '../../lib/ids.js';
-import { listPageOf, pageWithCursor } from '../../lib/list-cursor.js';
+import { assertMay } from '../../lib/state-transition.js';
 import { recordOperatorAction } from '../audit/audit-log.service.js';
 import { findMaterialsBySids } from '../catalog/materials.service.js';
 import { grantOrderLicences, licenceOfOrderMaterial } from '../licence/licence.service.js';
@@ -170,8 +162,11 @@ export async function listDemands(
   query: z.output<typeof ZDemandListQuery>,
 ): Promise<TDemandListResponse> {
   const filter = user.level === AccountLevel.MAIN ? { ownerSid: user.sid } : { userSid: user.sid };
-  const rows = await listDemandsOf(deps.db, filter, listPageOf(query));
-  const { rows: page, nextCursor } = pageWithCursor(rows, query.page_size, (d) => ({ at: d.position, sid: d.sid }));
+  const rows = await listDemandsOf(deps.db, filter, {
+    offset: (query.page - 1) * query.page_size,
+    limit: query.page_size,
+  });
+  const page = rows.slice(0, query.page_size);
   const designers = await designerNamesOf(
     deps.db,
     page.map((d) => d.designerSid).filter((s): s is string => s !== null),
@@ -181,8 +176,7 @@ export async function listDemands(
     demands: page.map((d) =>
       presentDemand(d, { urlOf, designerName: d.designerSid ? (designers.get(d.designerSid) ?? null) : null }),
     ),
-    hasMore: nextCursor !== null,
-    nextCursor,
+    hasMore: rows.length > query.page_size,
   };
 }
 
@@ -192,7 +186,7 @@ async function detailsOf(deps: DesignDeps, demand: DemandRow, designerName: stri
     listDesignFiles(deps.db, demand.sid),
     listDesignComments(deps.db, demand.sid),
     demand.materialSid ? findMaterialsBySids(deps.db, [demand.materialSid]) : Promise.resolve(new Map()),
-    demand.status === DemandStatus.DELIVERED && demand.orderSid && demand.materialSid
+    DemandStateMachine.may('download', demand.status) && demand.orderSid && demand.materialSid
       ? licenceOfOrderMaterial(deps.db, demand.orderSid, demand.materialSid)
       : Promise.resolve(undefined),
   ]);
@@ -236,10 +230,11 @@ export async function demandDetails(deps: DesignDeps, user: UserRow, sid: string
 /** Feedback is taken while the latest draft waits for the buyer and rounds are left. */
 function assertTakesFeedback(demand: DemandRow): void {
   const roundsLeft = demand.revisionsUsed < DEMAND_MAX_REVISIONS;
-  if (demandAwaitsBuyerReview(demand.status) && roundsLeft) return;
   // Work still in progress with the rounds used up: say so, rather than "wrong stage".
-  if (!roundsLeft && isDemandInProgress(demand.status)) throw new AppError(ErrorCode.DEMAND_NO_REVISIONS_LEFT);
-  throw new AppError(ErrorCode.DEMAND_WRONG_STAGE);
+  if (!roundsLeft && DemandStateMachine.may('deliver', demand.status)) {
+    throw new AppError(ErrorCode.DEMAND_NO_REVISIONS_LEFT);
+  }
+  assertMay(DemandStateMachine, 'feedback', demand.status);
 }
 
 /** The latest draft, which feedback is about. */
@@ -321,7 +316,7 @@ export async function acceptDraft(deps: DesignDeps, user: UserRow, sid: string):
   const now = nowOf(deps);
   const moved = await deps.db.transaction(async (tx) => {
     const demand = await lockVisibleDemand(tx, user, sid);
-    if (!demandAwaitsBuyerReview(demand.status)) throw new AppError(ErrorCode.DEMAND_WRONG_STAGE);
+    assertMay(DemandStateMachine, 'accept', demand.status);
     return transitionDemand(tx, demand, DemandStatus.FINAL_PRODUCTION, {
       stageDeadline: chinaWorkingDaysDeadline(now, DEMAND_FINAL_WORKING_DAYS),
     });
@@ -337,7 +332,8 @@ export async function deliveryLink(
   sid: string,
 ): Promise<{ url: string; expiresAt: string; fileName: string }> {
   const demand = await visibleDemand(deps, user, sid);
-  if (demand.status !== DemandStatus.DELIVERED || !demand.resultKey) throw new AppError(ErrorCode.DEMAND_WRONG_STAGE);
+  assertMay(DemandStateMachine, 'download', demand.status);
+  if (!demand.resultKey) throw new AppError(ErrorCode.DEMAND_WRONG_STAGE);
   const final = (await listDesignFiles(deps.db, demand.sid)).find((f) => f.kind === DesignFileKind.FINAL);
   const link = deps.signer.signDownloadUrl(demand.resultKey, DELIVERY_LINK_TTL_SECONDS);
   return { url: link.url, expiresAt: link.expiresAt.toISOString(), fileName: final?.fileName ?? 'design' };
@@ -381,7 +377,7 @@ export async function requestQuote(
 export async function withdrawQuote(deps: DesignDeps, user: UserRow, sid: string): Promise<TDemand> {
   const moved = await deps.db.transaction(async (tx) => {
     const demand = await lockVisibleDemand(tx, user, sid);
-    if (!buyerMayWithdrawDemand(demand.status)) throw new AppError(ErrorCode.DEMAND_WRONG_STAGE);
+    assertMay(DemandStateMachine, 'withdraw', demand.status);
     return transitionDemand(tx, demand, DemandStatus.CANCELLED, { stageDeadline: null, cancelReason: '买家撤回' });
   });
   if (!moved) throw new AppError(ErrorCode.DEMAND_WRONG_STAGE);
@@ -443,13 +439,11 @@ export async function assignDesigner(
   if (!(await findEnabledOperator(deps.db, designerSid))) throw new AppError(ErrorCode.DESIGNER_NOT_FOUND);
   await deps.db.transaction(async (tx) => {
     const demand = await lockDemandForOperator(tx, sid);
-    if (!demandTakesDesigner(demand.status)) throw new AppError(ErrorCode.DEMAND_WRONG_STAGE);
-    let moved: DemandRow | undefined;
-    if (isDemandInProgress(demand.status)) {
-      moved = await updateDemandInStatus(tx, demand.sid, demand.status as DemandStatus, { designerSid });
-    } else {
-      moved = await transitionDemand(tx, demand, DemandStatus.DESIGNING, { designerSid });
-    }
+    const reassigning = DemandStateMachine.may('reassign', demand.status);
+    if (!reassigning) assertMay(DemandStateMachine, 'assign', demand.status);
+    const moved = reassigning
+      ? await updateDemandInStatus(tx, demand.sid, demand.status as DemandStatus, { designerSid })
+      : await transitionDemand(tx, demand, DemandStatus.DESIGNING, { designerSid });
     if (!moved) throw new AppError(ErrorCode.DEMAND_WRONG_STAGE);
     await recordOperatorAction(tx, {
       operatorSid: operator.sid,
@@ -473,7 +467,7 @@ export async function answerFeedback(
   const now = nowOf(deps);
   const demand = await deps.db.transaction(async (tx) => {
     const locked = await lockDemandForOperator(tx, sid);
-    if (locked.status !== DemandStatus.REVISING) throw new AppError(ErrorCode.DEMAND_WRONG_STAGE);
+    assertMay(DemandStateMachine, 'answerFeedback', locked.status);
     const draft = await latestDraftSid(tx, locked.sid);
     if (reply !== '' && draft) {
       await insertDesignComment(tx, {
@@ -515,7 +509,7 @@ export async function priceQuote(
   const now = nowOf(deps);
   const demand = await deps.db.transaction(async (tx) => {
     const locked = await lockDemandForOperator(tx, sid);
-    if (!demandAwaitsQuote(locked.status)) throw new AppError(ErrorCode.DEMAND_WRONG_STAGE);
+    assertMay(DemandStateMachine, 'quote', locked.status);
     const order = await deps.orders.insertQuotedOrder(tx, {
       userSid: locked.userSid,
       ownerSid: locked.ownerSid,
@@ -560,7 +554,7 @@ export async function cancelDemand(
   const demand = await deps.db.transaction(async (tx) => {
     const locked = await lockDemandForOperator(tx, sid);
     // An unpaid order of its own is cancelled by the buyer (or its deadline), and the demand follows.
-    if (!operatorMayCancelDemand(locked.status)) throw new AppError(ErrorCode.DEMAND_WRONG_STAGE);
+    assertMay(DemandStateMachine, 'cancel', locked.status);
     const moved = await transitionDemand(tx, locked, DemandStatus.CANCELLED, {
       stageDeadline: null,
       cancelReason: reason,
@@ -640,7 +634,7 @@ export async function uploadDesignFile(
         '您的定制设计已交付',
         `您的${demandTitle(moved)}已交付，可在“定制记录”中下载设计文件与独家授权证书。`,
       );
-    } else if (!demandAwaitsBuyerReview(moved.status)) {
+    } else if (!DemandStateMachine.may('accept', moved.status)) {
       // The last revision's draft: the rounds are used up and the final files are on their way.
       const version = draftVersionLabel(
         (await listDesignFiles(deps.db, moved.sid)).filter((f) => f.kind === DesignFileKind.DRAFT).length,
@@ -674,17 +668,14 @@ export async function uploadDesignFile(
 }
 
 function assertAcceptsFile(demand: DemandRow, kind: DesignFileKind): void {
-  if (demand.status === DemandStatus.DELIVERED) throw new AppError(ErrorCode.DEMAND_ALREADY_DELIVERED);
-  if (demandTakesDesigner(demand.status) && !demandTakesFinal(demand.status)) {
-    throw new AppError(ErrorCode.DEMAND_NOT_ASSIGNED);
-  }
-  if (!demandTakesFinal(demand.status)) throw new AppError(ErrorCode.DEMAND_WRONG_STAGE);
-  if (kind === DesignFileKind.FINAL || demandTakesDraft(demand.status)) return;
+  // Any file needs work in progress: not before a designer took it, not after delivery.
+  assertMay(DemandStateMachine, 'deliver', demand.status);
+  if (kind === DesignFileKind.FINAL || DemandStateMachine.may('putUpDraft', demand.status)) return;
   // A new draft answers feedback (or is the first one); one waiting for the buyer is not replaced,
   // and a settled design takes only its final files.
   throw new AppError(
     ErrorCode.DEMAND_WRONG_STAGE,
-    demandAwaitsBuyerReview(demand.status)
+    DemandStateMachine.may('accept', demand.status)
       ? '设计稿正等待买家反馈，收到修改意见后再上传新稿，或直接上传最终文件'
       : '设计稿已定稿，请上传最终文件',
   );
@@ -695,10 +686,9 @@ function assertAcceptsFile(demand: DemandRow, kind: DesignFileKind): void {
  * files with their deadline (the buyer sees the draft but has nothing left to answer).
  */
 async function putUpDraft(tx: DbOrTx, demand: DemandRow, now: Date) {
-  const to = demandStatusAfterDraft(demand.revisionsUsed, DEMAND_MAX_REVISIONS);
-  return transitionDemand(tx, demand, to, {
-    stageDeadline:
-      to === DemandStatus.FINAL_PRODUCTION ? chinaWorkingDaysDeadline(now, DEMAND_FINAL_WORKING_DAYS) : null,
+  const last = demand.revisionsUsed >= DEMAND_MAX_REVISIONS;
+  return transitionDemand(tx, demand, last ? DemandStatus.FINAL_PRODUCTION : DemandStatus.DRAFT_REVIEW, {
+    stageDeadline: last ? chinaWorkingDaysDeadline(now, DEMAND_FINAL_WORKING_DAYS) : null,
   });
 }
 

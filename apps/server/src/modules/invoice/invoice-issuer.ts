@@ -35,6 +35,8 @@ export type InvoiceNotification =
 /** A provider's notification older or newer than this is refused (replayed or forged clock). */
 const NOTIFY_MAX_SKEW_MS = 5 * 60 * 1000;
 const PROVIDER_TIMEOUT_MS = 10_000;
+/** The provider's own words for how a request ended, in its notification (not an InvoiceStatus). */
+const PROVIDER_STATUS = { ISSUED: 'ISSUED', FAILED: 'FAILED' } as const;
 
 class ManualIssuer implements InvoiceIssuer {
   readonly provider = 'manual' as const;
@@ -167,10 +169,10 @@ class HttpInvoiceIssuer implements InvoiceIssuer {
     }
     const invoiceSid = typeof message.out_invoice_no === 'string' ? message.out_invoice_no : '';
     if (!invoiceSid) return { kind: 'refused', reason: 'out_invoice_no missing' };
-    if (message.status === 'FAILED') {
+    if (message.status === PROVIDER_STATUS.FAILED) {
       return { kind: 'failed', invoiceSid, message: typeof message.message === 'string' ? message.message : '' };
     }
-    if (message.status !== 'ISSUED' || typeof message.pdf_url !== 'string') {
+    if (message.status !== PROVIDER_STATUS.ISSUED || typeof message.pdf_url !== 'string') {
       return { kind: 'refused', reason: 'status or pdf_url missing' };
     }
     let pdfUrl: URL;

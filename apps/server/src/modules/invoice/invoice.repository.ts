@@ -1,4 +1,4 @@
-import { InvoiceStatus } from '@gemstock/contract';
+import type { InvoiceStatus } from '@gemstock/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { invoiceOrders, invoices, orders, users } from '../../db/schema/index.js';
@@ -130,7 +130,7 @@ export async function finishInvoice(
   const [row] = await tx
     .update(invoices)
     .set(
-      change.status === InvoiceStatus.ISSUED
+      'fileKey' in change
         ? {
             status: change.status,
             fileKey: change.fileKey,
@@ -147,7 +147,7 @@ export async function finishInvoice(
     )
     .where(and(eq(invoices.sid, sid), eq(invoices.status, from)))
     .returning();
-  if (row && change.status === InvoiceStatus.REJECTED) {
+  if (row && 'rejectReason' in change) {
     await tx.update(invoiceOrders).set({ active: false }).where(eq(invoiceOrders.invoiceSid, sid));
   }
   return row;

@@ -3,6 +3,7 @@ import {
   chinaWorkingDaysDeadline,
   ErrorCode,
   INVOICE_ISSUE_WORKING_DAYS,
+  type InvoiceAction,
   InvoiceStateMachine,
   InvoiceStatus,
   InvoiceType,
@@ -26,7 +27,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { DownloadUrlSigner } from '../../lib/download-url.js';
 import { newSid } from '../../lib/ids.js';
 import { cappedTotal, listPageOf, pageWithCursor } from '../../lib/list-cursor.js';
-import { transition } from '../../lib/state-transition.js';
+import { assertMay, transition } from '../../lib/state-transition.js';
 import { contentHash } from '../../media/keys.js';
 import type { OperatorRow } from '../operator/operator.repository.js';
 import { recordOperatorAction } from '../audit/audit-log.service.js';
@@ -224,10 +225,8 @@ export async function downloadInvoice(deps: InvoiceDeps, user: UserRow, orderSid
   if (!order || order.ownerSid !== ownerSidOf(user)) throw new AppError(ErrorCode.ORDER_NOT_FOUND);
   const invoice = (await invoicesOfOrders(deps.db, [orderSid])).get(orderSid);
   if (!invoice) throw new AppError(ErrorCode.INVOICE_NOT_FOUND);
-  if (invoice.status === InvoiceStatus.VOIDED || invoice.status === InvoiceStatus.REVERSED) {
-    throw new AppError(ErrorCode.INVOICE_VOIDED);
-  }
-  if (invoice.status !== InvoiceStatus.ISSUED || !invoice.key) throw new AppError(ErrorCode.INVOICE_NOT_ISSUED);
+  assertMay(InvoiceStateMachine, 'download', invoice.status);
+  if (!invoice.key) throw new AppError(ErrorCode.INVOICE_NOT_ISSUED);
   const link = deps.signer.signDownloadUrl(invoice.key, INVOICE_LINK_TTL_SECONDS);
   return { url: link.url, expiresAt: link.expiresAt.toISOString(), invoice };
 }
@@ -248,7 +247,7 @@ function presentAdminInvoice(
     ...presentInvoice(invoice, orderNos, replaced),
     company: row.company ?? invoice.title,
     requestedBy: row.requestedBy ?? '',
-    overdue: invoice.status === InvoiceStatus.REQUESTED && invoice.dueAt.getTime() < now.getTime(),
+    overdue: InvoiceStateMachine.may('issue', invoice.status) && invoice.dueAt.getTime() < now.getTime(),
     providerIssued: providerIssued(invoice),
     replacedBySid: row.replacedBySid,
   };
@@ -348,7 +347,7 @@ export async function attachInvoicePdf(
   if (!isPdf(pdf)) throw new AppError(ErrorCode.INVOICE_FILE_NOT_PDF);
   const before = await findInvoiceBySid(deps.db, sid);
   if (!before) throw new AppError(ErrorCode.NOT_FOUND, '发票申请不存在');
-  if (before.status !== InvoiceStatus.REQUESTED) throw new AppError(ErrorCode.ILLEGAL_STATE_TRANSITION);
+  assertMay(InvoiceStateMachine, 'issue', before.status);
   const key = `private/invoices/${sid}/fapiao-${contentHash(pdf)}.pdf`;
   await deps.storage.put(key, pdf, 'application/pdf');
   const now = nowOf(deps);
@@ -428,6 +427,12 @@ export async function rejectInvoice(
 
 const WITHDRAWN_TEXT = { [InvoiceStatus.VOIDED]: '作废', [InvoiceStatus.REVERSED]: '红冲' } as const;
 
+/** The operator's choice of withdrawal, as the invoice machine's action. */
+const WITHDRAWAL_ACTION = {
+  [InvoiceStatus.VOIDED]: 'void',
+  [InvoiceStatus.REVERSED]: 'reverse',
+} as const satisfies Record<keyof typeof WITHDRAWN_TEXT, InvoiceAction>;
+
 /**
  * POST /api/admin/invoices/{id}/void: 作废 or 红冲 of an issued invoice (decision 0025). An
  * invoice the e-invoicing provider issued can only be reversed, and the provider must accept the
@@ -445,10 +450,11 @@ export async function voidInvoice(
 ): Promise<TInvoiceVoidResponse> {
   const before = await findInvoiceBySid(deps.db, sid);
   if (!before) throw new AppError(ErrorCode.NOT_FOUND, '发票申请不存在');
-  if (!InvoiceStateMachine.can(statusOf(before), input.kind)) throw new AppError(ErrorCode.INVOICE_NOT_VOIDABLE);
+  const action = WITHDRAWAL_ACTION[input.kind];
+  assertMay(InvoiceStateMachine, action, before.status);
   const atProvider = deps.issuer.provider === 'http' && providerIssued(before);
   if (atProvider) {
-    if (input.kind === InvoiceStatus.VOIDED) throw new AppError(ErrorCode.INVOICE_PROVIDER_NO_VOID);
+    if (action === 'void') throw new AppError(ErrorCode.INVOICE_PROVIDER_NO_VOID);
     try {
       await deps.issuer.reverse(before, input.reason);
     } catch (error) {
@@ -490,7 +496,7 @@ export async function voidInvoice(
       : undefined;
     await recordOperatorAction(tx, {
       operatorSid: operator.sid,
-      action: input.kind === InvoiceStatus.VOIDED ? 'invoice.void' : 'invoice.reverse',
+      action: `invoice.${action}`,
       entity: 'invoice',
       entitySid: sid,
       before: { status: before.status, fileKey: before.fileKey },

@@ -6,7 +6,7 @@ import {
   licenceSpec,
   MaterialFormat,
   ORDER_PATHS,
-  OrderStatus,
+  OrderStateMachine,
   orderPath,
   type TDownloadResponse,
   type TDownloadUrlResponse,
@@ -16,6 +16,7 @@ import {
 import type { Readable } from 'node:stream';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import { assertMay } from '../../lib/state-transition.js';
 import type { DownloadUrlSigner } from '../../lib/download-url.js';
 import { cappedTotal, decodeCursor, encodeCursor } from '../../lib/list-cursor.js';
 import { toDocumentJpeg } from '../../media/document-image.js';
@@ -130,7 +131,7 @@ export async function downloadOrder(
 ): Promise<TDownloadResponse> {
   const order = await deps.findOrder(deps.db, orderSid);
   if (!order || order.ownerSid !== ownerSidOf(user)) throw new AppError(ErrorCode.ORDER_NOT_FOUND);
-  if (order.status !== OrderStatus.PAYED) throw new AppError(ErrorCode.NOT_ENTITLED);
+  assertMay(OrderStateMachine, 'download', order.status);
   let licences = await listOrderLicences(deps.db, order.sid);
   if (materialSid !== null) licences = licences.filter((l) => l.materialSid === materialSid);
   if (licences.length === 0) throw new AppError(ErrorCode.NOT_ENTITLED);
@@ -219,7 +220,7 @@ export async function renderCertificate(
   const order = await deps.findOrder(deps.db, orderSid);
   if (!order || order.ownerSid !== ownerSidOf(user)) throw new AppError(ErrorCode.ORDER_NOT_FOUND);
   const licence = await findLicenceByOrderMaterial(deps.db, orderSid, materialSid);
-  if (!licence || order.status !== OrderStatus.PAYED) throw new AppError(ErrorCode.CERTIFICATE_NOT_FOUND);
+  if (!licence || !OrderStateMachine.may('download', order.status)) throw new AppError(ErrorCode.CERTIFICATE_NOT_FOUND);
   const material = (await findMaterialsBySids(deps.db, [materialSid])).get(materialSid);
   if (!material) throw new AppError(ErrorCode.CERTIFICATE_NOT_FOUND);
   const owner = await findAccount(deps.db, licence.ownerSid);

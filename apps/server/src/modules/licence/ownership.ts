@@ -4,7 +4,7 @@ import {
   licenceCovers,
   licenceSpec,
   LicenceType,
-  OrderStatus,
+  OrderStateMachine,
   type TMaterial,
   ownerSidOf,
 } from '@gemstock/contract';
@@ -120,6 +120,8 @@ export async function findCustomDesignCredit(
   const credits = await listCustomCredits(db, ownerSid, materialSid, LicenceType.PREMIUM_CUSTOM);
   const free = credits.find((c) => c.usedByStatus === null);
   if (free) return { kind: 'available', licenceSid: free.licenceSid };
-  if (credits.some((c) => c.usedByStatus === OrderStatus.CREATED)) return { kind: 'held' };
+  if (credits.some((c) => c.usedByStatus !== null && OrderStateMachine.may('pay', c.usedByStatus))) {
+    return { kind: 'held' };
+  }
   return { kind: 'none' };
 }

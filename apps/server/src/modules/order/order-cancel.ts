@@ -1,5 +1,6 @@
-import { ErrorCode, OrderStatus, canTransitionOrder, type TOrder } from '@gemstock/contract';
+import { ErrorCode, OrderStateMachine, type TOrder } from '@gemstock/contract';
 import { AppError } from '../../lib/app-error.js';
+import { assertMay } from '../../lib/state-transition.js';
 import type { EventBus } from '../../lib/event-bus.js';
 import type { UserRow } from '../user/user.repository.js';
 import { cancelUnpaidOrder } from './order-settlement.js';
@@ -35,20 +36,16 @@ export interface OrderCancelDeps extends OrderDeps {
 export async function cancelOrder(deps: OrderCancelDeps, user: UserRow, sid: string): Promise<{ order: TOrder }> {
   const { db } = deps;
   const order = await findVisibleOrder(deps, user, sid);
-  if (order.status === OrderStatus.PAYED) throw new AppError(ErrorCode.ORDER_ALREADY_PAID);
-  if (!canTransitionOrder(order.status, OrderStatus.CANCELLED)) throw new AppError(ErrorCode.ORDER_NOT_CANCELLABLE);
+  assertMay(OrderStateMachine, 'cancel', order.status);
   const closed = await deps.closeTrades(order);
-  if (closed.paid && (await findOrderBySid(db, sid))?.status === OrderStatus.PAYED) {
-    throw new AppError(ErrorCode.ORDER_ALREADY_PAID);
-  }
+  // A trade found paid settled the order: the cancel answers ORDER_ALREADY_PAID.
+  if (closed.paid) assertMay(OrderStateMachine, 'cancel', (await findOrderBySid(db, sid))?.status ?? '');
   if (closed.unclosed > 0) throw new AppError(ErrorCode.PAYMENT_CLOSE_FAILED);
   const cancelled = await cancelUnpaidOrder(db, order.sid);
   if (!cancelled) {
     // Lost a race with a payment (or another cancel): report what the order now is.
-    const now = await findOrderBySid(db, sid);
-    throw new AppError(
-      now?.status === OrderStatus.PAYED ? ErrorCode.ORDER_ALREADY_PAID : ErrorCode.ORDER_NOT_CANCELLABLE,
-    );
+    assertMay(OrderStateMachine, 'cancel', (await findOrderBySid(db, sid))?.status ?? '');
+    throw new AppError(ErrorCode.ORDER_NOT_CANCELLABLE);
   }
   await deps.events.emit('order.cancelled', { order: cancelled });
   return { order: await presentOne(deps, cancelled) };

@@ -1,19 +1,20 @@
 import {
   type PayWay,
-  AuditStatus,
+  ApprovalStateMachine,
   ErrorCode,
   OrderStateMachine,
-  OrderStatus,
   type TOrder,
   type TPricePreview,
 } from '@gemstock/contract';
 import { AppError } from '../../lib/app-error.js';
-import { reserveMonthlyBudget } from '../user/sub-account-budget.js';
-import type { UserRow } from '../user/user.repository.js';
+import { assertMay } from '../../lib/state-transition.js';
+import { reserveMonthlyBudget } from '../user/index.js';
+import type { UserRow } from '../../db/rows.js';
 import { approvalBreakdownOf, orderLineCents, payerOf, priceWithContext, toPricePreview } from './order-pricing.js';
 import { paymentDeadlineOf } from './order-deadline.js';
 import { payByText, tellApprovalDecided } from './order-notice.js';
-import { findOrderBySid, type OrderRow, updateOrderAudit } from './order.repository.js';
+import { transitionApproval } from './approval-transition.js';
+import { findOrderBySid, type OrderRow } from './order.repository.js';
 import { findVisibleOrder, nowOf, type OrderDeps, presentOne } from './order.service.js';
 
 /*
@@ -37,7 +38,7 @@ export async function previewPayment(
   input: { code: string | null; referer: string | null; pay_way: PayWay | null },
 ): Promise<TPricePreview> {
   const order = await findPayableOrder(deps, user, sid);
-  if (!OrderStateMachine.can(order.status, OrderStatus.PAYED)) throw new AppError(ErrorCode.ORDER_NOT_PAYABLE);
+  assertMay(OrderStateMachine, 'pay', order.status);
   const { breakdown } = await priceWithContext(deps.db, {
     orderType: order.orderType,
     lineCents: await orderLineCents(deps.db, order),
@@ -63,12 +64,8 @@ export async function auditOrder(
   if (!order || order.ownerSid !== main.sid || order.userSid === main.sid) {
     throw new AppError(ErrorCode.ORDER_NOT_FOUND);
   }
-  const from: readonly string[] = [AuditStatus.NONE, AuditStatus.PENDING, AuditStatus.REJECTED];
   if (!input.approved) {
-    const refused = await updateOrderAudit(deps.db, sid, from, {
-      auditStatus: AuditStatus.REJECTED,
-      auditMessage: input.message,
-    });
+    const refused = await transitionApproval(deps.db, sid, 'reject', { auditMessage: input.message });
     if (!refused) throw new AppError(ErrorCode.AUDIT_NOT_PENDING);
     await tellApprovalDecided(noticeDepsOf(deps), refused, { approved: false, payBy: null });
     return { order: await presentOne(deps, refused) };
@@ -78,7 +75,11 @@ export async function auditOrder(
   const now = nowOf(deps);
   const approved = await deps.db.transaction(async (tx) => {
     const current = await findOrderBySid(tx, sid);
-    if (!current || !from.includes(current.auditStatus) || !OrderStateMachine.can(current.status, OrderStatus.PAYED)) {
+    if (
+      !current ||
+      !ApprovalStateMachine.may('approve', current.auditStatus) ||
+      !OrderStateMachine.may('pay', current.status)
+    ) {
       throw new AppError(ErrorCode.AUDIT_NOT_PENDING);
     }
     // What the wallet will charge at most: the member price without a coupon (a coupon only
@@ -86,8 +87,7 @@ export async function auditOrder(
     // Stored as the order's price too: the card, the approval and the budget read one amount.
     const breakdown = await approvalBreakdownOf(tx, current, { vipRateBp: deps.money.vipRateBp, now });
     await reserveMonthlyBudget(tx, current.userSid, breakdown.priceCents, now);
-    const updated = await updateOrderAudit(tx, sid, from, {
-      auditStatus: AuditStatus.APPROVED,
+    const updated = await transitionApproval(tx, sid, 'approve', {
       auditMessage: input.message,
       approvedAt: now,
       approvedCents: breakdown.priceCents,

@@ -1,4 +1,4 @@
-import { AuditStatus, chinaWorkingDaysDeadline, OrderStatus, PayWay } from '@gemstock/contract';
+import { ApprovalStateMachine, chinaWorkingDaysDeadline, OrderStateMachine, PayWay } from '@gemstock/contract';
 import type { OrderRow } from './order.repository.js';
 
 /**
@@ -26,7 +26,7 @@ type DeadlineFields = Pick<
 
 /** An approval given: the sub-account's own time to pay counts from it. */
 function approvedAtOf(order: Pick<OrderRow, 'auditStatus' | 'approvedAt'>): Date | null {
-  return order.auditStatus === AuditStatus.APPROVED ? order.approvedAt : null;
+  return ApprovalStateMachine.may('payFromWallet', order.auditStatus) ? order.approvedAt : null;
 }
 
 /** Paid by bank transfer, or waiting for or given a main account's approval: the longer deadline applies. */
@@ -36,7 +36,7 @@ export function isTransferLike(
   return (
     order.payWay === PayWay.TRANSFER ||
     order.transferReference !== null ||
-    order.auditStatus === AuditStatus.PENDING ||
+    ApprovalStateMachine.may('decide', order.auditStatus) ||
     approvedAtOf(order) !== null
   );
 }
@@ -50,7 +50,7 @@ export function paymentDeadlineOf(
   lastAttemptEndsAt: Date | null,
   policy: PaymentDeadlinePolicy,
 ): Date | null {
-  if (order.status !== OrderStatus.CREATED) return null;
+  if (!OrderStateMachine.may('cancel', order.status)) return null;
   const online = new Date(order.createdAt.getTime() + policy.unpaidTtlMinutes * 60_000);
   const attemptEnd = lastAttemptEndsAt && lastAttemptEndsAt > online ? lastAttemptEndsAt : online;
   if (!isTransferLike(order)) return attemptEnd;

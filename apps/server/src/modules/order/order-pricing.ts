@@ -3,7 +3,6 @@ import {
   DEFAULT_VIP_RATE_BP,
   ErrorCode,
   OrderStateMachine,
-  OrderStatus,
   OrderType,
   type PriceBreakdown,
   priceOrder,
@@ -14,6 +13,7 @@ import {
 } from '@gemstock/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import { assertMay } from '../../lib/state-transition.js';
 import type { CouponRow } from '../coupon/coupon.repository.js';
 import { claimOrderCoupon, resolveCoupon } from '../coupon/order-coupon.service.js';
 import { isVipWallet } from '../wallet/wallet.service.js';
@@ -154,7 +154,7 @@ export async function repriceOrderForPayment(
   },
 ): Promise<OrderRow> {
   const { order } = input;
-  if (!OrderStateMachine.can(order.status, OrderStatus.PAYED)) throw new AppError(ErrorCode.ORDER_NOT_PAYABLE);
+  assertMay(OrderStateMachine, 'pay', order.status);
   if (order.orderType === OrderType.WALLET && input.payWay === PayWay.WALLET) {
     throw new AppError(ErrorCode.WALLET_RECHARGE_NOT_BY_WALLET);
   }

@@ -79,7 +79,8 @@ export async function settleOrderPayment(
   return db.transaction(async (tx) => {
     const order = await lockOrderBySid(tx, input.orderSid);
     if (!order) return { outcome: 'order_not_found', order: null, couponCode: null };
-    if (order.status === OrderStatus.PAYED) {
+    if (!OrderStateMachine.may('pay', order.status)) {
+      // Paid before by this very payment (a repeat), or not payable: paid by another, cancelled.
       const samePayment =
         order.settlementKey === input.idempotencyKey ||
         (input.tradeNo !== null && order.tradeNo === input.tradeNo && order.paidGateway === input.gateway);
@@ -89,10 +90,7 @@ export async function settleOrderPayment(
         couponCode: await rewardCodeOf(tx, order),
       };
     }
-    if (
-      !OrderStateMachine.can(order.status, OrderStatus.PAYED) ||
-      (order.orderType === OrderType.WALLET && input.payWay === PayWay.WALLET)
-    ) {
+    if (order.orderType === OrderType.WALLET && input.payWay === PayWay.WALLET) {
       return { outcome: 'order_not_payable', order, couponCode: null };
     }
     if (input.amountCents !== order.priceCents) return { outcome: 'amount_mismatch', order, couponCode: null };

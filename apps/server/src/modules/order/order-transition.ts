@@ -1,4 +1,4 @@
-import { OrderStateMachine, OrderStatus } from '@gemstock/contract';
+import { type OrderAction, OrderStateMachine, OrderStatus } from '@gemstock/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { transition } from '../../lib/state-transition.js';
 import { carryDemandWithOrder } from '../design/demand-order-sync.js';
@@ -16,6 +16,13 @@ export type OrderMove =
   | { to: typeof OrderStatus.CANCELLED }
   /** Only a bank-transfer order is re-opened (its money arrived after the deadline cancel). */
   | { to: typeof OrderStatus.CREATED };
+
+/** The order action each move is: the demand of a custom order follows it. */
+const ACTION_OF_MOVE = {
+  [OrderStatus.PAYED]: 'pay',
+  [OrderStatus.CANCELLED]: 'cancel',
+  [OrderStatus.CREATED]: 'reopen',
+} as const satisfies Record<OrderMove['to'], OrderAction>;
 
 /**
  * The one door through which an order's status changes. `order.status` is the state the caller
@@ -39,7 +46,6 @@ export async function transitionOrder(
     }
   });
   // A custom design request follows its order in the same transaction (decision 0019).
-  if (moved)
-    await carryDemandWithOrder(tx, moved, move.to, move.to === OrderStatus.PAYED ? move.paid.payTime : new Date());
+  if (moved) await carryDemandWithOrder(tx, moved, ACTION_OF_MOVE[move.to], 'paid' in move ? move.paid.payTime : new Date());
   return moved;
 }

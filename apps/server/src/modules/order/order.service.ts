@@ -1,12 +1,11 @@
 import {
   ADMIN_COUNT_CAP,
   AccountLevel,
-  AuditStatus,
   CHINA_OFFSET_MS,
   customizationPriceCents,
   ErrorCode,
   LicenceType,
-  OrderStatus,
+  OrderStateMachine,
   ORDER_MAX_TOTAL_CENTS,
   OrderType,
   type TAdminOrder,
@@ -63,9 +62,9 @@ import {
   type OrderListFilter,
   type OrderRow,
   clearTransferPayWay,
-  updateOrderAudit,
   type ApprovalPrice,
 } from './order.repository.js';
+import { transitionApproval } from './approval-transition.js';
 import { presentOrder } from './order.view.js';
 import type { AppMetrics } from '../../ops/app-metrics.js';
 import type { AppDeps } from '../../app-deps.js';
@@ -150,11 +149,7 @@ export async function listOrderItemViews(db: DbOrTx, orderSids: string[]): Promi
  * approval and the budget count. Undefined when the order was no longer NONE.
  */
 export async function requestApproval(db: DbOrTx, sid: string, price: ApprovalPrice): Promise<OrderRow | undefined> {
-  return updateOrderAudit(db, sid, [AuditStatus.NONE], {
-    auditStatus: AuditStatus.PENDING,
-    auditMessage: null,
-    ...price,
-  });
+  return transitionApproval(db, sid, 'request', { auditMessage: null, ...price });
 }
 
 /** A transfer the operator could not match: the order leaves the transfer queue and stays payable. */
@@ -568,9 +563,9 @@ export async function presentMany(deps: OrderDeps, rows: OrderRow[], knownItems?
   const demandSids = rows.map((r) => r.demandSid).filter((s): s is string => s !== null);
   const demands = await demandsBySids(deps.db, demandSids);
   const policy = deps.deadlines;
-  const unpaid = rows.filter((r) => r.status === OrderStatus.CREATED).map((r) => r.sid);
+  const unpaid = rows.filter((r) => OrderStateMachine.may('pay', r.status)).map((r) => r.sid);
   const lastAttempts = policy ? await findLastAttemptTimes(deps.db, unpaid) : new Map<string, Date>();
-  const paid = rows.filter((r) => r.status === OrderStatus.PAYED).map((r) => r.sid);
+  const paid = rows.filter((r) => OrderStateMachine.may('requestInvoice', r.status)).map((r) => r.sid);
   const invoices = await invoicesOfOrders(deps.db, paid);
   return rows.map((row) =>
     presentOrder(row, {

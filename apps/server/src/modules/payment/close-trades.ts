@@ -1,4 +1,4 @@
-import { PaymentAttemptStatus } from '@gemstock/contract';
+import { PaymentAttemptStateMachine, PaymentAttemptStatus } from '@gemstock/contract';
 import { GatewayError, type GatewayTrade } from './gateways/payment-gateway.js';
 import { isTransferLike, paymentDeadlineOf, shortestTransferWait } from '../order/order-deadline.js';
 import { cancelUnpaidOrder } from '../order/order-settlement.js';
@@ -94,7 +94,9 @@ export async function closeGatewayPayments(
   orderSid: string,
   log: PaymentLog = SILENT_LOG,
 ): Promise<ClosedPayments> {
-  const open = (await listPaymentAttempts(deps.db, orderSid)).filter((a) => a.status === PaymentAttemptStatus.OPEN);
+  const open = (await listPaymentAttempts(deps.db, orderSid)).filter((a) =>
+    PaymentAttemptStateMachine.may('close', a.status),
+  );
   let paid = false;
   let unclosed = 0;
   for (const attempt of open) {

@@ -1,4 +1,11 @@
-import { OrderStatus, PaymentAttemptStatus, PayWay, type TPayStatusResponse } from '@gemstock/contract';
+import {
+  OrderStateMachine,
+  OrderStatus,
+  PaymentAttemptStateMachine,
+  PaymentAttemptStatus,
+  PayWay,
+  type TPayStatusResponse,
+} from '@gemstock/contract';
 import type { GatewayReply, GatewayTrade, NotificationHeaders, PaymentGateway } from './gateways/payment-gateway.js';
 import { settleOrderPayment, type SettleResult } from '../order/order-settlement.js';
 import { findOrder } from '../order/order.service.js';
@@ -12,6 +19,7 @@ import {
   type PaymentAttemptRow,
 } from './payment.repository.js';
 import { transitionAttempt } from './payment-attempt-transition.js';
+import { payPollStatusOf } from './pay-status.view.js';
 import { type PaymentLog, SILENT_LOG } from './payment-method.js';
 import { type PaymentDeps, findOrderForBuyer, gatewayOf } from './payment.service.js';
 
@@ -139,9 +147,9 @@ export async function applyVerifiedTrade(
   }
 
   const idempotencyKey = `${gateway.name}:${trade.tradeNo}`;
-  if (found.orderStatus === OrderStatus.PAYED && found.settlementKey === idempotencyKey) {
+  if (OrderStateMachine.may('download', found.orderStatus) && found.settlementKey === idempotencyKey) {
     // A redelivery of the payment that paid the order: one read told us so, no lock needed.
-    if (attempt.status !== PaymentAttemptStatus.PAID)
+    if (PaymentAttemptStateMachine.may('settle', attempt.status))
       await transitionAttempt(db, attempt.outTradeNo, PaymentAttemptStatus.PAID, trade.tradeNo);
     await record({ orderSid, outcome: 'duplicate', reason: null });
     return { outcome: 'duplicate', acknowledge: true, reason: null, orderSid, orderStatus: OrderStatus.PAYED };
@@ -174,8 +182,9 @@ export async function applyVerifiedTrade(
       await record({ orderSid, outcome: 'duplicate', reason: null });
       return { outcome: 'duplicate', acknowledge: true, reason: null, orderSid, orderStatus };
     case 'order_not_payable': {
+      // A cancelled order could only be re-opened; any other was paid by another payment.
       const reason: PaymentExceptionReason =
-        settlement.order?.status === OrderStatus.CANCELLED ? 'order_cancelled' : 'paid_twice';
+        settlement.order && OrderStateMachine.may('reopen', settlement.order.status) ? 'order_cancelled' : 'paid_twice';
       // Received and kept for the operators; redelivery would not change anything.
       return exception(
         orderSid,
@@ -326,21 +335,24 @@ export async function getPayStatus(
   log: PaymentLog = SILENT_LOG,
 ): Promise<TPayStatusResponse> {
   let order = await findOrderForBuyer(deps.db, user, orderSid);
-  if (order.status === OrderStatus.CREATED) {
-    const attempts = await listPaymentAttempts(deps.db, order.sid);
-    for (const attempt of attempts.filter((a) => a.status === PaymentAttemptStatus.OPEN)) {
-      const handled = await queryAttempt(deps, attempt, log);
-      if (handled?.outcome === 'settled' || handled?.outcome === 'duplicate') break;
-    }
-    order = (await findOrder(deps.db, order.sid)) ?? order;
-    if (order.status === OrderStatus.CREATED) {
-      const latest = (await listPaymentAttempts(deps.db, order.sid))[0];
-      return { status: latest?.status === PaymentAttemptStatus.FAILED ? 'FAIL' : 'WAITING', coupon: null };
-    }
+  if (!OrderStateMachine.may('pay', order.status)) return answerPoll(deps, order, undefined);
+  const attempts = await listPaymentAttempts(deps.db, order.sid);
+  for (const attempt of attempts.filter((a) => PaymentAttemptStateMachine.may('close', a.status))) {
+    const handled = await queryAttempt(deps, attempt, log);
+    if (handled?.outcome === 'settled' || handled?.outcome === 'duplicate') break;
   }
-  if (order.status === OrderStatus.PAYED) {
-    const coupon = order.rewardCouponSid ? await findRewardCouponCode(deps.db, order.rewardCouponSid) : null;
-    return { status: 'SUCCESS', coupon };
-  }
-  return { status: 'FAIL', coupon: null };
+  order = (await findOrder(deps.db, order.sid)) ?? order;
+  return answerPoll(deps, order, (await listPaymentAttempts(deps.db, order.sid))[0]);
+}
+
+async function answerPoll(
+  deps: PaymentDeps,
+  order: { status: string; rewardCouponSid: string | null },
+  latestAttempt: PaymentAttemptRow | undefined,
+): Promise<TPayStatusResponse> {
+  const status = payPollStatusOf(order, latestAttempt);
+  // The reward coupon of a paid order is shown with its success.
+  const coupon =
+    status === 'SUCCESS' && order.rewardCouponSid ? await findRewardCouponCode(deps.db, order.rewardCouponSid) : null;
+  return { status, coupon };
 }

@@ -1,15 +1,16 @@
 import {
   ErrorCode,
   OrderStateMachine,
-  OrderStatus,
   type OnlinePayWay,
   PAY_RETURN_ORDER_PARAM,
   PAY_RETURN_PATH,
   type PayChannel,
+  PaymentAttemptStateMachine,
   PaymentAttemptStatus,
 } from '@gemstock/contract';
 import { randomBytes } from 'node:crypto';
 import { AppError } from '../../lib/app-error.js';
+import { assertMay } from '../../lib/state-transition.js';
 import { lockOrder } from '../order/order.service.js';
 import type { UserRow } from '../user/user.repository.js';
 import { repriceOrderForPayment } from '../order/order-pricing.js';
@@ -82,13 +83,13 @@ export async function startOnlinePayment(
   const gateway = deps.payments.forPayWay(payWay);
   if (!gateway) throw new AppError(ErrorCode.PAYMENT_METHOD_UNAVAILABLE);
   const order = await findOrderForBuyer(deps.db, user, orderSid);
-  if (!OrderStateMachine.can(order.status, OrderStatus.PAYED)) throw new AppError(ErrorCode.ORDER_NOT_PAYABLE);
+  assertMay(OrderStateMachine, 'pay', order.status);
   // The price and the coupon claim are fixed together under the order's lock: a refused claim
   // (coupon used up, or held by another order) leaves the order as it was.
   const priced = await deps.db.transaction(async (tx) => {
     const locked = await lockOrder(tx, order.sid);
-    if (!locked || !OrderStateMachine.can(locked.status, OrderStatus.PAYED))
-      throw new AppError(ErrorCode.ORDER_NOT_PAYABLE);
+    if (!locked) throw new AppError(ErrorCode.ORDER_NOT_PAYABLE);
+    assertMay(OrderStateMachine, 'pay', locked.status);
     return repriceOrderForPayment(tx, { order: locked, user, code: request.code, referer: request.referer, payWay });
   });
   const amountCents = priced.priceCents;
@@ -97,7 +98,7 @@ export async function startOnlinePayment(
   const attempts = await listPaymentAttempts(deps.db, order.sid);
   const reusable = attempts.find(
     (a) =>
-      a.status === PaymentAttemptStatus.OPEN &&
+      PaymentAttemptStateMachine.may('reuse', a.status) &&
       a.payWay === payWay &&
       a.channel === request.channel &&
       a.gateway === gateway.name &&
@@ -114,8 +115,9 @@ export async function startOnlinePayment(
       expiresAt: reusable.expiresAt.toISOString(),
     };
   }
-  for (const stale of attempts.filter((a) => a.status === PaymentAttemptStatus.OPEN && a.payWay === payWay)) {
-    const closed = await closePaymentAttempt(deps, stale, log);
+  const stale = attempts.filter((a) => PaymentAttemptStateMachine.may('close', a.status) && a.payWay === payWay);
+  for (const open of stale) {
+    const closed = await closePaymentAttempt(deps, open, log);
     if (closed === 'paid') throw new AppError(ErrorCode.ORDER_NOT_PAYABLE);
   }
 

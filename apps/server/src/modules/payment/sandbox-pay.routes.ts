@@ -6,7 +6,7 @@ import {
   ZSandboxPayResponse,
   zEnvelope,
   type TSandboxPayResponse,
-  PaymentAttemptStatus,
+  PaymentAttemptStateMachine,
 } from '@gemstock/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -64,7 +64,7 @@ function page(title: string, body: string): string {
 }
 
 export function renderSandboxPayPage(view: SandboxPaymentView): string {
-  const payable = view.state === PaymentAttemptStatus.OPEN || view.state === PaymentAttemptStatus.FAILED;
+  const payable = PaymentAttemptStateMachine.may('pay', view.state);
   // A phone's browser came here from our own page: like the gateways' mobile pages, it offers the way back.
   const back =
     view.channel === 'h5'

@@ -1,4 +1,4 @@
-import { ErrorCode, PaymentAttemptStatus, type TSandboxPayResponse } from '@gemstock/contract';
+import { ErrorCode, PaymentAttemptStateMachine, type TSandboxPayResponse } from '@gemstock/contract';
 import { AppError } from '../../lib/app-error.js';
 import { GatewayError } from './gateways/payment-gateway.js';
 import { findOrder } from '../order/order.service.js';
@@ -33,10 +33,15 @@ async function findSandboxAttempt(deps: PaymentDeps, outTradeNo: string) {
   return attempt;
 }
 
+/** Open at the gateway but past its time: the gateway refuses it, like a closed one. */
+function isExpired(attempt: { status: string; expiresAt: Date }): boolean {
+  return PaymentAttemptStateMachine.may('close', attempt.status) && attempt.expiresAt.getTime() <= Date.now();
+}
+
 export async function describeSandboxPayment(deps: PaymentDeps, outTradeNo: string): Promise<SandboxPaymentView> {
   const attempt = await findSandboxAttempt(deps, outTradeNo);
   const order = await findOrder(deps.db, attempt.orderSid);
-  const expired = attempt.status === PaymentAttemptStatus.OPEN && attempt.expiresAt.getTime() <= Date.now();
+  const expired = isExpired(attempt);
   return {
     outTradeNo,
     orderNo: order?.orderNo ?? '',
@@ -63,12 +68,10 @@ export async function completeSandboxPayment(
   const sandbox = deps.payments.sandbox;
   if (!sandbox) throw new AppError(ErrorCode.PAYMENT_NOT_FOUND);
   const attempt = await findSandboxAttempt(deps, outTradeNo);
-  if (
-    attempt.status === PaymentAttemptStatus.CLOSED ||
-    (attempt.status === PaymentAttemptStatus.OPEN && attempt.expiresAt.getTime() <= Date.now())
-  ) {
-    throw new AppError(ErrorCode.PAYMENT_CLOSED);
-  }
+  // Closed or expired is refused; a paid one (no longer settled) may be paid again: the same
+  // payment, which settlement recognises.
+  const payable = PaymentAttemptStateMachine.may('pay', attempt.status) && !isExpired(attempt);
+  if (!payable && PaymentAttemptStateMachine.may('settle', attempt.status)) throw new AppError(ErrorCode.PAYMENT_CLOSED);
   let notice: ReturnType<typeof sandbox.signNotification>;
   try {
     notice = sandbox.signNotification({ outTradeNo, amountCents: attempt.amountCents, result });

@@ -8,6 +8,7 @@ import {
 } from '@gemstock/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import { assertMay } from '../../lib/state-transition.js';
 import { recordOperatorAction } from '../audit/audit-log.service.js';
 import { payerOf, repriceOrderForPayment } from '../order/order-pricing.js';
 import { settleOrderPayment } from '../order/order-settlement.js';
@@ -58,7 +59,7 @@ export async function startTransfer(
   input: PayRequest,
 ): Promise<{ info: TOrderTransferInfo; order: TOrder }> {
   const order = await findPayableOrder(deps, user, sid);
-  if (!OrderStateMachine.can(order.status, OrderStatus.PAYED)) throw new AppError(ErrorCode.ORDER_NOT_PAYABLE);
+  assertMay(OrderStateMachine, 'pay', order.status);
   const priced = await deps.db.transaction(async (tx) => {
     const locked = await lockOrder(tx, sid);
     if (!locked) throw new AppError(ErrorCode.ORDER_NOT_FOUND);
@@ -101,7 +102,8 @@ export async function confirmTransfer(
     let order = await lockOrder(tx, sid);
     if (!order) throw new AppError(ErrorCode.ORDER_NOT_FOUND);
     if (order.payWay !== PayWay.TRANSFER) throw new AppError(ErrorCode.TRANSFER_NOT_PENDING);
-    const lapsed = order.status === OrderStatus.CANCELLED;
+    // Cancelled at its deadline, the money arrived after all: re-opened at its price and settled.
+    const lapsed = OrderStateMachine.may('reopen', order.status);
     if (lapsed) {
       const reopened = await transitionOrder(tx, order, { to: OrderStatus.CREATED });
       if (!reopened) throw new AppError(ErrorCode.TRANSFER_NOT_PENDING);

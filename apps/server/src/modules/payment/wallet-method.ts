@@ -1,31 +1,33 @@
 import {
-  AuditStatus,
+  ApprovalStateMachine,
   balanceTooLowMessage,
   ErrorCode,
   formatYuan,
   OrderStateMachine,
-  OrderStatus,
   OrderType,
   PayWay,
   type TWalletPayResponse,
 } from '@gemstock/contract';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AppError } from '../../lib/app-error.js';
-import { claimErrorOf, couponCodeOf } from '../coupon/order-coupon.service.js';
-import { assertLicencesNotOwned } from '../licence/ownership.js';
+import { assertMay } from '../../lib/state-transition.js';
+import { claimErrorOf, couponCodeOf } from '../coupon/index.js';
+import { assertLicencesNotOwned } from '../licence/index.js';
 import {
+  applyOrderPaid,
   approvalBreakdownOf,
   assertPayWayAllowed,
+  listItemsOfOrders,
+  lockOrderBySid,
   orderLineCents,
   payerOf,
   priceWithContext,
-} from '../order/order-pricing.js';
-import { tellApprovalRequested } from '../order/order-notice.js';
-import { applyOrderPaid } from '../order/order-settlement.js';
-import type { OrderRow } from '../order/order.repository.js';
-import { listOrderItemViews, lockOrder, requestApproval } from '../order/order.service.js';
-import type { UserRow } from '../user/user.repository.js';
-import { balanceOf, debitWallet, lockWallet, writeOffLapsedMoney } from '../wallet/wallet.service.js';
+  requestApproval,
+  tellApprovalRequested,
+} from '../order/index.js';
+import type { OrderRow } from '../../db/rows.js';
+import type { UserRow } from '../../db/rows.js';
+import { balanceOf, debitWallet, lockValidLots, writeOffLapsedMoney } from '../wallet/index.js';
 import type { PayMethodDeps, PayRequest } from './payment-method.js';
 
 /** Paid by the wallet or completed free: the wallet endpoint's own results, which it answers again. */
@@ -50,9 +52,8 @@ function findPayableOrder(deps: PayMethodDeps, user: UserRow, sid: string): Prom
  */
 async function assertWalletApproval(deps: PayMethodDeps, user: UserRow, order: OrderRow): Promise<void> {
   if (order.userSid === order.ownerSid || user.sid === order.ownerSid) return;
-  if (order.auditStatus === AuditStatus.APPROVED) return;
-  if (order.auditStatus === AuditStatus.REJECTED) throw new AppError(ErrorCode.AUDIT_REJECTED);
-  if (order.auditStatus === AuditStatus.NONE) {
+  if (ApprovalStateMachine.may('payFromWallet', order.auditStatus)) return;
+  if (ApprovalStateMachine.may('request', order.auditStatus)) {
     const price = await approvalBreakdownOf(deps.db, order, {
       vipRateBp: deps.money.vipRateBp,
       now: deps.orders.now(),
@@ -61,7 +62,8 @@ async function assertWalletApproval(deps: PayMethodDeps, user: UserRow, order: O
     // Only the request that moved it to PENDING tells the main account: a second click does not mail again.
     if (pending) await tellApprovalRequested(deps, pending);
   }
-  throw new AppError(ErrorCode.AUDIT_REQUIRED);
+  // Asked, or waiting for the answer: AUDIT_REQUIRED; refused: AUDIT_REJECTED.
+  assertMay(ApprovalStateMachine, 'payFromWallet', order.auditStatus);
 }
 
 /**
@@ -105,8 +107,10 @@ export async function payByWallet(
 ): Promise<TWalletPayResponse> {
   const found = await findPayableOrder(deps, user, sid);
   if (found.orderType === OrderType.WALLET) throw new AppError(ErrorCode.WALLET_RECHARGE_NOT_BY_WALLET);
-  if (found.status === OrderStatus.PAYED && isPaidWithoutMoneyFromOutside(found)) return walletPaidAnswer(deps, found);
-  if (!OrderStateMachine.can(found.status, OrderStatus.PAYED)) throw new AppError(ErrorCode.ORDER_NOT_PAYABLE);
+  if (OrderStateMachine.may('download', found.status) && isPaidWithoutMoneyFromOutside(found)) {
+    return walletPaidAnswer(deps, found);
+  }
+  assertMay(OrderStateMachine, 'pay', found.status);
   assertPayWayAllowed(found, PayWay.WALLET);
   if (!isApprovalSettled(deps, user, found) && !(await isFreeByWallet(deps, user, found, input.code))) {
     await assertWalletApproval(deps, user, found);
@@ -118,16 +122,16 @@ export async function payByWallet(
   await writeOffLapsedMoney(deps.db, ownerSid, now);
 
   const result = await deps.db.transaction(async (tx) => {
-    const order = await lockOrder(tx, sid);
+    const order = await lockOrderBySid(tx, sid);
     if (!order) throw new AppError(ErrorCode.ORDER_NOT_FOUND);
-    if (order.status === OrderStatus.PAYED && isPaidWithoutMoneyFromOutside(order)) {
+    if (OrderStateMachine.may('download', order.status) && isPaidWithoutMoneyFromOutside(order)) {
       return { order, couponCode: null, items: null, repeat: true };
     }
-    if (!OrderStateMachine.can(order.status, OrderStatus.PAYED)) throw new AppError(ErrorCode.ORDER_NOT_PAYABLE);
+    assertMay(OrderStateMachine, 'pay', order.status);
     assertPayWayAllowed(order, PayWay.WALLET);
     // Locks the wallet before pricing: VIP status and balance are then fixed until commit.
-    const lots = await lockWallet(tx, ownerSid, now);
-    const items = await listOrderItemViews(tx, [order.sid]);
+    const lots = await lockValidLots(tx, ownerSid, now);
+    const items = await listItemsOfOrders(tx, [order.sid]);
     // Another order may have bought one of these licences since this one was placed.
     if (order.orderType === OrderType.MATERIAL) await assertLicencesNotOwned(tx, order.ownerSid, items);
     const { breakdown } = await priceWithContext(tx, {
@@ -191,7 +195,11 @@ export async function payByWallet(
 
 /** True when no approval is needed: the buyer's own wallet, the main account paying, or approved. */
 function isApprovalSettled(deps: PayMethodDeps, user: UserRow, order: OrderRow): boolean {
-  return order.userSid === order.ownerSid || user.sid === order.ownerSid || order.auditStatus === AuditStatus.APPROVED;
+  return (
+    order.userSid === order.ownerSid ||
+    user.sid === order.ownerSid ||
+    ApprovalStateMachine.may('payFromWallet', order.auditStatus)
+  );
 }
 
 async function walletPaidAnswer(deps: PayMethodDeps, order: OrderRow): Promise<TWalletPayResponse> {

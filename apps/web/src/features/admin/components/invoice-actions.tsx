@@ -1,5 +1,5 @@
 import { UploadOutlined } from '@ant-design/icons';
-import { InvoiceStatus, InvoiceType, type InvoiceVoidKind, type TAdminInvoice, formatYuan } from '@gemstock/contract';
+import { InvoiceStatus, InvoiceType, InvoiceVoidKind, type TAdminInvoice, formatYuan } from '@gemstock/contract';
 import {
   Alert,
   Button,
@@ -305,7 +305,7 @@ export function VoidInvoiceModal({ invoice, onClose }: { invoice: TAdminInvoice 
             type="warning"
             showIcon
             title={
-              invoice.providerIssued && kind === InvoiceStatus.REVERSED
+              invoice.providerIssued && kind === InvoiceVoidKind.REVERSE
                 ? '将向电子发票服务商提交红冲申请，服务商受理后原发票记为已红冲，不可撤销。'
                 : `请先在税务系统中完成${what}；确认后原发票记为已${what}，不可撤销。`
             }

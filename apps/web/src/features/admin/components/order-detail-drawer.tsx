@@ -1,4 +1,11 @@
-import { OrderStatus, PayWay, formatYuan, licenceSpec, type TAdminOrder, type TPaymentEvent } from '@gemstock/contract';
+import {
+  OrderStateMachine,
+  PayWay,
+  formatYuan,
+  licenceSpec,
+  type TAdminOrder,
+  type TPaymentEvent,
+} from '@gemstock/contract';
 import {
   Alert,
   Button,
@@ -19,7 +26,7 @@ import { ADMIN_ORDER_API } from '@gemstock/contract';
 import { useOperatorCan } from '../lib/operator-access';
 import { LoadError } from '@/components/load-error';
 import { PriceText } from '@/components/price-text';
-import { ORDER_TYPE_LABEL, payWayText } from '@/lib/order-labels';
+import { amountLabelOf, ORDER_TYPE_LABEL, payWayText } from '@/lib/order-labels';
 import { useOrder } from '../api/get-order';
 import { useOrderPaymentEvents } from '../api/get-order-payment-events';
 import { formatDateTime } from '@/lib/date-time';
@@ -38,6 +45,11 @@ interface OrderDetailDrawerProps {
   onClose: () => void;
 }
 
+/** A bank-transfer order whose money the operator may confirm (or reject). */
+function isAwaitingTransfer(order: TAdminOrder): boolean {
+  return order.payWay === PayWay.TRANSFER && OrderStateMachine.may('pay', order.status);
+}
+
 /** One order as operators need it: facts, buyer, price breakdown, materials and the payment trail. */
 export function OrderDetailDrawer({ sid, onClose }: OrderDetailDrawerProps) {
   const order = useOrder(sid);
@@ -45,9 +57,10 @@ export function OrderDetailDrawer({ sid, onClose }: OrderDetailDrawerProps) {
   // 客服 reads orders too; deciding on a transfer is 财务's.
   const canDecide = useOperatorCan().can(ADMIN_ORDER_API.confirmTransfer);
   const data = order.data?.sid === sid ? order.data : undefined;
-  const awaitingTransfer = data?.status === OrderStatus.CREATED && data.payWay === PayWay.TRANSFER;
+  const awaitingTransfer = data !== undefined && isAwaitingTransfer(data);
   // cancelled at its transfer deadline: money that arrives later is still confirmed (re-opens it)
-  const lapsedTransfer = data?.status === OrderStatus.CANCELLED && data.payWay === PayWay.TRANSFER;
+  const lapsedTransfer =
+    data !== undefined && data.payWay === PayWay.TRANSFER && OrderStateMachine.may('reopen', data.status);
 
   return (
     <Drawer
@@ -103,7 +116,7 @@ function OrderDetail({ order }: { order: TAdminOrder }) {
     <Flex vertical gap={20}>
       {order.transferReference && (
         <Alert
-          type={order.status === OrderStatus.CREATED && order.payWay === PayWay.TRANSFER ? 'warning' : 'info'}
+          type={isAwaitingTransfer(order) ? 'warning' : 'info'}
           showIcon
           title={
             <Space size={8} wrap>
@@ -114,7 +127,7 @@ function OrderDetail({ order }: { order: TAdminOrder }) {
             </Space>
           }
           description={
-            order.status === OrderStatus.CREATED && order.payWay === PayWay.TRANSFER
+            isAwaitingTransfer(order)
               ? `等待确认到账：买家应在转账备注中填写此识别码，金额 ${formatYuan(order.finalPrice)}`
               : '买家转账时在转账备注中填写的识别码'
           }
@@ -231,7 +244,7 @@ function OrderDetail({ order }: { order: TAdminOrder }) {
           },
           {
             key: 'final',
-            label: order.status === OrderStatus.PAYED ? '实付' : '应付',
+            label: amountLabelOf(order.status),
             children: <PriceText cents={order.finalPrice} />,
           },
           ...(order.paidAmount !== null || order.paidGateway || order.tradeNo

@@ -1,6 +1,6 @@
-import { AuditStatus, type OrderStatus, type TAdminOrder } from '@gemstock/contract';
+import type { OrderStatus, TAdminOrder } from '@gemstock/contract';
 import { Space, Tag, Typography } from 'antd';
-import { AUDIT_LABEL, ORDER_STATUS_LABEL } from '@/lib/order-labels';
+import { auditLabelOf, ORDER_STATUS_LABEL } from '@/lib/order-labels';
 import { buyerName } from '../lib/format';
 
 export function OrderStatusTag({ status }: { status: OrderStatus }) {
@@ -10,8 +10,8 @@ export function OrderStatusTag({ status }: { status: OrderStatus }) {
 
 /** A sub-account's request to pay from its main account's wallet, when there is one. */
 export function OrderAuditTag({ order }: { order: Pick<TAdminOrder, 'auditStatus'> }) {
-  if (order.auditStatus === AuditStatus.NONE) return null;
-  const label = AUDIT_LABEL[order.auditStatus];
+  const label = auditLabelOf(order.auditStatus);
+  if (!label) return null;
   return <Tag color={label.color}>{label.text}</Tag>;
 }
 

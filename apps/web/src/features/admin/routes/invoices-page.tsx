@@ -1,4 +1,5 @@
 import {
+  InvoiceStateMachine,
   InvoiceStatus,
   InvoiceType,
   type InvoiceVoidKind,
@@ -225,7 +226,8 @@ export function InvoicesPage() {
       width: 132,
       fixed: 'right',
       render: (_, invoice) => {
-        if (invoice.status === InvoiceStatus.REQUESTED) {
+        const can = InvoiceStateMachine.capabilities(invoice.status);
+        if (can.issue) {
           return (
             <Space size={4} wrap>
               <IssueInvoiceButton invoice={invoice} />
@@ -235,7 +237,7 @@ export function InvoicesPage() {
             </Space>
           );
         }
-        if (invoice.status === InvoiceStatus.ISSUED) {
+        if (can.void || can.reverse) {
           return (
             <Space orientation="vertical" size={2}>
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
@@ -326,7 +328,7 @@ export function InvoicesPage() {
           emptyText: (
             <Empty
               image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={status === InvoiceStatus.REQUESTED ? '没有待开具的发票申请' : '没有符合条件的发票申请'}
+              description={InvoiceStateMachine.may('issue', status) ? '没有待开具的发票申请' : '没有符合条件的发票申请'}
             />
           ),
         }}

@@ -1,4 +1,4 @@
-import { AccountLevel, AuditStatus, OrderType, PayWay, type TOrder } from '@gemstock/contract';
+import { AccountLevel, ApprovalStateMachine, OrderType, PayWay, type TOrder } from '@gemstock/contract';
 import { materialTitle } from '@/lib/material-licence';
 import { orderLineLicenceText } from '@/lib/order-labels';
 import { InfoCircleOutlined } from '@ant-design/icons';
@@ -15,6 +15,7 @@ import { useSession } from '@/stores/session';
 import { isApprovalRequested, usePayByWallet } from '../api/pay-by-wallet';
 import { isCouponError, paymentPreviewQuery, usePaymentPreview } from '../api/preview-payment';
 import { useCompletePayment } from '../hooks/use-complete-payment';
+import { walletApprovalNote } from '../lib/approval-labels';
 import {
   type PayMethod,
   defaultPayMethod,
@@ -116,7 +117,9 @@ export function OrderDrawer({ open, order, preset }: { open: boolean; order: TOr
   const isSubAccount = user?.level === AccountLevel.SUB;
   // A coupon covering the whole price: the wallet call completes the order without taking money.
   const isFreeCompletion = method === 'wallet' && preview.data?.price === 0 && !preview.isPlaceholderData;
-  const isAwaitingApproval = method === 'wallet' && order.auditStatus === AuditStatus.PENDING && !isFreeCompletion;
+  const isAwaitingApproval =
+    method === 'wallet' && ApprovalStateMachine.may('decide', order.auditStatus) && !isFreeCompletion;
+  const approvalNote = walletApprovalNote(order);
   const canPay = Boolean(method && selected && !selected.disabled && preview.data && !preview.isPlaceholderData);
 
   const applyCoupon = async (next: string): Promise<string | null> => {
@@ -232,18 +235,10 @@ export function OrderDrawer({ open, order, preset }: { open: boolean; order: TOr
         />
         {isSubAccount && method === 'wallet' && (
           <Alert
-            type={order.auditStatus === AuditStatus.REJECTED ? 'error' : 'info'}
+            type={approvalNote.type}
             showIcon
             style={{ marginTop: 8 }}
-            title={
-              order.auditStatus === AuditStatus.PENDING
-                ? '已提交主账号审批，审批通过后即可使用余额支付'
-                : order.auditStatus === AuditStatus.REJECTED
-                  ? `主账号未通过余额支付审批${order.auditMessage ? `：${order.auditMessage}` : ''}，请使用其他方式支付`
-                  : order.auditStatus === AuditStatus.APPROVED
-                    ? '主账号已通过审批，可使用余额支付'
-                    : '子账号使用主账号余额支付，需主账号审批通过'
-            }
+            title={approvalNote.text}
           />
         )}
       </section>

@@ -1,4 +1,4 @@
-import { ORDER_API, PAY_RETURN_ORDER_PARAM, PaymentPollStatus } from '@gemstock/contract';
+import { ORDER_API, OrderStateMachine, PAY_RETURN_ORDER_PARAM, PaymentPollStatus } from '@gemstock/contract';
 import { LoadingOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Result, Skeleton } from 'antd';
@@ -72,7 +72,7 @@ export default function PayReturnPage() {
         title="支付未完成"
         subTitle={`订单号 ${data.orderNo}。可重新支付，或到“我的订单”中继续支付。`}
         extra={[
-          data.status === 'CREATED' && (
+          OrderStateMachine.may('pay', data.status) && (
             <Button type="primary" size="large" key="pay" onClick={() => checkout.openOrder(data)}>
               重新支付
             </Button>

@@ -1,4 +1,4 @@
-import { AuditStatus, OrderStatus, OrderType, type TOrderListItem, formatYuan } from '@gemstock/contract';
+import { OrderType, type TOrderListItem, formatYuan } from '@gemstock/contract';
 import { materialTitle } from '@/lib/material-licence';
 import { orderLineLicenceText } from '@/lib/order-labels';
 import { Suspense, lazy, useState } from 'react';
@@ -11,8 +11,15 @@ import { notify } from '@/lib/notify';
 import { checkout } from '@/stores/checkout';
 import { useCurrentUser } from '@/stores/session';
 import { useCancelOrder } from '../api/cancel-order';
-import { orderStatusLabel } from '@/lib/order-labels';
-import { AUDIT_LABEL, ORDER_TYPE_LABEL, orderActions, payWayText } from '../lib/order-labels';
+import {
+  amountLabelOf,
+  auditLabelOf,
+  auditRefusalNote,
+  ORDER_TYPE_LABEL,
+  orderStatusLabel,
+  payWayText,
+} from '@/lib/order-labels';
+import { orderActions } from '../lib/order-actions';
 import { lazyDialog } from './lazy-dialog';
 
 // What paid orders show (the invoice line, 下载原图 and 授权证书): its code is fetched beside the
@@ -83,7 +90,7 @@ function Breakdown({ order }: { order: TOrderListItem }) {
         </div>
       )}
       <div className="gs-record-breakdown__total">
-        <dt>{order.status === 'PAYED' ? '实付' : '应付'}</dt>
+        <dt>{amountLabelOf(order.status)}</dt>
         <dd>
           <PriceText cents={order.finalPrice} />
         </dd>
@@ -100,7 +107,8 @@ export function OrderCard({ order }: { order: TOrderListItem }) {
   const user = useCurrentUser();
   const actions = orderActions(order, { level: user?.level ?? 0 });
   const status = orderStatusLabel(order);
-  const audit = order.auditStatus !== AuditStatus.NONE ? AUDIT_LABEL[order.auditStatus] : null;
+  const audit = auditLabelOf(order.auditStatus);
+  const refusalNote = auditRefusalNote(order);
 
   return (
     <article className="gs-card gs-record" aria-label={`订单 ${order.orderNo}`}>
@@ -119,7 +127,7 @@ export function OrderCard({ order }: { order: TOrderListItem }) {
           {order.payTime ? ` · 支付 ${formatDateTime(order.payTime)}` : ''}
         </span>
       </div>
-      {order.status === OrderStatus.CREATED && (
+      {actions.showsDeadline && (
         <PayDeadlineLine expiresAt={order.expiresAt} kind={order.payWay === 'TRANSFER' ? 'transfer' : 'online'} />
       )}
 
@@ -151,16 +159,16 @@ export function OrderCard({ order }: { order: TOrderListItem }) {
                 : order.name}
             </span>
           )}
-          {order.auditStatus === AuditStatus.REJECTED && order.auditMessage && (
+          {refusalNote && (
             <span className="gs-text-danger" style={{ display: 'block', marginTop: 8 }}>
-              审批意见：{order.auditMessage}
+              审批意见：{refusalNote}
             </span>
           )}
         </div>
         <div className="gs-record__side">
           <span className="gs-text-secondary">支付方式：{payWayText(order)}</span>
           <Breakdown order={order} />
-          {order.status === OrderStatus.PAYED && (
+          {actions.showsInvoice && (
             <Suspense fallback={null}>
               <OrderInvoice order={order} />
             </Suspense>

@@ -1,4 +1,4 @@
-import { InvoiceStatus, InvoiceType, type TOrderListItem, chinaLastDayBefore, formatYuan } from '@gemstock/contract';
+import { InvoiceStateMachine, type TOrderListItem, chinaLastDayBefore, formatYuan } from '@gemstock/contract';
 import { Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Tag } from '@/components/ui/feedback';
@@ -6,16 +6,11 @@ import { Icon } from '@/components/ui/icon';
 import { useInvoiceDownload } from '../api/invoice';
 import { FileTextOutlined } from '../icon-paths';
 import { canRequestInvoice, invoiceUnavailableReason, isClosedInvoice } from '../lib/invoice';
+import { INVOICE_TYPE_SHORT as TYPE_TEXT, invoiceRejectionOf, WITHDRAWN_TEXT } from '../lib/invoice-labels';
 import { lazyDialog } from './lazy-dialog';
 
 // the form (and antd) loads when a buyer asks for an invoice
 const InvoiceDialog = lazyDialog('InvoiceDialog');
-
-const TYPE_TEXT = { [InvoiceType.ORDINARY]: '普票', [InvoiceType.SPECIAL]: '专票' } as const;
-const WITHDRAWN_TEXT: Partial<Record<InvoiceStatus, string>> = {
-  [InvoiceStatus.VOIDED]: '已作废',
-  [InvoiceStatus.REVERSED]: '已红冲',
-};
 
 /**
  * The invoice of a paid order on the records pages: 申请发票, its progress with the promised
@@ -36,6 +31,8 @@ export function OrderInvoice({ order }: { order: TOrderListItem }) {
       </div>
     ) : null;
   }
+  const can = invoice ? InvoiceStateMachine.capabilities(invoice.status) : null;
+  const rejection = invoice ? invoiceRejectionOf(invoice) : null;
   const amountText =
     invoice && !isClosedInvoice(invoice)
       ? `发票金额 ${formatYuan(invoice.amount)}${invoice.orderNos.length > 1 ? `（合并 ${invoice.orderNos.length} 个订单）` : ''}`
@@ -49,7 +46,7 @@ export function OrderInvoice({ order }: { order: TOrderListItem }) {
           {invoice.replaces.voidReason ? `：${invoice.replaces.voidReason}` : ''}，正在重新开具
         </span>
       )}
-      {invoice?.status === InvoiceStatus.REQUESTED && (
+      {invoice && can?.issue && (
         <div className="gs-record__invoice-row">
           <Tag color="processing">{TYPE_TEXT[invoice.type]}开具中</Tag>
           <span className="gs-text-secondary gs-text-small">
@@ -57,7 +54,7 @@ export function OrderInvoice({ order }: { order: TOrderListItem }) {
           </span>
         </div>
       )}
-      {invoice?.status === InvoiceStatus.ISSUED && (
+      {invoice && can?.download && (
         <div className="gs-record__invoice-row">
           <Tag color="success">{TYPE_TEXT[invoice.type]}已开具</Tag>
           <Button
@@ -71,9 +68,7 @@ export function OrderInvoice({ order }: { order: TOrderListItem }) {
         </div>
       )}
       {amountText && <span className="gs-text-secondary gs-text-small">{amountText}</span>}
-      {invoice?.status === InvoiceStatus.REJECTED && (
-        <span className="gs-text-danger gs-text-small">发票申请未通过：{invoice.rejectReason}</span>
-      )}
+      {rejection !== null && <span className="gs-text-danger gs-text-small">发票申请未通过：{rejection}</span>}
       {invoice && WITHDRAWN_TEXT[invoice.status] && (
         <div className="gs-record__invoice-row">
           <Tag color="error">

@@ -1,12 +1,8 @@
-import { InvoiceStatus, type TInvoice, type TOrderListItem, invoiceRefusalOf } from '@gemstock/contract';
+import { InvoiceStateMachine, type TInvoice, type TOrderListItem, invoiceRefusalOf } from '@gemstock/contract';
 
-/** An invoice that no longer holds its orders: rejected, voided (作废) or reversed (红冲). */
+/** An invoice that no longer holds its orders: rejected, voided (作废) or reversed (红冲), all final. */
 export function isClosedInvoice(invoice: TInvoice): boolean {
-  return (
-    invoice.status === InvoiceStatus.REJECTED ||
-    invoice.status === InvoiceStatus.VOIDED ||
-    invoice.status === InvoiceStatus.REVERSED
-  );
+  return InvoiceStateMachine.isFinal(invoice.status);
 }
 
 /** Whether an order of the list may go on a new invoice (the contract's rule, and not already on one). */
