@@ -8,7 +8,7 @@ import {
 } from '@gemstock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '../../src/db/schema/index.js';
-import { recordOperatorAction } from '../../src/modules/audit/audit-log.service.js';
+import { recordOperatorAction } from '../../src/modules/audit/audit-log.repository.js';
 import { enforceRetention } from '../../src/modules/common/retention.js';
 import { createTestOperator, type TestOperator } from '../helpers/admin.js';
 import { createBuyer, insertMaterial } from '../helpers/factories.js';
@@ -94,8 +94,10 @@ describe('GET /api/admin/audit: who touched this object', () => {
       archived: false,
     });
     expect(res.data.nextCursor).toBeNull();
-    // The order's sid finds the same entries.
+    // The order's sid finds the same entries; a link to one object names its kind and sid exactly.
     expect((await audit({ q: order.sid })).data.entries).toHaveLength(2);
+    const exact = await audit({ entity: 'order', sid: order.sid });
+    expect(exact.data.entries.map((e) => e.action)).toEqual(['order.reject_transfer']);
   });
 
   it('finds a material by its 编号 and a coupon by its code (any case), with the id people use', async () => {

@@ -72,7 +72,7 @@ describe('operator keyword lists: GET /api/admin/keywords, PUT …/pinned and �
     });
     expect(audit.data.entries[0]).toMatchObject({
       action: 'keywords.curated.replace',
-      operatorName: operator.username,
+      operatorUsername: operator.username,
       before: { keywords: ['戒指', '项链', '耳饰'] },
       after: { keywords: ['戒指', '手镯'] },
     });

@@ -421,7 +421,7 @@ describe('operator materials: list, read, edit, reprocess', () => {
       expect(audit.data.entries[0]).toMatchObject({
         action: 'material.reprocess',
         operatorSid: operator.sid,
-        operatorName: operator.username,
+        operatorUsername: operator.username,
         before: { status: 'failed' },
         after: { status: 'processing' },
       });

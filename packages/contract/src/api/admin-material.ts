@@ -404,6 +404,8 @@ export const ZAuditQuery = z
     operator: z.preprocess(blankAsUndefined, z.string().max(64, { error: AUDIT_MESSAGES.operator }).optional()),
     action: z.preprocess(blankAsUndefined, z.string().max(60, { error: AUDIT_MESSAGES.action }).optional()),
     entity: z.preprocess(blankAsUndefined, z.string().max(40).optional()),
+    /** One object's sid exactly (entries on it or naming it among their refs), as links send it. */
+    sid: z.preprocess(blankAsUndefined, z.string().max(64).optional()),
     /** First and last China-time day of the range, both included. */
     from: zChinaDate,
     to: zChinaDate,

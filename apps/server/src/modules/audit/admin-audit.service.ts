@@ -37,6 +37,7 @@ export async function listAudit(
     deps.db,
     {
       refs,
+      ref: query.sid,
       operatorSid: query.operator,
       action: query.action,
       entity: query.entity,

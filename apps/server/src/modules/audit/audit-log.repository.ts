@@ -70,6 +70,8 @@ export async function auditRefsOf(db: DbOrTx, typed: string): Promise<string[]> 
 export interface AuditSearch {
   /** Entries whose refs hold any of these. */
   refs?: string[] | undefined;
+  /** Entries whose refs hold this one. */
+  ref?: string | undefined;
   operatorSid?: string | undefined;
   action?: string | undefined;
   entity?: string | undefined;
@@ -100,6 +102,7 @@ export interface AuditRow {
 function conditions(search: AuditSearch): SQL {
   const parts: SQL[] = [sql`true`];
   if (search.refs) parts.push(sql`refs && ${textArray(search.refs)}`);
+  if (search.ref) parts.push(sql`refs @> ${textArray([search.ref])}`);
   if (search.operatorSid) parts.push(sql`operator_sid = ${search.operatorSid}`);
   if (search.action) parts.push(sql`action = ${search.action}`);
   if (search.entity) parts.push(sql`entity = ${search.entity}`);
