@@ -95,7 +95,7 @@ export const ZAdminInvoiceListQuery = ZAdminPageQuery.extend({
 });
 export type TAdminInvoiceListQuery = z.input<typeof ZAdminInvoiceListQuery>;
 
-/** `total` counts up to ADMIN_COUNT_CAP; `nextCursor` goes on from the last invoice of the page. */
+/** `total` counts up to LIST_COUNT_CAP; `nextCursor` goes on from the last invoice of the page. */
 export const ZAdminInvoiceListResponse = ZListPageInfo.extend({
   total: z.number().int(),
   invoices: z.array(ZAdminInvoice),

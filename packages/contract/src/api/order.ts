@@ -250,7 +250,7 @@ export const ZAdminOrder = ZOrder.extend({
 });
 export type TAdminOrder = z.infer<typeof ZAdminOrder>;
 
-/** `total` counts up to ADMIN_COUNT_CAP; `nextCursor` goes on from the last order of the page. */
+/** `total` counts up to LIST_COUNT_CAP; `nextCursor` goes on from the last order of the page. */
 export const ZAdminOrderListResponse = ZListPageInfo.extend({ total: z.number().int(), orders: z.array(ZAdminOrder) });
 export type TAdminOrderListResponse = z.infer<typeof ZAdminOrderListResponse>;
 export const ZAdminOrderResponse = z.object({ order: ZAdminOrder });

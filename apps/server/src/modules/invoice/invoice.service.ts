@@ -1,5 +1,4 @@
 import {
-  ADMIN_COUNT_CAP,
   chinaWorkingDaysDeadline,
   ErrorCode,
   INVOICE_ISSUE_WORKING_DAYS,
@@ -7,6 +6,7 @@ import {
   InvoiceStateMachine,
   InvoiceStatus,
   InvoiceType,
+  LIST_COUNT_CAP,
   invoiceRefusalOf,
   type TAdminInvoice,
   type TAdminInvoiceListResponse,
@@ -261,7 +261,7 @@ export async function listInvoiceQueue(
   const filter = { status: query.status };
   const [found, counted] = await Promise.all([
     listAdminInvoices(deps.db, filter, listPageOf(query)),
-    countAdminInvoices(deps.db, filter, ADMIN_COUNT_CAP),
+    countAdminInvoices(deps.db, filter, LIST_COUNT_CAP),
   ]);
   const { rows, nextCursor } = pageWithCursor(found, query.page_size, (r) => ({ at: r.position, sid: r.invoice.sid }));
   const [orderNos, replaced] = await Promise.all([
@@ -276,7 +276,7 @@ export async function listInvoiceQueue(
   ]);
   const now = nowOf(deps);
   return {
-    ...cappedTotal(counted, ADMIN_COUNT_CAP),
+    ...cappedTotal(counted),
     nextCursor,
     invoices: rows.map((r) =>
       presentAdminInvoice(

@@ -1,10 +1,10 @@
 import {
-  ADMIN_COUNT_CAP,
   AccountLevel,
   CHINA_OFFSET_MS,
   customizationPriceCents,
   ErrorCode,
   LicenceType,
+  LIST_COUNT_CAP,
   OrderStateMachine,
   ORDER_MAX_TOTAL_CENTS,
   OrderType,
@@ -517,10 +517,10 @@ export async function listAdminOrders(
   const filter = { status: query.status, orderType: query.type, payWay: query.pay_way, q: query.q };
   const [found, counted] = await Promise.all([
     listAdminOrderRows(deps.db, filter, listPageOf(query)),
-    countAdminOrders(deps.db, filter, ADMIN_COUNT_CAP),
+    countAdminOrders(deps.db, filter, LIST_COUNT_CAP),
   ]);
   const { rows, nextCursor } = pageWithCursor(found, query.page_size, (r) => ({ at: r.position, sid: r.order.sid }));
-  return { ...cappedTotal(counted, ADMIN_COUNT_CAP), nextCursor, orders: await presentAdmin(deps, rows) };
+  return { ...cappedTotal(counted), nextCursor, orders: await presentAdmin(deps, rows) };
 }
 
 export async function getAdminOrder(deps: OrderDeps, sid: string): Promise<{ order: TAdminOrder }> {

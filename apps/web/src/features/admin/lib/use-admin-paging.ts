@@ -1,4 +1,4 @@
-import { ADMIN_COUNT_CAP, ADMIN_PAGE_SIZE_DEFAULT } from '@gemstock/contract';
+import { ADMIN_PAGE_SIZE_DEFAULT } from '@gemstock/contract';
 import type { TablePaginationConfig } from 'antd';
 import { useState } from 'react';
 import { type CursorPageInfo, countText, pagedTotal, usePageCursors } from '@/lib/list-pages';
@@ -33,7 +33,7 @@ export function useAdminPaging(filterKey = '') {
   return { page, pageSize, setPage, cursor: cursors.cursorOf(page), pagination };
 }
 
-/** 共 12 条, or 共 10,000+ 条 when the console's list stopped counting. */
+/** 共 12 条, or 共 1,000+ 条 when the console's list stopped counting (its orders and invoices, as the buyers' lists). */
 export function adminCountText(list: CursorPageInfo | undefined, unit: string): string {
-  return countText(list?.total ?? 0, list?.totalCapped ?? false, unit, ADMIN_COUNT_CAP);
+  return countText(list?.total ?? 0, list?.totalCapped ?? false, unit);
 }
