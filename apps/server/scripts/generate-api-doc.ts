@@ -7,7 +7,14 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { RouteOptions } from 'fastify';
 import * as contract from '@gemstock/contract';
-import { type AnyEndpoint, type EndpointAccess, ErrorCode, type ErrorSpec } from '@gemstock/contract';
+import {
+  type AnyEndpoint,
+  type EndpointAccess,
+  ErrorCode,
+  type ErrorSpec,
+  OPERATOR_ROLE_LABEL,
+  OperatorRole,
+} from '@gemstock/contract';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { buildApp } from '../src/app.js';
@@ -215,6 +222,13 @@ async function main() {
   }
 
   const names = declaredEndpointNames();
+  // 管理员 may call every operator route; the others are listed when the route admits them.
+  const rolesOf = new Map(
+    app.operatorRoutes.map((r) => [
+      `${r.method} ${r.url}`,
+      [...new Set([...r.roles, OperatorRole.ADMIN])].map((role) => OPERATOR_ROLE_LABEL[role]).join('、'),
+    ]),
+  );
   const entries: Entry[] = [];
   for (const route of routes) {
     const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD');
@@ -224,11 +238,19 @@ async function main() {
     for (const method of methods) {
       const probed = await probeAccess(method, route.url);
       const entry: Entry = { method, url: route.url, access: probed };
+      // A hand-written operator route (an upload) names its roles in its guard.
+      const handRoles = probed === 'operator' && !endpoint ? rolesOf.get(`${method} ${route.url}`) : undefined;
+      if (handRoles) entry.access = `operator with the role ${handRoles}`;
       if (endpoint) {
         if (PROBED_ACCESS[endpoint.access] !== probed) {
           throw new Error(`${method} ${route.url} declares access "${endpoint.access}" but answers as "${probed}"`);
         }
         entry.access = ACCESS_TEXT[endpoint.access];
+        if (endpoint.access === 'operator') {
+          const admitted = rolesOf.get(`${method} ${route.url}`);
+          if (!admitted) throw new Error(`${method} ${route.url}: an operator route without a role guard`);
+          entry.access = `operator with the role ${admitted}`;
+        }
         const name = names.get(endpoint);
         if (name) entry.declaredAs = name;
         if (endpoint.summary) entry.summary = endpoint.summary;
@@ -258,7 +280,9 @@ async function main() {
     'Errors every call can answer: `1001` bad input (with `data.fields`), `1002` malformed JSON,',
     '`1008` unsupported content type, `1009` rate limited, `1500` internal. Calls that need a',
     'sign-in also answer `1000` (no token), `2002` (invalid token) and `2003` (expired or revoked',
-    'token); main-account calls `2020`; operator calls `2030`. Unknown paths under `/api` answer',
+    'token); main-account calls `2020`; operator calls `2030`, and `2050` when none of the',
+    "operator's roles is one the call admits (listed under each call; 管理员 may call every one).",
+    'Unknown paths under `/api` answer',
     '`1005` with HTTP 404. The errors specific to an area are listed in errors.md.',
     '',
     'Send the token as `Authorization: Bearer <access_token>`.',
