@@ -12,9 +12,9 @@ import {
 } from '@gemstock/contract';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
-import { decodeCursor, encodeCursor } from '../../lib/list-cursor.js';
-import { recordOperatorAction } from '../audit/audit-log.service.js';
-import type { OperatorRow } from '../operator/operator.repository.js';
+import { decodeCursor, pageWithCursor } from '../../lib/list-cursor.js';
+import { recordOperatorAction } from '../audit/index.js';
+import type { OperatorRow } from '../../db/rows.js';
 import { type AdminMaterialDeps, presentAdminMaterials } from './admin-material.service.js';
 import { transitionReview } from './material-review-transition.js';
 import { countReviewQueue, listReviewQueue, lockMaterialsForReview } from './material-review.repository.js';
@@ -36,13 +36,12 @@ export async function reviewQueue(
     }),
     countReviewQueue(deps.db, filter, ADMIN_COUNT_CAP + 1),
   ]);
-  const rows = found.slice(0, query.page_size);
-  const last = rows.at(-1);
+  const { rows, nextCursor } = pageWithCursor(found, query.page_size, (r) => ({ at: r.position, sid: r.sid }));
   return {
     materials: await presentAdminMaterials(deps, rows),
     total: Math.min(counted, ADMIN_COUNT_CAP),
     totalCapped: counted > ADMIN_COUNT_CAP,
-    nextCursor: found.length > query.page_size && last ? encodeCursor({ at: last.position, sid: last.sid }) : null,
+    nextCursor,
   };
 }
 

@@ -17,9 +17,9 @@ import {
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { newSid } from '../../lib/ids.js';
-import { decodeCursor, encodeCursor } from '../../lib/list-cursor.js';
+import { decodeCursor, pageWithCursor } from '../../lib/list-cursor.js';
 import { assertMay } from '../../lib/state-transition.js';
-import type { OperatorRow } from '../operator/operator.repository.js';
+import type { OperatorRow } from '../../db/rows.js';
 import type { AdminMaterialRow } from './admin-material.repository.js';
 import { type AdminMaterialDeps, DuplicateUploadError, presentAdminMaterials } from './admin-material.service.js';
 import {
@@ -160,12 +160,8 @@ export async function listUploadBatches(
     after: query.cursor === undefined ? undefined : decodeCursor(query.cursor),
     limit: query.page_size + 1,
   });
-  const rows = found.slice(0, query.page_size);
-  const last = rows.at(-1);
-  return {
-    batches: await summariesOf(deps, rows),
-    nextCursor: found.length > query.page_size && last ? encodeCursor({ at: last.position, sid: last.sid }) : null,
-  };
+  const { rows, nextCursor } = pageWithCursor(found, query.page_size, (b) => ({ at: b.position, sid: b.sid }));
+  return { batches: await summariesOf(deps, rows), nextCursor };
 }
 
 async function fileOfBatch(deps: AdminMaterialDeps, batchSid: string, fileSid: string): Promise<FileWithMaterial> {
