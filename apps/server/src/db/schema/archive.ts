@@ -49,6 +49,7 @@ export const auditLogsArchive = pgTable(
   (t) => [
     index('audit_logs_archive_time_idx').on(t.createdAt, t.id),
     index('audit_logs_archive_operator_idx').on(t.operatorSid, t.createdAt, t.id),
+    index('audit_logs_archive_operator_action_idx').on(t.operatorSid, t.action, t.createdAt, t.id),
     index('audit_logs_archive_action_idx').on(t.action, t.createdAt, t.id),
     index('audit_logs_archive_entity_time_idx').on(t.entity, t.createdAt, t.id),
     index('audit_logs_archive_refs_gin').using('gin', t.refs),

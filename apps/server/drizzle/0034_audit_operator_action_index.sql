@@ -1,0 +1,2 @@
+CREATE INDEX "audit_logs_operator_action_idx" ON "audit_logs" USING btree ("operator_sid","action","created_at","id");--> statement-breakpoint
+CREATE INDEX "audit_logs_archive_operator_action_idx" ON "audit_logs_archive" USING btree ("operator_sid","action","created_at","id");
