@@ -99,10 +99,17 @@ export interface AuditRow {
   archived: boolean;
 }
 
-function conditions(search: AuditSearch): SQL {
-  const parts: SQL[] = [sql`true`];
+/** The search by object: the entries holding any of `refs`, or `ref`; null when there is none. */
+function refsCondition(search: AuditSearch): SQL | null {
+  const parts: SQL[] = [];
   if (search.refs) parts.push(sql`refs && ${textArray(search.refs)}`);
   if (search.ref) parts.push(sql`refs @> ${textArray([search.ref])}`);
+  return parts.length ? sql.join(parts, sql` and `) : null;
+}
+
+/** Every other filter, and the cursor. */
+function conditions(search: AuditSearch): SQL {
+  const parts: SQL[] = [sql`true`];
   if (search.operatorSid) parts.push(sql`operator_sid = ${search.operatorSid}`);
   if (search.action) parts.push(sql`action = ${search.action}`);
   if (search.entity) parts.push(sql`entity = ${search.entity}`);
@@ -119,10 +126,23 @@ function conditions(search: AuditSearch): SQL {
  * archive alike: each branch walks the index of its filter in that order and stops at `limit`
  * rows, and every archived entry is older than every hot one (the retention job moves the oldest
  * first), so the merged page is exact and the last page reaches the oldest entry kept.
+ *
+ * A search by object reads the object's entries through the refs GIN index first (a
+ * materialized CTE) and filters and sorts those: an object has few entries, while the planner,
+ * which cannot tell how rare a ref is, would otherwise walk the time index of the whole table
+ * looking for them.
  */
 export async function searchAuditLogs(db: DbOrTx, search: AuditSearch, limit: number): Promise<AuditRow[]> {
   const where = conditions(search);
+  const byRefs = refsCondition(search);
   const columns = sql.raw('id, operator_sid, action, entity, entity_sid, before, after, created_at');
+  const branch = (table: 'audit_logs' | 'audit_logs_archive', archived: boolean) => {
+    const from = byRefs
+      ? sql`(with hits as materialized (select ${columns} from ${sql.raw(table)} where ${byRefs})
+             select ${columns}, ${sql.raw(String(archived))} as archived from hits where ${where}`
+      : sql`(select ${columns}, ${sql.raw(String(archived))} as archived from ${sql.raw(table)} where ${where}`;
+    return sql`${from} order by created_at desc, id desc limit ${limit})`;
+  };
   const rows = rowsOf<{
     id: string | number;
     operator_sid: string | null;
@@ -147,13 +167,7 @@ export async function searchAuditLogs(db: DbOrTx, search: AuditSearch, limit: nu
              e.before, e.after, e.created_at,
              to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at,
              e.archived
-      from (
-        (select ${columns}, false as archived from audit_logs where ${where}
-          order by created_at desc, id desc limit ${limit})
-        union all
-        (select ${columns}, true as archived from audit_logs_archive where ${where}
-          order by created_at desc, id desc limit ${limit})
-      ) e
+      from (${branch('audit_logs', false)} union all ${branch('audit_logs_archive', true)}) e
       left join operators op on op.sid = e.operator_sid
       left join orders o on e.entity = 'order' and o.sid = e.entity_sid
       left join coupons c on e.entity = 'coupon' and c.sid = e.entity_sid
