@@ -33,23 +33,32 @@ describe('npm run operator:create in a production install', () => {
     expect(pkg.scripts['operator:create']).toBe('node dist/cli/create-operator.js');
   });
 
-  it('creates an operator with node alone on a production configuration', async () => {
-    const { stdout } = await run(
-      process.execPath,
-      [join(outdir, 'cli', 'create-operator.js'), '--username', 'alice', '--name', 'Alice Wang'],
-      {
-        cwd: SERVER_DIR,
-        env: {
-          PATH: process.env.PATH,
-          NODE_ENV: 'production',
-          PUBLIC_URL: 'https://shop.example.cn',
-          JWT_SECRET: 'c'.repeat(40),
-          DATA_DIR: dataDir,
-          LOG_LEVEL: 'silent',
-          OPERATOR_PASSWORD: 'Strong-Passw0rd!',
-        },
+  const cli = (...args: string[]) =>
+    run(process.execPath, [join(outdir, 'cli', 'create-operator.js'), ...args], {
+      cwd: SERVER_DIR,
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://shop.example.cn',
+        JWT_SECRET: 'c'.repeat(40),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'silent',
+        OPERATOR_PASSWORD: 'Strong-Passw0rd!',
       },
-    );
+    });
+
+  it('creates an operator with node alone on a production configuration; the first one is a 管理员', async () => {
+    const { stdout } = await cli('--username', 'alice', '--name', 'Alice Wang', '--role', 'finance');
     expect(stdout).toMatch(/operator created: alice/);
+    expect(stdout).toContain('第一个运营账号同时是管理员');
+    expect(stdout).toMatch(/角色：管理员、财务/);
+  }, 60_000);
+
+  it('gives a later operator the roles named, 管理员 when none is', async () => {
+    expect((await cli('--username', 'bob', '--role', 'content,service')).stdout).toMatch(/角色：内容、客服\n/);
+    expect((await cli('--username', 'carol')).stdout).toMatch(/角色：管理员\n/);
+    await expect(cli('--username', 'dave', '--role', 'boss')).rejects.toMatchObject({
+      stderr: expect.stringContaining('未知角色 / unknown role: boss'),
+    });
   }, 60_000);
 });
