@@ -1,9 +1,8 @@
-import { LicenceType, OrderType, PayWay, type TPricePreview } from '@gemstock/contract';
+import { LicenceType, OrderType, PayWay, type TPricePreview, isSamePayMethod, payMethodOf } from '@gemstock/contract';
 import { describe, expect, it } from 'vitest';
 import { afterPaymentOf } from '@/features/checkout/lib/after-payment';
 import {
   defaultPayMethod,
-  methodOfPayWay,
   payMethodOptions,
   payWayOfMethod,
   walletShortfallText,
@@ -46,8 +45,16 @@ describe('pay methods', () => {
     expect(payWayOfMethod('online')).toBe(PayWay.WECHAT);
     expect(payWayOfMethod('wallet')).toBe(PayWay.WALLET);
     expect(payWayOfMethod('transfer')).toBe(PayWay.TRANSFER);
-    expect(methodOfPayWay(PayWay.WECHAT)).toBe('online');
-    expect(methodOfPayWay(null)).toBeNull();
+    expect(payMethodOf(PayWay.WECHAT)).toBe('online');
+    expect(payMethodOf(PayWay.FREE)).toBe('wallet');
+    expect(payMethodOf(null)).toBeNull();
+  });
+
+  it('the method chosen stays: WeChat and Alipay are one, a free completion is the wallet’s', () => {
+    expect(isSamePayMethod(PayWay.WECHAT, PayWay.ALIPAY)).toBe(true);
+    expect(isSamePayMethod(PayWay.FREE, PayWay.WALLET)).toBe(true);
+    expect(isSamePayMethod(PayWay.TRANSFER, PayWay.WECHAT)).toBe(false);
+    expect(isSamePayMethod(PayWay.WALLET, PayWay.TRANSFER)).toBe(false);
   });
 
   it('says the balance in the tooltip of spec §5 when it is too low', () => {

@@ -36,17 +36,34 @@ export function isOnlinePayWay(value: string | null | undefined): value is Onlin
 }
 
 /**
- * Spec §4: a buyer chooses how to pay an order once. WeChat and Alipay are one choice (the online
- * drawer has a tab for each); a free completion is made where the wallet is (no money moves
- * either way); transfer is its own. True when `next` keeps the choice `chosen` made.
+ * The buyer's choice in the pay drawer (spec §4), made once: online (WeChat or Alipay, a tab
+ * each), the wallet (where a free completion is made too: no money moves either way) or a bank
+ * transfer.
  */
-export function isSamePayChoice(chosen: PayWay | string, next: PayWay | string): boolean {
-  const choiceOf = (way: string) => (isOnlinePayWay(way) ? 'online' : way === PayWay.FREE ? PayWay.WALLET : way);
-  return choiceOf(chosen) === choiceOf(next);
+export const PayMethod = { ONLINE: 'online', WALLET: 'wallet', TRANSFER: 'transfer' } as const;
+export type PayMethod = (typeof PayMethod)[keyof typeof PayMethod];
+
+/** The pay method a pay way belongs to; null for a value that is no pay way. */
+export function payMethodOf(payWay: PayWay | string | null | undefined): PayMethod | null {
+  if (isOnlinePayWay(payWay)) return PayMethod.ONLINE;
+  if (payWay === PayWay.WALLET || payWay === PayWay.FREE) return PayMethod.WALLET;
+  if (payWay === PayWay.TRANSFER) return PayMethod.TRANSFER;
+  return null;
 }
 
-export const PaymentKind = { ONLINE: 'ONLINE', WALLET: 'WALLET', TRANSFER: 'TRANSFER' } as const;
-export type PaymentKind = (typeof PaymentKind)[keyof typeof PaymentKind];
+/** Spec §4: "the choice cannot be changed". True when `next` keeps the pay method `chosen` made. */
+export function isSamePayMethod(chosen: PayWay | string, next: PayWay | string): boolean {
+  return payMethodOf(chosen) === payMethodOf(next);
+}
+
+/** The adapter that collects an online payment (payment_attempts.gateway); the sandbox stands in for either. */
+export type GatewayName = Lowercase<OnlinePayWay> | 'sandbox';
+
+/**
+ * What settled an order's money (orders.paid_gateway): its gateway, the bank transfer an
+ * operator confirmed, the wallet, or nothing (a free completion).
+ */
+export type PaidGateway = GatewayName | 'transfer' | 'wallet' | 'free';
 
 /** One online payment attempt at a gateway (payment_attempts.status). */
 export const PaymentAttemptStatus = { OPEN: 'OPEN', PAID: 'PAID', CLOSED: 'CLOSED', FAILED: 'FAILED' } as const;

@@ -108,7 +108,7 @@ describe('concurrent money moves', () => {
     const input = {
       orderSid,
       payWay: 'WECHAT' as const,
-      gateway: 'sandbox',
+      gateway: 'sandbox' as const,
       tradeNo,
       amountCents: 69_900,
       paidAt: new Date(),

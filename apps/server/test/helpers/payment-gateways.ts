@@ -1,3 +1,4 @@
+import type { GatewayName } from '@gemstock/contract';
 import { createCipheriv, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
 import {
   buildAlipaySignContent,
@@ -8,7 +9,6 @@ import {
 import type {
   CreatedPayment,
   CreatePaymentInput,
-  GatewayName,
   GatewayRefund,
   GatewayReply,
   GatewayTrade,

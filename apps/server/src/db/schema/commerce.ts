@@ -1,3 +1,4 @@
+import type { PaidGateway } from '@gemstock/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -130,8 +131,8 @@ export const orders = pgTable(
     demandSid: text(),
     /** Idempotency key of the settlement that paid the order (gateway notification, transfer, wallet). */
     settlementKey: text(),
-    /** The gateway that settled the order ('wechat', 'alipay', 'sandbox', 'transfer', 'wallet'). */
-    paidGateway: text(),
+    /** What settled the order: its gateway, 'transfer', 'wallet' or 'free' (a free completion). */
+    paidGateway: text().$type<PaidGateway>(),
     /** The gateway's transaction number, when it gives one. */
     tradeNo: text(),
     /** Cents actually received for the order (equals price_cents; kept for reconciliation). */

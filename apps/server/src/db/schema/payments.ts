@@ -1,3 +1,4 @@
+import type { GatewayName, OnlinePayWay } from '@gemstock/contract';
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { orders } from './commerce.js';
@@ -20,9 +21,9 @@ export const paymentAttempts = pgTable(
       .notNull()
       .references(() => orders.sid),
     /** WECHAT or ALIPAY: the tab the buyer chose. */
-    payWay: text().notNull(),
+    payWay: text().notNull().$type<OnlinePayWay>(),
     /** The adapter that serves it: wechat, alipay or sandbox. */
-    gateway: text().notNull(),
+    gateway: text().notNull().$type<GatewayName>(),
     amountCents: bigint({ mode: 'number' }).notNull(),
     /**
      * How the buyer pays: qr (WeChat Native QR / Alipay page pay, on a computer) or h5 (WeChat

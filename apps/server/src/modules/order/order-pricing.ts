@@ -7,7 +7,7 @@ import {
   type PriceBreakdown,
   priceOrder,
   type TPricePreview,
-  isSamePayChoice,
+  isSamePayMethod,
   PayWay,
   ownerSidOf,
 } from '@gemstock/contract';
@@ -128,7 +128,7 @@ export async function orderLineCents(db: DbOrTx, order: OrderRow): Promise<numbe
  * also means money can never arrive twice for one order by two methods.
  */
 export function assertPayWayAllowed(order: OrderRow, payWay: PayWay): void {
-  if (order.payWay && !isSamePayChoice(order.payWay, payWay)) throw new AppError(ErrorCode.PAY_WAY_LOCKED);
+  if (order.payWay && !isSamePayMethod(order.payWay, payWay)) throw new AppError(ErrorCode.PAY_WAY_LOCKED);
 }
 
 /**

@@ -1,4 +1,11 @@
-import { OrderStateMachine, OrderStatus, OrderType, vipValidBefore, PayWay } from '@gemstock/contract';
+import {
+  OrderStateMachine,
+  OrderStatus,
+  OrderType,
+  type PaidGateway,
+  vipValidBefore,
+  PayWay,
+} from '@gemstock/contract';
 import type { Db, DbOrTx } from '../../db/client.js';
 import {
   couponCodeOf,
@@ -31,7 +38,7 @@ export interface SettleOrderInput {
   orderSid: string;
   payWay: PayWay;
   /** Who took the money: a gateway adapter ('wechat', 'alipay', 'sandbox'), or 'transfer', 'wallet', 'free'. */
-  gateway: string;
+  gateway: PaidGateway;
   /** The gateway's transaction number (null for transfer and wallet). */
   tradeNo: string | null;
   /** What the gateway says was paid; must equal the order's price. */

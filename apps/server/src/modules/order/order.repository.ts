@@ -1,5 +1,5 @@
 import { and, count, desc, eq, getTableColumns, gt, ilike, inArray, isNull, like, or, sql } from 'drizzle-orm';
-import { OrderStatus, PayWay } from '@gemstock/contract';
+import { OrderStatus, type PaidGateway, PayWay } from '@gemstock/contract';
 import type { DbOrTx } from '../../db/client.js';
 import {
   afterPosition,
@@ -37,7 +37,7 @@ export interface OrderPaidChange {
   payWay: PayWay;
   payTime: Date;
   settlementKey: string;
-  paidGateway: string;
+  paidGateway: PaidGateway;
   tradeNo: string | null;
   paidAmountCents: number;
   rewardCouponSid: string | null;

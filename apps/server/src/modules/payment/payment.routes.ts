@@ -2,6 +2,7 @@ import {
   ADMIN_ORDER_API,
   ADMIN_PAYMENT_API,
   ErrorCode,
+  type GatewayName,
   ORDER_API,
   PAYMENT_API,
   PAYMENT_PATHS,
@@ -10,7 +11,7 @@ import {
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.js';
-import type { GatewayName, GatewayReply } from './gateways/payment-gateway.js';
+import type { GatewayReply } from './gateways/payment-gateway.js';
 import { route } from '../../plugins/route.js';
 import type { PaymentService } from './payment.module.js';
 import { sandboxPayRoutes } from './sandbox-pay.routes.js';

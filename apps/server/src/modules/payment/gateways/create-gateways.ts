@@ -1,7 +1,7 @@
 import type { Config } from '../../../config.js';
 import { AlipayGateway } from './alipay.js';
-import type { OnlinePayWay } from '@gemstock/contract';
-import type { GatewayName, HttpFetch, PaymentGateway } from './payment-gateway.js';
+import type { GatewayName, OnlinePayWay } from '@gemstock/contract';
+import type { HttpFetch, PaymentGateway } from './payment-gateway.js';
 import { deriveSandboxKey, SandboxGateway } from './sandbox-gateway.js';
 import { WechatPayGateway } from './wechat-pay.js';
 

@@ -5,13 +5,7 @@
  * means are decided by modules/payment. Only this folder talks to gateways.
  */
 
-import type { OnlinePayWay, PayChannel } from '@gemstock/contract';
-
-/**
- * Adapter names, stored with every attempt and event: the online pay way an adapter collects
- * (in lower case), or the sandbox, which stands in for both. Not a pay way itself.
- */
-export type GatewayName = Lowercase<OnlinePayWay> | 'sandbox';
+import type { GatewayName, OnlinePayWay, PayChannel } from '@gemstock/contract';
 
 export interface CreatePaymentInput {
   /** Our number for this payment attempt, unique across all attempts (the gateway's out_trade_no). */

@@ -1,4 +1,12 @@
-import { AccountLevel, ApprovalStateMachine, OrderType, PayWay, type TOrder } from '@gemstock/contract';
+import {
+  AccountLevel,
+  ApprovalStateMachine,
+  OrderType,
+  type PayMethod,
+  PayWay,
+  type TOrder,
+  payMethodOf,
+} from '@gemstock/contract';
 import { materialTitle } from '@/lib/material-licence';
 import { orderLineLicenceText } from '@/lib/order-labels';
 import { InfoCircleOutlined } from '@ant-design/icons';
@@ -17,11 +25,9 @@ import { isCouponError, paymentPreviewQuery, usePaymentPreview } from '../api/pr
 import { useCompletePayment } from '../hooks/use-complete-payment';
 import { walletApprovalNote } from '../lib/approval-labels';
 import {
-  type PayMethod,
   defaultPayMethod,
   isCouponOffered,
   isWalletOffered,
-  methodOfPayWay,
   payMethodOptions,
   payWayOfMethod,
 } from '../lib/pay-method';
@@ -101,7 +107,7 @@ export function OrderDrawer({ open, order, preset }: { open: boolean; order: TOr
   const isDefaultKnown = !walletOffered || walletPreview.data !== undefined || walletPreview.isError;
   const options = payMethodOptions({ orderType: order.orderType, lockedPayWay: order.payWay, balance, walletPrice });
   // the way chosen before the order existed, unless the order or the balance rules it out
-  const preferred = methodOfPayWay(preset?.payWay);
+  const preferred = payMethodOf(preset?.payWay);
   const usablePreferred = options.some((o) => o.method === preferred && !o.disabled) ? preferred : null;
   const method =
     chosen ??
@@ -234,12 +240,7 @@ export function OrderDrawer({ open, order, preset }: { open: boolean; order: TOr
           }
         />
         {isSubAccount && method === 'wallet' && (
-          <Alert
-            type={approvalNote.type}
-            showIcon
-            style={{ marginTop: 8 }}
-            title={approvalNote.text}
-          />
+          <Alert type={approvalNote.type} showIcon style={{ marginTop: 8 }} title={approvalNote.text} />
         )}
       </section>
 

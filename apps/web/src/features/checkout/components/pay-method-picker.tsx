@@ -3,7 +3,8 @@ import { Radio, Space, Tooltip, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { PriceText } from '@/components/price-text';
 import { payChannelOfDevice } from '../lib/pay-channel';
-import { PAY_METHOD_LABEL, type PayMethod } from '../lib/pay-method';
+import type { PayMethod } from '@gemstock/contract';
+import { PAY_METHOD_LABEL } from '../lib/pay-method';
 
 export interface PayMethodOption {
   method: PayMethod;

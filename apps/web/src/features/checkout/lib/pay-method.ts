@@ -1,11 +1,10 @@
-import { OrderType, PayWay, formatYuan } from '@gemstock/contract';
+import { OrderType, type PayMethod, PayWay, formatYuan, payMethodOf } from '@gemstock/contract';
 
 /**
- * The payment methods of the order drawer (spec §2, §4). WeChat Pay and Alipay are one choice,
- * 在线支付: its drawer has a tab for each, and the server locks the order to the group.
+ * The pay methods of the order drawer (spec §2, §4; `PayMethod` in the contract). WeChat Pay and
+ * Alipay are one method, 在线支付: its drawer has a tab for each, and the server locks the order
+ * to the method.
  */
-export type PayMethod = 'wallet' | 'online' | 'transfer';
-
 export const PAY_METHOD_LABEL: Record<PayMethod, string> = {
   wallet: '余额支付',
   online: '在线支付',
@@ -20,14 +19,6 @@ export function payWayOfMethod(method: PayMethod): PayWay {
   if (method === 'wallet') return PayWay.WALLET;
   if (method === 'transfer') return PayWay.TRANSFER;
   return PayWay.WECHAT;
-}
-
-export function methodOfPayWay(payWay: PayWay | null | undefined): PayMethod | null {
-  if (!payWay) return null;
-  // A free completion goes through the wallet choice without touching the balance.
-  if (payWay === PayWay.WALLET || payWay === PayWay.FREE) return 'wallet';
-  if (payWay === PayWay.TRANSFER) return 'transfer';
-  return 'online';
 }
 
 /** Spec §5: a wallet recharge cannot be paid by wallet (and has no coupon field). */
@@ -54,7 +45,7 @@ export interface DefaultPayMethodInput {
  * recharge and the balance covers the wallet price, else online.
  */
 export function defaultPayMethod({ orderType, lockedPayWay, balance, walletPrice }: DefaultPayMethodInput): PayMethod {
-  const locked = methodOfPayWay(lockedPayWay);
+  const locked = payMethodOf(lockedPayWay);
   if (locked) return locked;
   if (isWalletOffered(orderType) && walletPrice !== null && walletPrice <= balance) return 'wallet';
   return 'online';
@@ -73,7 +64,7 @@ export function payMethodOptions(input: {
   balance: number;
   walletPrice: number | null;
 }): { method: PayMethod; disabled: boolean; reason: string | null }[] {
-  const locked = methodOfPayWay(input.lockedPayWay);
+  const locked = payMethodOf(input.lockedPayWay);
   const methods: PayMethod[] = isWalletOffered(input.orderType)
     ? ['wallet', 'online', 'transfer']
     : ['online', 'transfer'];
