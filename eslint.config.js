@@ -26,7 +26,7 @@ const STATUS_COMPARISONS = [
   `CallExpression[callee.property.name='includes'][callee.object.elements.0.object.name=${STATUS_ENUM}]`,
 ];
 const STATUS_COMPARISON_MESSAGE =
-  '不要用字符串比较状态：请询问状态机，例如 OrderStateMachine.may(\'pay\', order.status)，服务端用 assertMay(...)（见 docs/conventions.md「How a state changes」）。';
+  "不要用字符串比较状态：请询问状态机，例如 OrderStateMachine.may('pay', order.status)，服务端用 assertMay(...)（见 docs/conventions.md「How a state changes」）。";
 
 /** `no-restricted-syntax` with the selectors above, as a rule of its own so other restrictions do not replace it. */
 const stateRules = {
@@ -73,25 +73,36 @@ export default tseslint.config(
       'no-console': 'error',
     },
   },
-  {
-    // A module's repository is its own: other modules call its service (its front door).
-    // Row types may be named; the functions that run SQL may not be called from outside.
-    files: ['apps/server/src/modules/**/*.ts'],
+  // One door per server module: every other file of apps/server/src (another module, the
+  // plugins, ops, jobs, server.ts and the composition root) imports a module only through its
+  // index.ts, which lists what the module offers. Types too: a row type every module names
+  // lives in src/db/rows.ts. The three entries match the importer's depth, since an import is
+  // written relative to it.
+  ...[
+    {
+      files: ['apps/server/src/**/*.ts'],
+      ignores: ['apps/server/src/modules/**'],
+      regex: '(^|/)modules/[^/]+/(?!index\\.js$)',
+    },
+    { files: ['apps/server/src/modules/*/*.ts'], regex: '^\\.\\./[^./][^/]*/(?!index\\.js$)' },
+    { files: ['apps/server/src/modules/*/*/**/*.ts'], regex: '^\\.\\./\\.\\./[^./][^/]*/(?!index\\.js$)' },
+  ].map(({ regex, ...where }) => ({
+    ...where,
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              group: ['../*/*.repository.js'],
-              allowTypeImports: true,
-              message: '不要跨模块调用仓储：请调用该模块的 service（其对外入口）。',
+              regex,
+              message:
+                '跨模块只能经由该模块的入口引用：从 modules/<模块>/index.js 导入，需要的名字加到该模块的 index.ts。',
             },
           ],
         },
       ],
     },
-  },
+  })),
   {
     files: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}', 'packages/contract/src/**/*.ts'],
     plugins: { state: stateRules },

@@ -11,7 +11,7 @@ import type { VideoProcessor } from './media/video-processor.js';
 import type { MessageSender } from './notify/message-sender.js';
 import type { AppMetrics } from './ops/app-metrics.js';
 import type { ServiceState } from './ops/service-state.js';
-import type { PaymentGateways } from './modules/payment/gateways/create-gateways.js';
+import type { PaymentGateways } from './payment-gateways/create-gateways.js';
 
 /**
  * What buildApp (app.ts) builds once from the configuration and the adapters, and createServices

@@ -2,11 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type Env, isDemoMode, messagingProblems, withoutInvalid, ZEnv } from './config-env.js';
-import {
-  loadPaymentConfig,
-  PaymentConfigError,
-  type PaymentConfig,
-} from './modules/payment/gateways/payment-config.js';
+import { loadPaymentConfig, PaymentConfigError, type PaymentConfig } from './payment-gateways/payment-config.js';
 
 export interface Config {
   env: Env['NODE_ENV'];

@@ -7,11 +7,11 @@ import { MediaWorker } from './jobs/media-worker.js';
 import { PeriodicTask } from './jobs/periodic-task.js';
 import { createStorage } from './media/create-storage.js';
 import type { Storage } from './media/storage.js';
-import { queueOutdatedRenditions } from './modules/catalog/media-job.service.js';
-import { HOT_KEYWORD_REFRESH_MS } from './modules/search/hot-keywords.js';
-import { enforceRetention, RETENTION_INTERVAL_MS } from './modules/common/retention.js';
-import { UnpaidOrderSweeper } from './modules/payment/unpaid-order-sweeper.js';
-import { purgeUnusedUploads, UPLOAD_PURGE_INTERVAL_MS } from './modules/upload/upload.service.js';
+import { queueOutdatedRenditions } from './modules/catalog/index.js';
+import { HOT_KEYWORD_REFRESH_MS } from './modules/search/index.js';
+import { RETENTION_INTERVAL_MS, enforceRetention } from './modules/common/index.js';
+import { UnpaidOrderSweeper } from './modules/payment/index.js';
+import { UPLOAD_PURGE_INTERVAL_MS, purgeUnusedUploads } from './modules/upload/index.js';
 import { createMessageSender } from './notify/create-sender.js';
 import { ClusterHeartbeat } from './ops/cluster.js';
 import { ServiceState } from './ops/service-state.js';
@@ -126,6 +126,13 @@ export async function startServer(config: Config, options: StartServerOptions = 
     app.log,
   );
   const retention = new PeriodicTask('retention', () => enforceRetention(app.deps), RETENTION_INTERVAL_MS, app.log);
+  // Refunds whose gateway answer was lost are asked about (docs/decisions/0029).
+  const refundSweep = new PeriodicTask(
+    'refund sweep',
+    () => app.services.refunds.syncProcessingRefunds(app.log),
+    config.payments.sweepIntervalSeconds * 1000,
+    app.log,
+  );
   heartbeat.start();
   worker?.start();
   sweeper.start();
@@ -133,6 +140,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
   void hotKeywords.runOnce();
   hotKeywords.start();
   retention.start();
+  refundSweep.start();
 
   // When the last connection was accepted: the listener closes only once they have stopped coming.
   let lastConnectionAt = Date.now();
@@ -155,6 +163,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
         uploadPurge.stop(),
         hotKeywords.stop(),
         retention.stop(),
+        refundSweep.stop(),
       ]);
       // Stops accepting connections and waits for the requests in flight.
       await app.close();

@@ -1,28 +1,28 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from './app-deps.js';
-import { createAuditService } from './modules/audit/audit.module.js';
-import { createCartService } from './modules/cart/cart.module.js';
-import { createAdminMaterialService, createCatalogService } from './modules/catalog/catalog.module.js';
-import { createAdminCouponService, createCouponService } from './modules/coupon/coupon.module.js';
-import { findDeliveredDesign } from './modules/design/delivered-design.js';
-import { createAdminDesignService, createDesignService } from './modules/design/design.module.js';
-import { createInvoiceIssuer } from './modules/invoice/invoice-issuer.js';
-import { createInvoiceService } from './modules/invoice/invoice.module.js';
-import { createLicenceService } from './modules/licence/licence.module.js';
-import { withOwnership } from './modules/licence/ownership.js';
-import { createOperatorService } from './modules/operator/operator.module.js';
-import { createOrderService } from './modules/order/order.module.js';
-import { findOrder, insertQuotedOrder, reuseWindowOf } from './modules/order/order.service.js';
-import { closeGatewayPaymentsBeforeCancel, closeGatewayPaymentsOnCancel } from './modules/payment/close-trades.js';
-import { createPaymentService } from './modules/payment/payment.module.js';
-import type { PaymentDeps } from './modules/payment/payment.service.js';
-import { createAdminKeywordService, createSearchService } from './modules/search/search.module.js';
-import { createServiceContactService } from './modules/service-contact/service-contact.module.js';
-import { createSurveyService } from './modules/survey/survey.module.js';
-import { isSurveyPending } from './modules/survey/survey.service.js';
-import { createUploadService } from './modules/upload/upload.module.js';
-import { createSubUserService, createUserService } from './modules/user/user.module.js';
-import { createWalletService } from './modules/wallet/wallet.module.js';
+import { createAuditService } from './modules/audit/index.js';
+import { createCartService } from './modules/cart/index.js';
+import { createAdminMaterialService, createCatalogService } from './modules/catalog/index.js';
+import { createAdminCouponService, createCouponService } from './modules/coupon/index.js';
+import { createAdminDesignService, createDesignService, findDeliveredDesign } from './modules/design/index.js';
+import { createInvoiceIssuer, createInvoiceService } from './modules/invoice/index.js';
+import { createLicenceService, withOwnership } from './modules/licence/index.js';
+import { createOperatorService } from './modules/operator/index.js';
+import { createOrderService, findOrderBySid, insertQuotedOrder, reuseWindowOf } from './modules/order/index.js';
+import {
+  closeGatewayPaymentsBeforeCancel,
+  closeGatewayPaymentsOnCancel,
+  createPaymentService,
+  orderRefundsOf,
+  createRefundService,
+  type PaymentDeps,
+} from './modules/payment/index.js';
+import { createAdminKeywordService, createSearchService } from './modules/search/index.js';
+import { createServiceContactService } from './modules/service-contact/index.js';
+import { createSurveyService, isSurveyPending } from './modules/survey/index.js';
+import { createUploadService } from './modules/upload/index.js';
+import { createSubUserService, createUserService } from './modules/user/index.js';
+import { createWalletService } from './modules/wallet/index.js';
 
 /**
  * The composition root of the services: every module's service is built here, once per
@@ -72,6 +72,7 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger) {
     messages: deps.messages,
     siteName: config.siteName,
     closeTrades: closeGatewayPaymentsBeforeCancel(paymentDeps, log),
+    refundsOf: orderRefundsOf,
     events,
   });
   // Once cancelled, any trade opened between the close and the cancel is closed too.
@@ -114,12 +115,13 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger) {
       publicUrlOf: deps.publicUrlOf,
       siteName: config.siteName,
       publicUrl: config.publicUrl,
-      findOrder,
+      findOrder: findOrderBySid,
       findDeliveredDesign,
     }),
     operators: createOperatorService({ ...deps, log }),
     orders,
     payment,
+    refunds: createRefundService({ ...paymentDeps, sandboxRefundTimers: new Set() }),
     serviceContact: createServiceContactService(deps),
     surveys: createSurveyService(deps),
     uploads: createUploadService(deps),

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@gemstock/contract';
+import { MESSAGES, USER_ROUTES } from '@gemstock/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
@@ -10,7 +10,7 @@ import { notify } from '@/lib/notify';
 import { useDialogs } from '@/stores/dialogs';
 import { useSession } from '@/stores/session';
 import { signedInForEachTest, userOf } from './factories';
-import { type ApiCall, type ApiHandler, ok, serveApi } from './fake-api';
+import { type ApiCall, type ApiHandler, ok, serveApi, isCall } from './fake-api';
 
 /**
  * /user/account-setting and /user/company-setting, which load no antd: their forms are plain
@@ -142,9 +142,7 @@ describe('企业信息 (/user/company-setting)', () => {
 
   it('sends the company on submit (as Enter in a field does) and says 更新成功', async () => {
     serve((call) =>
-      call.method === 'POST' && call.url.pathname === '/api/user/company'
-        ? ok({ user: userOf({ company: COMPANY.company }) })
-        : undefined,
+      isCall(call, USER_ROUTES.company) ? ok({ user: userOf({ company: COMPANY.company }) }) : undefined,
     );
     renderWithClient(<CompanySettingPage />);
     fillCompany();
@@ -152,13 +150,15 @@ describe('企业信息 (/user/company-setting)', () => {
     fireEvent.submit(screen.getByLabelText('企业全称').closest('form')!);
 
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('更新成功'));
-    expect(calls.map((c) => [c.method, c.url.pathname, c.body])).toEqual([['POST', '/api/user/company', COMPANY]]);
+    expect(calls.map((c) => [c.method, c.url.pathname, c.body])).toEqual([
+      [USER_ROUTES.company.method, USER_ROUTES.company.path, COMPANY],
+    ]);
     expect(useSession.getState().user?.company).toBe(COMPANY.company);
   });
 
   it('puts the server’s field errors under their fields and focuses the first', async () => {
     serve((call) =>
-      call.url.pathname === '/api/user/company'
+      isCall(call, USER_ROUTES.company)
         ? invalid([
             { path: 'company_license', message: '该纳税人识别号已被其他企业使用' },
             { path: 'unknown_field', message: '不会显示' },
@@ -180,7 +180,7 @@ describe('企业信息 (/user/company-setting)', () => {
 
   it('works inside the antd company dialog, whose 保存 continues the interrupted flow', async () => {
     serve((call) =>
-      call.url.pathname === '/api/user/company' ? ok({ user: userOf({ company: COMPANY.company }) }) : undefined,
+      isCall(call, USER_ROUTES.company) ? ok({ user: userOf({ company: COMPANY.company }) }) : undefined,
     );
     const onSaved = vi.fn();
     useDialogs.getState().openCompany(onSaved);
@@ -249,7 +249,7 @@ describe('账号设置 (/user/account-setting)', () => {
   });
 
   it('changes the password, then signs out and opens the login dialog', async () => {
-    serve((call) => (call.url.pathname === '/api/user/reset_password' ? ok(null) : undefined));
+    serve((call) => (isCall(call, USER_ROUTES.resetPassword) ? ok(null) : undefined));
     useSession.getState().setUser(userOf());
     renderWithClient(<AccountSettingPage />);
     fireEvent.change(screen.getByLabelText('当前密码'), { target: { value: 'Old-pass1' } });
@@ -265,9 +265,7 @@ describe('账号设置 (/user/account-setting)', () => {
 
   it('shows a wrong current password from the server under its field', async () => {
     serve((call) =>
-      call.url.pathname === '/api/user/reset_password'
-        ? invalid([{ path: 'password', message: '当前密码不正确' }])
-        : undefined,
+      isCall(call, USER_ROUTES.resetPassword) ? invalid([{ path: 'password', message: '当前密码不正确' }]) : undefined,
     );
     useSession.getState().setUser(userOf());
     renderWithClient(<AccountSettingPage />);

@@ -1,3 +1,4 @@
+import { CART_ROUTES } from '@gemstock/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addToCart } from '@/features/material/api/add-to-cart';
 import { notify } from '@/lib/notify';
@@ -24,7 +25,7 @@ describe('addToCart', () => {
     vi.stubGlobal('fetch', fetchMock);
     await expect(addToCart({ material: 'abc', spec: 2 })).resolves.toEqual({ status: 'added', count: 3 });
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/cart/add');
+    expect(url).toBe(CART_ROUTES.add.path);
     expect(init.body).toBe(JSON.stringify({ material: 'abc', spec: 2 }));
   });
 

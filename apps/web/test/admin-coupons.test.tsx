@@ -112,13 +112,18 @@ describe('coupon detail drawer', () => {
     useAdminSession.getState().setToken('operator-token');
     vi.stubGlobal(
       'fetch',
-      vi.fn(
-        async () =>
-          new Response(JSON.stringify({ code: 0, data: detail, message: 'ok' }), {
-            status: 200,
-            headers: { 'Content-Type': 'application/json' },
-          }),
-      ),
+      vi.fn(async (url: string) => {
+        // a 财务 operator: ending a coupon is theirs (and 管理员's)
+        const me = {
+          operator: { sid: 'op1', username: 'li', name: null, lastLoginAt: null, roles: ['finance'] },
+          warnings: { cluster: null },
+        };
+        const data = url.startsWith('/api/admin/me') ? me : detail;
+        return new Response(JSON.stringify({ code: 0, data, message: 'ok' }), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        });
+      }),
     );
   });
   afterEach(() => {

@@ -1,7 +1,7 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAdminSession } from '@/features/admin/lib/admin-session';
-import { serveApi } from './fake-api';
+import { ok, serveApi } from './fake-api';
 import { renderConsoleAt } from './render-console';
 
 beforeEach(() => {
@@ -29,8 +29,45 @@ describe('an address the console does not have', () => {
     expect(screen.getByTestId('where').textContent).toBe('/admin/materials');
   });
 
-  it('opens the materials on /admin itself', async () => {
+  it('opens the first page the roles open on /admin itself: the materials for 管理员 and 内容', async () => {
+    serveApi((call) =>
+      call.url.pathname === '/api/admin/me'
+        ? ok({
+            operator: {
+              sid: 'op00000000000001',
+              username: 'ops',
+              name: null,
+              lastLoginAt: null,
+              roles: ['admin'],
+              totpEnabled: false,
+              mustChangePassword: false,
+            },
+            warnings: { cluster: null },
+          })
+        : undefined,
+    );
     renderConsoleAt('/admin');
-    expect(screen.getByTestId('where').textContent).toBe('/admin/materials');
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/admin/materials'), { timeout: 5000 });
+  });
+
+  it('opens 订单管理 on /admin for 财务', async () => {
+    serveApi((call) =>
+      call.url.pathname === '/api/admin/me'
+        ? ok({
+            operator: {
+              sid: 'op00000000000002',
+              username: 'li',
+              name: '李财务',
+              lastLoginAt: null,
+              roles: ['finance'],
+              totpEnabled: false,
+              mustChangePassword: false,
+            },
+            warnings: { cluster: null },
+          })
+        : undefined,
+    );
+    renderConsoleAt('/admin');
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/admin/orders'), { timeout: 5000 });
   });
 });

@@ -1,4 +1,15 @@
-import { ErrorCode, type TAdminOrder, type TPaymentEvent, type TPaymentException } from '@gemstock/contract';
+import {
+  ErrorCode,
+  type TAdminOrder,
+  type TPaymentEvent,
+  type TPaymentException,
+  ADMIN_ORDER_ROUTES,
+  ADMIN_PAYMENT_ROUTES,
+  ADMIN_ORDER_API,
+  ADMIN_REFUND_ROUTES,
+  chinaDateOf,
+  endpointUrl,
+} from '@gemstock/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App, ConfigProvider } from 'antd';
@@ -11,7 +22,7 @@ import { OrdersPage } from '@/features/admin/routes/orders-page';
 import { PaymentExceptionsPage } from '@/features/admin/routes/payment-exceptions-page';
 import { TransfersPage } from '@/features/admin/routes/transfers-page';
 import { bindNotifier } from '@/lib/notify';
-import { type ApiCall, type ApiHandler, ok, serveApi } from './fake-api';
+import { type ApiCall, type ApiHandler, ok, serveApi, isCall } from './fake-api';
 
 // ---- fixtures -------------------------------------------------------------------------------
 
@@ -97,6 +108,11 @@ const EXCEPTION: TPaymentException = {
   deliveries: 3,
   firstAt: '2026-01-20T04:00:00.000Z',
   lastAt: '2026-01-20T05:00:00.000Z',
+  status: 'PENDING',
+  note: null,
+  operator: null,
+  handledAt: null,
+  refund: null,
 };
 
 // ---- a fetch that answers like the server ----------------------------------------------------
@@ -107,7 +123,7 @@ function serve(handler: ApiHandler) {
   calls = serveApi(handler);
 }
 
-const listCalls = () => calls.filter((c) => c.method === 'GET' && c.url.pathname === '/api/admin/orders');
+const listCalls = () => calls.filter((c) => isCall(c, ADMIN_ORDER_ROUTES.list));
 
 // ---- rendering --------------------------------------------------------------------------------
 
@@ -155,7 +171,7 @@ afterEach(() => {
 
 describe('订单管理', () => {
   it('lists the orders from the API with money formatted from cents', async () => {
-    serve((call) => (call.url.pathname === '/api/admin/orders' ? ok({ total: 1, orders: [adminOrder()] }) : undefined));
+    serve((call) => (isCall(call, ADMIN_ORDER_ROUTES.list) ? ok({ total: 1, orders: [adminOrder()] }) : undefined));
     renderAt('/admin/orders', <OrdersPage />);
 
     expect(await screen.findByText('GS20260121103000123456')).toBeTruthy();
@@ -167,7 +183,7 @@ describe('订单管理', () => {
   });
 
   it('sends the filters from the address and the search box as the query', async () => {
-    serve((call) => (call.url.pathname === '/api/admin/orders' ? ok({ total: 0, orders: [] }) : undefined));
+    serve((call) => (isCall(call, ADMIN_ORDER_ROUTES.list) ? ok({ total: 0, orders: [] }) : undefined));
     renderAt('/admin/orders?status=CREATED&pay_way=TRANSFER&type=material&page=2', <OrdersPage />);
 
     await waitFor(() => expect(listCalls()).toHaveLength(1));
@@ -198,7 +214,7 @@ describe('订单管理', () => {
   });
 
   it('sends the pay way picked in its filter, starting again at page 1', async () => {
-    serve((call) => (call.url.pathname === '/api/admin/orders' ? ok({ total: 0, orders: [] }) : undefined));
+    serve((call) => (isCall(call, ADMIN_ORDER_ROUTES.list) ? ok({ total: 0, orders: [] }) : undefined));
     renderAt('/admin/orders?page=3', <OrdersPage />);
     await waitFor(() => expect(listCalls()).toHaveLength(1));
 
@@ -217,7 +233,7 @@ describe('订单管理', () => {
   });
 
   it('ignores a filter value the contract does not know instead of sending it', async () => {
-    serve((call) => (call.url.pathname === '/api/admin/orders' ? ok({ total: 0, orders: [] }) : undefined));
+    serve((call) => (isCall(call, ADMIN_ORDER_ROUTES.list) ? ok({ total: 0, orders: [] }) : undefined));
     renderAt('/admin/orders?status=PAID&pay_way=CASH', <OrdersPage />);
     await waitFor(() => expect(listCalls()).toHaveLength(1));
     expect(listCalls()[0]!.url.searchParams.has('status')).toBe(false);
@@ -227,9 +243,9 @@ describe('订单管理', () => {
   it('opens the order drawer from a row with the price breakdown and the payment timeline', async () => {
     const order = adminOrder();
     serve((call) => {
-      if (call.url.pathname === '/api/admin/orders') return ok({ total: 1, orders: [order] });
-      if (call.url.pathname === `/api/admin/orders/${order.sid}`) return ok({ order });
-      if (call.url.pathname === `/api/admin/payments/orders/${order.sid}/events`) return ok({ events: [EVENT] });
+      if (isCall(call, ADMIN_ORDER_ROUTES.list)) return ok({ total: 1, orders: [order] });
+      if (isCall(call, ADMIN_ORDER_ROUTES.detail, { id: order.sid })) return ok({ order });
+      if (isCall(call, ADMIN_PAYMENT_ROUTES.orderEvents, { id: order.sid })) return ok({ events: [EVENT] });
       return undefined;
     });
     renderAt('/admin/orders', <OrdersPage />);
@@ -254,9 +270,7 @@ describe('订单管理', () => {
 
 describe('转账确认', () => {
   it('asks the orders API for the transfer queue and shows each reference and amount', async () => {
-    serve((call) =>
-      call.url.pathname === '/api/admin/orders' ? ok({ total: 1, orders: [TRANSFER_ORDER] }) : undefined,
-    );
+    serve((call) => (isCall(call, ADMIN_ORDER_ROUTES.list) ? ok({ total: 1, orders: [TRANSFER_ORDER] }) : undefined));
     renderAt('/admin/transfers', <TransfersPage />);
 
     expect(await screen.findAllByText('GS20260122090000654321')).not.toHaveLength(0);
@@ -265,15 +279,33 @@ describe('转账确认', () => {
     expect(query).toMatchObject({ status: 'CREATED', pay_way: 'TRANSFER', page: '1' });
   });
 
-  it('confirms the funds with the note, says so and refreshes the queue', async () => {
+  it('confirms the funds with what arrived (amount, day, serial) and the note, says so and refreshes the queue', async () => {
     let confirmed = false;
     serve((call) => {
-      if (call.url.pathname === '/api/admin/orders') {
+      if (isCall(call, ADMIN_ORDER_ROUTES.list)) {
         return ok(confirmed ? { total: 0, orders: [] } : { total: 1, orders: [TRANSFER_ORDER] });
       }
-      if (call.method === 'POST' && call.url.pathname === `/api/admin/orders/${TRANSFER_ORDER.sid}/confirm_transfer`) {
+      if (isCall(call, ADMIN_REFUND_ROUTES.orderMoney, { id: TRANSFER_ORDER.sid })) {
+        return ok({ received: 0, arrivals: [], refund: null });
+      }
+      if (isCall(call, ADMIN_ORDER_ROUTES.confirmTransfer, { id: TRANSFER_ORDER.sid })) {
         confirmed = true;
-        return ok({ order: { ...TRANSFER_ORDER, status: 'PAYED' } });
+        return ok({
+          order: { ...TRANSFER_ORDER, status: 'PAYED' },
+          arrival: {
+            id: 1,
+            amount: TRANSFER_ORDER.finalPrice,
+            arrivedOn: '2026-01-22',
+            bankSerial: 'ICBC20260122001',
+            outcome: 'settled',
+            note: '1 月 22 日工行流水已到账',
+            operator: null,
+            createdAt: '2026-01-22T02:00:00.000Z',
+          },
+          received: TRANSFER_ORDER.finalPrice,
+          due: 0,
+          overpaid: 0,
+        });
       }
       return undefined;
     });
@@ -281,12 +313,21 @@ describe('转账确认', () => {
 
     fireEvent.click(await screen.findByRole('button', { name: '确认到账' }));
     const dialog = await screen.findByRole('dialog');
+    // The amount still due is filled in; the serial is the operator's to copy from the statement.
+    expect(((await within(dialog).findByLabelText('实际到账金额')) as HTMLInputElement).value).toBe('69900.00');
+    fireEvent.change(within(dialog).getByLabelText('银行流水号'), { target: { value: 'ICBC20260122001' } });
     fireEvent.change(within(dialog).getByLabelText('备注'), { target: { value: '  1 月 22 日工行流水已到账  ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '确认到账' }));
 
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
     const post = calls.find((c) => c.method === 'POST')!;
-    expect(post.body).toEqual({ note: '1 月 22 日工行流水已到账' });
+    expect(post.body).toEqual({
+      amount: 6_990_000,
+      arrivedOn: chinaDateOf(new Date()),
+      bankSerial: 'ICBC20260122001',
+      note: '1 月 22 日工行流水已到账',
+      acceptDifference: false,
+    });
 
     expect(await screen.findByText('已确认到账，订单已完成')).toBeTruthy();
     expect(await screen.findByText('没有等待确认的对公转账')).toBeTruthy();
@@ -294,9 +335,7 @@ describe('转账确认', () => {
   });
 
   it('requires a note before asking the server', async () => {
-    serve((call) =>
-      call.url.pathname === '/api/admin/orders' ? ok({ total: 1, orders: [TRANSFER_ORDER] }) : undefined,
-    );
+    serve((call) => (isCall(call, ADMIN_ORDER_ROUTES.list) ? ok({ total: 1, orders: [TRANSFER_ORDER] }) : undefined));
     renderAt('/admin/transfers', <TransfersPage />);
 
     fireEvent.click(await screen.findByRole('button', { name: '驳回' }));
@@ -309,7 +348,7 @@ describe('转账确认', () => {
 
   it("shows the API's Chinese message when the decision is refused and keeps the dialog open", async () => {
     serve((call) => {
-      if (call.url.pathname === '/api/admin/orders') return ok({ total: 1, orders: [TRANSFER_ORDER] });
+      if (isCall(call, ADMIN_ORDER_ROUTES.list)) return ok({ total: 1, orders: [TRANSFER_ORDER] });
       if (call.method === 'POST') {
         const { code, http, message } = ErrorCode.TRANSFER_NOT_PENDING;
         return { status: http, body: { code, data: null, message } };
@@ -325,7 +364,7 @@ describe('转账确认', () => {
 
     expect(await screen.findByText(ErrorCode.TRANSFER_NOT_PENDING.message)).toBeTruthy();
     const post = calls.find((c) => c.method === 'POST')!;
-    expect(post.url.pathname).toBe(`/api/admin/orders/${TRANSFER_ORDER.sid}/reject_transfer`);
+    expect(post.url.pathname).toBe(endpointUrl(ADMIN_ORDER_API.rejectTransfer, { params: { id: TRANSFER_ORDER.sid } }));
     expect(post.body).toEqual({ note: '未收到款项' });
     expect(screen.getByRole('dialog')).toBeTruthy();
     // another operator may have decided it meanwhile: the queue is asked again
@@ -338,7 +377,7 @@ describe('转账确认', () => {
 describe('支付异常', () => {
   it('lists the exceptions with every field and links to the order', async () => {
     serve((call) =>
-      call.url.pathname === '/api/admin/payments/exceptions' ? ok({ total: 1, exceptions: [EXCEPTION] }) : undefined,
+      isCall(call, ADMIN_PAYMENT_ROUTES.exceptions) ? ok({ total: 1, exceptions: [EXCEPTION] }) : undefined,
     );
     renderAt('/admin/payment-exceptions', <PaymentExceptionsPage />);
 
@@ -352,14 +391,13 @@ describe('支付异常', () => {
     expect(screen.getByText('3')).toBeTruthy();
     const link = screen.getByRole('link', { name: 'GS20260120120000111111' });
     expect(link.getAttribute('href')).toBe('/admin/orders?order=ord00000000000003');
-    expect(calls[0]!.url.search).toBe('?page=1&page_size=20');
+    // 待处理 first: what still needs an operator.
+    expect(calls[0]!.url.search).toBe('?page=1&page_size=20&status=PENDING');
   });
 
   it('says so when there is none', async () => {
-    serve((call) =>
-      call.url.pathname === '/api/admin/payments/exceptions' ? ok({ total: 0, exceptions: [] }) : undefined,
-    );
+    serve((call) => (isCall(call, ADMIN_PAYMENT_ROUTES.exceptions) ? ok({ total: 0, exceptions: [] }) : undefined));
     renderAt('/admin/payment-exceptions', <PaymentExceptionsPage />);
-    expect(await screen.findByText('暂无支付异常')).toBeTruthy();
+    expect(await screen.findByText('没有待处理的支付异常')).toBeTruthy();
   });
 });

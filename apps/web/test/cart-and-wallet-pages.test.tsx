@@ -1,4 +1,11 @@
-import { LicenceType, type TCartItem, type TWalletOrder } from '@gemstock/contract';
+import {
+  LicenceType,
+  type TCartItem,
+  type TWalletOrder,
+  CART_ROUTES,
+  ORDER_ROUTES,
+  WALLET_ROUTES,
+} from '@gemstock/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -11,7 +18,7 @@ import { useCheckout } from '@/stores/checkout';
 import { useDialogs } from '@/stores/dialogs';
 import { useSession } from '@/stores/session';
 import { materialOf, userOf } from './factories';
-import { type ApiCall, ok, serveApi } from './fake-api';
+import { type ApiCall, ok, serveApi, callsOf, isCall } from './fake-api';
 
 /**
  * /cart and /wallet, built without antd: the table on desktops and one card per line on phones
@@ -30,13 +37,12 @@ let calls: ApiCall[] = [];
 
 function serveCart(items: TCartItem[]) {
   calls = serveApi((call) => {
-    const path = call.url.pathname;
-    if (call.method === 'GET' && path === '/api/cart') return ok({ materials: items });
-    if (call.method === 'POST' && ['/api/cart/choose', '/api/cart/remove', '/api/cart/add'].includes(path))
+    if (isCall(call, CART_ROUTES.list)) return ok({ materials: items });
+    if ([CART_ROUTES.choose, CART_ROUTES.remove, CART_ROUTES.add].some((route) => isCall(call, route)))
       return ok({ count: items.length });
-    if (call.method === 'POST' && path === '/api/order/place/material/preview')
+    if (isCall(call, ORDER_ROUTES.placeMaterialPreview))
       return ok({ price_origin: 29_800, discount_member: 0, discount_coupon: 0, price: 29_800 });
-    if (call.method === 'GET' && path === '/api/user/wallet')
+    if (isCall(call, WALLET_ROUTES.list))
       return ok({ orders: RECHARGES, balance: 69_900, isVip: true, vipValidBefore: '2026-02-01T00:00:00.000Z' });
     return undefined;
   });
@@ -60,8 +66,6 @@ function renderAt(page: ReactNode) {
     </QueryClientProvider>,
   );
 }
-
-const postsTo = (path: string) => calls.filter((c) => c.method === 'POST' && c.url.pathname === path);
 
 beforeEach(() => {
   queryClient.clear();
@@ -92,8 +96,8 @@ describe('/cart', () => {
     expect(table.getByText('已下架，无法购买')).toBeTruthy();
 
     fireEvent.click(all);
-    await waitFor(() => expect(postsTo('/api/cart/choose')).toHaveLength(1));
-    expect(postsTo('/api/cart/choose')[0]!.body).toEqual({
+    await waitFor(() => expect(callsOf(calls, CART_ROUTES.choose)).toHaveLength(1));
+    expect(callsOf(calls, CART_ROUTES.choose)[0]!.body).toEqual({
       materials: [RING.sid, NECKLACE.sid],
       chosen: true,
     });
@@ -106,10 +110,10 @@ describe('/cart', () => {
     fireEvent.click(await table.findByRole('button', { name: /^移除 / }));
     const dialog = await screen.findByRole('dialog', { name: '移除素材' });
     expect(dialog.textContent).toContain('确定从购物车移除');
-    expect(postsTo('/api/cart/remove')).toHaveLength(0);
+    expect(callsOf(calls, CART_ROUTES.remove)).toHaveLength(0);
     fireEvent.click(within(dialog).getByRole('button', { name: '移除' }));
-    await waitFor(() => expect(postsTo('/api/cart/remove')).toHaveLength(1));
-    expect(postsTo('/api/cart/remove')[0]!.body).toEqual({ materials: [RING.sid] });
+    await waitFor(() => expect(callsOf(calls, CART_ROUTES.remove)).toHaveLength(1));
+    expect(callsOf(calls, CART_ROUTES.remove)[0]!.body).toEqual({ materials: [RING.sid] });
   });
 
   it('totals the chosen lines from the server and opens the checkout with them on 结算', async () => {
@@ -140,9 +144,7 @@ describe('/wallet', () => {
 
   it('says so when there is no recharge yet', async () => {
     calls = serveApi((call) =>
-      call.url.pathname === '/api/user/wallet'
-        ? ok({ orders: [], balance: 0, isVip: false, vipValidBefore: null })
-        : undefined,
+      isCall(call, WALLET_ROUTES.list) ? ok({ orders: [], balance: 0, isVip: false, vipValidBefore: null }) : undefined,
     );
     renderAt(<WalletPage />);
     const table = within(await screen.findByRole('region', { name: '充值记录列表' }));

@@ -1,4 +1,4 @@
-import type { TAdminCoupon, TAdminCouponGrantResponse } from '@gemstock/contract';
+import { type TAdminCoupon, type TAdminCouponGrantResponse, ADMIN_COUPON_API, endpointUrl } from '@gemstock/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
@@ -85,7 +85,7 @@ describe('发放给用户 dialog', () => {
     fireEvent.click(await within(dialog).findByRole('button', { name: '发放' }));
     expect(await within(dialog).findByText('已发放 1 张')).toBeTruthy();
     expect(calls).toHaveLength(2);
-    expect(calls[0]!.url).toContain('/api/admin/coupons/c1/grant');
+    expect(calls[0]!.url).toContain(endpointUrl(ADMIN_COUPON_API.grant, { params: { sid: 'c1' } }));
     expect(calls[0]!.body.mobiles).toEqual(['13800000001', '13900000000']);
     expect(calls[1]!.body.grantKey).toBe(calls[0]!.body.grantKey);
     expect(within(dialog).getByText('1 个手机号未找到对应账号')).toBeTruthy();

@@ -1,4 +1,4 @@
-import { OrderType, type TUserCoupon } from '@gemstock/contract';
+import { OrderType, type TUserCoupon, COUPON_ROUTES } from '@gemstock/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
@@ -73,7 +73,7 @@ describe('coupon picker in the order drawer', () => {
     const dialog = await openPicker();
     expect(await within(dialog).findByText('暂时没有可用的优惠券')).toBeTruthy();
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/user/code');
+    expect(url).toBe(COUPON_ROUTES.usable.path);
     expect((init.headers as Record<string, string>).Authorization).toBe('Bearer buyer-token');
   });
 

@@ -1,4 +1,13 @@
-import type { TAdminDemand, TAdminDemandDetails, TDemand, TDemandDetails, TDesignFile } from '@gemstock/contract';
+import {
+  type TAdminDemand,
+  type TAdminDemandDetails,
+  type TDemand,
+  type TDemandDetails,
+  type TDesignFile,
+  ADMIN_DESIGN_ROUTES,
+  DESIGN_ROUTES,
+  MATERIAL_PATHS,
+} from '@gemstock/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App, ConfigProvider } from 'antd';
@@ -12,7 +21,7 @@ import { DemandsPage } from '@/features/admin/routes/demands-page';
 import { DemandDetailsDrawer } from '@/features/customize/components/demand-details-drawer';
 import { bindNotifier } from '@/lib/notify';
 import { signIn } from './factories';
-import { type ApiCall, type ApiHandler, ok, serveApi } from './fake-api';
+import { type ApiCall, type ApiHandler, ok, serveApi, callsOf, isCall } from './fake-api';
 
 // The console's file upload goes through XMLHttpRequest with progress; the test stands in for it.
 const uploads = vi.hoisted(() => ({ calls: [] as { sid: string; kind: string; name: string }[] }));
@@ -81,7 +90,7 @@ const DRAFT: TDesignFile = {
   height: 600,
   bytes: 120_000,
   fileName: 'draft.jpg',
-  url: '/api/media/original?key=private%2Fdesigns%2Fd.jpg',
+  url: `${MATERIAL_PATHS.original}?key=private%2Fdesigns%2Fd.jpg`,
   createdAt: '2026-01-21T02:00:00.000Z',
 };
 
@@ -112,7 +121,6 @@ function buyerDetails(overrides: Partial<TDemandDetails> = {}): TDemandDetails {
 // ---- rendering --------------------------------------------------------------------------------
 
 let calls: ApiCall[] = [];
-const posts = (path: string) => calls.filter((c) => c.method === 'POST' && c.url.pathname === path);
 
 function NotifierBinding() {
   const { message } = App.useApp();
@@ -138,9 +146,9 @@ function renderPage(page: ReactNode, handler: ApiHandler) {
 /** The operator's board with `rows`, and the drawer of `details` once a row is opened. */
 function serveBoard(rows: TAdminDemand[], details?: TAdminDemandDetails): ApiHandler {
   return (call) => {
-    if (call.url.pathname === '/api/admin/demands') return ok({ demands: rows, hasMore: false });
-    if (call.url.pathname === '/api/admin/designers') return ok({ designers: [] });
-    if (details && call.method === 'GET' && call.url.pathname === `/api/admin/demands/${details.demand.sid}`) {
+    if (isCall(call, ADMIN_DESIGN_ROUTES.list)) return ok({ demands: rows, hasMore: false });
+    if (isCall(call, ADMIN_DESIGN_ROUTES.designers)) return ok({ designers: [] });
+    if (details && isCall(call, ADMIN_DESIGN_ROUTES.details, { id: details.demand.sid })) {
       return ok(details);
     }
     if (call.method === 'POST' && call.url.pathname.endsWith('/quote')) return ok(details?.demand);
@@ -249,10 +257,13 @@ describe('定制需求详情 (operator)', () => {
     const pop = await screen.findByRole('tooltip');
     expect(pop.textContent).toContain('确认向买家报价 ¥1,288.00？');
     expect(pop.textContent).toContain('5 个工作日内交付初稿');
-    expect(posts(`/api/admin/demands/${demand.sid}/quote`)).toHaveLength(0);
+    expect(callsOf(calls, ADMIN_DESIGN_ROUTES.price, { id: demand.sid })).toHaveLength(0);
     fireEvent.click(within(pop).getByRole('button', { name: '发送报价' }));
-    await waitFor(() => expect(posts(`/api/admin/demands/${demand.sid}/quote`)).toHaveLength(1));
-    expect(posts(`/api/admin/demands/${demand.sid}/quote`)[0]!.body).toEqual({ price: 128_800, lead_days: 5 });
+    await waitFor(() => expect(callsOf(calls, ADMIN_DESIGN_ROUTES.price, { id: demand.sid })).toHaveLength(1));
+    expect(callsOf(calls, ADMIN_DESIGN_ROUTES.price, { id: demand.sid })[0]!.body).toEqual({
+      price: 128_800,
+      lead_days: 5,
+    });
   });
 
   it('draws the buyer’s pins as numbered markers on the draft, matched to the numbered notes', async () => {
@@ -301,9 +312,9 @@ describe('定制详情 (buyer)', () => {
 
   function serveDemand(details: TDemandDetails): ApiHandler {
     return (call) => {
-      const base = `/api/user/demand/${details.demand.sid}`;
-      if (call.method === 'GET' && call.url.pathname === base) return ok(details);
-      if (call.method === 'POST' && call.url.pathname === `${base}/comments`) {
+      const demand = { id: details.demand.sid };
+      if (isCall(call, DESIGN_ROUTES.details, demand)) return ok(details);
+      if (isCall(call, DESIGN_ROUTES.comment, demand)) {
         return ok({
           sid: 'cmt0000000000009',
           file: DRAFT.sid,
@@ -315,12 +326,9 @@ describe('定制详情 (buyer)', () => {
           createdAt: DRAFT.createdAt,
         });
       }
-      if (call.method === 'POST' && call.url.pathname === `${base}/feedback`)
-        return ok({ ...details.demand, status: 'REVISING' });
-      if (call.method === 'POST' && call.url.pathname === `${base}/accept`)
-        return ok({ ...details.demand, status: 'FINAL_PRODUCTION' });
-      if (call.method === 'POST' && call.url.pathname === `${base}/withdraw`)
-        return ok({ ...details.demand, status: 'CANCELLED' });
+      if (isCall(call, DESIGN_ROUTES.feedback, demand)) return ok({ ...details.demand, status: 'REVISING' });
+      if (isCall(call, DESIGN_ROUTES.accept, demand)) return ok({ ...details.demand, status: 'FINAL_PRODUCTION' });
+      if (isCall(call, DESIGN_ROUTES.withdraw, demand)) return ok({ ...details.demand, status: 'CANCELLED' });
       return undefined;
     };
   }
@@ -335,15 +343,15 @@ describe('定制详情 (buyer)', () => {
     expect(pop.textContent).toContain('1 条标注将发给设计师');
     expect(pop.textContent).toContain('提交后还剩 1 次');
     expect(pop.textContent).toContain('尚未添加的意见也会一并提交');
-    expect(posts(`/api/user/demand/${details.demand.sid}/feedback`)).toHaveLength(0);
+    expect(callsOf(calls, DESIGN_ROUTES.feedback, { id: details.demand.sid })).toHaveLength(0);
     fireEvent.click(within(pop).getByRole('button', { name: '确认提交' }));
 
-    await waitFor(() => expect(posts(`/api/user/demand/${details.demand.sid}/feedback`)).toHaveLength(1));
-    const comments = posts(`/api/user/demand/${details.demand.sid}/comments`);
+    await waitFor(() => expect(callsOf(calls, DESIGN_ROUTES.feedback, { id: details.demand.sid })).toHaveLength(1));
+    const comments = callsOf(calls, DESIGN_ROUTES.comment, { id: details.demand.sid });
     expect(comments.map((c) => c.body)).toEqual([{ file: DRAFT.sid, x: null, y: null, body: 'Logo 再大一点' }]);
     // The note was recorded before the round was sent.
     expect(calls.indexOf(comments[0]!)).toBeLessThan(
-      calls.indexOf(posts(`/api/user/demand/${details.demand.sid}/feedback`)[0]!),
+      calls.indexOf(callsOf(calls, DESIGN_ROUTES.feedback, { id: details.demand.sid })[0]!),
     );
   });
 
@@ -354,7 +362,7 @@ describe('定制详情 (buyer)', () => {
     const pop = await screen.findByRole('tooltip');
     expect(pop.textContent).toContain('定稿后不能再提修改意见');
     fireEvent.click(within(pop).getByRole('button', { name: '确认定稿' }));
-    await waitFor(() => expect(posts(`/api/user/demand/${details.demand.sid}/accept`)).toHaveLength(1));
+    await waitFor(() => expect(callsOf(calls, DESIGN_ROUTES.accept, { id: details.demand.sid })).toHaveLength(1));
   });
 
   it('after the last revision the buyer reads when the final files come, with nothing left to answer', async () => {
@@ -383,8 +391,8 @@ describe('定制详情 (buyer)', () => {
     const pop = await screen.findByRole('tooltip');
     expect(pop.textContent).toContain('不能恢复');
     expect(pop.textContent).toContain('不会产生任何费用');
-    expect(posts(`/api/user/demand/${details.demand.sid}/withdraw`)).toHaveLength(0);
+    expect(callsOf(calls, DESIGN_ROUTES.withdraw, { id: details.demand.sid })).toHaveLength(0);
     fireEvent.click(within(pop).getByRole('button', { name: '确认撤回' }));
-    await waitFor(() => expect(posts(`/api/user/demand/${details.demand.sid}/withdraw`)).toHaveLength(1));
+    await waitFor(() => expect(callsOf(calls, DESIGN_ROUTES.withdraw, { id: details.demand.sid })).toHaveLength(1));
   });
 });

@@ -1,4 +1,11 @@
-import type { TOrder } from '@gemstock/contract';
+import {
+  type TOrder,
+  DESIGN_ROUTES,
+  MATERIAL_ROUTES,
+  ORDER_ROUTES,
+  UPLOAD_PATHS,
+  UPLOAD_ROUTES,
+} from '@gemstock/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, Link, Outlet, RouterProvider, useLocation } from 'react-router';
@@ -11,7 +18,7 @@ import { useSession } from '@/stores/session';
 import { materialOf, userOf } from './factories';
 
 const BUYER = userOf();
-import { type ApiCall, ok, serveApi } from './fake-api';
+import { type ApiCall, ok, serveApi, callsOf, isCall } from './fake-api';
 
 // The page's parts load lazily: on a busy machine they take seconds. Every wait is for what is
 // shown, never for time; this only lets a slow one finish.
@@ -29,17 +36,16 @@ let calls: ApiCall[] = [];
 
 function serve() {
   calls = serveApi((call) => {
-    const path = call.url.pathname;
-    if (call.method === 'GET' && path === `/api/material/${MATERIAL.sid}`) return ok(MATERIAL);
-    if (path === '/api/order/place/custom/preview') {
+    if (isCall(call, MATERIAL_ROUTES.detail, { id: MATERIAL.sid })) return ok(MATERIAL);
+    if (isCall(call, ORDER_ROUTES.placeCustomPreview)) {
       const body = call.body as { code: string | null };
       return ok({ price_origin: 99_900, discount_member: 0, discount_coupon: body.code ? 10_000 : 0, price: 89_900 });
     }
-    if (path === '/api/order/place/custom') return ok({ order: ORDER });
-    if (path === '/api/user/demand/quote') return ok({ sid: 'dem0000000000001' });
-    if (path === '/api/common/oss_sts_token')
-      return ok({ upload_url: '/api/common/upload/local', fields: { key: 'k' }, key: 'private/p.png' });
-    if (path === '/api/common/upload/check')
+    if (isCall(call, ORDER_ROUTES.placeCustom)) return ok({ order: ORDER });
+    if (isCall(call, DESIGN_ROUTES.requestQuote)) return ok({ sid: 'dem0000000000001' });
+    if (isCall(call, UPLOAD_ROUTES.token))
+      return ok({ upload_url: UPLOAD_PATHS.local, fields: { key: 'k' }, key: 'private/p.png' });
+    if (isCall(call, UPLOAD_ROUTES.check))
       return ok({ key: 'private/p.png', width: 900, height: 900, bytes: 2048, content_type: 'image/png' });
     return undefined;
   });
@@ -94,8 +100,6 @@ function renderAt(url: string) {
   };
 }
 
-const posts = (path: string) => calls.filter((c) => c.method === 'POST' && c.url.pathname === path);
-
 async function uploadProduct() {
   fireEvent.drop(screen.getByRole('button', { name: '上传产品图' }), {
     dataTransfer: { files: [new File([new Uint8Array(2048)], 'ring.png', { type: 'image/png' })] },
@@ -137,7 +141,7 @@ describe('/customize', () => {
     renderAt(`/customize?material=${MATERIAL.sid}`);
     const paid = await screen.findByText('预计实付');
     expect(paid.nextElementSibling!.textContent).toBe('¥899.00');
-    expect(posts('/api/order/place/custom/preview')[0]!.body).toMatchObject({
+    expect(callsOf(calls, ORDER_ROUTES.placeCustomPreview)[0]!.body).toMatchObject({
       material: MATERIAL.sid,
       product_key: null,
       code: null,
@@ -146,13 +150,16 @@ describe('/customize', () => {
 
     fireEvent.click(within(screen.getByRole('radiogroup', { name: '预估支付方式' })).getByLabelText('余额支付'));
     await waitFor(() =>
-      expect(posts('/api/order/place/custom/preview').at(-1)!.body).toMatchObject({ pay_way: 'WALLET' }),
+      expect(callsOf(calls, ORDER_ROUTES.placeCustomPreview).at(-1)!.body).toMatchObject({ pay_way: 'WALLET' }),
     );
 
     fireEvent.change(screen.getByRole('textbox', { name: '优惠券码' }), { target: { value: ' GS2026 ' } });
     fireEvent.click(screen.getByRole('button', { name: '使用' }));
     expect(await screen.findByText('优惠券')).toBeTruthy();
-    expect(posts('/api/order/place/custom/preview').at(-1)!.body).toMatchObject({ code: 'GS2026', pay_way: 'WALLET' });
+    expect(callsOf(calls, ORDER_ROUTES.placeCustomPreview).at(-1)!.body).toMatchObject({
+      code: 'GS2026',
+      pay_way: 'WALLET',
+    });
   });
 
   it('orders only with a product photo and the agreement, and opens the order drawer', async () => {
@@ -183,8 +190,8 @@ describe('/customize', () => {
     expect(submit.disabled).toBe(true);
     fireEvent.click(agreement);
     fireEvent.click(submit);
-    await waitFor(() => expect(posts('/api/order/place/custom')).toHaveLength(1));
-    expect(posts('/api/order/place/custom')[0]!.body).toEqual({
+    await waitFor(() => expect(callsOf(calls, ORDER_ROUTES.placeCustom)).toHaveLength(1));
+    expect(callsOf(calls, ORDER_ROUTES.placeCustom)[0]!.body).toEqual({
       material: MATERIAL.sid,
       source: null,
       product_key: 'private/p.png',
@@ -245,7 +252,7 @@ describe('/customize', () => {
     );
     // the restored upload is the one the order will use
     await waitFor(() =>
-      expect(posts('/api/order/place/custom/preview').at(-1)!.body).toMatchObject({
+      expect(callsOf(calls, ORDER_ROUTES.placeCustomPreview).at(-1)!.body).toMatchObject({
         product_key: 'private/p.png',
         pay_way: 'ALIPAY',
       }),
@@ -318,12 +325,12 @@ describe('/customize', () => {
     await waitFor(() => expect(document.activeElement).toBe(brief));
     fireEvent.change(brief, { target: { value: '三张海报' } });
     expect(await screen.findByText('请描述您的定制需求（至少 10 个字）')).toBeTruthy();
-    expect(posts('/api/user/demand/quote')).toHaveLength(0);
+    expect(callsOf(calls, DESIGN_ROUTES.requestQuote)).toHaveLength(0);
 
     fireEvent.change(brief, { target: { value: '为新品婚戒做一组节日主题海报，三张，红金配色' } });
     fireEvent.click(screen.getByRole('button', { name: '提交需求，等待报价' }));
-    await waitFor(() => expect(posts('/api/user/demand/quote')).toHaveLength(1));
-    expect(posts('/api/user/demand/quote')[0]!.body).toEqual({
+    await waitFor(() => expect(callsOf(calls, DESIGN_ROUTES.requestQuote)).toHaveLength(1));
+    expect(callsOf(calls, DESIGN_ROUTES.requestQuote)[0]!.body).toEqual({
       tier: 'super',
       material: MATERIAL.sid,
       brief: '为新品婚戒做一组节日主题海报，三张，红金配色',
@@ -350,7 +357,7 @@ describe('/customize', () => {
     expect(screen.getByText('2500 / 2000').className).toContain('is-over');
     fireEvent.click(screen.getByRole('button', { name: '提交需求，等待报价' }));
     expect(await screen.findByText('不能超过 2000 个字符')).toBeTruthy();
-    expect(posts('/api/user/demand/quote')).toHaveLength(0);
+    expect(callsOf(calls, DESIGN_ROUTES.requestQuote)).toHaveLength(0);
   });
 
   it('an AI video brief takes a duration of 5–120 seconds and an aspect ratio', async () => {
@@ -363,13 +370,13 @@ describe('/customize', () => {
     expect(await screen.findByText('视频时长需在 5 到 120 秒之间')).toBeTruthy();
     fireEvent.change(duration, { target: { value: '' } });
     expect(await screen.findByText('请填写视频时长')).toBeTruthy();
-    expect(posts('/api/user/demand/quote')).toHaveLength(0);
+    expect(callsOf(calls, DESIGN_ROUTES.requestQuote)).toHaveLength(0);
 
     fireEvent.change(duration, { target: { value: '30' } });
     fireEvent.click(within(screen.getByRole('radiogroup', { name: '画幅' })).getByRole('radio', { name: '1:1' }));
     fireEvent.click(screen.getByRole('button', { name: '提交需求，等待报价' }));
-    await waitFor(() => expect(posts('/api/user/demand/quote')).toHaveLength(1));
-    expect(posts('/api/user/demand/quote')[0]!.body).toMatchObject({
+    await waitFor(() => expect(callsOf(calls, DESIGN_ROUTES.requestQuote)).toHaveLength(1));
+    expect(callsOf(calls, DESIGN_ROUTES.requestQuote)[0]!.body).toMatchObject({
       tier: 'ai_video',
       duration: 30,
       aspect_ratio: '1:1',

@@ -1,9 +1,10 @@
+import { COMMON_ROUTES } from '@gemstock/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { siteConfigQuery } from '@/api/site-config';
 import { DemoRibbon } from '@/components/demo-ribbon';
-import { ok, serveApi } from './fake-api';
+import { ok, serveApi, isCall } from './fake-api';
 
 afterEach(() => {
   cleanup();
@@ -12,8 +13,8 @@ afterEach(() => {
 
 /** Every page with the site's configuration as the server states it. */
 async function renderWithSite(site: { sandboxPayments?: boolean }) {
-  serveApi(({ url }) =>
-    url.pathname === '/api/common/site' ? ok({ siteName: '宝图', devOutbox: false, ...site }) : undefined,
+  serveApi((call) =>
+    isCall(call, COMMON_ROUTES.siteConfig) ? ok({ siteName: '宝图', devOutbox: false, ...site }) : undefined,
   );
   const client = new QueryClient();
   await client.fetchQuery(siteConfigQuery);

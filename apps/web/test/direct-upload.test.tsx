@@ -1,4 +1,4 @@
-import type { TUploadCheckResponse, TUploadTokenResponse } from '@gemstock/contract';
+import { type TUploadCheckResponse, type TUploadTokenResponse, UPLOAD_PATHS, UPLOAD_ROUTES } from '@gemstock/contract';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,7 +10,7 @@ import { DirectUpload, type UploadedFile } from '@/features/customize/components
 const MB = 1024 * 1024;
 
 const CREDENTIALS: TUploadTokenResponse = {
-  upload_url: '/api/common/upload/local',
+  upload_url: UPLOAD_PATHS.local,
   fields: {
     key: 'private/uploads/u1/logo/abc.png',
     'Content-Type': 'image/png',
@@ -42,7 +42,7 @@ function stubApi(check: () => Response) {
     'fetch',
     vi.fn(async (url: string) => {
       calls.push(String(url));
-      if (String(url).startsWith('/api/common/oss_sts_token')) {
+      if (String(url).startsWith(UPLOAD_ROUTES.token.path)) {
         return envelope(200, { code: 0, data: CREDENTIALS, message: 'ok' });
       }
       return check();
@@ -160,7 +160,7 @@ describe('DirectUpload', () => {
     expect(screen.getByText('640×480 · 2 KB')).toBeTruthy();
     expect(calls[0]).toContain('purpose=logo');
     expect(calls[0]).toContain('content_type=image%2Fpng');
-    expect(calls[1]).toBe('/api/common/upload/check');
+    expect(calls[1]).toBe(UPLOAD_ROUTES.check.path);
     // Fields first, the file last, and no session token sent to storage.
     const form = FakeXhr.sent[0]!;
     expect([...form.keys()]).toEqual(['key', 'Content-Type', 'policy', 'x-gemstock-signature', 'file']);

@@ -38,3 +38,37 @@ export function serveApi(handler: ApiHandler): ApiCall[] {
 export function ok(data: unknown) {
   return { body: { code: 0, data, message: 'ok' } };
 }
+
+/** What a page calls: a contract endpoint (`ADMIN_ORDER_API.list`) or its route (`ORDER_ROUTES.list`). */
+export interface Called {
+  readonly method: string;
+  readonly path: string;
+}
+
+/** The path parameters of `call` when it is a call of `endpoint` (its method and path pattern), else null. */
+export function paramsOf(call: ApiCall, endpoint: Called): Record<string, string> | null {
+  if (call.method !== endpoint.method) return null;
+  const names: string[] = [];
+  const pattern = endpoint.path.replace(/:([A-Za-z][A-Za-z0-9_]*)/g, (_match, name: string) => {
+    names.push(name);
+    return '([^/]+)';
+  });
+  const match = new RegExp(`^${pattern}$`).exec(call.url.pathname);
+  if (!match) return null;
+  return Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(match[i + 1]!)]));
+}
+
+/** Whether `call` is a call of `endpoint`, with these path parameters when some are given. */
+export function isCall(call: ApiCall, endpoint: Called, params: Readonly<Record<string, string>> = {}): boolean {
+  const actual = paramsOf(call, endpoint);
+  return actual !== null && Object.entries(params).every(([name, value]) => actual[name] === value);
+}
+
+/** The calls of `endpoint` among `calls`, in the order they were made. */
+export function callsOf(
+  calls: readonly ApiCall[],
+  endpoint: Called,
+  params: Readonly<Record<string, string>> = {},
+): ApiCall[] {
+  return calls.filter((call) => isCall(call, endpoint, params));
+}

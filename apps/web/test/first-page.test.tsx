@@ -5,6 +5,8 @@ import {
   SUCCESS_CODE,
   firstCallOfPage,
   normalizeCallUrl,
+  MATERIAL_ROUTES,
+  endpointUrl,
 } from '@gemstock/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, renderHook } from '@testing-library/react';
@@ -27,7 +29,7 @@ import { useMaterial } from '@/features/material/api/get-material';
 import { createQueryClient } from '@/lib/query-client';
 import { useSession } from '@/stores/session';
 import { signIn, userOf } from './factories';
-import { ok, serveApi } from './fake-api';
+import { ok, serveApi, isCall } from './fake-api';
 
 const PAGE = { total: 1, totalCapped: false, seed: 42, materials: [] };
 
@@ -155,7 +157,7 @@ describe('a landing page seeded with its first answer', () => {
 describe('a landing page over the drawing, for a signed-in viewer', () => {
   it("loads home's first page for the viewer in the drawing's random order, and the detail for the viewer", async () => {
     const calls = serveApi((call) =>
-      call.url.pathname === '/api/material' ? ok({ ...PAGE, seed: 42 }) : ok({ sid: 'm1', liked: true }),
+      isCall(call, MATERIAL_ROUTES.search) ? ok({ ...PAGE, seed: 42 }) : ok({ sid: 'm1', liked: true }),
     );
     const { client, wrapper } = withClient();
     await prefetchFirstPage(client, '/?keyword=戒指', 'u1', { ...PAGE, seed: 42 });
@@ -169,6 +171,9 @@ describe('a landing page over the drawing, for a signed-in viewer', () => {
         .current.data?.pages[0]?.seed,
     ).toBe(42);
     expect(renderHook(() => useMaterial('m1'), { wrapper }).result.current.data).toEqual({ sid: 'm1', liked: true });
-    expect(calls.map((c) => c.url.pathname)).toEqual(['/api/material', '/api/material/m1']);
+    expect(calls.map((c) => c.url.pathname)).toEqual([
+      MATERIAL_ROUTES.search.path,
+      endpointUrl(MATERIAL_ROUTES.detail, { params: { id: 'm1' } }),
+    ]);
   });
 });

@@ -1,3 +1,4 @@
+import { COMMON_ROUTES } from '@gemstock/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -5,7 +6,7 @@ import { MemoryRouter } from 'react-router';
 import { GuideDialog } from '@/features/auth/components/guide-dialog';
 import { useFirstVisitGuide } from '@/features/auth/hooks/use-first-visit-guide';
 import { useDialogs } from '@/stores/dialogs';
-import { ok, serveApi } from './fake-api';
+import { ok, serveApi, isCall } from './fake-api';
 
 const renderGuide = () =>
   render(
@@ -16,7 +17,7 @@ const renderGuide = () =>
   );
 
 beforeEach(() => {
-  serveApi(({ url }) => (url.pathname === '/api/common/site' ? ok({ siteName: '宝图', devOutbox: false }) : undefined));
+  serveApi((call) => (isCall(call, COMMON_ROUTES.siteConfig) ? ok({ siteName: '宝图', devOutbox: false }) : undefined));
 });
 
 afterEach(() => {

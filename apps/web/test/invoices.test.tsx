@@ -1,4 +1,10 @@
-import type { TAdminInvoice, TInvoice, TOrderListItem } from '@gemstock/contract';
+import {
+  type TAdminInvoice,
+  type TInvoice,
+  type TOrderListItem,
+  ADMIN_INVOICE_ROUTES,
+  ORDER_ROUTES,
+} from '@gemstock/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App, ConfigProvider } from 'antd';
@@ -13,7 +19,7 @@ import { InvoiceDialog } from '@/features/records/components/invoice-dialog';
 import { OrderInvoice } from '@/features/records/components/order-invoice';
 import { bindNotifier, notify } from '@/lib/notify';
 import { signIn, userOf } from './factories';
-import { type ApiCall, type ApiHandler, ok, serveApi } from './fake-api';
+import { type ApiCall, type ApiHandler, ok, serveApi, isCall } from './fake-api';
 
 /*
  * VAT invoices on both sides: the buyer's request (the merged total, a rejected 专票 asked again,
@@ -173,9 +179,7 @@ describe('申请发票 (the buyer)', () => {
     const order = orderOf();
     const other = orderOf({ sid: 'ord0000000000002', orderNo: 'GS20260122090000654321', finalPrice: 19_900 });
     const third = orderOf({ sid: 'ord0000000000003', orderNo: 'GS20260123090000111111', finalPrice: 100_000 });
-    serve((call) =>
-      call.url.pathname === '/api/order/list' ? ok({ total: 3, orders: [order, other, third] }) : undefined,
-    );
+    serve((call) => (isCall(call, ORDER_ROUTES.list) ? ok({ total: 3, orders: [order, other, third] }) : undefined));
     renderWith(<InvoiceDialog order={order} open onClose={() => {}} />);
     const total = await screen.findByRole('status', { name: '发票金额合计' });
     expect(total.textContent).toContain('发票金额合计（1 个订单）');
@@ -195,7 +199,7 @@ describe('申请发票 (the buyer)', () => {
     const order = orderOf({
       invoice: invoiceOf({ ...SPECIAL_DETAILS, status: 'REJECTED', rejectReason: '开户银行与账号不一致' }),
     });
-    serve((call) => (call.url.pathname === '/api/order/list' ? ok({ total: 1, orders: [order] }) : undefined));
+    serve((call) => (isCall(call, ORDER_ROUTES.list) ? ok({ total: 1, orders: [order] }) : undefined));
     renderWith(<InvoiceDialog order={order} open onClose={() => {}} />);
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole<HTMLInputElement>('radio', { name: '增值税专用发票' }).checked).toBe(true);
@@ -246,7 +250,7 @@ describe('发票管理 (the operator)', () => {
   });
 
   it('picking a PDF issues nothing: the file is shown beside the request, and only 确认开具 issues it', async () => {
-    serve((call) => (call.url.pathname === '/api/admin/invoices' ? ok({ total: 1, invoices: [waiting] }) : undefined));
+    serve((call) => (isCall(call, ADMIN_INVOICE_ROUTES.list) ? ok({ total: 1, invoices: [waiting] }) : undefined));
     const { container } = renderWith(<InvoicesPage />);
     await screen.findByRole('columnheader', { name: '抬头 / 税号 / 类型' });
     await waitFor(() => expect(container.querySelector('.ant-table-row')).not.toBeNull());
@@ -277,7 +281,7 @@ describe('发票管理 (the operator)', () => {
   });
 
   it('a file that is not a PDF is named as such and cannot be issued', async () => {
-    serve((call) => (call.url.pathname === '/api/admin/invoices' ? ok({ total: 1, invoices: [waiting] }) : undefined));
+    serve((call) => (isCall(call, ADMIN_INVOICE_ROUTES.list) ? ok({ total: 1, invoices: [waiting] }) : undefined));
     const { container } = renderWith(<InvoicesPage />);
     await screen.findByRole('columnheader', { name: '抬头 / 税号 / 类型' });
     await waitFor(() => expect(container.querySelector('.ant-table-row')).not.toBeNull());
@@ -294,8 +298,8 @@ describe('发票管理 (the operator)', () => {
   it('作废 / 红冲 of an issued invoice sends the kind, the reason and the re-issue', async () => {
     const issued = adminInvoiceOf({ status: 'ISSUED', issuedAt: '2026-01-22T02:00:00.000Z', key: 'private/x.pdf' });
     serve((call) => {
-      if (call.url.pathname === '/api/admin/invoices') return ok({ total: 1, invoices: [issued] });
-      if (call.url.pathname === `/api/admin/invoices/${issued.sid}/void`) {
+      if (isCall(call, ADMIN_INVOICE_ROUTES.list)) return ok({ total: 1, invoices: [issued] });
+      if (isCall(call, ADMIN_INVOICE_ROUTES.void, { id: issued.sid })) {
         return ok({
           voided: { ...issued, status: 'REVERSED', voidReason: '金额有误' },
           replacement: adminInvoiceOf({ sid: 'inv0000000000009' }),
@@ -324,7 +328,7 @@ describe('发票管理 (the operator)', () => {
 
   it('an e-invoice the provider issued can only be reversed', async () => {
     const issued = adminInvoiceOf({ status: 'ISSUED', issuedAt: '2026-01-22T02:00:00.000Z', providerIssued: true });
-    serve((call) => (call.url.pathname === '/api/admin/invoices' ? ok({ total: 1, invoices: [issued] }) : undefined));
+    serve((call) => (isCall(call, ADMIN_INVOICE_ROUTES.list) ? ok({ total: 1, invoices: [issued] }) : undefined));
     renderWith(<InvoicesPage />);
     fireEvent.click(await screen.findByRole('button', { name: '作废 / 红冲' }));
     const dialog = await dialogTitled('作废 / 红冲发票');
@@ -333,7 +337,7 @@ describe('发票管理 (the operator)', () => {
   });
 
   it('fits every column beside the fixed 操作 column at 1440 px, without scrolling sideways', async () => {
-    serve((call) => (call.url.pathname === '/api/admin/invoices' ? ok({ total: 1, invoices: [waiting] }) : undefined));
+    serve((call) => (isCall(call, ADMIN_INVOICE_ROUTES.list) ? ok({ total: 1, invoices: [waiting] }) : undefined));
     const { container } = renderWith(<InvoicesPage />);
     await screen.findByRole('columnheader', { name: '抬头 / 税号 / 类型' });
     await waitFor(() => expect(container.querySelector('.ant-table-row')).not.toBeNull());

@@ -1,4 +1,4 @@
-import type { TOutboxMessage } from '@gemstock/contract';
+import { type TOutboxMessage, COMMON_ROUTES, DEV_ROUTES } from '@gemstock/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Progress } from '@/components/ui/progress';
 import { Switch } from '@/components/ui/switch';
 import OutboxPage from '@/features/dev-outbox/routes/outbox-page';
-import { ok, serveApi } from './fake-api';
+import { ok, serveApi, isCall } from './fake-api';
 
 afterEach(() => {
   cleanup();
@@ -76,8 +76,8 @@ const TEXT: TOutboxMessage = {
 
 function renderOutbox(devOutbox: boolean, messages: TOutboxMessage[]) {
   serveApi((call) => {
-    if (call.url.pathname === '/api/common/site') return ok({ siteName: '宝图', devOutbox });
-    if (call.url.pathname === '/api/dev/outbox') return ok({ messages });
+    if (isCall(call, COMMON_ROUTES.siteConfig)) return ok({ siteName: '宝图', devOutbox });
+    if (isCall(call, DEV_ROUTES.outbox)) return ok({ messages });
     return undefined;
   });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -1,3 +1,4 @@
+import { MATERIAL_ROUTES, WALLET_ROUTES } from '@gemstock/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -6,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import LikePage from '@/features/account/routes/like-page';
 import WalletPage from '@/features/wallet/routes/wallet-page';
 import { materialOf, signIn, userOf } from './factories';
-import { type ApiCall, ok, serveApi } from './fake-api';
+import { type ApiCall, ok, serveApi, callsOf, isCall, type Called } from './fake-api';
 
 function renderPage(page: ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -17,7 +18,7 @@ function renderPage(page: ReactNode) {
   );
 }
 
-const lastCall = (calls: ApiCall[], path: string) => calls.filter((c) => c.url.pathname === path).at(-1)!.url;
+const lastCall = (calls: ApiCall[], endpoint: Called) => callsOf(calls, endpoint).at(-1)!.url;
 
 /**
  * A list longer than the server counts: the count says 1,000+, the page controls still jump by
@@ -29,7 +30,7 @@ describe('我的喜欢 past the counted likes', () => {
   beforeEach(() => {
     signIn(userOf());
     calls = serveApi((call) => {
-      if (call.url.pathname !== '/api/user/like') return undefined;
+      if (!isCall(call, MATERIAL_ROUTES.userLikes)) return undefined;
       const cursor = call.url.searchParams.get('cursor');
       const name = cursor ? `after-${cursor}` : `page-${call.url.searchParams.get('page')}`;
       const materials = Array.from({ length: 24 }, (_, i) =>
@@ -49,12 +50,12 @@ describe('我的喜欢 past the counted likes', () => {
     expect(screen.getByRole('button', { name: '第 42 页' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '下一页' }));
     expect(await screen.findByRole('link', { name: /after-c-page-1-0/ }, { timeout: 10_000 })).toBeTruthy();
-    expect(lastCall(calls, '/api/user/like').searchParams.get('cursor')).toBe('c-page-1');
+    expect(lastCall(calls, MATERIAL_ROUTES.userLikes).searchParams.get('cursor')).toBe('c-page-1');
 
     fireEvent.click(screen.getByRole('button', { name: '第 42 页' }));
     expect(await screen.findByRole('link', { name: /page-42-0/ }, { timeout: 10_000 })).toBeTruthy();
-    expect(lastCall(calls, '/api/user/like').searchParams.get('page')).toBe('42');
-    expect(lastCall(calls, '/api/user/like').searchParams.get('cursor')).toBeNull();
+    expect(lastCall(calls, MATERIAL_ROUTES.userLikes).searchParams.get('page')).toBe('42');
+    expect(lastCall(calls, MATERIAL_ROUTES.userLikes).searchParams.get('cursor')).toBeNull();
   });
 });
 
@@ -63,7 +64,7 @@ describe('the wallet page’s recharges, a page at a time', () => {
   beforeEach(() => {
     signIn(userOf({ isVip: true }));
     calls = serveApi((call) => {
-      if (call.url.pathname !== '/api/user/wallet') return undefined;
+      if (!isCall(call, WALLET_ROUTES.list)) return undefined;
       const cursor = call.url.searchParams.get('cursor');
       const orders = Array.from({ length: 10 }, (_, i) => ({
         sid: `${cursor ?? `page-${call.url.searchParams.get('page')}`}-${i}`,
@@ -95,7 +96,7 @@ describe('the wallet page’s recharges, a page at a time', () => {
     const pages = screen.getByRole('navigation', { name: '分页' });
     expect(within(pages).getByRole('button', { name: '第 3 页' })).toBeTruthy();
     fireEvent.click(within(pages).getByRole('button', { name: '下一页' }));
-    await waitFor(() => expect(lastCall(calls, '/api/user/wallet').searchParams.get('cursor')).toBe('after-first'));
-    expect(lastCall(calls, '/api/user/wallet').searchParams.get('page')).toBe('2');
+    await waitFor(() => expect(lastCall(calls, WALLET_ROUTES.list).searchParams.get('cursor')).toBe('after-first'));
+    expect(lastCall(calls, WALLET_ROUTES.list).searchParams.get('page')).toBe('2');
   });
 });

@@ -1,3 +1,4 @@
+import { USER_ROUTES } from '@gemstock/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { logout } from '@/api/logout';
 import { setNavigator } from '@/lib/navigation';
@@ -30,7 +31,7 @@ describe('退出登录', () => {
     await logout();
 
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/user/logout');
+    expect(url).toBe(USER_ROUTES.logout.path);
     expect(init.method).toBe('POST');
     expect((init.headers as Record<string, string>).Authorization).toBe('Bearer token-abc');
     expect(useSession.getState().token).toBeNull();

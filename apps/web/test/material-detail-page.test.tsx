@@ -1,4 +1,4 @@
-import { LicenceType, MaterialFormat, type TMaterial } from '@gemstock/contract';
+import { LicenceType, MaterialFormat, type TMaterial, MATERIAL_ROUTES, endpointUrl } from '@gemstock/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { App as AntApp } from 'antd';
@@ -80,7 +80,9 @@ describe('material detail page', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: /同意并下载/ }));
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/media/original.jpg'));
     const urls = fetchMock.mock.calls.map(([url]) => String(url));
-    expect(urls).toContain('/api/material/mat0000000000001/free_download?agree=1');
+    expect(urls).toContain(
+      endpointUrl(MATERIAL_ROUTES.freeDownload, { params: { id: 'mat0000000000001' }, query: { agree: 1 } }),
+    );
   });
 
   it('a paid material has no free offer', async () => {

@@ -1,4 +1,4 @@
-import { ErrorCode, type TAdminMaterial } from '@gemstock/contract';
+import { ErrorCode, type TAdminMaterial, ADMIN_MATERIAL_ROUTES } from '@gemstock/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App, ConfigProvider } from 'antd';
@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MaterialEditDrawer } from '@/features/admin/components/material-edit-drawer';
 import { useAdminSession } from '@/features/admin/lib/admin-session';
 import { bindNotifier } from '@/lib/notify';
-import { type ApiCall, ok, serveApi } from './fake-api';
+import { type ApiCall, ok, serveApi, isCall } from './fake-api';
 
 const MATERIAL: TAdminMaterial = {
   sid: 'abc12345',
@@ -114,7 +114,7 @@ describe('the material edit drawer', () => {
         };
       }
       if (call.method === 'PATCH') return ok({ material: { ...latest, remark: '新备注', version: 5 } });
-      if (call.method === 'GET' && call.url.pathname === `/api/admin/materials/${MATERIAL.sid}`) {
+      if (isCall(call, ADMIN_MATERIAL_ROUTES.detail, { id: MATERIAL.sid })) {
         return ok({ material: latest });
       }
       return undefined;

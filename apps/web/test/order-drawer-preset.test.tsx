@@ -1,4 +1,4 @@
-import { OrderType, PayWay, type TOrder } from '@gemstock/contract';
+import { OrderType, PayWay, type TOrder, ORDER_ROUTES, PAYMENT_ROUTES } from '@gemstock/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntApp } from 'antd';
@@ -9,7 +9,7 @@ import { queryClient } from '@/lib/query-client';
 import { useCheckout } from '@/stores/checkout';
 import { useSession } from '@/stores/session';
 import { signIn, userOf } from './factories';
-import { type ApiCall, ok, serveApi } from './fake-api';
+import { type ApiCall, ok, serveApi, isCall } from './fake-api';
 
 // The page's parts load lazily: on a busy machine they take seconds. Every wait is for what is
 // shown, never for time; this only lets a slow one finish.
@@ -39,20 +39,22 @@ beforeEach(() => {
   queryClient.clear();
   signIn(userOf({ walletBalance: 500_000 }));
   calls = serveApi((call) => {
-    const path = call.url.pathname;
-    if (path === `/api/order/${ORDER.sid}/pay_preview`) {
+    if (isCall(call, ORDER_ROUTES.payPreview, { id: ORDER.sid })) {
       const body = call.body as { code: string | null; pay_way: PayWay };
       const coupon = body.code ? 10_000 : 0;
       return ok({ price_origin: 99_900, discount_member: 0, discount_coupon: coupon, price: 99_900 - coupon });
     }
-    if (path === `/api/order/${ORDER.sid}/alipay` || path === `/api/order/${ORDER.sid}/wechat`)
+    if (
+      isCall(call, PAYMENT_ROUTES.alipay, { id: ORDER.sid }) ||
+      isCall(call, PAYMENT_ROUTES.wechat, { id: ORDER.sid })
+    )
       return ok({
         link: 'https://pay.example/x',
         channel: 'pc',
         amount: 89_900,
         expiresAt: '2030-01-01T00:00:00.000Z',
       });
-    if (path === `/api/order/${ORDER.sid}/pay`) return ok({ status: 'WAITING', coupon: null });
+    if (isCall(call, PAYMENT_ROUTES.status, { id: ORDER.sid })) return ok({ status: 'WAITING', coupon: null });
     return undefined;
   });
 });

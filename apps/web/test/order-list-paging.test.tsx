@@ -1,4 +1,4 @@
-import type { TOrderListItem } from '@gemstock/contract';
+import { type TOrderListItem, ORDER_ROUTES } from '@gemstock/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
@@ -6,7 +6,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OrderList } from '@/features/records/components/order-list';
 import { signIn, userOf } from './factories';
-import { type ApiCall, ok, serveApi } from './fake-api';
+import { type ApiCall, ok, serveApi, isCall } from './fake-api';
 
 function orderOf(sid: string): TOrderListItem {
   return {
@@ -53,7 +53,7 @@ describe('我的订单 paging past the counted orders', () => {
   beforeEach(() => {
     signIn(userOf());
     calls = serveApi((call) => {
-      if (call.url.pathname !== '/api/order/list') return undefined;
+      if (!isCall(call, ORDER_ROUTES.list)) return undefined;
       const cursor = call.url.searchParams.get('cursor');
       if (cursor === 'after-page-1') {
         return ok({ total: 1000, totalCapped: true, nextCursor: 'after-second', orders: pageOf('second') });
@@ -78,7 +78,7 @@ describe('我的订单 paging past the counted orders', () => {
     );
   }
 
-  const lastListCall = () => calls.filter((c) => c.url.pathname === '/api/order/list').at(-1)!.url.searchParams;
+  const lastListCall = () => calls.filter((c) => isCall(c, ORDER_ROUTES.list)).at(-1)!.url.searchParams;
 
   it('says 共 1,000+ 个订单 and offers the 100 counted pages', async () => {
     renderOrders();

@@ -1,4 +1,4 @@
-import type { TOrderRewardSettingResponse } from '@gemstock/contract';
+import { type TOrderRewardSettingResponse, ORDER_REWARD_API } from '@gemstock/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,7 +6,7 @@ import { AntdScope } from '@/app/antd-scope';
 import { OrderRewardCard } from '@/features/admin/components/order-reward-card';
 import { useAdminSession } from '@/features/admin/lib/admin-session';
 import { notify } from '@/lib/notify';
-import { type ApiCall, ok, serveApi } from './fake-api';
+import { type ApiCall, ok, serveApi, isCall } from './fake-api';
 
 /** 优惠券 › 下单奖励优惠券: the order coupon of spec §2, switched on and sized by an operator. */
 
@@ -23,9 +23,10 @@ beforeEach(() => {
   vi.spyOn(notify, 'success').mockImplementation(() => {});
   vi.spyOn(notify, 'error').mockImplementation(() => {});
   calls = serveApi((call) => {
-    if (call.url.pathname !== '/api/admin/settings/order-reward') return undefined;
-    if (call.method === 'GET') return ok(OFF);
-    return ok({ setting: call.body, source: 'console', updatedAt: '2026-11-28T04:00:00.000Z' });
+    if (isCall(call, ORDER_REWARD_API.setting)) return ok(OFF);
+    if (isCall(call, ORDER_REWARD_API.save))
+      return ok({ setting: call.body, source: 'console', updatedAt: '2026-11-28T04:00:00.000Z' });
+    return undefined;
   });
 });
 afterEach(() => {

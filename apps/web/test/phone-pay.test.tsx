@@ -1,4 +1,4 @@
-import { OrderStatus, OrderType, type TOrder } from '@gemstock/contract';
+import { OrderStatus, OrderType, type TOrder, ORDER_ROUTES, PAYMENT_ROUTES, USER_ROUTES } from '@gemstock/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntApp } from 'antd';
@@ -11,7 +11,7 @@ import PayReturnPage from '@/features/checkout/routes/pay-return-page';
 import { queryClient } from '@/lib/query-client';
 import { useCheckout } from '@/stores/checkout';
 import { signedInForEachTest } from './factories';
-import { type ApiCall, ok, serveApi } from './fake-api';
+import { type ApiCall, ok, serveApi, isCall } from './fake-api';
 
 /**
  * Paying on a phone (decision 0026): a touch-only screen declares the `h5` channel and is
@@ -59,15 +59,17 @@ beforeEach(() => {
   queryClient.clear();
   payStatus = 'WAITING';
   calls = serveApi((call) => {
-    const path = call.url.pathname;
-    if (path === `/api/order/${ORDER.sid}/wechat` || path === `/api/order/${ORDER.sid}/alipay`) {
+    if (
+      isCall(call, PAYMENT_ROUTES.wechat, { id: ORDER.sid }) ||
+      isCall(call, PAYMENT_ROUTES.alipay, { id: ORDER.sid })
+    ) {
       const { channel } = call.body as { channel: 'qr' | 'h5' };
       const link = channel === 'h5' ? H5_LINK : QR_LINK;
       return ok({ link, channel, amount: 29_800, expiresAt: '2030-01-01T00:00:00.000Z' });
     }
-    if (path === `/api/order/${ORDER.sid}/pay`) return ok({ status: payStatus, coupon: null });
-    if (path === `/api/order/${ORDER.sid}`) return ok({ order: ORDER });
-    if (path === '/api/user') return ok({ user: null });
+    if (isCall(call, PAYMENT_ROUTES.status, { id: ORDER.sid })) return ok({ status: payStatus, coupon: null });
+    if (isCall(call, ORDER_ROUTES.detail, { id: ORDER.sid })) return ok({ order: ORDER });
+    if (isCall(call, USER_ROUTES.me)) return ok({ user: null });
     return undefined;
   });
 });
@@ -133,7 +135,7 @@ describe('/pay/return, where the gateway sends the phone back', () => {
     deviceIs('phone');
     renderApp(<PayReturnPage />, `/pay/return?order=${ORDER.sid}`);
     expect(await screen.findByText('正在确认支付结果…')).toBeTruthy();
-    expect(calls.some((c) => c.url.pathname === `/api/order/${ORDER.sid}/pay`)).toBe(true);
+    expect(calls.some((c) => isCall(c, PAYMENT_ROUTES.status, { id: ORDER.sid }))).toBe(true);
     payStatus = 'SUCCESS';
     await queryClient.refetchQueries({ queryKey: ['user', 'pay-status', ORDER.sid] });
     await waitFor(() => expect(screen.getByRole('status', { name: '当前地址' }).textContent).toBe('/record/ordinary'));

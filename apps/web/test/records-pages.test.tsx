@@ -1,3 +1,4 @@
+import { ORDER_ROUTES } from '@gemstock/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -7,7 +8,7 @@ import UserLayout from '@/features/account/routes/user-layout';
 import RecordLayout from '@/features/records/routes/record-layout';
 import UserOrderPage from '@/features/records/routes/user-order-page';
 import { signIn, userOf } from './factories';
-import { type ApiCall, ok, serveApi } from './fake-api';
+import { type ApiCall, ok, serveApi, isCall } from './fake-api';
 
 afterEach(() => {
   cleanup();
@@ -79,9 +80,7 @@ describe('the account and records pages without antd', () => {
   let calls: ApiCall[];
   beforeEach(() => {
     signIn(userOf({ level: 0, subEnabled: true }));
-    calls = serveApi((call) =>
-      call.method === 'GET' && call.url.pathname === '/api/order/list' ? ok({ total: 0, orders: [] }) : undefined,
-    );
+    calls = serveApi((call) => (isCall(call, ORDER_ROUTES.list) ? ok({ total: 0, orders: [] }) : undefined));
   });
 
   function renderAt(at: string) {

@@ -1,4 +1,4 @@
-import { LicenceType, type TUser } from '@gemstock/contract';
+import { LicenceType, type TUser, CART_ROUTES, MATERIAL_ROUTES, USER_ROUTES } from '@gemstock/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntApp } from 'antd';
@@ -12,7 +12,7 @@ import { useCheckout } from '@/stores/checkout';
 import { useDialogs } from '@/stores/dialogs';
 import { useSession } from '@/stores/session';
 import { materialOf, userOf } from './factories';
-import { type ApiCall, ok, serveApi } from './fake-api';
+import { type ApiCall, ok, serveApi, callsOf, isCall } from './fake-api';
 
 // The page's parts load lazily: on a busy machine they take seconds. Every wait is for what is
 // shown, never for time; this only lets a slow one finish.
@@ -32,18 +32,16 @@ const MATERIAL = materialOf({
 const BUYER: TUser = userOf();
 
 let calls: ApiCall[] = [];
-const posts = (path: string) => calls.filter((c) => c.method === 'POST' && c.url.pathname === path);
 
 function serve() {
   calls = serveApi((call) => {
-    const path = call.url.pathname;
-    if (call.method === 'GET' && path === `/api/material/${MATERIAL.sid}`) return ok(MATERIAL);
-    if (path === `/api/material/${MATERIAL.sid}/related`) return ok({ materials: [], total: 0 });
-    if (call.method === 'POST' && path === '/api/user/login') return ok({ access_token: 'new-token' });
-    if (call.method === 'POST' && path === '/api/user') return ok({ access_token: 'new-token' });
-    if (call.method === 'GET' && path === '/api/user') return ok({ user: BUYER, coupon: null, user_parent: null });
-    if (call.method === 'GET' && path === '/api/cart') return ok({ materials: [] });
-    if (call.method === 'POST' && path === '/api/cart/add') return ok({ count: 3 });
+    if (isCall(call, MATERIAL_ROUTES.detail, { id: MATERIAL.sid })) return ok(MATERIAL);
+    if (isCall(call, MATERIAL_ROUTES.related, { id: MATERIAL.sid })) return ok({ materials: [], total: 0 });
+    if (isCall(call, USER_ROUTES.login)) return ok({ access_token: 'new-token' });
+    if (isCall(call, USER_ROUTES.register)) return ok({ access_token: 'new-token' });
+    if (isCall(call, USER_ROUTES.me)) return ok({ user: BUYER, coupon: null, user_parent: null });
+    if (isCall(call, CART_ROUTES.list)) return ok({ materials: [] });
+    if (isCall(call, CART_ROUTES.add)) return ok({ count: 3 });
     return undefined;
   });
 }
@@ -105,7 +103,7 @@ async function signInThroughDialog() {
   fireEvent.change(within(dialog).getByRole('textbox', { name: '邮箱' }), { target: { value: 'buyer@example.cn' } });
   fireEvent.change(within(dialog).getByLabelText('密码'), { target: { value: 'Demo1234!' } });
   fireEvent.click(within(dialog).getByRole('button', { name: /登\s*录/ }));
-  await waitFor(() => expect(posts('/api/user/login')).toHaveLength(1));
+  await waitFor(() => expect(callsOf(calls, USER_ROUTES.login)).toHaveLength(1));
 }
 
 describe('an action that asked for the login goes on after it', () => {
@@ -129,11 +127,11 @@ describe('an action that asked for the login goes on after it', () => {
     renderDetail();
     fireEvent.click(await screen.findByRole('radio', { name: /扩展授权/ }));
     fireEvent.click(screen.getByRole('button', { name: /加入购物车/ }));
-    expect(posts('/api/cart/add')).toHaveLength(0);
+    expect(callsOf(calls, CART_ROUTES.add)).toHaveLength(0);
 
     await signInThroughDialog();
-    await waitFor(() => expect(posts('/api/cart/add')).toHaveLength(1));
-    expect(posts('/api/cart/add')[0]!.body).toEqual({ material: MATERIAL.sid, spec: LicenceType.EXTENDED });
+    await waitFor(() => expect(callsOf(calls, CART_ROUTES.add)).toHaveLength(1));
+    expect(callsOf(calls, CART_ROUTES.add)[0]!.body).toEqual({ material: MATERIAL.sid, spec: LicenceType.EXTENDED });
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('已添加至购物车'));
     expect(useSession.getState().cartCount).toBe(3);
   });
@@ -158,7 +156,7 @@ describe('an action that asked for the login goes on after it', () => {
     for (const box of within(dialog).getAllByRole('checkbox')) fireEvent.click(box);
     fireEvent.click(within(dialog).getByRole('button', { name: /注\s*册/ }));
 
-    await waitFor(() => expect(posts('/api/user')).toHaveLength(1));
+    await waitFor(() => expect(callsOf(calls, USER_ROUTES.register)).toHaveLength(1));
     await waitFor(() => expect(useCheckout.getState().step?.kind).toBe('contract'));
   });
 });

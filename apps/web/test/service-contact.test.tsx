@@ -1,3 +1,4 @@
+import { SERVICE_QR_PATHS } from '@gemstock/contract';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ServiceContact } from '@/components/service-contact';
@@ -10,7 +11,7 @@ describe('ServiceContact', () => {
   it('marks the demo sample QR as 演示 and says it reaches no one', () => {
     render(
       <ServiceContact
-        contact={{ service: '/api/common/service/qr.svg', demo: true, phone: null, email: null }}
+        contact={{ service: SERVICE_QR_PATHS.demoQr, demo: true, phone: null, email: null }}
         caption="微信扫码联系客服"
       />,
     );

@@ -1,4 +1,4 @@
-import type { TSubUser } from '@gemstock/contract';
+import { type TSubUser, USER_ROUTES, endpointUrl } from '@gemstock/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
@@ -10,7 +10,7 @@ import '@/features/account/components/sub-user-modals';
 import SubAccountPage from '@/features/account/routes/sub-account-page';
 import { notify } from '@/lib/notify';
 import { signedInForEachTest, subUserOf, userOf } from './factories';
-import { type ApiCall, type ApiHandler, ok, serveApi } from './fake-api';
+import { type ApiCall, type ApiHandler, ok, serveApi, isCall } from './fake-api';
 
 /**
  * /user/sub-account: the table on desktops, one card per sub-account on phones. Both are in the
@@ -39,12 +39,12 @@ function serve(handler: ApiHandler) {
   calls = serveApi(handler);
 }
 
-const listCalls = () => calls.filter((c) => c.method === 'GET' && c.url.pathname === '/api/user/sub_user');
+const listCalls = () => calls.filter((c) => isCall(c, USER_ROUTES.subUsers));
 
 /** The sub-account list answers `subUsers`; enabling or disabling one answers it changed. */
 function serveSubUsers(subUsers: TSubUser[]) {
   serve((call) => {
-    if (call.method === 'GET' && call.url.pathname === '/api/user/sub_user') return ok({ sub_users: subUsers });
+    if (isCall(call, USER_ROUTES.subUsers)) return ok({ sub_users: subUsers });
     const enabled = /^\/api\/user\/sub_user\/(\w+)\/enabled$/.exec(call.url.pathname);
     if (call.method === 'PUT' && enabled) {
       const subUser = subUsers.find((s) => s.sid === enabled[1])!;
@@ -137,7 +137,7 @@ describe('子账号 on phones: one card per sub-account', () => {
 
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
     const put = calls.find((c) => c.method === 'PUT')!;
-    expect(put.url.pathname).toBe(`/api/user/sub_user/${STAFF.sid}/enabled`);
+    expect(put.url.pathname).toBe(endpointUrl(USER_ROUTES.setSubUserEnabled, { params: { id: STAFF.sid } }));
     expect(put.body).toEqual({ enabled: false });
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('已停用'));
     await waitFor(() => expect(listCalls()).toHaveLength(2));
@@ -169,7 +169,7 @@ describe('子账号 on phones: one card per sub-account', () => {
 
   it('says the list failed to load, with a retry, and nothing else: not that there is no sub-account', async () => {
     serve((call) =>
-      call.url.pathname === '/api/user/sub_user'
+      isCall(call, USER_ROUTES.subUsers)
         ? { status: 500, body: { code: 1000, data: null, message: '服务器繁忙' } }
         : undefined,
     );

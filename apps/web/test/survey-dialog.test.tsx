@@ -1,4 +1,4 @@
-import type { TCoupon } from '@gemstock/contract';
+import { type TCoupon, SURVEY_ROUTES } from '@gemstock/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { SURVEY_THANKS, SurveyDialog } from '@/features/survey/components/survey
 import { notify } from '@/lib/notify';
 import { useSession } from '@/stores/session';
 import { signedInForEachTest, userOf } from './factories';
-import { type ApiCall, ok, serveApi } from './fake-api';
+import { type ApiCall, ok, serveApi, isCall } from './fake-api';
 
 /** The satisfaction survey (spec §2) after the company's first paid order. */
 
@@ -39,13 +39,13 @@ function renderDialog() {
   );
 }
 
-const surveyCalls = (calls: ApiCall[]) => calls.filter((c) => c.url.pathname === '/api/user/survey');
+const surveyCalls = (calls: ApiCall[]) => calls.filter((c) => isCall(c, SURVEY_ROUTES.submit));
 
 describe('满意度调查', () => {
   it('a double click on 提交 sends one answer, then shows the thanks and the reward coupon', async () => {
     let answer: (() => void) | undefined;
     const gate = new Promise<void>((resolve) => (answer = resolve));
-    const calls = serveApi((call) => (call.url.pathname === '/api/user/survey' ? ok({ coupon: COUPON }) : undefined));
+    const calls = serveApi((call) => (isCall(call, SURVEY_ROUTES.submit) ? ok({ coupon: COUPON }) : undefined));
     // the answer waits until both clicks are in, as on a slow network
     let sent = 0;
     const served = globalThis.fetch;
@@ -74,7 +74,7 @@ describe('满意度调查', () => {
   });
 
   it('shows the thanks when the answer brings no coupon', async () => {
-    serveApi((call) => (call.url.pathname === '/api/user/survey' ? ok({ coupon: null }) : undefined));
+    serveApi((call) => (isCall(call, SURVEY_ROUTES.submit) ? ok({ coupon: null }) : undefined));
     renderDialog();
     fireEvent.click(await screen.findByRole('button', { name: '提交' }, { timeout: 10_000 }));
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('提交成功，感谢您的反馈！'));
@@ -82,7 +82,7 @@ describe('满意度调查', () => {
   });
 
   it('keeps feedback over 1000 characters whole and refuses it with the limit named', async () => {
-    const calls = serveApi((call) => (call.url.pathname === '/api/user/survey' ? ok({ coupon: null }) : undefined));
+    const calls = serveApi((call) => (isCall(call, SURVEY_ROUTES.submit) ? ok({ coupon: null }) : undefined));
     renderDialog();
     const feedback = await screen.findByLabelText('意见与建议（选填）', undefined, { timeout: 10_000 });
     const long = '希望增加更多素材'.repeat(126);
@@ -96,7 +96,7 @@ describe('满意度调查', () => {
 
   it('stops asking when the company has already answered elsewhere (4121)', async () => {
     serveApi((call) =>
-      call.url.pathname === '/api/user/survey'
+      isCall(call, SURVEY_ROUTES.submit)
         ? { status: 409, body: { code: 4121, data: null, message: '贵公司已提交过满意度调查，感谢您的反馈' } }
         : undefined,
     );

@@ -45,6 +45,12 @@ export const DemandStateMachine = defineStateMachine('demand', DEMAND_STATUS_VAL
   cancelWithOrder: { from: [QUOTED, CREATED], to: CANCELLED, refusal: 'DEMAND_WRONG_STAGE' },
   /** Its order was re-opened (a late bank transfer): waiting for payment again, by tier. */
   reopen: { from: [CANCELLED], to: [CREATED, QUOTED], refusal: 'DEMAND_WRONG_STAGE' },
+  /** Refunded whole: no draft has been shown yet (docs/decisions/0029). */
+  refundWhole: { from: [SUBMITTED, DESIGNING], refusal: 'REFUND_DESIGN_AMOUNT_REQUIRED' },
+  /** Refunded by an amount the operator agreed with the buyer: drafts were seen, or an operator stopped the work. */
+  refundAgreed: { from: [DRAFT_REVIEW, REVISING, FINAL_PRODUCTION, CANCELLED], refusal: 'REFUND_DESIGN_DELIVERED' },
+  /** Its paid order was refunded before the design was delivered (docs/decisions/0029): the work stops. */
+  refundWithOrder: { from: [SUBMITTED, ...IN_PROGRESS], to: CANCELLED, refusal: 'REFUND_DESIGN_DELIVERED' },
   // ── the operator ──
   /** A super or AI-video request priced: its `dashboard` order is made. */
   quote: { from: [QUOTE_REQUESTED], to: QUOTED, refusal: 'DEMAND_WRONG_STAGE' },

@@ -11,6 +11,8 @@ import {
   ORDER_STATUSES,
   ORDER_TYPES,
   PAY_WAYS,
+  REFUND_CHANNELS,
+  REFUND_STATUSES,
 } from './enums.js';
 
 /** Wire shapes of spec §3. Money fields are integer cents; times are ISO-8601 strings. */
@@ -286,6 +288,20 @@ export const ZDesignFile = z.object({
 });
 export type TDesignFile = z.infer<typeof ZDesignFile>;
 
+/**
+ * A refunded order's money (docs/decisions/0029): how much goes back, where (the gateway that
+ * took it, the wallet, or a bank payout) and whether it is back with the buyer yet.
+ */
+export const ZOrderRefund = z.object({
+  amount: zCents,
+  status: z.enum(REFUND_STATUSES),
+  channel: z.enum(REFUND_CHANNELS),
+  createdAt: zIso,
+  /** When the money was back with the buyer; null while processing. */
+  settledAt: zIso.nullable(),
+});
+export type TOrderRefund = z.infer<typeof ZOrderRefund>;
+
 export const ZOrder = z.object({
   sid: z.string(),
   orderNo: z.string(),
@@ -317,6 +333,8 @@ export const ZOrder = z.object({
    * the last online attempt, or working days for a bank transfer); null once paid or cancelled.
    */
   expiresAt: zIso.nullable().optional(),
+  /** A REFUNDED order's refund; absent on every other order. */
+  refund: ZOrderRefund.optional(),
 });
 export type TOrder = z.infer<typeof ZOrder>;
 

@@ -1,6 +1,12 @@
 /** Enumerations of spec §3–4. Values are the wire values. */
 
-export const OrderStatus = { CREATED: 'CREATED', PAYED: 'PAYED', CANCELLED: 'CANCELLED' } as const;
+/** REFUNDED: paid, then refunded by an operator (its licences end); see RefundStatus for the money. */
+export const OrderStatus = {
+  CREATED: 'CREATED',
+  PAYED: 'PAYED',
+  CANCELLED: 'CANCELLED',
+  REFUNDED: 'REFUNDED',
+} as const;
 export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
 export const ORDER_STATUSES = Object.values(OrderStatus) as [OrderStatus, ...OrderStatus[]];
 
@@ -68,6 +74,34 @@ export type PaidGateway = GatewayName | 'transfer' | 'wallet' | 'free';
 /** One online payment attempt at a gateway (payment_attempts.status). */
 export const PaymentAttemptStatus = { OPEN: 'OPEN', PAID: 'PAID', CLOSED: 'CLOSED', FAILED: 'FAILED' } as const;
 export type PaymentAttemptStatus = (typeof PaymentAttemptStatus)[keyof typeof PaymentAttemptStatus];
+
+/**
+ * A refund's money: PROCESSING (asked of the gateway, its answer awaited), SUCCEEDED (back with
+ * the payer: the gateway said so, the wallet was credited, or the bank payout was recorded) or
+ * FAILED (the gateway refused or closed it; the operator retries or pays out by bank).
+ */
+export const RefundStatus = { PROCESSING: 'PROCESSING', SUCCEEDED: 'SUCCEEDED', FAILED: 'FAILED' } as const;
+export type RefundStatus = (typeof RefundStatus)[keyof typeof RefundStatus];
+export const REFUND_STATUSES = Object.values(RefundStatus) as [RefundStatus, ...RefundStatus[]];
+
+/** Where a refund's money goes back through: the gateway that took it, the wallet, or a bank payout. */
+export const RefundChannel = {
+  WECHAT: 'wechat',
+  ALIPAY: 'alipay',
+  SANDBOX: 'sandbox',
+  WALLET: 'wallet',
+  TRANSFER: 'transfer',
+} as const;
+export type RefundChannel = (typeof RefundChannel)[keyof typeof RefundChannel];
+export const REFUND_CHANNELS = Object.values(RefundChannel) as [RefundChannel, ...RefundChannel[]];
+
+/** A payment exception (支付异常): 待处理, 已退款 (its money was refunded) or 已处理 (resolved otherwise, with a note). */
+export const PaymentExceptionStatus = { PENDING: 'PENDING', REFUNDED: 'REFUNDED', HANDLED: 'HANDLED' } as const;
+export type PaymentExceptionStatus = (typeof PaymentExceptionStatus)[keyof typeof PaymentExceptionStatus];
+export const PAYMENT_EXCEPTION_STATUSES = Object.values(PaymentExceptionStatus) as [
+  PaymentExceptionStatus,
+  ...PaymentExceptionStatus[],
+];
 
 export const PaymentPollStatus = { WAITING: 'WAITING', SUCCESS: 'SUCCESS', FAIL: 'FAIL' } as const;
 export type PaymentPollStatus = (typeof PaymentPollStatus)[keyof typeof PaymentPollStatus];

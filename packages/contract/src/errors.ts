@@ -299,6 +299,44 @@ export const ErrorCode = {
   /** The coupon an operator grants from has ended: copies of it could never be used. */
   COUPON_GRANT_SOURCE_ENDED: e(4141, 409, '该优惠券已结束，不能再发放给用户'),
 
+  /* 4150–4169: refunds, payment exceptions and bank-transfer arrivals (docs/decisions/0029). */
+  /** Only a paid order is refunded, once. */
+  REFUND_ORDER_NOT_PAID: e(4150, 409, '只有已支付的订单可以退款，该订单未支付或已退款'),
+  /** A free (¥0) order took no money: there is nothing to give back. */
+  REFUND_NOTHING_RECEIVED: e(4151, 409, '该订单实收金额为 0，没有可退的款项'),
+  /** The amount asked is not above 0 or above what the payment brought in. */
+  REFUND_AMOUNT_INVALID: e(4152, 400, '退款金额须大于 0，且不能超过实收金额'),
+  /** A delivered custom design is the buyer's exclusive licence (spec §9: digital goods are not refundable). */
+  REFUND_DESIGN_DELIVERED: e(4153, 409, '定制设计已交付终稿，不能退款'),
+  /** Drafts were shown: the amount is the operator's, agreed with the buyer (docs/decisions/0029). */
+  REFUND_DESIGN_AMOUNT_REQUIRED: e(4154, 400, '设计稿已交付买家，请填写与买家协商的退款金额'),
+  /** A VIP recharge is refundable only while none of its money was spent. */
+  REFUND_RECHARGE_SPENT: e(4155, 409, '该充值的余额已被使用，不能退款'),
+  /** The order's licence was upgraded since: the upgrade order is refunded first. */
+  REFUND_LICENCE_UPGRADED: e(4156, 409, '该订单的授权已升级，请先为升级订单退款'),
+  /** The order's 高级定制授权 pays for a custom order that is not cancelled or refunded. */
+  REFUND_CREDIT_IN_USE: e(4157, 409, '该订单的高级定制授权已用于一笔定制订单，请先取消或退款那笔定制订单'),
+  /** A bank payout names the bank's serial number and the day the money left. */
+  REFUND_BANK_DETAILS_REQUIRED: e(4158, 400, '请填写银行流水号和退款日期'),
+  REFUND_NOT_FOUND: e(4159, 404, '退款记录不存在'),
+  /** Only a refund the gateway refused is asked again or paid out by bank. */
+  REFUND_NOT_FAILED: e(4160, 409, '只有退款失败的记录可以重新发起或登记线下退款'),
+  /** The idempotency key of one refund request was sent for another order or exception. */
+  REFUND_KEY_REUSED: e(4161, 409, '该退款请求编号已用于另一笔退款，请关闭对话框后重试'),
+  PAYMENT_EXCEPTION_NOT_FOUND: e(4162, 404, '该支付异常不存在'),
+  /** Refunding or handling an exception that is no longer 待处理. */
+  PAYMENT_EXCEPTION_RESOLVED: e(4163, 409, '该支付异常已处理，请刷新后查看'),
+  /** The gateway did not say how much arrived: it is refunded in the merchant platform, then marked handled. */
+  PAYMENT_EXCEPTION_NO_AMOUNT: e(4164, 409, '该异常款项的金额未知，请在支付渠道商户后台退款后标记为已处理'),
+  /** The gateway that took the money is not configured on this server now. */
+  REFUND_GATEWAY_UNAVAILABLE: e(4165, 503, '该款项的支付渠道暂未开通，无法原路退款'),
+  /** 确认到账 with an amount other than the order's, without the operator's decision. */
+  TRANSFER_AMOUNT_DIFFERS: e(4166, 409, '到账金额与订单待收金额不一致，请确认处理方式后再提交'),
+  /** The statement line was recorded before (for this order or another). */
+  TRANSFER_SERIAL_USED: e(4167, 409, '该银行流水号已登记过，请核对银行流水'),
+  /** Download or certificate of a licence whose order was refunded. */
+  LICENCE_REVOKED: e(4168, 403, '该授权已因订单退款而终止，不能再下载原图或证书'),
+
   /* 4200–4209: direct uploads for custom design (modules/upload). The server may put the exact
      limit into the message, e.g. "Logo 不能超过 5 MB". */
   /** The declared type or the bytes are not a JPEG, PNG or WebP picture (or they disagree). */

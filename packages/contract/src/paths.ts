@@ -72,6 +72,9 @@ export const PAYMENT_PATHS = {
   notifyWechat: '/api/payment/notify/wechat',
   notifyAlipay: '/api/payment/notify/alipay',
   notifySandbox: '/api/payment/notify/sandbox',
+  /** A refund's result: WeChat posts REFUND.* to the notify_url of the refund request; the sandbox likewise. */
+  refundNotifyWechat: '/api/payment/refund_notify/wechat',
+  refundNotifySandbox: '/api/payment/refund_notify/sandbox',
   /** Sandbox only: the page the QR code / go-to-pay link opens (server-rendered HTML; POST = pay). */
   sandboxPage: '/sandbox/pay/:id',
 } as const;

@@ -23,6 +23,7 @@ import type { LICENCE_API } from './api/licence.js';
 import type { MATERIAL_API } from './api/material.js';
 import type { ADMIN_ORDER_API, ORDER_API } from './api/order.js';
 import type { ADMIN_PAYMENT_API, PAYMENT_API } from './api/payment.js';
+import type { ADMIN_REFUND_API } from './api/refund.js';
 import type { ADMIN_SURVEY_API, SURVEY_API } from './api/survey.js';
 import type { UPLOAD_API } from './api/upload.js';
 import type { USER_API } from './api/user.js';
@@ -203,6 +204,17 @@ export const PAYMENT_ROUTES: RoutesOf<typeof PAYMENT_API> = {
   wechat: { method: 'POST', path: '/api/order/:id/wechat', access: 'user' },
   alipay: { method: 'POST', path: '/api/order/:id/alipay', access: 'user' },
   status: { method: 'GET', path: '/api/order/:id/pay', access: 'user' },
+};
+
+export const ADMIN_REFUND_ROUTES: RoutesOf<typeof ADMIN_REFUND_API> = {
+  orderPreview: { method: 'GET', path: '/api/admin/orders/:id/refund', access: 'operator' },
+  refundOrder: { method: 'POST', path: '/api/admin/orders/:id/refund', access: 'operator' },
+  orderMoney: { method: 'GET', path: '/api/admin/orders/:id/money', access: 'operator' },
+  sync: { method: 'POST', path: '/api/admin/refunds/:id/sync', access: 'operator' },
+  retry: { method: 'POST', path: '/api/admin/refunds/:id/retry', access: 'operator' },
+  paidOut: { method: 'POST', path: '/api/admin/refunds/:id/paid_out', access: 'operator' },
+  handleException: { method: 'POST', path: '/api/admin/payments/exceptions/:id/handle', access: 'operator' },
+  refundException: { method: 'POST', path: '/api/admin/payments/exceptions/:id/refund', access: 'operator' },
 };
 
 export const ADMIN_SURVEY_ROUTES: RoutesOf<typeof ADMIN_SURVEY_API> = {

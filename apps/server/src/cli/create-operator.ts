@@ -12,7 +12,7 @@ import { AppError } from '../lib/app-error.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../db/open.js';
 import { isOperatorRole, OPERATOR_ROLE_LABEL, OperatorRole } from '@gemstock/contract';
-import { anyOperatorExists, createOperator } from '../modules/operator/operator.service.js';
+import { anyOperatorExists, createOperator } from '../modules/operator/index.js';
 
 const USAGE =
   'usage: npm run operator:create -- --username <name> [--name <display name>] [--role <role>]...\n' +

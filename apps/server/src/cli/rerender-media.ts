@@ -10,7 +10,7 @@ import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../db/open.js';
 import { createStorage } from '../media/create-storage.js';
 import { createVideoProcessor } from '../media/video-processor.js';
-import { queueOutdatedRenditions, runNextMediaJob } from '../modules/catalog/media-job.service.js';
+import { queueOutdatedRenditions, runNextMediaJob } from '../modules/catalog/index.js';
 
 async function run(): Promise<number> {
   const { values } = parseArgs({

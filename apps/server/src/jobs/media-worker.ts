@@ -1,5 +1,5 @@
 import type { AppDeps } from '../app-deps.js';
-import { type MediaJobDeps, type MediaJobOutcome, runNextMediaJob } from '../modules/catalog/media-job.service.js';
+import { runNextMediaJob, type MediaJobDeps, type MediaJobOutcome } from '../modules/catalog/index.js';
 
 /** Tests run one job at a time with this, without a worker. */
 export { runNextMediaJob };

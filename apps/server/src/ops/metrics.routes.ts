@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { createHash } from 'node:crypto';
 import { sameBytes } from '../lib/constant-time.js';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { countPendingMediaJobs } from '../modules/catalog/media-job.repository.js';
+import { countPendingMediaJobs } from '../modules/catalog/index.js';
 import { sendError } from '../plugins/envelope.js';
 import type { AppMetrics, SearchCacheName } from './app-metrics.js';
 

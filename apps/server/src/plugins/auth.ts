@@ -3,8 +3,10 @@ import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.js';
 import type { TokenAudience } from '../lib/tokens.js';
-import { findOperatorBySid, type OperatorRow } from '../modules/operator/operator.repository.js';
-import { findUserBySid, type UserRow } from '../modules/user/user.repository.js';
+import { findOperatorBySid } from '../modules/operator/index.js';
+import type { OperatorRow } from '../db/rows.js';
+import { findUserBySid } from '../modules/user/index.js';
+import type { UserRow } from '../db/rows.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -4,7 +4,7 @@ import { DEFERRED_START_SCRIPT, EARLY_CLICK_SCRIPT } from '@gemstock/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
-import { s3BucketUrl } from '../modules/upload/s3-post-policy.js';
+import { s3BucketUrl } from '../modules/upload/index.js';
 
 type Directives = Record<string, string[]>;
 

@@ -16,6 +16,7 @@ import { cancelExpiredOrders } from '../../src/modules/payment/close-trades.js';
 import { operatorToken } from '../helpers/payment-orders.js';
 import type { TestBuyer } from '../helpers/factories.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { arrivalOfPrice } from '../helpers/transfer-arrival.js';
 
 /**
  * A coupon's use is claimed when a payment starts (online link, transfer details) or, for the
@@ -229,7 +230,7 @@ describe('coupon claims on transfer', () => {
       method: 'POST',
       url: `/api/admin/orders/${winnerOrder.sid}/confirm_transfer`,
       token: ops,
-      payload: { note: '已到账' },
+      payload: await arrivalOfPrice(t, winnerOrder.sid, '已到账'),
     });
     expect(confirmed.code).toBe(0);
     expect(await couponState(coupon.sid)).toEqual({ redeemedCount: 1, uses: 1 });

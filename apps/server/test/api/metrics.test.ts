@@ -6,6 +6,7 @@ import { createTestOperator } from '../helpers/admin.js';
 import { createCompanyBuyer, createMaterials, fundWallet, payByWallet, placeOrder } from '../helpers/money.js';
 import { insertTestOrder } from '../helpers/payment-orders.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { arrivalOfPrice } from '../helpers/transfer-arrival.js';
 
 const TOKEN = 'metrics-token-for-the-test-0123456789';
 
@@ -119,7 +120,8 @@ describe('counters the modules move', () => {
         method: 'POST',
         url: `/api/admin/orders/${byTransfer.sid}/confirm_transfer`,
         token: operator.token,
-        payload: { note },
+        // The repeat is the same statement line sent again.
+        payload: await arrivalOfPrice(t, byTransfer.sid, note, `BK-${byTransfer.sid}`),
       });
       expect(confirmed.code).toBe(0);
     }

@@ -2,7 +2,7 @@ import { ORDER_API, PAYMENT_API, type TSandboxPayResponse } from '@gemstock/cont
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentEvents } from '../../src/db/schema/index.js';
-import { GatewayError } from '../../src/modules/payment/gateways/payment-gateway.js';
+import { GatewayError } from '../../src/payment-gateways/payment-gateway.js';
 import { createCompanyBuyer, createMaterials, orderRow, placeOrder } from '../helpers/money.js';
 import { listAttempts } from '../helpers/payment-orders.js';
 import type { TestBuyer } from '../helpers/factories.js';

@@ -22,6 +22,7 @@ import {
 } from '../helpers/money.js';
 import { findOrder } from '../helpers/payment-orders.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { arrivalOfPrice } from '../helpers/transfer-arrival.js';
 
 /**
  * Unpaid orders are cancelled at a deadline the buyer is shown (`expiresAt` on the order): 30
@@ -100,7 +101,7 @@ describe('payment deadlines', () => {
       method: 'POST',
       url: `/api/admin/orders/${order.sid}/confirm_transfer`,
       token: operator.token,
-      payload: { note: '10月19日到账，流水号 2026101900123' },
+      payload: await arrivalOfPrice(t, order.sid, '10月19日到账，流水号 2026101900123', '2026101900123'),
     });
     expect(confirmed.code, confirmed.raw).toBe(0);
     expect(confirmed.data.order).toMatchObject({ status: 'PAYED', payWay: 'TRANSFER', finalPrice: order.finalPrice });
@@ -121,7 +122,7 @@ describe('payment deadlines', () => {
       method: 'POST',
       url: `/api/admin/orders/${order.sid}/confirm_transfer`,
       token: operator.token,
-      payload: { note: '重复确认' },
+      payload: await arrivalOfPrice(t, order.sid, '重复确认', '2026101900123'),
     });
     expect(again.code).toBe(0);
     expect(await t.database.db.select().from(auditLogs).where(eq(auditLogs.entitySid, order.sid))).toHaveLength(1);
@@ -136,7 +137,7 @@ describe('payment deadlines', () => {
       method: 'POST',
       url: `/api/admin/orders/${order.sid}/confirm_transfer`,
       token: operator.token,
-      payload: { note: '误操作' },
+      payload: await arrivalOfPrice(t, order.sid, '误操作'),
     });
     expect(res.code).toBe(4016);
     expect((await findOrder(t, order.sid)).status).toBe('CANCELLED');

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompanyBuyer, createMaterials, orderRow } from '../helpers/money.js';
 import { operatorToken } from '../helpers/payment-orders.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { arrivalOfPrice } from '../helpers/transfer-arrival.js';
 
 /** Order totals: bigint cents end to end, and a clear refusal above the one-order limit. */
 
@@ -66,7 +67,7 @@ describe('order totals', () => {
       method: 'POST',
       url: `/api/admin/orders/${sid}/confirm_transfer`,
       token: await operatorToken(t),
-      payload: { note: '已到账' },
+      payload: await arrivalOfPrice(t, sid, '已到账'),
     });
     expect(confirmed.code).toBe(0);
     expect(await orderRow(t, sid)).toMatchObject({

@@ -1,9 +1,18 @@
-import type { TAdminOrderListResponse, TMeResponse, TOrderResponse, TTransferResponse } from '@gemstock/contract';
+import {
+  chinaDateOf,
+  type TAdminOrderListResponse,
+  type TConfirmTransferResponse,
+  type TMeResponse,
+  type TOrderMoneyResponse,
+  type TOrderResponse,
+  type TTransferResponse,
+} from '@gemstock/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, licences } from '../../src/db/schema/index.js';
 import { createTestOperator, type TestOperator } from '../helpers/admin.js';
 import { createCompanyBuyer, createMaterials, orderRow, placeOrder } from '../helpers/money.js';
+import { arrivalOfPrice, newBankSerial } from '../helpers/transfer-arrival.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;
@@ -15,12 +24,12 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const confirm = (sid: string, note = '已核对到账') =>
+const confirm = async (sid: string, note = '已核对到账', bankSerial?: string) =>
   t.call<TOrderResponse>({
     method: 'POST',
     url: `/api/admin/orders/${sid}/confirm_transfer`,
     token: operator.token,
-    payload: { note },
+    payload: await arrivalOfPrice(t, sid, note, bankSerial),
   });
 
 describe('bank transfer', () => {
@@ -52,11 +61,13 @@ describe('bank transfer', () => {
     const [m] = await createMaterials(t, 1);
     const order = await placeOrder(t, buyer, { [m!.sid]: 1 });
     await t.call({ method: 'POST', url: `/api/order/${order.sid}/transfer`, token: buyer.token, payload: {} });
-    const first = await confirm(order.sid);
+    const first = await confirm(order.sid, '已核对到账', 'BK-REPEAT-1');
     expect(first.code).toBe(0);
     expect(first.data.order).toMatchObject({ status: 'PAYED', payWay: 'TRANSFER', finalPrice: 39_800 });
-    const second = await confirm(order.sid, '重复确认');
+    // The same statement line sent again is the same arrival; another line for a paid order is refused.
+    const second = await confirm(order.sid, '重复确认', 'BK-REPEAT-1');
     expect(second.code).toBe(0);
+    expect((await confirm(order.sid, '另一笔')).code).toBe(4016);
     expect(await t.database.db.select().from(licences).where(eq(licences.orderSid, order.sid))).toHaveLength(1);
     const logs = await t.database.db.select().from(auditLogs).where(eq(auditLogs.entitySid, order.sid));
     expect(logs.map((l) => l.action)).toEqual(['order.confirm_transfer']);
@@ -172,5 +183,98 @@ describe('bank transfer', () => {
     });
     expect(res.status).toBe(404);
     expect((await orderRow(t, order.sid)).payWay).toBeNull();
+  });
+});
+
+describe('确认到账: what arrived, when, under which bank serial', () => {
+  async function transferOrder() {
+    const buyer = await createCompanyBuyer(t);
+    const [m] = await createMaterials(t, 1);
+    const order = await placeOrder(t, buyer, { [m!.sid]: 2 });
+    await t.call({ method: 'POST', url: `/api/order/${order.sid}/transfer`, token: buyer.token, payload: {} });
+    return order;
+  }
+
+  const arrive = (sid: string, body: Record<string, unknown>) =>
+    t.call<TConfirmTransferResponse>({
+      method: 'POST',
+      url: `/api/admin/orders/${sid}/confirm_transfer`,
+      token: operator.token,
+      payload: { arrivedOn: chinaDateOf(new Date()), note: '银行流水核对', ...body },
+    });
+
+  const money = (sid: string) =>
+    t.call<TOrderMoneyResponse>({ method: 'GET', url: `/api/admin/orders/${sid}/money`, token: operator.token });
+
+  it('an amount other than what the order waits for asks for a decision; until then nothing is recorded', async () => {
+    const order = await transferOrder();
+    const differs = await arrive(order.sid, { amount: order.finalPrice - 100, bankSerial: newBankSerial() });
+    expect([differs.status, differs.code]).toEqual([409, 4166]);
+    expect(differs.message).toContain('¥297.00');
+    expect((await orderRow(t, order.sid)).status).toBe('CREATED');
+    expect((await money(order.sid)).data).toMatchObject({ received: 0, arrivals: [] });
+  });
+
+  it('short: the arrival is recorded and the order keeps waiting for the rest, which then settles it', async () => {
+    const order = await transferOrder();
+    const first = await arrive(order.sid, {
+      amount: 20_000,
+      bankSerial: 'BKPART0001',
+      note: '客户分两笔转账，第一笔',
+      acceptDifference: true,
+    });
+    expect(first.status, first.raw).toBe(200);
+    expect(first.data).toMatchObject({
+      received: 20_000,
+      due: order.finalPrice - 20_000,
+      overpaid: 0,
+      arrival: { amount: 20_000, bankSerial: 'BKPART0001', outcome: 'partial' },
+      order: { status: 'CREATED' },
+    });
+    // The rest, exactly what is still due, needs no decision.
+    const rest = await arrive(order.sid, { amount: order.finalPrice - 20_000, bankSerial: 'BKPART0002' });
+    expect(rest.data).toMatchObject({ received: order.finalPrice, due: 0, overpaid: 0, order: { status: 'PAYED' } });
+    const recorded = await money(order.sid);
+    expect(recorded.data.received).toBe(order.finalPrice);
+    expect(recorded.data.arrivals.map((a) => [a.bankSerial, a.outcome])).toEqual([
+      ['BKPART0001', 'partial'],
+      ['BKPART0002', 'settled'],
+    ]);
+    const logs = await t.database.db.select().from(auditLogs).where(eq(auditLogs.entitySid, order.sid));
+    expect(logs.map((l) => l.action)).toEqual(['order.transfer_partial', 'order.confirm_transfer']);
+  });
+
+  it('over: the order is settled and the difference recorded for a refund', async () => {
+    const order = await transferOrder();
+    const over = await arrive(order.sid, {
+      amount: order.finalPrice + 1_000,
+      bankSerial: newBankSerial(),
+      acceptDifference: true,
+    });
+    expect(over.data).toMatchObject({
+      overpaid: 1_000,
+      due: 0,
+      order: { status: 'PAYED' },
+      arrival: { outcome: 'overpaid' },
+    });
+    expect((await orderRow(t, order.sid)).paidAmountCents).toBe(order.finalPrice);
+  });
+
+  it('a bank serial is counted once; a future day and missing fields are refused', async () => {
+    const first = await transferOrder();
+    const second = await transferOrder();
+    expect((await arrive(first.sid, { amount: first.finalPrice, bankSerial: 'BKONCE0001' })).code).toBe(0);
+    const reused = await arrive(second.sid, { amount: second.finalPrice, bankSerial: 'BKONCE0001' });
+    expect([reused.status, reused.code]).toEqual([409, 4167]);
+    const tomorrow = chinaDateOf(new Date(Date.now() + 2 * 86_400_000));
+    const future = await arrive(second.sid, {
+      amount: second.finalPrice,
+      bankSerial: newBankSerial(),
+      arrivedOn: tomorrow,
+    });
+    expect([future.status, future.code]).toEqual([400, 1001]);
+    const noSerial = await arrive(second.sid, { amount: second.finalPrice });
+    expect([noSerial.status, noSerial.code]).toEqual([400, 1001]);
+    expect((await orderRow(t, second.sid)).status).toBe('CREATED');
   });
 });

@@ -19,6 +19,7 @@ import {
 } from '../helpers/money.js';
 import { operatorToken } from '../helpers/payment-orders.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { arrivalOfPrice } from '../helpers/transfer-arrival.js';
 
 /**
  * 升级授权 (docs/decisions/0016): a company that holds a licence of a material buys a wider one
@@ -57,7 +58,7 @@ async function payByTransfer(buyer: TestBuyer, orderSid: string, code: string | 
     method: 'POST',
     url: `/api/admin/orders/${orderSid}/confirm_transfer`,
     token: ops,
-    payload: { note: '已核对到账' },
+    payload: await arrivalOfPrice(t, orderSid, '已核对到账', `BK-${orderSid}`),
   });
   expect(confirmed.code).toBe(0);
   return confirmed.data.order;
@@ -291,7 +292,7 @@ describe('the ordinary rails', () => {
       method: 'POST',
       url: `/api/admin/orders/${placed.data.order.sid}/confirm_transfer`,
       token: ops,
-      payload: { note: '重复确认' },
+      payload: await arrivalOfPrice(t, placed.data.order.sid, '重复确认', `BK-${placed.data.order.sid}`),
     });
     expect(again.code).toBe(0);
     expect(await licenceRows(buyer.sid, material.sid)).toEqual(rows);

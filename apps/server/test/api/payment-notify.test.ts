@@ -20,9 +20,9 @@ import {
 import { closeGatewayPayments } from '../../src/modules/payment/close-trades.js';
 import { handleGatewayNotification } from '../../src/modules/payment/gateway-settlement.js';
 import { markOrderCancelled } from '../../src/modules/order/order.repository.js';
-import { AlipayGateway } from '../../src/modules/payment/gateways/alipay.js';
-import { PaymentGateways } from '../../src/modules/payment/gateways/create-gateways.js';
-import { WechatPayGateway } from '../../src/modules/payment/gateways/wechat-pay.js';
+import { AlipayGateway } from '../../src/payment-gateways/alipay.js';
+import { PaymentGateways } from '../../src/payment-gateways/create-gateways.js';
+import { WechatPayGateway } from '../../src/payment-gateways/wechat-pay.js';
 import {
   alipayNotifyParams,
   alipaySettings,

@@ -1,8 +1,8 @@
 import { PAY_RETURN_PATH, type TOnlinePayResponse, PAYMENT_API, endpointUrl, PAYMENT_PATHS } from '@gemstock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AlipayGateway } from '../../src/modules/payment/gateways/alipay.js';
-import { PaymentGateways } from '../../src/modules/payment/gateways/create-gateways.js';
-import { WechatPayGateway } from '../../src/modules/payment/gateways/wechat-pay.js';
+import { AlipayGateway } from '../../src/payment-gateways/alipay.js';
+import { PaymentGateways } from '../../src/payment-gateways/create-gateways.js';
+import { WechatPayGateway } from '../../src/payment-gateways/wechat-pay.js';
 import {
   alipaySettings,
   FakeAlipayServer,

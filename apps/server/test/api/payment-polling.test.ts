@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { paymentEvents } from '../../src/db/schema/index.js';
 import { cancelExpiredOrders } from '../../src/modules/payment/close-trades.js';
 import { UnpaidOrderSweeper } from '../../src/modules/payment/unpaid-order-sweeper.js';
-import { PaymentGateways } from '../../src/modules/payment/gateways/create-gateways.js';
+import { PaymentGateways } from '../../src/payment-gateways/create-gateways.js';
 import { ScriptedGateway } from '../helpers/payment-gateways.js';
 import {
   findOrder,

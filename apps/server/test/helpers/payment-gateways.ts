@@ -5,7 +5,7 @@ import {
   extractAlipaySignedContent,
   signAlipayContent,
   verifyAlipayContent,
-} from '../../src/modules/payment/gateways/alipay.js';
+} from '../../src/payment-gateways/alipay.js';
 import type {
   CreatedPayment,
   CreatePaymentInput,
@@ -18,14 +18,14 @@ import type {
   PaymentGateway,
   RefundInput,
   RefundNotificationCheck,
-} from '../../src/modules/payment/gateways/payment-gateway.js';
+} from '../../src/payment-gateways/payment-gateway.js';
 import {
   buildWechatRequestMessage,
   buildWechatResponseMessage,
   signWechatMessage,
   verifyWechatSignature,
-} from '../../src/modules/payment/gateways/wechat-pay.js';
-import type { AlipaySettings, WechatSettings } from '../../src/modules/payment/gateways/payment-config.js';
+} from '../../src/payment-gateways/wechat-pay.js';
+import type { AlipaySettings, WechatSettings } from '../../src/payment-gateways/payment-config.js';
 
 /**
  * Stand-ins for WeChat Pay's and Alipay's servers, built from test keys generated here: they

@@ -8,7 +8,7 @@ import type { Database, Db } from '../../src/db/client.js';
 import { LocalDiskStorage } from '../../src/media/storage.js';
 import { DevOutboxSender } from '../../src/notify/dev-outbox.js';
 import type { MessageSender } from '../../src/notify/message-sender.js';
-import type { PaymentGateways } from '../../src/modules/payment/gateways/create-gateways.js';
+import type { PaymentGateways } from '../../src/payment-gateways/create-gateways.js';
 import { createTestDatabase } from './test-db.js';
 
 export interface TestApp {

@@ -5,6 +5,8 @@ import {
   OrderStatus,
   OrderType,
   PayWay,
+  RefundChannel,
+  RefundStatus,
   type TOrder,
   licenceSpec,
 } from '@gemstock/contract';
@@ -19,16 +21,21 @@ export const ORDER_STATUS_LABEL: Record<OrderStatus, { text: string; color: TagC
   [OrderStatus.CREATED]: { text: '待支付', color: 'orange' },
   [OrderStatus.PAYED]: { text: '已完成', color: 'green' },
   [OrderStatus.CANCELLED]: { text: '已取消', color: 'default' },
+  [OrderStatus.REFUNDED]: { text: '已退款', color: 'magenta' },
 };
 
 /**
  * The status an order shows: paid custom work is not 已完成 until its design is delivered, so a
  * paid order with a demand in progress reads 设计中 (or 待反馈 when a draft waits for the buyer).
  */
-export function orderStatusLabel(order: Pick<TOrder, 'status' | 'demand'>): {
+export function orderStatusLabel(order: Pick<TOrder, 'status' | 'demand' | 'refund'>): {
   text: string;
   color: TagColor | MoreTagColor;
 } {
+  // The money of a refund may still be on its way back (the gateway settles it later).
+  if (order.status === OrderStatus.REFUNDED && order.refund && order.refund.status !== RefundStatus.SUCCEEDED) {
+    return { text: '退款中', color: 'processing' };
+  }
   const demand = order.demand;
   if (order.status === OrderStatus.PAYED && demand && demand.status !== DemandStatus.DELIVERED) {
     if (demand.status === DemandStatus.CANCELLED) return { text: '定制已取消', color: 'default' };
@@ -71,7 +78,7 @@ export function auditRefusalNote(order: Pick<TOrder, 'auditStatus' | 'auditMessa
 
 /** What the order's price line is called: what was paid, or what is to be paid. */
 export function amountLabelOf(status: OrderStatus): '实付' | '应付' {
-  return status === OrderStatus.PAYED ? '实付' : '应付';
+  return status === OrderStatus.PAYED || status === OrderStatus.REFUNDED ? '实付' : '应付';
 }
 
 /** How the pay way reads on a record: an unpaid transfer order is waiting for the funds. */
@@ -85,4 +92,27 @@ export function payWayText(order: Pick<TOrder, 'payWay' | 'status'>): string {
 export function orderLineLicenceText(order: Pick<TOrder, 'upgradeFrom'>, spec: LicenceType): string {
   const name = licenceSpec(spec).name;
   return order.upgradeFrom ? `授权升级：${licenceSpec(order.upgradeFrom).name} → ${name}（补差价）` : name;
+}
+
+/** Where a refund's money goes back, as the buyer and the operator read it. */
+export const REFUND_CHANNEL_TEXT: Record<RefundChannel, string> = {
+  [RefundChannel.WECHAT]: '原路退回微信',
+  [RefundChannel.ALIPAY]: '原路退回支付宝',
+  [RefundChannel.SANDBOX]: '原路退回（沙箱）',
+  [RefundChannel.WALLET]: '退回余额',
+  [RefundChannel.TRANSFER]: '银行转账退回',
+};
+
+export const REFUND_STATUS_LABEL: Record<RefundStatus, { text: string; color: TagColor | MoreTagColor }> = {
+  [RefundStatus.PROCESSING]: { text: '退款中', color: 'processing' },
+  [RefundStatus.SUCCEEDED]: { text: '已退款', color: 'success' },
+  [RefundStatus.FAILED]: { text: '退款失败', color: 'error' },
+};
+
+/** The buyer's line under a refunded order: "已退款 ¥298.00，原路退回微信" (a refused one still reads 退款中: the operator resolves it). */
+export function refundLineOf(refund: NonNullable<TOrder['refund']>): { status: string; channel: string } {
+  return {
+    status: refund.status === RefundStatus.SUCCEEDED ? '已退款' : '退款中',
+    channel: REFUND_CHANNEL_TEXT[refund.channel],
+  };
 }

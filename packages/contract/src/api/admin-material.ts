@@ -3,8 +3,8 @@ import { MAX_LENGTH } from '../constants.js';
 import { defineEndpoint } from '../endpoint.js';
 import { LICENCE_TYPES, MATERIAL_FORMATS } from '../enums.js';
 import { zLicenceType } from '../entities.js';
-import { zListCursor } from '../list-page.js';
 import { MATERIAL_REVIEW_STATES } from '../material-review.js';
+import { zListCursor } from '../list-page.js';
 
 /*
  * Operator console: materials (upload, list, edit, reprocess), keyword lists and the audit log.

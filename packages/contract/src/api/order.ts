@@ -223,6 +223,84 @@ export const ZTransferDecisionRequest = z.object({
 });
 export type TTransferDecisionRequest = z.input<typeof ZTransferDecisionRequest>;
 
+/** The longest bank serial number (流水号) kept; banks print 16 to 32 characters. */
+export const BANK_SERIAL_MAX_LENGTH = 64;
+
+export const TRANSFER_MESSAGES = {
+  amount: '请填写到账金额',
+  arrivedOn: '请选择到账日期',
+  bankSerial: '请填写银行流水号',
+} as const;
+
+/** A calendar day as YYYY-MM-DD (China time, as the bank statement prints it). */
+export const zCalendarDay = (message: string) =>
+  z
+    .string({ error: message })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: message })
+    .refine(
+      (day) =>
+        !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day),
+      {
+        error: message,
+      },
+    );
+
+export const zBankSerial = z
+  .string({ error: TRANSFER_MESSAGES.bankSerial })
+  .trim()
+  .min(1, { error: TRANSFER_MESSAGES.bankSerial })
+  .max(BANK_SERIAL_MAX_LENGTH, { error: MESSAGES.tooLong(BANK_SERIAL_MAX_LENGTH) });
+
+/**
+ * 确认到账: what the bank statement shows arrived for the order (amount in cents, the day, the
+ * bank's serial number) and the operator's note. An amount other than what the order still
+ * waits for is refused with TRANSFER_AMOUNT_DIFFERS unless `acceptDifference` says the operator
+ * saw it: short, the arrival is recorded and the order keeps waiting; over, the order is settled
+ * and the excess becomes a payment exception to refund.
+ */
+export const ZConfirmTransferRequest = z.object({
+  amount: z
+    .number({ error: TRANSFER_MESSAGES.amount })
+    .int({ error: TRANSFER_MESSAGES.amount })
+    .min(1, { error: TRANSFER_MESSAGES.amount })
+    .max(ORDER_MAX_TOTAL_CENTS, { error: TRANSFER_MESSAGES.amount }),
+  arrivedOn: zCalendarDay(TRANSFER_MESSAGES.arrivedOn),
+  bankSerial: zBankSerial,
+  note: ZTransferDecisionRequest.shape.note,
+  acceptDifference: z.boolean().default(false),
+});
+export type TConfirmTransferRequest = z.input<typeof ZConfirmTransferRequest>;
+
+/** partial: short of the price, the order keeps waiting. settled: paid. overpaid: paid, the excess is a payment exception. */
+export const TRANSFER_ARRIVAL_OUTCOMES = ['partial', 'settled', 'overpaid'] as const;
+export type TransferArrivalOutcome = (typeof TRANSFER_ARRIVAL_OUTCOMES)[number];
+
+/** One line of the bank statement recorded for an order. */
+export const ZTransferArrival = z.object({
+  id: z.number().int(),
+  amount: z.number().int(),
+  arrivedOn: z.string(),
+  bankSerial: z.string(),
+  outcome: z.enum(TRANSFER_ARRIVAL_OUTCOMES),
+  note: z.string(),
+  operator: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TTransferArrival = z.infer<typeof ZTransferArrival>;
+
+/**
+ * `received`: everything recorded as arrived for the order so far; `due`: what it still waits
+ * for (0 once paid); `overpaid`: the excess recorded as a payment exception (0 when none).
+ */
+export const ZConfirmTransferResponse = z.object({
+  order: ZOrder,
+  arrival: ZTransferArrival,
+  received: z.number().int(),
+  due: z.number().int(),
+  overpaid: z.number().int(),
+});
+export type TConfirmTransferResponse = z.infer<typeof ZConfirmTransferResponse>;
+
 export const ZAdminOrderListQuery = ZPageQuery.extend({
   status: z.preprocess(blankAsNull, z.enum(ORDER_STATUSES, { error: ORDER_MESSAGES.status }).nullish()),
   type: z.preprocess(blankAsNull, z.enum(ORDER_TYPES, { error: ORDER_MESSAGES.type }).nullish()),
@@ -416,9 +494,10 @@ export const ADMIN_ORDER_API = {
     access: 'operator',
     roles: ['finance'],
     params: ZOrderParams,
-    body: ZTransferDecisionRequest,
-    response: ZOrderResponse,
-    summary: 'The funds of a bank transfer arrived: settles the order (audit-logged).',
+    body: ZConfirmTransferRequest,
+    response: ZConfirmTransferResponse,
+    summary:
+      'Records money found on the bank statement for a transfer order (amount, day, serial): settles it once the price has arrived, the excess becoming a payment exception (audit-logged).',
   }),
   rejectTransfer: defineEndpoint({
     method: 'POST',

@@ -1,8 +1,8 @@
 import { z } from '../zod-locale.js';
 import { defineEndpoint } from '../endpoint.js';
 import { PaymentPollStatus } from '../enums.js';
-import { ZPageQuery } from './material.js';
 import { ZOrderParams, ZPayRequest } from './order.js';
+import { ZPaymentExceptionsQuery, ZPaymentExceptionsResponse } from './refund.js';
 
 /*
  * Online payment (spec §2 online pay drawer, §4 Pay, §7): WeChat Native QR and Alipay page pay,
@@ -78,33 +78,7 @@ export const ZSandboxPayResponse = z.object({
 });
 export type TSandboxPayResponse = z.infer<typeof ZSandboxPayResponse>;
 
-/**
- * A payment that arrived but could not settle its order (order cancelled, paid twice, amount
- * different from what was charged). Repeated deliveries of the same payment are one row.
- */
-export const ZPaymentException = z.object({
-  id: z.number().int(),
-  orderSid: z.string().nullable(),
-  orderNo: z.string().nullable(),
-  orderStatus: z.string().nullable(),
-  gateway: z.string(),
-  outTradeNo: z.string().nullable(),
-  tradeNo: z.string().nullable(),
-  /** Cents the gateway says were paid. */
-  amount: z.number().int().nullable(),
-  reason: z.string(),
-  deliveries: z.number().int(),
-  firstAt: z.string(),
-  lastAt: z.string(),
-});
-export type TPaymentException = z.infer<typeof ZPaymentException>;
-
-export const ZPaymentExceptionsQuery = ZPageQuery;
-export const ZPaymentExceptionsResponse = z.object({
-  total: z.number().int(),
-  exceptions: z.array(ZPaymentException),
-});
-export type TPaymentExceptionsResponse = z.infer<typeof ZPaymentExceptionsResponse>;
+// The payment exceptions list's schemas live with the refunds that resolve them (refund.ts).
 
 /** One recorded gateway interaction (notification, query, close) for the operator's order view. */
 export const ZPaymentEvent = z.object({
@@ -162,7 +136,8 @@ export const ADMIN_PAYMENT_API = {
     roles: ['finance'],
     query: ZPaymentExceptionsQuery,
     response: ZPaymentExceptionsResponse,
-    summary: 'Payments that arrived but could not settle their order, newest first.',
+    summary:
+      'Payments that arrived but could not settle their order, newest first, whole or by state (待处理 / 已退款 / 已处理).',
   }),
   orderEvents: defineEndpoint({
     method: 'GET',

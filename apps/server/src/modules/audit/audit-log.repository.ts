@@ -32,12 +32,12 @@ function valuesOf(record: AuditRecord) {
 }
 
 /** One operator write; call it inside the transaction of the write itself. */
-export async function insertAuditLog(db: DbOrTx, record: AuditRecord): Promise<void> {
+export async function recordOperatorAction(db: DbOrTx, record: AuditRecord): Promise<void> {
   await db.insert(auditLogs).values(valuesOf(record));
 }
 
 /** Several operator writes of one request (a coupon batch) in one statement, inside that request's transaction. */
-export async function insertAuditLogs(db: DbOrTx, records: readonly AuditRecord[]): Promise<void> {
+export async function recordOperatorActions(db: DbOrTx, records: readonly AuditRecord[]): Promise<void> {
   if (records.length === 0) return;
   await db.insert(auditLogs).values(records.map(valuesOf));
 }

@@ -9,10 +9,15 @@ import {
 } from '@gemstock/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { type PublicUrlOf, toWireMaterial } from '../catalog/material.mapper.js';
-import { withOwnership } from '../licence/ownership.js';
-import { findLikedMaterialSids, findMaterialsBySids, pricedMaterialOf } from '../catalog/materials.service.js';
-import type { UserRow } from '../user/user.repository.js';
+import {
+  findLikedSids,
+  findMaterialsBySids,
+  pricedMaterialOf,
+  toWireMaterial,
+  type PublicUrlOf,
+} from '../catalog/index.js';
+import { withOwnership } from '../licence/index.js';
+import type { UserRow } from '../../db/rows.js';
 import {
   countCartItems,
   deleteCartItems,
@@ -43,7 +48,7 @@ export async function listCart(deps: CartDeps, user: UserRow): Promise<TCartResp
     const material = found.get(item.materialSid);
     return material ? [{ ...item, material }] : [];
   });
-  const liked = await findLikedMaterialSids(
+  const liked = await findLikedSids(
     deps.db,
     user.sid,
     lines.map((l) => l.material.sid),

@@ -9,7 +9,7 @@ import {
   type MediaJobStatus,
   type TAdminMaterial,
 } from '@gemstock/contract';
-import type { PublicUrlOf } from '../catalog/material.mapper.js';
+import type { PublicUrlOf } from './material.mapper.js';
 import type { AdminMaterialRow } from './admin-material.repository.js';
 import type { MediaJobRow } from './media-job.repository.js';
 

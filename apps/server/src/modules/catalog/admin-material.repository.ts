@@ -3,7 +3,7 @@ import { MaterialStatus } from '@gemstock/contract';
 import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { materials } from '../../db/schema/index.js';
-import { normalizeSearchText, queryTokensFor } from '../search/search-tokens.js';
+import { normalizeSearchText, queryTokensFor } from '../search/index.js';
 
 export type AdminMaterialRow = typeof materials.$inferSelect;
 export type NewMaterialRow = typeof materials.$inferInsert;

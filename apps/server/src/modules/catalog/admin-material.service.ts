@@ -30,8 +30,8 @@ import { MediaRejectedError } from '../../media/media-errors.js';
 import { inspectStagedFile } from '../../media/media-inspector.js';
 import { type StagedFile, stageUpload } from '../../media/upload-staging.js';
 import type { PublicUrlOf } from './material.mapper.js';
-import { searchTokensFor } from '../search/search-tokens.js';
-import type { OperatorRow } from '../operator/operator.repository.js';
+import { searchTokensFor } from '../search/index.js';
+import type { OperatorRow } from '../../db/rows.js';
 import {
   type AdminMaterialRow,
   countAdminMaterials,
@@ -44,7 +44,7 @@ import {
   updateMaterialRow,
 } from './admin-material.repository.js';
 import { toAdminMaterial } from './admin-material.mapper.js';
-import { recordOperatorAction } from '../audit/audit-log.service.js';
+import { recordOperatorAction } from '../audit/index.js';
 import { findLatestMediaJobs, findPendingMediaJob, insertMediaJob } from './media-job.repository.js';
 import { transitionUploadFile } from './upload-file-transition.js';
 

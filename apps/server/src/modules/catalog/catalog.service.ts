@@ -8,7 +8,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { DownloadUrlSigner } from '../../lib/download-url.js';
-import type { UserRow } from '../user/user.repository.js';
+import type { UserRow } from '../../db/rows.js';
 import {
   countFreeMaterials,
   findVisibleMaterial,

@@ -1,7 +1,7 @@
 import { ErrorCode, type TLikedMaterialsResponse, type TLikeResponse } from '@gemstock/contract';
 import { AppError } from '../../lib/app-error.js';
 import { cappedTotal, listPageOf, pageWithCursor } from '../../lib/list-cursor.js';
-import type { UserRow } from '../user/user.repository.js';
+import type { UserRow } from '../../db/rows.js';
 import { type CatalogDeps, type PageInput, toWire } from './catalog.service.js';
 import { countLikedMaterials, likeMaterial, listLikedMaterials, unlikeMaterial } from './likes.repository.js';
 

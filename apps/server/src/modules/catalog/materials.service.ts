@@ -1,7 +1,6 @@
 import { isLicenceType, type LicenceType, type PricedMaterial } from '@gemstock/contract';
 import type { DbOrTx } from '../../db/client.js';
 import type { MaterialRow } from './catalog.repository.js';
-import { findLikedSids } from './likes.repository.js';
 import { selectMaterialsBySids } from './material-lookup.repository.js';
 import { wirePrice } from './material.mapper.js';
 
@@ -28,13 +27,4 @@ export function pricedMaterialOf(row: MaterialRow): PricedMaterial {
     specialPrice: row.specialPricesCents,
     customPrice: row.customPriceCents,
   };
-}
-
-/** The sids among `materialSids` the account likes. */
-export async function findLikedMaterialSids(
-  db: DbOrTx,
-  userSid: string,
-  materialSids: readonly string[],
-): Promise<Set<string>> {
-  return findLikedSids(db, userSid, [...materialSids]);
 }

@@ -26,10 +26,10 @@ import type { DbOrTx } from '../../db/client.js';
 import { uniqueViolationConstraint } from '../../db/errors.js';
 import { AppError } from '../../lib/app-error.js';
 import { newSid } from '../../lib/ids.js';
-import { recordOperatorAction, recordOperatorActions } from '../audit/audit-log.service.js';
-import type { OperatorRow } from '../operator/operator.repository.js';
-import { findAccountsByMobilesOrSids, setAccountsPendingCoupon } from '../user/accounts.service.js';
-import type { UserRow } from '../user/user.repository.js';
+import { recordOperatorAction, recordOperatorActions } from '../audit/index.js';
+import type { OperatorRow } from '../../db/rows.js';
+import { findAccountsByMobilesOrSids, setPendingCoupons } from '../user/index.js';
+import type { UserRow } from '../../db/rows.js';
 import {
   countAdminCoupons,
   findAdminCoupon,
@@ -316,7 +316,7 @@ export async function grantCoupon(
       (issuedSids.has(account.sid) ? issued : alreadyIssued).push(line);
     }
     if (issued.length > 0) {
-      await setAccountsPendingCoupon(
+      await setPendingCoupons(
         tx,
         issued.map((line) => ({ userSid: line.account.sid, couponSid: line.couponSid })),
       );

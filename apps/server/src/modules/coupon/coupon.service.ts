@@ -1,6 +1,6 @@
 import type { TUserCouponsResponse } from '@gemstock/contract';
 import type { AppDeps } from '../../app-deps.js';
-import type { UserRow } from '../user/user.repository.js';
+import type { UserRow } from '../../db/rows.js';
 import { listUsableCouponsOfAccount } from './coupon.repository.js';
 import { presentUserCoupon } from './coupon.view.js';
 

@@ -6,7 +6,7 @@ import {
   type TAdminCouponRedemption,
   type TUserCoupon,
 } from '@gemstock/contract';
-import { presentCoupon } from '../user/user.view.js';
+import { presentCoupon } from '../user/index.js';
 import type { AccountColumns, AdminCouponRow, RedemptionRow } from './admin-coupon.repository.js';
 import type { CouponRow } from './coupon.repository.js';
 

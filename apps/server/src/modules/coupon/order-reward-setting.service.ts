@@ -6,8 +6,8 @@ import {
 } from '@gemstock/contract';
 import type { AppDeps } from '../../app-deps.js';
 import type { DbOrTx } from '../../db/client.js';
-import { recordOperatorAction } from '../audit/audit-log.service.js';
-import { readSiteSetting, writeSiteSetting } from '../service-contact/site-settings.service.js';
+import { recordOperatorAction } from '../audit/index.js';
+import { findSiteSetting, saveSiteSetting } from '../service-contact/index.js';
 import type { OrderRewardPolicy } from './order-coupon.service.js';
 
 const SETTING_KEY = 'order_reward';
@@ -51,13 +51,13 @@ export async function currentOrderReward(
   tx: DbOrTx,
   fallback: OrderRewardPolicy | null,
 ): Promise<OrderRewardPolicy | null> {
-  const row = await readSiteSetting(tx, SETTING_KEY);
+  const row = await findSiteSetting(tx, SETTING_KEY);
   return row && isStoredSetting(row.value) ? policyOf(row.value) : fallback;
 }
 
 /** GET /api/admin/settings/order-reward. */
 export async function orderRewardSetting(deps: RewardDeps): Promise<TOrderRewardSettingResponse> {
-  const row = await readSiteSetting(deps.db, SETTING_KEY);
+  const row = await findSiteSetting(deps.db, SETTING_KEY);
   if (row && isStoredSetting(row.value)) {
     return { setting: row.value, source: 'console', updatedAt: row.updatedAt.toISOString() };
   }
@@ -78,7 +78,7 @@ export async function saveOrderRewardSetting(
     validDays: input.validDays,
   };
   await deps.db.transaction(async (tx) => {
-    await writeSiteSetting(tx, SETTING_KEY, after, operatorSid);
+    await saveSiteSetting(tx, SETTING_KEY, after, operatorSid);
     await recordOperatorAction(tx, {
       operatorSid,
       action: 'settings.order_reward.update',

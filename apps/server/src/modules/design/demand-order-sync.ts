@@ -22,7 +22,7 @@ export function firstDraftDeadline(demand: Pick<DemandRow, 'tier' | 'quoteLeadDa
 /**
  * Carries an order's action to its demand, inside the order's transaction (the order module
  * calls this from its one transition function): paid → SUBMITTED with the first draft's
- * deadline; cancelled → CANCELLED; a re-opened bank-transfer order → back to waiting for payment.
+ * deadline; cancelled or refunded → CANCELLED; a re-opened bank-transfer order → back to waiting for payment.
  * A demand the machine does not let follow (an operator acted on it meanwhile) is left as it
  * is: the money move must stand either way.
  */
@@ -42,6 +42,8 @@ export async function carryDemandWithOrder(
     });
   } else if (orderAction === 'cancel' && DemandStateMachine.may('cancelWithOrder', demand.status)) {
     await transitionDemand(tx, demand, DemandStatus.CANCELLED, { stageDeadline: null, cancelReason: '订单已取消' });
+  } else if (orderAction === 'refund' && DemandStateMachine.may('refundWithOrder', demand.status)) {
+    await transitionDemand(tx, demand, DemandStatus.CANCELLED, { stageDeadline: null, cancelReason: '订单已退款' });
   } else if (orderAction === 'reopen' && DemandStateMachine.may('reopen', demand.status)) {
     const back = demand.tier === DemandTier.ADVANCED ? DemandStatus.CREATED : DemandStatus.QUOTED;
     await transitionDemand(tx, demand, back, { cancelReason: null });

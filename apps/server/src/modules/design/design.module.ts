@@ -1,21 +1,23 @@
 import { bindService } from '../../lib/bind-service.js';
 import {
-  acceptDraft,
   adminDemandDetails,
   answerFeedback,
   assignDesigner,
   cancelDemand,
+  designers,
+  listDemandBoard,
+  priceQuote,
+  uploadDesignFile,
+} from './admin-design.service.js';
+import type { DesignDeps } from './design-common.js';
+import {
+  acceptDraft,
   commentOnDraft,
   deliveryLink,
   demandDetails,
-  type DesignDeps,
-  designers,
-  listDemandBoard,
   listDemands,
-  priceQuote,
   requestQuote,
   sendFeedback,
-  uploadDesignFile,
   withdrawQuote,
 } from './design.service.js';
 

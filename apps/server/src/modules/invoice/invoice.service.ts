@@ -1,12 +1,12 @@
 import {
   chinaWorkingDaysDeadline,
+  LIST_COUNT_CAP,
   ErrorCode,
   INVOICE_ISSUE_WORKING_DAYS,
   type InvoiceAction,
   InvoiceStateMachine,
   InvoiceStatus,
   InvoiceType,
-  LIST_COUNT_CAP,
   invoiceRefusalOf,
   type TAdminInvoice,
   type TAdminInvoiceListResponse,
@@ -29,10 +29,10 @@ import { newSid } from '../../lib/ids.js';
 import { cappedTotal, listPageOf, pageWithCursor } from '../../lib/list-cursor.js';
 import { assertMay, transition } from '../../lib/state-transition.js';
 import { contentHash } from '../../media/keys.js';
-import type { OperatorRow } from '../operator/operator.repository.js';
-import { recordOperatorAction } from '../audit/audit-log.service.js';
-import type { UserRow } from '../user/user.repository.js';
-import { noticeAddressOf } from '../user/user.service.js';
+import type { OperatorRow } from '../../db/rows.js';
+import { recordOperatorAction } from '../audit/index.js';
+import { noticeAddressOf } from '../user/index.js';
+import type { UserRow } from '../../db/rows.js';
 import type { InvoiceIssuer } from './invoice-issuer.js';
 import { isPdf } from './invoice-pdf.js';
 import {

@@ -3,7 +3,7 @@ import { randomInt } from 'node:crypto';
 import { and, count, desc, eq, getTableColumns, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { downloads, licences, materials, orders, users } from '../../db/schema/index.js';
-import type { MaterialRow } from '../catalog/catalog.repository.js';
+import type { MaterialRow } from '../catalog/index.js';
 import { newSid } from '../../lib/ids.js';
 import { afterPosition, COUNT_LIMIT, type ListPosition, positionAt } from '../../lib/list-cursor.js';
 
@@ -97,7 +97,12 @@ export async function findOwnerLicenceForMaterial(
     .select()
     .from(licences)
     .where(
-      and(eq(licences.ownerSid, ownerSid), eq(licences.materialSid, materialSid), isNull(licences.supersededByCertNo)),
+      and(
+        eq(licences.ownerSid, ownerSid),
+        eq(licences.materialSid, materialSid),
+        isNull(licences.supersededByCertNo),
+        isNull(licences.revokedAt),
+      ),
     )
     .orderBy(sql`${licences.spec} asc, ${licences.createdAt} desc`)
     .limit(1);
@@ -119,6 +124,7 @@ export async function listOwnedSpecs(
         eq(licences.ownerSid, ownerSid),
         inArray(licences.materialSid, [...materialSids]),
         isNull(licences.supersededByCertNo),
+        isNull(licences.revokedAt),
       ),
     )
     .groupBy(licences.materialSid, licences.spec);
@@ -166,6 +172,7 @@ export function listOwnedLicencesQuery(
         and(
           eq(licences.ownerSid, ownerSid),
           isNull(licences.supersededByCertNo),
+          isNull(licences.revokedAt),
           page.after ? afterPosition(licences.createdAt, licences.sid, page.after) : undefined,
         ),
       )
@@ -190,7 +197,7 @@ export async function countOwnedLicences(db: DbOrTx, ownerSid: string): Promise<
   const capped = db
     .select({ one: sql`1` })
     .from(licences)
-    .where(and(eq(licences.ownerSid, ownerSid), isNull(licences.supersededByCertNo)))
+    .where(and(eq(licences.ownerSid, ownerSid), isNull(licences.supersededByCertNo), isNull(licences.revokedAt)))
     .limit(COUNT_LIMIT)
     .as('capped');
   const [row] = await db.select({ n: count() }).from(capped);
@@ -220,7 +227,12 @@ export async function listCurrentLicencesOfMaterial(
     .select()
     .from(licences)
     .where(
-      and(eq(licences.ownerSid, ownerSid), eq(licences.materialSid, materialSid), isNull(licences.supersededByCertNo)),
+      and(
+        eq(licences.ownerSid, ownerSid),
+        eq(licences.materialSid, materialSid),
+        isNull(licences.supersededByCertNo),
+        isNull(licences.revokedAt),
+      ),
     )
     .orderBy(licences.spec, desc(licences.createdAt));
 }
@@ -267,8 +279,71 @@ export async function listCustomCredits(
         eq(licences.spec, premiumSpec),
         eq(licences.exclusive, false),
         isNull(licences.supersededByCertNo),
+        isNull(licences.revokedAt),
       ),
     )
     .orderBy(licences.createdAt);
   return rows.map((r) => ({ licenceSid: r.licenceSid, usedByStatus: r.usedByStatus ?? null }));
+}
+
+/**
+ * A refunded order's licences end (docs/decisions/0029): downloads are refused and the
+ * certificate's verification says revoked. Returns those revoked now (a repeat revokes none).
+ */
+export async function revokeLicencesOfOrder(
+  tx: DbOrTx,
+  input: { orderSid: string; at: Date; reason: string },
+): Promise<LicenceRow[]> {
+  return tx
+    .update(licences)
+    .set({ revokedAt: input.at, revokedReason: input.reason })
+    .where(and(eq(licences.orderSid, input.orderSid), isNull(licences.revokedAt)))
+    .returning();
+}
+
+/** An upgrade's licence revoked: the licence it had replaced is current again. */
+export async function restoreSupersededLicence(
+  tx: DbOrTx,
+  input: { licenceSid: string; byCertNo: string },
+): Promise<void> {
+  await tx
+    .update(licences)
+    .set({ supersededByCertNo: null, supersededAt: null })
+    .where(and(eq(licences.sid, input.licenceSid), eq(licences.supersededByCertNo, input.byCertNo)));
+}
+
+/** A live order (not cancelled or refunded) that uses one of these licences' 高级定制授权 credit. */
+export async function findCreditUse(
+  db: DbOrTx,
+  licenceSids: readonly string[],
+): Promise<{ orderSid: string; status: string } | undefined> {
+  if (licenceSids.length === 0) return undefined;
+  const [row] = await db
+    .select({ orderSid: orders.sid, status: orders.status })
+    .from(orders)
+    .where(
+      and(inArray(orders.creditLicenceSid, [...licenceSids]), sql`${orders.status} not in ('CANCELLED', 'REFUNDED')`),
+    )
+    .limit(1);
+  return row;
+}
+
+/** The owner's licence of a material that a refund ended, when it holds no current one. */
+export async function findRevokedOwnerLicence(
+  db: DbOrTx,
+  ownerSid: string,
+  materialSid: string,
+): Promise<LicenceRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(licences)
+    .where(
+      and(
+        eq(licences.ownerSid, ownerSid),
+        eq(licences.materialSid, materialSid),
+        sql`${licences.revokedAt} is not null`,
+      ),
+    )
+    .limit(1);
+  return row;
 }

@@ -2,7 +2,7 @@ import { LICENCE_API, ORDER_PATHS, ZCertificateParams, ZVerifyCertificateParams 
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { route } from '../../plugins/route.js';
-import { signedInUser } from '../user/request-user.js';
+import { signedInUser } from '../user/index.js';
 import type { LicenceService } from './licence.module.js';
 import { renderVerificationPage } from './verify-page.js';
 

@@ -21,12 +21,11 @@ import type { DownloadUrlSigner } from '../../lib/download-url.js';
 import { cappedTotal, decodeCursor, encodeCursor } from '../../lib/list-cursor.js';
 import { toDocumentJpeg } from '../../media/document-image.js';
 import type { Storage } from '../../media/storage.js';
-import { type PublicUrlOf, toWireMaterial } from '../catalog/material.mapper.js';
-import { findLikedMaterialSids, findMaterialsBySids } from '../catalog/materials.service.js';
+import { findLikedSids, findMaterialsBySids, toWireMaterial, type PublicUrlOf } from '../catalog/index.js';
 import type { OrderRow } from '../../db/rows.js';
 import { findCompanyOwnership } from './ownership.js';
-import { findAccount } from '../user/accounts.service.js';
-import type { UserRow } from '../user/user.repository.js';
+import { findUserBySid } from '../user/index.js';
+import type { UserRow } from '../../db/rows.js';
 import { renderCertificatePdf } from './certificate.pdf.js';
 import {
   countOwnedLicences,
@@ -34,6 +33,7 @@ import {
   findLicenceByCertNo,
   findLicenceByOrderMaterial,
   findOwnerLicenceForMaterial,
+  findRevokedOwnerLicence,
   type LicenceRow,
   listCurrentLicencesOfMaterial,
   listOrderLicences,
@@ -115,6 +115,10 @@ export async function downloadMaterial(
 ): Promise<TDownloadUrlResponse> {
   const licence = await findOwnerLicenceForMaterial(deps.db, ownerSidOf(user), materialSid);
   if (!licence) {
+    // Bought, then refunded: the licence has ended, which the buyer is told as such.
+    if (await findRevokedOwnerLicence(deps.db, ownerSidOf(user), materialSid)) {
+      throw new AppError(ErrorCode.LICENCE_REVOKED);
+    }
     const exists = (await findMaterialsBySids(deps.db, [materialSid])).get(materialSid);
     throw new AppError(exists && !exists.disabled ? ErrorCode.NOT_ENTITLED : ErrorCode.MATERIAL_NOT_FOUND);
   }
@@ -167,7 +171,7 @@ export async function listPurchased(
     const material = found.get(r.licence.materialSid);
     return material ? [{ ...r, material }] : [];
   });
-  const liked = await findLikedMaterialSids(
+  const liked = await findLikedSids(
     deps.db,
     user.sid,
     rows.map((r) => r.material.sid),
@@ -220,11 +224,12 @@ export async function renderCertificate(
   const order = await deps.findOrder(deps.db, orderSid);
   if (!order || order.ownerSid !== ownerSidOf(user)) throw new AppError(ErrorCode.ORDER_NOT_FOUND);
   const licence = await findLicenceByOrderMaterial(deps.db, orderSid, materialSid);
+  if (licence?.revokedAt) throw new AppError(ErrorCode.LICENCE_REVOKED);
   if (!licence || !OrderStateMachine.may('download', order.status)) throw new AppError(ErrorCode.CERTIFICATE_NOT_FOUND);
   const material = (await findMaterialsBySids(deps.db, [materialSid])).get(materialSid);
   if (!material) throw new AppError(ErrorCode.CERTIFICATE_NOT_FOUND);
-  const owner = await findAccount(deps.db, licence.ownerSid);
-  const buyer = licence.buyerSid === licence.ownerSid ? owner : await findAccount(deps.db, licence.buyerSid);
+  const owner = await findUserBySid(deps.db, licence.ownerSid);
+  const buyer = licence.buyerSid === licence.ownerSid ? owner : await findUserBySid(deps.db, licence.buyerSid);
   const company = owner?.company ?? buyer?.company ?? '—';
   const licensee = {
     company,
@@ -285,7 +290,7 @@ export async function renderCertificate(
 export async function describeForVerification(deps: LicenceDeps, certNo: string) {
   const licence = await findLicenceByCertNo(deps.db, certNo);
   if (!licence) return null;
-  const owner = await findAccount(deps.db, licence.ownerSid);
+  const owner = await findUserBySid(deps.db, licence.ownerSid);
   const material = (await findMaterialsBySids(deps.db, [licence.materialSid])).get(licence.materialSid);
   const format = material?.format === 'video' ? MaterialFormat.VIDEO : MaterialFormat.IMAGE;
   const spec = isLicenceType(licence.spec) ? licenceSpec(licence.spec, format) : null;
@@ -300,6 +305,8 @@ export async function describeForVerification(deps: LicenceDeps, certNo: string)
     licensedOn: chinaDateOf(licence.createdAt),
     supersededByCertNo: licence.supersededByCertNo,
     supersededOn: licence.supersededAt ? chinaDateOf(licence.supersededAt) : null,
+    revokedOn: licence.revokedAt ? chinaDateOf(licence.revokedAt) : null,
+    revokedReason: licence.revokedReason,
   };
 }
 
@@ -355,13 +362,4 @@ export async function supersedeUpgradedLicence(
   const successor = await findLicenceByOrderMaterial(tx, input.orderSid, input.materialSid);
   if (!successor) throw new Error(`upgrade order ${input.orderSid} granted no licence`);
   await markLicenceSuperseded(tx, { licenceSid: input.licenceSid, byCertNo: successor.certNo, at: input.at });
-}
-
-/** The licence an order granted on a material (the delivered custom design's certificate). */
-export async function licenceOfOrderMaterial(
-  db: DbOrTx,
-  orderSid: string,
-  materialSid: string,
-): Promise<LicenceRow | undefined> {
-  return findLicenceByOrderMaterial(db, orderSid, materialSid);
 }

@@ -10,7 +10,7 @@ import {
 } from '@gemstock/contract';
 import { AppError } from '../../lib/app-error.js';
 import type { DbOrTx } from '../../db/client.js';
-import type { UserRow } from '../user/user.repository.js';
+import type { UserRow } from '../../db/rows.js';
 import { listCustomCredits, listOwnedSpecs } from './licence.repository.js';
 
 /**

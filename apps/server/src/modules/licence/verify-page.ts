@@ -13,13 +13,18 @@ export interface VerifiedLicence {
   /** Set when an upgrade replaced the certificate: the number of the one that replaces it. */
   supersededByCertNo?: string | null;
   supersededOn?: string | null;
+  /** Set when the order that paid for it was refunded: the licence has ended (docs/decisions/0029). */
+  revokedOn?: string | null;
+  revokedReason?: string | null;
 }
 
 export function renderVerificationPage(siteName: string, certNo: string, found: VerifiedLicence | null): string {
   const title = `${escapeHtml(siteName)} · 授权证书核验`;
   const body = found
     ? `${
-        found.supersededByCertNo
+        found.revokedOn
+          ? `<p class="bad">✘ 该证书已撤销，授权已终止（${escapeHtml(found.revokedOn)}${found.revokedReason ? `，${escapeHtml(found.revokedReason)}` : ''}）</p>`
+          : found.supersededByCertNo
           ? `<p class="old">⚠ 该证书已因授权升级被取代${found.supersededOn ? `（${escapeHtml(found.supersededOn)}）` : ''}，现行证书编号：<a href="./${encodeURIComponent(found.supersededByCertNo)}">${escapeHtml(found.supersededByCertNo)}</a></p>`
           : '<p class="ok">✔ 证书有效</p>'
       }

@@ -4,7 +4,9 @@ import type { DbOrTx } from '../../db/client.js';
 import { uniqueViolationConstraint } from '../../db/errors.js';
 import { operators } from '../../db/schema/index.js';
 
-export type OperatorRow = typeof operators.$inferSelect;
+import type { OperatorRow } from '../../db/rows.js';
+
+export type { OperatorRow };
 
 export async function findOperatorBySid(db: DbOrTx, sid: string): Promise<OperatorRow | undefined> {
   const [row] = await db.select().from(operators).where(eq(operators.sid, sid)).limit(1);

@@ -24,8 +24,8 @@ import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { newSid } from '../../lib/ids.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
-import { recordOperatorAction } from '../audit/audit-log.service.js';
-import { assertNotLocked, failedSignIn, succeededSignIn } from '../user/sign-in-guard.js';
+import { recordOperatorAction } from '../audit/index.js';
+import { assertNotLocked, failedSignIn, succeededSignIn } from '../user/index.js';
 import {
   anyOperatorExists,
   bumpOperatorTokenVersion,

@@ -2,7 +2,7 @@ import { ErrorCode, OrderStateMachine, type TOrder } from '@gemstock/contract';
 import { AppError } from '../../lib/app-error.js';
 import { assertMay } from '../../lib/state-transition.js';
 import type { EventBus } from '../../lib/event-bus.js';
-import type { UserRow } from '../user/user.repository.js';
+import type { UserRow } from '../../db/rows.js';
 import { cancelUnpaidOrder } from './order-settlement.js';
 import { findOrderBySid, type OrderRow } from './order.repository.js';
 import { findVisibleOrder, type OrderDeps, presentOne } from './order.service.js';

@@ -1,7 +1,7 @@
 import { chinaClockOf, formatYuan } from '@gemstock/contract';
 import type { DbOrTx } from '../../db/client.js';
 import type { MessageSender } from '../../notify/message-sender.js';
-import { findAccount } from '../user/accounts.service.js';
+import { findUserBySid } from '../user/index.js';
 import type { OrderRow } from './order.repository.js';
 
 /**
@@ -21,7 +21,7 @@ async function tell(deps: OrderNoticeDeps, userSid: string, subject: string, tex
   if (!deps.messages) return;
   try {
     // The account's own address: a decision told to the main account that made it tells no one.
-    const address = await findAccount(deps.db, userSid);
+    const address = await findUserBySid(deps.db, userSid);
     const to = address?.email
       ? { channel: 'email' as const, to: address.email }
       : address?.mobile
@@ -45,7 +45,7 @@ export function payByText(at: Date): string {
 }
 
 async function subAccountName(deps: OrderNoticeDeps, order: OrderRow): Promise<string> {
-  const sub = await findAccount(deps.db, order.userSid);
+  const sub = await findUserBySid(deps.db, order.userSid);
   return sub?.name || sub?.username || '子账号';
 }
 

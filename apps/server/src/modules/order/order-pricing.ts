@@ -14,11 +14,10 @@ import {
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { assertMay } from '../../lib/state-transition.js';
-import type { CouponRow } from '../coupon/coupon.repository.js';
-import { claimOrderCoupon, resolveCoupon } from '../coupon/order-coupon.service.js';
-import { isVipWallet } from '../wallet/wallet.service.js';
-import { assertLicencesNotOwned } from '../licence/ownership.js';
-import type { UserRow } from '../user/user.repository.js';
+import { claimOrderCoupon, resolveCoupon, type CouponRow } from '../coupon/index.js';
+import { hasValidLot } from '../wallet/index.js';
+import { assertLicencesNotOwned } from '../licence/index.js';
+import type { UserRow } from '../../db/rows.js';
 import { listOrderItems, type OrderRow, updateOrderPrice } from './order.repository.js';
 
 /**
@@ -65,7 +64,7 @@ export async function priceWithContext(
     now: context.now,
     orderSid: context.orderSid ?? null,
   });
-  const isVip = context.isVip ?? (await isVipWallet(db, ownerSidOf(context.user), context.now));
+  const isVip = context.isVip ?? (await hasValidLot(db, ownerSidOf(context.user), context.now));
   const breakdown = priceOrder({
     lineCents: context.lineCents,
     orderType: context.orderType,

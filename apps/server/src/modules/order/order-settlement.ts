@@ -9,15 +9,15 @@ import {
 import type { Db, DbOrTx } from '../../db/client.js';
 import {
   couponCodeOf,
-  type CouponRefusal,
+  currentOrderReward,
   holdOrderCoupon,
   issueRewardCoupon,
-  type OrderRewardPolicy,
   releaseOrderCoupons,
-} from '../coupon/order-coupon.service.js';
-import { currentOrderReward } from '../coupon/order-reward-setting.service.js';
-import { grantOrderLicences, supersedeUpgradedLicence } from '../licence/licence.service.js';
-import { creditRecharge } from '../wallet/wallet.service.js';
+  type CouponRefusal,
+  type OrderRewardPolicy,
+} from '../coupon/index.js';
+import { grantOrderLicences, supersedeUpgradedLicence } from '../licence/index.js';
+import { creditRecharge } from '../wallet/index.js';
 import {
   listOrderItems,
   lockOrderBySid,
@@ -48,7 +48,7 @@ export interface SettleOrderInput {
   idempotencyKey: string;
 }
 
-export type { OrderRewardPolicy } from '../coupon/order-coupon.service.js';
+export type { OrderRewardPolicy } from '../coupon/index.js';
 
 export interface SettleOptions {
   /** The environment's order reward (ORDER_REWARD_COUPON_*), used until the console sets one. */

@@ -1,10 +1,11 @@
 import { type OrderAction, OrderStateMachine, OrderStatus } from '@gemstock/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { transition } from '../../lib/state-transition.js';
-import { carryDemandWithOrder } from '../design/demand-order-sync.js';
+import { carryDemandWithOrder } from '../design/index.js';
 import {
   markOrderCancelled,
   markOrderPaid,
+  markOrderRefunded,
   type OrderPaidChange,
   type OrderRow,
   reopenTransferOrder,
@@ -15,13 +16,16 @@ export type OrderMove =
   | { to: typeof OrderStatus.PAYED; paid: OrderPaidChange }
   | { to: typeof OrderStatus.CANCELLED }
   /** Only a bank-transfer order is re-opened (its money arrived after the deadline cancel). */
-  | { to: typeof OrderStatus.CREATED };
+  | { to: typeof OrderStatus.CREATED }
+  /** An operator's refund (docs/decisions/0029): what goes back, never above what was received. */
+  | { to: typeof OrderStatus.REFUNDED; refundedCents: number };
 
 /** The order action each move is: the demand of a custom order follows it. */
 const ACTION_OF_MOVE = {
   [OrderStatus.PAYED]: 'pay',
   [OrderStatus.CANCELLED]: 'cancel',
   [OrderStatus.CREATED]: 'reopen',
+  [OrderStatus.REFUNDED]: 'refund',
 } as const satisfies Record<OrderMove['to'], OrderAction>;
 
 /**
@@ -43,9 +47,12 @@ export async function transitionOrder(
         return markOrderCancelled(tx, order.sid, from);
       case OrderStatus.CREATED:
         return reopenTransferOrder(tx, order.sid, from);
+      case OrderStatus.REFUNDED:
+        return markOrderRefunded(tx, order.sid, from, move.refundedCents);
     }
   });
   // A custom design request follows its order in the same transaction (decision 0019).
-  if (moved) await carryDemandWithOrder(tx, moved, ACTION_OF_MOVE[move.to], 'paid' in move ? move.paid.payTime : new Date());
+  if (moved)
+    await carryDemandWithOrder(tx, moved, ACTION_OF_MOVE[move.to], 'paid' in move ? move.paid.payTime : new Date());
   return moved;
 }

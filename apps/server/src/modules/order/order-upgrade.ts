@@ -14,11 +14,9 @@ import { uniqueViolationConstraint } from '../../db/errors.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { newSid } from '../../lib/ids.js';
-import type { MaterialRow } from '../catalog/catalog.repository.js';
-import { findMaterialsBySids, pricedMaterialOf } from '../catalog/materials.service.js';
-import { findUpgradableLicence } from '../licence/licence.service.js';
-import type { LicenceRow } from '../licence/licence.repository.js';
-import type { UserRow } from '../user/user.repository.js';
+import { findMaterialsBySids, pricedMaterialOf, type MaterialRow } from '../catalog/index.js';
+import { findUpgradableLicence, type LicenceRow } from '../licence/index.js';
+import type { UserRow } from '../../db/rows.js';
 import { priceWithContext, toPricePreview } from './order-pricing.js';
 import {
   findOpenUpgradeOrder,

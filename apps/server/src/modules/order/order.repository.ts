@@ -216,6 +216,29 @@ export async function markOrderCancelled(tx: DbOrTx, sid: string, from: OrderSta
 }
 
 /**
+ * `from` → REFUNDED with the cents given back (docs/decisions/0029); the constraint
+ * orders_refund_within_paid refuses more than was received. Undefined when not in `from`.
+ */
+export async function markOrderRefunded(
+  tx: DbOrTx,
+  sid: string,
+  from: OrderStatus,
+  refundedCents: number,
+): Promise<OrderRow | undefined> {
+  const [row] = await tx
+    .update(orders)
+    .set({
+      status: OrderStatus.REFUNDED,
+      refundedCents,
+      version: sql`${orders.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(orders.sid, sid), eq(orders.status, from)))
+    .returning();
+  return row;
+}
+
+/**
  * A bank-transfer order in `from` (cancelled at its deadline) whose money arrived after all:
  * back to CREATED at its price, so the operator's confirmation settles it like any other. Only
  * a transfer order qualifies; returns undefined otherwise.

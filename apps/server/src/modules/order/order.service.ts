@@ -1,11 +1,12 @@
 import {
   AccountLevel,
+  LIST_COUNT_CAP,
   CHINA_OFFSET_MS,
   customizationPriceCents,
   ErrorCode,
   LicenceType,
-  LIST_COUNT_CAP,
   OrderStateMachine,
+  OrderStatus,
   ORDER_MAX_TOTAL_CENTS,
   OrderType,
   type TAdminOrder,
@@ -18,6 +19,7 @@ import {
   VIP_MONTHLY_FEE_CENTS,
   PayWay,
   ownerSidOf,
+  type TOrderRefund,
 } from '@gemstock/contract';
 import type { z } from 'zod';
 import type {
@@ -33,15 +35,13 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { newNumericCode, newSid } from '../../lib/ids.js';
 import { cappedTotal, decodeCursor, encodeCursor, listPageOf, pageWithCursor } from '../../lib/list-cursor.js';
-import { demandsBySids, insertAdvancedDemand } from '../design/demand-records.js';
-import { assertUsableUpload, markUploadsUsed } from '../upload/upload.service.js';
-import type { MaterialRow } from '../catalog/catalog.repository.js';
-import type { PublicUrlOf } from '../catalog/material.mapper.js';
-import { findAccount } from '../user/accounts.service.js';
-import type { UserRow } from '../user/user.repository.js';
-import { findMaterialsBySids, pricedMaterialOf } from '../catalog/materials.service.js';
-import { invoicesOfOrders } from '../invoice/invoice.service.js';
-import { assertLicencesNotOwned, findCustomDesignCredit } from '../licence/ownership.js';
+import { demandsBySids, insertAdvancedDemand } from '../design/index.js';
+import { assertUsableUpload, markUploadsUsed } from '../upload/index.js';
+import { findMaterialsBySids, pricedMaterialOf, type MaterialRow, type PublicUrlOf } from '../catalog/index.js';
+import { findUserBySid } from '../user/index.js';
+import type { UserRow } from '../../db/rows.js';
+import { invoicesOfOrders } from '../invoice/index.js';
+import { assertLicencesNotOwned, findCustomDesignCredit } from '../licence/index.js';
 import { uniqueViolationConstraint } from '../../db/errors.js';
 import { priceWithContext, toPricePreview } from './order-pricing.js';
 import {
@@ -57,11 +57,9 @@ import {
   listItemsOfOrders,
   listOrders as listOrderRows,
   lockBuyerForPlacement,
-  lockOrderBySid,
   type OrderItemView,
   type OrderListFilter,
   type OrderRow,
-  clearTransferPayWay,
   type ApprovalPrice,
 } from './order.repository.js';
 import { transitionApproval } from './approval-transition.js';
@@ -89,6 +87,8 @@ export interface OrderDeps {
   messages?: AppDeps['messages'];
   siteName?: string;
   now?: () => Date;
+  /** The refunds of refunded orders, shown on them: the payment module's, wired in services.ts. */
+  refundsOf?: (db: DbOrTx, orderSids: readonly string[]) => Promise<Map<string, TOrderRefund>>;
 }
 
 /** "GS20260121103000123456": China-time stamp plus 6 random digits; unique by index. */
@@ -129,20 +129,6 @@ export async function insertQuotedOrder(
   );
 }
 
-export async function findOrder(db: DbOrTx, sid: string): Promise<OrderRow | undefined> {
-  return findOrderBySid(db, sid);
-}
-
-/** Reads the order and holds its row lock until the caller's transaction ends: one money move per order at a time. */
-export async function lockOrder(tx: DbOrTx, sid: string): Promise<OrderRow | undefined> {
-  return lockOrderBySid(tx, sid);
-}
-
-/** The order's items with their materials, for orders by sid (in the caller's transaction). */
-export async function listOrderItemViews(db: DbOrTx, orderSids: string[]): Promise<OrderItemView[]> {
-  return listItemsOfOrders(db, orderSids);
-}
-
 /**
  * A sub-account's wallet payment asks its main account's approval: NONE → PENDING, storing the
  * amount asked (approvalBreakdownOf) as the order's price, so the approval card shows what the
@@ -150,11 +136,6 @@ export async function listOrderItemViews(db: DbOrTx, orderSids: string[]): Promi
  */
 export async function requestApproval(db: DbOrTx, sid: string, price: ApprovalPrice): Promise<OrderRow | undefined> {
   return transitionApproval(db, sid, 'request', { auditMessage: null, ...price });
-}
-
-/** A transfer the operator could not match: the order leaves the transfer queue and stays payable. */
-export async function leaveTransferQueue(tx: DbOrTx, sid: string): Promise<OrderRow | undefined> {
-  return clearTransferPayWay(tx, sid);
 }
 
 /** Orders an account may see: its own, and for a main account its sub-accounts' too. */
@@ -166,7 +147,7 @@ export function canViewOrder(user: UserRow, order: OrderRow): boolean {
 export async function assertHasCompany(db: DbOrTx, user: UserRow): Promise<void> {
   if (user.company) return;
   if (user.level === AccountLevel.SUB && user.parentSid) {
-    const parent = await findAccount(db, user.parentSid);
+    const parent = await findUserBySid(db, user.parentSid);
     if (parent?.company) return;
   }
   throw new AppError(ErrorCode.COMPANY_REQUIRED);
@@ -567,6 +548,8 @@ export async function presentMany(deps: OrderDeps, rows: OrderRow[], knownItems?
   const lastAttempts = policy ? await findLastAttemptTimes(deps.db, unpaid) : new Map<string, Date>();
   const paid = rows.filter((r) => OrderStateMachine.may('requestInvoice', r.status)).map((r) => r.sid);
   const invoices = await invoicesOfOrders(deps.db, paid);
+  const refunded = rows.filter((r) => r.status === OrderStatus.REFUNDED).map((r) => r.sid);
+  const refunds = deps.refundsOf ? await deps.refundsOf(deps.db, refunded) : new Map<string, TOrderRefund>();
   return rows.map((row) =>
     presentOrder(row, {
       items: items.filter((i) => i.orderSid === row.sid),
@@ -574,6 +557,7 @@ export async function presentMany(deps: OrderDeps, rows: OrderRow[], knownItems?
       publicUrlOf: deps.publicUrlOf,
       expiresAt: policy ? paymentDeadlineOf(row, lastAttempts.get(row.sid) ?? null, policy) : undefined,
       invoice: invoices.get(row.sid) ?? null,
+      refund: refunds.get(row.sid) ?? null,
     }),
   );
 }

@@ -9,11 +9,11 @@ import {
   PAY_WAYS,
   PayWay,
   type TInvoice,
+  type TOrderRefund,
   type TOrder,
 } from '@gemstock/contract';
-import type { PublicUrlOf } from '../catalog/material.mapper.js';
-import { presentDemand } from '../design/design.view.js';
-import type { DemandRow } from '../design/demand-records.js';
+import type { PublicUrlOf } from '../catalog/index.js';
+import { presentDemand, type DemandRow } from '../design/index.js';
 import type { OrderItemView, OrderRow } from './order.repository.js';
 
 function oneOf<T extends string>(values: readonly T[], value: string | null, fallback: T): T {
@@ -31,6 +31,8 @@ export function presentOrder(
     expiresAt?: Date | null;
     /** The order's current invoice (the invoice module's `invoicesOfOrders`). */
     invoice?: TInvoice | null;
+    /** A refunded order's refund (the payment module's `orderRefundsOf`). */
+    refund?: TOrderRefund | null;
   },
 ): TOrder {
   return {
@@ -66,5 +68,6 @@ export function presentOrder(
     updatedAt: row.updatedAt.toISOString(),
     ...(row.upgradeFromSpec !== null && isLicenceType(row.upgradeFromSpec) ? { upgradeFrom: row.upgradeFromSpec } : {}),
     ...(context.expiresAt !== undefined ? { expiresAt: context.expiresAt?.toISOString() ?? null } : {}),
+    ...(context.refund ? { refund: context.refund } : {}),
   };
 }

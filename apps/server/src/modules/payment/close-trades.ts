@@ -1,7 +1,6 @@
 import { PaymentAttemptStateMachine, PaymentAttemptStatus } from '@gemstock/contract';
-import { GatewayError, type GatewayTrade } from './gateways/payment-gateway.js';
-import { isTransferLike, paymentDeadlineOf, shortestTransferWait } from '../order/order-deadline.js';
-import { cancelUnpaidOrder } from '../order/order-settlement.js';
+import { GatewayError, type GatewayTrade } from '../../payment-gateways/payment-gateway.js';
+import { cancelUnpaidOrder, isTransferLike, paymentDeadlineOf, shortestTransferWait } from '../order/index.js';
 import {
   insertPaymentEvent,
   listExpiredUnpaidOrders,

@@ -6,10 +6,14 @@ import {
   PayWay,
   type TPayStatusResponse,
 } from '@gemstock/contract';
-import type { GatewayReply, GatewayTrade, NotificationHeaders, PaymentGateway } from './gateways/payment-gateway.js';
-import { settleOrderPayment, type SettleResult } from '../order/order-settlement.js';
-import { findOrder } from '../order/order.service.js';
-import type { UserRow } from '../user/user.repository.js';
+import type {
+  GatewayReply,
+  GatewayTrade,
+  NotificationHeaders,
+  PaymentGateway,
+} from '../../payment-gateways/payment-gateway.js';
+import { findOrderBySid, settleOrderPayment, type SettleResult } from '../order/index.js';
+import type { UserRow } from '../../db/rows.js';
 import {
   claimPaymentQuery,
   findPaymentAttemptWithOrder,
@@ -19,6 +23,7 @@ import {
   type PaymentAttemptRow,
 } from './payment.repository.js';
 import { transitionAttempt } from './payment-attempt-transition.js';
+import { recordPaymentException } from './payment-exception.service.js';
 import { payPollStatusOf } from './pay-status.view.js';
 import { type PaymentLog, SILENT_LOG } from './payment-method.js';
 import { type PaymentDeps, findOrderForBuyer, gatewayOf } from './payment.service.js';
@@ -97,6 +102,15 @@ export async function applyVerifiedTrade(
     warning: { fields: object; message: string },
   ): Promise<HandledTrade> => {
     await record({ orderSid, outcome: 'exception', reason });
+    // One row per payment for the operators to refund or resolve (支付异常); deliveries are counted on it.
+    await recordPaymentException(db, {
+      gateway: gateway.name,
+      outTradeNo: trade.outTradeNo,
+      tradeNo: trade.tradeNo ?? '',
+      reason,
+      orderSid,
+      amountCents: trade.amountCents,
+    });
     deps.metrics?.paymentException(reason);
     log.warn(warning.fields, warning.message);
     return { outcome: 'exception', acknowledge: answer.acknowledge, reason, orderSid, orderStatus: answer.orderStatus };
@@ -119,7 +133,7 @@ export async function applyVerifiedTrade(
       );
     }
     await record({ orderSid, outcome: 'not_paid', reason: trade.rawState });
-    const order = await findOrder(db, orderSid);
+    const order = await findOrderBySid(db, orderSid);
     return {
       outcome: 'not_paid',
       acknowledge: true,
@@ -341,7 +355,7 @@ export async function getPayStatus(
     const handled = await queryAttempt(deps, attempt, log);
     if (handled?.outcome === 'settled' || handled?.outcome === 'duplicate') break;
   }
-  order = (await findOrder(deps.db, order.sid)) ?? order;
+  order = (await findOrderBySid(deps.db, order.sid)) ?? order;
   return answerPoll(deps, order, (await listPaymentAttempts(deps.db, order.sid))[0]);
 }
 

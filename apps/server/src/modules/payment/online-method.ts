@@ -11,9 +11,8 @@ import {
 import { randomBytes } from 'node:crypto';
 import { AppError } from '../../lib/app-error.js';
 import { assertMay } from '../../lib/state-transition.js';
-import { lockOrder } from '../order/order.service.js';
-import type { UserRow } from '../user/user.repository.js';
-import { repriceOrderForPayment } from '../order/order-pricing.js';
+import { lockOrderBySid, repriceOrderForPayment } from '../order/index.js';
+import type { UserRow } from '../../db/rows.js';
 import {
   insertPaymentAttempt,
   insertPaymentEvent,
@@ -87,7 +86,7 @@ export async function startOnlinePayment(
   // The price and the coupon claim are fixed together under the order's lock: a refused claim
   // (coupon used up, or held by another order) leaves the order as it was.
   const priced = await deps.db.transaction(async (tx) => {
-    const locked = await lockOrder(tx, order.sid);
+    const locked = await lockOrderBySid(tx, order.sid);
     if (!locked) throw new AppError(ErrorCode.ORDER_NOT_PAYABLE);
     assertMay(OrderStateMachine, 'pay', locked.status);
     return repriceOrderForPayment(tx, { order: locked, user, code: request.code, referer: request.referer, payWay });

@@ -2,7 +2,7 @@ import type { MoneyConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { MessageSender } from '../../notify/message-sender.js';
 import type { AppMetrics } from '../../ops/app-metrics.js';
-import type { OrderService } from '../order/order.module.js';
+import type { OrderService } from '../order/index.js';
 
 /** What a buyer sends to pay an order by any method: a coupon code and a referer. */
 export interface PayRequest {

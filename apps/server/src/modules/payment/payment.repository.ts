@@ -1,8 +1,8 @@
 import { OrderStatus, PaymentAttemptStatus } from '@gemstock/contract';
-import { and, count, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { coupons, orders, paymentAttempts, paymentEvents, paymentEventsArchive } from '../../db/schema/index.js';
-import type { OrderRow } from '../order/order.repository.js';
+import type { OrderRow } from '../../db/rows.js';
 
 export type PaymentAttemptRow = typeof paymentAttempts.$inferSelect;
 export type NewPaymentAttemptRow = typeof paymentAttempts.$inferInsert;
@@ -204,80 +204,6 @@ export async function listPaymentEventsForOrder(db: DbOrTx, orderSid: string): P
     .unionAll(archived)
     .orderBy(desc(sql`id`))
     .limit(500);
-}
-
-export interface PaymentExceptionRow {
-  id: number;
-  orderSid: string | null;
-  orderNo: string | null;
-  orderStatus: string | null;
-  gateway: string;
-  outTradeNo: string | null;
-  tradeNo: string | null;
-  amountCents: number | null;
-  reason: string;
-  deliveries: number;
-  firstAt: Date;
-  lastAt: Date;
-}
-
-/**
- * Payments that arrived but could not settle their order, one row per (gateway, trade,
- * reason) however often the gateway repeated itself, newest first.
- */
-export async function listPaymentExceptions(
-  db: DbOrTx,
-  page: { limit: number; offset: number },
-): Promise<{ total: number; rows: PaymentExceptionRow[] }> {
-  const reason = sql<string>`coalesce(${paymentEvents.payload}->>'reason', 'unknown')`;
-  const outTradeNo = sql<string | null>`${paymentEvents.payload}->>'outTradeNo'`;
-  const grouped = db
-    .select({
-      id: sql<number>`min(${paymentEvents.id})`.mapWith(Number).as('id'),
-      gateway: paymentEvents.gateway,
-      tradeNo: paymentEvents.tradeNo,
-      outTradeNo: sql<string | null>`${outTradeNo}`.as('out_trade_no'),
-      reason: sql<string>`${reason}`.as('reason'),
-      orderSid: sql<string | null>`max(${paymentEvents.orderSid})`.as('order_sid'),
-      amountCents: sql<number | null>`max(${paymentEvents.amountCents})`.as('amount_cents'),
-      deliveries: sql<number>`count(*)`.mapWith(Number).as('deliveries'),
-      firstAt: sql<Date>`min(${paymentEvents.createdAt})`.as('first_at'),
-      lastAt: sql<Date>`max(${paymentEvents.createdAt})`.as('last_at'),
-    })
-    .from(paymentEvents)
-    .where(eq(paymentEvents.outcome, 'exception'))
-    .groupBy(paymentEvents.gateway, paymentEvents.tradeNo, outTradeNo, reason)
-    .as('grouped');
-  const [totalRow] = await db.select({ n: count() }).from(grouped);
-  const rows = await db
-    .select({
-      id: grouped.id,
-      gateway: grouped.gateway,
-      tradeNo: grouped.tradeNo,
-      outTradeNo: grouped.outTradeNo,
-      reason: grouped.reason,
-      orderSid: grouped.orderSid,
-      orderNo: orders.orderNo,
-      orderStatus: orders.status,
-      amountCents: grouped.amountCents,
-      deliveries: grouped.deliveries,
-      firstAt: grouped.firstAt,
-      lastAt: grouped.lastAt,
-    })
-    .from(grouped)
-    .leftJoin(orders, eq(orders.sid, grouped.orderSid))
-    .orderBy(desc(grouped.lastAt), desc(grouped.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  return {
-    total: totalRow?.n ?? 0,
-    rows: rows.map((r) => ({
-      ...r,
-      amountCents: r.amountCents === null ? null : Number(r.amountCents),
-      firstAt: new Date(r.firstAt),
-      lastAt: new Date(r.lastAt),
-    })),
-  };
 }
 
 /** The code of the reward coupon a paid order issued, for the pay drawer's coupon dialog. */

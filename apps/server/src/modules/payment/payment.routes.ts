@@ -11,7 +11,7 @@ import {
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.js';
-import type { GatewayReply } from './gateways/payment-gateway.js';
+import type { GatewayReply } from '../../payment-gateways/payment-gateway.js';
 import { route } from '../../plugins/route.js';
 import type { PaymentService } from './payment.module.js';
 import { sandboxPayRoutes } from './sandbox-pay.routes.js';
@@ -88,10 +88,9 @@ export async function paymentRoutes(app: FastifyInstance, { payment }: { payment
   route(app, ORDER_API.transferInfo, async (request) => payment.getTransferInfo(request.user, request.params.id));
 
   // Operator: the funds of a bank transfer arrived (settles the order) or cannot be matched; audit-logged.
-  route(app, ADMIN_ORDER_API.confirmTransfer, async (request) => {
-    const { order } = await payment.confirmTransfer(request.operator.sid, request.params.id, request.body.note);
-    return { order };
-  });
+  route(app, ADMIN_ORDER_API.confirmTransfer, async (request) =>
+    payment.confirmTransfer(request.operator.sid, request.params.id, request.body),
+  );
   route(app, ADMIN_ORDER_API.rejectTransfer, async (request) =>
     payment.rejectTransfer(request.operator.sid, request.params.id, request.body.note),
   );

@@ -3,12 +3,11 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AppMetrics } from '../../ops/app-metrics.js';
-import type { PaymentGateways } from './gateways/create-gateways.js';
-import type { PaymentGateway } from './gateways/payment-gateway.js';
-import type { OrderRow } from '../order/order.repository.js';
-import type { SettleResult } from '../order/order-settlement.js';
-import { canViewOrder, findOrder } from '../order/order.service.js';
-import type { UserRow } from '../user/user.repository.js';
+import type { PaymentGateways } from '../../payment-gateways/create-gateways.js';
+import type { PaymentGateway } from '../../payment-gateways/payment-gateway.js';
+import { canViewOrder, findOrderBySid, type SettleResult } from '../order/index.js';
+import type { OrderRow } from '../../db/rows.js';
+import type { UserRow } from '../../db/rows.js';
 import type { PaymentAttemptRow } from './payment.repository.js';
 
 /**
@@ -36,7 +35,7 @@ export interface PaymentDeps {
 
 /** Orders a buyer may pay and poll: the order module's rule (own orders; a main account's sub-accounts' too). */
 export async function findOrderForBuyer(db: Db, user: UserRow, orderSid: string): Promise<OrderRow> {
-  const order = await findOrder(db, orderSid);
+  const order = await findOrderBySid(db, orderSid);
   if (!order || !canViewOrder(user, order)) throw new AppError(ErrorCode.ORDER_NOT_FOUND);
   return order;
 }

@@ -1,7 +1,7 @@
 import { ErrorCode, PaymentAttemptStateMachine, type TSandboxPayResponse } from '@gemstock/contract';
 import { AppError } from '../../lib/app-error.js';
-import { GatewayError } from './gateways/payment-gateway.js';
-import { findOrder } from '../order/order.service.js';
+import { GatewayError } from '../../payment-gateways/payment-gateway.js';
+import { findOrderBySid } from '../order/index.js';
 import { findPaymentAttempt } from './payment.repository.js';
 import { handleGatewayNotification } from './gateway-settlement.js';
 import type { PaymentLog } from './payment-method.js';
@@ -40,7 +40,7 @@ function isExpired(attempt: { status: string; expiresAt: Date }): boolean {
 
 export async function describeSandboxPayment(deps: PaymentDeps, outTradeNo: string): Promise<SandboxPaymentView> {
   const attempt = await findSandboxAttempt(deps, outTradeNo);
-  const order = await findOrder(deps.db, attempt.orderSid);
+  const order = await findOrderBySid(deps.db, attempt.orderSid);
   const expired = isExpired(attempt);
   return {
     outTradeNo,
@@ -71,7 +71,8 @@ export async function completeSandboxPayment(
   // Closed or expired is refused; a paid one (no longer settled) may be paid again: the same
   // payment, which settlement recognises.
   const payable = PaymentAttemptStateMachine.may('pay', attempt.status) && !isExpired(attempt);
-  if (!payable && PaymentAttemptStateMachine.may('settle', attempt.status)) throw new AppError(ErrorCode.PAYMENT_CLOSED);
+  if (!payable && PaymentAttemptStateMachine.may('settle', attempt.status))
+    throw new AppError(ErrorCode.PAYMENT_CLOSED);
   let notice: ReturnType<typeof sandbox.signNotification>;
   try {
     notice = sandbox.signNotification({ outTradeNo, amountCents: attempt.amountCents, result });

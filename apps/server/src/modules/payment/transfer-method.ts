@@ -1,22 +1,38 @@
 import {
+  chinaDateOf,
   ErrorCode,
+  formatYuan,
   OrderStateMachine,
   OrderStatus,
   PayWay,
+  type TConfirmTransferResponse,
   type TOrder,
   type TOrderTransferInfo,
 } from '@gemstock/contract';
+import { uniqueViolationConstraint } from '../../db/errors.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { assertMay } from '../../lib/state-transition.js';
-import { recordOperatorAction } from '../audit/audit-log.service.js';
-import { payerOf, repriceOrderForPayment } from '../order/order-pricing.js';
-import { settleOrderPayment } from '../order/order-settlement.js';
-import { transitionOrder } from '../order/order-transition.js';
-import type { OrderRow } from '../order/order.repository.js';
-import { leaveTransferQueue, lockOrder } from '../order/order.service.js';
-import type { UserRow } from '../user/user.repository.js';
+import { recordOperatorAction } from '../audit/index.js';
+import {
+  clearTransferPayWay,
+  lockOrderBySid,
+  payerOf,
+  repriceOrderForPayment,
+  settleOrderPayment,
+  transitionOrder,
+} from '../order/index.js';
+import type { OrderRow } from '../../db/rows.js';
+import type { UserRow } from '../../db/rows.js';
 import type { PayMethodDeps, PayRequest } from './payment-method.js';
+import { recordPaymentException } from './payment-exception.service.js';
+import { presentTransferArrival, type TransferArrivalInput } from './transfer-arrival.js';
+import {
+  findTransferArrivalBySerial,
+  insertTransferArrival,
+  sumTransferArrivals,
+  type TransferArrivalRow,
+} from './refund.repository.js';
 
 export interface TransferAnswer {
   info: TOrderTransferInfo;
@@ -61,7 +77,7 @@ export async function startTransfer(
   const order = await findPayableOrder(deps, user, sid);
   assertMay(OrderStateMachine, 'pay', order.status);
   const priced = await deps.db.transaction(async (tx) => {
-    const locked = await lockOrder(tx, sid);
+    const locked = await lockOrderBySid(tx, sid);
     if (!locked) throw new AppError(ErrorCode.ORDER_NOT_FOUND);
     const repriced = await repriceOrderForPayment(tx, {
       order: locked,
@@ -88,63 +104,147 @@ export async function getTransferInfo(
 }
 
 /**
- * Operator: the funds of a transfer arrived. Settles the order; a repeat changes nothing.
- * Money that arrives after the order was cancelled at its deadline is honoured too: the order
- * is re-opened at its price and settled, and the audit log records it as late with the note.
+ * Operator 确认到账: records what the bank statement shows arrived for a transfer order (amount,
+ * day, serial; docs/decisions/0029). An amount other than what the order still waits for is
+ * refused with TRANSFER_AMOUNT_DIFFERS until the operator confirms it (`acceptDifference`):
+ * short, the arrival is recorded and the order keeps waiting for the rest; at or above the
+ * price, the order is settled, and an excess becomes a payment exception to refund. Money that
+ * arrives after the order was cancelled at its deadline is honoured too: the order is re-opened
+ * at its price and settled. The same statement line (its serial) is never counted twice: sent
+ * again for the same order and amount it answers as before. Audit-logged.
  */
 export async function confirmTransfer(
   deps: PayMethodDeps,
   operatorSid: string,
   sid: string,
-  note: string,
-): Promise<{ order: TOrder; coupon: string | null }> {
-  const result = await deps.db.transaction(async (tx) => {
-    let order = await lockOrder(tx, sid);
-    if (!order) throw new AppError(ErrorCode.ORDER_NOT_FOUND);
-    if (order.payWay !== PayWay.TRANSFER) throw new AppError(ErrorCode.TRANSFER_NOT_PENDING);
-    // Cancelled at its deadline, the money arrived after all: re-opened at its price and settled.
-    const lapsed = OrderStateMachine.may('reopen', order.status);
-    if (lapsed) {
-      const reopened = await transitionOrder(tx, order, { to: OrderStatus.CREATED });
-      if (!reopened) throw new AppError(ErrorCode.TRANSFER_NOT_PENDING);
-      order = { ...reopened, status: OrderStatus.CANCELLED };
-    }
-    const settled = await settleOrderPayment(
-      tx as unknown as Db,
-      {
+  input: TransferArrivalInput,
+): Promise<TConfirmTransferResponse> {
+  const now = deps.orders.now();
+  if (input.arrivedOn > chinaDateOf(now)) {
+    throw new AppError(ErrorCode.VALIDATION, '到账日期不能晚于今天', [
+      { path: 'arrivedOn', message: '到账日期不能晚于今天' },
+    ]);
+  }
+  let result: { order: OrderRow; arrival: TransferArrivalRow; received: number; settled: boolean };
+  try {
+    result = await deps.db.transaction(async (tx) => {
+      let order = await lockOrderBySid(tx, sid);
+      if (!order) throw new AppError(ErrorCode.ORDER_NOT_FOUND);
+      if (order.payWay !== PayWay.TRANSFER) throw new AppError(ErrorCode.TRANSFER_NOT_PENDING);
+      const seen = await findTransferArrivalBySerial(tx, input.bankSerial);
+      if (seen) {
+        if (seen.orderSid !== sid || seen.amountCents !== input.amount)
+          throw new AppError(ErrorCode.TRANSFER_SERIAL_USED);
+        return { order, arrival: seen, received: await sumTransferArrivals(tx, sid), settled: false };
+      }
+      // Cancelled at its deadline, the money arrived after all: re-opened at its price once it is all there.
+      const lapsed = OrderStateMachine.may('reopen', order.status);
+      if (!lapsed && !OrderStateMachine.may('pay', order.status)) throw new AppError(ErrorCode.TRANSFER_NOT_PENDING);
+      const before = await sumTransferArrivals(tx, sid);
+      const due = order.priceCents - before;
+      const received = before + input.amount;
+      if (input.amount !== due && !input.acceptDifference) {
+        throw new AppError(
+          ErrorCode.TRANSFER_AMOUNT_DIFFERS,
+          `到账金额 ${formatYuan(input.amount)} 与待收金额 ${formatYuan(due)} 不一致，请确认处理方式后再提交`,
+        );
+      }
+      const arrivalValues = {
         orderSid: sid,
-        payWay: PayWay.TRANSFER,
-        gateway: 'transfer',
-        tradeNo: null,
-        amountCents: order.priceCents,
-        paidAt: deps.orders.now(),
-        idempotencyKey: `transfer:${sid}`,
-      },
-      { reward: deps.money.orderReward },
-    );
-    if (settled.outcome === 'coupon_unclaimed') throw new AppError(ErrorCode.COUPON_CLAIM_MISSING);
-    if (settled.outcome !== 'settled' && settled.outcome !== 'already_settled') {
-      throw new AppError(ErrorCode.TRANSFER_NOT_PENDING);
-    }
-    if (settled.outcome === 'settled') {
+        amountCents: input.amount,
+        arrivedOn: input.arrivedOn,
+        bankSerial: input.bankSerial,
+        note: input.note,
+        operatorSid,
+      };
+      const audit = {
+        amountCents: input.amount,
+        receivedCents: received,
+        priceCents: order.priceCents,
+        arrivedOn: input.arrivedOn,
+        bankSerial: input.bankSerial,
+        note: input.note,
+      };
+      if (received < order.priceCents) {
+        const arrival = await insertTransferArrival(tx, { ...arrivalValues, outcome: 'partial' });
+        await recordOperatorAction(tx, {
+          operatorSid,
+          action: 'order.transfer_partial',
+          entity: 'order',
+          entitySid: sid,
+          before: { status: order.status, receivedCents: before },
+          after: { status: order.status, ...audit, dueCents: order.priceCents - received },
+        });
+        return { order, arrival, received, settled: false };
+      }
+      if (lapsed) {
+        const reopened = await transitionOrder(tx, order, { to: OrderStatus.CREATED });
+        if (!reopened) throw new AppError(ErrorCode.TRANSFER_NOT_PENDING);
+        order = { ...reopened, status: OrderStatus.CANCELLED };
+      }
+      const settled = await settleOrderPayment(
+        tx as unknown as Db,
+        {
+          orderSid: sid,
+          payWay: PayWay.TRANSFER,
+          gateway: 'transfer',
+          tradeNo: input.bankSerial,
+          amountCents: order.priceCents,
+          paidAt: now,
+          idempotencyKey: `transfer:${sid}`,
+        },
+        { reward: deps.money.orderReward },
+      );
+      if (settled.outcome === 'coupon_unclaimed') throw new AppError(ErrorCode.COUPON_CLAIM_MISSING);
+      if (settled.outcome !== 'settled') throw new AppError(ErrorCode.TRANSFER_NOT_PENDING);
+      const overpaid = received - order.priceCents;
+      const arrival = await insertTransferArrival(tx, {
+        ...arrivalValues,
+        outcome: overpaid > 0 ? 'overpaid' : 'settled',
+      });
+      if (overpaid > 0) {
+        // The excess is the buyer's: listed with the payment exceptions, to be refunded.
+        await recordPaymentException(tx, {
+          gateway: 'transfer',
+          outTradeNo: sid,
+          tradeNo: input.bankSerial,
+          reason: 'transfer_overpaid',
+          orderSid: sid,
+          amountCents: overpaid,
+        });
+      }
       await recordOperatorAction(tx, {
         operatorSid,
         action: lapsed ? 'order.confirm_late_transfer' : 'order.confirm_transfer',
         entity: 'order',
         entitySid: sid,
-        before: { status: order.status },
+        before: { status: order.status, receivedCents: before },
         after: {
           status: settled.order.status,
           paidAmountCents: order.priceCents,
-          note,
+          ...audit,
+          ...(overpaid > 0 ? { overpaidCents: overpaid } : {}),
           ...(lapsed ? { reopened: true, reason: '转账款在订单超时取消后到账，按原价恢复订单并确认收款' } : {}),
         },
       });
+      return { order: settled.order, arrival, received, settled: true };
+    });
+  } catch (error) {
+    // Two operators recording the same statement line for two orders at once: one wins.
+    if (uniqueViolationConstraint(error) === 'transfer_arrivals_bank_serial_key') {
+      throw new AppError(ErrorCode.TRANSFER_SERIAL_USED);
     }
-    return settled;
-  });
-  if (result.outcome === 'settled') deps.metrics?.paymentSettled(PayWay.TRANSFER);
-  return { order: await deps.orders.presentOne(result.order!), coupon: result.couponCode };
+    throw error;
+  }
+  if (result.settled) deps.metrics?.paymentSettled(PayWay.TRANSFER);
+  const price = result.order.priceCents;
+  return {
+    order: await deps.orders.presentOne(result.order),
+    arrival: presentTransferArrival(result.arrival, null),
+    received: result.received,
+    due: Math.max(0, price - result.received),
+    overpaid: Math.max(0, result.received - price),
+  };
 }
 
 /**
@@ -158,9 +258,9 @@ export async function rejectTransfer(
   note: string,
 ): Promise<{ order: TOrder }> {
   const updated = await deps.db.transaction(async (tx) => {
-    const order = await lockOrder(tx, sid);
+    const order = await lockOrderBySid(tx, sid);
     if (!order) throw new AppError(ErrorCode.ORDER_NOT_FOUND);
-    const cleared = await leaveTransferQueue(tx, sid);
+    const cleared = await clearTransferPayWay(tx, sid);
     if (!cleared) throw new AppError(ErrorCode.TRANSFER_NOT_PENDING);
     await recordOperatorAction(tx, {
       operatorSid,

@@ -2,8 +2,8 @@ import { AuditAction, AuditEntity, type TAdminKeywordsResponse } from '@gemstock
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps.js';
 import { type KeywordKind, listKeywordsOfKind, replaceKeywordsOfKind } from './admin-keyword.repository.js';
-import { recordOperatorAction } from '../audit/audit-log.service.js';
-import type { OperatorRow } from '../operator/operator.repository.js';
+import { recordOperatorAction } from '../audit/index.js';
+import type { OperatorRow } from '../../db/rows.js';
 
 /** Any constants: they only keep two operators saving the same list from interleaving. */
 const LIST_LOCK: Record<KeywordKind, number> = { pinned: 7_310_501, curated: 7_310_502, blocked: 7_310_503 };

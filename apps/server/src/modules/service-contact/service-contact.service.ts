@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error.js';
 import { contentHash } from '../../media/keys.js';
 import { prepareServiceQrImage } from '../../media/service-qr-image.js';
 import type { Storage } from '../../media/storage.js';
-import { recordOperatorAction } from '../audit/audit-log.service.js';
+import { recordOperatorAction } from '../audit/index.js';
 import { deleteSiteSetting, findSiteSetting, saveSiteSetting } from './site-settings.repository.js';
 
 const SETTING_KEY = 'service_qr';

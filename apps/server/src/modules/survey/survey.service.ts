@@ -12,9 +12,9 @@ import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { newSid } from '../../lib/ids.js';
 import { listPageOf, pageWithCursor } from '../../lib/list-cursor.js';
-import { issueRewardCoupon } from '../coupon/order-coupon.service.js';
-import type { UserRow } from '../user/user.repository.js';
-import { presentCoupon } from '../user/user.view.js';
+import { issueRewardCoupon } from '../coupon/index.js';
+import { presentCoupon } from '../user/index.js';
+import type { UserRow } from '../../db/rows.js';
 import {
   findSurveyState,
   hasCompanyAnswered,

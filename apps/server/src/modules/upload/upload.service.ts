@@ -17,7 +17,7 @@ import type { SignedDownloadUrl } from '../../lib/download-url.js';
 import { sniffMediaType } from '../../media/file-type.js';
 import { readImageHeader, verifyImageDecodes } from '../../media/image-processor.js';
 import { isValidStorageKey, StorageNotFoundError } from '../../media/storage.js';
-import type { UserRow } from '../user/user.repository.js';
+import type { UserRow } from '../../db/rows.js';
 import { presignS3Post } from './s3-post-policy.js';
 import {
   deleteUnusedUpload,

@@ -16,7 +16,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { cappedTotal, listPageOf, pageWithCursor } from '../../lib/list-cursor.js';
 import { hashPassword } from '../../lib/passwords.js';
-import { walletSummaryOf } from '../wallet/wallet.service.js';
+import { getWalletSummary } from '../wallet/index.js';
 import {
   countPendingAuditOrders,
   countSubAccounts,
@@ -57,7 +57,7 @@ async function presentSubUsers(db: DbOrTx, main: UserRow, rows: UserRow[]): Prom
   const waiting = await countPendingAuditOrders(db, main.sid, sids);
   const spent = await monthSpendOf(db, sids, new Date());
   // Sub-accounts pay from the main account's wallet, so its VIP status is theirs.
-  const { isVip } = await walletSummaryOf(db, main.sid);
+  const { isVip } = await getWalletSummary(db, main.sid);
   return rows.map((row) =>
     presentSubUser(row, {
       orderWaiting: waiting.get(row.sid) ?? 0,

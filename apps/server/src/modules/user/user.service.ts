@@ -20,7 +20,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { newSid } from '../../lib/ids.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
-import { walletSummaryOf } from '../wallet/wallet.service.js';
+import { getWalletSummary } from '../wallet/index.js';
 import {
   copyCompanyToSubAccounts,
   countCreatedOrders,
@@ -312,7 +312,7 @@ async function describeUser(db: Db, row: UserRow, options: { takePendingCoupon?:
   const user = await inheritParentCompany(db, row, parentRow);
   const parent = parentRow ? companyInfoOf(parentRow) : null;
   // A sub-account spends from its parent's wallet, so it shows the parent's balance and VIP.
-  const wallet = await walletSummaryOf(db, parentRow?.sid ?? user.sid);
+  const wallet = await getWalletSummary(db, parentRow?.sid ?? user.sid);
   // 我的订单's badge: unpaid orders, and for a main account the approvals waiting for it.
   const orderBadge = await countCreatedOrders(db, user.sid, { withPendingApprovals: user.level === AccountLevel.MAIN });
   // The pending coupon is shown once: only the user-info load that clears it answers it.

@@ -6,7 +6,7 @@ import {
   type TSubUser,
   type TUser,
 } from '@gemstock/contract';
-import type { WalletSummary } from '../wallet/wallet.repository.js';
+import type { WalletSummary } from '../wallet/index.js';
 import type { CouponRow, UserRow } from './user.repository.js';
 
 /** Wire shapes of accounts: rows in, contract objects out. No database access here. */

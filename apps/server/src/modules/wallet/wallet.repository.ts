@@ -214,3 +214,110 @@ export async function hasValidLot(db: DbOrTx, ownerSid: string, now: Date): Prom
     .limit(1);
   return row !== undefined;
 }
+
+/** A refund's ledger entries (docs/decisions/0029): money given back to a lot, or taken back from a refunded recharge. */
+export const REFUND_LEDGER_KIND = 'refund';
+
+export const refundLedgerKeys = {
+  /** The part of a wallet payment that goes back to one lot. */
+  toLot: (orderSid: string, lotSid: string) => `refund:${orderSid}:${lotSid}`,
+  /** That part written off at once because its lot has lapsed (as it would have been unspent). */
+  lapsed: (orderSid: string, lotSid: string) => `expire:refund:${orderSid}:${lotSid}`,
+  /** A refunded recharge's money leaving the wallet. */
+  recharge: (orderSid: string) => `refund:recharge:${orderSid}`,
+};
+
+export interface OrderSpend {
+  lotSid: string;
+  /** What the order took from the lot (positive). */
+  amountCents: number;
+  validBefore: Date;
+}
+
+/** What a wallet payment took from each lot (its 'spend' entries), with the lot's validity. */
+export async function listOrderSpends(db: DbOrTx, orderSid: string): Promise<OrderSpend[]> {
+  const rows = await db
+    .select({ lotSid: walletLots.sid, amountCents: ledgerEntries.amountCents, validBefore: walletLots.validBefore })
+    .from(ledgerEntries)
+    .innerJoin(walletLots, eq(walletLots.sid, ledgerEntries.lotSid))
+    .where(and(eq(ledgerEntries.orderSid, orderSid), eq(ledgerEntries.kind, LedgerKind.SPEND)))
+    .orderBy(asc(ledgerEntries.id));
+  return rows.map((r) => ({ lotSid: r.lotSid, amountCents: -r.amountCents, validBefore: r.validBefore }));
+}
+
+/**
+ * Gives one lot back what an order took from it: a 'refund' entry and the lot's remainder
+ * raised by it, or, when the lot has lapsed, the entry and an 'expire' entry writing it off
+ * again (the remainder stays 0), so every entry still moves its lot's remainder by its amount.
+ * The keys make a repeat insert nothing; false then.
+ */
+export async function creditLotRefund(
+  tx: DbOrTx,
+  input: { ownerSid: string; lotSid: string; orderSid: string; amountCents: number; lapsed: boolean },
+): Promise<boolean> {
+  const [lot] = await tx.select().from(walletLots).where(eq(walletLots.sid, input.lotSid)).for('update');
+  if (!lot) return false;
+  const entry = await tx
+    .insert(ledgerEntries)
+    .values({
+      userSid: input.ownerSid,
+      lotSid: input.lotSid,
+      orderSid: input.orderSid,
+      kind: REFUND_LEDGER_KIND,
+      amountCents: input.amountCents,
+      idempotencyKey: refundLedgerKeys.toLot(input.orderSid, input.lotSid),
+    })
+    .onConflictDoNothing()
+    .returning({ id: ledgerEntries.id });
+  if (entry.length === 0) return false;
+  if (input.lapsed) {
+    await tx.insert(ledgerEntries).values({
+      userSid: input.ownerSid,
+      lotSid: input.lotSid,
+      orderSid: input.orderSid,
+      kind: LedgerKind.EXPIRE,
+      amountCents: -input.amountCents,
+      idempotencyKey: refundLedgerKeys.lapsed(input.orderSid, input.lotSid),
+    });
+    return true;
+  }
+  await tx
+    .update(walletLots)
+    .set({ remainingCents: sql`${walletLots.remainingCents} + ${input.amountCents}` })
+    .where(eq(walletLots.sid, input.lotSid));
+  return true;
+}
+
+export async function findRechargeLot(db: DbOrTx, orderSid: string): Promise<WalletLotRow | undefined> {
+  const [row] = await db.select().from(walletLots).where(eq(walletLots.orderSid, orderSid)).limit(1);
+  return row;
+}
+
+/**
+ * A refunded recharge: its whole money leaves the wallet (a 'refund' entry of minus the total)
+ * and the lot ends now, so the VIP month it paid for ends with it. Only while none of it was
+ * spent and it has not lapsed: the conditional UPDATE refuses otherwise (false).
+ */
+export async function takeBackRechargeLot(tx: DbOrTx, input: { orderSid: string; now: Date }): Promise<boolean> {
+  const [lot] = await tx
+    .update(walletLots)
+    .set({ remainingCents: 0, validBefore: input.now })
+    .where(
+      and(
+        eq(walletLots.orderSid, input.orderSid),
+        sql`${walletLots.remainingCents} = ${walletLots.totalCents}`,
+        gt(walletLots.validBefore, input.now),
+      ),
+    )
+    .returning();
+  if (!lot) return false;
+  await tx.insert(ledgerEntries).values({
+    userSid: lot.userSid,
+    lotSid: lot.sid,
+    orderSid: input.orderSid,
+    kind: REFUND_LEDGER_KIND,
+    amountCents: -lot.totalCents,
+    idempotencyKey: refundLedgerKeys.recharge(input.orderSid),
+  });
+  return true;
+}

@@ -2,27 +2,21 @@ import { ErrorCode, type TWalletResponse, ownerSidOf } from '@gemstock/contract'
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { cappedTotal, listPageOf, pageWithCursor } from '../../lib/list-cursor.js';
-import type { UserRow } from '../user/user.repository.js';
+import type { UserRow } from '../../db/rows.js';
 import {
+  creditLotRefund,
   debitLot,
   expireLapsedLots,
+  findRechargeLot,
   getWalletSummary,
-  hasValidLot,
   countWalletLots,
   insertRechargeLot,
   listWalletLots,
-  lockValidLots,
+  listOrderSpends,
+  type OrderSpend,
+  takeBackRechargeLot,
   type WalletLotRow,
-  type WalletSummary,
 } from './wallet.repository.js';
-
-/**
- * Balance and VIP state of the wallet a main account owns (sub-accounts pay from their
- * parent's: pass `ownerSidOf(user)`). Lapsed lots are written off first.
- */
-export async function walletSummaryOf(db: DbOrTx, ownerSid: string, now: Date = new Date()): Promise<WalletSummary> {
-  return getWalletSummary(db, ownerSid, now);
-}
 
 /** GET /api/user/wallet: a page of the recharges of the wallet the account pays from (the parent's for a sub-account). */
 export async function describeWallet(
@@ -61,22 +55,9 @@ export async function describeWallet(
 
 /* The wallet's front door for paying and recharging (the payment module's wallet method and settlement). */
 
-/** VIP while any recharge lot of the wallet is still valid (even when its money is spent). */
-export async function isVipWallet(db: DbOrTx, ownerSid: string, now: Date): Promise<boolean> {
-  return hasValidLot(db, ownerSid, now);
-}
-
 /** Writes lapsed money off (its own transaction, idempotent), so it can never be spent. */
 export async function writeOffLapsedMoney(db: DbOrTx, ownerSid: string, now: Date): Promise<void> {
   await expireLapsedLots(db, ownerSid, now);
-}
-
-/**
- * Locks the owner's valid lots, earliest-expiring first, until the caller's transaction ends:
- * VIP status and balance are then fixed until commit.
- */
-export async function lockWallet(tx: DbOrTx, ownerSid: string, now: Date): Promise<WalletLotRow[]> {
-  return lockValidLots(tx, ownerSid, now);
 }
 
 export function balanceOf(lots: readonly WalletLotRow[]): number {
@@ -115,4 +96,83 @@ export async function creditRecharge(
   input: { ownerSid: string; orderSid: string; amountCents: number; validBefore: Date; createdAt: Date },
 ): Promise<void> {
   await insertRechargeLot(tx, input);
+}
+
+/* The wallet's front door for refunds (modules/payment/refund.service.ts, docs/decisions/0029). */
+
+export interface WalletRefundPlan {
+  /** What goes back to the wallet. */
+  refundCents: number;
+  /** The part that goes back to recharges that have lapsed: written off at once, as it would have been. */
+  lapsedCents: number;
+}
+
+/**
+ * Which lots get what back of `amountCents` (at most what the order took): the lot that stays
+ * valid longest first, so as little as possible lands in a lapsed recharge.
+ */
+function allocateRefund(spends: OrderSpend[], amountCents: number): (OrderSpend & { backCents: number })[] {
+  let left = amountCents;
+  const byValidity = [...spends].sort((a, b) => b.validBefore.getTime() - a.validBefore.getTime());
+  const out: (OrderSpend & { backCents: number })[] = [];
+  for (const spend of byValidity) {
+    if (left === 0) break;
+    const back = Math.min(left, spend.amountCents);
+    out.push({ ...spend, backCents: back });
+    left -= back;
+  }
+  return out;
+}
+
+/** What refunding `amountCents` of a wallet payment would do. */
+export async function planWalletRefund(
+  db: DbOrTx,
+  input: { orderSid: string; amountCents: number; now: Date },
+): Promise<WalletRefundPlan> {
+  const parts = allocateRefund(await listOrderSpends(db, input.orderSid), input.amountCents);
+  return {
+    refundCents: parts.reduce((sum, p) => sum + p.backCents, 0),
+    lapsedCents: parts.filter((p) => p.validBefore <= input.now).reduce((sum, p) => sum + p.backCents, 0),
+  };
+}
+
+/**
+ * Gives `amountCents` of a wallet payment back to the recharges it was taken from (each keeps
+ * its own end date), inside the refund's transaction. A repeat gives nothing twice.
+ */
+export async function refundWalletPayment(
+  tx: DbOrTx,
+  input: { ownerSid: string; orderSid: string; amountCents: number; now: Date },
+): Promise<WalletRefundPlan> {
+  // Lots are locked in the order a wallet payment locks them, so the two never wait on each other in a circle.
+  const parts = allocateRefund(await listOrderSpends(tx, input.orderSid), input.amountCents).sort(
+    (a, b) => a.validBefore.getTime() - b.validBefore.getTime() || (a.lotSid < b.lotSid ? -1 : 1),
+  );
+  let refundCents = 0;
+  let lapsedCents = 0;
+  for (const part of parts) {
+    const lapsed = part.validBefore <= input.now;
+    const credited = await creditLotRefund(tx, {
+      ownerSid: input.ownerSid,
+      lotSid: part.lotSid,
+      orderSid: input.orderSid,
+      amountCents: part.backCents,
+      lapsed,
+    });
+    if (!credited) continue;
+    refundCents += part.backCents;
+    if (lapsed) lapsedCents += part.backCents;
+  }
+  return { refundCents, lapsedCents };
+}
+
+/** Whether a recharge may be refunded: none of its money spent, and its month still running. */
+export async function isRechargeUntouched(db: DbOrTx, orderSid: string, now: Date): Promise<boolean> {
+  const lot = await findRechargeLot(db, orderSid);
+  return lot !== undefined && lot.remainingCents === lot.totalCents && lot.validBefore > now;
+}
+
+/** A refunded recharge leaves the wallet and its VIP month ends; false when it was spent or has lapsed meanwhile. */
+export async function takeBackRecharge(tx: DbOrTx, input: { orderSid: string; now: Date }): Promise<boolean> {
+  return takeBackRechargeLot(tx, input);
 }

@@ -10,8 +10,8 @@ import {
   signAlipayContent,
   verifyAlipayContent,
   verifyAlipayNotificationParams,
-} from '../../../src/modules/payment/gateways/alipay.js';
-import type { HttpFetch } from '../../../src/modules/payment/gateways/payment-gateway.js';
+} from '../../../src/payment-gateways/alipay.js';
+import type { HttpFetch } from '../../../src/payment-gateways/payment-gateway.js';
 import {
   ALIPAY_TEST,
   alipayNotifyParams,

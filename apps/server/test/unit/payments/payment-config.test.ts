@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { formatChinaDateTime, formatRfc3339China, parseChinaDateTime } from '../../../src/lib/china-time.js';
-import { loadPaymentConfig } from '../../../src/modules/payment/gateways/payment-config.js';
+import { loadPaymentConfig } from '../../../src/payment-gateways/payment-config.js';
 
 const base = { publicUrl: 'https://shop.example.com', isProduction: false };
 const pair = generateKeyPairSync('rsa', { modulusLength: 2048 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deriveSandboxKey, SandboxGateway } from '../../../src/modules/payment/gateways/sandbox-gateway.js';
+import { deriveSandboxKey, SandboxGateway } from '../../../src/payment-gateways/sandbox-gateway.js';
 import { ON_A_COMPUTER } from '../../helpers/payment-gateways.js';
 
 const key = deriveSandboxKey(new TextEncoder().encode('a-jwt-secret-a-jwt-secret-a-jwt-secret'));

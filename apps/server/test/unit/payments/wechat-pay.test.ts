@@ -10,7 +10,7 @@ import {
   toWechatRefund,
   truncateUtf8,
   WechatPayGateway,
-} from '../../../src/modules/payment/gateways/wechat-pay.js';
+} from '../../../src/payment-gateways/wechat-pay.js';
 import {
   FakeWechatServer,
   newRsaPair,

@@ -1,4 +1,9 @@
-import { ADMIN_ORDER_API, type TOrder, type TTransferDecisionRequest } from '@gemstock/contract';
+import {
+  ADMIN_ORDER_API,
+  type TConfirmTransferRequest,
+  type TConfirmTransferResponse,
+  type TOrder,
+} from '@gemstock/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callAdminApi } from '../lib/admin-api';
 import { ADMIN_SCOPE } from '../lib/admin-paths';
@@ -6,30 +11,37 @@ import { ADMIN_SCOPE } from '../lib/admin-paths';
 export type TransferDecision = 'confirm' | 'reject';
 
 /**
- * confirm: POST /api/admin/orders/{sid}/confirm_transfer {note} — the funds arrived; settles
- * the order. reject: POST …/reject_transfer {note} — no matching funds; the order leaves the
- * queue and stays unpaid, so the buyer may pay it another way.
+ * 确认到账: POST /api/admin/orders/{sid}/confirm_transfer {amount, arrivedOn, bankSerial, note,
+ * acceptDifference} — what the bank statement shows arrived; settles the order once its price is
+ * there (an excess becomes a payment exception to refund), a shortfall keeps it waiting.
  */
-const DECISION_ENDPOINT = {
-  confirm: ADMIN_ORDER_API.confirmTransfer,
-  reject: ADMIN_ORDER_API.rejectTransfer,
-} as const satisfies Record<TransferDecision, unknown>;
-
-export async function decideTransfer({
-  decision,
+export function confirmTransfer({
   sid,
-  note,
-}: TTransferDecisionRequest & { decision: TransferDecision; sid: string }): Promise<TOrder> {
-  const res = await callAdminApi(DECISION_ENDPOINT[decision], { params: { id: sid }, body: { note } });
+  ...body
+}: TConfirmTransferRequest & { sid: string }): Promise<TConfirmTransferResponse> {
+  return callAdminApi(ADMIN_ORDER_API.confirmTransfer, { params: { id: sid }, body });
+}
+
+/** 驳回: POST …/reject_transfer {note} — no matching funds; the order leaves the queue and stays unpaid. */
+export async function rejectTransfer({ sid, note }: { sid: string; note: string }): Promise<TOrder> {
+  const res = await callAdminApi(ADMIN_ORDER_API.rejectTransfer, { params: { id: sid }, body: { note } });
   return res.order;
 }
 
-export function useDecideTransfer() {
+function useTransferMutation<I, O>(mutationFn: (input: I) => Promise<O>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: decideTransfer,
+    mutationFn,
     // The queue, the order, its detail and the audit log change; after a refusal too, as another
     // operator may have decided the order meanwhile (4016) and the queue is stale.
     onSettled: () => queryClient.invalidateQueries({ queryKey: [ADMIN_SCOPE] }),
   });
+}
+
+export function useConfirmTransfer() {
+  return useTransferMutation(confirmTransfer);
+}
+
+export function useRejectTransfer() {
+  return useTransferMutation(rejectTransfer);
 }

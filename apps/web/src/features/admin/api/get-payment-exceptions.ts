@@ -1,4 +1,4 @@
-import { ADMIN_PAYMENT_API, type TPaymentExceptionsResponse } from '@gemstock/contract';
+import { ADMIN_PAYMENT_API, type PaymentExceptionStatus, type TPaymentExceptionsResponse } from '@gemstock/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callAdminApi } from '../lib/admin-api';
 import { ADMIN_SCOPE } from '../lib/admin-paths';
@@ -6,9 +6,11 @@ import { ADMIN_SCOPE } from '../lib/admin-paths';
 export interface PaymentExceptionsQuery {
   page: number;
   page_size: number;
+  /** 待处理 / 已退款 / 已处理; absent: all. */
+  status?: PaymentExceptionStatus | undefined;
 }
 
-/** GET /api/admin/payments/exceptions?page&page_size → {total, exceptions}, newest first. */
+/** GET /api/admin/payments/exceptions?page&page_size&status → {total, exceptions}, newest first. */
 export function getPaymentExceptions(query: PaymentExceptionsQuery): Promise<TPaymentExceptionsResponse> {
   return callAdminApi(ADMIN_PAYMENT_API.exceptions, { query });
 }

@@ -36,6 +36,7 @@ import {
 import { Alert, Avatar, Button, Flex, Layout, Menu, Result, Spin, Tag, Typography } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { LoadError } from '@/components/load-error';
 import { useAdminMe } from '../api/get-admin-me';
 import { useServiceQrSetting } from '../api/service-qr-setting';
 import { adminLogout } from '../lib/admin-api';
@@ -152,7 +153,12 @@ export function firstAllowedPage(can: CanCall): string {
 
 /** /admin: the first page the operator's roles open. */
 export function AdminHome() {
+  const token = useAdminSession((s) => s.token);
+  const me = useAdminMe(token !== null);
   const { can, loaded } = useOperatorCan();
+  if (me.isError && !loaded) {
+    return <LoadError title="账号信息加载失败" error={me.error} onRetry={() => void me.refetch()} />;
+  }
   if (!loaded) return <Spin style={{ display: 'block', marginTop: 96 }} />;
   return <Navigate to={firstAllowedPage(can)} replace />;
 }

@@ -22,7 +22,7 @@ import {
   Typography,
 } from 'antd';
 import { useState } from 'react';
-import { ADMIN_ORDER_API } from '@gemstock/contract';
+import { ADMIN_ORDER_API, ADMIN_REFUND_API } from '@gemstock/contract';
 import { useOperatorCan } from '../lib/operator-access';
 import { LoadError } from '@/components/load-error';
 import { PriceText } from '@/components/price-text';
@@ -34,6 +34,8 @@ import { licenceShortName } from '../lib/format';
 import { eventKindText, gatewayText, outcomeLabel, reasonText } from '../lib/payment-labels';
 import { OrderAuditTag, OrderStatusTag } from './order-tags';
 import { TransferDecisionModal, type TransferDecisionTarget } from './transfer-decision-modal';
+import { OrderMoneyPanel } from './order-money-panel';
+import { RefundOrderModal } from './refund-order-modal';
 
 const MONO = { fontFamily: 'monospace' } as const;
 
@@ -55,7 +57,9 @@ export function OrderDetailDrawer({ sid, onClose }: OrderDetailDrawerProps) {
   const order = useOrder(sid);
   const [deciding, setDeciding] = useState<TransferDecisionTarget | null>(null);
   // 客服 reads orders too; deciding on a transfer is 财务's.
-  const canDecide = useOperatorCan().can(ADMIN_ORDER_API.confirmTransfer);
+  const { can } = useOperatorCan();
+  const canDecide = can(ADMIN_ORDER_API.confirmTransfer);
+  const [refunding, setRefunding] = useState<TAdminOrder | null>(null);
   const data = order.data?.sid === sid ? order.data : undefined;
   const awaitingTransfer = data !== undefined && isAwaitingTransfer(data);
   // cancelled at its transfer deadline: money that arrives later is still confirmed (re-opens it)
@@ -71,7 +75,11 @@ export function OrderDetailDrawer({ sid, onClose }: OrderDetailDrawerProps) {
       destroyOnHidden
       loading={order.isLoading}
       extra={
-        !canDecide ? null : lapsedTransfer ? (
+        data && OrderStateMachine.may('refund', data.status) && can(ADMIN_REFUND_API.refundOrder) ? (
+          <Button danger onClick={() => setRefunding(data)}>
+            退款
+          </Button>
+        ) : !canDecide ? null : lapsedTransfer ? (
           <Button type="primary" onClick={() => setDeciding({ order: data, decision: 'confirm' })}>
             确认迟到的转账款
           </Button>
@@ -104,6 +112,7 @@ export function OrderDetailDrawer({ sid, onClose }: OrderDetailDrawerProps) {
         data && <OrderDetail order={data} />
       )}
       <TransferDecisionModal target={deciding} onClose={() => setDeciding(null)} />
+      <RefundOrderModal order={refunding} onClose={() => setRefunding(null)} />
     </Drawer>
   );
 }
@@ -278,6 +287,8 @@ function OrderDetail({ order }: { order: TAdminOrder }) {
         </Typography.Title>
         <OrderMaterials materials={order.materials} />
       </section>
+
+      <OrderMoneyPanel order={order} />
 
       <section>
         <Typography.Title level={5} style={{ marginTop: 0 }}>

@@ -14,6 +14,7 @@ const GATEWAY_TEXT: Record<string, string> = {
   alipay: '支付宝',
   sandbox: '沙箱支付',
   transfer: '对公转账',
+  wallet: '余额',
 };
 
 const EVENT_KIND_TEXT: Record<string, string> = {
@@ -21,6 +22,9 @@ const EVENT_KIND_TEXT: Record<string, string> = {
   notify: '支付通知',
   query: '主动查询',
   close: '关闭支付',
+  refund: '退款',
+  refund_notify: '退款通知',
+  refund_query: '查询退款',
 };
 
 const OUTCOME_LABEL: Record<string, Label> = {
@@ -31,6 +35,13 @@ const OUTCOME_LABEL: Record<string, Label> = {
   rejected: { text: '已拒收', color: 'volcano' },
   failed: { text: '发起失败', color: 'red' },
   closed: { text: '已关闭', color: 'default' },
+  refunded: { text: '已退款', color: 'purple' },
+  refund_requested: { text: '已申请退款', color: 'processing' },
+  refund_processing: { text: '退款处理中', color: 'processing' },
+  refund_succeeded: { text: '退款成功', color: 'purple' },
+  refund_failed: { text: '退款失败', color: 'red' },
+  refund_not_found: { text: '渠道无此退款', color: 'default' },
+  refund_unknown: { text: '结果未知，待查询', color: 'orange' },
 };
 
 /** Why a payment could not settle, why a notification was refused, or the gateway's trade state. */
@@ -40,6 +51,9 @@ const REASON_TEXT: Record<string, string> = {
   paid_twice: '订单已支付，重复付款',
   price_changed: '订单改价后按原价付款',
   amount_mismatch: '到账金额与发起支付的金额不符',
+  coupon_unclaimed: '优惠码未保留，按优惠价付款',
+  transfer_overpaid: '对公转账多付的款项',
+  unknown_refund: '不是本系统发起的退款',
   unknown: '未知原因',
   // notifications that were not believed or not ours
   unknown_order: '找不到对应的支付单',

@@ -1,5 +1,19 @@
-import { ORDER_STATUSES, formatYuan, type TPaymentException } from '@gemstock/contract';
-import { Alert, Card, Empty, Space, Tag, Tooltip, Typography } from 'antd';
+import {
+  ADMIN_REFUND_API,
+  ORDER_STATUSES,
+  PAYMENT_EXCEPTION_STATUSES,
+  PaymentExceptionStateMachine,
+  PaymentExceptionStatus,
+  formatYuan,
+  type TPaymentException,
+} from '@gemstock/contract';
+import { Alert, Button, Card, Empty, Flex, Segmented, Space, Tag, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
+import { LoadError } from '@/components/load-error';
+import { REFUND_STATUS_LABEL } from '@/lib/order-labels';
+import { oneOf, useAddressQuery } from '../lib/address-query';
+import { useOperatorCan } from '../lib/operator-access';
+import { ExceptionActionModal, type ExceptionActionTarget } from '../components/exception-action-modal';
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
 import { usePaymentExceptions } from '../api/get-payment-exceptions';
@@ -41,14 +55,51 @@ function TradeNo({ label, value }: { label: string; value: string | null }) {
   );
 }
 
+const STATUS_TAG: Record<PaymentExceptionStatus, { text: string; color: string }> = {
+  PENDING: { text: '待处理', color: 'red' },
+  REFUNDED: { text: '已退款', color: 'purple' },
+  HANDLED: { text: '已处理', color: 'default' },
+};
+
+type StatusFilter = PaymentExceptionStatus | 'ALL';
+
+/** Where the exception stands: its state, who resolved it and how (the note), and its refund. */
+function StatusCell({ exception }: { exception: TPaymentException }) {
+  const tag = STATUS_TAG[exception.status];
+  const refund = exception.refund ? REFUND_STATUS_LABEL[exception.refund.status] : null;
+  return (
+    <Space orientation="vertical" size={2}>
+      <Space size={4}>
+        <Tag color={tag.color}>{tag.text}</Tag>
+        {refund && <Tag color={refund.color}>{refund.text}</Tag>}
+      </Space>
+      {exception.note && (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }} ellipsis={{ tooltip: exception.note }}>
+          {exception.operator ?? '—'}：{exception.note}
+        </Typography.Text>
+      )}
+    </Space>
+  );
+}
+
 /**
  * Payments that arrived but could not settle their order (order cancelled, paid twice, amount
- * different from what was charged). Nothing here is resolved automatically: the money is at the
- * gateway and an operator refunds it or contacts the buyer there.
+ * different from what was charged, a bank transfer above the price). Nothing is resolved
+ * automatically: an operator refunds the money the way it came, or marks it handled with a note.
  */
 export function PaymentExceptionsPage() {
-  const { page, pageSize, pagination } = useAdminPaging();
-  const { data, isFetching, isLoading, refetch } = usePaymentExceptions({ page, page_size: pageSize });
+  const address = useAddressQuery(['status']);
+  const raw = address.params.get('status');
+  const shown: StatusFilter = raw === 'ALL' ? 'ALL' : (oneOf(PAYMENT_EXCEPTION_STATUSES, raw) ?? 'PENDING');
+  const { page, pageSize, setPage, pagination } = useAdminPaging(shown);
+  const query = usePaymentExceptions({
+    page,
+    page_size: pageSize,
+    ...(shown === 'ALL' ? {} : { status: shown }),
+  });
+  const { data, isFetching, isLoading, refetch } = query;
+  const { can } = useOperatorCan();
+  const [acting, setActing] = useState<ExceptionActionTarget | null>(null);
 
   const columns: ColumnsType<TPaymentException> = [
     {
@@ -118,6 +169,34 @@ export function PaymentExceptionsPage() {
       align: 'right',
     },
     {
+      title: '状态',
+      key: 'status',
+      width: 190,
+      render: (_, e) => <StatusCell exception={e} />,
+    },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 150,
+      fixed: 'right',
+      render: (_, e) =>
+        PaymentExceptionStateMachine.may('refund', e.status) && can(ADMIN_REFUND_API.refundException) ? (
+          <Space size={4}>
+            <Button
+              size="small"
+              danger
+              disabled={e.amount === null}
+              onClick={() => setActing({ exception: e, action: 'refund' })}
+            >
+              退款
+            </Button>
+            <Button size="small" onClick={() => setActing({ exception: e, action: 'handle' })}>
+              已处理
+            </Button>
+          </Space>
+        ) : null,
+    },
+    {
       title: '首次 / 最近通知',
       key: 'time',
       width: 150,
@@ -134,28 +213,62 @@ export function PaymentExceptionsPage() {
     },
   ];
 
+  const statusFilter = (
+    <Segmented<StatusFilter>
+      aria-label="按状态筛选"
+      value={shown}
+      onChange={(value) => {
+        address.update({ status: value === 'PENDING' ? undefined : value });
+        setPage(1);
+      }}
+      options={[
+        { value: 'PENDING', label: '待处理' },
+        { value: 'REFUNDED', label: '已退款' },
+        { value: 'HANDLED', label: '已处理' },
+        { value: 'ALL', label: '全部' },
+      ]}
+    />
+  );
+
   return (
-    <Card title="待核实的款项" extra={<RefreshButton query={{ refetch, isFetching, isLoading }} />}>
+    <Card
+      title={
+        <Flex wrap gap={8} align="center" style={{ paddingBlock: 12 }}>
+          <span>待核实的款项</span>
+          {statusFilter}
+        </Flex>
+      }
+      extra={<RefreshButton query={{ refetch, isFetching, isLoading }} />}
+    >
       <Alert
         type="warning"
         showIcon
         style={{ marginBottom: 16 }}
         title="这些款项已经付到支付渠道，但没有入账到订单"
-        description="例如订单取消后才付款、同一订单重复付款、付款金额与订单不符。系统不会自动处理，请到对应支付渠道的商户后台核实，再为买家退款或联系买家。同一笔付款的多次通知合并为一行。"
+        description="例如订单取消后才付款、同一订单重复付款、付款金额与订单不符、对公转账多付。系统不会自动处理：核实后「退款」原路退回（多付的转账通过银行退回后登记流水号），或写明处理方式后标记「已处理」。同一笔付款的多次通知合并为一行。"
       />
+      {query.isError && !data && (
+        <LoadError title="支付异常加载失败" error={query.error} onRetry={() => void refetch()} />
+      )}
       <ScrollTable<TPaymentException>
         regionLabel="支付异常列表"
         rowKey="id"
         columns={columns}
         dataSource={data?.exceptions ?? []}
         loading={isLoading}
-        scroll={{ x: 1230 }}
+        scroll={{ x: 1570 }}
         size="middle"
         locale={{
-          emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无支付异常" />,
+          emptyText: (
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={shown === PaymentExceptionStatus.PENDING ? '没有待处理的支付异常' : '暂无支付异常'}
+            />
+          ),
         }}
         pagination={pagination(data?.total ?? 0, (total) => `共 ${total} 条`)}
       />
+      <ExceptionActionModal target={acting} onClose={() => setActing(null)} />
     </Card>
   );
 }

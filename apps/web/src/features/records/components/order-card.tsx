@@ -18,6 +18,7 @@ import {
   ORDER_TYPE_LABEL,
   orderStatusLabel,
   payWayText,
+  refundLineOf,
 } from '@/lib/order-labels';
 import { orderActions } from '../lib/order-actions';
 import { lazyDialog } from './lazy-dialog';
@@ -99,6 +100,17 @@ function Breakdown({ order }: { order: TOrderListItem }) {
   );
 }
 
+/** A refunded order: how much went back, where, and whether it is back yet. */
+function RefundLine({ refund }: { refund: NonNullable<TOrderListItem['refund']> }) {
+  const line = refundLineOf(refund);
+  return (
+    <span className="gs-text-danger" role="status">
+      {line.status} {formatYuan(refund.amount)}（{line.channel}）
+      {refund.settledAt ? ` · ${formatDateTime(refund.settledAt)}` : ''}
+    </span>
+  );
+}
+
 /**
  * One order on the records pages: status, pay way, price breakdown, its materials, and what can
  * be done with it (continue paying, cancel, approve, download originals and certificates).
@@ -168,6 +180,7 @@ export function OrderCard({ order }: { order: TOrderListItem }) {
         <div className="gs-record__side">
           <span className="gs-text-secondary">支付方式：{payWayText(order)}</span>
           <Breakdown order={order} />
+          {order.refund && <RefundLine refund={order.refund} />}
           {actions.showsInvoice && (
             <Suspense fallback={null}>
               <OrderInvoice order={order} />

@@ -13,6 +13,7 @@ const QUERY: Record<Filter, OrderFilters> = {
   [OrderStatus.CREATED]: { status: OrderStatus.CREATED },
   [OrderStatus.PAYED]: { status: OrderStatus.PAYED },
   [OrderStatus.CANCELLED]: { status: OrderStatus.CANCELLED },
+  [OrderStatus.REFUNDED]: { status: OrderStatus.REFUNDED },
   audit: { audit_status: AuditStatus.PENDING },
 };
 
@@ -31,6 +32,7 @@ export default function UserOrderPage() {
     { key: OrderStatus.CREATED, label: '待支付' },
     { key: OrderStatus.PAYED, label: '已完成' },
     { key: OrderStatus.CANCELLED, label: '已取消' },
+    { key: OrderStatus.REFUNDED, label: '已退款' },
     ...(isMainWithSubs ? [{ key: 'audit' as const, label: '待我审批' }] : []),
   ];
 

@@ -1,6 +1,6 @@
 import { centsToYuanString, yuanStringToCents } from '@gemstock/contract';
 import { createSign, createVerify, type KeyObject } from 'node:crypto';
-import { formatChinaDateTime, parseChinaDateTime } from '../../../lib/china-time.js';
+import { formatChinaDateTime, parseChinaDateTime } from '../lib/china-time.js';
 import {
   GATEWAY_TIMEOUT_MS,
   GatewayError,

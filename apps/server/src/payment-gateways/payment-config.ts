@@ -1,4 +1,4 @@
-import { TRANSFER_ORDER_WORKING_DAYS, UNPAID_ORDER_TTL_MINUTES } from '@gemstock/contract';
+import { PAYMENT_PATHS, TRANSFER_ORDER_WORKING_DAYS, UNPAID_ORDER_TTL_MINUTES } from '@gemstock/contract';
 import { createPrivateKey, createPublicKey, X509Certificate, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
@@ -96,9 +96,7 @@ export const NOTIFY_PATHS = {
   wechat: '/api/payment/notify/wechat',
   alipay: '/api/payment/notify/alipay',
   sandbox: '/api/payment/notify/sandbox',
-  /** Refund results: WeChat posts REFUND.* to the notify_url of the refund request; the sandbox likewise. */
-  refundWechat: '/api/payment/refund_notify/wechat',
-  refundSandbox: '/api/payment/refund_notify/sandbox',
+  refundWechat: PAYMENT_PATHS.refundNotifyWechat,
 } as const;
 
 export class PaymentConfigError extends Error {}

@@ -1,4 +1,4 @@
-import type { Config } from '../../../config.js';
+import type { Config } from '../config.js';
 import { AlipayGateway } from './alipay.js';
 import type { GatewayName, OnlinePayWay } from '@gemstock/contract';
 import type { HttpFetch, PaymentGateway } from './payment-gateway.js';

@@ -19,7 +19,7 @@ import {
   type RefundInput,
   type RefundNotificationCheck,
 } from './payment-gateway.js';
-import { formatRfc3339China } from '../../../lib/china-time.js';
+import { formatRfc3339China } from '../lib/china-time.js';
 
 /**
  * WeChat Pay API v3, Native (QR code) and H5 (a phone's browser) payments, written directly on node:crypto

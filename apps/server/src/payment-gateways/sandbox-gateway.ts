@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { sameBytes } from '../../../lib/constant-time.js';
+import { sameBytes } from '../lib/constant-time.js';
 import {
   GatewayError,
   headerValue,

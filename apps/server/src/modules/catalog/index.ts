@@ -1,0 +1,16 @@
+/**
+ * The catalog module's door: what other modules, the plugins, ops, jobs and the composition root
+ * may use of it. Materials: the buyer's catalogue, the operators' uploads, review and edits, renditions, likes.
+ * Anything not exported here is the module's own (eslint: cross-module imports go through here).
+ */
+export { adminMaterialRoutes } from './admin-material.routes.js';
+export { createAdminMaterialService, createCatalogService } from './catalog.module.js';
+export type { MaterialRow } from './catalog.repository.js';
+export { catalogRoutes } from './catalog.routes.js';
+export { findLikedSids } from './likes.repository.js';
+export { toWireMaterial } from './material.mapper.js';
+export type { PublicUrlOf } from './material.mapper.js';
+export { findMaterialsBySids, pricedMaterialOf } from './materials.service.js';
+export { countPendingMediaJobs } from './media-job.repository.js';
+export { queueOutdatedRenditions, runNextMediaJob } from './media-job.service.js';
+export type { MediaJobDeps, MediaJobOutcome } from './media-job.service.js';
