@@ -217,6 +217,6 @@ describe('GET /api/admin/audit: who may read it', () => {
     expect((await audit({}, content.token)).code).toBe(ErrorCode.OPERATOR_ROLE_FORBIDDEN.code);
     const buyer = await createBuyer(t);
     expect((await audit({}, buyer.token)).code).toBe(ErrorCode.TOKEN_INVALID.code);
-    expect((await t.call({ method: 'GET', url: '/api/admin/audit' })).code).toBe(ErrorCode.AUTH_REQUIRED.code);
+    expect((await injectApi(t, ADMIN_AUDIT_API.list)).code).toBe(ErrorCode.AUTH_REQUIRED.code);
   });
 });

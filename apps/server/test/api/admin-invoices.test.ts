@@ -158,7 +158,7 @@ describe('POST /api/admin/invoices/{id}/void', () => {
     );
 
     const audit = await injectApi(t, ADMIN_AUDIT_API.list, {
-      query: { entity: 'invoice', sid: invoice.sid },
+      query: { entity: 'invoice', q: invoice.sid },
       token: ops.token,
     });
     const entry = audit.data.entries.find((e) => e.action === 'invoice.reverse');

@@ -67,7 +67,7 @@ describe('operator keyword lists: GET /api/admin/keywords, PUT …/pinned and �
     expect(await countRows(t, 'audit_logs')).toBe(before);
     await put('curated', ['戒指', '手镯']);
     const audit = await injectApi(t, ADMIN_AUDIT_API.list, {
-      query: { entity: 'keywords', sid: 'curated' },
+      query: { entity: 'keywords', q: 'curated' },
       token: operator.token,
     });
     expect(audit.data.entries[0]).toMatchObject({

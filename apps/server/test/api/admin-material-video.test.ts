@@ -2,8 +2,10 @@ import {
   ADMIN_REVIEW_API,
   ErrorCode,
   type TAdminMaterialResponse,
-  type TSearchMaterialsResponse,
-  type TUploadConfigResponse,
+  ADMIN_MATERIAL_API,
+  ADMIN_MATERIAL_PATHS,
+  MATERIAL_API,
+  pathUrl,
 } from '@gemstock/contract';
 import { eq } from 'drizzle-orm';
 import { execFileSync } from 'node:child_process';
@@ -40,7 +42,7 @@ function upload(t: TestApp, token: string, data: Buffer, filename: string, keywo
   ]);
   return t.call<TAdminMaterialResponse>({
     method: 'POST',
-    url: '/api/admin/materials/upload',
+    url: pathUrl(ADMIN_MATERIAL_PATHS.upload, {}),
     payload: body.payload,
     headers: body.headers,
     token,
@@ -174,10 +176,7 @@ describe('POST /api/admin/materials/upload — video with ffmpeg', () => {
         token: operator.token,
       });
       expect(listed.code, listed.message).toBe(0);
-      const search = await t.call<TSearchMaterialsResponse>({
-        method: 'GET',
-        url: '/api/material?keyword=视频测试钻戒',
-      });
+      const search = await injectApi(t, MATERIAL_API.search, { query: { keyword: '视频测试钻戒' } });
       const found = search.data.materials.find((m) => m.sid === material.sid);
       expect(found?.previewUrl).toMatch(/^\/media\/materials\/.+\/preview-/);
       expect(found?.extra).toMatchObject({ aspect_ratio: '16:9', resolution: '1080p' });
@@ -279,11 +278,7 @@ describe('POST /api/admin/materials/upload — video without ffmpeg', () => {
   });
 
   it('refuses video with a clear message instead of failing later, and says so up front', async () => {
-    const config = await t.call<TUploadConfigResponse>({
-      method: 'GET',
-      url: '/api/admin/materials/upload_config',
-      token: operator.token,
-    });
+    const config = await injectApi(t, ADMIN_MATERIAL_API.uploadConfig, { token: operator.token });
     expect(config.data.videoProcessing).toBe(false);
 
     const before = await snapshot(t);

@@ -415,7 +415,7 @@ describe('operator materials: list, read, edit, reprocess', () => {
       expect(again).toMatchObject({ status: 409, code: ErrorCode.MEDIA_JOB_PENDING.code });
 
       const audit = await injectApi(t, ADMIN_AUDIT_API.list, {
-        query: { entity: 'material', sid: f.failed },
+        query: { entity: 'material', q: f.failed },
         token: operator.token,
       });
       expect(audit.data.entries[0]).toMatchObject({

@@ -7,6 +7,8 @@ import {
   OperatorRole,
   mayCallWithRoles,
   rolesAdmitted,
+  ADMIN_KEYWORD_API,
+  ADMIN_OPERATOR_API,
 } from '@gemstock/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +16,7 @@ import { auditLogs, orders } from '../../src/db/schema/index.js';
 import { createTestOperator, type TestOperator } from '../helpers/admin.js';
 import { insertTestOrder } from '../helpers/payment-orders.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { injectApi } from '../helpers/inject-api.js';
 
 const NOT_ADMIN = [OperatorRole.CONTENT, OperatorRole.FINANCE, OperatorRole.SERVICE] as const;
 
@@ -120,15 +123,14 @@ describe('operator roles, checked on the server for every admin route', () => {
     const url = contract.endpointUrl(contract.ADMIN_INVOICE_API.list);
     expect((await t.call({ method: 'GET', url, token: op.token })).code).toBe(0);
     const admin = as.admin;
-    const moved = await t.call({
-      method: 'PATCH',
-      url: `/api/admin/operators/${op.sid}`,
+    const moved = await injectApi(t, ADMIN_OPERATOR_API.update, {
+      params: { id: op.sid },
+      body: { roles: ['content'] },
       token: admin.token,
-      payload: { roles: ['content'] },
     });
     expect(moved.code).toBe(0);
     expect((await t.call({ method: 'GET', url, token: op.token })).code).toBe(2050);
-    expect((await t.call({ method: 'GET', url: '/api/admin/keywords', token: op.token })).code).toBe(0);
+    expect((await injectApi(t, ADMIN_KEYWORD_API.lists, { token: op.token })).code).toBe(0);
   });
 
   it('admits 管理员 alone to an endpoint that names no roles', () => {

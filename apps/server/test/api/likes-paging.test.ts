@@ -107,7 +107,7 @@ describe('GET /api/user/like: paging that costs one page', () => {
 
   it('refuses a cursor it did not make, in Chinese', async () => {
     const buyer = await createBuyer(t);
-    const res = await t.call({ method: 'GET', url: '/api/user/like?cursor=bm9wZQ', token: buyer.token });
+    const res = await injectApi(t, MATERIAL_API.userLikes, { query: { cursor: 'bm9wZQ' }, token: buyer.token });
     expect([res.status, res.code]).toEqual([400, 1001]);
     expect(res.message).toContain('分页位置不正确');
   });

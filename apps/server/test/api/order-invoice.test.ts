@@ -351,7 +351,7 @@ describe('the operator issues or rejects; GET /api/order/{id}/invoice downloads'
     expect(refused.code).toBe(4001);
 
     const audit = await injectApi(t, ADMIN_AUDIT_API.list, {
-      query: { entity: 'invoice', sid: invoice.sid },
+      query: { entity: 'invoice', q: invoice.sid },
       token: ops.token,
     });
     expect(audit.data.entries.map((e) => e.action)).toContain('invoice.issue');
