@@ -31,7 +31,7 @@ import { connectPostgres, migrateDatabase } from '../apps/server/src/db/client.j
 import { newSid } from '../apps/server/src/lib/ids.js';
 import { TokenService } from '../apps/server/src/lib/tokens.js';
 import { searchTokensFor } from '../apps/server/src/modules/search/search-tokens.js';
-import { assertSafeDatabase, ensureDatabase } from './bench-database.js';
+import { assertSafeDatabase, dropDatabase, ensureDatabase } from './bench-database.js';
 import { forkBenchServer } from './fork-server.js';
 import { figures, type Figures } from './latency-figures.js';
 import { ensureBenchMaterials } from './seed-materials.js';
@@ -400,19 +400,6 @@ async function measure(base: string, list: Target[], tokens: Record<Target['toke
 }
 
 /* ---------------------------------------------------------------- main */
-
-async function dropDatabase(url: string): Promise<void> {
-  const name = decodeURIComponent(new URL(url).pathname.slice(1));
-  const adminUrl = new URL(url);
-  adminUrl.pathname = '/postgres';
-  const admin = new pg.Client({ connectionString: adminUrl.toString() });
-  await admin.connect();
-  try {
-    await admin.query(`DROP DATABASE IF EXISTS "${name.replaceAll('"', '""')}" WITH (FORCE)`);
-  } finally {
-    await admin.end();
-  }
-}
 
 async function main() {
   assertSafeDatabase(DATABASE_URL);
