@@ -240,7 +240,7 @@ async function main() {
       const entry: Entry = { method, url: route.url, access: probed };
       // A hand-written operator route (an upload) names its roles in its guard.
       const handRoles = probed === 'operator' && !endpoint ? rolesOf.get(`${method} ${route.url}`) : undefined;
-      if (handRoles) entry.access = `operator with the role ${handRoles}`;
+      if (handRoles) entry.access = `operator — roles ${handRoles}`;
       if (endpoint) {
         if (PROBED_ACCESS[endpoint.access] !== probed) {
           throw new Error(`${method} ${route.url} declares access "${endpoint.access}" but answers as "${probed}"`);
@@ -249,7 +249,7 @@ async function main() {
         if (endpoint.access === 'operator') {
           const admitted = rolesOf.get(`${method} ${route.url}`);
           if (!admitted) throw new Error(`${method} ${route.url}: an operator route without a role guard`);
-          entry.access = `operator with the role ${admitted}`;
+          entry.access = `operator — roles ${admitted}`;
         }
         const name = names.get(endpoint);
         if (name) entry.declaredAs = name;
