@@ -1,6 +1,9 @@
 import {
+  ADMIN_ORDER_API,
   ADMIN_PAYMENT_API,
   ADMIN_REFUND_API,
+  ORDER_API,
+  PAYMENT_API,
   chinaDateOf,
   endpointUrl,
   type TOnlinePayResponse,
@@ -38,7 +41,7 @@ describe('payment exceptions', () => {
     const order = await placeOrder(t, buyer, { [m!.sid]: 2 });
     const pay = await t.call<TOnlinePayResponse>({
       method: 'POST',
-      url: `/api/order/${order.sid}/wechat`,
+      url: endpointUrl(PAYMENT_API.wechat, { params: { id: order.sid } }),
       token: buyer.token,
       payload: { code: null, referer: null },
     });
@@ -174,10 +177,15 @@ describe('payment exceptions', () => {
     const buyer = await createCompanyBuyer(t);
     const [m] = await createMaterials(t, 1);
     const order = await placeOrder(t, buyer, { [m!.sid]: 2 });
-    await t.call({ method: 'POST', url: `/api/order/${order.sid}/transfer`, token: buyer.token, payload: {} });
+    await t.call({
+      method: 'POST',
+      url: endpointUrl(ORDER_API.startTransfer, { params: { id: order.sid } }),
+      token: buyer.token,
+      payload: {},
+    });
     const over = await t.call({
       method: 'POST',
-      url: `/api/admin/orders/${order.sid}/confirm_transfer`,
+      url: endpointUrl(ADMIN_ORDER_API.confirmTransfer, { params: { id: order.sid } }),
       token: operator.token,
       payload: {
         amount: order.finalPrice + 5_000,

@@ -1,8 +1,15 @@
 import {
+  ADMIN_ORDER_API,
   ADMIN_REFUND_API,
   chinaDateOf,
   endpointUrl,
+  LICENCE_API,
   ORDER_API,
+  ORDER_PATHS,
+  PAYMENT_API,
+  PAYMENT_PATHS,
+  pathUrl,
+  USER_API,
   type TOnlinePayResponse,
   type TSandboxPayResponse,
 } from '@gemstock/contract';
@@ -77,10 +84,15 @@ describe('refunding an order (wallet, bank transfer, the sandbox)', () => {
     const buyer = await createCompanyBuyer(t);
     const placed = await injectApi(t, ORDER_API.placeWallet, { body: { price: 69_900 }, token: buyer.token });
     const sid = placed.data.order.sid;
-    await t.call({ method: 'POST', url: `/api/order/${sid}/transfer`, token: buyer.token, payload: {} });
+    await t.call({
+      method: 'POST',
+      url: endpointUrl(ORDER_API.startTransfer, { params: { id: sid } }),
+      token: buyer.token,
+      payload: {},
+    });
     const confirmed = await t.call({
       method: 'POST',
-      url: `/api/admin/orders/${sid}/confirm_transfer`,
+      url: endpointUrl(ADMIN_ORDER_API.confirmTransfer, { params: { id: sid } }),
       token: operator.token,
       payload: await arrivalOfPrice(t, sid),
     });
@@ -94,7 +106,7 @@ describe('refunding an order (wallet, bank transfer, the sandbox)', () => {
     const order = await placeOrder(t, buyer, { [m!.sid]: 2 });
     const pay = await t.call<TOnlinePayResponse>({
       method: 'POST',
-      url: `/api/order/${order.sid}/wechat`,
+      url: endpointUrl(PAYMENT_API.wechat, { params: { id: order.sid } }),
       token: buyer.token,
       payload: { code: null, referer: null },
     });
@@ -163,21 +175,28 @@ describe('refunding an order (wallet, bank transfer, the sandbox)', () => {
     // The licence has ended: downloads are refused with a code, verification says revoked.
     const [licence] = await t.database.db.select().from(licences).where(eq(licences.orderSid, order.sid));
     expect(licence!.revokedAt).not.toBeNull();
-    const download = await t.call({ method: 'GET', url: `/api/order/${order.sid}/download`, token: buyer.token });
+    const download = await t.call({
+      method: 'GET',
+      url: endpointUrl(LICENCE_API.orderDownload, { params: { id: order.sid } }),
+      token: buyer.token,
+    });
     expect([download.status, download.code]).toEqual([403, 4168]);
     const single = await t.call({
       method: 'GET',
-      url: `/api/material/${materials[0]!.sid}/download`,
+      url: endpointUrl(LICENCE_API.materialDownload, { params: { id: materials[0]!.sid } }),
       token: buyer.token,
     });
     expect(single.code).toBe(4168);
     const certificate = await t.call({
       method: 'GET',
-      url: `/api/order/${order.sid}/certificate/${materials[0]!.sid}`,
+      url: pathUrl(ORDER_PATHS.certificate, { id: order.sid, materialSid: materials[0]!.sid }),
       token: buyer.token,
     });
     expect(certificate.code).toBe(4168);
-    const verify = await t.app.inject({ method: 'GET', url: `/verify/certificate/${licence!.certNo}` });
+    const verify = await t.app.inject({
+      method: 'GET',
+      url: pathUrl(ORDER_PATHS.verifyCertificate, { certNo: licence!.certNo }),
+    });
     expect(verify.body).toContain('该证书已撤销');
     expect(verify.body).not.toContain('证书有效');
 
@@ -280,10 +299,15 @@ describe('refunding an order (wallet, bank transfer, the sandbox)', () => {
     const buyer = await createCompanyBuyer(t);
     const [m] = await createMaterials(t, 1);
     const order = await placeOrder(t, buyer, { [m!.sid]: 2 });
-    await t.call({ method: 'POST', url: `/api/order/${order.sid}/transfer`, token: buyer.token, payload: {} });
+    await t.call({
+      method: 'POST',
+      url: endpointUrl(ORDER_API.startTransfer, { params: { id: order.sid } }),
+      token: buyer.token,
+      payload: {},
+    });
     const confirmed = await t.call({
       method: 'POST',
-      url: `/api/admin/orders/${order.sid}/confirm_transfer`,
+      url: endpointUrl(ADMIN_ORDER_API.confirmTransfer, { params: { id: order.sid } }),
       token: operator.token,
       payload: await arrivalOfPrice(t, order.sid),
     });
@@ -325,7 +349,7 @@ describe('refunding an order (wallet, bank transfer, the sandbox)', () => {
     expect(await walletBooks(t, untouched.buyer.sid)).toMatchObject({ lots: 0, ledger: 0 });
     const me = await t.call<{ user: { isVip: boolean } }>({
       method: 'GET',
-      url: '/api/user',
+      url: endpointUrl(USER_API.me),
       token: untouched.buyer.token,
     });
     expect(me.data.user.isVip).toBe(false);
@@ -492,16 +516,16 @@ describe('refunding an online payment through WeChat Pay and Alipay', () => {
     const order = await placeOrder(t, buyer, { [m!.sid]: 2 });
     const pay = await t.call<TOnlinePayResponse>({
       method: 'POST',
-      url: `/api/order/${order.sid}/${way}`,
+      url: endpointUrl(PAYMENT_API[way], { params: { id: order.sid } }),
       token: buyer.token,
       payload: { code: null, referer: null },
     });
     expect(pay.status, pay.raw).toBe(200);
     if (way === 'wechat') {
       const outTradeNo = [...wechat.trades.values()].find((tr) => tr.link === pay.data.link)!.outTradeNo;
-      expect((await deliver(t, '/api/payment/notify/wechat', wechat.pay(outTradeNo))).statusCode).toBe(204);
+      expect((await deliver(t, PAYMENT_PATHS.notifyWechat, wechat.pay(outTradeNo))).statusCode).toBe(204);
     } else {
-      expect((await deliver(t, '/api/payment/notify/alipay', alipay.payLink(pay.data.link))).body).toBe('success');
+      expect((await deliver(t, PAYMENT_PATHS.notifyAlipay, alipay.payLink(pay.data.link))).body).toBe('success');
     }
     expect((await orderRow(t, order.sid)).status).toBe('PAYED');
     return { buyer, order };
@@ -525,9 +549,9 @@ describe('refunding an online payment through WeChat Pay and Alipay', () => {
     expect(mine.data.order.refund).toMatchObject({ status: 'PROCESSING' });
 
     const notice = wechat.settleRefund(refunded.data.refund.refundNo);
-    expect((await deliver(t, '/api/payment/refund_notify/wechat', notice)).statusCode).toBe(204);
+    expect((await deliver(t, PAYMENT_PATHS.refundNotifyWechat, notice)).statusCode).toBe(204);
     // Delivered twice, it changes nothing the second time.
-    expect((await deliver(t, '/api/payment/refund_notify/wechat', notice)).statusCode).toBe(204);
+    expect((await deliver(t, PAYMENT_PATHS.refundNotifyWechat, notice)).statusCode).toBe(204);
     const money = await injectApi(t, ADMIN_REFUND_API.orderMoney, { params: { id: order.sid }, token: operator.token });
     expect(money.data.refund).toMatchObject({ status: 'SUCCEEDED', settledAt: expect.any(String) });
   });
@@ -585,7 +609,7 @@ describe('refunding an online payment through WeChat Pay and Alipay', () => {
 
     // A refund WeChat closes can be paid out by bank instead.
     const closed = wechat.settleRefund(retried.data.refund.refundNo, 'CLOSED');
-    expect((await deliver(t, '/api/payment/refund_notify/wechat', closed)).statusCode).toBe(204);
+    expect((await deliver(t, PAYMENT_PATHS.refundNotifyWechat, closed)).statusCode).toBe(204);
     const paidOut = await injectApi(t, ADMIN_REFUND_API.paidOut, {
       params: { id: refused.data.refund.sid },
       body: { bankSerial: 'RFB20260101', paidOutOn: chinaDateOf(new Date()), note: '线下转账退回' },

@@ -1,5 +1,10 @@
 import {
+  ADMIN_ORDER_API,
+  ADMIN_REFUND_API,
   chinaDateOf,
+  endpointUrl,
+  ORDER_API,
+  USER_API,
   type TAdminOrderListResponse,
   type TConfirmTransferResponse,
   type TMeResponse,
@@ -27,7 +32,7 @@ afterAll(async () => t.close());
 const confirm = async (sid: string, note = '已核对到账', bankSerial?: string) =>
   t.call<TOrderResponse>({
     method: 'POST',
-    url: `/api/admin/orders/${sid}/confirm_transfer`,
+    url: endpointUrl(ADMIN_ORDER_API.confirmTransfer, { params: { id: sid } }),
     token: operator.token,
     payload: await arrivalOfPrice(t, sid, note, bankSerial),
   });
@@ -39,7 +44,7 @@ describe('bank transfer', () => {
     const order = await placeOrder(t, buyer, { [m!.sid]: 2 });
     const res = await t.call<TTransferResponse>({
       method: 'POST',
-      url: `/api/order/${order.sid}/transfer`,
+      url: endpointUrl(ORDER_API.startTransfer, { params: { id: order.sid } }),
       token: buyer.token,
       payload: { code: null, referer: null },
     });
@@ -50,7 +55,7 @@ describe('bank transfer', () => {
     expect(res.data.order).toMatchObject({ status: 'CREATED', payWay: 'TRANSFER' });
     const again = await t.call<TTransferResponse>({
       method: 'GET',
-      url: `/api/order/${order.sid}/transfer`,
+      url: endpointUrl(ORDER_API.startTransfer, { params: { id: order.sid } }),
       token: buyer.token,
     });
     expect(again.data.info).toEqual(res.data.info);
@@ -60,7 +65,12 @@ describe('bank transfer', () => {
     const buyer = await createCompanyBuyer(t);
     const [m] = await createMaterials(t, 1);
     const order = await placeOrder(t, buyer, { [m!.sid]: 1 });
-    await t.call({ method: 'POST', url: `/api/order/${order.sid}/transfer`, token: buyer.token, payload: {} });
+    await t.call({
+      method: 'POST',
+      url: endpointUrl(ORDER_API.startTransfer, { params: { id: order.sid } }),
+      token: buyer.token,
+      payload: {},
+    });
     const first = await confirm(order.sid, '已核对到账', 'BK-REPEAT-1');
     expect(first.code).toBe(0);
     expect(first.data.order).toMatchObject({ status: 'PAYED', payWay: 'TRANSFER', finalPrice: 39_800 });
@@ -78,18 +88,18 @@ describe('bank transfer', () => {
     const buyer = await createCompanyBuyer(t);
     const recharge = await t.call<TOrderResponse>({
       method: 'POST',
-      url: '/api/order/place/wallet',
+      url: endpointUrl(ORDER_API.placeWallet),
       token: buyer.token,
       payload: { price: 69_900 },
     });
     await t.call({
       method: 'POST',
-      url: `/api/order/${recharge.data.order.sid}/transfer`,
+      url: endpointUrl(ORDER_API.startTransfer, { params: { id: recharge.data.order.sid } }),
       token: buyer.token,
       payload: {},
     });
     expect((await confirm(recharge.data.order.sid)).code).toBe(0);
-    const me = await t.call<TMeResponse>({ method: 'GET', url: '/api/user', token: buyer.token });
+    const me = await t.call<TMeResponse>({ method: 'GET', url: endpointUrl(USER_API.me), token: buyer.token });
     expect(me.data.user).toMatchObject({ walletBalance: 69_900, isVip: true });
     const days = (Date.parse(me.data.user.vipValidBefore!) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(27);
@@ -100,10 +110,15 @@ describe('bank transfer', () => {
     const buyer = await createCompanyBuyer(t);
     const [m] = await createMaterials(t, 1);
     const order = await placeOrder(t, buyer, { [m!.sid]: 2 });
-    await t.call({ method: 'POST', url: `/api/order/${order.sid}/transfer`, token: buyer.token, payload: {} });
+    await t.call({
+      method: 'POST',
+      url: endpointUrl(ORDER_API.startTransfer, { params: { id: order.sid } }),
+      token: buyer.token,
+      payload: {},
+    });
     const rejected = await t.call<TOrderResponse>({
       method: 'POST',
-      url: `/api/admin/orders/${order.sid}/reject_transfer`,
+      url: endpointUrl(ADMIN_ORDER_API.rejectTransfer, { params: { id: order.sid } }),
       token: operator.token,
       payload: { note: '未查到该笔款项' },
     });
@@ -119,7 +134,7 @@ describe('bank transfer', () => {
     const order = await placeOrder(t, buyer, { [m!.sid]: 2 });
     const asBuyer = await t.call({
       method: 'POST',
-      url: `/api/admin/orders/${order.sid}/confirm_transfer`,
+      url: endpointUrl(ADMIN_ORDER_API.confirmTransfer, { params: { id: order.sid } }),
       token: buyer.token,
       payload: { note: 'x' },
     });
@@ -127,7 +142,7 @@ describe('bank transfer', () => {
     expect((await confirm(order.sid)).code).toBe(4016);
     const noNote = await t.call({
       method: 'POST',
-      url: `/api/admin/orders/${order.sid}/confirm_transfer`,
+      url: endpointUrl(ADMIN_ORDER_API.confirmTransfer, { params: { id: order.sid } }),
       token: operator.token,
       payload: { note: '  ' },
     });
@@ -140,10 +155,15 @@ describe('bank transfer', () => {
     const [m1, m2] = await createMaterials(t, 2);
     const waiting = await placeOrder(t, buyer, { [m1!.sid]: 2 });
     const other = await placeOrder(t, buyer, { [m2!.sid]: 2 });
-    await t.call({ method: 'POST', url: `/api/order/${waiting.sid}/transfer`, token: buyer.token, payload: {} });
+    await t.call({
+      method: 'POST',
+      url: endpointUrl(ORDER_API.startTransfer, { params: { id: waiting.sid } }),
+      token: buyer.token,
+      payload: {},
+    });
     const queue = await t.call<TAdminOrderListResponse>({
       method: 'GET',
-      url: `/api/admin/orders?status=CREATED&pay_way=TRANSFER&q=${waiting.orderNo}`,
+      url: endpointUrl(ADMIN_ORDER_API.list, { query: { status: 'CREATED', pay_way: 'TRANSFER', q: waiting.orderNo } }),
       token: operator.token,
     });
     expect(queue.code).toBe(0);
@@ -156,18 +176,28 @@ describe('bank transfer', () => {
     });
     const byCompany = await t.call<TAdminOrderListResponse>({
       method: 'GET',
-      url: `/api/admin/orders?q=${encodeURIComponent('鑫鎏')}&page_size=60`,
+      url: endpointUrl(ADMIN_ORDER_API.list, { query: { q: '鑫鎏', page_size: 60 } }),
       token: operator.token,
     });
     expect(byCompany.data.orders.map((o) => o.sid)).toEqual(expect.arrayContaining([waiting.sid, other.sid]));
     const one = await t.call<{ order: { sid: string } }>({
       method: 'GET',
-      url: `/api/admin/orders/${other.sid}`,
+      url: endpointUrl(ADMIN_ORDER_API.detail, { params: { id: other.sid } }),
       token: operator.token,
     });
     expect(one.data.order.sid).toBe(other.sid);
-    expect((await t.call({ method: 'GET', url: '/api/admin/orders', token: buyer.token })).status).toBe(401);
-    expect((await t.call({ method: 'GET', url: '/api/admin/orders?q=%25', token: operator.token })).code).toBe(0);
+    expect((await t.call({ method: 'GET', url: endpointUrl(ADMIN_ORDER_API.list), token: buyer.token })).status).toBe(
+      401,
+    );
+    expect(
+      (
+        await t.call({
+          method: 'GET',
+          url: endpointUrl(ADMIN_ORDER_API.list, { query: { q: '%' } }),
+          token: operator.token,
+        })
+      ).code,
+    ).toBe(0);
   });
 
   it('shows another account nothing', async () => {
@@ -177,7 +207,7 @@ describe('bank transfer', () => {
     const order = await placeOrder(t, buyer, { [m!.sid]: 2 });
     const res = await t.call({
       method: 'POST',
-      url: `/api/order/${order.sid}/transfer`,
+      url: endpointUrl(ORDER_API.startTransfer, { params: { id: order.sid } }),
       token: stranger.token,
       payload: {},
     });
@@ -191,20 +221,29 @@ describe('确认到账: what arrived, when, under which bank serial', () => {
     const buyer = await createCompanyBuyer(t);
     const [m] = await createMaterials(t, 1);
     const order = await placeOrder(t, buyer, { [m!.sid]: 2 });
-    await t.call({ method: 'POST', url: `/api/order/${order.sid}/transfer`, token: buyer.token, payload: {} });
+    await t.call({
+      method: 'POST',
+      url: endpointUrl(ORDER_API.startTransfer, { params: { id: order.sid } }),
+      token: buyer.token,
+      payload: {},
+    });
     return order;
   }
 
   const arrive = (sid: string, body: Record<string, unknown>) =>
     t.call<TConfirmTransferResponse>({
       method: 'POST',
-      url: `/api/admin/orders/${sid}/confirm_transfer`,
+      url: endpointUrl(ADMIN_ORDER_API.confirmTransfer, { params: { id: sid } }),
       token: operator.token,
       payload: { arrivedOn: chinaDateOf(new Date()), note: '银行流水核对', ...body },
     });
 
   const money = (sid: string) =>
-    t.call<TOrderMoneyResponse>({ method: 'GET', url: `/api/admin/orders/${sid}/money`, token: operator.token });
+    t.call<TOrderMoneyResponse>({
+      method: 'GET',
+      url: endpointUrl(ADMIN_REFUND_API.orderMoney, { params: { id: sid } }),
+      token: operator.token,
+    });
 
   it('an amount other than what the order waits for asks for a decision; until then nothing is recorded', async () => {
     const order = await transferOrder();

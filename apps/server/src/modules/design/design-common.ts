@@ -1,81 +1,22 @@
+import type {
+  DemandTier} from '@gemstock/contract';
 import {
-  AccountLevel,
-  DEMAND_FINAL_WORKING_DAYS,
-  DEMAND_MAX_REVISIONS,
-  DEMAND_QUOTE_WORKING_DAYS,
-  DEMAND_REVISION_WORKING_DAYS,
   DEMAND_TIER_LABEL,
-  DESIGN_COMMENTS_PER_FILE,
   DemandStateMachine,
-  DemandStatus,
-  DemandTier,
   DesignFileKind,
-  ErrorCode,
-  LicenceType,
   ORDER_PATHS,
-  type TAdminDemand,
-  type TAdminDemandDetails,
-  type TAdminDemandListResponse,
-  type TDemand,
-  type TDemandDetails,
-  type TDemandListResponse,
-  type TDesignComment,
-  type ZAdminDemandListQuery,
-  type ZDemandCommentRequest,
-  type ZDemandListQuery,
-  type ZDemandQuoteRequest,
-  chinaLastDayBefore,
-  chinaWorkingDaysDeadline,
-  draftVersionLabel,
-  ownerSidOf,
   type TOrder,
   type TAdminOrder,
 } from '@gemstock/contract';
-import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import type { DbOrTx } from '../../db/client.js';
-import { uniqueViolationConstraint } from '../../db/errors.js';
-import { AppError } from '../../lib/app-error.js';
 import type { DownloadUrlSigner } from '../../lib/download-url.js';
-import { newSid } from '../../lib/ids.js';
-import { assertMay } from '../../lib/state-transition.js';
-import { listPageOf, pageWithCursor } from '../../lib/list-cursor.js';
-import { recordOperatorAction } from '../audit/index.js';
 import { findMaterialsBySids } from '../catalog/index.js';
-import { findLicenceByOrderMaterial, grantOrderLicences } from '../licence/index.js';
-import type { OperatorRow } from '../../db/rows.js';
-import { assertUsableUpload, markUploadsUsed } from '../upload/index.js';
+import { findLicenceByOrderMaterial } from '../licence/index.js';
 import { noticeAddressOf } from '../user/index.js';
 import type { UserRow } from '../../db/rows.js';
-import { transitionDemand } from './demand-transition.js';
-import {
-  authorNamesOf,
-  countBuyerComments,
-  type DemandRow,
-  designerNamesOf,
-  findBoardRow,
-  findDemand,
-  findEnabledOperator,
-  insertDemandRow,
-  insertDesignComment,
-  insertDesignFile,
-  listBoard,
-  listDemandsOf,
-  listDesignComments,
-  listDesigners,
-  listDesignFiles,
-  lockDemand,
-  updateDemandInStatus,
-} from './design.repository.js';
-import { type StoredDesignFile, storeDesignFile } from './design-file.js';
-import {
-  presentBoardDemand,
-  presentDemand,
-  presentDesignComment,
-  presentDesignFile,
-  type PrivateUrlOf,
-} from './design.view.js';
-
+import { authorNamesOf, type DemandRow, listDesignComments, listDesignFiles } from './design.repository.js';
+import { presentDemand, presentDesignComment, presentDesignFile, type PrivateUrlOf } from './design.view.js';
 
 // What the buyer's and the operators' sides of custom design share: their dependencies, links,
 // the details of a demand and the notice to the buyer.

@@ -25,8 +25,8 @@ export function renderVerificationPage(siteName: string, certNo: string, found: 
         found.revokedOn
           ? `<p class="bad">✘ 该证书已撤销，授权已终止（${escapeHtml(found.revokedOn)}${found.revokedReason ? `，${escapeHtml(found.revokedReason)}` : ''}）</p>`
           : found.supersededByCertNo
-          ? `<p class="old">⚠ 该证书已因授权升级被取代${found.supersededOn ? `（${escapeHtml(found.supersededOn)}）` : ''}，现行证书编号：<a href="./${encodeURIComponent(found.supersededByCertNo)}">${escapeHtml(found.supersededByCertNo)}</a></p>`
-          : '<p class="ok">✔ 证书有效</p>'
+            ? `<p class="old">⚠ 该证书已因授权升级被取代${found.supersededOn ? `（${escapeHtml(found.supersededOn)}）` : ''}，现行证书编号：<a href="./${encodeURIComponent(found.supersededByCertNo)}">${escapeHtml(found.supersededByCertNo)}</a></p>`
+            : '<p class="ok">✔ 证书有效</p>'
       }
   <dl>
     <dt>证书编号</dt><dd>${escapeHtml(found.certNo)}</dd>

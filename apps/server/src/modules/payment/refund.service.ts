@@ -385,10 +385,7 @@ export async function refundOrder(
     if (constraint === 'refunds_order_key') throw new AppError(ErrorCode.REFUND_ORDER_NOT_PAID);
     throw error;
   }
-  const refund =
-    made.isNew && awaitsGateway(made.refund)
-      ? await askGateway(deps, made.refund, log)
-      : made.refund;
+  const refund = made.isNew && awaitsGateway(made.refund) ? await askGateway(deps, made.refund, log) : made.refund;
   return { refund: await presentRefund(deps.db, refund) };
 }
 
@@ -583,8 +580,7 @@ export async function syncRefund(
 }
 
 async function queryGatewayRefund(deps: RefundDeps, refund: RefundRow, log: PaymentLog): Promise<RefundRow> {
-  if (!awaitsGateway(refund) || !isGatewayChannel(refund.channel) || !refund.outTradeNo)
-    return refund;
+  if (!awaitsGateway(refund) || !isGatewayChannel(refund.channel) || !refund.outTradeNo) return refund;
   const gateway = deps.payments.byName(refund.channel);
   if (!gateway) throw new AppError(ErrorCode.REFUND_GATEWAY_UNAVAILABLE);
   let answer: GatewayRefund;
