@@ -1,7 +1,6 @@
-import type {
-  DemandTier} from '@gemstock/contract';
 import {
   DEMAND_TIER_LABEL,
+  type DemandTier,
   DemandStateMachine,
   DesignFileKind,
   ORDER_PATHS,
@@ -43,6 +42,7 @@ export type DesignDeps = Pick<AppDeps, 'db' | 'storage' | 'messages' | 'config'>
 
 /** Links to drafts and uploads live an hour: long enough to look at a drawer, short enough not to spread. */
 const VIEW_LINK_TTL_SECONDS = 3600;
+
 export function nowOf(deps: Pick<DesignDeps, 'now'>): Date {
   return deps.now?.() ?? new Date();
 }
