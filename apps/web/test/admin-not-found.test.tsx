@@ -47,7 +47,7 @@ describe('an address the console does not have', () => {
         : undefined,
     );
     renderConsoleAt('/admin');
-    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/admin/materials'), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/admin/materials'), { timeout: 15_000 });
   });
 
   it('opens 订单管理 on /admin for 财务', async () => {
@@ -68,6 +68,6 @@ describe('an address the console does not have', () => {
         : undefined,
     );
     renderConsoleAt('/admin');
-    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/admin/orders'), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/admin/orders'), { timeout: 15_000 });
   });
 });
