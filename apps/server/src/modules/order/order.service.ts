@@ -6,7 +6,6 @@ import {
   ErrorCode,
   LicenceType,
   OrderStateMachine,
-  OrderStatus,
   ORDER_MAX_TOTAL_CENTS,
   OrderType,
   type TAdminOrder,
@@ -548,8 +547,13 @@ export async function presentMany(deps: OrderDeps, rows: OrderRow[], knownItems?
   const lastAttempts = policy ? await findLastAttemptTimes(deps.db, unpaid) : new Map<string, Date>();
   const paid = rows.filter((r) => OrderStateMachine.may('requestInvoice', r.status)).map((r) => r.sid);
   const invoices = await invoicesOfOrders(deps.db, paid);
-  const refunded = rows.filter((r) => r.status === OrderStatus.REFUNDED).map((r) => r.sid);
-  const refunds = deps.refundsOf ? await deps.refundsOf(deps.db, refunded) : new Map<string, TOrderRefund>();
+  // Only a refunded order has a refund: the page's orders are asked at once, by their index.
+  const refunds = deps.refundsOf
+    ? await deps.refundsOf(
+        deps.db,
+        rows.map((r) => r.sid),
+      )
+    : new Map<string, TOrderRefund>();
   return rows.map((row) =>
     presentOrder(row, {
       items: items.filter((i) => i.orderSid === row.sid),
