@@ -1,7 +1,7 @@
 import {
   CHINA_OFFSET_MS,
   DemandStateMachine,
-  DemandStatus,
+  type DemandStatus,
   ErrorCode,
   OrderStateMachine,
   OrderStatus,

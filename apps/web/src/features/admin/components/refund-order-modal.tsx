@@ -15,7 +15,6 @@ import { useState } from 'react';
 import { LoadError } from '@/components/load-error';
 import { applyFieldErrors } from '@/lib/form';
 import { REFUND_CHANNEL_TEXT } from '@/lib/order-labels';
-import { notify } from '@/lib/notify';
 import { newRefundKey, notifyRefundOutcome, useRefundOrder, useRefundPreview } from '../api/refunds';
 import { BankSerialField, CalendarDayField, dayOf, todayInChina, YuanField } from './bank-fields';
 

@@ -3,7 +3,7 @@ import {
   ORDER_STATUSES,
   PAYMENT_EXCEPTION_STATUSES,
   PaymentExceptionStateMachine,
-  PaymentExceptionStatus,
+  type PaymentExceptionStatus,
   formatYuan,
   type TPaymentException,
 } from '@gemstock/contract';
@@ -62,6 +62,13 @@ const STATUS_TAG: Record<PaymentExceptionStatus, { text: string; color: string }
 };
 
 type StatusFilter = PaymentExceptionStatus | 'ALL';
+
+const EMPTY_TEXT: Record<StatusFilter, string> = {
+  PENDING: '没有待处理的支付异常',
+  REFUNDED: '没有已退款的支付异常',
+  HANDLED: '没有已处理的支付异常',
+  ALL: '暂无支付异常',
+};
 
 /** Where the exception stands: its state, who resolved it and how (the note), and its refund. */
 function StatusCell({ exception }: { exception: TPaymentException }) {
@@ -259,12 +266,7 @@ export function PaymentExceptionsPage() {
         scroll={{ x: 1570 }}
         size="middle"
         locale={{
-          emptyText: (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={shown === PaymentExceptionStatus.PENDING ? '没有待处理的支付异常' : '暂无支付异常'}
-            />
-          ),
+          emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={EMPTY_TEXT[shown]} />,
         }}
         pagination={pagination(data?.total ?? 0, (total) => `共 ${total} 条`)}
       />
