@@ -58,6 +58,17 @@ export const users = pgTable(
     uniqueIndex('users_username_key').on(t.username),
     // A main account's sub-accounts, oldest first (the list's order).
     index('users_parent_idx').on(t.parentSid, t.createdAt, t.sid),
+    // 企业客户: the companies (main accounts) newest first, and found by any part of the company
+    // name (trigrams serve `ILIKE '%…%'`) or by the taxpayer number.
+    index('users_main_created_idx')
+      .on(t.createdAt.desc(), t.sid.desc())
+      .where(sql`${t.level} = 0`),
+    index('users_company_trgm_idx')
+      .using('gin', t.company.op('gin_trgm_ops'))
+      .where(sql`${t.level} = 0`),
+    index('users_company_license_idx')
+      .on(t.companyLicense)
+      .where(sql`${t.level} = 0`),
   ],
 );
 

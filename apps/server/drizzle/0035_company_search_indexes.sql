@@ -1,0 +1,3 @@
+CREATE INDEX "users_main_created_idx" ON "users" USING btree ("created_at" DESC NULLS LAST,"sid" DESC NULLS LAST) WHERE "users"."level" = 0;--> statement-breakpoint
+CREATE INDEX "users_company_trgm_idx" ON "users" USING gin ("company" gin_trgm_ops) WHERE "users"."level" = 0;--> statement-breakpoint
+CREATE INDEX "users_company_license_idx" ON "users" USING btree ("company_license") WHERE "users"."level" = 0;
