@@ -192,7 +192,72 @@ export const materials = pgTable(
     index('materials_featured_video_idx')
       .on(t.createdAt.desc(), t.seq.desc())
       .where(sql`${t.featured} AND ${t.format} = 'video'`),
+    // The console's list filtered by status or format, newest first: each filter walks its own
+    // index in the list's order instead of reading the whole newest-first index to find a few.
+    index('materials_status_created_idx').on(t.status, t.createdAt.desc(), t.seq.desc()),
+    index('materials_format_created_idx').on(t.format, t.createdAt.desc(), t.seq.desc()),
+    // Featured and taken-off-sale materials are few: small partial indexes in the list's order.
+    index('materials_featured_created_idx')
+      .on(t.createdAt.desc(), t.seq.desc())
+      .where(sql`${t.featured}`),
+    index('materials_disabled_created_idx')
+      .on(t.createdAt.desc(), t.seq.desc())
+      .where(sql`${t.disabled}`),
   ],
+);
+
+/**
+ * A bulk edit of materials (素材管理's 批量操作), applied by a background job in chunks so an edit
+ * of a million rows neither holds one transaction for minutes nor dies with the request. Claimed
+ * like media jobs (`FOR UPDATE SKIP LOCKED`, a stale lock taken over, `attempts` the fencing
+ * token), so any number of servers share the table and a chunk is applied once.
+ */
+export const materialBulkJobs = pgTable(
+  'material_bulk_jobs',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    sid: text().notNull().unique(),
+    operatorSid: text().notNull(),
+    /** The change (contract TBulkChange), validated whole before the job was created. */
+    change: jsonb().$type<Record<string, unknown>>().notNull(),
+    /** How the materials were chosen: the sids picked, or the list filter frozen at the start. */
+    selection: jsonb().$type<Record<string, unknown>>().notNull(),
+    /** queued → running → done, or failed; see MaterialBulkJobMachine. */
+    status: text().notNull().default('queued'),
+    /** Materials chosen when the job started (its frozen item list). */
+    total: integer().notNull(),
+    processed: integer().notNull().default(0),
+    /** Items are applied in seq order; the last seq applied (0 before the first chunk). */
+    lastSeq: bigint({ mode: 'number' }).notNull().default(0),
+    attempts: integer().notNull().default(0),
+    lockedAt: timestamp({ withTimezone: true }),
+    lastError: text(),
+    finishedAt: timestamp({ withTimezone: true }),
+    createdAt: now(),
+    updatedAt: now(),
+  },
+  (t) => [
+    index('material_bulk_jobs_due_idx')
+      .on(t.id)
+      .where(sql`${t.status} in ('queued', 'running')`),
+    index('material_bulk_jobs_created_idx').on(t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+/**
+ * The materials a bulk job applies to, by seq, written when it starts: "all N matching this
+ * search" means the rows matching then, not those that match when the job reaches them.
+ * Deleted when the job ends.
+ */
+export const materialBulkJobItems = pgTable(
+  'material_bulk_job_items',
+  {
+    jobId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => materialBulkJobs.id, { onDelete: 'cascade' }),
+    materialSeq: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.materialSeq] })],
 );
 
 /**
