@@ -1,4 +1,11 @@
-import { ADMIN_COUPON_API, ADMIN_MATERIAL_API } from '@gemstock/contract';
+import {
+  ADMIN_AUDIT_API,
+  ADMIN_COUPON_API,
+  ADMIN_INVOICE_API,
+  ADMIN_MATERIAL_API,
+  ADMIN_ORDER_API,
+  ADMIN_PAYMENT_API,
+} from '@gemstock/contract';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAdminSession } from '@/features/admin/lib/admin-session';
@@ -27,6 +34,11 @@ describe('a console list whose load fails', () => {
   it.each([
     ['/admin/materials', ADMIN_MATERIAL_API.list.path, '素材列表加载失败', '还没有素材'],
     ['/admin/coupons', ADMIN_COUPON_API.list.path, '优惠券列表加载失败', '还没有优惠券'],
+    ['/admin/orders', ADMIN_ORDER_API.list.path, '订单列表加载失败', '还没有订单'],
+    ['/admin/transfers', ADMIN_ORDER_API.list.path, '对公转账列表加载失败', '没有等待确认的对公转账'],
+    ['/admin/payment-exceptions', ADMIN_PAYMENT_API.exceptions.path, '支付异常列表加载失败', '没有待处理的支付异常'],
+    ['/admin/invoices', ADMIN_INVOICE_API.list.path, '发票申请加载失败', '没有待开具的发票申请'],
+    ['/admin/audit', ADMIN_AUDIT_API.list.path, '操作日志加载失败', '暂无操作记录'],
   ])('%s says so in place, never "empty", and 重试 asks again', async (page, listPath, failed, empty) => {
     const calls = failingLists(listPath);
     renderConsoleAt(page);

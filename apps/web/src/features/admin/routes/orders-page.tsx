@@ -57,10 +57,11 @@ export function OrdersPage() {
   const { page, page_size: pageSize, ...filters } = query;
   const cursors = usePageCursors(JSON.stringify({ ...filters, pageSize }));
   const cursor = cursors.cursorOf(page);
-  const { data, isFetching, isLoading, isPlaceholderData, refetch } = useOrders({
+  const list = useOrders({
     ...query,
     ...(cursor ? { cursor } : {}),
   });
+  const { data, isFetching, isLoading, isPlaceholderData, refetch } = list;
   const navigate = useNavigate();
   const filtered = Boolean(query.q || query.status || query.type || query.pay_way);
   const open = (sid: string | undefined) => update({ order: sid });
@@ -158,6 +159,7 @@ export function OrdersPage() {
     >
       <ScrollTable<TAdminOrder>
         regionLabel="订单列表"
+        loadState={list}
         rowKey="sid"
         columns={columns}
         dataSource={data?.orders ?? []}

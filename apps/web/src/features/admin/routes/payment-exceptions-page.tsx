@@ -9,7 +9,6 @@ import {
 } from '@gemstock/contract';
 import { Alert, Button, Card, Empty, Flex, Segmented, Space, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
-import { LoadError } from '@/components/load-error';
 import { REFUND_STATUS_LABEL } from '@/lib/order-labels';
 import { oneOf, useAddressQuery } from '../lib/address-query';
 import { useOperatorCan } from '../lib/operator-access';
@@ -254,11 +253,9 @@ export function PaymentExceptionsPage() {
         title="这些款项已经付到支付渠道，但没有入账到订单"
         description="例如订单取消后才付款、同一订单重复付款、付款金额与订单不符、对公转账多付。系统不会自动处理：核实后「退款」原路退回（多付的转账通过银行退回后登记流水号），或写明处理方式后标记「已处理」。同一笔付款的多次通知合并为一行。"
       />
-      {query.isError && !data && (
-        <LoadError title="支付异常加载失败" error={query.error} onRetry={() => void refetch()} />
-      )}
       <ScrollTable<TPaymentException>
         regionLabel="支付异常列表"
+        loadState={query}
         rowKey="id"
         columns={columns}
         dataSource={data?.exceptions ?? []}

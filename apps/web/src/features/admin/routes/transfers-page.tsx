@@ -23,13 +23,14 @@ export function TransfersPage() {
   const { page, pageSize, setPage, pagination } = useAdminPaging();
   const [deciding, setDeciding] = useState<TransferDecisionTarget | null>(null);
   const [openSid, setOpenSid] = useState<string | null>(null);
-  const { data, isFetching, isLoading, refetch } = useOrders({
+  const list = useOrders({
     status: OrderStatus.CREATED,
     pay_way: PayWay.TRANSFER,
     q,
     page,
     page_size: pageSize,
   });
+  const { data, isFetching, isLoading, refetch } = list;
 
   const columns: ColumnsType<TAdminOrder> = [
     {
@@ -130,6 +131,7 @@ export function TransfersPage() {
       />
       <ScrollTable<TAdminOrder>
         regionLabel="对公转账列表"
+        loadState={list}
         rowKey="sid"
         columns={columns}
         dataSource={data?.orders ?? []}
