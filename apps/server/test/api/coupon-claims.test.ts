@@ -1,4 +1,11 @@
-import type { TOnlinePayResponse, TSandboxPayResponse } from '@gemstock/contract';
+import {
+  type TOnlinePayResponse,
+  type TSandboxPayResponse,
+  ADMIN_ORDER_API,
+  ORDER_API,
+  PAYMENT_API,
+  endpointUrl,
+} from '@gemstock/contract';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { couponRedemptions, coupons, ledgerEntries, paymentEvents } from '../../src/db/schema/index.js';
@@ -38,7 +45,7 @@ const PRICE = 29_800;
 function startOnline(buyer: TestBuyer, orderSid: string, code: string | null, way: 'wechat' | 'alipay' = 'wechat') {
   return t.call<TOnlinePayResponse>({
     method: 'POST',
-    url: `/api/order/${orderSid}/${way}`,
+    url: endpointUrl(PAYMENT_API[way], { params: { id: orderSid } }),
     token: buyer.token,
     payload: { code, referer: null },
   });
@@ -125,7 +132,7 @@ describe('coupon claims on online payment', () => {
     expect(alipay.data.amount).toBe(PRICE - 1000);
     const preview = await t.call<{ price: number }>({
       method: 'POST',
-      url: `/api/order/${order.sid}/pay_preview`,
+      url: endpointUrl(ORDER_API.payPreview, { params: { id: order.sid } }),
       token: buyer.token,
       payload: { code: coupon.code, referer: null, pay_way: 'WECHAT' },
     });
@@ -150,7 +157,11 @@ describe('coupon claims on online payment', () => {
     expect(bLink.code).toBe(0);
 
     // B cancels: the claim goes back and A may take it.
-    const cancelled = await t.call({ method: 'POST', url: `/api/order/${orderB.sid}/cancel`, token: b.token });
+    const cancelled = await t.call({
+      method: 'POST',
+      url: endpointUrl(ORDER_API.cancel, { params: { id: orderB.sid } }),
+      token: b.token,
+    });
     expect(cancelled.code).toBe(0);
     expect(await couponState(coupon.sid)).toEqual({ redeemedCount: 0, uses: 0 });
     expect((await startOnline(a, orderA.sid, coupon.code)).code).toBe(0);
@@ -216,7 +227,7 @@ describe('coupon claims on transfer', () => {
     const transfer = (buyer: TestBuyer, sid: string) =>
       t.call<{ info: { amount: number } }>({
         method: 'POST',
-        url: `/api/order/${sid}/transfer`,
+        url: endpointUrl(ORDER_API.startTransfer, { params: { id: sid } }),
         token: buyer.token,
         payload: { code: coupon.code, referer: null },
       });
@@ -228,7 +239,7 @@ describe('coupon claims on transfer', () => {
     const ops = await operatorToken(t);
     const confirmed = await t.call({
       method: 'POST',
-      url: `/api/admin/orders/${winnerOrder.sid}/confirm_transfer`,
+      url: endpointUrl(ADMIN_ORDER_API.confirmTransfer, { params: { id: winnerOrder.sid } }),
       token: ops,
       payload: await arrivalOfPrice(t, winnerOrder.sid, '已到账'),
     });

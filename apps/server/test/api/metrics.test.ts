@@ -1,4 +1,12 @@
-import type { TOnlinePayResponse, TSandboxPayResponse } from '@gemstock/contract';
+import {
+  type TOnlinePayResponse,
+  type TSandboxPayResponse,
+  ADMIN_ORDER_API,
+  MATERIAL_API,
+  ORDER_API,
+  PAYMENT_API,
+  endpointUrl,
+} from '@gemstock/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../src/db/schema/index.js';
@@ -35,7 +43,10 @@ describe('GET /metrics', () => {
 
   it('with the token: request durations by route template and status, and the process metrics', async () => {
     await t.app.inject({ method: 'GET', url: '/healthz' });
-    await t.app.inject({ method: 'GET', url: '/api/material/AAAAAAAAAAAAAAAA' });
+    await t.app.inject({
+      method: 'GET',
+      url: endpointUrl(MATERIAL_API.detail, { params: { id: 'AAAAAAAAAAAAAAAA' } }),
+    });
     const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
@@ -92,7 +103,7 @@ describe('counters the modules move', () => {
     const { order, buyer } = await insertTestOrder(t);
     const started = await t.call<TOnlinePayResponse>({
       method: 'POST',
-      url: `/api/order/${order.sid}/wechat`,
+      url: endpointUrl(PAYMENT_API.wechat, { params: { id: order.sid } }),
       token: buyer.token,
       payload: { code: null, referer: null },
     });
@@ -113,12 +124,17 @@ describe('counters the modules move', () => {
     expect(await value('payments_settled_total', { pay_way: 'WALLET' })).toBe(1);
 
     const byTransfer = await placeOrder(t, buyer, { [b!.sid]: 2 });
-    await t.call({ method: 'POST', url: `/api/order/${byTransfer.sid}/transfer`, token: buyer.token, payload: {} });
+    await t.call({
+      method: 'POST',
+      url: endpointUrl(ORDER_API.startTransfer, { params: { id: byTransfer.sid } }),
+      token: buyer.token,
+      payload: {},
+    });
     const operator = await createTestOperator(t);
     for (const note of ['已核对到账', '重复确认']) {
       const confirmed = await t.call({
         method: 'POST',
-        url: `/api/admin/orders/${byTransfer.sid}/confirm_transfer`,
+        url: endpointUrl(ADMIN_ORDER_API.confirmTransfer, { params: { id: byTransfer.sid } }),
         token: operator.token,
         // The repeat is the same statement line sent again.
         payload: await arrivalOfPrice(t, byTransfer.sid, note, `BK-${byTransfer.sid}`),
@@ -132,7 +148,7 @@ describe('counters the modules move', () => {
     const { order, buyer } = await insertTestOrder(t);
     const started = await t.call<TOnlinePayResponse>({
       method: 'POST',
-      url: `/api/order/${order.sid}/alipay`,
+      url: endpointUrl(PAYMENT_API.alipay, { params: { id: order.sid } }),
       token: buyer.token,
       payload: { code: null, referer: null },
     });
@@ -150,7 +166,11 @@ describe('counters the modules move', () => {
       pageHit: await value('search_cache_lookups_total', { cache: 'page', result: 'hit' }),
       setMiss: await value('search_cache_lookups_total', { cache: 'match_set', result: 'miss' }),
     };
-    const search = () => t.call({ method: 'GET', url: '/api/material?keyword=监控测试&sort=-created' });
+    const search = () =>
+      t.call({
+        method: 'GET',
+        url: endpointUrl(MATERIAL_API.search, { query: { keyword: '监控测试', sort: '-created' } }),
+      });
     expect((await search()).code).toBe(0);
     expect(await value('search_cache_lookups_total', { cache: 'page', result: 'miss' })).toBe(before.pageMiss + 1);
     expect(await value('search_cache_lookups_total', { cache: 'match_set', result: 'miss' })).toBe(before.setMiss + 1);

@@ -5,6 +5,9 @@ import {
   type TOrderResponse,
   type TTransferResponse,
   USER_API,
+  ADMIN_ORDER_API,
+  PAYMENT_API,
+  endpointUrl,
 } from '@gemstock/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,7 +50,7 @@ async function placeTransferOrder(placedAt: Date) {
   const order = await placeOrder(t, buyer, { [m!.sid]: 1 });
   const chosen = await t.call<TTransferResponse>({
     method: 'POST',
-    url: `/api/order/${order.sid}/transfer`,
+    url: endpointUrl(ORDER_API.startTransfer, { params: { id: order.sid } }),
     token: buyer.token,
     payload: {},
   });
@@ -59,7 +62,11 @@ async function placeTransferOrder(placedAt: Date) {
 }
 
 async function readOrder(sid: string, token: string): Promise<TOrder> {
-  const res = await t.call<TOrderResponse>({ method: 'GET', url: `/api/order/${sid}`, token });
+  const res = await t.call<TOrderResponse>({
+    method: 'GET',
+    url: endpointUrl(ORDER_API.detail, { params: { id: sid } }),
+    token,
+  });
   expect(res.code, res.raw).toBe(0);
   return res.data.order;
 }
@@ -99,7 +106,7 @@ describe('payment deadlines', () => {
 
     const confirmed = await t.call<TOrderResponse>({
       method: 'POST',
-      url: `/api/admin/orders/${order.sid}/confirm_transfer`,
+      url: endpointUrl(ADMIN_ORDER_API.confirmTransfer, { params: { id: order.sid } }),
       token: operator.token,
       payload: await arrivalOfPrice(t, order.sid, '10月19日到账，流水号 2026101900123', '2026101900123'),
     });
@@ -120,7 +127,7 @@ describe('payment deadlines', () => {
     // a repeat changes nothing
     const again = await t.call<TOrderResponse>({
       method: 'POST',
-      url: `/api/admin/orders/${order.sid}/confirm_transfer`,
+      url: endpointUrl(ADMIN_ORDER_API.confirmTransfer, { params: { id: order.sid } }),
       token: operator.token,
       payload: await arrivalOfPrice(t, order.sid, '重复确认', '2026101900123'),
     });
@@ -135,7 +142,7 @@ describe('payment deadlines', () => {
     await t.database.db.execute(sql`update orders set status = 'CANCELLED' where sid = ${order.sid}`);
     const res = await t.call({
       method: 'POST',
-      url: `/api/admin/orders/${order.sid}/confirm_transfer`,
+      url: endpointUrl(ADMIN_ORDER_API.confirmTransfer, { params: { id: order.sid } }),
       token: operator.token,
       payload: await arrivalOfPrice(t, order.sid, '误操作'),
     });
@@ -253,7 +260,7 @@ describe('a sub-account order approved late', () => {
     const order = await placeOrder(t, buyer, { [m!.sid]: 2 });
     const started = await t.call<{ expiresAt: string }>({
       method: 'POST',
-      url: `/api/order/${order.sid}/wechat`,
+      url: endpointUrl(PAYMENT_API.wechat, { params: { id: order.sid } }),
       token: buyer.token,
       payload: { code: null, referer: null },
     });

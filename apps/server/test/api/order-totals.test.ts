@@ -1,4 +1,11 @@
-import { MAX_PRICE_CENTS, ORDER_MAX_TOTAL_CENTS, type TOrderResponse } from '@gemstock/contract';
+import {
+  MAX_PRICE_CENTS,
+  ORDER_MAX_TOTAL_CENTS,
+  type TOrderResponse,
+  ADMIN_ORDER_API,
+  ORDER_API,
+  endpointUrl,
+} from '@gemstock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompanyBuyer, createMaterials, orderRow } from '../helpers/money.js';
 import { operatorToken } from '../helpers/payment-orders.js';
@@ -27,7 +34,7 @@ describe('order totals', () => {
     const materials = await expensiveSelection(24);
     const placed = await t.call({
       method: 'POST',
-      url: '/api/order/place/material',
+      url: endpointUrl(ORDER_API.placeMaterial),
       token: buyer.token,
       payload: { materials, source: null },
     });
@@ -35,12 +42,16 @@ describe('order totals', () => {
     expect(placed.message).toBe('订单金额超过单笔上限 ¥20,000,000.00，请分多笔下单');
     const preview = await t.call({
       method: 'POST',
-      url: '/api/order/place/material/preview',
+      url: endpointUrl(ORDER_API.placeMaterialPreview),
       token: buyer.token,
       payload: { materials, code: null, pay_way: null },
     });
     expect(preview).toMatchObject({ status: 400, code: 4050 });
-    const list = await t.call<{ total: number }>({ method: 'GET', url: '/api/order/list', token: buyer.token });
+    const list = await t.call<{ total: number }>({
+      method: 'GET',
+      url: endpointUrl(ORDER_API.list),
+      token: buyer.token,
+    });
     expect(list.data.total).toBe(0);
   });
 
@@ -49,7 +60,7 @@ describe('order totals', () => {
     const materials = await expensiveSelection(ORDER_MAX_TOTAL_CENTS / MAX_PRICE_CENTS);
     const placed = await t.call<TOrderResponse>({
       method: 'POST',
-      url: '/api/order/place/material',
+      url: endpointUrl(ORDER_API.placeMaterial),
       token: buyer.token,
       payload: { materials, source: null },
     });
@@ -58,14 +69,14 @@ describe('order totals', () => {
     const sid = placed.data.order.sid;
     const transfer = await t.call<{ info: { amount: number } }>({
       method: 'POST',
-      url: `/api/order/${sid}/transfer`,
+      url: endpointUrl(ORDER_API.startTransfer, { params: { id: sid } }),
       token: buyer.token,
       payload: { code: null, referer: null },
     });
     expect(transfer.data.info.amount).toBe(ORDER_MAX_TOTAL_CENTS);
     const confirmed = await t.call({
       method: 'POST',
-      url: `/api/admin/orders/${sid}/confirm_transfer`,
+      url: endpointUrl(ADMIN_ORDER_API.confirmTransfer, { params: { id: sid } }),
       token: await operatorToken(t),
       payload: await arrivalOfPrice(t, sid, '已到账'),
     });

@@ -1,4 +1,13 @@
-import { LICENCE_API, ORDER_API, ORDER_PATHS, orderPath, type TOrder } from '@gemstock/contract';
+import {
+  LICENCE_API,
+  ORDER_API,
+  ORDER_PATHS,
+  orderPath,
+  type TOrder,
+  ADMIN_ORDER_API,
+  PAYMENT_API,
+  endpointUrl,
+} from '@gemstock/contract';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,14 +58,14 @@ async function holder(spec: number, values: Parameters<typeof createMaterials>[2
 async function payByTransfer(buyer: TestBuyer, orderSid: string, code: string | null = null) {
   const started = await t.call({
     method: 'POST',
-    url: `/api/order/${orderSid}/transfer`,
+    url: endpointUrl(ORDER_API.startTransfer, { params: { id: orderSid } }),
     token: buyer.token,
     payload: { code, referer: null },
   });
   expect(started.code).toBe(0);
   const confirmed = await t.call<{ order: TOrder }>({
     method: 'POST',
-    url: `/api/admin/orders/${orderSid}/confirm_transfer`,
+    url: endpointUrl(ADMIN_ORDER_API.confirmTransfer, { params: { id: orderSid } }),
     token: ops,
     payload: await arrivalOfPrice(t, orderSid, '已核对到账', `BK-${orderSid}`),
   });
@@ -248,7 +257,7 @@ describe('the ordinary rails', () => {
     expect(await licenceRows(main.sid, material.sid)).toEqual([licence]);
     const approved = await t.call({
       method: 'POST',
-      url: `/api/order/${placed.data.order.sid}/audit`,
+      url: endpointUrl(ORDER_API.audit, { params: { id: placed.data.order.sid } }),
       token: main.token,
       payload: { approved: true, message: '同意升级' },
     });
@@ -265,7 +274,7 @@ describe('the ordinary rails', () => {
     const placed = await place(buyer, material.sid, 2);
     const started = await t.call<{ link: string; amount: number }>({
       method: 'POST',
-      url: `/api/order/${placed.data.order.sid}/wechat`,
+      url: endpointUrl(PAYMENT_API.wechat, { params: { id: placed.data.order.sid } }),
       token: buyer.token,
       payload: { code: null, referer: null },
     });
@@ -290,7 +299,7 @@ describe('the ordinary rails', () => {
     const rows = await licenceRows(buyer.sid, material.sid);
     const again = await t.call({
       method: 'POST',
-      url: `/api/admin/orders/${placed.data.order.sid}/confirm_transfer`,
+      url: endpointUrl(ADMIN_ORDER_API.confirmTransfer, { params: { id: placed.data.order.sid } }),
       token: ops,
       payload: await arrivalOfPrice(t, placed.data.order.sid, '重复确认', `BK-${placed.data.order.sid}`),
     });
@@ -306,7 +315,7 @@ describe('the ordinary rails', () => {
     await payByTransfer(buyer, full.sid);
     const started = await t.call({
       method: 'POST',
-      url: `/api/order/${upgrade.data.order.sid}/transfer`,
+      url: endpointUrl(ORDER_API.startTransfer, { params: { id: upgrade.data.order.sid } }),
       token: buyer.token,
       payload: {},
     });

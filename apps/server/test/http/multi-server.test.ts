@@ -4,6 +4,11 @@ import {
   type TAdminMaterialResponse,
   type TDownloadUrlResponse,
   type TServiceWarnings,
+  ADMIN_API,
+  ADMIN_MATERIAL_API,
+  ADMIN_MATERIAL_PATHS,
+  LICENCE_API,
+  endpointUrl,
 } from '@gemstock/contract';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -144,7 +149,7 @@ describe.skipIf(!usePostgres)('several servers on one PostgreSQL database', () =
       ]);
       const uploaded = await one.call<TAdminMaterialResponse>({
         method: 'POST',
-        url: '/api/admin/materials/upload',
+        url: ADMIN_MATERIAL_PATHS.upload,
         token: operator.token,
         payload: body.payload,
         headers: body.headers,
@@ -156,7 +161,7 @@ describe.skipIf(!usePostgres)('several servers on one PostgreSQL database', () =
       const ready = await waitFor('the media job to finish', async () => {
         const res = await one.call<TAdminMaterialResponse>({
           method: 'GET',
-          url: `/api/admin/materials/${sid}`,
+          url: endpointUrl(ADMIN_MATERIAL_API.detail, { params: { id: sid } }),
           token: operator.token,
         });
         const material: TAdminMaterial = res.data.material;
@@ -190,7 +195,7 @@ describe.skipIf(!usePostgres)('several servers on one PostgreSQL database', () =
       expect((await payByWallet(two, buyer, order.sid)).code).toBe(0);
       const link = await three.call<TDownloadUrlResponse>({
         method: 'GET',
-        url: `/api/material/${sid}/download`,
+        url: endpointUrl(LICENCE_API.materialDownload, { params: { id: sid } }),
         token: buyer.token,
       });
       expect(link.code, link.message).toBe(0);
@@ -229,7 +234,7 @@ describe.skipIf(!usePostgres)('several servers on one PostgreSQL database', () =
     const operator = await createTestOperator(console1);
     const me = await console1.call<{ warnings: TServiceWarnings }>({
       method: 'GET',
-      url: '/api/admin/me',
+      url: endpointUrl(ADMIN_API.me),
       token: operator.token,
     });
     expect(me.data.warnings.cluster).toContain('STORAGE_DRIVER=s3');
@@ -239,7 +244,7 @@ describe.skipIf(!usePostgres)('several servers on one PostgreSQL database', () =
     await waitFor('readiness back to 200', async () => (await readiness(first!)).status === 200);
     const after = await console1.call<{ warnings: TServiceWarnings }>({
       method: 'GET',
-      url: '/api/admin/me',
+      url: endpointUrl(ADMIN_API.me),
       token: operator.token,
     });
     expect(after.data.warnings).toEqual({ cluster: null });
