@@ -7,7 +7,7 @@ import {
   ZAuditListResponse,
 } from '@gemstock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs } from '../../src/db/schema/index.js';
+import { auditLogs, paymentExceptions } from '../../src/db/schema/index.js';
 import { recordOperatorAction } from '../../src/modules/audit/audit-log.repository.js';
 import { enforceRetention } from '../../src/modules/common/retention.js';
 import { createTestOperator, type TestOperator } from '../helpers/admin.js';
@@ -77,14 +77,29 @@ describe('GET /api/admin/audit: who touched this object', () => {
       refs: [order.sid],
     });
 
+    // A payment exception of the order, handled: its entry names the exception only.
+    const [exception] = await t.database.db
+      .insert(paymentExceptions)
+      .values({ gateway: 'sandbox', outTradeNo: order.sid, tradeNo: 'T1', reason: 'paid_twice', orderSid: order.sid })
+      .returning();
+    await recordOperatorAction(t.database.db, {
+      operatorSid: alice.sid,
+      action: 'payment_exception.handle',
+      entity: 'payment_exception',
+      entitySid: String(exception!.id),
+      before: null,
+      after: { note: '已线下退回' },
+    });
+
     const res = await audit({ q: ` ${order.orderNo} ` });
     expect(res.code).toBe(0);
     expect(() => ZAuditListResponse.parse(res.data)).not.toThrow();
     expect(res.data.entries.map((e) => [e.action, e.operatorName, e.entityRef])).toEqual([
+      ['payment_exception.handle', '王爱丽', String(exception!.id)],
       ['invoice.issue', '李博', 'invoicesid000001'],
       ['order.reject_transfer', '王爱丽', order.orderNo],
     ]);
-    expect(res.data.entries[1]).toMatchObject({
+    expect(res.data.entries[2]).toMatchObject({
       operatorSid: alice.sid,
       operatorUsername: alice.username,
       entity: 'order',
@@ -95,7 +110,7 @@ describe('GET /api/admin/audit: who touched this object', () => {
     });
     expect(res.data.nextCursor).toBeNull();
     // The order's sid finds the same entries; a link to one object names its kind and sid exactly.
-    expect((await audit({ q: order.sid })).data.entries).toHaveLength(2);
+    expect((await audit({ q: order.sid })).data.entries).toHaveLength(3);
     const exact = await audit({ entity: 'order', sid: order.sid });
     expect(exact.data.entries.map((e) => e.action)).toEqual(['order.reject_transfer']);
   });

@@ -183,7 +183,17 @@ export const ZAdminPageQuery = z.object({
     .default(ADMIN_PAGE_SIZE_DEFAULT),
 });
 
-export const ZAdminMaterialListQuery = ZAdminPageQuery.extend({
+/** How the console's material list is ordered; each order is an index walked from its start. */
+export const ADMIN_MATERIAL_SORTS = ['newest', 'oldest', 'likes'] as const;
+export type AdminMaterialSort = (typeof ADMIN_MATERIAL_SORTS)[number];
+export const ADMIN_MATERIAL_SORT_LABEL: Readonly<Record<AdminMaterialSort, string>> = {
+  newest: '最新上传',
+  oldest: '最早上传',
+  likes: '喜欢最多',
+};
+
+/** What the console's material list is narrowed by: also what "select all matching" freezes. */
+export const ZAdminMaterialFilter = z.object({
   /** A keyword (matched like the buyer search) or a material sid. */
   q: z.preprocess(
     blankAsUndefined,
@@ -194,12 +204,28 @@ export const ZAdminMaterialListQuery = ZAdminPageQuery.extend({
   disabled: zQueryBool,
   featured: zQueryBool,
 });
+export type TAdminMaterialFilter = z.input<typeof ZAdminMaterialFilter>;
+
+/**
+ * The list is paged by cursor only (`nextCursor` of the page before): every material is reachable
+ * however deep, and no page reads the rows before it.
+ */
+export const ZAdminMaterialListQuery = ZAdminMaterialFilter.extend({
+  sort: z.preprocess(
+    blankAsUndefined,
+    z.enum(ADMIN_MATERIAL_SORTS, { error: '排序方式不正确' }).default('newest'),
+  ),
+  cursor: zListCursor,
+  page_size: ZAdminPageQuery.shape.page_size,
+});
 export type TAdminMaterialListQuery = z.input<typeof ZAdminMaterialListQuery>;
 
 export const ZAdminMaterialListResponse = z.object({
   total: z.number().int(),
   /** More than ADMIN_COUNT_CAP matches: `total` is the cap. */
   totalCapped: z.boolean(),
+  /** Pass as `cursor` for the next page; null on the last. */
+  nextCursor: z.string().nullable(),
   materials: z.array(ZAdminMaterial),
 });
 export type TAdminMaterialListResponse = z.infer<typeof ZAdminMaterialListResponse>;
@@ -292,6 +318,7 @@ export const AuditEntity = {
   DEMAND: 'demand',
   SETTINGS: 'settings',
   OPERATOR: 'operator',
+  MATERIAL_BULK_JOB: 'material_bulk_job',
 } as const;
 export type AuditEntity = (typeof AuditEntity)[keyof typeof AuditEntity];
 
@@ -303,6 +330,8 @@ export const AuditAction = {
   MATERIAL_LIST: 'material.list',
   /** 驳回: one entry per call, with the reason. */
   MATERIAL_REJECT: 'material.reject',
+  /** 批量修改: one entry per bulk edit (the job's sid, the change, how the materials were chosen). */
+  MATERIAL_BULK_UPDATE: 'material.bulk_update',
   KEYWORDS_PINNED: 'keywords.pinned.replace',
   KEYWORDS_CURATED: 'keywords.curated.replace',
   KEYWORDS_BLOCKED: 'keywords.blocked.replace',
@@ -328,6 +357,7 @@ export type AuditAction = (typeof AuditAction)[keyof typeof AuditAction];
 export const AUDIT_ACTION_LABEL: Readonly<Record<string, string>> = {
   'material.upload': '上传素材',
   'material.update': '修改素材',
+  'material.bulk_update': '批量修改素材',
   'material.reprocess': '重新处理素材',
   'material.list': '审核上架素材',
   'material.reject': '驳回素材',
@@ -340,6 +370,12 @@ export const AUDIT_ACTION_LABEL: Readonly<Record<string, string>> = {
   'order.confirm_transfer': '确认转账到账',
   'order.confirm_late_transfer': '确认迟到的转账款',
   'order.reject_transfer': '驳回转账',
+  'order.transfer_partial': '记录不足额的转账到账',
+  'order.refund': '订单退款',
+  'refund.retry': '重试退款',
+  'refund.paid_out': '确认退款已打款',
+  'payment_exception.handle': '处理支付异常',
+  'payment_exception.refund': '支付异常退款',
   'invoice.issue': '开具发票',
   'invoice.reject': '驳回开票申请',
   'invoice.void': '作废发票',
@@ -373,6 +409,8 @@ export const AUDIT_ENTITY_LABEL: Readonly<Record<string, string>> = {
   demand: '定制需求',
   settings: '设置',
   operator: '运营账号',
+  material_bulk_job: '素材批量修改',
+  payment_exception: '支付异常',
 };
 
 const AUDIT_MESSAGES = {
@@ -458,7 +496,8 @@ export const ADMIN_MATERIAL_API = {
     roles: ['content'],
     query: ZAdminMaterialListQuery,
     response: ZAdminMaterialListResponse,
-    summary: 'Materials in every status, filtered by keyword or sid, status, format, disabled and featured.',
+    summary:
+      'Materials in every status, filtered by keyword or sid, status, format, disabled and featured; newest, oldest or most liked first, by cursor.',
   }),
   uploadConfig: defineEndpoint({
     method: 'GET',

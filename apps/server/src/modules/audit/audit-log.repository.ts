@@ -44,8 +44,8 @@ export async function recordOperatorActions(db: DbOrTx, records: readonly AuditR
 
 /**
  * The sids an id typed into the audit search may stand for: the text itself (any object's sid:
- * material 编号, invoice 编号, demand…), the order of that order number and the invoices and the
- * demand of that order, the coupon of that code. Read from the other modules' tables here
+ * material 编号, invoice 编号, demand…), the order of that order number and the invoices, the
+ * demand and the payment exceptions of that order, the coupon of that code. Read from the other modules' tables here
  * because it is one indexed lookup each (orders_order_no_key, invoice_orders_order_idx,
  * demands_order_key, coupons_code_key) and only the audit asks it.
  */
@@ -61,6 +61,7 @@ export async function auditRefsOf(db: DbOrTx, typed: string): Promise<string[]> 
         union select sid from o
         union select invoice_sid from invoice_orders where order_sid in (select sid from o)
         union select sid from demands where order_sid in (select sid from o)
+        union select id::text from payment_exceptions where order_sid in (select sid from o)
         union select sid from coupons where code = ${upper}
       ) as refs`),
   );

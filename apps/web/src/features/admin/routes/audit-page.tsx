@@ -43,6 +43,7 @@ const ENTITY_COLOR: Record<string, string> = {
   demand: 'purple',
   settings: 'geekblue',
   operator: 'default',
+  payment_exception: 'red',
 };
 
 const FAILED_SIGN_IN: Record<string, string> = {
@@ -205,6 +206,8 @@ function objectLink(entry: TAuditEntry): string | null {
       return adminPaths.keywords;
     case 'operator':
       return adminPaths.operators;
+    case 'payment_exception':
+      return adminPaths.paymentExceptions;
     case 'settings':
       return entry.action.startsWith('settings.service_qr') ? adminPaths.serviceSettings : adminPaths.coupons;
     default:
