@@ -30,6 +30,7 @@ import { adminRefundRoutes, paymentRoutes } from './modules/payment/index.js';
 import { cartRoutes } from './modules/cart/index.js';
 import { licenceRoutes } from './modules/licence/index.js';
 import { adminOrderRoutes, orderRoutes } from './modules/order/index.js';
+import { adminOverviewRoutes } from './modules/overview/index.js';
 import { walletRoutes } from './modules/wallet/index.js';
 import { adminDesignRoutes, designRoutes } from './modules/design/index.js';
 import { adminInvoiceRoutes, invoiceRoutes } from './modules/invoice/index.js';
@@ -188,6 +189,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(walletRoutes, services);
   await app.register(licenceRoutes, services);
   await app.register(adminOrderRoutes, services);
+  await app.register(adminOverviewRoutes, services);
   await app.register(adminRefundRoutes, services);
   await app.register(couponRoutes, services);
   await app.register(adminCouponRoutes, services);

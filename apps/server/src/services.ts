@@ -8,6 +8,7 @@ import { createAdminDesignService, createDesignService, findDeliveredDesign } fr
 import { createInvoiceIssuer, createInvoiceService } from './modules/invoice/index.js';
 import { createLicenceService, withOwnership } from './modules/licence/index.js';
 import { createOperatorService } from './modules/operator/index.js';
+import { createOverviewService } from './modules/overview/index.js';
 import { createOrderService, findOrderBySid, insertQuotedOrder, reuseWindowOf } from './modules/order/index.js';
 import {
   closeGatewayPaymentsBeforeCancel,
@@ -120,6 +121,7 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger) {
     }),
     operators: createOperatorService({ ...deps, log }),
     orders,
+    overview: createOverviewService(deps),
     payment,
     refunds: createRefundService({ ...paymentDeps, sandboxRefundTimers: new Set() }),
     serviceContact: createServiceContactService(deps),

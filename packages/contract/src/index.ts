@@ -37,6 +37,7 @@ export * from './deferred-start.js';
 export * from './api/material.js';
 export * from './api/admin-material.js';
 export * from './api/admin-review.js';
+export * from './api/admin-overview.js';
 export * from './api/admin-coupon.js';
 export * from './api/coupon.js';
 export * from './api/cart.js';

@@ -11,6 +11,7 @@
 import type { RoutesOf } from './endpoint.js';
 import type { ADMIN_COUPON_API, ORDER_REWARD_API } from './api/admin-coupon.js';
 import type { ADMIN_AUDIT_API, ADMIN_KEYWORD_API, ADMIN_MATERIAL_API } from './api/admin-material.js';
+import type { ADMIN_OVERVIEW_API } from './api/admin-overview.js';
 import type { ADMIN_REVIEW_API, ADMIN_UPLOAD_BATCH_API } from './api/admin-review.js';
 import type { ADMIN_API, ADMIN_OPERATOR_API } from './api/admin.js';
 import type { CART_API } from './api/cart.js';
@@ -59,6 +60,10 @@ export const ADMIN_MATERIAL_ROUTES: RoutesOf<typeof ADMIN_MATERIAL_API> = {
   detail: { method: 'GET', path: '/api/admin/materials/:id', access: 'operator' },
   update: { method: 'PATCH', path: '/api/admin/materials/:id', access: 'operator' },
   reprocess: { method: 'POST', path: '/api/admin/materials/:id/reprocess', access: 'operator' },
+};
+
+export const ADMIN_OVERVIEW_ROUTES: RoutesOf<typeof ADMIN_OVERVIEW_API> = {
+  overview: { method: 'GET', path: '/api/admin/overview', access: 'operator' },
 };
 
 export const ADMIN_REVIEW_ROUTES: RoutesOf<typeof ADMIN_REVIEW_API> = {
