@@ -29,7 +29,7 @@ describe('an address the console does not have', () => {
     expect(screen.getByTestId('where').textContent).toBe('/admin/materials');
   });
 
-  it('opens the first page the roles open on /admin itself: the materials for 管理员 and 内容', async () => {
+  it('opens the first page the roles open on /admin itself: 今日待办 for 管理员', async () => {
     serveApi((call) =>
       call.url.pathname === '/api/admin/me'
         ? ok({
@@ -47,10 +47,10 @@ describe('an address the console does not have', () => {
         : undefined,
     );
     renderConsoleAt('/admin');
-    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/admin/materials'), { timeout: 15_000 });
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/admin/overview'), { timeout: 15_000 });
   });
 
-  it('opens 订单管理 on /admin for 财务', async () => {
+  it('opens 今日待办 on /admin for 财务 too', async () => {
     serveApi((call) =>
       call.url.pathname === '/api/admin/me'
         ? ok({
@@ -68,6 +68,6 @@ describe('an address the console does not have', () => {
         : undefined,
     );
     renderConsoleAt('/admin');
-    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/admin/orders'), { timeout: 15_000 });
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/admin/overview'), { timeout: 15_000 });
   });
 });

@@ -9,6 +9,7 @@ import { MaterialsPage } from './routes/materials-page';
 import { AdminNotFoundPage } from './routes/not-found-page';
 import { OperatorsPage } from './routes/operators-page';
 import { OrdersPage } from './routes/orders-page';
+import { OverviewPage } from './routes/overview-page';
 import { PaymentExceptionsPage } from './routes/payment-exceptions-page';
 import { ServiceSettingsPage } from './routes/service-settings-page';
 import { TransfersPage } from './routes/transfers-page';
@@ -30,6 +31,7 @@ export default function AdminApp() {
       <Route path="login" element={<AdminLoginPage />} />
       <Route element={<AdminLayout />}>
         <Route index element={<AdminHome />} />
+        <Route path="overview" element={<OverviewPage />} />
         <Route path="materials" element={<MaterialsPage />} />
         <Route path="upload" element={<UploadPage />} />
         <Route path="review" element={<ReviewPage />} />

@@ -3,6 +3,7 @@ import {
   BgColorsOutlined,
   AuditOutlined,
   BankOutlined,
+  CheckSquareOutlined,
   CloudUploadOutlined,
   CustomerServiceOutlined,
   FileSearchOutlined,
@@ -26,23 +27,27 @@ import {
   ADMIN_MATERIAL_API,
   ADMIN_OPERATOR_API,
   ADMIN_ORDER_API,
+  ADMIN_OVERVIEW_API,
   ADMIN_PAYMENT_API,
   ADMIN_REVIEW_API,
   ADMIN_SURVEY_API,
   type AnyEndpoint,
   OPERATOR_ROLE_LABEL,
+  type OverviewItem,
   SERVICE_QR_API,
 } from '@gemstock/contract';
-import { Alert, Avatar, Button, Flex, Layout, Menu, Result, Spin, Tag, Typography } from 'antd';
+import { Alert, Avatar, Badge, Button, Flex, Layout, Menu, Result, Spin, Tag, Typography } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { LoadError } from '@/components/load-error';
 import { useAdminMe } from '../api/get-admin-me';
+import { useOverview } from '../api/get-overview';
 import { useServiceQrSetting } from '../api/service-qr-setting';
 import { adminLogout } from '../lib/admin-api';
 import { adminPaths } from '../lib/admin-paths';
 import { useAdminSession } from '../lib/admin-session';
 import { type CanCall, useOperatorCan } from '../lib/operator-access';
+import { overviewCountText } from '../routes/overview-page';
 import { PasswordChangeRequired } from './password-change-required';
 
 interface MenuEntry {
@@ -52,15 +57,25 @@ interface MenuEntry {
   title: string;
   /** The call the page is built on: the entry shows only to roles that may make it. */
   needs: Pick<AnyEndpoint, 'roles'>;
+  /** The to-do figure shown beside the entry (the work waiting on that page), when there is one. */
+  counter?: OverviewItem;
 }
 
 const MENU: MenuEntry[] = [
+  {
+    key: adminPaths.overview,
+    icon: <CheckSquareOutlined />,
+    label: '今日待办',
+    title: '今日待办',
+    needs: ADMIN_OVERVIEW_API.overview,
+  },
   {
     key: adminPaths.materials,
     icon: <PictureOutlined />,
     label: '素材管理',
     title: '素材管理',
     needs: ADMIN_MATERIAL_API.list,
+    counter: 'mediaFailed',
   },
   {
     key: adminPaths.upload,
@@ -75,6 +90,7 @@ const MENU: MenuEntry[] = [
     label: '素材审核',
     title: '素材审核',
     needs: ADMIN_REVIEW_API.queue,
+    counter: 'reviewPending',
   },
   {
     key: adminPaths.keywords,
@@ -96,6 +112,7 @@ const MENU: MenuEntry[] = [
     label: '转账确认',
     title: '转账确认',
     needs: ADMIN_ORDER_API.confirmTransfer,
+    counter: 'transfersWaiting',
   },
   {
     key: adminPaths.invoices,
@@ -103,6 +120,7 @@ const MENU: MenuEntry[] = [
     label: '发票管理',
     title: '发票管理',
     needs: ADMIN_INVOICE_API.list,
+    counter: 'invoicesToIssue',
   },
   {
     key: adminPaths.demands,
@@ -110,6 +128,7 @@ const MENU: MenuEntry[] = [
     label: '定制需求',
     title: '定制需求',
     needs: ADMIN_DESIGN_API.list,
+    counter: 'demandsWaiting',
   },
   {
     key: adminPaths.surveys,
@@ -124,6 +143,7 @@ const MENU: MenuEntry[] = [
     label: '支付异常',
     title: '支付异常',
     needs: ADMIN_PAYMENT_API.exceptions,
+    counter: 'exceptionsOpen',
   },
   { key: adminPaths.coupons, icon: <GiftOutlined />, label: '优惠券', title: '优惠券', needs: ADMIN_COUPON_API.list },
   { key: adminPaths.audit, icon: <AuditOutlined />, label: '操作日志', title: '操作日志', needs: ADMIN_AUDIT_API.list },
@@ -174,6 +194,7 @@ export function AdminLayout() {
   // roles that set it up see it)
   const serviceQr = useServiceQrSetting(token !== null && can(SERVICE_QR_API.setting));
   const menu = MENU.filter((m) => can(m.needs));
+  const overview = useOverview(token !== null && loaded && can(ADMIN_OVERVIEW_API.overview)).data;
   const current = [...MENU, ...OWN_PAGES].find((m) => location.pathname.startsWith(m.key));
   const operator = me.data?.operator;
   // several servers on one database without shared media storage: shown on every page until fixed
@@ -209,7 +230,26 @@ export function AdminLayout() {
         <Menu
           mode="inline"
           selectedKeys={current ? [current.key] : []}
-          items={menu.map(({ key, icon, label }) => ({ key, icon, label }))}
+          items={menu.map(({ key, icon, label, counter }) => {
+            const figure = counter ? overview?.[counter] : null;
+            return {
+              key,
+              icon,
+              label:
+                figure && figure.count > 0 ? (
+                  <Flex justify="space-between" align="center" gap={8}>
+                    {label}
+                    <Badge
+                      count={overviewCountText(figure)}
+                      color="var(--ant-color-error)"
+                      aria-label={`${figure.count} 项待办`}
+                    />
+                  </Flex>
+                ) : (
+                  label
+                ),
+            };
+          })}
           onClick={({ key }) => void navigate(key)}
           style={{ borderInlineEnd: 'none' }}
         />

@@ -2,6 +2,7 @@
 export const adminPaths = {
   root: '/admin',
   login: '/admin/login',
+  overview: '/admin/overview',
   materials: '/admin/materials',
   upload: '/admin/upload',
   review: '/admin/review',
