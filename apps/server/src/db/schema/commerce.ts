@@ -173,6 +173,10 @@ export const orders = pgTable(
     index('orders_status_idx').on(t.status, t.createdAt.desc(), t.sid.desc()),
     index('orders_type_created_idx').on(t.orderType, t.createdAt.desc(), t.sid.desc()),
     index('orders_pay_way_created_idx').on(t.payWay, t.createdAt.desc(), t.sid.desc()),
+    // The console's search by any part of the order number (its last digits, usually), and its
+    // filter by amount: each finds the few matching orders, sorted by time after.
+    index('orders_order_no_trgm_idx').using('gin', t.orderNo.op('gin_trgm_ops')),
+    index('orders_price_idx').on(t.priceCents),
     uniqueIndex('orders_settlement_key').on(t.settlementKey),
     // At most one unpaid upgrade order per company and material.
     uniqueIndex('orders_open_upgrade_key')

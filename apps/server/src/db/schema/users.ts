@@ -63,6 +63,8 @@ export const users = pgTable(
     index('users_main_created_idx')
       .on(t.createdAt.desc(), t.sid.desc())
       .where(sql`${t.level} = 0`),
+    // The console's order search by any part of a buyer's e-mail.
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
     index('users_company_trgm_idx')
       .using('gin', t.company.op('gin_trgm_ops'))
       .where(sql`${t.level} = 0`),
