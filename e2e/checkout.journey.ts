@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { MATERIAL_PATHS } from '@gemstock/contract';
 import { amountIn, breakdownRow, buyFirstMaterialNow, materialPaths, payOnlineInSandbox } from './checkout-steps';
 import { readFile } from 'node:fs/promises';
 import { COMPANY, registerBuyer, signIn, signInOperator, skipGuide, skipSurvey } from './fixtures';
@@ -98,7 +99,7 @@ test('two materials from the cart are paid online through the sandbox, then down
       .first()
       .click(),
   ]);
-  expect(original.url()).toContain('/api/media/original?');
+  expect(original.url()).toContain(`${MATERIAL_PATHS.original}?`);
   expect(await original.failure()).toBeNull();
 
   // The licence certificate is a PDF.
@@ -247,6 +248,9 @@ test('an order paid by bank transfer completes when the operator confirms the fu
   const decision = operatorPage.getByRole('dialog', { name: /确认到账/ });
   await decision.getByRole('button', { name: '确认到账' }).click();
   await expect(decision.getByText(/请填写|不能为空/).first()).toBeVisible();
+  // The amount due and today are filled in; the bank statement's serial is the operator's to type.
+  await expect(decision.getByLabel('实际到账金额')).toHaveValue((price / 100).toFixed(2));
+  await decision.getByLabel('银行流水号').fill('ICBC20261128000731');
   await decision.getByLabel('备注').fill('工商银行流水已到账，付款企业与金额一致');
   await decision.getByRole('button', { name: '确认到账' }).click();
   await expect(operatorPage.getByText('已确认到账，订单已完成')).toBeVisible();
