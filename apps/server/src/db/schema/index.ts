@@ -5,3 +5,4 @@ export * from './service.js';
 export * from './media.js';
 export * from './payments.js';
 export * from './archive.js';
+export * from './change-feed.js';
