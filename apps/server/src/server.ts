@@ -42,6 +42,8 @@ function delay(ms: number): Promise<void> {
 
 /** No connection for this long after the drain means the balancer has stopped sending. */
 const QUIET_BEFORE_CLOSE_MS = 300;
+/** How soon a bulk edit started on any server is picked up (the job table is the truth). */
+const BULK_EDIT_POLL_MS = 1_000;
 
 /**
  * Waits until no connection has been accepted for QUIET_BEFORE_CLOSE_MS (at most `capMs`).
@@ -133,8 +135,16 @@ export async function startServer(config: Config, options: StartServerOptions = 
     config.payments.sweepIntervalSeconds * 1000,
     app.log,
   );
+  // Bulk edits of materials (素材管理): started in any server's request, run by whichever claims them.
+  const bulkEdits = new PeriodicTask(
+    'material bulk edits',
+    () => app.services.adminMaterials.runBulkJobs(),
+    BULK_EDIT_POLL_MS,
+    app.log,
+  );
   heartbeat.start();
   worker?.start();
+  bulkEdits.start();
   sweeper.start();
   uploadPurge.start();
   void hotKeywords.runOnce();
@@ -159,6 +169,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
       // stale and another server takes it over after the deadline).
       const jobs = Promise.all([
         worker?.stop(),
+        bulkEdits.stop(),
         sweeper.stop(),
         uploadPurge.stop(),
         hotKeywords.stop(),

@@ -36,6 +36,7 @@ export * from './early-clicks.js';
 export * from './deferred-start.js';
 export * from './api/material.js';
 export * from './api/admin-material.js';
+export * from './api/admin-material-bulk.js';
 export * from './api/admin-review.js';
 export * from './api/admin-overview.js';
 export * from './api/admin-coupon.js';

@@ -11,6 +11,7 @@
 import type { RoutesOf } from './endpoint.js';
 import type { ADMIN_COUPON_API, ORDER_REWARD_API } from './api/admin-coupon.js';
 import type { ADMIN_AUDIT_API, ADMIN_KEYWORD_API, ADMIN_MATERIAL_API } from './api/admin-material.js';
+import type { ADMIN_MATERIAL_BULK_API } from './api/admin-material-bulk.js';
 import type { ADMIN_OVERVIEW_API } from './api/admin-overview.js';
 import type { ADMIN_REVIEW_API, ADMIN_UPLOAD_BATCH_API } from './api/admin-review.js';
 import type { ADMIN_API, ADMIN_OPERATOR_API } from './api/admin.js';
@@ -57,6 +58,11 @@ export const ADMIN_KEYWORD_ROUTES: RoutesOf<typeof ADMIN_KEYWORD_API> = {
 export const ADMIN_MATERIAL_ROUTES: RoutesOf<typeof ADMIN_MATERIAL_API> = {
   list: { method: 'GET', path: '/api/admin/materials', access: 'operator' },
   uploadConfig: { method: 'GET', path: '/api/admin/materials/upload_config', access: 'operator' },
+export const ADMIN_MATERIAL_BULK_ROUTES: RoutesOf<typeof ADMIN_MATERIAL_BULK_API> = {
+  start: { method: 'POST', path: '/api/admin/materials/bulk', access: 'operator' },
+  job: { method: 'GET', path: '/api/admin/materials/bulk/:id', access: 'operator' },
+};
+
   detail: { method: 'GET', path: '/api/admin/materials/:id', access: 'operator' },
   update: { method: 'PATCH', path: '/api/admin/materials/:id', access: 'operator' },
   reprocess: { method: 'POST', path: '/api/admin/materials/:id/reprocess', access: 'operator' },

@@ -211,10 +211,7 @@ export type TAdminMaterialFilter = z.input<typeof ZAdminMaterialFilter>;
  * however deep, and no page reads the rows before it.
  */
 export const ZAdminMaterialListQuery = ZAdminMaterialFilter.extend({
-  sort: z.preprocess(
-    blankAsUndefined,
-    z.enum(ADMIN_MATERIAL_SORTS, { error: '排序方式不正确' }).default('newest'),
-  ),
+  sort: z.preprocess(blankAsUndefined, z.enum(ADMIN_MATERIAL_SORTS, { error: '排序方式不正确' }).default('newest')),
   cursor: zListCursor,
   page_size: ZAdminPageQuery.shape.page_size,
 });

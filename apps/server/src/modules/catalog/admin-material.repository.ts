@@ -38,7 +38,8 @@ function keywordCondition(q: string): SQL | null {
   return and(...parts)!;
 }
 
-function filterConditions(filter: AdminMaterialFilter): SQL | undefined {
+/** The list's filter as one condition (also what a bulk edit of "all matching" freezes). */
+export function filterConditions(filter: AdminMaterialFilter): SQL | undefined {
   const parts: SQL[] = [];
   if (filter.q) {
     const byKeyword = keywordCondition(filter.q);
@@ -49,34 +50,68 @@ function filterConditions(filter: AdminMaterialFilter): SQL | undefined {
   }
   if (filter.status) parts.push(eq(materials.status, filter.status));
   if (filter.format) parts.push(eq(materials.format, filter.format));
-  if (filter.disabled !== undefined) parts.push(eq(materials.disabled, filter.disabled));
-  if (filter.featured !== undefined) parts.push(eq(materials.featured, filter.featured));
+  // Written as the partial indexes' predicates (not `= $1`), so the planner can match them.
+  if (filter.disabled !== undefined)
+    parts.push(filter.disabled ? sql`${materials.disabled}` : sql`NOT ${materials.disabled}`);
+  if (filter.featured !== undefined)
+    parts.push(filter.featured ? sql`${materials.featured}` : sql`NOT ${materials.featured}`);
   return parts.length ? and(...parts) : undefined;
 }
 
-/**
- * Newest first, in the order `materials_created_idx` is built in. PostgreSQL puts NULLs first in
- * a plain DESC; an order that differs from the index in that alone cannot read the index and
- * sorts the whole table on every page.
- */
-export const ADMIN_MATERIAL_ORDER = [
-  sql`${materials.createdAt} DESC NULLS LAST`,
-  sql`${materials.seq} DESC NULLS LAST`,
-] as const;
+export type AdminMaterialSortKey = 'newest' | 'oldest' | 'likes';
 
-/** Newest first; the operator console pages with offsets (bounded by the count cap). */
+/**
+ * Where a page of the list starts: right after the last row shown, by the sort's value and the
+ * row's seq (which breaks ties), so a page reads only its own rows whatever its depth, and rows
+ * added meanwhile neither repeat nor hide one.
+ */
+export interface AdminMaterialPosition {
+  /** created_at as UTC text with microseconds (newest, oldest) or the like count (likes). */
+  value: string;
+  seq: number;
+}
+
+const AT_TEXT = sql`to_char(${materials.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * Each order exactly as its index is built (NULLS LAST for DESC; the same index read backwards
+ * for oldest first), or PostgreSQL sorts the whole table for every page.
+ */
+const SORTS: Record<AdminMaterialSortKey, { order: SQL[]; after: (p: AdminMaterialPosition) => SQL; value: SQL }> = {
+  newest: {
+    order: [sql`${materials.createdAt} DESC NULLS LAST`, sql`${materials.seq} DESC NULLS LAST`],
+    after: (p) => sql`(${materials.createdAt}, ${materials.seq}) < (${p.value}::timestamptz, ${p.seq})`,
+    value: AT_TEXT,
+  },
+  oldest: {
+    order: [sql`${materials.createdAt} ASC NULLS FIRST`, sql`${materials.seq} ASC NULLS FIRST`],
+    after: (p) => sql`(${materials.createdAt}, ${materials.seq}) > (${p.value}::timestamptz, ${p.seq})`,
+    value: AT_TEXT,
+  },
+  likes: {
+    order: [sql`${materials.likeCount} DESC NULLS LAST`, sql`${materials.seq} DESC NULLS LAST`],
+    after: (p) => sql`(${materials.likeCount}, ${materials.seq}) < (${Number(p.value)}, ${p.seq})`,
+    value: sql`${materials.likeCount}::text`,
+  },
+};
+
+/** Newest first, in the order `materials_created_idx` is built in. */
+export const ADMIN_MATERIAL_ORDER = SORTS.newest.order;
+
+/** One page of the list (limit rows) in the sort's order, after `after` when given; each row with its position. */
 export async function listAdminMaterials(
   db: DbOrTx,
   filter: AdminMaterialFilter,
-  page: { offset: number; limit: number },
-): Promise<AdminMaterialRow[]> {
-  return db
-    .select()
+  page: { sort: AdminMaterialSortKey; limit: number; after?: AdminMaterialPosition | undefined },
+): Promise<Array<{ row: AdminMaterialRow; position: AdminMaterialPosition }>> {
+  const sort = SORTS[page.sort];
+  const found = await db
+    .select({ row: materials, value: sort.value })
     .from(materials)
-    .where(filterConditions(filter))
-    .orderBy(...ADMIN_MATERIAL_ORDER)
-    .limit(page.limit)
-    .offset(page.offset);
+    .where(and(filterConditions(filter), page.after ? sort.after(page.after) : undefined))
+    .orderBy(...sort.order)
+    .limit(page.limit);
+  return found.map(({ row, value }) => ({ row, position: { value: String(value), seq: row.seq } }));
 }
 
 /** Matches counted up to `cap + 1`, never the whole table. */

@@ -1,6 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import {
   ADMIN_MATERIAL_API,
+  ADMIN_MATERIAL_BULK_API,
   ADMIN_MATERIAL_PATHS,
   ErrorCode,
   parseKeywordText,
@@ -147,6 +148,14 @@ export async function adminMaterialRoutes(
 
   route(app, ADMIN_MATERIAL_API.reprocess, async (request) => ({
     material: await materials.reprocessMaterial(request.operator, request.params.id),
+  }));
+
+  route(app, ADMIN_MATERIAL_BULK_API.start, async (request) => ({
+    job: await materials.startBulkEdit(request.operator, request.body),
+  }));
+
+  route(app, ADMIN_MATERIAL_BULK_API.job, async (request) => ({
+    job: await materials.getBulkJob(request.params.id),
   }));
 
   registerAdminReviewRoutes(app, materials);

@@ -33,7 +33,9 @@ import type { PublicUrlOf } from './material.mapper.js';
 import { searchTokensFor } from '../search/index.js';
 import type { OperatorRow } from '../../db/rows.js';
 import {
+  type AdminMaterialPosition,
   type AdminMaterialRow,
+  type AdminMaterialSortKey,
   countAdminMaterials,
   findMaterial,
   findMaterialByContentHash,
@@ -283,6 +285,31 @@ export async function presentAdminMaterials(
   return rows.map((row) => toAdminMaterial(row, jobs.get(row.sid), context));
 }
 
+const BAD_CURSOR = '分页位置不正确，请从第一页重新查看';
+
+/** A page's end as the next page's cursor: the sort it belongs to, the sort value and the seq. */
+function encodeMaterialCursor(sort: AdminMaterialSortKey, position: AdminMaterialPosition): string {
+  return Buffer.from(JSON.stringify([sort, position.value, position.seq])).toString('base64url');
+}
+
+/** A cursor this server made for this sort; any other is refused (1001, nothing read). */
+function decodeMaterialCursor(sort: AdminMaterialSortKey, cursor: string): AdminMaterialPosition {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(value) && value.length === 3 && value[0] === sort && Number.isSafeInteger(value[2])) {
+      const [, at, seq] = value as [string, unknown, number];
+      const valid =
+        typeof at === 'string' &&
+        (sort === 'likes' ? /^-?\d{1,10}$/.test(at) : /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(at));
+      if (valid) return { value: at, seq };
+    }
+  } catch {
+    // Falls through to the refusal below.
+  }
+  throw new AppError(ErrorCode.VALIDATION, BAD_CURSOR, [{ path: 'cursor', message: BAD_CURSOR }]);
+}
+
+/** One page of the console's list, by cursor; the matches counted up to ADMIN_COUNT_CAP. */
 export async function listMaterials(
   deps: AdminMaterialDeps,
   query: z.output<typeof ZAdminMaterialListQuery>,
@@ -294,14 +321,21 @@ export async function listMaterials(
     disabled: query.disabled,
     featured: query.featured,
   };
-  const [rows, counted] = await Promise.all([
-    listAdminMaterials(deps.db, filter, { offset: (query.page - 1) * query.page_size, limit: query.page_size }),
+  const after = query.cursor === undefined ? undefined : decodeMaterialCursor(query.sort, query.cursor);
+  const [found, counted] = await Promise.all([
+    listAdminMaterials(deps.db, filter, { sort: query.sort, limit: query.page_size + 1, after }),
     countAdminMaterials(deps.db, filter, ADMIN_COUNT_CAP),
   ]);
+  const page = found.slice(0, query.page_size);
+  const last = page.at(-1);
   return {
     total: Math.min(counted, ADMIN_COUNT_CAP),
     totalCapped: counted > ADMIN_COUNT_CAP,
-    materials: await presentAdminMaterials(deps, rows),
+    nextCursor: found.length > query.page_size && last ? encodeMaterialCursor(query.sort, last.position) : null,
+    materials: await presentAdminMaterials(
+      deps,
+      page.map((f) => f.row),
+    ),
   };
 }
 

@@ -23,6 +23,7 @@ import {
   toWire,
 } from './catalog.service.js';
 import { like, listLiked, unlike } from './likes.service.js';
+import { getBulkJob, runBulkJobs, startBulkEdit } from './material-bulk.service.js';
 import { listForSale, rejectMaterials, reviewQueue } from './material-review.service.js';
 import {
   cancelUploadFile,
@@ -66,6 +67,9 @@ export function createAdminMaterialService(deps: AdminMaterialDeps) {
     getMaterial: getAdminMaterial,
     updateMaterial,
     reprocessMaterial,
+    startBulkEdit,
+    getBulkJob,
+    runBulkJobs,
     reviewQueue,
     listForSale,
     rejectMaterials,
