@@ -32,6 +32,10 @@ export const ORDER_MESSAGES = {
   status: '订单状态不正确',
   type: '订单类型不正确',
   note: '请填写备注',
+  day: '日期格式不正确，请按 年-月-日 选择',
+  dayRange: '结束日期不能早于开始日期',
+  amount: '金额应为不小于 0 的整数（单位：分）',
+  amountRange: '最高金额不能低于最低金额',
 } as const;
 
 const blankAsNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
@@ -301,14 +305,45 @@ export const ZConfirmTransferResponse = z.object({
 });
 export type TConfirmTransferResponse = z.infer<typeof ZConfirmTransferResponse>;
 
+/** A China-time calendar day, YYYY-MM-DD. */
+const zOrderDay = z.preprocess(
+  blankAsNull,
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: ORDER_MESSAGES.day })
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00+08:00`)), { error: ORDER_MESSAGES.day })
+    .nullish(),
+);
+/** An amount in cents, as the address carries it. */
+const zOrderAmount = z.preprocess(
+  blankAsNull,
+  z.coerce
+    .number({ error: ORDER_MESSAGES.amount })
+    .int({ error: ORDER_MESSAGES.amount })
+    .min(0, { error: ORDER_MESSAGES.amount })
+    .max(Number.MAX_SAFE_INTEGER, { error: ORDER_MESSAGES.amount })
+    .nullish(),
+);
+
 export const ZAdminOrderListQuery = ZPageQuery.extend({
   status: z.preprocess(blankAsNull, z.enum(ORDER_STATUSES, { error: ORDER_MESSAGES.status }).nullish()),
   type: z.preprocess(blankAsNull, z.enum(ORDER_TYPES, { error: ORDER_MESSAGES.type }).nullish()),
   pay_way: z.preprocess(blankAsNull, z.enum(PAY_WAYS, { error: ORDER_MESSAGES.payWay }).nullish()),
-  /** Order number (or its start), order sid, buyer email / mobile / username, or company. */
+  /** Any part of the order number (its last digits), the order sid, part of the buyer's e-mail, mobile, username, or part of the company's name. */
   q: zOptionalText(100),
+  /** First and last China-time day the order was placed, both included. */
+  from: zOrderDay,
+  to: zOrderDay,
+  /** The order's price (cents), both bounds included. */
+  min_amount: zOrderAmount,
+  max_amount: zOrderAmount,
   cursor: zListCursor,
-});
+})
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { error: ORDER_MESSAGES.dayRange, path: ['to'] })
+  .refine((q) => q.min_amount == null || q.max_amount == null || q.min_amount <= q.max_amount, {
+    error: ORDER_MESSAGES.amountRange,
+    path: ['max_amount'],
+  });
 export type TAdminOrderListQuery = z.input<typeof ZAdminOrderListQuery>;
 
 /** An order as operators see it: who bought it and how it was (or is to be) paid. */

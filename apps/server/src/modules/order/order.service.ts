@@ -489,12 +489,26 @@ export async function getOrder(deps: OrderDeps, user: UserRow, sid: string): Pro
   return { order: await presentOne(deps, await findVisibleOrder(deps, user, sid)) };
 }
 
-/** Operator: orders filtered by status, type, pay way and a search term, with their buyers. */
+/** The instant a China-time calendar day (YYYY-MM-DD) begins, or the day `later` days after it. */
+function chinaDayStart(day: string, later = 0): Date {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - CHINA_OFFSET_MS + later * 86_400_000);
+}
+
+/** Operator: orders filtered by status, type, pay way, days, amount and a search term, with their buyers. */
 export async function listAdminOrders(
   deps: OrderDeps,
   query: z.output<typeof ZAdminOrderListQuery>,
 ): Promise<TAdminOrderListResponse> {
-  const filter = { status: query.status, orderType: query.type, payWay: query.pay_way, q: query.q };
+  const filter = {
+    status: query.status,
+    orderType: query.type,
+    payWay: query.pay_way,
+    q: query.q,
+    since: query.from ? chinaDayStart(query.from) : null,
+    until: query.to ? chinaDayStart(query.to, 1) : null,
+    minCents: query.min_amount,
+    maxCents: query.max_amount,
+  };
   const [found, counted] = await Promise.all([
     listAdminOrderRows(deps.db, filter, listPageOf(query)),
     countAdminOrders(deps.db, filter, LIST_COUNT_CAP),
