@@ -1,5 +1,6 @@
 import {
   ADMIN_MATERIAL_API,
+  type AdminMaterialSort,
   type MaterialFormat,
   type MaterialStatus,
   type TAdminMaterialListResponse,
@@ -8,20 +9,25 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callAdminApi } from '../lib/admin-api';
 import { ADMIN_SCOPE } from '../lib/admin-paths';
 
-/** The list's query string (ZAdminMaterialListQuery on the server). */
-export interface MaterialListQuery {
+/** What the list is narrowed by (also what "select all matching" sends). */
+export interface MaterialListFilter {
   q?: string | undefined;
   status?: MaterialStatus | undefined;
   format?: MaterialFormat | undefined;
   disabled?: 'true' | 'false' | undefined;
   featured?: 'true' | 'false' | undefined;
-  page: number;
+}
+
+/** The list's query string (ZAdminMaterialListQuery on the server): by cursor, never by offset. */
+export interface MaterialListQuery extends MaterialListFilter {
+  sort?: AdminMaterialSort | undefined;
+  cursor?: string | undefined;
   page_size: number;
 }
 
 export const ADMIN_MATERIALS_KEY = [ADMIN_SCOPE, 'materials'] as const;
 
-/** GET /api/admin/materials?q&status&format&disabled&featured&page&page_size. */
+/** GET /api/admin/materials?q&status&format&disabled&featured&sort&cursor&page_size. */
 export function getMaterials(query: MaterialListQuery): Promise<TAdminMaterialListResponse> {
   return callAdminApi(ADMIN_MATERIAL_API.list, { query });
 }

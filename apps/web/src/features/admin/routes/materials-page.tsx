@@ -1,16 +1,28 @@
-import { CloudUploadOutlined } from '@ant-design/icons';
+import { CloudUploadOutlined, DownOutlined } from '@ant-design/icons';
 import {
+  ADMIN_COUNT_CAP,
+  ADMIN_MATERIAL_SORT_LABEL,
+  ADMIN_MATERIAL_SORTS,
+  BULK_JOB_STATUS_LABEL,
+  BULK_PICK_MAX,
   MATERIAL_FORMATS,
   MATERIAL_STATUSES,
+  MaterialBulkJobMachine,
+  type AdminMaterialSort,
   type MaterialFormat,
   type MaterialStatus,
   type TAdminMaterial,
+  type TBulkChangeInput,
+  type TBulkJob,
 } from '@gemstock/contract';
-import { Button, Card, Empty, Space, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Card, Dropdown, Empty, Flex, Progress, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { type MaterialListQuery, useMaterials } from '../api/get-materials';
+import { notify } from '@/lib/notify';
+import { useBulkJob, useStartBulkEdit } from '../api/bulk-edit';
+import { type MaterialListFilter, useMaterials } from '../api/get-materials';
+import { BULK_ACTIONS, type BulkActionKey, MaterialBulkModal } from '../components/material-bulk-modal';
 import { useReprocessMaterial } from '../api/reprocess-material';
 import { MaterialEditDrawer } from '../components/material-edit-drawer';
 import { LicenceTags, MaterialFlags, MaterialStatusTag } from '../components/material-tags';
@@ -41,29 +53,97 @@ const FEATURED_OPTIONS = [
   { value: 'false', label: '非精选' },
 ];
 
-/** The list's filters live in the address, so a reload or a shared link shows the same page. */
-function useListQuery(): [MaterialListQuery, (next: AddressUpdate) => void] {
+const SORT_OPTIONS = ADMIN_MATERIAL_SORTS.map((value) => ({ value, label: ADMIN_MATERIAL_SORT_LABEL[value] }));
+
+type ListQuery = MaterialListFilter & { sort: AdminMaterialSort; page_size: number };
+
+/** The list's filters and order live in the address, so a reload or a shared link shows the same list. */
+function useListQuery(): [ListQuery, (next: AddressUpdate) => void] {
   const { params, paging, update } = useAddressQuery();
-  const query: MaterialListQuery = {
+  const query: ListQuery = {
     q: params.get('q') ?? undefined,
     status: oneOf<MaterialStatus>(MATERIAL_STATUSES, params.get('status')),
     format: oneOf<MaterialFormat>(MATERIAL_FORMATS, params.get('format')),
     disabled: oneOf(['true', 'false'] as const, params.get('disabled')),
     featured: oneOf(['true', 'false'] as const, params.get('featured')),
-    ...paging,
+    sort: oneOf<AdminMaterialSort>(ADMIN_MATERIAL_SORTS, params.get('sort')) ?? 'newest',
+    page_size: paging.page_size,
   };
   return [query, update];
 }
 
+/** The filter "all matching" freezes, as the server's list reads it. */
+function filterOf(query: ListQuery): MaterialListFilter {
+  const { q, status, format, disabled, featured } = query;
+  return { q, status, format, disabled, featured };
+}
+
+/** A running or finished bulk edit: its progress, then what it did. */
+function BulkJobProgress({ job, onClose }: { job: TBulkJob; onClose: () => void }) {
+  const running = MaterialBulkJobMachine.may('poll', job.status);
+  const percent = job.total === 0 ? 100 : Math.floor((job.processed / job.total) * 100);
+  const failed = !running && job.lastError !== null;
+  return (
+    <Alert
+      style={{ marginBottom: 16 }}
+      type={running ? 'info' : failed ? 'error' : 'success'}
+      showIcon
+      closable={!running ? { onClose } : false}
+      title={
+        running
+          ? `批量修改${BULK_JOB_STATUS_LABEL[job.status]}：${job.processed} / ${job.total} 个素材`
+          : failed
+            ? `批量修改失败：已处理 ${job.processed} / ${job.total} 个素材，请重试`
+            : `批量修改已完成：${job.total} 个素材`
+      }
+      description={<Progress percent={percent} size="small" status={failed ? 'exception' : undefined} />}
+    />
+  );
+}
+
 export function MaterialsPage() {
-  const [query, setQuery] = useListQuery();
-  const list = useMaterials(query);
+  const [query, setAddress] = useListQuery();
+  // Cursors of the pages before this one, so 上一页 goes back the way it came; a new filter starts over.
+  const [cursors, setCursors] = useState<Array<string | undefined>>([undefined]);
+  const cursor = cursors[cursors.length - 1];
+  const list = useMaterials({ ...query, cursor });
   const { data, isFetching, isLoading, refetch } = list;
   const reprocess = useReprocessMaterial();
   const navigate = useNavigate();
   const [editingSid, setEditingSid] = useState<string | null>(null);
   const editing = data?.materials.find((m) => m.sid === editingSid) ?? null;
   const filtered = Boolean(query.q || query.status || query.format || query.disabled || query.featured);
+
+  // Rows picked on any page of this filter, or every material matching it ("all matching").
+  const [selected, setSelected] = useState<string[]>([]);
+  const [allMatching, setAllMatching] = useState(false);
+  const [action, setAction] = useState<BulkActionKey | null>(null);
+  const [jobSid, setJobSid] = useState<string | null>(null);
+  const startBulk = useStartBulkEdit();
+  const job = useBulkJob(jobSid);
+  const total = data?.total ?? 0;
+  const totalText = data?.totalCapped ? `${ADMIN_COUNT_CAP.toLocaleString('en-US')}+` : String(total);
+
+  const setQuery = (next: AddressUpdate) => {
+    setAddress(next);
+    setCursors([undefined]);
+    setSelected([]);
+    setAllMatching(false);
+  };
+
+  const confirmBulk = (change: TBulkChangeInput) =>
+    startBulk.mutate(
+      { selection: allMatching ? { filter: filterOf(query) } : { sids: selected }, change },
+      {
+        onSuccess: (res) => {
+          setJobSid(res.job.sid);
+          setAction(null);
+          setSelected([]);
+          setAllMatching(false);
+          notify.success(`已开始批量修改 ${res.job.total} 个素材`);
+        },
+      },
+    );
 
   const columns = useMemo<ColumnsType<TAdminMaterial>>(
     () => [
@@ -176,6 +256,13 @@ export function MaterialsPage() {
       }
       extra={
         <Space>
+          <Select<AdminMaterialSort>
+            aria-label="排序"
+            value={query.sort}
+            options={SORT_OPTIONS}
+            onChange={(sort) => setQuery({ sort: sort === 'newest' ? undefined : sort })}
+            style={{ width: 120 }}
+          />
           <RefreshButton query={{ refetch, isFetching, isLoading }} />
           <Button type="primary" icon={<CloudUploadOutlined />} onClick={() => void navigate(adminPaths.upload)}>
             上传素材
@@ -183,10 +270,55 @@ export function MaterialsPage() {
         </Space>
       }
     >
+      {job.data && <BulkJobProgress job={job.data} onClose={() => setJobSid(null)} />}
+      <Flex align="center" gap={12} wrap style={{ marginBottom: 12, minHeight: 32 }}>
+        <Typography.Text>
+          {allMatching ? `已选择全部符合条件的 ${totalText} 个素材` : `已选 ${selected.length} 个素材`}
+        </Typography.Text>
+        {!allMatching && total > 0 && (
+          <Button type="link" size="small" onClick={() => setAllMatching(true)}>
+            选择全部 {totalText} 个符合条件的素材
+          </Button>
+        )}
+        {(allMatching || selected.length > 0) && (
+          <Button
+            type="link"
+            size="small"
+            onClick={() => {
+              setSelected([]);
+              setAllMatching(false);
+            }}
+          >
+            取消选择
+          </Button>
+        )}
+        <Dropdown
+          disabled={!allMatching && selected.length === 0}
+          menu={{
+            items: BULK_ACTIONS.map((a) => ({ key: a.key, label: a.label })),
+            onClick: ({ key }) => setAction(key as BulkActionKey),
+          }}
+        >
+          <Button disabled={!allMatching && selected.length === 0}>
+            批量操作 <DownOutlined />
+          </Button>
+        </Dropdown>
+        {!allMatching && selected.length > BULK_PICK_MAX && (
+          <Typography.Text type="danger">
+            逐个选择最多 {BULK_PICK_MAX} 个，请改用「选择全部符合条件的素材」
+          </Typography.Text>
+        )}
+      </Flex>
       <ScrollTable<TAdminMaterial>
         regionLabel="素材列表"
         loadState={list}
         rowKey="sid"
+        rowSelection={{
+          selectedRowKeys: allMatching ? (data?.materials.map((m) => m.sid) ?? []) : selected,
+          preserveSelectedRowKeys: true,
+          getCheckboxProps: () => ({ disabled: allMatching }),
+          onChange: (keys) => setSelected(keys.map(String)),
+        }}
         columns={columns}
         dataSource={data?.materials ?? []}
         loading={isLoading}
@@ -206,15 +338,34 @@ export function MaterialsPage() {
             </Empty>
           ),
         }}
-        pagination={{
-          current: query.page,
-          pageSize: query.page_size,
-          total: data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [20, 50, 100],
-          showTotal: (total) => (data?.totalCapped ? `超过 ${total} 个素材，请缩小范围` : `共 ${total} 个素材`),
-          onChange: (page, pageSize) => setQuery({ page, page_size: pageSize }),
-        }}
+        pagination={false}
+      />
+      <Flex justify="space-between" align="center" gap={8} style={{ marginTop: 16 }}>
+        <Typography.Text type="secondary">
+          {data?.totalCapped ? `超过 ${totalText} 个素材，可用搜索缩小范围` : `共 ${total} 个素材`}
+        </Typography.Text>
+        <Space>
+          <Select<number>
+            aria-label="每页数量"
+            value={query.page_size}
+            options={[20, 50, 100].map((n) => ({ value: n, label: `${n} 条/页` }))}
+            onChange={(n) => setQuery({ page_size: n })}
+            style={{ width: 110 }}
+          />
+          <Button disabled={cursors.length <= 1} onClick={() => setCursors((c) => c.slice(0, -1))}>
+            上一页
+          </Button>
+          <Button disabled={!data?.nextCursor} onClick={() => setCursors((c) => [...c, data?.nextCursor ?? undefined])}>
+            下一页
+          </Button>
+        </Space>
+      </Flex>
+      <MaterialBulkModal
+        action={action}
+        target={allMatching ? `全部符合条件的 ${totalText} 个素材` : `已选的 ${selected.length} 个素材`}
+        pending={startBulk.isPending}
+        onCancel={() => setAction(null)}
+        onConfirm={confirmBulk}
       />
       <MaterialEditDrawer material={editing} onClose={() => setEditingSid(null)} />
     </Card>

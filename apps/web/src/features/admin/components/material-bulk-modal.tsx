@@ -1,0 +1,199 @@
+import {
+  centsToYuan,
+  formatYuan,
+  LICENCE_TYPES,
+  type LicenceType,
+  licenceSpec,
+  parseKeywordText,
+  type TBulkChangeInput,
+  yuanToCents,
+} from '@gemstock/contract';
+import { Alert, DatePicker, Form, Input, InputNumber, Modal, Select, Typography } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { formatDateTime } from '@/lib/date-time';
+import { chinaInstantOf } from '../lib/china-picker';
+
+/** The bulk actions of 素材管理, in the menu's order. */
+export const BULK_ACTIONS = [
+  { key: 'enable', label: '上架' },
+  { key: 'disable', label: '下架' },
+  { key: 'feature', label: '设为精选' },
+  { key: 'unfeature', label: '取消精选' },
+  { key: 'prices', label: '修改价格' },
+  { key: 'free', label: '设置免费期' },
+  { key: 'keywords', label: '修改关键词' },
+] as const;
+export type BulkActionKey = (typeof BULK_ACTIONS)[number]['key'];
+
+const FIXED: Partial<Record<BulkActionKey, TBulkChangeInput>> = {
+  enable: { kind: 'disabled', disabled: false },
+  disable: { kind: 'disabled', disabled: true },
+  feature: { kind: 'featured', featured: true },
+  unfeature: { kind: 'featured', featured: false },
+};
+
+/** What a change does, said as the confirmation says it: 「将把 12 个素材下架」. */
+export function describeChange(change: TBulkChangeInput): string {
+  switch (change.kind) {
+    case 'disabled':
+      return change.disabled ? '下架' : '上架（恢复销售）';
+    case 'featured':
+      return change.featured ? '设为精选' : '取消精选';
+    case 'prices': {
+      const parts: string[] = [];
+      for (const [type, cents] of Object.entries(change.pricesCents ?? {})) {
+        const name = licenceSpec(Number(type) as LicenceType).name;
+        parts.push(cents === null ? `「${name}」恢复默认价` : `「${name}」价格改为 ${formatYuan(cents)}`);
+      }
+      for (const [type, cents] of Object.entries(change.specialPricesCents ?? {})) {
+        const name = licenceSpec(Number(type) as LicenceType).name;
+        parts.push(cents === null ? `「${name}」取消特价` : `「${name}」特价改为 ${formatYuan(cents)}`);
+      }
+      return parts.join('，');
+    }
+    case 'free':
+      return change.freeFrom && change.freeUntil
+        ? `设置免费期 ${formatDateTime(change.freeFrom)} 至 ${formatDateTime(change.freeUntil)}`
+        : '取消免费期';
+    case 'keywords': {
+      const parts: string[] = [];
+      if (change.add?.length) parts.push(`添加关键词「${change.add.join('、')}」`);
+      if (change.remove?.length) parts.push(`删除关键词「${change.remove.join('、')}」`);
+      return parts.join('，');
+    }
+  }
+}
+
+interface FormValues {
+  licence?: LicenceType;
+  price?: number | null;
+  special?: number | null;
+  range?: [Dayjs, Dayjs] | null;
+  add?: string;
+  remove?: string;
+}
+
+/** The change the form describes, or the Chinese reason it describes none yet. */
+function changeOf(action: BulkActionKey, values: FormValues): TBulkChangeInput | string {
+  const fixed = FIXED[action];
+  if (fixed) return fixed;
+  if (action === 'prices') {
+    if (!values.licence) return '请选择授权类型';
+    if (values.price == null && values.special == null) return '请填写价格或特价';
+    const key = String(values.licence);
+    return {
+      kind: 'prices',
+      pricesCents: values.price == null ? {} : { [key]: yuanToCents(values.price) },
+      specialPricesCents: values.special == null ? {} : { [key]: yuanToCents(values.special) },
+    };
+  }
+  if (action === 'free') {
+    const [from, until] = values.range ?? [];
+    return from && until
+      ? { kind: 'free', freeFrom: chinaInstantOf(from), freeUntil: chinaInstantOf(until) }
+      : { kind: 'free', freeFrom: null, freeUntil: null };
+  }
+  const add = parseKeywordText(values.add ?? '');
+  const remove = parseKeywordText(values.remove ?? '');
+  if (add.length + remove.length === 0) return '请填写要添加或删除的关键词';
+  return { kind: 'keywords', add, remove };
+}
+
+export interface MaterialBulkModalProps {
+  action: BulkActionKey | null;
+  /** How the materials are named in the confirmation: 「已选的 3 个素材」, 「全部符合条件的 1,204 个素材」. */
+  target: string;
+  pending: boolean;
+  onCancel: () => void;
+  onConfirm: (change: TBulkChangeInput) => void;
+}
+
+/**
+ * The confirmation of a bulk edit: what will change, on how many materials, with the inputs the
+ * change needs. Nothing is sent before 开始修改.
+ */
+export function MaterialBulkModal({ action, target, pending, onCancel, onConfirm }: MaterialBulkModalProps) {
+  const [form] = Form.useForm<FormValues>();
+  const [values, setValues] = useState<FormValues>({});
+  if (!action) return null;
+  const change = changeOf(action, values);
+  const label = BULK_ACTIONS.find((a) => a.key === action)?.label ?? '';
+
+  return (
+    <Modal
+      open
+      title={`批量${label}`}
+      okText="开始修改"
+      cancelText="取消"
+      okButtonProps={{ disabled: typeof change === 'string', loading: pending }}
+      onOk={() => typeof change !== 'string' && onConfirm(change)}
+      onCancel={onCancel}
+      afterClose={() => {
+        form.resetFields();
+        setValues({});
+      }}
+      destroyOnHidden
+    >
+      <Form<FormValues>
+        form={form}
+        layout="vertical"
+        onValuesChange={(_, all) => setValues(all)}
+        initialValues={{ licence: undefined }}
+      >
+        {action === 'prices' && (
+          <>
+            <Form.Item name="licence" label="授权类型">
+              <Select
+                aria-label="授权类型"
+                placeholder="选择授权类型"
+                options={LICENCE_TYPES.map((type) => ({ value: type, label: licenceSpec(type).name }))}
+              />
+            </Form.Item>
+            <Form.Item name="price" label="价格（元）" extra="留空则不修改；只能为满足该授权尺寸要求的素材定价">
+              <InputNumber
+                aria-label="价格"
+                min={0}
+                precision={2}
+                style={{ width: '100%' }}
+                placeholder={values.licence ? centsToYuan(licenceSpec(values.licence).priceCents).toFixed(2) : ''}
+              />
+            </Form.Item>
+            <Form.Item name="special" label="特价（元）" extra="留空则不修改；特价不能高于原价">
+              <InputNumber aria-label="特价" min={0} precision={2} style={{ width: '100%' }} />
+            </Form.Item>
+          </>
+        )}
+        {action === 'free' && (
+          <Form.Item name="range" label="免费下载时段" extra="留空表示取消这些素材的免费期">
+            <DatePicker.RangePicker
+              showTime={{ format: 'HH:mm' }}
+              format="YYYY-MM-DD HH:mm"
+              style={{ width: '100%' }}
+            />
+          </Form.Item>
+        )}
+        {action === 'keywords' && (
+          <>
+            <Form.Item name="add" label="添加关键词" extra="多个关键词用逗号、顿号或空格分隔">
+              <Input aria-label="添加关键词" />
+            </Form.Item>
+            <Form.Item name="remove" label="删除关键词">
+              <Input aria-label="删除关键词" />
+            </Form.Item>
+          </>
+        )}
+      </Form>
+      {typeof change === 'string' ? (
+        <Typography.Text type="secondary">{change}</Typography.Text>
+      ) : (
+        <Alert
+          type="warning"
+          showIcon
+          title={`将对${target}${describeChange(change)}`}
+          description="修改在后台分批进行，完成前可在本页查看进度；整个批量修改记为一条操作记录。"
+        />
+      )}
+    </Modal>
+  );
+}
