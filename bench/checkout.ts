@@ -21,7 +21,7 @@
  * Prints p50/p95/p99 and req/s per step (target: p95 of place + pay ≤ 150 ms) and writes
  * bench/results/checkout-<timestamp>.json.
  */
-import { qualifyingLicenceTypes } from '@gemstock/contract';
+import { COMMON_ROUTES, endpointUrl, ORDER_ROUTES, qualifyingLicenceTypes } from '@gemstock/contract';
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -207,7 +207,7 @@ const healthScenario: Scenario = {
   async run({ base, buyers, durationS, warmupS }) {
     const once = (seconds: number) =>
       loop(buyers.length, seconds, async (_, time) => {
-        await time('GET /api/health', () => fetch(`${base}/api/health`));
+        await time('GET /api/health', () => fetch(`${base}${COMMON_ROUTES.health.path}`));
       });
     await once(warmupS);
     const { latencies, errors } = await once(durationS);
@@ -238,7 +238,7 @@ const checkoutScenario: Scenario = {
         }
         const started = performance.now();
         const placed = (await time('POST place/material', () =>
-          fetch(`${base}/api/order/place/material`, {
+          fetch(`${base}${ORDER_ROUTES.placeMaterial.path}`, {
             method: 'POST',
             headers,
             body: JSON.stringify({ materials: selection, source: 'bench' }),
@@ -247,7 +247,7 @@ const checkoutScenario: Scenario = {
         const sid = placed.parsed.data?.order?.sid;
         if (!sid) return;
         await time('POST {id}/wallet', () =>
-          fetch(`${base}/api/order/${sid}/wallet`, {
+          fetch(`${base}${endpointUrl(ORDER_ROUTES.payByWallet, { params: { id: sid } })}`, {
             method: 'POST',
             headers,
             body: JSON.stringify({ code: null, referer: null }),

@@ -21,6 +21,22 @@
  * grown p99 ≤ 50 ms; the exit code is 1 when one is missed) and writes
  * bench/results/history-<timestamp>.json.
  */
+import {
+  ADMIN_AUDIT_ROUTES,
+  ADMIN_INVOICE_ROUTES,
+  ADMIN_ORDER_ROUTES,
+  CART_ROUTES,
+  COMMON_ROUTES,
+  COUPON_ROUTES,
+  DESIGN_ROUTES,
+  endpointUrl,
+  INVOICE_ROUTES,
+  LICENCE_ROUTES,
+  MATERIAL_ROUTES,
+  ORDER_ROUTES,
+  USER_ROUTES,
+  WALLET_ROUTES,
+} from '@gemstock/contract';
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -334,34 +350,53 @@ interface Target {
   token: 'buyer' | 'operator';
 }
 
+/** A route of the contract's table, as `endpointUrl` takes it. */
+type Called = Parameters<typeof endpointUrl>[0];
+
 /** Every read of the buyer's pages, and the console's lists of orders, invoices and audit. */
 function targets(ids: { order: string; invoicedOrder: string; material: string; cursor: string }): Target[] {
-  const buyer = (name: string, path: string): Target => ({ name, path, token: 'buyer' });
-  const operator = (name: string, path: string): Target => ({ name, path, token: 'operator' });
+  type Input = Parameters<typeof endpointUrl>[1];
+  const buyer = (name: string, route: Called, input?: Input): Target => ({
+    name,
+    path: endpointUrl(route, input),
+    token: 'buyer',
+  });
+  const operator = (name: string, route: Called, input?: Input): Target => ({
+    name,
+    path: endpointUrl(route, input),
+    token: 'operator',
+  });
+  const page = (page: number, page_size: number) => ({ page, page_size });
   return [
-    buyer('GET /api/user', '/api/user'),
-    buyer('GET /api/order/list', '/api/order/list?page=1&page_size=10'),
-    buyer('GET /api/order/list?status=PAYED', '/api/order/list?page=1&page_size=10&status=PAYED'),
-    buyer('GET /api/order/list (next page by cursor)', `/api/order/list?page=1&page_size=5&cursor=${ids.cursor}`),
-    buyer('GET /api/order/list?page=2', '/api/order/list?page=2&page_size=5'),
-    buyer('GET /api/order/{id}', `/api/order/${ids.order}`),
-    buyer('GET /api/order/{id}/invoice', `/api/order/${ids.invoicedOrder}/invoice`),
-    buyer('GET /api/user/material', '/api/user/material?page=1&page_size=20'),
-    buyer('GET /api/user/like', '/api/user/like?page=1&page_size=24'),
-    buyer('GET /api/user/wallet', '/api/user/wallet'),
-    buyer('GET /api/user/sub_user', '/api/user/sub_user'),
-    buyer('GET /api/user/demand', '/api/user/demand'),
-    buyer('GET /api/user/code', '/api/user/code'),
-    buyer('GET /api/cart', '/api/cart'),
-    buyer('GET /api/index/keywords', '/api/index/keywords'),
-    buyer('GET /api/material?keyword=戒指', `/api/material?keyword=${encodeURIComponent('戒指')}&page=1&page_size=30`),
-    buyer('GET /api/material/{id}', `/api/material/${ids.material}`),
-    buyer('GET /api/material/free', '/api/material/free'),
-    operator('GET /api/admin/orders', '/api/admin/orders?page=1&page_size=20'),
-    operator('GET /api/admin/orders?pay_way=TRANSFER', '/api/admin/orders?page=1&page_size=20&pay_way=TRANSFER'),
-    operator('GET /api/admin/invoices', '/api/admin/invoices?page=1&page_size=20'),
-    operator('GET /api/admin/invoices?status=REQUESTED', '/api/admin/invoices?page=1&page_size=20&status=REQUESTED'),
-    operator('GET /api/admin/audit', '/api/admin/audit'),
+    buyer('GET /api/user', USER_ROUTES.me),
+    buyer('GET /api/order/list', ORDER_ROUTES.list, { query: page(1, 10) }),
+    buyer('GET /api/order/list?status=PAYED', ORDER_ROUTES.list, { query: { ...page(1, 10), status: 'PAYED' } }),
+    buyer('GET /api/order/list (next page by cursor)', ORDER_ROUTES.list, {
+      query: { ...page(1, 5), cursor: ids.cursor },
+    }),
+    buyer('GET /api/order/list?page=2', ORDER_ROUTES.list, { query: page(2, 5) }),
+    buyer('GET /api/order/{id}', ORDER_ROUTES.detail, { params: { id: ids.order } }),
+    buyer('GET /api/order/{id}/invoice', INVOICE_ROUTES.download, { params: { id: ids.invoicedOrder } }),
+    buyer('GET /api/user/material', LICENCE_ROUTES.purchased, { query: page(1, 20) }),
+    buyer('GET /api/user/like', MATERIAL_ROUTES.userLikes, { query: page(1, 24) }),
+    buyer('GET /api/user/wallet', WALLET_ROUTES.list),
+    buyer('GET /api/user/sub_user', USER_ROUTES.subUsers),
+    buyer('GET /api/user/demand', DESIGN_ROUTES.list),
+    buyer('GET /api/user/code', COUPON_ROUTES.usable),
+    buyer('GET /api/cart', CART_ROUTES.list),
+    buyer('GET /api/index/keywords', COMMON_ROUTES.hotKeywords),
+    buyer('GET /api/material?keyword=戒指', MATERIAL_ROUTES.search, { query: { keyword: '戒指', ...page(1, 30) } }),
+    buyer('GET /api/material/{id}', MATERIAL_ROUTES.detail, { params: { id: ids.material } }),
+    buyer('GET /api/material/free', MATERIAL_ROUTES.free),
+    operator('GET /api/admin/orders', ADMIN_ORDER_ROUTES.list, { query: page(1, 20) }),
+    operator('GET /api/admin/orders?pay_way=TRANSFER', ADMIN_ORDER_ROUTES.list, {
+      query: { ...page(1, 20), pay_way: 'TRANSFER' },
+    }),
+    operator('GET /api/admin/invoices', ADMIN_INVOICE_ROUTES.list, { query: page(1, 20) }),
+    operator('GET /api/admin/invoices?status=REQUESTED', ADMIN_INVOICE_ROUTES.list, {
+      query: { ...page(1, 20), status: 'REQUESTED' },
+    }),
+    operator('GET /api/admin/audit', ADMIN_AUDIT_ROUTES.list),
   ];
 }
 
@@ -435,7 +470,7 @@ async function main() {
     let page: { code: number; data: { orders: { sid: string }[]; nextCursor: string } } | undefined;
     for (let tries = 0; tries < 60 && page?.code !== 0; tries += 1) {
       if (tries > 0) await new Promise((resolve) => setTimeout(resolve, 1000));
-      const first = await fetch(`${base}/api/order/list?page=1&page_size=5`, {
+      const first = await fetch(`${base}${endpointUrl(ORDER_ROUTES.list, { query: { page: 1, page_size: 5 } })}`, {
         headers: { authorization: `Bearer ${tokens.buyer}` },
       });
       page = (await first.json()) as typeof page;

@@ -22,6 +22,7 @@
  * Prints p50/p95/p99 and req/s per scenario (target: notify p99 ≤ 1 s) and writes
  * bench/results/notify-<timestamp>.json. `runNotifyBench()` is exported for bench/checkout.ts.
  */
+import { COMMON_ROUTES, PAYMENT_PATHS } from '@gemstock/contract';
 import autocannon from 'autocannon';
 import type { ChildProcess } from 'node:child_process';
 import { generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
@@ -152,7 +153,7 @@ function signNotification(keys: Keys, outTradeNo: string, transactionId: string)
     keys.platform.privateKey,
     { serial: PLATFORM_SERIAL, apiV3Key: keys.apiV3Key },
   );
-  return { method: 'POST', path: '/api/payment/notify/wechat', headers: signed.headers, body: signed.body };
+  return { method: 'POST', path: PAYMENT_PATHS.notifyWechat, headers: signed.headers, body: signed.body };
 }
 
 /** A buyer and `count` CREATED recharge orders, each with an open WeChat attempt. */
@@ -186,8 +187,8 @@ async function seedOrders(database: Database, count: number): Promise<{ orderSid
       batch.map((b) => ({
         outTradeNo: b.outTradeNo,
         orderSid: b.sid,
-        payWay: 'WECHAT',
-        gateway: 'wechat',
+        payWay: 'WECHAT' as const,
+        gateway: 'wechat' as const,
         amountCents: PRICE_CENTS,
         link: 'weixin://wxpay/bizpayurl?pr=bench',
         expiresAt,
@@ -240,7 +241,7 @@ export async function runNotifyBench(options: NotifyBenchOptions = {}): Promise<
 
   const { child, base } = await startServer(databaseUrl, keys);
   try {
-    const health: BenchRequest = { method: 'GET', path: '/api/health' };
+    const health: BenchRequest = { method: 'GET', path: COMMON_ROUTES.health.path };
     await runScenario(base, 'warm-up', () => health, 3);
     const baseline = await runScenario(base, 'GET /api/health (baseline)', () => health, durationS);
     printScenario(baseline);

@@ -20,6 +20,7 @@
  *
  * Prints p50/p95/p99 and req/s per scenario and writes bench/results/search-<timestamp>.json.
  */
+import { COMMON_ROUTES, MATERIAL_ROUTES } from '@gemstock/contract';
 import autocannon from 'autocannon';
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -85,7 +86,7 @@ interface BenchRequest {
 }
 
 function searchPath(query: Record<string, string>): string {
-  return `/api/material?${new URLSearchParams(query).toString()}`;
+  return `${MATERIAL_ROUTES.search.path}?${new URLSearchParams(query).toString()}`;
 }
 
 /**
@@ -367,7 +368,7 @@ async function main() {
   const { child, base } = await startServer();
   log(`server at ${base}; ${CONNECTIONS} connections, ${DURATION_S} s per scenario`);
 
-  const health: BenchRequest[] = [{ path: '/api/health', page: 0, kind: 'none' }];
+  const health: BenchRequest[] = [{ path: COMMON_ROUTES.health.path, page: 0, kind: 'none' }];
   const warmup = sessionRequests({ count: 400_000, seed: 11, maxDepth: 50, active: CONNECTIONS });
   const scrolling = sessionRequests({ count: 400_000, seed: 1, maxDepth: 50, active: CONNECTIONS });
   // One page everyone asks for: after the first request it is served from the built-page

@@ -18,6 +18,7 @@
  * Chromium: CHROMIUM_PATH or /usr/bin/chromium.
  */
 import AxeBuilder from '@axe-core/playwright';
+import { ADMIN_ROUTES, DEV_ROUTES, endpointUrl, MATERIAL_ROUTES, USER_ROUTES } from '@gemstock/contract';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -90,7 +91,9 @@ async function startServer(): Promise<() => void> {
   for (;;) {
     try {
       // the demo catalogue is seeded in the background: wait for materials with thumbnails
-      const found = await api<{ materials: { thumbUrl: string | null }[] }>('/api/material?page_size=20');
+      const found = await api<{ materials: { thumbUrl: string | null }[] }>(
+        endpointUrl(MATERIAL_ROUTES.search, { query: { page_size: 20 } }),
+      );
       if (found.materials.length >= 12 && found.materials.every((m) => m.thumbUrl)) return stop;
     } catch {
       // not listening yet
@@ -174,11 +177,11 @@ function range(all: LighthouseFigures[], pick: (f: LighthouseFigures) => number)
 
 async function registerBuyer(): Promise<string> {
   const email = `bench.${Date.now().toString(36)}@bench.example.com`;
-  await api('/api/user/send_email_code', { body: { email } });
-  const outbox = await api<{ messages: { to: string; code: string | null }[] }>('/api/dev/outbox');
+  await api(USER_ROUTES.sendEmailCode.path, { body: { email } });
+  const outbox = await api<{ messages: { to: string; code: string | null }[] }>(DEV_ROUTES.outbox.path);
   const code = outbox.messages.find((m) => m.to === email)?.code;
   if (!code) throw new Error('no code in the dev outbox');
-  const { access_token: token } = await api<{ access_token: string }>('/api/user', {
+  const { access_token: token } = await api<{ access_token: string }>(USER_ROUTES.register.path, {
     body: { email, code, password: PASSWORD, agreement: true, adult: true },
   });
   return token;
@@ -262,7 +265,7 @@ async function runAxe(browser: Browser, sid: string, keyword: string): Promise<A
   await guest.close();
 
   const token = await registerBuyer();
-  await api('/api/user/company', {
+  await api(USER_ROUTES.company.path, {
     token,
     body: {
       company: '深圳宝图测评珠宝有限公司',
@@ -289,7 +292,7 @@ async function runAxe(browser: Browser, sid: string, keyword: string): Promise<A
   counts.push(await axe(buyerPage, 'order drawer'));
   await buyer.close();
 
-  const { access_token: adminToken } = await api<{ access_token: string }>('/api/admin/login', {
+  const { access_token: adminToken } = await api<{ access_token: string }>(ADMIN_ROUTES.login.path, {
     body: { username: 'operator', password: 'Demo1234!' },
   });
   const operator = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
@@ -314,7 +317,7 @@ async function main() {
   const stop = process.env.BENCH_WEB_URL ? () => {} : await startServer();
   try {
     const { materials: list } = await api<{ materials: { sid: string; keywords: string[] }[] }>(
-      '/api/material?page_size=20',
+      endpointUrl(MATERIAL_ROUTES.search, { query: { page_size: 20 } }),
     );
     const first = list[0]!;
     const keyword = first.keywords[0] ?? '戒指';

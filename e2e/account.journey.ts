@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { USER_ROUTES } from '@gemstock/contract';
 import { authDialog, latestCode, skipGuide, uniqueEmail } from './fixtures';
 
 test.beforeEach(async ({ page }) => {
@@ -51,7 +52,7 @@ test('a new company registers with an emailed code, fills in its company, logs o
   await page.getByRole('menuitem', { name: '退出登录' }).click();
   await expect(page).toHaveURL(/\/(\?.*)?$/);
   await expect(page.getByRole('banner').getByRole('button', { name: '登录' })).toBeVisible();
-  const revoked = await request.get('/api/user', { headers: { authorization: `Bearer ${token}` } });
+  const revoked = await request.get(USER_ROUTES.me.path, { headers: { authorization: `Bearer ${token}` } });
   expect((await revoked.json()).code).toBe(2003);
 
   // Log in again with email and password.
@@ -132,7 +133,7 @@ test('a main account adds a sub-account by username, then binds its email only w
   page,
   request,
 }) => {
-  const signIn = await request.post('/api/user/login', {
+  const signIn = await request.post(USER_ROUTES.login.path, {
     data: { email: 'buyer@demo.gemstock.cn', password: 'Demo1234!' },
   });
   const token = ((await signIn.json()) as { data: { access_token: string } }).data.access_token;

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { endpointUrl, LICENCE_ROUTES, MATERIAL_ROUTES, ORDER_ROUTES, USER_ROUTES } from '@gemstock/contract';
 import { amountIn, breakdownRow, buyThisMaterialNow, materialPaths, payOnlineInSandbox } from './checkout-steps';
 import { call, PASSWORD, registerBuyer, signIn, skipGuide, skipSurvey } from './fixtures';
 
@@ -23,7 +24,7 @@ interface WireMaterial {
 async function listPricedMaterial(page: Page, request: APIRequestContext): Promise<string> {
   for (const path of await materialPaths(page, 12)) {
     const sid = decodeURIComponent(path.split('/').pop()!);
-    const m = await call<WireMaterial>(await request.get(`/api/material/${sid}`));
+    const m = await call<WireMaterial>(await request.get(endpointUrl(MATERIAL_ROUTES.detail, { params: { id: sid } })));
     const special = Object.keys(m.specialPrice ?? {}).length > 0;
     if (!special && !m.free && typeof m.price !== 'object' && m.authType.includes(2) && m.authType.includes(3)) {
       return path;
@@ -77,7 +78,9 @@ test('a new-media licence is upgraded to standard by paying only the difference'
   await payOnlineInSandbox(page, context);
 
   const purchased = await call<{ materials: { spec: number }[] }>(
-    await request.get('/api/user/material?page=1&page_size=10', { headers: { Authorization: `Bearer ${token}` } }),
+    await request.get(endpointUrl(LICENCE_ROUTES.purchased, { query: { page: 1, page_size: 10 } }), {
+      headers: { Authorization: `Bearer ${token}` },
+    }),
   );
   expect(purchased.materials[0]?.spec).toBe(2);
 });
@@ -91,24 +94,24 @@ test('a sub-account’s order over its monthly budget is refused when the main a
   const username = `buyer${Date.now().toString(36)}`;
   // ¥100.00 a month, less than one standard licence
   await call(
-    await request.post('/api/user/sub_user', {
+    await request.post(USER_ROUTES.createSubUser.path, {
       headers: auth,
       data: { username, password: PASSWORD, name: '采购小李', monthlyBudget: 10_000 },
     }),
   );
   const { access_token: subToken } = await call<{ access_token: string }>(
-    await request.post('/api/user/login', { data: { username, password: PASSWORD } }),
+    await request.post(USER_ROUTES.login.path, { data: { username, password: PASSWORD } }),
   );
   const path = await listPricedMaterial(page, request);
   const materialSid = decodeURIComponent(path.split('/').pop()!);
   const { order } = await call<{ order: { sid: string; orderNo: string } }>(
-    await request.post('/api/order/place/material', {
+    await request.post(ORDER_ROUTES.placeMaterial.path, {
       headers: { Authorization: `Bearer ${subToken}` },
       data: { materials: { [materialSid]: 2 }, source: null },
     }),
   );
   // paying from the company wallet asks the main account first
-  const asked = await request.post(`/api/order/${order.sid}/wallet`, {
+  const asked = await request.post(endpointUrl(ORDER_ROUTES.payByWallet, { params: { id: order.sid } }), {
     headers: { Authorization: `Bearer ${subToken}` },
     data: { code: null, referer: null },
   });

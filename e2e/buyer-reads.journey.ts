@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { endpointUrl, MATERIAL_ROUTES } from '@gemstock/contract';
 import { call, registerBuyer, signIn, skipGuide } from './fixtures';
 
 /*
@@ -30,7 +31,7 @@ test('a free material’s own page offers 免费下载 until its end date and do
   page,
   request,
 }) => {
-  const free = await call<MaterialList>(await request.get('/api/material/free'));
+  const free = await call<MaterialList>(await request.get(MATERIAL_ROUTES.free.path));
   const material = free.materials[0]!;
   await signInNewBuyer(page, request);
   await page.goto(`/detail/${material.sid}`);
@@ -58,7 +59,9 @@ test('a video’s page shows the video licence table: online and outdoor uses, v
   page,
   request,
 }) => {
-  const videos = await call<MaterialList>(await request.get('/api/material?format=video&page_size=10'));
+  const videos = await call<MaterialList>(
+    await request.get(endpointUrl(MATERIAL_ROUTES.search, { query: { format: 'video', page_size: 10 } })),
+  );
   const video = videos.materials.find((m) => m.format === 'video')!;
   await page.goto(`/detail/${video.sid}`);
 
@@ -81,7 +84,9 @@ test('the order drawer and the pay drawer show the server’s payment deadline, 
   request,
 }) => {
   await signInNewBuyer(page, request);
-  const list = await call<MaterialList>(await request.get('/api/material?format=image&page_size=5'));
+  const list = await call<MaterialList>(
+    await request.get(endpointUrl(MATERIAL_ROUTES.search, { query: { format: 'image', page_size: 5 } })),
+  );
   await page.goto(`/detail/${list.materials[0]!.sid}`);
   await page.getByRole('button', { name: '立即购买' }).click();
   const contract = page.getByRole('dialog', { name: '授权许可使用协议' });

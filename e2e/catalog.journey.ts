@@ -1,4 +1,5 @@
 import { expect, test, type Page, type Response } from '@playwright/test';
+import { endpointUrl, LICENCE_ROUTES, MATERIAL_PATHS, MATERIAL_ROUTES, pathUrl } from '@gemstock/contract';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -33,7 +34,7 @@ const SORTS = ['随机', '最新', '最多喜欢'] as const;
 
 function isSearchResponse(response: Response): boolean {
   const url = new URL(response.url());
-  return url.pathname === '/api/material' && response.request().method() === 'GET';
+  return url.pathname === MATERIAL_ROUTES.search.path && response.request().method() === 'GET';
 }
 
 async function searchData(response: Response): Promise<SearchData> {
@@ -100,7 +101,7 @@ test.describe('catalogue', () => {
 
       // The whole result set, read independently, is what every sort must show.
       const all = (await (
-        await request.get(`/api/material?keyword=${encodeURIComponent(keyword)}&sort=-created&page_size=60`)
+        await request.get(endpointUrl(MATERIAL_ROUTES.search, { query: { keyword, sort: '-created', page_size: 60 } }))
       ).json()) as {
         data: SearchData;
       };
@@ -146,7 +147,9 @@ test.describe('catalogue', () => {
     page,
     request,
   }) => {
-    const body = (await (await request.get('/api/material?sort=-created&page_size=60')).json()) as { data: SearchData };
+    const body = (await (
+      await request.get(endpointUrl(MATERIAL_ROUTES.search, { query: { sort: '-created', page_size: 60 } }))
+    ).json()) as { data: SearchData };
     const small = body.data.materials.find((m) => m.format === 'image' && m.authType.length < 4);
     expect(small, 'the demo catalogue has an image too small for some licence types').toBeDefined();
     await page.goto(`/detail/${small!.sid}`);
@@ -215,7 +218,7 @@ test.describe('catalogue', () => {
     await page.screenshot({ path: join(test.info().outputDir, 'admin-upload.png') });
 
     // Not for sale before review: the buyer does not find it.
-    const before = (await (await request.get(`/api/material?keyword=${encodeURIComponent(keyword)}`)).json()) as {
+    const before = (await (await request.get(endpointUrl(MATERIAL_ROUTES.search, { query: { keyword } }))).json()) as {
       data: SearchData;
     };
     expect(before.data.materials).toHaveLength(0);
@@ -232,14 +235,18 @@ test.describe('catalogue', () => {
     await page.goto(`/?keyword=${encodeURIComponent(keyword)}`);
     await expect(page.locator('.gs-tile__link')).toHaveCount(1);
     const found = (await (
-      await request.get(`/api/material?keyword=${encodeURIComponent(keyword)}&sort=-created`)
+      await request.get(endpointUrl(MATERIAL_ROUTES.search, { query: { keyword, sort: '-created' } }))
     ).json()) as {
       data: SearchData;
     };
     expect(found.data.materials).toHaveLength(1);
     const image = found.data.materials[0]!;
     expect(image).toMatchObject({ format: 'image', width: 4000, height: 3000, authType: [1, 2, 3, 4] });
-    const video = ((await (await request.get(`/api/material/${videoSid}`)).json()) as { data: WireMaterial }).data;
+    const video = (
+      (await (await request.get(endpointUrl(MATERIAL_ROUTES.detail, { params: { id: videoSid } }))).json()) as {
+        data: WireMaterial;
+      }
+    ).data;
 
     // The detail page shows the watermarked preview, never the original.
     await page.goto(`/detail/${image.sid}`);
@@ -262,11 +269,13 @@ test.describe('catalogue', () => {
       expect(direct.status(), `${area} original`).toBeGreaterThanOrEqual(400);
     }
     const unsigned = await request.get(
-      `/api/media/original?key=${encodeURIComponent(`private/materials/${image.sid}/original-${hash}.jpg`)}`,
+      pathUrl(MATERIAL_PATHS.original, {}, { key: `private/materials/${image.sid}/original-${hash}.jpg` }),
     );
     expect(unsigned.status()).toBeGreaterThanOrEqual(400);
     // Nor through the download call without a purchase.
-    const download = (await (await request.get(`/api/material/${image.sid}/download`)).json()) as { code: number };
+    const download = (await (
+      await request.get(endpointUrl(LICENCE_ROUTES.materialDownload, { params: { id: image.sid } }))
+    ).json()) as { code: number };
     expect(download.code).not.toBe(0);
   });
 });

@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { DESIGN_ROUTES, endpointUrl, MATERIAL_ROUTES, ORDER_ROUTES } from '@gemstock/contract';
 import sharp from 'sharp';
 import { amountIn, becomeVip, breakdownRow, materialPaths, payOnlineInSandbox } from './checkout-steps';
 import { call, registerBuyer, signIn, signInOperator, skipGuide, skipSurvey } from './fixtures';
@@ -24,7 +25,7 @@ async function uploadInto(page: Page, name: string, file: { name: string; buffer
 }
 
 async function demandsOf(page: Page, token: string) {
-  const res = await page.request.get('/api/user/demand', { headers: { Authorization: `Bearer ${token}` } });
+  const res = await page.request.get(DESIGN_ROUTES.list.path, { headers: { Authorization: `Bearer ${token}` } });
   return (await call<{ demands: { sid: string; status: string; tier: string }[] }>(res)).demands;
 }
 
@@ -225,7 +226,7 @@ test('a held 高级定制授权 pays for its material’s custom design: bought 
   const token = await registerBuyer(request, { withCompany: true });
   await signIn(page, token);
   const listing = await call<{ materials: { sid: string; format: string; authType: number[] }[] }>(
-    await request.get('/api/material?sort=-created&page_size=60'),
+    await request.get(endpointUrl(MATERIAL_ROUTES.search, { query: { sort: '-created', page_size: 60 } })),
   );
   const premium = listing.materials.find((m) => m.format === 'image' && m.authType.includes(4));
   expect(premium, 'the demo catalogue has an image large enough for 高级定制授权').toBeDefined();
@@ -266,7 +267,9 @@ test('a held 高级定制授权 pays for its material’s custom design: bought 
   const [demand] = await demandsOf(page, token);
   expect(demand).toMatchObject({ status: 'SUBMITTED', tier: 'advanced' });
   const orders = await call<{ orders: { orderType: string; finalPrice: number }[] }>(
-    await page.request.get('/api/order/list?page=1&page_size=10', { headers: { Authorization: `Bearer ${token}` } }),
+    await page.request.get(endpointUrl(ORDER_ROUTES.list, { query: { page: 1, page_size: 10 } }), {
+      headers: { Authorization: `Bearer ${token}` },
+    }),
   );
   const custom = orders.orders.find((o) => o.orderType === 'custom');
   expect(custom?.finalPrice).toBe(0);

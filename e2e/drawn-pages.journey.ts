@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DRAWING_REDRAWN_MESSAGE } from '@gemstock/contract';
+import { DRAWING_REDRAWN_MESSAGE, endpointUrl, MATERIAL_ROUTES } from '@gemstock/contract';
 import { call, skipGuide } from './fixtures';
 
 /*
@@ -37,8 +37,10 @@ async function appHasRun(page: Page) {
 }
 
 async function landingPages(page: Page): Promise<[string, string][]> {
-  const free = await call<MaterialList>(await page.request.get('/api/material/free'));
-  const any = await call<MaterialList>(await page.request.get('/api/material?format=image&page_size=1'));
+  const free = await call<MaterialList>(await page.request.get(MATERIAL_ROUTES.free.path));
+  const any = await call<MaterialList>(
+    await page.request.get(endpointUrl(MATERIAL_ROUTES.search, { query: { format: 'image', page_size: 1 } })),
+  );
   return [
     ['home', '/'],
     ['search results', `/?keyword=${encodeURIComponent('戒指')}`],

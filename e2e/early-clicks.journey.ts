@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { endpointUrl, MATERIAL_ROUTES } from '@gemstock/contract';
 import { authDialog, call, registerBuyer, skipGuide } from './fixtures';
 
 /*
@@ -27,7 +28,9 @@ async function openWithScriptsHeld(page: Page, path: string): Promise<() => void
 }
 
 async function firstImagePath(page: Page): Promise<string> {
-  const list = await call<MaterialList>(await page.request.get('/api/material?format=image&page_size=1'));
+  const list = await call<MaterialList>(
+    await page.request.get(endpointUrl(MATERIAL_ROUTES.search, { query: { format: 'image', page_size: 1 } })),
+  );
   return `/detail/${list.materials[0]!.sid}`;
 }
 

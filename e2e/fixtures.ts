@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { DEV_ROUTES, USER_ROUTES } from '@gemstock/contract';
 
 /** The cookie the web app keeps beside its token (the contract's SIGNED_IN_COOKIE). */
 const SIGNED_IN_COOKIE = 'gs_signed_in';
@@ -27,14 +28,16 @@ export async function call<T>(response: Awaited<ReturnType<APIRequestContext['ge
 /** A new main account, registered through the API with its emailed code; optionally with a company. */
 export async function registerBuyer(request: APIRequestContext, options: { withCompany: boolean }): Promise<string> {
   const email = uniqueEmail('checkout');
-  await call(await request.post('/api/user/send_email_code', { data: { email } }));
+  await call(await request.post(USER_ROUTES.sendEmailCode.path, { data: { email } }));
   const code = await latestCode(request, email);
   const { access_token: token } = await call<{ access_token: string }>(
-    await request.post('/api/user', { data: { email, code, password: PASSWORD, agreement: true, adult: true } }),
+    await request.post(USER_ROUTES.register.path, {
+      data: { email, code, password: PASSWORD, agreement: true, adult: true },
+    }),
   );
   if (options.withCompany) {
     await call(
-      await request.post('/api/user/company', { data: COMPANY, headers: { Authorization: `Bearer ${token}` } }),
+      await request.post(USER_ROUTES.company.path, { data: COMPANY, headers: { Authorization: `Bearer ${token}` } }),
     );
   }
   return token;
@@ -67,7 +70,7 @@ export async function latestCode(request: APIRequestContext, to: string): Promis
   let code: string | null = null;
   await expect
     .poll(async () => {
-      const res = await request.get('/api/dev/outbox');
+      const res = await request.get(DEV_ROUTES.outbox.path);
       const body = (await res.json()) as { data: { messages: { to: string; code: string | null }[] } };
       code = body.data.messages.find((m) => m.to === to)?.code ?? null;
       return code;

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { MATERIAL_PATHS } from '@gemstock/contract';
 import { readFile } from 'node:fs/promises';
 import { buyFirstMaterialNow, payOnlineInSandbox } from './checkout-steps';
 import { COMPANY, registerBuyer, signIn, signInOperator, skipGuide } from './fixtures';
@@ -143,7 +144,7 @@ test('a paid order gets a 专票: a wrong credit code is refused, the operator c
     page.waitForEvent('download'),
     order.getByRole('button', { name: '下载发票' }).click(),
   ]);
-  expect(download.url()).toContain('/api/media/original?');
+  expect(download.url()).toContain(`${MATERIAL_PATHS.original}?`);
   const saved = await download.path();
   expect((await readFile(saved)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
 });

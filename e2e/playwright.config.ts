@@ -1,3 +1,4 @@
+import { COMMON_ROUTES } from '@gemstock/contract';
 import { defineConfig } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -44,7 +45,7 @@ export default defineConfig({
   webServer: {
     command: 'node apps/server/dist/seed-demo.js && node apps/server/dist/main.js',
     cwd: '..',
-    url: `http://127.0.0.1:${port}/api/health`,
+    url: `http://127.0.0.1:${port}${COMMON_ROUTES.health.path}`,
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: 'ignore',

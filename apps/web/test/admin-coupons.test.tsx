@@ -1,4 +1,9 @@
-import { type TAdminCoupon, type TAdminCouponDetailResponse, ZAdminCouponCreateRequest } from '@gemstock/contract';
+import {
+  ADMIN_ROUTES,
+  type TAdminCoupon,
+  type TAdminCouponDetailResponse,
+  ZAdminCouponCreateRequest,
+} from '@gemstock/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
@@ -118,7 +123,7 @@ describe('coupon detail drawer', () => {
           operator: { sid: 'op1', username: 'li', name: null, lastLoginAt: null, roles: ['finance'] },
           warnings: { cluster: null },
         };
-        const data = url.startsWith('/api/admin/me') ? me : detail;
+        const data = url.startsWith(ADMIN_ROUTES.me.path) ? me : detail;
         return new Response(JSON.stringify({ code: 0, data, message: 'ok' }), {
           status: 200,
           headers: { 'Content-Type': 'application/json' },

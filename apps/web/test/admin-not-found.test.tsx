@@ -1,7 +1,8 @@
+import { ADMIN_ROUTES } from '@gemstock/contract';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAdminSession } from '@/features/admin/lib/admin-session';
-import { ok, serveApi } from './fake-api';
+import { isCall, ok, serveApi } from './fake-api';
 import { renderConsoleAt } from './render-console';
 
 beforeEach(() => {
@@ -31,7 +32,7 @@ describe('an address the console does not have', () => {
 
   it('opens the first page the roles open on /admin itself: 今日待办 for 管理员', async () => {
     serveApi((call) =>
-      call.url.pathname === '/api/admin/me'
+      isCall(call, ADMIN_ROUTES.me)
         ? ok({
             operator: {
               sid: 'op00000000000001',
@@ -52,7 +53,7 @@ describe('an address the console does not have', () => {
 
   it('opens 今日待办 on /admin for 财务 too', async () => {
     serveApi((call) =>
-      call.url.pathname === '/api/admin/me'
+      isCall(call, ADMIN_ROUTES.me)
         ? ok({
             operator: {
               sid: 'op00000000000002',

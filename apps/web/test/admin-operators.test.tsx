@@ -1,4 +1,16 @@
-import type { OperatorRole, TAdminCoupon, TAuditEntry, TOperator, TOperatorAccount } from '@gemstock/contract';
+import {
+  ADMIN_AUDIT_ROUTES,
+  ADMIN_COUPON_ROUTES,
+  ADMIN_OPERATOR_ROUTES,
+  ADMIN_ROUTES,
+  type OperatorRole,
+  ORDER_REWARD_ROUTES,
+  SERVICE_QR_ROUTES,
+  type TAdminCoupon,
+  type TAuditEntry,
+  type TOperator,
+  type TOperatorAccount,
+} from '@gemstock/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App, ConfigProvider } from 'antd';
@@ -13,7 +25,7 @@ import { CouponsPage } from '@/features/admin/routes/coupons-page';
 import { AdminLoginPage } from '@/features/admin/routes/login-page';
 import { OperatorsPage } from '@/features/admin/routes/operators-page';
 import { bindNotifier } from '@/lib/notify';
-import { type ApiCall, type ApiHandler, ok, serveApi } from './fake-api';
+import { type ApiCall, type ApiHandler, callsOf, isCall, ok, serveApi } from './fake-api';
 
 // ---- fixtures -------------------------------------------------------------------------------
 
@@ -53,15 +65,13 @@ const ENTRY: TAuditEntry = {
 
 let calls: ApiCall[] = [];
 
-/** Answers /api/admin/me as an operator of `roles`, then `handler`. */
+/** Answers ADMIN_ROUTES.me as an operator of `roles`, then `handler`. */
 function serve(me: TOperator, handler: ApiHandler = () => undefined) {
   calls = serveApi((call) => {
-    if (call.url.pathname === '/api/admin/me') return ok({ operator: me, warnings: { cluster: null } });
+    if (isCall(call, ADMIN_ROUTES.me)) return ok({ operator: me, warnings: { cluster: null } });
     return handler(call);
   });
 }
-
-const callsTo = (method: string, path: string) => calls.filter((c) => c.method === method && c.url.pathname === path);
 
 // ---- rendering --------------------------------------------------------------------------------
 
@@ -131,7 +141,7 @@ describe('the console by role', () => {
     expect(await menuTexts()).toEqual(['素材管理', '上传素材', '素材审核', '热门关键词']);
     expect(screen.getByText('页面内容')).toBeTruthy();
     expect(screen.getByText('内容')).toBeTruthy();
-    expect(callsTo('GET', '/api/admin/settings/service-qr')).toHaveLength(0);
+    expect(callsOf(calls, SERVICE_QR_ROUTES.setting)).toHaveLength(0);
   });
 
   it('shows 财务 the money pages and 管理员 everything, 账号管理 and 操作日志 included', async () => {
@@ -181,13 +191,13 @@ describe('the console by role', () => {
       updatedAt: '2026-11-01T00:00:00.000Z',
     };
     serve(operator(['service']), (call) =>
-      call.url.pathname === '/api/admin/coupons' ? ok({ total: 1, coupons: [coupon] }) : undefined,
+      isCall(call, ADMIN_COUPON_ROUTES.list) ? ok({ total: 1, coupons: [coupon] }) : undefined,
     );
     renderAt('/admin/coupons', <CouponsPage />);
     expect(await screen.findByText('USE-ME-1')).toBeTruthy();
     expect(screen.queryByText('新建优惠券')).toBeNull();
     expect(screen.queryByText('发放给用户')).toBeNull();
-    expect(callsTo('GET', '/api/admin/settings/order-reward')).toHaveLength(0);
+    expect(callsOf(calls, ORDER_REWARD_ROUTES.setting)).toHaveLength(0);
   });
 });
 
@@ -196,8 +206,8 @@ describe('the console by role', () => {
 describe('操作日志', () => {
   it('sends the filters from the address, shows who did what in Chinese, and links the object', async () => {
     serve(operator(['admin']), (call) => {
-      if (call.url.pathname === '/api/admin/operators') return ok({ operators: [account()] });
-      if (call.url.pathname === '/api/admin/audit') return ok({ entries: [ENTRY], nextCursor: null });
+      if (isCall(call, ADMIN_OPERATOR_ROUTES.list)) return ok({ operators: [account()] });
+      if (isCall(call, ADMIN_AUDIT_ROUTES.list)) return ok({ entries: [ENTRY], nextCursor: null });
       return undefined;
     });
     renderAt(
@@ -205,7 +215,7 @@ describe('操作日志', () => {
       <AuditPage />,
     );
     expect(await screen.findByText('李财务')).toBeTruthy();
-    expect(Object.fromEntries(callsTo('GET', '/api/admin/audit')[0]!.url.searchParams)).toEqual({
+    expect(Object.fromEntries(callsOf(calls, ADMIN_AUDIT_ROUTES.list)[0]!.url.searchParams)).toEqual({
       q: 'GS20260301120000000001',
       operator: 'op00000000000002',
       action: 'order.confirm_transfer',
@@ -224,8 +234,8 @@ describe('操作日志', () => {
 
   it('goes on by cursor and back, and starts over when a filter changes', async () => {
     serve(operator(['admin']), (call) => {
-      if (call.url.pathname === '/api/admin/operators') return ok({ operators: [] });
-      if (call.url.pathname !== '/api/admin/audit') return undefined;
+      if (isCall(call, ADMIN_OPERATOR_ROUTES.list)) return ok({ operators: [] });
+      if (!isCall(call, ADMIN_AUDIT_ROUTES.list)) return undefined;
       const cursor = call.url.searchParams.get('cursor');
       return cursor === 'next-1'
         ? ok({ entries: [{ ...ENTRY, id: 40, action: 'operator.login', entity: 'operator' }], nextCursor: null })
@@ -235,7 +245,7 @@ describe('操作日志', () => {
     expect(await screen.findByText('确认转账到账')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /下一页/ }));
     expect(await screen.findByText('登录后台')).toBeTruthy();
-    expect(callsTo('GET', '/api/admin/audit').at(-1)!.url.searchParams.get('cursor')).toBe('next-1');
+    expect(callsOf(calls, ADMIN_AUDIT_ROUTES.list).at(-1)!.url.searchParams.get('cursor')).toBe('next-1');
     expect(screen.getByText('第 2 页，已到最早的记录')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: /上一页/ }));
@@ -245,7 +255,7 @@ describe('操作日志', () => {
     fireEvent.change(search, { target: { value: ' SPRING2026 ' } });
     fireEvent.keyDown(search, { key: 'Enter', code: 'Enter', keyCode: 13 });
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/admin/audit?q=SPRING2026'));
-    const last = callsTo('GET', '/api/admin/audit').at(-1)!.url.searchParams;
+    const last = callsOf(calls, ADMIN_AUDIT_ROUTES.list).at(-1)!.url.searchParams;
     expect(last.get('q')).toBe('SPRING2026');
     expect(last.get('cursor')).toBeNull();
   });
@@ -253,8 +263,8 @@ describe('操作日志', () => {
   it('shows a failed load in place with 重试, not as an empty log', async () => {
     let fail = true;
     serve(operator(['admin']), (call) => {
-      if (call.url.pathname === '/api/admin/operators') return ok({ operators: [] });
-      if (call.url.pathname !== '/api/admin/audit') return undefined;
+      if (isCall(call, ADMIN_OPERATOR_ROUTES.list)) return ok({ operators: [] });
+      if (!isCall(call, ADMIN_AUDIT_ROUTES.list)) return undefined;
       if (fail) return { status: 500, body: { code: 1500, data: null, message: '服务器开小差了，请稍后再试' } };
       return ok({ entries: [ENTRY], nextCursor: null });
     });
@@ -272,8 +282,8 @@ describe('操作日志', () => {
 describe('账号管理', () => {
   it('creates an account with its roles and shows the made-up password once', async () => {
     serve(operator(['admin']), (call) => {
-      if (call.method === 'GET' && call.url.pathname === '/api/admin/operators') return ok({ operators: [account()] });
-      if (call.method === 'POST' && call.url.pathname === '/api/admin/operators') {
+      if (isCall(call, ADMIN_OPERATOR_ROUTES.list)) return ok({ operators: [account()] });
+      if (isCall(call, ADMIN_OPERATOR_ROUTES.create)) {
         return ok({ operator: account({ sid: 'op00000000000003', username: 'zhao' }), password: 'Abcd2345Efgh67' });
       }
       return undefined;
@@ -286,9 +296,9 @@ describe('账号管理', () => {
     fireEvent.click(within(dialog).getByLabelText(/客服/));
     fireEvent.click(within(dialog).getByRole('button', { name: '创建' }));
 
-    await waitFor(() => expect(callsTo('POST', '/api/admin/operators')).toHaveLength(1));
+    await waitFor(() => expect(callsOf(calls, ADMIN_OPERATOR_ROUTES.create)).toHaveLength(1));
     expect(await screen.findByText('Abcd2345Efgh67')).toBeTruthy();
-    expect(callsTo('POST', '/api/admin/operators')[0]!.body).toEqual({
+    expect(callsOf(calls, ADMIN_OPERATOR_ROUTES.create)[0]!.body).toEqual({
       username: 'zhao',
       name: null,
       roles: ['service'],
@@ -297,7 +307,7 @@ describe('账号管理', () => {
 
   it('disables an account after a confirmation', async () => {
     serve(operator(['admin']), (call) => {
-      if (call.method === 'GET' && call.url.pathname === '/api/admin/operators') {
+      if (isCall(call, ADMIN_OPERATOR_ROUTES.list)) {
         return ok({ operators: [account({ sid: 'op00000000000005', username: 'leaver', name: null })] });
       }
       if (call.method === 'PATCH') return ok({ operator: account({ enabled: false }) });
@@ -306,8 +316,12 @@ describe('账号管理', () => {
     renderAt('/admin/operators', <OperatorsPage />);
     fireEvent.click(await screen.findByRole('switch', { name: '停用 leaver' }));
     fireEvent.click(await screen.findByRole('button', { name: '停用' }));
-    await waitFor(() => expect(callsTo('PATCH', '/api/admin/operators/op00000000000005')).toHaveLength(1));
-    expect(callsTo('PATCH', '/api/admin/operators/op00000000000005')[0]!.body).toEqual({ enabled: false });
+    await waitFor(() =>
+      expect(callsOf(calls, ADMIN_OPERATOR_ROUTES.update, { id: 'op00000000000005' })).toHaveLength(1),
+    );
+    expect(callsOf(calls, ADMIN_OPERATOR_ROUTES.update, { id: 'op00000000000005' })[0]!.body).toEqual({
+      enabled: false,
+    });
   });
 });
 
@@ -317,7 +331,7 @@ describe('sign-in', () => {
   it('asks for the authenticator code when the server says the account needs one, and sends it', async () => {
     useAdminSession.getState().clear();
     calls = serveApi((call) => {
-      if (call.url.pathname !== '/api/admin/login') return undefined;
+      if (!isCall(call, ADMIN_ROUTES.login)) return undefined;
       const body = call.body as { totp?: string };
       return body.totp
         ? ok({ access_token: 'new-token' })
@@ -332,7 +346,7 @@ describe('sign-in', () => {
     fireEvent.change(code, { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: '登录' }));
     await waitFor(() => expect(useAdminSession.getState().token).toBe('new-token'));
-    expect(callsTo('POST', '/api/admin/login').map((c) => c.body)).toEqual([
+    expect(callsOf(calls, ADMIN_ROUTES.login).map((c) => c.body)).toEqual([
       { username: 'wang', password: 'Secret-passw0rd' },
       { username: 'wang', password: 'Secret-passw0rd', totp: '123456' },
     ]);

@@ -2,6 +2,7 @@ import {
   ADMIN_ORDER_ROUTES,
   ADMIN_PAYMENT_ROUTES,
   ADMIN_REFUND_ROUTES,
+  ADMIN_ROUTES,
   chinaDateOf,
   ErrorCode,
   type OperatorRole,
@@ -141,7 +142,7 @@ let calls: ApiCall[] = [];
 
 function serve(roles: OperatorRole[], handler: ApiHandler) {
   calls = serveApi((call) => {
-    if (call.url.pathname === '/api/admin/me') return ok({ operator: operator(roles), warnings: { cluster: null } });
+    if (isCall(call, ADMIN_ROUTES.me)) return ok({ operator: operator(roles), warnings: { cluster: null } });
     return handler(call);
   });
 }

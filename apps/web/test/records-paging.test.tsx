@@ -1,10 +1,11 @@
+import { DESIGN_ROUTES } from '@gemstock/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import CustomizeRecordsPage from '@/features/records/routes/customize-records-page';
 import { signIn, userOf } from './factories';
-import { type ApiCall, ok, serveApi } from './fake-api';
+import { type ApiCall, callsOf, isCall, ok, serveApi } from './fake-api';
 
 function renderPage() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -17,7 +18,7 @@ function renderPage() {
   );
 }
 
-const lastCall = (calls: ApiCall[]) => calls.filter((c) => c.url.pathname === '/api/user/demand').at(-1)!.url;
+const lastCall = (calls: ApiCall[]) => callsOf(calls, DESIGN_ROUTES.list).at(-1)!.url;
 
 /**
  * 定制记录 goes to the next page by the cursor of the page shown, so a request submitted meanwhile
@@ -28,7 +29,7 @@ describe('定制记录, page after page', () => {
   beforeEach(() => {
     signIn(userOf());
     calls = serveApi((call) => {
-      if (call.url.pathname !== '/api/user/demand') return undefined;
+      if (!isCall(call, DESIGN_ROUTES.list)) return undefined;
       const cursor = call.url.searchParams.get('cursor');
       const name = cursor ? `after-${cursor}` : `page-${call.url.searchParams.get('page')}`;
       const demands = Array.from({ length: 10 }, (_, i) => ({

@@ -10,7 +10,7 @@ import '@/features/account/components/sub-user-modals';
 import SubAccountPage from '@/features/account/routes/sub-account-page';
 import { notify } from '@/lib/notify';
 import { signedInForEachTest, subUserOf, userOf } from './factories';
-import { type ApiCall, type ApiHandler, ok, serveApi, isCall } from './fake-api';
+import { type ApiCall, type ApiHandler, ok, paramsOf, serveApi, isCall } from './fake-api';
 
 /**
  * /user/sub-account: the table on desktops, one card per sub-account on phones. Both are in the
@@ -45,9 +45,9 @@ const listCalls = () => calls.filter((c) => isCall(c, USER_ROUTES.subUsers));
 function serveSubUsers(subUsers: TSubUser[]) {
   serve((call) => {
     if (isCall(call, USER_ROUTES.subUsers)) return ok({ sub_users: subUsers });
-    const enabled = /^\/api\/user\/sub_user\/(\w+)\/enabled$/.exec(call.url.pathname);
-    if (call.method === 'PUT' && enabled) {
-      const subUser = subUsers.find((s) => s.sid === enabled[1])!;
+    const enabled = paramsOf(call, USER_ROUTES.setSubUserEnabled);
+    if (enabled) {
+      const subUser = subUsers.find((s) => s.sid === enabled.id)!;
       return ok({ sub_user: { ...subUser, ...(call.body as object) } });
     }
     return undefined;

@@ -6,6 +6,12 @@
  * without loading zod; fill a `:name` with `fillPath`.
  */
 
+/** Every path the API answers starts with this; the server's own prefix checks name it rather than retype it. */
+export const API_PREFIX = '/api';
+
+/** The operator console's calls: each needs a role guard (the server refuses to start without one). */
+export const ADMIN_API_PREFIX = `${API_PREFIX}/admin/`;
+
 /** The licence certificate is a PDF; its verification page (the QR code's target) is server-rendered HTML. */
 export const ORDER_PATHS = {
   certificate: '/api/order/:id/certificate/:materialSid',

@@ -93,9 +93,9 @@ export interface PaymentConfig {
 }
 
 export const NOTIFY_PATHS = {
-  wechat: '/api/payment/notify/wechat',
-  alipay: '/api/payment/notify/alipay',
-  sandbox: '/api/payment/notify/sandbox',
+  wechat: PAYMENT_PATHS.notifyWechat,
+  alipay: PAYMENT_PATHS.notifyAlipay,
+  sandbox: PAYMENT_PATHS.notifySandbox,
   refundWechat: PAYMENT_PATHS.refundNotifyWechat,
 } as const;
 

@@ -1,4 +1,11 @@
-import { ErrorCode, mayCallWithRoles, type OperatorRole, roleNames, rolesAdmitted } from '@gemstock/contract';
+import {
+  ADMIN_API_PREFIX,
+  ErrorCode,
+  mayCallWithRoles,
+  type OperatorRole,
+  roleNames,
+  rolesAdmitted,
+} from '@gemstock/contract';
 import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.js';
@@ -135,7 +142,7 @@ async function authPlugin(app: FastifyInstance) {
       for (const method of methods) app.operatorRoutes.push({ method, url: route.url, roles: admitted });
       return;
     }
-    if (route.url.startsWith('/api/admin/') && route.config?.endpoint?.access !== 'public') {
+    if (route.url.startsWith(ADMIN_API_PREFIX) && route.config?.endpoint?.access !== 'public') {
       throw new Error(`${methods.join(',')} ${route.url}: an operator route needs app.requireOperatorOf(roles)`);
     }
   });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import fastifyHelmet from '@fastify/helmet';
-import { DEFERRED_START_SCRIPT, EARLY_CLICK_SCRIPT } from '@gemstock/contract';
+import { API_PREFIX, DEFERRED_START_SCRIPT, EARLY_CLICK_SCRIPT } from '@gemstock/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
@@ -97,7 +97,7 @@ async function securityHeaders(app: FastifyInstance, options: { config: Config }
 
   app.addHook('onRequest', async (request, reply) => {
     const path = request.url;
-    if (isUnder(path, '/api')) {
+    if (isUnder(path, API_PREFIX)) {
       reply.raw.setHeader('content-security-policy', api);
       reply.raw.setHeader('x-frame-options', 'DENY');
     } else if (isUnder(path, '/admin')) {

@@ -1,6 +1,8 @@
 import fastifyStatic from '@fastify/static';
 import {
+  API_PREFIX,
   DEFERRED_START_SCRIPT,
+  MATERIAL_ROUTES,
   FIRST_RESPONSE_ELEMENT_ID,
   SIDE_RESPONSE_CLASS,
   type TMaterial,
@@ -32,7 +34,7 @@ const PUBLIC_FILE_CACHE_CONTROL = 'public, max-age=3600';
  * Paths the server answers itself (API, media, sandbox pay page, probes, metrics) or that
  * name build files. A miss under one of them is a plain 404, never the single-page app.
  */
-const NON_PAGE_PREFIXES = ['/api', '/media', '/sandbox', '/assets', '/metrics', '/healthz', '/readyz'];
+const NON_PAGE_PREFIXES = [API_PREFIX, '/media', '/sandbox', '/assets', '/metrics', '/healthz', '/readyz'];
 
 /**
  * Whether a request that matched no route is a page the single-page app renders (`/detail/…`,
@@ -84,9 +86,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
 // computer the column count depends on the window: the tiles' usual width is the guess.
 const PHONE_TILE = phoneTileSize(2);
 const TILE_SIZES: Record<string, string> = {
-  '/api/material': `${PHONE_TILE}, 240px`,
-  '/api/material/free': `${PHONE_TILE}, 240px`,
-  '/api/material/featured_video': `${PHONE_TILE}, 320px`,
+  [MATERIAL_ROUTES.search.path]: `${PHONE_TILE}, 240px`,
+  [MATERIAL_ROUTES.free.path]: `${PHONE_TILE}, 240px`,
+  [MATERIAL_ROUTES.featuredVideo.path]: `${PHONE_TILE}, 320px`,
 };
 /** Pictures of a page preloaded: a phone's first row of a list. */
 const PRELOADED_PICTURES = 2;
