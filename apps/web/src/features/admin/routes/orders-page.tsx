@@ -7,8 +7,11 @@ import {
   type OrderType,
   type PayWay,
   type TAdminOrder,
+  centsToYuan,
+  yuanToCents,
 } from '@gemstock/contract';
-import { Button, Card, Empty, Space, Tag, Typography } from 'antd';
+import { Button, Card, DatePicker, Empty, Flex, InputNumber, Space, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
 import type { ColumnsType } from 'antd/es/table';
 import { useNavigate } from 'react-router';
 import { PriceText } from '@/components/price-text';
@@ -32,7 +35,18 @@ const PAY_WAY_OPTIONS = PAY_WAYS.map((value) => ({ value, label: PAY_WAY_TEXT[va
 /** The contract's page_size ceiling for orders is 60. */
 const PAGE_SIZE_OPTIONS = [20, 40, 60];
 
-const FILTER_KEYS = ['q', 'status', 'type', 'pay_way'] as const;
+const FILTER_KEYS = ['q', 'status', 'type', 'pay_way', 'from', 'to', 'min_amount', 'max_amount'] as const;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A day or an amount from the address, or nothing when it is not one (a hand-edited link). */
+function dayParam(value: string | null): string | undefined {
+  return value && DAY.test(value) ? value : undefined;
+}
+function centsParam(value: string | null): number | undefined {
+  const cents = value === null || value === '' ? NaN : Number(value);
+  return Number.isSafeInteger(cents) && cents >= 0 ? cents : undefined;
+}
 
 /**
  * The filters, the page and the open order live in the address, so a reload, a shared link or a
@@ -45,6 +59,10 @@ function useOrdersAddress() {
     status: oneOf<OrderStatus>(ORDER_STATUSES, params.get('status')),
     type: oneOf<OrderType>(ORDER_TYPES, params.get('type')),
     pay_way: oneOf<PayWay>(PAY_WAYS, params.get('pay_way')),
+    from: dayParam(params.get('from')),
+    to: dayParam(params.get('to')),
+    min_amount: centsParam(params.get('min_amount')),
+    max_amount: centsParam(params.get('max_amount')),
     ...paging,
   };
   return { query, openSid: params.get('order'), update };
@@ -63,7 +81,16 @@ export function OrdersPage() {
   });
   const { data, isFetching, isLoading, isPlaceholderData, refetch } = list;
   const navigate = useNavigate();
-  const filtered = Boolean(query.q || query.status || query.type || query.pay_way);
+  const filtered = Boolean(
+    query.q ||
+    query.status ||
+    query.type ||
+    query.pay_way ||
+    query.from ||
+    query.to ||
+    query.min_amount !== undefined ||
+    query.max_amount !== undefined,
+  );
   const open = (sid: string | undefined) => update({ order: sid });
 
   const columns: ColumnsType<TAdminOrder> = [
@@ -138,15 +165,32 @@ export function OrdersPage() {
   return (
     <Card
       title={
-        <ListFilters
-          search={{ value: query.q, placeholder: '订单号、买家邮箱 / 手机号 / 用户名或企业', width: 340 }}
-          selects={[
-            { name: 'status', placeholder: '订单状态', options: STATUS_OPTIONS, value: query.status, width: 120 },
-            { name: 'pay_way', placeholder: '支付方式', options: PAY_WAY_OPTIONS, value: query.pay_way, width: 120 },
-            { name: 'type', placeholder: '订单类型', options: TYPE_OPTIONS, value: query.type, width: 120 },
-          ]}
-          onChange={update}
-        />
+        <Flex wrap gap={8} align="center">
+          <ListFilters
+            search={{
+              value: query.q,
+              placeholder: '订单号、买家邮箱 / 手机号 / 用户名或企业',
+              width: 340,
+            }}
+            selects={[
+              { name: 'status', placeholder: '订单状态', options: STATUS_OPTIONS, value: query.status, width: 120 },
+              { name: 'pay_way', placeholder: '支付方式', options: PAY_WAY_OPTIONS, value: query.pay_way, width: 120 },
+              { name: 'type', placeholder: '订单类型', options: TYPE_OPTIONS, value: query.type, width: 120 },
+            ]}
+            onChange={update}
+          />
+          <DatePicker.RangePicker
+            aria-label="下单日期"
+            placeholder={['下单开始日期', '结束日期']}
+            allowEmpty={[true, true]}
+            value={[query.from ? dayjs(query.from) : null, query.to ? dayjs(query.to) : null]}
+            onChange={(range) =>
+              update({ from: range?.[0]?.format('YYYY-MM-DD'), to: range?.[1]?.format('YYYY-MM-DD') })
+            }
+          />
+          <AmountBound label="最低金额" cents={query.min_amount} onChange={(cents) => update({ min_amount: cents })} />
+          <AmountBound label="最高金额" cents={query.max_amount} onChange={(cents) => update({ max_amount: cents })} />
+        </Flex>
       }
       extra={
         <Space>
@@ -191,5 +235,40 @@ export function OrdersPage() {
       />
       <OrderDetailDrawer sid={openSid} onClose={() => open(undefined)} />
     </Card>
+  );
+}
+
+/**
+ * One bound of the amount filter, typed in yuan and kept in the address in cents; applied when
+ * the box is left or on Enter, not on each keystroke.
+ */
+function AmountBound({
+  label,
+  cents,
+  onChange,
+}: {
+  label: string;
+  cents: number | undefined;
+  onChange: (cents: number | undefined) => void;
+}) {
+  const apply = (text: string) => {
+    const yuan = text.trim() === '' ? NaN : Number(text);
+    const next = Number.isFinite(yuan) && yuan >= 0 ? yuanToCents(yuan) : undefined;
+    if (next !== cents) onChange(next);
+  };
+  return (
+    <InputNumber<number>
+      // re-mounted when the address changes the bound, so the box follows it
+      key={cents ?? ''}
+      aria-label={`${label}（元）`}
+      placeholder={`${label}（元）`}
+      prefix="¥"
+      min={0}
+      precision={2}
+      defaultValue={cents === undefined ? undefined : centsToYuan(cents)}
+      style={{ width: 150 }}
+      onBlur={(event) => apply(event.target.value)}
+      onPressEnter={(event) => apply((event.target as HTMLInputElement).value)}
+    />
   );
 }
