@@ -1,3 +1,4 @@
+import { dirname, relative, resolve, sep } from 'node:path';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -40,6 +41,44 @@ const stateRules = {
             (node) => context.report({ node, message: STATUS_COMPARISON_MESSAGE }),
           ]),
         ),
+    },
+  },
+};
+
+/**
+ * A web feature (apps/web/src/features/<f>/) is used by another only through its door,
+ * features/<f>/index.ts, which lists what it offers; what several features share lives in shared
+ * code (src/api, src/components, src/lib…). Static imports, re-exports and `import()` alike,
+ * written with `@/features/…` or relative.
+ */
+const WEB_FEATURES = resolve(import.meta.dirname, 'apps/web/src/features');
+const featureRules = {
+  rules: {
+    door: {
+      meta: { type: 'problem', docs: { description: 'a web feature is imported only through its index.ts' } },
+      create: (context) => {
+        const [own] = relative(WEB_FEATURES, context.filename).split(sep);
+        const check = (source) => {
+          if (source?.type !== 'Literal' || typeof source.value !== 'string') return;
+          const spec = source.value;
+          let target;
+          if (spec.startsWith('@/features/')) target = spec.slice('@/features/'.length);
+          else if (spec.startsWith('.')) target = relative(WEB_FEATURES, resolve(dirname(context.filename), spec));
+          else return;
+          const [feature, ...rest] = target.split(/[\\/]/);
+          if (feature === own || feature === '..' || rest.length === 0 || rest.join('/') === 'index') return;
+          context.report({
+            node: source,
+            message: `跨功能只能经由该功能的入口引用：从 @/features/${feature} 导入（需要的名字加到 features/${feature}/index.ts），或把共用的部分移到共享目录（src/api、src/components、src/lib）。`,
+          });
+        };
+        return {
+          ImportDeclaration: (node) => check(node.source),
+          ExportNamedDeclaration: (node) => check(node.source),
+          ExportAllDeclaration: (node) => check(node.source),
+          ImportExpression: (node) => check(node.source),
+        };
+      },
     },
   },
 };
@@ -103,6 +142,14 @@ export default tseslint.config(
       ],
     },
   })),
+  {
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    // The one crossing left: the console's demand board draws the buyer's draft pins, which
+    // belong in src/components once the board imports them from there.
+    ignores: ['apps/web/src/features/admin/routes/demands-page.tsx'],
+    plugins: { features: featureRules },
+    rules: { 'features/door': 'error' },
+  },
   {
     files: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}', 'packages/contract/src/**/*.ts'],
     plugins: { state: stateRules },

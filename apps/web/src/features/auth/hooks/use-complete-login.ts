@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { refreshCurrentUser } from '@/api/current-user';
-import { addToCartAndReport } from '@/features/material/api/add-to-cart';
+import { addToCartAndReport } from '@/features/material';
 import { notify } from '@/lib/notify';
 import { checkout } from '@/stores/checkout';
 import { useDialogs } from '@/stores/dialogs';

@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { LoadError } from '@/components/load-error';
 import { notify } from '@/lib/notify';
 import { checkout } from '@/stores/checkout';
-import { useDownloadCertificate } from '@/features/records/api/get-certificate';
+import { useDownloadCertificate } from '@/api/get-certificate';
 import { getOrder, useDemandDetails, useDownloadDelivery, useWithdrawQuote } from '../api/demands';
 import { DEMAND_STATUS_COLOR, stageNote } from '../lib/demand-labels';
 import { Drafts } from './demand-drafts';

@@ -15,7 +15,7 @@ import { InfoCircleFilled } from '@/components/ui/icon-paths';
 import { Segmented } from '@/components/ui/segmented';
 import { Select } from '@/components/ui/select';
 import { paths } from '@/config/paths';
-import { useMaterial } from '@/features/material/api/get-material';
+import { useMaterial } from '@/features/material';
 import { useSession } from '@/stores/session';
 import { previewCustomOrder } from '../api/place-custom';
 import { DirectUpload, type UploadedFile } from '../components/direct-upload';

@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { DownloadOutlined } from '@/components/ui/icon-paths';
 import { type UpgradeSubject, checkout } from '@/stores/checkout';
-import { useDownloadCertificate } from '../api/get-certificate';
+import { useDownloadCertificate } from '@/api/get-certificate';
 import { useOrderDownload } from '../api/get-order-download';
 import { RiseOutlined, SafetyCertificateOutlined } from '../icon-paths';
 

@@ -1,21 +1,13 @@
 import { DEMAND_STATUS_LABEL, DEMAND_TIER_LABEL, type TDemand } from '@gemstock/contract';
 import { Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { lazyWithAntd } from '@/app/with-antd';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Empty, SkeletonText, Tag } from '@/components/ui/feedback';
-import { useDemands } from '@/features/customize/api/demand-list';
-import { DEMAND_STATUS_COLOR, stageNote } from '@/features/customize/lib/demand-labels';
+import { DEMAND_STATUS_COLOR, DemandDetailsDrawer, stageNote, useDemands } from '@/features/customize';
 import { formatDateTime } from '@/lib/date-time';
 import { usePageCursors } from '@/lib/list-pages';
 import { BrowseMaterialsLink } from '../components/browse-link';
-
-// the details (and antd) load when a request is opened
-const DemandDetailsDrawer = lazyWithAntd(
-  () => import('@/features/customize/components/demand-details-drawer'),
-  'DemandDetailsDrawer',
-);
 
 const PAGE_SIZE = 10;
 /** `?demand=sid` opens that request's details (links in notices point here). */
