@@ -36,7 +36,7 @@ import { adminDesignRoutes, designRoutes } from './modules/design/index.js';
 import { adminInvoiceRoutes, invoiceRoutes } from './modules/invoice/index.js';
 import { adminSurveyRoutes, surveyRoutes } from './modules/survey/index.js';
 import { uploadRoutes } from './modules/upload/index.js';
-import { userRoutes } from './modules/user/index.js';
+import { adminCompanyRoutes, userRoutes } from './modules/user/index.js';
 import type { MessageSender } from './notify/message-sender.js';
 import { createGateways, type PaymentGateways } from './payment-gateways/create-gateways.js';
 import authPlugin from './plugins/auth.js';
@@ -180,6 +180,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(adminMaterialRoutes, services);
   await app.register(adminKeywordRoutes, services);
   await app.register(adminAuditRoutes, services);
+  await app.register(adminCompanyRoutes, services);
   await app.register(mediaRoutes);
   await app.register(searchRoutes, services);
   await app.register(catalogRoutes, services);

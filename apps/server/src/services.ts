@@ -22,7 +22,7 @@ import { createAdminKeywordService, createSearchService } from './modules/search
 import { createServiceContactService } from './modules/service-contact/index.js';
 import { createSurveyService, isSurveyPending } from './modules/survey/index.js';
 import { createUploadService } from './modules/upload/index.js';
-import { createSubUserService, createUserService } from './modules/user/index.js';
+import { createAdminCompanyService, createSubUserService, createUserService } from './modules/user/index.js';
 import { createWalletService } from './modules/wallet/index.js';
 
 /**
@@ -101,6 +101,7 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger) {
     audit: createAuditService(deps),
     catalog,
     adminMaterials: createAdminMaterialService(deps),
+    adminCompanies: createAdminCompanyService(deps),
     search,
     adminKeywords: createAdminKeywordService(deps),
     cart: createCartService({ db, publicUrlOf: deps.publicUrlOf }),

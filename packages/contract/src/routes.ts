@@ -9,9 +9,10 @@
  */
 
 import type { RoutesOf } from './endpoint.js';
+import type { ADMIN_COMPANY_API } from './api/admin-company.js';
 import type { ADMIN_COUPON_API, ORDER_REWARD_API } from './api/admin-coupon.js';
-import type { ADMIN_AUDIT_API, ADMIN_KEYWORD_API, ADMIN_MATERIAL_API } from './api/admin-material.js';
 import type { ADMIN_MATERIAL_BULK_API } from './api/admin-material-bulk.js';
+import type { ADMIN_AUDIT_API, ADMIN_KEYWORD_API, ADMIN_MATERIAL_API } from './api/admin-material.js';
 import type { ADMIN_OVERVIEW_API } from './api/admin-overview.js';
 import type { ADMIN_REVIEW_API, ADMIN_UPLOAD_BATCH_API } from './api/admin-review.js';
 import type { ADMIN_API, ADMIN_OPERATOR_API } from './api/admin.js';
@@ -31,6 +32,19 @@ import type { UPLOAD_API } from './api/upload.js';
 import type { USER_API } from './api/user.js';
 import type { WALLET_API } from './api/wallet.js';
 
+export const ADMIN_COMPANY_ROUTES: RoutesOf<typeof ADMIN_COMPANY_API> = {
+  list: { method: 'GET', path: '/api/admin/companies', access: 'operator' },
+  detail: { method: 'GET', path: '/api/admin/companies/:id', access: 'operator' },
+  accounts: { method: 'GET', path: '/api/admin/companies/:id/accounts', access: 'operator' },
+  orders: { method: 'GET', path: '/api/admin/companies/:id/orders', access: 'operator' },
+  invoices: { method: 'GET', path: '/api/admin/companies/:id/invoices', access: 'operator' },
+  ledger: { method: 'GET', path: '/api/admin/companies/:id/ledger', access: 'operator' },
+  licences: { method: 'GET', path: '/api/admin/companies/:id/licences', access: 'operator' },
+  demands: { method: 'GET', path: '/api/admin/companies/:id/demands', access: 'operator' },
+  disableAccount: { method: 'POST', path: '/api/admin/accounts/:id/disable', access: 'operator' },
+  enableAccount: { method: 'POST', path: '/api/admin/accounts/:id/enable', access: 'operator' },
+};
+
 export const ADMIN_COUPON_ROUTES: RoutesOf<typeof ADMIN_COUPON_API> = {
   list: { method: 'GET', path: '/api/admin/coupons', access: 'operator' },
   create: { method: 'POST', path: '/api/admin/coupons', access: 'operator' },
@@ -42,6 +56,11 @@ export const ADMIN_COUPON_ROUTES: RoutesOf<typeof ADMIN_COUPON_API> = {
 export const ORDER_REWARD_ROUTES: RoutesOf<typeof ORDER_REWARD_API> = {
   setting: { method: 'GET', path: '/api/admin/settings/order-reward', access: 'operator' },
   save: { method: 'PUT', path: '/api/admin/settings/order-reward', access: 'operator' },
+};
+
+export const ADMIN_MATERIAL_BULK_ROUTES: RoutesOf<typeof ADMIN_MATERIAL_BULK_API> = {
+  start: { method: 'POST', path: '/api/admin/materials/bulk', access: 'operator' },
+  job: { method: 'GET', path: '/api/admin/materials/bulk/:id', access: 'operator' },
 };
 
 export const ADMIN_AUDIT_ROUTES: RoutesOf<typeof ADMIN_AUDIT_API> = {
@@ -58,11 +77,6 @@ export const ADMIN_KEYWORD_ROUTES: RoutesOf<typeof ADMIN_KEYWORD_API> = {
 export const ADMIN_MATERIAL_ROUTES: RoutesOf<typeof ADMIN_MATERIAL_API> = {
   list: { method: 'GET', path: '/api/admin/materials', access: 'operator' },
   uploadConfig: { method: 'GET', path: '/api/admin/materials/upload_config', access: 'operator' },
-export const ADMIN_MATERIAL_BULK_ROUTES: RoutesOf<typeof ADMIN_MATERIAL_BULK_API> = {
-  start: { method: 'POST', path: '/api/admin/materials/bulk', access: 'operator' },
-  job: { method: 'GET', path: '/api/admin/materials/bulk/:id', access: 'operator' },
-};
-
   detail: { method: 'GET', path: '/api/admin/materials/:id', access: 'operator' },
   update: { method: 'PATCH', path: '/api/admin/materials/:id', access: 'operator' },
   reprocess: { method: 'POST', path: '/api/admin/materials/:id/reprocess', access: 'operator' },

@@ -7,6 +7,8 @@ export { findAccountsByMobilesOrSids } from './accounts.service.js';
 export { signedInUser } from './request-user.js';
 export { assertNotLocked, failedSignIn, succeededSignIn } from './sign-in-guard.js';
 export { reserveMonthlyBudget } from './sub-account-budget.js';
+export { adminCompanyRoutes } from './admin-company.routes.js';
+export { createAdminCompanyService } from './admin-company.module.js';
 export { createSubUserService, createUserService } from './user.module.js';
 export { findUserBySid, setPendingCoupons } from './user.repository.js';
 export { userRoutes } from './user.routes.js';
