@@ -2,6 +2,7 @@ import { Route, Routes } from 'react-router';
 import { AdminHome, AdminLayout } from './components/admin-layout';
 import { AccountPage } from './routes/account-page';
 import { AuditPage } from './routes/audit-page';
+import { CompaniesPage } from './routes/companies-page';
 import { CouponsPage } from './routes/coupons-page';
 import { KeywordsPage } from './routes/keywords-page';
 import { AdminLoginPage } from './routes/login-page';
@@ -44,6 +45,7 @@ export default function AdminApp() {
         <Route path="payment-exceptions" element={<PaymentExceptionsPage />} />
         <Route path="coupons" element={<CouponsPage />} />
         <Route path="audit" element={<AuditPage />} />
+        <Route path="companies" element={<CompaniesPage />} />
         <Route path="service" element={<ServiceSettingsPage />} />
         <Route path="operators" element={<OperatorsPage />} />
         <Route path="account" element={<AccountPage />} />

@@ -13,6 +13,7 @@ import {
   LogoutOutlined,
   PictureOutlined,
   ProfileOutlined,
+  ShopOutlined,
   SmileOutlined,
   TeamOutlined,
   UserOutlined,
@@ -20,6 +21,7 @@ import {
 } from '@ant-design/icons';
 import {
   ADMIN_AUDIT_API,
+  ADMIN_COMPANY_API,
   ADMIN_COUPON_API,
   ADMIN_DESIGN_API,
   ADMIN_INVOICE_API,
@@ -105,6 +107,13 @@ const MENU: MenuEntry[] = [
     label: '订单管理',
     title: '订单管理',
     needs: ADMIN_ORDER_API.list,
+  },
+  {
+    key: adminPaths.companies,
+    icon: <ShopOutlined />,
+    label: '企业客户',
+    title: '企业客户',
+    needs: ADMIN_COMPANY_API.list,
   },
   {
     key: adminPaths.transfers,

@@ -10,6 +10,7 @@ export const adminPaths = {
   audit: '/admin/audit',
   coupons: '/admin/coupons',
   orders: '/admin/orders',
+  companies: '/admin/companies',
   transfers: '/admin/transfers',
   invoices: '/admin/invoices',
   demands: '/admin/demands',
