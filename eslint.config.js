@@ -206,7 +206,7 @@ export default tseslint.config(
                 context.report({
                   node,
                   message:
-                    '不要手写 /api/ 路径：请使用契约中的接口对象（X_API）、路由表（X_ROUTES）或路径常量（X_PATHS，用 pathUrl 填参数）。',
+                    '不要手写 /api/ 路径：请使用契约中的接口对象（X_API）、路由表（X_ROUTES，用 endpointUrl 填参数）或路径常量（X_PATHS，用 pathUrl 填参数）；前缀判断用 API_PREFIX。',
                 });
               const API_PATH = '/^\\/api(\\/|$)/';
               return { [`Literal[value=${API_PATH}]`]: report, [`TemplateElement[value.raw=${API_PATH}]`]: report };
