@@ -10,6 +10,7 @@ import type { Storage } from './media/storage.js';
 import type { VideoProcessor } from './media/video-processor.js';
 import type { MessageSender } from './notify/message-sender.js';
 import type { AppMetrics } from './ops/app-metrics.js';
+import type { ChangeFeed } from './ops/change-feed.js';
 import type { ServiceState } from './ops/service-state.js';
 import type { PaymentGateways } from './payment-gateways/create-gateways.js';
 
@@ -38,6 +39,8 @@ export interface AppDeps {
   payments: PaymentGateways;
   /** What one module announces and others react to (lib/event-bus.ts lists every event). */
   events: EventBus;
+  /** Announces a committed change to the other servers, whose caches of it must follow. */
+  changes: ChangeFeed;
   /** Draining flag, database handle and cluster rule for readiness and metrics. */
   state: ServiceState;
   /** Counters the modules move (payments, search caches); no-ops when metrics are not served. */

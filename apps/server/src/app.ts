@@ -14,6 +14,8 @@ import { createDownloadUrlSigner } from './lib/download-url.js';
 import { EventBus } from './lib/event-bus.js';
 import { createLocalPolicySigner } from './lib/local-upload-policy.js';
 import { TokenService } from './lib/tokens.js';
+import { createChangeFeed } from './ops/change-feed.js';
+import { connectRedis } from './ops/redis.js';
 import { mediaRoutes } from './media/media.routes.js';
 import { publicUrlOfStorage } from './media/public-url.js';
 import type { Storage } from './media/storage.js';
@@ -113,6 +115,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     payments: options.payments ?? createGateways(config),
     // A listener's failure is logged; it never undoes the change that was announced.
     events: new EventBus((error, event) => app.log.error({ err: error, event }, 'event listener failed')),
+    changes: createChangeFeed(options.db),
     state: options.state ?? new ServiceState(),
     metrics: prometheus?.metrics ?? NO_METRICS,
   };
@@ -156,8 +159,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(jsonBodyPlugin);
   await app.register(authPlugin);
   // Limits are declared per route (login, code sending); the store is in memory on one box.
+  // With REDIS_URL every server counts against the same limits; without it, each its own.
+  const redis = config.redisUrl ? connectRedis(config.redisUrl, app.log) : null;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
   await app.register(fastifyRateLimit, {
     global: false,
+    ...(redis ? { redis, nameSpace: 'gemstock-rate-limit:', skipOnError: true } : {}),
     errorResponseBuilder: (request) => ({
       statusCode: 429,
       code: ErrorCode.RATE_LIMITED.code,

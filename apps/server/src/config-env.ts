@@ -16,6 +16,12 @@ export const ZEnv = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Redis for the counters several servers must share (request rate limits); in-process without it. */
+  REDIS_URL: z
+    .string()
+    .trim()
+    .regex(/^rediss?:\/\/\S+$/, 'REDIS_URL 须为 redis:// 或 rediss:// 开头的地址')
+    .optional(),
   /** Opening a connection (TCP + start-up) gives up after this long. */
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
   /** A statement (server side) and a query's answer (client side) give up after this long. */

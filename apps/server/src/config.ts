@@ -12,6 +12,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** Redis for request rate limits shared by every server; null: each process counts its own. */
+  redisUrl: string | null;
   database: { connectTimeoutMs: number; statementTimeoutMs: number };
   readinessTimeoutMs: number;
   /** How often this server's heartbeat row is refreshed (src/ops/cluster.ts). */
@@ -306,6 +308,7 @@ export function loadConfig(
     dataDir,
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
+    redisUrl: env.REDIS_URL ?? null,
     database: {
       connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
       statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,

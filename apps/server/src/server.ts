@@ -13,6 +13,7 @@ import { RETENTION_INTERVAL_MS, enforceRetention } from './modules/common/index.
 import { UnpaidOrderSweeper } from './modules/payment/index.js';
 import { UPLOAD_PURGE_INTERVAL_MS, purgeUnusedUploads } from './modules/upload/index.js';
 import { createMessageSender } from './notify/create-sender.js';
+import { ChangeListener } from './ops/change-feed.js';
 import { ClusterHeartbeat } from './ops/cluster.js';
 import { ServiceState } from './ops/service-state.js';
 
@@ -142,6 +143,17 @@ export async function startServer(config: Config, options: StartServerOptions = 
     BULK_EDIT_POLL_MS,
     app.log,
   );
+  // Other servers' catalogue changes drop this server's search caches (docs/decisions/0040).
+  const changes = database.postgres
+    ? new ChangeListener({
+        connectionString: database.postgres.connectionString,
+        connectTimeoutMs: database.postgres.connectTimeoutMs,
+        origin: app.deps.changes.origin,
+        handlers: { catalog: () => app.services.search.forgetSearches() },
+        log: app.log,
+      })
+    : null;
+  await changes?.start();
   heartbeat.start();
   worker?.start();
   bulkEdits.start();
@@ -178,6 +190,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
       ]);
       // Stops accepting connections and waits for the requests in flight.
       await app.close();
+      await changes?.stop();
       await jobs;
       // Peers stop counting this server at once (multi-server rule).
       await heartbeat.stop();

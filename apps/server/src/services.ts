@@ -50,8 +50,10 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger) {
     reportLogError: (error) => log.error({ err: error }, 'search log write failed'),
     onCacheLookup: (cache, hit) => metrics.searchCacheLookup(cache, hit),
   });
-  // Operator edits and finished media jobs: searches made in this process show the change at once.
+  // Operator edits and finished media jobs: searches made in this process show the change at once,
+  // and the other servers hear of it (ops/change-feed.ts; server.ts listens).
   events.on('catalog.changed', () => search.forgetSearches());
+  events.on('catalog.changed', () => deps.changes.publish('catalog'));
 
   // Payment and orders need each other: a cancel first asks the payment module to close the
   // order's gateway trades (a request it waits for), and paying presents the order.

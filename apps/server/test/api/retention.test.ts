@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   auditLogs,
   auditLogsArchive,
+  changeFeed,
   downloads,
   mediaJobs,
   outboxMessages,
@@ -61,6 +62,7 @@ describe('retention of the tables that only grow', () => {
     'audit_logs_archive',
     'verification_codes',
     'used_challenges',
+    'change_feed',
   ] as const;
 
   beforeEach(async () => {
@@ -136,6 +138,15 @@ describe('retention of the tables that only grow', () => {
         expiresAt: new Date(Date.now() - (i + 1) * HOUR),
       })),
       { signature: 'stay', expiresAt: new Date(Date.now() + HOUR) },
+    ]);
+    // Change announcements between servers: only the last day's can matter to a catch-up.
+    await db.insert(changeFeed).values([
+      ...Array.from({ length: 3 }, (_, i) => ({
+        channel: 'catalog',
+        origin: 'go',
+        createdAt: daysAgo(RETENTION.changeFeedDays + 0.1 + i),
+      })),
+      { channel: 'catalog', origin: 'stay', createdAt: daysAgo(RETENTION.changeFeedDays - 0.1) },
     ]);
 
     await db.insert(signInGuards).values([
@@ -251,6 +262,7 @@ describe('retention of the tables that only grow', () => {
     audit_logs_archive: 3,
     verification_codes: 4,
     used_challenges: 5,
+    change_feed: 3,
   };
 
   async function values(query: string): Promise<string[]> {
@@ -272,6 +284,7 @@ describe('retention of the tables that only grow', () => {
       auditsArchive: await values('select action as v from audit_logs_archive'),
       codes: await values("select split_part(target, '@', 1) as v from verification_codes"),
       challenges: await values('select signature as v from used_challenges'),
+      changes: await values('select origin as v from change_feed'),
     };
   }
 
@@ -286,6 +299,7 @@ describe('retention of the tables that only grow', () => {
     auditsArchive: ['archive', 'archive', 'archive', 'archive', 'stay'],
     codes: ['stay'],
     challenges: ['stay'],
+    changes: ['stay'],
   };
 
   it('removes what is past its lifetime, archives old payment events and audit entries, and keeps the rest', async () => {

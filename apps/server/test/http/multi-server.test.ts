@@ -8,7 +8,15 @@ import {
   ADMIN_MATERIAL_API,
   ADMIN_MATERIAL_PATHS,
   LICENCE_API,
+  MATERIAL_API,
+  PAYMENT_API,
+  PAYMENT_PATHS,
+  USER_API,
+  ErrorCode,
   endpointUrl,
+  pathUrl,
+  type TOnlinePayResponse,
+  type TSearchMaterialsResponse,
 } from '@gemstock/contract';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,11 +26,15 @@ import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { connectPostgres, type Database } from '../../src/db/client.js';
-import { serverHeartbeats } from '../../src/db/schema/index.js';
+import { count, eq } from 'drizzle-orm';
+import { licences, orders, serverHeartbeats, verificationCodes } from '../../src/db/schema/index.js';
+import { deriveSandboxKey, SandboxGateway } from '../../src/payment-gateways/sandbox-gateway.js';
 import { newSid } from '../../src/lib/ids.js';
 import { TokenService } from '../../src/lib/tokens.js';
 import { createTestOperator, filePart, makeJpeg, multipartBody } from '../helpers/admin.js';
+import { insertMaterial } from '../helpers/factories.js';
 import { createCompanyBuyer, fundWallet, payByWallet, placeOrder } from '../helpers/money.js';
+import { insertTestOrder } from '../helpers/payment-orders.js';
 import {
   killServerProcesses,
   remoteTestApp,
@@ -250,4 +262,139 @@ describe.skipIf(!usePostgres)('several servers on one PostgreSQL database', () =
     expect(after.data.warnings).toEqual({ cluster: null });
     expect(await first!.stop()).toBe(0);
   }, 120_000);
+
+  it('three servers on PostgreSQL and Redis stay in step: catalogue changes, rate limits, code caps, notifications', async () => {
+    const { url, database } = await freshDatabase();
+    const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+    const shared = {
+      DATABASE_URL: url,
+      DATABASE_POOL_SIZE: '4',
+      JWT_SECRET,
+      HEARTBEAT_INTERVAL_SECONDS: '1',
+      REDIS_URL: redisUrl,
+      // Each request below names its own client address, so this run's limits are its own.
+      TRUST_PROXY: 'true',
+      CODE_CHALLENGE_AFTER: '1000',
+      MEDIA_WORKER: 'false',
+    };
+    const servers = await Promise.all(
+      [1, 2, 3].map((n) => startServerProcess({ ...shared, DATA_DIR: tempDir(`gemstock-three${n}-`) })),
+    );
+    const apps = servers.map((s) => remoteTestApp(s.base, database, tokens));
+    const [one] = apps as [TestApp, TestApp, TestApp];
+    const runId = newSid(6).toLowerCase();
+    let addresses = 0;
+    const nextAddress = () => {
+      addresses += 1;
+      return `198.51.${Math.floor(addresses / 250)}.${addresses % 250}`;
+    };
+
+    // 1. A catalogue change made through one server shows on the others within 2 s, although
+    //    each has the search cached.
+    const keyword = `同步${runId}`;
+    const listed = await insertMaterial(one, { keywords: [keyword] });
+    const waiting = await insertMaterial(one, { keywords: [keyword], reviewState: 'pending' });
+    const found = async (app: TestApp) => {
+      const res = await app.call<TSearchMaterialsResponse>({
+        method: 'GET',
+        url: endpointUrl(MATERIAL_API.search, { query: { keyword, sort: '-created' } }),
+      });
+      expect(res.code, res.message).toBe(0);
+      return res.data.materials.map((m) => m.sid).sort();
+    };
+    for (const app of apps) expect(await found(app)).toEqual([listed.sid]);
+    const operator = await createTestOperator(one);
+    const inStep = async (what: string, expected: string[]) => {
+      const started = Date.now();
+      for (const app of apps.slice(1)) await waitFor(what, async () => (await found(app)).join() === expected.join());
+      return Date.now() - started;
+    };
+
+    const reviewed = await one.call({
+      method: ADMIN_REVIEW_API.list.method,
+      url: ADMIN_REVIEW_API.list.path,
+      payload: { sids: [waiting.sid] },
+      token: operator.token,
+    });
+    expect(reviewed.code, reviewed.message).toBe(0);
+    expect(await inStep('the new material on every server', [listed.sid, waiting.sid].sort())).toBeLessThanOrEqual(
+      2000,
+    );
+
+    const disabled = await one.call({
+      method: ADMIN_MATERIAL_API.update.method,
+      url: endpointUrl(ADMIN_MATERIAL_API.update, { params: { id: listed.sid } }),
+      payload: { disabled: true },
+      token: operator.token,
+    });
+    expect(disabled.code, disabled.message).toBe(0);
+    expect(await inStep('the disabled material gone everywhere', [waiting.sid])).toBeLessThanOrEqual(2000);
+
+    // 2. A per-address limit reached across servers holds on all of them (login: 10 a minute).
+    const address = nextAddress();
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i += 1) {
+      const res = await fetch(`${servers[i % 3]!.base}${endpointUrl(USER_API.login)}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+        body: JSON.stringify({ username: `nobody-${runId}`, password: 'wrong-password-1' }),
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 10).every((s) => s !== 429)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+
+    // 3. The code limits of one address hold across servers: asked of all three at once, one
+    //    code goes out and the others are told to wait (the daily and hourly caps are counted
+    //    under the same lock, in the database).
+    const email = `cap-${runId}@example.com`;
+    const sent = await Promise.all(
+      apps.map((app) =>
+        app.call({
+          method: 'POST',
+          url: endpointUrl(USER_API.sendEmailCode),
+          payload: { email, purpose: 'register' },
+          headers: { 'x-forwarded-for': nextAddress() },
+        }),
+      ),
+    );
+    expect(sent.map((r) => r.code).sort()).toEqual(
+      [0, ErrorCode.CODE_TOO_FREQUENT.code, ErrorCode.CODE_TOO_FREQUENT.code].sort(),
+    );
+    const [codeRows] = await database.db
+      .select({ n: count() })
+      .from(verificationCodes)
+      .where(eq(verificationCodes.target, email));
+    expect(codeRows!.n).toBe(1);
+
+    // 4. One payment notification delivered to each of the three servers at once settles once.
+    const { order, buyer } = await insertTestOrder(one);
+    const started = await apps[1]!.call<TOnlinePayResponse>({
+      method: 'POST',
+      url: endpointUrl(PAYMENT_API.wechat, { params: { id: order.sid } }),
+      payload: { code: null, referer: null },
+      token: buyer.token,
+    });
+    expect(started.code, started.message).toBe(0);
+    const outTradeNo = decodeURIComponent(new URL(started.data.link!).pathname.split('/').pop()!);
+    const sandbox = new SandboxGateway(deriveSandboxKey(new TextEncoder().encode(JWT_SECRET)), servers[0]!.base);
+    const notice = sandbox.signNotification({ outTradeNo, amountCents: order.priceCents, result: 'SUCCESS' });
+    const deliveries = await Promise.all(
+      servers.map((server) =>
+        fetch(`${server.base}${pathUrl(PAYMENT_PATHS.notifySandbox, {})}`, {
+          method: 'POST',
+          headers: notice.headers,
+          body: notice.rawBody,
+        }),
+      ),
+    );
+    expect(deliveries.map((d) => d.status)).toEqual([204, 204, 204]);
+    const [paid] = await database.db.select().from(orders).where(eq(orders.sid, order.sid));
+    expect(paid!.status).toBe('PAYED');
+    // Its one material licensed once.
+    const [granted] = await database.db.select({ n: count() }).from(licences).where(eq(licences.orderSid, order.sid));
+    expect(granted!.n).toBe(1);
+
+    for (const server of servers) expect(await server.stop()).toBe(0);
+  }, 180_000);
 });

@@ -59,7 +59,12 @@ export async function runRetentionRule(db: Db, rule: RetentionStatements, limit:
 }
 
 /** The primary key of each table purged by age. */
-const PURGED_BY_AGE = { outbox_messages: 'id', downloads: 'id', verification_codes: 'sid' } as const;
+const PURGED_BY_AGE = {
+  outbox_messages: 'id',
+  downloads: 'id',
+  verification_codes: 'sid',
+  change_feed: 'id',
+} as const;
 
 /** Rows of `table` made more than `days` ago, oldest first (an index on created_at serves it). */
 export function purgeOlderThan(key: number, table: keyof typeof PURGED_BY_AGE, days: number): RetentionStatements {

@@ -35,6 +35,11 @@ export const RETENTION = {
   paymentEventYears: 30,
   /** Operator audit entries: 10 years, like the other accounting material the law names. */
   auditYears: 10,
+  /**
+   * Change announcements between servers: only the newest id of a channel is read, by a server
+   * catching up after a lost connection (ops/change-feed.ts); a day covers any such gap.
+   */
+  changeFeedDays: 1,
 } as const;
 
 /** How often the retention pass runs (server.ts). */
@@ -60,6 +65,7 @@ const RULES: readonly Rule[] = [
   { name: 'audit_logs_archive', ...purgeArchiveAfterYears(8, 'audit_logs_archive', RETENTION.auditYears) },
   { name: 'verification_codes', ...purgeOlderThan(9, 'verification_codes', RETENTION.verificationCodeDays) },
   { name: 'used_challenges', ...purgeExpiredChallenges(10) },
+  { name: 'change_feed', ...purgeOlderThan(11, 'change_feed', RETENTION.changeFeedDays) },
 ];
 
 export type RetentionResult = Record<string, number>;
