@@ -33,6 +33,7 @@ import { cartRoutes } from './modules/cart/index.js';
 import { licenceRoutes } from './modules/licence/index.js';
 import { adminOrderRoutes, orderRoutes } from './modules/order/index.js';
 import { adminOverviewRoutes } from './modules/overview/index.js';
+import { adminExportRoutes } from './modules/export/index.js';
 import { walletRoutes } from './modules/wallet/index.js';
 import { adminDesignRoutes, designRoutes } from './modules/design/index.js';
 import { adminInvoiceRoutes, invoiceRoutes } from './modules/invoice/index.js';
@@ -198,6 +199,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(licenceRoutes, services);
   await app.register(adminOrderRoutes, services);
   await app.register(adminOverviewRoutes, services);
+  await app.register(adminExportRoutes, services);
   await app.register(adminRefundRoutes, services);
   await app.register(couponRoutes, services);
   await app.register(adminCouponRoutes, services);

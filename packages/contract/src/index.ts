@@ -39,6 +39,7 @@ export * from './api/admin-material.js';
 export * from './api/admin-material-bulk.js';
 export * from './api/admin-review.js';
 export * from './api/admin-overview.js';
+export * from './api/admin-export.js';
 export * from './api/admin-company.js';
 export * from './api/admin-coupon.js';
 export * from './api/coupon.js';

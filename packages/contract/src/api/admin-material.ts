@@ -399,6 +399,10 @@ export const AUDIT_ACTION_LABEL: Readonly<Record<string, string>> = {
   'operator.password_change': '修改自己的密码',
   'operator.totp_enable': '开启动态验证码登录',
   'operator.totp_disable': '关闭动态验证码登录',
+  'export.orders': '导出订单',
+  'export.invoices': '导出发票申请',
+  'export.coupons': '导出优惠券',
+  'export.audit': '导出操作日志',
 };
 
 export const AUDIT_ENTITY_LABEL: Readonly<Record<string, string>> = {
@@ -414,6 +418,7 @@ export const AUDIT_ENTITY_LABEL: Readonly<Record<string, string>> = {
   user: '子账号',
   material_bulk_job: '素材批量修改',
   payment_exception: '支付异常',
+  export: '导出',
 };
 
 const AUDIT_MESSAGES = {

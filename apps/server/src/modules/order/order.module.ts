@@ -3,6 +3,7 @@ import { cancelOrder, type OrderCancelDeps } from './order-cancel.js';
 import { auditOrder, previewPayment } from './order-checkout.service.js';
 import { placeUpgradeOrder, previewUpgradeOrder } from './order-upgrade.js';
 import {
+  adminOrdersForExport,
   findVisibleOrder,
   getAdminOrder,
   getOrder,
@@ -41,6 +42,7 @@ export function createOrderService(deps: OrderCancelDeps) {
     auditOrder,
     cancelOrder,
     listAdminOrders,
+    adminOrdersForExport,
     getAdminOrder,
   });
 }

@@ -33,7 +33,14 @@ import { findLastAttemptTimes } from './order-deadline.repository.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { newNumericCode, newSid } from '../../lib/ids.js';
-import { cappedTotal, decodeCursor, encodeCursor, listPageOf, pageWithCursor } from '../../lib/list-cursor.js';
+import {
+  cappedTotal,
+  decodeCursor,
+  encodeCursor,
+  type ListPosition,
+  listPageOf,
+  pageWithCursor,
+} from '../../lib/list-cursor.js';
 import { demandsBySids, insertAdvancedDemand } from '../design/index.js';
 import { assertUsableUpload, markUploadsUsed } from '../upload/index.js';
 import { findMaterialsBySids, pricedMaterialOf, type MaterialRow, type PublicUrlOf } from '../catalog/index.js';
@@ -45,6 +52,7 @@ import { uniqueViolationConstraint } from '../../db/errors.js';
 import { priceWithContext, toPricePreview } from './order-pricing.js';
 import {
   type AdminOrderRow,
+  type AdminOrderFilter,
   countAdminOrders,
   countOrders,
   findAdminOrder,
@@ -495,11 +503,10 @@ function chinaDayStart(day: string, later = 0): Date {
 }
 
 /** Operator: orders filtered by status, type, pay way, days, amount and a search term, with their buyers. */
-export async function listAdminOrders(
-  deps: OrderDeps,
-  query: z.output<typeof ZAdminOrderListQuery>,
-): Promise<TAdminOrderListResponse> {
-  const filter = {
+type AdminOrderListQuery = z.output<typeof ZAdminOrderListQuery>;
+
+function adminOrderFilterOf(query: Omit<AdminOrderListQuery, 'page' | 'page_size' | 'cursor'>): AdminOrderFilter {
+  return {
     status: query.status,
     orderType: query.type,
     payWay: query.pay_way,
@@ -509,12 +516,42 @@ export async function listAdminOrders(
     minCents: query.min_amount,
     maxCents: query.max_amount,
   };
+}
+
+export async function listAdminOrders(deps: OrderDeps, query: AdminOrderListQuery): Promise<TAdminOrderListResponse> {
+  const filter = adminOrderFilterOf(query);
   const [found, counted] = await Promise.all([
     listAdminOrderRows(deps.db, filter, listPageOf(query)),
     countAdminOrders(deps.db, filter, LIST_COUNT_CAP),
   ]);
   const { rows, nextCursor } = pageWithCursor(found, query.page_size, (r) => ({ at: r.position, sid: r.order.sid }));
   return { ...cappedTotal(counted), nextCursor, orders: await presentAdmin(deps, rows) };
+}
+
+/** How many orders the export reads at a time: one query for the page and one for its items. */
+const EXPORT_BATCH = 500;
+
+/**
+ * Every order the console's list would show with these filters, newest first, a batch at a time
+ * along the list's own index (keyset, as its pages), up to `max`: what a CSV export streams.
+ */
+export async function* adminOrdersForExport(
+  deps: OrderDeps,
+  query: Omit<AdminOrderListQuery, 'page' | 'page_size' | 'cursor'>,
+  max: number,
+): AsyncGenerator<TAdminOrder> {
+  const filter = adminOrderFilterOf(query);
+  let after: ListPosition | undefined;
+  let written = 0;
+  while (written < max) {
+    const limit = Math.min(EXPORT_BATCH, max - written);
+    const rows = await listAdminOrderRows(deps.db, filter, { offset: 0, limit, after });
+    for (const order of await presentAdmin(deps, rows)) yield order;
+    written += rows.length;
+    const last = rows.at(-1);
+    if (rows.length < limit || !last) return;
+    after = { at: last.position, sid: last.order.sid };
+  }
 }
 
 export async function getAdminOrder(deps: OrderDeps, sid: string): Promise<{ order: TAdminOrder }> {

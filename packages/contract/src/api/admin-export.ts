@@ -1,0 +1,37 @@
+import { ADMIN_AUDIT_API } from './admin-material.js';
+import { ADMIN_COUPON_API } from './admin-coupon.js';
+import { ADMIN_INVOICE_API } from './invoice.js';
+import { ADMIN_ORDER_API } from './order.js';
+
+/**
+ * CSV downloads of the console's lists (a file, not the envelope, so paths and not endpoint
+ * declarations): GET with the list's own filters (the list endpoint's query, without paging) →
+ * `text/csv` in UTF-8 with a BOM, Chinese headers, money in yuan with two decimals. Each is
+ * allowed to the roles of its list and recorded in the audit.
+ */
+export const ADMIN_EXPORT_PATHS = {
+  orders: '/api/admin/exports/orders.csv',
+  invoices: '/api/admin/exports/invoices.csv',
+  coupons: '/api/admin/exports/coupons.csv',
+  audit: '/api/admin/exports/audit.csv',
+} as const;
+export type ExportKind = keyof typeof ADMIN_EXPORT_PATHS;
+
+/** The list each export is of: its roles are the export's, its query the export's filters. */
+export const EXPORT_OF = {
+  orders: ADMIN_ORDER_API.list,
+  invoices: ADMIN_INVOICE_API.list,
+  coupons: ADMIN_COUPON_API.list,
+  audit: ADMIN_AUDIT_API.list,
+} as const satisfies Record<ExportKind, unknown>;
+
+/** The most rows one export writes; a wider export is narrowed by the list's filters first. */
+export const EXPORT_MAX_ROWS = 100_000;
+
+/** The audit's action for an export of each list. */
+export const EXPORT_AUDIT_ACTION: Readonly<Record<ExportKind, string>> = {
+  orders: 'export.orders',
+  invoices: 'export.invoices',
+  coupons: 'export.coupons',
+  audit: 'export.audit',
+};
