@@ -8,6 +8,7 @@ import DetailPage from '@/features/material/routes/detail-page';
 import { freeUntilText } from '@/lib/free-period';
 import { useSession } from '@/stores/session';
 import { materialOf, signIn } from './factories';
+import { isCall, ok, serveApi } from './fake-api';
 
 /** The material detail page as a buyer reads it: free offer, the table of the material's format. */
 
@@ -20,21 +21,15 @@ function material(values: Partial<TMaterial>): TMaterial {
   });
 }
 
+/** Answers the free download and the related materials; every other call with the material. */
 function serve(detail: TMaterial) {
-  const fetchMock = vi.fn(async (url: string) => {
-    const path = String(url);
-    const data = path.includes('free_download')
-      ? { url: '/media/original.jpg', expiresAt: '2030-01-01T00:00:00.000Z' }
-      : path.includes('/related')
-        ? { materials: [], total: 0 }
-        : detail;
-    return new Response(JSON.stringify({ code: 0, data, message: 'ok' }), {
-      status: 200,
-      headers: { 'Content-Type': 'application/json' },
-    });
+  return serveApi((call) => {
+    if (isCall(call, MATERIAL_ROUTES.freeDownload)) {
+      return ok({ url: '/media/original.jpg', expiresAt: '2030-01-01T00:00:00.000Z' });
+    }
+    if (isCall(call, MATERIAL_ROUTES.related)) return ok({ materials: [], total: 0 });
+    return ok(detail);
   });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
 }
 
 function renderDetail(sid: string) {
@@ -61,7 +56,7 @@ afterEach(() => {
 describe('material detail page', () => {
   it('a free material offers 免费下载 with its end date, through the download-only licence and its tick', async () => {
     const freeUntil = '2030-06-30T16:00:00.000Z';
-    const fetchMock = serve(material({ free: true, freeFrom: '2026-01-01T00:00:00.000Z', freeUntil }));
+    const calls = serve(material({ free: true, freeFrom: '2026-01-01T00:00:00.000Z', freeUntil }));
     signIn();
     renderDetail('mat0000000000001');
 
@@ -79,7 +74,7 @@ describe('material detail page', () => {
     fireEvent.click(within(dialog).getByRole('checkbox'));
     fireEvent.click(within(dialog).getByRole('button', { name: /同意并下载/ }));
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/media/original.jpg'));
-    const urls = fetchMock.mock.calls.map(([url]) => String(url));
+    const urls = calls.map((call) => `${call.url.pathname}${call.url.search}`);
     expect(urls).toContain(
       endpointUrl(MATERIAL_ROUTES.freeDownload, { params: { id: 'mat0000000000001' }, query: { agree: 1 } }),
     );
