@@ -1,6 +1,7 @@
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { demands, invoices, ledgerEntries, licences, orders, users } from '../../db/schema/index.js';
+import { rowsOf } from '../../db/sql.js';
 import { afterPosition, countUpTo, type ListPage, positionAt, positionOrder } from '../../lib/list-cursor.js';
 
 /**
@@ -15,42 +16,58 @@ function escapeLike(text: string): string {
 }
 
 /**
- * The main accounts a search term may mean: part of the company name (users_company_trgm_idx),
- * the taxpayer number (users_company_license_idx), or the mobile, e-mail, username or sid of any
- * account of the company (the unique indexes; a sub-account stands for its main account). Each
- * branch is an indexed lookup, so a term that matches little reads little.
+ * The companies a search term names exactly: the taxpayer number (users_company_license_idx,
+ * typed in either case), or the mobile, e-mail, username or sid of any of its accounts (the
+ * unique indexes; a sub-account stands for its main account). A handful of sids at most.
  */
-function companiesMatching(q: string): SQL {
+export async function companiesNamedBy(db: DbOrTx, q: string): Promise<string[]> {
   const lower = q.toLowerCase();
-  return sql`${users.sid} in (
-    select u.sid from users u where u.level = 0 and u.company ilike ${`%${escapeLike(q)}%`}
-    union select u.sid from users u where u.level = 0 and u.company_license = ${q.toUpperCase()}
-    union select coalesce(u.parent_sid, u.sid) from users u
-      where u.mobile = ${q} or u.email = ${lower} or u.username = ${lower} or u.sid = ${lower}
-  )`;
+  const rows = rowsOf<{ sid: string }>(
+    await db.execute(sql`
+      select u.sid from users u where u.level = 0 and u.company_license = ${q.toUpperCase()}
+      union select coalesce(u.parent_sid, u.sid) from users u
+        where u.mobile = ${q} or u.email = ${lower} or u.username = ${lower} or u.sid = ${lower}`),
+  );
+  return rows.map((r) => r.sid);
 }
 
-function companyConditions(q: string | undefined): SQL | undefined {
-  return and(eq(users.level, 0), q ? companiesMatching(q) : undefined);
+export interface CompanySearch {
+  q: string;
+  /** companiesNamedBy(q), read first. */
+  named: readonly string[];
+}
+
+/**
+ * Part of the company name (users_company_trgm_idx), or one of the companies the term names.
+ * Written as one OR of two indexed conditions, so the planner either combines the two indexes
+ * (a rare term: a few rows, then sorted) or walks users_main_created_idx and stops at the page's
+ * end (a common term, or one too short for trigrams, which matches along the way).
+ */
+function companyConditions(search: CompanySearch | undefined): SQL | undefined {
+  if (!search) return eq(users.level, 0);
+  const byName = sql`${users.company} ilike ${`%${escapeLike(search.q)}%`}`;
+  return and(eq(users.level, 0), search.named.length > 0 ? or(byName, inArray(users.sid, [...search.named])) : byName);
 }
 
 /** Companies newest first (users_main_created_idx), with each row's position for the next page. */
-export function listCompanies(db: DbOrTx, q: string | undefined, page: ListPage) {
+export function listCompanies(db: DbOrTx, search: CompanySearch | undefined, page: ListPage) {
   return db
     .select({ user: users, position: positionAt(users.createdAt) })
     .from(users)
-    .where(and(companyConditions(q), page.after ? afterPosition(users.createdAt, users.sid, page.after) : undefined))
+    .where(
+      and(companyConditions(search), page.after ? afterPosition(users.createdAt, users.sid, page.after) : undefined),
+    )
     .orderBy(positionOrder(users.createdAt, users.sid))
     .limit(page.limit);
 }
 
-export function countCompanies(db: DbOrTx, q: string | undefined, limit: number): Promise<number> {
+export function countCompanies(db: DbOrTx, search: CompanySearch | undefined, limit: number): Promise<number> {
   return countUpTo(
     db,
     db
       .select({ one: sql`1` })
       .from(users)
-      .where(companyConditions(q)),
+      .where(companyConditions(search)),
     limit,
   );
 }

@@ -27,6 +27,7 @@ import { cappedTotal, decodeCursor, encodeCursor, listPageOf, pageWithCursor } f
 import { recordOperatorAction } from '../audit/index.js';
 import { getWalletSummary } from '../wallet/index.js';
 import {
+  companiesNamedBy,
   countCompanies,
   countCompanyDemands,
   countCompanyInvoices,
@@ -89,9 +90,10 @@ export async function listCompaniesForOperator(
   query: z.output<typeof ZCompanyListQuery>,
 ): Promise<TCompanyListResponse> {
   const page = listPageOf({ page: 1, ...query });
+  const search = query.q ? { q: query.q, named: await companiesNamedBy(deps.db, query.q) } : undefined;
   const [found, counted] = await Promise.all([
-    listCompanies(deps.db, query.q, page),
-    countCompanies(deps.db, query.q, COUNT_READ),
+    listCompanies(deps.db, search, page),
+    countCompanies(deps.db, search, COUNT_READ),
   ]);
   const { rows, nextCursor } = pageWithCursor(found, query.page_size, (r) => ({ at: r.position, sid: r.user.sid }));
   return { ...totalOf(counted), nextCursor, companies: rows.map((r) => presentCompany(r.user)) };
