@@ -74,6 +74,7 @@ function serve(roles: OperatorRole[], handler: ApiHandler = () => undefined) {
     if (isCall(call, ADMIN_COMPANY_ROUTES.accounts)) return ok(page([SUB]));
     if (isCall(call, ADMIN_COMPANY_ROUTES.orders)) return ok(page([]));
     if (isCall(call, ADMIN_COMPANY_ROUTES.disableAccount)) return ok({ sid: SUB.sid, enabled: false });
+    if (isCall(call, ADMIN_COMPANY_ROUTES.enableAccount)) return ok({ sid: SUB.sid, enabled: true });
     return undefined;
   });
 }
@@ -156,6 +157,26 @@ describe('企业客户', () => {
     fireEvent.click(within(asking).getByRole('button', { name: /停\s?用/ }));
     await waitFor(() => expect(callsOf(calls, ADMIN_COMPANY_ROUTES.disableAccount, { id: SUB.sid })).toHaveLength(1));
     expect(callsOf(calls, ADMIN_COMPANY_ROUTES.disableAccount)[0]!.body).toEqual({ reason: '员工已离职' });
+  });
+
+  it('says that disabling the main account stops its sub-accounts too, and enables a disabled account after asking', async () => {
+    serve(['service'], (call) =>
+      isCall(call, ADMIN_COMPANY_ROUTES.accounts) ? ok(page([{ ...SUB, enabled: false }])) : undefined,
+    );
+    renderConsoleAt(`/admin/companies?company=${COMPANY.sid}`);
+    const drawer = await screen.findByRole('dialog');
+    await within(drawer).findByText('xiaozhou');
+
+    fireEvent.click(within(drawer).getAllByRole('button', { name: /停\s?用/ })[0]!);
+    const asking = (await screen.findByText(`停用 ${COMPANY.company}？`)).closest<HTMLElement>('.ant-modal')!;
+    expect(within(asking).getByText(/主账号和全部子账号立即退出登录/)).toBeTruthy();
+
+    const row = within(drawer).getByText('xiaozhou').closest('tr')!;
+    expect(within(row).getByText('已停用')).toBeTruthy();
+    fireEvent.click(within(row).getByRole('button', { name: /启\s?用/ }));
+    const confirm = (await screen.findByText('启用 xiaozhou？')).closest<HTMLElement>('.ant-popover')!;
+    fireEvent.click(within(confirm).getByRole('button', { name: /启\s?用/ }));
+    await waitFor(() => expect(callsOf(calls, ADMIN_COMPANY_ROUTES.enableAccount, { id: SUB.sid })).toHaveLength(1));
   });
 
   it('is not offered to 内容', async () => {
