@@ -28,6 +28,7 @@ import { RefreshButton } from '../components/refresh-button';
 import { type AddressUpdate, useAddressQuery } from '../lib/address-query';
 import { adminPaths } from '../lib/admin-paths';
 import { formatBytes, formatDuration, licenceShortName } from '../lib/format';
+import { ExportButton } from '../components/export-button';
 
 const FILTER_KEYS = ['q', 'operator', 'action', 'from', 'to'] as const;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -308,6 +309,7 @@ export function AuditPage() {
               change({ from: range?.[0]?.format('YYYY-MM-DD'), to: range?.[1]?.format('YYYY-MM-DD') })
             }
           />
+          <ExportButton kind="audit" filters={filters} />
           <RefreshButton query={audit} />
         </Flex>
       }

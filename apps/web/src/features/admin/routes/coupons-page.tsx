@@ -24,6 +24,7 @@ import { COUPON_STATUS_LABEL, accountName, couponUsageText } from '../lib/coupon
 import { formatDateTime } from '@/lib/date-time';
 import { RefreshButton } from '../components/refresh-button';
 import { ScrollTable } from '@/components/scroll-table';
+import { ExportButton } from '../components/export-button';
 
 const STATUS_OPTIONS = COUPON_STATUSES.map((value) => ({ value, label: COUPON_STATUS_LABEL[value].text }));
 const KIND_LABEL: Record<CouponKind, string> = { public: '公开优惠码', issued: '发给账号的' };
@@ -152,6 +153,7 @@ export function CouponsPage() {
         }
         extra={
           <Space>
+            <ExportButton kind="coupons" filters={query} />
             <RefreshButton query={{ refetch, isFetching, isLoading }} />
             {canCreate && (
               <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>

@@ -38,6 +38,7 @@ import { RefreshButton } from '../components/refresh-button';
 import { adminCountText, useAdminPaging } from '../lib/use-admin-paging';
 import { formatDateTime } from '@/lib/date-time';
 import { ScrollTable } from '@/components/scroll-table';
+import { ExportButton } from '../components/export-button';
 
 type StatusFilter = InvoiceStatus | 'ALL';
 
@@ -286,7 +287,12 @@ export function InvoicesPage() {
           />
         </Flex>
       }
-      extra={<RefreshButton query={query} />}
+      extra={
+        <Space>
+          <ExportButton kind="invoices" filters={{ status: status === 'ALL' ? undefined : status }} />
+          <RefreshButton query={query} />
+        </Space>
+      }
     >
       <Alert
         type="info"

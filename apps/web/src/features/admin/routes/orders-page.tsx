@@ -27,6 +27,7 @@ import { pagedTotal, usePageCursors } from '@/lib/list-pages';
 import { formatDateTime } from '@/lib/date-time';
 import { RefreshButton } from '../components/refresh-button';
 import { ScrollTable } from '@/components/scroll-table';
+import { ExportButton } from '../components/export-button';
 
 const STATUS_OPTIONS = ORDER_STATUSES.map((value) => ({ value, label: ORDER_STATUS_LABEL[value].text }));
 const TYPE_OPTIONS = ORDER_TYPES.map((value) => ({ value, label: ORDER_TYPE_LABEL[value] }));
@@ -194,6 +195,7 @@ export function OrdersPage() {
       }
       extra={
         <Space>
+          <ExportButton kind="orders" filters={filters} />
           <RefreshButton query={{ refetch, isFetching, isLoading }} />
           <Button icon={<BankOutlined />} onClick={() => void navigate(adminPaths.transfers)}>
             转账确认
