@@ -12,7 +12,7 @@ import { auditLogs, materials, mediaJobs } from '../../src/db/schema/index.js';
 import { ADMIN_MATERIAL_ORDER } from '../../src/modules/catalog/admin-material.repository.js';
 import { countRows } from '../helpers/accounts.js';
 import { createTestOperator, type TestOperator } from '../helpers/admin.js';
-import { createBuyer, daysAgo, insertMaterial } from '../helpers/factories.js';
+import { createBuyer, daysAgo, insertMaterial, materialValues } from '../helpers/factories.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 import { injectApi } from '../helpers/inject-api.js';
 
@@ -159,9 +159,29 @@ describe('operator materials: list, read, edit, reprocess', () => {
       await t.database.db.delete(materials).where(sql`${materials.sid} IN (${arrived[0]}, ${arrived[1]})`);
     });
 
+    it('counts a keyword most materials match up to 1,000 and still pages its matches newest first', async () => {
+      const common = Array.from({ length: 1_010 }, (_, i) =>
+        materialValues({ keywords: ['常见款', `第${i}款`], createdAt: daysAgo(10 + i / 10_000) }),
+      );
+      await t.database.db.insert(materials).values(common);
+      const first = await list({ q: '常见款', page_size: 3 });
+      expect(first.data).toMatchObject({ total: 1000, totalCapped: true });
+      const second = await list({ q: '常见款', page_size: 3, cursor: first.data.nextCursor! });
+      expect([...sids(first), ...sids(second)]).toEqual(common.slice(0, 6).map((m) => m.sid));
+      // A rarer word of the same materials is read from the keyword index, the same way round.
+      const rare = await list({ q: '第3款' });
+      expect(sids(rare)).toEqual([common[3]!.sid]);
+      expect(rare.data).toMatchObject({ total: 1, totalCapped: false });
+      await t.database.db.delete(materials).where(sql`${materials.keywords} @> ARRAY['常见款']::text[]`);
+    });
+
     it('refuses a cursor of another sort or one it did not make', async () => {
       const newest = await list({ page_size: 2 });
-      for (const query of [{ sort: 'likes', cursor: newest.data.nextCursor! }, { cursor: 'bm90LWEtY3Vyc29y' }]) {
+      const queries: Array<Record<string, string>> = [
+        { sort: 'likes', cursor: newest.data.nextCursor! },
+        { cursor: 'bm90LWEtY3Vyc29y' },
+      ];
+      for (const query of queries) {
         const res = await list(query);
         expect(res.code).toBe(ErrorCode.VALIDATION.code);
         expect(res.message).toBe('分页位置不正确，请从第一页重新查看');

@@ -219,7 +219,7 @@ export type TAdminMaterialListQuery = z.input<typeof ZAdminMaterialListQuery>;
 
 export const ZAdminMaterialListResponse = z.object({
   total: z.number().int(),
-  /** More than ADMIN_COUNT_CAP matches: `total` is the cap. */
+  /** More than LIST_COUNT_CAP matches: `total` is the cap ("1,000+"). */
   totalCapped: z.boolean(),
   /** Pass as `cursor` for the next page; null on the last. */
   nextCursor: z.string().nullable(),

@@ -1,10 +1,10 @@
 import {
-  ADMIN_COUNT_CAP,
   AuditAction,
   AuditEntity,
   ErrorCode,
   type LicenceType,
   licenceSpec,
+  LIST_COUNT_CAP,
   MaterialReview,
   MaterialStatus,
   qualifyingLicenceTypes,
@@ -23,6 +23,7 @@ import type { AppDeps } from '../../app-deps.js';
 import { uniqueViolationConstraint } from '../../db/errors.js';
 import { AppError, type FieldError } from '../../lib/app-error.js';
 import { newSid } from '../../lib/ids.js';
+import { cappedTotal } from '../../lib/list-cursor.js';
 import type { SniffedType } from '../../media/file-type.js';
 import { materialFileKeyForHash } from '../../media/keys.js';
 import { MAX_VIDEO_DURATION_MS, MAX_VIDEO_SIDE, MIN_IMAGE_SIDE } from '../../media/limits.js';
@@ -287,8 +288,8 @@ export async function presentAdminMaterials(
 
 const BAD_CURSOR = '分页位置不正确，请从第一页重新查看';
 
-/** A page's end as the next page's cursor: the sort it belongs to, the sort value and the seq. */
-function encodeMaterialCursor(sort: AdminMaterialSortKey, position: AdminMaterialPosition): string {
+/** A page's end as the next page's cursor: the sort it belongs to, the sort value and the seq (bench:admin makes deep pages' cursors with it). */
+export function encodeMaterialCursor(sort: AdminMaterialSortKey, position: AdminMaterialPosition): string {
   return Buffer.from(JSON.stringify([sort, position.value, position.seq])).toString('base64url');
 }
 
@@ -309,7 +310,11 @@ function decodeMaterialCursor(sort: AdminMaterialSortKey, cursor: string): Admin
   throw new AppError(ErrorCode.VALIDATION, BAD_CURSOR, [{ path: 'cursor', message: BAD_CURSOR }]);
 }
 
-/** One page of the console's list, by cursor; the matches counted up to ADMIN_COUNT_CAP. */
+/**
+ * One page of the console's list, by cursor, and its matches counted up to LIST_COUNT_CAP (as the
+ * other keyset lists: "1,000+"). A search is counted first: when more materials match than the
+ * cap, the page walks the order's index instead of reading every match (listAdminMaterials' `walk`).
+ */
 export async function listMaterials(
   deps: AdminMaterialDeps,
   query: z.output<typeof ZAdminMaterialListQuery>,
@@ -322,19 +327,26 @@ export async function listMaterials(
     featured: query.featured,
   };
   const after = query.cursor === undefined ? undefined : decodeMaterialCursor(query.sort, query.cursor);
-  const [found, counted] = await Promise.all([
-    listAdminMaterials(deps.db, filter, { sort: query.sort, limit: query.page_size + 1, after }),
-    countAdminMaterials(deps.db, filter, ADMIN_COUNT_CAP),
-  ]);
-  const page = found.slice(0, query.page_size);
-  const last = page.at(-1);
+  const page = { sort: query.sort, limit: query.page_size + 1, after };
+  let found: Awaited<ReturnType<typeof listAdminMaterials>>;
+  let counted: number;
+  if (filter.q) {
+    counted = await countAdminMaterials(deps.db, filter, LIST_COUNT_CAP);
+    found = await listAdminMaterials(deps.db, filter, { ...page, walk: counted > LIST_COUNT_CAP });
+  } else {
+    [found, counted] = await Promise.all([
+      listAdminMaterials(deps.db, filter, page),
+      countAdminMaterials(deps.db, filter, LIST_COUNT_CAP),
+    ]);
+  }
+  const rows = found.slice(0, query.page_size);
+  const last = rows.at(-1);
   return {
-    total: Math.min(counted, ADMIN_COUNT_CAP),
-    totalCapped: counted > ADMIN_COUNT_CAP,
+    ...cappedTotal(counted, LIST_COUNT_CAP),
     nextCursor: found.length > query.page_size && last ? encodeMaterialCursor(query.sort, last.position) : null,
     materials: await presentAdminMaterials(
       deps,
-      page.map((f) => f.row),
+      rows.map((f) => f.row),
     ),
   };
 }

@@ -1,10 +1,10 @@
 import { CloudUploadOutlined, DownOutlined } from '@ant-design/icons';
 import {
-  ADMIN_COUNT_CAP,
   ADMIN_MATERIAL_SORT_LABEL,
   ADMIN_MATERIAL_SORTS,
   BULK_JOB_STATUS_LABEL,
   BULK_PICK_MAX,
+  LIST_COUNT_CAP,
   MATERIAL_FORMATS,
   MATERIAL_STATUSES,
   MaterialBulkJobMachine,
@@ -122,7 +122,7 @@ export function MaterialsPage() {
   const startBulk = useStartBulkEdit();
   const job = useBulkJob(jobSid);
   const total = data?.total ?? 0;
-  const totalText = data?.totalCapped ? `${ADMIN_COUNT_CAP.toLocaleString('en-US')}+` : String(total);
+  const totalText = data?.totalCapped ? `${LIST_COUNT_CAP.toLocaleString('en-US')}+` : String(total);
 
   const setQuery = (next: AddressUpdate) => {
     setAddress(next);
