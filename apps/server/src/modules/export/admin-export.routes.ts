@@ -13,6 +13,7 @@ import {
 } from '@gemstock/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { recordOperatorAction } from '../audit/index.js';
 import {
@@ -70,36 +71,24 @@ export async function adminExportRoutes(instance: FastifyInstance, sources: Expo
       .send(Readable.from(lines));
   }
 
-  app.get(
-    ADMIN_EXPORT_PATHS.orders,
-    { onRequest: app.requireOperatorOf(EXPORT_OF.orders.roles), schema: { querystring: ZAdminOrderListQuery } },
-    async (request, reply) => {
-      const filters = filtersOf(request.query);
-      return send('orders', request, reply, filters, exportOrders(sources, filters));
-    },
-  );
-  app.get(
-    ADMIN_EXPORT_PATHS.invoices,
-    { onRequest: app.requireOperatorOf(EXPORT_OF.invoices.roles), schema: { querystring: ZAdminInvoiceListQuery } },
-    async (request, reply) => {
-      const filters = filtersOf(request.query);
-      return send('invoices', request, reply, filters, exportInvoices(sources, filters));
-    },
-  );
-  app.get(
-    ADMIN_EXPORT_PATHS.coupons,
-    { onRequest: app.requireOperatorOf(EXPORT_OF.coupons.roles), schema: { querystring: ZAdminCouponListQuery } },
-    async (request, reply) => {
-      const filters = filtersOf(request.query);
-      return send('coupons', request, reply, filters, exportCoupons(sources, filters));
-    },
-  );
-  app.get(
-    ADMIN_EXPORT_PATHS.audit,
-    { onRequest: app.requireOperatorOf(EXPORT_OF.audit.roles), schema: { querystring: ZAuditQuery } },
-    async (request, reply) => {
-      const filters = filtersOf(request.query);
-      return send('audit', request, reply, filters, exportAudit(sources, filters));
-    },
-  );
+  /** One download: the list's query schema (its validation and messages) and the rows it streams. */
+  function exportRoute<Q extends { page?: unknown; page_size?: unknown; cursor?: unknown }>(
+    kind: ExportKind,
+    querystring: z.ZodType<Q>,
+    lines: (filters: Omit<Q, 'page' | 'page_size' | 'cursor'>) => AsyncGenerator<string>,
+  ) {
+    app.get(
+      ADMIN_EXPORT_PATHS[kind],
+      { onRequest: app.requireOperatorOf(EXPORT_OF[kind].roles), schema: { querystring } },
+      async (request, reply) => {
+        const filters = filtersOf(request.query as Q);
+        return send(kind, request, reply, filters, lines(filters));
+      },
+    );
+  }
+
+  exportRoute('orders', ZAdminOrderListQuery, (filters) => exportOrders(sources, filters));
+  exportRoute('invoices', ZAdminInvoiceListQuery, (filters) => exportInvoices(sources, filters));
+  exportRoute('coupons', ZAdminCouponListQuery, (filters) => exportCoupons(sources, filters));
+  exportRoute('audit', ZAuditQuery, (filters) => exportAudit(sources, filters));
 }
