@@ -1,11 +1,19 @@
-import { ADMIN_OVERVIEW_API, type TAdminOverview } from '@gemstock/contract';
-import { eq } from 'drizzle-orm';
+import {
+  ADMIN_OVERVIEW_API,
+  LIST_COUNT_CAP,
+  OVERVIEW_NEEDS,
+  type OverviewItem,
+  type TAdminOverview,
+} from '@gemstock/contract';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demands, invoices, orders, paymentExceptions } from '../../src/db/schema/index.js';
 import { newSid } from '../../src/lib/ids.js';
+import { overviewCountQuery } from '../../src/modules/overview/overview.repository.js';
 import { createTestOperator, type TestOperator } from '../helpers/admin.js';
 import { createBuyer, insertMaterial, type TestBuyer } from '../helpers/factories.js';
 import { injectApi } from '../helpers/inject-api.js';
+import { planOf } from '../helpers/list-paging.js';
 import { createMaterials, placeOrder } from '../helpers/money.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -124,4 +132,35 @@ describe('GET /api/admin/overview', () => {
     expect(shown(await overview(service.token))).toEqual(['demandsOverdue', 'demandsWaiting']);
     expect(shown(await overview(admin.token))).toHaveLength(8);
   });
+
+  it(`stops counting at ${LIST_COUNT_CAP.toLocaleString('en-US')} and says there are more`, async () => {
+    await t.database.db.execute(sql`
+      insert into payment_exceptions (gateway, out_trade_no, trade_no, reason, amount_cents, status)
+      select 'sandbox', 'cap-' || g, 'cap-' || g, 'order_cancelled', 100, 'PENDING'
+      from generate_series(1, ${LIST_COUNT_CAP + 1}) g`);
+    expect((await overview(admin.token)).exceptionsOpen).toEqual({ count: LIST_COUNT_CAP, capped: true });
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'counts each figure from the index of its queue, never a whole table',
+    async () => {
+      const INDEX: Record<OverviewItem, string> = {
+        transfersWaiting: 'orders_status_idx',
+        exceptionsOpen: 'payment_exceptions_status_idx',
+        invoicesToIssue: 'invoices_status_due_idx',
+        invoicesOverdue: 'invoices_status_due_idx',
+        demandsWaiting: 'demands_board_idx',
+        demandsOverdue: 'demands_deadline_idx',
+        mediaFailed: 'materials_status_created_idx',
+        reviewPending: 'materials_review_queue_idx',
+      };
+      for (const item of Object.keys(OVERVIEW_NEEDS) as OverviewItem[]) {
+        const plan = await planOf(t.database.db, (tx) =>
+          overviewCountQuery(tx, item, new Date()).limit(LIST_COUNT_CAP + 1),
+        );
+        expect(plan, item).not.toMatch(/Seq Scan/);
+        expect(plan, item).toContain(INDEX[item]);
+      }
+    },
+  );
 });
