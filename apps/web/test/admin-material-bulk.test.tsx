@@ -59,7 +59,10 @@ const RING = material('mat0000000000001', '钻戒');
 const NECKLACE = material('mat0000000000002', '项链');
 const BRACELET = material('mat0000000000003', '手镯');
 
-function page(materials: TAdminMaterial[], extra: Partial<TAdminMaterialListResponse> = {}): TAdminMaterialListResponse {
+function page(
+  materials: TAdminMaterial[],
+  extra: Partial<TAdminMaterialListResponse> = {},
+): TAdminMaterialListResponse {
   return { materials, total: 1204, totalCapped: false, nextCursor: null, ...extra };
 }
 
