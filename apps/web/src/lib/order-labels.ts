@@ -98,7 +98,7 @@ export function orderLineLicenceText(order: Pick<TOrder, 'upgradeFrom'>, spec: L
 export const REFUND_CHANNEL_TEXT: Record<RefundChannel, string> = {
   [RefundChannel.WECHAT]: '原路退回微信',
   [RefundChannel.ALIPAY]: '原路退回支付宝',
-  [RefundChannel.SANDBOX]: '原路退回（沙箱）',
+  [RefundChannel.SANDBOX]: '原路退回沙箱',
   [RefundChannel.WALLET]: '退回余额',
   [RefundChannel.TRANSFER]: '银行转账退回',
 };

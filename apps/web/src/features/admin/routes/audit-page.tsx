@@ -12,6 +12,8 @@ import {
   type OrderStatus,
   type OrderType,
   type PayWay,
+  type RefundChannel,
+  type RefundStatus,
   type TAuditEntry,
 } from '@gemstock/contract';
 import { Button, Card, DatePicker, Empty, Flex, Input, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
@@ -21,7 +23,7 @@ import { Link } from 'react-router';
 import { LoadError } from '@/components/load-error';
 import { couponScopeText, couponValueText } from '@/lib/coupon-text';
 import { formatDateTime } from '@/lib/date-time';
-import { ORDER_STATUS_LABEL, PAY_WAY_TEXT } from '@/lib/order-labels';
+import { ORDER_STATUS_LABEL, PAY_WAY_TEXT, REFUND_CHANNEL_TEXT, REFUND_STATUS_LABEL } from '@/lib/order-labels';
 import { useAuditLog } from '../api/get-audit-log';
 import { useOperators } from '../api/operators';
 import { RefreshButton } from '../components/refresh-button';
@@ -93,6 +95,20 @@ const FIELD_LABEL: Record<string, string> = {
   reason: '原因',
   totp: '动态验证码',
   clearTotp: '同时关闭动态验证码',
+  amountCents: '金额',
+  channel: '退款方式',
+  refundNo: '退款单号',
+  refundSid: '退款编号',
+  refundStatus: '退款状态',
+  revokedCertificates: '终止的授权证书',
+  receivedCents: '已到账',
+  dueCents: '尚差',
+  bankSerial: '银行流水号',
+  arrivedOn: '到账日期',
+  paidOutOn: '退款日期',
+  refundByHand: '线下退款',
+  rejectReason: '驳回原因',
+  total: '数量',
 };
 
 const STATUS_TEXT: Record<string, string> = { processing: '处理中', ready: '已就绪', failed: '处理失败' };
@@ -114,7 +130,14 @@ function show(field: string, value: unknown, record: Record<string, unknown>): s
   switch (field) {
     case 'paidAmountCents':
     case 'customPriceCents':
+    case 'amountCents':
+    case 'receivedCents':
+    case 'dueCents':
       return formatYuan(Number(value));
+    case 'channel':
+      return REFUND_CHANNEL_TEXT[value as RefundChannel] ?? String(value);
+    case 'refundStatus':
+      return REFUND_STATUS_LABEL[value as RefundStatus]?.text ?? String(value);
     case 'payWay':
       return PAY_WAY_TEXT[value as PayWay] ?? String(value);
     case 'startAt':
