@@ -357,9 +357,11 @@ export async function refundOrder(
         action: 'order.refund',
         entity: 'order',
         entitySid: order.sid,
-        before: { status: order.status, paidAmountCents: plan.received },
+        before: { status: order.status },
+        // What was received is a fact of the refund, not a field it changed.
         after: {
           status: refunded.status,
+          receivedCents: plan.received,
           refundSid: created.sid,
           refundNo: created.refundNo,
           amountCents: plan.amount,

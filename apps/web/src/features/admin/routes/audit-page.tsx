@@ -109,6 +109,9 @@ const FIELD_LABEL: Record<string, string> = {
   refundByHand: '线下退款',
   rejectReason: '驳回原因',
   total: '数量',
+  demandStatus: '定制阶段',
+  endsVip: '同时结束 VIP',
+  lapsedCents: '作废的余额',
 };
 
 const STATUS_TEXT: Record<string, string> = { processing: '处理中', ready: '已就绪', failed: '处理失败' };
@@ -133,6 +136,7 @@ function show(field: string, value: unknown, record: Record<string, unknown>): s
     case 'amountCents':
     case 'receivedCents':
     case 'dueCents':
+    case 'lapsedCents':
       return formatYuan(Number(value));
     case 'channel':
       return REFUND_CHANNEL_TEXT[value as RefundChannel] ?? String(value);
@@ -232,6 +236,10 @@ function objectLink(entry: TAuditEntry): string | null {
       return adminPaths.operators;
     case 'payment_exception':
       return adminPaths.paymentExceptions;
+    // a sub-account is listed under its company, and the company search finds either by sid
+    case 'company':
+    case 'user':
+      return sid ? `${adminPaths.companies}?q=${encodeURIComponent(sid)}` : adminPaths.companies;
     case 'settings':
       return entry.action.startsWith('settings.service_qr') ? adminPaths.serviceSettings : adminPaths.coupons;
     default:
