@@ -29,7 +29,7 @@ function lastListQuery(): URLSearchParams {
 describe('订单管理 by the day placed and the amount', () => {
   it('asks the server for the days and amounts in the address, a shared link showing the same orders', async () => {
     renderConsoleAt('/admin/orders?from=2026-03-01&to=2026-03-02&min_amount=9900&max_amount=50000');
-    await waitFor(() => expect(callsOf(calls, ADMIN_ORDER_ROUTES.list).length).toBeGreaterThan(0));
+    await waitFor(() => expect(callsOf(calls, ADMIN_ORDER_ROUTES.list).length).toBeGreaterThan(0), { timeout: 10_000 });
     const query = lastListQuery();
     expect([query.get('from'), query.get('to'), query.get('min_amount'), query.get('max_amount')]).toEqual([
       '2026-03-01',
@@ -44,7 +44,7 @@ describe('订单管理 by the day placed and the amount', () => {
 
   it('keeps an amount typed in yuan in the address in cents, and asks again from the first page', async () => {
     renderConsoleAt('/admin/orders?page=3');
-    const min = await screen.findByRole('spinbutton', { name: '最低金额（元）' });
+    const min = await screen.findByRole('spinbutton', { name: '最低金额（元）' }, { timeout: 10_000 });
     fireEvent.change(min, { target: { value: '12.5' } });
     fireEvent.blur(min);
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/admin/orders?min_amount=1250'));

@@ -64,7 +64,7 @@ describe('今日待办, the page the console opens on', () => {
     serveOverview(['finance'], FINANCE);
     renderConsoleAt('/admin/overview');
 
-    const transfers = await screen.findByRole('link', { name: '待确认到账 3' });
+    const transfers = await screen.findByRole('link', { name: '待确认到账 3' }, { timeout: 10_000 });
     expect(transfers.getAttribute('href')).toBe('/admin/transfers');
     expect(screen.getByRole('link', { name: '待处理 1,000+' }).getAttribute('href')).toBe(
       '/admin/payment-exceptions?status=PENDING',
@@ -76,7 +76,21 @@ describe('今日待办, the page the console opens on', () => {
     expect(screen.queryByText('定制需求')).toBeNull();
 
     fireEvent.click(transfers);
-    expect(screen.getByTestId('where').textContent).toBe('/admin/transfers');
+    // the next page may be loaded on demand: the address moves once it is
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/admin/transfers'));
+  });
+
+  it('sends 内容 to the failed materials and the review queue', async () => {
+    serveOverview(['content'], {
+      ...Object.fromEntries(Object.keys(FINANCE).map((k) => [k, null])),
+      mediaFailed: { count: 2, capped: false },
+      reviewPending: { count: 7, capped: false },
+    } as TAdminOverview);
+    renderConsoleAt('/admin/overview');
+    const failed = await screen.findByRole('link', { name: '处理失败的素材 2' }, { timeout: 10_000 });
+    expect(failed.getAttribute('href')).toBe('/admin/materials?status=failed');
+    expect(screen.getByRole('link', { name: '待审核的上传 7' }).getAttribute('href')).toBe('/admin/review');
+    expect(screen.queryByText('对公转账')).toBeNull();
   });
 
   it("puts each page's waiting work beside its menu entry", async () => {
@@ -91,7 +105,7 @@ describe('今日待办, the page the console opens on', () => {
   it('says a failed load in place, not "nothing to do", and 重试 asks again', async () => {
     const calls = serveOverview(['content'], 'fails');
     renderConsoleAt('/admin/overview');
-    expect(await screen.findByText('今日待办加载失败')).toBeTruthy();
+    expect(await screen.findByText('今日待办加载失败', {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.queryByText(/暂无待办/)).toBeNull();
 
     const asked = callsOf(calls, ADMIN_OVERVIEW_ROUTES.overview).length;
