@@ -48,8 +48,8 @@ import { useServiceQrSetting } from '../api/service-qr-setting';
 import { adminLogout } from '../lib/admin-api';
 import { adminPaths } from '../lib/admin-paths';
 import { useAdminSession } from '../lib/admin-session';
+import { overviewCountText } from '../lib/overview-count';
 import { type CanCall, useOperatorCan } from '../lib/operator-access';
-import { overviewCountText } from '../routes/overview-page';
 import { PasswordChangeRequired } from './password-change-required';
 
 interface MenuEntry {

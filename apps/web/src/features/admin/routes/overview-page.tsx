@@ -6,7 +6,7 @@ import {
   PictureOutlined,
   WarningOutlined,
 } from '@ant-design/icons';
-import { LIST_COUNT_CAP, type OverviewItem, type TAdminOverview, type TOverviewCount } from '@gemstock/contract';
+import type { OverviewItem, TAdminOverview, TOverviewCount } from '@gemstock/contract';
 import { Card, Col, Empty, Flex, Row, Spin, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -14,6 +14,7 @@ import { LoadError } from '@/components/load-error';
 import { useOverview } from '../api/get-overview';
 import { RefreshButton } from '../components/refresh-button';
 import { adminPaths } from '../lib/admin-paths';
+import { overviewCountText } from '../lib/overview-count';
 
 interface Figure {
   item: OverviewItem;
@@ -70,11 +71,6 @@ const GROUPS: Group[] = [
     ],
   },
 ];
-
-/** 1,000+ when the server stopped counting at the cap. */
-export function overviewCountText(figure: NonNullable<TOverviewCount>): string {
-  return figure.capped ? `${LIST_COUNT_CAP.toLocaleString('en-US')}+` : String(figure.count);
-}
 
 function FigureLink({ figure, value }: { figure: Figure; value: NonNullable<TOverviewCount> }) {
   const alarming = figure.urgent && value.count > 0;
