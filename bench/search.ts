@@ -23,7 +23,7 @@
 import { COMMON_ROUTES, MATERIAL_ROUTES } from '@gemstock/contract';
 import autocannon from 'autocannon';
 import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -334,6 +334,23 @@ async function benchThumbnails() {
   return result;
 }
 
+interface ServerMemory {
+  rssMb: number;
+  peakMb: number;
+}
+
+/** The server process's resident memory now and at its peak (Linux /proc), after the load. */
+function serverMemory(pid: number | undefined): ServerMemory | null {
+  if (pid === undefined) return null;
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+    return { rssMb: Math.round(kb('VmRSS') / 1024), peakMb: Math.round(kb('VmHWM') / 1024) };
+  } catch {
+    return null;
+  }
+}
+
 /* ---------------------------------------------------------------- main */
 
 function startServer(): Promise<{ child: ChildProcess; base: string }> {
@@ -365,8 +382,10 @@ async function main() {
   if (process.env.BENCH_SEED_ONLY === '1') return;
 
   const loadBefore = loadavg();
+  const startedAt = Date.now();
   const { child, base } = await startServer();
-  log(`server at ${base}; ${CONNECTIONS} connections, ${DURATION_S} s per scenario`);
+  const startSeconds = (Date.now() - startedAt) / 1000;
+  log(`server at ${base} after ${startSeconds.toFixed(1)} s; ${CONNECTIONS} connections, ${DURATION_S} s per scenario`);
 
   const health: BenchRequest[] = [{ path: COMMON_ROUTES.health.path, page: 0, kind: 'none' }];
   const warmup = sessionRequests({ count: 400_000, seed: 11, maxDepth: 50, active: CONNECTIONS });
@@ -394,6 +413,7 @@ async function main() {
 
   const results: ScenarioResult[] = [];
   let cold: ScenarioResult;
+  let memory: ServerMemory | null;
   try {
     for (const [, requests] of scenarios) await checkRequests(base, requests);
     log(`warm-up: ${WARMUP_S} s of other visitors scrolling`);
@@ -406,7 +426,13 @@ async function main() {
     cold = await timeColdSearches(base, 60);
     printScenario(cold);
   } finally {
+    memory = serverMemory(child.pid);
     child.kill('SIGTERM');
+  }
+  if (memory) {
+    log(
+      `server: ready ${startSeconds.toFixed(1)} s after start (cold, ${MATERIAL_COUNT} materials); RSS ${memory.rssMb} MB now, ${memory.peakMb} MB at peak`,
+    );
   }
   const loadAfter = loadavg();
 
@@ -454,6 +480,7 @@ async function main() {
       settings: Object.fromEntries(settings.rows.map((r) => [r.name, r.unit ? `${r.setting} ${r.unit}` : r.setting])),
     },
     load: { connections: CONNECTIONS, durationSeconds: DURATION_S, warmupSeconds: WARMUP_S },
+    server: { startSeconds, memory },
     scenarios: results,
     cold,
     thumbnails,
