@@ -89,5 +89,6 @@ export async function signInOperator(page: Page) {
   await page.getByLabel('用户名').fill('operator');
   await page.getByLabel('密码').fill('Demo1234!');
   await page.getByRole('button', { name: /登\s*录/ }).click();
-  await expect(page).toHaveURL(/\/admin(\/materials)?$/);
+  // the console opens on 今日待办
+  await expect(page).toHaveURL(/\/admin(\/overview)?$/);
 }
