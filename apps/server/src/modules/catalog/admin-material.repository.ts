@@ -59,7 +59,12 @@ export function filterConditions(filter: AdminMaterialFilter): SQL | undefined {
     else if (bySid) parts.push(bySid);
   }
   if (filter.status) parts.push(eq(materials.status, filter.status));
-  if (filter.format) parts.push(eq(materials.format, filter.format));
+  if (filter.format) {
+    // Beside a keyword the format is checked on the keyword's matches: an image/video index
+    // holds half the table, and reading it to intersect with the keyword's (BitmapAnd) cost more
+    // than the keyword alone (87 of 218 ms for 钻石 对戒 among videos, at a million materials).
+    parts.push(filter.q ? sql`(${materials.format} || '') = ${filter.format}` : eq(materials.format, filter.format));
+  }
   // Written as the partial indexes' predicates (not `= $1`), so the planner can match them.
   if (filter.disabled !== undefined)
     parts.push(filter.disabled ? sql`${materials.disabled}` : sql`NOT ${materials.disabled}`);
