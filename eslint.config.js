@@ -144,9 +144,6 @@ export default tseslint.config(
   })),
   {
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
-    // The one crossing left: the console's demand board draws the buyer's draft pins, which
-    // belong in src/components once the board imports them from there.
-    ignores: ['apps/web/src/features/admin/routes/demands-page.tsx'],
     plugins: { features: featureRules },
     rules: { 'features/door': 'error' },
   },

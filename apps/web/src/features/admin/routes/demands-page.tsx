@@ -32,7 +32,7 @@ import { useAdminDemand, useDemandBoard } from '../api/demands';
 import { RefreshButton } from '../components/refresh-button';
 import { formatDateTime } from '@/lib/date-time';
 import { ScrollTable } from '@/components/scroll-table';
-import { DraftPins, pinNumbers } from '@/features/customize/components/draft-pins';
+import { DraftPins, pinNumbers } from '@/components/draft-pins';
 import { BOARD_FILTER_STATUSES, boardTagColor } from '../lib/demand-labels';
 import { DemandActions } from '../components/demand-actions';
 

@@ -9,7 +9,7 @@ import { Button, Empty, Flex, Input, List, Popconfirm, Segmented, Select, Space,
 import { useState } from 'react';
 import { notify } from '@/lib/notify';
 import { useAcceptDraft, useCommentOnDraft, useSendFeedback } from '../api/demands';
-import { DraftPins, type PinPoint, pinNumbers } from './draft-pins';
+import { DraftPins, type PinPoint, pinNumbers } from '@/components/draft-pins';
 
 /** Two versions side by side (stacked on a phone). */
 function CompareVersions({ files }: { files: TDesignFile[] }) {
