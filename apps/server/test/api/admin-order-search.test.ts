@@ -118,6 +118,9 @@ describe('GET /api/admin/orders: search, days and amount', () => {
       // the companies are main accounts: read by an index of theirs (on a tiny table the planner
       // may pick the main accounts' own rather than the trigrams), never the whole table
       expect(search).not.toMatch(/Seq Scan/);
+      // the found sids are one array computed first, never hash-joined against a scan of every order
+      expect(search).toMatch(/InitPlan/);
+      expect(search).toMatch(/sid = ANY \(\$\d+\)/);
       const count = await planOf(t.database.db, (tx) => countAdminOrdersQuery(tx, { q: '123457' }).limit(1001));
       expect(count).toMatch(/orders_order_no_trgm_idx/);
       const amount = await planOf(t.database.db, (tx) =>

@@ -441,7 +441,9 @@ function adminConditions(filter: AdminOrderFilter) {
     filter.until ? lt(orders.createdAt, filter.until) : undefined,
     filter.minCents != null ? gte(orders.priceCents, filter.minCents) : undefined,
     filter.maxCents != null ? lte(orders.priceCents, filter.maxCents) : undefined,
-    q ? inArray(orders.sid, searchedOrderSids(q)) : undefined,
+    // The found sids as one array (an InitPlan): the orders are then read by key. As `in (…)`
+    // the planner may hash-join the set against a scan of every order.
+    q ? sql`${orders.sid} = any(array${searchedOrderSids(q)})` : undefined,
   );
 }
 
