@@ -1,10 +1,15 @@
 import {
   ADMIN_AUDIT_API,
   ADMIN_COUPON_API,
+  ADMIN_DESIGN_API,
   ADMIN_INVOICE_API,
+  ADMIN_KEYWORD_API,
   ADMIN_MATERIAL_API,
+  ADMIN_OPERATOR_API,
   ADMIN_ORDER_API,
   ADMIN_PAYMENT_API,
+  ADMIN_REVIEW_API,
+  ADMIN_SURVEY_API,
 } from '@gemstock/contract';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -39,6 +44,11 @@ describe('a console list whose load fails', () => {
     ['/admin/payment-exceptions', ADMIN_PAYMENT_API.exceptions.path, '支付异常列表加载失败', '没有待处理的支付异常'],
     ['/admin/invoices', ADMIN_INVOICE_API.list.path, '发票申请加载失败', '没有待开具的发票申请'],
     ['/admin/audit', ADMIN_AUDIT_API.list.path, '操作日志加载失败', '暂无操作记录'],
+    ['/admin/demands', ADMIN_DESIGN_API.list.path, '定制需求列表加载失败', '暂无定制需求'],
+    ['/admin/surveys', ADMIN_SURVEY_API.list.path, '问卷列表加载失败', '还没有买家参与满意度调查'],
+    ['/admin/operators', ADMIN_OPERATOR_API.list.path, '运营账号列表加载失败', '暂无数据'],
+    ['/admin/keywords', ADMIN_KEYWORD_API.lists.path, '关键词加载失败', '还没有置顶关键词'],
+    ['/admin/review', ADMIN_REVIEW_API.queue.path, '审核列表加载失败', '没有待审核的素材'],
   ])('%s says so in place, never "empty", and 重试 asks again', async (page, listPath, failed, empty) => {
     const calls = failingLists(listPath);
     renderConsoleAt(page);
@@ -50,5 +60,19 @@ describe('a console list whose load fails', () => {
     const asked = calls.filter((c) => c.url.pathname === listPath).length;
     fireEvent.click(screen.getByRole('button', { name: /重试/ }));
     await vi.waitFor(() => expect(calls.filter((c) => c.url.pathname === listPath).length).toBe(asked + 1));
+  });
+
+  it('/admin/operators keeps 新建账号 usable around the failure', async () => {
+    failingLists(ADMIN_OPERATOR_API.list.path);
+    renderConsoleAt('/admin/operators');
+    await screen.findByText('运营账号列表加载失败', {}, { timeout: 10_000 });
+    expect(screen.getByRole('button', { name: /新建账号/ })).toBeTruthy();
+  });
+
+  it('/admin/surveys shows no averages of answers it could not load', async () => {
+    failingLists(ADMIN_SURVEY_API.list.path);
+    renderConsoleAt('/admin/surveys');
+    await screen.findByText('问卷列表加载失败', {}, { timeout: 10_000 });
+    expect(screen.queryByText('答卷数')).toBeNull();
   });
 });

@@ -34,10 +34,12 @@ import { formatDateTime } from '@/lib/date-time';
 import { ScrollTable } from '@/components/scroll-table';
 import { DraftPins, pinNumbers } from '@/components/draft-pins';
 import { BOARD_FILTER_STATUSES, boardTagColor } from '../lib/demand-labels';
+import { oneOf, useAddressQuery } from '../lib/address-query';
 import { DemandActions } from '../components/demand-actions';
 
 type StatusFilter = DemandStatus | 'OPEN' | 'OVERDUE';
 const PAGE_SIZE = 20;
+const FILTER_KEYS = ['status', 'overdue'] as const;
 
 /**
  * Whose turn it is and until when, as the board and the drawer show it: the deadline of the
@@ -179,12 +181,16 @@ function DemandDrawer({ sid, onClose }: { sid: string | null; onClose: () => voi
  * that feedback was answered, and price super and AI-video requests.
  */
 export function DemandsPage() {
-  const [filter, setFilter] = useState<StatusFilter>('OPEN');
-  const [page, setPage] = useState(1);
+  // The filter lives in the address so 今日待办's 已超期 link (and a reload) opens the board filtered.
+  const { params, paging, update } = useAddressQuery(FILTER_KEYS);
+  const status = oneOf(BOARD_FILTER_STATUSES, params.get('status'));
+  const overdue = params.get('overdue') === 'true';
+  const filter: StatusFilter = overdue ? 'OVERDUE' : (status ?? 'OPEN');
+  const page = paging.page;
   const [open, setOpen] = useState<string | null>(null);
   const query = useDemandBoard({
-    status: filter === 'OPEN' || filter === 'OVERDUE' ? undefined : filter,
-    overdue: filter === 'OVERDUE' ? 'true' : undefined,
+    status,
+    overdue: overdue ? 'true' : undefined,
     page,
     page_size: PAGE_SIZE,
   });
@@ -233,8 +239,11 @@ export function DemandsPage() {
           aria-label="状态筛选"
           value={filter}
           onChange={(v) => {
-            setFilter(v as StatusFilter);
-            setPage(1);
+            const next = v as StatusFilter;
+            update({
+              status: next === 'OPEN' || next === 'OVERDUE' ? undefined : next,
+              overdue: next === 'OVERDUE' ? 'true' : undefined,
+            });
           }}
           options={[
             { value: 'OPEN', label: '全部' },
@@ -247,27 +256,24 @@ export function DemandsPage() {
         />
         <RefreshButton query={query} />
       </Flex>
-      {query.isError && !query.data ? (
-        <LoadError error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />
-      ) : (
-        <ScrollTable
-          regionLabel="定制需求列表"
-          rowKey="sid"
-          size="middle"
-          loading={query.isLoading}
-          columns={columns}
-          dataSource={query.data?.demands ?? []}
-          rowClassName={(d) => (d.overdue ? 'gs-row-overdue' : '')}
-          pagination={false}
-          scroll={{ x: 800 }}
-          locale={{ emptyText: <Empty description="暂无定制需求" /> }}
-        />
-      )}
+      <ScrollTable
+        regionLabel="定制需求列表"
+        rowKey="sid"
+        size="middle"
+        loading={query.isLoading}
+        loadState={query}
+        columns={columns}
+        dataSource={query.data?.demands ?? []}
+        rowClassName={(d) => (d.overdue ? 'gs-row-overdue' : '')}
+        pagination={false}
+        scroll={{ x: 800 }}
+        locale={{ emptyText: <Empty description="暂无定制需求" /> }}
+      />
       <Flex justify="flex-end" gap={8}>
-        <Button disabled={page === 1} onClick={() => setPage((p) => p - 1)}>
+        <Button disabled={page === 1} onClick={() => update({ page: page - 1 })}>
           上一页
         </Button>
-        <Button disabled={!query.data?.hasMore} onClick={() => setPage((p) => p + 1)}>
+        <Button disabled={!query.data?.hasMore} onClick={() => update({ page: page + 1 })}>
           下一页
         </Button>
       </Flex>

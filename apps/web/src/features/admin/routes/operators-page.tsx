@@ -19,12 +19,11 @@ import {
   Popconfirm,
   Space,
   Switch,
-  Table,
   Tag,
   Typography,
 } from 'antd';
 import { useState } from 'react';
-import { LoadError } from '@/components/load-error';
+import { ScrollTable } from '@/components/scroll-table';
 import { isApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/date-time';
 import { notify } from '@/lib/notify';
@@ -272,10 +271,6 @@ export function OperatorsPage() {
   const [editing, setEditing] = useState<TOperatorAccount | null>(null);
   const [resetting, setResetting] = useState<TOperatorAccount | null>(null);
 
-  if (list.isError) {
-    return <LoadError title="运营账号加载失败" error={list.error} onRetry={() => void list.refetch()} />;
-  }
-
   const setEnabled = (operator: TOperatorAccount, enabled: boolean) =>
     update.mutate(
       { sid: operator.sid, body: { enabled } },
@@ -294,9 +289,11 @@ export function OperatorsPage() {
         </Space>
       }
     >
-      <Table<TOperatorAccount>
+      <ScrollTable<TOperatorAccount>
+        regionLabel="运营账号列表"
         rowKey="sid"
         loading={list.isLoading}
+        loadState={list}
         dataSource={list.data?.operators ?? []}
         pagination={false}
         scroll={{ x: 900 }}

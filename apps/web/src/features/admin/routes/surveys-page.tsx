@@ -1,7 +1,6 @@
 import type { TAdminSurvey } from '@gemstock/contract';
 import { Card, Col, Empty, Rate, Row, Statistic, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { LoadError } from '@/components/load-error';
 import { useSurveyAnswers } from '../api/surveys';
 import { RefreshButton } from '../components/refresh-button';
 import { useAdminPaging } from '../lib/use-admin-paging';
@@ -15,10 +14,6 @@ export function SurveysPage() {
   const { page, pageSize, cursor, pagination } = useAdminPaging();
   const query = useSurveyAnswers({ page, page_size: pageSize, ...(cursor ? { cursor } : {}) });
   const { data, isLoading } = query;
-
-  if (query.isError) {
-    return <LoadError title="满意度调查加载失败" error={query.error} onRetry={() => void query.refetch()} />;
-  }
 
   const columns: ColumnsType<TAdminSurvey> = [
     {
@@ -58,33 +53,37 @@ export function SurveysPage() {
 
   return (
     <Card title="满意度调查" extra={<RefreshButton query={query} />}>
-      <Row gutter={16} style={{ marginBottom: 16 }}>
-        <Col xs={24} sm={8}>
-          <Statistic title="答卷数" value={data?.summary.count ?? 0} loading={isLoading} />
-        </Col>
-        <Col xs={24} sm={8}>
-          <Statistic
-            title="平均满意度"
-            value={data?.summary.satisfaction ?? '—'}
-            suffix={data?.summary.satisfaction !== null ? '星' : undefined}
-            loading={isLoading}
-          />
-        </Col>
-        <Col xs={24} sm={8}>
-          <Statistic
-            title="平均评分"
-            value={data?.summary.score ?? '—'}
-            suffix={data?.summary.score !== null ? '星' : undefined}
-            loading={isLoading}
-          />
-        </Col>
-      </Row>
+      {/* Averages of a failed load would read as "no answers yet"; the table below says it failed. */}
+      {!query.isError && (
+        <Row gutter={16} style={{ marginBottom: 16 }}>
+          <Col xs={24} sm={8}>
+            <Statistic title="答卷数" value={data?.summary.count ?? 0} loading={isLoading} />
+          </Col>
+          <Col xs={24} sm={8}>
+            <Statistic
+              title="平均满意度"
+              value={data?.summary.satisfaction ?? '—'}
+              suffix={data?.summary.satisfaction !== null ? '星' : undefined}
+              loading={isLoading}
+            />
+          </Col>
+          <Col xs={24} sm={8}>
+            <Statistic
+              title="平均评分"
+              value={data?.summary.score ?? '—'}
+              suffix={data?.summary.score !== null ? '星' : undefined}
+              loading={isLoading}
+            />
+          </Col>
+        </Row>
+      )}
       <ScrollTable<TAdminSurvey>
         regionLabel="问卷列表"
         rowKey="sid"
         columns={columns}
         dataSource={data?.surveys ?? []}
         loading={isLoading}
+        loadState={query}
         scroll={{ x: 1000 }}
         size="middle"
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="还没有买家参与满意度调查" /> }}
