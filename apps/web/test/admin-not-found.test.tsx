@@ -27,7 +27,8 @@ describe('an address the console does not have', () => {
     expect(screen.getByRole('button', { name: /退出/ })).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: '返回素材管理' }));
-    expect(screen.getByTestId('where').textContent).toBe('/admin/materials');
+    // the navigation is a transition: the address changes once 素材管理's code has loaded
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/admin/materials'), { timeout: 15_000 });
   });
 
   it('opens the first page the roles open on /admin itself: 今日待办 for 管理员', async () => {

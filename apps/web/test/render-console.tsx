@@ -5,6 +5,11 @@ import zhCN from 'antd/locale/zh_CN';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import AdminApp from '@/features/admin/admin-app';
 
+// The console loads each page when its route first opens. Loaded here beforehand, a page's lazy
+// import resolves at once, so a test's findBy… waits for the page's data, not for the test
+// runner compiling the page (which alone can outlast findBy's one second on a busy machine).
+import.meta.glob('@/features/admin/routes/*-page.tsx', { eager: true });
+
 /** The address the console is at, read by tests from `getByTestId('where')`. */
 function Where() {
   const location = useLocation();
