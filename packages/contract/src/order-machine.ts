@@ -31,6 +31,8 @@ export const OrderStateMachine = defineStateMachine('order', ORDER_STATUSES, {
     refusal: 'NOT_ENTITLED',
     refusalIn: { [OrderStatus.REFUNDED]: 'LICENCE_REVOKED' },
   },
+  /** The order was refunded: its refund (amount, way back, state) is shown with it. */
+  showRefund: { from: [OrderStatus.REFUNDED], refusal: 'REFUND_NOT_FOUND' },
   /** A VAT invoice may be asked for (invoice-rules.ts adds what was paid and how). */
   requestInvoice: { from: [OrderStatus.PAYED], refusal: 'INVOICE_ORDER_NOT_PAID' },
 });

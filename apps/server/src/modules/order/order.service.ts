@@ -598,13 +598,11 @@ export async function presentMany(deps: OrderDeps, rows: OrderRow[], knownItems?
   const lastAttempts = policy ? await findLastAttemptTimes(deps.db, unpaid) : new Map<string, Date>();
   const paid = rows.filter((r) => OrderStateMachine.may('requestInvoice', r.status)).map((r) => r.sid);
   const invoices = await invoicesOfOrders(deps.db, paid);
-  // Only a refunded order has a refund: the page's orders are asked at once, by their index.
-  const refunds = deps.refundsOf
-    ? await deps.refundsOf(
-        deps.db,
-        rows.map((r) => r.sid),
-      )
-    : new Map<string, TOrderRefund>();
+  // Only a refunded order has a refund: those of the page are asked at once, by their index, and
+  // a page without one (placing and paying an order, most lists) asks nothing.
+  const refunded = rows.filter((r) => OrderStateMachine.may('showRefund', r.status)).map((r) => r.sid);
+  const refunds =
+    deps.refundsOf && refunded.length > 0 ? await deps.refundsOf(deps.db, refunded) : new Map<string, TOrderRefund>();
   return rows.map((row) =>
     presentOrder(row, {
       items: items.filter((i) => i.orderSid === row.sid),
