@@ -267,11 +267,22 @@ export interface RefundOrderInput {
   paidOutOn?: string | undefined;
 }
 
-/** A request sent again: the same refund when the key is this target's, a coded refusal when it is another's. */
-function sameTarget(refund: RefundRow, target: { orderSid: string } | { exceptionId: number }): boolean {
+type RefundTarget = { orderSid: string } | { exceptionId: number };
+
+function sameTarget(refund: RefundRow, target: RefundTarget): boolean {
   return 'orderSid' in target
     ? refund.orderSid === target.orderSid && refund.exceptionId === null
     : refund.exceptionId === target.exceptionId;
+}
+
+/**
+ * A request sent again: the refund its key already made when that was for this target, null when
+ * the key is new, a coded refusal (REFUND_KEY_REUSED) when it made a refund of something else.
+ */
+async function refundOfKey(db: DbOrTx, key: string, target: RefundTarget): Promise<RefundRow | null> {
+  const earlier = await findRefundByKey(db, key);
+  if (earlier && !sameTarget(earlier, target)) throw new AppError(ErrorCode.REFUND_KEY_REUSED);
+  return earlier ?? null;
 }
 
 /**
@@ -287,11 +298,8 @@ export async function refundOrder(
   log: PaymentLog = SILENT_LOG,
 ): Promise<TRefundOnlyResponse> {
   const target = { orderSid };
-  const earlier = await findRefundByKey(deps.db, input.idempotencyKey);
-  if (earlier) {
-    if (!sameTarget(earlier, target)) throw new AppError(ErrorCode.REFUND_KEY_REUSED);
-    return { refund: await presentRefund(deps.db, earlier) };
-  }
+  const earlier = await refundOfKey(deps.db, input.idempotencyKey, target);
+  if (earlier) return { refund: await presentRefund(deps.db, earlier) };
   const now = nowOf(deps);
   let made: { refund: RefundRow; isNew: boolean };
   try {
@@ -299,11 +307,8 @@ export async function refundOrder(
       const order = await lockOrderBySid(tx, orderSid);
       if (!order) throw new AppError(ErrorCode.ORDER_NOT_FOUND);
       // A twin of this request committed while this one waited for the lock: its answer is this one's.
-      const twin = await findRefundByKey(tx, input.idempotencyKey);
-      if (twin) {
-        if (!sameTarget(twin, target)) throw new AppError(ErrorCode.REFUND_KEY_REUSED);
-        return { refund: twin, isNew: false };
-      }
+      const twin = await refundOfKey(tx, input.idempotencyKey, target);
+      if (twin) return { refund: twin, isNew: false };
       const plan = await planOrderRefund(tx, deps, order, input.amount, now);
       const byBank = plan.channel === RefundChannel.TRANSFER;
       if (byBank && (!input.bankSerial || !input.paidOutOn)) throw new AppError(ErrorCode.REFUND_BANK_DETAILS_REQUIRED);
@@ -380,8 +385,8 @@ export async function refundOrder(
   } catch (error) {
     const constraint = uniqueViolationConstraint(error);
     if (constraint === 'refunds_idempotency_key') {
-      const twin = await findRefundByKey(deps.db, input.idempotencyKey);
-      if (twin && sameTarget(twin, target)) return { refund: await presentRefund(deps.db, twin) };
+      const twin = await refundOfKey(deps.db, input.idempotencyKey, target);
+      if (twin) return { refund: await presentRefund(deps.db, twin) };
       throw new AppError(ErrorCode.REFUND_KEY_REUSED);
     }
     if (constraint === 'refunds_order_key') throw new AppError(ErrorCode.REFUND_ORDER_NOT_PAID);
@@ -725,22 +730,16 @@ export async function refundPaymentException(
   log: PaymentLog = SILENT_LOG,
 ): Promise<TPaymentExceptionResponse> {
   const target = { exceptionId: id };
-  const earlier = await findRefundByKey(deps.db, input.idempotencyKey);
-  if (earlier) {
-    if (!sameTarget(earlier, target)) throw new AppError(ErrorCode.REFUND_KEY_REUSED);
-    return { exception: await presentPaymentException(deps.db, id) };
-  }
+  const earlier = await refundOfKey(deps.db, input.idempotencyKey, target);
+  if (earlier) return { exception: await presentPaymentException(deps.db, id) };
   const now = nowOf(deps);
   let made: { refund: RefundRow; isNew: boolean };
   try {
     made = await deps.db.transaction(async (tx) => {
       const exception = await lockPaymentException(tx, id);
       if (!exception) throw new AppError(ErrorCode.PAYMENT_EXCEPTION_NOT_FOUND);
-      const twin = await findRefundByKey(tx, input.idempotencyKey);
-      if (twin) {
-        if (!sameTarget(twin, target)) throw new AppError(ErrorCode.REFUND_KEY_REUSED);
-        return { refund: twin, isNew: false };
-      }
+      const twin = await refundOfKey(tx, input.idempotencyKey, target);
+      if (twin) return { refund: twin, isNew: false };
       assertMay(PaymentExceptionStateMachine, 'refund', exception.status);
       const amount = exception.amountCents;
       if (amount === null || amount <= 0) throw new AppError(ErrorCode.PAYMENT_EXCEPTION_NO_AMOUNT);
@@ -807,8 +806,8 @@ export async function refundPaymentException(
   } catch (error) {
     const constraint = uniqueViolationConstraint(error);
     if (constraint === 'refunds_idempotency_key') {
-      const twin = await findRefundByKey(deps.db, input.idempotencyKey);
-      if (twin && sameTarget(twin, target)) return { exception: await presentPaymentException(deps.db, id) };
+      const twin = await refundOfKey(deps.db, input.idempotencyKey, target);
+      if (twin) return { exception: await presentPaymentException(deps.db, id) };
       throw new AppError(ErrorCode.REFUND_KEY_REUSED);
     }
     if (constraint === 'refunds_exception_key') throw new AppError(ErrorCode.PAYMENT_EXCEPTION_RESOLVED);
