@@ -196,11 +196,18 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The dialog whose title reads `title`, once it has opened. */
+async function dialogTitled(title: string | RegExp): Promise<HTMLElement> {
+  const heading = await screen.findByText(title, { selector: '.ant-modal-title, .ant-modal-title *' });
+  return heading.closest<HTMLElement>('[role="dialog"]')!;
+}
+
 async function openRefundDialog() {
   renderAt(`/admin/orders?order=${PAID.sid}`, <OrdersPage />);
   const drawer = await screen.findByRole('dialog');
   fireEvent.click(await within(drawer).findByRole('button', { name: '退款' }));
-  return (await screen.findAllByRole('dialog')).at(-1)!;
+  // the refund dialog by its title: the last dialog found could still be the drawer
+  return dialogTitled(/^退款 · 订单/);
 }
 
 // ---- 退款 -------------------------------------------------------------------------------------
@@ -278,7 +285,7 @@ describe('退款 of a paid order', () => {
     expect(within(drawer).getByText('NOT_ENOUGH 基本账户余额不足')).toBeTruthy();
     expect(within(drawer).getByRole('button', { name: '重新发起' })).toBeTruthy();
     fireEvent.click(within(drawer).getByRole('button', { name: '登记线下退款' }));
-    const dialog = (await screen.findAllByRole('dialog')).at(-1)!;
+    const dialog = await dialogTitled('登记线下退款');
     expect(await within(dialog).findByText(/记录 ¥298.00 已通过银行转账退给买家/)).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText('退款银行流水号'), { target: { value: 'RFB0001' } });
     fireEvent.change(within(dialog).getByLabelText('处理说明'), { target: { value: '已网银转账退回' } });

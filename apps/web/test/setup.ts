@@ -1,3 +1,5 @@
+import { configure } from '@testing-library/react';
+
 // antd reads matchMedia (responsive grid, Descriptions); happy-dom has it, but keep tests
 // independent of the environment's implementation details.
 if (!window.matchMedia) {
@@ -20,3 +22,8 @@ if (!window.matchMedia) {
 // stubbed, so a test's vi.unstubAllGlobals() comes back to this.)
 globalThis.fetch = (input: RequestInfo | URL) =>
   Promise.reject(new TypeError(`a web test sent a request it did not stub: ${String(input)}`));
+
+// findBy*/waitFor give up after this long. Testing Library's 1 s default is shorter than a
+// lazily loaded drawer takes to arrive (module load + Suspense) when the machine is shared with
+// other work; the wait ends as soon as the element is there, so passing tests are no slower.
+configure({ asyncUtilTimeout: 5_000 });

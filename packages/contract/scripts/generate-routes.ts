@@ -14,7 +14,7 @@ const HEADER = `// Generated from the endpoint objects by \`npm run contract:rou
 // do not edit: test/routes.test.ts fails when this differs from what the script writes.
 
 /*
- * The route table: every endpoint's method, path and access, without its schemas. \`USER_ROUTES.me\`
+ * The route table: every endpoint's method, path, access and roles, without its schemas. \`USER_ROUTES.me\`
  * is \`USER_API.me\` as a client that only calls needs it, typed by the declaration (its input and
  * answer are typed as the endpoint's), so the web app's first pages call the API without loading
  * zod. This module imports nothing at run time: its only imports are types, erased from the build.
@@ -58,7 +58,9 @@ export async function renderRoutes(): Promise<string> {
   const tables = groups.map((g) => {
     const entries = g.endpoints.map(
       ([key, e]) =>
-        `  ${key}: { method: ${JSON.stringify(e.method)}, path: ${JSON.stringify(e.path)}, access: ${JSON.stringify(e.access)} },`,
+        `  ${key}: { method: ${JSON.stringify(e.method)}, path: ${JSON.stringify(e.path)}, access: ${JSON.stringify(e.access)}${
+          e.roles ? `, roles: ${JSON.stringify(e.roles)}` : ''
+        } },`,
     );
     const routes = g.name.replace(/_API$/, '_ROUTES');
     return `export const ${routes}: RoutesOf<typeof ${g.name}> = {\n${entries.join('\n')}\n};`;

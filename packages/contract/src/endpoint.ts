@@ -204,9 +204,11 @@ export interface EndpointRoute<E extends AnyEndpoint> {
   readonly method: E['method'];
   readonly path: E['path'];
   readonly access: E['access'];
+  /** An operator endpoint's roles besides 管理员 (absent: 管理员 alone), as declared. */
+  readonly roles?: E['roles'];
   /** Carries the declaration's type; never set. */
   readonly declaration?: E;
 }
 
-/** The routes of a group of endpoints (`RoutesOf<typeof USER_API>`): same keys, same method, path and access. */
+/** The routes of a group of endpoints (`RoutesOf<typeof USER_API>`): same keys, same method, path, access and roles. */
 export type RoutesOf<T extends Record<string, AnyEndpoint>> = { readonly [K in keyof T]: EndpointRoute<T[K]> };

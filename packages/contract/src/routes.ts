@@ -2,7 +2,7 @@
 // do not edit: test/routes.test.ts fails when this differs from what the script writes.
 
 /*
- * The route table: every endpoint's method, path and access, without its schemas. `USER_ROUTES.me`
+ * The route table: every endpoint's method, path, access and roles, without its schemas. `USER_ROUTES.me`
  * is `USER_API.me` as a client that only calls needs it, typed by the declaration (its input and
  * answer are typed as the endpoint's), so the web app's first pages call the API without loading
  * zod. This module imports nothing at run time: its only imports are types, erased from the build.
@@ -33,87 +33,127 @@ import type { USER_API } from './api/user.js';
 import type { WALLET_API } from './api/wallet.js';
 
 export const ADMIN_COMPANY_ROUTES: RoutesOf<typeof ADMIN_COMPANY_API> = {
-  list: { method: 'GET', path: '/api/admin/companies', access: 'operator' },
-  detail: { method: 'GET', path: '/api/admin/companies/:id', access: 'operator' },
-  accounts: { method: 'GET', path: '/api/admin/companies/:id/accounts', access: 'operator' },
-  orders: { method: 'GET', path: '/api/admin/companies/:id/orders', access: 'operator' },
-  invoices: { method: 'GET', path: '/api/admin/companies/:id/invoices', access: 'operator' },
-  ledger: { method: 'GET', path: '/api/admin/companies/:id/ledger', access: 'operator' },
-  licences: { method: 'GET', path: '/api/admin/companies/:id/licences', access: 'operator' },
-  demands: { method: 'GET', path: '/api/admin/companies/:id/demands', access: 'operator' },
-  disableAccount: { method: 'POST', path: '/api/admin/accounts/:id/disable', access: 'operator' },
-  enableAccount: { method: 'POST', path: '/api/admin/accounts/:id/enable', access: 'operator' },
+  list: { method: 'GET', path: '/api/admin/companies', access: 'operator', roles: ['service'] },
+  detail: { method: 'GET', path: '/api/admin/companies/:id', access: 'operator', roles: ['service'] },
+  accounts: { method: 'GET', path: '/api/admin/companies/:id/accounts', access: 'operator', roles: ['service'] },
+  orders: { method: 'GET', path: '/api/admin/companies/:id/orders', access: 'operator', roles: ['service'] },
+  invoices: { method: 'GET', path: '/api/admin/companies/:id/invoices', access: 'operator', roles: ['service'] },
+  ledger: { method: 'GET', path: '/api/admin/companies/:id/ledger', access: 'operator', roles: ['service'] },
+  licences: { method: 'GET', path: '/api/admin/companies/:id/licences', access: 'operator', roles: ['service'] },
+  demands: { method: 'GET', path: '/api/admin/companies/:id/demands', access: 'operator', roles: ['service'] },
+  disableAccount: { method: 'POST', path: '/api/admin/accounts/:id/disable', access: 'operator', roles: ['service'] },
+  enableAccount: { method: 'POST', path: '/api/admin/accounts/:id/enable', access: 'operator', roles: ['service'] },
 };
 
 export const ADMIN_COUPON_ROUTES: RoutesOf<typeof ADMIN_COUPON_API> = {
-  list: { method: 'GET', path: '/api/admin/coupons', access: 'operator' },
-  create: { method: 'POST', path: '/api/admin/coupons', access: 'operator' },
-  detail: { method: 'GET', path: '/api/admin/coupons/:sid', access: 'operator' },
-  update: { method: 'PATCH', path: '/api/admin/coupons/:sid', access: 'operator' },
-  grant: { method: 'POST', path: '/api/admin/coupons/:sid/grant', access: 'operator' },
+  list: { method: 'GET', path: '/api/admin/coupons', access: 'operator', roles: ['finance', 'service'] },
+  create: { method: 'POST', path: '/api/admin/coupons', access: 'operator', roles: ['finance'] },
+  detail: { method: 'GET', path: '/api/admin/coupons/:sid', access: 'operator', roles: ['finance', 'service'] },
+  update: { method: 'PATCH', path: '/api/admin/coupons/:sid', access: 'operator', roles: ['finance'] },
+  grant: { method: 'POST', path: '/api/admin/coupons/:sid/grant', access: 'operator', roles: ['finance'] },
 };
 
 export const ORDER_REWARD_ROUTES: RoutesOf<typeof ORDER_REWARD_API> = {
-  setting: { method: 'GET', path: '/api/admin/settings/order-reward', access: 'operator' },
-  save: { method: 'PUT', path: '/api/admin/settings/order-reward', access: 'operator' },
+  setting: { method: 'GET', path: '/api/admin/settings/order-reward', access: 'operator', roles: ['finance'] },
+  save: { method: 'PUT', path: '/api/admin/settings/order-reward', access: 'operator', roles: ['finance'] },
 };
 
 export const ADMIN_MATERIAL_BULK_ROUTES: RoutesOf<typeof ADMIN_MATERIAL_BULK_API> = {
-  start: { method: 'POST', path: '/api/admin/materials/bulk', access: 'operator' },
-  job: { method: 'GET', path: '/api/admin/materials/bulk/:id', access: 'operator' },
+  start: { method: 'POST', path: '/api/admin/materials/bulk', access: 'operator', roles: ['content'] },
+  job: { method: 'GET', path: '/api/admin/materials/bulk/:id', access: 'operator', roles: ['content'] },
 };
 
 export const ADMIN_AUDIT_ROUTES: RoutesOf<typeof ADMIN_AUDIT_API> = {
-  list: { method: 'GET', path: '/api/admin/audit', access: 'operator' },
+  list: { method: 'GET', path: '/api/admin/audit', access: 'operator', roles: ['admin'] },
 };
 
 export const ADMIN_KEYWORD_ROUTES: RoutesOf<typeof ADMIN_KEYWORD_API> = {
-  lists: { method: 'GET', path: '/api/admin/keywords', access: 'operator' },
-  pinned: { method: 'PUT', path: '/api/admin/keywords/pinned', access: 'operator' },
-  curated: { method: 'PUT', path: '/api/admin/keywords/curated', access: 'operator' },
-  blocked: { method: 'PUT', path: '/api/admin/keywords/blocked', access: 'operator' },
+  lists: { method: 'GET', path: '/api/admin/keywords', access: 'operator', roles: ['content'] },
+  pinned: { method: 'PUT', path: '/api/admin/keywords/pinned', access: 'operator', roles: ['content'] },
+  curated: { method: 'PUT', path: '/api/admin/keywords/curated', access: 'operator', roles: ['content'] },
+  blocked: { method: 'PUT', path: '/api/admin/keywords/blocked', access: 'operator', roles: ['content'] },
 };
 
 export const ADMIN_MATERIAL_ROUTES: RoutesOf<typeof ADMIN_MATERIAL_API> = {
-  list: { method: 'GET', path: '/api/admin/materials', access: 'operator' },
-  uploadConfig: { method: 'GET', path: '/api/admin/materials/upload_config', access: 'operator' },
-  detail: { method: 'GET', path: '/api/admin/materials/:id', access: 'operator' },
-  update: { method: 'PATCH', path: '/api/admin/materials/:id', access: 'operator' },
-  reprocess: { method: 'POST', path: '/api/admin/materials/:id/reprocess', access: 'operator' },
+  list: { method: 'GET', path: '/api/admin/materials', access: 'operator', roles: ['content'] },
+  uploadConfig: { method: 'GET', path: '/api/admin/materials/upload_config', access: 'operator', roles: ['content'] },
+  detail: { method: 'GET', path: '/api/admin/materials/:id', access: 'operator', roles: ['content'] },
+  update: { method: 'PATCH', path: '/api/admin/materials/:id', access: 'operator', roles: ['content'] },
+  reprocess: { method: 'POST', path: '/api/admin/materials/:id/reprocess', access: 'operator', roles: ['content'] },
 };
 
 export const ADMIN_OVERVIEW_ROUTES: RoutesOf<typeof ADMIN_OVERVIEW_API> = {
-  overview: { method: 'GET', path: '/api/admin/overview', access: 'operator' },
+  overview: {
+    method: 'GET',
+    path: '/api/admin/overview',
+    access: 'operator',
+    roles: ['content', 'finance', 'service'],
+  },
 };
 
 export const ADMIN_REVIEW_ROUTES: RoutesOf<typeof ADMIN_REVIEW_API> = {
-  queue: { method: 'GET', path: '/api/admin/review', access: 'operator' },
-  list: { method: 'POST', path: '/api/admin/review/list', access: 'operator' },
-  reject: { method: 'POST', path: '/api/admin/review/reject', access: 'operator' },
+  queue: { method: 'GET', path: '/api/admin/review', access: 'operator', roles: ['content'] },
+  list: { method: 'POST', path: '/api/admin/review/list', access: 'operator', roles: ['content'] },
+  reject: { method: 'POST', path: '/api/admin/review/reject', access: 'operator', roles: ['content'] },
 };
 
 export const ADMIN_UPLOAD_BATCH_ROUTES: RoutesOf<typeof ADMIN_UPLOAD_BATCH_API> = {
-  create: { method: 'POST', path: '/api/admin/upload_batches', access: 'operator' },
-  list: { method: 'GET', path: '/api/admin/upload_batches', access: 'operator' },
-  detail: { method: 'GET', path: '/api/admin/upload_batches/:id', access: 'operator' },
-  cancelFile: { method: 'POST', path: '/api/admin/upload_batches/:id/files/:fileId/cancel', access: 'operator' },
+  create: { method: 'POST', path: '/api/admin/upload_batches', access: 'operator', roles: ['content'] },
+  list: { method: 'GET', path: '/api/admin/upload_batches', access: 'operator', roles: ['content'] },
+  detail: { method: 'GET', path: '/api/admin/upload_batches/:id', access: 'operator', roles: ['content'] },
+  cancelFile: {
+    method: 'POST',
+    path: '/api/admin/upload_batches/:id/files/:fileId/cancel',
+    access: 'operator',
+    roles: ['content'],
+  },
 };
 
 export const ADMIN_ROUTES: RoutesOf<typeof ADMIN_API> = {
   login: { method: 'POST', path: '/api/admin/login', access: 'public' },
-  logout: { method: 'POST', path: '/api/admin/logout', access: 'operator' },
-  me: { method: 'GET', path: '/api/admin/me', access: 'operator' },
-  changePassword: { method: 'PUT', path: '/api/admin/account/password', access: 'operator' },
-  totpSetup: { method: 'POST', path: '/api/admin/account/totp/setup', access: 'operator' },
-  totpEnable: { method: 'POST', path: '/api/admin/account/totp/enable', access: 'operator' },
-  totpDisable: { method: 'POST', path: '/api/admin/account/totp/disable', access: 'operator' },
+  logout: {
+    method: 'POST',
+    path: '/api/admin/logout',
+    access: 'operator',
+    roles: ['admin', 'content', 'finance', 'service'],
+  },
+  me: { method: 'GET', path: '/api/admin/me', access: 'operator', roles: ['admin', 'content', 'finance', 'service'] },
+  changePassword: {
+    method: 'PUT',
+    path: '/api/admin/account/password',
+    access: 'operator',
+    roles: ['admin', 'content', 'finance', 'service'],
+  },
+  totpSetup: {
+    method: 'POST',
+    path: '/api/admin/account/totp/setup',
+    access: 'operator',
+    roles: ['admin', 'content', 'finance', 'service'],
+  },
+  totpEnable: {
+    method: 'POST',
+    path: '/api/admin/account/totp/enable',
+    access: 'operator',
+    roles: ['admin', 'content', 'finance', 'service'],
+  },
+  totpDisable: {
+    method: 'POST',
+    path: '/api/admin/account/totp/disable',
+    access: 'operator',
+    roles: ['admin', 'content', 'finance', 'service'],
+  },
 };
 
 export const ADMIN_OPERATOR_ROUTES: RoutesOf<typeof ADMIN_OPERATOR_API> = {
-  list: { method: 'GET', path: '/api/admin/operators', access: 'operator' },
-  create: { method: 'POST', path: '/api/admin/operators', access: 'operator' },
-  update: { method: 'PATCH', path: '/api/admin/operators/:id', access: 'operator' },
-  resetPassword: { method: 'POST', path: '/api/admin/operators/:id/reset_password', access: 'operator' },
+  list: { method: 'GET', path: '/api/admin/operators', access: 'operator', roles: ['admin'] },
+  create: { method: 'POST', path: '/api/admin/operators', access: 'operator', roles: ['admin'] },
+  update: { method: 'PATCH', path: '/api/admin/operators/:id', access: 'operator', roles: ['admin'] },
+  resetPassword: {
+    method: 'POST',
+    path: '/api/admin/operators/:id/reset_password',
+    access: 'operator',
+    roles: ['admin'],
+  },
 };
 
 export const CART_ROUTES: RoutesOf<typeof CART_API> = {
@@ -132,9 +172,9 @@ export const COMMON_ROUTES: RoutesOf<typeof COMMON_API> = {
 };
 
 export const SERVICE_QR_ROUTES: RoutesOf<typeof SERVICE_QR_API> = {
-  setting: { method: 'GET', path: '/api/admin/settings/service-qr', access: 'operator' },
-  upload: { method: 'PUT', path: '/api/admin/settings/service-qr', access: 'operator' },
-  clear: { method: 'DELETE', path: '/api/admin/settings/service-qr', access: 'operator' },
+  setting: { method: 'GET', path: '/api/admin/settings/service-qr', access: 'operator', roles: ['service'] },
+  upload: { method: 'PUT', path: '/api/admin/settings/service-qr', access: 'operator', roles: ['service'] },
+  clear: { method: 'DELETE', path: '/api/admin/settings/service-qr', access: 'operator', roles: ['service'] },
 };
 
 export const COUPON_ROUTES: RoutesOf<typeof COUPON_API> = {
@@ -142,13 +182,13 @@ export const COUPON_ROUTES: RoutesOf<typeof COUPON_API> = {
 };
 
 export const ADMIN_DESIGN_ROUTES: RoutesOf<typeof ADMIN_DESIGN_API> = {
-  list: { method: 'GET', path: '/api/admin/demands', access: 'operator' },
-  details: { method: 'GET', path: '/api/admin/demands/:id', access: 'operator' },
-  designers: { method: 'GET', path: '/api/admin/designers', access: 'operator' },
-  assign: { method: 'POST', path: '/api/admin/demands/:id/assign', access: 'operator' },
-  answer: { method: 'POST', path: '/api/admin/demands/:id/answer', access: 'operator' },
-  price: { method: 'POST', path: '/api/admin/demands/:id/quote', access: 'operator' },
-  cancel: { method: 'POST', path: '/api/admin/demands/:id/cancel', access: 'operator' },
+  list: { method: 'GET', path: '/api/admin/demands', access: 'operator', roles: ['service'] },
+  details: { method: 'GET', path: '/api/admin/demands/:id', access: 'operator', roles: ['service'] },
+  designers: { method: 'GET', path: '/api/admin/designers', access: 'operator', roles: ['service'] },
+  assign: { method: 'POST', path: '/api/admin/demands/:id/assign', access: 'operator', roles: ['service'] },
+  answer: { method: 'POST', path: '/api/admin/demands/:id/answer', access: 'operator', roles: ['service'] },
+  price: { method: 'POST', path: '/api/admin/demands/:id/quote', access: 'operator', roles: ['service'] },
+  cancel: { method: 'POST', path: '/api/admin/demands/:id/cancel', access: 'operator', roles: ['service'] },
 };
 
 export const DESIGN_ROUTES: RoutesOf<typeof DESIGN_API> = {
@@ -167,9 +207,9 @@ export const DEV_ROUTES: RoutesOf<typeof DEV_API> = {
 };
 
 export const ADMIN_INVOICE_ROUTES: RoutesOf<typeof ADMIN_INVOICE_API> = {
-  list: { method: 'GET', path: '/api/admin/invoices', access: 'operator' },
-  reject: { method: 'POST', path: '/api/admin/invoices/:id/reject', access: 'operator' },
-  void: { method: 'POST', path: '/api/admin/invoices/:id/void', access: 'operator' },
+  list: { method: 'GET', path: '/api/admin/invoices', access: 'operator', roles: ['finance'] },
+  reject: { method: 'POST', path: '/api/admin/invoices/:id/reject', access: 'operator', roles: ['finance'] },
+  void: { method: 'POST', path: '/api/admin/invoices/:id/void', access: 'operator', roles: ['finance'] },
 };
 
 export const INVOICE_ROUTES: RoutesOf<typeof INVOICE_API> = {
@@ -196,10 +236,20 @@ export const MATERIAL_ROUTES: RoutesOf<typeof MATERIAL_API> = {
 };
 
 export const ADMIN_ORDER_ROUTES: RoutesOf<typeof ADMIN_ORDER_API> = {
-  list: { method: 'GET', path: '/api/admin/orders', access: 'operator' },
-  detail: { method: 'GET', path: '/api/admin/orders/:id', access: 'operator' },
-  confirmTransfer: { method: 'POST', path: '/api/admin/orders/:id/confirm_transfer', access: 'operator' },
-  rejectTransfer: { method: 'POST', path: '/api/admin/orders/:id/reject_transfer', access: 'operator' },
+  list: { method: 'GET', path: '/api/admin/orders', access: 'operator', roles: ['finance', 'service'] },
+  detail: { method: 'GET', path: '/api/admin/orders/:id', access: 'operator', roles: ['finance', 'service'] },
+  confirmTransfer: {
+    method: 'POST',
+    path: '/api/admin/orders/:id/confirm_transfer',
+    access: 'operator',
+    roles: ['finance'],
+  },
+  rejectTransfer: {
+    method: 'POST',
+    path: '/api/admin/orders/:id/reject_transfer',
+    access: 'operator',
+    roles: ['finance'],
+  },
 };
 
 export const ORDER_ROUTES: RoutesOf<typeof ORDER_API> = {
@@ -221,8 +271,13 @@ export const ORDER_ROUTES: RoutesOf<typeof ORDER_API> = {
 };
 
 export const ADMIN_PAYMENT_ROUTES: RoutesOf<typeof ADMIN_PAYMENT_API> = {
-  exceptions: { method: 'GET', path: '/api/admin/payments/exceptions', access: 'operator' },
-  orderEvents: { method: 'GET', path: '/api/admin/payments/orders/:id/events', access: 'operator' },
+  exceptions: { method: 'GET', path: '/api/admin/payments/exceptions', access: 'operator', roles: ['finance'] },
+  orderEvents: {
+    method: 'GET',
+    path: '/api/admin/payments/orders/:id/events',
+    access: 'operator',
+    roles: ['finance', 'service'],
+  },
 };
 
 export const PAYMENT_ROUTES: RoutesOf<typeof PAYMENT_API> = {
@@ -232,18 +287,28 @@ export const PAYMENT_ROUTES: RoutesOf<typeof PAYMENT_API> = {
 };
 
 export const ADMIN_REFUND_ROUTES: RoutesOf<typeof ADMIN_REFUND_API> = {
-  orderPreview: { method: 'GET', path: '/api/admin/orders/:id/refund', access: 'operator' },
-  refundOrder: { method: 'POST', path: '/api/admin/orders/:id/refund', access: 'operator' },
-  orderMoney: { method: 'GET', path: '/api/admin/orders/:id/money', access: 'operator' },
-  sync: { method: 'POST', path: '/api/admin/refunds/:id/sync', access: 'operator' },
-  retry: { method: 'POST', path: '/api/admin/refunds/:id/retry', access: 'operator' },
-  paidOut: { method: 'POST', path: '/api/admin/refunds/:id/paid_out', access: 'operator' },
-  handleException: { method: 'POST', path: '/api/admin/payments/exceptions/:id/handle', access: 'operator' },
-  refundException: { method: 'POST', path: '/api/admin/payments/exceptions/:id/refund', access: 'operator' },
+  orderPreview: { method: 'GET', path: '/api/admin/orders/:id/refund', access: 'operator', roles: ['finance'] },
+  refundOrder: { method: 'POST', path: '/api/admin/orders/:id/refund', access: 'operator', roles: ['finance'] },
+  orderMoney: { method: 'GET', path: '/api/admin/orders/:id/money', access: 'operator', roles: ['finance', 'service'] },
+  sync: { method: 'POST', path: '/api/admin/refunds/:id/sync', access: 'operator', roles: ['finance'] },
+  retry: { method: 'POST', path: '/api/admin/refunds/:id/retry', access: 'operator', roles: ['finance'] },
+  paidOut: { method: 'POST', path: '/api/admin/refunds/:id/paid_out', access: 'operator', roles: ['finance'] },
+  handleException: {
+    method: 'POST',
+    path: '/api/admin/payments/exceptions/:id/handle',
+    access: 'operator',
+    roles: ['finance'],
+  },
+  refundException: {
+    method: 'POST',
+    path: '/api/admin/payments/exceptions/:id/refund',
+    access: 'operator',
+    roles: ['finance'],
+  },
 };
 
 export const ADMIN_SURVEY_ROUTES: RoutesOf<typeof ADMIN_SURVEY_API> = {
-  list: { method: 'GET', path: '/api/admin/surveys', access: 'operator' },
+  list: { method: 'GET', path: '/api/admin/surveys', access: 'operator', roles: ['service'] },
 };
 
 export const SURVEY_ROUTES: RoutesOf<typeof SURVEY_API> = {

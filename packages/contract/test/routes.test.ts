@@ -8,7 +8,7 @@ const exported = contract as unknown as Record<string, Record<string, unknown>>;
 const groups = Object.keys(contract).filter((name) => name.endsWith('_API'));
 
 describe('the route table', () => {
-  it('has one entry per endpoint object, with its method, path and access', () => {
+  it('has one entry per endpoint object, with its method, path, access and roles', () => {
     expect(groups.length).toBeGreaterThan(20);
     for (const group of groups) {
       const routesName = group.replace(/_API$/, '_ROUTES');
@@ -21,6 +21,7 @@ describe('the route table', () => {
           method: endpoint.method,
           path: endpoint.path,
           access: endpoint.access,
+          ...(endpoint.roles ? { roles: endpoint.roles } : {}),
         });
       }
     }

@@ -38,7 +38,11 @@ export const routes: RouteObject[] = [
     path: '/admin/*',
     HydrateFallback: AppLoading,
     ErrorBoundary: RouteError,
-    lazy: antdPage(() => import('@/features/admin/admin-app')),
+    lazy: antdPage(() => {
+      // the page the address names starts loading beside the frame, not after it has rendered
+      void import('@/features/admin/console-pages').then((pages) => pages.preloadConsolePage(window.location.pathname));
+      return import('@/features/admin/admin-app');
+    }),
   },
   {
     id: 'root',

@@ -2,6 +2,7 @@ import { Spin } from 'antd';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { AdminHome, AdminLayout } from './components/admin-layout';
+import { CONSOLE_PAGES } from './console-pages';
 
 /**
  * A console page, loaded the first time its route opens: the first render of one list waits for
@@ -17,25 +18,25 @@ function lazyPage<N extends string>(load: () => Promise<Record<N, ComponentType>
   );
 }
 
-const AccountPage = lazyPage(() => import('./routes/account-page'), 'AccountPage');
-const AuditPage = lazyPage(() => import('./routes/audit-page'), 'AuditPage');
-const CompaniesPage = lazyPage(() => import('./routes/companies-page'), 'CompaniesPage');
-const CouponsPage = lazyPage(() => import('./routes/coupons-page'), 'CouponsPage');
-const KeywordsPage = lazyPage(() => import('./routes/keywords-page'), 'KeywordsPage');
-const AdminLoginPage = lazyPage(() => import('./routes/login-page'), 'AdminLoginPage');
-const MaterialsPage = lazyPage(() => import('./routes/materials-page'), 'MaterialsPage');
+const AccountPage = lazyPage(CONSOLE_PAGES.account, 'AccountPage');
+const AuditPage = lazyPage(CONSOLE_PAGES.audit, 'AuditPage');
+const CompaniesPage = lazyPage(CONSOLE_PAGES.companies, 'CompaniesPage');
+const CouponsPage = lazyPage(CONSOLE_PAGES.coupons, 'CouponsPage');
+const KeywordsPage = lazyPage(CONSOLE_PAGES.keywords, 'KeywordsPage');
+const AdminLoginPage = lazyPage(CONSOLE_PAGES.login, 'AdminLoginPage');
+const MaterialsPage = lazyPage(CONSOLE_PAGES.materials, 'MaterialsPage');
 const AdminNotFoundPage = lazyPage(() => import('./routes/not-found-page'), 'AdminNotFoundPage');
-const OverviewPage = lazyPage(() => import('./routes/overview-page'), 'OverviewPage');
-const OperatorsPage = lazyPage(() => import('./routes/operators-page'), 'OperatorsPage');
-const OrdersPage = lazyPage(() => import('./routes/orders-page'), 'OrdersPage');
-const PaymentExceptionsPage = lazyPage(() => import('./routes/payment-exceptions-page'), 'PaymentExceptionsPage');
-const ServiceSettingsPage = lazyPage(() => import('./routes/service-settings-page'), 'ServiceSettingsPage');
-const TransfersPage = lazyPage(() => import('./routes/transfers-page'), 'TransfersPage');
-const DemandsPage = lazyPage(() => import('./routes/demands-page'), 'DemandsPage');
-const InvoicesPage = lazyPage(() => import('./routes/invoices-page'), 'InvoicesPage');
-const SurveysPage = lazyPage(() => import('./routes/surveys-page'), 'SurveysPage');
-const ReviewPage = lazyPage(() => import('./routes/review-page'), 'ReviewPage');
-const UploadPage = lazyPage(() => import('./routes/upload-page'), 'UploadPage');
+const OverviewPage = lazyPage(CONSOLE_PAGES.overview, 'OverviewPage');
+const OperatorsPage = lazyPage(CONSOLE_PAGES.operators, 'OperatorsPage');
+const OrdersPage = lazyPage(CONSOLE_PAGES.orders, 'OrdersPage');
+const PaymentExceptionsPage = lazyPage(CONSOLE_PAGES['payment-exceptions'], 'PaymentExceptionsPage');
+const ServiceSettingsPage = lazyPage(CONSOLE_PAGES.service, 'ServiceSettingsPage');
+const TransfersPage = lazyPage(CONSOLE_PAGES.transfers, 'TransfersPage');
+const DemandsPage = lazyPage(CONSOLE_PAGES.demands, 'DemandsPage');
+const InvoicesPage = lazyPage(CONSOLE_PAGES.invoices, 'InvoicesPage');
+const SurveysPage = lazyPage(CONSOLE_PAGES.surveys, 'SurveysPage');
+const ReviewPage = lazyPage(CONSOLE_PAGES.review, 'ReviewPage');
+const UploadPage = lazyPage(CONSOLE_PAGES.upload, 'UploadPage');
 
 /**
  * The operator console, mounted at /admin/* by one lazy route of the app router: its frame (this

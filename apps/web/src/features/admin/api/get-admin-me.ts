@@ -1,4 +1,4 @@
-import { ADMIN_API, type TOperator, type TServiceWarnings } from '@gemstock/contract';
+import { ADMIN_ROUTES, type TOperator, type TServiceWarnings } from '@gemstock/contract';
 import { useQuery } from '@tanstack/react-query';
 import { callAdminApi } from '../lib/admin-api';
 import { ADMIN_SCOPE } from '../lib/admin-paths';
@@ -7,7 +7,7 @@ export const ADMIN_ME_KEY = [ADMIN_SCOPE, 'me'] as const;
 
 /** GET /api/admin/me → {operator, warnings}: who is signed in and what the console warns about. */
 export async function getAdminMe(): Promise<{ operator: TOperator; warnings: TServiceWarnings }> {
-  return callAdminApi(ADMIN_API.me);
+  return callAdminApi(ADMIN_ROUTES.me);
 }
 
 /** Asked again every minute, so a service warning shows (and goes) without a reload. */

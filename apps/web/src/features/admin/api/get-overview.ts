@@ -1,4 +1,4 @@
-import { ADMIN_OVERVIEW_API, type TAdminOverview } from '@gemstock/contract';
+import { ADMIN_OVERVIEW_ROUTES, type TAdminOverview } from '@gemstock/contract';
 import { useQuery } from '@tanstack/react-query';
 import { callAdminApi } from '../lib/admin-api';
 import { ADMIN_SCOPE } from '../lib/admin-paths';
@@ -8,7 +8,7 @@ const REFRESH_MS = 60_000;
 
 /** GET /api/admin/overview → today's to-do, each figure null for a role that does not act on it. */
 export function getOverview(): Promise<TAdminOverview> {
-  return callAdminApi(ADMIN_OVERVIEW_API.overview);
+  return callAdminApi(ADMIN_OVERVIEW_ROUTES.overview);
 }
 
 /** The page and the menu share one query: one request a minute, whatever is on screen. */

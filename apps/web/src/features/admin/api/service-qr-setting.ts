@@ -1,4 +1,4 @@
-import { SERVICE_QR_API } from '@gemstock/contract';
+import { SERVICE_QR_ROUTES } from '@gemstock/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callAdminApi } from '../lib/admin-api';
 import { ADMIN_SCOPE } from '../lib/admin-paths';
@@ -10,7 +10,7 @@ export function useServiceQrSetting(enabled = true) {
   return useQuery({
     queryKey: settingKey,
     enabled,
-    queryFn: () => callAdminApi(SERVICE_QR_API.setting),
+    queryFn: () => callAdminApi(SERVICE_QR_ROUTES.setting),
     staleTime: 60_000,
   });
 }
@@ -31,8 +31,8 @@ export function useSaveServiceQr() {
   return useMutation({
     mutationFn: async (file: Blob | null) =>
       file === null
-        ? callAdminApi(SERVICE_QR_API.clear)
-        : callAdminApi(SERVICE_QR_API.upload, { body: { image: await readAsDataUrl(file) } }),
+        ? callAdminApi(SERVICE_QR_ROUTES.clear)
+        : callAdminApi(SERVICE_QR_ROUTES.upload, { body: { image: await readAsDataUrl(file) } }),
     onSuccess: (setting) => queryClient.setQueryData(settingKey, setting),
     onSettled: () => queryClient.invalidateQueries({ queryKey: [ADMIN_SCOPE, 'audit'] }),
   });

@@ -20,26 +20,25 @@ import {
   WarningOutlined,
 } from '@ant-design/icons';
 import {
-  ADMIN_AUDIT_API,
-  ADMIN_COMPANY_API,
-  ADMIN_COUPON_API,
-  ADMIN_DESIGN_API,
-  ADMIN_INVOICE_API,
-  ADMIN_KEYWORD_API,
-  ADMIN_MATERIAL_API,
-  ADMIN_OPERATOR_API,
-  ADMIN_ORDER_API,
-  ADMIN_OVERVIEW_API,
-  ADMIN_PAYMENT_API,
-  ADMIN_REVIEW_API,
-  ADMIN_SURVEY_API,
-  type AnyEndpoint,
+  ADMIN_AUDIT_ROUTES,
+  ADMIN_COMPANY_ROUTES,
+  ADMIN_COUPON_ROUTES,
+  ADMIN_DESIGN_ROUTES,
+  ADMIN_INVOICE_ROUTES,
+  ADMIN_KEYWORD_ROUTES,
+  ADMIN_MATERIAL_ROUTES,
+  ADMIN_OPERATOR_ROUTES,
+  ADMIN_ORDER_ROUTES,
+  ADMIN_OVERVIEW_ROUTES,
+  ADMIN_PAYMENT_ROUTES,
+  ADMIN_REVIEW_ROUTES,
+  ADMIN_SURVEY_ROUTES,
   OPERATOR_ROLE_LABEL,
   type OverviewItem,
-  SERVICE_QR_API,
+  SERVICE_QR_ROUTES,
 } from '@gemstock/contract';
 import { Alert, Avatar, Badge, Button, Flex, Layout, Menu, Result, Spin, Tag, Typography } from 'antd';
-import { type ReactNode, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { LoadError } from '@/components/load-error';
 import { useAdminMe } from '../api/get-admin-me';
@@ -50,7 +49,11 @@ import { adminPaths } from '../lib/admin-paths';
 import { useAdminSession } from '../lib/admin-session';
 import { overviewCountText } from '../lib/overview-count';
 import { type CanCall, useOperatorCan } from '../lib/operator-access';
-import { PasswordChangeRequired } from './password-change-required';
+
+/** Its form is needed by a new or reset operator only: not part of every page's first render. */
+const PasswordChangeRequired = lazy(async () => ({
+  default: (await import('./password-change-required')).PasswordChangeRequired,
+}));
 
 interface MenuEntry {
   key: string;
@@ -58,7 +61,7 @@ interface MenuEntry {
   label: string;
   title: string;
   /** The call the page is built on: the entry shows only to roles that may make it. */
-  needs: Pick<AnyEndpoint, 'roles'>;
+  needs: Parameters<CanCall>[0];
   /** The to-do figure shown beside the entry (the work waiting on that page), when there is one. */
   counter?: OverviewItem;
 }
@@ -69,14 +72,14 @@ const MENU: MenuEntry[] = [
     icon: <CheckSquareOutlined />,
     label: '今日待办',
     title: '今日待办',
-    needs: ADMIN_OVERVIEW_API.overview,
+    needs: ADMIN_OVERVIEW_ROUTES.overview,
   },
   {
     key: adminPaths.materials,
     icon: <PictureOutlined />,
     label: '素材管理',
     title: '素材管理',
-    needs: ADMIN_MATERIAL_API.list,
+    needs: ADMIN_MATERIAL_ROUTES.list,
     counter: 'mediaFailed',
   },
   {
@@ -84,14 +87,14 @@ const MENU: MenuEntry[] = [
     icon: <CloudUploadOutlined />,
     label: '上传素材',
     title: '上传素材',
-    needs: ADMIN_MATERIAL_API.uploadConfig,
+    needs: ADMIN_MATERIAL_ROUTES.uploadConfig,
   },
   {
     key: adminPaths.review,
     icon: <FileSearchOutlined />,
     label: '素材审核',
     title: '素材审核',
-    needs: ADMIN_REVIEW_API.queue,
+    needs: ADMIN_REVIEW_ROUTES.queue,
     counter: 'reviewPending',
   },
   {
@@ -99,28 +102,28 @@ const MENU: MenuEntry[] = [
     icon: <FireOutlined />,
     label: '热门关键词',
     title: '热门关键词',
-    needs: ADMIN_KEYWORD_API.lists,
+    needs: ADMIN_KEYWORD_ROUTES.lists,
   },
   {
     key: adminPaths.orders,
     icon: <ProfileOutlined />,
     label: '订单管理',
     title: '订单管理',
-    needs: ADMIN_ORDER_API.list,
+    needs: ADMIN_ORDER_ROUTES.list,
   },
   {
     key: adminPaths.companies,
     icon: <ShopOutlined />,
     label: '企业客户',
     title: '企业客户',
-    needs: ADMIN_COMPANY_API.list,
+    needs: ADMIN_COMPANY_ROUTES.list,
   },
   {
     key: adminPaths.transfers,
     icon: <BankOutlined />,
     label: '转账确认',
     title: '转账确认',
-    needs: ADMIN_ORDER_API.confirmTransfer,
+    needs: ADMIN_ORDER_ROUTES.confirmTransfer,
     counter: 'transfersWaiting',
   },
   {
@@ -128,7 +131,7 @@ const MENU: MenuEntry[] = [
     icon: <AccountBookOutlined />,
     label: '发票管理',
     title: '发票管理',
-    needs: ADMIN_INVOICE_API.list,
+    needs: ADMIN_INVOICE_ROUTES.list,
     counter: 'invoicesToIssue',
   },
   {
@@ -136,7 +139,7 @@ const MENU: MenuEntry[] = [
     icon: <BgColorsOutlined />,
     label: '定制需求',
     title: '定制需求',
-    needs: ADMIN_DESIGN_API.list,
+    needs: ADMIN_DESIGN_ROUTES.list,
     counter: 'demandsWaiting',
   },
   {
@@ -144,31 +147,43 @@ const MENU: MenuEntry[] = [
     icon: <SmileOutlined />,
     label: '满意度调查',
     title: '满意度调查',
-    needs: ADMIN_SURVEY_API.list,
+    needs: ADMIN_SURVEY_ROUTES.list,
   },
   {
     key: adminPaths.paymentExceptions,
     icon: <WarningOutlined />,
     label: '支付异常',
     title: '支付异常',
-    needs: ADMIN_PAYMENT_API.exceptions,
+    needs: ADMIN_PAYMENT_ROUTES.exceptions,
     counter: 'exceptionsOpen',
   },
-  { key: adminPaths.coupons, icon: <GiftOutlined />, label: '优惠券', title: '优惠券', needs: ADMIN_COUPON_API.list },
-  { key: adminPaths.audit, icon: <AuditOutlined />, label: '操作日志', title: '操作日志', needs: ADMIN_AUDIT_API.list },
+  {
+    key: adminPaths.coupons,
+    icon: <GiftOutlined />,
+    label: '优惠券',
+    title: '优惠券',
+    needs: ADMIN_COUPON_ROUTES.list,
+  },
+  {
+    key: adminPaths.audit,
+    icon: <AuditOutlined />,
+    label: '操作日志',
+    title: '操作日志',
+    needs: ADMIN_AUDIT_ROUTES.list,
+  },
   {
     key: adminPaths.serviceSettings,
     icon: <CustomerServiceOutlined />,
     label: '客服设置',
     title: '客服设置',
-    needs: SERVICE_QR_API.setting,
+    needs: SERVICE_QR_ROUTES.setting,
   },
   {
     key: adminPaths.operators,
     icon: <TeamOutlined />,
     label: '账号管理',
     title: '账号管理',
-    needs: ADMIN_OPERATOR_API.list,
+    needs: ADMIN_OPERATOR_ROUTES.list,
   },
 ];
 
@@ -201,9 +216,9 @@ export function AdminLayout() {
   const { can, loaded } = useOperatorCan();
   // the console warns on every page until buyers can reach a real customer-service QR (the
   // roles that set it up see it)
-  const serviceQr = useServiceQrSetting(token !== null && can(SERVICE_QR_API.setting));
+  const serviceQr = useServiceQrSetting(token !== null && can(SERVICE_QR_ROUTES.setting));
   const menu = MENU.filter((m) => can(m.needs));
-  const overview = useOverview(token !== null && loaded && can(ADMIN_OVERVIEW_API.overview)).data;
+  const overview = useOverview(token !== null && loaded && can(ADMIN_OVERVIEW_ROUTES.overview)).data;
   const current = [...MENU, ...OWN_PAGES].find((m) => location.pathname.startsWith(m.key));
   const operator = me.data?.operator;
   // several servers on one database without shared media storage: shown on every page until fixed
@@ -338,7 +353,11 @@ export function AdminLayout() {
           ) : (
             <Outlet />
           )}
-          {operator?.mustChangePassword && <PasswordChangeRequired />}
+          {operator?.mustChangePassword && (
+            <Suspense fallback={null}>
+              <PasswordChangeRequired />
+            </Suspense>
+          )}
         </Layout.Content>
       </Layout>
     </Layout>

@@ -13,18 +13,9 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { formatDateTime } from '@/lib/date-time';
 import { chinaInstantOf } from '../lib/china-picker';
+import { BULK_ACTIONS, type BulkActionKey } from '../lib/bulk-actions';
 
 /** The bulk actions of 素材管理, in the menu's order. */
-export const BULK_ACTIONS = [
-  { key: 'enable', label: '上架' },
-  { key: 'disable', label: '下架' },
-  { key: 'feature', label: '设为精选' },
-  { key: 'unfeature', label: '取消精选' },
-  { key: 'prices', label: '修改价格' },
-  { key: 'free', label: '设置免费期' },
-  { key: 'keywords', label: '修改关键词' },
-] as const;
-export type BulkActionKey = (typeof BULK_ACTIONS)[number]['key'];
 
 const FIXED: Partial<Record<BulkActionKey, TBulkChangeInput>> = {
   enable: { kind: 'disabled', disabled: false },

@@ -1,4 +1,11 @@
-import { ADMIN_API, type AnyEndpoint, type EndpointData, CLIENT_ERROR, LOGOUT_CODES } from '@gemstock/contract';
+import {
+  ADMIN_ROUTES,
+  type AnyEndpoint,
+  type EndpointData,
+  type EndpointRoute,
+  CLIENT_ERROR,
+  LOGOUT_CODES,
+} from '@gemstock/contract';
 import {
   ApiError,
   type CallArgs,
@@ -34,7 +41,7 @@ export function adminSignOut(): void {
 export async function adminLogout(): Promise<void> {
   const token = useAdminSession.getState().token;
   try {
-    if (token) await callApi(ADMIN_API.logout, {}, { quiet: true, token });
+    if (token) await callApi(ADMIN_ROUTES.logout, {}, { quiet: true, token });
   } catch {
     // Forgotten locally below; the token also ends at its expiry.
   } finally {
@@ -69,7 +76,7 @@ async function adminRequest<T>(method: string, path: string, options: AdminReque
  * operator's.
  */
 export function callAdminApi<E extends AnyEndpoint>(
-  endpoint: E,
+  endpoint: E | EndpointRoute<E>,
   ...[input, options]: CallArgs<E>
 ): Promise<EndpointData<E>> {
   const request = endpointRequest(endpoint, input, options);

@@ -2,7 +2,8 @@ import { type AnyEndpoint, mayCallWithRoles } from '@gemstock/contract';
 import { useAdminMe } from '../api/get-admin-me';
 import { useAdminSession } from './admin-session';
 
-export type CanCall = (endpoint: Pick<AnyEndpoint, 'roles'>) => boolean;
+/** An endpoint or its route (`X_ROUTES`, no schema): only its declared roles are read. */
+export type CanCall = (endpoint: { readonly roles?: AnyEndpoint['roles'] }) => boolean;
 
 /**
  * Whether the signed-in operator's roles let it call an endpoint, read from the endpoint's own

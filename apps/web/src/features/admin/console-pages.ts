@@ -1,0 +1,49 @@
+import { queryClient } from '@/lib/query-client';
+import { ADMIN_ME_KEY, getAdminMe } from './api/get-admin-me';
+import { useAdminSession } from './lib/admin-session';
+
+/**
+ * Where each console page's code comes from, by the path segment after /admin/. A chunk of its
+ * own with nothing else in it: the app router fetches it beside the console frame and starts
+ * loading the page the address names at once, so the page's code arrives with the frame instead
+ * of after it has rendered (a cold first render waited for the two one after the other).
+ */
+export const CONSOLE_PAGES = {
+  overview: () => import('./routes/overview-page'),
+  materials: () => import('./routes/materials-page'),
+  upload: () => import('./routes/upload-page'),
+  review: () => import('./routes/review-page'),
+  keywords: () => import('./routes/keywords-page'),
+  orders: () => import('./routes/orders-page'),
+  transfers: () => import('./routes/transfers-page'),
+  invoices: () => import('./routes/invoices-page'),
+  demands: () => import('./routes/demands-page'),
+  surveys: () => import('./routes/surveys-page'),
+  'payment-exceptions': () => import('./routes/payment-exceptions-page'),
+  coupons: () => import('./routes/coupons-page'),
+  audit: () => import('./routes/audit-page'),
+  companies: () => import('./routes/companies-page'),
+  service: () => import('./routes/service-settings-page'),
+  operators: () => import('./routes/operators-page'),
+  account: () => import('./routes/account-page'),
+  login: () => import('./routes/login-page'),
+} as const;
+
+/**
+ * Starts loading the page at `pathname` (/admin/orders → the orders page; /admin itself opens
+ * 今日待办 for most roles). Nothing waits for it: React.lazy asks the same import() later and
+ * gets the module already loaded or on its way.
+ */
+export function preloadConsolePage(pathname: string): void {
+  // who is signed in (the menu and every role check wait for it) is asked now too, not when the
+  // frame first renders; the frame's query finds the answer in the cache
+  const segment = pathname.split('/')[2] || 'overview';
+  if (segment !== 'login' && useAdminSession.getState().token !== null) {
+    void queryClient.prefetchQuery({ queryKey: ADMIN_ME_KEY, queryFn: getAdminMe, staleTime: 60_000 });
+  }
+  if (Object.hasOwn(CONSOLE_PAGES, segment)) {
+    void CONSOLE_PAGES[segment as keyof typeof CONSOLE_PAGES]().catch(() => {
+      // a failed preload is retried, and reported, when the page itself loads
+    });
+  }
+}
