@@ -13,11 +13,12 @@ import {
 import { Button, Card, DatePicker, Empty, Flex, InputNumber, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { ColumnsType } from 'antd/es/table';
+import { lazy } from 'react';
 import { useNavigate } from 'react-router';
 import { PriceText } from '@/components/price-text';
 import { ORDER_STATUS_LABEL, ORDER_TYPE_LABEL, PAY_WAY_TEXT, payWayText } from '@/lib/order-labels';
 import { type AdminOrderListQuery, useOrders } from '../api/get-orders';
-import { OrderDetailDrawer } from '../components/order-detail-drawer';
+import { LoadedOnceOpen } from '../components/loaded-once-open';
 import { BuyerCell, OrderStatusTag } from '../components/order-tags';
 import { ListFilters } from '../components/list-filters';
 import { oneOf, useAddressQuery } from '../lib/address-query';
@@ -28,6 +29,11 @@ import { formatDateTime } from '@/lib/date-time';
 import { RefreshButton } from '../components/refresh-button';
 import { ScrollTable } from '@/components/scroll-table';
 import { ExportButton } from '../components/export-button';
+
+// opened by a click: loaded then, not with the list
+const OrderDetailDrawer = lazy(async () => ({
+  default: (await import('../components/order-detail-drawer')).OrderDetailDrawer,
+}));
 
 const STATUS_OPTIONS = ORDER_STATUSES.map((value) => ({ value, label: ORDER_STATUS_LABEL[value].text }));
 const TYPE_OPTIONS = ORDER_TYPES.map((value) => ({ value, label: ORDER_TYPE_LABEL[value] }));
@@ -235,7 +241,9 @@ export function OrdersPage() {
           },
         }}
       />
-      <OrderDetailDrawer sid={openSid} onClose={() => open(undefined)} />
+      <LoadedOnceOpen open={openSid !== null}>
+        <OrderDetailDrawer sid={openSid} onClose={() => open(undefined)} />
+      </LoadedOnceOpen>
     </Card>
   );
 }
