@@ -19,6 +19,7 @@
  * bench/results/admin-<timestamp>.json.
  */
 import {
+  type AdminMaterialSort,
   ADMIN_AUDIT_ROUTES,
   ADMIN_MATERIAL_ROUTES,
   ADMIN_ORDER_ROUTES,
@@ -114,7 +115,7 @@ async function seedMaterials(client: pg.Client): Promise<void> {
     client.query(
       `INSERT INTO materials (sid, format, keywords, search_tokens, width, height, duration_ms, auth_types,
          original_key, original_mime, original_bytes, thumb_key, cover_key, watermark_key, status, like_count,
-         disabled, featured, review_state, created_at, updated_at)
+         sales_count, prices_cents, disabled, featured, review_state, created_at, updated_at)
        SELECT 'bm' || lpad(g::text, 12, '0'),
          CASE WHEN g % 10 = 3 THEN 'video' ELSE 'image' END,
          kw.keywords, kw.tokens,
@@ -127,6 +128,8 @@ async function seedMaterials(client: pg.Client): Promise<void> {
          'public/materials/bm' || g || '/watermark.webp',
          CASE WHEN g % 200 = 11 THEN 'processing' WHEN g % 200 = 17 THEN 'failed' ELSE 'ready' END,
          floor(power(1000, (hashint4(g) & 1023) / 1023.0))::int - 1,
+         floor(power(300, (hashint4(g + 7) & 1023) / 1023.0))::int - 1,
+         CASE WHEN g % 5 = 2 THEN jsonb_build_object('2', 19800 + (g % 40) * 1000) ELSE '{}'::jsonb END,
          g % 50 = 5, g % 100 = 7, 'listed',
          now() - make_interval(secs => (($1::int - g)::float8 / $1) * 730 * 86400),
          now() - make_interval(secs => (($1::int - g)::float8 / $1) * 730 * 86400)
@@ -215,14 +218,16 @@ async function seedOrdersAndAudit(client: pg.Client): Promise<Seeded> {
 /* ---------------------------------------------------------------- cursors of deep pages */
 
 /** The cursor a list hands out for the page that starts after `offset` rows (read once here, with OFFSET). */
-async function materialCursor(client: pg.Client, sort: 'newest' | 'oldest' | 'likes', offset: number, where = 'true') {
-  const order = {
-    newest: 'created_at DESC, seq DESC',
-    oldest: 'created_at ASC, seq ASC',
-    likes: 'like_count DESC, seq DESC',
+async function materialCursor(client: pg.Client, sort: AdminMaterialSort, offset: number, where = 'true') {
+  const at = `to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+  const [order, value] = {
+    newest: ['created_at DESC, seq DESC', at],
+    oldest: ['created_at ASC, seq ASC', at],
+    likes: ['like_count DESC, seq DESC', 'like_count::text'],
+    sales: ['sales_count DESC, seq DESC', 'sales_count::text'],
+    price_asc: ['price_sort_cents ASC, seq ASC', 'price_sort_cents::text'],
+    price_desc: ['price_sort_cents DESC, seq DESC', 'price_sort_cents::text'],
   }[sort];
-  const value =
-    sort === 'likes' ? 'like_count::text' : `to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
   const { rows } = await client.query<{ value: string; seq: string }>(
     `SELECT ${value} AS value, seq FROM materials WHERE ${where} ORDER BY ${order} OFFSET $1 LIMIT 1`,
     [Math.max(0, offset - 1)],
@@ -276,6 +281,16 @@ async function targets(client: pg.Client, seeded: Seeded): Promise<Target[]> {
     materials('most liked, first page', { sort: 'likes' }),
     materials('most liked, middle page', { sort: 'likes', cursor: await materialCursor(client, 'likes', middle) }),
     materials('most liked, last page', { sort: 'likes', cursor: await materialCursor(client, 'likes', last) }),
+    materials('best-selling, first page', { sort: 'sales' }),
+    materials('best-selling, middle page', { sort: 'sales', cursor: await materialCursor(client, 'sales', middle) }),
+    materials('cheapest first, middle page', {
+      sort: 'price_asc',
+      cursor: await materialCursor(client, 'price_asc', middle),
+    }),
+    materials('dearest first, last page', {
+      sort: 'price_desc',
+      cursor: await materialCursor(client, 'price_desc', last),
+    }),
     materials('status failed', { status: 'failed' }),
     materials('status processing, middle page', {
       status: 'processing',

@@ -122,6 +122,7 @@ describe('material edit form', () => {
     originalMime: 'image/jpeg',
     originalBytes: 1000,
     likeCount: 0,
+    salesCount: 0,
     featured: false,
     disabled: false,
     free: false,

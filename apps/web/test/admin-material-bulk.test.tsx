@@ -34,6 +34,7 @@ function material(sid: string, keyword: string): TAdminMaterial {
     originalMime: 'image/jpeg',
     originalBytes: 1000,
     likeCount: 0,
+    salesCount: 0,
     featured: false,
     disabled: false,
     free: false,

@@ -30,6 +30,7 @@ function material(overrides: Partial<TAdminMaterial>): TAdminMaterial {
     originalMime: 'image/jpeg',
     originalBytes: 1000,
     likeCount: 0,
+    salesCount: 0,
     featured: false,
     disabled: false,
     free: false,

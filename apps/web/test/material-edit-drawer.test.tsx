@@ -27,6 +27,7 @@ const MATERIAL: TAdminMaterial = {
   originalMime: 'image/jpeg',
   originalBytes: 1000,
   likeCount: 0,
+  salesCount: 0,
   featured: false,
   disabled: false,
   free: false,

@@ -137,6 +137,77 @@ describe('operator materials: list, read, edit, reprocess', () => {
         .where(sql`${materials.likeCount} > 0`);
     });
 
+    it('sorts by sales and by the cheapest licence offered, either way, each walked by cursor', async () => {
+      const db = t.database.db;
+      const saved = await db
+        .select({ sid: materials.sid, authTypes: materials.authTypes, pricesCents: materials.pricesCents })
+        .from(materials);
+      await db.update(materials).set({ salesCount: 5 }).where(eq(materials.sid, f.necklace));
+      await db.update(materials).set({ salesCount: 2 }).where(eq(materials.sid, f.hidden));
+      // the ring's special price undercuts every licence of the others; the video offers only
+      // the dearest licence at its own price; the failed one offers no licence at all
+      await db
+        .update(materials)
+        .set({ authTypes: [2, 3], specialPricesCents: { '3': 9_900 } })
+        .where(eq(materials.sid, f.ring));
+      await db
+        .update(materials)
+        .set({ authTypes: [1], pricesCents: { '1': 88_800 } })
+        .where(eq(materials.sid, f.video));
+      await db.update(materials).set({ authTypes: [] }).where(eq(materials.sid, f.failed));
+      const all = async (sort: string) => {
+        const seen: string[] = [];
+        let cursor: string | null = null;
+        do {
+          const res = await list({ sort, page_size: 2, ...(cursor ? { cursor } : {}) });
+          expect(res.code, res.raw).toBe(0);
+          seen.push(...sids(res));
+          cursor = res.data.nextCursor;
+        } while (cursor);
+        return seen;
+      };
+      const bySales = await all('sales');
+      expect(bySales.slice(0, 2)).toEqual([f.necklace, f.hidden]);
+      expect(bySales).toHaveLength(6);
+      const cheapest = await all('price_asc');
+      expect(cheapest.slice(0, 2)).toEqual([f.failed, f.ring]);
+      expect(cheapest.at(-1)).toBe(f.video);
+      expect(await all('price_desc')).toEqual([...cheapest].reverse());
+      const prices = await db
+        .select({ sid: materials.sid, cents: materials.priceSortCents })
+        .from(materials)
+        .where(sql`${materials.sid} IN (${f.ring}, ${f.video}, ${f.failed})`);
+      expect(Object.fromEntries(prices.map((p) => [p.sid, p.cents]))).toEqual({
+        [f.ring]: 9_900,
+        [f.video]: 88_800,
+        [f.failed]: -1,
+      });
+      for (const row of saved) {
+        await db
+          .update(materials)
+          .set({ authTypes: row.authTypes, pricesCents: row.pricesCents, specialPricesCents: {}, salesCount: 0 })
+          .where(eq(materials.sid, row.sid));
+      }
+    });
+
+    it('reads the sales and price orders from their indexes instead of sorting', async () => {
+      const plans = await t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`SET LOCAL enable_sort = off`);
+        await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+        const plan = (order: ReturnType<typeof sql>) =>
+          tx.execute(sql`EXPLAIN SELECT ${materials.sid} FROM ${materials} ORDER BY ${order} LIMIT 20`);
+        return [
+          JSON.stringify(await plan(sql`${materials.salesCount} DESC NULLS LAST, ${materials.seq} DESC NULLS LAST`)),
+          JSON.stringify(await plan(sql`${materials.priceSortCents} ASC, ${materials.seq} ASC`)),
+          JSON.stringify(await plan(sql`${materials.priceSortCents} DESC, ${materials.seq} DESC`)),
+        ];
+      });
+      expect(plans[0]).toContain('materials_sales_idx');
+      expect(plans[1]).toContain('materials_price_idx');
+      expect(plans[2]).toContain('materials_price_idx');
+      for (const plan of plans) expect(plan).not.toMatch(/\bSort\b/);
+    });
+
     it('pages by cursor without skipping or repeating a row while new materials arrive', async () => {
       const first = await list({ page_size: 3 });
       // Uploads land between the two pages: they are newer than every row shown, so page 2 goes on

@@ -16,7 +16,15 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, demands, ledgerEntries, licences, orders, refunds } from '../../src/db/schema/index.js';
+import {
+  auditLogs,
+  demands,
+  ledgerEntries,
+  licences,
+  materials as materialRows,
+  orders,
+  refunds,
+} from '../../src/db/schema/index.js';
 import { AlipayGateway } from '../../src/payment-gateways/alipay.js';
 import { PaymentGateways } from '../../src/payment-gateways/create-gateways.js';
 import { WechatPayGateway } from '../../src/payment-gateways/wechat-pay.js';
@@ -77,6 +85,15 @@ describe('refunding an order (wallet, bank transfer, the sandbox)', () => {
     // What the wallet paid: a VIP pays the member price, not the price placed.
     const paid = (await orderRow(t, order.sid)).priceCents;
     return { buyer, order, materials, paid };
+  }
+
+  /** The material's sales count (what the console's 销量最高 orders by). */
+  async function salesOf(materialSid: string): Promise<number> {
+    const [row] = await t.database.db
+      .select({ sales: materialRows.salesCount })
+      .from(materialRows)
+      .where(eq(materialRows.sid, materialSid));
+    return row!.sales;
   }
 
   /** A VIP recharge placed and paid by bank transfer, as a buyer makes one. */
@@ -144,6 +161,7 @@ describe('refunding an order (wallet, bank transfer, the sandbox)', () => {
   it('a wallet payment goes back to the wallet: the order is 已退款, its licences end, all audit-logged', async () => {
     const { buyer, order, materials, paid } = await paidByWallet();
     const before = await walletBooks(t, buyer.sid);
+    expect(await salesOf(materials[0]!.sid)).toBe(1);
     const refunded = await injectApi(t, ADMIN_REFUND_API.refundOrder, {
       params: { id: order.sid },
       body: { idempotencyKey: key(), reason: '买家误购，协商退款' },
@@ -171,6 +189,9 @@ describe('refunding an order (wallet, bank transfer, the sandbox)', () => {
       .from(ledgerEntries)
       .where(and(eq(ledgerEntries.orderSid, order.sid), eq(ledgerEntries.kind, 'refund')));
     expect(entries.reduce((sum, e) => sum + e.amountCents, 0)).toBe(paid);
+
+    // The sale is taken back from the material's sales count.
+    expect(await salesOf(materials[0]!.sid)).toBe(0);
 
     // The licence has ended: downloads are refused with a code, verification says revoked.
     const [licence] = await t.database.db.select().from(licences).where(eq(licences.orderSid, order.sid));

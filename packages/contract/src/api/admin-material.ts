@@ -132,6 +132,8 @@ export const ZAdminMaterial = z.object({
   originalMime: z.string(),
   originalBytes: z.number().int(),
   likeCount: z.number().int(),
+  /** Licences sold by paid orders, less refunded ones. */
+  salesCount: z.number().int(),
   featured: z.boolean(),
   disabled: z.boolean(),
   /** Inside its free window right now. */
@@ -184,12 +186,16 @@ export const ZAdminPageQuery = z.object({
 });
 
 /** How the console's material list is ordered; each order is an index walked from its start. */
-export const ADMIN_MATERIAL_SORTS = ['newest', 'oldest', 'likes'] as const;
+export const ADMIN_MATERIAL_SORTS = ['newest', 'oldest', 'likes', 'sales', 'price_asc', 'price_desc'] as const;
 export type AdminMaterialSort = (typeof ADMIN_MATERIAL_SORTS)[number];
 export const ADMIN_MATERIAL_SORT_LABEL: Readonly<Record<AdminMaterialSort, string>> = {
   newest: '最新上传',
   oldest: '最早上传',
   likes: '喜欢最多',
+  sales: '销量最高',
+  /** By the cheapest licence the material offers; one that offers none comes first. */
+  price_asc: '价格从低到高',
+  price_desc: '价格从高到低',
 };
 
 /** What the console's material list is narrowed by: also what "select all matching" freezes. */

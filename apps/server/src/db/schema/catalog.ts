@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { ORIENTATION_RULE } from '@gemstock/contract';
+import { LICENCE_TYPES, licenceSpec, ORIENTATION_RULE } from '@gemstock/contract';
 import {
   type AnyPgColumn,
   bigint,
@@ -17,6 +17,19 @@ import {
 import { users } from './users.js';
 
 const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+/**
+ * What the cheapest licence the material offers costs, as the contract's unitPriceCents reads it
+ * (its special price, else its own price, else the licence table), or -1 when it offers none:
+ * the console's price order. Computed by PostgreSQL from the price columns, so every writer
+ * (edits, bulk edits, the media job that sets the licence types) keeps it right.
+ */
+const cheapestLicenceCents = sql.raw(
+  `coalesce(least(${LICENCE_TYPES.map(
+    (type) =>
+      `case when ${type} = any("auth_types") then coalesce(("special_prices_cents"->>'${type}')::bigint, ("prices_cents"->>'${type}')::bigint, ${licenceSpec(type).priceCents}) end`,
+  ).join(', ')}), -1)`,
+);
 
 /** Token of a material's format in `matchTokens`, e.g. `~f:video`. */
 export const FORMAT_TOKEN_PREFIX = '~f:';
@@ -107,6 +120,13 @@ export const materials = pgTable(
     renditionVersion: smallint().notNull().default(1),
     status: text().notNull().default('ready'),
     likeCount: integer().notNull().default(0),
+    /**
+     * Licences sold of this material by paid orders, less those a refund revoked (an upgrade is a
+     * sale too): the console's sales order. Moved in the transaction that grants or revokes them.
+     */
+    salesCount: integer().notNull().default(0),
+    /** See cheapestLicenceCents. */
+    priceSortCents: bigint({ mode: 'number' }).generatedAlwaysAs(cheapestLicenceCents),
     disabled: boolean().notNull().default(false),
     featured: boolean().notNull().default(false),
     freeFrom: timestamp({ withTimezone: true }),
@@ -162,6 +182,9 @@ export const materials = pgTable(
     // The sequence breaks ties so that keyset paging never skips or repeats a material.
     index('materials_created_idx').on(t.createdAt.desc(), t.seq.desc()),
     index('materials_likes_idx').on(t.likeCount.desc(), t.seq.desc()),
+    index('materials_sales_idx').on(t.salesCount.desc(), t.seq.desc()),
+    // cheapest first reads it forwards, dearest first backwards
+    index('materials_price_idx').on(t.priceSortCents, t.seq),
     index('materials_shuffle_idx').on(t.shuffleKey, t.seq),
     index('materials_seq_idx').on(t.seq),
     // Each start looks for materials drawn under an older RENDITION_VERSION: almost none, found

@@ -43,6 +43,7 @@ export function toAdminMaterial(
     originalMime: row.originalMime,
     originalBytes: row.originalBytes,
     likeCount: row.likeCount,
+    salesCount: row.salesCount,
     featured: row.featured,
     disabled: row.disabled,
     free: isFree,

@@ -1,5 +1,5 @@
 import { RENDITION_VERSION } from '../../media/renditions.js';
-import { MaterialStatus } from '@gemstock/contract';
+import { type AdminMaterialSort, MaterialStatus } from '@gemstock/contract';
 import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { materials } from '../../db/schema/index.js';
@@ -73,7 +73,7 @@ export function filterConditions(filter: AdminMaterialFilter): SQL | undefined {
   return parts.length ? and(...parts) : undefined;
 }
 
-export type AdminMaterialSortKey = 'newest' | 'oldest' | 'likes';
+export type AdminMaterialSortKey = AdminMaterialSort;
 
 /**
  * Where a page of the list starts: right after the last row shown, by the sort's value and the
@@ -81,7 +81,7 @@ export type AdminMaterialSortKey = 'newest' | 'oldest' | 'likes';
  * added meanwhile neither repeat nor hide one.
  */
 export interface AdminMaterialPosition {
-  /** created_at as UTC text with microseconds (newest, oldest) or the like count (likes). */
+  /** created_at as UTC text with microseconds (newest, oldest), or the count or price in cents as text. */
   value: string;
   seq: number;
 }
@@ -107,6 +107,21 @@ const SORTS: Record<AdminMaterialSortKey, { order: SQL[]; after: (p: AdminMateri
     order: [sql`${materials.likeCount} DESC NULLS LAST`, sql`${materials.seq} DESC NULLS LAST`],
     after: (p) => sql`(${materials.likeCount}, ${materials.seq}) < (${Number(p.value)}, ${p.seq})`,
     value: sql`${materials.likeCount}::text`,
+  },
+  sales: {
+    order: [sql`${materials.salesCount} DESC NULLS LAST`, sql`${materials.seq} DESC NULLS LAST`],
+    after: (p) => sql`(${materials.salesCount}, ${materials.seq}) < (${Number(p.value)}, ${p.seq})`,
+    value: sql`${materials.salesCount}::text`,
+  },
+  price_asc: {
+    order: [sql`${materials.priceSortCents} ASC`, sql`${materials.seq} ASC`],
+    after: (p) => sql`(${materials.priceSortCents}, ${materials.seq}) > (${Number(p.value)}, ${p.seq})`,
+    value: sql`${materials.priceSortCents}::text`,
+  },
+  price_desc: {
+    order: [sql`${materials.priceSortCents} DESC`, sql`${materials.seq} DESC`],
+    after: (p) => sql`(${materials.priceSortCents}, ${materials.seq}) < (${Number(p.value)}, ${p.seq})`,
+    value: sql`${materials.priceSortCents}::text`,
   },
 };
 

@@ -301,7 +301,9 @@ function decodeMaterialCursor(sort: AdminMaterialSortKey, cursor: string): Admin
       const [, at, seq] = value as [string, unknown, number];
       const valid =
         typeof at === 'string' &&
-        (sort === 'likes' ? /^-?\d{1,10}$/.test(at) : /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(at));
+        (sort === 'newest' || sort === 'oldest'
+          ? /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(at)
+          : /^-?\d{1,15}$/.test(at));
       if (valid) return { value: at, seq };
     }
   } catch {

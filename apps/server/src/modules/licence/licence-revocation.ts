@@ -1,6 +1,7 @@
 import { ErrorCode } from '@gemstock/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import { moveMaterialSales } from '../catalog/index.js';
 import {
   findCreditUse,
   type LicenceRow,
@@ -45,6 +46,11 @@ export async function revokeOrderLicences(
   at: Date,
 ): Promise<LicenceRow[]> {
   const revoked = await revokeLicencesOfOrder(tx, { orderSid: order.sid, at, reason: REVOKED_BY_REFUND });
+  await moveMaterialSales(
+    tx,
+    revoked.map((l) => l.materialSid),
+    -1,
+  );
   if (order.upgradesLicenceSid) {
     for (const licence of revoked) {
       await restoreSupersededLicence(tx, { licenceSid: order.upgradesLicenceSid, byCertNo: licence.certNo });

@@ -28,7 +28,8 @@ const CERT_NO_ATTEMPTS = 5;
  * One licence per paid (order, material); a repeat for the same order inserts nothing. A
  * certificate number that happens to be taken already is drawn again: the insert skips any
  * conflicting row (so the payment's transaction is never aborted by it), and the items neither
- * inserted nor already licensed for this order are retried with new numbers.
+ * inserted nor already licensed for this order are retried with new numbers. Answers the
+ * materials licensed by this call (none for a repeat).
  */
 export async function grantLicences(
   tx: DbOrTx,
@@ -40,11 +41,12 @@ export async function grantLicences(
     items: { materialSid: string; spec: number; exclusive?: boolean }[];
   },
   newCertNumber: (at: Date) => string = newCertNo,
-): Promise<void> {
+): Promise<string[]> {
   let pending = input.items;
+  const granted: string[] = [];
   for (let attempt = 0; pending.length > 0; attempt += 1) {
     if (attempt === CERT_NO_ATTEMPTS) throw new Error('could not draw a free certificate number');
-    await tx
+    const inserted = await tx
       .insert(licences)
       .values(
         pending.map((item) => ({
@@ -59,7 +61,9 @@ export async function grantLicences(
           createdAt: input.grantedAt,
         })),
       )
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ materialSid: licences.materialSid });
+    granted.push(...inserted.map((l) => l.materialSid));
     const licensed = await tx
       .select({ materialSid: licences.materialSid })
       .from(licences)
@@ -67,6 +71,7 @@ export async function grantLicences(
     const done = new Set(licensed.map((l) => l.materialSid));
     pending = pending.filter((item) => !done.has(item.materialSid));
   }
+  return granted;
 }
 
 export async function findLicenceByOrderMaterial(

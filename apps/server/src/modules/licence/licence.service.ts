@@ -21,7 +21,13 @@ import type { DownloadUrlSigner } from '../../lib/download-url.js';
 import { cappedTotal, decodeCursor, encodeCursor } from '../../lib/list-cursor.js';
 import { toDocumentJpeg } from '../../media/document-image.js';
 import type { Storage } from '../../media/storage.js';
-import { findLikedSids, findMaterialsBySids, toWireMaterial, type PublicUrlOf } from '../catalog/index.js';
+import {
+  findLikedSids,
+  findMaterialsBySids,
+  moveMaterialSales,
+  toWireMaterial,
+  type PublicUrlOf,
+} from '../catalog/index.js';
 import type { OrderRow } from '../../db/rows.js';
 import { findCompanyOwnership } from './ownership.js';
 import { findUserBySid } from '../user/index.js';
@@ -321,7 +327,7 @@ export function maskCompany(name: string): string {
 
 /**
  * The licences a paid order grants its company, inside the settlement's transaction (the
- * licence module's front door for settlement).
+ * licence module's front door for settlement), each counted as a sale of its material.
  */
 export async function grantOrderLicences(
   tx: DbOrTx,
@@ -333,7 +339,8 @@ export async function grantOrderLicences(
     items: { materialSid: string; spec: number; exclusive?: boolean }[];
   },
 ): Promise<void> {
-  await grantLicences(tx, input);
+  const granted = await grantLicences(tx, input);
+  await moveMaterialSales(tx, granted, 1);
 }
 
 /**

@@ -17,14 +17,14 @@ import {
 } from '@gemstock/contract';
 import { Alert, Button, Card, Dropdown, Empty, Flex, Progress, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useMemo, useState } from 'react';
+import { lazy, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { notify } from '@/lib/notify';
 import { useBulkJob, useStartBulkEdit } from '../api/bulk-edit';
 import { type MaterialListFilter, useMaterials } from '../api/get-materials';
-import { BULK_ACTIONS, type BulkActionKey, MaterialBulkModal } from '../components/material-bulk-modal';
+import { BULK_ACTIONS, type BulkActionKey } from '../lib/bulk-actions';
+import { LoadedOnceOpen } from '../components/loaded-once-open';
 import { useReprocessMaterial } from '../api/reprocess-material';
-import { MaterialEditDrawer } from '../components/material-edit-drawer';
 import { LicenceTags, MaterialFlags, MaterialStatusTag } from '../components/material-tags';
 import { MaterialThumb } from '../components/material-thumb';
 import { ListFilters } from '../components/list-filters';
@@ -54,6 +54,14 @@ const FEATURED_OPTIONS = [
 ];
 
 const SORT_OPTIONS = ADMIN_MATERIAL_SORTS.map((value) => ({ value, label: ADMIN_MATERIAL_SORT_LABEL[value] }));
+
+// opened by a click: loaded then, not with the list
+const MaterialBulkModal = lazy(async () => ({
+  default: (await import('../components/material-bulk-modal')).MaterialBulkModal,
+}));
+const MaterialEditDrawer = lazy(async () => ({
+  default: (await import('../components/material-edit-drawer')).MaterialEditDrawer,
+}));
 
 type ListQuery = MaterialListFilter & { sort: AdminMaterialSort; page_size: number };
 
@@ -201,6 +209,7 @@ export function MaterialsPage() {
       { title: '可售授权', dataIndex: 'authTypes', width: 130, render: (_, m) => <LicenceTags types={m.authTypes} /> },
       { title: '状态', key: 'status', width: 100, render: (_, m) => <MaterialStatusTag material={m} /> },
       { title: '喜欢', dataIndex: 'likeCount', width: 56, align: 'right' },
+      { title: '销量', dataIndex: 'salesCount', width: 56, align: 'right' },
       { title: '标记', key: 'flags', width: 90, render: (_, m) => <MaterialFlags material={m} /> },
       {
         title: '上传时间',
@@ -360,14 +369,18 @@ export function MaterialsPage() {
           </Button>
         </Space>
       </Flex>
-      <MaterialBulkModal
-        action={action}
-        target={allMatching ? `全部符合条件的 ${totalText} 个素材` : `已选的 ${selected.length} 个素材`}
-        pending={startBulk.isPending}
-        onCancel={() => setAction(null)}
-        onConfirm={confirmBulk}
-      />
-      <MaterialEditDrawer material={editing} onClose={() => setEditingSid(null)} />
+      <LoadedOnceOpen open={action !== null}>
+        <MaterialBulkModal
+          action={action}
+          target={allMatching ? `全部符合条件的 ${totalText} 个素材` : `已选的 ${selected.length} 个素材`}
+          pending={startBulk.isPending}
+          onCancel={() => setAction(null)}
+          onConfirm={confirmBulk}
+        />
+      </LoadedOnceOpen>
+      <LoadedOnceOpen open={editing !== null}>
+        <MaterialEditDrawer material={editing} onClose={() => setEditingSid(null)} />
+      </LoadedOnceOpen>
     </Card>
   );
 }
