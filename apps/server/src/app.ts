@@ -49,6 +49,7 @@ import securityHeadersPlugin from './plugins/security-headers.js';
 import { RESPONSE_BROTLI_QUALITY } from './lib/html.js';
 import { isPageRequest, registerWebApp, sendAppShell } from './plugins/web-app.js';
 import { healthRoutes, HEALTH_PATHS } from './ops/health.routes.js';
+import { openApiRoutes } from './ops/openapi.routes.js';
 import { NO_METRICS } from './ops/app-metrics.js';
 import { createPrometheusMetrics, metricsRoutes } from './ops/metrics.routes.js';
 import { loggerOptions, REQUEST_ID_HEADER, requestIdOf } from './ops/logging.js';
@@ -210,6 +211,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(uploadRoutes, services);
   await app.register(designRoutes, services);
   await app.register(adminDesignRoutes, services);
+  await app.register(openApiRoutes, { devOutbox: config.devOutbox });
   if (config.devOutbox) await app.register(devRoutes);
 
   const webDist = config.webDist ?? defaultWebDist();

@@ -84,3 +84,8 @@ export const PAYMENT_PATHS = {
   /** Sandbox only: the page the QR code / go-to-pay link opens (server-rendered HTML; POST = pay). */
   sandboxPage: '/sandbox/pay/:id',
 } as const;
+
+/** The API's own description (decision 0044): an OpenAPI 3.1 document, not the envelope. */
+export const API_DOC_PATHS = {
+  openapi: '/api/openapi.json',
+} as const;

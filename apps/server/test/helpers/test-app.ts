@@ -1,4 +1,4 @@
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, RouteOptions } from 'fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,6 +36,8 @@ export interface TestAppOptions {
   messages?: (db: Db, config: Config) => MessageSender;
   /** Replaces the gateways the configuration names (the sandbox by default), e.g. with fakes. */
   payments?: (config: Config) => PaymentGateways;
+  /** Sees every route as it is registered (the OpenAPI test compares them with the document). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export async function buildTestApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}): Promise<TestApp> {
@@ -54,6 +56,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}, options: Tes
     messages: options.messages?.(database.db, config) ?? new DevOutboxSender(database.db),
     storage,
     ...(options.payments ? { payments: options.payments(config) } : {}),
+    ...(options.onRoute ? { onRoute: options.onRoute } : {}),
     logger: false,
   });
   await app.ready();
