@@ -61,7 +61,7 @@ export const BUYER_ROUTES = {
  */
 const LIBRARY_MARKERS = { antd: 'data-css-hash', zod: 'invalid_type' };
 /** Lazy modules that are not buyer pages. */
-const NOT_BUYER = new Set(['features/admin/admin-app']);
+const NOT_BUYER = new Set(['features/admin/admin-app', 'features/api-docs/routes/api-docs-page']);
 /** Strings only the operator console contains (its storage key and its login title). */
 const CONSOLE_MARKERS = ['gemstock.admin-token', '宝图运营后台'];
 

@@ -4,6 +4,7 @@ import { decorativeIcons } from './build/decorative-icons.ts';
 import { earlyClicks } from './build/early-clicks.ts';
 import { precompress } from './build/precompress.ts';
 import { routeShells } from './build/route-shells.ts';
+import { separateCopies } from './build/separate-copies.ts';
 import { stylesheetLast } from './build/stylesheet-last.ts';
 
 const SRC_DIR = new URL('./src', import.meta.url).pathname;
@@ -16,6 +17,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     decorativeIcons(),
     earlyClicks(),
     stylesheetLast(),
+    // the API reference's Scalar keeps its own zod and clsx (src/features/api-docs)
+    separateCopies(/[\\/]node_modules[\\/](@scalar|@ai-sdk|ai|cva)[\\/]/, ['zod', 'clsx']),
     // the pages a first visit lands on; the server maps paths to these shells (plugins/web-app.ts)
     routeShells({
       home: 'src/features/catalog/routes/home-page.tsx',

@@ -45,6 +45,13 @@ export const routes: RouteObject[] = [
     }),
   },
   {
+    // The API reference (decision 0044): outside the site's layout, Scalar in its own chunk.
+    path: paths.apiDocs,
+    HydrateFallback: AppLoading,
+    ErrorBoundary: RouteError,
+    lazy: page(() => import('@/features/api-docs/routes/api-docs-page')),
+  },
+  {
     id: 'root',
     path: paths.home,
     loader: rootLoader,

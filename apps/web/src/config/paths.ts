@@ -27,6 +27,8 @@ export const paths = {
   freeMaterial: '/free-material',
   video: '/video',
   devOutbox: '/dev/outbox',
+  /** The API reference (decision 0044), outside the site's layout; not under /api, which is the server's. */
+  apiDocs: '/docs/api',
   /** Where a phone comes back from the gateway's mobile page (`?order=<sid>`, built by the server). */
   payReturn: PAY_RETURN_PATH,
 } as const;

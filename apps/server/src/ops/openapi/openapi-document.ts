@@ -67,6 +67,14 @@ const GROUP_TAG: Record<string, string> = {
   ADMIN_OVERVIEW_API: '控制台·概览',
 };
 
+const TAG_ORDER = Object.keys(GROUP_TAG).map(tagOf);
+
+/** The buyer's groups first, then the console's, in GROUP_TAG's order; any other group after them. */
+function tagRank(tag: string): number {
+  const rank = TAG_ORDER.indexOf(tag);
+  return rank === -1 ? TAG_ORDER.length : rank;
+}
+
 /** `ADMIN_ORDER_API` → `控制台·订单 (ADMIN_ORDER_API)`; a group without a Chinese name keeps its own. */
 export function tagOf(group: string): string {
   const name = GROUP_TAG[group];
@@ -226,7 +234,7 @@ export function buildOpenApiDocument(options: { devOutbox: boolean }): OpenApiDo
     },
     jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base',
     servers: [{ url: '/', description: '本站' }],
-    tags: [...tags.keys()].sort().map((name) => ({ name })),
+    tags: [...tags.keys()].sort((a, b) => tagRank(a) - tagRank(b) || a.localeCompare(b)).map((name) => ({ name })),
     paths: sortedPaths,
     components: {
       schemas: { ...defs, ErrorCode: errorCodeSchema(), ErrorEnvelope: errorEnvelope },

@@ -45,6 +45,22 @@ export function openApiPath(path: string): string {
 }
 
 /**
+ * zod writes every integer's bounds as ±(2^53 − 1) unless the schema names narrower ones; they say
+ * nothing a reader needs and a reference shows them as the example value. Dropped in place.
+ */
+function dropSafeIntegerBounds(value: unknown): void {
+  if (Array.isArray(value)) {
+    for (const item of value) dropSafeIntegerBounds(item);
+    return;
+  }
+  if (!value || typeof value !== 'object') return;
+  const schema = value as JsonSchema;
+  if (schema.minimum === Number.MIN_SAFE_INTEGER) delete schema.minimum;
+  if (schema.maximum === Number.MAX_SAFE_INTEGER) delete schema.maximum;
+  for (const child of Object.values(schema)) dropSafeIntegerBounds(child);
+}
+
+/**
  * A zod schema as JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1): the input a caller
  * sends for params, query and body, the output the server answers for a response. What JSON
  * Schema cannot say (a transform's result) is left open rather than refused.
@@ -52,6 +68,7 @@ export function openApiPath(path: string): string {
 export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output', defs: Record<string, JsonSchema>): JsonSchema {
   const converted = z.toJSONSchema(schema, { io, unrepresentable: 'any', reused: 'inline' }) as JsonSchema;
   delete converted.$schema;
+  dropSafeIntegerBounds(converted);
   const localDefs = converted.$defs as Record<string, JsonSchema> | undefined;
   delete converted.$defs;
   if (!localDefs) return converted;
