@@ -38,6 +38,7 @@ import { walletRoutes } from './modules/wallet/index.js';
 import { adminDesignRoutes, designRoutes } from './modules/design/index.js';
 import { adminInvoiceRoutes, invoiceRoutes } from './modules/invoice/index.js';
 import { adminSurveyRoutes, surveyRoutes } from './modules/survey/index.js';
+import { adminPrivacyRoutes, privacyRoutes } from './modules/privacy/index.js';
 import { uploadRoutes } from './modules/upload/index.js';
 import { adminCompanyRoutes, userRoutes } from './modules/user/index.js';
 import type { MessageSender } from './notify/message-sender.js';
@@ -208,6 +209,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(adminInvoiceRoutes, services);
   await app.register(surveyRoutes, services);
   await app.register(adminSurveyRoutes, services);
+  await app.register(privacyRoutes, services);
+  await app.register(adminPrivacyRoutes, services);
   await app.register(uploadRoutes, services);
   await app.register(designRoutes, services);
   await app.register(adminDesignRoutes, services);

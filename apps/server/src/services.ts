@@ -20,6 +20,7 @@ import {
 } from './modules/payment/index.js';
 import { createAdminKeywordService, createSearchService } from './modules/search/index.js';
 import { createServiceContactService } from './modules/service-contact/index.js';
+import { createPrivacyService } from './modules/privacy/index.js';
 import { createSurveyService, isSurveyPending } from './modules/survey/index.js';
 import { createUploadService } from './modules/upload/index.js';
 import { createAdminCompanyService, createSubUserService, createUserService } from './modules/user/index.js';
@@ -133,6 +134,7 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger) {
     users: createUserService({ ...deps, isSurveyPending }),
     subUsers: createSubUserService(deps),
     wallet: createWalletService(deps),
+    privacy: createPrivacyService({ ...deps, signer: deps.downloadUrls, log }),
   };
 }
 

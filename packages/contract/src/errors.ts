@@ -376,6 +376,25 @@ export const ErrorCode = {
   DESIGNER_NOT_FOUND: e(4218, 404, '设计师不存在或已停用'),
   /** A draft before anyone took the work on. */
   DEMAND_NOT_ASSIGNED: e(4219, 409, '请先指派设计师'),
+  /* 4340–4359: personal-information requests (PIPL). */
+  /** No such request of the account (or for the operator). */
+  PRIVACY_REQUEST_NOT_FOUND: e(4340, 404, '隐私请求不存在'),
+  /** The account already has a waiting request of that kind. */
+  PRIVACY_REQUEST_OPEN: e(4341, 409, '您已有一个同类的请求正在处理中，请等待处理结果'),
+  /** The request was answered already (carried out or refused). */
+  PRIVACY_REQUEST_CLOSED: e(4342, 409, '该请求已处理，不能重复操作'),
+  /** An operator action that does not fit the request's kind (a copy for a correction…). */
+  PRIVACY_WRONG_KIND: e(4343, 409, '该操作不适用于此类请求'),
+  /** Deletion asked or carried out while orders, demands, invoices or refunds are unfinished; the message lists them. */
+  PRIVACY_DELETION_BLOCKED: e(4344, 409, '账号还有未完成的事项，暂不能注销'),
+  /** Deletion asked while the wallet holds unexpired money and the user did not agree to give it up. */
+  PRIVACY_BALANCE_NOT_FORFEITED: e(4345, 409, '钱包尚有未过期余额，请先使用，或确认放弃余额后再申请注销'),
+  /** The account was deleted already: nothing is done again. */
+  PRIVACY_ACCOUNT_DELETED: e(4346, 409, '该账号已注销，不能重复注销'),
+  /** The copy has not been produced (the request is waiting or was refused). */
+  PRIVACY_ARCHIVE_NOT_READY: e(4347, 409, '数据副本尚未生成'),
+  /** The copy's download period is over and the file was removed. */
+  PRIVACY_ARCHIVE_EXPIRED: e(4348, 410, '数据副本的下载期限已过，请重新申请'),
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCodeName = keyof typeof ErrorCode;

@@ -57,3 +57,5 @@ export * from './upload-limits.js';
 export * from './api/upload.js';
 export * from './api/design.js';
 export * from './list-page.js';
+export * from './privacy-request-machine.js';
+export * from './api/privacy.js';

@@ -26,6 +26,7 @@ import type { LICENCE_API } from './api/licence.js';
 import type { MATERIAL_API } from './api/material.js';
 import type { ADMIN_ORDER_API, ORDER_API } from './api/order.js';
 import type { ADMIN_PAYMENT_API, PAYMENT_API } from './api/payment.js';
+import type { ADMIN_PRIVACY_API, PRIVACY_API } from './api/privacy.js';
 import type { ADMIN_REFUND_API } from './api/refund.js';
 import type { ADMIN_SURVEY_API, SURVEY_API } from './api/survey.js';
 import type { UPLOAD_API } from './api/upload.js';
@@ -284,6 +285,23 @@ export const PAYMENT_ROUTES: RoutesOf<typeof PAYMENT_API> = {
   wechat: { method: 'POST', path: '/api/order/:id/wechat', access: 'user' },
   alipay: { method: 'POST', path: '/api/order/:id/alipay', access: 'user' },
   status: { method: 'GET', path: '/api/order/:id/pay', access: 'user' },
+};
+
+export const ADMIN_PRIVACY_ROUTES: RoutesOf<typeof ADMIN_PRIVACY_API> = {
+  list: { method: 'GET', path: '/api/admin/privacy_requests', access: 'operator' },
+  deletionPreview: { method: 'GET', path: '/api/admin/privacy_requests/:id/deletion_preview', access: 'operator' },
+  correct: { method: 'POST', path: '/api/admin/privacy_requests/:id/correct', access: 'operator' },
+  produce: { method: 'POST', path: '/api/admin/privacy_requests/:id/produce', access: 'operator' },
+  erase: { method: 'POST', path: '/api/admin/privacy_requests/:id/erase', access: 'operator' },
+  refuse: { method: 'POST', path: '/api/admin/privacy_requests/:id/refuse', access: 'operator' },
+  archive: { method: 'GET', path: '/api/admin/privacy_requests/:id/archive', access: 'operator' },
+};
+
+export const PRIVACY_ROUTES: RoutesOf<typeof PRIVACY_API> = {
+  list: { method: 'GET', path: '/api/user/privacy_requests', access: 'user' },
+  deletionCheck: { method: 'GET', path: '/api/user/privacy_requests/deletion_check', access: 'user' },
+  create: { method: 'POST', path: '/api/user/privacy_requests', access: 'user' },
+  archive: { method: 'GET', path: '/api/user/privacy_requests/:id/archive', access: 'user' },
 };
 
 export const ADMIN_REFUND_ROUTES: RoutesOf<typeof ADMIN_REFUND_API> = {

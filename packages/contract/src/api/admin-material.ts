@@ -409,6 +409,10 @@ export const AUDIT_ACTION_LABEL: Readonly<Record<string, string>> = {
   'export.invoices': '导出发票申请',
   'export.coupons': '导出优惠券',
   'export.audit': '导出操作日志',
+  'privacy.correct': '完成个人信息更正',
+  'privacy.produce': '生成个人信息副本',
+  'privacy.erase': '注销账号（个人信息删除）',
+  'privacy.refuse': '拒绝个人信息请求',
 };
 
 export const AUDIT_ENTITY_LABEL: Readonly<Record<string, string>> = {
@@ -425,6 +429,7 @@ export const AUDIT_ENTITY_LABEL: Readonly<Record<string, string>> = {
   material_bulk_job: '素材批量修改',
   payment_exception: '支付异常',
   export: '导出',
+  privacy_request: '隐私请求',
 };
 
 const AUDIT_MESSAGES = {

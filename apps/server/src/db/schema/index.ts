@@ -11,3 +11,4 @@ export * from './media.js';
 export * from './payments.js';
 export * from './archive.js';
 export * from './change-feed.js';
+export * from './privacy.js';
