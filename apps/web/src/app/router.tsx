@@ -105,6 +105,11 @@ export const routes: RouteObject[] = [
                 handle: h('我的子账号'),
                 lazy: page(() => import('@/features/account/routes/sub-account-page')),
               },
+              {
+                path: 'privacy',
+                handle: h('个人信息'),
+                lazy: page(() => import('@/features/account/routes/privacy-page')),
+              },
             ],
           },
           {

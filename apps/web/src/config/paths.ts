@@ -14,6 +14,7 @@ export const paths = {
     order: '/user/order',
     like: '/user/like',
     subAccount: '/user/sub-account',
+    privacy: '/user/privacy',
   },
   customize: '/customize',
   record: {

@@ -35,6 +35,7 @@ const TransfersPage = lazyPage(CONSOLE_PAGES.transfers, 'TransfersPage');
 const DemandsPage = lazyPage(CONSOLE_PAGES.demands, 'DemandsPage');
 const InvoicesPage = lazyPage(CONSOLE_PAGES.invoices, 'InvoicesPage');
 const SurveysPage = lazyPage(CONSOLE_PAGES.surveys, 'SurveysPage');
+const PrivacyPage = lazyPage(CONSOLE_PAGES.privacy, 'PrivacyPage');
 const ReviewPage = lazyPage(CONSOLE_PAGES.review, 'ReviewPage');
 const UploadPage = lazyPage(CONSOLE_PAGES.upload, 'UploadPage');
 
@@ -60,6 +61,7 @@ export default function AdminApp() {
         <Route path="invoices" element={InvoicesPage} />
         <Route path="demands" element={DemandsPage} />
         <Route path="surveys" element={SurveysPage} />
+        <Route path="privacy" element={PrivacyPage} />
         <Route path="payment-exceptions" element={PaymentExceptionsPage} />
         <Route path="coupons" element={CouponsPage} />
         <Route path="audit" element={AuditPage} />

@@ -19,6 +19,7 @@ export const CONSOLE_PAGES = {
   invoices: () => import('./routes/invoices-page'),
   demands: () => import('./routes/demands-page'),
   surveys: () => import('./routes/surveys-page'),
+  privacy: () => import('./routes/privacy-page'),
   'payment-exceptions': () => import('./routes/payment-exceptions-page'),
   coupons: () => import('./routes/coupons-page'),
   audit: () => import('./routes/audit-page'),

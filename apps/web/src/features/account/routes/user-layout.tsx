@@ -39,6 +39,7 @@ export default function UserLayout() {
     { to: paths.user.order, icon: ProfileOutlined, label: '我的订单' },
     { to: paths.user.like, icon: HeartOutlined, label: '我的喜欢' },
     ...(showSubAccounts ? [{ to: paths.user.subAccount, icon: icons?.TeamOutlined, label: '我的子账号' }] : []),
+    { to: paths.user.privacy, icon: undefined, label: '个人信息' },
     // the membership page (/wallet) is not part of the account area, but this is where a buyer looks for it
     { to: paths.wallet, icon: icons?.CrownOutlined, label: user?.isVip ? 'VIP 会员与钱包' : '升级VIP' },
   ];

@@ -15,6 +15,7 @@ export const adminPaths = {
   invoices: '/admin/invoices',
   demands: '/admin/demands',
   surveys: '/admin/surveys',
+  privacy: '/admin/privacy',
   paymentExceptions: '/admin/payment-exceptions',
   serviceSettings: '/admin/service',
   operators: '/admin/operators',
