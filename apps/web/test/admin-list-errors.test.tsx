@@ -8,6 +8,7 @@ import {
   ADMIN_OPERATOR_API,
   ADMIN_ORDER_API,
   ADMIN_PAYMENT_API,
+  ADMIN_PRIVACY_API,
   ADMIN_REVIEW_API,
   ADMIN_SURVEY_API,
 } from '@gemstock/contract';
@@ -49,6 +50,7 @@ describe('a console list whose load fails', () => {
     ['/admin/operators', ADMIN_OPERATOR_API.list.path, '运营账号列表加载失败', '暂无数据'],
     ['/admin/keywords', ADMIN_KEYWORD_API.lists.path, '关键词加载失败', '还没有置顶关键词'],
     ['/admin/review', ADMIN_REVIEW_API.queue.path, '审核列表加载失败', '没有待审核的素材'],
+    ['/admin/privacy', ADMIN_PRIVACY_API.list.path, '隐私请求加载失败', '没有待处理的请求'],
   ])('%s says so in place, never "empty", and 重试 asks again', async (page, listPath, failed, empty) => {
     const calls = failingLists(listPath);
     renderConsoleAt(page);

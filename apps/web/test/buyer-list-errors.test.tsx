@@ -1,10 +1,18 @@
-import { DESIGN_ROUTES, LICENCE_ROUTES, MATERIAL_ROUTES, ORDER_ROUTES, WALLET_ROUTES } from '@gemstock/contract';
+import {
+  DESIGN_ROUTES,
+  LICENCE_ROUTES,
+  MATERIAL_ROUTES,
+  ORDER_ROUTES,
+  PRIVACY_ROUTES,
+  WALLET_ROUTES,
+} from '@gemstock/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import LikePage from '@/features/account/routes/like-page';
+import PrivacyPage from '@/features/account/routes/privacy-page';
 import { PurchasedMaterials } from '@/features/records/components/purchased-materials';
 import CustomizeRecordsPage from '@/features/records/routes/customize-records-page';
 import UserOrderPage from '@/features/records/routes/user-order-page';
@@ -37,6 +45,7 @@ describe('a buyer list whose load fails', () => {
     ['我的喜欢', () => <LikePage />, MATERIAL_ROUTES.userLikes, '加载失败', '还没有喜欢的素材'],
     ['钱包', () => <WalletPage />, WALLET_ROUTES.list, '充值记录加载失败', '暂无充值记录'],
     ['定制记录', () => <CustomizeRecordsPage />, DESIGN_ROUTES.list, '定制记录加载失败', '暂无定制记录'],
+    ['个人信息请求', () => <PrivacyPage />, PRIVACY_ROUTES.list, '请求记录加载失败', '还没有提交过请求'],
   ])('%s says so in place, never "empty", and 重试 asks again', async (_name, page, list, failed, empty) => {
     const calls = serveApi((call) =>
       isCall(call, list)

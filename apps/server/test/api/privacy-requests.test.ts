@@ -238,7 +238,8 @@ describe('the copy of the data', () => {
       expect(names).toContain(`${part}.json`);
       expect(names).toContain(`${part}.csv`);
     }
-    expect(names).toContain('说明.txt');
+    expect(names).toContain('README.txt');
+    expect(strFromU8(entries['README.txt']!)).toContain('个人信息保护法');
 
     const profile = JSON.parse(strFromU8(entries['profile.json']!)) as Record<string, unknown>[];
     expect(profile).toEqual([expect.objectContaining({ sid: buyer.sid, email: buyer.email, mobile: buyer.mobile })]);

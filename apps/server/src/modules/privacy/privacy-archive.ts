@@ -19,7 +19,7 @@ const README_HEAD = [
 
 /**
  * Writes the copy of an account's data to storage as a zip: for each section a JSON file (an
- * array) and a CSV file (UTF-8 with BOM, so Excel reads Chinese), and 说明.txt. The rows are read
+ * array) and a CSV file (UTF-8 with BOM, so Excel reads Chinese), and README.txt (in Chinese; an ASCII name, which every unzip tool reads). The rows are read
  * a page at a time and compressed as they come, and the zip streams into storage, so memory stays
  * bounded whatever the size of the account. Resolves with the stored size in bytes.
  */
@@ -43,7 +43,7 @@ export async function writePrivacyArchive(
   try {
     const sections = exportSectionsOf(user);
     const readme = [...README_HEAD, ...sections.map((s) => `  ${s.file}.json / ${s.file}.csv：${s.title}`), ''];
-    addText(zip, '说明.txt', readme.join('\r\n'));
+    addText(zip, 'README.txt', UTF8_BOM + readme.join('\r\n'));
     for (const section of sections) {
       await addSection(deps.db, zip, section);
       if (zipError) throw zipError;

@@ -8,7 +8,7 @@ export type ExportValue = string | number | boolean | null;
 export type ExportRow = Record<string, ExportValue>;
 
 /**
- * One file of the copy: its name, what it holds (the archive's 说明.txt), and how its rows are
+ * One file of the copy: its name, what it holds (the archive's README.txt), and how its rows are
  * read a page at a time in the order of a unique key, so the copy of a large account is built
  * with bounded memory.
  */

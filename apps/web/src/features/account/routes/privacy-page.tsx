@@ -173,7 +173,12 @@ export default function PrivacyPage() {
   const columns: TableColumn<TPrivacyRequest>[] = [
     { key: 'kind', title: '类型', width: 150, render: (row) => PRIVACY_KIND_LABEL[row.kind] },
     { key: 'created', title: '提交时间', width: 160, render: (row) => formatDateTime(row.createdAt) },
-    { key: 'due', title: '答复期限', width: 120, render: (row) => `${row.dueDate} 前` },
+    {
+      key: 'due',
+      title: '答复期限',
+      width: 130,
+      render: (row) => <span className="gs-privacy-nowrap">{row.dueDate} 前</span>,
+    },
     {
       key: 'status',
       title: '状态',

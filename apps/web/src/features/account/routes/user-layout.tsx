@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { PageContainer } from '@/components/page-container';
 import { Icon, type IconPaths } from '@/components/ui/icon';
-import { HeartOutlined, ProfileOutlined } from '@/components/ui/icon-paths';
+import { FileProtectOutlined, HeartOutlined, ProfileOutlined } from '@/components/ui/icon-paths';
 import { paths } from '@/config/paths';
 import { useCurrentUser } from '@/stores/session';
 import type * as MenuIconPaths from '../icon-paths';
@@ -39,7 +39,7 @@ export default function UserLayout() {
     { to: paths.user.order, icon: ProfileOutlined, label: '我的订单' },
     { to: paths.user.like, icon: HeartOutlined, label: '我的喜欢' },
     ...(showSubAccounts ? [{ to: paths.user.subAccount, icon: icons?.TeamOutlined, label: '我的子账号' }] : []),
-    { to: paths.user.privacy, icon: undefined, label: '个人信息' },
+    { to: paths.user.privacy, icon: FileProtectOutlined, label: '个人信息' },
     // the membership page (/wallet) is not part of the account area, but this is where a buyer looks for it
     { to: paths.wallet, icon: icons?.CrownOutlined, label: user?.isVip ? 'VIP 会员与钱包' : '升级VIP' },
   ];

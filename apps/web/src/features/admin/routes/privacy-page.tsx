@@ -91,7 +91,7 @@ function TextModal({
               { max: PRIVACY_TEXT_MAX, message: `最多 ${PRIVACY_TEXT_MAX} 个字` },
             ]}
           >
-            <Input.TextArea showCount autoSize={{ minRows: 3, maxRows: 6 }} />
+            <Input.TextArea count={{ show: true, max: PRIVACY_TEXT_MAX }} autoSize={{ minRows: 3, maxRows: 6 }} />
           </Form.Item>
         </Form>
       )}
