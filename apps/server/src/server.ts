@@ -129,6 +129,13 @@ export async function startServer(config: Config, options: StartServerOptions = 
     app.log,
   );
   const retention = new PeriodicTask('retention', () => enforceRetention(app.deps), RETENTION_INTERVAL_MS, app.log);
+  // Copies of personal data past their download period are removed (docs/decisions/0043).
+  const privacyArchives = new PeriodicTask(
+    'privacy copies purge',
+    () => app.services.privacy.purgeExpiredArchives(),
+    RETENTION_INTERVAL_MS,
+    app.log,
+  );
   // Refunds whose gateway answer was lost are asked about (docs/decisions/0029).
   const refundSweep = new PeriodicTask(
     'refund sweep',
@@ -162,6 +169,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
   void hotKeywords.runOnce();
   hotKeywords.start();
   retention.start();
+  privacyArchives.start();
   refundSweep.start();
 
   // When the last connection was accepted: the listener closes only once they have stopped coming.
@@ -186,6 +194,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
         uploadPurge.stop(),
         hotKeywords.stop(),
         retention.stop(),
+        privacyArchives.stop(),
         refundSweep.stop(),
       ]);
       // Stops accepting connections and waits for the requests in flight.

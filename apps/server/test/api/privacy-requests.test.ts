@@ -303,6 +303,15 @@ describe('the copy of the data', () => {
       .where(eq(privacyRequests.sid, asked.data.sid));
     const res = await injectApi(t, PRIVACY_API.archive, { token: buyer.token, params: { id: asked.data.sid } });
     expect(res.code).toBe(ErrorCode.PRIVACY_ARCHIVE_EXPIRED.code);
+
+    // The retention pass removes the file and forgets its key.
+    const [before] = await t.database.db.select().from(privacyRequests).where(eq(privacyRequests.sid, asked.data.sid));
+    expect(await t.app.deps.storage.stat(before!.archiveKey!)).not.toBeNull();
+    expect(await t.app.services.privacy.purgeExpiredArchives()).toBeGreaterThanOrEqual(1);
+    expect(await t.app.deps.storage.stat(before!.archiveKey!)).toBeNull();
+    const [after] = await t.database.db.select().from(privacyRequests).where(eq(privacyRequests.sid, asked.data.sid));
+    expect(after?.archiveKey).toBeNull();
+    expect(after?.status).toBe('DONE');
   });
 });
 

@@ -24,9 +24,11 @@ import {
   type PrivacyRequestRow,
   anonymiseUsers,
   countQueue,
+  expiredArchives,
   findPrivacyRequest,
   findQueueRow,
   findUser,
+  forgetArchive,
   finishPrivacyRequest,
   isAccountErased,
   listQueue,
@@ -318,4 +320,21 @@ export async function adminArchiveLink(deps: PrivacyDeps, sid: string): Promise<
   const row = await findPrivacyRequest(deps.db, sid);
   if (!row) throw new AppError(ErrorCode.PRIVACY_REQUEST_NOT_FOUND);
   return archiveLinkOf(deps, row);
+}
+
+/** Copies removed per pass; the rest wait for the next one. */
+const ARCHIVE_PURGE_BATCH = 100;
+
+/**
+ * Removes produced copies whose download period is over (run with the retention pass, server.ts):
+ * the file from storage, then the request's key, so a link can no longer be made. A file already
+ * gone counts as removed. Returns how many were removed.
+ */
+export async function purgeExpiredArchives(deps: PrivacyDeps): Promise<number> {
+  const expired = await expiredArchives(deps.db, nowOf(deps), ARCHIVE_PURGE_BATCH);
+  for (const { sid, archiveKey } of expired) {
+    if (archiveKey) await deps.storage.delete(archiveKey);
+    await forgetArchive(deps.db, sid);
+  }
+  return expired.length;
 }

@@ -6,6 +6,7 @@ import {
   listPrivacyQueue,
   previewDeletion,
   produceCopy,
+  purgeExpiredArchives,
   refuseRequest,
 } from './admin-privacy.service.js';
 import { checkDeletion, createRequest, listOwnRequests, ownArchiveLink, type PrivacyDeps } from './privacy.service.js';
@@ -24,6 +25,7 @@ export function createPrivacyService(deps: PrivacyDeps) {
     eraseAccount,
     refuseRequest,
     adminArchiveLink,
+    purgeExpiredArchives,
   });
 }
 
