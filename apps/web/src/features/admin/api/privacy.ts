@@ -23,10 +23,15 @@ export function usePrivacyQueue(query: PrivacyQueueQuery) {
   });
 }
 
-/** GET /api/admin/privacy_requests/{id}/deletion_preview: asked when the confirmation opens. */
+/**
+ * GET /api/admin/privacy_requests/{id}/deletion_preview: asked each time the confirmation opens.
+ * Its key is outside ADMIN_PRIVACY_KEY, so refreshing the queue after the deletion does not ask
+ * again for the preview of an account just deleted (4346).
+ */
 export function useDeletionPreview(sid: string | null) {
   return useQuery({
-    queryKey: [...ADMIN_PRIVACY_KEY, 'preview', sid],
+    queryKey: [ADMIN_SCOPE, 'privacy-deletion-preview', sid],
+    gcTime: 0,
     queryFn: ({ signal }) => callAdminApi(ADMIN_PRIVACY_API.deletionPreview, { params: { id: sid! } }, { signal }),
     enabled: sid !== null,
     staleTime: 0,
