@@ -48,6 +48,7 @@ export const BUYER_ROUTES = {
   '/user/order': ['features/account/routes/user-layout', 'features/records/routes/user-order-page'],
   '/user/like': ['features/account/routes/user-layout', 'features/account/routes/like-page'],
   '/user/sub-account': ['features/account/routes/user-layout', 'features/account/routes/sub-account-page'],
+  '/user/privacy': ['features/account/routes/user-layout', 'features/account/routes/privacy-page'],
   '/record/ordinary': ['features/records/routes/record-layout', 'features/records/routes/ordinary-records-page'],
   '/record/customize': ['features/records/routes/record-layout', 'features/records/routes/customize-records-page'],
   '/dev/outbox': ['features/dev-outbox/routes/outbox-page'],

@@ -15,6 +15,8 @@ export const PRIVACY_REQUEST_STATUSES = Object.values(PrivacyRequestStatus) as [
   ...PrivacyRequestStatus[],
 ];
 
+/** Longest text a user or an operator writes on a request (what is wrong, a note, a reason). */
+export const PRIVACY_TEXT_MAX = 1000;
 /** Days a produced copy stays downloadable; the file is removed after (docs/operations.md). */
 export const PRIVACY_ARCHIVE_DAYS = 7;
 

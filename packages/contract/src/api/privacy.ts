@@ -2,12 +2,14 @@ import { z } from '../zod-locale.js';
 import { defineEndpoint } from '../endpoint.js';
 import { ZListPageInfo, zListCursor } from '../list-page.js';
 import { MESSAGES } from '../validation.js';
-import { PRIVACY_REQUEST_KINDS, PRIVACY_REQUEST_STATUSES, PrivacyRequestKind } from '../privacy-request-machine.js';
+import {
+  PRIVACY_REQUEST_KINDS,
+  PRIVACY_REQUEST_STATUSES,
+  PRIVACY_TEXT_MAX,
+  PrivacyRequestKind,
+} from '../privacy-request-machine.js';
 import { ZAdminPageQuery } from './admin-material.js';
 import { ZSidParams } from './user.js';
-
-/** Longest text a user or an operator writes on a request (what is wrong, a note, a reason). */
-export const PRIVACY_TEXT_MAX = 1000;
 
 export const PRIVACY_MESSAGES = {
   kind: '请选择请求类型',
