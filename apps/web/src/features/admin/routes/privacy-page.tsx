@@ -7,22 +7,7 @@ import {
   chinaLastDayBefore,
   formatYuan,
 } from '@gemstock/contract';
-import {
-  Alert,
-  Button,
-  Card,
-  Empty,
-  Flex,
-  Form,
-  Input,
-  List,
-  Modal,
-  Segmented,
-  Space,
-  Spin,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, Button, Card, Empty, Flex, Form, Input, Modal, Segmented, Space, Spin, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { LoadError } from '@/components/load-error';
@@ -99,6 +84,16 @@ function TextModal({
   );
 }
 
+function Lines({ items }: { items: readonly string[] }) {
+  return (
+    <ul style={{ margin: 0, paddingLeft: 20, lineHeight: 1.9 }}>
+      {items.map((item) => (
+        <li key={item}>{item}</li>
+      ))}
+    </ul>
+  );
+}
+
 /** Asks before a deletion is carried out: which accounts, what is removed and what is kept. */
 function EraseModal({ request, onClose }: { request: TAdminPrivacyRequest | null; onClose: () => void }) {
   const preview = useDeletionPreview(request?.sid ?? null);
@@ -148,18 +143,13 @@ function EraseModal({ request, onClose }: { request: TAdminPrivacyRequest | null
             />
           )}
           <Typography.Text strong>注销的账号</Typography.Text>
-          <List
-            size="small"
-            bordered
-            dataSource={preview.data.accounts}
-            renderItem={(item) => <List.Item>{item}</List.Item>}
-          />
+          <Lines items={preview.data.accounts} />
           <Typography.Text strong type="danger">
             将删除
           </Typography.Text>
-          <List size="small" dataSource={preview.data.removed} renderItem={(item) => <List.Item>{item}</List.Item>} />
+          <Lines items={preview.data.removed} />
           <Typography.Text strong>依法保留</Typography.Text>
-          <List size="small" dataSource={preview.data.kept} renderItem={(item) => <List.Item>{item}</List.Item>} />
+          <Lines items={preview.data.kept} />
           <Typography.Text type="secondary">此操作不可撤销。</Typography.Text>
         </Space>
       )}
