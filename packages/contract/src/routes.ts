@@ -288,13 +288,18 @@ export const PAYMENT_ROUTES: RoutesOf<typeof PAYMENT_API> = {
 };
 
 export const ADMIN_PRIVACY_ROUTES: RoutesOf<typeof ADMIN_PRIVACY_API> = {
-  list: { method: 'GET', path: '/api/admin/privacy_requests', access: 'operator' },
-  deletionPreview: { method: 'GET', path: '/api/admin/privacy_requests/:id/deletion_preview', access: 'operator' },
-  correct: { method: 'POST', path: '/api/admin/privacy_requests/:id/correct', access: 'operator' },
-  produce: { method: 'POST', path: '/api/admin/privacy_requests/:id/produce', access: 'operator' },
-  erase: { method: 'POST', path: '/api/admin/privacy_requests/:id/erase', access: 'operator' },
-  refuse: { method: 'POST', path: '/api/admin/privacy_requests/:id/refuse', access: 'operator' },
-  archive: { method: 'GET', path: '/api/admin/privacy_requests/:id/archive', access: 'operator' },
+  list: { method: 'GET', path: '/api/admin/privacy_requests', access: 'operator', roles: ['service'] },
+  deletionPreview: {
+    method: 'GET',
+    path: '/api/admin/privacy_requests/:id/deletion_preview',
+    access: 'operator',
+    roles: ['service'],
+  },
+  correct: { method: 'POST', path: '/api/admin/privacy_requests/:id/correct', access: 'operator', roles: ['service'] },
+  produce: { method: 'POST', path: '/api/admin/privacy_requests/:id/produce', access: 'operator', roles: ['service'] },
+  erase: { method: 'POST', path: '/api/admin/privacy_requests/:id/erase', access: 'operator', roles: ['service'] },
+  refuse: { method: 'POST', path: '/api/admin/privacy_requests/:id/refuse', access: 'operator', roles: ['service'] },
+  archive: { method: 'GET', path: '/api/admin/privacy_requests/:id/archive', access: 'operator', roles: ['service'] },
 };
 
 export const PRIVACY_ROUTES: RoutesOf<typeof PRIVACY_API> = {
