@@ -47,6 +47,7 @@ const GROUP_TAG: Record<string, string> = {
   SURVEY_API: '满意度调查',
   UPLOAD_API: '上传',
   DESIGN_API: '定制服务',
+  PRIVACY_API: '个人信息',
   DEV_API: '开发',
   ADMIN_API: '控制台·运营账号',
   ADMIN_OPERATOR_API: '控制台·账号管理',
@@ -65,6 +66,7 @@ const GROUP_TAG: Record<string, string> = {
   ADMIN_SURVEY_API: '控制台·满意度调查',
   ADMIN_DESIGN_API: '控制台·定制服务',
   ADMIN_OVERVIEW_API: '控制台·概览',
+  ADMIN_PRIVACY_API: '控制台·隐私请求',
 };
 
 const TAG_ORDER = Object.keys(GROUP_TAG).map(tagOf);
