@@ -20,6 +20,7 @@ import { mediaRoutes } from './media/media.routes.js';
 import { publicUrlOfStorage } from './media/public-url.js';
 import type { Storage } from './media/storage.js';
 import { createVideoProcessor, type VideoProcessor } from './media/video-processor.js';
+import { adminDashboardRoutes, analyticsRoutes } from './modules/analytics/index.js';
 import { adminAuditRoutes } from './modules/audit/index.js';
 import { adminAuthRoutes, adminOperatorRoutes } from './modules/operator/index.js';
 import { adminKeywordRoutes, searchRoutes } from './modules/search/index.js';
@@ -127,6 +128,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const services: Services = createServices(deps, app.log);
   app.decorate('services', services);
   app.addHook('onClose', async () => services.search.flushLog());
+  app.addHook('onClose', async () => services.analytics.flushEvents());
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });
@@ -215,6 +217,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(designRoutes, services);
   await app.register(adminDesignRoutes, services);
   await app.register(openApiRoutes, { devOutbox: config.devOutbox });
+  await app.register(analyticsRoutes, services);
+  await app.register(adminDashboardRoutes, services);
   if (config.devOutbox) await app.register(devRoutes);
 
   const webDist = config.webDist ?? defaultWebDist();

@@ -69,6 +69,11 @@ export const ZEnv = z.object({
   WEB_DIST: z.string().optional(),
   /** A separate mobile site: phones asking for a page are redirected there, same path and query. */
   MOBILE_SITE_URL: z.string().url().optional(),
+  /** Baidu Tongji's site id (32 hex digits): its script is added to the buyer pages only when set. */
+  BAIDU_TONGJI_SITE_ID: z
+    .string()
+    .regex(/^[0-9a-f]{32}$/i, 'BAIDU_TONGJI_SITE_ID must be the 32 hex digits of the hm.js address')
+    .optional(),
   // Media uploads and processing (docs/operations.md, docs/decisions/0005-media-pipeline.md).
   UPLOAD_MAX_BYTES: z.coerce
     .number()

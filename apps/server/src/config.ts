@@ -52,6 +52,8 @@ export interface Config {
   webDist: string | undefined;
   /** Where phones are sent for pages (spec §2), or undefined when this site is the mobile site. */
   mobileSiteUrl: string | undefined;
+  /** Baidu Tongji's site id; unset (the default): no third-party script, and the CSP does not allow one. */
+  baiduTongjiSiteId: string | undefined;
   upload: UploadLimits;
   /** Explicit ffmpeg / ffprobe binaries; otherwise they are looked up on PATH. */
   ffmpegPath: string | undefined;
@@ -348,6 +350,7 @@ export function loadConfig(
     maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS ?? (env.DATABASE_URL ? 2000 : 0),
     webDist: env.WEB_DIST,
     mobileSiteUrl: env.MOBILE_SITE_URL,
+    baiduTongjiSiteId: env.BAIDU_TONGJI_SITE_ID,
     upload: {
       maxBytes: Math.max(env.UPLOAD_MAX_BYTES, env.UPLOAD_IMAGE_MAX_BYTES),
       imageMaxBytes: env.UPLOAD_IMAGE_MAX_BYTES,

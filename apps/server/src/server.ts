@@ -8,6 +8,7 @@ import { PeriodicTask } from './jobs/periodic-task.js';
 import { createStorage } from './media/create-storage.js';
 import type { Storage } from './media/storage.js';
 import { queueOutdatedRenditions } from './modules/catalog/index.js';
+import { ANALYTICS_ROLLUP_INTERVAL_MS } from './modules/analytics/index.js';
 import { HOT_KEYWORD_REFRESH_MS } from './modules/search/index.js';
 import { RETENTION_INTERVAL_MS, enforceRetention } from './modules/common/index.js';
 import { UnpaidOrderSweeper } from './modules/payment/index.js';
@@ -128,6 +129,13 @@ export async function startServer(config: Config, options: StartServerOptions = 
     HOT_KEYWORD_REFRESH_MS,
     app.log,
   );
+  // The 数据看板's daily rollups (docs/decisions/0041): each day once settled, under its lock.
+  const analyticsRollup = new PeriodicTask(
+    'analytics rollup',
+    () => app.services.analytics.rollupAnalytics(),
+    ANALYTICS_ROLLUP_INTERVAL_MS,
+    app.log,
+  );
   const retention = new PeriodicTask('retention', () => enforceRetention(app.deps), RETENTION_INTERVAL_MS, app.log);
   // Copies of personal data past their download period are removed (docs/decisions/0043).
   const privacyArchives = new PeriodicTask(
@@ -171,6 +179,8 @@ export async function startServer(config: Config, options: StartServerOptions = 
   retention.start();
   privacyArchives.start();
   refundSweep.start();
+  void analyticsRollup.runOnce();
+  analyticsRollup.start();
 
   // When the last connection was accepted: the listener closes only once they have stopped coming.
   let lastConnectionAt = Date.now();
@@ -196,6 +206,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
         retention.stop(),
         privacyArchives.stop(),
         refundSweep.stop(),
+        analyticsRollup.stop(),
       ]);
       // Stops accepting connections and waits for the requests in flight.
       await app.close();

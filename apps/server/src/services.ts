@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from './app-deps.js';
+import { BufferedWriter } from './lib/buffered-writer.js';
+import { createAnalyticsService, insertAnalyticsEvents } from './modules/analytics/index.js';
 import { createAuditService } from './modules/audit/index.js';
 import { createCartService } from './modules/cart/index.js';
 import { createAdminMaterialService, createCatalogService } from './modules/catalog/index.js';
@@ -44,6 +46,7 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger) {
     signer: deps.downloadUrls,
     publicUrlOf: deps.publicUrlOf,
     ownership: withOwnership,
+    events,
   });
   const search = createSearchService({
     ...deps,
@@ -55,6 +58,21 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger) {
   // and the other servers hear of it (ops/change-feed.ts; server.ts listens).
   events.on('catalog.changed', () => search.forgetSearches());
   events.on('catalog.changed', () => deps.changes.publish('catalog'));
+
+  // Page views, detail views and cart additions, written in the background (docs/decisions/0041).
+  const analytics = createAnalyticsService({
+    db,
+    recorder: new BufferedWriter(
+      (rows) => insertAnalyticsEvents(db, rows),
+      (error) => log.error({ err: error }, 'analytics event write failed'),
+    ),
+  });
+  events.on('material.viewed', ({ materialSid, userSid }) =>
+    analytics.recordServerEvent({ kind: 'detail_view', materialSid, userSid }),
+  );
+  events.on('cart.added', ({ materialSid, userSid }) =>
+    analytics.recordServerEvent({ kind: 'cart_add', materialSid, userSid }),
+  );
 
   // Payment and orders need each other: a cancel first asks the payment module to close the
   // order's gateway trades (a request it waits for), and paying presents the order.
@@ -107,7 +125,7 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger) {
     adminCompanies: createAdminCompanyService(deps),
     search,
     adminKeywords: createAdminKeywordService(deps),
-    cart: createCartService({ db, publicUrlOf: deps.publicUrlOf }),
+    cart: createCartService({ db, publicUrlOf: deps.publicUrlOf, events }),
     coupons: createCouponService(deps),
     adminCoupons: createAdminCouponService(deps),
     design: createDesignService(designDeps),
@@ -126,6 +144,7 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger) {
     operators: createOperatorService({ ...deps, log }),
     orders,
     overview: createOverviewService(deps),
+    analytics,
     payment,
     refunds: createRefundService({ ...paymentDeps, sandboxRefundTimers: new Set() }),
     serviceContact: createServiceContactService(deps),

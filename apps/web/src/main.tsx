@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { viewerOf } from '@/api/material-cache';
 import { clientApp, loadMatchedRoutes } from '@/app/client-app';
 import { createAppRouter } from '@/app/router';
+import { startPageViewBeacon } from '@/lib/analytics';
 import { logError } from '@/lib/logger';
 import { queryClient } from '@/lib/query-client';
 import { assumeViewportWidth } from '@/lib/viewport-estimate';
@@ -99,4 +100,6 @@ async function start(container: HTMLElement) {
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
+// page views go to our server in batches, after the page is up (lib/analytics.ts)
+startPageViewBeacon();
 void start(container);

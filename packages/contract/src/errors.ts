@@ -395,6 +395,10 @@ export const ErrorCode = {
   PRIVACY_ARCHIVE_NOT_READY: e(4347, 409, '数据副本尚未生成'),
   /** The copy's download period is over and the file was removed. */
   PRIVACY_ARCHIVE_EXPIRED: e(4348, 410, '数据副本的下载期限已过，请重新申请'),
+
+  /* 4300–4319: analytics and the 数据看板. */
+  /** A dashboard range (or its CSV) longer than DASHBOARD_MAX_DAYS. */
+  DASHBOARD_RANGE_TOO_LONG: e(4300, 400, '统计区间最长 366 天，请缩短日期范围'),
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCodeName = keyof typeof ErrorCode;

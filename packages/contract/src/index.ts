@@ -59,3 +59,4 @@ export * from './api/design.js';
 export * from './list-page.js';
 export * from './privacy-request-machine.js';
 export * from './api/privacy.js';
+export * from './api/analytics.js';

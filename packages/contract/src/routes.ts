@@ -16,6 +16,7 @@ import type { ADMIN_AUDIT_API, ADMIN_KEYWORD_API, ADMIN_MATERIAL_API } from './a
 import type { ADMIN_OVERVIEW_API } from './api/admin-overview.js';
 import type { ADMIN_REVIEW_API, ADMIN_UPLOAD_BATCH_API } from './api/admin-review.js';
 import type { ADMIN_API, ADMIN_OPERATOR_API } from './api/admin.js';
+import type { ADMIN_DASHBOARD_API, ANALYTICS_API } from './api/analytics.js';
 import type { CART_API } from './api/cart.js';
 import type { COMMON_API, SERVICE_QR_API } from './api/common.js';
 import type { COUPON_API } from './api/coupon.js';
@@ -155,6 +156,19 @@ export const ADMIN_OPERATOR_ROUTES: RoutesOf<typeof ADMIN_OPERATOR_API> = {
     access: 'operator',
     roles: ['admin'],
   },
+};
+
+export const ADMIN_DASHBOARD_ROUTES: RoutesOf<typeof ADMIN_DASHBOARD_API> = {
+  dashboard: {
+    method: 'GET',
+    path: '/api/admin/dashboard',
+    access: 'operator',
+    roles: ['content', 'finance', 'service'],
+  },
+};
+
+export const ANALYTICS_ROUTES: RoutesOf<typeof ANALYTICS_API> = {
+  beacon: { method: 'POST', path: '/api/analytics/beacon', access: 'optionalUser' },
 };
 
 export const CART_ROUTES: RoutesOf<typeof CART_API> = {

@@ -14,6 +14,10 @@ export interface AppEvents {
    * caches' TTLs (docs/decisions/0004-catalogue-search.md).
    */
   'catalog.changed': Record<string, never>;
+  /** A material's detail was shown (the 数据看板's funnel counts it; docs/decisions/0041). */
+  'material.viewed': { materialSid: string; userSid: string | null };
+  /** A buyer put a material in the cart (the funnel's second step). */
+  'cart.added': { materialSid: string; userSid: string };
 }
 
 export type EventName = keyof AppEvents;

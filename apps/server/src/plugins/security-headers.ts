@@ -23,6 +23,9 @@ export function uploadOriginOf(config: Pick<Config, 'storage'>): string | null {
   return new URL(s3BucketUrl(config.storage.s3)).origin;
 }
 
+/** Where Baidu Tongji's hm.js and its beacons live. */
+export const BAIDU_TONGJI_ORIGIN = 'https://hm.baidu.com';
+
 const sha256Source = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
 
 /** The inline script at the top of every page of the web app, allowed by its hash (CSP level 2). */
@@ -42,17 +45,20 @@ export function pageDirectives(
   mediaOrigin: string | null,
   frameAncestors: string,
   uploadOrigin: string | null = null,
+  tongji = false,
 ): Directives {
   const media = mediaOrigin ? [mediaOrigin] : [];
+  // Baidu Tongji (BAIDU_TONGJI_SITE_ID): its script and its beacons, only when configured
+  const baidu = tongji ? [BAIDU_TONGJI_ORIGIN] : [];
   const uploads = uploadOrigin && uploadOrigin !== mediaOrigin ? [uploadOrigin] : [];
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'", EARLY_CLICK_SCRIPT_HASH, DEFERRED_START_SCRIPT_HASH, "'wasm-unsafe-eval'"],
+    'script-src': ["'self'", EARLY_CLICK_SCRIPT_HASH, DEFERRED_START_SCRIPT_HASH, "'wasm-unsafe-eval'", ...baidu],
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:', ...media],
+    'img-src': ["'self'", 'data:', 'blob:', ...media, ...baidu],
     'media-src': ["'self'", 'blob:', ...media],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", ...media, ...uploads],
+    'connect-src': ["'self'", ...media, ...uploads, ...baidu],
     'worker-src': ["'self'", 'blob:'],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
@@ -89,7 +95,10 @@ async function securityHeaders(app: FastifyInstance, options: { config: Config }
   await app.register(fastifyHelmet, {
     // Explicit directives only: helmet's defaults add `upgrade-insecure-requests`, which breaks
     // a plain-HTTP deployment on a LAN address.
-    contentSecurityPolicy: { useDefaults: false, directives: pageDirectives(mediaOrigin, "'self'", uploadOrigin) },
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: pageDirectives(mediaOrigin, "'self'", uploadOrigin, config.baiduTongjiSiteId !== undefined),
+    },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // HSTS only where the site is really served over HTTPS.
     strictTransportSecurity: config.publicUrl.startsWith('https:') ? { maxAge: 31_536_000 } : false,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  analyticsEvents,
   auditLogs,
   auditLogsArchive,
   changeFeed,
@@ -63,6 +64,7 @@ describe('retention of the tables that only grow', () => {
     'verification_codes',
     'used_challenges',
     'change_feed',
+    'analytics_events',
   ] as const;
 
   beforeEach(async () => {
@@ -147,6 +149,15 @@ describe('retention of the tables that only grow', () => {
         createdAt: daysAgo(RETENTION.changeFeedDays + 0.1 + i),
       })),
       { channel: 'catalog', origin: 'stay', createdAt: daysAgo(RETENTION.changeFeedDays - 0.1) },
+    ]);
+    // Raw analytics events: the daily rollups keep their figures.
+    await db.insert(analyticsEvents).values([
+      ...Array.from({ length: 2 }, (_, i) => ({
+        kind: 'page_view',
+        route: 'go',
+        createdAt: daysAgo(RETENTION.analyticsEventDays + 0.1 + i),
+      })),
+      { kind: 'page_view', route: 'stay', createdAt: daysAgo(RETENTION.analyticsEventDays - 0.1) },
     ]);
 
     await db.insert(signInGuards).values([
@@ -263,6 +274,7 @@ describe('retention of the tables that only grow', () => {
     verification_codes: 4,
     used_challenges: 5,
     change_feed: 3,
+    analytics_events: 2,
   };
 
   async function values(query: string): Promise<string[]> {
@@ -285,6 +297,7 @@ describe('retention of the tables that only grow', () => {
       codes: await values("select split_part(target, '@', 1) as v from verification_codes"),
       challenges: await values('select signature as v from used_challenges'),
       changes: await values('select origin as v from change_feed'),
+      analytics: await values('select route as v from analytics_events'),
     };
   }
 
@@ -300,6 +313,7 @@ describe('retention of the tables that only grow', () => {
     codes: ['stay'],
     challenges: ['stay'],
     changes: ['stay'],
+    analytics: ['stay'],
   };
 
   it('removes what is past its lifetime, archives old payment events and audit entries, and keeps the rest', async () => {

@@ -1,4 +1,5 @@
 import { ADMIN_AUDIT_API } from './admin-material.js';
+import { ADMIN_DASHBOARD_API } from './analytics.js';
 import { ADMIN_COUPON_API } from './admin-coupon.js';
 import { ADMIN_INVOICE_API } from './invoice.js';
 import { ADMIN_ORDER_API } from './order.js';
@@ -14,6 +15,8 @@ export const ADMIN_EXPORT_PATHS = {
   invoices: '/api/admin/exports/invoices.csv',
   coupons: '/api/admin/exports/coupons.csv',
   audit: '/api/admin/exports/audit.csv',
+  /** One table of the 数据看板 (`table`), for its range. */
+  dashboard: '/api/admin/exports/dashboard.csv',
 } as const;
 export type ExportKind = keyof typeof ADMIN_EXPORT_PATHS;
 
@@ -23,6 +26,7 @@ export const EXPORT_OF = {
   invoices: ADMIN_INVOICE_API.list,
   coupons: ADMIN_COUPON_API.list,
   audit: ADMIN_AUDIT_API.list,
+  dashboard: ADMIN_DASHBOARD_API.dashboard,
 } as const satisfies Record<ExportKind, unknown>;
 
 /** The most rows one export writes; a wider export is narrowed by the list's filters first. */
@@ -34,4 +38,5 @@ export const EXPORT_AUDIT_ACTION: Readonly<Record<ExportKind, string>> = {
   invoices: 'export.invoices',
   coupons: 'export.coupons',
   audit: 'export.audit',
+  dashboard: 'export.dashboard',
 };

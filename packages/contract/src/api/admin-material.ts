@@ -413,6 +413,7 @@ export const AUDIT_ACTION_LABEL: Readonly<Record<string, string>> = {
   'privacy.produce': '生成个人信息副本',
   'privacy.erase': '注销账号（个人信息删除）',
   'privacy.refuse': '拒绝个人信息请求',
+  'export.dashboard': '导出数据看板',
 };
 
 export const AUDIT_ENTITY_LABEL: Readonly<Record<string, string>> = {

@@ -50,6 +50,8 @@ export const ZSiteConfigResponse = z.object({
   devOutbox: z.boolean(),
   /** Whether sandbox payments are on (the local demo): every page shows a 演示环境 ribbon. */
   sandboxPayments: z.boolean().optional(),
+  /** Baidu Tongji's site id when the deployment configures one (BAIDU_TONGJI_SITE_ID); the pages then load hm.js. */
+  baiduTongjiSiteId: z.string().nullable().optional(),
 });
 export type TSiteConfigResponse = z.infer<typeof ZSiteConfigResponse>;
 

@@ -12,3 +12,4 @@ export * from './payments.js';
 export * from './archive.js';
 export * from './change-feed.js';
 export * from './privacy.js';
+export * from './analytics.js';

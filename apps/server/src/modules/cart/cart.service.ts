@@ -9,6 +9,7 @@ import {
 } from '@gemstock/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import type { EventBus } from '../../lib/event-bus.js';
 import {
   findLikedSids,
   findMaterialsBySids,
@@ -32,6 +33,8 @@ export interface CartDeps {
   db: Db;
   publicUrlOf: PublicUrlOf;
   now?: () => Date;
+  /** Announces additions (analytics listens). */
+  events: Pick<EventBus, 'emit'>;
 }
 
 function nowOf(deps: CartDeps): Date {
@@ -92,6 +95,7 @@ export async function addToCart(
     throw new AppError(ErrorCode.CART_FULL);
   }
   await upsertCartItem(deps.db, user.sid, material.sid, input.spec);
+  await deps.events.emit('cart.added', { materialSid: material.sid, userSid: user.sid });
   return { count: await countCartItems(deps.db, user.sid) };
 }
 

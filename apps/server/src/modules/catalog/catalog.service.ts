@@ -8,6 +8,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { DownloadUrlSigner } from '../../lib/download-url.js';
+import type { EventBus } from '../../lib/event-bus.js';
 import type { UserRow } from '../../db/rows.js';
 import {
   countFreeMaterials,
@@ -34,6 +35,8 @@ export interface CatalogDeps {
   now?: () => Date;
   /** 已购 on each material for the buyer's company: the licence module's, wired in services.ts. */
   ownership: MaterialOwnership;
+  /** Announces detail views (analytics listens). */
+  events: Pick<EventBus, 'emit'>;
 }
 
 export type MaterialOwnership = <T extends TMaterial>(db: Db, user: UserRow, materials: T[]) => Promise<T[]>;
@@ -102,6 +105,7 @@ async function visibleMaterial(deps: CatalogDeps, sid: string): Promise<Material
 
 export async function getMaterial(deps: CatalogDeps, sid: string, user: UserRow | null): Promise<TMaterial> {
   const [material] = await toWire(deps, [await visibleMaterial(deps, sid)], user);
+  await deps.events.emit('material.viewed', { materialSid: sid, userSid: user?.sid ?? null });
   return material!;
 }
 

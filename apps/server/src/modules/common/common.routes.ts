@@ -12,5 +12,6 @@ export async function commonRoutes(app: FastifyInstance) {
     siteName: config.siteName,
     devOutbox: config.devOutbox,
     sandboxPayments: payments.sandbox !== null,
+    baiduTongjiSiteId: config.baiduTongjiSiteId ?? null,
   }));
 }

@@ -64,6 +64,7 @@ const PURGED_BY_AGE = {
   downloads: 'id',
   verification_codes: 'sid',
   change_feed: 'id',
+  analytics_events: 'id',
 } as const;
 
 /** Rows of `table` made more than `days` ago, oldest first (an index on created_at serves it). */

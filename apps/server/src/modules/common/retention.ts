@@ -40,6 +40,11 @@ export const RETENTION = {
    * catching up after a lost connection (ops/change-feed.ts); a day covers any such gap.
    */
   changeFeedDays: 1,
+  /**
+   * Raw analytics events (page views, detail views, cart additions): the daily rollups keep the
+   * figures for good; the rows are kept a little longer than the rollup looks back (31 days).
+   */
+  analyticsEventDays: 90,
 } as const;
 
 /** How often the retention pass runs (server.ts). */
@@ -66,6 +71,7 @@ const RULES: readonly Rule[] = [
   { name: 'verification_codes', ...purgeOlderThan(9, 'verification_codes', RETENTION.verificationCodeDays) },
   { name: 'used_challenges', ...purgeExpiredChallenges(10) },
   { name: 'change_feed', ...purgeOlderThan(11, 'change_feed', RETENTION.changeFeedDays) },
+  { name: 'analytics_events', ...purgeOlderThan(12, 'analytics_events', RETENTION.analyticsEventDays) },
 ];
 
 export type RetentionResult = Record<string, number>;

@@ -10,6 +10,7 @@ import {
   ZAdminInvoiceListQuery,
   ZAdminOrderListQuery,
   ZAuditQuery,
+  ZDashboardExportQuery,
 } from '@gemstock/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,6 +20,7 @@ import { recordOperatorAction } from '../audit/index.js';
 import {
   exportAudit,
   exportCoupons,
+  exportDashboard,
   exportInvoices,
   exportOrders,
   type ExportSources,
@@ -30,6 +32,7 @@ const FILE_NAME: Readonly<Record<ExportKind, string>> = {
   invoices: '发票申请',
   coupons: '优惠券',
   audit: '操作日志',
+  dashboard: '数据看板',
 };
 
 /** The list's paging is the export's own; what is left of the query is its filters. */
@@ -91,4 +94,15 @@ export async function adminExportRoutes(instance: FastifyInstance, sources: Expo
   exportRoute('invoices', ZAdminInvoiceListQuery, (filters) => exportInvoices(sources, filters));
   exportRoute('coupons', ZAdminCouponListQuery, (filters) => exportCoupons(sources, filters));
   exportRoute('audit', ZAuditQuery, (filters) => exportAudit(sources, filters));
+
+  // One table of the 数据看板: its money tables are for the roles that see money on the page.
+  app.get(
+    ADMIN_EXPORT_PATHS.dashboard,
+    { onRequest: app.requireOperatorOf(EXPORT_OF.dashboard.roles), schema: { querystring: ZDashboardExportQuery } },
+    async (request, reply) => {
+      const filters = request.query as z.output<typeof ZDashboardExportQuery>;
+      const lines = await exportDashboard(sources, filters, request.operator?.roles ?? []);
+      return send('dashboard', request, reply, filters, lines);
+    },
+  );
 }

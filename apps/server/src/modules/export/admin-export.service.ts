@@ -4,7 +4,13 @@ import {
   AUDIT_ENTITY_LABEL,
   AUDIT_PAGE_SIZE_MAX,
   CouponType,
+  DASHBOARD_MONEY_TABLES,
+  type DashboardTable,
+  DEMAND_STATUS_LABEL,
+  ErrorCode,
   EXPORT_MAX_ROWS,
+  LICENCE_TABLE,
+  type TDashboard,
   type TAdminCouponListResponse,
   type TAdminInvoiceListResponse,
   type TAdminOrder,
@@ -15,6 +21,7 @@ import {
   type ZAuditQuery,
 } from '@gemstock/contract';
 import type { z } from 'zod';
+import { AppError } from '../../lib/app-error.js';
 import { chinaTime, csvLine, UTF8_BOM, yuan } from './csv.js';
 import {
   COUPON_STATUS_TEXT,
@@ -47,6 +54,9 @@ export interface ExportSources {
     listCoupons(query: z.output<typeof ZAdminCouponListQuery>): Promise<TAdminCouponListResponse>;
   };
   audit: { listAudit(query: z.output<typeof ZAuditQuery>): Promise<TAuditListResponse> };
+  analytics: {
+    getDashboard(query: { from: string; to: string }, roles: readonly string[]): Promise<TDashboard>;
+  };
 }
 
 /** The BOM and the header line, then one line per row. */
@@ -219,4 +229,68 @@ export function exportAudit(
     e.before === null || e.before === undefined ? '' : JSON.stringify(e.before),
     e.after === null || e.after === undefined ? '' : JSON.stringify(e.after),
   ]);
+}
+
+const LICENCE_TEXT: Readonly<Record<string, string>> = Object.fromEntries(
+  LICENCE_TABLE.map((spec) => [String(spec.type), spec.name]),
+);
+
+async function* listed<T>(rows: readonly T[]) {
+  yield* rows;
+}
+
+/**
+ * One table of the 数据看板, for its range: the dashboard's own figures (the rollups), so the file
+ * holds what the page shows. A money table is refused (before anything is sent) to roles that do
+ * not see money on the page.
+ */
+export async function exportDashboard(
+  sources: ExportSources,
+  filters: { from: string; to: string; table: DashboardTable },
+  roles: readonly string[],
+): Promise<AsyncGenerator<string>> {
+  const board = await sources.analytics.getDashboard(filters, roles);
+  const money = board.money;
+  if (DASHBOARD_MONEY_TABLES.includes(filters.table) && !money) throw new AppError(ErrorCode.FORBIDDEN);
+  switch (filters.table) {
+    case 'days':
+      return csv(
+        ['日期', '浏览量', '访客数', '搜索次数', '无结果搜索', '详情浏览', '加入购物车', '下单数', '支付数'],
+        listed(board.days),
+        (d) => [
+          d.day,
+          d.pageViews,
+          d.visitors,
+          d.searches,
+          d.zeroResultSearches,
+          d.detailViews,
+          d.cartAdds,
+          d.ordersPlaced,
+          d.ordersPaid,
+        ],
+      );
+    case 'topSearches':
+    case 'zeroResultSearches':
+      return csv(['关键词', '搜索次数'], listed(board[filters.table]), (k) => [k.keyword, k.count]);
+    case 'surveys':
+      return csv(['日期', '答卷数', '平均评分'], listed(board.surveys), (s) => [s.day, s.count, s.averageScore]);
+    case 'demands':
+      return csv(['状态', '数量'], listed(board.demands.byStatus), (d) => [
+        labelOf(DEMAND_STATUS_LABEL, d.status),
+        d.count,
+      ]);
+    case 'revenue': {
+      const rows = [
+        ...money!.byPayWay.map((r) => ['支付方式', labelOf(PAY_WAY_TEXT, r.key), r.cents, r.count] as const),
+        ...money!.byOrderType.map((r) => ['订单类型', labelOf(ORDER_TYPE_TEXT, r.key), r.cents, r.count] as const),
+        ...money!.byLicence.map((r) => ['授权类型', labelOf(LICENCE_TEXT, r.key), r.cents, r.count] as const),
+      ];
+      return csv(['维度', '项目', '金额（元）', '笔数'], listed(rows), ([kind, key, cents, count]) => [
+        kind,
+        key,
+        yuan(cents),
+        count,
+      ]);
+    }
+  }
 }

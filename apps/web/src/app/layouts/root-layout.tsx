@@ -13,7 +13,7 @@ import { type AppNavigationState } from '@/config/paths';
 import { AppFooter } from '@/features/layout/components/app-footer';
 import { AppHeader } from '@/features/layout/components/app-header';
 import { useAfterFirstPaint } from '@/hooks/use-after-first-paint';
-import { recordPageView } from '@/lib/analytics';
+import { loadBaiduTongji, recordPageView } from '@/lib/analytics';
 import { markLocationCommitted } from '@/lib/navigation';
 import { carriedSearch } from '@/lib/query-carry';
 import { titleOf } from '../route-handle';
@@ -83,6 +83,8 @@ export function RootLayout() {
   const navigation = useNavigation();
   useNavigationEffects();
   useDocumentTitle(site.siteName);
+  // only when the deployment configures it (BAIDU_TONGJI_SITE_ID), and never under Do-Not-Track
+  useEffect(() => loadBaiduTongji(site.baiduTongjiSiteId), [site.baiduTongjiSiteId]);
 
   return (
     <div className="gs-app">

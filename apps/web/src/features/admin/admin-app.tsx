@@ -26,6 +26,7 @@ const KeywordsPage = lazyPage(CONSOLE_PAGES.keywords, 'KeywordsPage');
 const AdminLoginPage = lazyPage(CONSOLE_PAGES.login, 'AdminLoginPage');
 const MaterialsPage = lazyPage(CONSOLE_PAGES.materials, 'MaterialsPage');
 const AdminNotFoundPage = lazyPage(() => import('./routes/not-found-page'), 'AdminNotFoundPage');
+const DashboardPage = lazyPage(CONSOLE_PAGES.dashboard, 'DashboardPage');
 const OverviewPage = lazyPage(CONSOLE_PAGES.overview, 'OverviewPage');
 const OperatorsPage = lazyPage(CONSOLE_PAGES.operators, 'OperatorsPage');
 const OrdersPage = lazyPage(CONSOLE_PAGES.orders, 'OrdersPage');
@@ -52,6 +53,7 @@ export default function AdminApp() {
       <Route element={<AdminLayout />}>
         <Route index element={<AdminHome />} />
         <Route path="overview" element={OverviewPage} />
+        <Route path="dashboard" element={DashboardPage} />
         <Route path="materials" element={MaterialsPage} />
         <Route path="upload" element={UploadPage} />
         <Route path="review" element={ReviewPage} />

@@ -10,6 +10,7 @@ import { useAdminSession } from './lib/admin-session';
  */
 export const CONSOLE_PAGES = {
   overview: () => import('./routes/overview-page'),
+  dashboard: () => import('./routes/dashboard-page'),
   materials: () => import('./routes/materials-page'),
   upload: () => import('./routes/upload-page'),
   review: () => import('./routes/review-page'),

@@ -13,6 +13,7 @@ const FILE_NAME: Readonly<Record<ExportKind, string>> = {
   invoices: '发票申请',
   coupons: '优惠券',
   audit: '操作日志',
+  dashboard: '数据看板',
 };
 
 const PAGING = new Set(['page', 'page_size', 'cursor']);

@@ -3,6 +3,7 @@ export const adminPaths = {
   root: '/admin',
   login: '/admin/login',
   overview: '/admin/overview',
+  dashboard: '/admin/dashboard',
   materials: '/admin/materials',
   upload: '/admin/upload',
   review: '/admin/review',
