@@ -101,5 +101,5 @@ async function start(container: HTMLElement) {
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 // page views go to our server in batches, after the page is up (lib/analytics.ts)
-startPageViewBeacon();
+void startPageViewBeacon();
 void start(container);
