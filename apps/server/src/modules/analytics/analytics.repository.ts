@@ -45,7 +45,7 @@ export async function insertAnalyticsEvents(db: DbOrTx, rows: AnalyticsEventRow[
  * views, visitors, detail views, cart additions), the search log, and the books (orders by when
  * placed and when paid, their items by licence type, coupons, surveys, invoices, demands, wallet
  * lots whose validity ended in the range: what was left in them, written off yet or not). Each part reads one index over that range only (the indexes are
- * named in drizzle/0040_analytics.sql), so a day costs the same whatever the tables hold.
+ * named in drizzle/0041_analytics.sql), so a day costs the same whatever the tables hold.
  */
 function figuresOf(start: Date, end: Date): SQL {
   const s = sql`${start.toISOString()}::timestamptz`;
