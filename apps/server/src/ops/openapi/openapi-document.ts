@@ -48,6 +48,7 @@ const GROUP_TAG: Record<string, string> = {
   UPLOAD_API: '上传',
   DESIGN_API: '定制服务',
   PRIVACY_API: '个人信息',
+  ANALYTICS_API: '访问统计',
   DEV_API: '开发',
   ADMIN_API: '控制台·运营账号',
   ADMIN_OPERATOR_API: '控制台·账号管理',
@@ -67,6 +68,7 @@ const GROUP_TAG: Record<string, string> = {
   ADMIN_DESIGN_API: '控制台·定制服务',
   ADMIN_OVERVIEW_API: '控制台·概览',
   ADMIN_PRIVACY_API: '控制台·隐私请求',
+  ADMIN_DASHBOARD_API: '控制台·数据看板',
 };
 
 const TAG_ORDER = Object.keys(GROUP_TAG).map(tagOf);
