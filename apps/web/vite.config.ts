@@ -25,6 +25,8 @@ export default defineConfig(({ isSsrBuild }) => ({
       detail: 'src/features/material/routes/detail-page.tsx',
       video: 'src/features/video/routes/video-page.tsx',
       'free-material': 'src/features/free-material/routes/free-material-page.tsx',
+      question: 'src/features/faq/routes/question-page.tsx',
+      xiaohongshu: 'src/features/promotion/routes/xiaohongshu-page.tsx',
     }),
     precompress(),
   ],

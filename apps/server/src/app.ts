@@ -42,6 +42,7 @@ import { adminSurveyRoutes, surveyRoutes } from './modules/survey/index.js';
 import { adminPrivacyRoutes, privacyRoutes } from './modules/privacy/index.js';
 import { uploadRoutes } from './modules/upload/index.js';
 import { adminCompanyRoutes, userRoutes } from './modules/user/index.js';
+import { adminContentRoutes, contentRoutes } from './modules/content/index.js';
 import type { MessageSender } from './notify/message-sender.js';
 import { createGateways, type PaymentGateways } from './payment-gateways/create-gateways.js';
 import authPlugin from './plugins/auth.js';
@@ -219,6 +220,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(openApiRoutes, { devOutbox: config.devOutbox });
   await app.register(analyticsRoutes, services);
   await app.register(adminDashboardRoutes, services);
+  await app.register(contentRoutes, services);
+  await app.register(adminContentRoutes, services);
   if (config.devOutbox) await app.register(devRoutes);
 
   const webDist = config.webDist ?? defaultWebDist();

@@ -158,13 +158,17 @@ export async function startServer(config: Config, options: StartServerOptions = 
     BULK_EDIT_POLL_MS,
     app.log,
   );
-  // Other servers' catalogue changes drop this server's search caches (docs/decisions/0040).
+  // Other servers' catalogue changes drop this server's search caches, their content changes its
+  // published documents (docs/decisions/0040, 0042).
   const changes = database.postgres
     ? new ChangeListener({
         connectionString: database.postgres.connectionString,
         connectTimeoutMs: database.postgres.connectTimeoutMs,
         origin: app.deps.changes.origin,
-        handlers: { catalog: () => app.services.search.forgetSearches() },
+        handlers: {
+          catalog: () => app.services.search.forgetSearches(),
+          content: () => app.services.content.forgetPublished(),
+        },
         log: app.log,
       })
     : null;

@@ -4,6 +4,7 @@ import { BufferedWriter } from './lib/buffered-writer.js';
 import { createAnalyticsService, insertAnalyticsEvents } from './modules/analytics/index.js';
 import { createAuditService } from './modules/audit/index.js';
 import { createCartService } from './modules/cart/index.js';
+import { createContentService } from './modules/content/index.js';
 import { createAdminMaterialService, createCatalogService } from './modules/catalog/index.js';
 import { createAdminCouponService, createCouponService } from './modules/coupon/index.js';
 import { createAdminDesignService, createDesignService, findDeliveredDesign } from './modules/design/index.js';
@@ -154,6 +155,7 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger) {
     subUsers: createSubUserService(deps),
     wallet: createWalletService(deps),
     privacy: createPrivacyService({ ...deps, signer: deps.downloadUrls, log }),
+    content: createContentService(deps),
   };
 }
 

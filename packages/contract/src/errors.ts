@@ -399,6 +399,19 @@ export const ErrorCode = {
   /* 4300–4319: analytics and the 数据看板. */
   /** A dashboard range (or its CSV) longer than DASHBOARD_MAX_DAYS. */
   DASHBOARD_RANGE_TOO_LONG: e(4300, 400, '统计区间最长 366 天，请缩短日期范围'),
+  /* 4320–4339: content the operators edit (modules/content, docs/decisions/0042). */
+  /** A content key no document has. */
+  CONTENT_NOT_FOUND: e(4320, 404, '内容不存在'),
+  /** A version number the document does not have. */
+  CONTENT_VERSION_NOT_FOUND: e(4321, 404, '该版本不存在'),
+  /** Publishing a version that is not the document's draft (already published, or replaced). */
+  CONTENT_NOT_DRAFT: e(4322, 409, '只能发布尚未发布的草稿，请刷新后重试'),
+  /** Rolling back to the version already shown. */
+  CONTENT_ALREADY_PUBLISHED: e(4323, 409, '该版本就是当前发布的版本'),
+  /** A draft saved from a version that is no longer the newest: another operator saved or published meanwhile. */
+  CONTENT_EDIT_CONFLICT: e(4324, 409, '内容已被其他人修改，请刷新后在最新版本上编辑'),
+  /** The agreement changed after the page showed it: the user must read the new text. */
+  CONSENT_OUTDATED: e(4325, 409, '协议内容已更新，请重新阅读后再勾选同意'),
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCodeName = keyof typeof ErrorCode;

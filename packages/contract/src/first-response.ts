@@ -69,7 +69,10 @@ export function normalizeCallUrl(url: string): string {
 }
 
 /** The pages a first visit lands on that the server sends with a shell of their own. */
-export type LandingPage = 'home' | 'detail' | 'video' | 'free-material';
+export type LandingPage = 'home' | 'detail' | 'video' | 'free-material' | 'question' | 'xiaohongshu';
+
+/** The content document (内容管理, decision 0042) a landing page shows, by page. */
+export const CONTENT_PAGE_DOCUMENT = { question: 'faq', xiaohongshu: 'xiaohongshu' } as const;
 
 /** Which landing page a page path is (`/detail/abc` → detail), or null for any other page. */
 export function landingPageOf(path: string): LandingPage | null {
@@ -77,6 +80,8 @@ export function landingPageOf(path: string): LandingPage | null {
   if (/^\/detail\/[^/]+\/?$/.test(path)) return 'detail';
   if (path === '/video' || path === '/video/') return 'video';
   if (path === '/free-material' || path === '/free-material/') return 'free-material';
+  if (path === '/question' || path === '/question/') return 'question';
+  if (path === '/xiaohongshu' || path === '/xiaohongshu/') return 'xiaohongshu';
   return null;
 }
 
@@ -84,7 +89,7 @@ export function landingPageOf(path: string): LandingPage | null {
  * The first call a page makes for a visitor without a session, when the server can answer it
  * inside the page: home's first page of results for the search and filters in its address (the
  * same mapping the page uses), a material's detail, the first page of /video and of
- * /free-material. Null for everything else.
+ * /free-material, the published document of /question and /xiaohongshu. Null for everything else.
  */
 export function firstCallOfPage(pageUrl: string): string | null {
   const [path = '/', search = ''] = pageUrl.split('?');
@@ -103,6 +108,10 @@ export function firstCallOfPage(pageUrl: string): string | null {
       return hasQuery ? null : withQuery('/api/material/featured_video', { page: 1, page_size: VIDEO_PAGE_SIZE });
     case 'free-material':
       return hasQuery ? null : withQuery('/api/material/free', { page: 1, page_size: FREE_PAGE_SIZE });
+    case 'question':
+      return `/api/content/${CONTENT_PAGE_DOCUMENT.question}`;
+    case 'xiaohongshu':
+      return `/api/content/${CONTENT_PAGE_DOCUMENT.xiaohongshu}`;
     default:
       return null;
   }

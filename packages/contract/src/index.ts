@@ -53,6 +53,8 @@ export * from './working-days.js';
 export * from './api/invoice.js';
 export * from './invoice-rules.js';
 export * from './api/survey.js';
+export * from './api/content.js';
+export * from './agreed-version.js';
 export * from './upload-limits.js';
 export * from './api/upload.js';
 export * from './api/design.js';

@@ -19,6 +19,7 @@ import type { ADMIN_API, ADMIN_OPERATOR_API } from './api/admin.js';
 import type { ADMIN_DASHBOARD_API, ANALYTICS_API } from './api/analytics.js';
 import type { CART_API } from './api/cart.js';
 import type { COMMON_API, SERVICE_QR_API } from './api/common.js';
+import type { ADMIN_CONTENT_API, CONTENT_API } from './api/content.js';
 import type { COUPON_API } from './api/coupon.js';
 import type { ADMIN_DESIGN_API, DESIGN_API } from './api/design.js';
 import type { DEV_API } from './api/dev.js';
@@ -190,6 +191,26 @@ export const SERVICE_QR_ROUTES: RoutesOf<typeof SERVICE_QR_API> = {
   setting: { method: 'GET', path: '/api/admin/settings/service-qr', access: 'operator', roles: ['service'] },
   upload: { method: 'PUT', path: '/api/admin/settings/service-qr', access: 'operator', roles: ['service'] },
   clear: { method: 'DELETE', path: '/api/admin/settings/service-qr', access: 'operator', roles: ['service'] },
+};
+
+export const ADMIN_CONTENT_ROUTES: RoutesOf<typeof ADMIN_CONTENT_API> = {
+  documents: { method: 'GET', path: '/api/admin/content', access: 'operator', roles: ['content'] },
+  versions: { method: 'GET', path: '/api/admin/content/:key/versions', access: 'operator', roles: ['content'] },
+  version: {
+    method: 'GET',
+    path: '/api/admin/content/:key/versions/:version',
+    access: 'operator',
+    roles: ['content', 'service', 'finance'],
+  },
+  saveDraft: { method: 'PUT', path: '/api/admin/content/:key/draft', access: 'operator', roles: ['content'] },
+  publish: { method: 'POST', path: '/api/admin/content/:key/publish', access: 'operator', roles: ['content'] },
+  rollback: { method: 'POST', path: '/api/admin/content/:key/rollback', access: 'operator', roles: ['content'] },
+  preview: { method: 'POST', path: '/api/admin/content/preview', access: 'operator', roles: ['content'] },
+  consents: { method: 'GET', path: '/api/admin/consents', access: 'operator', roles: ['service', 'finance'] },
+};
+
+export const CONTENT_ROUTES: RoutesOf<typeof CONTENT_API> = {
+  published: { method: 'GET', path: '/api/content/:key', access: 'public' },
 };
 
 export const COUPON_ROUTES: RoutesOf<typeof COUPON_API> = {

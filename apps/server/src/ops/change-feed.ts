@@ -13,8 +13,11 @@ import type { Db } from '../db/client.js';
  * the same ids bounds how long a connection that died silently can go unnoticed.
  */
 
-/** What the servers cache and must forget together. 'catalog': the buyer-side search caches. */
-export const CHANGE_CHANNELS = ['catalog'] as const;
+/**
+ * What the servers cache and must forget together. 'catalog': the buyer-side search caches;
+ * 'content': the published documents (内容管理, docs/decisions/0042).
+ */
+export const CHANGE_CHANNELS = ['catalog', 'content'] as const;
 export type ChangeChannel = (typeof CHANGE_CHANNELS)[number];
 
 /** The PostgreSQL channel a change channel is announced on. */

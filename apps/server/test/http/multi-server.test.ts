@@ -17,6 +17,10 @@ import {
   pathUrl,
   type TOnlinePayResponse,
   type TSearchMaterialsResponse,
+  ADMIN_CONTENT_API,
+  CONTENT_API,
+  type TContentVersion,
+  type TPublishedContent,
 } from '@gemstock/contract';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -329,6 +333,36 @@ describe.skipIf(!usePostgres)('several servers on one PostgreSQL database', () =
     });
     expect(disabled.code, disabled.message).toBe(0);
     expect(await inStep('the disabled material gone everywhere', [waiting.sid])).toBeLessThanOrEqual(2000);
+
+    // 1b. A document published in 内容管理 through one server shows on the others within 2 s,
+    //     although each has it cached (decision 0042: the change feed's content channel).
+    const faqVersion = async (app: TestApp) =>
+      (
+        await app.call<TPublishedContent>({
+          method: 'GET',
+          url: endpointUrl(CONTENT_API.published, { params: { key: 'faq' } }),
+        })
+      ).data.version;
+    for (const app of apps) expect(await faqVersion(app)).toBe(1);
+    const draft = await one.call<TContentVersion>({
+      method: ADMIN_CONTENT_API.saveDraft.method,
+      url: endpointUrl(ADMIN_CONTENT_API.saveDraft, { params: { key: 'faq' } }),
+      payload: { title: '常见问题', body: '## 新分组\n### 新问题\n新答案', base: 1 },
+      token: operator.token,
+    });
+    expect(draft.code, draft.message).toBe(0);
+    const published = await one.call({
+      method: ADMIN_CONTENT_API.publish.method,
+      url: endpointUrl(ADMIN_CONTENT_API.publish, { params: { key: 'faq' } }),
+      payload: { version: draft.data.version },
+      token: operator.token,
+    });
+    expect(published.code, published.message).toBe(0);
+    const publishedAt = Date.now();
+    for (const app of apps.slice(1)) {
+      await waitFor('the published FAQ on every server', async () => (await faqVersion(app)) === draft.data.version);
+    }
+    expect(Date.now() - publishedAt).toBeLessThanOrEqual(2000);
 
     // 2. A per-address limit reached across servers holds on all of them (login: 10 a minute).
     const address = nextAddress();

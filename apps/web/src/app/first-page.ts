@@ -1,4 +1,5 @@
 import {
+  CONTENT_PAGE_DOCUMENT,
   FIRST_RESPONSE_ELEMENT_ID,
   SIDE_CALLS,
   SIDE_RESPONSE_CLASS,
@@ -7,6 +8,7 @@ import {
   type TMaterialDetailResponse,
   type TMaterialsResponse,
   type TPagedMaterialsResponse,
+  type TPublishedContent,
   type TSearchMaterialsResponse,
   type TSiteConfigResponse,
   firstCallOfPage,
@@ -14,6 +16,7 @@ import {
   normalizeCallUrl,
 } from '@gemstock/contract';
 import type { QueryClient } from '@tanstack/react-query';
+import { contentKey, contentQuery } from '@/api/get-content';
 import { hotKeywordsKey } from '@/api/get-hot-keywords';
 import { GUEST_VIEWER, type Viewer } from '@/api/material-cache';
 import { siteConfigQuery } from '@/api/site-config';
@@ -85,7 +88,8 @@ export function seedSideAnswers(client: QueryClient, answers: Record<string, unk
  */
 export function seedFirstPage(client: QueryClient, pageUrl: string, answer: FirstAnswer): boolean {
   const [path = '/', search = ''] = pageUrl.split('?');
-  switch (landingPageOf(path)) {
+  const page = landingPageOf(path);
+  switch (page) {
     case 'home':
       client.setQueryData(
         searchMaterialsQuery(GUEST_VIEWER, parseCatalogFilters(new URLSearchParams(search))).queryKey,
@@ -111,6 +115,11 @@ export function seedFirstPage(client: QueryClient, pageUrl: string, answer: Firs
       // the server answers /free-material without a query only: its first page
       client.setQueryData(freeMaterialsKey(GUEST_VIEWER, 1), answer as TPagedMaterialsResponse);
       return true;
+    case 'question':
+    case 'xiaohongshu':
+      // the same document for every viewer
+      client.setQueryData(contentKey(CONTENT_PAGE_DOCUMENT[page]), answer as TPublishedContent);
+      return true;
     default:
       return false;
   }
@@ -128,7 +137,8 @@ export async function prefetchFirstPage(
   answer: FirstAnswer | null,
 ): Promise<void> {
   const [path = '/', search = ''] = pageUrl.split('?');
-  switch (landingPageOf(path)) {
+  const page = landingPageOf(path);
+  switch (page) {
     case 'home': {
       const seed = (answer as Partial<TSearchMaterialsResponse> | null)?.seed ?? null;
       const query = searchMaterialsQuery(viewer, parseCatalogFilters(new URLSearchParams(search)));
@@ -153,6 +163,13 @@ export async function prefetchFirstPage(
           queryFn: ({ signal }) => getFreeMaterials(1, signal),
         });
       return;
+    case 'question':
+    case 'xiaohongshu': {
+      const document = CONTENT_PAGE_DOCUMENT[page];
+      if (answer) client.setQueryData(contentKey(document), answer as TPublishedContent);
+      else await client.prefetchQuery(contentQuery(document));
+      return;
+    }
     default:
       return;
   }

@@ -414,6 +414,9 @@ export const AUDIT_ACTION_LABEL: Readonly<Record<string, string>> = {
   'privacy.erase': '注销账号（个人信息删除）',
   'privacy.refuse': '拒绝个人信息请求',
   'export.dashboard': '导出数据看板',
+  'content.save_draft': '保存内容草稿',
+  'content.publish': '发布内容',
+  'content.rollback': '回滚内容版本',
 };
 
 export const AUDIT_ENTITY_LABEL: Readonly<Record<string, string>> = {
@@ -431,6 +434,7 @@ export const AUDIT_ENTITY_LABEL: Readonly<Record<string, string>> = {
   payment_exception: '支付异常',
   export: '导出',
   privacy_request: '隐私请求',
+  content: '内容',
 };
 
 const AUDIT_MESSAGES = {

@@ -7,6 +7,7 @@ import { ZListPageInfo, zListCursor } from '../list-page.js';
 import { MESSAGES, zSid } from '../validation.js';
 import { ZPageQuery } from './material.js';
 import { zSpec } from './cart.js';
+import { zAgreedVersion } from '../agreed-version.js';
 
 export function orderPath(pattern: string, sid: string, materialSid?: string): string {
   let path = pattern.replace(':id', encodeURIComponent(sid));
@@ -77,7 +78,15 @@ export const ZPricePreview = z.object({
 });
 export type TPricePreview = z.infer<typeof ZPricePreview>;
 
-export const ZPlaceMaterialRequest = z.object({ materials: zMaterialSelection, source: zSource });
+/**
+ * `agreement_version`: the version of the licence agreement (CONTENT_API, key licence_agreement)
+ * the contract dialog showed when it was ticked; recorded with the order (docs/decisions/0042).
+ */
+export const ZPlaceMaterialRequest = z.object({
+  materials: zMaterialSelection,
+  source: zSource,
+  agreement_version: zAgreedVersion,
+});
 export type TPlaceMaterialRequest = z.input<typeof ZPlaceMaterialRequest>;
 
 export const ZMaterialPreviewRequest = z.object({
@@ -91,7 +100,12 @@ export type TMaterialPreviewRequest = z.input<typeof ZMaterialPreviewRequest>;
  * 升级授权: the company's current licence of `material` is upgraded to licence type `spec` by
  * paying the difference (docs/decisions/0016).
  */
-export const ZPlaceUpgradeRequest = z.object({ material: zSid, spec: zSpec, source: zSource });
+export const ZPlaceUpgradeRequest = z.object({
+  material: zSid,
+  spec: zSpec,
+  source: zSource,
+  agreement_version: zAgreedVersion,
+});
 export type TPlaceUpgradeRequest = z.input<typeof ZPlaceUpgradeRequest>;
 
 export const ZUpgradePreviewRequest = z.object({ material: zSid, spec: zSpec, code: zCouponCode, pay_way: zPayWay });
@@ -101,6 +115,8 @@ export type TUpgradePreviewRequest = z.input<typeof ZUpgradePreviewRequest>;
 export const ZPlaceWalletRequest = z.object({
   price: z.number({ error: ORDER_MESSAGES.price }).int({ error: ORDER_MESSAGES.price }),
   source: zSource,
+  /** The version of the VIP monthly service agreement the dialog showed when it was ticked. */
+  agreement_version: zAgreedVersion,
 });
 export type TPlaceWalletRequest = z.input<typeof ZPlaceWalletRequest>;
 

@@ -18,6 +18,7 @@ import {
   zUsername,
 } from '../validation.js';
 import { ZPageQuery } from './material.js';
+import { zAgreedVersion } from '../agreed-version.js';
 
 const zOptionalText = (max: number) =>
   z
@@ -56,6 +57,8 @@ export const ZRegisterRequest = z
     referrer: zOptionalText(MAX_LENGTH.referrer),
     agreement: z.literal(true, { error: MESSAGES.agreement }),
     adult: z.literal(true, { error: MESSAGES.adult }),
+    /** The versions of the user agreement and the privacy guide the dialog showed (docs/decisions/0042). */
+    agreement_versions: z.object({ user_agreement: zAgreedVersion, privacy_guide: zAgreedVersion }).optional(),
   })
   .superRefine(oneOfEmailOrMobile);
 export type TRegisterRequest = z.input<typeof ZRegisterRequest>;

@@ -13,3 +13,4 @@ export * from './archive.js';
 export * from './change-feed.js';
 export * from './privacy.js';
 export * from './analytics.js';
+export * from './content.js';

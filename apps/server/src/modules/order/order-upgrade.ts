@@ -25,7 +25,7 @@ import {
   lockBuyerForPlacement,
   type OrderRow,
 } from './order.repository.js';
-import { assertHasCompany, newOrderNo, nowOf, type OrderDeps, presentOne } from './order.service.js';
+import { agreedFor, assertHasCompany, newOrderNo, nowOf, type OrderDeps, presentOne } from './order.service.js';
 
 /**
  * 升级授权 (docs/decisions/0016): a company that holds a licence of a material buys a wider one
@@ -111,7 +111,7 @@ async function reuseOrRefuse(deps: OrderDeps, db: DbOrTx, open: OrderRow, user: 
 export async function placeUpgradeOrder(
   deps: OrderDeps,
   user: UserRow,
-  input: { material: string; spec: number; source: string | null },
+  input: { material: string; spec: number; source: string | null; agreement_version?: number | undefined },
 ): Promise<{ order: TOrder }> {
   await assertHasCompany(deps.db, user);
   const upgrade = await resolve(deps, user, input.material, input.spec);
@@ -123,8 +123,11 @@ export async function placeUpgradeOrder(
       // One placement per company at a time; the unique index is the last word.
       await lockBuyerForPlacement(tx, ownerSid);
       const open = await findOpenUpgradeOrder(tx, ownerSid, material.sid);
-      if (open) return reuseOrRefuse(deps, tx, open, user, upgrade);
-      return insertOrder(
+      if (open) {
+        const reused = await reuseOrRefuse(deps, tx, open, user, upgrade);
+        return agreedFor(tx, user, reused, 'licence_agreement', input.agreement_version);
+      }
+      const placed = await insertOrder(
         tx,
         {
           sid: newSid(),
@@ -145,6 +148,7 @@ export async function placeUpgradeOrder(
         },
         [{ materialSid: material.sid, spec, unitPriceCents: differenceCents }],
       );
+      return agreedFor(tx, user, placed, 'licence_agreement', input.agreement_version);
     });
   let order: OrderRow;
   try {
@@ -154,6 +158,7 @@ export async function placeUpgradeOrder(
     const open = await findOpenUpgradeOrder(deps.db, ownerSid, material.sid);
     if (!open) throw new AppError(ErrorCode.LICENCE_UPGRADE_PENDING);
     order = await reuseOrRefuse(deps, deps.db, open, user, upgrade);
+    await agreedFor(deps.db, user, order, 'licence_agreement', input.agreement_version);
   }
   return { order: await presentOne(deps, order) };
 }

@@ -1,4 +1,5 @@
 import {
+  ConsentContext,
   AccountLevel,
   LIST_COUNT_CAP,
   CHINA_OFFSET_MS,
@@ -45,6 +46,7 @@ import { demandsBySids, insertAdvancedDemand } from '../design/index.js';
 import { assertUsableUpload, markUploadsUsed } from '../upload/index.js';
 import { findMaterialsBySids, pricedMaterialOf, type MaterialRow, type PublicUrlOf } from '../catalog/index.js';
 import { findUserBySid } from '../user/index.js';
+import { recordConsents } from '../content/index.js';
 import type { UserRow } from '../../db/rows.js';
 import { invoicesOfOrders } from '../invoice/index.js';
 import { assertLicencesNotOwned, findCustomDesignCredit } from '../licence/index.js';
@@ -228,7 +230,7 @@ export async function previewMaterialOrder(
 export async function placeMaterialOrder(
   deps: OrderDeps,
   user: UserRow,
-  input: { materials: MaterialSelection; source: string | null },
+  input: { materials: MaterialSelection; source: string | null; agreement_version?: number | undefined },
 ): Promise<{ order: TOrder }> {
   await assertHasCompany(deps.db, user);
   const lines = await priceSelection(deps, input.materials);
@@ -258,9 +260,9 @@ export async function placeMaterialOrder(
         placedAfter: new Date(now.getTime() - reuseWindowMs),
         lines: itemRows,
       });
-      if (open) return open;
+      if (open) return agreedFor(tx, user, open, 'licence_agreement', input.agreement_version);
     }
-    return insertOrder(
+    const placed = await insertOrder(
       tx,
       {
         sid: newSid(),
@@ -278,6 +280,7 @@ export async function placeMaterialOrder(
       },
       itemRows,
     );
+    return agreedFor(tx, user, placed, 'licence_agreement', input.agreement_version);
   });
   const items = lines.map((l) => ({
     orderSid: order.sid,
@@ -290,17 +293,33 @@ export async function placeMaterialOrder(
   return { order: await presentOne(deps, order, items) };
 }
 
+/**
+ * Records, with the order, the version of the agreement ticked before it (docs/decisions/0042):
+ * the licence agreement of the contract dialog, or the VIP agreement; answers the order.
+ */
+export async function agreedFor<T extends { sid: string }>(
+  tx: DbOrTx,
+  user: UserRow,
+  order: T,
+  key: 'licence_agreement' | 'vip_agreement',
+  version: number | undefined,
+  context: ConsentContext = ConsentContext.ORDER,
+): Promise<T> {
+  await recordConsents(tx, { user, documents: [{ key, version }], context, orderSid: order.sid });
+  return order;
+}
+
 /** VIP recharge: the monthly fee is the only option. Main accounts only (the route checks). */
 export async function placeWalletOrder(
   deps: OrderDeps,
   user: UserRow,
-  input: { price: number; source: string | null },
+  input: { price: number; source: string | null; agreement_version?: number | undefined },
 ): Promise<{ order: TOrder }> {
   await assertHasCompany(deps.db, user);
   if (input.price !== VIP_MONTHLY_FEE_CENTS) throw new AppError(ErrorCode.RECHARGE_PRICE_INVALID);
   const now = nowOf(deps);
-  const order = await deps.db.transaction((tx) =>
-    insertOrder(
+  const order = await deps.db.transaction(async (tx) => {
+    const placed = await insertOrder(
       tx,
       {
         sid: newSid(),
@@ -316,8 +335,9 @@ export async function placeWalletOrder(
         updatedAt: now,
       },
       [],
-    ),
-  );
+    );
+    return agreedFor(tx, user, placed, 'vip_agreement', input.agreement_version, ConsentContext.VIP);
+  });
   return { order: await presentOne(deps, order) };
 }
 

@@ -1,4 +1,5 @@
 import {
+  ConsentContext,
   AccountLevel,
   CodePurpose,
   ErrorCode,
@@ -21,6 +22,7 @@ import { AppError } from '../../lib/app-error.js';
 import { newSid } from '../../lib/ids.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
 import { getWalletSummary } from '../wallet/index.js';
+import { recordConsents } from '../content/index.js';
 import {
   copyCompanyToSubAccounts,
   countCreatedOrders,
@@ -202,6 +204,15 @@ export async function register(deps: AccountDeps, input: z.output<typeof ZRegist
       source: input.source,
       referrer: input.referrer,
       agreed: input.agreement && input.adult,
+    });
+    // Which texts were agreed to, for a dispute (docs/decisions/0042).
+    await recordConsents(tx, {
+      user: created,
+      documents: [
+        { key: 'user_agreement', version: input.agreement_versions?.user_agreement },
+        { key: 'privacy_guide', version: input.agreement_versions?.privacy_guide },
+      ],
+      context: ConsentContext.REGISTER,
     });
     // Registering signs the user in (spec §4: logged in means lastLoginAt is present).
     return (await touchLastLogin(tx, created.sid)) ?? created;

@@ -49,6 +49,7 @@ const GROUP_TAG: Record<string, string> = {
   DESIGN_API: '定制服务',
   PRIVACY_API: '个人信息',
   ANALYTICS_API: '访问统计',
+  CONTENT_API: '内容与协议',
   DEV_API: '开发',
   ADMIN_API: '控制台·运营账号',
   ADMIN_OPERATOR_API: '控制台·账号管理',
@@ -69,6 +70,7 @@ const GROUP_TAG: Record<string, string> = {
   ADMIN_OVERVIEW_API: '控制台·概览',
   ADMIN_PRIVACY_API: '控制台·隐私请求',
   ADMIN_DASHBOARD_API: '控制台·数据看板',
+  ADMIN_CONTENT_API: '控制台·内容管理',
 };
 
 const TAG_ORDER = Object.keys(GROUP_TAG).map(tagOf);

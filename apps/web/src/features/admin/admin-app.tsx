@@ -39,6 +39,7 @@ const SurveysPage = lazyPage(CONSOLE_PAGES.surveys, 'SurveysPage');
 const PrivacyPage = lazyPage(CONSOLE_PAGES.privacy, 'PrivacyPage');
 const ReviewPage = lazyPage(CONSOLE_PAGES.review, 'ReviewPage');
 const UploadPage = lazyPage(CONSOLE_PAGES.upload, 'UploadPage');
+const ContentPage = lazyPage(CONSOLE_PAGES.content, 'ContentPage');
 
 /**
  * The operator console, mounted at /admin/* by one lazy route of the app router: its frame (this
@@ -71,6 +72,7 @@ export default function AdminApp() {
         <Route path="service" element={ServiceSettingsPage} />
         <Route path="operators" element={OperatorsPage} />
         <Route path="account" element={AccountPage} />
+        <Route path="content" element={ContentPage} />
         <Route path="*" element={AdminNotFoundPage} />
       </Route>
     </Routes>

@@ -29,6 +29,7 @@ export const CONSOLE_PAGES = {
   operators: () => import('./routes/operators-page'),
   account: () => import('./routes/account-page'),
   login: () => import('./routes/login-page'),
+  content: () => import('./routes/content-page'),
 } as const;
 
 /**

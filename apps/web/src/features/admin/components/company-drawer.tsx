@@ -12,6 +12,7 @@ import {
 } from '@gemstock/contract';
 import { Descriptions, Drawer, Space, Tabs, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import { CompanyConsents } from './company-consents';
 import { LoadError } from '@/components/load-error';
 import { formatDateTime } from '@/lib/date-time';
 import { ORDER_TYPE_LABEL, PAY_WAY_TEXT } from '@/lib/order-labels';
@@ -213,7 +214,10 @@ const TABS = [
   }),
 ];
 
-const companyTabs = (companySid: string) => TABS.map((tab) => tab(companySid));
+const companyTabs = (companySid: string) => [
+  ...TABS.map((tab) => tab(companySid)),
+  { key: 'consents', label: '协议同意', children: <CompanyConsents companySid={companySid} /> },
+];
 
 /** One company: its main account and details, then its lists, one tab each. */
 export function CompanyDrawer({ sid, onClose }: { sid: string | null; onClose: () => void }) {

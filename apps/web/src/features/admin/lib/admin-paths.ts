@@ -21,6 +21,7 @@ export const adminPaths = {
   serviceSettings: '/admin/service',
   operators: '/admin/operators',
   account: '/admin/account',
+  content: '/admin/content',
 } as const;
 
 /** React Query keys of the console all start with this, so signing out drops them at once. */

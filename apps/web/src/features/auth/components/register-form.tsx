@@ -1,8 +1,10 @@
 import { MAX_LENGTH, MESSAGES, type TRegisterRequest } from '@gemstock/contract';
 import { LockOutlined, TeamOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Flex, Form, Input, Tabs, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { shownVersion } from '@/api/get-content';
 import type { CodeChannel } from '@/api/send-code';
 import { CodeField, ContactField, newPasswordRules } from '@/components/contact-fields';
 import { SOURCE_PARAM } from '@/config/paths';
@@ -36,6 +38,7 @@ export function RegisterForm() {
   const setMode = useDialogs((s) => s.setAuthMode);
   const openLegal = useDialogs((s) => s.openLegal);
   const [finishing, setFinishing] = useState(false);
+  const queryClient = useQueryClient();
 
   const onFinish = async (values: RegisterValues) => {
     const body: TRegisterRequest = {
@@ -46,6 +49,11 @@ export function RegisterForm() {
       referrer: values.referrer?.trim() || null,
       agreement: true,
       adult: true,
+      // the versions of the texts the dialogs showed, when opened (decision 0042)
+      agreement_versions: {
+        user_agreement: shownVersion(queryClient, 'user_agreement'),
+        privacy_guide: shownVersion(queryClient, 'privacy_guide'),
+      },
       ...(channel === 'email' ? { email: values.email } : { mobile: values.mobile }),
     };
     try {
@@ -53,6 +61,8 @@ export function RegisterForm() {
       setFinishing(true);
       await completeLogin(access_token, '注册成功');
     } catch (error) {
+      // a text changed since it was shown (4325): the dialogs show the current one
+      void queryClient.invalidateQueries({ queryKey: ['content'] });
       applyFieldErrors(form, error);
     } finally {
       setFinishing(false);

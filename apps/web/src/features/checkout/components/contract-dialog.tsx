@@ -1,6 +1,8 @@
 import { MESSAGES, MaterialFormat, licenceSpec } from '@gemstock/contract';
 import { Button, Checkbox, List, Modal, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { contentKey, shownVersion } from '@/api/get-content';
 import { notify } from '@/lib/notify';
 import { useTrafficSource } from '@/hooks/use-traffic-source';
 import { useCheckout } from '@/stores/checkout';
@@ -25,6 +27,7 @@ export function ContractDialog({ open, lines }: ContractDialogProps) {
   const close = useCheckout((s) => s.close);
   const openOrder = useCheckout((s) => s.openOrder);
   const licensee = useSession((s) => s.user?.company || s.userParent?.company || null);
+  const queryClient = useQueryClient();
 
   const onConfirm = () => {
     if (!agreed) {
@@ -32,8 +35,17 @@ export function ContractDialog({ open, lines }: ContractDialogProps) {
       return;
     }
     place.mutate(
-      { materials: Object.fromEntries(lines.map((l) => [l.sid, l.spec])), source },
-      { onSuccess: ({ order }) => openOrder(order) },
+      {
+        materials: Object.fromEntries(lines.map((l) => [l.sid, l.spec])),
+        source,
+        // the version read here is the one agreed to (decision 0042)
+        agreement_version: shownVersion(queryClient, 'licence_agreement'),
+      },
+      {
+        onSuccess: ({ order }) => openOrder(order),
+        // the text may have changed meanwhile (4325): show the current one
+        onError: () => void queryClient.invalidateQueries({ queryKey: contentKey('licence_agreement') }),
+      },
     );
   };
 

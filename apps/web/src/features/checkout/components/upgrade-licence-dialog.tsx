@@ -1,7 +1,9 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { LicenceType, MESSAGES, MaterialFormat, licenceSpec, upgradeOptions, upgradeProblem } from '@gemstock/contract';
 import { Alert, Button, Checkbox, Flex, Modal, Radio, Skeleton, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { contentKey, shownVersion } from '@/api/get-content';
 import { PriceText } from '@/components/price-text';
 import { useTrafficSource } from '@/hooks/use-traffic-source';
 import { licenceUnavailableReason, materialLabel } from '@/lib/material-licence';
@@ -29,6 +31,7 @@ export function UpgradeLicenceDialog({ open, material }: UpgradeLicenceDialogPro
   const blocked = LADDER.filter((to) => upgradeProblem(material, material.spec, to) === 'not_offered');
   const [spec, setSpec] = useState<LicenceType | null>(options.at(-1)?.spec ?? null);
   const [agreed, setAgreed] = useState(false);
+  const queryClient = useQueryClient();
   const source = useTrafficSource();
   const close = useCheckout((s) => s.close);
   const openOrder = useCheckout((s) => s.openOrder);
@@ -51,7 +54,13 @@ export function UpgradeLicenceDialog({ open, material }: UpgradeLicenceDialogPro
       notify.warning(MESSAGES.contract);
       return;
     }
-    place.mutate({ material: material.sid, spec, source }, { onSuccess: ({ order }) => openOrder(order) });
+    place.mutate(
+      { material: material.sid, spec, source, agreement_version: shownVersion(queryClient, 'licence_agreement') },
+      {
+        onSuccess: ({ order }) => openOrder(order),
+        onError: () => void queryClient.invalidateQueries({ queryKey: contentKey('licence_agreement') }),
+      },
+    );
   };
 
   return (

@@ -1,14 +1,13 @@
-import { NotYetAvailable } from '@/components/not-yet-available';
 import { PageContainer } from '@/components/page-container';
+import { ContentHtml } from '@/components/content-html';
 
-/** /xiaohongshu — social-media promotion page. */
+/** /xiaohongshu — social-media promotion page; its text is edited in 内容管理 (docs/decisions/0042). */
 export default function XiaohongshuPage() {
   return (
     <PageContainer title="小红书" subTitle="珠宝新媒体内容灵感与推广合作">
-      <NotYetAvailable
-        title="小红书专区即将上线"
-        description="适合小红书笔记的珠宝图片、视频与推广活动将在这里发布。"
-      />
+      <div className="gs-card gs-content-card">
+        <ContentHtml documentKey="xiaohongshu" />
+      </div>
     </PageContainer>
   );
 }

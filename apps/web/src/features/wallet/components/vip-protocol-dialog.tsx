@@ -1,6 +1,8 @@
 import { MESSAGES, VIP_MONTHLY_FEE_CENTS, chinaDateOf } from '@gemstock/contract';
 import { Button, Checkbox, Descriptions, Modal } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { contentKey, shownVersion } from '@/api/get-content';
 import { PriceText } from '@/components/price-text';
 import { useTrafficSource } from '@/hooks/use-traffic-source';
 import { notify } from '@/lib/notify';
@@ -28,6 +30,7 @@ export function VipProtocolDialog({ open }: { open: boolean }) {
     license: user?.license || parent?.license || '—',
   };
   const place = usePlaceWalletOrder();
+  const queryClient = useQueryClient();
   const source = useTrafficSource();
   const [today, setToday] = useState(() => chinaDateOf(new Date()));
   const [wasOpen, setWasOpen] = useState(open);
@@ -46,12 +49,14 @@ export function VipProtocolDialog({ open }: { open: boolean }) {
       return;
     }
     place.mutate(
-      { price: VIP_MONTHLY_FEE_CENTS, source },
+      { price: VIP_MONTHLY_FEE_CENTS, source, agreement_version: shownVersion(queryClient, 'vip_agreement') },
       {
         onSuccess: ({ order }) => {
           close();
           checkout.openOrder(order);
         },
+        // the text may have changed meanwhile (4325): show the current one
+        onError: () => void queryClient.invalidateQueries({ queryKey: contentKey('vip_agreement') }),
       },
     );
   };
