@@ -91,6 +91,14 @@ export default defineConfig(({ isSsrBuild }) => ({
               test: /[\\/](apps[\\/]web[\\/]src[\\/](components[\\/](ui[\\/](?!table|checkbox|select|field|switch|progress|badge|segmented|upload-box|icon-paths-later)|material-grid[\\/])|components[\\/](load-error|page-container)\.tsx|lib[\\/]material-licence\.ts)|packages[\\/]contract[\\/]src[\\/](catalog|money|pricing)\.ts)/,
               priority: 10,
             },
+            {
+              // The console's route tables (the contract writes one file per group): one chunk the
+              // console loads, instead of a file each that every page's preload list would name.
+              // They import types only, so the group captures nothing else.
+              name: 'console-routes',
+              test: /[\\/]packages[\\/]contract[\\/]src[\\/]routes[\\/]admin-/,
+              priority: 10,
+            },
           ],
         },
       },

@@ -1,20 +1,25 @@
-// Writes src/routes.ts, the route table, from the endpoint objects of src/api: one entry per
-// endpoint with its method, path and access and no schema. The contract test
-// (test/routes.test.ts) fails when the file is not what this writes. Run: npm run contract:routes
-import { readdirSync, writeFileSync } from 'node:fs';
+// Writes the route tables (src/routes/) from the endpoint objects of src/api: one entry per
+// endpoint with its method, path, access and roles and no schema. The contract test
+// (test/routes.test.ts) fails when a file is not what this writes. Run: npm run contract:routes
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 import type { AnyEndpoint } from '../src/endpoint.js';
 
 const SRC = fileURLToPath(new URL('../src/', import.meta.url));
-export const ROUTES_FILE = join(SRC, 'routes.ts');
-
+/**
+ * The route tables live one group to a file (src/routes/<group>.ts, with src/routes/index.ts
+ * exporting them all): one module is one chunk of the web build, so a table only a lazily loaded
+ * page calls through (the console's, the privacy page's) travels with that page instead of riding
+ * in every buyer page's first script.
+ */
+export const ROUTES_DIR = join(SRC, 'routes');
 const HEADER = `// Generated from the endpoint objects by \`npm run contract:routes\` (packages/contract/scripts/generate-routes.ts);
 // do not edit: test/routes.test.ts fails when this differs from what the script writes.
 
 /*
- * The route table: every endpoint's method, path, access and roles, without its schemas. \`USER_ROUTES.me\`
+ * A route table: every endpoint's method, path, access and roles, without its schemas. \`USER_ROUTES.me\`
  * is \`USER_API.me\` as a client that only calls needs it, typed by the declaration (its input and
  * answer are typed as the endpoint's), so the web app's first pages call the API without loading
  * zod. This module imports nothing at run time: its only imports are types, erased from the build.
@@ -49,13 +54,21 @@ export async function endpointGroups(): Promise<Group[]> {
   return groups;
 }
 
-/** The text of src/routes.ts, formatted as the repository's prettier does. */
-export async function renderRoutes(): Promise<string> {
+/** `ADMIN_ORDER_API` → `admin-order`: the file of its route table. */
+export function routesFileOf(groupName: string): string {
+  return groupName.replace(/_API$/, '').toLowerCase().replaceAll('_', '-');
+}
+
+async function formatted(file: string, text: string): Promise<string> {
+  const options = await resolveConfig(file);
+  return format(text, { ...options, filepath: file });
+}
+
+/** Every file of src/routes and its text, formatted as the repository's prettier does. */
+export async function renderRoutes(): Promise<Map<string, string>> {
   const groups = await endpointGroups();
-  const namesByModule = new Map<string, string[]>();
-  for (const g of groups) namesByModule.set(g.module, [...(namesByModule.get(g.module) ?? []), g.name]);
-  const imports = [...namesByModule].map(([module, names]) => `import type { ${names.join(', ')} } from '${module}';`);
-  const tables = groups.map((g) => {
+  const files = new Map<string, string>();
+  for (const g of groups) {
     const entries = g.endpoints.map(
       ([key, e]) =>
         `  ${key}: { method: ${JSON.stringify(e.method)}, path: ${JSON.stringify(e.path)}, access: ${JSON.stringify(e.access)}${
@@ -63,16 +76,27 @@ export async function renderRoutes(): Promise<string> {
         } },`,
     );
     const routes = g.name.replace(/_API$/, '_ROUTES');
-    return `export const ${routes}: RoutesOf<typeof ${g.name}> = {\n${entries.join('\n')}\n};`;
-  });
-  const text = [HEADER, "import type { RoutesOf } from './endpoint.js';", ...imports, '', tables.join('\n\n'), ''].join(
-    '\n',
-  );
-  const options = await resolveConfig(ROUTES_FILE);
-  return format(text, { ...options, filepath: ROUTES_FILE });
+    const text = [
+      HEADER,
+      "import type { RoutesOf } from '../endpoint.js';",
+      `import type { ${g.name} } from '.${g.module}';`,
+      '',
+      `export const ${routes}: RoutesOf<typeof ${g.name}> = {\n${entries.join('\n')}\n};`,
+      '',
+    ].join('\n');
+    const file = join(ROUTES_DIR, `${routesFileOf(g.name)}.ts`);
+    files.set(file, await formatted(file, text));
+  }
+  const index = join(ROUTES_DIR, 'index.ts');
+  const exports = groups.map((g) => `export * from './${routesFileOf(g.name)}.js';`);
+  files.set(index, await formatted(index, [HEADER, ...exports, ''].join('\n')));
+  return files;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  writeFileSync(ROUTES_FILE, await renderRoutes());
-  process.stdout.write(`wrote ${ROUTES_FILE}\n`);
+  rmSync(ROUTES_DIR, { recursive: true, force: true });
+  mkdirSync(ROUTES_DIR);
+  const files = await renderRoutes();
+  for (const [file, text] of files) writeFileSync(file, text);
+  process.stdout.write(`wrote ${files.size} files in ${ROUTES_DIR}\n`);
 }

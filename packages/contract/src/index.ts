@@ -23,7 +23,7 @@ export * from './envelope.js';
 export * from './endpoint.js';
 export * from './operator-roles.js';
 export * from './paths.js';
-export * from './routes.js';
+export * from './routes/index.js';
 export * from './entities.js';
 export * from './api/user.js';
 export * from './api/common.js';

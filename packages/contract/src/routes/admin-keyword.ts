@@ -1,0 +1,19 @@
+// Generated from the endpoint objects by `npm run contract:routes` (packages/contract/scripts/generate-routes.ts);
+// do not edit: test/routes.test.ts fails when this differs from what the script writes.
+
+/*
+ * A route table: every endpoint's method, path, access and roles, without its schemas. `USER_ROUTES.me`
+ * is `USER_API.me` as a client that only calls needs it, typed by the declaration (its input and
+ * answer are typed as the endpoint's), so the web app's first pages call the API without loading
+ * zod. This module imports nothing at run time: its only imports are types, erased from the build.
+ */
+
+import type { RoutesOf } from '../endpoint.js';
+import type { ADMIN_KEYWORD_API } from '../api/admin-material.js';
+
+export const ADMIN_KEYWORD_ROUTES: RoutesOf<typeof ADMIN_KEYWORD_API> = {
+  lists: { method: 'GET', path: '/api/admin/keywords', access: 'operator', roles: ['content'] },
+  pinned: { method: 'PUT', path: '/api/admin/keywords/pinned', access: 'operator', roles: ['content'] },
+  curated: { method: 'PUT', path: '/api/admin/keywords/curated', access: 'operator', roles: ['content'] },
+  blocked: { method: 'PUT', path: '/api/admin/keywords/blocked', access: 'operator', roles: ['content'] },
+};

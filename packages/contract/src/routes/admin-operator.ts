@@ -1,0 +1,24 @@
+// Generated from the endpoint objects by `npm run contract:routes` (packages/contract/scripts/generate-routes.ts);
+// do not edit: test/routes.test.ts fails when this differs from what the script writes.
+
+/*
+ * A route table: every endpoint's method, path, access and roles, without its schemas. `USER_ROUTES.me`
+ * is `USER_API.me` as a client that only calls needs it, typed by the declaration (its input and
+ * answer are typed as the endpoint's), so the web app's first pages call the API without loading
+ * zod. This module imports nothing at run time: its only imports are types, erased from the build.
+ */
+
+import type { RoutesOf } from '../endpoint.js';
+import type { ADMIN_OPERATOR_API } from '../api/admin.js';
+
+export const ADMIN_OPERATOR_ROUTES: RoutesOf<typeof ADMIN_OPERATOR_API> = {
+  list: { method: 'GET', path: '/api/admin/operators', access: 'operator', roles: ['admin'] },
+  create: { method: 'POST', path: '/api/admin/operators', access: 'operator', roles: ['admin'] },
+  update: { method: 'PATCH', path: '/api/admin/operators/:id', access: 'operator', roles: ['admin'] },
+  resetPassword: {
+    method: 'POST',
+    path: '/api/admin/operators/:id/reset_password',
+    access: 'operator',
+    roles: ['admin'],
+  },
+};

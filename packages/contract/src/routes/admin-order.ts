@@ -1,0 +1,29 @@
+// Generated from the endpoint objects by `npm run contract:routes` (packages/contract/scripts/generate-routes.ts);
+// do not edit: test/routes.test.ts fails when this differs from what the script writes.
+
+/*
+ * A route table: every endpoint's method, path, access and roles, without its schemas. `USER_ROUTES.me`
+ * is `USER_API.me` as a client that only calls needs it, typed by the declaration (its input and
+ * answer are typed as the endpoint's), so the web app's first pages call the API without loading
+ * zod. This module imports nothing at run time: its only imports are types, erased from the build.
+ */
+
+import type { RoutesOf } from '../endpoint.js';
+import type { ADMIN_ORDER_API } from '../api/order.js';
+
+export const ADMIN_ORDER_ROUTES: RoutesOf<typeof ADMIN_ORDER_API> = {
+  list: { method: 'GET', path: '/api/admin/orders', access: 'operator', roles: ['finance', 'service'] },
+  detail: { method: 'GET', path: '/api/admin/orders/:id', access: 'operator', roles: ['finance', 'service'] },
+  confirmTransfer: {
+    method: 'POST',
+    path: '/api/admin/orders/:id/confirm_transfer',
+    access: 'operator',
+    roles: ['finance'],
+  },
+  rejectTransfer: {
+    method: 'POST',
+    path: '/api/admin/orders/:id/reject_transfer',
+    access: 'operator',
+    roles: ['finance'],
+  },
+};
