@@ -138,7 +138,15 @@ describe('the console by role', () => {
   it('shows a 内容 operator the catalogue pages only, and never asks for the customer-service settings', async () => {
     serve(operator(['content']));
     renderAt('/admin/materials', inLayout('/admin/materials'));
-    expect(await menuTexts()).toEqual(['今日待办', '素材管理', '上传素材', '素材审核', '热门关键词']);
+    expect(await menuTexts()).toEqual([
+      '今日待办',
+      '数据看板',
+      '素材管理',
+      '上传素材',
+      '素材审核',
+      '热门关键词',
+      '内容管理',
+    ]);
     expect(screen.getByText('页面内容')).toBeTruthy();
     expect(screen.getByText('内容')).toBeTruthy();
     expect(callsOf(calls, SERVICE_QR_ROUTES.setting)).toHaveLength(0);
@@ -147,7 +155,15 @@ describe('the console by role', () => {
   it('shows 财务 the money pages and 管理员 everything, 账号管理 and 操作日志 included', async () => {
     serve(operator(['finance']));
     renderAt('/admin/orders', inLayout('/admin/orders'));
-    expect(await menuTexts()).toEqual(['今日待办', '订单管理', '转账确认', '发票管理', '支付异常', '优惠券']);
+    expect(await menuTexts()).toEqual([
+      '今日待办',
+      '数据看板',
+      '订单管理',
+      '转账确认',
+      '发票管理',
+      '支付异常',
+      '优惠券',
+    ]);
     cleanup();
 
     serve(operator(['admin']), () => ok({ image: null, warning: null }));
@@ -157,7 +173,10 @@ describe('the console by role', () => {
     expect(all).toContain('操作日志');
     expect(all).toContain('今日待办');
     expect(all).toContain('企业客户');
-    expect(all).toHaveLength(16);
+    expect(all).toContain('数据看板');
+    expect(all).toContain('隐私请求');
+    expect(all).toContain('内容管理');
+    expect(all).toHaveLength(19);
   });
 
   it('answers an address the role cannot use with 没有权限 instead of the page', async () => {
