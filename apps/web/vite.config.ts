@@ -59,6 +59,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   preview: { port: 4173 },
   build: {
+    // every browser the site supports preloads modules itself; older ones load them on demand
+    modulePreload: { polyfill: false },
     outDir: 'dist',
     emptyOutDir: true,
     // .vite/manifest.json: the chunk graph scripts/check-bundle.mjs measures per route
@@ -66,6 +68,13 @@ export default defineConfig(({ isSsrBuild }) => ({
     chunkSizeWarningLimit: 900,
     rolldownOptions: {
       output: {
+        // The entry names every lazy page's chunks for preloading: antd's hundred-odd shared
+        // pieces by their hash alone keep that list short on every page (−0.7 KB gzipped each);
+        // the project's own chunks keep their names, which the network panel shows.
+        chunkFileNames: (chunk) =>
+          chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => id.includes('/node_modules/'))
+            ? 'assets/[hash].js'
+            : 'assets/[name]-[hash].js',
         // Routes are split by their `import()` in src/app/router.tsx. These groups keep the
         // long-lived vendor code in cache-stable chunks. The operator console
         // (src/features/admin, one `import()` of its own) needs no group: a group also captures
