@@ -56,7 +56,10 @@ function board(withMoney: boolean): TDashboard {
     money: withMoney
       ? {
           revenueCents: 29_800,
-          daily: [{ day: today, revenueCents: 29_800, couponCents: 0 }],
+          refundedCents: 9_800,
+          refunds: 1,
+          netRevenueCents: 20_000,
+          daily: [{ day: today, revenueCents: 29_800, refundedCents: 9_800, couponCents: 0 }],
           byPayWay: [{ key: 'WECHAT', cents: 29_800, count: 1 }],
           byOrderType: [{ key: 'MATERIAL', cents: 29_800, count: 1 }],
           byLicence: [{ key: '2', cents: 29_800, count: 1 }],
@@ -103,6 +106,10 @@ describe('数据看板', () => {
     expect((Date.parse(today) - Date.parse(from)) / 86_400_000).toBe(6);
     expect(screen.getByText('收入（财务）')).toBeTruthy();
     expect(screen.getAllByText('¥298.00').length).toBeGreaterThan(0);
+    // refunds are shown and taken off: 净收入 is what stayed
+    expect(screen.getByText('退款（1 笔，已退回）')).toBeTruthy();
+    expect(screen.getByText('¥98.00')).toBeTruthy();
+    expect(screen.getByText('¥200.00')).toBeTruthy();
     expect(screen.getByText('钱包负债（未过期余额，当前）')).toBeTruthy();
     expect(screen.getAllByRole('button', { name: /导出 CSV/ }).length).toBeGreaterThan(3);
   });

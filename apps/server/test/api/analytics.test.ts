@@ -11,6 +11,7 @@ import {
   MATERIAL_API,
   OrderStatus,
   PayWay,
+  RefundStatus,
   type TBeaconRequest,
   type TDashboard,
 } from '@gemstock/contract';
@@ -191,7 +192,15 @@ describe('GET /api/admin/dashboard', () => {
     );
   }
 
-  async function paidOrder(at: Date, payWay: string, couponCents: number) {
+  async function refund(orderSid: string, cents: number, status: string, settledAt: Date | null) {
+    await t.database.db.execute(sql`
+      insert into refunds (sid, refund_no, order_sid, channel, paid_cents, amount_cents, status, reason,
+        operator_sid, idempotency_key, settled_at)
+      values (${`R-${orderSid}`}, ${`RN-${orderSid}`}, ${orderSid}, 'wechat', 10000, ${cents}, ${status},
+        '测试退款', ${admin.sid}, ${`refund-${orderSid}`}, ${settledAt?.toISOString() ?? null}::timestamptz)`);
+  }
+
+  async function paidOrder(at: Date, payWay: string, couponCents: number): Promise<string> {
     const [m] = await createMaterials(t, 1);
     const order = await placeOrder(t, buyer, { [m!.sid]: 2 });
     await t.database.db
@@ -205,6 +214,7 @@ describe('GET /api/admin/dashboard', () => {
         createdAt: at,
       })
       .where(eq(orders.sid, order.sid));
+    return order.sid;
   }
 
   it('shows the days before today from the rollups, equal to a direct count of the stored rows', async () => {
@@ -220,8 +230,11 @@ describe('GET /api/admin/dashboard', () => {
     await searchLog('钻戒', 4, noonOf(-1));
     await searchLog('钻戒', 2, noonOf(-2));
     await searchLog('不存在的款式', 0, noonOf(-1));
-    await paidOrder(noonOf(-1), PayWay.WECHAT, 500);
-    await paidOrder(noonOf(-2), PayWay.ALIPAY, 0);
+    const wechat = await paidOrder(noonOf(-1), PayWay.WECHAT, 500);
+    const alipay = await paidOrder(noonOf(-2), PayWay.ALIPAY, 0);
+    // money given back yesterday counts; a refund still at the gateway does not
+    await refund(wechat, 3_000, RefundStatus.SUCCEEDED, noonOf(-1));
+    await refund(alipay, 10_000, RefundStatus.PROCESSING, null);
 
     const rolled = await t.app.services.analytics.rollupAnalytics();
     expect(rolled).toContain(chinaDay(-1));
@@ -246,7 +259,17 @@ describe('GET /api/admin/dashboard', () => {
     expect(board.topSearches[0]).toEqual({ keyword: '钻戒', count: 2 });
     expect(board.zeroResultSearches).toEqual([{ keyword: '不存在的款式', count: 1 }]);
     expect(board.funnel.ordersPaid).toBe(2);
-    expect(board.money).toMatchObject({ revenueCents: 20_000, couponCents: 500 });
+    expect(board.money).toMatchObject({
+      revenueCents: 20_000,
+      refundedCents: 3_000,
+      refunds: 1,
+      netRevenueCents: 17_000,
+      couponCents: 500,
+    });
+    expect(board.money!.daily.find((d) => d.day === chinaDay(-1))).toMatchObject({
+      revenueCents: 10_000,
+      refundedCents: 3_000,
+    });
     expect(board.money!.byPayWay).toEqual([
       { key: PayWay.ALIPAY, cents: 10_000, count: 1 },
       { key: PayWay.WECHAT, cents: 10_000, count: 1 },
@@ -366,6 +389,8 @@ describe('GET /api/admin/dashboard', () => {
     const revenue = await download(finance.token, 'revenue');
     expect(revenue.status).toBe(200);
     expect(revenue.raw).toContain('支付方式,微信支付,100.00,1');
+    expect(revenue.raw).toContain('合计,退款,30.00,1');
+    expect(revenue.raw).toContain('合计,净收入,');
     const refused = await download(service.token, 'revenue');
     expect(refused.status).toBe(403);
     expect(refused.code).toBe(ErrorCode.FORBIDDEN.code);

@@ -121,7 +121,12 @@ export type TDashboardDay = z.infer<typeof ZDashboardDay>;
 
 export const ZKeywordCount = z.object({ keyword: z.string(), count: zCount });
 export const ZSurveyDay = z.object({ day: z.string(), count: zCount, averageScore: z.number().nullable() });
-export const ZMoneyDay = z.object({ day: z.string(), revenueCents: zCount, couponCents: zCount });
+export const ZMoneyDay = z.object({
+  day: z.string(),
+  revenueCents: zCount,
+  refundedCents: zCount,
+  couponCents: zCount,
+});
 /** One slice of revenue: its key (a pay way, an order type, a licence type) and what it brought. */
 export const ZRevenueSlice = z.object({ key: z.string(), cents: zCount, count: zCount });
 export type TRevenueSlice = z.infer<typeof ZRevenueSlice>;
@@ -129,6 +134,11 @@ export type TRevenueSlice = z.infer<typeof ZRevenueSlice>;
 export const ZDashboardMoney = z.object({
   /** Received for orders paid in the range (the orders' paid amounts). */
   revenueCents: zCount,
+  /** Given back for orders by refunds that succeeded in the range (whenever the order was paid). */
+  refundedCents: zCount,
+  refunds: zCount,
+  /** Received less given back in the range. */
+  netRevenueCents: zCount,
   daily: z.array(ZMoneyDay),
   byPayWay: z.array(ZRevenueSlice),
   byOrderType: z.array(ZRevenueSlice),

@@ -150,6 +150,8 @@ export const refunds = pgTable(
     index('refunds_processing_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'PROCESSING'`),
+    // The 数据看板's refunds of a day (money given back, by when it went back).
+    index('refunds_settled_idx').on(t.settledAt),
     check('refunds_amount_within_paid', sql`${t.amountCents} > 0 and ${t.amountCents} <= ${t.paidCents}`),
   ],
 );

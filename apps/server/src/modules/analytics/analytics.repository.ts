@@ -1,4 +1,4 @@
-import { InvoiceStateMachine } from '@gemstock/contract';
+import { InvoiceStateMachine, RefundStatus } from '@gemstock/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { analyticsEvents } from '../../db/schema/index.js';
@@ -43,7 +43,8 @@ export async function insertAnalyticsEvents(db: DbOrTx, rows: AnalyticsEventRow[
 /**
  * Every figure of the instants [start, end), read where each is recorded: the event table (page
  * views, visitors, detail views, cart additions), the search log, and the books (orders by when
- * placed and when paid, their items by licence type, coupons, surveys, invoices, demands, wallet
+ * placed and when paid, their items by licence type, order refunds by when the money went back
+ * (a payment exception's refund returns money that was never revenue), coupons, surveys, invoices, demands, wallet
  * lots whose validity ended in the range: what was left in them, written off yet or not). Each part reads one index over that range only (the indexes are
  * named in drizzle/0041_analytics.sql), so a day costs the same whatever the tables hold.
  */
@@ -75,6 +76,12 @@ function figuresOf(start: Date, end: Date): SQL {
       from orders where pay_time >= ${s} and pay_time < ${e}
     union all select 'revenue', '', coalesce(sum(coalesce(paid_amount_cents, price_cents)), 0)::bigint
       from orders where pay_time >= ${s} and pay_time < ${e}
+    union all select 'refund', '', coalesce(sum(amount_cents), 0)::bigint
+      from refunds where settled_at >= ${s} and settled_at < ${e} and status = ${RefundStatus.SUCCEEDED}
+      and order_sid is not null
+    union all select 'refund_count', '', count(*)::bigint
+      from refunds where settled_at >= ${s} and settled_at < ${e} and status = ${RefundStatus.SUCCEEDED}
+      and order_sid is not null
     union all select 'coupon', '', coalesce(sum(discount_coupon_cents), 0)::bigint
       from orders where pay_time >= ${s} and pay_time < ${e}
     union all select 'revenue_pay_way', coalesce(pay_way, ''), sum(coalesce(paid_amount_cents, price_cents))::bigint

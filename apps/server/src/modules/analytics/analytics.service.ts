@@ -214,7 +214,15 @@ export async function getDashboard(
   const money: TDashboardMoney | null = seesMoney
     ? {
         revenueCents: total('revenue'),
-        daily: dayList.map((day) => ({ day, revenueCents: of(day, 'revenue'), couponCents: of(day, 'coupon') })),
+        refundedCents: total('refund'),
+        refunds: total('refund_count'),
+        netRevenueCents: total('revenue') - total('refund'),
+        daily: dayList.map((day) => ({
+          day,
+          revenueCents: of(day, 'revenue'),
+          refundedCents: of(day, 'refund'),
+          couponCents: of(day, 'coupon'),
+        })),
         byPayWay: slices(dims, 'revenue_pay_way', 'paid_pay_way'),
         byOrderType: slices(dims, 'revenue_order_type', 'paid_order_type'),
         byLicence: slices(dims, 'revenue_licence', 'paid_licence'),

@@ -281,6 +281,9 @@ export async function exportDashboard(
       ]);
     case 'revenue': {
       const rows = [
+        ['合计', '收入', money!.revenueCents, board.funnel.ordersPaid] as const,
+        ['合计', '退款', money!.refundedCents, money!.refunds] as const,
+        ['合计', '净收入', money!.netRevenueCents, ''] as const,
         ...money!.byPayWay.map((r) => ['支付方式', labelOf(PAY_WAY_TEXT, r.key), r.cents, r.count] as const),
         ...money!.byOrderType.map((r) => ['订单类型', labelOf(ORDER_TYPE_TEXT, r.key), r.cents, r.count] as const),
         ...money!.byLicence.map((r) => ['授权类型', labelOf(LICENCE_TEXT, r.key), r.cents, r.count] as const),

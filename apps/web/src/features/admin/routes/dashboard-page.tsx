@@ -218,6 +218,7 @@ function Money({
         money.daily.map((d) => d.day),
         [
           { name: '收入（元）', data: money.daily.map((d) => d.revenueCents / 100) },
+          { name: '退款（元）', data: money.daily.map((d) => d.refundedCents / 100) },
           { name: '优惠券成本（元）', data: money.daily.map((d) => d.couponCents / 100) },
         ],
         true,
@@ -235,20 +236,26 @@ function Money({
   return (
     <Section title="收入（财务）" table="revenue" range={range}>
       <Row gutter={[16, 16]}>
-        <Col xs={12} md={6}>
+        <Col xs={12} md={8}>
           <Statistic title="收入（已支付订单实收）" value={yuan(money.revenueCents)} />
         </Col>
-        <Col xs={12} md={6}>
+        <Col xs={12} md={8}>
+          <Statistic title={`退款（${money.refunds} 笔，已退回）`} value={yuan(money.refundedCents)} />
+        </Col>
+        <Col xs={12} md={8}>
+          <Statistic title="净收入（收入 − 退款）" value={yuan(money.netRevenueCents)} />
+        </Col>
+        <Col xs={12} md={8}>
           <Statistic title="优惠券成本" value={yuan(money.couponCents)} />
         </Col>
-        <Col xs={12} md={6}>
+        <Col xs={12} md={8}>
           <Statistic title="钱包负债（未过期余额，当前）" value={yuan(money.walletLiabilityCents)} />
         </Col>
-        <Col xs={12} md={6}>
+        <Col xs={12} md={8}>
           <Statistic title="过期未用的钱包余额" value={yuan(money.walletExpiredCents)} />
         </Col>
         <Col xs={24}>
-          <EChart option={trend} label={`每日收入与优惠券成本，${data.from} 至 ${data.to}`} height={240} />
+          <EChart option={trend} label={`每日收入、退款与优惠券成本，${data.from} 至 ${data.to}`} height={240} />
         </Col>
         {slicesOf.map((s) => (
           <Col key={s.title} xs={24} lg={8}>
