@@ -1,11 +1,19 @@
 import type { TDownloadUrlResponse } from '@gemstock/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { downloads, users } from '../../src/db/schema/index.js';
+import { contentConsents, downloads, users } from '../../src/db/schema/index.js';
 import { createDownloadUrlSigner } from '../../src/lib/download-url.js';
 import { createBuyer, daysAgo, insertMaterial, type TestBuyer } from '../helpers/factories.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
-import { MATERIAL_API, MATERIAL_PATHS, pathUrl, endpointUrl } from '@gemstock/contract';
+import {
+  CONTENT_API,
+  ConsentContext,
+  ErrorCode,
+  MATERIAL_API,
+  MATERIAL_PATHS,
+  pathUrl,
+  endpointUrl,
+} from '@gemstock/contract';
 import { injectApi } from '../helpers/inject-api.js';
 
 const inDays = (days: number) => daysAgo(-days);
@@ -113,6 +121,26 @@ describe('free materials and free downloads', () => {
     const part = await t.app.inject({ method: 'GET', url: res.data.url, headers: { range: 'bytes=100-199' } });
     expect(part.statusCode).toBe(206);
     expect(part.rawPayload.equals(originalBytes.subarray(100, 200))).toBe(true);
+  });
+
+  it('records the tick with the version of the agreement the dialog showed; a text changed since is refused (4325) and nothing is counted', async () => {
+    const buyer = await createBuyer(t);
+    const published = await injectApi(t, CONTENT_API.published, { params: { key: 'download_licence' } });
+    const version = published.data.version;
+    expect((await download(f.open!, `?agree=1&agreement_version=${version}`, buyer)).code).toBe(0);
+    expect((await download(f.open!, '?agree=1', buyer)).code).toBe(0);
+    const consents = await t.database.db
+      .select({ key: contentConsents.documentKey, version: contentConsents.version, context: contentConsents.context })
+      .from(contentConsents)
+      .where(eq(contentConsents.userSid, buyer.sid));
+    expect(consents).toEqual([
+      { key: 'download_licence', version, context: ConsentContext.FREE_DOWNLOAD },
+      { key: 'download_licence', version, context: ConsentContext.FREE_DOWNLOAD },
+    ]);
+
+    const outdated = await download(f.open!, `?agree=1&agreement_version=${version + 1}`, buyer);
+    expect(outdated.code).toBe(ErrorCode.CONSENT_OUTDATED.code);
+    expect(await downloadCount(buyer)).toEqual({ counter: 2, rows: 2 });
   });
 
   it('refuses a tampered link', async () => {

@@ -40,6 +40,8 @@ export const ConsentContext = {
   ORDER: 'order',
   /** VIP 充值: the VIP monthly service agreement. */
   VIP: 'vip',
+  /** 免费素材下载: the download-only licence agreement, ticked before each free download. */
+  FREE_DOWNLOAD: 'free_download',
 } as const;
 export type ConsentContext = (typeof ConsentContext)[keyof typeof ConsentContext];
 
@@ -47,6 +49,7 @@ export const CONSENT_CONTEXT_LABEL: Readonly<Record<ConsentContext, string>> = {
   register: '注册',
   order: '下单前确认授权协议',
   vip: 'VIP 充值',
+  free_download: '下载免费素材前确认协议',
 };
 
 /** The longest title and Markdown body a version may have; longer is refused, never cut. */
@@ -151,7 +154,7 @@ export const ZContentPreviewResponse = z.object({ html: z.string() });
 export const ZConsent = z.object({
   key: z.enum(CONTENT_KEYS),
   version: z.number().int(),
-  context: z.enum(['register', 'order', 'vip']),
+  context: z.enum(Object.values(ConsentContext)),
   /** The order the agreement was accepted for (an order or a VIP recharge). */
   orderSid: z.string().nullable(),
   /** The account that ticked it. */

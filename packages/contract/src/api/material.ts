@@ -1,3 +1,4 @@
+import { zAgreedVersion } from '../agreed-version.js';
 import { z } from '../zod-locale.js';
 import { MAX_LENGTH } from '../constants.js';
 import { MATERIAL_FORMATS, ORIENTATIONS, PERIODS, SORT_OPTIONS, SortOption } from '../enums.js';
@@ -115,6 +116,8 @@ export type TLikeResponse = z.infer<typeof ZLikeResponse>;
 /** The download-only licence agreement must be ticked (spec §5): `agree=1`. */
 export const ZFreeDownloadQuery = z.object({
   agree: z.enum(['1', 'true'], { error: MESSAGES.contract }),
+  /** The version of the download-only licence agreement the dialog showed (recorded with the tick). */
+  agreement_version: zAgreedVersion,
 });
 export type TFreeDownloadQuery = z.input<typeof ZFreeDownloadQuery>;
 
@@ -202,6 +205,7 @@ export const MATERIAL_API = {
     params: ZMaterialIdParams,
     query: ZFreeDownloadQuery,
     response: ZDownloadUrlResponse,
-    summary: 'A short-lived link to the original of a free material; `agree=1` accepts the download-only licence.',
+    summary:
+      'A short-lived link to the original of a free material; `agree=1` accepts the download-only licence, recorded with the version shown (`agreement_version`; 4325 when it is no longer the published one).',
   }),
 } as const;

@@ -23,7 +23,9 @@ export async function catalogRoutes(
     materials: await catalog.listRelated(request.params.id, request.user),
   }));
 
-  route(app, MATERIAL_API.freeDownload, async (request) => catalog.issueFreeDownload(request.params.id, request.user));
+  route(app, MATERIAL_API.freeDownload, async (request) =>
+    catalog.issueFreeDownload(request.params.id, request.user, request.query.agreement_version),
+  );
 
   await app.register(likesRoutes, { catalog });
   await app.register(originalDownloadRoutes, { downloadUrls });

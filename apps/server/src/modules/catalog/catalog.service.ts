@@ -1,4 +1,5 @@
 import {
+  ConsentContext,
   ErrorCode,
   RELATED_LIMIT,
   type TDownloadUrlResponse,
@@ -20,6 +21,7 @@ import {
   type MaterialRow,
   recordFreeDownload,
 } from './catalog.repository.js';
+import { recordConsents } from '../content/index.js';
 import { findLikedSids } from './likes.repository.js';
 import { isFreeAt, type PublicUrlOf, toWireMaterial } from './material.mapper.js';
 
@@ -142,10 +144,23 @@ export async function listFeaturedVideos(
  * A free download: the material must be in its free window now; the download is recorded and
  * counted on the buyer, then a short-lived signed link to the original is handed out.
  */
-export async function issueFreeDownload(deps: CatalogDeps, sid: string, user: UserRow): Promise<TDownloadUrlResponse> {
+export async function issueFreeDownload(
+  deps: CatalogDeps,
+  sid: string,
+  user: UserRow,
+  agreementVersion?: number,
+): Promise<TDownloadUrlResponse> {
   const material = await visibleMaterial(deps, sid);
   if (!isFreeAt(material, nowOf(deps))) throw new AppError(ErrorCode.MATERIAL_NOT_FREE);
-  await recordFreeDownload(deps.db, user.sid, material.sid);
+  // the download and the tick that allowed it are kept together: a dispute shows the text accepted
+  await deps.db.transaction(async (tx) => {
+    await recordFreeDownload(tx, user.sid, material.sid);
+    await recordConsents(tx, {
+      user,
+      documents: [{ key: 'download_licence', version: agreementVersion }],
+      context: ConsentContext.FREE_DOWNLOAD,
+    });
+  });
   const signed = deps.signer.signDownloadUrl(material.originalKey, FREE_DOWNLOAD_TTL_SECONDS);
   return { url: signed.url, expiresAt: signed.expiresAt.toISOString() };
 }
