@@ -96,6 +96,11 @@ describe('GET /api/material — matching, filters and sorts', () => {
     expect(sids(res.data.materials)).toEqual([f.gold18, f.necklace, f.split]);
   });
 
+  it('a short form of the trade is matched by its full words: 钻戒 finds 钻石戒指', async () => {
+    const res = await search(t, { keyword: '钻戒', sort: '-created' });
+    expect(sids(res.data.materials)).toEqual([f.diamondRing]);
+  });
+
   it('split into keywords of any length when nothing longer spells it: 金戒指 is 金 + 戒指', async () => {
     const res = await search(t, { keyword: '金戒指', sort: '-created' });
     expect(sids(res.data.materials)).toEqual([f.ring]);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Vocabulary } from '../../src/modules/search/keyword-vocabulary.js';
+import { loggedKeyword, needsSegmenting, parseSearchFilter } from '../../src/modules/search/search-query.js';
 
 const vocabulary = new Vocabulary([
   '钻石',
@@ -60,5 +61,24 @@ describe("Vocabulary.segment — splitting a typed compound into the catalogue's
   it('folds case and width in the vocabulary as search does, and ignores keywords with spaces', () => {
     expect(new Vocabulary(['１８Ｋ金', '戒指']).segment('18k金戒指')).toEqual(['18k金', '戒指']);
     expect(vocabulary.segment('goldring')).toEqual(['goldring']);
+  });
+});
+
+describe('parseSearchFilter — the trade’s short forms (钻戒 for 钻石 + 戒指)', () => {
+  it('matches a short form by its full words, split into the catalogue’s keywords', () => {
+    expect(needsSegmenting(['钻戒'])).toBe(true);
+    expect(parseSearchFilter({ keyword: '钻戒' }, vocabulary).terms).toEqual(['钻石', '戒指']);
+    expect(parseSearchFilter({ keyword: '金镯 钻戒' }, vocabulary).terms).toEqual(['黄金', '手镯', '钻石', '戒指']);
+  });
+
+  it('keeps the short form as typed once a material carries it as a keyword', () => {
+    const tagged = new Vocabulary(['钻石', '戒指', '钻戒']);
+    expect(parseSearchFilter({ keyword: '钻戒' }, tagged).terms).toEqual(['钻戒']);
+  });
+
+  it('leaves other two-character words alone, and logs the word as typed', () => {
+    expect(needsSegmenting(['戒指'])).toBe(false);
+    const filter = parseSearchFilter({ keyword: '钻戒' }, vocabulary);
+    expect(loggedKeyword(filter)).toBe('钻戒');
   });
 });

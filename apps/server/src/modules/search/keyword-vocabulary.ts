@@ -34,6 +34,11 @@ export class Vocabulary {
     return this.keywords.size;
   }
 
+  /** Whether some material carries this normalized word as a whole keyword. */
+  has(word: string): boolean {
+    return this.keywords.has(word);
+  }
+
   /**
    * The pieces a normalized word is matched by, in order:
    * 1. two or more keywords of at least two characters each (钻石项链 → 钻石, 项链), even when the

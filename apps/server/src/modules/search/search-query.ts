@@ -7,6 +7,7 @@ import {
   type SortOption,
 } from '@gemstock/contract';
 import { randomInt } from 'node:crypto';
+import { expansionOf } from './jewellery-abbreviations.js';
 import type { Vocabulary } from './keyword-vocabulary.js';
 import { normalizeSearchText, queryTokensFor } from './search-tokens.js';
 
@@ -47,9 +48,20 @@ export function searchWords(keyword: string | undefined): string[] {
 
 const isLongWord = (word: string) => Array.from(word).length >= 3;
 
-/** Only words of three or more characters can be compounds worth splitting. */
+/**
+ * Only words of three or more characters can be compounds worth splitting, and a short form
+ * (钻戒) needs the vocabulary to know whether a material carries it as typed.
+ */
 export function needsSegmenting(words: string[]): boolean {
-  return words.some(isLongWord);
+  return words.some((w) => isLongWord(w) || expansionOf(w) !== undefined);
+}
+
+/** The terms a typed word is matched by: a short form no keyword carries by its full words, split. */
+function termsOf(word: string, vocabulary: Pick<Vocabulary, 'segment' | 'has'> | undefined): string[] {
+  if (!vocabulary) return [word];
+  const expansion = expansionOf(word);
+  if (expansion !== undefined && !vocabulary.has(word)) return vocabulary.segment(expansion);
+  return isLongWord(word) ? vocabulary.segment(word) : [word];
 }
 
 export function parseSearchFilter(
@@ -59,10 +71,10 @@ export function parseSearchFilter(
     orientation?: Orientation | undefined;
     period?: Period | undefined;
   },
-  vocabulary?: Pick<Vocabulary, 'segment'>,
+  vocabulary?: Pick<Vocabulary, 'segment' | 'has'>,
 ): SearchFilter {
   const words = searchWords(input.keyword);
-  const terms = [...new Set(words.flatMap((w) => (vocabulary && isLongWord(w) ? vocabulary.segment(w) : [w])))];
+  const terms = [...new Set(words.flatMap((w) => termsOf(w, vocabulary)))];
   return {
     words,
     terms,
