@@ -395,6 +395,8 @@ export const ErrorCode = {
   PRIVACY_ARCHIVE_NOT_READY: e(4347, 409, '数据副本尚未生成'),
   /** The copy's download period is over and the file was removed. */
   PRIVACY_ARCHIVE_EXPIRED: e(4348, 410, '数据副本的下载期限已过，请重新申请'),
+  /** 启用 of an account deleted at its owner's request: its personal data is gone for good. */
+  ACCOUNT_ERASED: e(4349, 409, '该账号已按用户申请注销，个人信息已删除，不能重新启用'),
 
   /* 4300–4319: analytics and the 数据看板. */
   /** A dashboard range (or its CSV) longer than DASHBOARD_MAX_DAYS. */

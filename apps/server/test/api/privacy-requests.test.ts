@@ -1,4 +1,5 @@
 import {
+  ADMIN_COMPANY_API,
   ADMIN_PRIVACY_API,
   ErrorCode,
   PRIVACY_API,
@@ -484,6 +485,18 @@ describe('deletion of the account', () => {
       ErrorCode.INVALID_CREDENTIALS.code,
     );
     expect((await outboxTo(buyer.email))[0]?.text).toContain('账号已按您的申请注销');
+
+    // The console cannot turn a deleted account (or its sub-accounts) on again: its data is gone.
+    for (const account of [buyer.sid, sub.sid]) {
+      const enabled = await injectApi(t, ADMIN_COMPANY_API.enableAccount, {
+        token: service.token,
+        params: { id: account },
+      });
+      expect(enabled.code).toBe(ErrorCode.ACCOUNT_ERASED.code);
+      expect(enabled.message).toBe('该账号已按用户申请注销，个人信息已删除，不能重新启用');
+    }
+    const [stillOff] = await t.database.db.select().from(users).where(eq(users.sid, buyer.sid));
+    expect(stillOff?.enabled).toBe(false);
 
     // The e-mail is free to register again, as a new account.
     const again = await registerBuyer(t, { email: buyer.email });

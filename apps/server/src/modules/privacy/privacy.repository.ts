@@ -28,6 +28,7 @@ import {
   walletLots,
 } from '../../db/schema/index.js';
 import { type ListPage, afterPosition, countUpTo, positionAt, positionOrder } from '../../lib/list-cursor.js';
+import { ERASED_PASSWORD_HASH } from '../user/index.js';
 
 export type PrivacyRequestRow = typeof privacyRequests.$inferSelect;
 
@@ -249,7 +250,6 @@ export async function unfinishedBusiness(db: DbOrTx, user: UserRow, now: Date) {
 
 /** The personal data of a deleted account, as stored from then on (decision 0043). */
 export const ERASED_NAME = '已注销用户';
-const UNUSABLE_PASSWORD = '!erased';
 
 /**
  * Anonymises accounts: name, e-mail, mobile, username and the company address cleared, the
@@ -266,7 +266,7 @@ export async function anonymiseUsers(tx: DbOrTx, sids: readonly string[], at: Da
       username: null,
       name: ERASED_NAME,
       companyAddress: null,
-      passwordHash: UNUSABLE_PASSWORD,
+      passwordHash: ERASED_PASSWORD_HASH,
       enabled: false,
       tokenVersion: sql`${users.tokenVersion} + 1`,
       source: null,

@@ -46,7 +46,7 @@ import {
   revokeSubAccountSessions,
   setAccountEnabled,
 } from './admin-company.repository.js';
-import { findUserBySid } from './user.repository.js';
+import { ERASED_PASSWORD_HASH, findUserBySid } from './user.repository.js';
 
 export type AdminCompanyDeps = Pick<AppDeps, 'db'>;
 type PageQuery = z.output<typeof ZCompanyPageQuery>;
@@ -281,6 +281,7 @@ async function changeAccountState(
   return deps.db.transaction(async (tx) => {
     const user = await findUserBySid(tx, sid);
     if (!user) throw new AppError(ErrorCode.ACCOUNT_NOT_FOUND);
+    if (change.enabled && user.passwordHash === ERASED_PASSWORD_HASH) throw new AppError(ErrorCode.ACCOUNT_ERASED);
     const changed = await setAccountEnabled(tx, sid, change.enabled);
     if (!changed) return { sid, enabled: change.enabled };
     if (!change.enabled && !user.parentSid) await revokeSubAccountSessions(tx, sid);

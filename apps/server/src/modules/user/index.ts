@@ -10,7 +10,7 @@ export { reserveMonthlyBudget } from './sub-account-budget.js';
 export { adminCompanyRoutes } from './admin-company.routes.js';
 export { createAdminCompanyService } from './admin-company.module.js';
 export { createSubUserService, createUserService } from './user.module.js';
-export { findUserBySid, setPendingCoupons } from './user.repository.js';
+export { ERASED_PASSWORD_HASH, findUserBySid, setPendingCoupons } from './user.repository.js';
 export { userRoutes } from './user.routes.js';
 export { noticeAddressOf } from './user.service.js';
 export { presentCoupon } from './user.view.js';

@@ -291,3 +291,9 @@ export async function findCouponBySid(db: DbOrTx, sid: string): Promise<CouponRo
   const [row] = await db.select().from(coupons).where(eq(coupons.sid, sid)).limit(1);
   return row;
 }
+
+/**
+ * The password hash of an account deleted at its owner's request (decision 0043): no password
+ * matches it, and it tells the console the account may never be turned on again.
+ */
+export const ERASED_PASSWORD_HASH = '!erased';
