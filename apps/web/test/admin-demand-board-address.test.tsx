@@ -66,6 +66,16 @@ describe('the demand board keeps its filter in the address', () => {
     expect(overdue.getAttribute('href')).toBe('/admin/demands?overdue=true');
   });
 
+  it("今日待办's waiting figure opens the board on the work waiting on us", async () => {
+    const calls = serveBoard();
+    renderConsoleAt('/admin/overview');
+    const waiting = await screen.findByRole('link', { name: '待我方处理（报价、分配、交付） 4' }, { timeout: 10_000 });
+    expect(waiting.getAttribute('href')).toBe('/admin/demands?waiting=true');
+    fireEvent.click(waiting);
+    await screen.findByText('暂无定制需求', {}, { timeout: 10_000 });
+    expect(boardQueries(calls).at(-1)).toMatchObject({ waiting: 'true' });
+  });
+
   it('an address with overdue=true asks for overdue work only', async () => {
     const calls = serveBoard();
     renderConsoleAt('/admin/demands?overdue=true');

@@ -96,3 +96,8 @@ export function demandTurnOf(status: string): 'buyer' | 'operator' | 'none' {
   if (can.quote || can.assign || can.deliver) return 'operator';
   return 'none';
 }
+
+/** The stages where the operators act next (报价、分配、交付): 今日待办's 待我方处理 and the board's filter. */
+export const DEMAND_STATUSES_ON_OPERATORS: readonly DemandStatus[] = DEMAND_STATUS_VALUES.filter(
+  (status) => demandTurnOf(status) === 'operator',
+);

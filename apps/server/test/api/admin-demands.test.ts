@@ -2,6 +2,7 @@ import {
   ADMIN_DESIGN_API,
   ADMIN_DESIGN_FILE_PATH,
   DESIGN_API,
+  demandTurnOf,
   ORDER_API,
   type TAdminDemandDetails,
 } from '@gemstock/contract';
@@ -88,6 +89,16 @@ describe('GET /api/admin/demands', () => {
     const overdue = await injectApi(t, ADMIN_DESIGN_API.list, { token: ops.token, query: { overdue: 'true' } });
     expect(overdue.data.demands.map((d) => d.sid)).toContain(late);
     expect(overdue.data.demands.map((d) => d.sid)).not.toContain(soon);
+    // waiting on us: paid work to assign or deliver and requests to price, not what waits on the buyer
+    const onBuyer = await paidDemand();
+    await t.database.db.update(demands).set({ status: 'DRAFT_REVIEW' }).where(eq(demands.sid, onBuyer));
+    const waiting = await injectApi(t, ADMIN_DESIGN_API.list, {
+      token: ops.token,
+      query: { waiting: 'true', page_size: 100 },
+    });
+    expect(waiting.data.demands.map((d) => d.sid)).toEqual(expect.arrayContaining([late, soon]));
+    expect(waiting.data.demands.map((d) => d.sid)).not.toContain(onBuyer);
+    expect(waiting.data.demands.every((d) => demandTurnOf(d.status) === 'operator')).toBe(true);
     const bad = await injectApi(t, ADMIN_DESIGN_API.list, { token: ops.token, query: { status: 'NOPE' as never } });
     expect(bad.status).toBe(400);
   });

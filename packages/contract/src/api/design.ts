@@ -141,6 +141,8 @@ export const ZAdminDemandListQuery = ZAdminPageQuery.extend({
   ),
   /** Only work whose current stage is past its deadline. */
   overdue: z.preprocess((v) => v === 'true' || v === true, z.boolean()).default(false),
+  /** Only work waiting on the operators (报价、分配、交付), as 今日待办 counts it. */
+  waiting: z.preprocess((v) => v === 'true' || v === true, z.boolean()).default(false),
 });
 export type TAdminDemandListQuery = z.input<typeof ZAdminDemandListQuery>;
 

@@ -65,7 +65,7 @@ export async function listDemandBoard(
   const now = nowOf(deps);
   const rows = await listBoard(
     deps.db,
-    { status: query.status ?? null, overdueAt: query.overdue ? now : null },
+    { status: query.status ?? null, overdueAt: query.overdue ? now : null, waiting: query.waiting },
     { offset: (query.page - 1) * query.page_size, limit: query.page_size },
   );
   return {

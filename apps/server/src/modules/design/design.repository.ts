@@ -1,4 +1,4 @@
-import type { DemandStatus } from '@gemstock/contract';
+import { DEMAND_STATUSES_ON_OPERATORS, type DemandStatus } from '@gemstock/contract';
 import { and, asc, eq, getTableColumns, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { demands, designComments, designFiles, operators, orders, users } from '../../db/schema/index.js';
@@ -157,11 +157,12 @@ function toBoardRow(r: Awaited<ReturnType<typeof selectBoardRows>>[number]): Boa
  */
 export async function listBoard(
   db: DbOrTx,
-  filter: { status: DemandStatus | null; overdueAt: Date | null },
+  filter: { status: DemandStatus | null; overdueAt: Date | null; waiting: boolean },
   page: { offset: number; limit: number },
 ): Promise<BoardRow[]> {
   const conditions = [
     filter.status ? eq(demands.status, filter.status) : undefined,
+    filter.waiting ? inArray(demands.status, [...DEMAND_STATUSES_ON_OPERATORS]) : undefined,
     filter.overdueAt ? and(isNotNull(demands.stageDeadline), lt(demands.stageDeadline, filter.overdueAt)) : undefined,
   ].filter((c) => c !== undefined);
   const rows = await selectBoardRows(db)

@@ -1,6 +1,5 @@
 import {
-  DEMAND_STATUS_VALUES,
-  demandTurnOf,
+  DEMAND_STATUSES_ON_OPERATORS,
   InvoiceStateMachine,
   MaterialReview,
   MaterialStatus,
@@ -16,8 +15,6 @@ import { demands, invoices, materials, orders, paymentExceptions } from '../../d
 const one = sql`1`;
 
 /** A demand is the operators' to move when they may price, assign or deliver it. */
-const DEMANDS_ON_US = DEMAND_STATUS_VALUES.filter((status) => demandTurnOf(status) === 'operator');
-
 /**
  * The rows each figure of the to-do counts, as a select for `countUpTo`. Each reads one index over
  * a state that is a small part of its table (a transfer waiting, an exception open, a request to
@@ -48,7 +45,7 @@ export function overviewCountQuery(db: DbOrTx, item: OverviewItem, now: Date) {
         );
     // demands_board_idx (status, stage_deadline)
     case 'demandsWaiting':
-      return rows.from(demands).where(inArray(demands.status, DEMANDS_ON_US));
+      return rows.from(demands).where(inArray(demands.status, [...DEMAND_STATUSES_ON_OPERATORS]));
     // demands_deadline_idx: a stage's deadline is cleared when the work ends, so only live work has one
     case 'demandsOverdue':
       return rows.from(demands).where(lt(demands.stageDeadline, now));

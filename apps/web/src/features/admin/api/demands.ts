@@ -16,6 +16,8 @@ export const ADMIN_DEMANDS_KEY = [ADMIN_SCOPE, 'demands'] as const;
 export interface DemandBoardQuery {
   status?: DemandStatus | undefined;
   overdue?: 'true' | undefined;
+  /** Only work waiting on the operators (报价、分配、交付). */
+  waiting?: 'true' | undefined;
   page: number;
   page_size: number;
 }

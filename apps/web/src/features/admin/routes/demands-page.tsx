@@ -37,9 +37,9 @@ import { BOARD_FILTER_STATUSES, boardTagColor } from '../lib/demand-labels';
 import { oneOf, useAddressQuery } from '../lib/address-query';
 import { DemandActions } from '../components/demand-actions';
 
-type StatusFilter = DemandStatus | 'OPEN' | 'OVERDUE';
+type StatusFilter = DemandStatus | 'OPEN' | 'OVERDUE' | 'WAITING';
 const PAGE_SIZE = 20;
-const FILTER_KEYS = ['status', 'overdue'] as const;
+const FILTER_KEYS = ['status', 'overdue', 'waiting'] as const;
 
 /**
  * Whose turn it is and until when, as the board and the drawer show it: the deadline of the
@@ -185,12 +185,14 @@ export function DemandsPage() {
   const { params, paging, update } = useAddressQuery(FILTER_KEYS);
   const status = oneOf(BOARD_FILTER_STATUSES, params.get('status'));
   const overdue = params.get('overdue') === 'true';
-  const filter: StatusFilter = overdue ? 'OVERDUE' : (status ?? 'OPEN');
+  const waiting = params.get('waiting') === 'true';
+  const filter: StatusFilter = overdue ? 'OVERDUE' : waiting ? 'WAITING' : (status ?? 'OPEN');
   const page = paging.page;
   const [open, setOpen] = useState<string | null>(null);
   const query = useDemandBoard({
     status,
     overdue: overdue ? 'true' : undefined,
+    waiting: waiting ? 'true' : undefined,
     page,
     page_size: PAGE_SIZE,
   });
@@ -240,13 +242,16 @@ export function DemandsPage() {
           value={filter}
           onChange={(v) => {
             const next = v as StatusFilter;
+            const special = next === 'OPEN' || next === 'OVERDUE' || next === 'WAITING';
             update({
-              status: next === 'OPEN' || next === 'OVERDUE' ? undefined : next,
+              status: special ? undefined : next,
               overdue: next === 'OVERDUE' ? 'true' : undefined,
+              waiting: next === 'WAITING' ? 'true' : undefined,
             });
           }}
           options={[
             { value: 'OPEN', label: '全部' },
+            { value: 'WAITING', label: '待我方处理' },
             { value: 'OVERDUE', label: '已逾期' },
             ...BOARD_FILTER_STATUSES.map((s) => ({
               value: s,

@@ -54,8 +54,7 @@ const GROUPS: Group[] = [
     title: '定制需求',
     icon: <BgColorsOutlined />,
     figures: [
-      // The board filters by one stage, not by whose turn it is, so the waiting figure opens it whole.
-      { item: 'demandsWaiting', label: '待我方处理（报价、分配、交付）', to: adminPaths.demands },
+      { item: 'demandsWaiting', label: '待我方处理（报价、分配、交付）', to: `${adminPaths.demands}?waiting=true` },
       { item: 'demandsOverdue', label: '当前阶段已超期', to: `${adminPaths.demands}?overdue=true`, urgent: true },
     ],
   },
