@@ -77,6 +77,8 @@ describe('channel cuts of a licensed picture', () => {
     const res = await injectApi(t, LICENCE_API.channelCuts, { params: { id: material.sid }, token: buyer.token });
     expect(res.code).toBe(0);
     expect(res.data).toMatchObject({ material: material.sid, width: WIDTH, height: HEIGHT });
+    // the frame is drawn on the public watermarked picture, never on the original
+    expect(res.data.previewUrl).toMatch(/\/watermark-[0-9a-f]+\.webp$/);
     expect(res.data.cuts.map((c) => c.preset)).toEqual(CHANNEL_PRESET_TABLE.map((p) => p.preset));
     for (const cut of res.data.cuts) {
       expect(cut.available, cut.preset).toBe(true);

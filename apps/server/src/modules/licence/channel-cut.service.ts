@@ -84,7 +84,7 @@ export async function listChannelCuts(
   const frames = video ? null : await framesOf(deps, material);
   return {
     material: material.sid,
-    previewUrl: deps.publicUrlOf(material.previewKey),
+    previewUrl: deps.publicUrlOf(material.watermarkKey),
     width: material.width,
     height: material.height,
     cuts: CHANNEL_PRESET_TABLE.map((spec) => {

@@ -97,7 +97,14 @@ export function ChannelCutDialog({
           />
           {current && (
             <>
-              {current.crop && previewUrl ? (
+              {!current.available ? (
+                <Alert
+                  type="info"
+                  showIcon
+                  title={`${current.name}${current.use} ${current.width}×${current.height} 不可下载`}
+                  description={current.reason ?? '该尺寸暂不可用'}
+                />
+              ) : current.crop && previewUrl ? (
                 <div className="gs-cut-dialog__preview">
                   <figure className="gs-cut-dialog__figure">
                     <div className="gs-cut-dialog__whole">
@@ -122,12 +129,7 @@ export function ChannelCutDialog({
                   </figure>
                 </div>
               ) : (
-                <Alert
-                  type="info"
-                  showIcon
-                  title={`${current.name}${current.use} ${current.width}×${current.height} 不可下载`}
-                  description={current.reason ?? '该尺寸暂不可用'}
-                />
+                <Alert type="info" showIcon title="该素材暂无预览图，可直接下载查看裁切效果" />
               )}
               <Typography.Paragraph type="secondary" className="gs-cut-dialog__note">
                 预览带水印；下载的是无水印 JPG，由原图裁切缩小而成，不会放大画面，计入下载次数。
