@@ -97,5 +97,10 @@ test('on a phone the dialog stacks the picture over the cut', async ({ page, con
   await expect(dialog.getByRole('img', { name: '小红书裁切预览' })).toBeVisible();
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(360);
-  await page.screenshot({ path: test.info().outputPath('xiaohongshu-phone.png'), fullPage: true });
+  // the preview keeps the cut's ratio at a phone's width too
+  const box = (await dialog.getByRole('img', { name: '小红书裁切预览' }).boundingBox())!;
+  expect(box.width / box.height).toBeCloseTo(1242 / 1656, 1);
+  await page.screenshot({ path: test.info().outputPath('xiaohongshu-phone.png') });
+  await dialog.getByRole('button', { name: '下载小红书 1242×1656' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('xiaohongshu-phone-footer.png') });
 });

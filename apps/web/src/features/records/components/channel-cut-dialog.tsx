@@ -18,8 +18,8 @@ function cutStyle(previewUrl: string, cut: TChannelCut, crop: TCropBox): CSSProp
   const offset = (start: number, size: number) => (size >= 1 ? '0%' : percent(start / (1 - size)));
   return {
     aspectRatio: `${cut.width} / ${cut.height}`,
-    // a tall cut is held to the box's height, so its width follows its ratio
-    maxWidth: `calc(min(360px, 100%) * ${cut.width / cut.height})`,
+    // capping the width (not the height) keeps the ratio, so the preview is never stretched
+    maxWidth: `calc(var(--gs-cut-max-height) * ${(cut.width / cut.height).toFixed(4)})`,
     backgroundImage: `url("${previewUrl}")`,
     backgroundSize: `${percent(1 / crop.width)} ${percent(1 / crop.height)}`,
     backgroundPosition: `${offset(crop.left, crop.width)} ${offset(crop.top, crop.height)}`,
