@@ -414,6 +414,13 @@ export const ErrorCode = {
   CONTENT_EDIT_CONFLICT: e(4324, 409, '内容已被其他人修改，请刷新后在最新版本上编辑'),
   /** The agreement changed after the page showed it: the user must read the new text. */
   CONSENT_OUTDATED: e(4325, 409, '协议内容已更新，请重新阅读后再勾选同意'),
+  /* 4420–4439: channel-ready cuts of a licensed material (docs/decisions/0046). */
+  /** The original is smaller than the channel's size: a cut is never enlarged. */
+  PRESET_TOO_LARGE: e(4420, 409, '该素材的授权分辨率不足以生成此渠道尺寸（不会放大画面），请选择其他尺寸或下载原图'),
+  /** Channel cuts are made of pictures; a video is downloaded as its original. */
+  PRESET_NOT_FOR_VIDEO: e(4421, 409, '视频素材暂不提供渠道尺寸裁切，请下载原片'),
+  /** The original could not be read to make the cut (damaged or missing file). */
+  PRESET_RENDER_FAILED: e(4422, 502, '渠道尺寸图片生成失败，请稍后重试或下载原图'),
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCodeName = keyof typeof ErrorCode;

@@ -48,6 +48,7 @@ export * from './api/order.js';
 export * from './api/wallet.js';
 export * from './api/payment.js';
 export * from './api/refund.js';
+export * from './channel-presets.js';
 export * from './api/licence.js';
 export * from './working-days.js';
 export * from './api/invoice.js';

@@ -33,3 +33,25 @@ export function materialFileKeyForHash(
 ): string {
   return `${area}/materials/${sid}/${role}-${sha256Hex.slice(0, 16)}.${ext}`;
 }
+
+/**
+ * Bumped when the way a channel cut is made changes (frame, quality), so cuts made before are
+ * not served again: their keys are simply no longer asked for.
+ */
+export const CHANNEL_CUT_VERSION = 1;
+
+/**
+ * Private storage key of a material's cut for a sales channel, e.g.
+ * `private/materials/k3x…/cut-xiaohongshu-1242x1656-9f2c….jpg`. Named by the original it was cut
+ * from (its key), the size and CHANNEL_CUT_VERSION, so a replaced original or a new way of cutting
+ * makes a new file and a second download of the same cut reuses the stored one.
+ */
+export function channelCutKey(
+  sid: string,
+  preset: string,
+  size: { width: number; height: number },
+  originalKey: string,
+): string {
+  const hash = createHash('sha256').update(`${CHANNEL_CUT_VERSION}:${originalKey}`).digest('hex').slice(0, 16);
+  return `private/materials/${sid}/cut-${preset}-${size.width}x${size.height}-${hash}.jpg`;
+}

@@ -13,6 +13,7 @@ import type { LICENCE_API } from '../api/licence.js';
 
 export const LICENCE_ROUTES: RoutesOf<typeof LICENCE_API> = {
   materialDownload: { method: 'GET', path: '/api/material/:id/download', access: 'user' },
+  channelCuts: { method: 'GET', path: '/api/material/:id/presets', access: 'user' },
   orderDownload: { method: 'GET', path: '/api/order/:id/download', access: 'user' },
   purchased: { method: 'GET', path: '/api/user/material', access: 'user' },
 };

@@ -374,6 +374,8 @@ export const downloads = pgTable(
       .references(() => materials.sid),
     orderSid: text(),
     kind: text().notNull(),
+    /** The channel cut downloaded instead of the original (contract ChannelPreset); null: the original. */
+    preset: text(),
     createdAt: now(),
   },
   (t) => [

@@ -7,12 +7,22 @@ import {
   listPurchased,
   renderCertificate,
 } from './licence.service.js';
+import { downloadChannelCut, listChannelCuts } from './channel-cut.service.js';
+import type { CropFraction } from '../../media/image-processor.js';
 
 /** Purchased downloads, the purchased list and certificates; built once, in services.ts. */
-export function createLicenceService(deps: Omit<LicenceDeps, 'certificates'>) {
+export function createLicenceService(deps: Omit<LicenceDeps, 'certificates' | 'channelFrames'>) {
   return bindService(
-    { ...deps, certificates: new Map<string, Buffer>() },
-    { downloadMaterial, downloadOrder, listPurchased, renderCertificate, describeForVerification },
+    { ...deps, certificates: new Map<string, Buffer>(), channelFrames: new Map<string, Promise<CropFraction[]>>() },
+    {
+      downloadMaterial,
+      downloadOrder,
+      listPurchased,
+      renderCertificate,
+      describeForVerification,
+      listChannelCuts,
+      downloadChannelCut,
+    },
   );
 }
 

@@ -209,15 +209,19 @@ export async function countOwnedLicences(db: DbOrTx, ownerSid: string): Promise<
   return Number(row?.n ?? 0);
 }
 
-/** One download of a licensed original: a downloads row and the counters, together. */
+/** One download of a licensed original (or of its channel cut): a downloads row and the counters, together. */
 export async function recordLicenceDownload(
   db: DbOrTx,
-  input: { licenceSid: string; userSid: string; materialSid: string; orderSid: string },
+  input: { licenceSid: string; userSid: string; materialSid: string; orderSid: string; preset?: string | null },
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx
-      .insert(downloads)
-      .values({ userSid: input.userSid, materialSid: input.materialSid, orderSid: input.orderSid, kind: 'licence' });
+    await tx.insert(downloads).values({
+      userSid: input.userSid,
+      materialSid: input.materialSid,
+      orderSid: input.orderSid,
+      kind: 'licence',
+      preset: input.preset ?? null,
+    });
     await countLicenceDownload(tx, input.licenceSid, input.userSid);
   });
 }

@@ -11,9 +11,14 @@ export async function licenceRoutes(instance: FastifyInstance, { licences }: { l
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { config } = app.deps;
 
-  route(app, LICENCE_API.materialDownload, async (request) =>
-    licences.downloadMaterial(request.user, request.params.id),
-  );
+  route(app, LICENCE_API.materialDownload, async (request) => {
+    const { preset } = request.query;
+    return preset
+      ? licences.downloadChannelCut(request.user, request.params.id, preset)
+      : licences.downloadMaterial(request.user, request.params.id);
+  });
+
+  route(app, LICENCE_API.channelCuts, async (request) => licences.listChannelCuts(request.user, request.params.id));
 
   route(app, LICENCE_API.orderDownload, async (request) =>
     licences.downloadOrder(request.user, request.params.id, request.query.material ?? null),

@@ -20,6 +20,7 @@ import { assertMay } from '../../lib/state-transition.js';
 import type { DownloadUrlSigner } from '../../lib/download-url.js';
 import { cappedTotal, decodeCursor, encodeCursor } from '../../lib/list-cursor.js';
 import { toDocumentJpeg } from '../../media/document-image.js';
+import type { CropFraction } from '../../media/image-processor.js';
 import type { Storage } from '../../media/storage.js';
 import {
   findLikedSids,
@@ -71,6 +72,11 @@ export interface LicenceDeps {
    * One per process, made with the licence service.
    */
   certificates: Map<string, Buffer>;
+  /**
+   * The channel cuts' frames of recent originals, by original key: finding them decodes the
+   * original, and the buyer's preview and download ask for the same ones. One per process.
+   */
+  channelFrames: Map<string, Promise<CropFraction[]>>;
   /** The order a licence came with: the order module's, wired in services.ts. */
   findOrder: (db: DbOrTx, sid: string) => Promise<OrderRow | undefined>;
   /** The design delivered for a custom order, which its exclusive certificate licenses: the design module's. */
@@ -86,7 +92,7 @@ export interface CertifiedDesign {
   fileName: string;
 }
 
-async function readAll(stream: Readable, cap: number): Promise<Buffer | null> {
+export async function readAll(stream: Readable, cap: number): Promise<Buffer | null> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of stream) {
@@ -114,11 +120,8 @@ async function signDownload(deps: LicenceDeps, licence: LicenceRow, user: UserRo
   return { material: material.sid, url: signed.url, expiresAt: signed.expiresAt.toISOString() };
 }
 
-export async function downloadMaterial(
-  deps: LicenceDeps,
-  user: UserRow,
-  materialSid: string,
-): Promise<TDownloadUrlResponse> {
+/** The company's current licence of a material, or the coded reason there is none. */
+export async function entitledLicence(deps: LicenceDeps, user: UserRow, materialSid: string): Promise<LicenceRow> {
   const licence = await findOwnerLicenceForMaterial(deps.db, ownerSidOf(user), materialSid);
   if (!licence) {
     // Bought, then refunded: the licence has ended, which the buyer is told as such.
@@ -128,6 +131,15 @@ export async function downloadMaterial(
     const exists = (await findMaterialsBySids(deps.db, [materialSid])).get(materialSid);
     throw new AppError(exists && !exists.disabled ? ErrorCode.NOT_ENTITLED : ErrorCode.MATERIAL_NOT_FOUND);
   }
+  return licence;
+}
+
+export async function downloadMaterial(
+  deps: LicenceDeps,
+  user: UserRow,
+  materialSid: string,
+): Promise<TDownloadUrlResponse> {
+  const licence = await entitledLicence(deps, user, materialSid);
   const { url, expiresAt } = await signDownload(deps, licence, user);
   return { url, expiresAt };
 }

@@ -185,8 +185,8 @@ export function exportSectionsOf(user: UserRow): ExportSection[] {
     section(
       'downloads',
       '下载记录',
-      ['material_sid', 'order_sid', 'kind', 'created_at'],
-      (after, limit) => sql`select lpad(id::text, 20, '0') as _key, material_sid, order_sid, kind,
+      ['material_sid', 'order_sid', 'kind', 'preset', 'created_at'],
+      (after, limit) => sql`select lpad(id::text, 20, '0') as _key, material_sid, order_sid, kind, preset,
         ${iso(sql`created_at`)} as created_at
         from downloads where user_sid = ${me}
         ${after === null ? sql`` : sql`and id > ${after}::bigint`} order by id limit ${limit}`,

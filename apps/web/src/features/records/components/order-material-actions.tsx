@@ -1,11 +1,16 @@
 import { upgradeOptions } from '@gemstock/contract';
+import { Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { DownloadOutlined } from '@/components/ui/icon-paths';
 import { type UpgradeSubject, checkout } from '@/stores/checkout';
 import { useDownloadCertificate } from '@/api/get-certificate';
 import { useOrderDownload } from '../api/get-order-download';
-import { RiseOutlined, SafetyCertificateOutlined } from '../icon-paths';
+import { RiseOutlined, SafetyCertificateOutlined, ScissorOutlined } from '../icon-paths';
+import { lazyDialog } from './lazy-dialog';
+
+// the preview and antd load when a buyer asks for a channel cut
+const ChannelCutDialog = lazyDialog('ChannelCutDialog');
 
 /** Whether the company's current licence of a material can be upgraded (a wider one its resolution allows). */
 export function canUpgradeLicence(material: UpgradeSubject & { disabled?: boolean }): boolean {
@@ -14,19 +19,23 @@ export function canUpgradeLicence(material: UpgradeSubject & { disabled?: boolea
 
 /**
  * 下载原图 and 授权证书 of one licensed material of a paid order (spec §7, issue flows 6–7), and
- * 升级授权 when `upgrade` (the purchased list's current licence) can be upgraded.
+ * 升级授权 when `upgrade` (the purchased list's current licence) can be upgraded, and 渠道尺寸
+ * (a cut for a sales channel, docs/decisions/0046) when `channelCuts` (a licensed picture).
  */
 export function OrderMaterialActions({
   orderSid,
   materialSid,
   upgrade,
+  channelCuts = false,
 }: {
   orderSid: string;
   materialSid: string;
   upgrade?: (UpgradeSubject & { disabled?: boolean }) | null;
+  channelCuts?: boolean;
 }) {
   const download = useOrderDownload();
   const certificate = useDownloadCertificate();
+  const [cutsOpen, setCutsOpen] = useState(false);
   return (
     <span className="gs-material-actions">
       <Button
@@ -39,6 +48,17 @@ export function OrderMaterialActions({
       >
         下载原图
       </Button>
+      {channelCuts && (
+        <Button
+          size="small"
+          kind="link"
+          icon={<Icon icon={ScissorOutlined} />}
+          onClick={() => setCutsOpen(true)}
+          aria-label={`渠道尺寸 ${materialSid}`}
+        >
+          渠道尺寸
+        </Button>
+      )}
       <Button
         size="small"
         kind="link"
@@ -59,6 +79,11 @@ export function OrderMaterialActions({
         >
           升级授权
         </Button>
+      )}
+      {cutsOpen && (
+        <Suspense fallback={null}>
+          <ChannelCutDialog materialSid={materialSid} open={cutsOpen} onClose={() => setCutsOpen(false)} />
+        </Suspense>
       )}
     </span>
   );

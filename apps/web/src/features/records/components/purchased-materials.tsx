@@ -1,4 +1,4 @@
-import { type TPurchasedMaterial, licenceSpec } from '@gemstock/contract';
+import { MaterialFormat, type TPurchasedMaterial, licenceSpec } from '@gemstock/contract';
 import { useState } from 'react';
 import { LoadError } from '@/components/load-error';
 import { MaterialLine } from '@/components/material-line';
@@ -22,7 +22,14 @@ const columns: TableColumn<TPurchasedMaterial>[] = [
   {
     title: '操作',
     key: 'actions',
-    render: (m) => <OrderMaterialActions orderSid={m.orderSid} materialSid={m.sid} upgrade={m} />,
+    render: (m) => (
+      <OrderMaterialActions
+        orderSid={m.orderSid}
+        materialSid={m.sid}
+        upgrade={m}
+        channelCuts={m.format === MaterialFormat.IMAGE}
+      />
+    ),
   },
 ];
 
@@ -72,7 +79,12 @@ export function PurchasedMaterials() {
                   <dt>下载次数</dt>
                   <dd>{m.downloadCount}</dd>
                 </dl>
-                <OrderMaterialActions orderSid={m.orderSid} materialSid={m.sid} upgrade={m} />
+                <OrderMaterialActions
+                  orderSid={m.orderSid}
+                  materialSid={m.sid}
+                  upgrade={m}
+                  channelCuts={m.format === MaterialFormat.IMAGE}
+                />
               </li>
             ))}
           </ul>

@@ -8,3 +8,4 @@ import { lazyWithAntd } from '@/app/with-antd';
 export const RejectOrderDialog = lazyWithAntd(() => import('./reject-order-dialog'), 'RejectOrderDialog');
 export const CancelOrderConfirm = lazyWithAntd(() => import('./cancel-order-confirm'), 'CancelOrderConfirm');
 export const InvoiceDialog = lazyWithAntd(() => import('./invoice-dialog'), 'InvoiceDialog');
+export const ChannelCutDialog = lazyWithAntd(() => import('./channel-cut-dialog'), 'ChannelCutDialog');
