@@ -312,7 +312,7 @@ export async function moveBoardItem(
 
 /** A free position right after `after` (null: before the first), or null when there is no room. */
 async function placeAfter(tx: DbOrTx, boardSid: string, after: number | null, own: number): Promise<number | null> {
-  let next = await nextPositionAfter(tx, boardSid, after);
+  const next = await nextPositionAfter(tx, boardSid, after);
   // Already there: nothing to move.
   if (next === own) return own;
   const low = after ?? 0;
