@@ -157,6 +157,7 @@ export default function BoardPage() {
   const board = useBoard(sid);
   const buy = useBuyBoard(sid);
   const [commenting, setCommenting] = useState<{ sid: string; title: string } | null>(null);
+  const [bought, setBought] = useState<TBoardBuyResponse | null>(null);
 
   if (board.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
   if (board.isError) {
@@ -180,21 +181,11 @@ export default function BoardPage() {
     );
   }
   const { board: summary, items, shares } = board.data;
-  const buyAll = () =>
-    buy.mutate(undefined, {
-      onSuccess: (outcome) =>
-        Modal.success({
-          title: '已加入购物车',
-          content: <BuyOutcome outcome={outcome} />,
-          okText: '去购物车',
-          onOk: () => void navigate(paths.cart),
-          closable: true,
-        }),
-    });
+  const buyAll = () => buy.mutate(undefined, { onSuccess: setBought });
   const onSale = items.filter((i) => !i.disabled).length;
 
   return (
-    <section className="gs-card gs-section-card">
+    <section className="gs-card gs-board-section">
       <Breadcrumb
         items={[{ title: <Link to={paths.user.board}>团队收藏夹</Link> }, { title: summary.name }]}
         style={{ marginBottom: 12 }}
@@ -250,6 +241,16 @@ export default function BoardPage() {
           ))}
         </ul>
       )}
+      <Modal
+        open={bought !== null}
+        title="已加入购物车"
+        okText="去购物车"
+        cancelText="留在此页"
+        onOk={() => void navigate(paths.cart)}
+        onCancel={() => setBought(null)}
+      >
+        {bought && <BuyOutcome outcome={bought} />}
+      </Modal>
       <CommentsDrawer board={summary.sid} material={commenting} onClose={() => setCommenting(null)} />
     </section>
   );

@@ -18,14 +18,17 @@ function BoardCard({ board, onRename }: { board: TBoardSummary; onRename: (board
       cover={
         <Link
           to={paths.user.boardOf(board.sid)}
-          className="gs-board-card__covers"
+          className="gs-board-card__cover-link"
           aria-label={`打开收藏夹「${board.name}」`}
         >
-          {board.covers.length ? (
-            board.covers.map((url) => <img key={url} src={url} alt="" loading="lazy" />)
-          ) : (
-            <span className="gs-board-card__empty">暂无素材</span>
-          )}
+          {/* antd makes a cover's child a block: the grid is the span inside */}
+          <span className="gs-board-card__covers">
+            {board.covers.length ? (
+              board.covers.map((url) => <img key={url} src={url} alt="" loading="lazy" />)
+            ) : (
+              <span className="gs-board-card__empty">暂无素材</span>
+            )}
+          </span>
         </Link>
       }
       actions={
@@ -122,9 +125,9 @@ export default function BoardsPage() {
     );
 
   return (
-    <section className="gs-card gs-section-card">
-      <div className="gs-section-card__head">
-        <h5 className="gs-section-card__title">团队收藏夹</h5>
+    <section className="gs-card gs-board-section">
+      <div className="gs-board-section__head">
+        <h5 className="gs-board-section__title">团队收藏夹</h5>
         <span className="gs-board-head-extra">
           {boards.data && (
             <Typography.Text type="secondary">
