@@ -290,17 +290,15 @@ describe('limits are refused out loud, nothing cut', () => {
     const fill = await Promise.all(
       Array.from({ length: BOARD_LIMITS.itemsPerBoard }, (_, i) => insertMaterial(t, { keywords: [`填充${i}`] })),
     );
-    await t.database.db
-      .insert(boardItems)
-      .values(
-        fill.map((m, i) => ({
-          boardSid: id,
-          materialSid: m.sid,
-          spec: 2,
-          position: (i + 1) * 1024,
-          addedBy: main.sid,
-        })),
-      );
+    await t.database.db.insert(boardItems).values(
+      fill.map((m, i) => ({
+        boardSid: id,
+        materialSid: m.sid,
+        spec: 2,
+        position: (i + 1) * 1024,
+        addedBy: main.sid,
+      })),
+    );
     const extra = await insertMaterial(t, { keywords: ['多余'] });
     const before = await boardTables();
     const full = await add(main.token, id, extra.sid);
