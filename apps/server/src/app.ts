@@ -30,6 +30,7 @@ import { commonRoutes } from './modules/common/index.js';
 import { serviceContactRoutes } from './modules/service-contact/index.js';
 import { devRoutes } from './modules/dev/index.js';
 import { adminRefundRoutes, paymentRoutes } from './modules/payment/index.js';
+import { boardRoutes } from './modules/board/index.js';
 import { cartRoutes } from './modules/cart/index.js';
 import { licenceRoutes } from './modules/licence/index.js';
 import { adminOrderRoutes, orderRoutes } from './modules/order/index.js';
@@ -199,6 +200,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(catalogRoutes, services);
   await app.register(paymentRoutes, services);
   await app.register(cartRoutes, services);
+  await app.register(boardRoutes, services);
   await app.register(orderRoutes, services);
   await app.register(walletRoutes, services);
   await app.register(licenceRoutes, services);

@@ -3,6 +3,7 @@ import type { AppDeps } from './app-deps.js';
 import { BufferedWriter } from './lib/buffered-writer.js';
 import { createAnalyticsService, insertAnalyticsEvents } from './modules/analytics/index.js';
 import { createAuditService } from './modules/audit/index.js';
+import { createBoardService } from './modules/board/index.js';
 import { createCartService } from './modules/cart/index.js';
 import { createContentService } from './modules/content/index.js';
 import { createAdminMaterialService, createCatalogService } from './modules/catalog/index.js';
@@ -116,6 +117,7 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger) {
     log,
   };
 
+  const cart = createCartService({ db, publicUrlOf: deps.publicUrlOf, events });
   return {
     /** The same signer that signs every download link verifies them (the original-download route). */
     downloadUrls: deps.downloadUrls,
@@ -126,7 +128,8 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger) {
     adminCompanies: createAdminCompanyService(deps),
     search,
     adminKeywords: createAdminKeywordService(deps),
-    cart: createCartService({ db, publicUrlOf: deps.publicUrlOf, events }),
+    cart,
+    boards: createBoardService({ db, publicUrlOf: deps.publicUrlOf, addToCart: cart.addManyToCart }),
     coupons: createCouponService(deps),
     adminCoupons: createAdminCouponService(deps),
     design: createDesignService(designDeps),

@@ -421,6 +421,23 @@ export const ErrorCode = {
   PRESET_NOT_FOR_VIDEO: e(4421, 409, '视频素材暂不提供渠道尺寸裁切，请下载原片'),
   /** The original could not be read to make the cut (damaged or missing file). */
   PRESET_RENDER_FAILED: e(4422, 502, '渠道尺寸图片生成失败，请稍后重试或下载原图'),
+  /* 4440–4459: a company's boards (收藏夹, modules/board, docs/decisions/0047). */
+  /** No such board, or it belongs to another company: both answer alike so a sid reveals nothing. */
+  BOARD_NOT_FOUND: e(4440, 404, '收藏夹不存在或不属于您的公司'),
+  BOARD_LIMIT_REACHED: e(4441, 409, '每个公司最多创建 50 个收藏夹，请先删除不用的收藏夹'),
+  BOARD_FULL: e(4442, 409, '每个收藏夹最多收藏 200 个素材'),
+  /** A sub-account renaming, deleting or sharing a board another account made. */
+  BOARD_NOT_EDITABLE: e(4443, 403, '只有主账号或收藏夹的创建者可以修改、删除或分享此收藏夹'),
+  BOARD_ITEM_NOT_FOUND: e(4444, 404, '收藏夹中没有这个素材'),
+  BOARD_COMMENTS_FULL: e(4445, 409, '每个素材最多 200 条评论'),
+  /** An unknown, revoked or expired share link: alike, so a client cannot tell them apart. */
+  BOARD_SHARE_NOT_FOUND: e(4446, 404, '分享链接不存在或已失效'),
+  BOARD_SHARES_FULL: e(4447, 409, '每个收藏夹最多 5 个有效的分享链接，请先撤销不用的链接'),
+  BOARD_NAME_TAKEN: e(4448, 409, '已有同名的收藏夹，请换一个名称'),
+  /** "Buy all" on a board whose every material is off sale. */
+  BOARD_NOTHING_TO_BUY: e(4449, 409, '收藏夹中没有可购买的素材'),
+  /** "Buy all" that would take the cart past CART_MAX_ITEMS: nothing is added. */
+  BOARD_CART_TOO_SMALL: e(4450, 409, '购物车放不下收藏夹中的全部素材（最多 100 个），请先清理购物车'),
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCodeName = keyof typeof ErrorCode;

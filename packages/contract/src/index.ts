@@ -43,6 +43,7 @@ export * from './api/admin-export.js';
 export * from './api/admin-company.js';
 export * from './api/admin-coupon.js';
 export * from './api/coupon.js';
+export * from './api/board.js';
 export * from './api/cart.js';
 export * from './api/order.js';
 export * from './api/wallet.js';

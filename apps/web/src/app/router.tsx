@@ -106,6 +106,16 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('@/features/account/routes/sub-account-page')),
               },
               {
+                path: 'board',
+                handle: h('团队收藏夹'),
+                lazy: antdPage(() => import('@/features/board/routes/boards-page')),
+              },
+              {
+                path: 'board/:sid',
+                handle: h('收藏夹'),
+                lazy: antdPage(() => import('@/features/board/routes/board-page')),
+              },
+              {
                 path: 'privacy',
                 handle: h('个人信息'),
                 lazy: page(() => import('@/features/account/routes/privacy-page')),
@@ -150,6 +160,11 @@ export const routes: RouteObject[] = [
             path: 'xiaohongshu',
             handle: h('小红书'),
             lazy: page(() => import('@/features/promotion/routes/xiaohongshu-page')),
+          },
+          {
+            path: 'board-share/:token',
+            handle: h('分享的收藏夹'),
+            lazy: antdPage(() => import('@/features/board/routes/shared-board-page')),
           },
           {
             path: 'free-material',

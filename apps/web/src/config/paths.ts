@@ -15,7 +15,11 @@ export const paths = {
     like: '/user/like',
     subAccount: '/user/sub-account',
     privacy: '/user/privacy',
+    board: '/user/board',
+    boardOf: (sid: string) => `/user/board/${encodeURIComponent(sid)}`,
   },
+  /** A board shared read-only with a client (decision 0047). */
+  boardShare: (token: string) => `/board-share/${encodeURIComponent(token)}`,
   customize: '/customize',
   record: {
     root: '/record',

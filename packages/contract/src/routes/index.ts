@@ -22,6 +22,7 @@ export * from './admin.js';
 export * from './admin-operator.js';
 export * from './admin-dashboard.js';
 export * from './analytics.js';
+export * from './board.js';
 export * from './cart.js';
 export * from './common.js';
 export * from './service-qr.js';

@@ -14,3 +14,4 @@ export * from './change-feed.js';
 export * from './privacy.js';
 export * from './analytics.js';
 export * from './content.js';
+export * from './board.js';

@@ -99,6 +99,27 @@ export async function addToCart(
   return { count: await countCartItems(deps.db, user.sid) };
 }
 
+/**
+ * Puts several materials (each with its licence type) into the cart in one go, or none of them
+ * when they would not all fit: answers the new count, or null when refused for room.
+ */
+export async function addManyToCart(
+  deps: CartDeps,
+  user: UserRow,
+  items: readonly { materialSid: string; spec: LicenceType }[],
+): Promise<number | null> {
+  const fitted = await deps.db.transaction(async (tx) => {
+    const present = new Set((await listCartItems(tx, user.sid)).map((i) => i.materialSid));
+    const fresh = items.filter((i) => !present.has(i.materialSid)).length;
+    if (present.size + fresh > CART_MAX_ITEMS) return false;
+    for (const item of items) await upsertCartItem(tx, user.sid, item.materialSid, item.spec);
+    return true;
+  });
+  if (!fitted) return null;
+  for (const item of items) await deps.events.emit('cart.added', { materialSid: item.materialSid, userSid: user.sid });
+  return countCartItems(deps.db, user.sid);
+}
+
 export async function removeFromCart(
   deps: CartDeps,
   user: UserRow,

@@ -38,6 +38,7 @@ export default function UserLayout() {
     { to: paths.user.companySetting, icon: icons?.ShopOutlined, label: '企业信息' },
     { to: paths.user.order, icon: ProfileOutlined, label: '我的订单' },
     { to: paths.user.like, icon: HeartOutlined, label: '我的喜欢' },
+    { to: paths.user.board, icon: icons?.FolderOutlined, label: '团队收藏夹' },
     ...(showSubAccounts ? [{ to: paths.user.subAccount, icon: icons?.TeamOutlined, label: '我的子账号' }] : []),
     { to: paths.user.privacy, icon: FileProtectOutlined, label: '个人信息' },
     // the membership page (/wallet) is not part of the account area, but this is where a buyer looks for it

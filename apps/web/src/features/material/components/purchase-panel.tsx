@@ -8,6 +8,7 @@ import {
 import { type LicenceType, type TMaterial, licenceSpec } from '@gemstock/contract';
 import { useNavigate } from 'react-router';
 import { useMaterialLike } from '@/api/toggle-material-like';
+import { AddToBoardButton } from '@/features/board';
 import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/feedback';
 import { Icon } from '@/components/ui/icon';
@@ -110,6 +111,7 @@ export function PurchasePanel({ material, licence }: PurchasePanelProps) {
         >
           {like.liked ? '已喜欢' : '喜欢'} {like.likeCount}
         </Button>
+        <AddToBoardButton material={material.sid} spec={licence} disabled={material.disabled} />
       </div>
     </div>
   );

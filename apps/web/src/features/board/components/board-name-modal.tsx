@@ -1,0 +1,45 @@
+import { BOARD_LIMITS } from '@gemstock/contract';
+import { Form, Input, Modal } from 'antd';
+import { useEffect } from 'react';
+
+interface BoardNameModalProps {
+  open: boolean;
+  title: string;
+  initial?: string;
+  saving: boolean;
+  onSave: (name: string) => void;
+  onClose: () => void;
+}
+
+/** 新建 / 重命名: one field, the contract's length. */
+export function BoardNameModal({ open, title, initial = '', saving, onSave, onClose }: BoardNameModalProps) {
+  const [form] = Form.useForm<{ name: string }>();
+  useEffect(() => {
+    if (open) form.setFieldsValue({ name: initial });
+  }, [open, initial, form]);
+  return (
+    <Modal
+      open={open}
+      title={title}
+      okText="保存"
+      confirmLoading={saving}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+      forceRender
+    >
+      <Form form={form} layout="vertical" onFinish={(values) => onSave(values.name.trim())}>
+        <Form.Item
+          label="收藏夹名称"
+          name="name"
+          rules={[
+            { required: true, whitespace: true, message: '请输入收藏夹名称' },
+            { max: BOARD_LIMITS.nameMax, message: `收藏夹名称最多 ${BOARD_LIMITS.nameMax} 个字` },
+          ]}
+        >
+          <Input autoFocus maxLength={BOARD_LIMITS.nameMax} showCount placeholder="例如：春季婚戒" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
