@@ -3,7 +3,6 @@ import {
   type Facet,
   type FacetSelection,
   FACETS,
-  FACET_LABEL,
   isFacetValue,
   MAX_FACET_VALUES,
   type MaterialFormat,
@@ -19,6 +18,7 @@ import {
 import { z } from 'zod';
 import type { UserRow } from '../../db/rows.js';
 import { AppError } from '../../lib/app-error.js';
+import { unknownFacetError } from '../../lib/facet-errors.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
 import type { KeywordVocabulary } from './keyword-vocabulary.js';
 import type { SearchLogWriter } from './search-log.writer.js';
@@ -110,13 +110,6 @@ export function createFacetCache(): TtlCache<TSearchFacetsResponse> {
   return new TtlCache<TSearchFacetsResponse>({ ttlMs: PAGE_TTL_MS, maxWeight: 5_000, weigh: () => 1 });
 }
 
-const UNKNOWN_FACET_ERROR = {
-  metal: ErrorCode.FACET_METAL_UNKNOWN,
-  gem: ErrorCode.FACET_GEM_UNKNOWN,
-  piece: ErrorCode.FACET_PIECE_UNKNOWN,
-  scene: ErrorCode.FACET_SCENE_UNKNOWN,
-} as const;
-
 /** The facet filters of a query, checked against the vocabulary: an unknown code is refused by name. */
 export function parseFacetSelection(input: Partial<Record<Facet, string | undefined>>): FacetSelection {
   const selection: Record<string, string[]> = {};
@@ -126,7 +119,7 @@ export function parseFacetSelection(input: Partial<Record<Facet, string | undefi
     if (values.length > MAX_FACET_VALUES) throw new AppError(ErrorCode.FACET_TOO_MANY_VALUES);
     const unknown = values.filter((v) => !isFacetValue(facet, v));
     if (unknown.length > 0) {
-      throw new AppError(UNKNOWN_FACET_ERROR[facet], `不支持的${FACET_LABEL[facet]}筛选值：${unknown.join('、')}`);
+      throw unknownFacetError(facet, unknown);
     }
     selection[facet] = values;
   }
