@@ -1,4 +1,5 @@
 import { ErrorCode, type TAdminMaterial, ADMIN_MATERIAL_ROUTES } from '@gemstock/contract';
+import { NO_FACETS } from '@gemstock/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App, ConfigProvider } from 'antd';
@@ -37,6 +38,8 @@ const MATERIAL: TAdminMaterial = {
   specialPricesCents: {},
   customPriceCents: null,
   remark: null,
+  facets: NO_FACETS,
+  suggestedFacets: NO_FACETS,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
   version: 3,
