@@ -13,7 +13,8 @@
  *    scrolling search results from page 1 to a depth of up to 50 (1-, 2- and 3+-character
  *    keywords with search-log skew, 30 % filtered, the three sorts, each visitor with its own
  *    seed), split by page (1 vs 41–50) and keyword length; page 1 for a new visitor every
- *    request; jumping to any page 1–50 of those result sets; health again. Cold searches
+ *    request; jumping to any page 1–50 of those result sets; the filter panel's facet counts
+ *    (GET /api/material/facets) and facet-filtered pages; health again. Cold searches
  *    (combinations nobody asked for) are then timed one at a time.
  * 4. Thumbnails: a 4000×3000 JPEG to 480 px through the media image processor and through
  *    sharp directly.
@@ -46,6 +47,9 @@ const CONNECTIONS = 32;
 const TARGET_P95_MS = 30;
 
 const log = (line: string) => console.log(line);
+
+const FACET_COUNTS_SCENARIO = 'facets: counts per metal/gem/piece/scene (GET facets), with and without keyword';
+const FACET_PAGES_SCENARIO = 'facets: result pages filtered by facets (铂金 + 钻石 + 戒指 + 佩戴 …), pages 1–5';
 
 /* ---------------------------------------------------------------- request mixes */
 
@@ -87,6 +91,46 @@ interface BenchRequest {
 
 function searchPath(query: Record<string, string>): string {
   return `${MATERIAL_ROUTES.search.path}?${new URLSearchParams(query).toString()}`;
+}
+
+function facetsPath(query: Record<string, string>): string {
+  return `${MATERIAL_ROUTES.facets.path}?${new URLSearchParams(query).toString()}`;
+}
+
+/** Facet choices visitors make in the filter panel: one facet, several values of one, or all four. */
+const FACET_CHOICES: Record<string, string>[] = [
+  { metal: 'platinum' },
+  { metal: 'gold' },
+  { gem: 'diamond' },
+  { piece: 'ring' },
+  { scene: 'worn' },
+  { metal: 'platinum,k18_gold', piece: 'ring' },
+  { gem: 'pearl', piece: 'necklace,earring' },
+  { metal: 'platinum', gem: 'diamond', piece: 'ring', scene: 'worn' },
+  { metal: 'gold', piece: 'bangle', scene: 'white' },
+];
+
+/**
+ * The filter panel's two calls per visitor: GET /api/material/facets for the search as it stands
+ * (counts) and then result pages with facets chosen. `kind` says whether a keyword is part of it.
+ * Half the searches have no keyword, the catalogue as a whole narrowed by facets alone.
+ */
+function facetRequests(options: { count: number; seed: number; counts: boolean }): BenchRequest[] {
+  const random = mulberry32(options.seed);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+  const keywords = [...TWO_CHAR, ...LONG];
+  return Array.from({ length: options.count }, () => {
+    const keyword = random() < 0.5 ? pick(keywords) : null;
+    const facets = options.counts && random() < 0.3 ? {} : pick(FACET_CHOICES);
+    const query: Record<string, string> = { ...(keyword ? { keyword } : {}), ...facets };
+    if (options.counts) return { path: facetsPath(query), page: 0, kind: keyword ? 'two' : 'none' };
+    const page = 1 + Math.floor(random() ** 2 * 5);
+    return {
+      path: searchPath({ ...query, sort: pick(SORTS), page: String(page) }),
+      page,
+      kind: keyword ? 'two' : 'none',
+    };
+  });
 }
 
 /**
@@ -408,6 +452,8 @@ async function main() {
       false,
     ],
     ['search: jumping to any page 1–50 of those result sets', randomAccessRequests(scrolling, 400_000, 3), true],
+    [FACET_COUNTS_SCENARIO, facetRequests({ count: 200_000, seed: 4, counts: true }), false],
+    [FACET_PAGES_SCENARIO, facetRequests({ count: 200_000, seed: 5, counts: false }), false],
     ['GET /api/health (baseline, again)', health, false],
   ];
 
@@ -448,7 +494,15 @@ async function main() {
   const scroll = results.find((r) => r.name.startsWith('search: visitors scrolling'))!;
   const firstPage = scroll.breakdown!['page 1']!;
   const deepPages = scroll.breakdown!['pages 41–50']!;
+  const facetTargets = [FACET_COUNTS_SCENARIO, FACET_PAGES_SCENARIO].map((name) => {
+    const result = results.find((r) => r.name === name)!;
+    return { name, limitMs: TARGET_P95_MS, actualMs: result.p95, met: result.p95 <= TARGET_P95_MS };
+  });
+  for (const t of facetTargets) {
+    log(`targets: ${t.name}: p95 ${t.actualMs} ms (≤ ${t.limitMs}: ${t.met ? 'met' : 'NOT met'})`);
+  }
   const targets = {
+    facetsP95: facetTargets,
     keywordPageP95: { limitMs: TARGET_P95_MS, actualMs: scroll.p95, met: scroll.p95 <= TARGET_P95_MS },
     deepVsPage1P95: {
       limitRatio: 2,

@@ -5,11 +5,11 @@
  * fixed-seed PRNG (the same data every run) and loaded in batches through `unnest` with the
  * secondary indexes dropped, then rebuilt, vacuumed and analysed.
  */
-import { qualifyingLicenceTypes } from '@gemstock/contract';
+import { qualifyingLicenceTypes, suggestFacets } from '@gemstock/contract';
 import type pg from 'pg';
 
 /** Bump when the generator changes so an existing bench database is reseeded. */
-export const BENCH_SEED_VERSION = 'v2';
+export const BENCH_SEED_VERSION = 'v3';
 
 type Weighted = readonly (readonly [string, number])[];
 
@@ -290,6 +290,10 @@ export async function ensureBenchMaterials(client: pg.Client, options: SeedOptio
       prices: [] as string[],
       specialPrices: [] as string[],
       createdAt: [] as string[],
+      metal: [] as (string | null)[],
+      gem: [] as (string | null)[],
+      piece: [] as (string | null)[],
+      scene: [] as (string | null)[],
     };
     for (let j = 0; j < n; j += 1) {
       const i = offset + j;
@@ -356,12 +360,19 @@ export async function ensureBenchMaterials(client: pg.Client, options: SeedOptio
       cols.prices.push(priced ? JSON.stringify({ '1': 45_800, '2': 32_800 }) : '{}');
       cols.specialPrices.push(special ? JSON.stringify({ '2': 19_900 }) : '{}');
       cols.createdAt.push(createdAt(i).toISOString());
+      // Facets as the keyword suggestions give them (what operators confirm); a shot that names
+      // no scene is a product still.
+      const facets = suggestFacets(list);
+      cols.metal.push(facets.metal);
+      cols.gem.push(facets.gem);
+      cols.piece.push(facets.piece);
+      cols.scene.push(facets.scene ?? 'still');
     }
     await client.query(
       `INSERT INTO materials (sid, format, keywords, search_tokens, width, height, duration_ms, aspect_ratio,
          resolution, auth_types, original_key, original_mime, original_bytes, thumb_key, cover_key, watermark_key,
          preview_key, like_count, disabled, featured, free_from, free_until, prices_cents, special_prices_cents,
-         created_at, updated_at, review_state)
+         created_at, updated_at, review_state, metal, gem, piece, scene)
        SELECT u.sid, u.format, string_to_array(u.kw, '|'), string_to_array(u.tok, '|'), u.w, u.h, u.dur, u.ar, u.res,
          string_to_array(u.auth, ',')::smallint[],
          'private/materials/' || u.sid || '/original-0000000000000000.' || CASE WHEN u.format = 'video' THEN 'mp4' ELSE 'jpg' END,
@@ -371,12 +382,13 @@ export async function ensureBenchMaterials(client: pg.Client, options: SeedOptio
          'public/materials/' || u.sid || '/watermark-0000000000000000.jpg',
          CASE WHEN u.format = 'video' THEN 'public/materials/' || u.sid || '/preview-0000000000000000.mp4' END,
          u.likes, u.disabled, u.featured, u.free_from, u.free_until, u.prices::jsonb, u.special::jsonb,
-         u.created_at, u.created_at, 'listed'
+         u.created_at, u.created_at, 'listed', u.metal, u.gem, u.piece, u.scene
        FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::int[], $7::int[], $8::text[],
          $9::text[], $10::text[], $11::text[], $12::bigint[], $13::int[], $14::bool[], $15::bool[],
-         $16::timestamptz[], $17::timestamptz[], $18::text[], $19::text[], $20::timestamptz[])
+         $16::timestamptz[], $17::timestamptz[], $18::text[], $19::text[], $20::timestamptz[],
+         $21::text[], $22::text[], $23::text[], $24::text[])
          AS u(sid, format, kw, tok, w, h, dur, ar, res, auth, mime, bytes, likes, disabled, featured,
-              free_from, free_until, prices, special, created_at)`,
+              free_from, free_until, prices, special, created_at, metal, gem, piece, scene)`,
       [
         cols.sid,
         cols.format,
@@ -398,6 +410,10 @@ export async function ensureBenchMaterials(client: pg.Client, options: SeedOptio
         cols.prices,
         cols.specialPrices,
         cols.createdAt,
+        cols.metal,
+        cols.gem,
+        cols.piece,
+        cols.scene,
       ],
     );
     if ((offset / BATCH) % 10 === 9) options.log(`  seeded ${offset + n} / ${options.count}`);

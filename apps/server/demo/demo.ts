@@ -1,5 +1,5 @@
 import { RENDITION_VERSION } from '../src/media/renditions.js';
-import { LICENCE_TABLE, qualifyingLicenceTypes, type LicenceType } from '@gemstock/contract';
+import { LICENCE_TABLE, qualifyingLicenceTypes, suggestFacets, type LicenceType } from '@gemstock/contract';
 import { count, sql } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -201,6 +201,15 @@ function creationDates(total: number, rng: () => number, now: Date): Date[] {
   });
 }
 
+/**
+ * The demo's facets, as an operator would confirm the suggestions from its keywords: a picture
+ * whose keywords name no scene is a product shot on a background, 静物.
+ */
+function demoFacets(words: string[]) {
+  const suggested = suggestFacets(words);
+  return { ...suggested, scene: suggested.scene ?? 'still' };
+}
+
 async function makeImageMaterial(files: WrittenFiles, plan: ImagePlan): Promise<MaterialRow> {
   const sid = newSid();
   const pixels = await rasteriseSvg(composeScene(plan.scene, plan.width, plan.height));
@@ -218,6 +227,7 @@ async function makeImageMaterial(files: WrittenFiles, plan: ImagePlan): Promise<
     format: 'image',
     keywords: plan.keywords,
     searchTokens: searchTokensFor(plan.keywords),
+    ...demoFacets(plan.keywords),
     width: original.width,
     height: original.height,
     authTypes: qualifyingLicenceTypes(original.width, original.height),
@@ -259,6 +269,7 @@ async function makeVideoMaterial(
     format: 'video',
     keywords: words,
     searchTokens: searchTokensFor(words),
+    ...demoFacets(words),
     width: entry.width,
     height: entry.height,
     durationMs: entry.durationMs,

@@ -1,4 +1,5 @@
 import { ADMIN_API, ADMIN_MATERIAL_API, STORAGE_KEYS, type TAdminMaterial, USER_ROUTES } from '@gemstock/contract';
+import { NO_FACETS } from '@gemstock/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callAdminApi } from '@/features/admin/lib/admin-api';
 import { ADMIN_TOKEN_KEY, useAdminSession } from '@/features/admin/lib/admin-session';
@@ -132,6 +133,8 @@ describe('material edit form', () => {
     specialPricesCents: {},
     customPriceCents: null,
     remark: null,
+    facets: NO_FACETS,
+    suggestedFacets: NO_FACETS,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     version: 0,

@@ -5,6 +5,7 @@ import {
   type TAdminMaterialListResponse,
   type TBulkJob,
 } from '@gemstock/contract';
+import { NO_FACETS } from '@gemstock/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App, ConfigProvider } from 'antd';
@@ -44,6 +45,8 @@ function material(sid: string, keyword: string): TAdminMaterial {
     specialPricesCents: {},
     customPriceCents: null,
     remark: null,
+    facets: NO_FACETS,
+    suggestedFacets: NO_FACETS,
     createdAt: '2026-01-21T02:30:00.000Z',
     updatedAt: '2026-01-21T02:30:00.000Z',
     version: 0,

@@ -1,4 +1,5 @@
 import { ADMIN_REVIEW_ROUTES, type TAdminMaterial, type TReviewQueueResponse } from '@gemstock/contract';
+import { NO_FACETS } from '@gemstock/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App, ConfigProvider } from 'antd';
@@ -40,6 +41,8 @@ function material(overrides: Partial<TAdminMaterial>): TAdminMaterial {
     specialPricesCents: {},
     customPriceCents: null,
     remark: null,
+    facets: NO_FACETS,
+    suggestedFacets: NO_FACETS,
     createdAt: '2026-01-21T02:30:00.000Z',
     updatedAt: '2026-01-21T02:30:00.000Z',
     version: 0,

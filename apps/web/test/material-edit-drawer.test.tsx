@@ -1,4 +1,5 @@
 import { ErrorCode, type TAdminMaterial, ADMIN_MATERIAL_ROUTES } from '@gemstock/contract';
+import { NO_FACETS } from '@gemstock/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App, ConfigProvider } from 'antd';
@@ -37,6 +38,8 @@ const MATERIAL: TAdminMaterial = {
   specialPricesCents: {},
   customPriceCents: null,
   remark: null,
+  facets: NO_FACETS,
+  suggestedFacets: NO_FACETS,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
   version: 3,
@@ -50,13 +53,13 @@ const MATERIAL: TAdminMaterial = {
 
 const toasts: string[] = [];
 
-function renderDrawer(onClose = vi.fn()) {
+function renderDrawer(onClose = vi.fn(), material: TAdminMaterial = MATERIAL) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <ConfigProvider locale={zhCN}>
       <App>
         <QueryClientProvider client={client}>
-          <MaterialEditDrawer material={MATERIAL} onClose={onClose} />
+          <MaterialEditDrawer material={material} onClose={onClose} />
         </QueryClientProvider>
       </App>
     </ConfigProvider>,
@@ -87,6 +90,19 @@ afterEach(() => {
 });
 
 describe('the material edit drawer', () => {
+  it('sets the jewellery facets from what the keywords suggest, sending only those', async () => {
+    const suggested = { metal: 'platinum', gem: 'diamond', piece: 'ring', scene: 'worn' } as const;
+    const calls = serveApi((call) =>
+      call.method === 'PATCH' ? ok({ material: { ...MATERIAL, facets: suggested, version: 4 } }) : undefined,
+    );
+    const onClose = renderDrawer(vi.fn(), { ...MATERIAL, suggestedFacets: suggested });
+    expect(screen.getByText('建议：铂金')).toBeTruthy();
+    fireEvent.click(screen.getByText('采用关键词建议').closest('button')!);
+    fireEvent.click(button('保存'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(patches(calls)).toEqual([{ ...suggested, version: 3 }]);
+  });
+
   it('sends only what the operator changed, with the version the form was loaded at', async () => {
     const calls = serveApi((call) =>
       call.method === 'PATCH' ? ok({ material: { ...MATERIAL, remark: '限时特惠', version: 4 } }) : undefined,

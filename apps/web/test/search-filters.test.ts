@@ -23,6 +23,10 @@ describe('URL → filters', () => {
       orientation: Orientation.PORTRAIT,
       period: Period.MONTH,
       sort: SortOption.MOST_LIKED,
+      metal: [],
+      gem: [],
+      piece: [],
+      scene: [],
     });
     expect(parse('sort=newest').sort).toBe(SortOption.NEWEST);
   });
@@ -80,8 +84,24 @@ describe('filters → URL', () => {
       orientation: Orientation.LANDSCAPE,
       period: Period.YEAR,
       sort: SortOption.MOST_LIKED,
+      metal: ['platinum', 'gold'],
+      gem: ['diamond'],
+      piece: [],
+      scene: ['worn'],
     };
     expect(parseCatalogFilters(withCatalogFilters(new URLSearchParams(), filters))).toEqual(filters);
+  });
+
+  it('facets travel as comma lists; unknown codes, blanks and repeats are dropped', () => {
+    expect(parse('metal=platinum,titanium,,platinum&piece=ring').metal).toEqual(['platinum']);
+    expect(parse('metal=platinum,titanium,,platinum&piece=ring').piece).toEqual(['ring']);
+    const params = withCatalogFilters(new URLSearchParams(), { metal: ['platinum', 'gold'], scene: ['worn'] });
+    expect(params.toString()).toBe('metal=platinum%2Cgold&scene=worn');
+    expect(toSearchQuery(parseCatalogFilters(params))).toEqual({
+      sort: SortOption.RANDOM,
+      metal: 'platinum,gold',
+      scene: 'worn',
+    });
   });
 });
 

@@ -1,5 +1,6 @@
 import { MAX_LENGTH } from './constants.js';
 import { MaterialFormat, Orientation, Period, SortOption } from './enums.js';
+import { type Facet, FACET_LIST_SEPARATOR, FACETS, isFacetValue, splitFacetList } from './facets.js';
 
 /** The page parameter that carries home's search keyword (`/?keyword=戒指`). */
 export const SEARCH_PARAM = 'keyword';
@@ -15,6 +16,11 @@ export interface CatalogFilters {
   orientation: Orientation | null;
   period: Period | null;
   sort: SortOption;
+  /** Jewellery facet codes chosen (facets.ts), any of which matches; empty: not filtered. */
+  metal: string[];
+  gem: string[];
+  piece: string[];
+  scene: string[];
 }
 
 export const FILTER_PARAMS = {
@@ -22,6 +28,10 @@ export const FILTER_PARAMS = {
   orientation: 'orientation',
   period: 'period',
   sort: 'sort',
+  metal: 'metal',
+  gem: 'gem',
+  piece: 'piece',
+  scene: 'scene',
 } as const;
 
 export const DEFAULT_FILTERS: CatalogFilters = {
@@ -30,6 +40,10 @@ export const DEFAULT_FILTERS: CatalogFilters = {
   orientation: null,
   period: null,
   sort: SortOption.RANDOM,
+  metal: [],
+  gem: [],
+  piece: [],
+  scene: [],
 };
 
 const FORMAT_SLUGS = { image: MaterialFormat.IMAGE, video: MaterialFormat.VIDEO } as const;
@@ -67,7 +81,16 @@ export function parseCatalogFilters(params: URLSearchParams): CatalogFilters {
     orientation: valueOf(ORIENTATION_SLUGS, params.get(FILTER_PARAMS.orientation)),
     period: valueOf(PERIOD_SLUGS, params.get(FILTER_PARAMS.period)),
     sort: valueOf(SORT_SLUGS, params.get(FILTER_PARAMS.sort)) ?? SortOption.RANDOM,
+    metal: facetListOf('metal', params),
+    gem: facetListOf('gem', params),
+    piece: facetListOf('piece', params),
+    scene: facetListOf('scene', params),
   };
+}
+
+/** A facet's codes from the URL (`metal=platinum,gold`), unknown ones dropped like other filters. */
+function facetListOf(facet: Facet, params: URLSearchParams): string[] {
+  return splitFacetList(params.get(FILTER_PARAMS[facet])).filter((v) => isFacetValue(facet, v));
 }
 
 /**
@@ -87,12 +110,18 @@ export function withCatalogFilters(current: URLSearchParams, change: Partial<Cat
   set(FILTER_PARAMS.orientation, next.orientation && slugOf(ORIENTATION_SLUGS, next.orientation));
   set(FILTER_PARAMS.period, next.period && slugOf(PERIOD_SLUGS, next.period));
   set(FILTER_PARAMS.sort, next.sort === SortOption.RANDOM ? null : slugOf(SORT_SLUGS, next.sort));
+  for (const facet of FACETS) set(FILTER_PARAMS[facet], next[facet].join(FACET_LIST_SEPARATOR) || null);
   return params;
 }
 
 /** Filters other than the keyword differ from the defaults. */
 export function hasNarrowingFilters(filters: CatalogFilters): boolean {
-  return filters.format !== null || filters.orientation !== null || filters.period !== null;
+  return (
+    filters.format !== null ||
+    filters.orientation !== null ||
+    filters.period !== null ||
+    FACETS.some((f) => filters[f].length > 0)
+  );
 }
 
 /** The filter part of GET /api/material's query (ZSearchMaterialsQuery without paging). */
@@ -101,6 +130,10 @@ export interface CatalogQuery {
   format?: MaterialFormat;
   orientation?: Orientation;
   period?: Period;
+  metal?: string;
+  gem?: string;
+  piece?: string;
+  scene?: string;
   sort: SortOption;
 }
 
@@ -118,5 +151,8 @@ export function toSearchQuery(filters: CatalogFilters): CatalogQuery {
   if (filters.format) query.format = filters.format;
   if (filters.orientation) query.orientation = filters.orientation;
   if (filters.period) query.period = filters.period;
+  for (const facet of FACETS) {
+    if (filters[facet].length > 0) query[facet] = filters[facet].join(FACET_LIST_SEPARATOR);
+  }
   return query;
 }

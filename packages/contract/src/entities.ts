@@ -1,4 +1,5 @@
 import { z } from './zod-locale.js';
+import { FACETS, facetValues } from './facets.js';
 import {
   AUDIT_STATUS_VALUES,
   DEMAND_STATUS_VALUES,
@@ -103,6 +104,17 @@ export const ZMaterialExtra = z.object({
 
 const zPriceMap = z.record(z.string(), zCents);
 
+/** A material's jewellery facets (facets.ts): one code each, null when not set. */
+export const ZMaterialFacets = z.object({
+  metal: z.enum(facetValues('metal')).nullable(),
+  gem: z.enum(facetValues('gem')).nullable(),
+  piece: z.enum(facetValues('piece')).nullable(),
+  scene: z.enum(facetValues('scene')).nullable(),
+});
+export type TMaterialFacets = z.infer<typeof ZMaterialFacets>;
+/** Every facet unset. */
+export const NO_FACETS: TMaterialFacets = Object.fromEntries(FACETS.map((f) => [f, null])) as TMaterialFacets;
+
 export const ZMaterial = z.object({
   sid: z.string(),
   format: z.enum(MATERIAL_FORMATS),
@@ -144,6 +156,8 @@ export const ZMaterial = z.object({
   free: z.boolean(),
   remark: z.string().nullable(),
   extra: ZMaterialExtra.nullable(),
+  /** Metal, gem, piece and scene; absent only from answers made before facets existed. */
+  facets: ZMaterialFacets.optional(),
   createdAt: zIso,
   /** The free-download window (spec's freeDateRange), present when the material has one. */
   freeFrom: zIso.optional(),

@@ -438,6 +438,19 @@ export const ErrorCode = {
   BOARD_NOTHING_TO_BUY: e(4449, 409, '收藏夹中没有可购买的素材'),
   /** "Buy all" that would take the cart past CART_MAX_ITEMS: nothing is added. */
   BOARD_CART_TOO_SMALL: e(4450, 409, '购物车放不下收藏夹中的全部素材（最多 100 个），请先清理购物车'),
+  /* 4400–4419: jewellery facets (metal, gem, piece, scene; docs/decisions/0045). */
+  /** A metal the vocabulary does not have (search filter, upload, edit or bulk edit); the message names it. */
+  FACET_METAL_UNKNOWN: e(4400, 400, '不支持的金属筛选值'),
+  /** A gem the vocabulary does not have. */
+  FACET_GEM_UNKNOWN: e(4401, 400, '不支持的宝石筛选值'),
+  /** A kind of piece the vocabulary does not have. */
+  FACET_PIECE_UNKNOWN: e(4402, 400, '不支持的款式筛选值'),
+  /** A scene the vocabulary does not have. */
+  FACET_SCENE_UNKNOWN: e(4403, 400, '不支持的场景筛选值'),
+  /** More values in one facet filter than the facet has. */
+  FACET_TOO_MANY_VALUES: e(4404, 400, '同一筛选项最多选择 7 个值'),
+  /** A bulk "set facets" that sets nothing. */
+  FACET_BULK_EMPTY: e(4405, 400, '请至少选择一项要设置的属性'),
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCodeName = keyof typeof ErrorCode;

@@ -30,6 +30,7 @@ export * from './api/common.js';
 export * from './api/dev.js';
 export * from './api/admin.js';
 export * from './catalog.js';
+export * from './facets.js';
 export * from './catalog-filters.js';
 export * from './first-response.js';
 export * from './early-clicks.js';

@@ -163,6 +163,41 @@ describe('POST /api/admin/materials/bulk — bulk edits run as a job', () => {
     expect((await rows([...sapphires, jade])).every((r) => r.editVersion === 0)).toBe(true);
   });
 
+  it('sets jewellery facets (设置属性): named ones set or cleared, others kept, and buyers filter and count by them', async () => {
+    await t.database.db
+      .update(materials)
+      .set({ metal: 'gold', scene: 'still' })
+      .where(inArray(materials.sid, sapphires));
+    const counted = await injectApi(t, MATERIAL_API.facets, { query: {} });
+    expect(counted.data.gem.find((c) => c.value === 'sapphire')!.count).toBe(0);
+
+    const res = await start({
+      selection: { filter: { q: '蓝宝石' } },
+      change: { kind: 'facets', gem: 'sapphire', piece: 'ring', scene: null },
+    });
+    expect(res.code).toBe(0);
+    await t.app.services.adminMaterials.runBulkJobs();
+    for (const row of await rows(sapphires)) {
+      expect(row).toMatchObject({ metal: 'gold', gem: 'sapphire', piece: 'ring', scene: null });
+    }
+    expect((await rows([jade]))[0]).toMatchObject({ gem: null, piece: null });
+
+    const found = await injectApi(t, MATERIAL_API.search, { query: { gem: 'sapphire', piece: 'ring,pendant' } });
+    expect(found.data.materials.map((m) => m.sid).sort()).toEqual([...sapphires].sort());
+    const after = await injectApi(t, MATERIAL_API.facets, { query: { piece: 'ring' } });
+    expect(after.data.gem.find((c) => c.value === 'sapphire')!.count).toBe(10);
+  });
+
+  it('refuses unknown facet values and an empty 设置属性 with coded errors, starting nothing', async () => {
+    const unknown = await start({ selection: { sids: [jade] }, change: { kind: 'facets', metal: 'titanium' } });
+    expect(unknown.code).toBe(ErrorCode.FACET_METAL_UNKNOWN.code);
+    expect(unknown.message).toContain('titanium');
+    const empty = await start({ selection: { sids: [jade] }, change: { kind: 'facets' } });
+    expect(empty.code).toBe(ErrorCode.FACET_BULK_EMPTY.code);
+    expect(await t.database.db.select().from(materialBulkJobs)).toHaveLength(0);
+    expect(await bulkAudits()).toHaveLength(0);
+  });
+
   it('is for 内容 and 管理员: 财务 is refused', async () => {
     const finance = await createTestOperator(t, '财务', ['finance']);
     const res = await start(

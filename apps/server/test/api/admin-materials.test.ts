@@ -579,6 +579,35 @@ describe('operator materials: list, read, edit, reprocess', () => {
     });
   });
 
+  describe('PATCH /api/admin/materials/:id — jewellery facets', () => {
+    it('shows what the keywords suggest, sets and clears facets, and refuses an unknown one by name', async () => {
+      const sid = (await insertMaterial(t, { keywords: ['铂金', '钻戒', '模特佩戴'], createdAt: daysAgo(30) })).sid;
+      const read = await injectApi(t, ADMIN_MATERIAL_API.detail, { params: { id: sid }, token: operator.token });
+      expect(read.data.material.facets).toEqual({ metal: null, gem: null, piece: null, scene: null });
+      expect(read.data.material.suggestedFacets).toEqual({
+        metal: 'platinum',
+        gem: 'diamond',
+        piece: 'ring',
+        scene: 'worn',
+      });
+
+      const set = await patch(sid, { metal: 'platinum', gem: 'diamond', piece: 'ring', scene: 'worn' });
+      expect(set.code).toBe(0);
+      expect(set.data.material.facets).toEqual({ metal: 'platinum', gem: 'diamond', piece: 'ring', scene: 'worn' });
+      const found = await injectApi(t, MATERIAL_API.search, {
+        query: { metal: 'platinum', gem: 'diamond', piece: 'ring', scene: 'worn' },
+      });
+      expect(found.data.materials.map((m) => m.sid)).toEqual([sid]);
+
+      const bad = await patch(sid, { scene: 'beach', remark: '不应保存' });
+      expect(bad.code).toBe(ErrorCode.FACET_SCENE_UNKNOWN.code);
+      expect(bad.message).toContain('beach');
+      const cleared = await patch(sid, { scene: null });
+      expect(cleared.data.material.facets).toMatchObject({ metal: 'platinum', scene: null });
+      expect(cleared.data.material.remark).toBeNull();
+    });
+  });
+
   describe('POST /api/admin/materials/:id/reprocess', () => {
     it('queues a failed material again (processing), refuses while a job is pending, and audits', async () => {
       const res = await injectApi(t, ADMIN_MATERIAL_API.reprocess, { params: { id: f.failed }, token: operator.token });

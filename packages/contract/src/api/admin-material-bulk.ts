@@ -66,6 +66,8 @@ const zBulkPriceMap = z.record(z.string().regex(LICENCE_KEY), zCents.nullable(),
 
 const zIsoDateTime = z.iso.datetime({ offset: true, error: ADMIN_MESSAGES.date });
 
+const zBulkFacet = z.string().max(40).nullable().optional();
+
 /** What a bulk edit changes: one kind of change per job. */
 export const ZBulkChange = z.discriminatedUnion('kind', [
   /** 上架 (false) / 下架 (true). */
@@ -105,6 +107,18 @@ export const ZBulkChange = z.discriminatedUnion('kind', [
     })
     .refine((c) => c.add.length + c.remove.length > 0, { error: BULK_MESSAGES.emptyKeywords, path: ['add'] })
     .refine((c) => !c.add.some((k) => c.remove.includes(k)), { error: BULK_MESSAGES.sameKeyword, path: ['remove'] }),
+  /**
+   * 设置属性: the jewellery facets named are set (a code of FACET_VOCABULARY) or cleared (null);
+   * those absent are left as they are. Codes are checked by the server (4400–4403), and a change
+   * naming none is refused (4405).
+   */
+  z.strictObject({
+    kind: z.literal('facets'),
+    metal: zBulkFacet,
+    gem: zBulkFacet,
+    piece: zBulkFacet,
+    scene: zBulkFacet,
+  }),
 ]);
 export type TBulkChange = z.output<typeof ZBulkChange>;
 export type TBulkChangeInput = z.input<typeof ZBulkChange>;

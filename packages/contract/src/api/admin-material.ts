@@ -2,7 +2,7 @@ import { z } from '../zod-locale.js';
 import { MAX_LENGTH } from '../constants.js';
 import { defineEndpoint } from '../endpoint.js';
 import { LICENCE_TYPES, MATERIAL_FORMATS } from '../enums.js';
-import { zLicenceType } from '../entities.js';
+import { zLicenceType, ZMaterialFacets } from '../entities.js';
 import { MATERIAL_REVIEW_STATES } from '../material-review.js';
 import { zListCursor } from '../list-page.js';
 
@@ -144,6 +144,10 @@ export const ZAdminMaterial = z.object({
   specialPricesCents: z.record(z.string(), z.number().int()),
   customPriceCents: z.number().int().nullable(),
   remark: z.string().nullable(),
+  /** Metal, gem, piece and scene as set (null: not set). */
+  facets: ZMaterialFacets,
+  /** What the keywords suggest for each facet (suggestFacets), shown beside the edit form's choices. */
+  suggestedFacets: ZMaterialFacets,
   createdAt: z.string(),
   updatedAt: z.string(),
   /** How many operator edits the material has had; an edit sends the one its form was loaded at. */
@@ -247,6 +251,8 @@ export const ZAdminMaterialIdParams = z.object({
  * later edit a 409 (MATERIAL_EDITED_ELSEWHERE) instead of a silent revert; the console always
  * sends it, and only the fields the operator changed.
  */
+const zFacetCode = z.string().max(40).nullable().optional();
+
 export const ZAdminMaterialPatch = z
   .strictObject({
     version: z
@@ -262,6 +268,11 @@ export const ZAdminMaterialPatch = z
     freeUntil: zIsoDateTime.nullable().optional(),
     featured: z.boolean({ error: ADMIN_MESSAGES.bool }).optional(),
     disabled: z.boolean({ error: ADMIN_MESSAGES.bool }).optional(),
+    /** A facet code (checked by the server: 4400–4403) or null to clear it. */
+    metal: zFacetCode,
+    gem: zFacetCode,
+    piece: zFacetCode,
+    scene: zFacetCode,
     remark: z
       .string()
       .trim()

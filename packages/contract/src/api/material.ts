@@ -20,6 +20,7 @@ export const CATALOG_MESSAGES = {
   keyword: `搜索词不能超过 ${MAX_LENGTH.keyword} 个字符`,
   terms: `搜索词最多 ${MAX_SEARCH_TERMS} 个`,
   id: '素材编号不正确',
+  facet: '筛选值过长',
 } as const;
 
 const zPage = z.coerce.number({ error: CATALOG_MESSAGES.page }).int({ error: CATALOG_MESSAGES.page }).min(1, {
@@ -41,7 +42,15 @@ export type TPageQuery = z.input<typeof ZPageQuery>;
 /** A blank value in a query string (`format=`) means "not given", as a cleared filter sends it. */
 const blankAsUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
-export const ZSearchMaterialsQuery = ZPageQuery.extend({
+/**
+ * A facet filter: codes of FACET_VOCABULARY joined by commas (`metal=platinum,gold`), any of
+ * which matches. Checked against the vocabulary by the server, which answers an unknown code
+ * with its facet's own error (4400–4403) naming it.
+ */
+const zFacetList = z.preprocess(blankAsUndefined, z.string().max(200, { error: CATALOG_MESSAGES.facet }).optional());
+
+/** What a search matches: the keyword, the filters and the jewellery facets. */
+const searchFilterShape = {
   keyword: z.preprocess(
     blankAsUndefined,
     z
@@ -54,6 +63,14 @@ export const ZSearchMaterialsQuery = ZPageQuery.extend({
   format: z.preprocess(blankAsUndefined, z.enum(MATERIAL_FORMATS, { error: CATALOG_MESSAGES.format }).optional()),
   orientation: z.preprocess(blankAsUndefined, z.enum(ORIENTATIONS, { error: CATALOG_MESSAGES.orientation }).optional()),
   period: z.preprocess(blankAsUndefined, z.enum(PERIODS, { error: CATALOG_MESSAGES.period }).optional()),
+  metal: zFacetList,
+  gem: zFacetList,
+  piece: zFacetList,
+  scene: zFacetList,
+};
+
+export const ZSearchMaterialsQuery = ZPageQuery.extend({
+  ...searchFilterShape,
   sort: z.preprocess(
     blankAsUndefined,
     z.enum(SORT_OPTIONS, { error: CATALOG_MESSAGES.sort }).default(SortOption.RANDOM),
@@ -83,6 +100,30 @@ export const ZSearchMaterialsResponse = z.object({
   materials: z.array(ZMaterial),
 });
 export type TSearchMaterialsResponse = z.infer<typeof ZSearchMaterialsResponse>;
+
+/** The filter of a search, without sort or paging: what GET /api/material/facets counts over. */
+export const ZSearchFacetsQuery = z.object(searchFilterShape);
+export type TSearchFacetsQuery = z.input<typeof ZSearchFacetsQuery>;
+
+const ZFacetCount = z.object({ value: z.string(), count: z.number().int() });
+
+/**
+ * Per facet, how many materials each value would show: the search with every other facet's
+ * choice applied and this facet's own left out, so the other values of a facet already chosen
+ * still show what adding them brings (several values of a facet are any of them).
+ */
+export const ZSearchFacetsResponse = z.object({
+  metal: z.array(ZFacetCount),
+  gem: z.array(ZFacetCount),
+  piece: z.array(ZFacetCount),
+  scene: z.array(ZFacetCount),
+  /**
+   * True when a count was estimated from a sample of the catalogue (a facet over more
+   * matches than a search reads whole); shown as "约".
+   */
+  approximate: z.boolean(),
+});
+export type TSearchFacetsResponse = z.infer<typeof ZSearchFacetsResponse>;
 
 export const ZMaterialIdParams = z.object({
   id: z.string({ error: CATALOG_MESSAGES.id }).min(1, { error: CATALOG_MESSAGES.id }).max(64, {
@@ -140,6 +181,14 @@ export const MATERIAL_API = {
     query: ZSearchMaterialsQuery,
     response: ZSearchMaterialsResponse,
     summary: 'Searches the catalogue by keywords and filters; a random order keeps its seed while paging.',
+  }),
+  facets: defineEndpoint({
+    method: 'GET',
+    path: '/api/material/facets',
+    access: 'public',
+    query: ZSearchFacetsQuery,
+    response: ZSearchFacetsResponse,
+    summary: 'How many materials each metal, gem, piece and scene value has within a search.',
   }),
   free: defineEndpoint({
     method: 'GET',

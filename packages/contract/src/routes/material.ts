@@ -13,6 +13,7 @@ import type { MATERIAL_API } from '../api/material.js';
 
 export const MATERIAL_ROUTES: RoutesOf<typeof MATERIAL_API> = {
   search: { method: 'GET', path: '/api/material', access: 'optionalUser' },
+  facets: { method: 'GET', path: '/api/material/facets', access: 'public' },
   free: { method: 'GET', path: '/api/material/free', access: 'optionalUser' },
   featuredVideo: { method: 'GET', path: '/api/material/featured_video', access: 'optionalUser' },
   detail: { method: 'GET', path: '/api/material/:id', access: 'optionalUser' },

@@ -37,9 +37,9 @@ export const FORMAT_TOKEN_PREFIX = '~f:';
 /**
  * A material's search tokens plus one token each for its format (`~f:video`), its orientation
  * (`~o:portrait`: up to w/h 0.85, `~o:landscape` from 1.15, `~o:square` between; see
- * ORIENTATION_TOLERANCE) and its creation day (`~d:20100`, days since 1970 UTC). One GIN index
+ * ORIENTATION_TOLERANCE) and its creation day (`~d:20100`, days since 1970 UTC), and one per jewellery facet (FACET_TOKEN_PREFIX). One GIN index
  * over this expression answers "keyword AND format AND orientation AND created on one of these
- * days" exactly, so a filtered search visits only rows that pass every filter, whatever the
+ * days AND one of these metals…" exactly, so a filtered search visits only rows that pass every filter, whatever the
  * planner guesses about how selective each part is. Filter tokens start with `~` and are longer
  * than two characters, so no search word's token can equal one. Queries must use this same
  * expression for PostgreSQL to match the index.
@@ -50,9 +50,20 @@ export function matchTokens(t: {
   width: AnyPgColumn;
   height: AnyPgColumn;
   createdAt: AnyPgColumn;
+  metal: AnyPgColumn;
+  gem: AnyPgColumn;
+  piece: AnyPgColumn;
+  scene: AnyPgColumn;
 }): SQL {
-  return sql`(${t.searchTokens} || ARRAY[('~f:' || ${t.format}), (CASE WHEN ${orientationSql.portrait(t.width, t.height)} THEN '~o:portrait' WHEN ${orientationSql.landscape(t.width, t.height)} THEN '~o:landscape' ELSE '~o:square' END), ('~d:' || ((${t.createdAt} AT TIME ZONE 'UTC')::date - DATE '1970-01-01')::text)])`;
+  return sql`(${t.searchTokens} || ARRAY[('~f:' || ${t.format}), (CASE WHEN ${orientationSql.portrait(t.width, t.height)} THEN '~o:portrait' WHEN ${orientationSql.landscape(t.width, t.height)} THEN '~o:landscape' ELSE '~o:square' END), ('~d:' || ((${t.createdAt} AT TIME ZONE 'UTC')::date - DATE '1970-01-01')::text), ('~m:' || coalesce(${t.metal}, '')), ('~g:' || coalesce(${t.gem}, '')), ('~p:' || coalesce(${t.piece}, '')), ('~s:' || coalesce(${t.scene}, ''))])`;
 }
+
+/**
+ * Tokens of the jewellery facets in `matchTokens` (`~m:platinum`, `~g:diamond`, `~p:ring`,
+ * `~s:worn`; an unset facet is the bare prefix): a facet filter is one overlap test (`&&`, any
+ * of the chosen values) on the same GIN index as the keyword and the other filters.
+ */
+export const FACET_TOKEN_PREFIX = { metal: '~m:', gem: '~g:', piece: '~p:', scene: '~s:' } as const;
 
 const { scale, portraitMax, landscapeMin } = ORIENTATION_RULE;
 
@@ -86,6 +97,14 @@ export const materials = pgTable(
     /** Dense sequence for stable random ordering and keyset paging; never exposed. */
     seq: bigint({ mode: 'number' }).generatedAlwaysAsIdentity(),
     format: text().notNull(),
+    /**
+     * Jewellery facets (contract facets.ts, decision 0045): a code of FACET_VOCABULARY each, null
+     * while not set. Searched through `matchTokens`; counted from the match sets in memory.
+     */
+    metal: text(),
+    gem: text(),
+    piece: text(),
+    scene: text(),
     keywords: text()
       .array()
       .notNull()

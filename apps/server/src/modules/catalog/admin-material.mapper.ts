@@ -1,4 +1,5 @@
 import {
+  suggestFacets,
   LICENCE_TYPES,
   type LicenceType,
   MaterialFormat,
@@ -9,7 +10,7 @@ import {
   type MediaJobStatus,
   type TAdminMaterial,
 } from '@gemstock/contract';
-import type { PublicUrlOf } from './material.mapper.js';
+import { type PublicUrlOf, wireFacets } from './material.mapper.js';
 import type { AdminMaterialRow } from './admin-material.repository.js';
 import type { MediaJobRow } from './media-job.repository.js';
 
@@ -53,6 +54,8 @@ export function toAdminMaterial(
     specialPricesCents: row.specialPricesCents,
     customPriceCents: row.customPriceCents,
     remark: row.remark,
+    facets: wireFacets(row),
+    suggestedFacets: suggestFacets(row.keywords),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     version: row.editVersion,

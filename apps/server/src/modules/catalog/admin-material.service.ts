@@ -2,6 +2,8 @@ import {
   AuditAction,
   AuditEntity,
   ErrorCode,
+  FACETS,
+  isFacetValue,
   type LicenceType,
   licenceSpec,
   LIST_COUNT_CAP,
@@ -22,6 +24,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { uniqueViolationConstraint } from '../../db/errors.js';
 import { AppError, type FieldError } from '../../lib/app-error.js';
+import { unknownFacetError } from '../../lib/facet-errors.js';
 import { newSid } from '../../lib/ids.js';
 import { cappedTotal } from '../../lib/list-cursor.js';
 import type { SniffedType } from '../../media/file-type.js';
@@ -466,6 +469,11 @@ export async function updateMaterial(
     consider('featured', current.featured, patch.featured);
     consider('disabled', current.disabled, patch.disabled);
     consider('remark', current.remark, patch.remark);
+    for (const facet of FACETS) {
+      const value = patch[facet];
+      if (value !== undefined && value !== null && !isFacetValue(facet, value)) throw unknownFacetError(facet, [value]);
+      consider(facet, current[facet], value);
+    }
     if (Object.keys(next).length === 0) return current;
 
     const values: Partial<NewMaterialRow> = {};
@@ -481,6 +489,7 @@ export async function updateMaterial(
     if ('featured' in next) values.featured = next.featured as boolean;
     if ('disabled' in next) values.disabled = next.disabled as boolean;
     if ('remark' in next) values.remark = next.remark as string | null;
+    for (const facet of FACETS) if (facet in next) values[facet] = next[facet] as string | null;
     // A free window may be changed at one end only; the stored pair must still be in order.
     const from = 'freeFrom' in values ? values.freeFrom : current.freeFrom;
     const until = 'freeUntil' in values ? values.freeUntil : current.freeUntil;

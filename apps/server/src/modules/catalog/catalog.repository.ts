@@ -30,6 +30,10 @@ export const MATERIAL_COLUMNS = {
   specialPricesCents: materials.specialPricesCents,
   customPriceCents: materials.customPriceCents,
   remark: materials.remark,
+  metal: materials.metal,
+  gem: materials.gem,
+  piece: materials.piece,
+  scene: materials.scene,
   createdAt: materials.createdAt,
 };
 
@@ -59,6 +63,10 @@ export interface MaterialRow {
   specialPricesCents: Record<string, number>;
   customPriceCents: number | null;
   remark: string | null;
+  metal: string | null;
+  gem: string | null;
+  piece: string | null;
+  scene: string | null;
   createdAt: Date;
 }
 
@@ -74,7 +82,9 @@ const MATERIAL_JSON = sql`json_build_object(
   'likeCount', ${materials.likeCount}, 'disabled', ${materials.disabled},
   'freeFrom', ${materials.freeFrom}, 'freeUntil', ${materials.freeUntil},
   'pricesCents', ${materials.pricesCents}, 'specialPricesCents', ${materials.specialPricesCents},
-  'customPriceCents', ${materials.customPriceCents}, 'remark', ${materials.remark}, 'createdAt', ${materials.createdAt})`;
+  'customPriceCents', ${materials.customPriceCents}, 'remark', ${materials.remark},
+  'metal', ${materials.metal}, 'gem', ${materials.gem}, 'piece', ${materials.piece}, 'scene', ${materials.scene},
+  'createdAt', ${materials.createdAt})`;
 
 type MaterialJson = Omit<MaterialRow, 'createdAt' | 'freeFrom' | 'freeUntil'> & {
   createdAt: string;

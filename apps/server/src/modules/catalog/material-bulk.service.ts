@@ -1,4 +1,6 @@
 import {
+  FACETS,
+  isFacetValue,
   AuditAction,
   AuditEntity,
   ErrorCode,
@@ -14,6 +16,7 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import type { OperatorRow } from '../../db/rows.js';
 import { AppError } from '../../lib/app-error.js';
+import { unknownFacetError } from '../../lib/facet-errors.js';
 import { newSid } from '../../lib/ids.js';
 import { recordOperatorAction } from '../audit/index.js';
 import { searchTokensFor } from '../search/index.js';
@@ -87,6 +90,16 @@ async function checkChange(db: DbOrTx, jobId: number, change: TBulkChange): Prom
   }
 }
 
+/** A 设置属性 change names at least one facet, each with a code of the vocabulary or null. */
+function checkFacetChange(change: Extract<TBulkChange, { kind: 'facets' }>): void {
+  const named = FACETS.filter((f) => change[f] !== undefined);
+  if (named.length === 0) throw new AppError(ErrorCode.FACET_BULK_EMPTY);
+  for (const facet of named) {
+    const value = change[facet];
+    if (value !== null && value !== undefined && !isFacetValue(facet, value)) throw unknownFacetError(facet, [value]);
+  }
+}
+
 export function toBulkJob(row: BulkJobRow): TBulkJob {
   return {
     sid: row.sid,
@@ -113,6 +126,7 @@ export async function startBulkEdit(
   request: z.output<typeof ZBulkEditRequest>,
 ): Promise<TBulkJob> {
   const { selection, change } = request;
+  if (change.kind === 'facets') checkFacetChange(change);
   const row = await deps.db.transaction(async (tx) => {
     if ('sids' in selection) {
       const unknown = await unknownSids(tx, selection.sids);
@@ -176,6 +190,21 @@ function setOf(change: Exclude<TBulkChange, { kind: 'keywords' }>) {
       return {
         set: sql`prices_cents = ${prices}, special_prices_cents = ${specials}`,
         changes: sql`(prices_cents IS DISTINCT FROM ${prices} OR special_prices_cents IS DISTINCT FROM ${specials})`,
+      };
+    }
+    case 'facets': {
+      // Column names come from FACETS, never from the request; the values are bound.
+      const named = FACETS.filter((f) => change[f] !== undefined);
+      const value = (f: (typeof FACETS)[number]) => change[f] ?? null;
+      return {
+        set: sql.join(
+          named.map((f) => sql`${sql.raw(f)} = ${value(f)}::text`),
+          sql`, `,
+        ),
+        changes: sql`(${sql.join(
+          named.map((f) => sql`${sql.raw(f)} IS DISTINCT FROM ${value(f)}::text`),
+          sql` OR `,
+        )})`,
       };
     }
   }

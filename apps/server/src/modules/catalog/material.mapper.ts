@@ -1,5 +1,9 @@
 import {
   DEFAULT_MATERIAL_PRICE_CENTS,
+  type Facet,
+  FACETS,
+  isFacetValue,
+  type TMaterialFacets,
   LICENCE_TYPES,
   type LicenceType,
   licenceSpec,
@@ -45,6 +49,16 @@ export function isFreeAt(row: Pick<MaterialRow, 'freeFrom' | 'freeUntil'>, now: 
   return row.freeFrom !== null && row.freeUntil !== null && row.freeFrom <= now && now < row.freeUntil;
 }
 
+/** The stored facet codes; one the vocabulary no longer has reads as not set. */
+export function wireFacets(row: Pick<MaterialRow, Facet>): TMaterialFacets {
+  const out: Record<string, string | null> = {};
+  for (const facet of FACETS) {
+    const value = row[facet];
+    out[facet] = value !== null && isFacetValue(facet, value) ? value : null;
+  }
+  return out as TMaterialFacets;
+}
+
 export function toWireMaterial(
   row: MaterialRow,
   context: { liked: boolean; now: Date; publicUrlOf: PublicUrlOf },
@@ -81,6 +95,7 @@ export function toWireMaterial(
           resolution: row.resolution,
         }
       : null,
+    facets: wireFacets(row),
     createdAt: row.createdAt.toISOString(),
     ...(row.freeFrom && row.freeUntil
       ? { freeFrom: row.freeFrom.toISOString(), freeUntil: row.freeUntil.toISOString() }

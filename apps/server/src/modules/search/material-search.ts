@@ -1,14 +1,24 @@
 import {
+  ErrorCode,
+  type Facet,
+  type FacetSelection,
+  FACETS,
+  isFacetValue,
+  MAX_FACET_VALUES,
   type MaterialFormat,
   type Orientation,
   type Period,
   SortOption,
   type TMaterial,
+  type TSearchFacetsResponse,
   type TSearchMaterialsResponse,
+  splitFacetList,
   ZMaterial,
 } from '@gemstock/contract';
 import { z } from 'zod';
 import type { UserRow } from '../../db/rows.js';
+import { AppError } from '../../lib/app-error.js';
+import { unknownFacetError } from '../../lib/facet-errors.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
 import type { KeywordVocabulary } from './keyword-vocabulary.js';
 import type { SearchLogWriter } from './search-log.writer.js';
@@ -23,11 +33,18 @@ import {
 } from './search-query.js';
 import type { CatalogSearch } from './search.service.js';
 
-export interface SearchMaterialsInput {
+export interface SearchFilterInput {
   keyword?: string | undefined;
   format?: MaterialFormat | undefined;
   orientation?: Orientation | undefined;
   period?: Period | undefined;
+  metal?: string | undefined;
+  gem?: string | undefined;
+  piece?: string | undefined;
+  scene?: string | undefined;
+}
+
+export interface SearchMaterialsInput extends SearchFilterInput {
   sort: SortOption;
   seed?: number | undefined;
   page: number;
@@ -48,6 +65,8 @@ export interface MaterialSearchDeps {
   searchLog: SearchLogWriter;
   /** Built result pages, shared by every request of this process (createPageCache). */
   pages: TtlCache<ListedPage>;
+  /** Facet counts per filter, shared like the pages (createFacetCache). */
+  facetCounts: TtlCache<TSearchFacetsResponse>;
   materials: SearchedMaterials;
   now?: () => Date;
 }
@@ -86,6 +105,27 @@ export function createPageCache(onCacheLookup?: (cache: 'page', hit: boolean) =>
   });
 }
 
+/** The cache of facet counts per filter; one per process, made with the search service. */
+export function createFacetCache(): TtlCache<TSearchFacetsResponse> {
+  return new TtlCache<TSearchFacetsResponse>({ ttlMs: PAGE_TTL_MS, maxWeight: 5_000, weigh: () => 1 });
+}
+
+/** The facet filters of a query, checked against the vocabulary: an unknown code is refused by name. */
+export function parseFacetSelection(input: Partial<Record<Facet, string | undefined>>): FacetSelection {
+  const selection: Record<string, string[]> = {};
+  for (const facet of FACETS) {
+    const values = splitFacetList(input[facet]);
+    if (values.length === 0) continue;
+    if (values.length > MAX_FACET_VALUES) throw new AppError(ErrorCode.FACET_TOO_MANY_VALUES);
+    const unknown = values.filter((v) => !isFacetValue(facet, v));
+    if (unknown.length > 0) {
+      throw unknownFacetError(facet, unknown);
+    }
+    selection[facet] = values;
+  }
+  return selection as FacetSelection;
+}
+
 /**
  * Forgets every cached search (match sets, windows, built pages, the keyword vocabulary), so
  * a catalogue change made through this process shows in the next search. Other processes
@@ -95,6 +135,22 @@ export function forgetSearches(deps: MaterialSearchDeps): void {
   deps.search.clear();
   deps.vocabulary.invalidate();
   deps.pages.clear();
+  deps.facetCounts.clear();
+}
+
+/**
+ * How many materials each metal, gem, piece and scene value has within a search (the counts of
+ * the filter panel). Shared by every visitor asking for the same filter within PAGE_TTL_MS.
+ */
+export async function searchFacets(deps: MaterialSearchDeps, input: SearchFilterInput): Promise<TSearchFacetsResponse> {
+  const now = deps.now?.() ?? new Date();
+  const facets = parseFacetSelection(input);
+  const vocabulary = needsSegmenting(searchWords(input.keyword)) ? await deps.vocabulary.get() : undefined;
+  const filter = parseSearchFilter({ ...input, facets }, vocabulary);
+  return deps.facetCounts.getOrLoad(filterCacheKey(filter), async () => {
+    const { counts, approximate } = await deps.search.facetCounts(filter, now);
+    return { ...counts, approximate };
+  });
 }
 
 /**
@@ -112,7 +168,7 @@ export async function searchMaterials(
 ): Promise<SearchResult> {
   const now = deps.now?.() ?? new Date();
   const vocabulary = needsSegmenting(searchWords(input.keyword)) ? await deps.vocabulary.get() : undefined;
-  const filter = parseSearchFilter(input, vocabulary);
+  const filter = parseSearchFilter({ ...input, facets: parseFacetSelection(input) }, vocabulary);
   const isRandom = input.sort === SortOption.RANDOM;
   const seed = isRandom ? (input.seed ?? newRandomSeed()) : 0;
   const pageKey = [

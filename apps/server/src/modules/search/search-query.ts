@@ -1,4 +1,7 @@
 import {
+  type Facet,
+  type FacetSelection,
+  FACETS,
   type MaterialFormat,
   MAX_RANDOM_SEED,
   type Orientation,
@@ -24,6 +27,8 @@ export interface SearchFilter {
   format: MaterialFormat | undefined;
   orientation: Orientation | undefined;
   period: Period | undefined;
+  /** The facet codes chosen, sorted, per facet (any of them); empty when the facet is not filtered. */
+  facets: Record<Facet, string[]>;
 }
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -70,6 +75,8 @@ export function parseSearchFilter(
     format?: MaterialFormat | undefined;
     orientation?: Orientation | undefined;
     period?: Period | undefined;
+    /** Checked against the vocabulary already (parseFacetSelection in material-search.ts). */
+    facets?: FacetSelection | undefined;
   },
   vocabulary?: Pick<Vocabulary, 'segment' | 'has'>,
 ): SearchFilter {
@@ -83,7 +90,20 @@ export function parseSearchFilter(
     format: input.format,
     orientation: input.orientation,
     period: input.period,
+    facets: Object.fromEntries(FACETS.map((f) => [f, [...(input.facets?.[f] ?? [])].sort()])) as Record<
+      Facet,
+      string[]
+    >,
   };
+}
+
+/** The same filter without one facet's choice: what that facet's counts are taken over. */
+export function withoutFacet(filter: SearchFilter, facet: Facet): SearchFilter {
+  return { ...filter, facets: { ...filter.facets, [facet]: [] } };
+}
+
+export function hasFacetFilter(filter: SearchFilter): boolean {
+  return FACETS.some((f) => filter.facets[f].length > 0);
 }
 
 /** The keyword as logged and counted for hot keywords: normalized words joined by one space. */
@@ -93,7 +113,10 @@ export function loggedKeyword(filter: SearchFilter): string | null {
 
 /** Stable identity of a filter for caches; term order does not change the matches. */
 export function filterCacheKey(filter: SearchFilter): string {
-  return JSON.stringify([[...filter.terms].sort(), filter.format ?? '', filter.orientation ?? '', filter.period ?? '']);
+  const key: unknown[] = [[...filter.terms].sort(), filter.format ?? '', filter.orientation ?? '', filter.period ?? ''];
+  // Without a facet filter the key is the one it was before facets, so caches stay comparable.
+  if (hasFacetFilter(filter)) key.push(FACETS.map((f) => filter.facets[f]));
+  return JSON.stringify(key);
 }
 
 export function newRandomSeed(): number {

@@ -1,4 +1,4 @@
-import { orientationOf } from '@gemstock/contract';
+import { type Facet, FACETS, orientationOf } from '@gemstock/contract';
 import type { Db } from '../../db/client.js';
 import { estimateMaterialRows, listRingSample, type SampleRow } from './search.repository.js';
 import { periodStart, type SearchFilter } from './search-query.js';
@@ -58,15 +58,42 @@ export class SearchSample {
     if (sample.rows.length === 0) return 0;
     const since = filter.period ? periodStart(filter.period, now) : null;
     let hits = 0;
-    for (const { tokens, keywords, row } of sample.rows) {
-      if (row.disabled) continue;
-      if (filter.format && row.format !== filter.format) continue;
-      if (filter.orientation && orientationOf(row.width, row.height) !== filter.orientation) continue;
-      if (since && row.createdAt < since) continue;
-      if (!filter.tokens.every((t) => tokens.has(t))) continue;
-      if (!filter.longWords.every((w) => keywords.some((k) => k.includes(w)))) continue;
-      hits += 1;
-    }
+    for (const entry of sample.rows) if (sampleMatches(entry, filter, since)) hits += 1;
     return (hits / sample.rows.length) * sample.catalogueRows;
   }
+
+  /**
+   * Estimated matches of the filter per value of one facet (unset values left out), scaled to
+   * the catalogue; null when the catalogue size is unknown.
+   */
+  async estimateFacetCounts(filter: SearchFilter, facet: Facet, now: Date): Promise<Map<string, number> | null> {
+    const sample = await this.current();
+    if (sample.catalogueRows === null) return null;
+    const counts = new Map<string, number>();
+    if (sample.rows.length === 0) return counts;
+    const since = filter.period ? periodStart(filter.period, now) : null;
+    for (const entry of sample.rows) {
+      const value = entry.row[facet];
+      if (value === null || !sampleMatches(entry, filter, since)) continue;
+      counts.set(value, (counts.get(value) ?? 0) + 1);
+    }
+    const scale = sample.catalogueRows / sample.rows.length;
+    for (const [value, hits] of counts) counts.set(value, Math.round(hits * scale));
+    return counts;
+  }
+}
+
+/** The search conditions (search.repository.ts) evaluated on one sample row. */
+function sampleMatches(entry: Sample['rows'][number], filter: SearchFilter, since: Date | null): boolean {
+  const { tokens, keywords, row } = entry;
+  if (!row.visible) return false;
+  if (filter.format && row.format !== filter.format) return false;
+  if (filter.orientation && orientationOf(row.width, row.height) !== filter.orientation) return false;
+  if (since && row.createdAt < since) return false;
+  for (const facet of FACETS) {
+    const values = filter.facets[facet];
+    if (values.length > 0 && (row[facet] === null || !values.includes(row[facet]))) return false;
+  }
+  if (!filter.tokens.every((t) => tokens.has(t))) return false;
+  return filter.longWords.every((w) => keywords.some((k) => k.includes(w)));
 }

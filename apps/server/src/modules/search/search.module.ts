@@ -4,9 +4,11 @@ import type { SearchCacheName } from '../../ops/app-metrics.js';
 import { getKeywordLists, replaceKeywordList } from './admin-keyword.service.js';
 import { curatedKeywords, hotKeywords, refreshHotKeywords } from './hot-keywords.js';
 import {
+  createFacetCache,
   createPageCache,
   flushLog,
   forgetSearches,
+  searchFacets,
   searchMaterials,
   type SearchedMaterials,
 } from './material-search.js';
@@ -29,8 +31,8 @@ export interface SearchDeps extends Pick<AppDeps, 'db' | 'config'> {
 export function createSearchService(deps: SearchDeps) {
   const engine = createSearch(deps.db, { reportLogError: deps.reportLogError, onCacheLookup: deps.onCacheLookup });
   return bindService(
-    { ...deps, ...engine, pages: createPageCache(deps.onCacheLookup) },
-    { searchMaterials, forgetSearches, flushLog, curatedKeywords, hotKeywords, refreshHotKeywords },
+    { ...deps, ...engine, pages: createPageCache(deps.onCacheLookup), facetCounts: createFacetCache() },
+    { searchMaterials, searchFacets, forgetSearches, flushLog, curatedKeywords, hotKeywords, refreshHotKeywords },
   );
 }
 

@@ -1,9 +1,10 @@
-import { Orientation, SortOption } from '@gemstock/contract';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { type Facet, FACETS, Orientation, SortOption } from '@gemstock/contract';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
   buyerVisibleSql,
   creationDayToken,
+  FACET_TOKEN_PREFIX,
   FORMAT_TOKEN_PREFIX,
   matchTokens,
   materials,
@@ -88,10 +89,21 @@ function searchConditions(filter: SearchFilter, now: Date, shape: 'indexed' | 'w
       }
       conditions.push(sql`${matchTokens(materials)} && ${textArray(days)}`);
     }
+    for (const facet of FACETS) {
+      const values = filter.facets[facet];
+      if (values.length > 0) {
+        const tokens = values.map((v) => `${FACET_TOKEN_PREFIX[facet]}${v}`);
+        conditions.push(sql`${matchTokens(materials)} && ${textArray(tokens)}`);
+      }
+    }
   } else {
     if (filter.tokens.length > 0) conditions.push(sql`${materials.searchTokens} @> ${textArray(filter.tokens)}`);
     if (filter.format) conditions.push(eq(materials.format, filter.format));
     if (filter.orientation) conditions.push(orientationCondition(filter.orientation));
+    for (const facet of FACETS) {
+      const values = filter.facets[facet];
+      if (values.length > 0) conditions.push(inArray(materials[facet], values));
+    }
   }
   for (const word of filter.longWords) {
     conditions.push(
@@ -110,7 +122,13 @@ export interface SampleRow {
   width: number;
   height: number;
   disabled: boolean;
+  /** What buyerVisibleSql says of the row: on sale (listed, processed, not disabled). */
+  visible: boolean;
   createdAt: Date;
+  metal: string | null;
+  gem: string | null;
+  piece: string | null;
+  scene: string | null;
 }
 
 /**
@@ -126,7 +144,12 @@ export async function listRingSample(db: DbOrTx, size: number): Promise<SampleRo
       width: materials.width,
       height: materials.height,
       disabled: materials.disabled,
+      visible: sql<boolean>`${buyerVisibleSql()}`,
       createdAt: materials.createdAt,
+      metal: materials.metal,
+      gem: materials.gem,
+      piece: materials.piece,
+      scene: materials.scene,
     })
     .from(materials)
     .orderBy(materials.shuffleKey, materials.seq)
@@ -149,11 +172,14 @@ export async function listDistinctKeywords(db: DbOrTx): Promise<string[]> {
   return rowsOf<{ keyword: string }>(result).map((r) => r.keyword);
 }
 
+/** A match's facet codes (null: not set), read with its sort keys so a match set can count them. */
+export type MatchFacets = Record<Facet, string | null>;
+
 export interface MatchProbe {
   /** Matches counted up to cap + 1. */
   count: number;
   /** Every match's sort keys when there are at most `cap`; null when there are more. */
-  matches: MatchKeys[] | null;
+  matches: (MatchKeys & { facets: MatchFacets })[] | null;
 }
 
 /**
@@ -172,10 +198,13 @@ export async function probeMatches(db: DbOrTx, filter: SearchFilter, now: Date, 
       SELECT ${materials.seq}::float8 AS seq,
              (extract(epoch from ${materials.createdAt}) * 1000000)::float8 AS created_us,
              ${materials.likeCount} AS like_count,
-             ${materials.shuffleKey} AS shuffle_key
+             ${materials.shuffleKey} AS shuffle_key,
+             ${materials.metal} AS metal, ${materials.gem} AS gem,
+             ${materials.piece} AS piece, ${materials.scene} AS scene
       FROM ${materials} WHERE ${where} LIMIT ${cap + 1}
     ), c AS (SELECT count(*)::int AS n FROM m)
-    SELECT c.n, m.seq, m.created_us, m.like_count, m.shuffle_key FROM c LEFT JOIN m ON c.n <= ${cap}`);
+    SELECT c.n, m.seq, m.created_us, m.like_count, m.shuffle_key, m.metal, m.gem, m.piece, m.scene
+    FROM c LEFT JOIN m ON c.n <= ${cap}`);
   });
   const rows = rowsOf<{
     n: number;
@@ -183,10 +212,14 @@ export async function probeMatches(db: DbOrTx, filter: SearchFilter, now: Date, 
     created_us: number | null;
     like_count: number | null;
     shuffle_key: number | null;
+    metal: string | null;
+    gem: string | null;
+    piece: string | null;
+    scene: string | null;
   }>(result);
   const count = Number(rows[0]?.n ?? 0);
   if (count > cap) return { count, matches: null };
-  const matches: MatchKeys[] = [];
+  const matches: (MatchKeys & { facets: MatchFacets })[] = [];
   for (const r of rows) {
     if (r.seq === null) continue;
     matches.push({
@@ -194,6 +227,7 @@ export async function probeMatches(db: DbOrTx, filter: SearchFilter, now: Date, 
       createdUs: Number(r.created_us),
       likeCount: Number(r.like_count),
       shuffleKey: Number(r.shuffle_key),
+      facets: { metal: r.metal, gem: r.gem, piece: r.piece, scene: r.scene },
     });
   }
   return { count, matches };

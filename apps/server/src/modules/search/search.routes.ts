@@ -17,6 +17,8 @@ export async function searchRoutes(app: FastifyInstance, { search }: { search: S
     return result.response;
   });
 
+  route(app, MATERIAL_API.facets, async (request) => search.searchFacets(request.query));
+
   route(app, COMMON_API.keywords, async () => search.curatedKeywords());
 
   route(app, COMMON_API.hotKeywords, async () => search.hotKeywords());

@@ -1,4 +1,4 @@
-import { MAX_RESULT_WINDOW, SortOption } from '@gemstock/contract';
+import { type Facet, FACETS, facetValues, MAX_RESULT_WINDOW, SortOption } from '@gemstock/contract';
 import type { Db } from '../../db/client.js';
 import type { SearchCacheName } from '../../ops/app-metrics.js';
 import { KeywordVocabulary } from './keyword-vocabulary.js';
@@ -8,10 +8,11 @@ import {
   listDistinctKeywords,
   listMatchKeys,
   type MatchCursor,
+  type MatchFacets,
   type MatchKeys,
   probeMatches,
 } from './search.repository.js';
-import { filterCacheKey, ringStartOf, type SearchFilter } from './search-query.js';
+import { filterCacheKey, ringStartOf, type SearchFilter, withoutFacet } from './search-query.js';
 import { SearchSample } from './search-sample.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
 
@@ -58,6 +59,8 @@ interface MatchSet {
   createdUs: Float64Array;
   likeCount: Int32Array;
   shuffleKey: Int32Array;
+  /** Per facet, each match's value as 1 + its index in facetValues(facet); 0 when not set. */
+  facets: Record<Facet, Uint8Array>;
   newest?: Float64Array;
   mostLiked?: Float64Array;
   /** Sequence numbers along the shuffle ring, and their keys, (shuffle key, seq) ascending. */
@@ -93,7 +96,12 @@ export interface SearchPage {
   seqs: number[];
 }
 
-function toMatchSet(count: number, matches: MatchKeys[]): MatchSet {
+/** A facet value's slot in MatchSet.facets: 1 + its index in the vocabulary, 0 for none or unknown. */
+const FACET_SLOTS = Object.fromEntries(
+  FACETS.map((f) => [f, new Map<string, number>(facetValues(f).map((v, i) => [v, i + 1]))]),
+) as Record<Facet, Map<string, number>>;
+
+function toMatchSet(count: number, matches: (MatchKeys & { facets: MatchFacets })[]): MatchSet {
   const set: MatchSet = {
     complete: true,
     count,
@@ -101,14 +109,26 @@ function toMatchSet(count: number, matches: MatchKeys[]): MatchSet {
     createdUs: new Float64Array(matches.length),
     likeCount: new Int32Array(matches.length),
     shuffleKey: new Int32Array(matches.length),
+    facets: Object.fromEntries(FACETS.map((f) => [f, new Uint8Array(matches.length)])) as Record<Facet, Uint8Array>,
   };
   matches.forEach((m, i) => {
     set.seq[i] = m.seq;
     set.createdUs[i] = m.createdUs;
     set.likeCount[i] = m.likeCount;
     set.shuffleKey[i] = m.shuffleKey;
+    for (const f of FACETS) {
+      const value = m.facets[f];
+      set.facets[f][i] = value === null ? 0 : (FACET_SLOTS[f].get(value) ?? 0);
+    }
   });
   return set;
+}
+
+/** How many materials each value of a facet has, every value of the vocabulary listed. */
+export interface FacetCounts {
+  counts: Record<Facet, { value: string; count: number }[]>;
+  /** Some count was estimated from the sample (its filter matches more than a set read whole). */
+  approximate: boolean;
 }
 
 /** Sequence numbers of the set in the order `compare` gives its indices. */
@@ -211,6 +231,34 @@ export class CatalogSearch {
     await this.extend(window, filter, offset + pageSize);
     this.windows.reweigh(windowKey);
     return { total: MAX_RESULT_WINDOW, totalCapped: true, seqs: window.seqs.slice(offset, offset + pageSize) };
+  }
+
+  /**
+   * Counts per value of each facet for a search: for each facet, over the search without that
+   * facet's own choice. A match set read whole (at most COMPLETE_LIMIT matches, shared with the
+   * result pages) is counted exactly in memory; a larger one is estimated from the sample, so
+   * no count ever reads more than a page's own match set would.
+   */
+  async facetCounts(filter: SearchFilter, now: Date): Promise<FacetCounts> {
+    let approximate = false;
+    const entries = await Promise.all(
+      FACETS.map(async (facet) => {
+        const values: string[] = facetValues(facet);
+        const over = withoutFacet(filter, facet);
+        const probe = await this.probes.getOrLoad(filterCacheKey(over), () => this.loadProbe(over, now));
+        let byValue: Map<string, number>;
+        if (probe.complete) {
+          const tally = new Uint32Array(values.length + 1);
+          for (const slot of probe.facets[facet]) tally[slot]! += 1;
+          byValue = new Map(values.map((v, i) => [v, tally[i + 1]!]));
+        } else {
+          approximate = true;
+          byValue = (await this.sample.estimateFacetCounts(over, facet, now)) ?? new Map();
+        }
+        return [facet, values.map((value) => ({ value, count: byValue.get(value) ?? 0 }))] as const;
+      }),
+    );
+    return { counts: Object.fromEntries(entries) as FacetCounts['counts'], approximate };
   }
 
   private sliceComplete(set: MatchSet, sort: SortOption, seed: number, offset: number, size: number): number[] {

@@ -1,4 +1,9 @@
 import {
+  type Facet,
+  FACET_LABEL,
+  facetLabel,
+  FACETS,
+  facetValues,
   centsToYuan,
   formatYuan,
   LICENCE_TYPES,
@@ -53,8 +58,18 @@ export function describeChange(change: TBulkChangeInput): string {
       if (change.remove?.length) parts.push(`删除关键词「${change.remove.join('、')}」`);
       return parts.join('，');
     }
+    case 'facets':
+      return FACETS.filter((f) => change[f] !== undefined)
+        .map((f) => {
+          const value = change[f];
+          return value ? `${FACET_LABEL[f]}设为「${facetLabel(f, value)}」` : `清除${FACET_LABEL[f]}`;
+        })
+        .join('，');
   }
 }
+
+/** A facet select's "clear it" choice (null on the wire). */
+const CLEAR_FACET = '__clear';
 
 interface FormValues {
   licence?: LicenceType;
@@ -63,6 +78,10 @@ interface FormValues {
   range?: [Dayjs, Dayjs] | null;
   add?: string;
   remove?: string;
+  metal?: string;
+  gem?: string;
+  piece?: string;
+  scene?: string;
 }
 
 /** The change the form describes, or the Chinese reason it describes none yet. */
@@ -84,6 +103,15 @@ function changeOf(action: BulkActionKey, values: FormValues): TBulkChangeInput |
     return from && until
       ? { kind: 'free', freeFrom: chinaInstantOf(from), freeUntil: chinaInstantOf(until) }
       : { kind: 'free', freeFrom: null, freeUntil: null };
+  }
+  if (action === 'facets') {
+    const change: Extract<TBulkChangeInput, { kind: 'facets' }> = { kind: 'facets' };
+    for (const facet of FACETS) {
+      const value = values[facet];
+      if (value) change[facet] = value === CLEAR_FACET ? null : value;
+    }
+    if (FACETS.every((f) => change[f] === undefined)) return '请至少选择一项要设置的属性';
+    return change;
   }
   const add = parseKeywordText(values.add ?? '');
   const remove = parseKeywordText(values.remove ?? '');
@@ -164,6 +192,20 @@ export function MaterialBulkModal({ action, target, pending, onCancel, onConfirm
             />
           </Form.Item>
         )}
+        {action === 'facets' &&
+          FACETS.map((facet: Facet) => (
+            <Form.Item key={facet} name={facet} label={FACET_LABEL[facet]}>
+              <Select
+                aria-label={FACET_LABEL[facet]}
+                allowClear
+                placeholder="不修改"
+                options={[
+                  ...facetValues(facet).map((value) => ({ value, label: facetLabel(facet, value) })),
+                  { value: CLEAR_FACET, label: `清除${FACET_LABEL[facet]}` },
+                ]}
+              />
+            </Form.Item>
+          ))}
         {action === 'keywords' && (
           <>
             <Form.Item name="add" label="添加关键词" extra="多个关键词用逗号、顿号或空格分隔">

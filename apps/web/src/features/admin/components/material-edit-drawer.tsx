@@ -2,6 +2,10 @@ import {
   ADMIN_MATERIAL_API,
   centsToYuan,
   ErrorCode,
+  FACET_LABEL,
+  facetLabel,
+  FACETS,
+  facetValues,
   type LicenceType,
   licenceSpec,
   MAX_KEYWORDS_PER_MATERIAL,
@@ -59,7 +63,46 @@ const FIELD_LABELS: Record<string, string> = {
   featured: '精选',
   disabled: '上架',
   remark: '备注',
+  ...FACET_LABEL,
 };
+
+/** 金属, 宝石, 款式, 场景: a choice each (clearable), with what the keywords suggest beside it. */
+function MaterialFacetFields({
+  suggested,
+  onAdopt,
+}: {
+  suggested: TAdminMaterial['suggestedFacets'];
+  onAdopt: () => void;
+}) {
+  const hasSuggestion = FACETS.some((f) => suggested[f]);
+  return (
+    <fieldset className="gs-admin-facets">
+      <legend>
+        珠宝属性
+        {hasSuggestion && (
+          <Button type="link" size="small" onClick={onAdopt}>
+            采用关键词建议
+          </Button>
+        )}
+      </legend>
+      {FACETS.map((facet) => (
+        <Form.Item
+          key={facet}
+          name={facet}
+          label={FACET_LABEL[facet]}
+          extra={suggested[facet] ? `建议：${facetLabel(facet, suggested[facet])}` : undefined}
+        >
+          <Select
+            allowClear
+            aria-label={FACET_LABEL[facet]}
+            placeholder="未设置"
+            options={facetValues(facet).map((value) => ({ value, label: facetLabel(facet, value) }))}
+          />
+        </Form.Item>
+      ))}
+    </fieldset>
+  );
+}
 
 export function MaterialEditDrawer({ material, onClose }: MaterialEditDrawerProps) {
   const { modal } = App.useApp();
@@ -349,6 +392,16 @@ function MaterialEditForm({
             <Switch checkedChildren="上架" unCheckedChildren="下架" />
           </Form.Item>
         </Flex>
+        <MaterialFacetFields
+          suggested={loaded.suggestedFacets}
+          onAdopt={() =>
+            form.setFieldsValue(
+              Object.fromEntries(
+                FACETS.filter((f) => loaded.suggestedFacets[f]).map((f) => [f, loaded.suggestedFacets[f]]),
+              ),
+            )
+          }
+        />
         <Form.Item name="remark" label="备注" extra="例如「限时特惠」，会显示给买家">
           <Input.TextArea maxLength={MAX_REMARK_LENGTH} showCount autoSize={{ minRows: 2, maxRows: 4 }} />
         </Form.Item>

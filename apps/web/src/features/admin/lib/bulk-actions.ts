@@ -7,5 +7,6 @@ export const BULK_ACTIONS = [
   { key: 'prices', label: '修改价格' },
   { key: 'free', label: '设置免费期' },
   { key: 'keywords', label: '修改关键词' },
+  { key: 'facets', label: '设置属性' },
 ] as const;
 export type BulkActionKey = (typeof BULK_ACTIONS)[number]['key'];

@@ -14,6 +14,11 @@ export interface EditValues {
   /** 上架: the inverse of `disabled`, which reads better on a switch. */
   listed: boolean;
   remark: string | undefined;
+  /** Facet codes; null (or cleared: undefined) means not set. */
+  metal: string | null | undefined;
+  gem: string | null | undefined;
+  piece: string | null | undefined;
+  scene: string | null | undefined;
 }
 
 export function initialValues(material: TAdminMaterial): EditValues {
@@ -33,6 +38,7 @@ export function initialValues(material: TAdminMaterial): EditValues {
     featured: material.featured,
     listed: !material.disabled,
     remark: material.remark ?? '',
+    ...material.facets,
   };
 }
 
@@ -56,6 +62,10 @@ export function toPatch(material: TAdminMaterial, values: EditValues): TAdminMat
     featured: values.featured,
     disabled: !values.listed,
     remark: values.remark?.trim() ? values.remark.trim() : null,
+    metal: values.metal ?? null,
+    gem: values.gem ?? null,
+    piece: values.piece ?? null,
+    scene: values.scene ?? null,
   };
 }
 
@@ -89,5 +99,6 @@ export function formFieldOf(path: string): (string | number)[] | null {
   if (head === 'freeFrom' || head === 'freeUntil') return ['freeRange'];
   if (head === 'customPriceCents') return ['customPrice'];
   if (head === 'keywords' || head === 'remark' || head === 'featured') return [head];
+  if (head === 'metal' || head === 'gem' || head === 'piece' || head === 'scene') return [head];
   return null;
 }

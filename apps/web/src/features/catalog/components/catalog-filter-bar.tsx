@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { ChoiceGroup } from '@/components/ui/choice-group';
 import { Icon } from '@/components/ui/icon';
 import { Sheet } from '@/components/ui/sheet';
+import { FacetPanel } from './facet-panel';
 import {
   type CatalogFilters,
   FORMAT_CHOICES,
@@ -34,18 +35,35 @@ function FilterGroup<V extends string>({ label, value, choices, onChange }: Filt
   );
 }
 
+/** Every narrowing filter off: format, orientation, period and the jewellery facets. */
+export const CLEARED_FILTERS: Partial<CatalogFilters> = {
+  format: null,
+  orientation: null,
+  period: null,
+  metal: [],
+  gem: [],
+  piece: [],
+  scene: [],
+};
+
 interface CatalogFilterBarProps {
   filters: CatalogFilters;
   onChange: (change: Partial<CatalogFilters>) => void;
 }
 
 /**
- * Format, orientation, period and sort of home's results (all kept in the URL). A row above the
+ * Format, orientation, period, sort and the jewellery facets of home's results (all kept in
+ * the URL). A row above the
  * grid on wider screens; on a phone a 筛选与排序 button opening the same choices in a bottom sheet.
  */
 export function CatalogFilterBar({ filters, onChange }: CatalogFilterBarProps) {
   const [isSheetOpen, setSheetOpen] = useState(false);
-  const narrowing = [filters.format, filters.orientation, filters.period].filter(Boolean).length;
+  const narrowing =
+    [filters.format, filters.orientation, filters.period].filter(Boolean).length +
+    filters.metal.length +
+    filters.gem.length +
+    filters.piece.length +
+    filters.scene.length;
   return (
     <>
       <FilterChoices filters={filters} onChange={onChange} className="gs-filter-bar gs-card gs-hide-phone" />
@@ -99,15 +117,11 @@ function FilterChoices({ filters, onChange, className }: CatalogFilterBarProps &
         onChange={(v) => onChange({ sort: v as SortOption })}
       />
       {hasNarrowingFilters(filters) && (
-        <Button
-          kind="link"
-          size="small"
-          className="gs-filter-bar__reset"
-          onClick={() => onChange({ format: null, orientation: null, period: null })}
-        >
+        <Button kind="link" size="small" className="gs-filter-bar__reset" onClick={() => onChange(CLEARED_FILTERS)}>
           清除筛选
         </Button>
       )}
+      <FacetPanel filters={filters} onChange={onChange} />
     </div>
   );
 }

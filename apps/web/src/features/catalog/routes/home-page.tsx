@@ -14,7 +14,7 @@ import { Icon } from '@/components/ui/icon';
 import { useSearchNavigation } from '@/hooks/use-search-navigation';
 import { useTypedBeforeHydration } from '@/hooks/use-typed-before-hydration';
 import { useSearchMaterials } from '../api/search-materials';
-import { CatalogFilterBar } from '../components/catalog-filter-bar';
+import { CatalogFilterBar, CLEARED_FILTERS } from '../components/catalog-filter-bar';
 import { NoResults } from '../components/no-results';
 import {
   type CatalogFilters,
@@ -126,7 +126,7 @@ function Results({ filters, onFilters }: { filters: CatalogFilters; onFilters: (
         keyword={filters.keyword}
         hasFilters={hasNarrowingFilters(filters)}
         onSearch={search}
-        onClearFilters={() => onFilters({ format: null, orientation: null, period: null })}
+        onClearFilters={() => onFilters(CLEARED_FILTERS)}
       />
     );
   } else {

@@ -1,7 +1,10 @@
-import { MaterialFormat, type TMaterial, orientationOf } from '@gemstock/contract';
+import { FACET_LABEL, FACETS, facetLabel, MaterialFormat, type TMaterial, orientationOf } from '@gemstock/contract';
 import { FORMAT_LABEL, ORIENTATION_LABEL, formatDuration } from '@/lib/material-licence';
 
-/** Format, size and orientation; for a video also duration, aspect ratio and resolution. */
+/**
+ * Format, size and orientation; for a video also duration, aspect ratio and resolution; then the
+ * jewellery facets the material has (金属, 宝石, 款式, 场景).
+ */
 export function MaterialFacts({ material }: { material: TMaterial }) {
   const items: { label: string; value: string }[] = [
     { label: '素材编号', value: material.sid },
@@ -16,6 +19,10 @@ export function MaterialFacts({ material }: { material: TMaterial }) {
       { label: '画面比例', value: extra?.aspect_ratio ?? '—' },
       { label: '分辨率', value: extra?.resolution ?? '—' },
     );
+  }
+  for (const facet of FACETS) {
+    const value = material.facets?.[facet];
+    if (value) items.push({ label: FACET_LABEL[facet], value: facetLabel(facet, value) });
   }
   return (
     <dl className="gs-facts-list gs-facts">

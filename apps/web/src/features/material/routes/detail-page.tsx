@@ -1,5 +1,5 @@
 import { FileSearchOutlined } from '@/components/ui/icon-paths';
-import { type LicenceType, type TMaterial } from '@gemstock/contract';
+import { DEFAULT_FILTERS, facetValues, type LicenceType, type TMaterial, withCatalogFilters } from '@gemstock/contract';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { LoadError } from '@/components/load-error';
@@ -21,6 +21,22 @@ import { PurchasePanel } from '../components/purchase-panel';
 
 function keywordHref(keyword: string): string {
   return `${paths.home}?${new URLSearchParams({ [SEARCH_PARAM]: keyword }).toString()}`;
+}
+
+/**
+ * 同款其他材质: home filtered to the same piece and scene in every other metal; null when the
+ * material lacks one of the three.
+ */
+export function sameStyleHref(material: Pick<TMaterial, 'facets'>): string | null {
+  const facets = material.facets;
+  if (!facets?.piece || !facets.scene || !facets.metal) return null;
+  const params = withCatalogFilters(new URLSearchParams(), {
+    ...DEFAULT_FILTERS,
+    piece: [facets.piece],
+    scene: [facets.scene],
+    metal: facetValues('metal').filter((m) => m !== facets.metal),
+  });
+  return `${paths.home}?${params.toString()}`;
 }
 
 function MaterialNotFound() {
@@ -99,6 +115,11 @@ function MaterialDetail({ material }: { material: TMaterial }) {
               {ownedLicenceText(material) && <Tag color="green">{ownedLicenceText(material)}</Tag>}
             </div>
             <MaterialFacts material={material} />
+            {sameStyleHref(material) && (
+              <Link to={sameStyleHref(material)!} className="gs-same-style">
+                同款其他材质 ›
+              </Link>
+            )}
 
             <div className="gs-detail-section">
               <h2 className="gs-detail-info__section">关键词</h2>
