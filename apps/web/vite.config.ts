@@ -95,9 +95,9 @@ export default defineConfig(({ isSsrBuild }) => ({
               // (scripts/check-bundle.mjs fails the build if a first page loads either). What no
               // first page shows stays out: the table, checkbox, select, form field, switch,
               // progress bar, badge, segmented control, upload box and the later pages' icons
-              // (icon-paths-later).
+              // (icon-paths-later, the password field's eye).
               name: 'first-paint',
-              test: /[\\/](apps[\\/]web[\\/]src[\\/](components[\\/](ui[\\/](?!table|checkbox|select|field|switch|progress|badge|segmented|upload-box|icon-paths-later)|material-grid[\\/])|components[\\/](load-error|page-container)\.tsx|lib[\\/]material-licence\.ts)|packages[\\/]contract[\\/]src[\\/](catalog|money|pricing)\.ts)/,
+              test: /[\\/](apps[\\/]web[\\/]src[\\/](components[\\/](ui[\\/](?!table|checkbox|select|field|password-icons|switch|progress|badge|segmented|upload-box|icon-paths-later)|material-grid[\\/])|components[\\/](load-error|page-container)\.tsx|lib[\\/]material-licence\.ts)|packages[\\/]contract[\\/]src[\\/](catalog|money|pricing)\.ts)/,
               priority: 10,
             },
             {

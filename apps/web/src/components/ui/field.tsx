@@ -1,4 +1,5 @@
-import { EyeInvisibleOutlined, EyeOutlined } from './icon-paths';
+// only the password field draws the eye: beside it, not in the icons every first page loads
+import { EyeInvisibleOutlined, EyeOutlined } from './password-icons';
 import { type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes, useState } from 'react';
 import { Icon } from './icon';
 import './field.css';

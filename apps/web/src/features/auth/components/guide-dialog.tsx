@@ -4,8 +4,8 @@ import {
   CustomerServiceOutlined,
   FileProtectOutlined,
   PictureOutlined,
-  SkinOutlined,
 } from '@/components/ui/icon-paths';
+import { SkinOutlined } from '../icon-paths';
 import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { useSiteConfig } from '@/api/site-config';
