@@ -110,7 +110,7 @@ describe('the account and records pages without antd', () => {
         within(menu)
           .getAllByRole('link')
           .map((l) => l.textContent),
-      ).toEqual(['账号设置', '企业信息', '我的订单', '我的喜欢', '我的子账号', '个人信息', '升级VIP']);
+      ).toEqual(['账号设置', '企业信息', '我的订单', '我的喜欢', '团队收藏夹', '我的子账号', '个人信息', '升级VIP']);
       expect(within(menu).getByRole('link', { name: '我的订单' }).getAttribute('aria-current')).toBe('page');
     }
   });
