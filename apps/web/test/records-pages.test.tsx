@@ -2,7 +2,7 @@ import { ORDER_ROUTES } from '@gemstock/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TabLinks, Tabs } from '@/components/ui/tabs';
 import UserLayout from '@/features/account/routes/user-layout';
 import RecordLayout from '@/features/records/routes/record-layout';
@@ -78,6 +78,15 @@ describe('light tabs', () => {
 
 describe('the account and records pages without antd', () => {
   let calls: ApiCall[];
+  // A mounted order list fetches its cards' code, and they theirs, in the background: the loads a
+  // quick test leaves in flight must end before the environment is torn down, or they fail after it.
+  afterAll(async () => {
+    await Promise.all([
+      import('@/features/records/components/order-card'),
+      import('@/features/records/components/order-invoice'),
+      import('@/features/records/components/order-material-actions'),
+    ]);
+  });
   beforeEach(() => {
     signIn(userOf({ level: 0, subEnabled: true }));
     calls = serveApi((call) => (isCall(call, ORDER_ROUTES.list) ? ok({ total: 0, orders: [] }) : undefined));
