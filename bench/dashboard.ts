@@ -31,7 +31,7 @@ import { rollupDay } from '../apps/server/src/modules/analytics/analytics.reposi
 import { addDays, chinaDayBounds } from '../apps/server/src/modules/analytics/analytics.service.js';
 import { assertSafeDatabase, dropDatabase, ensureDatabase } from './bench-database.js';
 import { forkBenchServer } from './fork-server.js';
-import { figures, type Figures } from './latency-figures.js';
+import { figures, type Figures, hammer } from './latency-figures.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/gemstock_bench_dashboard';
@@ -92,24 +92,6 @@ async function rollupYear(database: ReturnType<typeof connectPostgres>) {
   log(`  rolled up ${YEAR_DAYS} days in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
-async function hammer(url: string, token: string, seconds: number): Promise<{ latencies: number[]; errors: number }> {
-  const latencies: number[] = [];
-  let errors = 0;
-  const deadline = performance.now() + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async () => {
-      while (performance.now() < deadline) {
-        const started = performance.now();
-        const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-        const body = (await res.json()) as { code?: number };
-        latencies.push(performance.now() - started);
-        if (!res.ok || body.code !== 0) errors += 1;
-      }
-    }),
-  );
-  return { latencies, errors };
-}
-
 function targets(): { name: string; path: string }[] {
   const today = chinaDateOf(new Date());
   const range = (days: number) =>
@@ -126,8 +108,8 @@ async function measure(base: string, token: string) {
   const result = new Map<string, Figures & { errors: number }>();
   for (const target of targets()) {
     const url = `${base}${target.path}`;
-    await hammer(url, token, WARMUP_S);
-    const { latencies, errors } = await hammer(url, token, DURATION_S);
+    await hammer(url, token, WARMUP_S, CLIENTS);
+    const { latencies, errors } = await hammer(url, token, DURATION_S, CLIENTS);
     const f = { ...figures(latencies, DURATION_S), errors };
     result.set(target.name, f);
     log(

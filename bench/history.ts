@@ -49,7 +49,7 @@ import { TokenService } from '../apps/server/src/lib/tokens.js';
 import { searchTokensFor } from '../apps/server/src/modules/search/search-tokens.js';
 import { assertSafeDatabase, dropDatabase, ensureDatabase } from './bench-database.js';
 import { forkBenchServer } from './fork-server.js';
-import { figures, type Figures } from './latency-figures.js';
+import { figures, type Figures, hammer } from './latency-figures.js';
 import { ensureBenchMaterials } from './seed-materials.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -400,31 +400,12 @@ function targets(ids: { order: string; invoicedOrder: string; material: string; 
   ];
 }
 
-/** `CLIENTS` loops on one URL for `seconds`; the latency of each answer, and how many were not code 0. */
-async function hammer(url: string, token: string, seconds: number): Promise<{ latencies: number[]; errors: number }> {
-  const latencies: number[] = [];
-  let errors = 0;
-  const deadline = performance.now() + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async () => {
-      while (performance.now() < deadline) {
-        const started = performance.now();
-        const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-        const body = (await res.json()) as { code?: number };
-        latencies.push(performance.now() - started);
-        if (!res.ok || body.code !== 0) errors += 1;
-      }
-    }),
-  );
-  return { latencies, errors };
-}
-
 async function measure(base: string, list: Target[], tokens: Record<Target['token'], string>) {
   const result = new Map<string, Figures & { errors: number }>();
   for (const target of list) {
     const url = `${base}${target.path}`;
-    await hammer(url, tokens[target.token], WARMUP_S);
-    const { latencies, errors } = await hammer(url, tokens[target.token], DURATION_S);
+    await hammer(url, tokens[target.token], WARMUP_S, CLIENTS);
+    const { latencies, errors } = await hammer(url, tokens[target.token], DURATION_S, CLIENTS);
     const f = { ...figures(latencies, DURATION_S), errors };
     result.set(target.name, f);
     log(

@@ -27,3 +27,27 @@ export function figures(latencies: number[], durationS: number): Figures {
     max: percentile(sorted, 100),
   };
 }
+
+/** `clients` loops on one URL for `seconds`; the latency of each answer, and how many were not code 0. */
+export async function hammer(
+  url: string,
+  token: string,
+  seconds: number,
+  clients: number,
+): Promise<{ latencies: number[]; errors: number }> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const deadline = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (performance.now() < deadline) {
+        const started = performance.now();
+        const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+        const body = (await res.json()) as { code?: number };
+        latencies.push(performance.now() - started);
+        if (!res.ok || body.code !== 0) errors += 1;
+      }
+    }),
+  );
+  return { latencies, errors };
+}
