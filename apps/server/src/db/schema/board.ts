@@ -1,6 +1,6 @@
 import { bigint, index, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { materials } from './catalog.js';
-import { users } from './users.js';
+import { users } from './user.js';
 
 const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 

@@ -14,7 +14,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { users } from './users.js';
+import { users } from './user.js';
 
 const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
@@ -339,31 +339,6 @@ export const materialLikes = pgTable(
     index('material_likes_user_created_idx').on(t.userSid, t.createdAt.desc(), t.materialSid.desc()),
   ],
 );
-
-export const searchLogs = pgTable(
-  'search_logs',
-  {
-    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    keyword: text().notNull(),
-    userSid: text(),
-    /** Who searched: the account, or a keyed hash of the client address for visitors. */
-    searcherKey: text(),
-    resultCount: integer(),
-    createdAt: now(),
-  },
-  (t) => [index('search_logs_created_idx').on(t.createdAt.desc())],
-);
-
-/**
- * The searched terms shown as 热门搜索, recomputed from search_logs in the background (never per
- * request): only terms that found something, searched by enough different people.
- */
-export const hotKeywords = pgTable('hot_keywords', {
-  keyword: text().primaryKey(),
-  rank: integer().notNull(),
-  searchers: integer().notNull(),
-  computedAt: now(),
-});
 
 /**
  * Curated keywords (kind 'curated'), operator-pinned hot keywords (kind 'pinned') and terms the

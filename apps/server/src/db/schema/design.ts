@@ -11,8 +11,9 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { materials } from './catalog.js';
-import { orders } from './commerce.js';
-import { operators, users } from './users.js';
+import { orders } from './order.js';
+import { operators } from './operator.js';
+import { users } from './user.js';
 
 const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 

@@ -10,8 +10,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { orders } from './commerce.js';
-import { users } from './users.js';
+import { orders } from './order.js';
+import { users } from './user.js';
 
 const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 

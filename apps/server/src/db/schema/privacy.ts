@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from './users.js';
+import { users } from './user.js';
 
 const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 

@@ -1,10 +1,44 @@
 import type { GatewayName, OnlinePayWay } from '@gemstock/contract';
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { orders } from './commerce.js';
-import { operators } from './users.js';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { operators } from './operator.js';
+import { orders } from './order.js';
 
 const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+/** Everything a payment gateway told us, verified or not, for audit and exceptions. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderSid: text(),
+    gateway: text().notNull(),
+    kind: text().notNull(),
+    tradeNo: text(),
+    amountCents: bigint({ mode: 'number' }),
+    verified: boolean().notNull(),
+    outcome: text().notNull(),
+    payload: jsonb(),
+    createdAt: now(),
+  },
+  (t) => [
+    index('payment_events_order_idx').on(t.orderSid, t.createdAt),
+    // The retention job moves the oldest rows to payment_events_archive.
+    index('payment_events_created_idx').on(t.createdAt),
+  ],
+);
 
 /**
  * One request to a gateway to collect an order's price: a WeChat Native QR code, an Alipay

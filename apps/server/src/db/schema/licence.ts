@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { materials } from './catalog.js';
+import { orders } from './order.js';
+import { users } from './user.js';
+
+const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+/**
+ * What a paid material order grants: one licence per (order, material), owned by the account
+ * whose licences they are (the parent for a sub-account), so every account of a company shares
+ * them. The sid is the certificate number printed on the licence certificate.
+ */
+export const licences = pgTable(
+  'licences',
+  {
+    sid: text().primaryKey(),
+    certNo: text().notNull(),
+    ownerSid: text()
+      .notNull()
+      .references(() => users.sid),
+    /** The account that placed the order. */
+    buyerSid: text()
+      .notNull()
+      .references(() => users.sid),
+    orderSid: text()
+      .notNull()
+      .references(() => orders.sid),
+    materialSid: text()
+      .notNull()
+      .references(() => materials.sid),
+    spec: smallint().notNull(),
+    /** A delivered custom design: licensed to this company alone (spec §9). */
+    exclusive: boolean().notNull().default(false),
+    downloadCount: integer().notNull().default(0),
+    /** Set when an upgrade replaced this licence: the new certificate's number (docs/decisions/0016). */
+    supersededByCertNo: text(),
+    supersededAt: timestamp({ withTimezone: true }),
+    /** Set when the order that paid for the licence was refunded: downloads are refused, verification says revoked. */
+    revokedAt: timestamp({ withTimezone: true }),
+    revokedReason: text(),
+    createdAt: now(),
+  },
+  (t) => [
+    uniqueIndex('licences_order_material_key').on(t.orderSid, t.materialSid),
+    uniqueIndex('licences_cert_no_key').on(t.certNo),
+    index('licences_owner_idx').on(t.ownerSid, t.materialSid),
+    // The purchased list shows the company's current licences, newest first.
+    index('licences_owner_current_created_idx')
+      .on(t.ownerSid, t.createdAt.desc(), t.sid.desc())
+      .where(sql`${t.supersededByCertNo} IS NULL`),
+  ],
+);
