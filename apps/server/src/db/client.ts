@@ -87,6 +87,12 @@ export function connectPostgres(
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
+  // Statements prepared once (db/sql.ts preparedOnce) are still planned for their values on each
+  // execution, as unprepared ones are: a generic plan chosen after five runs could walk the
+  // newest-first index for a status that only a few rows have.
+  pool.on('connect', (client) => {
+    client.query('SET plan_cache_mode = force_custom_plan').catch(() => undefined);
+  });
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,

@@ -2,6 +2,7 @@ import { RENDITION_VERSION } from '../../media/renditions.js';
 import { type AdminMaterialSort, MaterialStatus } from '@gemstock/contract';
 import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { preparedOnce } from '../../db/sql.js';
 import { materials } from '../../db/schema/index.js';
 import { normalizeSearchText, queryTokensFor } from '../search/index.js';
 
@@ -48,8 +49,20 @@ function keywordCondition(q: string): SQL | null {
   return and(...parts)!;
 }
 
+/**
+ * A value of the list's query as it goes into the SQL: bound in place, or (for a statement
+ * prepared once per shape) the placeholder it is executed with.
+ */
+type Bind = (name: string, value: unknown) => unknown;
+const bindInPlace: Bind = (_name, value) => value;
+const bindPlaceholder: Bind = (name) => sql.placeholder(name);
+
 /** The list's filter as one condition (also what a bulk edit of "all matching" freezes). */
 export function filterConditions(filter: AdminMaterialFilter): SQL | undefined {
+  return conditionsOf(filter, bindInPlace);
+}
+
+function conditionsOf(filter: AdminMaterialFilter, bind: Bind): SQL | undefined {
   const parts: SQL[] = [];
   if (filter.q) {
     const byKeyword = keywordCondition(filter.q);
@@ -58,12 +71,13 @@ export function filterConditions(filter: AdminMaterialFilter): SQL | undefined {
     else if (byKeyword) parts.push(byKeyword);
     else if (bySid) parts.push(bySid);
   }
-  if (filter.status) parts.push(eq(materials.status, filter.status));
+  if (filter.status) parts.push(sql`${materials.status} = ${bind('status', filter.status)}`);
   if (filter.format) {
     // Beside a keyword the format is checked on the keyword's matches: an image/video index
     // holds half the table, and reading it to intersect with the keyword's (BitmapAnd) cost more
     // than the keyword alone (87 of 218 ms for 钻石 对戒 among videos, at a million materials).
-    parts.push(filter.q ? sql`(${materials.format} || '') = ${filter.format}` : eq(materials.format, filter.format));
+    const format = bind('format', filter.format);
+    parts.push(filter.q ? sql`(${materials.format} || '') = ${format}` : sql`${materials.format} = ${format}`);
   }
   // Written as the partial indexes' predicates (not `= $1`), so the planner can match them.
   if (filter.disabled !== undefined)
@@ -71,6 +85,15 @@ export function filterConditions(filter: AdminMaterialFilter): SQL | undefined {
   if (filter.featured !== undefined)
     parts.push(filter.featured ? sql`${materials.featured}` : sql`NOT ${materials.featured}`);
   return parts.length ? and(...parts) : undefined;
+}
+
+/**
+ * What the SQL of a list without a keyword depends on (the values are placeholders): one
+ * prepared statement per shape, a few dozen in all.
+ */
+function shapeOf(filter: AdminMaterialFilter): string {
+  const flag = (value: boolean | undefined) => (value === undefined ? '-' : value ? 't' : 'f');
+  return `s${filter.status ? 1 : 0}f${filter.format ? 1 : 0}d${flag(filter.disabled)}e${flag(filter.featured)}`;
 }
 
 export type AdminMaterialSortKey = AdminMaterialSort;
@@ -92,36 +115,45 @@ const AT_TEXT = sql`to_char(${materials.createdAt} at time zone 'UTC', 'YYYY-MM-
  * Each order exactly as its index is built (NULLS LAST for DESC; the same index read backwards
  * for oldest first), or PostgreSQL sorts the whole table for every page.
  */
-const SORTS: Record<AdminMaterialSortKey, { order: SQL[]; after: (p: AdminMaterialPosition) => SQL; value: SQL }> = {
+const SORTS: Record<
+  AdminMaterialSortKey,
+  { order: SQL[]; after: (value: unknown, seq: unknown) => SQL; value: SQL; numeric: boolean }
+> = {
   newest: {
     order: [sql`${materials.createdAt} DESC NULLS LAST`, sql`${materials.seq} DESC NULLS LAST`],
-    after: (p) => sql`(${materials.createdAt}, ${materials.seq}) < (${p.value}::timestamptz, ${p.seq})`,
+    after: (value, seq) => sql`(${materials.createdAt}, ${materials.seq}) < (${value}::timestamptz, ${seq})`,
     value: AT_TEXT,
+    numeric: false,
   },
   oldest: {
     order: [sql`${materials.createdAt} ASC NULLS FIRST`, sql`${materials.seq} ASC NULLS FIRST`],
-    after: (p) => sql`(${materials.createdAt}, ${materials.seq}) > (${p.value}::timestamptz, ${p.seq})`,
+    after: (value, seq) => sql`(${materials.createdAt}, ${materials.seq}) > (${value}::timestamptz, ${seq})`,
     value: AT_TEXT,
+    numeric: false,
   },
   likes: {
     order: [sql`${materials.likeCount} DESC NULLS LAST`, sql`${materials.seq} DESC NULLS LAST`],
-    after: (p) => sql`(${materials.likeCount}, ${materials.seq}) < (${Number(p.value)}, ${p.seq})`,
+    after: (value, seq) => sql`(${materials.likeCount}, ${materials.seq}) < (${value}, ${seq})`,
     value: sql`${materials.likeCount}::text`,
+    numeric: true,
   },
   sales: {
     order: [sql`${materials.salesCount} DESC NULLS LAST`, sql`${materials.seq} DESC NULLS LAST`],
-    after: (p) => sql`(${materials.salesCount}, ${materials.seq}) < (${Number(p.value)}, ${p.seq})`,
+    after: (value, seq) => sql`(${materials.salesCount}, ${materials.seq}) < (${value}, ${seq})`,
     value: sql`${materials.salesCount}::text`,
+    numeric: true,
   },
   price_asc: {
     order: [sql`${materials.priceSortCents} ASC`, sql`${materials.seq} ASC`],
-    after: (p) => sql`(${materials.priceSortCents}, ${materials.seq}) > (${Number(p.value)}, ${p.seq})`,
+    after: (value, seq) => sql`(${materials.priceSortCents}, ${materials.seq}) > (${value}, ${seq})`,
     value: sql`${materials.priceSortCents}::text`,
+    numeric: true,
   },
   price_desc: {
     order: [sql`${materials.priceSortCents} DESC`, sql`${materials.seq} DESC`],
-    after: (p) => sql`(${materials.priceSortCents}, ${materials.seq}) < (${Number(p.value)}, ${p.seq})`,
+    after: (value, seq) => sql`(${materials.priceSortCents}, ${materials.seq}) < (${value}, ${seq})`,
     value: sql`${materials.priceSortCents}::text`,
+    numeric: true,
   },
 };
 
@@ -141,33 +173,60 @@ export async function listAdminMaterials(
   page: { sort: AdminMaterialSortKey; limit: number; after?: AdminMaterialPosition | undefined; walk?: boolean },
 ): Promise<Array<{ row: AdminMaterialRow; position: AdminMaterialPosition }>> {
   const sort = SORTS[page.sort];
-  const read = (tx: DbOrTx) =>
+  const after = page.after;
+  const values = {
+    status: filter.status,
+    format: filter.format,
+    afterValue: after ? (sort.numeric ? Number(after.value) : after.value) : undefined,
+    afterSeq: after?.seq,
+    limit: page.limit,
+  };
+  const query = (tx: DbOrTx, bind: Bind) =>
     tx
       .select({ row: materials, value: sort.value })
       .from(materials)
-      .where(and(filterConditions(filter), page.after ? sort.after(page.after) : undefined))
+      .where(
+        and(
+          conditionsOf(filter, bind),
+          after ? sort.after(bind('afterValue', values.afterValue), bind('afterSeq', values.afterSeq)) : undefined,
+        ),
+      )
       .orderBy(...sort.order)
-      .limit(page.limit);
-  const found = page.walk
-    ? await db.transaction(async (tx) => {
-        await tx.execute(sql`SET LOCAL enable_bitmapscan = off`);
-        await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-        await tx.execute(sql`SET LOCAL enable_sort = off`);
-        return read(tx);
-      })
-    : await read(db);
+      .limit(bind('limit', values.limit) as number);
+  let found: Array<{ row: AdminMaterialRow; value: unknown }>;
+  if (page.walk) {
+    found = await db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL enable_bitmapscan = off`);
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      await tx.execute(sql`SET LOCAL enable_sort = off`);
+      return query(tx, bindInPlace);
+    });
+  } else if (filter.q) {
+    found = await query(db, bindInPlace);
+  } else {
+    const name = `admin_materials_${page.sort}_${shapeOf(filter)}a${after ? 1 : 0}`;
+    found = await preparedOnce(db, name, (n) => query(db, bindPlaceholder).prepare(n)).execute(values);
+  }
   return found.map(({ row, value }) => ({ row, position: { value: String(value), seq: row.seq } }));
 }
 
 /** Matches counted up to `cap + 1`, never the whole table. */
 export async function countAdminMaterials(db: DbOrTx, filter: AdminMaterialFilter, cap: number): Promise<number> {
-  const inner = db
-    .select({ one: sql`1` })
-    .from(materials)
-    .where(filterConditions(filter))
-    .limit(cap + 1)
-    .as('capped');
-  const [row] = await db.select({ n: count() }).from(inner);
+  const query = (bind: Bind) => {
+    const inner = db
+      .select({ one: sql`1` })
+      .from(materials)
+      .where(conditionsOf(filter, bind))
+      .limit(bind('limit', cap + 1) as number)
+      .as('capped');
+    return db.select({ n: count() }).from(inner);
+  };
+  const values = { status: filter.status, format: filter.format, limit: cap + 1 };
+  const [row] = filter.q
+    ? await query(bindInPlace)
+    : await preparedOnce(db, `admin_materials_count_${shapeOf(filter)}`, (n) =>
+        query(bindPlaceholder).prepare(n),
+      ).execute(values);
   return Number(row?.n ?? 0);
 }
 

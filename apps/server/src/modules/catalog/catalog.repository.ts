@@ -1,7 +1,7 @@
 import { and, eq, gt, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { buyerVisibleSql, downloads, materials, users } from '../../db/schema/index.js';
-import { rowsOf, textArray } from '../../db/sql.js';
+import { preparedOnce, rowsOf, textArray } from '../../db/sql.js';
 
 /** The columns a material's wire shape is built from (never the token array, which is large). */
 export const MATERIAL_COLUMNS = {
@@ -92,27 +92,23 @@ type MaterialJson = Omit<MaterialRow, 'createdAt' | 'freeFrom' | 'freeUntil'> & 
   freeUntil: string | null;
 };
 
-function prepareVisibleMaterialsBySeq(db: DbOrTx) {
+function prepareVisibleMaterialsBySeq(db: DbOrTx, name: string) {
   return db
     .select({ rows: sql<MaterialJson[] | null>`json_agg(${MATERIAL_JSON})` })
     .from(materials)
     .where(and(sql`${materials.seq} = ANY(${sql.placeholder('seqs')}::bigint[])`, buyerVisibleSql()))
-    .prepare('catalog_visible_materials_by_seq');
+    .prepare(name);
 }
 
-// Every search page ends with this query. It is prepared once per database handle (neither
-// rebuilt by Drizzle nor re-planned by PostgreSQL on each request), and its rows arrive as one
-// JSON array: a single JSON.parse instead of decoding arrays and timestamps column by column.
-const visibleMaterialsBySeq = new WeakMap<DbOrTx, ReturnType<typeof prepareVisibleMaterialsBySeq>>();
-
+// Every search page ends with this query. It is prepared once per database handle, and its rows
+// arrive as one JSON array: a single JSON.parse instead of decoding arrays and timestamps column
+// by column.
 /** Visible materials by sequence number, in no particular order (the caller orders them). */
 export async function findVisibleMaterialsBySeq(db: DbOrTx, seqs: number[]): Promise<MaterialRow[]> {
   if (seqs.length === 0) return [];
-  let statement = visibleMaterialsBySeq.get(db);
-  if (!statement) {
-    statement = prepareVisibleMaterialsBySeq(db);
-    visibleMaterialsBySeq.set(db, statement);
-  }
+  const statement = preparedOnce(db, 'catalog_visible_materials_by_seq', (name) =>
+    prepareVisibleMaterialsBySeq(db, name),
+  );
   const [result] = await statement.execute({ seqs });
   return (result?.rows ?? []).map((r) => ({
     ...r,

@@ -2,7 +2,7 @@ import { MediaJobStatus } from '@gemstock/contract';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { materials, mediaJobs } from '../../db/schema/index.js';
-import { rowsOf } from '../../db/sql.js';
+import { preparedOnce, rowsOf } from '../../db/sql.js';
 
 export type MediaJobRow = typeof mediaJobs.$inferSelect;
 
@@ -148,11 +148,16 @@ export async function findPendingMediaJob(db: DbOrTx, materialSid: string): Prom
 /** The newest job of each material. */
 export async function findLatestMediaJobs(db: DbOrTx, materialSids: string[]): Promise<Map<string, MediaJobRow>> {
   if (materialSids.length === 0) return new Map();
-  const rows = await db
-    .selectDistinctOn([mediaJobs.materialSid])
-    .from(mediaJobs)
-    .where(inArray(mediaJobs.materialSid, materialSids))
-    .orderBy(mediaJobs.materialSid, desc(mediaJobs.id));
+  // Runs for every page of the console's material list: prepared once.
+  const statement = preparedOnce(db, 'media_jobs_latest_of_materials', (name) =>
+    db
+      .selectDistinctOn([mediaJobs.materialSid])
+      .from(mediaJobs)
+      .where(sql`${mediaJobs.materialSid} = ANY(${sql.placeholder('sids')}::text[])`)
+      .orderBy(mediaJobs.materialSid, desc(mediaJobs.id))
+      .prepare(name),
+  );
+  const rows = await statement.execute({ sids: materialSids });
   return new Map(rows.map((r) => [r.materialSid, r]));
 }
 

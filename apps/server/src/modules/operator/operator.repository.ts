@@ -2,14 +2,24 @@ import { OperatorRole } from '@gemstock/contract';
 import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { uniqueViolationConstraint } from '../../db/errors.js';
+import { preparedOnce } from '../../db/sql.js';
 import { operators } from '../../db/schema/index.js';
 
 import type { OperatorRow } from '../../db/rows.js';
 
 export type { OperatorRow };
 
+/** Every console request reads its operator (a disabled one is refused at once): prepared once. */
 export async function findOperatorBySid(db: DbOrTx, sid: string): Promise<OperatorRow | undefined> {
-  const [row] = await db.select().from(operators).where(eq(operators.sid, sid)).limit(1);
+  const statement = preparedOnce(db, 'operator_by_sid', (name) =>
+    db
+      .select()
+      .from(operators)
+      .where(eq(operators.sid, sql.placeholder('sid')))
+      .limit(1)
+      .prepare(name),
+  );
+  const [row] = await statement.execute({ sid });
   return row;
 }
 

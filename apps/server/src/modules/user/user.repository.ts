@@ -2,6 +2,7 @@ import { AccountLevel, AuditStatus, OrderStatus, PayWay } from '@gemstock/contra
 import { and, count, eq, getTableColumns, gte, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { uniqueViolationConstraint } from '../../db/errors.js';
+import { preparedOnce } from '../../db/sql.js';
 import { coupons, orders, users } from '../../db/schema/index.js';
 import { afterPosition, countUpTo, type ListPage, positionAt, positionOrder } from '../../lib/list-cursor.js';
 
@@ -36,8 +37,17 @@ async function guardUnique<T>(write: () => Promise<T>): Promise<WriteResult<T>> 
   }
 }
 
+/** Every signed-in request reads its account (and a sub-account's parent): prepared once. */
 export async function findUserBySid(db: DbOrTx, sid: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.sid, sid)).limit(1);
+  const statement = preparedOnce(db, 'user_by_sid', (name) =>
+    db
+      .select()
+      .from(users)
+      .where(eq(users.sid, sql.placeholder('sid')))
+      .limit(1)
+      .prepare(name),
+  );
+  const [row] = await statement.execute({ sid });
   return row;
 }
 
