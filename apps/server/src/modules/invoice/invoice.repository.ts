@@ -1,6 +1,7 @@
 import type { InvoiceStatus } from '@gemstock/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { preparedOnce } from '../../db/sql.js';
 import { invoiceOrders, invoices, orders, users } from '../../db/schema/index.js';
 import { afterPosition, countUpTo, type ListPage, positionAt, positionOrder } from '../../lib/list-cursor.js';
 
@@ -88,12 +89,17 @@ export async function findLatestInvoicesOfOrders(
 ): Promise<Map<string, InvoiceRow>> {
   const latest = new Map<string, InvoiceRow>();
   if (orderSids.length === 0) return latest;
-  const rows = await db
-    .select({ orderSid: invoiceOrders.orderSid, active: invoiceOrders.active, invoice: invoices })
-    .from(invoiceOrders)
-    .innerJoin(invoices, eq(invoices.sid, invoiceOrders.invoiceSid))
-    .where(inArray(invoiceOrders.orderSid, [...orderSids]))
-    .orderBy(sql`${invoiceOrders.active} desc`, sql`${invoices.createdAt} desc`);
+  // Every page of paid orders asks for their invoices: prepared once.
+  const statement = preparedOnce(db, 'invoices_of_orders', (name) =>
+    db
+      .select({ orderSid: invoiceOrders.orderSid, active: invoiceOrders.active, invoice: invoices })
+      .from(invoiceOrders)
+      .innerJoin(invoices, eq(invoices.sid, invoiceOrders.invoiceSid))
+      .where(sql`${invoiceOrders.orderSid} = ANY(${sql.placeholder('sids')}::text[])`)
+      .orderBy(sql`${invoiceOrders.active} desc`, sql`${invoices.createdAt} desc`)
+      .prepare(name),
+  );
+  const rows = await statement.execute({ sids: [...orderSids] });
   for (const row of rows) if (!latest.has(row.orderSid)) latest.set(row.orderSid, row.invoice);
   return latest;
 }

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, getTableColumns, gt, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import { OrderStatus, type PaidGateway, PayWay } from '@gemstock/contract';
 import type { DbOrTx } from '../../db/client.js';
+import { preparedOnce } from '../../db/sql.js';
 import {
   afterPosition,
   COUNT_LIMIT,
@@ -357,19 +358,24 @@ export interface OrderItemView extends OrderItemRow {
 /** Items of several orders with what the order card shows of each material. */
 export async function listItemsOfOrders(db: DbOrTx, orderSids: readonly string[]): Promise<OrderItemView[]> {
   if (orderSids.length === 0) return [];
-  return db
-    .select({
-      orderSid: orderItems.orderSid,
-      materialSid: orderItems.materialSid,
-      spec: orderItems.spec,
-      unitPriceCents: orderItems.unitPriceCents,
-      thumbKey: materials.thumbKey,
-      keywords: materials.keywords,
-    })
-    .from(orderItems)
-    .innerJoin(materials, eq(materials.sid, orderItems.materialSid))
-    .where(inArray(orderItems.orderSid, [...orderSids]))
-    .orderBy(orderItems.orderSid, orderItems.materialSid);
+  // Every order list (the buyer's and the console's) reads its items: prepared once.
+  const statement = preparedOnce(db, 'order_items_of_orders', (name) =>
+    db
+      .select({
+        orderSid: orderItems.orderSid,
+        materialSid: orderItems.materialSid,
+        spec: orderItems.spec,
+        unitPriceCents: orderItems.unitPriceCents,
+        thumbKey: materials.thumbKey,
+        keywords: materials.keywords,
+      })
+      .from(orderItems)
+      .innerJoin(materials, eq(materials.sid, orderItems.materialSid))
+      .where(sql`${orderItems.orderSid} = ANY(${sql.placeholder('sids')}::text[])`)
+      .orderBy(orderItems.orderSid, orderItems.materialSid)
+      .prepare(name),
+  );
+  return statement.execute({ sids: [...orderSids] });
 }
 
 /** Display names of buyers (sub-accounts in a main account's list). */
