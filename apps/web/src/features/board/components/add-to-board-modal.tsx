@@ -1,4 +1,4 @@
-import { BOARD_LIMITS, type LicenceType } from '@gemstock/contract';
+import { BOARD_LIMITS, BOARD_MESSAGES, type LicenceType } from '@gemstock/contract';
 import { Button, Empty, Input, List, Modal, Skeleton, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { LoadError } from '@/components/load-error';
@@ -34,7 +34,7 @@ export function AddToBoardModal({ open, material, spec, onClose }: AddToBoardMod
       },
     );
 
-  const nameTooLong = tooLongMessage(name, BOARD_LIMITS.nameMax, '收藏夹名称');
+  const nameTooLong = tooLongMessage(name, BOARD_LIMITS.nameMax, '', BOARD_MESSAGES.nameMax);
   const createAndAdd = () => {
     const trimmed = name.trim();
     if (!trimmed) {

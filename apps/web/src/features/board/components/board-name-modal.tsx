@@ -1,4 +1,4 @@
-import { BOARD_LIMITS } from '@gemstock/contract';
+import { BOARD_LIMITS, BOARD_MESSAGES } from '@gemstock/contract';
 import { Form, Input, Modal } from 'antd';
 import { limitRule } from '@/lib/form';
 import { useEffect } from 'react';
@@ -35,7 +35,7 @@ export function BoardNameModal({ open, title, initial = '', saving, onSave, onCl
           name="name"
           rules={[
             { required: true, whitespace: true, message: '请输入收藏夹名称' },
-            limitRule(BOARD_LIMITS.nameMax, '收藏夹名称'),
+            limitRule(BOARD_LIMITS.nameMax, '', BOARD_MESSAGES.nameMax),
           ]}
         >
           <Input autoFocus count={{ show: true, max: BOARD_LIMITS.nameMax }} placeholder="例如：春季婚戒" />

@@ -1,4 +1,4 @@
-import { BOARD_LIMITS } from '@gemstock/contract';
+import { BOARD_LIMITS, BOARD_MESSAGES } from '@gemstock/contract';
 import { Button, Drawer, Empty, Input, List, Result, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { OverLimit } from '@/components/over-limit';
@@ -16,7 +16,7 @@ export function CommentsDrawer({ board, material, onClose }: CommentsDrawerProps
   const comments = useBoardComments(board, material?.sid ?? null);
   const send = useCommentOnBoard(board);
   const [text, setText] = useState('');
-  const tooLong = tooLongMessage(text, BOARD_LIMITS.commentMax, '评论');
+  const tooLong = tooLongMessage(text, BOARD_LIMITS.commentMax, '', BOARD_MESSAGES.commentMax);
   const submit = () => {
     if (!material || !text.trim() || tooLong) return;
     send.mutate(
