@@ -215,6 +215,35 @@ export default tseslint.config(
     rules: { 'endpoints/no-api-path': 'error' },
   },
   {
+    // What a person types is kept or refused out loud (decision 0050): the native maxLength, and
+    // the one of antd's inline editor, cut a pasted text short without a word. A field shows its
+    // limit as a count (antd `count={{ show: true, max }}`, TextField `limit`) and its check
+    // refuses past it (`limitRule`, `tooLongMessage`). A rule of its own, as no-api-path.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: {
+      'typed-text': {
+        rules: {
+          'no-max-length': {
+            meta: { type: 'problem', docs: { description: 'typed text is never cut short by maxLength' } },
+            create: (context) => {
+              const report = (node) =>
+                context.report({
+                  node,
+                  message:
+                    '不要用 maxLength 截断输入：超长的文字要保留并明确拒绝。请改用 count={{ show: true, max }} 显示字数，并加 limitRule(max, 字段名) 校验（表单外用 tooLongMessage；无 antd 的页面用 TextField 的 limit），见 docs/decisions/0050。',
+                });
+              return {
+                "JSXAttribute[name.name='maxLength']": report,
+                "JSXAttribute[name.name='editable'] Property[key.name='maxLength']": report,
+              };
+            },
+          },
+        },
+      },
+    },
+    rules: { 'typed-text/no-max-length': 'error' },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },
     plugins: { 'react-hooks': reactHooks },

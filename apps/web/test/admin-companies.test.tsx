@@ -20,6 +20,7 @@ const COMPANY: TCompanySummary = {
   mobile: '13800000001',
   email: 'lin@example.com',
   enabled: true,
+  erased: false,
   createdAt: '2026-03-01T01:00:00.000Z',
   lastLoginAt: null,
 };
@@ -40,6 +41,7 @@ const SUB: TCompanyAccount = {
   mobile: null,
   email: null,
   enabled: true,
+  erased: false,
   createdAt: '2026-03-02T01:00:00.000Z',
   lastLoginAt: null,
 };
@@ -157,6 +159,46 @@ describe('企业客户', () => {
     fireEvent.click(within(asking).getByRole('button', { name: /停\s?用/ }));
     await waitFor(() => expect(callsOf(calls, ADMIN_COMPANY_ROUTES.disableAccount, { id: SUB.sid })).toHaveLength(1));
     expect(callsOf(calls, ADMIN_COMPANY_ROUTES.disableAccount)[0]!.body).toEqual({ reason: '员工已离职' });
+  });
+
+  it('keeps a pasted reason past 200 characters as typed and refuses it with the limit named, sending nothing', async () => {
+    serve(['service']);
+    renderConsoleAt(`/admin/companies?company=${COMPANY.sid}`);
+    const drawer = await screen.findByRole('dialog');
+    await within(drawer).findByText('xiaozhou');
+    const row = within(drawer).getByText('xiaozhou').closest('tr')!;
+    fireEvent.click(within(row as HTMLElement).getByRole('button', { name: /停\s?用/ }));
+    const asking = (await screen.findByText('停用 xiaozhou？')).closest<HTMLElement>('.ant-modal')!;
+
+    const pasted = '员工已离职，'.repeat(34); // 204 characters
+    const field = within(asking).getByLabelText<HTMLTextAreaElement>('停用原因');
+    // nothing for the browser to cut a paste short with
+    expect(field.getAttribute('maxlength')).toBeNull();
+    fireEvent.change(field, { target: { value: pasted } });
+    expect(field.value).toBe(pasted);
+    expect(within(asking).getByText('204 / 200')).toBeTruthy();
+    fireEvent.click(within(asking).getByRole('button', { name: /停\s?用/ }));
+    expect(await within(asking).findByText('停用原因不能超过 200 个字符')).toBeTruthy();
+    expect(field.value).toBe(pasted);
+    expect(callsOf(calls, ADMIN_COMPANY_ROUTES.disableAccount)).toHaveLength(0);
+  });
+
+  it("shows an account deleted at its owner's request as 已注销, with no 启用 to offer", async () => {
+    serve(['service'], (call) => {
+      if (isCall(call, ADMIN_COMPANY_ROUTES.detail))
+        return ok({ company: { ...DETAIL, enabled: false, erased: true } });
+      if (isCall(call, ADMIN_COMPANY_ROUTES.accounts)) return ok(page([{ ...SUB, enabled: false, erased: true }]));
+      return undefined;
+    });
+    renderConsoleAt(`/admin/companies?company=${COMPANY.sid}`);
+    const drawer = await screen.findByRole('dialog');
+    await within(drawer).findByText('xiaozhou');
+    const row = within(drawer).getByText('xiaozhou').closest('tr')!;
+    expect(within(row).getByText('已注销')).toBeTruthy();
+    expect(within(drawer).getAllByText('已注销')).toHaveLength(2);
+    expect(within(drawer).queryByText('已停用')).toBeNull();
+    expect(within(drawer).queryByRole('button', { name: /启\s?用/ })).toBeNull();
+    expect(within(drawer).queryByRole('button', { name: /停\s?用/ })).toBeNull();
   });
 
   it('says that disabling the main account stops its sub-accounts too, and enables a disabled account after asking', async () => {

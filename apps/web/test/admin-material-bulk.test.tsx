@@ -146,7 +146,11 @@ describe('素材管理: bulk edits', () => {
 
     await waitFor(() =>
       expect(callsOf(calls, ADMIN_MATERIAL_BULK_ROUTES.start).map((c) => c.body)).toEqual([
-        { selection: { sids: ['mat0000000000001', 'mat0000000000002'] }, change: { kind: 'disabled', disabled: true } },
+        {
+          selection: { sids: ['mat0000000000001', 'mat0000000000002'] },
+          change: { kind: 'disabled', disabled: true },
+          idempotencyKey: expect.stringMatching(/^[0-9a-f]{32}$/),
+        },
       ]),
     );
     expect(await screen.findByText('批量修改进行中：1 / 2 个素材')).toBeTruthy();
@@ -177,10 +181,46 @@ describe('素材管理: bulk edits', () => {
         {
           selection: { filter: { q: '钻戒', featured: 'false' } },
           change: { kind: 'keywords', add: ['婚戒', '对戒'], remove: [] },
+          idempotencyKey: expect.stringMatching(/^[0-9a-f]{32}$/),
         },
       ]),
     );
     expect(await screen.findByText('批量修改进行中：500 / 1204 个素材')).toBeTruthy();
+  });
+
+  it('sends 开始修改 again after a lost answer with the same key, and a new confirmation with a new one', async () => {
+    let answered = 0;
+    renderPage('/admin/materials', (call) => {
+      if (isCall(call, ADMIN_MATERIAL_BULK_ROUTES.start)) {
+        answered += 1;
+        // the first answer is lost on the way: the server may have started the job
+        if (answered === 1) return { status: 503, body: { code: 1600, data: null, message: '服务暂时不可用' } };
+        return ok({ job: job({ status: 'done', processed: 2 }) });
+      }
+      if (isCall(call, ADMIN_MATERIAL_BULK_ROUTES.job)) return ok({ job: job({ status: 'done', processed: 2 }) });
+      if (isCall(call, ADMIN_MATERIAL_ROUTES.list)) return ok(page([RING, NECKLACE, BRACELET]));
+      return undefined;
+    });
+    fireEvent.click(within(await rowOf('钻戒')).getByRole('checkbox'));
+    const dialog = await chooseBulk('下架');
+    fireEvent.click(within(dialog).getByRole('button', { name: '开始修改' }));
+    await waitFor(() => expect(callsOf(calls, ADMIN_MATERIAL_BULK_ROUTES.start)).toHaveLength(1));
+    await waitFor(() =>
+      expect((within(dialog).getByRole('button', { name: '开始修改' }) as HTMLButtonElement).disabled).toBe(false),
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: '开始修改' }));
+    await waitFor(() => expect(callsOf(calls, ADMIN_MATERIAL_BULK_ROUTES.start)).toHaveLength(2));
+    await screen.findByText('批量修改已完成：2 个素材');
+
+    fireEvent.click(within(await rowOf('项链')).getByRole('checkbox'));
+    fireEvent.click(within(await chooseBulk('下架')).getByRole('button', { name: '开始修改' }));
+    await waitFor(() => expect(callsOf(calls, ADMIN_MATERIAL_BULK_ROUTES.start)).toHaveLength(3));
+
+    const keys = callsOf(calls, ADMIN_MATERIAL_BULK_ROUTES.start).map(
+      (c) => (c.body as { idempotencyKey: string }).idempotencyKey,
+    );
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
   });
 
   it('asks for the next page by the cursor of the page shown and goes back with 上一页', async () => {

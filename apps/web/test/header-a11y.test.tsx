@@ -118,6 +118,28 @@ describe('header search, by keyboard alone', () => {
       `/?keyword=${encodeURIComponent('翡翠')}`,
     );
   });
+
+  it('keeps a pasted keyword past 50 characters as typed and refuses it with the limit named, searching nothing', () => {
+    renderInApp(<HeaderSearch />);
+    const box = screen.getByRole<HTMLInputElement>('combobox', { name: '搜索素材' });
+    const pasted = '18K金钻石项链'.repeat(7); // 56 characters
+    // nothing for the browser to cut a paste short with
+    expect(box.getAttribute('maxlength')).toBeNull();
+    fireEvent.change(box, { target: { value: pasted } });
+    expect(box.value).toBe(pasted);
+    fireEvent.submit(box.closest('form')!);
+    expect(box.validationMessage).toBe('搜索词不能超过 50 个字符');
+    expect(box.value).toBe(pasted);
+    expect(screen.getByRole('status', { name: '当前地址' }).textContent).toBe('/detail/abc');
+
+    // shortened, the same box searches again
+    fireEvent.change(box, { target: { value: pasted.slice(0, 50) } });
+    expect(box.validationMessage).toBe('');
+    fireEvent.submit(box.closest('form')!);
+    expect(screen.getByRole('status', { name: '当前地址' }).textContent).toBe(
+      `/?keyword=${encodeURIComponent(pasted.slice(0, 50))}`,
+    );
+  });
 });
 
 describe('icons speak Chinese or not at all', () => {

@@ -208,3 +208,29 @@ describe('新建子账号: the monthly budget is refused, never changed', () => 
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 });
+
+describe('新建子账号: what is typed past a limit is kept and refused, never cut', () => {
+  it('keeps a pasted name past 40 characters and a password past 64 as typed, names both limits and sends nothing', async () => {
+    serveSubUsers([]);
+    renderPage();
+    fireEvent.click((await screen.findAllByRole('button', { name: '新建子账号' }))[0]!);
+    const dialog = await findDialog('新建子账号');
+    fireEvent.change(within(dialog).getByLabelText('用户名'), { target: { value: 'staff09' } });
+    const password = within(dialog).getByLabelText<HTMLInputElement>('登录密码');
+    const longPassword = 'Gemstock-2026!'.repeat(5); // 70 characters
+    fireEvent.change(password, { target: { value: longPassword } });
+    const name = within(dialog).getByLabelText<HTMLInputElement>('姓名');
+    const longName = '深圳市宝图珠宝科技有限公司设计部'.repeat(3); // 48 characters
+    fireEvent.change(name, { target: { value: longName } });
+    expect(within(dialog).getByText('48 / 40')).toBeTruthy();
+    // nothing for the browser to cut a paste short with
+    expect([name, password].map((field) => field.getAttribute('maxlength'))).toEqual([null, null]);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定|OK/ }));
+    expect(await within(dialog).findByText('姓名不能超过 40 个字符')).toBeTruthy();
+    expect(await within(dialog).findByText('密码长度为 8-64 位')).toBeTruthy();
+    expect(name.value).toBe(longName);
+    expect(password.value).toBe(longPassword);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+});

@@ -218,6 +218,24 @@ export const MAX_LENGTH = {
   feedback: 1000,
 } as const;
 
+/*
+ * Limits of texts typed on buyer pages, here rather than beside their schemas so that a page
+ * counting them does not load zod. The forms count and refuse past them (decision 0050).
+ */
+/** The advanced customization form (ZDemandDetail). */
+export const DEMAND_DETAIL_MAX = {
+  direction: 50,
+  style: 50,
+  gender: 20,
+  title: 40,
+  subTitle: 80,
+  logoFileName: 120,
+} as const;
+/** A custom design's conversation: pinned comments, the round's note, the designer's reply, a cancellation. */
+export const DESIGN_TEXT_MAX = { comment: 500, feedback: 500, reply: 500, cancelReason: 200 } as const;
+/** The reason a main account gives a sub-account for refusing its wallet payment (ZAuditRequest). */
+export const AUDIT_MESSAGE_MAX = 200;
+
 /** Local-storage keys shared by the web app (spec §9). */
 export const STORAGE_KEYS = { token: 'gemstock.token', surveyFlag: 'gemstock.survey' } as const;
 

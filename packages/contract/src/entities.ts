@@ -1,4 +1,5 @@
 import { z } from './zod-locale.js';
+import { DEMAND_DETAIL_MAX } from './constants.js';
 import { FACETS, facetValues } from './facets.js';
 import {
   AUDIT_STATUS_VALUES,
@@ -223,12 +224,12 @@ const zDetailText = (max: number) =>
 
 /** The advanced customization form (spec §3 Demand detail). */
 export const ZDemandDetail = z.object({
-  direction: zDetailText(50),
-  style: zDetailText(50),
-  gender: zDetailText(20),
-  title: zDetailText(40),
-  subTitle: zDetailText(80),
-  logoFileName: zDetailText(120),
+  direction: zDetailText(DEMAND_DETAIL_MAX.direction),
+  style: zDetailText(DEMAND_DETAIL_MAX.style),
+  gender: zDetailText(DEMAND_DETAIL_MAX.gender),
+  title: zDetailText(DEMAND_DETAIL_MAX.title),
+  subTitle: zDetailText(DEMAND_DETAIL_MAX.subTitle),
+  logoFileName: zDetailText(DEMAND_DETAIL_MAX.logoFileName),
 });
 
 /** What a buyer asks of a quoted tier (super, AI video): the brief and reference pictures. */

@@ -376,7 +376,7 @@ export const ErrorCode = {
   DESIGNER_NOT_FOUND: e(4218, 404, '设计师不存在或已停用'),
   /** A draft before anyone took the work on. */
   DEMAND_NOT_ASSIGNED: e(4219, 409, '请先指派设计师'),
-  /* 4340–4359: personal-information requests (PIPL). */
+  /* 4340–4349: personal-information requests (PIPL). */
   /** No such request of the account (or for the operator). */
   PRIVACY_REQUEST_NOT_FOUND: e(4340, 404, '隐私请求不存在'),
   /** The account already has a waiting request of that kind. */
@@ -397,6 +397,9 @@ export const ErrorCode = {
   PRIVACY_ARCHIVE_EXPIRED: e(4348, 410, '数据副本的下载期限已过，请重新申请'),
   /** 启用 of an account deleted at its owner's request: its personal data is gone for good. */
   ACCOUNT_ERASED: e(4349, 409, '该账号已按用户申请注销，个人信息已删除，不能重新启用'),
+  /* 4350–4359: the console's small guards (bulk edits replayed…). */
+  /** A bulk edit's idempotency key sent again with another change, selection or operator. */
+  BULK_KEY_REUSED: e(4350, 409, '该批量修改请求编号已用于另一次修改，请关闭对话框后重新确认'),
 
   /* 4300–4319: analytics and the 数据看板. */
   /** A dashboard range (or its CSV) longer than DASHBOARD_MAX_DAYS. */

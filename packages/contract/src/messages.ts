@@ -28,6 +28,8 @@ export const MESSAGES = {
   rechargeAmount: '请选择要充值的金额',
   vipAgreement: '请先阅读并同意《VIP月度服务协议》',
   tooLong: (max: number) => `不能超过 ${max} 个字符`,
+  /** A search box refuses a longer keyword with this before the search would. */
+  keywordTooLong: `搜索词不能超过 ${MAX_LENGTH.keyword} 个字符`,
   /** Text holding a lone surrogate (half of an emoji), which no field accepts. */
   illFormedText: '含有无法识别的字符（可能是残缺的表情符号），请删除后重新输入',
 } as const;

@@ -123,4 +123,11 @@ export const zCompanyAddress = z
   .trim()
   .min(2, { error: MESSAGES.address })
   .max(MAX_LENGTH.address, { error: MESSAGES.tooLong(MAX_LENGTH.address) });
+/**
+ * An idempotency key the console makes once per confirmation (a random id): the same request
+ * sent again, by a double click, a retry after a lost answer or a second tab, does its work once.
+ */
+export const zRequestKey = (message: string) =>
+  z.string({ error: message }).regex(/^[A-Za-z0-9_-]{16,64}$/, { error: message });
+
 export const zSid = z.string({ error: '编号格式不正确' }).regex(/^[a-z0-9]{8,32}$/, { error: '编号格式不正确' });

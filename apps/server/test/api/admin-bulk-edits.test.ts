@@ -5,6 +5,7 @@ import {
   MATERIAL_API,
   type TBulkEditRequest,
 } from '@gemstock/contract';
+import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLogs, materialBulkJobs, materials } from '../../src/db/schema/index.js';
@@ -43,8 +44,13 @@ describe('POST /api/admin/materials/bulk — bulk edits run as a job', () => {
     jade = (await insertMaterial(t, { keywords: ['翡翠'], createdAt: daysAgo(30) })).sid;
   });
 
-  function start(body: TBulkEditRequest, token = content.token) {
-    return injectApi(t, ADMIN_MATERIAL_BULK_API.start, { body, token });
+  type BulkBody = Omit<TBulkEditRequest, 'idempotencyKey'>;
+  /** A confirmation's key, as the console makes one per confirmation. */
+  const newKey = () => randomUUID().replaceAll('-', '');
+
+  /** One confirmation: its own key unless the test replays one. */
+  function start(body: BulkBody, token = content.token, idempotencyKey = newKey()) {
+    return injectApi(t, ADMIN_MATERIAL_BULK_API.start, { body: { ...body, idempotencyKey }, token });
   }
 
   async function rows(sids: string[]) {
@@ -122,7 +128,7 @@ describe('POST /api/admin/materials/bulk — bulk edits run as a job', () => {
   });
 
   it('refuses bad input whole, in Chinese, before anything starts', async () => {
-    const cases: Array<[TBulkEditRequest, string]> = [
+    const cases: Array<[BulkBody, string]> = [
       // The small picture does not qualify for the extended licence: pricing it is the single edit's refusal too.
       [
         { selection: { filter: { q: '蓝宝石' } }, change: { kind: 'prices', pricesCents: { '1': 30_000 } } },
@@ -196,6 +202,71 @@ describe('POST /api/admin/materials/bulk — bulk edits run as a job', () => {
     expect(empty.code).toBe(ErrorCode.FACET_BULK_EMPTY.code);
     expect(await t.database.db.select().from(materialBulkJobs)).toHaveLength(0);
     expect(await bulkAudits()).toHaveLength(0);
+  });
+
+  describe('an idempotency key per confirmation', () => {
+    const change = { kind: 'featured', featured: true } as const;
+
+    it('answers the same job to the same request sent again at once (a double click), starting one job and one audit entry', async () => {
+      const key = newKey();
+      const selection = { filter: { q: '蓝宝石' } };
+      const answers = await Promise.all([
+        start({ selection, change }, content.token, key),
+        start({ selection, change }, content.token, key),
+        start({ selection, change }, content.token, key),
+      ]);
+      expect(answers.map((r) => r.code)).toEqual([0, 0, 0]);
+      const sids = new Set(answers.map((r) => r.data.job.sid));
+      expect(sids.size).toBe(1);
+      expect(await t.database.db.select().from(materialBulkJobs)).toHaveLength(1);
+      expect(await bulkAudits()).toHaveLength(1);
+    });
+
+    it('answers the job as it now stands to a retry after the job ran, and applies the change once', async () => {
+      const key = newKey();
+      const first = await start({ selection: { sids: [jade] }, change }, content.token, key);
+      await t.app.services.adminMaterials.runBulkJobs();
+      const again = await start({ selection: { sids: [jade] }, change }, content.token, key);
+      expect(again.data.job).toMatchObject({ sid: first.data.job.sid, status: 'done', processed: 1 });
+      expect((await rows([jade]))[0]!.editVersion).toBe(1);
+    });
+
+    it('refuses the key sent again with another change, another selection or by another operator (4350), starting nothing', async () => {
+      const key = newKey();
+      await start({ selection: { sids: [jade, small] }, change }, content.token, key);
+      const other = await createTestOperator(t, '内容运营二', ['content']);
+      const reused = [
+        await start(
+          { selection: { sids: [jade, small] }, change: { kind: 'featured', featured: false } },
+          content.token,
+          key,
+        ),
+        await start({ selection: { sids: [jade] }, change }, content.token, key),
+        await start({ selection: { sids: [jade, small] }, change }, other.token, key),
+      ];
+      for (const res of reused) {
+        expect(res.code).toBe(ErrorCode.BULK_KEY_REUSED.code);
+        expect(res.message).toBe('该批量修改请求编号已用于另一次修改，请关闭对话框后重新确认');
+      }
+      expect(await t.database.db.select().from(materialBulkJobs)).toHaveLength(1);
+      expect(await bulkAudits()).toHaveLength(1);
+    });
+
+    it('takes the picks sent again with a repeat in them as the same request (the server keeps them deduplicated)', async () => {
+      const key = newKey();
+      const first = await start({ selection: { sids: [jade, small] }, change }, content.token, key);
+      const twice = await start({ selection: { sids: [jade, small, jade] }, change }, content.token, key);
+      expect(twice.data.job.sid).toBe(first.data.job.sid);
+    });
+
+    it('refuses a request without a well-formed key, in Chinese, starting nothing', async () => {
+      for (const idempotencyKey of ['', 'short', 'has spaces in it!!']) {
+        const res = await start({ selection: { sids: [jade] }, change }, content.token, idempotencyKey);
+        expect(res.code).toBe(ErrorCode.VALIDATION.code);
+        expect(res.message).toBe('批量修改请求编号格式不正确，请关闭对话框后重试');
+      }
+      expect(await t.database.db.select().from(materialBulkJobs)).toHaveLength(0);
+    });
   });
 
   it('is for 内容 and 管理员: 财务 is refused', async () => {

@@ -155,7 +155,12 @@ describe("a company's tabs", () => {
   it('shows the company with its wallet balance', async () => {
     const res = await injectApi(t, ADMIN_COMPANY_API.detail, { params: { id: acme.main.sid }, token: service.token });
     expect(res.code).toBe(0);
-    expect(res.data.company).toMatchObject({ sid: acme.main.sid, company: '杭州金镶玉首饰有限公司', isVip: true });
+    expect(res.data.company).toMatchObject({
+      sid: acme.main.sid,
+      company: '杭州金镶玉首饰有限公司',
+      isVip: true,
+      erased: false,
+    });
     expect(res.data.company.walletBalance).toBeLessThan(100_000);
     expect(res.data.company.walletBalance).toBeGreaterThan(0);
   });
@@ -165,7 +170,7 @@ describe("a company's tabs", () => {
       params: { id: acme.main.sid },
       token: service.token,
     });
-    expect(accounts.data.items.map((a) => a.username)).toEqual([acme.sub.username]);
+    expect(accounts.data.items.map((a) => [a.username, a.erased])).toEqual([[acme.sub.username, false]]);
 
     const orders = await injectApi(t, ADMIN_COMPANY_API.orders, {
       params: { id: acme.main.sid },

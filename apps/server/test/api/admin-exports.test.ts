@@ -1,7 +1,7 @@
 import { ADMIN_AUDIT_API, ADMIN_EXPORT_PATHS, CouponType, OrderStatus, OrderType, PayWay } from '@gemstock/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, invoices, orders } from '../../src/db/schema/index.js';
+import { auditLogs, coupons, invoices, orders } from '../../src/db/schema/index.js';
 import { newSid } from '../../src/lib/ids.js';
 import { createTestOperator, type TestOperator } from '../helpers/admin.js';
 import { createBuyer, type TestBuyer } from '../helpers/factories.js';
@@ -149,6 +149,31 @@ describe('CSV exports', () => {
       ]),
     );
     expect(rows).toHaveLength(2);
+  });
+
+  it('exports a batch larger than one read of the walk whole: every coupon once, newest first, a batch in code order', async () => {
+    // 1,203 codes made in one statement (one now(), to the microsecond) and three older ones: the
+    // walk reads 500 at a time and goes on from the last code read inside the batch.
+    const batch = Array.from({ length: 1203 }, (_, i) => `WALK${String(i).padStart(4, '0')}`);
+    const older = ['WALKOLD1', 'WALKOLD2', 'WALKOLD3'];
+    const coupon = (code: string, createdAt?: Date) => ({
+      sid: newSid(),
+      code,
+      type: CouponType.FIXED,
+      amount: 100,
+      scope: [],
+      ...(createdAt ? { createdAt } : {}),
+    });
+    await t.database.db.insert(coupons).values(batch.map((code) => coupon(code)));
+    await t.database.db
+      .insert(coupons)
+      .values(older.map((code, i) => coupon(code, new Date(Date.parse('2026-03-01T00:00:00Z') - i * 1000))));
+
+    const res = await download(ADMIN_EXPORT_PATHS.coupons, finance.token, { q: 'WALK' });
+    const codes = linesOf(res.raw)
+      .slice(1)
+      .map((r) => r.split(',')[0]);
+    expect(codes).toEqual([...batch, ...older]);
   });
 
   it('exports the audit, labels and all, to a 管理员', async () => {

@@ -497,6 +497,11 @@ describe('deletion of the account', () => {
     }
     const [stillOff] = await t.database.db.select().from(users).where(eq(users.sid, buyer.sid));
     expect(stillOff?.enabled).toBe(false);
+    // The console is told, so that it shows 已注销 and offers no 启用 it would refuse.
+    const detail = await injectApi(t, ADMIN_COMPANY_API.detail, { token: service.token, params: { id: buyer.sid } });
+    expect(detail.data.company).toMatchObject({ enabled: false, erased: true });
+    const listed = await injectApi(t, ADMIN_COMPANY_API.accounts, { token: service.token, params: { id: buyer.sid } });
+    expect(listed.data.items.map((a) => [a.sid, a.enabled, a.erased])).toEqual([[sub.sid, false, true]]);
 
     // The e-mail is free to register again, as a new account.
     const again = await registerBuyer(t, { email: buyer.email });

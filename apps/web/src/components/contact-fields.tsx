@@ -1,12 +1,4 @@
-import {
-  CODE_LENGTH,
-  MESSAGES,
-  MOBILE_LENGTH,
-  MAX_LENGTH,
-  type CodePurpose,
-  zEmail,
-  zMobile,
-} from '@gemstock/contract';
+import { CODE_LENGTH, MESSAGES, MAX_LENGTH, type CodePurpose, zEmail, zMobile } from '@gemstock/contract';
 import { MailOutlined, MobileOutlined, SafetyOutlined } from '@ant-design/icons';
 import { Form, type FormInstance, Input, Space } from 'antd';
 import { type CodeChannel, sendVerificationCode } from '@/api/send-code';
@@ -22,7 +14,6 @@ export function ContactField({ channel, autoFocus }: { channel: CodeChannel; aut
         placeholder="邮箱"
         aria-label="邮箱"
         autoComplete="email"
-        maxLength={MAX_LENGTH.email}
         autoFocus={autoFocus}
       />
     </Form.Item>
@@ -34,7 +25,6 @@ export function ContactField({ channel, autoFocus }: { channel: CodeChannel; aut
         aria-label="手机号"
         autoComplete="tel"
         inputMode="numeric"
-        maxLength={MOBILE_LENGTH}
         autoFocus={autoFocus}
       />
     </Form.Item>
@@ -62,7 +52,6 @@ export function CodeField({
             aria-label="验证码"
             autoComplete="one-time-code"
             inputMode="numeric"
-            maxLength={CODE_LENGTH}
           />
         </Form.Item>
         <SendCodeButton

@@ -1,7 +1,22 @@
+import { MAX_LENGTH, MESSAGES } from '@gemstock/contract';
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { type AppNavigationState, SEARCH_PARAM, paths } from '@/config/paths';
 import { carriedSearch } from '@/lib/query-carry';
+
+/**
+ * A typed keyword longer than the search takes is refused with the browser's own message on the
+ * box (the search boxes carry no component library), never cut short: true when refused. The
+ * box's onChange clears the message (`box.setCustomValidity('')`) so the next submit checks again.
+ */
+export function refuseLongKeyword(box: HTMLInputElement | null, typed: string): boolean {
+  const tooLong = typed.trim().length > MAX_LENGTH.keyword;
+  if (tooLong && box) {
+    box.setCustomValidity(MESSAGES.keywordTooLong);
+    box.reportValidity();
+  }
+  return tooLong;
+}
 
 /**
  * Search from anywhere (spec §2): on home the keyword replaces the current search; elsewhere we

@@ -60,6 +60,8 @@ export const ZCompanySummary = z.object({
   mobile: z.string().nullable(),
   email: z.string().nullable(),
   enabled: z.boolean(),
+  /** Deleted at its owner's request (decision 0043): it stays 停用 for good, 启用 is refused (4349). */
+  erased: z.boolean(),
   createdAt: z.string(),
   lastLoginAt: z.string().nullable(),
 });
@@ -91,6 +93,8 @@ export const ZCompanyAccount = z.object({
   mobile: z.string().nullable(),
   email: z.string().nullable(),
   enabled: z.boolean(),
+  /** Deleted at its owner's request, as the company's `erased`. */
+  erased: z.boolean(),
   createdAt: z.string(),
   lastLoginAt: z.string().nullable(),
 });

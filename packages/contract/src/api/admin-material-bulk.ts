@@ -2,6 +2,7 @@ import { z } from '../zod-locale.js';
 import { defineEndpoint } from '../endpoint.js';
 import { LICENCE_TYPES } from '../enums.js';
 import { defineStateMachine } from '../state-machine.js';
+import { zRequestKey } from '../validation.js';
 import {
   ADMIN_MESSAGES,
   MAX_KEYWORDS_PER_MATERIAL,
@@ -49,6 +50,7 @@ const BULK_MESSAGES = {
   pick: `请选择 1 到 ${BULK_PICK_MAX} 个素材`,
   freeRange: ADMIN_MESSAGES.freeRange,
   freeRangeBoth: ADMIN_MESSAGES.freeRangeBoth,
+  key: '批量修改请求编号格式不正确，请关闭对话框后重试',
 } as const;
 
 const zCents = z
@@ -136,7 +138,15 @@ export const ZBulkSelection = z.union([
 ]);
 export type TBulkSelection = z.output<typeof ZBulkSelection>;
 
-export const ZBulkEditRequest = z.strictObject({ selection: ZBulkSelection, change: ZBulkChange });
+export const ZBulkEditRequest = z.strictObject({
+  selection: ZBulkSelection,
+  change: ZBulkChange,
+  /**
+   * Made by the console once per confirmation: the same request sent again (a double click, a
+   * retry after a lost answer) answers the job it started, and starts no second one.
+   */
+  idempotencyKey: zRequestKey(BULK_MESSAGES.key),
+});
 export type TBulkEditRequest = z.input<typeof ZBulkEditRequest>;
 
 export const ZBulkJob = z.object({

@@ -1,4 +1,5 @@
 import { z } from '../zod-locale.js';
+import { DESIGN_TEXT_MAX } from '../constants.js';
 import { DEMAND_MAX_REFERENCES, DEMAND_QUOTE_LEAD_DAYS } from '../demand-state.js';
 import { defineEndpoint } from '../endpoint.js';
 import { zListCursor } from '../list-page.js';
@@ -78,7 +79,7 @@ export const ZDemandCommentRequest = z.object({
   file: zSid,
   x: zFraction.nullable().default(null),
   y: zFraction.nullable().default(null),
-  body: text(DESIGN_MESSAGES.comment, 1, 500),
+  body: text(DESIGN_MESSAGES.comment, 1, DESIGN_TEXT_MAX.comment),
 });
 export type TDemandCommentRequest = z.input<typeof ZDemandCommentRequest>;
 
@@ -87,7 +88,7 @@ export const ZDemandFeedbackRequest = z.object({
   message: z
     .string()
     .trim()
-    .max(500, { error: MESSAGES.tooLong(500) })
+    .max(DESIGN_TEXT_MAX.feedback, { error: MESSAGES.tooLong(DESIGN_TEXT_MAX.feedback) })
     .default(''),
 });
 export type TDemandFeedbackRequest = z.input<typeof ZDemandFeedbackRequest>;
@@ -157,7 +158,7 @@ export const ZDemandAnswerRequest = z.object({
   reply: z
     .string()
     .trim()
-    .max(500, { error: MESSAGES.tooLong(500) })
+    .max(DESIGN_TEXT_MAX.reply, { error: MESSAGES.tooLong(DESIGN_TEXT_MAX.reply) })
     .default(''),
 });
 export const ZDemandPriceRequest = z.object({
@@ -173,7 +174,7 @@ export const ZDemandPriceRequest = z.object({
     .max(DEMAND_QUOTE_LEAD_DAYS.max, { error: DESIGN_MESSAGES.leadDays }),
 });
 export type TDemandPriceRequest = z.input<typeof ZDemandPriceRequest>;
-export const ZDemandCancelRequest = z.object({ reason: text(DESIGN_MESSAGES.reason, 1, 200) });
+export const ZDemandCancelRequest = z.object({ reason: text(DESIGN_MESSAGES.reason, 1, DESIGN_TEXT_MAX.cancelReason) });
 
 export const ZDesignerListResponse = z.object({ designers: z.array(z.object({ sid: z.string(), name: z.string() })) });
 

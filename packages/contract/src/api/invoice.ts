@@ -102,7 +102,9 @@ export const ZAdminInvoiceListResponse = ZListPageInfo.extend({
 });
 export type TAdminInvoiceListResponse = z.infer<typeof ZAdminInvoiceListResponse>;
 
-export const ZInvoiceRejectRequest = z.object({ reason: text(INVOICE_MESSAGES.reason, 200) });
+/** The longest reason of a rejection, a void or a red-letter reversal (the buyer reads it). */
+export const INVOICE_REASON_MAX = 200;
+export const ZInvoiceRejectRequest = z.object({ reason: text(INVOICE_MESSAGES.reason, INVOICE_REASON_MAX) });
 
 /**
  * How an issued invoice is withdrawn (decision 0025), named by the status it ends in: 作废 (the
@@ -119,7 +121,7 @@ export type InvoiceVoidKind = (typeof INVOICE_VOID_KINDS)[number];
  */
 export const ZInvoiceVoidRequest = z.object({
   kind: z.enum(INVOICE_VOID_KINDS, { error: INVOICE_MESSAGES.voidKind }),
-  reason: text(INVOICE_MESSAGES.voidReason, 200),
+  reason: text(INVOICE_MESSAGES.voidReason, INVOICE_REASON_MAX),
   reissue: z.boolean().default(true),
 });
 export type TInvoiceVoidRequest = z.input<typeof ZInvoiceVoidRequest>;

@@ -17,7 +17,7 @@ export const CATALOG_MESSAGES = {
   period: '时间范围不正确',
   format: '素材格式不正确',
   seed: '随机排序参数不正确',
-  keyword: `搜索词不能超过 ${MAX_LENGTH.keyword} 个字符`,
+  keyword: MESSAGES.keywordTooLong,
   terms: `搜索词最多 ${MAX_SEARCH_TERMS} 个`,
   id: '素材编号不正确',
   facet: '筛选值过长',

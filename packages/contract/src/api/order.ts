@@ -1,5 +1,5 @@
 import { z } from '../zod-locale.js';
-import { MAX_LENGTH } from '../constants.js';
+import { AUDIT_MESSAGE_MAX, MAX_LENGTH } from '../constants.js';
 import { ZDemandDetail, ZMaterial, ZOrder, ZTransferInfo, zLicenceType } from '../entities.js';
 import { AUDIT_STATUS_VALUES, ORDER_STATUSES, ORDER_TYPES, PAY_WAYS } from '../enums.js';
 import { defineEndpoint } from '../endpoint.js';
@@ -195,7 +195,7 @@ export type TTransferResponse = z.infer<typeof ZTransferResponse>;
 /** The main account approves (or not) a sub-account's wallet payment of an order. */
 export const ZAuditRequest = z.object({
   approved: z.boolean({ error: ORDER_MESSAGES.approved }),
-  message: zOptionalText(200),
+  message: zOptionalText(AUDIT_MESSAGE_MAX),
 });
 export type TAuditRequest = z.input<typeof ZAuditRequest>;
 

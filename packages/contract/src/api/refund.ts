@@ -1,7 +1,7 @@
 import { z } from '../zod-locale.js';
 import { defineEndpoint } from '../endpoint.js';
 import { DEMAND_STATUS_VALUES, PAYMENT_EXCEPTION_STATUSES, REFUND_CHANNELS, REFUND_STATUSES } from '../enums.js';
-import { MESSAGES, zSid } from '../validation.js';
+import { MESSAGES, zRequestKey, zSid } from '../validation.js';
 import { ZPageQuery } from './material.js';
 import { ZOrderParams, ZTransferArrival, zBankSerial, zCalendarDay } from './order.js';
 
@@ -29,13 +29,8 @@ const zNote = (message: string) =>
     .min(1, { error: message })
     .max(REFUND_NOTE_MAX_LENGTH, { error: MESSAGES.tooLong(REFUND_NOTE_MAX_LENGTH) });
 
-/**
- * Made by the console once per refund dialog (a random id): a request sent again, by a double
- * click, a retry after a lost answer or a second tab, is the same refund.
- */
-export const zIdempotencyKey = z.string({ error: REFUND_MESSAGES.key }).regex(/^[A-Za-z0-9_-]{16,64}$/, {
-  error: REFUND_MESSAGES.key,
-});
+/** Made by the console once per refund dialog: a request sent again is the same refund. */
+export const zIdempotencyKey = zRequestKey(REFUND_MESSAGES.key);
 
 /** A refund as operators see it. `paid`: what the refunded payment brought in, the most that may go back. */
 export const ZAdminRefund = z.object({

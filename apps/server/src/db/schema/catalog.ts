@@ -264,6 +264,11 @@ export const materialBulkJobs = pgTable(
     change: jsonb().$type<Record<string, unknown>>().notNull(),
     /** How the materials were chosen: the sids picked, or the list filter frozen at the start. */
     selection: jsonb().$type<Record<string, unknown>>().notNull(),
+    /**
+     * The console's key of the confirmation that started it: the same request again answers this
+     * job rather than starting a second. Null for the jobs started before keys were asked.
+     */
+    idempotencyKey: text(),
     /** queued → running → done, or failed; see MaterialBulkJobMachine. */
     status: text().notNull().default('queued'),
     /** Materials chosen when the job started (its frozen item list). */
@@ -283,6 +288,7 @@ export const materialBulkJobs = pgTable(
       .on(t.id)
       .where(sql`${t.status} in ('queued', 'running')`),
     index('material_bulk_jobs_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    uniqueIndex('material_bulk_jobs_idempotency_key').on(t.idempotencyKey),
   ],
 );
 

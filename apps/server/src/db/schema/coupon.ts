@@ -47,6 +47,8 @@ export const coupons = pgTable(
     uniqueIndex('coupons_code_key').on(t.code),
     // GET /api/user/code runs on every opening of the order drawer; reward coupons grow with orders.
     index('coupons_owner_idx').on(t.ownerSid),
+    // 优惠券's list and its CSV export, newest first with a batch's codes in order (the export walks it by keyset).
+    index('coupons_created_idx').on(t.createdAt.desc(), t.code),
     uniqueIndex('coupons_grant_owner_key')
       .on(t.grantKey, t.ownerSid)
       .where(sql`${t.grantKey} is not null`),

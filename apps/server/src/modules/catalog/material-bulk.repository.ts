@@ -9,7 +9,7 @@ export type BulkJobRow = typeof materialBulkJobs.$inferSelect;
 
 export async function insertBulkJob(
   db: DbOrTx,
-  values: Pick<typeof materialBulkJobs.$inferInsert, 'sid' | 'operatorSid' | 'change' | 'selection'>,
+  values: Pick<typeof materialBulkJobs.$inferInsert, 'sid' | 'operatorSid' | 'change' | 'selection' | 'idempotencyKey'>,
 ): Promise<BulkJobRow> {
   const [row] = await db
     .insert(materialBulkJobs)
@@ -198,6 +198,12 @@ export async function endBulkJob(
 
 export async function findBulkJob(db: DbOrTx, sid: string): Promise<BulkJobRow | undefined> {
   const [row] = await db.select().from(materialBulkJobs).where(eq(materialBulkJobs.sid, sid)).limit(1);
+  return row;
+}
+
+/** The job a confirmation's key started (material_bulk_jobs_idempotency_key). */
+export async function findBulkJobByKey(db: DbOrTx, key: string): Promise<BulkJobRow | undefined> {
+  const [row] = await db.select().from(materialBulkJobs).where(eq(materialBulkJobs.idempotencyKey, key)).limit(1);
   return row;
 }
 

@@ -14,6 +14,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
+import { uniqueViolationConstraint } from '../../db/errors.js';
 import type { OperatorRow } from '../../db/rows.js';
 import { AppError } from '../../lib/app-error.js';
 import { unknownFacetError } from '../../lib/facet-errors.js';
@@ -30,6 +31,7 @@ import {
   countTooManyKeywords,
   endBulkJob,
   findBulkJob,
+  findBulkJobByKey,
   freezeBulkJobItems,
   insertBulkJob,
   lockMaterialsBySeq,
@@ -114,20 +116,71 @@ export function toBulkJob(row: BulkJobRow): TBulkJob {
   };
 }
 
+/** JSON with every object's keys sorted: a jsonb column gives its keys back in its own order. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
+
+/**
+ * The job an earlier request with this key started, or null when the key is new. The same key
+ * with another change, selection or operator is refused (BULK_KEY_REUSED): answering that job
+ * would tell the operator a change was started that was not.
+ */
+async function jobOfKey(
+  db: DbOrTx,
+  key: string,
+  asked: { operatorSid: string; change: TBulkChange; selection: Record<string, unknown> },
+): Promise<BulkJobRow | null> {
+  const earlier = await findBulkJobByKey(db, key);
+  if (!earlier) return null;
+  const same =
+    earlier.operatorSid === asked.operatorSid &&
+    canonical(earlier.change) === canonical(asked.change) &&
+    canonical(earlier.selection) === canonical(asked.selection);
+  if (!same) throw new AppError(ErrorCode.BULK_KEY_REUSED);
+  return earlier;
+}
+
 /**
  * Starts a bulk edit: the chosen materials are frozen (for "all matching", those matching now),
  * the change is checked against every one of them, and the job and its one audit entry are
  * written; bad input refuses the whole edit and leaves nothing behind. The job runs in the
- * background (runBulkJobs).
+ * background (runBulkJobs). Idempotent by `idempotencyKey`: the same request again, however many
+ * arrive at once, answers the job the first one started.
  */
 export async function startBulkEdit(
   deps: BulkDeps,
   operator: OperatorRow,
   request: z.output<typeof ZBulkEditRequest>,
 ): Promise<TBulkJob> {
-  const { selection, change } = request;
+  const { selection, change, idempotencyKey } = request;
+  const stored = 'sids' in selection ? { sids: selection.sids } : { filter: selection.filter };
+  const asked = { operatorSid: operator.sid, change, selection: stored };
+  const earlier = await jobOfKey(deps.db, idempotencyKey, asked);
+  if (earlier) return toBulkJob(earlier);
   if (change.kind === 'facets') checkFacetChange(change);
-  const row = await deps.db.transaction(async (tx) => {
+  try {
+    return toBulkJob(await createBulkJob(deps, operator, request, stored));
+  } catch (error) {
+    // A twin committed first: the unique key stopped this one, and its job is the answer.
+    if (uniqueViolationConstraint(error) !== 'material_bulk_jobs_idempotency_key') throw error;
+    const twin = await jobOfKey(deps.db, idempotencyKey, asked);
+    if (!twin) throw error;
+    return toBulkJob(twin);
+  }
+}
+
+async function createBulkJob(
+  deps: BulkDeps,
+  operator: OperatorRow,
+  { selection, change, idempotencyKey }: z.output<typeof ZBulkEditRequest>,
+  stored: Record<string, unknown>,
+): Promise<BulkJobRow> {
+  return deps.db.transaction(async (tx) => {
     if ('sids' in selection) {
       const unknown = await unknownSids(tx, selection.sids);
       if (unknown.length > 0) throw refuse(`素材 ${unknown.slice(0, 3).join('、')} 不存在`, 'selection');
@@ -136,7 +189,8 @@ export async function startBulkEdit(
       sid: newSid(),
       operatorSid: operator.sid,
       change,
-      selection: 'sids' in selection ? { sids: selection.sids } : { filter: selection.filter },
+      selection: stored,
+      idempotencyKey,
     });
     const total = await freezeBulkJobItems(tx, job.id, selection);
     if (total === 0) throw refuse('没有符合条件的素材', 'selection');
@@ -153,7 +207,6 @@ export async function startBulkEdit(
     });
     return { ...job, total };
   });
-  return toBulkJob(row);
 }
 
 export async function getBulkJob(deps: BulkDeps, sid: string): Promise<TBulkJob> {

@@ -19,6 +19,7 @@ import {
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { couponRedemptions, coupons, orders, users } from '../../db/schema/index.js';
+import { positionAt } from '../../lib/list-cursor.js';
 import type { CouponRow, NewCouponRow } from './coupon.repository.js';
 
 export interface AccountColumns {
@@ -89,6 +90,12 @@ function conditions(filter: AdminCouponFilter, now: Date): SQL | undefined {
   return parts.length ? and(...parts) : undefined;
 }
 
+/**
+ * Newest first, a batch's codes in order, written as coupons_created_idx is built (DESC NULLS
+ * LAST): PostgreSQL reads a bare DESC as NULLS FIRST, which the index does not serve.
+ */
+const LIST_ORDER = [sql`${coupons.createdAt} desc nulls last`, asc(coupons.code)];
+
 /** Newest first; a batch shares one creation time, so its codes follow in order. */
 export async function listAdminCoupons(
   db: DbOrTx,
@@ -101,9 +108,39 @@ export async function listAdminCoupons(
     .from(coupons)
     .leftJoin(users, eq(users.sid, coupons.ownerSid))
     .where(conditions(filter, now))
-    .orderBy(desc(coupons.createdAt), asc(coupons.code))
+    .orderBy(...LIST_ORDER)
     .limit(page.limit)
     .offset(page.offset);
+}
+
+/** Where a walk of the list stands: the last coupon's creation time (to the microsecond) and code. */
+export interface CouponPosition {
+  at: string;
+  code: string;
+}
+
+/**
+ * The list's rows after `after`, in its order (newest first, a batch's codes in order), for the
+ * CSV export: no OFFSET, so every page costs the same. The index (coupons_created_idx) is entered
+ * at the last row's time; only the rest of that one batch is read past.
+ */
+export async function listAdminCouponsAfter(
+  db: DbOrTx,
+  filter: AdminCouponFilter,
+  after: CouponPosition | undefined,
+  limit: number,
+  now: Date,
+): Promise<Array<AdminCouponRow & { position: string }>> {
+  const rest = after
+    ? sql`${coupons.createdAt} <= ${after.at}::timestamptz and (${coupons.createdAt} < ${after.at}::timestamptz or ${coupons.code} > ${after.code})`
+    : undefined;
+  return db
+    .select({ coupon: getTableColumns(coupons), owner: ACCOUNT_COLUMNS, position: positionAt(coupons.createdAt) })
+    .from(coupons)
+    .leftJoin(users, eq(users.sid, coupons.ownerSid))
+    .where(and(conditions(filter, now), rest))
+    .orderBy(...LIST_ORDER)
+    .limit(limit);
 }
 
 /** Matches counted up to `cap + 1`, never the whole table (reward coupons grow with orders). */

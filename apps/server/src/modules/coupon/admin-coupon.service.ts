@@ -34,7 +34,9 @@ import {
   countAdminCoupons,
   findAdminCoupon,
   insertCouponsSkippingTaken,
+  type CouponPosition,
   listAdminCoupons,
+  listAdminCouponsAfter,
   listCouponRedemptions,
   listGrantedCoupons,
   lockCoupon,
@@ -65,6 +67,33 @@ export async function listCoupons(
     totalCapped: counted > ADMIN_COUNT_CAP,
     coupons: rows.map((row) => presentAdminCoupon(row, now)),
   };
+}
+
+/** Coupons per read of the CSV export's walk. */
+const EXPORT_BATCH = 500;
+
+/**
+ * The list's coupons matching `query`, in its order, up to `max`: the CSV export reads them a
+ * batch at a time from the last one read (keyset), never by page number.
+ */
+export async function* adminCouponsForExport(
+  deps: AdminCouponDeps,
+  query: Omit<z.output<typeof ZAdminCouponListQuery>, 'page' | 'page_size'>,
+  max: number,
+  now = new Date(),
+): AsyncGenerator<TAdminCoupon> {
+  const filter = { q: query.q, status: query.status, kind: query.kind };
+  let after: CouponPosition | undefined;
+  let written = 0;
+  while (written < max) {
+    const limit = Math.min(EXPORT_BATCH, max - written);
+    const rows = await listAdminCouponsAfter(deps.db, filter, after, limit, now);
+    for (const row of rows) yield presentAdminCoupon(row, now);
+    written += rows.length;
+    const last = rows.at(-1);
+    if (rows.length < limit || !last) return;
+    after = { at: last.position, code: last.coupon.code };
+  }
 }
 
 function notFound(): AppError {

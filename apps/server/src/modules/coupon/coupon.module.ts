@@ -1,6 +1,13 @@
 import type { AppDeps } from '../../app-deps.js';
 import { bindService } from '../../lib/bind-service.js';
-import { createCoupons, getCoupon, grantCoupon, listCoupons, updateCoupon } from './admin-coupon.service.js';
+import {
+  adminCouponsForExport,
+  createCoupons,
+  getCoupon,
+  grantCoupon,
+  listCoupons,
+  updateCoupon,
+} from './admin-coupon.service.js';
 import { listUsableCoupons } from './coupon.service.js';
 import { orderRewardSetting, saveOrderRewardSetting } from './order-reward-setting.service.js';
 
@@ -17,6 +24,7 @@ export type CouponService = ReturnType<typeof createCouponService>;
 export function createAdminCouponService(deps: CouponDeps) {
   return bindService(deps, {
     listCoupons,
+    adminCouponsForExport,
     createCoupons,
     getCoupon,
     grantCoupon,

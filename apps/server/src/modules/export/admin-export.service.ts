@@ -11,7 +11,7 @@ import {
   EXPORT_MAX_ROWS,
   LICENCE_TABLE,
   type TDashboard,
-  type TAdminCouponListResponse,
+  type TAdminCoupon,
   type TAdminInvoiceListResponse,
   type TAdminOrder,
   type TAuditListResponse,
@@ -51,7 +51,10 @@ export interface ExportSources {
     listInvoiceQueue(query: z.output<typeof ZAdminInvoiceListQuery>): Promise<TAdminInvoiceListResponse>;
   };
   adminCoupons: {
-    listCoupons(query: z.output<typeof ZAdminCouponListQuery>): Promise<TAdminCouponListResponse>;
+    adminCouponsForExport(
+      query: Filters<z.output<typeof ZAdminCouponListQuery>>,
+      max: number,
+    ): AsyncGenerator<TAdminCoupon>;
   };
   audit: { listAudit(query: z.output<typeof ZAuditQuery>): Promise<TAuditListResponse> };
   analytics: {
@@ -166,18 +169,11 @@ export function exportInvoices(
   );
 }
 
-/** The coupon list pages by number (it has no cursor); coupons are made by hand, in the thousands at most. */
+/** The coupons in the list's order, read from the last one read (keyset): reward coupons grow with orders. */
 export function exportCoupons(
   sources: ExportSources,
   filters: Filters<z.output<typeof ZAdminCouponListQuery>>,
 ): AsyncGenerator<string> {
-  async function* rows() {
-    for (let page = 1; (page - 1) * ADMIN_PAGE_SIZE_MAX < EXPORT_MAX_ROWS; page += 1) {
-      const { coupons } = await sources.adminCoupons.listCoupons({ ...filters, page, page_size: ADMIN_PAGE_SIZE_MAX });
-      yield* coupons;
-      if (coupons.length < ADMIN_PAGE_SIZE_MAX) return;
-    }
-  }
   return csv(
     [
       '券码',
@@ -193,7 +189,7 @@ export function exportCoupons(
       '备注',
       '创建时间',
     ],
-    rows(),
+    sources.adminCoupons.adminCouponsForExport(filters, EXPORT_MAX_ROWS),
     (c) => [
       c.code,
       c.name,

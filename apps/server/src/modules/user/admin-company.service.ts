@@ -46,7 +46,7 @@ import {
   revokeSubAccountSessions,
   setAccountEnabled,
 } from './admin-company.repository.js';
-import { ERASED_PASSWORD_HASH, findUserBySid } from './user.repository.js';
+import { findUserBySid, isErasedAccount } from './user.repository.js';
 
 export type AdminCompanyDeps = Pick<AppDeps, 'db'>;
 type PageQuery = z.output<typeof ZCompanyPageQuery>;
@@ -67,6 +67,7 @@ function presentCompany(row: UserRow): TCompanySummary {
     mobile: row.mobile,
     email: row.email,
     enabled: row.enabled,
+    erased: isErasedAccount(row),
     createdAt: row.createdAt.toISOString(),
     lastLoginAt: iso(row.lastLoginAt),
   };
@@ -80,6 +81,7 @@ function presentAccount(row: UserRow): TCompanyAccount {
     mobile: row.mobile,
     email: row.email,
     enabled: row.enabled,
+    erased: isErasedAccount(row),
     createdAt: row.createdAt.toISOString(),
     lastLoginAt: iso(row.lastLoginAt),
   };
@@ -281,7 +283,7 @@ async function changeAccountState(
   return deps.db.transaction(async (tx) => {
     const user = await findUserBySid(tx, sid);
     if (!user) throw new AppError(ErrorCode.ACCOUNT_NOT_FOUND);
-    if (change.enabled && user.passwordHash === ERASED_PASSWORD_HASH) throw new AppError(ErrorCode.ACCOUNT_ERASED);
+    if (change.enabled && isErasedAccount(user)) throw new AppError(ErrorCode.ACCOUNT_ERASED);
     const changed = await setAccountEnabled(tx, sid, change.enabled);
     if (!changed) return { sid, enabled: change.enabled };
     if (!change.enabled && !user.parentSid) await revokeSubAccountSessions(tx, sid);

@@ -307,3 +307,7 @@ export async function findCouponBySid(db: DbOrTx, sid: string): Promise<CouponRo
  * matches it, and it tells the console the account may never be turned on again.
  */
 export const ERASED_PASSWORD_HASH = '!erased';
+
+/** Whether the account was deleted at its owner's request: the console shows 已注销 and no 启用. */
+export const isErasedAccount = (row: Pick<UserRow, 'passwordHash'>): boolean =>
+  row.passwordHash === ERASED_PASSWORD_HASH;

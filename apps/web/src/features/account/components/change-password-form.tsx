@@ -65,14 +65,7 @@ export function ChangePasswordForm() {
       style={{ maxWidth: 420 }}
     >
       {PASSWORD_FIELDS.map(({ name, ...field }) => (
-        <TextField
-          key={name}
-          {...form.field(name)}
-          {...field}
-          required
-          type="password"
-          maxLength={MAX_LENGTH.password}
-        />
+        <TextField key={name} {...form.field(name)} {...field} required type="password" />
       ))}
       <Button kind="primary" type="submit" loading={reset.isPending}>
         修改密码

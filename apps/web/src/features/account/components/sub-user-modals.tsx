@@ -2,7 +2,6 @@ import {
   centsToYuan,
   MAX_LENGTH,
   MESSAGES,
-  MOBILE_LENGTH,
   SUB_BUDGET_MAX_CENTS,
   SUB_BUDGET_MESSAGES,
   type TSubUser,
@@ -14,7 +13,7 @@ import {
 import { Form, Input, InputNumber, Modal, Typography } from 'antd';
 import { useEffect } from 'react';
 import { CodeField, newPasswordRules } from '@/components/contact-fields';
-import { schemaRule } from '@/lib/form';
+import { limitRule, schemaRule } from '@/lib/form';
 import { useCreateSubUser } from '../api/create-sub-user';
 import { useResetSubUserEmail } from '../api/reset-sub-user-email';
 import { useSetSubUserPassword } from '../api/set-sub-user-password';
@@ -102,13 +101,13 @@ export function CreateSubUserModal({ open, onClose }: { open: boolean; onClose: 
           rules={[schemaRule(zUsername)]}
           extra="子账号使用用户名和密码登录"
         >
-          <Input maxLength={MAX_LENGTH.username} autoComplete="off" />
+          <Input autoComplete="off" />
         </Form.Item>
         <Form.Item label="登录密码" name="password" rules={newPasswordRules(MESSAGES.password)}>
-          <Input.Password maxLength={MAX_LENGTH.password} autoComplete="new-password" />
+          <Input.Password autoComplete="new-password" />
         </Form.Item>
-        <Form.Item label="姓名" name="name">
-          <Input maxLength={MAX_LENGTH.name} placeholder="选填" />
+        <Form.Item label="姓名" name="name" rules={[limitRule(MAX_LENGTH.name, '姓名')]}>
+          <Input count={{ show: true, max: MAX_LENGTH.name }} placeholder="选填" />
         </Form.Item>
         <BudgetField />
         <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
@@ -170,11 +169,11 @@ export function EditSubUserModal({ subUser, onClose }: { subUser: TSubUser | nul
       forceRender
     >
       <Form<EditValues> name="sub-user-edit" form={form} layout="vertical" onFinish={onFinish}>
-        <Form.Item label="姓名" name="name">
-          <Input maxLength={MAX_LENGTH.name} />
+        <Form.Item label="姓名" name="name" rules={[limitRule(MAX_LENGTH.name, '姓名')]}>
+          <Input count={{ show: true, max: MAX_LENGTH.name }} />
         </Form.Item>
         <Form.Item label="手机号" name="mobile" rules={[schemaRule(zMobile, { optional: true })]}>
-          <Input maxLength={MOBILE_LENGTH} inputMode="numeric" />
+          <Input inputMode="numeric" />
         </Form.Item>
         <BudgetField />
         {needsCode && (
@@ -210,7 +209,7 @@ export function SubUserPasswordModal({ subUser, onClose }: { subUser: TSubUser |
     >
       <Form name="sub-user-password" form={form} layout="vertical" onFinish={onFinish} preserve={false}>
         <Form.Item label="新密码" name="password" rules={newPasswordRules(MESSAGES.newPassword)}>
-          <Input.Password maxLength={MAX_LENGTH.password} autoComplete="new-password" />
+          <Input.Password autoComplete="new-password" />
         </Form.Item>
       </Form>
     </Modal>
@@ -243,7 +242,7 @@ export function SubUserEmailModal({ subUser, onClose }: { subUser: TSubUser | nu
           rules={[schemaRule(zEmail)]}
           extra={subUser?.email ? `当前邮箱：${subUser.email}` : '当前未绑定邮箱'}
         >
-          <Input maxLength={MAX_LENGTH.email} aria-label="邮箱" />
+          <Input aria-label="邮箱" />
         </Form.Item>
         <Typography.Paragraph type="secondary">
           验证码将发送到新邮箱，请向邮箱使用人索取，验证通过后完成绑定。

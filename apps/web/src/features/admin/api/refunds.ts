@@ -17,11 +17,6 @@ import { ADMIN_ORDERS_KEY } from './get-orders';
  * console scope: the order, its list, its payment trail, the exceptions and the audit move together.
  */
 
-/** A new idempotency key for one refund dialog: resent requests of that dialog are the same refund. */
-export function newRefundKey(): string {
-  return crypto.randomUUID().replaceAll('-', '');
-}
-
 /** GET /api/admin/orders/{sid}/refund: what refunding the order would do, or why it cannot be. */
 export function useRefundPreview(sid: string | null) {
   return useQuery({

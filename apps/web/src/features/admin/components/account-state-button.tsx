@@ -1,5 +1,6 @@
 import { ADMIN_COMPANY_API, COMPANY_MESSAGES, COMPANY_REASON_MAX } from '@gemstock/contract';
 import { Alert, Button, Form, Input, Modal, Popconfirm, Typography } from 'antd';
+import { limitRule } from '@/lib/form';
 import { useState } from 'react';
 import { isApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
@@ -9,6 +10,8 @@ import { useOperatorCan } from '../lib/operator-access';
 interface Account {
   sid: string;
   enabled: boolean;
+  /** Deleted at its owner's request: never turned on again, so no button (the tag says 已注销). */
+  erased: boolean;
   /** How the operator names it: the company, or the sub-account's username. */
   label: string;
 }
@@ -25,7 +28,7 @@ export function AccountStateButton({ account, main }: { account: Account; main: 
   const { can } = useOperatorCan();
   const [asking, setAsking] = useState(false);
   const setEnabled = useSetAccountEnabled();
-  if (!can(ADMIN_COMPANY_API.disableAccount)) return null;
+  if (!can(ADMIN_COMPANY_API.disableAccount) || account.erased) return null;
 
   if (!account.enabled) {
     return (
@@ -102,9 +105,12 @@ function DisableAccountModal({
           name="reason"
           label="停用原因"
           extra="记入操作日志"
-          rules={[{ required: true, whitespace: true, max: COMPANY_REASON_MAX, message: COMPANY_MESSAGES.reason }]}
+          rules={[
+            { required: true, whitespace: true, message: COMPANY_MESSAGES.reason },
+            limitRule(COMPANY_REASON_MAX, '停用原因'),
+          ]}
         >
-          <Input.TextArea rows={3} maxLength={COMPANY_REASON_MAX} showCount />
+          <Input.TextArea rows={3} count={{ show: true, max: COMPANY_REASON_MAX }} />
         </Form.Item>
       </Form>
     </Modal>

@@ -23,7 +23,7 @@ export function BankSerialField({ name = 'bankSerial', label = '银行流水号'
     <Form.Item label={label} name={name} required rules={[schemaRule(zBankSerial)]}>
       <Input
         aria-label={label}
-        maxLength={BANK_SERIAL_MAX_LENGTH}
+        count={{ max: BANK_SERIAL_MAX_LENGTH }}
         placeholder="以银行流水上的编号为准"
         autoComplete="off"
       />

@@ -38,8 +38,10 @@ const LEDGER_KIND_TEXT: Record<string, string> = {
   refund: '退回余额',
 };
 
-export function EnabledTag({ enabled }: { enabled: boolean }) {
-  return enabled ? <Tag color="green">正常</Tag> : <Tag color="red">已停用</Tag>;
+/** 正常, 已停用, or 已注销 for an account deleted at its owner's request (it cannot be turned on). */
+export function EnabledTag({ account }: { account: { enabled: boolean; erased: boolean } }) {
+  if (account.erased) return <Tag>已注销</Tag>;
+  return account.enabled ? <Tag color="green">正常</Tag> : <Tag color="red">已停用</Tag>;
 }
 
 const ACCOUNT_COLUMNS: ColumnsType<TCompanyAccount> = [
@@ -47,7 +49,7 @@ const ACCOUNT_COLUMNS: ColumnsType<TCompanyAccount> = [
   { title: '姓名', dataIndex: 'name', width: 100, render: (v: string | null) => v ?? '—' },
   { title: '手机号', dataIndex: 'mobile', width: 130, render: (v: string | null) => v ?? '—' },
   { title: '邮箱', dataIndex: 'email', width: 200, render: (v: string | null) => v ?? '—' },
-  { title: '状态', dataIndex: 'enabled', width: 80, render: (enabled: boolean) => <EnabledTag enabled={enabled} /> },
+  { title: '状态', key: 'state', width: 80, render: (_, a) => <EnabledTag account={a} /> },
   { title: '最近登录', dataIndex: 'lastLoginAt', width: 150, render: time },
   {
     title: '操作',
@@ -55,7 +57,10 @@ const ACCOUNT_COLUMNS: ColumnsType<TCompanyAccount> = [
     width: 80,
     fixed: 'right',
     render: (_, a) => (
-      <AccountStateButton account={{ sid: a.sid, enabled: a.enabled, label: a.username ?? a.sid }} main={false} />
+      <AccountStateButton
+        account={{ sid: a.sid, enabled: a.enabled, erased: a.erased, label: a.username ?? a.sid }}
+        main={false}
+      />
     ),
   },
 ];
@@ -234,7 +239,12 @@ export function CompanyDrawer({ sid, onClose }: { sid: string | null; onClose: (
       extra={
         company && (
           <AccountStateButton
-            account={{ sid: company.sid, enabled: company.enabled, label: company.company ?? company.sid }}
+            account={{
+              sid: company.sid,
+              enabled: company.enabled,
+              erased: company.erased,
+              label: company.company ?? company.sid,
+            }}
             main
           />
         )
@@ -252,7 +262,7 @@ export function CompanyDrawer({ sid, onClose }: { sid: string | null; onClose: (
         <>
           <Descriptions size="small" column={2} bordered style={{ marginBottom: 16 }}>
             <Descriptions.Item label="主账号">
-              {company.name ?? '—'} <EnabledTag enabled={company.enabled} />
+              {company.name ?? '—'} <EnabledTag account={company} />
             </Descriptions.Item>
             <Descriptions.Item label="税号">{company.license ?? '—'}</Descriptions.Item>
             <Descriptions.Item label="手机号">{company.mobile ?? '—'}</Descriptions.Item>

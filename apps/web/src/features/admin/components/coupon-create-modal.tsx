@@ -33,6 +33,7 @@ import {
 import { type ChangeEvent, useState } from 'react';
 import { couponScopeText, couponValueText } from '@/lib/coupon-text';
 import { isApiError } from '@/lib/api-client';
+import { limitRule } from '@/lib/form';
 import { notify } from '@/lib/notify';
 import { useCreateCoupons } from '../api/create-coupons';
 import {
@@ -128,9 +129,12 @@ function CouponForm({ onCreated, onCancel }: { onCreated: (coupons: TAdminCoupon
           label="名称"
           style={{ flex: 1 }}
           extra="买家在选择优惠券时可以看到"
-          rules={[{ required: true, whitespace: true, message: COUPON_MESSAGES.name }]}
+          rules={[
+            { required: true, whitespace: true, message: COUPON_MESSAGES.name },
+            limitRule(COUPON_NAME_MAX_LENGTH, '名称'),
+          ]}
         >
-          <Input maxLength={COUPON_NAME_MAX_LENGTH} showCount placeholder="如：双十一满减" />
+          <Input count={{ show: true, max: COUPON_NAME_MAX_LENGTH }} placeholder="如：双十一满减" />
         </Form.Item>
         <Form.Item name="type" label="类型">
           <Radio.Group
@@ -245,10 +249,10 @@ function CouponForm({ onCreated, onCancel }: { onCreated: (coupons: TAdminCoupon
                 pattern: /^[A-Za-z0-9_-]*$/,
                 message: COUPON_MESSAGES.code,
               },
-              { min: COUPON_CODE_MIN_LENGTH, message: COUPON_MESSAGES.code },
+              { min: COUPON_CODE_MIN_LENGTH, max: COUPON_CODE_MAX_LENGTH, message: COUPON_MESSAGES.code },
             ]}
           >
-            <Input maxLength={COUPON_CODE_MAX_LENGTH} placeholder="如：VIP2026" allowClear />
+            <Input count={{ max: COUPON_CODE_MAX_LENGTH }} placeholder="如：VIP2026" allowClear />
           </Form.Item>
           <PrefixItem disabled={Boolean(code?.trim())} />
         </Flex>
@@ -266,8 +270,8 @@ function CouponForm({ onCreated, onCancel }: { onCreated: (coupons: TAdminCoupon
         </Flex>
       )}
 
-      <Form.Item name="note" label="备注（仅运营可见）">
-        <Input.TextArea maxLength={COUPON_NOTE_MAX_LENGTH} showCount autoSize={{ minRows: 2, maxRows: 4 }} />
+      <Form.Item name="note" label="备注（仅运营可见）" rules={[limitRule(COUPON_NOTE_MAX_LENGTH, '备注')]}>
+        <Input.TextArea count={{ show: true, max: COUPON_NOTE_MAX_LENGTH }} autoSize={{ minRows: 2, maxRows: 4 }} />
       </Form.Item>
 
       <Flex justify="end" gap={8}>
@@ -290,9 +294,9 @@ function PrefixItem({ disabled }: { disabled?: boolean }) {
       style={{ flex: 1 }}
       extra="可选，生成的优惠码以它开头"
       getValueFromEvent={upperCase}
-      rules={[{ pattern: /^[A-Za-z0-9]*$/, message: COUPON_MESSAGES.prefix }]}
+      rules={[{ pattern: /^[A-Za-z0-9]*$/, max: COUPON_PREFIX_MAX_LENGTH, message: COUPON_MESSAGES.prefix }]}
     >
-      <Input maxLength={COUPON_PREFIX_MAX_LENGTH} placeholder="如：S11" disabled={disabled} allowClear />
+      <Input count={{ max: COUPON_PREFIX_MAX_LENGTH }} placeholder="如：S11" disabled={disabled} allowClear />
     </Form.Item>
   );
 }

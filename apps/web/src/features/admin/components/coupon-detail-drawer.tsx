@@ -6,6 +6,7 @@ import {
 } from '@gemstock/contract';
 import { Alert, Button, Descriptions, Drawer, Flex, Popconfirm, Skeleton, Table, Tag, Typography } from 'antd';
 import { couponScopeText, couponValueText } from '@/lib/coupon-text';
+import { tooLongMessage } from '@/lib/form';
 import { notify } from '@/lib/notify';
 import { useCoupon } from '../api/get-coupon';
 import { useUpdateCoupon } from '../api/update-coupon';
@@ -29,6 +30,14 @@ export function CouponDetailDrawer({ sid, onClose }: CouponDetailDrawerProps) {
 
   const save = (patch: { name?: string; note?: string | null; end?: true }, done: string) => {
     if (!sid) return;
+    // The inline editor closes on Enter: an over-long text is refused out loud, never cut to fit.
+    const tooLong =
+      tooLongMessage(patch.name ?? '', COUPON_NAME_MAX_LENGTH, '名称') ??
+      tooLongMessage(patch.note ?? '', COUPON_NOTE_MAX_LENGTH, '备注');
+    if (tooLong) {
+      notify.error(`${tooLong}，未保存`);
+      return;
+    }
     update.mutate({ sid, ...patch }, { onSuccess: () => notify.success(done) });
   };
 
@@ -62,7 +71,6 @@ export function CouponDetailDrawer({ sid, onClose }: CouponDetailDrawerProps) {
               <Typography.Text
                 editable={
                   canEdit && {
-                    maxLength: COUPON_NAME_MAX_LENGTH,
                     tooltip: '修改名称',
                     onChange: (value) => {
                       const name = value.trim();
@@ -93,7 +101,6 @@ export function CouponDetailDrawer({ sid, onClose }: CouponDetailDrawerProps) {
               <Typography.Text
                 editable={
                   canEdit && {
-                    maxLength: COUPON_NOTE_MAX_LENGTH,
                     tooltip: '修改备注',
                     onChange: (value) => {
                       const note = value.trim() || null;

@@ -5,13 +5,16 @@ import {
   DemandStateMachine,
   type DesignFileKind,
   DESIGN_MESSAGES,
+  DESIGN_TEXT_MAX,
   type TAdminDemand,
   type TAdminDemandDetails,
   formatYuan,
 } from '@gemstock/contract';
 import { Button, Flex, Input, InputNumber, Modal, Popconfirm, Progress, Select, Space, Typography, Upload } from 'antd';
 import { useState } from 'react';
+import { OverLimit } from '@/components/over-limit';
 import { formatDateTime } from '@/lib/date-time';
+import { tooLongMessage } from '@/lib/form';
 import { notify } from '@/lib/notify';
 import {
   uploadDesignFile,
@@ -127,6 +130,8 @@ export function DemandActions({ demand }: { demand: TAdminDemand }) {
   const [quote, setQuote] = useState<{ yuan: number | null; days: number | null }>({ yuan: null, days: 5 });
   const [cancelling, setCancelling] = useState(false);
   const [reason, setReason] = useState('');
+  const replyTooLong = tooLongMessage(reply, DESIGN_TEXT_MAX.reply, '回复');
+  const reasonTooLong = tooLongMessage(reason, DESIGN_TEXT_MAX.cancelReason, '取消原因');
   const quoteCents = Math.round((quote.yuan ?? 0) * 100);
   const lastRevision = demand.revisionsLeft === 0;
   const can = DemandStateMachine.capabilities(demand.status);
@@ -173,12 +178,15 @@ export function DemandActions({ demand }: { demand: TAdminDemand }) {
             aria-label="回复买家"
             value={reply}
             onChange={(e) => setReply(e.target.value)}
-            maxLength={500}
+            count={{ show: true, max: DESIGN_TEXT_MAX.reply }}
+            status={replyTooLong ? 'error' : undefined}
             autoSize={{ minRows: 1, maxRows: 3 }}
             placeholder="回复内容（可选），例如：收到，今天调整"
           />
+          <OverLimit message={replyTooLong} />
           <Button
             loading={answer.isPending}
+            disabled={replyTooLong !== undefined}
             onClick={() =>
               answer.mutate(
                 { sid: demand.sid, reply },
@@ -247,7 +255,11 @@ export function DemandActions({ demand }: { demand: TAdminDemand }) {
         open={cancelling}
         title="取消定制需求"
         okText="确认取消"
-        okButtonProps={{ danger: true, loading: cancel.isPending, disabled: reason.trim() === '' }}
+        okButtonProps={{
+          danger: true,
+          loading: cancel.isPending,
+          disabled: reason.trim() === '' || reasonTooLong !== undefined,
+        }}
         cancelText="返回"
         onCancel={() => setCancelling(false)}
         onOk={() =>
@@ -267,9 +279,11 @@ export function DemandActions({ demand }: { demand: TAdminDemand }) {
           aria-label="取消原因（买家可见）"
           value={reason}
           onChange={(e) => setReason(e.target.value)}
-          maxLength={200}
+          count={{ show: true, max: DESIGN_TEXT_MAX.cancelReason }}
+          status={reasonTooLong ? 'error' : undefined}
           autoSize={{ minRows: 2 }}
         />
+        <OverLimit message={reasonTooLong} />
       </Modal>
     </Flex>
   );

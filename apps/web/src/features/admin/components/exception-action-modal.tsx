@@ -2,9 +2,10 @@ import { formatYuan, REFUND_MESSAGES, REFUND_NOTE_MAX_LENGTH, type TPaymentExcep
 import { Alert, Descriptions, Form, Input, Modal } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { applyFieldErrors } from '@/lib/form';
+import { applyFieldErrors, limitRule } from '@/lib/form';
 import { notify } from '@/lib/notify';
-import { newRefundKey, notifyRefundOutcome, useHandleException, useRefundException } from '../api/refunds';
+import { notifyRefundOutcome, useHandleException, useRefundException } from '../api/refunds';
+import { newRequestKey } from '../lib/request-key';
 import { gatewayText, reasonText } from '../lib/payment-labels';
 import { BankSerialField, CalendarDayField, dayOf, todayInChina } from './bank-fields';
 
@@ -36,8 +37,8 @@ export function ExceptionActionModal({
   const [form] = Form.useForm<ActionValues>();
   const refund = useRefundException();
   const handle = useHandleException();
-  const [key, setKey] = useState<{ id: number | null; value: string }>({ id: null, value: newRefundKey() });
-  if ((target?.exception.id ?? null) !== key.id) setKey({ id: target?.exception.id ?? null, value: newRefundKey() });
+  const [key, setKey] = useState<{ id: number | null; value: string }>({ id: null, value: newRequestKey() });
+  if ((target?.exception.id ?? null) !== key.id) setKey({ id: target?.exception.id ?? null, value: newRequestKey() });
   const exception = target?.exception;
   const isRefund = target?.action === 'refund';
   const byBank = exception?.gateway === 'transfer';
@@ -126,13 +127,13 @@ export function ExceptionActionModal({
               required
               rules={[
                 { required: true, whitespace: true, message: isRefund ? REFUND_MESSAGES.reason : REFUND_MESSAGES.note },
+                limitRule(REFUND_NOTE_MAX_LENGTH, isRefund ? '退款原因' : '处理说明'),
               ]}
             >
               <Input.TextArea
                 aria-label={isRefund ? '退款原因' : '处理说明'}
                 placeholder={isRefund ? '例如：订单已取消后才付款，原路退回' : '例如：已在商户平台手动退款'}
-                maxLength={REFUND_NOTE_MAX_LENGTH}
-                showCount
+                count={{ show: true, max: REFUND_NOTE_MAX_LENGTH }}
                 autoSize={{ minRows: 2, maxRows: 5 }}
               />
             </Form.Item>

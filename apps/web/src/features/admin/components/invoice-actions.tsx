@@ -1,5 +1,12 @@
 import { UploadOutlined } from '@ant-design/icons';
-import { InvoiceStatus, InvoiceType, InvoiceVoidKind, type TAdminInvoice, formatYuan } from '@gemstock/contract';
+import {
+  INVOICE_REASON_MAX,
+  InvoiceStatus,
+  InvoiceType,
+  InvoiceVoidKind,
+  type TAdminInvoice,
+  formatYuan,
+} from '@gemstock/contract';
 import {
   Alert,
   Button,
@@ -17,6 +24,7 @@ import {
   Upload,
 } from 'antd';
 import { useEffect, useState } from 'react';
+import { limitRule } from '@/lib/form';
 import { notify } from '@/lib/notify';
 import { issueInvoice, useVoidInvoice } from '../api/invoices';
 import { PdfPreview } from './pdf-preview';
@@ -294,9 +302,12 @@ export function VoidInvoiceModal({ invoice, onClose }: { invoice: TAdminInvoice 
           <Form.Item
             label="原因（买家可见）"
             name="reason"
-            rules={[{ required: true, whitespace: true, message: '请填写作废或红冲的原因' }]}
+            rules={[
+              { required: true, whitespace: true, message: '请填写作废或红冲的原因' },
+              limitRule(INVOICE_REASON_MAX, '原因'),
+            ]}
           >
-            <Input.TextArea maxLength={200} showCount autoSize={{ minRows: 2, maxRows: 4 }} />
+            <Input.TextArea count={{ show: true, max: INVOICE_REASON_MAX }} autoSize={{ minRows: 2, maxRows: 4 }} />
           </Form.Item>
           <Form.Item name="reissue" valuePropName="checked">
             <Checkbox>按原申请信息重新开具（抬头、税号、订单、金额不变，生成一条待开具申请）</Checkbox>

@@ -34,6 +34,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { isApiError } from '@/lib/api-client';
+import { limitRule } from '@/lib/form';
 import { notify } from '@/lib/notify';
 import { useReprocessMaterial } from '../api/reprocess-material';
 import { useUpdateMaterial } from '../api/update-material';
@@ -402,8 +403,13 @@ function MaterialEditForm({
             )
           }
         />
-        <Form.Item name="remark" label="备注" extra="例如「限时特惠」，会显示给买家">
-          <Input.TextArea maxLength={MAX_REMARK_LENGTH} showCount autoSize={{ minRows: 2, maxRows: 4 }} />
+        <Form.Item
+          name="remark"
+          label="备注"
+          extra="例如「限时特惠」，会显示给买家"
+          rules={[limitRule(MAX_REMARK_LENGTH, '备注')]}
+        >
+          <Input.TextArea count={{ show: true, max: MAX_REMARK_LENGTH }} autoSize={{ minRows: 2, maxRows: 4 }} />
         </Form.Item>
 
         <Flex justify="space-between">

@@ -1,7 +1,7 @@
 import { formatYuan, REFUND_MESSAGES, REFUND_NOTE_MAX_LENGTH, type TAdminRefund } from '@gemstock/contract';
 import { Alert, Form, Input, Modal } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { applyFieldErrors } from '@/lib/form';
+import { applyFieldErrors, limitRule } from '@/lib/form';
 import { notify } from '@/lib/notify';
 import { REFUND_CHANNEL_TEXT } from '@/lib/order-labels';
 import { notifyRefundOutcome, usePayOutRefund, useRetryRefund } from '../api/refunds';
@@ -96,12 +96,14 @@ export function RefundFollowUpModal({ target, onClose }: { target: RefundFollowU
               label="处理说明"
               name="note"
               required
-              rules={[{ required: true, whitespace: true, message: REFUND_MESSAGES.note }]}
+              rules={[
+                { required: true, whitespace: true, message: REFUND_MESSAGES.note },
+                limitRule(REFUND_NOTE_MAX_LENGTH, '处理说明'),
+              ]}
             >
               <Input.TextArea
                 aria-label="处理说明"
-                maxLength={REFUND_NOTE_MAX_LENGTH}
-                showCount
+                count={{ show: true, max: REFUND_NOTE_MAX_LENGTH }}
                 autoSize={{ minRows: 2 }}
               />
             </Form.Item>

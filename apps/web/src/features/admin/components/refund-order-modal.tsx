@@ -13,9 +13,10 @@ import { Alert, Descriptions, Form, Input, List, Modal, Skeleton, Typography } f
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { LoadError } from '@/components/load-error';
-import { applyFieldErrors } from '@/lib/form';
+import { applyFieldErrors, limitRule } from '@/lib/form';
 import { REFUND_CHANNEL_TEXT } from '@/lib/order-labels';
-import { newRefundKey, notifyRefundOutcome, useRefundOrder, useRefundPreview } from '../api/refunds';
+import { notifyRefundOutcome, useRefundOrder, useRefundPreview } from '../api/refunds';
+import { newRequestKey } from '../lib/request-key';
 import { BankSerialField, CalendarDayField, dayOf, todayInChina, YuanField } from './bank-fields';
 
 interface RefundValues {
@@ -42,8 +43,8 @@ export function RefundOrderModal({ order, onClose }: { order: TAdminOrder | null
   const preview = useRefundPreview(order?.sid ?? null);
   const refund = useRefundOrder();
   // One key per opening of the dialog.
-  const [opened, setOpened] = useState<{ sid: string | null; key: string }>({ sid: null, key: newRefundKey() });
-  if ((order?.sid ?? null) !== opened.sid) setOpened({ sid: order?.sid ?? null, key: newRefundKey() });
+  const [opened, setOpened] = useState<{ sid: string | null; key: string }>({ sid: null, key: newRequestKey() });
+  if ((order?.sid ?? null) !== opened.sid) setOpened({ sid: order?.sid ?? null, key: newRequestKey() });
   const data = preview.data && preview.data.orderSid === order?.sid ? preview.data : undefined;
   const byBank = data?.channel === RefundChannel.TRANSFER;
   const amountYuan = Form.useWatch('amountYuan', form);
@@ -181,13 +182,15 @@ export function RefundOrderModal({ order, onClose }: { order: TAdminOrder | null
               label="退款原因"
               name="reason"
               required
-              rules={[{ required: true, whitespace: true, message: REFUND_MESSAGES.reason }]}
+              rules={[
+                { required: true, whitespace: true, message: REFUND_MESSAGES.reason },
+                limitRule(REFUND_NOTE_MAX_LENGTH, '退款原因'),
+              ]}
             >
               <Input.TextArea
                 aria-label="退款原因"
                 placeholder="例如：买家误购，经协商全额退款"
-                maxLength={REFUND_NOTE_MAX_LENGTH}
-                showCount
+                count={{ show: true, max: REFUND_NOTE_MAX_LENGTH }}
                 autoSize={{ minRows: 2, maxRows: 5 }}
               />
             </Form.Item>

@@ -23,7 +23,7 @@ export interface TransferDecisionTarget {
 }
 
 const NOTE_SCHEMA = ZTransferDecisionRequest.shape.note;
-// Read from the contract so the counter stops where the server would refuse.
+// Read from the contract so the counter turns red where the server would refuse.
 const NOTE_MAX_LENGTH = NOTE_SCHEMA.maxLength ?? undefined;
 
 const COPY: Record<
@@ -216,8 +216,7 @@ export function TransferDecisionModal({
                 <Input.TextArea
                   aria-label="备注"
                   placeholder={copy.placeholder}
-                  maxLength={NOTE_MAX_LENGTH}
-                  showCount
+                  count={{ show: true, max: NOTE_MAX_LENGTH }}
                   autoSize={{ minRows: 3, maxRows: 6 }}
                 />
               </Form.Item>

@@ -83,7 +83,7 @@ function TotpSetup({ onDone }: { onDone: () => void }) {
         </Typography.Paragraph>
         {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
         <Form.Item name="code" label="动态验证码" rules={[codeRule]}>
-          <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder="6 位数字" />
+          <Input inputMode="numeric" autoComplete="one-time-code" placeholder="6 位数字" />
         </Form.Item>
         <Space>
           <Button type="primary" htmlType="submit" loading={enable.isPending}>
@@ -120,7 +120,7 @@ function TotpDisable({ onDone }: { onDone: () => void }) {
         <Input.Password autoComplete="current-password" />
       </Form.Item>
       <Form.Item name="code" label="动态验证码" rules={[codeRule]}>
-        <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder="6 位数字" />
+        <Input inputMode="numeric" autoComplete="one-time-code" placeholder="6 位数字" />
       </Form.Item>
       <Space>
         <Button danger htmlType="submit" loading={disable.isPending}>

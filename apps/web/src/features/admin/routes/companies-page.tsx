@@ -58,7 +58,7 @@ export function CompaniesPage() {
         </Space>
       ),
     },
-    { title: '状态', dataIndex: 'enabled', width: 90, render: (enabled: boolean) => <EnabledTag enabled={enabled} /> },
+    { title: '状态', key: 'state', width: 90, render: (_, c) => <EnabledTag account={c} /> },
     { title: '注册时间', dataIndex: 'createdAt', width: 150, render: time },
     { title: '最近登录', dataIndex: 'lastLoginAt', width: 150, render: time },
     {

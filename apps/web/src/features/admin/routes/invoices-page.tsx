@@ -1,4 +1,5 @@
 import {
+  INVOICE_REASON_MAX,
   InvoiceStateMachine,
   InvoiceStatus,
   InvoiceType,
@@ -25,6 +26,7 @@ import {
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { LoadError } from '@/components/load-error';
+import { limitRule } from '@/lib/form';
 import { notify } from '@/lib/notify';
 import { useInvoiceQueue, useRejectInvoice } from '../api/invoices';
 import {
@@ -78,9 +80,12 @@ function RejectModal({ invoice, onClose }: { invoice: TAdminInvoice | null; onCl
           <Form.Item
             label="驳回原因（买家可见）"
             name="reason"
-            rules={[{ required: true, whitespace: true, message: '请填写驳回原因' }]}
+            rules={[
+              { required: true, whitespace: true, message: '请填写驳回原因' },
+              limitRule(INVOICE_REASON_MAX, '驳回原因'),
+            ]}
           >
-            <Input.TextArea maxLength={200} showCount autoSize={{ minRows: 2, maxRows: 4 }} />
+            <Input.TextArea count={{ show: true, max: INVOICE_REASON_MAX }} autoSize={{ minRows: 2, maxRows: 4 }} />
           </Form.Item>
         </Form>
       )}

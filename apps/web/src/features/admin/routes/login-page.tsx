@@ -92,7 +92,6 @@ export function AdminLoginPage() {
                 prefix={<SafetyOutlined />}
                 autoComplete="one-time-code"
                 inputMode="numeric"
-                maxLength={6}
                 placeholder="6 位数字"
                 size="large"
                 autoFocus

@@ -21,6 +21,7 @@ import { lazy, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { notify } from '@/lib/notify';
 import { useBulkJob, useStartBulkEdit } from '../api/bulk-edit';
+import { newRequestKey } from '../lib/request-key';
 import { type MaterialListFilter, useMaterials } from '../api/get-materials';
 import { BULK_ACTIONS, type BulkActionKey } from '../lib/bulk-actions';
 import { LoadedOnceOpen } from '../components/loaded-once-open';
@@ -128,6 +129,8 @@ export function MaterialsPage() {
   const [action, setAction] = useState<BulkActionKey | null>(null);
   const [jobSid, setJobSid] = useState<string | null>(null);
   const startBulk = useStartBulkEdit();
+  // One key per confirmation: 开始修改 clicked twice, or again after a lost answer, starts one job.
+  const [bulkKey, setBulkKey] = useState(newRequestKey);
   const job = useBulkJob(jobSid);
   const total = data?.total ?? 0;
   const totalText = data?.totalCapped ? `${LIST_COUNT_CAP.toLocaleString('en-US')}+` : String(total);
@@ -141,9 +144,10 @@ export function MaterialsPage() {
 
   const confirmBulk = (change: TBulkChangeInput) =>
     startBulk.mutate(
-      { selection: allMatching ? { filter: filterOf(query) } : { sids: selected }, change },
+      { selection: allMatching ? { filter: filterOf(query) } : { sids: selected }, change, idempotencyKey: bulkKey },
       {
         onSuccess: (res) => {
+          setBulkKey(newRequestKey());
           setJobSid(res.job.sid);
           setAction(null);
           setSelected([]);
@@ -374,7 +378,10 @@ export function MaterialsPage() {
           action={action}
           target={allMatching ? `全部符合条件的 ${totalText} 个素材` : `已选的 ${selected.length} 个素材`}
           pending={startBulk.isPending}
-          onCancel={() => setAction(null)}
+          onCancel={() => {
+            setAction(null);
+            setBulkKey(newRequestKey());
+          }}
           onConfirm={confirmBulk}
         />
       </LoadedOnceOpen>

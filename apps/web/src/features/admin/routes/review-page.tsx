@@ -9,6 +9,8 @@ import { Alert, Button, Card, Empty, Flex, Input, Modal, Space, Table, Tabs, Tag
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadError } from '@/components/load-error';
+import { OverLimit } from '@/components/over-limit';
+import { tooLongMessage } from '@/lib/form';
 import { notify } from '@/lib/notify';
 import { type ReviewDecision, useReviewDecision, useReviewQueue } from '../api/review';
 import { MaterialEditDrawer } from '../components/material-edit-drawer';
@@ -63,6 +65,7 @@ export function ReviewPage() {
   const [selected, setSelected] = useState<string[]>([]);
   const [rejecting, setRejecting] = useState<string[] | null>(null);
   const [reason, setReason] = useState('');
+  const reasonTooLong = tooLongMessage(reason, REVIEW_REASON_MAX, '驳回原因');
   const [editing, setEditing] = useState<TAdminMaterial | null>(null);
 
   const materials = queue.data?.materials ?? [];
@@ -102,6 +105,7 @@ export function ReviewPage() {
       notify.error('请填写驳回原因');
       return;
     }
+    if (reasonTooLong) return;
     run({ action: 'reject', sids: rejecting, reason: text });
   };
 
@@ -177,7 +181,11 @@ export function ReviewPage() {
               scroll={{ x: 1000 }}
               rowSelection={{
                 selectedRowKeys: selected,
-                onChange: (keys) => setSelected((keys as string[]).slice(0, REVIEW_BATCH_MAX)),
+                // a selection past the batch limit is refused out loud, never cut to its first rows
+                onChange: (keys) => {
+                  if (keys.length > REVIEW_BATCH_MAX) notify.warning(`一次最多选择 ${REVIEW_BATCH_MAX} 个素材`);
+                  else setSelected(keys as string[]);
+                },
               }}
               locale={{
                 emptyText: (
@@ -300,11 +308,12 @@ export function ReviewPage() {
           aria-label="驳回原因"
           value={reason}
           onChange={(e) => setReason(e.target.value)}
-          maxLength={REVIEW_REASON_MAX}
-          showCount
+          count={{ show: true, max: REVIEW_REASON_MAX }}
+          status={reasonTooLong ? 'error' : undefined}
           rows={3}
           placeholder="例如：画面模糊、背景不干净、与已有素材重复"
         />
+        <OverLimit message={reasonTooLong} />
       </Modal>
 
       <MaterialEditDrawer material={editing} onClose={() => setEditing(null)} />

@@ -3,7 +3,7 @@ import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Flex, Form, Input, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { ContactField } from '@/components/contact-fields';
-import { applyFieldErrors } from '@/lib/form';
+import { applyFieldErrors, limitRule } from '@/lib/form';
 import { useDialogs } from '@/stores/dialogs';
 import { useLogin } from '../api/login';
 import { useCompleteLogin } from '../hooks/use-complete-login';
@@ -59,26 +59,33 @@ export function LoginForm() {
       />
       <Form<LoginValues> name="login" form={form} onFinish={onFinish} size="large" preserve={false} key={method}>
         {method === 'username' ? (
-          <Form.Item name="username" rules={[{ required: true, whitespace: true, message: MESSAGES.username }]}>
+          <Form.Item
+            name="username"
+            rules={[
+              { required: true, whitespace: true, message: MESSAGES.username },
+              limitRule(MAX_LENGTH.username, '用户名'),
+            ]}
+          >
             <Input
               prefix={<UserOutlined />}
               placeholder="子账号用户名"
               aria-label="用户名"
               autoComplete="username"
-              maxLength={MAX_LENGTH.username}
               autoFocus
             />
           </Form.Item>
         ) : (
           <ContactField channel={method} autoFocus />
         )}
-        <Form.Item name="password" rules={[{ required: true, message: MESSAGES.password }]}>
+        <Form.Item
+          name="password"
+          rules={[{ required: true, message: MESSAGES.password }, limitRule(MAX_LENGTH.password, '密码')]}
+        >
           <Input.Password
             prefix={<LockOutlined />}
             placeholder="密码"
             aria-label="密码"
             autoComplete="current-password"
-            maxLength={MAX_LENGTH.password}
           />
         </Form.Item>
         <Flex justify="space-between" align="center" style={{ marginTop: -8, marginBottom: 16 }}>

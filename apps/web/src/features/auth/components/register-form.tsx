@@ -8,7 +8,7 @@ import { shownVersion } from '@/api/get-content';
 import type { CodeChannel } from '@/api/send-code';
 import { CodeField, ContactField, newPasswordRules } from '@/components/contact-fields';
 import { SOURCE_PARAM } from '@/config/paths';
-import { applyFieldErrors } from '@/lib/form';
+import { applyFieldErrors, limitRule } from '@/lib/form';
 import { useDialogs } from '@/stores/dialogs';
 import { useRegister } from '../api/register';
 import { useCompleteLogin } from '../hooks/use-complete-login';
@@ -89,15 +89,14 @@ export function RegisterForm() {
             placeholder={`设置密码（${MAX_LENGTH.passwordMin}-${MAX_LENGTH.password} 位）`}
             aria-label="密码"
             autoComplete="new-password"
-            maxLength={MAX_LENGTH.password}
           />
         </Form.Item>
-        <Form.Item name="referrer">
+        <Form.Item name="referrer" rules={[limitRule(MAX_LENGTH.referrer, '推荐人')]}>
           <Input
             prefix={<TeamOutlined />}
             placeholder="推荐人（选填）"
             aria-label="推荐人"
-            maxLength={MAX_LENGTH.referrer}
+            count={{ max: MAX_LENGTH.referrer }}
           />
         </Form.Item>
         <Form.Item

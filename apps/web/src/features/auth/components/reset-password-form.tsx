@@ -64,7 +64,6 @@ export function ResetPasswordForm() {
             placeholder={`新密码（${MAX_LENGTH.passwordMin}-${MAX_LENGTH.password} 位）`}
             aria-label="新密码"
             autoComplete="new-password"
-            maxLength={MAX_LENGTH.password}
           />
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={forget.isPending}>

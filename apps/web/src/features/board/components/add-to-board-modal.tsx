@@ -1,8 +1,10 @@
-import { BOARD_LIMITS, type LicenceType } from '@gemstock/contract';
+import { BOARD_LIMITS, BOARD_MESSAGES, type LicenceType } from '@gemstock/contract';
 import { Button, Empty, Input, List, Modal, Skeleton, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { LoadError } from '@/components/load-error';
+import { OverLimit } from '@/components/over-limit';
 import { paths } from '@/config/paths';
+import { tooLongMessage } from '@/lib/form';
 import { notify } from '@/lib/notify';
 import { PICKER_PAGE_SIZE, useAddToBoard, useBoards, useCreateBoard } from '../api/boards';
 
@@ -32,12 +34,14 @@ export function AddToBoardModal({ open, material, spec, onClose }: AddToBoardMod
       },
     );
 
+  const nameTooLong = tooLongMessage(name, BOARD_LIMITS.nameMax, '', BOARD_MESSAGES.nameMax);
   const createAndAdd = () => {
     const trimmed = name.trim();
     if (!trimmed) {
       notify.warning('请输入收藏夹名称');
       return;
     }
+    if (nameTooLong) return;
     create.mutate(trimmed, {
       onSuccess: (board) => {
         setName('');
@@ -94,15 +98,17 @@ export function AddToBoardModal({ open, material, spec, onClose }: AddToBoardMod
         <Input
           aria-label="新收藏夹名称"
           placeholder="新建收藏夹，例如：春季婚戒"
-          maxLength={BOARD_LIMITS.nameMax}
+          count={{ show: true, max: BOARD_LIMITS.nameMax }}
+          status={nameTooLong ? 'error' : undefined}
           value={name}
           onChange={(e) => setName(e.target.value)}
           onPressEnter={createAndAdd}
         />
-        <Button type="primary" loading={create.isPending} onClick={createAndAdd}>
+        <Button type="primary" loading={create.isPending} disabled={nameTooLong !== undefined} onClick={createAndAdd}>
           新建并加入
         </Button>
       </Space.Compact>
+      <OverLimit message={nameTooLong} />
     </Modal>
   );
 }

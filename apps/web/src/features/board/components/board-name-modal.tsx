@@ -1,5 +1,6 @@
-import { BOARD_LIMITS } from '@gemstock/contract';
+import { BOARD_LIMITS, BOARD_MESSAGES } from '@gemstock/contract';
 import { Form, Input, Modal } from 'antd';
+import { limitRule } from '@/lib/form';
 import { useEffect } from 'react';
 
 interface BoardNameModalProps {
@@ -34,10 +35,10 @@ export function BoardNameModal({ open, title, initial = '', saving, onSave, onCl
           name="name"
           rules={[
             { required: true, whitespace: true, message: '请输入收藏夹名称' },
-            { max: BOARD_LIMITS.nameMax, message: `收藏夹名称最多 ${BOARD_LIMITS.nameMax} 个字` },
+            limitRule(BOARD_LIMITS.nameMax, '', BOARD_MESSAGES.nameMax),
           ]}
         >
-          <Input autoFocus maxLength={BOARD_LIMITS.nameMax} showCount placeholder="例如：春季婚戒" />
+          <Input autoFocus count={{ show: true, max: BOARD_LIMITS.nameMax }} placeholder="例如：春季婚戒" />
         </Form.Item>
       </Form>
     </Modal>

@@ -1,7 +1,8 @@
-import { BOARD_LIMITS } from '@gemstock/contract';
+import { BOARD_LIMITS, BOARD_MESSAGES } from '@gemstock/contract';
 import { Button, Drawer, Empty, Input, List, Result, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
-import { formatDateTime } from '@/lib/form';
+import { OverLimit } from '@/components/over-limit';
+import { formatDateTime, tooLongMessage } from '@/lib/form';
 import { useBoardComments, useCommentOnBoard } from '../api/boards';
 
 interface CommentsDrawerProps {
@@ -15,8 +16,9 @@ export function CommentsDrawer({ board, material, onClose }: CommentsDrawerProps
   const comments = useBoardComments(board, material?.sid ?? null);
   const send = useCommentOnBoard(board);
   const [text, setText] = useState('');
+  const tooLong = tooLongMessage(text, BOARD_LIMITS.commentMax, '', BOARD_MESSAGES.commentMax);
   const submit = () => {
-    if (!material || !text.trim()) return;
+    if (!material || !text.trim() || tooLong) return;
     send.mutate(
       { material: material.sid, body: text.trim() },
       {
@@ -78,20 +80,21 @@ export function CommentsDrawer({ board, material, onClose }: CommentsDrawerProps
             aria-label="评论内容"
             value={text}
             onChange={(e) => setText(e.target.value)}
-            maxLength={BOARD_LIMITS.commentMax}
-            showCount
+            count={{ show: true, max: BOARD_LIMITS.commentMax }}
+            status={tooLong ? 'error' : undefined}
             autoSize={{ minRows: 2, maxRows: 5 }}
             placeholder="写下你的看法，同事都能看到（Ctrl+Enter 发送）"
             onKeyDown={(e) => {
               if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) submit();
             }}
           />
+          <OverLimit message={tooLong} />
           <Button
             type="primary"
             block
             style={{ marginTop: 12 }}
             loading={send.isPending}
-            disabled={!text.trim()}
+            disabled={!text.trim() || tooLong !== undefined}
             onClick={submit}
           >
             发送

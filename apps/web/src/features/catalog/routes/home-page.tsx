@@ -1,5 +1,4 @@
 import { CloseCircleFilled, SearchOutlined } from '@/components/ui/icon-paths';
-import { MAX_LENGTH } from '@gemstock/contract';
 import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { SEARCH_PARAM, paths } from '@/config/paths';
@@ -11,7 +10,7 @@ import { PageContainer } from '@/components/page-container';
 import { Button } from '@/components/ui/button';
 import { SkeletonBlock } from '@/components/ui/feedback';
 import { Icon } from '@/components/ui/icon';
-import { useSearchNavigation } from '@/hooks/use-search-navigation';
+import { refuseLongKeyword, useSearchNavigation } from '@/hooks/use-search-navigation';
 import { useTypedBeforeHydration } from '@/hooks/use-typed-before-hydration';
 import { useSearchMaterials } from '../api/search-materials';
 import { CatalogFilterBar, CLEARED_FILTERS } from '../components/catalog-filter-bar';
@@ -43,7 +42,7 @@ function HeroSearch({ keyword }: { keyword: string }) {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    search(value);
+    if (!refuseLongKeyword(input.current, value)) search(value);
   };
   // clearing the box clears the search too
   const onClear = () => {
@@ -67,10 +66,12 @@ function HeroSearch({ keyword }: { keyword: string }) {
               className="gs-hero__input"
               placeholder="搜索钻戒、项链、黄金饰品…"
               aria-label="搜索素材"
-              maxLength={MAX_LENGTH.keyword}
               enterKeyHint="search"
               value={value}
-              onChange={(e) => setValue(e.target.value)}
+              onChange={(e) => {
+                e.target.setCustomValidity('');
+                setValue(e.target.value);
+              }}
             />
             {value && (
               <button type="button" className="gs-hero__clear" aria-label="清除" onClick={onClear}>

@@ -8,6 +8,7 @@ import {
 import { CheckCircleFilled } from '@ant-design/icons';
 import { Button, Form, Input, Space, Typography } from 'antd';
 import { useEffect, useId, useState } from 'react';
+import { tooLongMessage } from '@/lib/form';
 import { CouponPicker } from './coupon-picker';
 
 interface CouponFieldProps {
@@ -44,6 +45,11 @@ export function CouponField({ appliedCode, discountCents, onApply, onClear, disa
     const code = typed.trim();
     if (!code) {
       setError(MESSAGES.couponEmpty);
+      return;
+    }
+    const tooLong = tooLongMessage(code, COUPON_CODE_MAX_LENGTH, '优惠码');
+    if (tooLong) {
+      setError(tooLong);
       return;
     }
     setApplying(true);
@@ -90,7 +96,7 @@ export function CouponField({ appliedCode, discountCents, onApply, onClear, disa
           aria-label="优惠码"
           placeholder="输入优惠码"
           value={value}
-          maxLength={COUPON_CODE_MAX_LENGTH}
+          count={{ max: COUPON_CODE_MAX_LENGTH }}
           disabled={disabled}
           onChange={(e) => setValue(e.target.value)}
           onPressEnter={() => void apply()}

@@ -1,12 +1,15 @@
 import { SwapOutlined } from '@ant-design/icons';
 import {
   DEMAND_FINAL_WORKING_DAYS,
+  DESIGN_TEXT_MAX,
   DemandStateMachine,
   type TDemandDetails,
   type TDesignFile,
 } from '@gemstock/contract';
 import { Button, Empty, Flex, Input, List, Popconfirm, Segmented, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
+import { OverLimit } from '@/components/over-limit';
+import { tooLongMessage } from '@/lib/form';
 import { notify } from '@/lib/notify';
 import { useAcceptDraft, useCommentOnDraft, useSendFeedback } from '../api/demands';
 import { DraftPins, type PinPoint, pinNumbers } from '@/components/draft-pins';
@@ -44,6 +47,9 @@ export function Drafts({ details }: { details: TDemandDetails }) {
   const [pending, setPending] = useState<PinPoint | null>(null);
   const [note, setNote] = useState('');
   const [message, setMessage] = useState('');
+  const noteTooLong = tooLongMessage(note, DESIGN_TEXT_MAX.comment, '标注内容');
+  const messageTooLong = tooLongMessage(message, DESIGN_TEXT_MAX.feedback, '整体意见');
+  const tooLong = noteTooLong ?? messageTooLong;
   const comment = useCommentOnDraft(demand.sid);
   const feedback = useSendFeedback(demand.sid);
   const accept = useAcceptDraft(demand.sid);
@@ -76,6 +82,7 @@ export function Drafts({ details }: { details: TDemandDetails }) {
   const notesOnDraft = details.comments.filter((c) => c.file === latestDraft?.sid && c.author === 'buyer').length;
   const noteCount = notesOnDraft + (typedNote ? 1 : 0);
   const nothingToSend = noteCount === 0 && message.trim() === '';
+  const cannotSend = nothingToSend || tooLong !== undefined;
   const sendRound = async () => {
     if (typedNote && latestDraft) {
       await comment.mutateAsync({ file: latestDraft.sid, x: pending?.x ?? null, y: pending?.y ?? null, body: note });
@@ -144,13 +151,19 @@ export function Drafts({ details }: { details: TDemandDetails }) {
                 aria-label="标注内容"
                 value={note}
                 onChange={(e) => setNote(e.target.value)}
-                maxLength={500}
+                count={{ show: true, max: DESIGN_TEXT_MAX.comment }}
+                status={noteTooLong ? 'error' : undefined}
                 autoSize={{ minRows: 2, maxRows: 4 }}
                 placeholder="例如：Logo 再大一些，放在右上角"
               />
+              <OverLimit message={noteTooLong} />
               <Flex gap={8} justify="flex-end">
                 {pending && <Button onClick={() => setPending(null)}>取消标注</Button>}
-                <Button onClick={addComment} loading={comment.isPending} disabled={note.trim() === ''}>
+                <Button
+                  onClick={addComment}
+                  loading={comment.isPending}
+                  disabled={note.trim() === '' || noteTooLong !== undefined}
+                >
                   添加标注
                 </Button>
               </Flex>
@@ -158,10 +171,12 @@ export function Drafts({ details }: { details: TDemandDetails }) {
                 aria-label="整体意见"
                 value={message}
                 onChange={(e) => setMessage(e.target.value)}
-                maxLength={500}
+                count={{ show: true, max: DESIGN_TEXT_MAX.feedback }}
+                status={messageTooLong ? 'error' : undefined}
                 autoSize={{ minRows: 1, maxRows: 3 }}
                 placeholder="整体意见（可选）"
               />
+              <OverLimit message={messageTooLong} />
               <Popconfirm
                 title="提交修改意见？"
                 description={
@@ -175,14 +190,15 @@ export function Drafts({ details }: { details: TDemandDetails }) {
                 }
                 okText="确认提交"
                 cancelText="再看看"
-                disabled={nothingToSend}
+                disabled={cannotSend}
                 onConfirm={() => sendRound().catch(() => undefined)}
               >
                 <Button
                   type="primary"
                   loading={feedback.isPending || comment.isPending}
                   onClick={() => {
-                    if (nothingToSend) notify.warning('请先在设计稿上标注或填写修改意见');
+                    if (tooLong) notify.warning(tooLong);
+                    else if (nothingToSend) notify.warning('请先在设计稿上标注或填写修改意见');
                   }}
                 >
                   提交修改意见（剩余 {demand.revisionsLeft} 次）

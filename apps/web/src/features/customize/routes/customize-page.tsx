@@ -1,4 +1,11 @@
-import { DEMAND_TIER_LABEL, DemandTier, PayWay, type TPricePreview, customizationPriceCents } from '@gemstock/contract';
+import {
+  DEMAND_DETAIL_MAX,
+  DEMAND_TIER_LABEL,
+  DemandTier,
+  PayWay,
+  type TPricePreview,
+  customizationPriceCents,
+} from '@gemstock/contract';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, Suspense, lazy, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -38,11 +45,23 @@ const selectOptions = (values: readonly string[]) => [
   ...values.map((value) => ({ value, label: value })),
 ];
 
-/** The headline texts the designer sets on the picture, with their length limits shown as a count. */
+/**
+ * The headline texts the designer sets on the picture, with their length limits shown as a count:
+ * a longer text is kept, marked and refused on submit, never cut short.
+ */
 const COUNTED_FIELDS = [
-  { key: 'title', label: '主标题', placeholder: '例如：新品上市', maxLength: 40 },
-  { key: 'subTitle', label: '副标题', placeholder: '例如：18K 金钻石项链 · 限时礼遇', maxLength: 80 },
+  { key: 'title', label: '主标题', placeholder: '例如：新品上市', limit: DEMAND_DETAIL_MAX.title },
+  {
+    key: 'subTitle',
+    label: '副标题',
+    placeholder: '例如：18K 金钻石项链 · 限时礼遇',
+    limit: DEMAND_DETAIL_MAX.subTitle,
+  },
 ] as const;
+
+/** The message of a headline past its limit, or undefined. */
+const overLimit = (label: string, value: string, limit: number) =>
+  value.length > limit ? `${label}不能超过 ${limit} 个字符` : undefined;
 
 /** The advanced form marks its optional fields rather than its required one, in antd's grey. */
 function Optional({ children }: { children: ReactNode }) {
@@ -131,6 +150,11 @@ function AdvancedForm({ materialSid, onDraft }: { materialSid: string; onDraft: 
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const over = COUNTED_FIELDS.find(({ key, label, limit }) => overLimit(label, values[key], limit));
+    if (over) {
+      document.getElementById(`customize_${over.key}`)?.focus();
+      return;
+    }
     order.current?.submit();
   };
 
@@ -196,16 +220,16 @@ function AdvancedForm({ materialSid, onDraft }: { materialSid: string; onDraft: 
           onChange={(gender) => edit({ gender })}
         />
       </FieldGroup>
-      {COUNTED_FIELDS.map(({ key, label, placeholder, maxLength }) => (
+      {COUNTED_FIELDS.map(({ key, label, placeholder, limit }) => (
         <TextField
           key={key}
           id={`customize_${key}`}
           className="gs-customize__counted"
           label={<Optional>{label}</Optional>}
           placeholder={placeholder}
-          maxLength={maxLength}
+          limit={limit}
+          error={overLimit(label, values[key], limit)}
           value={values[key]}
-          help={`${values[key].length} / ${maxLength}`}
           onChange={(event) => edit({ [key]: event.target.value })}
         />
       ))}

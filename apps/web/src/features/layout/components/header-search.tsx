@@ -1,8 +1,7 @@
-import { MAX_LENGTH } from '@gemstock/contract';
 import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { SEARCH_PARAM, paths } from '@/config/paths';
-import { useSearchNavigation } from '@/hooks/use-search-navigation';
+import { refuseLongKeyword, useSearchNavigation } from '@/hooks/use-search-navigation';
 import { useHotKeywords } from '@/api/get-hot-keywords';
 import { Icon } from '@/components/ui/icon';
 import { SearchOutlined } from '@/components/ui/icon-paths';
@@ -47,7 +46,8 @@ export function HeaderSearch() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    submit(active >= 0 && keywords[active] ? keywords[active] : value);
+    if (active >= 0 && keywords[active]) submit(keywords[active]);
+    else if (!refuseLongKeyword(input.current, value)) submit(value);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -81,10 +81,10 @@ export function HeaderSearch() {
         aria-controls={listId}
         aria-activedescendant={showPanel && active >= 0 ? `${listId}-${active}` : undefined}
         placeholder="搜索珠宝图片、视频，如 钻戒、项链"
-        maxLength={MAX_LENGTH.keyword}
         enterKeyHint="search"
         value={value}
         onChange={(event) => {
+          event.target.setCustomValidity('');
           setValue(event.target.value);
           setActive(-1);
         }}

@@ -1,4 +1,7 @@
+import { AUDIT_MESSAGE_MAX } from '@gemstock/contract';
 import { Input, Modal } from 'antd';
+import { OverLimit } from '@/components/over-limit';
+import { tooLongMessage } from '@/lib/form';
 
 /** 拒绝 a sub-account's wallet payment, with an optional reason the sub-account reads. */
 export function RejectOrderDialog({
@@ -18,14 +21,17 @@ export function RejectOrderDialog({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
+  const tooLong = tooLongMessage(message, AUDIT_MESSAGE_MAX, '拒绝原因');
   return (
     <Modal
       open={open}
       title={`拒绝订单 ${orderNo} 的余额支付`}
       okText="确认拒绝"
-      okButtonProps={{ danger: true, loading }}
+      okButtonProps={{ danger: true, loading, disabled: tooLong !== undefined }}
       cancelText="取消"
-      onOk={onConfirm}
+      onOk={() => {
+        if (!tooLong) onConfirm();
+      }}
       onCancel={onCancel}
       destroyOnHidden
     >
@@ -33,11 +39,12 @@ export function RejectOrderDialog({
         aria-label="拒绝原因"
         placeholder="拒绝原因（选填），子账号可以看到"
         value={message}
-        maxLength={200}
-        showCount
+        count={{ show: true, max: AUDIT_MESSAGE_MAX }}
+        status={tooLong ? 'error' : undefined}
         rows={3}
         onChange={(e) => onMessageChange(e.target.value)}
       />
+      <OverLimit message={tooLong} />
     </Modal>
   );
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "material_bulk_jobs" ADD COLUMN "idempotency_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "material_bulk_jobs_idempotency_key" ON "material_bulk_jobs" USING btree ("idempotency_key");
