@@ -4,7 +4,7 @@ import { call } from './fixtures';
 
 /*
  * Team boards (团队收藏夹, decision 0047): the demo company's sub-account puts three materials on a
- * new board from their detail pages on a computer; the main account, on a 360 px phone, buys
+ * new board on a computer, two from their detail pages and one from its tile in the catalogue; the main account, on a 360 px phone, buys
  * everything on it with the licence each was added with; a client opens the board's share link
  * and sees watermarked pictures without prices.
  */
@@ -31,6 +31,8 @@ test('a sub-account fills a team board, the main account buys it on a phone, a c
   browser,
   request,
 }) => {
+  // three accounts, three browsers and a purchase: more than the default minute on a busy machine
+  test.setTimeout(180_000);
   const shots = (name: string) => test.info().outputPath(`${name}.png`);
   const login = async (data: Record<string, string>) =>
     (await call<{ access_token: string }>(await request.post(USER_ROUTES.login.path, { data }))).access_token;
@@ -49,8 +51,21 @@ test('a sub-account fills a team board, the main account buys it on a phone, a c
   const computer = await signedIn(browser, sub);
   const page = await computer.newPage();
   for (const [i, sid] of sids.entries()) {
-    await page.goto(`/detail/${sid}`);
-    await page.getByRole('button', { name: '加入收藏夹' }).click();
+    if (i < 2) {
+      await page.goto(`/detail/${sid}`);
+      // exact: the related materials' tiles below carry their own 加入收藏夹：…
+      await page.getByRole('button', { name: '加入收藏夹', exact: true }).click();
+    } else {
+      // the third from its tile in the catalogue, with the keyboard
+      await page.goto('/');
+      const tile = page.locator('.gs-tile', { has: page.locator(`a[href="/detail/${sid}"]`) });
+      const onTile = tile.getByRole('button', { name: /^加入收藏夹：/ });
+      await expect(onTile).toBeAttached();
+      await onTile.focus();
+      await expect(onTile).toBeVisible(); // shown on keyboard focus, like the like toggle
+      await page.screenshot({ path: shots('sub-computer-tile-button') });
+      await page.keyboard.press('Enter');
+    }
     const dialog = page.getByRole('dialog', { name: '加入团队收藏夹' });
     if (i === 0) {
       await dialog.getByLabel('新收藏夹名称').fill(boardName);

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { join } from 'node:path';
 import type { AppDeps } from './app-deps.js';
 import { BufferedWriter } from './lib/buffered-writer.js';
 import { createAnalyticsService, insertAnalyticsEvents } from './modules/analytics/index.js';
@@ -144,6 +145,8 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger) {
       publicUrl: config.publicUrl,
       findOrder: findOrderBySid,
       findDeliveredDesign,
+      video: deps.video,
+      scratchDir: join(config.dataDir, 'tmp', 'cuts'),
     }),
     operators: createOperatorService({ ...deps, log }),
     orders,

@@ -1,10 +1,12 @@
 import type { TMaterial } from '@gemstock/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ImageLoadPriority, MaterialCard } from '@/components/material-grid/material-card';
-import { materialOf } from './factories';
+import { useDialogs } from '@/stores/dialogs';
+import { useSession } from '@/stores/session';
+import { materialOf, signIn, userOf } from './factories';
 
 /** A grid tile's picture: both thumbnails in the srcset, the dominant colour behind it while it loads. */
 
@@ -88,5 +90,36 @@ describe('material card picture', () => {
     cleanup();
     const again = renderCard(older);
     expect(again.img.getAttribute('srcset')).toBe('/media/materials/m1/thumb-1.webp 480w');
+  });
+});
+
+describe('加入收藏夹 on a tile', () => {
+  afterEach(() => {
+    cleanup();
+    useSession.getState().clear();
+    useDialogs.setState({ addToBoard: null, auth: { open: false, mode: 'login' }, afterLogin: null });
+  });
+
+  it('opens the board picker for this material, from the keyboard too', () => {
+    signIn(userOf({}));
+    renderCard(material({ sid: 'mat0000000000042' }));
+    // a native button: Tab reaches it after the tile's link and the like toggle, Enter presses it
+    const button = screen.getByRole('button', { name: /^加入收藏夹：.*钻戒/ });
+    expect(button.tagName).toBe('BUTTON');
+    expect(button.getAttribute('tabindex')).toBeNull();
+    fireEvent.click(button);
+    expect(useDialogs.getState().addToBoard).toEqual({ material: 'mat0000000000042' });
+  });
+
+  it('signed out, asks for the login first and comes back to the page', () => {
+    renderCard(material({}));
+    fireEvent.click(screen.getByRole('button', { name: /^加入收藏夹/ }));
+    expect(useDialogs.getState().auth.open).toBe(true);
+    expect(useDialogs.getState().addToBoard).toBeNull();
+  });
+
+  it('a material taken off sale has none', () => {
+    renderCard(material({ disabled: true }));
+    expect(screen.queryByRole('button', { name: /^加入收藏夹/ })).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Channel-ready cuts of a licensed image (docs/decisions/0046): the sizes the sales channels ask
+ * Channel-ready cuts of a licensed image or video (docs/decisions/0046): the sizes the sales channels ask
  * for. A cut is the largest frame of the channel's ratio the original holds, placed on the
  * subject, then shrunk to the channel's size; it is never enlarged, so a preset needs an
  * original at least as wide and as tall as the channel's size.
@@ -51,4 +51,19 @@ export function channelPresetSpec(preset: ChannelPreset): ChannelPresetSpec {
  */
 export function presetFits(spec: ChannelPresetSpec, width: number, height: number): boolean {
   return width >= spec.width && height >= spec.height;
+}
+
+/**
+ * The presets a licensed video is reframed to (decision 0046): 9:16 for 抖音 and 1:1 at 800×800
+ * for the shops' main-image video (天猫 and 京东 take the same file). The others are pictures'
+ * formats (a 小红书 note picture, a 公众号 cover); a video is downloaded as its original there.
+ */
+export const VIDEO_PRESET_USE: Partial<Record<ChannelPreset, string>> = {
+  [ChannelPreset.TMALL]: '主图视频',
+  [ChannelPreset.JD]: '主图视频',
+  [ChannelPreset.DOUYIN]: '竖屏视频',
+};
+
+export function presetOffersVideo(preset: ChannelPreset): boolean {
+  return VIDEO_PRESET_USE[preset] !== undefined;
 }

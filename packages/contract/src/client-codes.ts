@@ -25,6 +25,8 @@ export const CLIENT_ERROR = {
   COUPON_ALREADY_USED: 4025,
   SURVEY_ALREADY_ANSWERED: 4121,
   SUB_BUDGET_EXCEEDED: 4140,
+  /** A video's channel reframe is being made: the dialog shows 生成中 instead of an error. */
+  PRESET_PREPARING: 4423,
 } as const satisfies Partial<Record<keyof typeof ErrorCode, number>>;
 
 /** Codes that never show a toast (spec §8). */

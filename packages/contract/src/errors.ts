@@ -420,10 +420,20 @@ export const ErrorCode = {
   /* 4420–4439: channel-ready cuts of a licensed material (docs/decisions/0046). */
   /** The original is smaller than the channel's size: a cut is never enlarged. */
   PRESET_TOO_LARGE: e(4420, 409, '该素材的授权分辨率不足以生成此渠道尺寸（不会放大画面），请选择其他尺寸或下载原图'),
-  /** Channel cuts are made of pictures; a video is downloaded as its original. */
-  PRESET_NOT_FOR_VIDEO: e(4421, 409, '视频素材暂不提供渠道尺寸裁切，请下载原片'),
+  /** A video is reframed to 9:16 and 1:1 only; for the pictures' other formats it is downloaded as its original. */
+  PRESET_NOT_FOR_VIDEO: e(
+    4421,
+    409,
+    '视频素材仅提供抖音竖屏（9:16）与天猫、京东主图视频（1:1）尺寸，其他渠道请下载原片',
+  ),
   /** The original could not be read to make the cut (damaged or missing file). */
   PRESET_RENDER_FAILED: e(4422, 502, '渠道尺寸图片生成失败，请稍后重试或下载原图'),
+  /** A video's reframe is being made (in the background, minutes for a long video): nothing is downloaded or counted yet. */
+  PRESET_PREPARING: e(4423, 409, '该渠道尺寸的视频正在生成，请稍候几分钟后再下载'),
+  /** Too many videos are being reframed on this server at once: the request is not queued. */
+  PRESET_QUEUE_FULL: e(4424, 503, '渠道尺寸视频生成任务较多，请稍后再试'),
+  /** The last attempt to reframe the video failed; the next download tries again. */
+  PRESET_VIDEO_FAILED: e(4425, 502, '渠道尺寸视频生成失败，请稍后重试或下载原片'),
   /* 4440–4459: a company's boards (收藏夹, modules/board, docs/decisions/0047). */
   /** No such board, or it belongs to another company: both answer alike so a sid reveals nothing. */
   BOARD_NOT_FOUND: e(4440, 404, '收藏夹不存在或不属于您的公司'),

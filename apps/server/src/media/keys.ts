@@ -55,3 +55,13 @@ export function channelCutKey(
   const hash = createHash('sha256').update(`${CHANNEL_CUT_VERSION}:${originalKey}`).digest('hex').slice(0, 16);
   return `private/materials/${sid}/cut-${preset}-${size.width}x${size.height}-${hash}.jpg`;
 }
+
+/**
+ * The stored reframe of a licensed video (decision 0046): by size rather than channel, since
+ * 天猫 and 京东 take the same 800×800 file; the hash, as for a picture's cut, names the original
+ * and the way of cutting, so a new original or a new method makes a new key.
+ */
+export function channelVideoCutKey(sid: string, size: { width: number; height: number }, originalKey: string): string {
+  const hash = createHash('sha256').update(`${CHANNEL_CUT_VERSION}:${originalKey}`).digest('hex').slice(0, 16);
+  return `private/materials/${sid}/cut-video-${size.width}x${size.height}-${hash}.mp4`;
+}

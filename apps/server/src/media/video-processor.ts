@@ -45,11 +45,22 @@ export interface VideoProcessor {
   extractPoster(input: string, output: string, options: { atMs: number; width: number; height: number }): Promise<void>;
   /** A short, small H.264 clip (faststart, no sound) with the overlay on every frame. */
   makePreviewClip(input: string, output: string, options: PreviewClipOptions): Promise<void>;
+  /** The whole video cut to `crop` (pixels of the upright picture) and shrunk to width × height, sound kept. */
+  makeReframe(input: string, output: string, options: ReframeOptions): Promise<void>;
+}
+
+export interface ReframeOptions {
+  crop: { x: number; y: number; width: number; height: number };
+  /** Output size (even numbers, never larger than the crop: a reframe is never enlarged). */
+  width: number;
+  height: number;
 }
 
 const PROBE_TIMEOUT_MS = 30_000;
 const POSTER_TIMEOUT_MS = 60_000;
 const CLIP_TIMEOUT_MS = 10 * 60_000;
+/** A reframe re-encodes the whole video (at most an hour, MAX_VIDEO_DURATION_MS). */
+const REFRAME_TIMEOUT_MS = 90 * 60_000;
 /** ffprobe's JSON for one file is a few kB; anything much larger is not what we asked for. */
 const MAX_STDOUT_BYTES = 4 * 1024 * 1024;
 const STDERR_TAIL_BYTES = 4096;
@@ -259,6 +270,30 @@ class FfmpegVideoProcessor implements VideoProcessor {
         ...['-movflags', '+faststart', '-f', 'mp4', output],
       ],
       CLIP_TIMEOUT_MS,
+    );
+  }
+
+  async makeReframe(input: string, output: string, options: ReframeOptions) {
+    const { ffmpeg } = this.binaries();
+    const { crop, width, height } = options;
+    await run(
+      ffmpeg,
+      [
+        ...['-v', 'error', '-nostdin', '-y'],
+        ...SAFE_INPUT,
+        ...['-i', input],
+        ...[
+          '-vf',
+          `crop=${crop.width}:${crop.height}:${crop.x}:${crop.y},scale=${width}:${height}:flags=lanczos,setsar=1,format=yuv420p`,
+        ],
+        // the first video and, when there is one, the first sound track; no subtitles or data
+        ...['-map', '0:v:0', '-map', '0:a:0?', '-sn', '-dn'],
+        // a delivered file, not a preview: near-transparent quality, in what every channel takes (H.264 high, AAC)
+        ...['-c:v', 'libx264', '-preset', 'medium', '-crf', '18', '-profile:v', 'high', '-pix_fmt', 'yuv420p'],
+        ...['-c:a', 'aac', '-b:a', '192k'],
+        ...['-movflags', '+faststart', '-f', 'mp4', output],
+      ],
+      REFRAME_TIMEOUT_MS,
     );
   }
 }

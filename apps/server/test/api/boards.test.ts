@@ -398,6 +398,32 @@ describe('buy all on a board', () => {
     expect(bought.data.added).toEqual([fresh.sid]);
     expect(bought.data.skipped).toEqual([{ sid: owned.sid, title: '已购', reason: 'owned' }]);
   });
+  it('boards bought at the same moment cannot pass the cart’s 100 together', async () => {
+    const { main } = await createCompany();
+    const perBoard = 5;
+    const filler = await Promise.all(
+      Array.from({ length: CART_MAX_ITEMS - perBoard }, (_, i) => insertMaterial(t, { keywords: [`并发${i}`] })),
+    );
+    await t.database.db
+      .insert(cartItems)
+      .values(filler.map((m) => ({ userSid: main.sid, materialSid: m.sid, spec: 2 })));
+    // Each board alone fits the room left exactly; any two together would pass the cap.
+    const ids: string[] = [];
+    for (const name of ['甲', '乙', '丙', '丁', '戊', '己']) {
+      const id = (await create(main.token, name)).data.sid;
+      for (let i = 0; i < perBoard; i += 1) {
+        await add(main.token, id, (await insertMaterial(t, { keywords: [`${name}${i}`] })).sid);
+      }
+      ids.push(id);
+    }
+    const answers = await Promise.all(
+      ids.map((id) => injectApi(t, BOARD_API.buyAll, { token: main.token, params: { id } })),
+    );
+    expect(answers.map((a) => a.code).sort()).toEqual(
+      [0, ...Array(ids.length - 1).fill(ErrorCode.BOARD_CART_TOO_SMALL.code)].sort(),
+    );
+    expect((await injectApi(t, CART_API.list, { token: main.token })).data.materials).toHaveLength(CART_MAX_ITEMS);
+  });
 });
 
 describe('a read-only link for a client', () => {

@@ -1,5 +1,6 @@
-import { CART_API, endpointUrl } from '@gemstock/contract';
+import { CART_API, CART_MAX_ITEMS, endpointUrl, ErrorCode } from '@gemstock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cartItems } from '../../src/db/schema/index.js';
 import { countRows } from '../helpers/accounts.js';
 import { createBuyer, insertMaterial, type TestBuyer } from '../helpers/factories.js';
 import { injectApi } from '../helpers/inject-api.js';
@@ -95,6 +96,20 @@ describe('cart', () => {
     const removed = await injectApi(t, CART_API.remove, { token: mine.token, body: { materials: [m.sid] } });
     expect(removed.data.count).toBe(0);
     expect((await list(stranger.token)).data.materials).toHaveLength(1);
+  });
+
+  it('holds its 100 when several materials are added at the same moment', async () => {
+    const racer = await createBuyer(t);
+    const filler = await Promise.all(
+      Array.from({ length: CART_MAX_ITEMS - 1 }, (_, i) => insertMaterial(t, { keywords: [`满${i}`] })),
+    );
+    await t.database.db
+      .insert(cartItems)
+      .values(filler.map((m) => ({ userSid: racer.sid, materialSid: m.sid, spec: 2 })));
+    const rivals = await Promise.all(Array.from({ length: 4 }, (_, i) => insertMaterial(t, { keywords: [`抢${i}`] })));
+    const answers = await Promise.all(rivals.map((m) => add(racer.token, m.sid, 2)));
+    expect(answers.map((a) => a.code).sort()).toEqual([0, ...Array(3).fill(ErrorCode.CART_FULL.code)].sort());
+    expect((await list(racer.token)).data.materials).toHaveLength(CART_MAX_ITEMS);
   });
 
   it('answers bad bodies with 400 and a Chinese message', async () => {

@@ -8,10 +8,16 @@ import {
   USER_API,
 } from '@gemstock/contract';
 import { eq } from 'drizzle-orm';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downloads } from '../../src/db/schema/index.js';
-import { channelCutKey } from '../../src/media/keys.js';
+import { newSid } from '../../src/lib/ids.js';
+import { channelCutKey, channelVideoCutKey } from '../../src/media/keys.js';
+import { createVideoProcessor } from '../../src/media/video-processor.js';
 import { createBuyer } from '../helpers/factories.js';
 import { createCompanyBuyer, createMaterials, fundWallet, payByWallet, placeOrder } from '../helpers/money.js';
 import { injectApi } from '../helpers/inject-api.js';
@@ -163,21 +169,38 @@ describe('channel cuts of a licensed picture', () => {
     expect(byPreset.xiaohongshu).toMatchObject({ available: false });
   });
 
-  it('refuses a video, an unknown preset, an unlicensed account and a visitor, with codes', async () => {
+  it('refuses a picture-only preset for a video, an unknown preset, an unlicensed account and a visitor, with codes', async () => {
     const video = await licensedPicture({ width: 1920, height: 1080, format: 'video' });
-    const refusedVideo = await injectApi(t, LICENCE_API.materialDownload, {
-      params: { id: video.material.sid },
-      query: { preset: ChannelPreset.TMALL },
-      token: video.buyer.token,
-    });
-    expect(refusedVideo.code).toBe(ErrorCode.PRESET_NOT_FOR_VIDEO.code);
+    const videoDownload = (preset: ChannelPreset) =>
+      injectApi(t, LICENCE_API.materialDownload, {
+        params: { id: video.material.sid },
+        query: { preset },
+        token: video.buyer.token,
+      });
+    expect((await videoDownload(ChannelPreset.XIAOHONGSHU)).code).toBe(ErrorCode.PRESET_NOT_FOR_VIDEO.code);
+    expect((await videoDownload(ChannelPreset.WECHAT)).code).toBe(ErrorCode.PRESET_NOT_FOR_VIDEO.code);
+    // 1080 lines make no 1920-line vertical video: never enlarged
+    expect((await videoDownload(ChannelPreset.DOUYIN)).code).toBe(ErrorCode.PRESET_TOO_LARGE.code);
     const videoCuts = await injectApi(t, LICENCE_API.channelCuts, {
       params: { id: video.material.sid },
       token: video.buyer.token,
     });
-    expect(videoCuts.data.cuts.every((c) => !c.available && c.reason === ErrorCode.PRESET_NOT_FOR_VIDEO.message)).toBe(
-      true,
-    );
+    expect(
+      Object.fromEntries(videoCuts.data.cuts.map((c) => [c.preset, [c.available, c.use, c.reason, c.preparing]])),
+    ).toEqual({
+      tmall: [true, '主图视频', null, false],
+      jd: [true, '主图视频', null, false],
+      douyin: [false, '竖屏视频', '原片 1920×1080，不足 1080×1920，不会放大画面', false],
+      xiaohongshu: [false, '笔记配图', ErrorCode.PRESET_NOT_FOR_VIDEO.message, false],
+      wechat: [false, '文章封面', ErrorCode.PRESET_NOT_FOR_VIDEO.message, false],
+    });
+    // 1:1 is the centred square of the picture
+    expect(videoCuts.data.cuts.find((c) => c.preset === 'tmall')!.crop).toEqual({
+      left: 0.2188,
+      top: 0,
+      width: 0.5625,
+      height: 1,
+    });
 
     const { buyer, material } = await licensedPicture();
     const unknown = await t.call({
@@ -206,4 +229,134 @@ describe('channel cuts of a licensed picture', () => {
       expect(await t.database.db.select().from(downloads).where(eq(downloads.userSid, sid))).toHaveLength(0);
     }
   });
+});
+
+const video = createVideoProcessor({ ffmpegPath: process.env.FFMPEG_PATH, ffprobePath: process.env.FFPROBE_PATH });
+const NO_FFMPEG = ' (skipped: ffmpeg/ffprobe not found on PATH)';
+const VIDEO_WIDTH = 1920;
+const VIDEO_HEIGHT = 2160;
+
+/**
+ * A second of real H.264 video with sound, 1920 × 2160: dark, with the jewel (a bright square) in
+ * the middle and a white band along the left edge, which a centred 9:16 frame leaves out.
+ */
+function makeVideo(dir: string): Buffer {
+  const path = join(dir, 'ring.mp4');
+  execFileSync(video.ffmpegPath!, [
+    ...['-v', 'error', '-y'],
+    ...['-f', 'lavfi', '-i', `color=c=0x1c1c1c:s=${VIDEO_WIDTH}x${VIDEO_HEIGHT}:d=1:r=10`],
+    ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=1'],
+    ...['-vf', 'drawbox=x=860:y=980:w=200:h=200:color=0xffd54a:t=fill,drawbox=x=0:y=0:w=120:h=2160:color=white:t=fill'],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', path],
+  ]);
+  return readFileSync(path);
+}
+
+/** Size, sound and the middle frame (PNG) of a downloaded reframe. */
+function inspect(dir: string, data: Buffer) {
+  const path = join(dir, `cut-${newSid(6)}.mp4`);
+  writeFileSync(path, data);
+  const probe = JSON.parse(
+    execFileSync(video.ffprobePath!, ['-v', 'error', '-print_format', 'json', '-show_streams', path]).toString(),
+  ) as { streams: { codec_type: string; width?: number; height?: number }[] };
+  const frame = execFileSync(video.ffmpegPath!, [
+    ...['-v', 'error', '-ss', '0.5', '-i', path, '-frames:v', '1', '-f', 'image2pipe', '-c:v', 'png', '-'],
+  ]);
+  const picture = probe.streams.find((s) => s.codec_type === 'video')!;
+  return {
+    size: [picture.width, picture.height],
+    sound: probe.streams.some((s) => s.codec_type === 'audio'),
+    frame,
+  };
+}
+
+/** Share of the frame's pixels that are white (the band the centred 9:16 frame leaves out). */
+async function whiteShare(image: Buffer): Promise<number> {
+  const { data, info } = await sharp(image).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  let white = 0;
+  for (let i = 0; i < data.length; i += info.channels) if (data[i]! > 230 && data[i + 2]! > 230) white += 1;
+  return white / (info.width * info.height);
+}
+
+describe('reframes of a licensed video', () => {
+  let dir: string;
+  let mp4: Buffer | null = null;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'gemstock-reframe-'));
+    if (video.available) mp4 = makeVideo(dir);
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  async function licensedVideo(original: Buffer | null) {
+    const buyer = await createCompanyBuyer(t);
+    await fundWallet(t, buyer.sid, 1_000_000);
+    const [m] = await createMaterials(t, 1, { width: VIDEO_WIDTH, height: VIDEO_HEIGHT, format: 'video' });
+    await t.app.deps.storage.put(m!.originalKey, original ?? Buffer.from('not a video'), 'video/mp4');
+    const order = await placeOrder(t, buyer, { [m!.sid]: m!.authTypes.includes(2) ? 2 : m!.authTypes[0]! });
+    expect((await payByWallet(t, buyer, order.sid)).code).toBe(0);
+    const download = (preset: ChannelPreset) =>
+      injectApi(t, LICENCE_API.materialDownload, { params: { id: m!.sid }, query: { preset }, token: buyer.token });
+    const cuts = async () =>
+      (await injectApi(t, LICENCE_API.channelCuts, { params: { id: m!.sid }, token: buyer.token })).data.cuts;
+    const counted = async () =>
+      (await t.database.db.select().from(downloads).where(eq(downloads.userSid, buyer.sid))).map((r) => r.preset);
+    return { material: m!, download, cuts, counted };
+  }
+
+  it.skipIf(!video.available)(
+    `douyin 1080 × 1920 and 1:1 800 × 800, centred on the subject with the sound, made once in the background; each download counted${video.available ? '' : NO_FFMPEG}`,
+    async () => {
+      const { material, download, cuts, counted } = await licensedVideo(mp4);
+      expect((await cuts()).filter((c) => c.available).map((c) => c.preset)).toEqual(['tmall', 'jd', 'douyin']);
+
+      // The first download queues the reframe: nothing handed over or counted yet.
+      const first = await download(ChannelPreset.DOUYIN);
+      expect(first.code).toBe(ErrorCode.PRESET_PREPARING.code);
+      expect(await counted()).toEqual([]);
+      await t.app.services.licences.videoCutsSettled();
+      expect((await cuts()).every((c) => !c.preparing)).toBe(true);
+
+      const ready = await download(ChannelPreset.DOUYIN);
+      expect(ready.code).toBe(0);
+      const file = await t.app.inject({ method: 'GET', url: ready.data.url });
+      expect(file.statusCode).toBe(200);
+      const vertical = inspect(dir, file.rawPayload);
+      expect(vertical.size).toEqual([1080, 1920]);
+      expect(vertical.sound).toBe(true);
+      // The jewel (about 2 % of the frame) is in; the band at the far left is out.
+      expect(await brightShare(vertical.frame)).toBeGreaterThan(0.01);
+      expect(await whiteShare(vertical.frame)).toBe(0);
+      const key = channelVideoCutKey(material.sid, { width: 1080, height: 1920 }, material.originalKey);
+      expect(await t.app.deps.storage.stat(key)).not.toBeNull();
+
+      // 天猫 and 京东 take the same 800 × 800 file: made once, for the first of them.
+      expect((await download(ChannelPreset.TMALL)).code).toBe(ErrorCode.PRESET_PREPARING.code);
+      await t.app.services.licences.videoCutsSettled();
+      const square = await download(ChannelPreset.JD);
+      expect(square.code).toBe(0);
+      const squareFile = inspect(dir, (await t.app.inject({ method: 'GET', url: square.data.url })).rawPayload);
+      expect(squareFile.size).toEqual([800, 800]);
+      expect(await brightShare(squareFile.frame)).toBeGreaterThan(0.01);
+
+      // A second download is the stored file again, counted again.
+      expect((await download(ChannelPreset.DOUYIN)).code).toBe(0);
+      expect((await counted()).sort()).toEqual(['douyin', 'douyin', 'jd']);
+    },
+    60_000,
+  );
+
+  it.skipIf(!video.available)(
+    `a reframe that fails is told once (4425), nothing counted, and the next download tries again${video.available ? '' : NO_FFMPEG}`,
+    async () => {
+      const { download, cuts, counted } = await licensedVideo(null);
+      expect((await download(ChannelPreset.TMALL)).code).toBe(ErrorCode.PRESET_PREPARING.code);
+      await t.app.services.licences.videoCutsSettled();
+      expect((await download(ChannelPreset.TMALL)).code).toBe(ErrorCode.PRESET_VIDEO_FAILED.code);
+      expect((await download(ChannelPreset.TMALL)).code).toBe(ErrorCode.PRESET_PREPARING.code);
+      await t.app.services.licences.videoCutsSettled();
+      expect((await cuts()).every((c) => !c.preparing)).toBe(true);
+      expect(await counted()).toEqual([]);
+    },
+    60_000,
+  );
 });

@@ -12,6 +12,10 @@ import { unzipSync, strFromU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLogs,
+  boardComments,
+  boardItems,
+  boards,
+  boardShares,
   invoices,
   licences,
   materialLikes,
@@ -99,6 +103,26 @@ async function paidOrder(ownerSid: string, userSid = ownerSid) {
 function ask(buyer: TestBuyer, body: TPrivacyRequestCreate) {
   return injectApi(t, PRIVACY_API.create, { token: buyer.token, body });
 }
+
+/** A board of the company with one material and a comment from each author given, and a live share link. */
+async function boardWithComments(ownerSid: string, authors: { sid: string; body: string }[]) {
+  const boardSid = newSid();
+  const material = await insertMaterial(t, { keywords: ['手镯'] });
+  await t.database.db.insert(boards).values({ sid: boardSid, ownerSid, creatorSid: ownerSid, name: `候选${boardSid}` });
+  await t.database.db
+    .insert(boardItems)
+    .values({ boardSid, materialSid: material.sid, spec: 2, position: 1024, addedBy: ownerSid });
+  await t.database.db
+    .insert(boardComments)
+    .values(
+      authors.map((a) => ({ sid: newSid(), boardSid, materialSid: material.sid, authorSid: a.sid, body: a.body })),
+    );
+  await t.database.db.insert(boardShares).values({ token: newSid(32), boardSid, createdBy: ownerSid });
+  return { boardSid, materialSid: material.sid };
+}
+
+const commentsOf = async (authorSid: string) =>
+  (await t.database.db.select().from(boardComments).where(eq(boardComments.authorSid, authorSid))).map((c) => c.body);
 
 async function outboxTo(address: string) {
   return t.database.db
@@ -205,6 +229,11 @@ describe('the copy of the data', () => {
       spec: 1,
     });
 
+    const board = await boardWithComments(buyer.sid, [
+      { sid: buyer.sid, body: '客户喜欢这款' },
+      { sid: sub.sid, body: '子账号的意见' },
+    ]);
+
     const asked = await ask(buyer, { kind: 'COPY', detail: '请提供全部数据' });
     const notYet = await injectApi(t, PRIVACY_API.archive, { token: buyer.token, params: { id: asked.data.sid } });
     expect(notYet.code).toBe(ErrorCode.PRIVACY_ARCHIVE_NOT_READY.code);
@@ -232,6 +261,7 @@ describe('the copy of the data', () => {
       'invoices',
       'wallet_ledger',
       'likes',
+      'board_comments',
       'demands',
       'downloads',
       'consents',
@@ -251,6 +281,10 @@ describe('the copy of the data', () => {
     expect(subs.map((s) => s.sid)).toEqual([sub.sid]);
     expect(JSON.parse(strFromU8(entries['likes.json']!))).toEqual([
       expect.objectContaining({ material_sid: material.sid }),
+    ]);
+    // Only the words the account wrote itself, with the board they are on.
+    expect(JSON.parse(strFromU8(entries['board_comments.json']!))).toEqual([
+      expect.objectContaining({ board_sid: board.boardSid, material_sid: board.materialSid, body: '客户喜欢这款' }),
     ]);
     expect(JSON.parse(strFromU8(entries['consents.json']!))).toHaveLength(2);
 
@@ -439,6 +473,10 @@ describe('deletion of the account', () => {
     });
     const material = await insertMaterial(t, { keywords: ['项链'] });
     await t.database.db.insert(materialLikes).values({ userSid: buyer.sid, materialSid: material.sid });
+    const board = await boardWithComments(buyer.sid, [
+      { sid: buyer.sid, body: '主账号的意见' },
+      { sid: sub.sid, body: '子账号的意见' },
+    ]);
     const orderBefore = (await t.database.db.select().from(orders).where(eq(orders.sid, order.sid)))[0];
     const invoiceBefore = (await t.database.db.select().from(invoices).where(eq(invoices.sid, invoiceSid)))[0];
     expect((await login(t, { email: buyer.email, password: DEFAULT_PASSWORD })).code).toBe(0);
@@ -477,6 +515,11 @@ describe('deletion of the account', () => {
     expect(await t.database.db.select().from(orders).where(eq(orders.sid, order.sid))).toEqual([orderBefore]);
     expect(await t.database.db.select().from(invoices).where(eq(invoices.sid, invoiceSid))).toEqual([invoiceBefore]);
     expect(await t.database.db.select().from(materialLikes).where(eq(materialLikes.userSid, buyer.sid))).toEqual([]);
+    // The company ends: its boards go, with their materials, comments and share links.
+    expect(await t.database.db.select().from(boards).where(eq(boards.sid, board.boardSid))).toEqual([]);
+    expect(await t.database.db.select().from(boardItems).where(eq(boardItems.boardSid, board.boardSid))).toEqual([]);
+    expect(await t.database.db.select().from(boardShares).where(eq(boardShares.boardSid, board.boardSid))).toEqual([]);
+    expect([...(await commentsOf(buyer.sid)), ...(await commentsOf(sub.sid))]).toEqual([]);
 
     // Signed out, cannot sign in, and told at the old address.
     const me = await injectApi(t, PRIVACY_API.list, { token: buyer.token });
@@ -553,9 +596,19 @@ describe('deletion of the account', () => {
   it("a sub-account's deletion covers only itself", async () => {
     const buyer = await mainAccount();
     const sub = await createSubAccount(t, buyer.sid);
+    const board = await boardWithComments(buyer.sid, [
+      { sid: buyer.sid, body: '主账号的意见' },
+      { sid: sub.sid, body: '子账号的意见' },
+    ]);
     const asked = await ask(sub, { kind: 'DELETION' });
     expect(asked.code).toBe(0);
     await injectApi(t, ADMIN_PRIVACY_API.erase, { token: service.token, params: { id: asked.data.sid } });
+    // Its comments go; the company's board, and what others wrote on it, stay.
+    expect(await commentsOf(sub.sid)).toEqual([]);
+    expect(await commentsOf(buyer.sid)).toEqual(['主账号的意见']);
+    expect(await t.database.db.select().from(boardItems).where(eq(boardItems.boardSid, board.boardSid))).toHaveLength(
+      1,
+    );
     const [main] = await t.database.db.select().from(users).where(eq(users.sid, buyer.sid));
     expect(main?.email).toBe(buyer.email);
     const [subRow] = await t.database.db.select().from(users).where(eq(users.sid, sub.sid));

@@ -4,6 +4,8 @@ import {
   analyticsEvents,
   auditLogs,
   auditLogsArchive,
+  boards,
+  boardShares,
   changeFeed,
   downloads,
   mediaJobs,
@@ -41,12 +43,16 @@ describe('retention of the tables that only grow', () => {
   let t: TestApp;
   let buyerSid: string;
   let materialSids: string[];
+  const boardSid = 'retention-board';
 
   beforeAll(async () => {
     t = await buildTestApp();
     buyerSid = (await createBuyer(t)).sid;
     materialSids = [];
     for (let i = 0; i < 3; i += 1) materialSids.push((await insertMaterial(t, { keywords: ['戒指'] })).sid);
+    await t.database.db
+      .insert(boards)
+      .values({ sid: boardSid, ownerSid: buyerSid, creatorSid: buyerSid, name: '候选' });
   });
   afterAll(async () => {
     await t.close();
@@ -65,6 +71,7 @@ describe('retention of the tables that only grow', () => {
     'used_challenges',
     'change_feed',
     'analytics_events',
+    'board_shares',
   ] as const;
 
   beforeEach(async () => {
@@ -260,6 +267,28 @@ describe('retention of the tables that only grow', () => {
         archivedAudit(3, 'go', justBefore(lastKept(RETENTION.auditYears), 200 * 86_400_000)),
         archivedAudit(4, 'stay', lastKept(RETENTION.auditYears)),
       ]);
+
+    const share = (token: string, ended: { revokedAt?: Date; expiresAt?: Date }) => ({
+      token,
+      boardSid,
+      createdBy: buyerSid,
+      createdAt: daysAgo(400),
+      ...ended,
+    });
+    const past = (extra: number) => daysAgo(RETENTION.boardShareDays + extra);
+    const later = new Date(Date.now() + 30 * 86_400_000);
+    await db
+      .insert(boardShares)
+      .values([
+        share('go-revoked', { revokedAt: past(1) }),
+        share('go-revoked-before-expiry', { revokedAt: past(2), expiresAt: later }),
+        share('go-expired', { expiresAt: past(1) }),
+        share('go-expired-then-revoked', { expiresAt: past(3), revokedAt: daysAgo(1) }),
+        share('stay-revoked-lately', { revokedAt: daysAgo(RETENTION.boardShareDays - 1) }),
+        share('stay-expired-lately', { expiresAt: daysAgo(RETENTION.boardShareDays - 1) }),
+        share('stay-live', {}),
+        share('stay-live-until-later', { expiresAt: later }),
+      ]);
   }
 
   const expectedRemoved = {
@@ -275,6 +304,7 @@ describe('retention of the tables that only grow', () => {
     used_challenges: 5,
     change_feed: 3,
     analytics_events: 2,
+    board_shares: 4,
   };
 
   async function values(query: string): Promise<string[]> {
@@ -298,6 +328,7 @@ describe('retention of the tables that only grow', () => {
       challenges: await values('select signature as v from used_challenges'),
       changes: await values('select origin as v from change_feed'),
       analytics: await values('select route as v from analytics_events'),
+      shares: await values("select split_part(token, '-', 1) as v from board_shares"),
     };
   }
 
@@ -314,6 +345,7 @@ describe('retention of the tables that only grow', () => {
     challenges: ['stay'],
     changes: ['stay'],
     analytics: ['stay'],
+    shares: ['stay', 'stay', 'stay', 'stay'],
   };
 
   it('removes what is past its lifetime, archives old payment events and audit entries, and keeps the rest', async () => {

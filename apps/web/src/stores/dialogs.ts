@@ -32,6 +32,8 @@ interface DialogState {
   guideOpen: boolean;
   legal: LegalDocument | null;
   recharge: RechargeStep | null;
+  /** 加入收藏夹 from a tile: the material, with no licence type chosen (the board takes its first). */
+  addToBoard: { material: string } | null;
 
   openAuth(mode?: AuthMode, afterLogin?: AfterLogin | null): void;
   setAuthMode(mode: AuthMode): void;
@@ -48,6 +50,8 @@ interface DialogState {
   closeLegal(): void;
   openRecharge(step?: RechargeStep): void;
   closeRecharge(): void;
+  openAddToBoard(material: string): void;
+  closeAddToBoard(): void;
 }
 
 export const useDialogs = create<DialogState>()((set, get) => ({
@@ -58,6 +62,7 @@ export const useDialogs = create<DialogState>()((set, get) => ({
   guideOpen: false,
   legal: null,
   recharge: null,
+  addToBoard: null,
 
   openAuth(mode = 'login', afterLogin) {
     set((s) => ({
@@ -107,6 +112,12 @@ export const useDialogs = create<DialogState>()((set, get) => ({
   },
   closeRecharge() {
     set({ recharge: null });
+  },
+  openAddToBoard(material) {
+    set({ addToBoard: { material } });
+  },
+  closeAddToBoard() {
+    set({ addToBoard: null });
   },
 }));
 

@@ -33,11 +33,13 @@ export const ZChannelCut = z.object({
   reason: z.string().nullable(),
   /** The frame the cut keeps, on the subject; null when the cut cannot be made. */
   crop: ZCropBox.nullable(),
+  /** A video's reframe being made now: the download answers 4423 until it is ready. Always false for a picture. */
+  preparing: z.boolean(),
 });
 export type TChannelCut = z.infer<typeof ZChannelCut>;
 
 /**
- * The channel cuts of a licensed image: `previewUrl` is the public watermarked preview, on which
+ * The channel cuts of a licensed image or video: `previewUrl` is the public watermarked preview, on which
  * the web app draws each cut's frame, so the preview never needs the clean original.
  */
 export const ZChannelCutsResponse = z.object({
@@ -71,7 +73,8 @@ export const LICENCE_API = {
     access: 'user',
     params: ZMaterialIdParams,
     response: ZChannelCutsResponse,
-    summary: "The channel-ready cuts of a licensed image: each one's size, whether it can be made, and its frame.",
+    summary:
+      "The channel-ready cuts of a licensed image or video: each one's size, whether it can be made, its frame, and whether a video's is being made.",
   }),
   orderDownload: defineEndpoint({
     method: 'GET',

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { materials } from './catalog.js';
 import { users } from './user.js';
@@ -71,7 +72,11 @@ export const boardComments = pgTable(
     body: text().notNull(),
     createdAt: now(),
   },
-  (t) => [index('board_comments_item_idx').on(t.boardSid, t.materialSid, t.createdAt, t.sid)],
+  (t) => [
+    index('board_comments_item_idx').on(t.boardSid, t.materialSid, t.createdAt, t.sid),
+    // An author's comments: the personal-information copy pages them and a deletion removes them.
+    index('board_comments_author_idx').on(t.authorSid, t.sid),
+  ],
 );
 
 /**
@@ -92,5 +97,14 @@ export const boardShares = pgTable(
     revokedAt: timestamp({ withTimezone: true }),
     createdAt: now(),
   },
-  (t) => [index('board_shares_board_idx').on(t.boardSid, t.createdAt)],
+  (t) => [
+    index('board_shares_board_idx').on(t.boardSid, t.createdAt),
+    // The retention pass finds links that ended long ago by either end (RETENTION.boardShareDays).
+    index('board_shares_revoked_idx')
+      .on(t.revokedAt)
+      .where(sql`revoked_at is not null`),
+    index('board_shares_expires_idx')
+      .on(t.expiresAt)
+      .where(sql`expires_at is not null`),
+  ],
 );

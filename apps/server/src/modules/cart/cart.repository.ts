@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { cartItems } from '../../db/schema/index.js';
+import { cartItems, users } from '../../db/schema/index.js';
 
 export interface CartItemRow {
   materialSid: string;
@@ -21,6 +21,15 @@ export async function listCartItems(db: DbOrTx, userSid: string): Promise<CartIt
     .from(cartItems)
     .where(eq(cartItems.userSid, userSid))
     .orderBy(desc(cartItems.createdAt), desc(cartItems.materialSid));
+}
+
+/**
+ * Holds the cart owner's account row for the transaction: the cap is checked by counting and then
+ * inserting, and two additions at once (two tabs, two boards bought together) would otherwise both
+ * count the same figure and pass it together.
+ */
+export async function lockCartOwner(tx: DbOrTx, userSid: string): Promise<void> {
+  await tx.select({ sid: users.sid }).from(users).where(eq(users.sid, userSid)).limit(1).for('update');
 }
 
 export async function countCartItems(db: DbOrTx, userSid: string): Promise<number> {

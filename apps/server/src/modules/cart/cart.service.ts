@@ -24,6 +24,7 @@ import {
   deleteCartItems,
   hasCartItem,
   listCartItems,
+  lockCartOwner,
   setCartChosen,
   upsertCartItem,
 } from './cart.repository.js';
@@ -90,11 +91,14 @@ export async function addToCart(
   if (unitPriceCents(pricedMaterialOf(material), input.spec) === null) {
     throw new AppError(ErrorCode.LICENCE_TYPE_NOT_OFFERED);
   }
-  const isInCart = await hasCartItem(deps.db, user.sid, material.sid);
-  if (!isInCart && (await countCartItems(deps.db, user.sid)) >= CART_MAX_ITEMS) {
-    throw new AppError(ErrorCode.CART_FULL);
-  }
-  await upsertCartItem(deps.db, user.sid, material.sid, input.spec);
+  await deps.db.transaction(async (tx) => {
+    await lockCartOwner(tx, user.sid);
+    const isInCart = await hasCartItem(tx, user.sid, material.sid);
+    if (!isInCart && (await countCartItems(tx, user.sid)) >= CART_MAX_ITEMS) {
+      throw new AppError(ErrorCode.CART_FULL);
+    }
+    await upsertCartItem(tx, user.sid, material.sid, input.spec);
+  });
   await deps.events.emit('cart.added', { materialSid: material.sid, userSid: user.sid });
   return { count: await countCartItems(deps.db, user.sid) };
 }
@@ -109,6 +113,7 @@ export async function addManyToCart(
   items: readonly { materialSid: string; spec: LicenceType }[],
 ): Promise<number | null> {
   const fitted = await deps.db.transaction(async (tx) => {
+    await lockCartOwner(tx, user.sid);
     const present = new Set((await listCartItems(tx, user.sid)).map((i) => i.materialSid));
     const fresh = items.filter((i) => !present.has(i.materialSid)).length;
     if (present.size + fresh > CART_MAX_ITEMS) return false;

@@ -185,3 +185,23 @@ export function purgeArchiveAfterYears(
       select count(*)::int as n from gone`,
   };
 }
+
+/**
+ * Board share links revoked, or expired, more than `days` ago (board_shares_revoked_idx and
+ * board_shares_expires_idx). A live link is never taken: one revoked or expired less than `days`
+ * ago ends later than the cutoff on both counts.
+ */
+export function purgeEndedBoardShares(key: number, days: number): RetentionStatements {
+  return {
+    key,
+    batch: (limit) => sql`
+      with gone as (
+        delete from board_shares where token in (
+          select token from board_shares
+          where revoked_at < ${olderThanDays(days)} or expires_at < ${olderThanDays(days)}
+          limit ${limit}
+        ) returning 1
+      )
+      select count(*)::int as n from gone`,
+  };
+}

@@ -2,6 +2,7 @@ import type { AppDeps } from '../../app-deps.js';
 import {
   archiveOlderThan,
   purgeArchiveAfterYears,
+  purgeEndedBoardShares,
   purgeExpiredChallenges,
   purgeFinishedMediaJobs,
   purgeOlderThan,
@@ -45,6 +46,13 @@ export const RETENTION = {
    * figures for good; the rows are kept a little longer than the rollup looks back (31 days).
    */
   analyticsEventDays: 90,
+  /**
+   * Board share links that were revoked or expired: they open nothing any more, and are kept a
+   * month as the record of what was shown to a client (the company may still ask "was that link
+   * still open last week?"), then go, so a board whose links are made and revoked again and again
+   * does not grow (decision 0047).
+   */
+  boardShareDays: 30,
 } as const;
 
 /** How often the retention pass runs (server.ts). */
@@ -72,6 +80,7 @@ const RULES: readonly Rule[] = [
   { name: 'used_challenges', ...purgeExpiredChallenges(10) },
   { name: 'change_feed', ...purgeOlderThan(11, 'change_feed', RETENTION.changeFeedDays) },
   { name: 'analytics_events', ...purgeOlderThan(12, 'analytics_events', RETENTION.analyticsEventDays) },
+  { name: 'board_shares', ...purgeEndedBoardShares(13, RETENTION.boardShareDays) },
 ];
 
 export type RetentionResult = Record<string, number>;

@@ -1,24 +1,33 @@
 import {
   CHANNEL_PRESET_TABLE,
   type ChannelPreset,
+  type ChannelPresetSpec,
   channelPresetSpec,
   ErrorCode,
   MaterialFormat,
   presetFits,
+  presetOffersVideo,
   type TChannelCutsResponse,
   type TDownloadUrlResponse,
+  VIDEO_PRESET_USE,
 } from '@gemstock/contract';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { UserRow } from '../../db/rows.js';
 import { AppError } from '../../lib/app-error.js';
 import { type CropFraction, findAttentionCrops, renderCut } from '../../media/image-processor.js';
-import { channelCutKey } from '../../media/keys.js';
+import { channelCutKey, channelVideoCutKey } from '../../media/keys.js';
 import { findMaterialsBySids, type MaterialRow } from '../catalog/index.js';
 import { recordLicenceDownload } from './licence.repository.js';
 import { entitledLicence, LICENCE_DOWNLOAD_TTL_SECONDS, type LicenceDeps, readAll } from './licence.service.js';
 
 /**
- * Channel-ready cuts of a licensed picture (docs/decisions/0046): the preview of each cut's frame
- * and the download of the cut itself, made once and kept in private storage.
+ * Channel-ready cuts of a licensed picture or video (docs/decisions/0046): the preview of each
+ * cut's frame and the download of the cut itself, made once and kept in private storage. A
+ * picture's cut is made inside the first download; a video's reframe in the background
+ * (VideoCutQueue), the download answering 4423 until it is stored.
  */
 
 /** An original larger than this is not read into memory to be cut (far beyond a stock photo). */
@@ -71,7 +80,40 @@ function frameOf(frames: CropFraction[], preset: ChannelPreset): CropFraction {
   return frames[CHANNEL_PRESET_TABLE.findIndex((p) => p.preset === preset)]!;
 }
 
+/**
+ * A video's frame for a ratio: the largest of that ratio the picture holds, centred. Jewellery
+ * footage keeps its piece in the middle of the shot; following a moving subject frame by frame
+ * is not attempted (decision 0046).
+ */
+export function centredFrame(width: number, height: number, spec: ChannelPresetSpec): CropFraction {
+  const ratio = spec.width / spec.height;
+  const frameWidth = Math.min(1, (height * ratio) / width);
+  const frameHeight = Math.min(1, width / ratio / height);
+  return { left: (1 - frameWidth) / 2, top: (1 - frameHeight) / 2, width: frameWidth, height: frameHeight };
+}
+
+/** The frame in whole pixels, with even sides and offsets (H.264 halves the colour planes). */
+function pixelFrame(width: number, height: number, frame: CropFraction) {
+  const evenDown = (n: number) => Math.floor(n / 2) * 2;
+  const w = Math.max(2, evenDown(frame.width * width));
+  const h = Math.max(2, evenDown(frame.height * height));
+  return { x: evenDown((width - w) / 2), y: evenDown((height - h) / 2), width: w, height: h };
+}
+
+function videoCutKeyOf(material: MaterialRow, spec: ChannelPresetSpec): string {
+  return channelVideoCutKey(material.sid, spec, material.originalKey);
+}
+
 const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
+
+function videoReason(material: MaterialRow, spec: ChannelPresetSpec, deps: LicenceDeps): string | null {
+  if (!presetOffersVideo(spec.preset)) return ErrorCode.PRESET_NOT_FOR_VIDEO.message;
+  if (!presetFits(spec, material.width, material.height)) {
+    return `原片 ${material.width}×${material.height}，不足 ${spec.width}×${spec.height}，不会放大画面`;
+  }
+  if (!deps.video.available) return ErrorCode.PRESET_VIDEO_FAILED.message;
+  return null;
+}
 
 /** GET /api/material/:id/presets: each cut's size, whether it can be made, and where it falls. */
 export async function listChannelCuts(
@@ -89,34 +131,83 @@ export async function listChannelCuts(
     height: material.height,
     cuts: CHANNEL_PRESET_TABLE.map((spec) => {
       const fits = presetFits(spec, material.width, material.height);
-      const frame = frames && fits ? frameOf(frames, spec.preset) : null;
+      const reason = video
+        ? videoReason(material, spec, deps)
+        : fits
+          ? null
+          : `原图 ${material.width}×${material.height}，不足 ${spec.width}×${spec.height}，不会放大画面`;
+      const frame =
+        reason !== null
+          ? null
+          : frames
+            ? frameOf(frames, spec.preset)
+            : centredFrame(material.width, material.height, spec);
       return {
         preset: spec.preset,
         name: spec.name,
-        use: spec.use,
+        use: (video ? VIDEO_PRESET_USE[spec.preset] : undefined) ?? spec.use,
         ratio: spec.ratio,
         width: spec.width,
         height: spec.height,
         available: frame !== null,
-        reason: video
-          ? ErrorCode.PRESET_NOT_FOR_VIDEO.message
-          : fits
-            ? null
-            : `原图 ${material.width}×${material.height}，不足 ${spec.width}×${spec.height}，不会放大画面`,
+        reason,
         crop: frame && {
           left: round4(frame.left),
           top: round4(frame.top),
           width: round4(frame.width),
           height: round4(frame.height),
         },
+        preparing: video && frame !== null && deps.videoCuts.isPending(videoCutKeyOf(material, spec)),
       };
     }),
   };
 }
 
 /**
- * GET /api/material/:id/download?preset=…: a short-lived link to the channel's cut, made on the
- * first download and kept in private storage (the same signed-link route serves it as an
+ * Makes a video's reframe and stores it: the original is copied to a scratch directory (storage
+ * may be a remote bucket), cut and shrunk by ffmpeg, and the result streamed to storage.
+ */
+async function renderVideoCut(deps: LicenceDeps, material: MaterialRow, spec: ChannelPresetSpec, key: string) {
+  await mkdir(deps.scratchDir, { recursive: true });
+  const scratch = await mkdtemp(join(deps.scratchDir, 'cut-'));
+  try {
+    const input = join(scratch, 'original');
+    await pipeline(await deps.storage.getStream(material.originalKey), createWriteStream(input));
+    const output = join(scratch, 'cut.mp4');
+    const crop = pixelFrame(material.width, material.height, centredFrame(material.width, material.height, spec));
+    await deps.video.makeReframe(input, output, { crop, width: spec.width, height: spec.height });
+    await deps.storage.put(key, createReadStream(output), 'video/mp4');
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A video's reframe for the download: its key once stored. Before that the reframe is queued
+ * (once) and the buyer told to come back (4423); a failed attempt is told once (4425), and the
+ * next download queues it again.
+ */
+async function storedVideoCut(deps: LicenceDeps, material: MaterialRow, preset: ChannelPreset): Promise<string> {
+  const spec = channelPresetSpec(preset);
+  if (!presetOffersVideo(preset)) throw new AppError(ErrorCode.PRESET_NOT_FOR_VIDEO);
+  if (!presetFits(spec, material.width, material.height)) throw new AppError(ErrorCode.PRESET_TOO_LARGE);
+  const key = videoCutKeyOf(material, spec);
+  if (await deps.storage.stat(key)) return key;
+  if (deps.videoCuts.takeFailure(key) || !deps.video.available) throw new AppError(ErrorCode.PRESET_VIDEO_FAILED);
+  if (!deps.videoCuts.enqueue(key, () => renderVideoCut(deps, material, spec, key))) {
+    throw new AppError(ErrorCode.PRESET_QUEUE_FULL);
+  }
+  throw new AppError(ErrorCode.PRESET_PREPARING);
+}
+
+/** Resolves once no video reframe is queued or running (shutdown, tests). */
+export async function videoCutsSettled(deps: LicenceDeps): Promise<void> {
+  await deps.videoCuts.settled();
+}
+
+/**
+ * GET /api/material/:id/download?preset=…: a short-lived link to the channel's cut, made (a
+ * picture's) or queued (a video's) on the first download and kept in private storage (the same signed-link route serves it as an
  * original). Recorded as a download of the licence with the preset noted.
  */
 export async function downloadChannelCut(
@@ -126,7 +217,22 @@ export async function downloadChannelCut(
   preset: ChannelPreset,
 ): Promise<TDownloadUrlResponse> {
   const { licence, material } = await licensedMaterial(deps, user, materialSid);
-  if (isVideo(material)) throw new AppError(ErrorCode.PRESET_NOT_FOR_VIDEO);
+  const key = isVideo(material)
+    ? await storedVideoCut(deps, material, preset)
+    : await storedPictureCut(deps, material, preset);
+  await recordLicenceDownload(deps.db, {
+    licenceSid: licence.sid,
+    userSid: user.sid,
+    materialSid: material.sid,
+    orderSid: licence.orderSid,
+    preset,
+  });
+  const signed = deps.signer.signDownloadUrl(key, LICENCE_DOWNLOAD_TTL_SECONDS);
+  return { url: signed.url, expiresAt: signed.expiresAt.toISOString() };
+}
+
+/** A picture's cut for the download: its key, made and stored first when it is not yet. */
+async function storedPictureCut(deps: LicenceDeps, material: MaterialRow, preset: ChannelPreset): Promise<string> {
   const spec = channelPresetSpec(preset);
   if (!presetFits(spec, material.width, material.height)) throw new AppError(ErrorCode.PRESET_TOO_LARGE);
   const key = channelCutKey(material.sid, preset, spec, material.originalKey);
@@ -141,13 +247,5 @@ export async function downloadChannelCut(
     }
     await deps.storage.put(key, cut.data, cut.mime);
   }
-  await recordLicenceDownload(deps.db, {
-    licenceSid: licence.sid,
-    userSid: user.sid,
-    materialSid: material.sid,
-    orderSid: licence.orderSid,
-    preset,
-  });
-  const signed = deps.signer.signDownloadUrl(key, LICENCE_DOWNLOAD_TTL_SECONDS);
-  return { url: signed.url, expiresAt: signed.expiresAt.toISOString() };
+  return key;
 }

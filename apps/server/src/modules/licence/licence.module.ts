@@ -7,13 +7,22 @@ import {
   listPurchased,
   renderCertificate,
 } from './licence.service.js';
-import { downloadChannelCut, listChannelCuts } from './channel-cut.service.js';
+import { downloadChannelCut, listChannelCuts, videoCutsSettled } from './channel-cut.service.js';
 import type { CropFraction } from '../../media/image-processor.js';
+import { VideoCutQueue } from './video-cut-queue.js';
+
+/** Reframes a server holds queued at most (one runs at a time): more are refused with 4424. */
+const VIDEO_CUTS_QUEUED = 8;
 
 /** Purchased downloads, the purchased list and certificates; built once, in services.ts. */
-export function createLicenceService(deps: Omit<LicenceDeps, 'certificates' | 'channelFrames'>) {
+export function createLicenceService(deps: Omit<LicenceDeps, 'certificates' | 'channelFrames' | 'videoCuts'>) {
   return bindService(
-    { ...deps, certificates: new Map<string, Buffer>(), channelFrames: new Map<string, Promise<CropFraction[]>>() },
+    {
+      ...deps,
+      certificates: new Map<string, Buffer>(),
+      channelFrames: new Map<string, Promise<CropFraction[]>>(),
+      videoCuts: new VideoCutQueue(VIDEO_CUTS_QUEUED),
+    },
     {
       downloadMaterial,
       downloadOrder,
@@ -22,6 +31,7 @@ export function createLicenceService(deps: Omit<LicenceDeps, 'certificates' | 'c
       describeForVerification,
       listChannelCuts,
       downloadChannelCut,
+      videoCutsSettled,
     },
   );
 }

@@ -22,6 +22,8 @@ import { cappedTotal, decodeCursor, encodeCursor } from '../../lib/list-cursor.j
 import { toDocumentJpeg } from '../../media/document-image.js';
 import type { CropFraction } from '../../media/image-processor.js';
 import type { Storage } from '../../media/storage.js';
+import type { VideoProcessor } from '../../media/video-processor.js';
+import type { VideoCutQueue } from './video-cut-queue.js';
 import {
   findLikedSids,
   findMaterialsBySids,
@@ -77,6 +79,12 @@ export interface LicenceDeps {
    * original, and the buyer's preview and download ask for the same ones. One per process.
    */
   channelFrames: Map<string, Promise<CropFraction[]>>;
+  /** Videos' reframes being made by this process, one at a time. One per process. */
+  videoCuts: VideoCutQueue;
+  /** ffmpeg, which reframes a video. */
+  video: VideoProcessor;
+  /** Local scratch space for a reframe (the original is copied there from storage). */
+  scratchDir: string;
   /** The order a licence came with: the order module's, wired in services.ts. */
   findOrder: (db: DbOrTx, sid: string) => Promise<OrderRow | undefined>;
   /** The design delivered for a custom order, which its exclusive certificate licenses: the design module's. */

@@ -51,7 +51,8 @@ const afterKey = (key: SQL, after: string | null) => (after === null ? sql`` : s
  * What the copy holds for an account (decision 0043): its profile and consents, a main account's
  * company and sub-accounts, and the business of the company (a main account) or of the account
  * itself (a sub-account): orders, licences, invoices, wallet movements, likes, demands, downloads,
- * and its own privacy requests. Never a password hash, a token or another company's data.
+ * and its own board comments and privacy requests (a comment is its author's words, so each
+ * account's copy holds only what it wrote). Never a password hash, a token or another company's data.
  */
 export function exportSectionsOf(user: UserRow): ExportSection[] {
   const me = user.sid;
@@ -171,6 +172,15 @@ export function exportSectionsOf(user: UserRow): ExportSection[] {
       (after, limit) => sql`select material_sid as _key, material_sid, ${iso(sql`created_at`)} as created_at
         from material_likes where user_sid = ${me} ${afterKey(sql`material_sid`, after)}
         order by material_sid limit ${limit}`,
+    ),
+    section(
+      'board_comments',
+      '收藏夹评论',
+      ['sid', 'board_sid', 'board_name', 'material_sid', 'body', 'created_at'],
+      (after, limit) => sql`select c.sid as _key, c.sid, c.board_sid, b.name as board_name, c.material_sid, c.body,
+        ${iso(sql`c.created_at`)} as created_at
+        from board_comments c join boards b on b.sid = c.board_sid
+        where c.author_sid = ${me} ${afterKey(sql`c.sid`, after)} order by c.sid limit ${limit}`,
     ),
     section(
       'demands',

@@ -14,6 +14,8 @@ import { and, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import type { UserRow } from '../../db/rows.js';
 import {
+  boardComments,
+  boards,
   cartItems,
   demands,
   invoices,
@@ -277,7 +279,11 @@ export async function anonymiseUsers(tx: DbOrTx, sids: readonly string[], at: Da
     .where(inArray(users.sid, sids));
 }
 
-/** What the deleted accounts leave that is only theirs: likes, the cart, their search words, codes and sign-in guards. */
+/**
+ * What the deleted accounts leave that is only theirs: likes, the cart, their board comments, their
+ * search words, codes and sign-in guards; and a deleted main account's boards, since the company
+ * ends with it (their materials, comments and share links go with them, so no link keeps showing them).
+ */
 export async function removePersonalTraces(
   tx: DbOrTx,
   accounts: readonly Pick<UserRow, 'sid' | 'email' | 'mobile'>[],
@@ -287,6 +293,8 @@ export async function removePersonalTraces(
   const addresses = accounts.flatMap((a) => [a.email, a.mobile]).filter((v): v is string => Boolean(v));
   await tx.delete(materialLikes).where(inArray(materialLikes.userSid, sids));
   await tx.delete(cartItems).where(inArray(cartItems.userSid, sids));
+  await tx.delete(boardComments).where(inArray(boardComments.authorSid, sids));
+  await tx.delete(boards).where(inArray(boards.ownerSid, sids));
   await tx.update(searchLogs).set({ userSid: null, searcherKey: null }).where(inArray(searchLogs.userSid, sids));
   if (addresses.length > 0) await tx.delete(verificationCodes).where(inArray(verificationCodes.target, addresses));
   await tx.delete(signInGuards).where(

@@ -27,6 +27,8 @@ const PendingCouponDialog = lazyWithAntd(
 );
 const SurveyDialog = lazyWithAntd(() => import('@/features/survey/components/survey-dialog'), 'SurveyDialog');
 const CheckoutHost = lazyWithAntd(() => import('@/features/checkout/components/checkout-host'), 'CheckoutHost');
+// a tile's 加入收藏夹: the board picker and antd load on the first click, never with a grid
+const AddToBoardHost = lazyWithAntd(() => import('@/features/board/components/add-to-board-host'), 'AddToBoardHost');
 const RechargeFlow = lazyWithAntd(() => import('@/features/wallet/components/recharge-flow'), 'RechargeFlow');
 
 /** True from the first time `flag` is true. */
@@ -51,6 +53,7 @@ export function GlobalDialogs() {
   const hasCoupon = useSession((s) => s.pendingCoupon !== null);
   const isCheckingOut = useCheckout((s) => s.step !== null || s.rewardCoupon !== null || s.paidOrder !== null);
   const rechargeOpen = useDialogs((s) => s.recharge !== null);
+  const addingToBoard = useDialogs((s) => s.addToBoard !== null);
   // After the purchase's own dialogs (pay success, order coupon) and any pending coupon.
   const surveyDue = useSession((s) => s.surveyPending) && !isCheckingOut && !hasCoupon;
 
@@ -79,6 +82,9 @@ export function GlobalDialogs() {
       </Slot>
       <Slot when={rechargeOpen}>
         <RechargeFlow />
+      </Slot>
+      <Slot when={addingToBoard}>
+        <AddToBoardHost />
       </Slot>
       <Slot when={surveyDue}>
         <SurveyDialog />

@@ -5,6 +5,8 @@ import { Link } from 'react-router';
 import { useMaterialLike } from '@/api/toggle-material-like';
 import { paths } from '@/config/paths';
 import { formatDuration, materialLabel, ownedLicenceText } from '@/lib/material-licence';
+import { dialogs, useDialogs } from '@/stores/dialogs';
+import { useIsLoggedIn } from '@/stores/session';
 import { Icon } from '../ui/icon';
 
 export interface MaterialCardProps {
@@ -30,7 +32,7 @@ const PICTURE_ATTRIBUTE_WIDTH = 480;
 
 /**
  * One material in a grid: its thumbnail at its real aspect ratio, a link to the detail page
- * (Enter opens it), a like toggle, and for a video its duration and its watermarked preview,
+ * (Enter opens it), a like toggle, 加入收藏夹 (the company's boards), and for a video its duration and its watermarked preview,
  * played muted while the pointer or keyboard focus is on it.
  */
 export function MaterialCard({
@@ -124,6 +126,7 @@ export function MaterialCard({
         </div>
       </Link>
       <LikeToggle material={material} />
+      <BoardButton material={material} label={label} />
       {footer}
     </div>
   );
@@ -144,6 +147,34 @@ function LikeToggle({ material }: { material: TMaterial }) {
         <span className="gs-tile__heart" aria-hidden="true" />
         <span className="gs-tile__like-count">{likeCount}</span>
       </span>
+    </button>
+  );
+}
+
+/**
+ * 加入收藏夹 on a tile: opens the board picker, which the global dialogs load on the first click
+ * (a grid carries only this button). Signed out, it asks for the login first and comes back here.
+ */
+function BoardButton({ material, label }: { material: TMaterial; label: string }) {
+  const isLoggedIn = useIsLoggedIn();
+  const open = useDialogs((s) => s.openAddToBoard);
+  const onClick = () => {
+    if (!isLoggedIn) {
+      dialogs.openLogin({ kind: 'navigate', to: `${window.location.pathname}${window.location.search}` });
+      return;
+    }
+    open(material.sid);
+  };
+  if (material.disabled) return null;
+  return (
+    <button
+      type="button"
+      className="gs-tile__board"
+      aria-label={`加入收藏夹：${label}`}
+      title="加入收藏夹"
+      onClick={onClick}
+    >
+      <span className="gs-tile__board-pill">+ 收藏夹</span>
     </button>
   );
 }

@@ -26,10 +26,10 @@ import { PRIVACY_KIND_LABEL, PRIVACY_STATUS_TAG } from '../lib/privacy-labels';
 import './privacy-page.css';
 
 const KIND_HELP: Record<PrivacyRequestKind, string> = {
-  COPY: '我们将整理您账号的资料、企业信息、订单、授权、发票、钱包流水、收藏、定制需求与下载记录，生成压缩包（JSON 与 CSV 文件）供您下载，有效期 7 天。',
+  COPY: '我们将整理您账号的资料、企业信息、订单、授权、发票、钱包流水、收藏、收藏夹评论、定制需求与下载记录，生成压缩包（JSON 与 CSV 文件）供您下载，有效期 7 天。',
   CORRECTION: '请写明哪项信息有误、正确的内容是什么。邮箱、手机号和企业信息也可以直接在“账号设置”“企业信息”中修改。',
   DELETION:
-    '注销后将删除您的姓名、邮箱、手机号等个人信息，账号无法再登录；订单、发票与授权记录依法保存。主账号注销时，其子账号一并注销。',
+    '注销后将删除您的姓名、邮箱、手机号等个人信息及您在团队收藏夹中的评论，账号无法再登录；订单、发票与授权记录依法保存。主账号注销时，其子账号一并注销，企业的团队收藏夹及其分享链接一并删除。',
 };
 
 /** What the user asks for: a copy, a correction or the deletion of the account. */

@@ -1,7 +1,7 @@
 import { type ChannelPreset, type TChannelCut, type TCropBox } from '@gemstock/contract';
 import { Alert, Button, Modal, Radio, Result, Skeleton, Typography } from 'antd';
 import { type CSSProperties, useState } from 'react';
-import { useChannelCutDownload, useChannelCuts } from '../api/channel-cuts';
+import { isPreparing, useChannelCutDownload, useChannelCuts } from '../api/channel-cuts';
 import './channel-cut-dialog.css';
 
 const percent = (n: number) => `${(n * 100).toFixed(2)}%`;
@@ -27,17 +27,21 @@ function cutStyle(previewUrl: string, cut: TChannelCut, crop: TCropBox): CSSProp
 }
 
 /**
- * 渠道尺寸: a licensed picture cut for a sales channel (天猫, 京东, 小红书, 抖音, 公众号). The buyer
- * picks a channel, sees where the cut falls on the picture and what it keeps, then downloads it.
+ * 渠道尺寸: a licensed picture cut for a sales channel (天猫, 京东, 小红书, 抖音, 公众号), or a
+ * licensed video reframed to 9:16 or 1:1. The buyer picks a channel, sees where the cut falls on
+ * the picture and what it keeps, then downloads it; a video's reframe is made in the background
+ * first (生成中, the list asked again until it is ready).
  */
 export function ChannelCutDialog({
   materialSid,
   open,
   onClose,
+  video = false,
 }: {
   materialSid: string;
   open: boolean;
   onClose: () => void;
+  video?: boolean;
 }) {
   const cuts = useChannelCuts(materialSid);
   const download = useChannelCutDownload();
@@ -45,6 +49,11 @@ export function ChannelCutDialog({
   const list = cuts.data?.cuts ?? [];
   const current = list.find((c) => c.preset === chosen) ?? list.find((c) => c.available) ?? list[0];
   const previewUrl = cuts.data?.previewUrl ?? null;
+  const preparing =
+    current !== undefined &&
+    (current.preparing ||
+      (isPreparing(download.error) && download.variables?.preset === current.preset && cuts.isFetching));
+  const source = video ? '原片' : '原图';
 
   return (
     <Modal
@@ -60,7 +69,7 @@ export function ChannelCutDialog({
         <Button
           key="download"
           type="primary"
-          disabled={!current?.available}
+          disabled={!current?.available || preparing}
           loading={download.isPending}
           onClick={() => current && download.mutate({ materialSid, preset: current.preset })}
         >
@@ -112,7 +121,8 @@ export function ChannelCutDialog({
                       <div className="gs-cut-dialog__frame" style={frameStyle(current.crop)} aria-hidden />
                     </div>
                     <figcaption>
-                      原图 {cuts.data.width}×{cuts.data.height}，虚线框内为保留的画面（自动对准主体）
+                      {source} {cuts.data.width}×{cuts.data.height}，虚线框内为保留的画面
+                      {video ? '（画面居中裁切）' : '（自动对准主体）'}
                     </figcaption>
                   </figure>
                   <figure className="gs-cut-dialog__figure">
@@ -131,8 +141,18 @@ export function ChannelCutDialog({
               ) : (
                 <Alert type="info" showIcon title="该素材暂无预览图，可直接下载查看裁切效果" />
               )}
+              {preparing && (
+                <Alert
+                  type="info"
+                  showIcon
+                  title={`${current.name}${current.use}生成中`}
+                  description="视频需要重新编码，通常需要几分钟；完成后即可下载。可以关闭窗口，稍后再来。"
+                />
+              )}
               <Typography.Paragraph type="secondary" className="gs-cut-dialog__note">
-                预览带水印；下载的是无水印 JPG，由原图裁切缩小而成，不会放大画面，计入下载次数。
+                {video
+                  ? '预览带水印；下载的是无水印 MP4，由原片居中裁切缩小而成（保留声音），不会放大画面，计入下载次数。'
+                  : '预览带水印；下载的是无水印 JPG，由原图裁切缩小而成，不会放大画面，计入下载次数。'}
               </Typography.Paragraph>
             </>
           )}

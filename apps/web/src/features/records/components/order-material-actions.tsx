@@ -20,7 +20,8 @@ export function canUpgradeLicence(material: UpgradeSubject & { disabled?: boolea
 /**
  * 下载原图 and 授权证书 of one licensed material of a paid order (spec §7, issue flows 6–7), and
  * 升级授权 when `upgrade` (the purchased list's current licence) can be upgraded, and 渠道尺寸
- * (a cut for a sales channel, docs/decisions/0046) when `channelCuts` (a licensed picture).
+ * (a cut for a sales channel, docs/decisions/0046) when `channelCuts` says what is cut: a licensed
+ * picture, or a licensed video (reframed to 9:16 and 1:1).
  */
 export function OrderMaterialActions({
   orderSid,
@@ -31,7 +32,7 @@ export function OrderMaterialActions({
   orderSid: string;
   materialSid: string;
   upgrade?: (UpgradeSubject & { disabled?: boolean }) | null;
-  channelCuts?: boolean;
+  channelCuts?: 'image' | 'video' | false;
 }) {
   const download = useOrderDownload();
   const certificate = useDownloadCertificate();
@@ -48,7 +49,7 @@ export function OrderMaterialActions({
       >
         下载原图
       </Button>
-      {channelCuts && (
+      {channelCuts !== false && (
         <Button
           size="small"
           kind="link"
@@ -82,7 +83,12 @@ export function OrderMaterialActions({
       )}
       {cutsOpen && (
         <Suspense fallback={null}>
-          <ChannelCutDialog materialSid={materialSid} open={cutsOpen} onClose={() => setCutsOpen(false)} />
+          <ChannelCutDialog
+            materialSid={materialSid}
+            open={cutsOpen}
+            onClose={() => setCutsOpen(false)}
+            video={channelCuts === 'video'}
+          />
         </Suspense>
       )}
     </span>

@@ -27,7 +27,7 @@ const columns: TableColumn<TPurchasedMaterial>[] = [
         orderSid={m.orderSid}
         materialSid={m.sid}
         upgrade={m}
-        channelCuts={m.format === MaterialFormat.IMAGE}
+        channelCuts={m.format === MaterialFormat.IMAGE ? 'image' : 'video'}
       />
     ),
   },
@@ -83,7 +83,7 @@ export function PurchasedMaterials() {
                   orderSid={m.orderSid}
                   materialSid={m.sid}
                   upgrade={m}
-                  channelCuts={m.format === MaterialFormat.IMAGE}
+                  channelCuts={m.format === MaterialFormat.IMAGE ? 'image' : 'video'}
                 />
               </li>
             ))}
