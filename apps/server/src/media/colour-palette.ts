@@ -107,7 +107,8 @@ export function cellsNearColour(colour: { l: number; a: number; b: number }): st
   for (let l = 0; l < CELL.lBins; l++) {
     for (let a = 0; a < CELL.abBins; a++) {
       for (let b = 0; b < CELL.abBins; b++) {
-        if (deltaE2000(cellCentre(l, a, b), lab65(colour)) <= COLOUR_MATCH_MAX_DELTA_E) cells.push(cellToken([l, a, b]));
+        if (deltaE2000(cellCentre(l, a, b), lab65(colour)) <= COLOUR_MATCH_MAX_DELTA_E)
+          cells.push(cellToken([l, a, b]));
       }
     }
   }

@@ -50,7 +50,9 @@ function scene(kind: number, width: number, height: number): string {
 }
 
 async function picture(kind: number, width: number, height: number, quality: number): Promise<Buffer> {
-  return sharp(Buffer.from(scene(kind, width, height))).jpeg({ quality }).toBuffer();
+  return sharp(Buffer.from(scene(kind, width, height)))
+    .jpeg({ quality })
+    .toBuffer();
 }
 
 /** Uploads, processes and lists a picture: a material on sale, as buyers find it. */
@@ -78,7 +80,8 @@ describe('GET /api/material/:id/similar', () => {
 
   beforeAll(async () => {
     original = await ingest(await picture(0, 2400, 1800, 90), '相似原图');
-    for (let kind = 1; kind < 6; kind += 1) others.push(await ingest(await picture(kind, 2400, 1800, 90), `相似其他${kind}`));
+    for (let kind = 1; kind < 6; kind += 1)
+      others.push(await ingest(await picture(kind, 2400, 1800, 90), `相似其他${kind}`));
     // The same picture at 55 % of its size, re-encoded at quality 60: what a copy found online looks like.
     const copy = await sharp(await picture(0, 2400, 1800, 90))
       .resize({ width: 1320 })
