@@ -16,7 +16,9 @@ export interface PaletteColour {
 /** Colours kept per material: enough for the background, the metal and a stone. */
 export const PALETTE_SIZE = 4;
 /** A colour covering less of the picture than this is a detail, not one a buyer would match. */
-const MIN_SHARE = 0.05;
+const MIN_SHARE = 0.04;
+/** Bins closer than this (ΔE2000) are one colour of the palette: shading, not another colour. */
+const MERGE_DELTA_E = 8;
 /** Pixels the palette is taken from (a 48 × 48 copy at most): plenty for shares of 5 %. */
 const SAMPLE_SIDE = 48;
 
@@ -124,8 +126,9 @@ export function cellsNearColour(colour: { l: number; a: number; b: number }): st
 /**
  * The dominant colours of a picture (any format sharp reads; the media job passes the grid
  * thumbnail, so a video is read from its poster frame as the perceptual hash is): the pixels
- * of a small copy are binned on the Lab grid, and each of the largest bins that covers at least
- * MIN_SHARE of the picture gives its mean colour and share.
+ * of a small copy are binned on the Lab grid, neighbouring bins of one colour are merged, and
+ * each of the largest colours that covers at least MIN_SHARE of the picture gives its mean and
+ * share.
  */
 export async function extractPalette(picture: Buffer): Promise<PaletteColour[]> {
   const { data, info } = await sharp(picture)
@@ -149,15 +152,31 @@ export async function extractPalette(picture: Buffer): Promise<PaletteColour[]> 
     bin.b += lab.b;
     bins.set(key, bin);
   }
+  // A metal's highlights and shadows fall in neighbouring cells: bins are merged, largest first,
+  // into the first colour within MERGE_DELTA_E of them, so a gold ring is one colour, not five
+  // slivers each under MIN_SHARE.
+  const merged: { n: number; l: number; a: number; b: number }[] = [];
+  for (const bin of [...bins.values()].sort((x, y) => y.n - x.n)) {
+    const mean = { l: bin.l / bin.n, a: bin.a / bin.n, b: bin.b / bin.n };
+    const into = merged.find(
+      (m) => colourDistance({ l: m.l / m.n, a: m.a / m.n, b: m.b / m.n }, mean) <= MERGE_DELTA_E,
+    );
+    if (into) {
+      into.n += bin.n;
+      into.l += bin.l;
+      into.a += bin.a;
+      into.b += bin.b;
+    } else merged.push({ ...bin });
+  }
   const round = (v: number) => Math.round(v * 10) / 10;
-  return [...bins.values()]
-    .filter((bin) => bin.n / pixels >= MIN_SHARE)
+  return merged
+    .filter((colour) => colour.n / pixels >= MIN_SHARE)
     .sort((x, y) => y.n - x.n)
     .slice(0, PALETTE_SIZE)
-    .map((bin) => ({
-      l: round(bin.l / bin.n),
-      a: round(bin.a / bin.n),
-      b: round(bin.b / bin.n),
-      share: Math.round((bin.n / pixels) * 1000) / 1000,
+    .map((colour) => ({
+      l: round(colour.l / colour.n),
+      a: round(colour.a / colour.n),
+      b: round(colour.b / colour.n),
+      share: Math.round((colour.n / pixels) * 1000) / 1000,
     }));
 }

@@ -23,7 +23,7 @@ import {
   recordFreeDownload,
 } from './catalog.repository.js';
 import { recordConsents } from '../content/index.js';
-import { dominantCellOf, rankSimilar } from './similar-pieces.js';
+import { dominantCellsOf, rankSimilar } from './similar-pieces.js';
 import { findVisibleSignature, listSimilarCandidates } from './similar.repository.js';
 import { findLikedSids } from './likes.repository.js';
 import { isFreeAt, type PublicUrlOf, toWireMaterial } from './material.mapper.js';
@@ -128,7 +128,7 @@ export async function listRelated(deps: CatalogDeps, sid: string, user: UserRow 
 export async function listSimilar(deps: CatalogDeps, sid: string, user: UserRow | null): Promise<TMaterial[]> {
   const material = await findVisibleSignature(deps.db, sid);
   if (!material) throw new AppError(ErrorCode.MATERIAL_NOT_FOUND);
-  const candidates = await listSimilarCandidates(deps.db, material, dominantCellOf(material.palette));
+  const candidates = await listSimilarCandidates(deps.db, material, dominantCellsOf(material.palette));
   const ranked = rankSimilar(material, candidates, SIMILAR_LIMIT);
   return materialsBySeq(
     deps,

@@ -1,5 +1,5 @@
 import { FACETS } from '@gemstock/contract';
-import { colourDistance, type PaletteColour, paletteCells } from '../../media/colour-palette.js';
+import { cellsNearColour, colourDistance, type PaletteColour } from '../../media/colour-palette.js';
 import { hammingDistance } from '../../media/perceptual-hash.js';
 import type { VisualSignature } from './similar.repository.js';
 
@@ -55,7 +55,10 @@ export function rankSimilar(material: VisualSignature, candidates: VisualSignatu
     .map((r) => r.candidate);
 }
 
-/** The cell of a palette's largest colour: where the colour candidates of 相似素材 come from. */
-export function dominantCellOf(palette: readonly PaletteColour[]): string | undefined {
-  return palette[0] ? paletteCells([palette[0]])[0] : undefined;
+/**
+ * The cells near a palette's largest colour (as a colour search for it would ask): where the
+ * colour candidates of 相似素材 come from. Empty for a material without a palette.
+ */
+export function dominantCellsOf(palette: readonly PaletteColour[]): string[] {
+  return palette[0] ? cellsNearColour(palette[0]) : [];
 }

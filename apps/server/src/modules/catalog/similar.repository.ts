@@ -26,7 +26,7 @@ export interface VisualSignature {
 
 /** Look-alikes read per request by hash: the closest this many of those sharing a band. */
 const HASH_CANDIDATES = 200;
-/** Materials of the same piece and dominant colour read per request, when the hash finds few. */
+/** Materials of the same piece near the dominant colour read per request, whatever the hash finds. */
 const COLOUR_CANDIDATES = 100;
 
 const SIGNATURE_COLUMNS = {
@@ -58,13 +58,13 @@ export async function findVisibleSignature(db: DbOrTx, sid: string): Promise<Vis
  * The candidates for 相似素材 of a material, never a scan of the catalogue: the closest
  * HASH_CANDIDATES of the materials sharing a band of its perceptual hash
  * (materials_perceptual_hash_bands_gin: every copy within five bits shares one), plus up to
- * COLOUR_CANDIDATES of the same piece holding its dominant colour's cell (the search's GIN
- * index), which the ranking weighs by colour and facets.
+ * COLOUR_CANDIDATES of the same piece (when it has one) with a colour near its dominant one (the
+ * search's GIN index, as `color=` asks it), which the ranking weighs by colour and facets.
  */
 export async function listSimilarCandidates(
   db: DbOrTx,
   material: VisualSignature,
-  dominantCell: string | undefined,
+  dominantCells: string[],
 ): Promise<VisualSignature[]> {
   const found = new Map<string, VisualSignature>();
   if (material.perceptualHash !== null) {
@@ -87,14 +87,16 @@ export async function listSimilarCandidates(
       .limit(HASH_CANDIDATES);
     for (const row of rows) found.set(row.sid, toSignature(row));
   }
-  if (dominantCell) {
-    const tokens = [dominantCell, `${FACET_TOKEN_PREFIX.piece}${material.piece ?? ''}`];
+  if (dominantCells.length > 0) {
     const rows = await db
       .select(SIGNATURE_COLUMNS)
       .from(materials)
       .where(
         and(
-          sql`${matchTokens(materials)} @> ${textArray(tokens)}`,
+          sql`${matchTokens(materials)} && ${textArray(dominantCells)}`,
+          material.piece
+            ? sql`${matchTokens(materials)} @> ${textArray([`${FACET_TOKEN_PREFIX.piece}${material.piece}`])}`
+            : undefined,
           buyerVisibleSql(),
           sql`${materials.sid} <> ${material.sid}`,
         ),
