@@ -14,14 +14,15 @@
  *    keywords with search-log skew, 30 % filtered, the three sorts, each visitor with its own
  *    seed), split by page (1 vs 41–50) and keyword length; page 1 for a new visitor every
  *    request; jumping to any page 1–50 of those result sets; the filter panel's facet counts
- *    (GET /api/material/facets) and facet-filtered pages; health again. Cold searches
+ *    (GET /api/material/facets) and facet-filtered pages; colour-filtered pages (`color=`, a
+ *    swatch alone, with a keyword or facets); 相似素材 of random materials; health again. Cold searches
  *    (combinations nobody asked for) are then timed one at a time.
  * 4. Thumbnails: a 4000×3000 JPEG to 480 px through the media image processor and through
  *    sharp directly.
  *
  * Prints p50/p95/p99 and req/s per scenario and writes bench/results/search-<timestamp>.json.
  */
-import { COMMON_ROUTES, MATERIAL_ROUTES } from '@gemstock/contract';
+import { COMMON_ROUTES, endpointUrl, MATERIAL_ROUTES } from '@gemstock/contract';
 import autocannon from 'autocannon';
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -50,6 +51,8 @@ const log = (line: string) => console.log(line);
 
 const FACET_COUNTS_SCENARIO = 'facets: counts per metal/gem/piece/scene (GET facets), with and without keyword';
 const FACET_PAGES_SCENARIO = 'facets: result pages filtered by facets (铂金 + 钻石 + 戒指 + 佩戴 …), pages 1–5';
+const COLOUR_SCENARIO = 'colour: result pages filtered by a swatch colour (alone, with a keyword or facets), pages 1–5';
+const SIMILAR_SCENARIO = 'similar: 相似素材 of random materials (GET /api/material/:id/similar)';
 
 /* ---------------------------------------------------------------- request mixes */
 
@@ -109,6 +112,54 @@ const FACET_CHOICES: Record<string, string>[] = [
   { metal: 'platinum', gem: 'diamond', piece: 'ring', scene: 'worn' },
   { metal: 'gold', piece: 'bangle', scene: 'white' },
 ];
+
+/** The web's swatches (features/catalog/lib/colour-swatches.ts) and a few picked colours. */
+const COLOURS = [
+  'd4af37',
+  'b76e79',
+  'e5e4e2',
+  '8c8c8c',
+  '00a86b',
+  '0f52ba',
+  'e0115f',
+  'f8f6f0',
+  'f4c2c2',
+  '9966cc',
+  'c19a6b',
+  '111111',
+  '2b6cb0',
+  'ffd700',
+];
+
+/** Visitors who picked a colour: alone, with a keyword, or with facets; pages 1–5, every sort. */
+function colourRequests(options: { count: number; seed: number }): BenchRequest[] {
+  const random = mulberry32(options.seed);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+  const keywords = [...TWO_CHAR, ...LONG];
+  return Array.from({ length: options.count }, () => {
+    const r = random();
+    const query: Record<string, string> = {
+      color: pick(COLOURS),
+      ...(r < 0.35 ? { keyword: pick(keywords) } : r < 0.6 ? pick(FACET_CHOICES) : {}),
+    };
+    const page = 1 + Math.floor(random() ** 2 * 5);
+    return {
+      path: searchPath({ ...query, sort: pick(SORTS), page: String(page) }),
+      page,
+      kind: query.keyword ? 'two' : 'none',
+    };
+  });
+}
+
+/** 相似素材 of materials picked at random (a detail page each). */
+function similarRequests(sids: string[], count: number, seed: number): BenchRequest[] {
+  const random = mulberry32(seed);
+  return Array.from({ length: count }, () => ({
+    path: endpointUrl(MATERIAL_ROUTES.similar, { params: { id: sids[Math.floor(random() * sids.length)]! } }),
+    page: 0,
+    kind: 'none',
+  }));
+}
 
 /**
  * The filter panel's two calls per visitor: GET /api/material/facets for the search as it stands
@@ -420,6 +471,12 @@ async function main() {
   const sizes = await client.query<{ table: string; total: string }>(
     `SELECT pg_size_pretty(pg_relation_size('materials')) AS table, pg_size_pretty(pg_total_relation_size('materials')) AS total`,
   );
+  // Materials whose 相似素材 visitors open: a uniform sample along the shuffle ring.
+  const similarSids = (
+    await client.query<{ sid: string }>(
+      'SELECT sid FROM materials WHERE NOT disabled ORDER BY shuffle_key, seq LIMIT 5000',
+    )
+  ).rows.map((r) => r.sid);
   await client.end();
   log(seeded ? `seeded in ${seedSeconds.toFixed(1)} s` : `catalogue of ${MATERIAL_COUNT} materials already seeded`);
   // Seeding a million rows takes minutes: it can be done ahead of a quiet moment for measuring.
@@ -454,6 +511,8 @@ async function main() {
     ['search: jumping to any page 1–50 of those result sets', randomAccessRequests(scrolling, 400_000, 3), true],
     [FACET_COUNTS_SCENARIO, facetRequests({ count: 200_000, seed: 4, counts: true }), false],
     [FACET_PAGES_SCENARIO, facetRequests({ count: 200_000, seed: 5, counts: false }), false],
+    [COLOUR_SCENARIO, colourRequests({ count: 200_000, seed: 6 }), false],
+    [SIMILAR_SCENARIO, similarRequests(similarSids, 200_000, 7), false],
     ['GET /api/health (baseline, again)', health, false],
   ];
 
@@ -494,7 +553,7 @@ async function main() {
   const scroll = results.find((r) => r.name.startsWith('search: visitors scrolling'))!;
   const firstPage = scroll.breakdown!['page 1']!;
   const deepPages = scroll.breakdown!['pages 41–50']!;
-  const facetTargets = [FACET_COUNTS_SCENARIO, FACET_PAGES_SCENARIO].map((name) => {
+  const facetTargets = [FACET_COUNTS_SCENARIO, FACET_PAGES_SCENARIO, COLOUR_SCENARIO, SIMILAR_SCENARIO].map((name) => {
     const result = results.find((r) => r.name === name)!;
     return { name, limitMs: TARGET_P95_MS, actualMs: result.p95, met: result.p95 <= TARGET_P95_MS };
   });

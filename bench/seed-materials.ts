@@ -7,9 +7,10 @@
  */
 import { qualifyingLicenceTypes, suggestFacets } from '@gemstock/contract';
 import type pg from 'pg';
+import { labOfHex, type PaletteColour, paletteCells } from '../apps/server/src/media/colour-palette.js';
 
 /** Bump when the generator changes so an existing bench database is reseeded. */
-export const BENCH_SEED_VERSION = 'v3';
+export const BENCH_SEED_VERSION = 'v4';
 
 type Weighted = readonly (readonly [string, number])[];
 
@@ -223,6 +224,80 @@ function gcd(a: number, b: number): number {
   return b === 0 ? a : gcd(b, a % b);
 }
 
+/** Colours of a shot: its background, the metal and the stone, as the palette extractor would find them. */
+const BACKGROUND_COLOURS: Weighted = [
+  ['#ffffff', 50],
+  ['#f4f1ea', 15],
+  ['#1b1b1b', 10],
+  ['#d9d4cc', 10],
+  ['#1b2a4a', 5],
+  ['#efe0d6', 5],
+  ['#0e3b2e', 5],
+];
+const METAL_COLOURS: Record<string, string> = {
+  gold: '#d4af37',
+  k_gold: '#dcb950',
+  k18_gold: '#d8b04a',
+  platinum: '#e5e4e2',
+  silver: '#c0c0c0',
+  rose_gold: '#b76e79',
+};
+const GEM_COLOURS: Record<string, string> = {
+  diamond: '#f2f4f7',
+  jade: '#00a86b',
+  pearl: '#f8f6f0',
+  ruby: '#e0115f',
+  sapphire: '#0f52ba',
+  hetian_jade: '#e8e4c9',
+};
+
+/**
+ * A palette for a bench material: background, metal and stone (by its facets) with shares,
+ * each colour moved a little in Lab, so the cells are spread as a real catalogue's would be.
+ */
+function benchPalette(
+  random: () => number,
+  pick: (list: Weighted) => string,
+  facets: { metal: string | null; gem: string | null },
+): PaletteColour[] {
+  const jitter = (hex: string, share: number): PaletteColour => {
+    const lab = labOfHex(hex)!;
+    const move = () => (random() - 0.5) * 12;
+    return {
+      l: Math.round(Math.max(0, Math.min(100, lab.l + move())) * 10) / 10,
+      a: Math.round((lab.a + move()) * 10) / 10,
+      b: Math.round((lab.b + move()) * 10) / 10,
+      share,
+    };
+  };
+  const background = 0.45 + random() * 0.3;
+  const colours = [jitter(pick(BACKGROUND_COLOURS), Math.round(background * 1000) / 1000)];
+  const metal =
+    METAL_COLOURS[facets.metal ?? ''] ??
+    pick([
+      ['#d4af37', 1],
+      ['#e5e4e2', 1],
+      ['#b76e79', 1],
+    ]);
+  colours.push(jitter(metal, Math.round((1 - background) * 0.6 * 1000) / 1000));
+  const gem = GEM_COLOURS[facets.gem ?? ''];
+  if (gem) colours.push(jitter(gem, Math.round((1 - background) * 0.3 * 1000) / 1000));
+  return colours;
+}
+
+/** Shots of the same piece look alike: a material's hash is its shoot's with a few bits flipped. */
+const SHOOTS = 25_000;
+
+function benchHash(random: () => number, shootHashes: bigint[]): bigint {
+  let hash = shootHashes[Math.floor(random() * shootHashes.length)]!;
+  const flips = Math.floor(random() * 14);
+  for (let k = 0; k < flips; k += 1) hash ^= 1n << BigInt(Math.floor(random() * 64));
+  return BigInt.asIntN(64, hash);
+}
+
+const random64 = (random: () => number) =>
+  (BigInt(Math.floor(random() * 2 ** 32)) << 32n) | BigInt(Math.floor(random() * 2 ** 32));
+
 export interface SeedOptions {
   count: number;
   /** The server's own tokenizer, so the bench data is exactly what the app would store. */
@@ -262,6 +337,7 @@ export async function ensureBenchMaterials(client: pg.Client, options: SeedOptio
     if (!t) tokenCache.set(keyword, (t = options.tokensFor([keyword])));
     return t;
   };
+  const shootHashes = Array.from({ length: SHOOTS }, () => random64(random));
   const now = Date.now();
   const span = 730 * DAY_MS;
   // Spread the creation dates over two years in insertion order, as a real catalogue grows.
@@ -294,6 +370,9 @@ export async function ensureBenchMaterials(client: pg.Client, options: SeedOptio
       gem: [] as (string | null)[],
       piece: [] as (string | null)[],
       scene: [] as (string | null)[],
+      palette: [] as string[],
+      cells: [] as string[],
+      hash: [] as string[],
     };
     for (let j = 0; j < n; j += 1) {
       const i = offset + j;
@@ -367,12 +446,16 @@ export async function ensureBenchMaterials(client: pg.Client, options: SeedOptio
       cols.gem.push(facets.gem);
       cols.piece.push(facets.piece);
       cols.scene.push(facets.scene ?? 'still');
+      const palette = benchPalette(random, pick, facets);
+      cols.palette.push(JSON.stringify(palette));
+      cols.cells.push(paletteCells(palette).join('|'));
+      cols.hash.push(benchHash(random, shootHashes).toString());
     }
     await client.query(
       `INSERT INTO materials (sid, format, keywords, search_tokens, width, height, duration_ms, aspect_ratio,
          resolution, auth_types, original_key, original_mime, original_bytes, thumb_key, cover_key, watermark_key,
          preview_key, like_count, disabled, featured, free_from, free_until, prices_cents, special_prices_cents,
-         created_at, updated_at, review_state, metal, gem, piece, scene)
+         created_at, updated_at, review_state, metal, gem, piece, scene, palette, color_cells, perceptual_hash)
        SELECT u.sid, u.format, string_to_array(u.kw, '|'), string_to_array(u.tok, '|'), u.w, u.h, u.dur, u.ar, u.res,
          string_to_array(u.auth, ',')::smallint[],
          'private/materials/' || u.sid || '/original-0000000000000000.' || CASE WHEN u.format = 'video' THEN 'mp4' ELSE 'jpg' END,
@@ -382,13 +465,14 @@ export async function ensureBenchMaterials(client: pg.Client, options: SeedOptio
          'public/materials/' || u.sid || '/watermark-0000000000000000.jpg',
          CASE WHEN u.format = 'video' THEN 'public/materials/' || u.sid || '/preview-0000000000000000.mp4' END,
          u.likes, u.disabled, u.featured, u.free_from, u.free_until, u.prices::jsonb, u.special::jsonb,
-         u.created_at, u.created_at, 'listed', u.metal, u.gem, u.piece, u.scene
+         u.created_at, u.created_at, 'listed', u.metal, u.gem, u.piece, u.scene,
+         u.palette::jsonb, string_to_array(u.cells, '|'), u.hash::bigint
        FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::int[], $7::int[], $8::text[],
          $9::text[], $10::text[], $11::text[], $12::bigint[], $13::int[], $14::bool[], $15::bool[],
          $16::timestamptz[], $17::timestamptz[], $18::text[], $19::text[], $20::timestamptz[],
-         $21::text[], $22::text[], $23::text[], $24::text[])
+         $21::text[], $22::text[], $23::text[], $24::text[], $25::text[], $26::text[], $27::text[])
          AS u(sid, format, kw, tok, w, h, dur, ar, res, auth, mime, bytes, likes, disabled, featured,
-              free_from, free_until, prices, special, created_at, metal, gem, piece, scene)`,
+              free_from, free_until, prices, special, created_at, metal, gem, piece, scene, palette, cells, hash)`,
       [
         cols.sid,
         cols.format,
@@ -414,6 +498,9 @@ export async function ensureBenchMaterials(client: pg.Client, options: SeedOptio
         cols.gem,
         cols.piece,
         cols.scene,
+        cols.palette,
+        cols.cells,
+        cols.hash,
       ],
     );
     if ((offset / BATCH) % 10 === 9) options.log(`  seeded ${offset + n} / ${options.count}`);

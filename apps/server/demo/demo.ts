@@ -13,6 +13,7 @@ import { newSid } from '../src/lib/ids.js';
 import { encodeImage, makeImageRenditions, rasteriseSvg, type ImageRenditions } from '../src/media/image-processor.js';
 import { materialFileKey } from '../src/media/keys.js';
 import { perceptualHash } from '../src/media/perceptual-hash.js';
+import { extractPalette, paletteCells } from '../src/media/colour-palette.js';
 import { LocalDiskStorage, type Storage } from '../src/media/storage.js';
 import { aspectRatioLabel, resolutionLabel } from '../src/media/video-labels.js';
 import { createOperator } from '../src/modules/operator/operator.service.js';
@@ -116,13 +117,17 @@ class WrittenFiles {
 
 /**
  * What review knows of a demo material: on sale (the demo is a catalogue to buy from), and the
- * hashes an upload of the same or a similar picture is compared with.
+ * hashes an upload of the same or a similar picture is compared with, and the palette the
+ * colour search and 相似素材 read (drawn from the thumbnail, as the media job does).
  */
 async function reviewedFacts(original: Buffer, r: ImageRenditions) {
+  const palette = await extractPalette(r.thumb.data);
   return {
     reviewState: 'listed',
     contentSha256: createHash('sha256').update(original).digest('hex'),
     perceptualHash: await perceptualHash(r.thumb.data),
+    palette,
+    colorCells: paletteCells(palette),
   } satisfies Partial<MaterialRow>;
 }
 

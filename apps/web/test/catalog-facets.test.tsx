@@ -67,6 +67,37 @@ describe('FacetPanel', () => {
   });
 });
 
+describe('颜色 in the filter panel', () => {
+  it('a swatch chooses its colour, and the search counts are asked with it', async () => {
+    const calls = serveApi(() => ok(counts()));
+    const onChange = renderPanel({ ...DEFAULT_FILTERS, color: '0f52ba' });
+    await screen.findByRole('button', { name: '铂金 (1,204)' });
+    expect(calls[0]!.url.searchParams.get('color')).toBe('0f52ba');
+    expect(screen.getByRole('button', { name: '宝蓝' }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: '金' }));
+    expect(onChange).toHaveBeenLastCalledWith({ color: 'd4af37' });
+    // The chosen swatch again clears it.
+    fireEvent.click(screen.getByRole('button', { name: '宝蓝' }));
+    expect(onChange).toHaveBeenLastCalledWith({ color: null });
+  });
+
+  it('shows the chosen colour as a tag whose × removes it; a picked colour is named by its value', async () => {
+    serveApi(() => ok(counts()));
+    const onChange = renderPanel({ ...DEFAULT_FILTERS, color: '1a2b3c' });
+    const tag = await screen.findByRole('button', { name: '移除颜色筛选：#1A2B3C' });
+    fireEvent.click(tag);
+    expect(onChange).toHaveBeenLastCalledWith({ color: null });
+  });
+
+  it('the picker chooses any colour', () => {
+    serveApi(() => ok(counts()));
+    const onChange = renderPanel(DEFAULT_FILTERS);
+    fireEvent.change(screen.getByLabelText('自定义颜色'), { target: { value: '#aabbcc' } });
+    expect(onChange).toHaveBeenLastCalledWith({ color: 'aabbcc' });
+    expect(screen.queryByRole('button', { name: /^移除颜色筛选/ })).toBeNull();
+  });
+});
+
 describe('同款其他材质', () => {
   it('links home to the same piece and scene in every other metal', () => {
     const facets = { metal: 'platinum', gem: 'diamond', piece: 'ring', scene: 'worn' } as const;

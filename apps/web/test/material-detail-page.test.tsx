@@ -21,9 +21,14 @@ function material(values: Partial<TMaterial>): TMaterial {
   });
 }
 
-/** Answers the free download and the related materials; every other call with the material. */
-function serve(detail: TMaterial) {
+/** Answers the free download, the related and similar materials; every other call with the material. */
+function serve(detail: TMaterial, similar: TMaterial[] | 'fails' = []) {
   return serveApi((call) => {
+    if (isCall(call, MATERIAL_ROUTES.similar)) {
+      return similar === 'fails'
+        ? { status: 500, body: { code: 1500, data: null, message: '服务器开小差了，请稍后再试' } }
+        : ok({ materials: similar });
+    }
     if (isCall(call, MATERIAL_ROUTES.freeDownload)) {
       return ok({ url: '/media/original.jpg', expiresAt: '2030-01-01T00:00:00.000Z' });
     }
@@ -51,6 +56,30 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   useSession.getState().clear();
+});
+
+describe('相似素材 on the detail page', () => {
+  it('lists the materials that look like this one, in their own section', async () => {
+    const twin = material({ sid: 'M-TWIN', keywords: ['相似的戒指'] });
+    serve(material({ sid: 'M-ORIGINAL' }), [twin]);
+    renderDetail('M-ORIGINAL');
+    const section = await screen.findByRole('region', { name: '相似素材' });
+    expect(await within(section).findByRole('link', { name: /相似的戒指/ })).toBeTruthy();
+  });
+
+  it('shows nothing when there is nothing alike', async () => {
+    serve(material({ sid: 'M-ALONE' }), []);
+    renderDetail('M-ALONE');
+    await screen.findByRole('heading', { level: 1 });
+    await vi.waitFor(() => expect(screen.queryByRole('region', { name: '相似素材' })).toBeNull());
+  });
+
+  it('offers 重试 when they fail to load', async () => {
+    serve(material({ sid: 'M-FAILS' }), 'fails');
+    renderDetail('M-FAILS');
+    const section = await screen.findByRole('region', { name: '相似素材' });
+    expect(await within(section).findByRole('button', { name: /重试/ })).toBeTruthy();
+  });
 });
 
 describe('material detail page', () => {

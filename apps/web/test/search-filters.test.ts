@@ -27,6 +27,7 @@ describe('URL → filters', () => {
       gem: [],
       piece: [],
       scene: [],
+      color: null,
     });
     expect(parse('sort=newest').sort).toBe(SortOption.NEWEST);
   });
@@ -88,6 +89,7 @@ describe('filters → URL', () => {
       gem: ['diamond'],
       piece: [],
       scene: ['worn'],
+      color: 'd4af37',
     };
     expect(parseCatalogFilters(withCatalogFilters(new URLSearchParams(), filters))).toEqual(filters);
   });
@@ -102,6 +104,18 @@ describe('filters → URL', () => {
       metal: 'platinum,gold',
       scene: 'worn',
     });
+  });
+});
+
+describe('the colour in the URL', () => {
+  it('travels as six lower-case hex digits; a # or upper case is accepted, anything else ignored', () => {
+    expect(parse('color=d4af37').color).toBe('d4af37');
+    expect(parse('color=%23D4AF37').color).toBe('d4af37');
+    for (const bad of ['gold', 'd4af3', 'd4af377', 'zzzzzz', '']) expect(parse(`color=${bad}`).color).toBeNull();
+    const params = withCatalogFilters(new URLSearchParams('metal=gold'), { color: '0f52ba' });
+    expect(params.toString()).toBe('metal=gold&color=0f52ba');
+    expect(toSearchQuery(parseCatalogFilters(params))).toEqual({ sort: 'random', metal: 'gold', color: '0f52ba' });
+    expect(withCatalogFilters(params, { color: null }).toString()).toBe('metal=gold');
   });
 });
 

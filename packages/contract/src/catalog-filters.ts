@@ -21,6 +21,8 @@ export interface CatalogFilters {
   gem: string[];
   piece: string[];
   scene: string[];
+  /** A colour as six lower-case hexadecimal digits (`d4af37`), or null: any colour. */
+  color: string | null;
 }
 
 export const FILTER_PARAMS = {
@@ -32,6 +34,7 @@ export const FILTER_PARAMS = {
   gem: 'gem',
   piece: 'piece',
   scene: 'scene',
+  color: 'color',
 } as const;
 
 export const DEFAULT_FILTERS: CatalogFilters = {
@@ -44,6 +47,7 @@ export const DEFAULT_FILTERS: CatalogFilters = {
   gem: [],
   piece: [],
   scene: [],
+  color: null,
 };
 
 const FORMAT_SLUGS = { image: MaterialFormat.IMAGE, video: MaterialFormat.VIDEO } as const;
@@ -85,7 +89,14 @@ export function parseCatalogFilters(params: URLSearchParams): CatalogFilters {
     gem: facetListOf('gem', params),
     piece: facetListOf('piece', params),
     scene: facetListOf('scene', params),
+    color: colourOf(params.get(FILTER_PARAMS.color)),
   };
+}
+
+/** `d4af37` from the URL (a leading `#` and upper case accepted); anything else is ignored. */
+function colourOf(raw: string | null): string | null {
+  const match = /^#?([0-9a-f]{6})$/i.exec(raw?.trim() ?? '');
+  return match ? match[1]!.toLowerCase() : null;
 }
 
 /** A facet's codes from the URL (`metal=platinum,gold`), unknown ones dropped like other filters. */
@@ -111,6 +122,7 @@ export function withCatalogFilters(current: URLSearchParams, change: Partial<Cat
   set(FILTER_PARAMS.period, next.period && slugOf(PERIOD_SLUGS, next.period));
   set(FILTER_PARAMS.sort, next.sort === SortOption.RANDOM ? null : slugOf(SORT_SLUGS, next.sort));
   for (const facet of FACETS) set(FILTER_PARAMS[facet], next[facet].join(FACET_LIST_SEPARATOR) || null);
+  set(FILTER_PARAMS.color, next.color);
   return params;
 }
 
@@ -120,6 +132,7 @@ export function hasNarrowingFilters(filters: CatalogFilters): boolean {
     filters.format !== null ||
     filters.orientation !== null ||
     filters.period !== null ||
+    filters.color !== null ||
     FACETS.some((f) => filters[f].length > 0)
   );
 }
@@ -134,6 +147,7 @@ export interface CatalogQuery {
   gem?: string;
   piece?: string;
   scene?: string;
+  color?: string;
   sort: SortOption;
 }
 
@@ -154,5 +168,6 @@ export function toSearchQuery(filters: CatalogFilters): CatalogQuery {
   for (const facet of FACETS) {
     if (filters[facet].length > 0) query[facet] = filters[facet].join(FACET_LIST_SEPARATOR);
   }
+  if (filters.color) query.color = filters.color;
   return query;
 }

@@ -15,6 +15,8 @@ export const PAGE_SIZE_MAX = 60;
  */
 export const MAX_RESULT_WINDOW = 10_000;
 export const RELATED_LIMIT = 12;
+/** Materials 相似素材 shows (GET /api/material/:id/similar). */
+export const SIMILAR_LIMIT = 12;
 /** Most terms one search may combine; more would only slow the query down. */
 export const MAX_SEARCH_TERMS = 5;
 export const MAX_RANDOM_SEED = 2_147_483_647;

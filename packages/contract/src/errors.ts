@@ -464,6 +464,9 @@ export const ErrorCode = {
   FACET_TOO_MANY_VALUES: e(4404, 400, '同一筛选项最多选择 7 个值'),
   /** A bulk "set facets" that sets nothing. */
   FACET_BULK_EMPTY: e(4405, 400, '请至少选择一项要设置的属性'),
+  /* 4460–4479: colour search and similar pieces (docs/decisions/0048). */
+  /** `color=` that is not six hexadecimal digits (`d4af37` or `#d4af37`): nothing is searched. */
+  COLOR_INVALID: e(4460, 400, '颜色格式不正确，请使用 6 位十六进制颜色值，例如 D4AF37'),
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCodeName = keyof typeof ErrorCode;

@@ -19,8 +19,9 @@ import { fitEven, type VideoProcessor } from './video-processor.js';
  *   2: cover 480 px
  *   3: a second grid thumbnail, 240 px, and the dominant colour as the grid's placeholder
  *   4: the watermarked still in WebP instead of JPEG
+ *   5: the colour palette (searched by `color=`, compared by 相似素材), drawn from the thumbnail
  */
-export const RENDITION_VERSION = 4;
+export const RENDITION_VERSION = 5;
 
 /** Long side above which a public picture must carry the watermark. */
 export const UNMARKED_MAX_LONG_SIDE = 480;

@@ -1,6 +1,7 @@
 import { qualifyingLicenceTypes } from '@gemstock/contract';
 import { materials, users } from '../../src/db/schema/index.js';
 import { newSid } from '../../src/lib/ids.js';
+import { paletteCells } from '../../src/media/colour-palette.js';
 import { searchTokensFor } from '../../src/modules/search/search-tokens.js';
 import type { TestApp } from './test-app.js';
 
@@ -31,7 +32,10 @@ export async function createBuyer(t: TestApp, values: Partial<typeof users.$infe
 
 export type MaterialValues = Partial<typeof materials.$inferInsert> & { keywords: string[] };
 
-/** One material with consistent derived columns (search tokens, licence types, storage keys), listed for sale. */
+/**
+ * One material with consistent derived columns (search tokens, licence types, storage keys,
+ * the colour cells of a palette given), listed for sale.
+ */
 export function materialValues(values: MaterialValues): typeof materials.$inferInsert {
   const sid = values.sid ?? newSid();
   const width = values.width ?? 3000;
@@ -53,6 +57,7 @@ export function materialValues(values: MaterialValues): typeof materials.$inferI
     previewKey: format === 'video' ? `public/materials/${sid}/preview-0123456789abcdef.mp4` : null,
     // On sale unless a test says otherwise: review has its own tests.
     reviewState: 'listed',
+    ...(values.palette ? { colorCells: paletteCells(values.palette) } : {}),
     ...values,
   };
 }

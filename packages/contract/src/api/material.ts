@@ -21,6 +21,7 @@ export const CATALOG_MESSAGES = {
   terms: `搜索词最多 ${MAX_SEARCH_TERMS} 个`,
   id: '素材编号不正确',
   facet: '筛选值过长',
+  color: '颜色格式不正确',
 } as const;
 
 const zPage = z.coerce.number({ error: CATALOG_MESSAGES.page }).int({ error: CATALOG_MESSAGES.page }).min(1, {
@@ -67,6 +68,12 @@ const searchFilterShape = {
   gem: zFacetList,
   piece: zFacetList,
   scene: zFacetList,
+  /**
+   * A colour, six hexadecimal digits (`d4af37`; a leading `#` is allowed): materials with a
+   * dominant colour close to it (decision 0048). Checked by the server, which answers anything
+   * else with COLOR_INVALID (4460).
+   */
+  color: z.preprocess(blankAsUndefined, z.string().max(16, { error: CATALOG_MESSAGES.color }).optional()),
 };
 
 export const ZSearchMaterialsQuery = ZPageQuery.extend({
@@ -221,6 +228,15 @@ export const MATERIAL_API = {
     params: ZMaterialIdParams,
     response: ZMaterialsResponse,
     summary: 'Materials sharing keywords with this one.',
+  }),
+  similar: defineEndpoint({
+    method: 'GET',
+    path: '/api/material/:id/similar',
+    access: 'optionalUser',
+    params: ZMaterialIdParams,
+    response: ZMaterialsResponse,
+    summary:
+      'Materials that look like this one (perceptual hash, colours and facets), closest first; 3001 for a material off sale or missing.',
   }),
   like: defineEndpoint({
     method: 'POST',

@@ -18,6 +18,7 @@ export const MATERIAL_ROUTES: RoutesOf<typeof MATERIAL_API> = {
   featuredVideo: { method: 'GET', path: '/api/material/featured_video', access: 'optionalUser' },
   detail: { method: 'GET', path: '/api/material/:id', access: 'optionalUser' },
   related: { method: 'GET', path: '/api/material/:id/related', access: 'optionalUser' },
+  similar: { method: 'GET', path: '/api/material/:id/similar', access: 'optionalUser' },
   like: { method: 'POST', path: '/api/material/:id/like', access: 'user' },
   unlike: { method: 'DELETE', path: '/api/material/:id/like', access: 'user' },
   userLikes: { method: 'GET', path: '/api/user/like', access: 'user' },

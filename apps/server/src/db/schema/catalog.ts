@@ -37,7 +37,8 @@ export const FORMAT_TOKEN_PREFIX = '~f:';
 /**
  * A material's search tokens plus one token each for its format (`~f:video`), its orientation
  * (`~o:portrait`: up to w/h 0.85, `~o:landscape` from 1.15, `~o:square` between; see
- * ORIENTATION_TOLERANCE) and its creation day (`~d:20100`, days since 1970 UTC), and one per jewellery facet (FACET_TOKEN_PREFIX). One GIN index
+ * ORIENTATION_TOLERANCE) and its creation day (`~d:20100`, days since 1970 UTC), one per jewellery facet (FACET_TOKEN_PREFIX)
+ * and one per Lab cell of its palette (`~c:7.11.15`, media/colour-palette.ts). One GIN index
  * over this expression answers "keyword AND format AND orientation AND created on one of these
  * days AND one of these metals…" exactly, so a filtered search visits only rows that pass every filter, whatever the
  * planner guesses about how selective each part is. Filter tokens start with `~` and are longer
@@ -54,8 +55,9 @@ export function matchTokens(t: {
   gem: AnyPgColumn;
   piece: AnyPgColumn;
   scene: AnyPgColumn;
+  colorCells: AnyPgColumn;
 }): SQL {
-  return sql`(${t.searchTokens} || ARRAY[('~f:' || ${t.format}), (CASE WHEN ${orientationSql.portrait(t.width, t.height)} THEN '~o:portrait' WHEN ${orientationSql.landscape(t.width, t.height)} THEN '~o:landscape' ELSE '~o:square' END), ('~d:' || ((${t.createdAt} AT TIME ZONE 'UTC')::date - DATE '1970-01-01')::text), ('~m:' || coalesce(${t.metal}, '')), ('~g:' || coalesce(${t.gem}, '')), ('~p:' || coalesce(${t.piece}, '')), ('~s:' || coalesce(${t.scene}, ''))])`;
+  return sql`(${t.searchTokens} || ${t.colorCells} || ARRAY[('~f:' || ${t.format}), (CASE WHEN ${orientationSql.portrait(t.width, t.height)} THEN '~o:portrait' WHEN ${orientationSql.landscape(t.width, t.height)} THEN '~o:landscape' ELSE '~o:square' END), ('~d:' || ((${t.createdAt} AT TIME ZONE 'UTC')::date - DATE '1970-01-01')::text), ('~m:' || coalesce(${t.metal}, '')), ('~g:' || coalesce(${t.gem}, '')), ('~p:' || coalesce(${t.piece}, '')), ('~s:' || coalesce(${t.scene}, ''))])`;
 }
 
 /**
@@ -64,6 +66,47 @@ export function matchTokens(t: {
  * of the chosen values) on the same GIN index as the keyword and the other filters.
  */
 export const FACET_TOKEN_PREFIX = { metal: '~m:', gem: '~g:', piece: '~p:', scene: '~s:' } as const;
+
+/**
+ * The perceptual hash cut into six bands (bits 0–10, 11–21, 22–32, 33–43, 44–53, 54–63), each
+ * tagged with its band (band × 4096 + value). Two hashes at most five bits apart agree on at
+ * least one band, so the materials sharing a band with a picture are all its close look-alikes,
+ * found through a GIN index instead of a scan of every hash (相似素材, decision 0048).
+ * PERCEPTUAL_HASH_BANDS must describe the same cut.
+ */
+export function perceptualHashBands(hash: AnyPgColumn): SQL {
+  const bands = PERCEPTUAL_HASH_BANDS.map(
+    ([shift, width], band) =>
+      sql`((((${hash} >> ${sql.raw(String(shift))}) & ${sql.raw(String(2 ** width - 1))}) + ${sql.raw(String(band * 4096))})::int)`,
+  );
+  return sql`(ARRAY[${sql.join(bands, sql`, `)}])`;
+}
+
+/** [shift, width] of each band of perceptualHashBands. */
+export const PERCEPTUAL_HASH_BANDS: readonly (readonly [number, number])[] = [
+  [0, 11],
+  [11, 11],
+  [22, 11],
+  [33, 11],
+  [44, 10],
+  [54, 10],
+];
+
+/** The bands of a hash as perceptualHashBands computes them in SQL. */
+export function bandsOfPerceptualHash(hash: bigint): number[] {
+  const unsigned = BigInt.asUintN(64, hash);
+  return PERCEPTUAL_HASH_BANDS.map(
+    ([shift, width], band) => Number((unsigned >> BigInt(shift)) & BigInt(2 ** width - 1)) + band * 4096,
+  );
+}
+
+/**
+ * How many bits two perceptual hashes differ in, in SQL: the near-duplicate check at upload
+ * and 相似素材 measure with this one expression.
+ */
+export function hashDistanceSql(column: AnyPgColumn | SQL, hash: bigint): SQL<number> {
+  return sql<number>`bit_count((${column} # ${hash.toString()}::bigint)::bit(64))::int`;
+}
 
 const { scale, portraitMax, landscapeMin } = ORIENTATION_RULE;
 
@@ -129,6 +172,16 @@ export const materials = pgTable(
     thumbSmallKey: text(),
     /** Dominant colour of the picture, `#rrggbb`: the grid tile's background while it loads. */
     placeholderColor: text(),
+    /**
+     * Up to four dominant colours in Lab with their shares, largest first (media/colour-palette.ts);
+     * null until the media job has drawn the thumbnail under RENDITION_VERSION 5.
+     */
+    palette: jsonb().$type<{ l: number; a: number; b: number; share: number }[]>(),
+    /** The Lab cells of the palette (`~c:7.11.15`): searched through `matchTokens`. */
+    colorCells: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     coverKey: text(),
     watermarkKey: text(),
     previewKey: text(),
@@ -225,6 +278,10 @@ export const materials = pgTable(
     // Near-duplicate look-ups read only this (an index-only scan over 8-byte hashes), not the rows.
     index('materials_perceptual_hash_idx')
       .on(t.perceptualHash, t.sid)
+      .where(sql`${t.perceptualHash} IS NOT NULL`),
+    // 相似素材: the look-alikes of a picture are the materials sharing a band of its hash.
+    index('materials_perceptual_hash_bands_gin')
+      .using('gin', perceptualHashBands(t.perceptualHash))
       .where(sql`${t.perceptualHash} IS NOT NULL`),
     // The few materials taken off sale: a buyer's likes leave them out by probing this small index
     // instead of reading each liked material's row.

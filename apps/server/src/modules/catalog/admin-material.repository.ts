@@ -3,7 +3,8 @@ import { type AdminMaterialSort, MaterialStatus } from '@gemstock/contract';
 import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { preparedOnce } from '../../db/sql.js';
-import { materials } from '../../db/schema/index.js';
+import { hashDistanceSql, materials } from '../../db/schema/index.js';
+import { type PaletteColour, paletteCells } from '../../media/colour-palette.js';
 import { normalizeSearchText, queryTokensFor } from '../search/index.js';
 
 export type AdminMaterialRow = typeof materials.$inferSelect;
@@ -271,6 +272,8 @@ export interface RenditionKeys {
 export interface DrawnFacts {
   placeholderColor: string;
   perceptualHash: bigint;
+  /** Dominant colours in Lab, largest first (media/colour-palette.ts). */
+  palette: PaletteColour[];
   /** The closest other material within the near-duplicate distance, if any. */
   similar: { sid: string; distance: number } | null;
 }
@@ -292,6 +295,8 @@ export async function markMaterialReady(
       ...keys,
       placeholderColor: drawn.placeholderColor,
       perceptualHash: drawn.perceptualHash,
+      palette: drawn.palette,
+      colorCells: paletteCells(drawn.palette),
       similarToSid: drawn.similar?.sid ?? null,
       similarDistance: drawn.similar?.distance ?? null,
       renditionVersion: RENDITION_VERSION,
@@ -332,7 +337,7 @@ export async function findNearestByPerceptualHash(
   excludeSid: string,
   maxDistance: number,
 ): Promise<{ sid: string; distance: number } | undefined> {
-  const distance = sql<number>`bit_count((${materials.perceptualHash} # ${hash.toString()}::bigint)::bit(64))::int`;
+  const distance = hashDistanceSql(materials.perceptualHash, hash);
   const [row] = await db
     .select({ sid: materials.sid, distance })
     .from(materials)

@@ -23,6 +23,10 @@ export async function catalogRoutes(
     materials: await catalog.listRelated(request.params.id, request.user),
   }));
 
+  route(app, MATERIAL_API.similar, async (request) => ({
+    materials: await catalog.listSimilar(request.params.id, request.user),
+  }));
+
   route(app, MATERIAL_API.freeDownload, async (request) =>
     catalog.issueFreeDownload(request.params.id, request.user, request.query.agreement_version),
   );

@@ -2,6 +2,7 @@ import {
   ConsentContext,
   ErrorCode,
   RELATED_LIMIT,
+  SIMILAR_LIMIT,
   type TDownloadUrlResponse,
   type TMaterial,
   type TPagedMaterialsResponse,
@@ -22,6 +23,8 @@ import {
   recordFreeDownload,
 } from './catalog.repository.js';
 import { recordConsents } from '../content/index.js';
+import { dominantCellsOf, rankSimilar } from './similar-pieces.js';
+import { findVisibleSignature, listSimilarCandidates } from './similar.repository.js';
 import { findLikedSids } from './likes.repository.js';
 import { isFreeAt, type PublicUrlOf, toWireMaterial } from './material.mapper.js';
 
@@ -115,6 +118,24 @@ export async function listRelated(deps: CatalogDeps, sid: string, user: UserRow 
   const material = await visibleMaterial(deps, sid);
   const seqs = await listRelatedSeqs(deps.db, material, RELATED_LIMIT);
   return materialsBySeq(deps, seqs, user, nowOf(deps));
+}
+
+/**
+ * 相似素材: materials that look like this one (perceptual hash, palette and facets), closest
+ * first; a material off sale or missing is refused like its detail page (3001). Candidates
+ * come from indexes (similar.repository.ts), at most a few hundred, ranked in memory.
+ */
+export async function listSimilar(deps: CatalogDeps, sid: string, user: UserRow | null): Promise<TMaterial[]> {
+  const material = await findVisibleSignature(deps.db, sid);
+  if (!material) throw new AppError(ErrorCode.MATERIAL_NOT_FOUND);
+  const candidates = await listSimilarCandidates(deps.db, material, dominantCellsOf(material.palette));
+  const ranked = rankSimilar(material, candidates, SIMILAR_LIMIT);
+  return materialsBySeq(
+    deps,
+    ranked.map((c) => c.seq),
+    user,
+    nowOf(deps),
+  );
 }
 
 export async function listFree(

@@ -7,6 +7,7 @@ import type { AppDeps } from '../../app-deps.js';
 import { materialFileKey } from '../../media/keys.js';
 import { makeMaterialRenditions, RENDITION_VERSION } from '../../media/renditions.js';
 import { perceptualHash } from '../../media/perceptual-hash.js';
+import { extractPalette } from '../../media/colour-palette.js';
 import { extensionForContentType } from '../../media/storage.js';
 import {
   type AdminMaterialRow,
@@ -113,9 +114,12 @@ async function renderMaterial(deps: MediaJobDeps, job: MediaJobRow): Promise<'do
         : Promise.resolve(null),
     ]);
     const keys: RenditionKeys = { thumbKey, thumbSmallKey, coverKey, watermarkKey, previewKey };
-    // From the thumbnail, so an image and a video (its poster frame) are hashed alike and a
-    // copy at another size or quality comes out the same.
-    const hash = await perceptualHash(renditions.thumb.data);
+    // From the thumbnail, so an image and a video (its poster frame) are hashed and their colours
+    // taken alike, and a copy at another size or quality comes out the same.
+    const [hash, palette] = await Promise.all([
+      perceptualHash(renditions.thumb.data),
+      extractPalette(renditions.thumb.data),
+    ]);
     const similar = (await findNearestByPerceptualHash(deps.db, hash, sid, NEAR_DUPLICATE_MAX_DISTANCE)) ?? null;
 
     const outcome = await deps.db.transaction(async (tx) => {
@@ -123,6 +127,7 @@ async function renderMaterial(deps: MediaJobDeps, job: MediaJobRow): Promise<'do
       await markMaterialReady(tx, sid, keys, {
         placeholderColor: renditions.placeholderColor,
         perceptualHash: hash,
+        palette,
         similar,
       });
       return 'done' as const;

@@ -20,9 +20,11 @@ import type { UserRow } from '../../db/rows.js';
 import { AppError } from '../../lib/app-error.js';
 import { unknownFacetError } from '../../lib/facet-errors.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
+import { cellsNearColour, labOfHex } from '../../media/colour-palette.js';
 import type { KeywordVocabulary } from './keyword-vocabulary.js';
 import type { SearchLogWriter } from './search-log.writer.js';
 import {
+  type ChosenColour,
   filterCacheKey,
   loggedKeyword,
   needsSegmenting,
@@ -42,6 +44,7 @@ export interface SearchFilterInput {
   gem?: string | undefined;
   piece?: string | undefined;
   scene?: string | undefined;
+  color?: string | undefined;
 }
 
 export interface SearchMaterialsInput extends SearchFilterInput {
@@ -127,6 +130,18 @@ export function parseFacetSelection(input: Partial<Record<Facet, string | undefi
 }
 
 /**
+ * The colour of a search (`d4af37` or `#d4af37`, either case), or undefined when none is given;
+ * anything else is refused (COLOR_INVALID) before anything is searched.
+ */
+export function parseColour(input: string | undefined): ChosenColour | undefined {
+  if (input === undefined) return undefined;
+  const lab = labOfHex(input.trim());
+  if (!lab) throw new AppError(ErrorCode.COLOR_INVALID);
+  const hex = input.trim().replace(/^#/, '').toLowerCase();
+  return { hex, lab, cells: cellsNearColour(lab) };
+}
+
+/**
  * Forgets every cached search (match sets, windows, built pages, the keyword vocabulary), so
  * a catalogue change made through this process shows in the next search. Other processes
  * catch up within the caches' TTLs.
@@ -145,8 +160,9 @@ export function forgetSearches(deps: MaterialSearchDeps): void {
 export async function searchFacets(deps: MaterialSearchDeps, input: SearchFilterInput): Promise<TSearchFacetsResponse> {
   const now = deps.now?.() ?? new Date();
   const facets = parseFacetSelection(input);
+  const color = parseColour(input.color);
   const vocabulary = needsSegmenting(searchWords(input.keyword)) ? await deps.vocabulary.get() : undefined;
-  const filter = parseSearchFilter({ ...input, facets }, vocabulary);
+  const filter = parseSearchFilter({ ...input, facets, color }, vocabulary);
   return deps.facetCounts.getOrLoad(filterCacheKey(filter), async () => {
     const { counts, approximate } = await deps.search.facetCounts(filter, now);
     return { ...counts, approximate };
@@ -167,8 +183,10 @@ export async function searchMaterials(
   searcherKey: string | null = null,
 ): Promise<SearchResult> {
   const now = deps.now?.() ?? new Date();
+  const facets = parseFacetSelection(input);
+  const color = parseColour(input.color);
   const vocabulary = needsSegmenting(searchWords(input.keyword)) ? await deps.vocabulary.get() : undefined;
-  const filter = parseSearchFilter({ ...input, facets: parseFacetSelection(input) }, vocabulary);
+  const filter = parseSearchFilter({ ...input, facets, color }, vocabulary);
   const isRandom = input.sort === SortOption.RANDOM;
   const seed = isRandom ? (input.seed ?? newRandomSeed()) : 0;
   const pageKey = [

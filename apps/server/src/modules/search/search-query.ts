@@ -29,6 +29,16 @@ export interface SearchFilter {
   period: Period | undefined;
   /** The facet codes chosen, sorted, per facet (any of them); empty when the facet is not filtered. */
   facets: Record<Facet, string[]>;
+  /** The colour chosen (parseColour in material-search.ts), or undefined. */
+  color: ChosenColour | undefined;
+}
+
+/** A colour a search is filtered by: as sent (`d4af37`, lower case), in Lab, and the cells near it. */
+export interface ChosenColour {
+  hex: string;
+  lab: { l: number; a: number; b: number };
+  /** The palette cells within the match distance (any of them): what the index is asked for. */
+  cells: string[];
 }
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -77,6 +87,7 @@ export function parseSearchFilter(
     period?: Period | undefined;
     /** Checked against the vocabulary already (parseFacetSelection in material-search.ts). */
     facets?: FacetSelection | undefined;
+    color?: ChosenColour | undefined;
   },
   vocabulary?: Pick<Vocabulary, 'segment' | 'has'>,
 ): SearchFilter {
@@ -94,6 +105,7 @@ export function parseSearchFilter(
       Facet,
       string[]
     >,
+    color: input.color,
   };
 }
 
@@ -116,6 +128,7 @@ export function filterCacheKey(filter: SearchFilter): string {
   const key: unknown[] = [[...filter.terms].sort(), filter.format ?? '', filter.orientation ?? '', filter.period ?? ''];
   // Without a facet filter the key is the one it was before facets, so caches stay comparable.
   if (hasFacetFilter(filter)) key.push(FACETS.map((f) => filter.facets[f]));
+  if (filter.color) key.push({ color: filter.color.hex });
   return JSON.stringify(key);
 }
 

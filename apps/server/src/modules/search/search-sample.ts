@@ -94,6 +94,7 @@ function sampleMatches(entry: Sample['rows'][number], filter: SearchFilter, sinc
     const values = filter.facets[facet];
     if (values.length > 0 && (row[facet] === null || !values.includes(row[facet]))) return false;
   }
+  if (filter.color && !row.colorCells.some((c) => filter.color!.cells.includes(c))) return false;
   if (!filter.tokens.every((t) => tokens.has(t))) return false;
   return filter.longWords.every((w) => keywords.some((k) => k.includes(w)));
 }

@@ -96,6 +96,7 @@ function searchConditions(filter: SearchFilter, now: Date, shape: 'indexed' | 'w
         conditions.push(sql`${matchTokens(materials)} && ${textArray(tokens)}`);
       }
     }
+    if (filter.color) conditions.push(sql`${matchTokens(materials)} && ${textArray(filter.color.cells)}`);
   } else {
     if (filter.tokens.length > 0) conditions.push(sql`${materials.searchTokens} @> ${textArray(filter.tokens)}`);
     if (filter.format) conditions.push(eq(materials.format, filter.format));
@@ -104,6 +105,7 @@ function searchConditions(filter: SearchFilter, now: Date, shape: 'indexed' | 'w
       const values = filter.facets[facet];
       if (values.length > 0) conditions.push(inArray(materials[facet], values));
     }
+    if (filter.color) conditions.push(sql`${materials.colorCells} && ${textArray(filter.color.cells)}`);
   }
   for (const word of filter.longWords) {
     conditions.push(
@@ -129,6 +131,7 @@ export interface SampleRow {
   gem: string | null;
   piece: string | null;
   scene: string | null;
+  colorCells: string[];
 }
 
 /**
@@ -150,6 +153,7 @@ export async function listRingSample(db: DbOrTx, size: number): Promise<SampleRo
       gem: materials.gem,
       piece: materials.piece,
       scene: materials.scene,
+      colorCells: materials.colorCells,
     })
     .from(materials)
     .orderBy(materials.shuffleKey, materials.seq)
@@ -301,4 +305,17 @@ export async function listMatchKeys(
 export async function insertSearchLogs(db: DbOrTx, entries: SearchLogEntry[]): Promise<void> {
   if (entries.length === 0) return;
   await db.insert(searchLogs).values(entries);
+}
+
+/** The palettes of materials by sequence number (a page's), to rank it by closeness to a colour. */
+export async function findPalettesBySeq(
+  db: DbOrTx,
+  seqs: number[],
+): Promise<Map<number, { l: number; a: number; b: number; share: number }[]>> {
+  if (seqs.length === 0) return new Map();
+  const rows = await db
+    .select({ seq: materials.seq, palette: materials.palette })
+    .from(materials)
+    .where(inArray(materials.seq, seqs));
+  return new Map(rows.map((r) => [Number(r.seq), r.palette ?? []]));
 }

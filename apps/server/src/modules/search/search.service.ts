@@ -6,12 +6,14 @@ import { SearchLogWriter } from './search-log.writer.js';
 import {
   insertSearchLogs,
   listDistinctKeywords,
+  findPalettesBySeq,
   listMatchKeys,
   type MatchCursor,
   type MatchFacets,
   type MatchKeys,
   probeMatches,
 } from './search.repository.js';
+import { paletteDistance } from '../../media/colour-palette.js';
 import { filterCacheKey, ringStartOf, type SearchFilter, withoutFacet } from './search-query.js';
 import { SearchSample } from './search-sample.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
@@ -199,7 +201,21 @@ export class CatalogSearch {
     return found.matches ? toMatchSet(found.count, found.matches) : { complete: false };
   }
 
+  /**
+   * One page of a search. Under a colour and the random order (the default), the page's
+   * materials come closest colour first: a random order promises nothing else, and the buyer
+   * who picked 宝蓝 sees the bluest of the page first. Other orders are kept as asked.
+   */
   async findPage(request: SearchPageRequest): Promise<SearchPage> {
+    const found = await this.findPageInOrder(request);
+    const colour = request.filter.color;
+    if (!colour || request.sort !== SortOption.RANDOM || found.seqs.length < 2) return found;
+    const palettes = await findPalettesBySeq(this.db, found.seqs);
+    const distance = new Map(found.seqs.map((s) => [s, paletteDistance(palettes.get(s) ?? [], colour.lab)]));
+    return { ...found, seqs: [...found.seqs].sort((x, y) => distance.get(x)! - distance.get(y)!) };
+  }
+
+  private async findPageInOrder(request: SearchPageRequest): Promise<SearchPage> {
     const { filter, sort, page, pageSize, now } = request;
     const offset = (page - 1) * pageSize;
     const key = filterCacheKey(filter);

@@ -44,6 +44,7 @@ export const CLEARED_FILTERS: Partial<CatalogFilters> = {
   gem: [],
   piece: [],
   scene: [],
+  color: null,
 };
 
 interface CatalogFilterBarProps {
@@ -63,7 +64,8 @@ export function CatalogFilterBar({ filters, onChange }: CatalogFilterBarProps) {
     filters.metal.length +
     filters.gem.length +
     filters.piece.length +
-    filters.scene.length;
+    filters.scene.length +
+    (filters.color ? 1 : 0);
   return (
     <>
       <FilterChoices filters={filters} onChange={onChange} className="gs-filter-bar gs-card gs-hide-phone" />

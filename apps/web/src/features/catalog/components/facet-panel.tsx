@@ -10,6 +10,7 @@ import {
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { useSearchFacets } from '../api/search-facets';
+import { ColourFilter } from './colour-filter';
 import type { CatalogFilters } from '../lib/search-filters';
 
 interface FacetPanelProps {
@@ -46,6 +47,7 @@ export function FacetPanel({ filters, onChange }: FacetPanelProps) {
           }}
         />
       ))}
+      <ColourFilter value={filters.color} onChange={(color) => onChange({ color })} />
       {facets.isError && (
         <div className="gs-facets__error" role="alert">
           数量加载失败

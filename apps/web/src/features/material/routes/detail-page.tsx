@@ -1,6 +1,6 @@
 import { FileSearchOutlined } from '@/components/ui/icon-paths';
 import { DEFAULT_FILTERS, facetValues, type LicenceType, type TMaterial, withCatalogFilters } from '@gemstock/contract';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { LoadError } from '@/components/load-error';
 import { MaterialGrid, MaterialGridSkeleton } from '@/components/material-grid/material-grid';
@@ -63,6 +63,9 @@ function DetailSkeleton() {
     </div>
   );
 }
+
+/** 相似素材 comes in its own chunk, after the page: /detail's first script has no room for it. */
+const SimilarMaterials = lazy(() => import('../components/similar-materials'));
 
 /** About two rows of related tiles: they arrive after the page is shown, and below it. */
 const RELATED_FIRST_DEPTH = 500;
@@ -142,6 +145,9 @@ function MaterialDetail({ material }: { material: TMaterial }) {
           </div>
         </div>
       </div>
+      <Suspense fallback={null}>
+        <SimilarMaterials sid={material.sid} />
+      </Suspense>
       <RelatedMaterials sid={material.sid} />
     </>
   );

@@ -1,0 +1,136 @@
+import {
+  ADMIN_MATERIAL_PATHS,
+  ADMIN_REVIEW_API,
+  ErrorCode,
+  MATERIAL_API,
+  type TAdminMaterialResponse,
+} from '@gemstock/contract';
+import { eq } from 'drizzle-orm';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { materials } from '../../src/db/schema/index.js';
+import { runNextMediaJob } from '../../src/jobs/media-worker.js';
+import { createTestOperator, filePart, multipartBody, type TestOperator } from '../helpers/admin.js';
+import { injectApi } from '../helpers/inject-api.js';
+import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+
+/*
+ * GET /api/material/:id/similar (相似素材, decision 0048): what looks like a material, by its
+ * perceptual hash, its palette and its facets, closest first. Every picture here goes through
+ * the real pipeline: upload, media job (thumbnail, hash, palette), review.
+ */
+
+let t: TestApp;
+let dataDir: string;
+let operator: TestOperator;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'gemstock-similar-'));
+  t = await buildTestApp({ dataDir });
+  operator = await createTestOperator(t, '内容运营', ['content']);
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A scene of one kind, drawn in proportion so the same kind at two sizes is the same picture. */
+function scene(kind: number, width: number, height: number): string {
+  const background = ['#f4f1ea', '#1b2a4a', '#efe6da', '#0e3b2e', '#faf7f2', '#2a2a2a'][kind % 6]!;
+  const metal = ['#d4af37', '#c0c0c0', '#b76e79', '#e5e4e2', '#d4af37', '#b76e79'][kind % 6]!;
+  const shapes = [
+    `<circle cx="${width * (0.25 + 0.1 * (kind % 3))}" cy="${height * 0.45}" r="${height * (0.15 + 0.03 * kind)}" fill="none" stroke="${metal}" stroke-width="${height * 0.05}"/>`,
+    `<rect x="${width * (0.1 + 0.12 * kind)}" y="${height * 0.75}" width="${width * 0.3}" height="${height * 0.06}" fill="${metal}"/>`,
+    `<circle cx="${width * (0.8 - 0.1 * kind)}" cy="${height * (0.2 + 0.1 * kind)}" r="${height * 0.06}" fill="#6d9ee8"/>`,
+  ];
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="${background}"/>${shapes.join('')}</svg>`;
+}
+
+async function picture(kind: number, width: number, height: number, quality: number): Promise<Buffer> {
+  return sharp(Buffer.from(scene(kind, width, height)))
+    .jpeg({ quality })
+    .toBuffer();
+}
+
+/** Uploads, processes and lists a picture: a material on sale, as buyers find it. */
+async function ingest(bytes: Buffer, keywords: string): Promise<string> {
+  const body = multipartBody([{ name: 'keywords', value: keywords }, filePart(bytes, 'photo.jpg', 'image/jpeg')]);
+  const res = await t.call<TAdminMaterialResponse>({
+    method: 'POST',
+    url: ADMIN_MATERIAL_PATHS.upload,
+    payload: body.payload,
+    headers: body.headers,
+    token: operator.token,
+  });
+  expect(res.code, res.message).toBe(0);
+  while (await runNextMediaJob(t.app.deps));
+  const sid = res.data.material.sid;
+  const listed = await injectApi(t, ADMIN_REVIEW_API.list, { body: { sids: [sid] }, token: operator.token });
+  expect(listed.code, listed.message).toBe(0);
+  return sid;
+}
+
+describe('GET /api/material/:id/similar', () => {
+  let original: string;
+  let twin: string;
+  const others: string[] = [];
+
+  beforeAll(async () => {
+    original = await ingest(await picture(0, 2400, 1800, 90), '相似原图');
+    for (let kind = 1; kind < 6; kind += 1)
+      others.push(await ingest(await picture(kind, 2400, 1800, 90), `相似其他${kind}`));
+    // The same picture at 55 % of its size, re-encoded at quality 60: what a copy found online looks like.
+    const copy = await sharp(await picture(0, 2400, 1800, 90))
+      .resize({ width: 1320 })
+      .jpeg({ quality: 60 })
+      .toBuffer();
+    twin = await ingest(copy, '相似副本');
+  });
+
+  it('the media job gave every material its palette and colour cells', async () => {
+    const [row] = await t.database.db
+      .select({ palette: materials.palette, cells: materials.colorCells })
+      .from(materials)
+      .where(eq(materials.sid, twin));
+    expect(row?.palette?.length).toBeGreaterThan(0);
+    expect(row?.cells.every((c) => c.startsWith('~c:'))).toBe(true);
+  });
+
+  it('returns the re-encoded, resized twin first, and never the material itself', async () => {
+    const res = await injectApi(t, MATERIAL_API.similar, { params: { id: original } });
+    expect(res.code, res.message).toBe(0);
+    const found = res.data.materials.map((m) => m.sid);
+    expect(found[0]).toBe(twin);
+    expect(found).not.toContain(original);
+  });
+
+  it('is symmetric for the twin: the original comes first', async () => {
+    const res = await injectApi(t, MATERIAL_API.similar, { params: { id: twin } });
+    expect(res.code, res.message).toBe(0);
+    expect(res.data.materials[0]?.sid).toBe(original);
+  });
+
+  it('leaves out materials taken off sale', async () => {
+    await t.database.db.update(materials).set({ disabled: true }).where(eq(materials.sid, twin));
+    try {
+      const res = await injectApi(t, MATERIAL_API.similar, { params: { id: original } });
+      expect(res.data.materials.map((m) => m.sid)).not.toContain(twin);
+    } finally {
+      await t.database.db.update(materials).set({ disabled: false }).where(eq(materials.sid, twin));
+    }
+  });
+
+  it('refuses a material taken off sale (3001), as its detail page does', async () => {
+    await t.database.db.update(materials).set({ disabled: true }).where(eq(materials.sid, others[0]!));
+    const res = await injectApi(t, MATERIAL_API.similar, { params: { id: others[0]! } });
+    expect(res.code).toBe(ErrorCode.MATERIAL_NOT_FOUND.code);
+  });
+
+  it('refuses a material that does not exist (3001)', async () => {
+    const res = await injectApi(t, MATERIAL_API.similar, { params: { id: 'M-NOT-THERE' } });
+    expect(res.code).toBe(ErrorCode.MATERIAL_NOT_FOUND.code);
+  });
+});
