@@ -9,11 +9,17 @@ import {
 } from './licence.service.js';
 import { downloadChannelCut, listChannelCuts } from './channel-cut.service.js';
 import type { CropFraction } from '../../media/image-processor.js';
+import { createSlots, MARK_CONCURRENCY, prepareTracedOriginal, traceCopy } from './trace.service.js';
 
 /** Purchased downloads, the purchased list and certificates; built once, in services.ts. */
-export function createLicenceService(deps: Omit<LicenceDeps, 'certificates' | 'channelFrames'>) {
+export function createLicenceService(deps: Omit<LicenceDeps, 'certificates' | 'channelFrames' | 'markSlots'>) {
   return bindService(
-    { ...deps, certificates: new Map<string, Buffer>(), channelFrames: new Map<string, Promise<CropFraction[]>>() },
+    {
+      ...deps,
+      certificates: new Map<string, Buffer>(),
+      channelFrames: new Map<string, Promise<CropFraction[]>>(),
+      markSlots: createSlots(MARK_CONCURRENCY),
+    },
     {
       downloadMaterial,
       downloadOrder,
@@ -22,6 +28,8 @@ export function createLicenceService(deps: Omit<LicenceDeps, 'certificates' | 'c
       describeForVerification,
       listChannelCuts,
       downloadChannelCut,
+      prepareTracedOriginal,
+      traceCopy,
     },
   );
 }
