@@ -378,11 +378,7 @@ export interface RgbRaw {
 
 /** The picture upright, in sRGB, as raw pixels (3 channels, 4 with alpha). */
 export async function decodeUprightRgb(input: Buffer): Promise<RgbRaw> {
-  const { data, info } = await open(input)
-    .rotate()
-    .toColourspace('srgb')
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+  const { data, info } = await open(input).rotate().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height, channels: info.channels };
 }
 

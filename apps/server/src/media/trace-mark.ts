@@ -399,7 +399,14 @@ export function cellResiduals(
       const y = fit.ty + fit.k * v;
       if (x < 0 || y < 0 || x > original.width - 1 || y > original.height - 1) continue;
       const r = copy.data[v * copy.width + u]! - (fit.a * sample(original, x, y) + fit.b);
-      const { cell, bump } = markAt(x / sx - 0.5 + 0.5 / sx, y / sy - 0.5 + 0.5 / sy, fullWidth, fullHeight, grid, ones);
+      const { cell, bump } = markAt(
+        x / sx - 0.5 + 0.5 / sx,
+        y / sy - 0.5 + 0.5 / sy,
+        fullWidth,
+        fullHeight,
+        grid,
+        ones,
+      );
       num[cell]! += r * bump;
       den[cell]! += bump * bump;
     }

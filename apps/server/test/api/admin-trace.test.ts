@@ -3,6 +3,7 @@ import {
   ErrorCode,
   LICENCE_API,
   OperatorRole,
+  pathUrl,
   TRACE_COPY_MAX_BYTES,
 } from '@gemstock/contract';
 import { and, eq } from 'drizzle-orm';
@@ -69,9 +70,7 @@ async function pictureMaterial(seed: number) {
 }
 
 function trace(token: string | null, body: Buffer, options: { type?: string; material?: string } = {}) {
-  const url = options.material
-    ? `${ADMIN_TRACE_PATH}?${new URLSearchParams({ material: options.material }).toString()}`
-    : ADMIN_TRACE_PATH;
+  const url = pathUrl(ADMIN_TRACE_PATH, {}, { material: options.material });
   return t.app.inject({
     method: 'POST',
     url,
@@ -95,7 +94,9 @@ describe('POST /api/admin/trace', () => {
       .select()
       .from(licences)
       .where(and(eq(licences.materialSid, material.sid), eq(licences.ownerSid, second.sid)));
-    expect(await t.app.deps.storage.stat(tracedOriginalKey(material.sid, licence!.sid, material.originalKey))).not.toBeNull();
+    expect(
+      await t.app.deps.storage.stat(tracedOriginalKey(material.sid, licence!.sid, material.originalKey)),
+    ).not.toBeNull();
 
     const operator = await createTestOperator(t, '客服小林', [OperatorRole.SERVICE]);
     const res = await trace(operator.token, await combined(fromSecond));
@@ -131,7 +132,9 @@ describe('POST /api/admin/trace', () => {
     expect(res.statusCode).toBe(200);
     const { data } = res.json();
     expect(data).toMatchObject({ found: false, match: null });
-    expect(data.candidates).toEqual([expect.objectContaining({ sid: material.sid, distance: null, placed: true, licencesCompared: 1 })]);
+    expect(data.candidates).toEqual([
+      expect.objectContaining({ sid: material.sid, distance: null, placed: true, licencesCompared: 1 }),
+    ]);
     const [entry] = await t.database.db.select().from(auditLogs).where(eq(auditLogs.operatorSid, operator.sid));
     expect(entry).toMatchObject({ action: 'licence.trace', entitySid: null });
   }, 60_000);
@@ -150,7 +153,12 @@ describe('POST /api/admin/trace', () => {
   describe('bad input: a coded error, nothing recorded', () => {
     it.each([
       ['a PDF', 'application/pdf', Buffer.from('%PDF-1.4'), ErrorCode.TRACE_COPY_NOT_IMAGE],
-      ['bytes that are not a picture', 'image/jpeg', Buffer.from('not a picture at all'), ErrorCode.TRACE_COPY_NOT_IMAGE],
+      [
+        'bytes that are not a picture',
+        'image/jpeg',
+        Buffer.from('not a picture at all'),
+        ErrorCode.TRACE_COPY_NOT_IMAGE,
+      ],
       ['an empty body', 'image/png', Buffer.alloc(0), ErrorCode.TRACE_COPY_NOT_IMAGE],
     ])('%s → 4480', async (_name, type, body, expected) => {
       const operator = await createTestOperator(t);

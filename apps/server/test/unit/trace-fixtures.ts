@@ -41,7 +41,10 @@ export async function jewelleryPicture(seed: number): Promise<Buffer> {
 export const q70 = (b: Buffer) => sharp(b).jpeg({ quality: 70 }).toBuffer();
 async function half(b: Buffer) {
   const m = await sharp(b).metadata();
-  return sharp(b).resize(Math.round(m.width! / 2), Math.round(m.height! / 2)).png().toBuffer();
+  return sharp(b)
+    .resize(Math.round(m.width! / 2), Math.round(m.height! / 2))
+    .png()
+    .toBuffer();
 }
 /** A 10 % crop: 90 % of the width and of the height kept, off-centre. */
 async function crop10(b: Buffer) {
@@ -55,5 +58,9 @@ async function crop10(b: Buffer) {
 }
 export const combined = async (b: Buffer) => q70(await half(await crop10(b)));
 
-export const TRANSFORMS = { 'JPEG q70': q70, 'resized to 50 %': half, 'cropped by 10 %': crop10, 'all three': combined };
-
+export const TRANSFORMS = {
+  'JPEG q70': q70,
+  'resized to 50 %': half,
+  'cropped by 10 %': crop10,
+  'all three': combined,
+};

@@ -26,7 +26,11 @@ describe('the trace mark', () => {
       const buyer = seed % 3;
       const marked = await markOriginal(original, keys[buyer]!);
       lowestPsnr = Math.min(lowestPsnr, marked.psnr);
-      expect(await sharp(marked.data).metadata()).toMatchObject({ width: meta.width, height: meta.height, format: 'jpeg' });
+      expect(await sharp(marked.data).metadata()).toMatchObject({
+        width: meta.width,
+        height: meta.height,
+        format: 'jpeg',
+      });
       for (const [name, transform] of Object.entries(TRANSFORMS)) {
         const reading = await readCopyAgainst(await decodeCopy(await transform(marked.data)), original);
         const scores = scoreKeys(reading, { width: meta.width!, height: meta.height! }, keys);
@@ -37,7 +41,11 @@ describe('the trace mark', () => {
       }
     }
     // The figures the decision quotes.
-    console.info('trace mark:', { lowestPsnr: lowestPsnr.toFixed(1), lowestTrue, highestWrong: highestWrong.toFixed(2) });
+    console.info('trace mark:', {
+      lowestPsnr: lowestPsnr.toFixed(1),
+      lowestTrue,
+      highestWrong: highestWrong.toFixed(2),
+    });
     expect(lowestPsnr).toBeGreaterThanOrEqual(40);
   }, 240_000);
 
@@ -68,7 +76,13 @@ describe('the trace mark', () => {
     const max = Math.max(...scores);
     const over3 = scores.filter((s) => s >= 3).length / scores.length;
     // The figures the decision quotes: a standard normal has mean 0, sd 1, P(z ≥ 3) ≈ 0.00135.
-    console.info('null distribution:', { n: scores.length, mean: mean.toFixed(3), sd: sd.toFixed(3), max: max.toFixed(2), over3 });
+    console.info('null distribution:', {
+      n: scores.length,
+      mean: mean.toFixed(3),
+      sd: sd.toFixed(3),
+      max: max.toFixed(2),
+      over3,
+    });
     expect(Math.abs(mean)).toBeLessThan(0.15);
     expect(sd).toBeLessThan(1.2);
     expect(max).toBeLessThan(TRACE_Z_THRESHOLD);

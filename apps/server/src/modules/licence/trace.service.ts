@@ -72,7 +72,9 @@ export function isTraceable(material: MaterialRow): boolean {
 
 /** The storage key a licence's download of its material is served from: the marked copy for a picture. */
 export function deliveredKeyOf(material: MaterialRow, licence: LicenceRow): string {
-  return isTraceable(material) ? tracedOriginalKey(material.sid, licence.sid, material.originalKey) : material.originalKey;
+  return isTraceable(material)
+    ? tracedOriginalKey(material.sid, licence.sid, material.originalKey)
+    : material.originalKey;
 }
 
 /** The trace number a licence's copies carry, printed on its certificate. */

@@ -341,7 +341,8 @@ export function handWrittenOperations(defs: Record<string, JsonSchema>): HandWri
       path: ADMIN_TRACE_PATH,
       operation: operation({
         id: 'ADMIN_TRACE_PATH',
-        summary: '溯源: reads a copy of a picture (the file is the body) against the trace marks of its material’s licences.',
+        summary:
+          '溯源: reads a copy of a picture (the file is the body) against the trace marks of its material’s licences.',
         access: 'operator',
         roles: ADMIN_TRACE_ACCESS.roles,
         body: true,
