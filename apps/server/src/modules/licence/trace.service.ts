@@ -119,7 +119,7 @@ export async function prepareTracedOriginal(deps: LicenceDeps, key: string): Pro
 
 function accountName(user: UserRow | undefined): string {
   if (!user) return '—';
-  return user.name ?? user.username ?? user.mobile ?? user.sid;
+  return user.name ?? user.mobile ?? user.email ?? user.username ?? user.sid;
 }
 
 async function describeMatch(deps: LicenceDeps, licence: LicenceRow, score: number) {
