@@ -118,7 +118,13 @@ function CandidatesCard({ result }: { result: TTraceResponse }) {
             dataIndex: 'distance',
             render: (d: number | null) => (d === null ? '指定素材' : `相差 ${d} / 64 位`),
           },
-          { title: '对齐', dataIndex: 'placed', render: (p: boolean) => (p ? '已对齐' : <Tag>无法对齐</Tag>) },
+          {
+            title: '对齐',
+            dataIndex: 'placed',
+            // a material nobody downloaded is not read at all: there is no mark to find in it
+            render: (p: boolean, c) =>
+              c.licencesCompared === 0 ? '无下载，未比对' : p ? '已对齐' : <Tag>无法对齐</Tag>,
+          },
           { title: '比对授权数', dataIndex: 'licencesCompared' },
           {
             title: '最高匹配强度',
