@@ -9,7 +9,8 @@ import {
 } from './licence.service.js';
 import { downloadChannelCut, listChannelCuts } from './channel-cut.service.js';
 import type { CropFraction } from '../../media/image-processor.js';
-import { createSlots, MARK_CONCURRENCY, prepareTracedOriginal, traceCopy } from './trace.service.js';
+import { createSlots, MARK_CONCURRENCY } from './trace-delivery.js';
+import { prepareTracedOriginal, traceCopy } from './trace.service.js';
 
 /** Purchased downloads, the purchased list and certificates; built once, in services.ts. */
 export function createLicenceService(deps: Omit<LicenceDeps, 'certificates' | 'channelFrames' | 'markSlots'>) {

@@ -34,7 +34,7 @@ import { findCompanyOwnership } from './ownership.js';
 import { findUserBySid } from '../user/index.js';
 import type { UserRow } from '../../db/rows.js';
 import { renderCertificatePdf } from './certificate.pdf.js';
-import { deliveredKeyOf, isTraceable, type Slots, traceNumberOfLicence } from './trace.service.js';
+import { deliveredKeyOf, isTraceable, type Slots, traceNumberOfLicence } from './trace-delivery.js';
 import {
   countOwnedLicences,
   grantLicences,

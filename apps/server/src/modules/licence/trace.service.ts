@@ -2,7 +2,6 @@ import {
   AuditAction,
   AuditEntity,
   ErrorCode,
-  MaterialFormat,
   TRACE_COPY_MIN_SIDE,
   TRACE_COPY_TYPES,
   type TTraceResponse,
@@ -10,15 +9,16 @@ import {
 import type { OperatorRow, UserRow } from '../../db/rows.js';
 import { AppError } from '../../lib/app-error.js';
 import { readImageInfo } from '../../media/image-processor.js';
-import { parseTracedOriginalKey, tracedOriginalKey } from '../../media/keys.js';
+import { parseTracedOriginalKey } from '../../media/keys.js';
 import { perceptualHash } from '../../media/perceptual-hash.js';
 import { decodeCopy, markOriginal, readCopyAgainst, scoreKeys } from '../../media/trace-image.js';
-import { TRACE_Z_THRESHOLD, traceKeyOf, traceNumberOf } from '../../media/trace-mark.js';
+import { TRACE_Z_THRESHOLD, traceKeyOf } from '../../media/trace-mark.js';
 import { recordOperatorAction } from '../audit/index.js';
 import { findMaterialsBySids, type MaterialRow } from '../catalog/index.js';
 import { findUserBySid } from '../user/index.js';
 import type { LicenceRow } from './licence.repository.js';
 import { type LicenceDeps, readAll } from './licence.service.js';
+import { deliveredKeyOf, isTraceable, traceNumberOfLicence } from './trace-delivery.js';
 import {
   findLicenceBySid,
   findMaterialsNearHash,
@@ -42,45 +42,6 @@ const MAX_HASH_DISTANCE = 22;
 /** Licences of one material compared, newest first: far beyond what one picture sells. */
 const MAX_LICENCES_COMPARED = 5000;
 const MAX_DOWNLOADS_SHOWN = 20;
-
-/** Marking decodes and re-encodes a whole original: at most this many at once per process. */
-export const MARK_CONCURRENCY = 2;
-
-/** A counting gate: `run` waits for a free slot. One per process, made with the licence service. */
-export function createSlots(size: number) {
-  let free = size;
-  const waiting: (() => void)[] = [];
-  return {
-    async run<T>(work: () => Promise<T>): Promise<T> {
-      if (free > 0) free -= 1;
-      else await new Promise<void>((resolve) => waiting.push(resolve));
-      try {
-        return await work();
-      } finally {
-        const next = waiting.shift();
-        if (next) next();
-        else free += 1;
-      }
-    },
-  };
-}
-export type Slots = ReturnType<typeof createSlots>;
-
-export function isTraceable(material: MaterialRow): boolean {
-  return material.format !== MaterialFormat.VIDEO;
-}
-
-/** The storage key a licence's download of its material is served from: the marked copy for a picture. */
-export function deliveredKeyOf(material: MaterialRow, licence: LicenceRow): string {
-  return isTraceable(material)
-    ? tracedOriginalKey(material.sid, licence.sid, material.originalKey)
-    : material.originalKey;
-}
-
-/** The trace number a licence's copies carry, printed on its certificate. */
-export function traceNumberOfLicence(deps: Pick<LicenceDeps, 'traceSecret'>, licenceSid: string): string {
-  return traceNumberOf(traceKeyOf(deps.traceSecret, licenceSid));
-}
 
 async function readOriginal(deps: LicenceDeps, material: MaterialRow): Promise<Buffer | null> {
   try {
