@@ -32,7 +32,7 @@ import { devRoutes } from './modules/dev/index.js';
 import { adminRefundRoutes, paymentRoutes } from './modules/payment/index.js';
 import { boardRoutes } from './modules/board/index.js';
 import { cartRoutes } from './modules/cart/index.js';
-import { licenceRoutes } from './modules/licence/index.js';
+import { adminTraceRoutes, licenceRoutes } from './modules/licence/index.js';
 import { adminOrderRoutes, orderRoutes } from './modules/order/index.js';
 import { adminOverviewRoutes } from './modules/overview/index.js';
 import { adminExportRoutes } from './modules/export/index.js';
@@ -208,6 +208,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(orderRoutes, services);
   await app.register(walletRoutes, services);
   await app.register(licenceRoutes, services);
+  await app.register(adminTraceRoutes, services);
   await app.register(adminOrderRoutes, services);
   await app.register(adminOverviewRoutes, services);
   await app.register(adminExportRoutes, services);

@@ -29,6 +29,12 @@ export const ZEnv = z.object({
   /** The readiness probe's database and storage checks give up after this long. */
   READINESS_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
   JWT_SECRET: z.string().min(32).optional(),
+  /**
+   * Seeds the trace mark of every delivered original (docs/decisions/0049). Unset: derived from
+   * JWT_SECRET. Set it before the first sale and never change it: a new secret cannot read the
+   * marks of copies delivered before.
+   */
+  TRACE_SECRET: z.string().min(32).optional(),
   JWT_TTL_HOURS: z.coerce
     .number()
     .int()

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type Env, isDemoMode, messagingProblems, withoutInvalid, ZEnv } from './config-env.js';
@@ -24,6 +24,8 @@ export interface Config {
    */
   demoMode: boolean;
   jwtSecret: Uint8Array;
+  /** The trace mark's secret (TRACE_SECRET, or derived from the JWT secret): stable for the platform's life. */
+  traceSecret: Uint8Array;
   jwtTtlSeconds: number;
   publicUrl: string;
   siteName: string;
@@ -319,6 +321,9 @@ export function loadConfig(
     heartbeatIntervalMs: Math.round(env.HEARTBEAT_INTERVAL_SECONDS * 1000),
     demoMode,
     jwtSecret: jwtSecret!,
+    traceSecret: env.TRACE_SECRET
+      ? new TextEncoder().encode(env.TRACE_SECRET)
+      : createHmac('sha256', jwtSecret!).update('gemstock:trace-mark').digest(),
     jwtTtlSeconds: env.JWT_TTL_HOURS * 3600,
     publicUrl,
     siteName: env.SITE_NAME,

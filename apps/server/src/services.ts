@@ -119,9 +119,24 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger) {
   };
 
   const cart = createCartService({ db, publicUrlOf: deps.publicUrlOf, events });
+  const licences = createLicenceService({
+    db,
+    storage: deps.storage,
+    signer: deps.downloadUrls,
+    publicUrlOf: deps.publicUrlOf,
+    siteName: config.siteName,
+    publicUrl: config.publicUrl,
+    traceSecret: config.traceSecret,
+    findOrder: findOrderBySid,
+    findDeliveredDesign,
+    video: deps.video,
+    scratchDir: join(config.dataDir, 'tmp', 'cuts'),
+  });
   return {
     /** The same signer that signs every download link verifies them (the original-download route). */
     downloadUrls: deps.downloadUrls,
+    /** A licence's marked original is made when its link is first fetched (docs/decisions/0049). */
+    prepareFile: licences.prepareTracedOriginal,
 
     audit: createAuditService(deps),
     catalog,
@@ -136,18 +151,7 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger) {
     design: createDesignService(designDeps),
     adminDesign: createAdminDesignService(designDeps),
     invoices: createInvoiceService(invoiceDeps),
-    licences: createLicenceService({
-      db,
-      storage: deps.storage,
-      signer: deps.downloadUrls,
-      publicUrlOf: deps.publicUrlOf,
-      siteName: config.siteName,
-      publicUrl: config.publicUrl,
-      findOrder: findOrderBySid,
-      findDeliveredDesign,
-      video: deps.video,
-      scratchDir: join(config.dataDir, 'tmp', 'cuts'),
-    }),
+    licences,
     operators: createOperatorService({ ...deps, log }),
     orders,
     overview: createOverviewService(deps),

@@ -467,6 +467,21 @@ export const ErrorCode = {
   /* 4460–4479: colour search and similar pieces (docs/decisions/0048). */
   /** `color=` that is not six hexadecimal digits (`d4af37` or `#d4af37`): nothing is searched. */
   COLOR_INVALID: e(4460, 400, '颜色格式不正确，请使用 6 位十六进制颜色值，例如 D4AF37'),
+  /* 4480–4499: the trace mark on delivered originals and 溯源 (docs/decisions/0049). */
+  /** A 溯源 upload that is not a JPEG, PNG or WebP picture (by its type or by its bytes). */
+  TRACE_COPY_NOT_IMAGE: e(4480, 415, '请上传 JPG、PNG 或 WebP 格式的图片'),
+  /** A 溯源 upload over TRACE_COPY_MAX_BYTES. */
+  TRACE_COPY_TOO_LARGE: e(4481, 413, '图片不能超过 20 MB'),
+  /** A copy too small to carry the mark's cells (shorter side under TRACE_COPY_MIN_SIDE). */
+  TRACE_COPY_TOO_SMALL: e(4482, 400, '图片太小（短边不足 64 像素），无法检测'),
+  /** No material looks like the copy (perceptual hash): nothing to read it against. */
+  TRACE_NO_CANDIDATE: e(4483, 404, '未找到与这张图片相似的素材，无法溯源；如知道素材编号，请填写后重试'),
+  /** The material named for a trace does not exist. */
+  TRACE_MATERIAL_NOT_FOUND: e(4484, 404, '素材不存在，请检查素材编号'),
+  /** The material named for a trace is a video: videos carry no trace mark. */
+  TRACE_MATERIAL_VIDEO: e(4485, 400, '视频素材没有溯源标记，只能对图片溯源'),
+  /** The licence's marked copy of an original could not be made (an unreadable original): nothing is served. */
+  TRACE_MARK_FAILED: e(4486, 503, '原图准备失败，请稍后重试'),
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCodeName = keyof typeof ErrorCode;

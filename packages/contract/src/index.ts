@@ -42,6 +42,8 @@ export * from './api/admin-review.js';
 export * from './api/admin-overview.js';
 export * from './api/admin-export.js';
 export * from './api/admin-company.js';
+export * from './api/admin-trace.js';
+export * from './trace.js';
 export * from './api/admin-coupon.js';
 export * from './api/coupon.js';
 export * from './api/board.js';

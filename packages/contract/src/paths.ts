@@ -47,6 +47,12 @@ export const ADMIN_DESIGN_FILE_PATH = '/api/admin/demands/:id/files';
 export const ADMIN_INVOICE_FILE_PATH = '/api/admin/invoices/:id/file';
 
 /**
+ * 溯源: POST with the copy itself as the body (`Content-Type` image/jpeg, image/png or
+ * image/webp), `?material=…` optional. Answers ZTraceResponse (api/admin-trace.ts).
+ */
+export const ADMIN_TRACE_PATH = '/api/admin/trace';
+
+/**
  * Where an e-invoicing provider reports an invoice it issued (INVOICE_PROVIDER=http): answered
  * in the provider's own format, signed like our requests to it.
  */

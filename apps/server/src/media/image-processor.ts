@@ -367,3 +367,49 @@ export async function renderCut(
     .flatten({ background: '#ffffff' });
   return finish(encode(pipeline, 'jpeg', 90), 'jpeg');
 }
+
+/** Decoded pixels of any channel count, the alpha kept (a traced original keeps its transparency). */
+export interface RgbRaw {
+  data: Buffer;
+  width: number;
+  height: number;
+  channels: number;
+}
+
+/** The picture upright, in sRGB, as raw pixels (3 channels, 4 with alpha). */
+export async function decodeUprightRgb(input: Buffer): Promise<RgbRaw> {
+  const { data, info } = await open(input).rotate().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, channels: info.channels };
+}
+
+/** A grey (luminance) copy of the picture, upright, on white, as floats: `fit` inside a square or an exact size. */
+export async function decodeGrey(
+  input: Buffer,
+  size: { longSide: number } | { width: number; height: number },
+): Promise<{ data: Float32Array; width: number; height: number }> {
+  const resize =
+    'longSide' in size
+      ? { width: size.longSide, height: size.longSide, fit: 'inside' as const, withoutEnlargement: true }
+      : { width: size.width, height: size.height, fit: 'fill' as const };
+  const { data, info } = await open(input)
+    .rotate()
+    .flatten({ background: '#ffffff' })
+    .resize(resize)
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const grey = new Float32Array(info.width * info.height);
+  for (let i = 0; i < grey.length; i += 1) grey[i] = data[i * info.channels]!;
+  return { data: grey, width: info.width, height: info.height };
+}
+
+/**
+ * Encodes raw pixels back into the original's own format at a quality that keeps it: JPEG at 95
+ * without chroma subsampling, lossless PNG, WebP at 95; anything else (TIFF, HEIF …) as that JPEG.
+ */
+export async function encodeLikeOriginal(raw: RgbRaw, format: string): Promise<Rendition> {
+  const pipeline = sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: raw.channels as 3 | 4 } });
+  if (format === 'png') return finish(pipeline.png({ compressionLevel: 6 }), 'png');
+  if (format === 'webp') return finish(pipeline.webp({ quality: 95, effort: 4 }), 'webp');
+  return finish(pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: 95, chromaSubsampling: '4:4:4' }), 'jpeg');
+}

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { StorageArea } from './storage.js';
+import { TRACE_MARK_VERSION } from './trace-mark.js';
 
 export type MaterialFileRole = 'original' | 'thumb' | 'thumb-small' | 'cover' | 'preview' | 'watermark';
 
@@ -64,4 +65,29 @@ export function channelCutKey(
 export function channelVideoCutKey(sid: string, size: { width: number; height: number }, originalKey: string): string {
   const hash = createHash('sha256').update(`${CHANNEL_CUT_VERSION}:${originalKey}`).digest('hex').slice(0, 16);
   return `private/materials/${sid}/cut-video-${size.width}x${size.height}-${hash}.mp4`;
+}
+
+/** The file format of a licence's marked original: the original's own when it is JPEG, PNG or WebP. */
+export function tracedFormatOf(originalKey: string): 'jpeg' | 'png' | 'webp' {
+  const ext = originalKey.slice(originalKey.lastIndexOf('.') + 1).toLowerCase();
+  return ext === 'png' ? 'png' : ext === 'webp' ? 'webp' : 'jpeg';
+}
+
+/**
+ * Private storage key of a licence's marked original (docs/decisions/0049), e.g.
+ * `private/materials/k3x…/traced-9h2…-4be1….jpg`: named by the licence and by the original and
+ * TRACE_MARK_VERSION (the hash), so a replaced original or a new mark makes a new file.
+ */
+export function tracedOriginalKey(materialSid: string, licenceSid: string, originalKey: string): string {
+  const hash = createHash('sha256').update(`trace:${TRACE_MARK_VERSION}:${originalKey}`).digest('hex').slice(0, 16);
+  const format = tracedFormatOf(originalKey);
+  return `private/materials/${materialSid}/traced-${licenceSid}-${hash}.${format === 'jpeg' ? 'jpg' : format}`;
+}
+
+const TRACED_KEY = /^private\/materials\/([a-z0-9]+)\/traced-([a-z0-9]+)-[0-9a-f]{16}\.(?:jpg|png|webp)$/;
+
+/** The material and licence a marked original's key names, or null for any other key. */
+export function parseTracedOriginalKey(key: string): { materialSid: string; licenceSid: string } | null {
+  const m = TRACED_KEY.exec(key);
+  return m ? { materialSid: m[1]!, licenceSid: m[2]! } : null;
 }

@@ -13,6 +13,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { licences } from '../../src/db/schema/index.js';
+import { traceKeyOf, traceNumberOf } from '../../src/media/trace-mark.js';
 import { createTestOperator, makeJpeg } from '../helpers/admin.js';
 import type { TestBuyer } from '../helpers/factories.js';
 import { injectApi } from '../helpers/inject-api.js';
@@ -91,6 +92,8 @@ describe('licence certificate', () => {
     expect(text).toContain('人工智能训练');
     const [licence] = await t.database.db.select().from(licences).where(eq(licences.orderSid, order.sid));
     expect(text).toContain(licence!.certNo);
+    // The number of the invisible mark every downloaded original of this licence carries (decision 0049).
+    expect(text).toContain(`溯源编号：${traceNumberOf(traceKeyOf(t.app.deps.config.traceSecret, licence!.sid))}`);
   }, 60_000);
 
   it('points its verify address and QR at PUBLIC_URL', async () => {

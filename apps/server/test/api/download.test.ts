@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downloads } from '../../src/db/schema/index.js';
+import { makeJpeg } from '../helpers/admin.js';
 import { createBuyer } from '../helpers/factories.js';
 import {
   createCompanyBuyer,
@@ -26,7 +28,7 @@ async function buyMaterials(n: number) {
   const buyer = await createCompanyBuyer(t);
   await fundWallet(t, buyer.sid, 1_000_000);
   const mats = await createMaterials(t, n);
-  for (const m of mats) await t.app.deps.storage.put(m.originalKey, Buffer.from(`original of ${m.sid}`), 'image/jpeg');
+  for (const m of mats) await t.app.deps.storage.put(m.originalKey, await makeJpeg(320, 240), 'image/jpeg');
   const order = await placeOrder(t, buyer, Object.fromEntries(mats.map((m) => [m.sid, 2])));
   const paid = await payByWallet(t, buyer, order.sid);
   expect(paid.code).toBe(0);
@@ -44,7 +46,9 @@ describe('downloads of purchased materials', () => {
     expect(ttl).toBeLessThanOrEqual(300_000);
     const file = await t.app.inject({ method: 'GET', url: res.data.url });
     expect(file.statusCode).toBe(200);
-    expect(file.body).toBe(`original of ${m.sid}`);
+    // The licence's marked copy of the original (docs/decisions/0049): same size and format, other bytes.
+    expect(file.headers['content-type']).toBe('image/jpeg');
+    expect(await sharp(file.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 320, height: 240 });
     const tampered = await t.app.inject({ method: 'GET', url: res.data.url.replace(/exp=\d+/, 'exp=9999999999') });
     expect(tampered.statusCode).toBe(403);
 

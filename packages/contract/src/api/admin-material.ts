@@ -333,6 +333,8 @@ export const AuditEntity = {
   SETTINGS: 'settings',
   OPERATOR: 'operator',
   MATERIAL_BULK_JOB: 'material_bulk_job',
+  /** 溯源: the licence a copy was traced to (none: 未检出). */
+  LICENCE: 'licence',
 } as const;
 export type AuditEntity = (typeof AuditEntity)[keyof typeof AuditEntity];
 
@@ -352,6 +354,8 @@ export const AuditAction = {
   COUPON_CREATE: 'coupon.create',
   COUPON_UPDATE: 'coupon.update',
   COUPON_GRANT: 'coupon.grant',
+  /** 溯源: one entry per copy read, found or not (docs/decisions/0049). */
+  LICENCE_TRACE: 'licence.trace',
   OPERATOR_LOGIN: 'operator.login',
   OPERATOR_LOGIN_FAILED: 'operator.login_failed',
   OPERATOR_LOGOUT: 'operator.logout',
@@ -403,6 +407,7 @@ export const AUDIT_ACTION_LABEL: Readonly<Record<string, string>> = {
   'settings.service_qr.upload': '上传客服二维码',
   'settings.service_qr.clear': '清除客服二维码',
   'settings.order_reward.update': '修改下单奖励',
+  'licence.trace': '溯源检测',
   'operator.login': '登录后台',
   'operator.login_failed': '登录失败',
   'operator.logout': '退出后台',

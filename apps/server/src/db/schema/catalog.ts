@@ -437,6 +437,8 @@ export const downloads = pgTable(
   },
   (t) => [
     index('downloads_user_idx').on(t.userSid, t.materialSid),
+    // A traced licence's downloads, newest first (溯源, docs/decisions/0049).
+    index('downloads_order_material_idx').on(t.orderSid, t.materialSid, t.createdAt.desc()),
     // The retention job deletes the oldest records.
     index('downloads_created_idx').on(t.createdAt),
   ],

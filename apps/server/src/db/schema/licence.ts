@@ -45,6 +45,8 @@ export const licences = pgTable(
     uniqueIndex('licences_order_material_key').on(t.orderSid, t.materialSid),
     uniqueIndex('licences_cert_no_key').on(t.certNo),
     index('licences_owner_idx').on(t.ownerSid, t.materialSid),
+    // 溯源 reads a material's downloaded licences against a copy (docs/decisions/0049).
+    index('licences_material_idx').on(t.materialSid, t.createdAt.desc()),
     // The purchased list shows the company's current licences, newest first.
     index('licences_owner_current_created_idx')
       .on(t.ownerSid, t.createdAt.desc(), t.sid.desc())

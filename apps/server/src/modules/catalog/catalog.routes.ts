@@ -4,12 +4,16 @@ import type { DownloadUrlSigner } from '../../lib/download-url.js';
 import { route } from '../../plugins/route.js';
 import type { CatalogService } from './catalog.module.js';
 import { likesRoutes } from './likes.routes.js';
-import { originalDownloadRoutes } from './original-download.routes.js';
+import { originalDownloadRoutes, type PrepareFile } from './original-download.routes.js';
 
 /** Buyer-side catalogue: detail, related, free materials, featured videos, likes, downloads (search is modules/search's). */
 export async function catalogRoutes(
   app: FastifyInstance,
-  { catalog, downloadUrls }: { catalog: CatalogService; downloadUrls: DownloadUrlSigner },
+  {
+    catalog,
+    downloadUrls,
+    prepareFile,
+  }: { catalog: CatalogService; downloadUrls: DownloadUrlSigner; prepareFile: PrepareFile },
 ) {
   route(app, MATERIAL_API.free, async (request) => catalog.listFree(request.query, request.user));
 
@@ -32,5 +36,5 @@ export async function catalogRoutes(
   );
 
   await app.register(likesRoutes, { catalog });
-  await app.register(originalDownloadRoutes, { downloadUrls });
+  await app.register(originalDownloadRoutes, { downloadUrls, prepareFile });
 }

@@ -7,6 +7,12 @@ import { parseRange } from '../../media/media.routes.js';
 import { isValidStorageKey, StorageNotFoundError } from '../../media/storage.js';
 
 /**
+ * Makes a file a signed link names that is made on its first fetch (a licence's marked original,
+ * docs/decisions/0049); false when the key is not such a file. The licence module's, wired in app.ts.
+ */
+export type PrepareFile = (key: string) => Promise<boolean>;
+
+/**
  * GET /api/media/original?key&exp&sig: streams an original from the private area of storage to
  * whoever holds a valid, unexpired signed link (see lib/download-url.ts). Who may have such a
  * link is decided where it is signed (free download now, purchase in checkout); this route
@@ -14,7 +20,7 @@ import { isValidStorageKey, StorageNotFoundError } from '../../media/storage.js'
  */
 export async function originalDownloadRoutes(
   instance: FastifyInstance,
-  { downloadUrls }: { downloadUrls: DownloadUrlSigner },
+  { downloadUrls, prepareFile }: { downloadUrls: DownloadUrlSigner; prepareFile: PrepareFile },
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { storage } = app.deps;
@@ -27,7 +33,8 @@ export async function originalDownloadRoutes(
       );
     }
     if (!isValidStorageKey(check.key)) throw new AppError(ErrorCode.NOT_FOUND);
-    const info = await storage.stat(check.key);
+    let info = await storage.stat(check.key);
+    if (!info && (await prepareFile(check.key))) info = await storage.stat(check.key);
     if (!info) throw new AppError(ErrorCode.NOT_FOUND);
 
     const fileName = check.key.slice(check.key.lastIndexOf('/') + 1);

@@ -50,6 +50,11 @@ export interface CertificateData {
   /** A delivered custom design: licensed to this company alone. */
   exclusive: boolean;
   orderNo: string;
+  /**
+   * The number of the invisible trace mark every downloaded original of this licence carries
+   * (docs/decisions/0049); null for a video, which carries none.
+   */
+  traceNo?: string | null;
   /** China-time calendar date of the purchase, e.g. "2026-01-21". */
   licensedOn: string;
   verifyUrl: string;
@@ -172,6 +177,9 @@ async function layOut(doc: Doc, data: CertificateData, draw: boolean, bandHeight
         ? ([['交付说明', spec.note]] as [string, string][])
         : []),
     ['授权期限', '永久'],
+    ...(data.traceNo
+      ? ([['溯源编号', `${data.traceNo}（本授权下载的原图均含此编号的隐形标记）`]] as [string, string][])
+      : []),
     ['订单编号', data.orderNo],
     ['授权日期', data.licensedOn],
     ...(data.superseded

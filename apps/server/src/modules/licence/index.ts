@@ -8,5 +8,6 @@ export { createLicenceService } from './licence.module.js';
 export { findLicenceByOrderMaterial } from './licence.repository.js';
 export type { LicenceRow } from './licence.repository.js';
 export { licenceRoutes } from './licence.routes.js';
+export { adminTraceRoutes } from './admin-trace.routes.js';
 export { findUpgradableLicence, grantOrderLicences, supersedeUpgradedLicence } from './licence.service.js';
 export { assertLicencesNotOwned, findCustomDesignCredit, withOwnership } from './ownership.js';

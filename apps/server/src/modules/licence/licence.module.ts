@@ -10,18 +10,23 @@ import {
 import { downloadChannelCut, listChannelCuts, videoCutsSettled } from './channel-cut.service.js';
 import type { CropFraction } from '../../media/image-processor.js';
 import { VideoCutQueue } from './video-cut-queue.js';
+import { createSlots, MARK_CONCURRENCY } from './trace-delivery.js';
+import { prepareTracedOriginal, traceCopy } from './trace.service.js';
 
 /** Reframes a server holds queued at most (one runs at a time): more are refused with 4424. */
 const VIDEO_CUTS_QUEUED = 8;
 
 /** Purchased downloads, the purchased list and certificates; built once, in services.ts. */
-export function createLicenceService(deps: Omit<LicenceDeps, 'certificates' | 'channelFrames' | 'videoCuts'>) {
+export function createLicenceService(
+  deps: Omit<LicenceDeps, 'certificates' | 'channelFrames' | 'videoCuts' | 'markSlots'>,
+) {
   return bindService(
     {
       ...deps,
       certificates: new Map<string, Buffer>(),
       channelFrames: new Map<string, Promise<CropFraction[]>>(),
       videoCuts: new VideoCutQueue(VIDEO_CUTS_QUEUED),
+      markSlots: createSlots(MARK_CONCURRENCY),
     },
     {
       downloadMaterial,
@@ -32,6 +37,8 @@ export function createLicenceService(deps: Omit<LicenceDeps, 'certificates' | 'c
       listChannelCuts,
       downloadChannelCut,
       videoCutsSettled,
+      prepareTracedOriginal,
+      traceCopy,
     },
   );
 }

@@ -36,6 +36,7 @@ import { findCompanyOwnership } from './ownership.js';
 import { findUserBySid } from '../user/index.js';
 import type { UserRow } from '../../db/rows.js';
 import { renderCertificatePdf } from './certificate.pdf.js';
+import { deliveredKeyOf, isTraceable, type Slots, traceNumberOfLicence } from './trace-delivery.js';
 import {
   countOwnedLicences,
   grantLicences,
@@ -85,6 +86,10 @@ export interface LicenceDeps {
   video: VideoProcessor;
   /** Local scratch space for a reframe (the original is copied there from storage). */
   scratchDir: string;
+  /** Seeds each licence's trace mark (config.traceSecret, docs/decisions/0049). */
+  traceSecret: Uint8Array;
+  /** Bounds the marking and reading of whole originals at once. One per process. */
+  markSlots: Slots;
   /** The order a licence came with: the order module's, wired in services.ts. */
   findOrder: (db: DbOrTx, sid: string) => Promise<OrderRow | undefined>;
   /** The design delivered for a custom order, which its exclusive certificate licenses: the design module's. */
@@ -123,8 +128,9 @@ async function signDownload(deps: LicenceDeps, licence: LicenceRow, user: UserRo
     materialSid: licence.materialSid,
     orderSid: licence.orderSid,
   });
-  // A withdrawn (disabled) material stays downloadable for those who bought it.
-  const signed = deps.signer.signDownloadUrl(material.originalKey, LICENCE_DOWNLOAD_TTL_SECONDS);
+  // A withdrawn (disabled) material stays downloadable for those who bought it. A picture is
+  // served as the licence's marked copy, made when the link is first fetched (prepareTracedOriginal).
+  const signed = deps.signer.signDownloadUrl(deliveredKeyOf(material, licence), LICENCE_DOWNLOAD_TTL_SECONDS);
   return { material: material.sid, url: signed.url, expiresAt: signed.expiresAt.toISOString() };
 }
 
@@ -293,6 +299,7 @@ export async function renderCertificate(
     licenceType: isLicenceType(licence.spec) ? licence.spec : LicenceType.STANDARD,
     exclusive: licence.exclusive,
     orderNo: order.orderNo,
+    traceNo: isTraceable(material) && !design ? traceNumberOfLicence(deps, licence.sid) : null,
     licensedOn: chinaDateOf(licence.createdAt),
     verifyUrl: verifyUrlOf(deps, licence.certNo),
     superseded: licence.supersededByCertNo

@@ -1,5 +1,10 @@
 import {
   ADMIN_DESIGN_FILE_PATH,
+  ADMIN_TRACE_ACCESS,
+  ADMIN_TRACE_PATH,
+  TRACE_COPY_TYPES,
+  ZTraceQuery,
+  ZTraceResponse,
   ADMIN_EXPORT_PATHS,
   ADMIN_INVOICE_FILE_PATH,
   ADMIN_MATERIAL_PATHS,
@@ -329,6 +334,25 @@ export function handWrittenOperations(defs: Record<string, JsonSchema>): HandWri
         },
         answer: envelopeOf(ZAdminDemandDetails),
         answerText: '成功：定制需求的详情。',
+      }),
+    },
+    {
+      method: 'POST',
+      path: ADMIN_TRACE_PATH,
+      operation: operation({
+        id: 'ADMIN_TRACE_PATH',
+        summary:
+          '溯源: reads a copy of a picture (the file is the body) against the trace marks of its material’s licences.',
+        access: 'operator',
+        roles: ADMIN_TRACE_ACCESS.roles,
+        body: true,
+        parameters: parametersOf('query', json(ZTraceQuery, 'input')),
+        requestBody: {
+          required: true,
+          content: Object.fromEntries(TRACE_COPY_TYPES.map((type) => [type, { schema: BINARY }])),
+        },
+        answer: envelopeOf(ZTraceResponse),
+        answerText: '成功：检出的授权（或未检出）与比对过的候选素材。',
       }),
     },
   ];

@@ -37,6 +37,7 @@ const DemandsPage = lazyPage(CONSOLE_PAGES.demands, 'DemandsPage');
 const InvoicesPage = lazyPage(CONSOLE_PAGES.invoices, 'InvoicesPage');
 const SurveysPage = lazyPage(CONSOLE_PAGES.surveys, 'SurveysPage');
 const PrivacyPage = lazyPage(CONSOLE_PAGES.privacy, 'PrivacyPage');
+const TracePage = lazyPage(CONSOLE_PAGES.trace, 'TracePage');
 const ReviewPage = lazyPage(CONSOLE_PAGES.review, 'ReviewPage');
 const UploadPage = lazyPage(CONSOLE_PAGES.upload, 'UploadPage');
 const ContentPage = lazyPage(CONSOLE_PAGES.content, 'ContentPage');
@@ -65,6 +66,7 @@ export default function AdminApp() {
         <Route path="demands" element={DemandsPage} />
         <Route path="surveys" element={SurveysPage} />
         <Route path="privacy" element={PrivacyPage} />
+        <Route path="trace" element={TracePage} />
         <Route path="payment-exceptions" element={PaymentExceptionsPage} />
         <Route path="coupons" element={CouponsPage} />
         <Route path="audit" element={AuditPage} />

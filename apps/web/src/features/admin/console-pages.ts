@@ -21,6 +21,7 @@ export const CONSOLE_PAGES = {
   demands: () => import('./routes/demands-page'),
   surveys: () => import('./routes/surveys-page'),
   privacy: () => import('./routes/privacy-page'),
+  trace: () => import('./routes/trace-page'),
   'payment-exceptions': () => import('./routes/payment-exceptions-page'),
   coupons: () => import('./routes/coupons-page'),
   audit: () => import('./routes/audit-page'),

@@ -1,5 +1,6 @@
 import {
   AccountBookOutlined,
+  AimOutlined,
   BgColorsOutlined,
   AuditOutlined,
   BankOutlined,
@@ -38,6 +39,7 @@ import {
   ADMIN_PRIVACY_ROUTES,
   ADMIN_REVIEW_ROUTES,
   ADMIN_SURVEY_ROUTES,
+  ADMIN_TRACE_ACCESS,
   ADMIN_CONTENT_ROUTES,
   OPERATOR_ROLE_LABEL,
   type OverviewItem,
@@ -168,6 +170,13 @@ const MENU: MenuEntry[] = [
     label: '隐私请求',
     title: '隐私请求',
     needs: ADMIN_PRIVACY_ROUTES.list,
+  },
+  {
+    key: adminPaths.trace,
+    icon: <AimOutlined />,
+    label: '溯源',
+    title: '溯源',
+    needs: ADMIN_TRACE_ACCESS,
   },
   {
     key: adminPaths.paymentExceptions,

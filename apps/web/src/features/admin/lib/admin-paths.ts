@@ -17,6 +17,7 @@ export const adminPaths = {
   demands: '/admin/demands',
   surveys: '/admin/surveys',
   privacy: '/admin/privacy',
+  trace: '/admin/trace',
   paymentExceptions: '/admin/payment-exceptions',
   serviceSettings: '/admin/service',
   operators: '/admin/operators',

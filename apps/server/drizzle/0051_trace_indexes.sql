@@ -1,0 +1,2 @@
+CREATE INDEX "downloads_order_material_idx" ON "downloads" USING btree ("order_sid","material_sid","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "licences_material_idx" ON "licences" USING btree ("material_sid","created_at" DESC NULLS LAST);

@@ -1,0 +1,64 @@
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { downloads, licences, materials, orders } from '../../db/schema/index.js';
+import type { LicenceRow } from './licence.repository.js';
+
+/** A licence by its sid (a marked original's key names it). */
+export async function findLicenceBySid(db: DbOrTx, sid: string): Promise<LicenceRow | undefined> {
+  const [row] = await db.select().from(licences).where(eq(licences.sid, sid)).limit(1);
+  return row;
+}
+
+/**
+ * The licences of a material whose original was downloaded at least once (only those carry a
+ * mark anyone holds), newest first, at most `limit`: licences_material_idx.
+ */
+export async function listDownloadedLicencesOfMaterial(
+  db: DbOrTx,
+  materialSid: string,
+  limit: number,
+): Promise<LicenceRow[]> {
+  return db
+    .select()
+    .from(licences)
+    .where(and(eq(licences.materialSid, materialSid), gt(licences.downloadCount, 0)))
+    .orderBy(desc(licences.createdAt))
+    .limit(limit);
+}
+
+/** The order number of an order. */
+export async function findOrderNo(db: DbOrTx, orderSid: string): Promise<string | null> {
+  const [row] = await db.select({ orderNo: orders.orderNo }).from(orders).where(eq(orders.sid, orderSid)).limit(1);
+  return row?.orderNo ?? null;
+}
+
+/** A licence's downloads (its order and material), newest first: downloads_order_material_idx. */
+export async function listLicenceDownloads(db: DbOrTx, orderSid: string, materialSid: string, limit: number) {
+  return db
+    .select({ userSid: downloads.userSid, preset: downloads.preset, createdAt: downloads.createdAt })
+    .from(downloads)
+    .where(and(eq(downloads.orderSid, orderSid), eq(downloads.materialSid, materialSid)))
+    .orderBy(desc(downloads.createdAt))
+    .limit(limit);
+}
+
+/**
+ * The picture materials whose perceptual hash is within `maxDistance` bits of `hash`, closest
+ * first, at most `limit`. Reads materials_perceptual_hash_idx only (an index-only scan of 8-byte
+ * hashes), once per trace.
+ */
+export async function findMaterialsNearHash(
+  db: DbOrTx,
+  hash: bigint,
+  maxDistance: number,
+  limit: number,
+): Promise<{ sid: string; distance: number }[]> {
+  const distance = sql<number>`bit_count((${materials.perceptualHash} # ${hash.toString()}::bigint)::bit(64))::int`;
+  const rows = await db
+    .select({ sid: materials.sid, distance })
+    .from(materials)
+    .where(and(sql`${materials.perceptualHash} IS NOT NULL`, sql`${distance} <= ${maxDistance}`))
+    .orderBy(distance, materials.sid)
+    .limit(limit);
+  return rows.map((r) => ({ sid: r.sid, distance: Number(r.distance) }));
+}

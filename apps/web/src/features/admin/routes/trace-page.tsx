@@ -1,0 +1,254 @@
+import { AimOutlined, InboxOutlined } from '@ant-design/icons';
+import { TRACE_COPY_MAX_BYTES, TRACE_COPY_MIN_SIDE, TRACE_COPY_TYPES, type TTraceResponse } from '@gemstock/contract';
+import {
+  Alert,
+  Button,
+  Card,
+  Descriptions,
+  Empty,
+  Flex,
+  Form,
+  Image,
+  Input,
+  Progress,
+  Result,
+  Table,
+  Tag,
+  Typography,
+  Upload,
+} from 'antd';
+import { useState } from 'react';
+import { formatDateTime } from '@/lib/date-time';
+import { useTraceCopy } from '../api/trace';
+import { formatBytes } from '../lib/format';
+
+const MATERIAL_SID = /^[a-z0-9]{6,64}$/;
+
+type Match = NonNullable<TTraceResponse['match']>;
+
+/** What the operator chose before anything is sent: refused out loud, never trimmed. */
+function fileProblem(file: File): string | null {
+  if (!(TRACE_COPY_TYPES as readonly string[]).includes(file.type)) return '请上传 JPG、PNG 或 WebP 格式的图片';
+  if (file.size > TRACE_COPY_MAX_BYTES)
+    return `图片不能超过 ${formatBytes(TRACE_COPY_MAX_BYTES)}（此文件 ${formatBytes(file.size)}）`;
+  return null;
+}
+
+function MatchCard({ match, threshold }: { match: Match; threshold: number }) {
+  return (
+    <Card title="检出授权" data-testid="trace-match">
+      <Descriptions
+        size="small"
+        column={{ xs: 1, md: 2 }}
+        items={[
+          { key: 'cert', label: '授权证书编号', children: <Typography.Text copyable>{match.certNo}</Typography.Text> },
+          { key: 'trace', label: '溯源编号', children: match.traceNo },
+          { key: 'company', label: '企业', children: match.company ?? '—' },
+          {
+            key: 'buyer',
+            label: '购买账号',
+            children: `${match.buyer.account}${match.buyer.mobile ? `（${match.buyer.mobile}）` : ''}`,
+          },
+          { key: 'licensed', label: '授权时间', children: formatDateTime(match.licensedAt) },
+          { key: 'order', label: '订单编号', children: match.orderNo ?? '—' },
+          { key: 'material', label: '素材编号', children: match.materialSid },
+          {
+            key: 'score',
+            label: '匹配强度',
+            children: (
+              <span>
+                {match.score.toFixed(1)}
+                <Typography.Text type="secondary">（检出门槛 {threshold}，未嵌入标记的图片通常低于 3）</Typography.Text>
+              </span>
+            ),
+          },
+          {
+            key: 'state',
+            label: '授权状态',
+            children: match.revoked ? <Tag color="red">已撤销（退款）</Tag> : <Tag color="green">有效</Tag>,
+          },
+        ]}
+      />
+      <Typography.Title level={5} style={{ marginTop: 16 }}>
+        下载记录（最近 20 次）
+      </Typography.Title>
+      <Table
+        size="small"
+        rowKey={(row) => `${row.at}-${row.userSid}`}
+        pagination={false}
+        dataSource={match.downloads}
+        locale={{ emptyText: '没有下载记录（已按保留期清理）' }}
+        columns={[
+          { title: '下载时间', dataIndex: 'at', render: (at: string) => formatDateTime(at) },
+          { title: '账号', dataIndex: 'account' },
+          { title: '手机号', dataIndex: 'mobile', render: (m: string | null) => m ?? '—' },
+          { title: '文件', dataIndex: 'preset', render: (p: string | null) => (p ? `渠道尺寸 ${p}` : '原图') },
+        ]}
+      />
+    </Card>
+  );
+}
+
+function CandidatesCard({ result }: { result: TTraceResponse }) {
+  return (
+    <Card title="比对的素材" size="small">
+      <Table
+        size="small"
+        rowKey="sid"
+        pagination={false}
+        dataSource={result.candidates}
+        columns={[
+          {
+            title: '素材',
+            dataIndex: 'sid',
+            render: (_: string, c) => (
+              <Flex gap={8} align="center">
+                {c.thumbUrl && (
+                  <Image src={c.thumbUrl} width={56} height={56} style={{ objectFit: 'cover' }} alt={c.title} />
+                )}
+                <Flex vertical>
+                  <Typography.Text>{c.title}</Typography.Text>
+                  <Typography.Text type="secondary">{c.sid}</Typography.Text>
+                </Flex>
+              </Flex>
+            ),
+          },
+          {
+            title: '相似度',
+            dataIndex: 'distance',
+            render: (d: number | null) => (d === null ? '指定素材' : `相差 ${d} / 64 位`),
+          },
+          {
+            title: '对齐',
+            dataIndex: 'placed',
+            // a material nobody downloaded is not read at all: there is no mark to find in it
+            render: (p: boolean, c) =>
+              c.licencesCompared === 0 ? '无下载，未比对' : p ? '已对齐' : <Tag>无法对齐</Tag>,
+          },
+          { title: '比对授权数', dataIndex: 'licencesCompared' },
+          {
+            title: '最高匹配强度',
+            dataIndex: 'bestScore',
+            render: (s: number | null) => (s === null ? '—' : s.toFixed(1)),
+          },
+        ]}
+      />
+    </Card>
+  );
+}
+
+/**
+ * 溯源: an operator uploads a copy of a picture found elsewhere and sees the licence, company,
+ * account and download it came from, or 未检出 (docs/decisions/0049).
+ */
+export function TracePage() {
+  const trace = useTraceCopy();
+  const [material, setMaterial] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [percent, setPercent] = useState(0);
+
+  const materialTrimmed = material.trim();
+  const materialInvalid = materialTrimmed !== '' && !MATERIAL_SID.test(materialTrimmed);
+
+  const run = (chosen: File) => {
+    setPercent(0);
+    trace.mutate({
+      file: chosen,
+      material: materialTrimmed || undefined,
+      onProgress: (p) => setPercent(p.percent),
+    });
+  };
+
+  const choose = (chosen: File) => {
+    const refused = fileProblem(chosen);
+    setProblem(refused);
+    setFile(chosen);
+    if (!refused && !materialInvalid) run(chosen);
+    return false; // sent by the mutation, not by antd's uploader
+  };
+
+  const result = trace.data;
+  return (
+    <Flex vertical gap={16} style={{ maxWidth: 960 }}>
+      <Card title="溯源">
+        <Typography.Paragraph type="secondary">
+          每张售出图片的原图下载都带有该授权的隐形标记。上传在网上发现的图片（JPG、PNG 或 WebP，不超过{' '}
+          {formatBytes(TRACE_COPY_MAX_BYTES)}，短边至少 {TRACE_COPY_MIN_SIDE}{' '}
+          像素），即可查出它来自哪个授权、企业和下载。 经过压缩、缩小或裁切的图片也能检出；视频没有标记。
+        </Typography.Paragraph>
+        <Form layout="vertical" onSubmitCapture={(e) => e.preventDefault()}>
+          <Form.Item
+            label="素材编号（可选）"
+            help={materialInvalid ? '素材编号为 6–64 位小写字母或数字' : '不填时按图片相似度查找素材'}
+            validateStatus={materialInvalid ? 'error' : undefined}
+          >
+            <Input
+              value={material}
+              onChange={(e) => setMaterial(e.target.value)}
+              placeholder="例如 k3x9f2…"
+              allowClear
+              style={{ maxWidth: 360 }}
+            />
+          </Form.Item>
+          <Upload.Dragger
+            accept={TRACE_COPY_TYPES.join(',')}
+            multiple={false}
+            showUploadList={false}
+            beforeUpload={choose}
+            disabled={trace.isPending || materialInvalid}
+            data-testid="trace-upload"
+          >
+            <p className="ant-upload-drag-icon">
+              <InboxOutlined />
+            </p>
+            <p className="ant-upload-text">点击或拖入要溯源的图片</p>
+            <p className="ant-upload-hint">{file ? `已选择：${file.name}（${formatBytes(file.size)}）` : '一次一张'}</p>
+          </Upload.Dragger>
+        </Form>
+        {problem && <Alert style={{ marginTop: 12 }} type="error" showIcon title={problem} />}
+        {trace.isPending && (
+          <Flex vertical gap={4} style={{ marginTop: 12 }}>
+            <Progress percent={percent} status="active" />
+            <Typography.Text type="secondary">
+              {percent < 100 ? '正在上传…' : '正在比对：对齐原图并逐一核对该素材的授权…'}
+            </Typography.Text>
+          </Flex>
+        )}
+        {trace.isError && (
+          <Alert
+            style={{ marginTop: 12 }}
+            type="error"
+            showIcon
+            title={trace.error.message}
+            action={
+              file && !problem ? (
+                <Button size="small" onClick={() => run(file)}>
+                  重试
+                </Button>
+              ) : undefined
+            }
+          />
+        )}
+      </Card>
+      {result && !trace.isPending && (
+        <>
+          {result.match ? (
+            <MatchCard match={result.match} threshold={result.threshold} />
+          ) : (
+            <Card>
+              <Result
+                icon={<AimOutlined />}
+                status="info"
+                title="未检出"
+                subTitle="这张图片中没有找到任何授权的标记：可能不是本站售出的原图，或来自未嵌入标记的渠道（视频、渠道尺寸裁切图、标记上线前的下载）。"
+                data-testid="trace-none"
+              />
+            </Card>
+          )}
+          {result.candidates.length > 0 ? <CandidatesCard result={result} /> : <Empty description="没有比对的素材" />}
+        </>
+      )}
+    </Flex>
+  );
+}
