@@ -145,6 +145,7 @@ describe('the console by role', () => {
       '上传素材',
       '素材审核',
       '热门关键词',
+      '溯源',
       '内容管理',
     ]);
     expect(screen.getByText('页面内容')).toBeTruthy();
@@ -176,7 +177,8 @@ describe('the console by role', () => {
     expect(all).toContain('数据看板');
     expect(all).toContain('隐私请求');
     expect(all).toContain('内容管理');
-    expect(all).toHaveLength(19);
+    expect(all).toContain('溯源');
+    expect(all).toHaveLength(20);
   });
 
   it('answers an address the role cannot use with 没有权限 instead of the page', async () => {
