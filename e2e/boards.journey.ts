@@ -58,7 +58,18 @@ test('a sub-account fills a team board, the main account buys it on a phone, a c
     } else {
       // the third from its tile in the catalogue, with the keyboard
       await page.goto('/');
-      const tile = page.locator('.gs-tile', { has: page.locator(`a[href="/detail/${sid}"]`) });
+      // The home grid's order is shuffled per visitor: the third is a paid tile this grid shows.
+      const shown = page.locator('.gs-tile', { hasNot: page.getByText('免费') }).filter({
+        has: page.getByRole('button', { name: /^加入收藏夹：/ }),
+      });
+      await expect(shown.first()).toBeAttached();
+      const hrefs = await shown
+        .locator('a[href^="/detail/"]')
+        .evaluateAll((links) => links.map((a) => a.getAttribute('href')!));
+      const picked = hrefs.map((h) => h.slice('/detail/'.length)).find((s) => s !== sids[0] && s !== sids[1]);
+      expect(picked).toBeTruthy();
+      sids[2] = picked!;
+      const tile = page.locator('.gs-tile', { has: page.locator(`a[href="/detail/${sids[2]}"]`) });
       const onTile = tile.getByRole('button', { name: /^加入收藏夹：/ });
       await expect(onTile).toBeAttached();
       await onTile.focus();
