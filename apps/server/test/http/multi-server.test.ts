@@ -215,9 +215,19 @@ describe.skipIf(!usePostgres)('several servers on one PostgreSQL database', () =
         token: buyer.token,
       });
       expect(link.code, link.message).toBe(0);
-      const file = await fetch(new URL(link.data.url, servers[2]!.base));
-      expect(file.status).toBe(200);
-      expect(Buffer.from(await file.arrayBuffer()).equals(original)).toBe(true);
+      // What it gets is the licence's trace-marked copy (docs/decisions/0049): the picture at its
+      // full size, not the original's bytes, made once into the shared storage, so every server
+      // hands out the one server 3 made.
+      const copies: Buffer[] = [];
+      for (const server of [servers[2]!, servers[0]!, servers[1]!]) {
+        const file = await fetch(new URL(link.data.url, server.base));
+        expect(file.status).toBe(200);
+        copies.push(Buffer.from(await file.arrayBuffer()));
+      }
+      expect(await sharp(copies[0]!).metadata()).toMatchObject({ width: 1600, height: 1200 });
+      expect(copies[0]!.equals(original)).toBe(false);
+      expect(copies[1]!.equals(copies[0]!)).toBe(true);
+      expect(copies[2]!.equals(copies[0]!)).toBe(true);
 
       // A clean shutdown takes each server's row away.
       expect(await Promise.all(servers.map((s) => s.stop()))).toEqual([0, 0, 0]);
