@@ -22,7 +22,8 @@ export type SubjectKind =
   | 'gold-bangle'
   | 'loose-gems'
   | 'jade-disc'
-  | 'model-necklace';
+  | 'model-necklace'
+  | 'model-ring';
 
 export type BackgroundKind =
   'white' | 'studio' | 'velvet' | 'silk' | 'marble' | 'podium' | 'guochao' | 'ink' | 'valentine' | 'qixi';
@@ -718,6 +719,47 @@ function modelNecklace(ctx: Ctx, vw: number, vh: number, metal: MetalKind, gem: 
   return parts.join('');
 }
 
+/** A hand from below, fingers up, a solitaire on the ring finger: the ring as it is worn. */
+function modelRing(ctx: Ctx, vw: number, vh: number, metal: MetalKind, gem: GemKind): string {
+  const cx = vw / 2;
+  const skin = linear(ctx, [hsl(26, 52, 84), hsl(22, 44, 70)], [0, 0, 1, 1]);
+  const crease = hsl(18, 38, 58);
+  const fw = 96; // a finger's width
+  const palmTop = vh * 0.6;
+  const parts: string[] = [];
+  // Palm and wrist, rising from the bottom edge.
+  parts.push(
+    `<path d="M${f(cx - fw * 2.3)},${f(vh + 10)} L${f(cx - fw * 2.25)},${f(palmTop + 40)} Q${f(cx - fw * 2.2)},${f(palmTop - 10)} ${f(cx - fw * 1.6)},${f(palmTop - 20)} L${f(cx + fw * 1.9)},${f(palmTop - 20)} Q${f(cx + fw * 2.3)},${f(palmTop)} ${f(cx + fw * 2.25)},${f(palmTop + 60)} L${f(cx + fw * 2.1)},${f(vh + 10)} Z" fill="${skin}"/>`,
+  );
+  // Four fingers, little finger shortest; the ring finger is the third from the left.
+  const fingers = [
+    { x: cx - fw * 1.55, len: vh * 0.3, tilt: -7 },
+    { x: cx - fw * 0.5, len: vh * 0.4, tilt: -2 },
+    { x: cx + fw * 0.55, len: vh * 0.37, tilt: 2 },
+    { x: cx + fw * 1.55, len: vh * 0.28, tilt: 7 },
+  ];
+  for (const finger of fingers) {
+    const top = palmTop - finger.len;
+    parts.push(
+      `<g transform="rotate(${finger.tilt} ${f(finger.x)} ${f(palmTop)})"><rect x="${f(finger.x - fw / 2)}" y="${f(top)}" width="${f(fw)}" height="${f(finger.len + 40)}" rx="${f(fw / 2)}" fill="${skin}"/>` +
+        `<path d="M${f(finger.x - fw * 0.3)},${f(top + finger.len * 0.38)} q${f(fw * 0.3)},${f(8)} ${f(fw * 0.6)},0 M${f(finger.x - fw * 0.28)},${f(top + finger.len * 0.68)} q${f(fw * 0.28)},${f(8)} ${f(fw * 0.56)},0" fill="none" stroke="${crease}" stroke-opacity="0.5" stroke-width="4" stroke-linecap="round"/></g>`,
+    );
+  }
+  // The ring: a band around the ring finger's lowest joint, the stone on top.
+  const ring = fingers[2]!;
+  const bandY = palmTop - ring.len * 0.22;
+  const r = fw * 0.42;
+  parts.push(
+    `<g transform="rotate(${ring.tilt} ${f(ring.x)} ${f(palmTop)})">` +
+      `<rect x="${f(ring.x - fw * 0.58)}" y="${f(bandY - 18)}" width="${f(fw * 1.16)}" height="36" rx="16" fill="${metalFill(ctx, metal, [0, 0, 1, 0])}"/>` +
+      `<circle cx="${f(ring.x)}" cy="${f(bandY - r * 1.1)}" r="${f(r * 1.12)}" fill="${metalFill(ctx, metal)}"/>` +
+      brilliantTop(ctx, ring.x, bandY - r * 1.1, r, gem) +
+      sparkle(ctx, ring.x - r * 0.35, bandY - r * 1.45, r * 1.1, 0.2) +
+      `</g>`,
+  );
+  return parts.join('');
+}
+
 // ---------------------------------------------------------------------------------------------
 // Backgrounds. Each returns the backdrop and where the subject stands (centre and floor line).
 
@@ -956,6 +998,9 @@ export function composeScene(spec: SceneSpec, width: number, height: number, t =
       break;
     case 'model-necklace':
       subject = modelNecklace(ctx, vw, vh, spec.metal, spec.gem, hue);
+      break;
+    case 'model-ring':
+      subject = modelRing(ctx, vw, vh, spec.metal, spec.gem);
       break;
   }
   // A slow diagonal light sweep; only visible in video (it sits off-canvas at t = 0).

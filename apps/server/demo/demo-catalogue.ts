@@ -245,6 +245,15 @@ const THEMES: Theme[] = [
     gems: ['emerald', 'diamond', 'sapphire', 'ruby'],
     words: (m, g) => ['模特佩戴', '项链', '吊坠', GEM_WORD[g], METAL_WORD[m]],
   },
+  {
+    // The filter panel's own example, 铂金 + 钻石 + 戒指 + 佩戴, finds pictures (platinum twice as often).
+    subject: 'model-ring',
+    // not 白底: the scene a buyer filters these by is 佩戴
+    backgrounds: ['studio', 'silk', 'velvet'],
+    metals: ['platinum', 'platinum', 'gold', 'rose'],
+    gems: ['diamond'],
+    words: (m) => ['模特佩戴', '钻石戒指', METAL_WORD[m], '戒指', '钻石'],
+  },
 ];
 
 export interface ImagePlan {

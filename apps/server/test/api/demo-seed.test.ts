@@ -11,7 +11,7 @@ import type { LocalDiskStorage } from '../../src/media/storage.js';
 import { searchTokensFor } from '../../src/modules/search/search-tokens.js';
 import { DEMO_BUYER, DEMO_PASSWORD, seedDemoIfEmpty, type SeedResult } from '../../demo/demo.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
-import { COMMON_API } from '@gemstock/contract';
+import { COMMON_API, MATERIAL_API } from '@gemstock/contract';
 import { injectApi } from '../helpers/inject-api.js';
 
 type Material = typeof materials.$inferSelect;
@@ -116,6 +116,15 @@ describe('demo seed (full catalogue) and the public media route', () => {
         k,
       ).toBe(true);
     }
+  });
+
+  it('answers the filter panel example, 铂金 + 钻石 + 戒指 + 佩戴, with worn platinum diamond rings', async () => {
+    const found = await injectApi(t, MATERIAL_API.search, {
+      query: { metal: 'platinum', gem: 'diamond', piece: 'ring', scene: 'worn', page: 1, page_size: 30 },
+    });
+    expect(found.code, found.message).toBe(0);
+    expect(found.data.total).toBeGreaterThanOrEqual(2);
+    for (const m of found.data.materials) expect(m.keywords).toEqual(expect.arrayContaining(['铂金', '模特佩戴']));
   });
 
   it('varies dates, likes, prices and free periods', () => {
