@@ -6,7 +6,7 @@
  *    "bench" only; dropped first if it exists, and again at the end unless BENCH_KEEP=1), migrates
  *    it and seeds BENCH_MATERIALS (20,000) catalogue materials, a company (a main account and four
  *    sub-accounts) and an operator.
- * 2. Gives the company a small history (a handful of orders, licences, likes, wallet entries,
+ * 2. Gives the company a small history (a full first page of orders, licences, likes, wallet entries,
  *    audit entries, search logs, downloads, invoices and custom demands), starts the real server
  *    (bench/bench-server.ts) and measures every read endpoint of the buyer's pages and the
  *    console's lists of orders, invoices and audit: BENCH_CLIENTS (4) clients looping on one
@@ -74,15 +74,21 @@ const GROWN = {
   invoices: 3_000,
   demands: 2_000,
 };
+/**
+ * A new company's first weeks: at least one full first page of every list measured (20 orders,
+ * licences, invoices to issue and audit entries, 24 likes), so both histories answer the same page and
+ * only what is stored differs. With fewer rows the small run answered half-empty pages and the
+ * ratio measured the page's size, not the history's.
+ */
 const SMALL = {
-  orders: 12,
-  likesPerAccount: 20,
-  walletSpends: 8,
-  audit: 20,
+  orders: 30,
+  likesPerAccount: 30,
+  walletSpends: 24,
+  audit: 30,
   searchLogs: 200,
   downloads: 50,
-  invoices: 3,
-  demands: 3,
+  invoices: 40,
+  demands: 24,
 };
 type Counts = typeof GROWN;
 /** Recharge orders among the orders: one in this many (a VIP month each, 20 in the busy year). */
