@@ -121,9 +121,19 @@ function CandidatesCard({ result }: { result: TTraceResponse }) {
           {
             title: '对齐',
             dataIndex: 'placed',
-            // a material nobody downloaded is not read at all: there is no mark to find in it
+            // A material nobody downloaded is not read at all: there is no mark to find in it. A
+            // look-alike picture can line up roughly without being the copy's original, so
+            // 已对齐 is said only of the one whose mark was found.
             render: (p: boolean, c) =>
-              c.licencesCompared === 0 ? '无下载，未比对' : p ? '已对齐' : <Tag>无法对齐</Tag>,
+              c.licencesCompared === 0 ? (
+                '无下载，未比对'
+              ) : !p ? (
+                <Tag>无法对齐</Tag>
+              ) : c.bestScore !== null && c.bestScore >= result.threshold ? (
+                '已对齐'
+              ) : (
+                '已比对，未检出标记'
+              ),
           },
           { title: '比对授权数', dataIndex: 'licencesCompared' },
           {
