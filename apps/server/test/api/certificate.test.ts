@@ -5,6 +5,7 @@ import {
   ORDER_API,
   PREMIUM_CUSTOM_NOTE,
   LICENCE_API,
+  MAX_LENGTH,
   ORDER_PATHS,
   pathUrl,
 } from '@gemstock/contract';
@@ -50,12 +51,14 @@ async function pdfText(data: Buffer): Promise<string> {
   return text;
 }
 
-async function buyOne(app: TestApp = t) {
-  const buyer = await createCompanyBuyer(app, {
-    company: '深圳市翡翠鑫鎏珠宝有限公司',
-    companyLicense: '91440300MA5GXXXX74',
-    companyAddress: '深圳市罗湖区水贝一路 8 号',
-  });
+const COMPANY = {
+  company: '深圳市翡翠鑫鎏珠宝有限公司',
+  companyLicense: '91440300MA5GXXXX74',
+  companyAddress: '深圳市罗湖区水贝一路 8 号',
+};
+
+async function buyOne(app: TestApp = t, company = COMPANY) {
+  const buyer = await createCompanyBuyer(app, company);
   await fundWallet(app, buyer.sid, 100_000);
   const [m] = await createMaterials(app, 1);
   const cover = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#c8a2c8' } })
@@ -94,6 +97,36 @@ describe('licence certificate', () => {
     expect(text).toContain(licence!.certNo);
     // The number of the invisible mark every downloaded original of this licence carries (decision 0049).
     expect(text).toContain(`溯源编号：${traceNumberOf(traceKeyOf(t.app.deps.config.traceSecret, licence!.sid))}`);
+  }, 60_000);
+
+  it('stays on one page with the longest company name and address a buyer may enter, printed whole', async () => {
+    const company = '深圳市罗湖区水贝国际珠宝交易中心翡翠鑫鎏黄金钻石珠宝首饰设计研发生产销售'
+      .repeat(3)
+      .slice(0, MAX_LENGTH.company);
+    const address = '广东省深圳市罗湖区翠竹街道水贝二路 18 号珠宝总部大厦 B 座 1806 室（近水贝地铁站 A 口）'
+      .repeat(5)
+      .slice(0, MAX_LENGTH.address);
+    expect([company.length, address.length]).toEqual([MAX_LENGTH.company, MAX_LENGTH.address]);
+    const { buyer, material, order } = await buyOne(t, { ...COMPANY, company, companyAddress: address });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: pathUrl(ORDER_PATHS.certificate, { id: order.sid, materialSid: material.sid }),
+      headers: { authorization: `Bearer ${buyer.token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    const pdf = await getDocument({ data: new Uint8Array(res.rawPayload), disableFontFace: true, verbosity: 0 })
+      .promise;
+    expect(pdf.numPages).toBe(1);
+    // Every line sits inside the frame (drawn 28 pt in from the page's edge), the last one too.
+    const page = await pdf.getPage(1);
+    const baselines = (await page.getTextContent()).items.flatMap((item) =>
+      'transform' in item && item.str.trim() ? [item.transform[5] as number] : [],
+    );
+    expect(Math.min(...baselines)).toBeGreaterThan(40);
+    const text = (await pdfText(res.rawPayload)).replace(/\s+/g, '');
+    expect(text).toContain(company.replace(/\s+/g, ''));
+    expect(text).toContain(address.replace(/\s+/g, ''));
+    expect(text).toContain('溯源编号');
   }, 60_000);
 
   it('points its verify address and QR at PUBLIC_URL', async () => {

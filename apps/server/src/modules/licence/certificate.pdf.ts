@@ -129,12 +129,15 @@ function block(doc: Doc, draw: boolean, text: string, x: number, y: number, widt
 
 /** Largest and smallest height of the preview-and-QR band; it gives way to long text. */
 const MEDIA_BAND = { max: 175, min: 96 };
+/** How far the body text may shrink, when the band alone cannot make room: still legible when printed. */
+const MIN_TEXT_SCALE = 0.75;
 
 /**
- * Lays the certificate out from the top; returns where the text ends. Run once to measure
- * (draw false) with the tallest media band, then to draw with the band that fits the page.
+ * Lays the certificate out from the top; returns where the text ends. Run to measure (draw
+ * false) until the text fits the page — first the media band gives way, then the body text
+ * shrinks by `scale` — and once more to draw.
  */
-async function layOut(doc: Doc, data: CertificateData, draw: boolean, bandHeight: number): Promise<number> {
+async function layOut(doc: Doc, data: CertificateData, draw: boolean, bandHeight: number, scale = 1): Promise<number> {
   const pageWidth = doc.page.width;
   const left = PAGE_MARGIN;
   const contentWidth = pageWidth - 2 * PAGE_MARGIN;
@@ -194,12 +197,15 @@ async function layOut(doc: Doc, data: CertificateData, draw: boolean, bandHeight
   for (const [label, value] of rows) {
     // Label and value start on the same line, so they share its baseline; each wraps in its own
     // column and the row is as tall as the taller of the two.
-    const labelHeight = block(doc, draw, `${label}：`, left, y, LABEL_WIDTH, { size: 11, colour: COLOURS.label });
+    const labelHeight = block(doc, draw, `${label}：`, left, y, LABEL_WIDTH, {
+      size: 11 * scale,
+      colour: COLOURS.label,
+    });
     const valueHeight = block(doc, draw, value, left + LABEL_WIDTH, y, contentWidth - LABEL_WIDTH, {
-      size: 11,
+      size: 11 * scale,
       colour: COLOURS.text,
     });
-    y += Math.max(labelHeight, valueHeight) + 4;
+    y += Math.max(labelHeight, valueHeight) + 4 * scale;
   }
 
   const bandTop = y + 6;
@@ -219,17 +225,21 @@ async function layOut(doc: Doc, data: CertificateData, draw: boolean, bandHeight
   }
   y = bandTop + bandHeight;
 
-  y += block(doc, draw, '授权条款', left, y, contentWidth, { size: 12, weight: 'bold', colour: COLOURS.text }) + 3;
+  y +=
+    block(doc, draw, '授权条款', left, y, contentWidth, { size: 12 * scale, weight: 'bold', colour: COLOURS.text }) + 3;
   for (const [i, term] of certificateTerms(data.licenceType, data.material.format, data.exclusive).entries()) {
     y += block(doc, draw, `${i + 1}. ${term}`, left, y, contentWidth, {
-      size: 9.5,
+      size: 9.5 * scale,
       colour: COLOURS.body,
-      lineGap: 1.5,
+      lineGap: 1.5 * scale,
     });
-    y += 2;
+    y += 2 * scale;
   }
   y += 6;
-  y += block(doc, draw, `核验地址：${data.verifyUrl}`, left, y, contentWidth, { size: 8.5, colour: COLOURS.muted });
+  y += block(doc, draw, `核验地址：${data.verifyUrl}`, left, y, contentWidth, {
+    size: 8.5 * scale,
+    colour: COLOURS.muted,
+  });
   return y;
 }
 
@@ -260,7 +270,10 @@ export async function renderCertificatePdf(data: CertificateData): Promise<Buffe
   const textBottom = doc.page.height - PAGE_MARGIN + 10;
   const measured = await layOut(doc, data, false, MEDIA_BAND.max);
   const band = Math.max(MEDIA_BAND.min, MEDIA_BAND.max - Math.max(0, measured - textBottom));
-  await layOut(doc, data, true, band);
+  // The longest company name and address a buyer may enter still fit one page, inside the frame.
+  let scale = 1;
+  while (scale > MIN_TEXT_SCALE && (await layOut(doc, data, false, band, scale)) > textBottom) scale -= 0.05;
+  await layOut(doc, data, true, band, scale);
 
   doc.end();
   return finished;
