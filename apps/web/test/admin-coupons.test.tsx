@@ -1,11 +1,12 @@
 import {
+  COUPON_NAME_MAX_LENGTH,
   ADMIN_ROUTES,
   type TAdminCoupon,
   type TAdminCouponDetailResponse,
   ZAdminCouponCreateRequest,
 } from '@gemstock/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import dayjs from 'dayjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -113,11 +114,15 @@ describe('coupon detail drawer', () => {
     ],
   };
 
+  let sentBodies: string[] = [];
+
   beforeEach(() => {
     useAdminSession.getState().setToken('operator-token');
+    sentBodies = [];
     vi.stubGlobal(
       'fetch',
-      vi.fn(async (url: string) => {
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (init?.method && init.method !== 'GET') sentBodies.push(String(init.body));
         // a 财务 operator: ending a coupon is theirs (and 管理员's)
         const me = {
           operator: { sid: 'op1', username: 'li', name: null, lastLoginAt: null, roles: ['finance'] },
@@ -153,5 +158,33 @@ describe('coupon detail drawer', () => {
     expect(within(drawer).getByText('上海鑫鎏珠宝有限公司')).toBeTruthy();
     expect(within(drawer).getByText('GS202611110001')).toBeTruthy();
     expect(within(drawer).getByRole('button', { name: '立即结束' })).toBeTruthy();
+  });
+
+  it('keeps an over-long name in the open editor with the refusal, sends nothing, and saves it once shortened', async () => {
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <ConfigProvider button={{ autoInsertSpace: false }}>
+          <CouponDetailDrawer sid="c1" onClose={() => {}} />
+        </ConfigProvider>
+      </QueryClientProvider>,
+    );
+    const drawer = await screen.findByRole('dialog');
+    fireEvent.click(await within(drawer).findByRole('button', { name: '修改名称' }));
+    const typed = '双十一'.repeat(Math.ceil((COUPON_NAME_MAX_LENGTH + 1) / 3));
+    const box = within(drawer).getByRole('textbox');
+    fireEvent.change(box, { target: { value: typed } });
+    fireEvent.keyDown(box, { key: 'Enter', keyCode: 13 });
+    fireEvent.keyUp(box, { key: 'Enter', keyCode: 13 });
+    expect((await within(drawer).findByRole('alert')).textContent).toContain('未保存');
+    // still open, with every character typed
+    expect((within(drawer).getByRole('textbox') as HTMLTextAreaElement).value).toBe(typed);
+    expect(sentBodies).toEqual([]);
+
+    const shortened = typed.slice(0, COUPON_NAME_MAX_LENGTH);
+    fireEvent.change(within(drawer).getByRole('textbox'), { target: { value: shortened } });
+    fireEvent.keyDown(within(drawer).getByRole('textbox'), { key: 'Enter', keyCode: 13 });
+    fireEvent.keyUp(within(drawer).getByRole('textbox'), { key: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(sentBodies).toHaveLength(1));
+    expect(JSON.parse(sentBodies[0]!)).toMatchObject({ name: shortened });
   });
 });

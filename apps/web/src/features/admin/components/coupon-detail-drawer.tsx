@@ -5,6 +5,7 @@ import {
   type TAdminCouponRedemption,
 } from '@gemstock/contract';
 import { Alert, Button, Descriptions, Drawer, Flex, Popconfirm, Skeleton, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { couponScopeText, couponValueText } from '@/lib/coupon-text';
 import { tooLongMessage } from '@/lib/form';
 import { notify } from '@/lib/notify';
@@ -13,6 +14,57 @@ import { useUpdateCoupon } from '../api/update-coupon';
 import { COUPON_STATUS_LABEL, accountName, couponUsageText } from '../lib/coupon-form';
 import { formatDateTime } from '@/lib/date-time';
 import { useOperatorCan } from '../lib/operator-access';
+
+/**
+ * A coupon's name or note, edited in place. antd's editor closes on Enter; an over-long text is
+ * refused out loud and the editor stays open with what was typed, so nothing is cut or lost.
+ */
+function InlineText({
+  value,
+  max,
+  label,
+  canEdit,
+  onSave,
+}: {
+  value: string;
+  max: number;
+  label: string;
+  canEdit: boolean;
+  onSave: (text: string) => void;
+}) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const refusal = draft === null ? undefined : tooLongMessage(draft, max, label);
+  return (
+    <Flex vertical gap={4}>
+      <Typography.Text
+        editable={
+          canEdit && {
+            tooltip: `修改${label}`,
+            editing: draft !== null,
+            text: draft ?? value,
+            onStart: () => setDraft(value),
+            onCancel: () => setDraft(null),
+            onChange: (typed) => {
+              if (tooLongMessage(typed, max, label)) {
+                setDraft(typed);
+                return;
+              }
+              setDraft(null);
+              onSave(typed);
+            },
+          }
+        }
+      >
+        {value}
+      </Typography.Text>
+      {refusal && (
+        <Typography.Text type="danger" role="alert">
+          {`${refusal}（现 ${draft!.length} 字），未保存`}
+        </Typography.Text>
+      )}
+    </Flex>
+  );
+}
 
 interface CouponDetailDrawerProps {
   sid: string | null;
@@ -30,14 +82,6 @@ export function CouponDetailDrawer({ sid, onClose }: CouponDetailDrawerProps) {
 
   const save = (patch: { name?: string; note?: string | null; end?: true }, done: string) => {
     if (!sid) return;
-    // The inline editor closes on Enter: an over-long text is refused out loud, never cut to fit.
-    const tooLong =
-      tooLongMessage(patch.name ?? '', COUPON_NAME_MAX_LENGTH, '名称') ??
-      tooLongMessage(patch.note ?? '', COUPON_NOTE_MAX_LENGTH, '备注');
-    if (tooLong) {
-      notify.error(`${tooLong}，未保存`);
-      return;
-    }
     update.mutate({ sid, ...patch }, { onSuccess: () => notify.success(done) });
   };
 
@@ -68,19 +112,16 @@ export function CouponDetailDrawer({ sid, onClose }: CouponDetailDrawerProps) {
               <Tag color={COUPON_STATUS_LABEL[coupon.status].color}>{COUPON_STATUS_LABEL[coupon.status].text}</Tag>
             </Descriptions.Item>
             <Descriptions.Item label="名称" span={2}>
-              <Typography.Text
-                editable={
-                  canEdit && {
-                    tooltip: '修改名称',
-                    onChange: (value) => {
-                      const name = value.trim();
-                      if (name && name !== coupon.name) save({ name }, '名称已修改');
-                    },
-                  }
-                }
-              >
-                {coupon.name ?? ''}
-              </Typography.Text>
+              <InlineText
+                value={coupon.name ?? ''}
+                max={COUPON_NAME_MAX_LENGTH}
+                label="名称"
+                canEdit={canEdit}
+                onSave={(typed) => {
+                  const name = typed.trim();
+                  if (name && name !== coupon.name) save({ name }, '名称已修改');
+                }}
+              />
             </Descriptions.Item>
             <Descriptions.Item label="优惠">{couponValueText(coupon)}</Descriptions.Item>
             <Descriptions.Item label="适用订单">{couponScopeText(coupon.scope)}</Descriptions.Item>
@@ -98,19 +139,16 @@ export function CouponDetailDrawer({ sid, onClose }: CouponDetailDrawerProps) {
               {formatDateTime(coupon.createdAt)}
             </Descriptions.Item>
             <Descriptions.Item label="备注" span={2}>
-              <Typography.Text
-                editable={
-                  canEdit && {
-                    tooltip: '修改备注',
-                    onChange: (value) => {
-                      const note = value.trim() || null;
-                      if (note !== coupon.note) save({ note }, '备注已修改');
-                    },
-                  }
-                }
-              >
-                {coupon.note ?? ''}
-              </Typography.Text>
+              <InlineText
+                value={coupon.note ?? ''}
+                max={COUPON_NOTE_MAX_LENGTH}
+                label="备注"
+                canEdit={canEdit}
+                onSave={(typed) => {
+                  const note = typed.trim() || null;
+                  if (note !== coupon.note) save({ note }, '备注已修改');
+                }}
+              />
             </Descriptions.Item>
           </Descriptions>
 
