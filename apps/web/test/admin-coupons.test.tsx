@@ -116,6 +116,17 @@ describe('coupon detail drawer', () => {
 
   let sentBodies: string[] = [];
 
+  async function renderDrawer() {
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <ConfigProvider button={{ autoInsertSpace: false }}>
+          <CouponDetailDrawer sid="c1" onClose={() => {}} />
+        </ConfigProvider>
+      </QueryClientProvider>,
+    );
+    return screen.findByRole('dialog');
+  }
+
   beforeEach(() => {
     useAdminSession.getState().setToken('operator-token');
     sentBodies = [];
@@ -143,14 +154,7 @@ describe('coupon detail drawer', () => {
   });
 
   it('shows the terms and who used the coupon on which order', async () => {
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <ConfigProvider button={{ autoInsertSpace: false }}>
-          <CouponDetailDrawer sid="c1" onClose={() => {}} />
-        </ConfigProvider>
-      </QueryClientProvider>,
-    );
-    const drawer = await screen.findByRole('dialog');
+    const drawer = await renderDrawer();
     expect(await within(drawer).findByText('-¥10.00 优惠金额')).toBeTruthy();
     expect(within(drawer).getByText('素材授权、定制服务（不含超级定制报价）')).toBeTruthy();
     expect(within(drawer).getByText('1 / 不限')).toBeTruthy();
@@ -161,14 +165,7 @@ describe('coupon detail drawer', () => {
   });
 
   it('keeps an over-long name in the open editor with the refusal, sends nothing, and saves it once shortened', async () => {
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <ConfigProvider button={{ autoInsertSpace: false }}>
-          <CouponDetailDrawer sid="c1" onClose={() => {}} />
-        </ConfigProvider>
-      </QueryClientProvider>,
-    );
-    const drawer = await screen.findByRole('dialog');
+    const drawer = await renderDrawer();
     fireEvent.click(await within(drawer).findByRole('button', { name: '修改名称' }));
     const typed = '双十一'.repeat(Math.ceil((COUPON_NAME_MAX_LENGTH + 1) / 3));
     const box = within(drawer).getByRole('textbox');
