@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { UserRow } from '../../db/rows.js';
 import { AppError } from '../../lib/app-error.js';
-import { type CropFraction, findAttentionCrops, renderCut } from '../../media/image-processor.js';
+import { type CropFraction, findChannelCrops, renderCut } from '../../media/image-processor.js';
 import { channelCutKey, channelVideoCutKey } from '../../media/keys.js';
 import { findMaterialsBySids, type MaterialRow } from '../catalog/index.js';
 import { recordLicenceDownload } from './licence.repository.js';
@@ -62,7 +62,8 @@ function framesOf(deps: LicenceDeps, material: MaterialRow, original?: Buffer): 
   const found = (async () => {
     const bytes = original ?? (await readOriginal(deps, material));
     try {
-      return await findAttentionCrops(bytes, CHANNEL_PRESET_TABLE);
+      const found = await findChannelCrops(bytes, CHANNEL_PRESET_TABLE, { whiteScene: material.scene === 'white' });
+      return found.crops;
     } catch {
       throw new AppError(ErrorCode.PRESET_RENDER_FAILED);
     }
