@@ -27,7 +27,8 @@ import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  // One attempt per reframe: a failure is final at once here (retries: channel-cut-jobs.test.ts).
+  t = await buildTestApp({ mediaWorker: { enabled: false, maxAttempts: 1 } });
 });
 afterAll(async () => t.close());
 
@@ -403,7 +404,7 @@ describe('reframes of a licensed video', () => {
       const first = await download(ChannelPreset.DOUYIN);
       expect(first.code).toBe(ErrorCode.PRESET_PREPARING.code);
       expect(await counted()).toEqual([]);
-      await t.app.services.licences.videoCutsSettled();
+      await t.app.services.licences.runDueReframes();
       expect((await cuts()).every((c) => !c.preparing)).toBe(true);
 
       const ready = await download(ChannelPreset.DOUYIN);
@@ -421,7 +422,7 @@ describe('reframes of a licensed video', () => {
 
       // 天猫 and 京东 take the same 800 × 800 file: made once, for the first of them.
       expect((await download(ChannelPreset.TMALL)).code).toBe(ErrorCode.PRESET_PREPARING.code);
-      await t.app.services.licences.videoCutsSettled();
+      await t.app.services.licences.runDueReframes();
       const square = await download(ChannelPreset.JD);
       expect(square.code).toBe(0);
       const squareFile = inspect(dir, (await t.app.inject({ method: 'GET', url: square.data.url })).rawPayload);
@@ -440,10 +441,10 @@ describe('reframes of a licensed video', () => {
     async () => {
       const { download, cuts, counted } = await licensedVideo(null);
       expect((await download(ChannelPreset.TMALL)).code).toBe(ErrorCode.PRESET_PREPARING.code);
-      await t.app.services.licences.videoCutsSettled();
+      await t.app.services.licences.runDueReframes();
       expect((await download(ChannelPreset.TMALL)).code).toBe(ErrorCode.PRESET_VIDEO_FAILED.code);
       expect((await download(ChannelPreset.TMALL)).code).toBe(ErrorCode.PRESET_PREPARING.code);
-      await t.app.services.licences.videoCutsSettled();
+      await t.app.services.licences.runDueReframes();
       expect((await cuts()).every((c) => !c.preparing)).toBe(true);
       expect(await counted()).toEqual([]);
     },
