@@ -1,4 +1,4 @@
-import { ChannelPreset, ErrorCode, LICENCE_API } from '@gemstock/contract';
+import { ADMIN_MATERIAL_API, ChannelPreset, ErrorCode, LICENCE_API } from '@gemstock/contract';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
@@ -9,6 +9,7 @@ import type { LocalDiskStorage } from '../../src/media/storage.js';
 import type { VideoProcessor } from '../../src/media/video-processor.js';
 import { claimNextMediaJob, finishMediaJob } from '../../src/modules/catalog/media-job.repository.js';
 import { REFRAME_STALE_MS, REFRAMES_OPEN_MAX } from '../../src/modules/licence/channel-cut.service.js';
+import { createTestOperator } from '../helpers/admin.js';
 import { createCompanyBuyer, createMaterials, fundWallet, payByWallet, placeOrder } from '../helpers/money.js';
 import { injectApi } from '../helpers/inject-api.js';
 import { buildPeerApp, buildTestApp, type TestApp } from '../helpers/test-app.js';
@@ -116,8 +117,15 @@ describe('reframes as media jobs shared by every server', () => {
     expect(await video.jobs()).toHaveLength(2);
     // Either server's list says they are being made.
     for (const server of [a, b]) expect((await video.preparing(server)).sort()).toEqual(['douyin', 'jd', 'tmall']);
-    // The renditions worker leaves them to the reframe worker.
+    // The renditions worker leaves them to the reframe worker, and the console's state of the
+    // material's files is not a buyer's reframe.
     expect(await runNextMediaJob(a.app.deps)).toBeNull();
+    const operator = await createTestOperator(a);
+    const shown = await injectApi(a, ADMIN_MATERIAL_API.detail, {
+      params: { id: video.material.sid },
+      token: operator.token,
+    });
+    expect(shown.data.material.job).toBeNull();
 
     const outcomes = (
       await Promise.all([a.app.services.licences.runDueReframes(), b.app.services.licences.runDueReframes()])
