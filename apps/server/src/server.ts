@@ -116,6 +116,10 @@ export async function startServer(config: Config, options: StartServerOptions = 
   if (outdated > 0) app.log.info({ materials: outdated }, 'queued new renditions for materials made under older rules');
 
   const worker = config.mediaWorker.enabled ? new MediaWorker(app.deps, { log: app.log }) : null;
+  // Licensed videos' reframes (渠道尺寸), queued by any server's download (docs/decisions/0046).
+  const reframes = config.mediaWorker.enabled
+    ? new MediaWorker(app.deps, { log: app.log, next: () => app.services.licences.runNextReframe() })
+    : null;
   const sweeper = new UnpaidOrderSweeper(app.deps, app.log);
   const uploadPurge = new PeriodicTask(
     'unused upload purge',
@@ -175,6 +179,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
   await changes?.start();
   heartbeat.start();
   worker?.start();
+  reframes?.start();
   bulkEdits.start();
   sweeper.start();
   uploadPurge.start();
@@ -203,6 +208,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
       // stale and another server takes it over after the deadline).
       const jobs = Promise.all([
         worker?.stop(),
+        reframes?.stop(),
         bulkEdits.stop(),
         sweeper.stop(),
         uploadPurge.stop(),

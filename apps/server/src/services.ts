@@ -131,6 +131,8 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger) {
     findDeliveredDesign,
     video: deps.video,
     scratchDir: join(config.dataDir, 'tmp', 'cuts'),
+    mediaJobs: deps.mediaJobs,
+    config,
   });
   return {
     /** The same signer that signs every download link verifies them (the original-download route). */

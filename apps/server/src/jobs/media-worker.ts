@@ -15,10 +15,15 @@ export interface MediaWorkerOptions {
   log: MediaWorkerLog;
   /** How long an idle worker sleeps before looking at the table again (jobs queued by this process wake it at once). */
   idleMs?: number;
+  /**
+   * Claims and runs the next job of this worker's kinds; renditions by default. A licensed video's
+   * reframes have a worker of their own, so an hour of encoding never holds up an upload's renditions.
+   */
+  next?: () => Promise<MediaJobOutcome | null>;
 }
 
 /**
- * The in-process media worker: one job at a time (sharp and ffmpeg already use every core),
+ * An in-process media worker: one job at a time (sharp and ffmpeg already use every core),
  * woken by uploads in this process and polling for jobs queued elsewhere. Jobs live in the
  * media_jobs table, so several servers may each run a worker; none of them ever runs a job
  * another one holds.
@@ -46,13 +51,18 @@ export class MediaWorker {
     while (this.running) {
       let result: MediaJobOutcome | null = null;
       try {
-        result = await runNextMediaJob(this.deps);
+        result = await (this.options.next ? this.options.next() : runNextMediaJob(this.deps));
       } catch (error) {
         // The database is unreachable or similar: wait, then try again.
         log.error({ err: error }, 'media worker: could not run a job');
       }
       if (result) {
-        const data = { jobId: result.job.id, material: result.job.materialSid, attempt: result.job.attempts };
+        const data = {
+          jobId: result.job.id,
+          kind: result.job.kind,
+          material: result.job.materialSid,
+          attempt: result.job.attempts,
+        };
         if (result.outcome === 'done') log.info(data, 'media job done');
         else if (result.outcome === 'lost') log.warn(data, 'media job taken over by another worker');
         else

@@ -309,6 +309,16 @@ export interface CropFraction {
  */
 const ATTENTION_LONG_SIDE = 512;
 
+/** The largest frame of `ratio` a `width` × `height` picture holds, in its pixels. */
+function largestFrame(width: number, height: number, ratio: { width: number; height: number }) {
+  const wanted = ratio.width / ratio.height;
+  const wide = width / height > wanted;
+  return {
+    width: wide ? Math.max(1, Math.round(height * wanted)) : width,
+    height: wide ? height : Math.max(1, Math.round(width / wanted)),
+  };
+}
+
 /**
  * For each wanted ratio, the largest frame of that ratio the picture holds, placed by sharp's
  * attention strategy so the most striking part (the jewel) stays in. One decode for all ratios.
@@ -317,13 +327,13 @@ export async function findAttentionCrops(
   input: ImageInput,
   ratios: readonly { width: number; height: number }[],
 ): Promise<CropFraction[]> {
-  const base = await decodeFitted(input, ATTENTION_LONG_SIDE);
+  return attentionCrops(await decodeFitted(input, ATTENTION_LONG_SIDE), ratios);
+}
+
+async function attentionCrops(base: RawImage, ratios: readonly { width: number; height: number }[]) {
   const crops: CropFraction[] = [];
   for (const ratio of ratios) {
-    const wanted = ratio.width / ratio.height;
-    const wide = base.width / base.height > wanted;
-    const width = wide ? Math.max(1, Math.round(base.height * wanted)) : base.width;
-    const height = wide ? base.height : Math.max(1, Math.round(base.width / wanted));
+    const { width, height } = largestFrame(base.width, base.height, ratio);
     // The frame is cut from the copy at its own scale, so sharp's offsets are the frame's place.
     const { info } = await open(base)
       .resize({ width, height, fit: 'cover', position: 'attention' })
@@ -338,6 +348,104 @@ export async function findAttentionCrops(
     });
   }
   return crops;
+}
+
+/** How a picture's channel frames were placed: on the product's box, or by the attention strategy. */
+export type Framing = 'product' | 'attention';
+
+/**
+ * Each channel's frame (the largest of its ratio): centred on the product when the picture has a
+ * clear background (a 白底 shot, or any picture whose border is one even near-white colour),
+ * else placed by the attention strategy. On white, attention weighs the empty bright field
+ * against the piece and may leave part of it out; the product's box (every pixel that is not the
+ * background) says where it is. One decode for all ratios.
+ */
+export async function findChannelCrops(
+  input: ImageInput,
+  ratios: readonly { width: number; height: number }[],
+  options: { whiteScene?: boolean } = {},
+): Promise<{ framing: Framing; crops: CropFraction[] }> {
+  const base = await decodeFitted(input, ATTENTION_LONG_SIDE);
+  const box = productBox(base, options.whiteScene ?? false);
+  if (!box) return { framing: 'attention', crops: await attentionCrops(base, ratios) };
+  const centreX = (box.left + box.right) / 2;
+  const centreY = (box.top + box.bottom) / 2;
+  const crops = ratios.map((ratio) => {
+    const { width, height } = largestFrame(base.width, base.height, ratio);
+    // A product wider than the frame is cut evenly on both sides rather than kept whole on one.
+    const left = Math.min(Math.max(0, Math.round(centreX - width / 2)), base.width - width);
+    const top = Math.min(Math.max(0, Math.round(centreY - height / 2)), base.height - height);
+    return { left: left / base.width, top: top / base.height, width: width / base.width, height: height / base.height };
+  });
+  return { framing: 'product', crops };
+}
+
+/** A pixel further than this from the background's colour (on any channel, 0–255) is the product's. */
+const PRODUCT_DIFFERENCE = 28;
+/** Share of the border that must be the background's colour for the picture to have a clear background. */
+const CLEAR_BORDER_SHARE = 0.9;
+/** Every channel of a near-white background is at least this; another even colour counts only on a 白底 material. */
+const NEAR_WHITE = 225;
+/** Share of the product's pixels left out on each side of its box: a speck of dust does not widen it. */
+const BOX_TRIM = 0.002;
+/** Fewer product pixels than this share of the picture: nothing is there to frame. */
+const MIN_PRODUCT_SHARE = 0.001;
+
+/**
+ * The box (pixels of `image`, right and bottom exclusive) around what is not background, or null
+ * when the picture has no clear background: its border (2 % on each side) must be at least
+ * CLEAR_BORDER_SHARE one colour, near-white unless the material is a 白底 shot.
+ */
+function productBox(image: RawImage, whiteScene: boolean) {
+  const { data, width, height, channels } = image;
+  const band = Math.max(1, Math.round(Math.min(width, height) * 0.02));
+  const inBorder = (x: number, y: number) => x < band || y < band || x >= width - band || y >= height - band;
+  const histograms = Array.from({ length: 3 }, () => new Uint32Array(256));
+  let borderPixels = 0;
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      if (!inBorder(x, y)) continue;
+      const i = (y * width + x) * channels;
+      for (let c = 0; c < 3; c += 1) histograms[c]![data[i + c]!]! += 1;
+      borderPixels += 1;
+    }
+  }
+  const median = histograms.map((h) => {
+    let seen = 0;
+    for (let v = 0; v < 256; v += 1) if ((seen += h[v]!) * 2 >= borderPixels) return v;
+    return 255;
+  });
+  if (!whiteScene && Math.min(...median) < NEAR_WHITE) return null;
+  const isProduct = (i: number) =>
+    Math.abs(data[i]! - median[0]!) > PRODUCT_DIFFERENCE ||
+    Math.abs(data[i + 1]! - median[1]!) > PRODUCT_DIFFERENCE ||
+    Math.abs(data[i + 2]! - median[2]!) > PRODUCT_DIFFERENCE;
+  const columns = new Uint32Array(width);
+  const rows = new Uint32Array(height);
+  let product = 0;
+  let productInBorder = 0;
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      if (!isProduct((y * width + x) * channels)) continue;
+      columns[x]! += 1;
+      rows[y]! += 1;
+      product += 1;
+      if (inBorder(x, y)) productInBorder += 1;
+    }
+  }
+  if (productInBorder > borderPixels * (1 - CLEAR_BORDER_SHARE)) return null;
+  if (product < width * height * MIN_PRODUCT_SHARE) return null;
+  const span = (counts: Uint32Array) => {
+    const skip = product * BOX_TRIM;
+    let start = 0;
+    for (let seen = counts[0]!; seen <= skip; seen += counts[start]!) start += 1;
+    let end = counts.length - 1;
+    for (let seen = counts[end]!; seen <= skip; seen += counts[end]!) end -= 1;
+    return [start, end + 1] as const;
+  };
+  const [left, right] = span(columns);
+  const [top, bottom] = span(rows);
+  return { left, right, top, bottom };
 }
 
 /**

@@ -36,10 +36,17 @@ export function materialFileKeyForHash(
 }
 
 /**
- * Bumped when the way a channel cut is made changes (frame, quality), so cuts made before are
- * not served again: their keys are simply no longer asked for.
+ * Bumped when the way a picture's channel cut is made changes (frame, quality), so cuts made
+ * before are not served again: their keys are simply no longer asked for. 2: a picture on a clear
+ * (white) background is framed on the product's box, not by the attention strategy.
  */
-export const CHANNEL_CUT_VERSION = 1;
+export const CHANNEL_CUT_VERSION = 2;
+
+/**
+ * The same for a video's reframe, apart: a new way of framing pictures must not throw away
+ * reframes that took minutes of encoding and did not change.
+ */
+export const VIDEO_CUT_VERSION = 1;
 
 /**
  * Private storage key of a material's cut for a sales channel, e.g.
@@ -63,7 +70,7 @@ export function channelCutKey(
  * and the way of cutting, so a new original or a new method makes a new key.
  */
 export function channelVideoCutKey(sid: string, size: { width: number; height: number }, originalKey: string): string {
-  const hash = createHash('sha256').update(`${CHANNEL_CUT_VERSION}:${originalKey}`).digest('hex').slice(0, 16);
+  const hash = createHash('sha256').update(`${VIDEO_CUT_VERSION}:${originalKey}`).digest('hex').slice(0, 16);
   return `private/materials/${sid}/cut-video-${size.width}x${size.height}-${hash}.mp4`;
 }
 

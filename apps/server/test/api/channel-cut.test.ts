@@ -9,6 +9,7 @@ import {
 } from '@gemstock/contract';
 import { eq } from 'drizzle-orm';
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,7 +27,8 @@ import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  // One attempt per reframe: a failure is final at once here (retries: channel-cut-jobs.test.ts).
+  t = await buildTestApp({ mediaWorker: { enabled: false, maxAttempts: 1 } });
 });
 afterAll(async () => t.close());
 
@@ -231,6 +233,95 @@ describe('channel cuts of a licensed picture', () => {
   });
 });
 
+/**
+ * A white product shot with a large dark ring (a grey stone on top) off centre, low and to the
+ * left. It fits every preset's frame, the 2.35:1 one (638 px high here, the ring 600) only when
+ * the frame is placed on it: sharp's attention strategy alone leaves the ring's bottom out there.
+ */
+const RING = { x: 560, y: 1300, r: 270, stroke: 40, stone: 40 };
+
+async function whiteBackgroundOriginal(width = WIDTH, height = HEIGHT): Promise<Buffer> {
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
+    `<rect width="100%" height="100%" fill="#fbfbfb"/>` +
+    `<circle cx="${RING.x}" cy="${RING.y}" r="${RING.r}" fill="none" stroke="#2a2620" stroke-width="${RING.stroke}"/>` +
+    `<circle cx="${RING.x}" cy="${RING.y - RING.r}" r="${RING.stone}" fill="#8a8f99"/></svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 92 }).toBuffer();
+}
+
+/** Dark pixels of the cut, and those on its outermost rows and columns (a ring cut by the frame crosses them). */
+async function darkPixels(image: Buffer): Promise<{ inside: number; onEdge: number }> {
+  const { data, info } = await sharp(image).greyscale().raw().toBuffer({ resolveWithObject: true });
+  let inside = 0;
+  let onEdge = 0;
+  const edge = 2;
+  for (let y = 0; y < info.height; y += 1) {
+    for (let x = 0; x < info.width; x += 1) {
+      if (data[y * info.width + x]! > 110) continue;
+      inside += 1;
+      if (x < edge || y < edge || x >= info.width - edge || y >= info.height - edge) onEdge += 1;
+    }
+  }
+  return { inside, onEdge };
+}
+
+describe('channel cuts of a white-background product shot', () => {
+  it.each([
+    ['a 白底 material', 'white'],
+    ['any material whose border is near-white', null],
+  ] as const)(
+    '%s: every preset is framed on the product, the whole ring inside, at its exact size',
+    async (_, scene) => {
+      const buyer = await createCompanyBuyer(t);
+      await fundWallet(t, buyer.sid, 1_000_000);
+      const [m] = await createMaterials(t, 1, { width: WIDTH, height: HEIGHT, format: 'image', scene });
+      await t.app.deps.storage.put(m!.originalKey, await whiteBackgroundOriginal(), m!.originalMime);
+      const order = await placeOrder(t, buyer, { [m!.sid]: m!.authTypes.includes(2) ? 2 : m!.authTypes[0]! });
+      expect((await payByWallet(t, buyer, order.sid)).code).toBe(0);
+
+      // A cut stored before product framing (attention's, under the first way of cutting's key) is not served.
+      const attentionKey = (preset: string, size: { width: number; height: number }) =>
+        `private/materials/${m!.sid}/cut-${preset}-${size.width}x${size.height}-` +
+        createHash('sha256').update(`1:${m!.originalKey}`).digest('hex').slice(0, 16) +
+        '.jpg';
+      for (const spec of CHANNEL_PRESET_TABLE) {
+        await t.app.deps.storage.put(attentionKey(spec.preset, spec), Buffer.from('attention cut'), 'image/jpeg');
+      }
+
+      const list = await injectApi(t, LICENCE_API.channelCuts, { params: { id: m!.sid }, token: buyer.token });
+      for (const cut of list.data.cuts) {
+        const crop = cut.crop!;
+        const ring = {
+          left: (RING.x - RING.r - RING.stroke / 2) / WIDTH,
+          right: (RING.x + RING.r + RING.stroke / 2) / WIDTH,
+          top: (RING.y - RING.r - RING.stone) / HEIGHT,
+          bottom: (RING.y + RING.r + RING.stroke / 2) / HEIGHT,
+        };
+        // The preview shows the frame the download uses.
+        expect(crop.left <= ring.left && ring.right <= crop.left + crop.width, `${cut.preset} across`).toBe(true);
+        expect(crop.top <= ring.top && ring.bottom <= crop.top + crop.height, `${cut.preset} down`).toBe(true);
+      }
+
+      for (const spec of CHANNEL_PRESET_TABLE) {
+        const res = await injectApi(t, LICENCE_API.materialDownload, {
+          params: { id: m!.sid },
+          query: { preset: spec.preset },
+          token: buyer.token,
+        });
+        expect(res.code, spec.preset).toBe(0);
+        const file = (await t.app.inject({ method: 'GET', url: res.data.url })).rawPayload;
+        expect(file.toString('latin1')).not.toBe('attention cut');
+        const meta = await sharp(file).metadata();
+        expect([meta.width, meta.height], spec.preset).toEqual([spec.width, spec.height]);
+        const dark = await darkPixels(file);
+        // The ring is in the cut (a few % of it), and nowhere does the frame cut through it.
+        expect(dark.inside / (spec.width * spec.height), spec.preset).toBeGreaterThan(0.005);
+        expect(dark.onEdge, spec.preset).toBe(0);
+      }
+    },
+  );
+});
+
 const video = createVideoProcessor({ ffmpegPath: process.env.FFMPEG_PATH, ffprobePath: process.env.FFPROBE_PATH });
 const NO_FFMPEG = ' (skipped: ffmpeg/ffprobe not found on PATH)';
 const VIDEO_WIDTH = 1920;
@@ -313,7 +404,7 @@ describe('reframes of a licensed video', () => {
       const first = await download(ChannelPreset.DOUYIN);
       expect(first.code).toBe(ErrorCode.PRESET_PREPARING.code);
       expect(await counted()).toEqual([]);
-      await t.app.services.licences.videoCutsSettled();
+      await t.app.services.licences.runDueReframes();
       expect((await cuts()).every((c) => !c.preparing)).toBe(true);
 
       const ready = await download(ChannelPreset.DOUYIN);
@@ -331,7 +422,7 @@ describe('reframes of a licensed video', () => {
 
       // 天猫 and 京东 take the same 800 × 800 file: made once, for the first of them.
       expect((await download(ChannelPreset.TMALL)).code).toBe(ErrorCode.PRESET_PREPARING.code);
-      await t.app.services.licences.videoCutsSettled();
+      await t.app.services.licences.runDueReframes();
       const square = await download(ChannelPreset.JD);
       expect(square.code).toBe(0);
       const squareFile = inspect(dir, (await t.app.inject({ method: 'GET', url: square.data.url })).rawPayload);
@@ -350,10 +441,10 @@ describe('reframes of a licensed video', () => {
     async () => {
       const { download, cuts, counted } = await licensedVideo(null);
       expect((await download(ChannelPreset.TMALL)).code).toBe(ErrorCode.PRESET_PREPARING.code);
-      await t.app.services.licences.videoCutsSettled();
+      await t.app.services.licences.runDueReframes();
       expect((await download(ChannelPreset.TMALL)).code).toBe(ErrorCode.PRESET_VIDEO_FAILED.code);
       expect((await download(ChannelPreset.TMALL)).code).toBe(ErrorCode.PRESET_PREPARING.code);
-      await t.app.services.licences.videoCutsSettled();
+      await t.app.services.licences.runDueReframes();
       expect((await cuts()).every((c) => !c.preparing)).toBe(true);
       expect(await counted()).toEqual([]);
     },

@@ -124,7 +124,9 @@ describe('retention of the tables that only grow', () => {
       job(0, 'failed', old, 'stay'), // the newest of material 0: the console shows it
       job(1, 'done', recent, 'stay'), // finished too recently
       job(1, 'queued', null, 'stay'), // never finished
-      job(2, 'done', old, 'stay'), // the newest of material 2
+      job(2, 'done', old, 'stay'), // the newest renditions job of material 2, though reframes came after
+      { ...job(2, 'failed', old, 'go'), kind: 'reframe:800x800' },
+      { ...job(2, 'done', old, 'stay'), kind: 'reframe:800x800' }, // the newest reframe of its size
     ]);
 
     const code = (marker: string, createdAt: Date) => ({
@@ -294,7 +296,7 @@ describe('retention of the tables that only grow', () => {
   const expectedRemoved = {
     outbox_messages: 7,
     downloads: 5,
-    media_jobs: 4,
+    media_jobs: 5,
     sign_in_guards: 4,
     payment_events: 5,
     audit_logs: 4,
@@ -335,7 +337,7 @@ describe('retention of the tables that only grow', () => {
   const expectedState = {
     outbox: ['stay'],
     downloads: ['stay'],
-    mediaJobs: ['stay', 'stay', 'stay', 'stay'],
+    mediaJobs: ['stay', 'stay', 'stay', 'stay', 'stay'],
     guards: ['stay:locked', 'stay:window'],
     events: ['hot'],
     eventsArchive: ['archive-0', 'archive-1', 'archive-2', 'archive-3', 'archive-4', 'stay', 'stay'].sort(),

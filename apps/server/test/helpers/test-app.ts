@@ -6,6 +6,7 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { Database, Db } from '../../src/db/client.js';
 import { LocalDiskStorage } from '../../src/media/storage.js';
+import type { VideoProcessor } from '../../src/media/video-processor.js';
 import { DevOutboxSender } from '../../src/notify/dev-outbox.js';
 import type { MessageSender } from '../../src/notify/message-sender.js';
 import type { PaymentGateways } from '../../src/payment-gateways/create-gateways.js';
@@ -38,6 +39,8 @@ export interface TestAppOptions {
   payments?: (config: Config) => PaymentGateways;
   /** Sees every route as it is registered (the OpenAPI test compares them with the document). */
   onRoute?: (route: RouteOptions) => void;
+  /** Replaces ffmpeg, e.g. with a fake that counts the reframes it is asked for. */
+  video?: VideoProcessor;
 }
 
 export async function buildTestApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}): Promise<TestApp> {
@@ -57,6 +60,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}, options: Tes
     storage,
     ...(options.payments ? { payments: options.payments(config) } : {}),
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
+    ...(options.video ? { video: options.video } : {}),
     logger: false,
   });
   await app.ready();
@@ -64,30 +68,51 @@ export async function buildTestApp(overrides: Partial<Config> = {}, options: Tes
     app,
     database,
     config,
-    async call<T>(options: InjectOptions & { token?: string }) {
-      const { token, ...rest } = options;
-      const headers = { ...(rest.headers ?? {}) } as Record<string, string>;
-      if (token) headers.authorization = `Bearer ${token}`;
-      const res = await app.inject({ ...rest, headers });
-      let body: { code?: number; message?: string; data?: T } = {};
-      try {
-        body = res.json();
-      } catch {
-        // Non-JSON bodies (files, pages) are read through `raw`.
-      }
-      return {
-        status: res.statusCode,
-        code: body.code ?? -1,
-        message: body.message ?? '',
-        data: body.data as T,
-        headers: res.headers,
-        raw: res.body,
-      };
-    },
+    call: callOf(app),
     async close() {
       await app.close();
       await database.close();
       rmSync(mediaDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * Another server of the same shop: a second app on `t`'s database and storage, with its own
+ * process state (caches, signals). Closing it leaves `t` running, as a restart of one server would.
+ */
+export async function buildPeerApp(t: TestApp, options: Pick<TestAppOptions, 'video'> = {}): Promise<TestApp> {
+  const app = await buildApp({
+    config: t.config,
+    db: t.database.db,
+    messages: new DevOutboxSender(t.database.db),
+    storage: t.app.deps.storage,
+    ...(options.video ? { video: options.video } : {}),
+    logger: false,
+  });
+  await app.ready();
+  return { app, database: t.database, config: t.config, call: callOf(app), close: () => app.close() };
+}
+
+function callOf(app: FastifyInstance): TestApp['call'] {
+  return async function call<T>(options: InjectOptions & { token?: string }) {
+    const { token, ...rest } = options;
+    const headers = { ...(rest.headers ?? {}) } as Record<string, string>;
+    if (token) headers.authorization = `Bearer ${token}`;
+    const res = await app.inject({ ...rest, headers });
+    let body: { code?: number; message?: string; data?: T } = {};
+    try {
+      body = res.json();
+    } catch {
+      // Non-JSON bodies (files, pages) are read through `raw`.
+    }
+    return {
+      status: res.statusCode,
+      code: body.code ?? -1,
+      message: body.message ?? '',
+      data: body.data as T,
+      headers: res.headers,
+      raw: res.body,
+    };
   };
 }

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
   dominantColor,
+  findChannelCrops,
   makeCover,
   makeImageRenditions,
   makeThumbnail,
@@ -21,6 +22,34 @@ async function jpeg(width: number, height: number, orientation?: number): Promis
 }
 
 describe('image processor', () => {
+  it('frames a picture on a clear background on its product, and any other by attention', async () => {
+    const ratios = [{ width: 1, height: 1 }];
+    const scene = (background: string) =>
+      rasteriseSvg(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="600"><rect width="100%" height="100%" fill="${background}"/>` +
+          `<circle cx="200" cy="300" r="150" fill="none" stroke="#222" stroke-width="30"/></svg>`,
+      );
+    const white = await findChannelCrops(await scene('#fafafa'), ratios);
+    expect(white.framing).toBe('product');
+    // The square frame's centre is the ring's (x 200 of 1200), held inside the picture.
+    expect(white.crops[0]).toMatchObject({ left: 0, width: 0.5, top: 0, height: 1 });
+    expect((await findChannelCrops(await scene('#e8e0d0'), ratios)).framing).toBe('attention');
+    // A 白底 material's even background counts though it is not near-white.
+    expect((await findChannelCrops(await scene('#e8e0d0'), ratios, { whiteScene: true })).framing).toBe('product');
+    // No even border (a gradient scene): attention.
+    const gradient = await sharp({ create: { width: 1200, height: 600, channels: 3, background: '#ffffff' } })
+      .composite([
+        {
+          input: Buffer.from(
+            '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="600"><defs><linearGradient id="g"><stop offset="0" stop-color="#000"/><stop offset="1" stop-color="#fff"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/></svg>',
+          ),
+        },
+      ])
+      .jpeg()
+      .toBuffer();
+    expect((await findChannelCrops(gradient, ratios, { whiteScene: true })).framing).toBe('attention');
+  });
+
   it('reads size and type, with EXIF rotation applied', async () => {
     expect(await readImageInfo(await jpeg(300, 200))).toMatchObject({
       width: 300,

@@ -1,14 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { materials } from './catalog.js';
 import { operators } from './operator.js';
 
 const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
 /**
- * Durable background work on media (renditions of an uploaded original). A worker claims the
- * oldest due job with `FOR UPDATE SKIP LOCKED`, so any number of servers can share the table;
- * a job left `running` by a crashed server is claimed again once its lock is stale.
+ * Durable background work on media: renditions of an uploaded original, and the reframes of
+ * licensed videos (decision 0046). A worker claims the oldest due job of its kinds with
+ * `FOR UPDATE SKIP LOCKED`, so any number of servers can share the table; a job left `running`
+ * by a crashed server is claimed again once its lock is stale.
  */
 export const mediaJobs = pgTable(
   'media_jobs',
@@ -17,7 +18,10 @@ export const mediaJobs = pgTable(
     materialSid: text()
       .notNull()
       .references(() => materials.sid),
-    /** What to do: 'renditions' (thumbnail, cover, watermarked preview; poster and clip for video). */
+    /**
+     * What to do: 'renditions' (thumbnail, cover, watermarked preview; poster and clip for video),
+     * or 'reframe:<w>x<h>' (a licensed video cut to that size; 天猫 and 京东 share the 800×800 one).
+     */
     kind: text().notNull(),
     /** queued → running → done, or back to queued (retry later) or failed after the last attempt. */
     status: text().notNull().default('queued'),
@@ -28,6 +32,11 @@ export const mediaJobs = pgTable(
     /** When the running attempt was claimed; a stale lock means its server died. */
     lockedAt: timestamp({ withTimezone: true }),
     finishedAt: timestamp({ withTimezone: true }),
+    /**
+     * When a failed job's failure was told to the one waiting for it (a reframe's buyer, 4425):
+     * told once, after which the next request queues the work again.
+     */
+    reportedAt: timestamp({ withTimezone: true }),
     createdAt: now(),
     updatedAt: now(),
   },
@@ -37,6 +46,11 @@ export const mediaJobs = pgTable(
       .on(t.runAfter, t.id)
       .where(sql`${t.status} in ('queued', 'running')`),
     index('media_jobs_material_idx').on(t.materialSid, t.id.desc()),
+    // One open reframe per material and size, whichever server was asked: a second request's
+    // insert does nothing.
+    uniqueIndex('media_jobs_open_reframe_idx')
+      .on(t.materialSid, t.kind)
+      .where(sql`${t.status} in ('queued', 'running') and ${t.kind} like 'reframe:%'`),
     // The retention job deletes finished jobs long past (each material's newest stays).
     index('media_jobs_finished_idx')
       .on(t.finishedAt)

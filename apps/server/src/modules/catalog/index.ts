@@ -12,6 +12,12 @@ export { toWireMaterial } from './material.mapper.js';
 export type { PublicUrlOf } from './material.mapper.js';
 export { moveMaterialSales } from './material-sales.repository.js';
 export { findMaterialsBySids, pricedMaterialOf } from './materials.service.js';
-export { countPendingMediaJobs } from './media-job.repository.js';
-export { queueOutdatedRenditions, runNextMediaJob } from './media-job.service.js';
-export type { MediaJobDeps, MediaJobOutcome } from './media-job.service.js';
+export {
+  countPendingMediaJobs,
+  findOpenMediaJobKinds,
+  queueMediaJobOnce,
+  reportFailedMediaJob,
+} from './media-job.repository.js';
+export type { MediaJobRow } from './media-job.repository.js';
+export { queueOutdatedRenditions, runNextMediaJob, runNextMediaJobOf } from './media-job.service.js';
+export type { MediaJobDeps, MediaJobOutcome, MediaJobWork } from './media-job.service.js';

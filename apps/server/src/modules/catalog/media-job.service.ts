@@ -20,7 +20,9 @@ import {
 import {
   claimNextMediaJob,
   finishMediaJob,
+  type MediaJobKindPattern,
   queueOutdatedRenditionJobs,
+  touchMediaJob,
   type MediaJobRow,
 } from './media-job.repository.js';
 
@@ -174,6 +176,46 @@ export async function runNextMediaJob(deps: MediaJobDeps): Promise<MediaJobOutco
     await finishMediaJob(deps.db, job, { status: 'queued', lastError: message, retryInMs: retryDelayMs(job.attempts) });
     return { job, outcome: 'retry', error: message };
   }
+}
+
+/**
+ * Work another module keeps in media_jobs (a licensed video's reframe): the kinds it takes, how
+ * long a claim may go unrefreshed before its worker counts as dead, and what to do.
+ */
+export interface MediaJobWork {
+  kinds: MediaJobKindPattern;
+  staleAfterMs: number;
+  run(job: MediaJobRow): Promise<void>;
+}
+
+/**
+ * Claims and runs the next due job of `work`'s kinds: null when there is nothing to do. The claim
+ * is refreshed while it runs (at a third of `staleAfterMs`), so a job of an hour is not taken
+ * over while its worker lives, and one whose server died is taken over within `staleAfterMs`.
+ * Retries back off as renditions do; after the last attempt the job is failed, and nothing else.
+ */
+export async function runNextMediaJobOf(
+  deps: Pick<AppDeps, 'db'> & { config: Pick<AppDeps['config'], 'mediaWorker'> },
+  work: MediaJobWork,
+): Promise<MediaJobOutcome | null> {
+  const job = await claimNextMediaJob(deps.db, work.staleAfterMs, work.kinds);
+  if (!job) return null;
+  // A refresh that fails (the database away for a moment) is tried again at the next tick.
+  const refresh = setInterval(() => void touchMediaJob(deps.db, job).catch(() => false), work.staleAfterMs / 3);
+  try {
+    await work.run(job);
+  } catch (error) {
+    const message = shortMessage(error);
+    if (job.attempts >= deps.config.mediaWorker.maxAttempts) {
+      await finishMediaJob(deps.db, job, { status: 'failed', lastError: message });
+      return { job, outcome: 'failed', error: message };
+    }
+    await finishMediaJob(deps.db, job, { status: 'queued', lastError: message, retryInMs: retryDelayMs(job.attempts) });
+    return { job, outcome: 'retry', error: message };
+  } finally {
+    clearInterval(refresh);
+  }
+  return { job, outcome: (await finishMediaJob(deps.db, job, { status: 'done' })) ? 'done' : 'lost' };
 }
 
 /**

@@ -99,7 +99,8 @@ export function purgeExpiredChallenges(key: number): RetentionStatements {
 
 /**
  * Finished media jobs (done or failed) that ended more than `days` ago, except each material's
- * newest job, which the console shows as the state of its files.
+ * newest of each kind: its renditions job the console shows as the state of its files, its
+ * reframes' a failure not yet told to the buyer.
  */
 export function purgeFinishedMediaJobs(key: number, days: number): RetentionStatements {
   return {
@@ -109,7 +110,9 @@ export function purgeFinishedMediaJobs(key: number, days: number): RetentionStat
         delete from media_jobs where id in (
           select j.id from media_jobs j
           where j.status in ('done', 'failed') and j.finished_at < ${olderThanDays(days)}
-            and exists (select 1 from media_jobs n where n.material_sid = j.material_sid and n.id > j.id)
+            and exists (
+              select 1 from media_jobs n where n.material_sid = j.material_sid and n.kind = j.kind and n.id > j.id
+            )
           order by j.finished_at limit ${limit}
         ) returning 1
       )

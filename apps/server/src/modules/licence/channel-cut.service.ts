@@ -17,22 +17,41 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { UserRow } from '../../db/rows.js';
 import { AppError } from '../../lib/app-error.js';
-import { type CropFraction, findAttentionCrops, renderCut } from '../../media/image-processor.js';
+import { type CropFraction, findChannelCrops, renderCut } from '../../media/image-processor.js';
 import { channelCutKey, channelVideoCutKey } from '../../media/keys.js';
-import { findMaterialsBySids, type MaterialRow } from '../catalog/index.js';
+import {
+  findMaterialsBySids,
+  findOpenMediaJobKinds,
+  type MaterialRow,
+  type MediaJobOutcome,
+  type MediaJobRow,
+  queueMediaJobOnce,
+  reportFailedMediaJob,
+  runNextMediaJobOf,
+} from '../catalog/index.js';
 import { recordLicenceDownload } from './licence.repository.js';
 import { entitledLicence, LICENCE_DOWNLOAD_TTL_SECONDS, type LicenceDeps, readAll } from './licence.service.js';
 
 /**
  * Channel-ready cuts of a licensed picture or video (docs/decisions/0046): the preview of each
  * cut's frame and the download of the cut itself, made once and kept in private storage. A
- * picture's cut is made inside the first download; a video's reframe in the background
- * (VideoCutQueue), the download answering 4423 until it is stored.
+ * picture's cut is made inside the first download; a video's reframe in the background, as a
+ * media job any server's worker may run, the download answering 4423 until it is stored.
  */
 
 /** An original larger than this is not read into memory to be cut (far beyond a stock photo). */
 const MAX_ORIGINAL_BYTES = 256 * 1024 * 1024;
 const FRAME_CACHE_SIZE = 200;
+
+/** The media jobs that make reframes: `reframe:<w>x<h>`, one kind per size. */
+const REFRAME_KINDS = 'reframe:%';
+/** Reframes waiting or running across every server at most: more are refused with 4424. */
+export const REFRAMES_OPEN_MAX = 8;
+/**
+ * A running reframe whose claim has not been refreshed for this long belonged to a server that
+ * died (a live worker refreshes it every third of this), and is taken over.
+ */
+export const REFRAME_STALE_MS = 5 * 60_000;
 
 async function licensedMaterial(deps: LicenceDeps, user: UserRow, materialSid: string) {
   const licence = await entitledLicence(deps, user, materialSid);
@@ -62,7 +81,8 @@ function framesOf(deps: LicenceDeps, material: MaterialRow, original?: Buffer): 
   const found = (async () => {
     const bytes = original ?? (await readOriginal(deps, material));
     try {
-      return await findAttentionCrops(bytes, CHANNEL_PRESET_TABLE);
+      const found = await findChannelCrops(bytes, CHANNEL_PRESET_TABLE, { whiteScene: material.scene === 'white' });
+      return found.crops;
     } catch {
       throw new AppError(ErrorCode.PRESET_RENDER_FAILED);
     }
@@ -85,7 +105,7 @@ function frameOf(frames: CropFraction[], preset: ChannelPreset): CropFraction {
  * footage keeps its piece in the middle of the shot; following a moving subject frame by frame
  * is not attempted (decision 0046).
  */
-export function centredFrame(width: number, height: number, spec: ChannelPresetSpec): CropFraction {
+export function centredFrame(width: number, height: number, spec: { width: number; height: number }): CropFraction {
   const ratio = spec.width / spec.height;
   const frameWidth = Math.min(1, (height * ratio) / width);
   const frameHeight = Math.min(1, width / ratio / height);
@@ -100,8 +120,19 @@ function pixelFrame(width: number, height: number, frame: CropFraction) {
   return { x: evenDown((width - w) / 2), y: evenDown((height - h) / 2), width: w, height: h };
 }
 
-function videoCutKeyOf(material: MaterialRow, spec: ChannelPresetSpec): string {
-  return channelVideoCutKey(material.sid, spec, material.originalKey);
+function videoCutKeyOf(material: MaterialRow, size: { width: number; height: number }): string {
+  return channelVideoCutKey(material.sid, size, material.originalKey);
+}
+
+/** The media job kind that makes a reframe of this size. */
+function reframeKind(size: { width: number; height: number }): string {
+  return `reframe:${size.width}x${size.height}`;
+}
+
+function reframeSizeOf(kind: string): { width: number; height: number } {
+  const match = /^reframe:(\d+)x(\d+)$/.exec(kind);
+  if (!match) throw new Error(`not a reframe job: ${kind}`);
+  return { width: Number(match[1]), height: Number(match[2]) };
 }
 
 const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
@@ -124,6 +155,7 @@ export async function listChannelCuts(
   const { material } = await licensedMaterial(deps, user, materialSid);
   const video = isVideo(material);
   const frames = video ? null : await framesOf(deps, material);
+  const making = video ? await findOpenMediaJobKinds(deps.db, material.sid, REFRAME_KINDS) : new Set<string>();
   return {
     material: material.sid,
     previewUrl: deps.publicUrlOf(material.watermarkKey),
@@ -157,7 +189,7 @@ export async function listChannelCuts(
           width: round4(frame.width),
           height: round4(frame.height),
         },
-        preparing: video && frame !== null && deps.videoCuts.isPending(videoCutKeyOf(material, spec)),
+        preparing: video && frame !== null && making.has(reframeKind(spec)),
       };
     }),
   };
@@ -167,15 +199,20 @@ export async function listChannelCuts(
  * Makes a video's reframe and stores it: the original is copied to a scratch directory (storage
  * may be a remote bucket), cut and shrunk by ffmpeg, and the result streamed to storage.
  */
-async function renderVideoCut(deps: LicenceDeps, material: MaterialRow, spec: ChannelPresetSpec, key: string) {
+async function renderVideoCut(
+  deps: LicenceDeps,
+  material: MaterialRow,
+  size: { width: number; height: number },
+  key: string,
+) {
   await mkdir(deps.scratchDir, { recursive: true });
   const scratch = await mkdtemp(join(deps.scratchDir, 'cut-'));
   try {
     const input = join(scratch, 'original');
     await pipeline(await deps.storage.getStream(material.originalKey), createWriteStream(input));
     const output = join(scratch, 'cut.mp4');
-    const crop = pixelFrame(material.width, material.height, centredFrame(material.width, material.height, spec));
-    await deps.video.makeReframe(input, output, { crop, width: spec.width, height: spec.height });
+    const crop = pixelFrame(material.width, material.height, centredFrame(material.width, material.height, size));
+    await deps.video.makeReframe(input, output, { crop, width: size.width, height: size.height });
     await deps.storage.put(key, createReadStream(output), 'video/mp4');
   } finally {
     await rm(scratch, { recursive: true, force: true });
@@ -183,9 +220,9 @@ async function renderVideoCut(deps: LicenceDeps, material: MaterialRow, spec: Ch
 }
 
 /**
- * A video's reframe for the download: its key once stored. Before that the reframe is queued
- * (once) and the buyer told to come back (4423); a failed attempt is told once (4425), and the
- * next download queues it again.
+ * A video's reframe for the download: its key once stored. Before that the reframe is queued as
+ * a media job (once, whichever server is asked) and the buyer told to come back (4423); a job
+ * that failed its last attempt is told once (4425), and the next download queues it again.
  */
 async function storedVideoCut(deps: LicenceDeps, material: MaterialRow, preset: ChannelPreset): Promise<string> {
   const spec = channelPresetSpec(preset);
@@ -193,16 +230,46 @@ async function storedVideoCut(deps: LicenceDeps, material: MaterialRow, preset: 
   if (!presetFits(spec, material.width, material.height)) throw new AppError(ErrorCode.PRESET_TOO_LARGE);
   const key = videoCutKeyOf(material, spec);
   if (await deps.storage.stat(key)) return key;
-  if (deps.videoCuts.takeFailure(key) || !deps.video.available) throw new AppError(ErrorCode.PRESET_VIDEO_FAILED);
-  if (!deps.videoCuts.enqueue(key, () => renderVideoCut(deps, material, spec, key))) {
-    throw new AppError(ErrorCode.PRESET_QUEUE_FULL);
+  if (!deps.video.available) throw new AppError(ErrorCode.PRESET_VIDEO_FAILED);
+  const kind = reframeKind(spec);
+  // The buyer's dialog asks every few seconds while it waits: that is one indexed read.
+  if ((await findOpenMediaJobKinds(deps.db, material.sid, REFRAME_KINDS)).has(kind)) {
+    throw new AppError(ErrorCode.PRESET_PREPARING);
   }
+  if (await reportFailedMediaJob(deps.db, material.sid, kind)) throw new AppError(ErrorCode.PRESET_VIDEO_FAILED);
+  const queued = await queueMediaJobOnce(
+    deps.db,
+    { materialSid: material.sid, kind },
+    { kinds: REFRAME_KINDS, max: REFRAMES_OPEN_MAX },
+  );
+  if (queued === 'full') throw new AppError(ErrorCode.PRESET_QUEUE_FULL);
+  if (queued === 'queued') deps.mediaJobs.notify();
   throw new AppError(ErrorCode.PRESET_PREPARING);
 }
 
-/** Resolves once no video reframe is queued or running (shutdown, tests). */
-export async function videoCutsSettled(deps: LicenceDeps): Promise<void> {
-  await deps.videoCuts.settled();
+/** Makes the reframe a job names, unless it is stored already (a worker that lost the job made it). */
+async function makeReframe(deps: LicenceDeps, job: MediaJobRow): Promise<void> {
+  const size = reframeSizeOf(job.kind);
+  const material = (await findMaterialsBySids(deps.db, [job.materialSid])).get(job.materialSid);
+  if (!material) throw new Error(`material ${job.materialSid} is not found`);
+  const key = videoCutKeyOf(material, size);
+  if (await deps.storage.stat(key)) return;
+  await renderVideoCut(deps, material, size, key);
+}
+
+/** Claims and makes the next due reframe of any server's queue (the reframe worker; tests). */
+export function runNextReframe(deps: LicenceDeps): Promise<MediaJobOutcome | null> {
+  return runNextMediaJobOf(
+    { db: deps.db, config: deps.config },
+    { kinds: REFRAME_KINDS, staleAfterMs: REFRAME_STALE_MS, run: (job) => makeReframe(deps, job) },
+  );
+}
+
+/** Makes every reframe due now, one after another, and tells how each ended (tests). */
+export async function runDueReframes(deps: LicenceDeps): Promise<MediaJobOutcome[]> {
+  const outcomes: MediaJobOutcome[] = [];
+  for (let next = await runNextReframe(deps); next; next = await runNextReframe(deps)) outcomes.push(next);
+  return outcomes;
 }
 
 /**

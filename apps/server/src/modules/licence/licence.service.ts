@@ -23,7 +23,7 @@ import { toDocumentJpeg } from '../../media/document-image.js';
 import type { CropFraction } from '../../media/image-processor.js';
 import type { Storage } from '../../media/storage.js';
 import type { VideoProcessor } from '../../media/video-processor.js';
-import type { VideoCutQueue } from './video-cut-queue.js';
+import type { AppDeps } from '../../app-deps.js';
 import {
   findLikedSids,
   findMaterialsBySids,
@@ -80,8 +80,10 @@ export interface LicenceDeps {
    * original, and the buyer's preview and download ask for the same ones. One per process.
    */
   channelFrames: Map<string, Promise<CropFraction[]>>;
-  /** Videos' reframes being made by this process, one at a time. One per process. */
-  videoCuts: VideoCutQueue;
+  /** Wakes this server's reframe worker when a download queues one (other servers' poll the table). */
+  mediaJobs: AppDeps['mediaJobs'];
+  /** Attempts at a reframe before it fails (config.mediaWorker.maxAttempts, as for renditions). */
+  config: Pick<AppDeps['config'], 'mediaWorker'>;
   /** ffmpeg, which reframes a video. */
   video: VideoProcessor;
   /** Local scratch space for a reframe (the original is copied there from storage). */

@@ -1,0 +1,2 @@
+ALTER TABLE "media_jobs" ADD COLUMN "reported_at" timestamp with time zone;--> statement-breakpoint
+CREATE UNIQUE INDEX "media_jobs_open_reframe_idx" ON "media_jobs" USING btree ("material_sid","kind") WHERE "media_jobs"."status" in ('queued', 'running') and "media_jobs"."kind" like 'reframe:%';
