@@ -164,6 +164,7 @@ export class CatalogSearch {
   private readonly windows: TtlCache<ResultWindow>;
   private readonly sample: SearchSample;
   private readonly completeLimit: number;
+  private readonly exactCountLimit: number;
 
   constructor(
     private readonly db: Db,
@@ -171,12 +172,15 @@ export class CatalogSearch {
       matchSetTtlMs?: number;
       windowTtlMs?: number;
       completeLimit?: number;
+      /** Largest search whose facet counts are read exact (EXACT_COUNT_LIMIT). */
+      exactCountLimit?: number;
       /** Told of each match-set and window lookup (AppDeps.metrics). */
       onCacheLookup?: (cache: SearchCacheName, hit: boolean) => void;
     } = {},
   ) {
     this.sample = new SearchSample(db);
     this.completeLimit = options.completeLimit ?? COMPLETE_LIMIT;
+    this.exactCountLimit = Math.min(this.completeLimit, options.exactCountLimit ?? EXACT_COUNT_LIMIT);
     // Bounded by matches held, not by entries: about 100 MB of match sets (sort keys plus the
     // sorted orders, some 50 bytes a match) and 25 MB of window sequence numbers.
     this.probes = new TtlCache<Probe>({
@@ -294,8 +298,7 @@ export class CatalogSearch {
         // one is estimated from the sample without touching the database, so a count never
         // waits for a read of thousands of rows, nor learns by reading them that there are more.
         let probe = this.probes.peek(key);
-        if (!probe && (await this.judgedLarge(over, now, Math.min(this.completeLimit, EXACT_COUNT_LIMIT))))
-          probe = { complete: false };
+        if (!probe && (await this.judgedLarge(over, now, this.exactCountLimit))) probe = { complete: false };
         probe ??= await this.probes.getOrLoad(key, () => this.loadProbe(over, now));
         let byValue: Map<string, number>;
         if (probe.complete) {
