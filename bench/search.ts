@@ -516,20 +516,33 @@ async function main() {
     ['GET /api/health (baseline, again)', health, false],
   ];
 
+  // BENCH_SCENARIOS=health,colour,facets runs only the scenarios whose name contains one of the
+  // words (health always, as the baseline), without the cold searches and thumbnails: a focused
+  // before/after comparison of a few scenarios on a shared machine.
+  const only = (process.env.BENCH_SCENARIOS ?? '')
+    .split(',')
+    .map((w) => w.trim())
+    .filter((w) => w.length > 0);
+  const chosen =
+    only.length === 0
+      ? scenarios
+      : scenarios.filter(([name]) => name.includes('health') || only.some((w) => name.includes(w)));
   const results: ScenarioResult[] = [];
-  let cold: ScenarioResult;
+  let cold: ScenarioResult | null = null;
   let memory: ServerMemory | null;
   try {
-    for (const [, requests] of scenarios) await checkRequests(base, requests);
+    for (const [, requests] of chosen) await checkRequests(base, requests);
     log(`warm-up: ${WARMUP_S} s of other visitors scrolling`);
     await runScenario(base, 'warm-up', warmup, WARMUP_S);
-    for (const [name, requests, breakdown] of scenarios) {
+    for (const [name, requests, breakdown] of chosen) {
       const result = await runScenario(base, name, requests, DURATION_S, { breakdown });
       results.push(result);
       printScenario(result);
     }
-    cold = await timeColdSearches(base, 60);
-    printScenario(cold);
+    if (only.length === 0) {
+      cold = await timeColdSearches(base, 60);
+      printScenario(cold);
+    }
   } finally {
     memory = serverMemory(child.pid);
     child.kill('SIGTERM');
@@ -540,6 +553,16 @@ async function main() {
     );
   }
   const loadAfter = loadavg();
+  log(
+    `load average: ${loadBefore.map((l) => l.toFixed(2)).join(' ')} before, ${loadAfter.map((l) => l.toFixed(2)).join(' ')} after`,
+  );
+  if (only.length > 0) {
+    for (const result of results) {
+      if (!result.name.includes('health') && result.p95 > TARGET_P95_MS)
+        log(`targets: ${result.name}: p95 ${result.p95} ms (≤ ${TARGET_P95_MS}: NOT met)`);
+    }
+    return;
+  }
 
   log('thumbnails: 4000×3000 JPEG → 480 px');
   const thumbnails = await benchThumbnails();

@@ -34,6 +34,11 @@ export class TtlCache<V> {
     return value;
   }
 
+  /** The cached value if any, without loading, joining a load or counting a lookup. */
+  peek(key: string): V | undefined {
+    return this.lookup(key);
+  }
+
   private lookup(key: string): V | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;

@@ -195,4 +195,23 @@ describe('GET /api/material/facets and the facet filters of GET /api/material', 
     expect(found.counts.gem).toEqual(await directCounts(t, 'gem', { metal: ['platinum'] }));
     expect(found.counts.metal).toEqual(await directCounts(t, 'metal', { metal: ['platinum'] }));
   });
+
+  it('counts of a search judged larger than is read for them come from the sample alone, no match set read', async () => {
+    let reads = 0;
+    // A match set is read in a transaction (probeMatches); the sample is not.
+    const db = new Proxy(t.database.db, {
+      get(target, prop) {
+        if (prop === 'transaction') reads += 1;
+        return Reflect.get(target, prop, target) as unknown;
+      },
+    });
+    // Small enough to read whole for its pages, too large to read for its counts.
+    const search = new CatalogSearch(db, { completeLimit: 1_000, exactCountLimit: 5 });
+    const found = await search.facetCounts(parseSearchFilter({}), new Date());
+    expect(found.approximate).toBe(true);
+    expect(reads).toBe(0);
+    // The sample holds the whole of this small catalogue, so the estimate is exact here.
+    expect(found.counts.metal).toEqual(await directCounts(t, 'metal', {}));
+    expect(found.counts.scene).toEqual(await directCounts(t, 'scene', {}));
+  });
 });

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { matchTokens, materials, searchLogs } from '../../src/db/schema/index.js';
 import { refreshHotKeywords } from '../../src/modules/search/hot-keywords.js';
 import { CatalogSearch } from '../../src/modules/search/search.service.js';
+import { SearchSample } from '../../src/modules/search/search-sample.js';
 import { parseSearchFilter, ringStartOf } from '../../src/modules/search/search-query.js';
 import { searchTokensFor } from '../../src/modules/search/search-tokens.js';
 import { createBuyer, daysAgo, insertMaterial, materialValues } from '../helpers/factories.js';
@@ -410,6 +411,15 @@ describe('GET /api/material — more matches than the result window', () => {
       }
       expect(seen).toEqual(expected.slice(0, 240));
     }
+  });
+
+  it('the sample, read in chunks, holds every row of a catalogue smaller than it: its estimates are exact', async () => {
+    const sample = new SearchSample(t.database.db);
+    const now = new Date();
+    // COUNT rows, more than one chunk of the sample's reading, every one of them on sale.
+    expect(await sample.estimateMatches(parseSearchFilter({ keyword: '瓷器' }), now)).toBe(COUNT);
+    expect(await sample.estimateMatches(parseSearchFilter({ keyword: '瓷' }), now)).toBe(COUNT);
+    expect(await sample.estimateMatches(parseSearchFilter({ keyword: '玉器' }), now)).toBe(0);
   });
 
   it('refuses to page past the window', async () => {

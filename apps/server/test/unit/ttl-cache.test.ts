@@ -68,3 +68,30 @@ describe('TtlCache.clear() wins over loads in flight', () => {
     expect(loads).toBe(1);
   });
 });
+
+describe('TtlCache.peek()', () => {
+  it('gives a held value without loading, joining a load in flight or counting a lookup', async () => {
+    const lookups: boolean[] = [];
+    const c = new TtlCache<string>({
+      ttlMs: 30_000,
+      maxWeight: 1000,
+      weigh: () => 1,
+      onLookup: (hit) => lookups.push(hit),
+    });
+    const pending = deferred<string>();
+    const loading = c.getOrLoad('k', () => pending.promise);
+    expect(c.peek('k')).toBeUndefined();
+    pending.resolve('set');
+    await loading;
+    expect(c.peek('k')).toBe('set');
+    expect(lookups).toEqual([false]);
+  });
+
+  it('gives nothing once the value has expired', () => {
+    let now = 0;
+    const c = new TtlCache<string>({ ttlMs: 1_000, maxWeight: 1000, weigh: () => 1, now: () => now });
+    c.set('k', 'v');
+    now = 1_000;
+    expect(c.peek('k')).toBeUndefined();
+  });
+});

@@ -118,6 +118,9 @@ function searchConditions(filter: SearchFilter, now: Date, shape: 'indexed' | 'w
 
 /** One row of the statistics sample: what a search condition reads. */
 export interface SampleRow {
+  /** Its place on the shuffle ring, where the next chunk of the sample starts. */
+  shuffleKey: number;
+  seq: number;
   searchTokens: string[];
   keywords: string[];
   format: string;
@@ -135,12 +138,19 @@ export interface SampleRow {
 }
 
 /**
- * The first `size` materials along the shuffle ring. The ring is a hash order, so this is a
- * uniform random sample of the catalogue, and always the same rows (they stay cached).
+ * The first `size` materials along the shuffle ring after `after` (from the start when null).
+ * The ring is a hash order, so this is a uniform random sample of the catalogue, and always the
+ * same rows (they stay cached); read in chunks, it never holds the event loop for long.
  */
-export async function listRingSample(db: DbOrTx, size: number): Promise<SampleRow[]> {
+export async function listRingSample(
+  db: DbOrTx,
+  size: number,
+  after: { shuffleKey: number; seq: number } | null = null,
+): Promise<SampleRow[]> {
   return db
     .select({
+      shuffleKey: sql<number>`${materials.shuffleKey}`,
+      seq: materials.seq,
       searchTokens: materials.searchTokens,
       keywords: materials.keywords,
       format: materials.format,
@@ -156,6 +166,7 @@ export async function listRingSample(db: DbOrTx, size: number): Promise<SampleRo
       colorCells: materials.colorCells,
     })
     .from(materials)
+    .where(after ? sql`(${materials.shuffleKey}, ${materials.seq}) > (${after.shuffleKey}, ${after.seq})` : undefined)
     .orderBy(materials.shuffleKey, materials.seq)
     .limit(size);
 }

@@ -14,7 +14,7 @@ import {
   probeMatches,
 } from './search.repository.js';
 import { paletteDistance } from '../../media/colour-palette.js';
-import { filterCacheKey, ringStartOf, type SearchFilter, withoutFacet } from './search-query.js';
+import { filterCacheKey, hasFacetFilter, ringStartOf, type SearchFilter, withoutFacet } from './search-query.js';
 import { SearchSample } from './search-sample.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
 
@@ -50,6 +50,14 @@ export const WINDOW_TTL_MS = 2 * 60_000;
  * serves every sort, seed and page of the filter for MATCH_SET_TTL_MS.
  */
 export const COMPLETE_LIMIT = 50_000;
+/**
+ * Largest search whose facet counts are read exact when its match set is not already held:
+ * about 2,000 rows, some tens of milliseconds. Larger ones are estimated from the sample
+ * (SAMPLE_SIZE says how well), which costs no query at all.
+ */
+export const EXACT_COUNT_LIMIT = 2_000;
+/** How far above a read-whole limit the sample's estimate must be to skip the read: its error. */
+const SAMPLE_MARGIN = 1.3;
 /** Smallest chunk read when extending a window, so scrolling on reads ahead rather than per page. */
 const MIN_CHUNK = 60;
 
@@ -156,6 +164,7 @@ export class CatalogSearch {
   private readonly windows: TtlCache<ResultWindow>;
   private readonly sample: SearchSample;
   private readonly completeLimit: number;
+  private readonly exactCountLimit: number;
 
   constructor(
     private readonly db: Db,
@@ -163,12 +172,15 @@ export class CatalogSearch {
       matchSetTtlMs?: number;
       windowTtlMs?: number;
       completeLimit?: number;
+      /** Largest search whose facet counts are read exact (EXACT_COUNT_LIMIT). */
+      exactCountLimit?: number;
       /** Told of each match-set and window lookup (AppDeps.metrics). */
       onCacheLookup?: (cache: SearchCacheName, hit: boolean) => void;
     } = {},
   ) {
     this.sample = new SearchSample(db);
     this.completeLimit = options.completeLimit ?? COMPLETE_LIMIT;
+    this.exactCountLimit = Math.min(this.completeLimit, options.exactCountLimit ?? EXACT_COUNT_LIMIT);
     // Bounded by matches held, not by entries: about 100 MB of match sets (sort keys plus the
     // sorted orders, some 50 bytes a match) and 25 MB of window sequence numbers.
     this.probes = new TtlCache<Probe>({
@@ -191,13 +203,32 @@ export class CatalogSearch {
     this.windows.clear();
   }
 
+  /**
+   * The most matches of a filter read whole. A colour or a facet choice multiplies the filters
+   * buyers ask for (fourteen swatches and any colour × every keyword × the facet rows), so each
+   * of those is asked too rarely for a read of up to COMPLETE_LIMIT rows (half a second on a
+   * million materials) to be shared; above MAX_RESULT_WINDOW matches a walk reads at most
+   * catalogue ÷ MAX_RESULT_WINDOW rows per match instead, and totals stay exact below it.
+   */
+  private readWholeLimit(filter: SearchFilter): number {
+    return filter.color || hasFacetFilter(filter)
+      ? Math.min(this.completeLimit, MAX_RESULT_WINDOW)
+      : this.completeLimit;
+  }
+
+  /** Whether the sample says a filter matches more than `limit` (null: it cannot tell). */
+  private async judgedLarge(filter: SearchFilter, now: Date, limit: number): Promise<boolean | null> {
+    const estimate = await this.sample.estimateMatches(filter, now);
+    if (estimate === null) return null;
+    // The margin covers the sample's error (about ±13 % at 50,000 matches, two standard deviations).
+    return estimate > SAMPLE_MARGIN * limit;
+  }
+
   private async loadProbe(filter: SearchFilter, now: Date): Promise<Probe> {
     // Reading tens of thousands of rows only to learn that there are more is the costliest
     // thing a search can do; the sample tells a large result set from a small one for free.
-    const estimate = await this.sample.estimateMatches(filter, now);
-    // The margin covers the sample's error (about ±13 % at this size, two standard deviations).
-    if (estimate !== null && estimate > 1.3 * this.completeLimit) return { complete: false };
-    const found = await probeMatches(this.db, filter, now, this.completeLimit);
+    if (await this.judgedLarge(filter, now, this.readWholeLimit(filter))) return { complete: false };
+    const found = await probeMatches(this.db, filter, now, this.readWholeLimit(filter));
     return found.matches ? toMatchSet(found.count, found.matches) : { complete: false };
   }
 
@@ -251,9 +282,9 @@ export class CatalogSearch {
 
   /**
    * Counts per value of each facet for a search: for each facet, over the search without that
-   * facet's own choice. A match set read whole (at most COMPLETE_LIMIT matches, shared with the
-   * result pages) is counted exactly in memory; a larger one is estimated from the sample, so
-   * no count ever reads more than a page's own match set would.
+   * facet's own choice. A match set the result pages already hold, or one of at most
+   * EXACT_COUNT_LIMIT matches (then read and kept for the pages), is counted exactly in memory;
+   * anything else is estimated from the sample and marked approximate.
    */
   async facetCounts(filter: SearchFilter, now: Date): Promise<FacetCounts> {
     let approximate = false;
@@ -261,7 +292,14 @@ export class CatalogSearch {
       FACETS.map(async (facet) => {
         const values: string[] = facetValues(facet);
         const over = withoutFacet(filter, facet);
-        const probe = await this.probes.getOrLoad(filterCacheKey(over), () => this.loadProbe(over, now));
+        const key = filterCacheKey(over);
+        // A set the pages already hold is counted exactly whatever its size. Otherwise only a
+        // search of at most EXACT_COUNT_LIMIT matches is read (and kept for its pages); a larger
+        // one is estimated from the sample without touching the database, so a count never
+        // waits for a read of thousands of rows, nor learns by reading them that there are more.
+        let probe = this.probes.peek(key);
+        if (!probe && (await this.judgedLarge(over, now, this.exactCountLimit))) probe = { complete: false };
+        probe ??= await this.probes.getOrLoad(key, () => this.loadProbe(over, now));
         let byValue: Map<string, number>;
         if (probe.complete) {
           const tally = new Uint32Array(values.length + 1);
