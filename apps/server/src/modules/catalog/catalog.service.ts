@@ -23,8 +23,13 @@ import {
   recordFreeDownload,
 } from './catalog.repository.js';
 import { recordConsents } from '../content/index.js';
-import { dominantCellsOf, rankSimilar } from './similar-pieces.js';
-import { findVisibleSignature, listSimilarCandidates } from './similar.repository.js';
+import { dominantCellsOf, scoreSimilar } from './similar-pieces.js';
+import {
+  findVisibleSeqsBySid,
+  findVisibleSignature,
+  findVisibleSimilarList,
+  listSimilarCandidates,
+} from './similar.repository.js';
 import { findLikedSids } from './likes.repository.js';
 import { isFreeAt, type PublicUrlOf, toWireMaterial } from './material.mapper.js';
 
@@ -122,20 +127,25 @@ export async function listRelated(deps: CatalogDeps, sid: string, user: UserRow 
 
 /**
  * 相似素材: materials that look like this one (perceptual hash, palette and facets), closest
- * first; a material off sale or missing is refused like its detail page (3001). Candidates
- * come from indexes (similar.repository.ts), at most a few hundred, ranked in memory.
+ * first; a material off sale or missing is refused like its detail page (3001). The list is
+ * stored (similar-lists.ts): a request reads it and the listed materials by key, leaving out
+ * those off sale. A material whose list is not stored yet is ranked from a bounded candidate
+ * read (similar.repository.ts), a few thousand index entries and at most 300 rows.
  */
 export async function listSimilar(deps: CatalogDeps, sid: string, user: UserRow | null): Promise<TMaterial[]> {
-  const material = await findVisibleSignature(deps.db, sid);
-  if (!material) throw new AppError(ErrorCode.MATERIAL_NOT_FOUND);
-  const candidates = await listSimilarCandidates(deps.db, material, dominantCellsOf(material.palette));
-  const ranked = rankSimilar(material, candidates, SIMILAR_LIMIT);
-  return materialsBySeq(
-    deps,
-    ranked.map((c) => c.seq),
-    user,
-    nowOf(deps),
-  );
+  const stored = await findVisibleSimilarList(deps.db, sid);
+  if (!stored) throw new AppError(ErrorCode.MATERIAL_NOT_FOUND);
+  let seqs: number[];
+  if (stored.similarSids) {
+    const visible = await findVisibleSeqsBySid(deps.db, stored.similarSids);
+    seqs = stored.similarSids.flatMap((s) => visible.get(s) ?? []).slice(0, SIMILAR_LIMIT);
+  } else {
+    const material = await findVisibleSignature(deps.db, sid);
+    if (!material) throw new AppError(ErrorCode.MATERIAL_NOT_FOUND);
+    const candidates = await listSimilarCandidates(deps.db, material, dominantCellsOf(material.palette), 'visible');
+    seqs = scoreSimilar(material, candidates, SIMILAR_LIMIT).map((r) => r.candidate.seq);
+  }
+  return materialsBySeq(deps, seqs, user, nowOf(deps));
 }
 
 export async function listFree(

@@ -15,3 +15,4 @@ export { findMaterialsBySids, pricedMaterialOf } from './materials.service.js';
 export { countPendingMediaJobs } from './media-job.repository.js';
 export { queueOutdatedRenditions, runNextMediaJob } from './media-job.service.js';
 export type { MediaJobDeps, MediaJobOutcome } from './media-job.service.js';
+export { backfillSimilarLists, runSimilarBackfill, SIMILAR_BACKFILL_INTERVAL_MS } from './similar-lists.js';
