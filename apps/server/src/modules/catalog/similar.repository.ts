@@ -29,11 +29,11 @@ export interface VisualSignature {
 
 /**
  * Index entries read per band of the hash at most. A band is shared by about one material in
- * 2,048 (1,024 for the last two), some 500 at a million materials, so this cap is only reached
- * by a catalogue several times larger or a band many pictures share (a blank picture's): the
- * read then costs the same, and may miss some look-alikes of that band.
+ * 2,048 (one in 1,024 for the last two): some 500 (1,000) at a million materials. The cap is
+ * reached by a catalogue twice that size or by a band many pictures share (a blank picture's):
+ * the read then costs the same, and may miss look-alikes of that band.
  */
-export const BAND_READ_CAP = 1_000;
+export const BAND_READ_CAP = 2_000;
 /** Look-alikes ranked by hash: the closest this many of those sharing a band. */
 const HASH_CANDIDATES = 200;
 /** Materials of the same piece near the dominant colour, whatever the hash finds. */
