@@ -16,6 +16,7 @@ import {
   countFreeMaterials,
   findVisibleMaterial,
   findVisibleMaterialsBySeq,
+  findVisibleMaterialsBySid,
   listFeaturedVideos as listFeaturedVideoRows,
   listFreeMaterials,
   listRelatedSeqs,
@@ -24,12 +25,7 @@ import {
 } from './catalog.repository.js';
 import { recordConsents } from '../content/index.js';
 import { dominantCellsOf, scoreSimilar } from './similar-pieces.js';
-import {
-  findVisibleSeqsBySid,
-  findVisibleSignature,
-  findVisibleSimilarList,
-  listSimilarCandidates,
-} from './similar.repository.js';
+import { findVisibleSignature, findVisibleSimilarList, listSimilarCandidates } from './similar.repository.js';
 import { findLikedSids } from './likes.repository.js';
 import { isFreeAt, type PublicUrlOf, toWireMaterial } from './material.mapper.js';
 
@@ -135,17 +131,22 @@ export async function listRelated(deps: CatalogDeps, sid: string, user: UserRow 
 export async function listSimilar(deps: CatalogDeps, sid: string, user: UserRow | null): Promise<TMaterial[]> {
   const stored = await findVisibleSimilarList(deps.db, sid);
   if (!stored) throw new AppError(ErrorCode.MATERIAL_NOT_FOUND);
-  let seqs: number[];
   if (stored.similarSids) {
-    const visible = await findVisibleSeqsBySid(deps.db, stored.similarSids);
-    seqs = stored.similarSids.flatMap((s) => visible.get(s) ?? []).slice(0, SIMILAR_LIMIT);
-  } else {
-    const material = await findVisibleSignature(deps.db, sid);
-    if (!material) throw new AppError(ErrorCode.MATERIAL_NOT_FOUND);
-    const candidates = await listSimilarCandidates(deps.db, material, dominantCellsOf(material.palette), 'visible');
-    seqs = scoreSimilar(material, candidates, SIMILAR_LIMIT).map((r) => r.candidate.seq);
+    const rows = await findVisibleMaterialsBySid(deps.db, stored.similarSids);
+    const bySid = new Map(rows.map((r) => [r.sid, r]));
+    const listed = stored.similarSids.flatMap((s) => bySid.get(s) ?? []).slice(0, SIMILAR_LIMIT);
+    return toWire(deps, listed, user, nowOf(deps));
   }
-  return materialsBySeq(deps, seqs, user, nowOf(deps));
+  const material = await findVisibleSignature(deps.db, sid);
+  if (!material) throw new AppError(ErrorCode.MATERIAL_NOT_FOUND);
+  const candidates = await listSimilarCandidates(deps.db, material, dominantCellsOf(material.palette), 'visible');
+  const ranked = scoreSimilar(material, candidates, SIMILAR_LIMIT);
+  return materialsBySeq(
+    deps,
+    ranked.map((r) => r.candidate.seq),
+    user,
+    nowOf(deps),
+  );
 }
 
 export async function listFree(

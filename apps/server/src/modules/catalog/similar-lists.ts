@@ -56,12 +56,14 @@ export async function storeSimilarListWithOffers(
   material: VisualSignature,
   ranked: { list: StoredSimilarList; candidates: VisualSignature[] },
 ): Promise<void> {
-  await saveSimilarList(tx, ranked.list, SIMILAR_LIST_VERSION);
   const bySid = new Map(ranked.candidates.map((c) => [c.sid, c]));
-  const lists = await lockSimilarLists(tx, [...bySid.keys()]);
+  // Its own row too, so every list this transaction writes is locked in the one sid order.
+  const lists = await lockSimilarLists(tx, [material.sid, ...bySid.keys()]);
+  await saveSimilarList(tx, ranked.list, SIMILAR_LIST_VERSION);
   const changed: StoredSimilarList[] = [];
   for (const list of lists) {
-    const candidate = bySid.get(list.materialSid)!;
+    const candidate = bySid.get(list.materialSid);
+    if (!candidate) continue;
     const offered = offerToList(list, material.sid, similarityScore(candidate, material), SIMILAR_KEPT);
     if (offered) changed.push({ materialSid: list.materialSid, ...offered });
   }
@@ -80,16 +82,18 @@ export async function backfillSimilarLists(db: Db): Promise<{ ranked: number; do
   return db.transaction(async (tx) => {
     if (!(await tryLockSimilarBackfill(tx, SIMILAR_LIST_VERSION))) return null;
     const next = await nextBackfillMaterials(tx, SIMILAR_LIST_VERSION, SIMILAR_BACKFILL_BATCH);
-    let ranked = 0;
+    const lists: StoredSimilarList[] = [];
     for (const item of next.materials) {
       if (item.current) continue;
       const material = await findSignature(tx, item.sid);
-      if (!material) continue;
       // Every older material was a candidate of this ranking, so it needs no offers: the
       // materials made after the backfill began are ranked (and offered) by their media job.
-      await saveSimilarList(tx, (await rankSimilarList(tx, material)).list, SIMILAR_LIST_VERSION);
-      ranked += 1;
+      if (material) lists.push((await rankSimilarList(tx, material)).list);
     }
+    // Written in sid order, as a media job locks the lists it offers to: neither waits in a cycle.
+    lists.sort((a, b) => (a.materialSid < b.materialSid ? -1 : 1));
+    for (const list of lists) await saveSimilarList(tx, list, SIMILAR_LIST_VERSION);
+    const ranked = lists.length;
     const last = next.materials.at(-1);
     if (last) await saveBackfillPosition(tx, SIMILAR_LIST_VERSION, last.seq);
     return { ranked, done: next.materials.length < SIMILAR_BACKFILL_BATCH };

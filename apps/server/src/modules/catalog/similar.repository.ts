@@ -12,7 +12,7 @@ import {
   PERCEPTUAL_HASH_BANDS,
   perceptualHashBand,
 } from '../../db/schema/index.js';
-import { rowsOf, textArray } from '../../db/sql.js';
+import { preparedOnce, rowsOf, textArray } from '../../db/sql.js';
 import type { PaletteColour } from '../../media/colour-palette.js';
 
 /** What 相似素材 compares of a material: its signature (hash and palette) and its facets. */
@@ -169,31 +169,28 @@ export async function listSimilarCandidates(
   return [...found.values()];
 }
 
+function prepareVisibleSimilarList(db: DbOrTx, name: string) {
+  return db
+    .select({ similarSids: materialSimilarLists.similarSids })
+    .from(materials)
+    .leftJoin(materialSimilarLists, eq(materialSimilarLists.materialSid, materials.sid))
+    .where(and(eq(materials.sid, sql.placeholder('sid')), buyerVisibleSql()))
+    .limit(1)
+    .prepare(name);
+}
+
 /**
  * A material a buyer may see, with its stored 相似素材 (sids closest first) or null when none is
- * stored yet; undefined when the material is off sale or missing. One primary-key read of each table.
+ * stored yet; undefined when the material is off sale or missing. One primary-key read of each
+ * table, prepared once (every detail page asks it).
  */
 export async function findVisibleSimilarList(
   db: DbOrTx,
   sid: string,
 ): Promise<{ similarSids: string[] | null } | undefined> {
-  const [row] = await db
-    .select({ similarSids: materialSimilarLists.similarSids })
-    .from(materials)
-    .leftJoin(materialSimilarLists, eq(materialSimilarLists.materialSid, materials.sid))
-    .where(and(eq(materials.sid, sid), buyerVisibleSql()))
-    .limit(1);
+  const statement = preparedOnce(db, 'catalog_visible_similar_list', (name) => prepareVisibleSimilarList(db, name));
+  const [row] = await statement.execute({ sid });
   return row ? { similarSids: row.similarSids } : undefined;
-}
-
-/** The sequence numbers of those of `sids` a buyer may see, by sid (primary key reads). */
-export async function findVisibleSeqsBySid(db: DbOrTx, sids: string[]): Promise<Map<string, number>> {
-  if (sids.length === 0) return new Map();
-  const rows = await db
-    .select({ sid: materials.sid, seq: materials.seq })
-    .from(materials)
-    .where(and(inArray(materials.sid, sids), buyerVisibleSql()));
-  return new Map(rows.map((r) => [r.sid, Number(r.seq)]));
 }
 
 export interface StoredSimilarList {
