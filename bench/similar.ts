@@ -19,6 +19,7 @@ const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 15);
 const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 10);
 const CONNECTIONS = 32;
+const SERVER_BUSY = 1602;
 
 function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
@@ -74,21 +75,29 @@ async function main() {
   ).rows.map((r) => r.sid);
   await client.end();
   const random = mulberry32(7);
-  const similar = Array.from({ length: 200_000 }, () =>
-    endpointUrl(MATERIAL_ROUTES.similar, { params: { id: sids[Math.floor(random() * sids.length)]! } }),
-  );
+  const picked = Array.from({ length: 200_000 }, () => sids[Math.floor(random() * sids.length)]!);
+  const similar = picked.map((id) => endpointUrl(MATERIAL_ROUTES.similar, { params: { id } }));
   const health = [COMMON_ROUTES.health.path];
+  // The detail page of the same materials: the cheapest read of one material, for reference.
+  const detail = picked.map((id) => endpointUrl(MATERIAL_ROUTES.detail, { params: { id } }));
 
   const { child, base } = await forkBenchServer({ BENCH_DATABASE_URL: DATABASE_URL });
   try {
-    for (const path of similar.slice(0, 30)) {
-      const body = (await (await fetch(base + path)).json()) as { code: number; message: string };
-      if (body.code !== 0) throw new Error(`${path} answered ${body.code} ${body.message}`);
+    for (const path of [...similar.slice(0, 30), ...detail.slice(0, 5)]) {
+      // A server just started on a busy machine may shed its first requests (1602): ask again.
+      for (let attempt = 1; ; attempt += 1) {
+        const body = (await (await fetch(base + path)).json()) as { code: number; message: string };
+        if (body.code === 0) break;
+        if (body.code !== SERVER_BUSY || attempt === 10)
+          throw new Error(`${path} answered ${body.code} ${body.message}`);
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
     }
     await load(base, similar.slice(100_000), WARMUP_S);
     const results = {
       health: await load(base, health, DURATION_S),
       similar: await load(base, similar, DURATION_S),
+      detail: await load(base, detail, DURATION_S),
       healthAgain: await load(base, health, DURATION_S),
     };
     console.log(JSON.stringify({ at: new Date().toISOString(), label: process.env.BENCH_LABEL ?? '', ...results }));
