@@ -180,6 +180,27 @@ describe('GET /api/material/:id/similar', () => {
     expect(res.data.materials[0]?.sid).toBe(newcomer);
   });
 
+  it('reads on down a stored list whose head is all off sale or gone', async () => {
+    const [row] = await t.database.db
+      .select({ sids: materialSimilarLists.similarSids, scores: materialSimilarLists.scores })
+      .from(materialSimilarLists)
+      .where(eq(materialSimilarLists.materialSid, original));
+    const gone = Array.from({ length: 20 }, (_, i) => `M-GONE-${i}`);
+    await t.database.db
+      .update(materialSimilarLists)
+      .set({ similarSids: [...gone, twin], scores: [...gone.map(() => 0), 1] })
+      .where(eq(materialSimilarLists.materialSid, original));
+    try {
+      const res = await injectApi(t, MATERIAL_API.similar, { params: { id: original } });
+      expect(res.data.materials.map((m) => m.sid)).toEqual([twin]);
+    } finally {
+      await t.database.db
+        .update(materialSimilarLists)
+        .set({ similarSids: row!.sids, scores: row!.scores })
+        .where(eq(materialSimilarLists.materialSid, original));
+    }
+  });
+
   it('answers a material without a stored list from the capped candidate read: the twin first', async () => {
     await t.database.db.delete(materialSimilarLists).where(eq(materialSimilarLists.materialSid, original));
     const res = await injectApi(t, MATERIAL_API.similar, { params: { id: original } });

@@ -121,6 +121,9 @@ export async function listRelated(deps: CatalogDeps, sid: string, user: UserRow 
   return materialsBySeq(deps, seqs, user, nowOf(deps));
 }
 
+/** Stored look-alikes read beyond the 12 shown, for those of them taken off sale. */
+const SIMILAR_SPARE = 4;
+
 /**
  * 相似素材: materials that look like this one (perceptual hash, palette and facets), closest
  * first; a material off sale or missing is refused like its detail page (3001). The list is
@@ -132,7 +135,13 @@ export async function listSimilar(deps: CatalogDeps, sid: string, user: UserRow 
   const stored = await findVisibleSimilarList(deps.db, sid);
   if (!stored) throw new AppError(ErrorCode.MATERIAL_NOT_FOUND);
   if (stored.similarSids) {
-    const rows = await findVisibleMaterialsBySid(deps.db, stored.similarSids);
+    // The head of the list is nearly always enough: the rest is read only when more than a few
+    // of the head are off sale.
+    const head = stored.similarSids.slice(0, SIMILAR_LIMIT + SIMILAR_SPARE);
+    let rows = await findVisibleMaterialsBySid(deps.db, head);
+    if (rows.length < SIMILAR_LIMIT && stored.similarSids.length > head.length) {
+      rows = rows.concat(await findVisibleMaterialsBySid(deps.db, stored.similarSids.slice(head.length)));
+    }
     const bySid = new Map(rows.map((r) => [r.sid, r]));
     const listed = stored.similarSids.flatMap((s) => bySid.get(s) ?? []).slice(0, SIMILAR_LIMIT);
     return toWire(deps, listed, user, nowOf(deps));
