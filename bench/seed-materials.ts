@@ -8,9 +8,10 @@
 import { qualifyingLicenceTypes, suggestFacets } from '@gemstock/contract';
 import type pg from 'pg';
 import { labOfHex, type PaletteColour, paletteCells } from '../apps/server/src/media/colour-palette.js';
+import { SIMILAR_KEPT, SIMILAR_LIST_VERSION } from '../apps/server/src/modules/catalog/similar-lists.js';
 
 /** Bump when the generator changes so an existing bench database is reseeded. */
-export const BENCH_SEED_VERSION = 'v4';
+export const BENCH_SEED_VERSION = 'v5';
 
 type Weighted = readonly (readonly [string, number])[];
 
@@ -288,11 +289,47 @@ function benchPalette(
 /** Shots of the same piece look alike: a material's hash is its shoot's with a few bits flipped. */
 const SHOOTS = 25_000;
 
-function benchHash(random: () => number, shootHashes: bigint[]): bigint {
-  let hash = shootHashes[Math.floor(random() * shootHashes.length)]!;
+function benchHash(random: () => number, shootHashes: bigint[]): { shoot: number; hash: bigint } {
+  const shoot = Math.floor(random() * shootHashes.length);
+  let hash = shootHashes[shoot]!;
   const flips = Math.floor(random() * 14);
   for (let k = 0; k < flips; k += 1) hash ^= 1n << BigInt(Math.floor(random() * 64));
-  return BigInt.asIntN(64, hash);
+  return { shoot, hash: BigInt.asIntN(64, hash) };
+}
+
+/**
+ * Stores every material's 相似素材 list as the app keeps them (material_similar_lists), set-based
+ * from the generator's shoots: a material's look-alikes are the other shots of its shoot, closest
+ * hash first, at most SIMILAR_KEPT, scored by hash distance alone (the bench measures reading the
+ * lists, not the ranking). The backfill's position is put past the last material, as after a
+ * finished backfill.
+ */
+async function seedSimilarLists(client: pg.Client, log: (line: string) => void): Promise<void> {
+  const started = Date.now();
+  await client.query('CREATE INDEX bench_shoots_shoot_idx ON bench_shoots (shoot)');
+  await client.query('ANALYZE bench_shoots');
+  await client.query(
+    `INSERT INTO material_similar_lists (material_sid, version, similar_sids, scores)
+     SELECT a.sid, $1, coalesce(x.sids, '{}'), coalesce(x.scores, '{}')
+     FROM bench_shoots a
+     CROSS JOIN LATERAL (
+       SELECT array_agg(n.sid ORDER BY n.d, n.sid) AS sids, array_agg(n.d::real ORDER BY n.d, n.sid) AS scores
+       FROM (
+         SELECT b.sid, bit_count((a.hash # b.hash)::bit(64)) AS d FROM bench_shoots b
+         WHERE b.shoot = a.shoot AND b.sid <> a.sid
+         ORDER BY 2, 1 LIMIT $2
+       ) n
+     ) x`,
+    [SIMILAR_LIST_VERSION, SIMILAR_KEPT],
+  );
+  await client.query(
+    `INSERT INTO material_similar_backfill (version, after_seq) SELECT $1, coalesce(max(seq), 0) FROM materials
+     ON CONFLICT (version) DO UPDATE SET after_seq = excluded.after_seq`,
+    [SIMILAR_LIST_VERSION],
+  );
+  await client.query('DROP TABLE bench_shoots');
+  await client.query('VACUUM (ANALYZE) material_similar_lists');
+  log(`  stored the 相似素材 lists in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 const random64 = (random: () => number) =>
@@ -318,6 +355,8 @@ export async function ensureBenchMaterials(client: pg.Client, options: SeedOptio
   const started = Date.now();
   await client.query("DELETE FROM bench_meta WHERE key = 'materials'");
   await client.query('TRUNCATE materials, search_logs RESTART IDENTITY CASCADE');
+  // Each material's shoot, for its stored 相似素材 (seedSimilarLists).
+  await client.query('CREATE TEMP TABLE bench_shoots (sid text NOT NULL, shoot int NOT NULL, hash bigint NOT NULL)');
 
   // Loading into a table without its secondary indexes and building them afterwards is several
   // times faster than maintaining a GIN index row by row.
@@ -373,6 +412,7 @@ export async function ensureBenchMaterials(client: pg.Client, options: SeedOptio
       palette: [] as string[],
       cells: [] as string[],
       hash: [] as string[],
+      shoot: [] as number[],
     };
     for (let j = 0; j < n; j += 1) {
       const i = offset + j;
@@ -449,7 +489,9 @@ export async function ensureBenchMaterials(client: pg.Client, options: SeedOptio
       const palette = benchPalette(random, pick, facets);
       cols.palette.push(JSON.stringify(palette));
       cols.cells.push(paletteCells(palette).join('|'));
-      cols.hash.push(benchHash(random, shootHashes).toString());
+      const shot = benchHash(random, shootHashes);
+      cols.hash.push(shot.hash.toString());
+      cols.shoot.push(shot.shoot);
     }
     await client.query(
       `INSERT INTO materials (sid, format, keywords, search_tokens, width, height, duration_ms, aspect_ratio,
@@ -503,6 +545,11 @@ export async function ensureBenchMaterials(client: pg.Client, options: SeedOptio
         cols.hash,
       ],
     );
+    await client.query('INSERT INTO bench_shoots SELECT * FROM unnest($1::text[], $2::int[], $3::bigint[])', [
+      cols.sid,
+      cols.shoot,
+      cols.hash,
+    ]);
     if ((offset / BATCH) % 10 === 9) options.log(`  seeded ${offset + n} / ${options.count}`);
   }
 
@@ -510,6 +557,7 @@ export async function ensureBenchMaterials(client: pg.Client, options: SeedOptio
   await client.query("SET maintenance_work_mem = '1GB'");
   for (const { indexdef } of indexes.rows) await client.query(indexdef);
   await client.query('VACUUM (ANALYZE) materials');
+  await seedSimilarLists(client, options.log);
   await client.query("INSERT INTO bench_meta (key, value) VALUES ('materials', $1)", [marker]);
   options.log(`  seeded ${options.count} materials in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return true;

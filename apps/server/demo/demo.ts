@@ -16,6 +16,7 @@ import { perceptualHash } from '../src/media/perceptual-hash.js';
 import { extractPalette, paletteCells } from '../src/media/colour-palette.js';
 import { LocalDiskStorage, type Storage } from '../src/media/storage.js';
 import { aspectRatioLabel, resolutionLabel } from '../src/media/video-labels.js';
+import { runSimilarBackfill } from '../src/modules/catalog/similar-lists.js';
 import { createOperator } from '../src/modules/operator/operator.service.js';
 import { searchTokensFor } from '../src/modules/search/search-tokens.js';
 import { createMainAccount, createSubAccount } from '../src/modules/user/user.service.js';
@@ -381,6 +382,8 @@ export async function seedDemoIfEmpty(options: SeedDemoOptions): Promise<SeedRes
     await files.removeAll();
     return null;
   }
+  // 相似素材 stored for every demo material before the server answers its first detail page.
+  await runSimilarBackfill({ db });
   log(
     `demo seed: done in ${((Date.now() - started) / 1000).toFixed(1)} s (${rows.length} materials, ${files.keys.length} files)`,
   );

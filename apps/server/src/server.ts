@@ -7,7 +7,7 @@ import { MediaWorker } from './jobs/media-worker.js';
 import { PeriodicTask } from './jobs/periodic-task.js';
 import { createStorage } from './media/create-storage.js';
 import type { Storage } from './media/storage.js';
-import { queueOutdatedRenditions } from './modules/catalog/index.js';
+import { queueOutdatedRenditions, runSimilarBackfill, SIMILAR_BACKFILL_INTERVAL_MS } from './modules/catalog/index.js';
 import { ANALYTICS_ROLLUP_INTERVAL_MS } from './modules/analytics/index.js';
 import { HOT_KEYWORD_REFRESH_MS } from './modules/search/index.js';
 import { RETENTION_INTERVAL_MS, enforceRetention } from './modules/common/index.js';
@@ -155,6 +155,14 @@ export async function startServer(config: Config, options: StartServerOptions = 
     config.payments.sweepIntervalSeconds * 1000,
     app.log,
   );
+  // 相似素材 of the materials made before their lists were stored (docs/decisions/0048): a few
+  // hundred a pass, one server at a time under an advisory lock.
+  const similarBackfill = new PeriodicTask(
+    'similar lists backfill',
+    () => runSimilarBackfill(app.deps),
+    SIMILAR_BACKFILL_INTERVAL_MS,
+    app.log,
+  );
   // Bulk edits of materials (素材管理): started in any server's request, run by whichever claims them.
   const bulkEdits = new PeriodicTask(
     'material bulk edits',
@@ -186,6 +194,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
   void hotKeywords.runOnce();
   hotKeywords.start();
   retention.start();
+  similarBackfill.start();
   privacyArchives.start();
   refundSweep.start();
   void analyticsRollup.runOnce();
@@ -214,6 +223,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
         uploadPurge.stop(),
         hotKeywords.stop(),
         retention.stop(),
+        similarBackfill.stop(),
         privacyArchives.stop(),
         refundSweep.stop(),
         analyticsRollup.stop(),

@@ -5,14 +5,15 @@ import {
   MATERIAL_API,
   type TAdminMaterialResponse,
 } from '@gemstock/contract';
-import { eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { materials } from '../../src/db/schema/index.js';
+import { materials, materialSimilarBackfill, materialSimilarLists } from '../../src/db/schema/index.js';
 import { runNextMediaJob } from '../../src/jobs/media-worker.js';
+import { backfillSimilarLists, runSimilarBackfill } from '../../src/modules/catalog/similar-lists.js';
 import { createTestOperator, filePart, multipartBody, type TestOperator } from '../helpers/admin.js';
 import { injectApi } from '../helpers/inject-api.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
@@ -20,7 +21,7 @@ import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 /*
  * GET /api/material/:id/similar (相似素材, decision 0048): what looks like a material, by its
  * perceptual hash, its palette and its facets, closest first. Every picture here goes through
- * the real pipeline: upload, media job (thumbnail, hash, palette), review.
+ * the real pipeline: upload, media job (thumbnail, hash, palette, the stored list), review.
  */
 
 let t: TestApp;
@@ -53,6 +54,41 @@ async function picture(kind: number, width: number, height: number, quality: num
   return sharp(Buffer.from(scene(kind, width, height)))
     .jpeg({ quality })
     .toBuffer();
+}
+
+/** The stored 相似素材 list of a material (sids closest first), or undefined when none is stored. */
+async function storedList(sid: string): Promise<string[] | undefined> {
+  const [row] = await t.database.db
+    .select({ sids: materialSimilarLists.similarSids })
+    .from(materialSimilarLists)
+    .where(eq(materialSimilarLists.materialSid, sid));
+  return row?.sids;
+}
+
+/** Every stored list, as the backfill would find them: the materials made before lists were kept. */
+async function forgetStoredLists(): Promise<void> {
+  await t.database.db.delete(materialSimilarLists);
+  await t.database.db.delete(materialSimilarBackfill);
+}
+
+async function allStoredLists() {
+  return t.database.db
+    .select({
+      sid: materialSimilarLists.materialSid,
+      sids: materialSimilarLists.similarSids,
+      scores: materialSimilarLists.scores,
+      computedAt: materialSimilarLists.computedAt,
+    })
+    .from(materialSimilarLists)
+    .orderBy(asc(materialSimilarLists.materialSid));
+}
+
+async function processedCount(): Promise<number> {
+  const [row] = await t.database.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(materials)
+    .where(sql`${materials.perceptualHash} IS NOT NULL`);
+  return Number(row!.n);
 }
 
 /** Uploads, processes and lists a picture: a material on sale, as buyers find it. */
@@ -113,14 +149,89 @@ describe('GET /api/material/:id/similar', () => {
     expect(res.data.materials[0]?.sid).toBe(original);
   });
 
-  it('leaves out materials taken off sale', async () => {
+  it('leaves out materials taken off sale, though their look-alikes still list them', async () => {
     await t.database.db.update(materials).set({ disabled: true }).where(eq(materials.sid, twin));
     try {
+      expect(await storedList(original)).toContain(twin);
       const res = await injectApi(t, MATERIAL_API.similar, { params: { id: original } });
       expect(res.data.materials.map((m) => m.sid)).not.toContain(twin);
     } finally {
       await t.database.db.update(materials).set({ disabled: false }).where(eq(materials.sid, twin));
     }
+  });
+
+  it('the media job stored each list; the twin, made after the original, entered the original list first', async () => {
+    expect((await storedList(twin))?.[0]).toBe(original);
+    // The original was ranked before the twin existed: the twin was offered to its list.
+    expect((await storedList(original))?.[0]).toBe(twin);
+  });
+
+  it('a new material enters the list of an older one it resembles, and its answer', async () => {
+    const before = await storedList(others[1]!);
+    expect(before).toBeDefined();
+    const copy = await sharp(await picture(2, 2400, 1800, 90))
+      .resize({ width: 1600 })
+      .jpeg({ quality: 70 })
+      .toBuffer();
+    const newcomer = await ingest(copy, '相似新副本');
+    expect(before).not.toContain(newcomer);
+    expect((await storedList(others[1]!))?.[0]).toBe(newcomer);
+    const res = await injectApi(t, MATERIAL_API.similar, { params: { id: others[1]! } });
+    expect(res.data.materials[0]?.sid).toBe(newcomer);
+  });
+
+  it('reads on down a stored list whose head is all off sale or gone', async () => {
+    const [row] = await t.database.db
+      .select({ sids: materialSimilarLists.similarSids, scores: materialSimilarLists.scores })
+      .from(materialSimilarLists)
+      .where(eq(materialSimilarLists.materialSid, original));
+    const gone = Array.from({ length: 20 }, (_, i) => `M-GONE-${i}`);
+    await t.database.db
+      .update(materialSimilarLists)
+      .set({ similarSids: [...gone, twin], scores: [...gone.map(() => 0), 1] })
+      .where(eq(materialSimilarLists.materialSid, original));
+    try {
+      const res = await injectApi(t, MATERIAL_API.similar, { params: { id: original } });
+      expect(res.data.materials.map((m) => m.sid)).toEqual([twin]);
+    } finally {
+      await t.database.db
+        .update(materialSimilarLists)
+        .set({ similarSids: row!.sids, scores: row!.scores })
+        .where(eq(materialSimilarLists.materialSid, original));
+    }
+  });
+
+  it('answers a material without a stored list from the capped candidate read: the twin first', async () => {
+    await t.database.db.delete(materialSimilarLists).where(eq(materialSimilarLists.materialSid, original));
+    const res = await injectApi(t, MATERIAL_API.similar, { params: { id: original } });
+    expect(res.code, res.message).toBe(0);
+    expect(res.data.materials[0]?.sid).toBe(twin);
+    expect(res.data.materials.map((m) => m.sid)).not.toContain(original);
+    expect(await storedList(original)).toBeUndefined();
+  });
+
+  it('the backfill stores every processed material its list; run again it changes nothing', async () => {
+    await forgetStoredLists();
+    const first = await runSimilarBackfill(t.app.deps);
+    expect(first).toBe(await processedCount());
+    const lists = await allStoredLists();
+    expect(lists).toHaveLength(first);
+    expect(lists.find((l) => l.sid === original)?.sids[0]).toBe(twin);
+
+    expect(await runSimilarBackfill(t.app.deps)).toBe(0);
+    expect(await allStoredLists()).toEqual(lists);
+    const res = await injectApi(t, MATERIAL_API.similar, { params: { id: original } });
+    expect(res.data.materials[0]?.sid).toBe(twin);
+  });
+
+  it('two backfills at once rank each material once', async () => {
+    await forgetStoredLists();
+    const passes = await Promise.all([backfillSimilarLists(t.database.db), backfillSimilarLists(t.database.db)]);
+    // One took the batch; the other found it locked (null) or, after it, nothing left to rank.
+    const ranked = passes.map((p) => p?.ranked ?? 0);
+    expect(ranked.reduce((a, b) => a + b, 0)).toBe(await processedCount());
+    expect(Math.min(...ranked)).toBe(0);
+    expect(await allStoredLists()).toHaveLength(await processedCount());
   });
 
   it('refuses a material taken off sale (3001), as its detail page does', async () => {

@@ -68,21 +68,12 @@ export function matchTokens(t: {
 export const FACET_TOKEN_PREFIX = { metal: '~m:', gem: '~g:', piece: '~p:', scene: '~s:' } as const;
 
 /**
- * The perceptual hash cut into six bands (bits 0–10, 11–21, 22–32, 33–43, 44–53, 54–63), each
- * tagged with its band (band × 4096 + value). Two hashes at most five bits apart agree on at
- * least one band, so the materials sharing a band with a picture are all its close look-alikes,
- * found through a GIN index instead of a scan of every hash (相似素材, decision 0048).
- * PERCEPTUAL_HASH_BANDS must describe the same cut.
+ * The perceptual hash cut into six bands (bits 0–10, 11–21, 22–32, 33–43, 44–53, 54–63). Two
+ * hashes at most five bits apart agree on at least one band, so the materials sharing a band
+ * with a picture are all its close look-alikes, found through one btree index per band
+ * (materials_hash_band<n>_idx, keyed by perceptualHashBand, with the hash and the sid) instead
+ * of a scan of every hash (相似素材 and the near-duplicate check, decision 0048).
  */
-export function perceptualHashBands(hash: AnyPgColumn): SQL {
-  const bands = PERCEPTUAL_HASH_BANDS.map(
-    ([shift, width], band) =>
-      sql`((((${hash} >> ${sql.raw(String(shift))}) & ${sql.raw(String(2 ** width - 1))}) + ${sql.raw(String(band * 4096))})::int)`,
-  );
-  return sql`(ARRAY[${sql.join(bands, sql`, `)}])`;
-}
-
-/** [shift, width] of each band of perceptualHashBands. */
 export const PERCEPTUAL_HASH_BANDS: readonly (readonly [number, number])[] = [
   [0, 11],
   [11, 11],
@@ -92,12 +83,19 @@ export const PERCEPTUAL_HASH_BANDS: readonly (readonly [number, number])[] = [
   [54, 10],
 ];
 
-/** The bands of a hash as perceptualHashBands computes them in SQL. */
+/**
+ * Band `band` of a hash column in SQL, exactly as materials_hash_band<band>_idx is keyed, so a
+ * query comparing it with bandsOfPerceptualHash(hash)[band] reads that index.
+ */
+export function perceptualHashBand(hash: AnyPgColumn, band: number): SQL {
+  const [shift, width] = PERCEPTUAL_HASH_BANDS[band]!;
+  return sql`((((${hash} >> ${sql.raw(String(shift))}) & ${sql.raw(String(2 ** width - 1))}))::int)`;
+}
+
+/** The bands of a hash as perceptualHashBand computes them in SQL. */
 export function bandsOfPerceptualHash(hash: bigint): number[] {
   const unsigned = BigInt.asUintN(64, hash);
-  return PERCEPTUAL_HASH_BANDS.map(
-    ([shift, width], band) => Number((unsigned >> BigInt(shift)) & BigInt(2 ** width - 1)) + band * 4096,
-  );
+  return PERCEPTUAL_HASH_BANDS.map(([shift, width]) => Number((unsigned >> BigInt(shift)) & BigInt(2 ** width - 1)));
 }
 
 /**
@@ -279,10 +277,14 @@ export const materials = pgTable(
     index('materials_perceptual_hash_idx')
       .on(t.perceptualHash, t.sid)
       .where(sql`${t.perceptualHash} IS NOT NULL`),
-    // 相似素材: the look-alikes of a picture are the materials sharing a band of its hash.
-    index('materials_perceptual_hash_bands_gin')
-      .using('gin', perceptualHashBands(t.perceptualHash))
-      .where(sql`${t.perceptualHash} IS NOT NULL`),
+    // 相似素材 and the near-duplicate check: the look-alikes of a picture are the materials
+    // sharing a band of its hash, one btree per band holding the hash and the sid, so a band's
+    // few hundred sharers are read from neighbouring index entries without visiting a row.
+    ...PERCEPTUAL_HASH_BANDS.map((_, band) =>
+      index(`materials_hash_band${band}_idx`)
+        .on(perceptualHashBand(t.perceptualHash, band), t.perceptualHash, t.sid)
+        .where(sql`${t.perceptualHash} IS NOT NULL`),
+    ),
     // The few materials taken off sale: a buyer's likes leave them out by probing this small index
     // instead of reading each liked material's row.
     index('materials_disabled_idx')

@@ -3,6 +3,7 @@ export * from './operator.js';
 export * from './survey.js';
 export * from './catalog.js';
 export * from './catalog-media.js';
+export * from './catalog-similar.js';
 export * from './upload.js';
 export * from './search.js';
 export * from './cart.js';

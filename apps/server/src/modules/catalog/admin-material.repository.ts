@@ -3,7 +3,7 @@ import { type AdminMaterialSort, MaterialStatus } from '@gemstock/contract';
 import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { preparedOnce } from '../../db/sql.js';
-import { hashDistanceSql, materials } from '../../db/schema/index.js';
+import { materials } from '../../db/schema/index.js';
 import { type PaletteColour, paletteCells } from '../../media/colour-palette.js';
 import { normalizeSearchText, queryTokensFor } from '../search/index.js';
 
@@ -324,31 +324,4 @@ export async function findMaterialByContentHash(db: DbOrTx, sha256: string): Pro
     .where(eq(materials.contentSha256, sha256))
     .limit(1);
   return row;
-}
-
-/**
- * The other material whose perceptual hash is closest to `hash`, if it is within `maxDistance`
- * bits (of equally close ones, the first by sid). Reads materials_perceptual_hash_idx only (an
- * index-only scan of 8-byte hashes), once per processed upload.
- */
-export async function findNearestByPerceptualHash(
-  db: DbOrTx,
-  hash: bigint,
-  excludeSid: string,
-  maxDistance: number,
-): Promise<{ sid: string; distance: number } | undefined> {
-  const distance = hashDistanceSql(materials.perceptualHash, hash);
-  const [row] = await db
-    .select({ sid: materials.sid, distance })
-    .from(materials)
-    .where(
-      and(
-        sql`${materials.perceptualHash} IS NOT NULL`,
-        sql`${materials.sid} <> ${excludeSid}`,
-        sql`${distance} <= ${maxDistance}`,
-      ),
-    )
-    .orderBy(distance, materials.sid)
-    .limit(1);
-  return row ? { sid: row.sid, distance: Number(row.distance) } : undefined;
 }

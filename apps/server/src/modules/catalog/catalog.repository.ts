@@ -110,13 +110,35 @@ export async function findVisibleMaterialsBySeq(db: DbOrTx, seqs: number[]): Pro
     prepareVisibleMaterialsBySeq(db, name),
   );
   const [result] = await statement.execute({ seqs });
-  return (result?.rows ?? []).map((r) => ({
+  return (result?.rows ?? []).map(fromMaterialJson);
+}
+
+function fromMaterialJson(r: MaterialJson): MaterialRow {
+  return {
     ...r,
     seq: Number(r.seq),
     createdAt: new Date(r.createdAt),
     freeFrom: r.freeFrom === null ? null : new Date(r.freeFrom),
     freeUntil: r.freeUntil === null ? null : new Date(r.freeUntil),
-  }));
+  };
+}
+
+function prepareVisibleMaterialsBySid(db: DbOrTx, name: string) {
+  return db
+    .select({ rows: sql<MaterialJson[] | null>`json_agg(${MATERIAL_JSON})` })
+    .from(materials)
+    .where(and(sql`${materials.sid} = ANY(${sql.placeholder('sids')}::text[])`, buyerVisibleSql()))
+    .prepare(name);
+}
+
+/** Visible materials by sid (primary key reads), in no particular order (the caller orders them). */
+export async function findVisibleMaterialsBySid(db: DbOrTx, sids: string[]): Promise<MaterialRow[]> {
+  if (sids.length === 0) return [];
+  const statement = preparedOnce(db, 'catalog_visible_materials_by_sid', (name) =>
+    prepareVisibleMaterialsBySid(db, name),
+  );
+  const [result] = await statement.execute({ sids });
+  return (result?.rows ?? []).map(fromMaterialJson);
 }
 
 export async function findVisibleMaterial(db: DbOrTx, sid: string): Promise<MaterialRow | undefined> {

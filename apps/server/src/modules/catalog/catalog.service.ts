@@ -16,6 +16,7 @@ import {
   countFreeMaterials,
   findVisibleMaterial,
   findVisibleMaterialsBySeq,
+  findVisibleMaterialsBySid,
   listFeaturedVideos as listFeaturedVideoRows,
   listFreeMaterials,
   listRelatedSeqs,
@@ -23,8 +24,8 @@ import {
   recordFreeDownload,
 } from './catalog.repository.js';
 import { recordConsents } from '../content/index.js';
-import { dominantCellsOf, rankSimilar } from './similar-pieces.js';
-import { findVisibleSignature, listSimilarCandidates } from './similar.repository.js';
+import { dominantCellsOf, scoreSimilar } from './similar-pieces.js';
+import { findVisibleSignature, findVisibleSimilarList, listSimilarCandidates } from './similar.repository.js';
 import { findLikedSids } from './likes.repository.js';
 import { isFreeAt, type PublicUrlOf, toWireMaterial } from './material.mapper.js';
 
@@ -120,19 +121,38 @@ export async function listRelated(deps: CatalogDeps, sid: string, user: UserRow 
   return materialsBySeq(deps, seqs, user, nowOf(deps));
 }
 
+/** Stored look-alikes read beyond the 12 shown, for those of them taken off sale. */
+const SIMILAR_SPARE = 4;
+
 /**
  * 相似素材: materials that look like this one (perceptual hash, palette and facets), closest
- * first; a material off sale or missing is refused like its detail page (3001). Candidates
- * come from indexes (similar.repository.ts), at most a few hundred, ranked in memory.
+ * first; a material off sale or missing is refused like its detail page (3001). The list is
+ * stored (similar-lists.ts): a request reads it and the listed materials by key, leaving out
+ * those off sale. A material whose list is not stored yet is ranked from a bounded candidate
+ * read (similar.repository.ts), a few thousand index entries and at most 300 rows.
  */
 export async function listSimilar(deps: CatalogDeps, sid: string, user: UserRow | null): Promise<TMaterial[]> {
+  const stored = await findVisibleSimilarList(deps.db, sid);
+  if (!stored) throw new AppError(ErrorCode.MATERIAL_NOT_FOUND);
+  if (stored.similarSids) {
+    // The head of the list is nearly always enough: the rest is read only when more than a few
+    // of the head are off sale.
+    const head = stored.similarSids.slice(0, SIMILAR_LIMIT + SIMILAR_SPARE);
+    let rows = await findVisibleMaterialsBySid(deps.db, head);
+    if (rows.length < SIMILAR_LIMIT && stored.similarSids.length > head.length) {
+      rows = rows.concat(await findVisibleMaterialsBySid(deps.db, stored.similarSids.slice(head.length)));
+    }
+    const bySid = new Map(rows.map((r) => [r.sid, r]));
+    const listed = stored.similarSids.flatMap((s) => bySid.get(s) ?? []).slice(0, SIMILAR_LIMIT);
+    return toWire(deps, listed, user, nowOf(deps));
+  }
   const material = await findVisibleSignature(deps.db, sid);
   if (!material) throw new AppError(ErrorCode.MATERIAL_NOT_FOUND);
-  const candidates = await listSimilarCandidates(deps.db, material, dominantCellsOf(material.palette));
-  const ranked = rankSimilar(material, candidates, SIMILAR_LIMIT);
+  const candidates = await listSimilarCandidates(deps.db, material, dominantCellsOf(material.palette), 'visible');
+  const ranked = scoreSimilar(material, candidates, SIMILAR_LIMIT);
   return materialsBySeq(
     deps,
-    ranked.map((c) => c.seq),
+    ranked.map((r) => r.candidate.seq),
     user,
     nowOf(deps),
   );

@@ -12,7 +12,6 @@ import { extensionForContentType } from '../../media/storage.js';
 import {
   type AdminMaterialRow,
   findMaterial,
-  findNearestByPerceptualHash,
   markMaterialFailed,
   markMaterialReady,
   type RenditionKeys,
@@ -25,6 +24,8 @@ import {
   touchMediaJob,
   type MediaJobRow,
 } from './media-job.repository.js';
+import { rankSimilarList, storeSimilarListWithOffers } from './similar-lists.js';
+import { findHashNeighbours, type VisualSignature } from './similar.repository.js';
 
 export type MediaJobDeps = Pick<AppDeps, 'db' | 'storage' | 'video' | 'config'> & Partial<Pick<AppDeps, 'events'>>;
 
@@ -122,7 +123,24 @@ async function renderMaterial(deps: MediaJobDeps, job: MediaJobRow): Promise<'do
       perceptualHash(renditions.thumb.data),
       extractPalette(renditions.thumb.data),
     ]);
-    const similar = (await findNearestByPerceptualHash(deps.db, hash, sid, NEAR_DUPLICATE_MAX_DISTANCE)) ?? null;
+    // 疑似重复: the closest other material within the distance, among those sharing a band of
+    // the hash (a bounded read; every copy within five bits shares one).
+    const [similar = null] = await findHashNeighbours(deps.db, hash, {
+      excludeSid: sid,
+      limit: 1,
+      maxDistance: NEAR_DUPLICATE_MAX_DISTANCE,
+    });
+    const signature: VisualSignature = {
+      sid,
+      seq: material.seq,
+      perceptualHash: hash,
+      palette,
+      metal: material.metal,
+      gem: material.gem,
+      piece: material.piece,
+      scene: material.scene,
+    };
+    const ranked = await rankSimilarList(deps.db, signature);
 
     const outcome = await deps.db.transaction(async (tx) => {
       if (!(await finishMediaJob(tx, job, { status: 'done' }))) return 'lost' as const;
@@ -132,6 +150,8 @@ async function renderMaterial(deps: MediaJobDeps, job: MediaJobRow): Promise<'do
         palette,
         similar,
       });
+      // 相似素材 is ranked here once, not per request, and the material joins its look-alikes' lists.
+      await storeSimilarListWithOffers(tx, signature, ranked);
       return 'done' as const;
     });
     if (outcome === 'lost') {

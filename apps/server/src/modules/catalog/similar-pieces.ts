@@ -46,13 +46,36 @@ export function similarityScore(material: VisualSignature, candidate: VisualSign
   return bits + paletteDifference(material.palette, candidate.palette) / DELTA_E_PER_BIT + facets;
 }
 
-/** The candidates closest first (ties: the older material first), at most `limit`. */
-export function rankSimilar(material: VisualSignature, candidates: VisualSignature[], limit: number) {
+/** The candidates closest first (ties: the older material first), at most `limit`, with their scores. */
+export function scoreSimilar(material: VisualSignature, candidates: VisualSignature[], limit: number) {
   return candidates
     .map((candidate) => ({ candidate, score: similarityScore(material, candidate) }))
     .sort((x, y) => x.score - y.score || x.candidate.seq - y.candidate.seq)
-    .slice(0, limit)
-    .map((r) => r.candidate);
+    .slice(0, limit);
+}
+
+/** A stored 相似素材 list: sids closest first, each with its score. */
+export interface SimilarList {
+  similarSids: string[];
+  scores: number[];
+}
+
+/**
+ * The list with `sid` offered at `score`: placed among the others by score (after those as
+ * close, who were there first) when the list has room or it beats the last one, which then
+ * drops off. Null when the list stays as it was. A sid already listed is placed anew.
+ */
+export function offerToList(list: SimilarList, sid: string, score: number, kept: number): SimilarList | null {
+  const others = list.similarSids.flatMap((s, i) => (s === sid ? [] : [{ sid: s, score: list.scores[i]! }]));
+  if (others.length >= kept && score >= others[kept - 1]!.score) return null;
+  let at = others.findIndex((o) => o.score > score);
+  if (at === -1) at = others.length;
+  others.splice(at, 0, { sid, score });
+  const next = others.slice(0, kept);
+  const unchanged =
+    next.length === list.similarSids.length &&
+    next.every((o, i) => o.sid === list.similarSids[i] && o.score === list.scores[i]);
+  return unchanged ? null : { similarSids: next.map((o) => o.sid), scores: next.map((o) => o.score) };
 }
 
 /**
