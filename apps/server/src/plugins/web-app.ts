@@ -10,6 +10,7 @@ import {
   hasSignedInCookie,
   isMobileUserAgent,
   landingPageOf,
+  consoleShellOf,
   mobileSiteTarget,
   phoneTileSize,
   previewStillUrl,
@@ -148,7 +149,8 @@ interface Shell {
 const shells = new Map<string, Shell | null>();
 
 function shellFor(url: string, webDist: string): Shell | null {
-  const page = landingPageOf(url.split('?')[0] ?? '/');
+  const path = url.split('?')[0] ?? '/';
+  const page = landingPageOf(path) ?? consoleShellOf(path);
   if (!page) return null;
   const key = `${webDist}\0${page}`;
   if (!shells.has(key)) {
