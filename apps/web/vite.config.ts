@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { CONSOLE_SHELL_PAGES, type ConsoleShellPage } from '../../packages/contract/src/first-response.ts';
 import { defineConfig } from 'vite';
 import { decorativeIcons } from './build/decorative-icons.ts';
 import { earlyClicks } from './build/early-clicks.ts';
@@ -8,6 +9,26 @@ import { separateCopies } from './build/separate-copies.ts';
 import { stylesheetLast } from './build/stylesheet-last.ts';
 
 const SRC_DIR = new URL('./src', import.meta.url).pathname;
+
+/**
+ * A shell for each console page (`admin-<segment>`, the contract's CONSOLE_SHELL_PAGES): what the
+ * /admin/* route loads before anything renders — antd's scope, the console's frame and the table
+ * of its pages — and the page itself, so a cold first render is not a chain of three downloads.
+ */
+function consoleShells(): Record<string, string[]> {
+  const file: Partial<Record<ConsoleShellPage, string>> = { service: 'service-settings-page' };
+  return Object.fromEntries(
+    CONSOLE_SHELL_PAGES.map((segment) => [
+      `admin-${segment}`,
+      [
+        'src/app/antd-scope.tsx',
+        'src/features/admin/admin-app.tsx',
+        'src/features/admin/console-pages.ts',
+        `src/features/admin/routes/${file[segment] ?? `${segment}-page`}.tsx`,
+      ],
+    ]),
+  );
+}
 /** The API server (apps/server). In production it also serves this SPA from dist/. */
 const API_TARGET = process.env.GEMSTOCK_API_URL ?? 'http://localhost:3000';
 
@@ -21,6 +42,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     separateCopies(/[\\/]node_modules[\\/](@scalar|@ai-sdk|ai|cva)[\\/]/, ['zod', 'clsx']),
     // the pages a first visit lands on; the server maps paths to these shells (plugins/web-app.ts)
     routeShells({
+      ...consoleShells(),
       home: 'src/features/catalog/routes/home-page.tsx',
       detail: 'src/features/material/routes/detail-page.tsx',
       video: 'src/features/video/routes/video-page.tsx',

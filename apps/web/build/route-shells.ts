@@ -9,9 +9,10 @@ import { STYLESHEET } from './stylesheet-last.ts';
  * page, with a `modulepreload` for every script that page loads beyond the entry's. The server
  * sends the shell of the page asked for (apps/server/src/plugins/web-app.ts), so the page's code
  * downloads with the entry instead of after it has run: one round trip less before the page
- * appears, which on a slow phone connection is most of a second.
+ * appears, which on a slow phone connection is most of a second. A shell of several modules (a
+ * console page: antd's scope, the console's frame, the page) preloads all of them, in that order.
  */
-export function routeShells(pages: Record<string, string>): Plugin {
+export function routeShells(pages: Record<string, string | readonly string[]>): Plugin {
   let outDir = 'dist';
   let root = '';
   return {
@@ -56,11 +57,16 @@ export function routeShells(pages: Record<string, string>): Plugin {
         })
         .join('');
       mkdirSync(join(outDir, 'shells'), { recursive: true });
-      for (const [name, module] of Object.entries(pages)) {
-        const page = chunks.find((chunk) => chunk.facadeModuleId === join(root, module));
-        if (!page) this.error(`route-shells: ${module} is not a chunk of the build`);
-        const files = [...closure(page)].filter((file) => !loadedByEntry.has(file));
-        const preloads = files.map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`).join('');
+      for (const [name, modules] of Object.entries(pages)) {
+        const files = new Set<string>();
+        for (const module of typeof modules === 'string' ? [modules] : modules) {
+          const page = chunks.find((chunk) => chunk.facadeModuleId === join(root, module));
+          if (!page) this.error(`route-shells: ${module} is not a chunk of the build`);
+          for (const file of closure(page)) if (!loadedByEntry.has(file)) files.add(file);
+        }
+        const preloads = [...files]
+          .map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`)
+          .join('');
         const shell = html
           .replace(STYLESHEET, (link) => link.replace(/>$/, ' disabled>'))
           .replace(/\n\s*<\/head>/, `\n${inlineStyles}${preloads}  </head>`);

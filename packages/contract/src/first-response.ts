@@ -71,6 +71,49 @@ export function normalizeCallUrl(url: string): string {
 /** The pages a first visit lands on that the server sends with a shell of their own. */
 export type LandingPage = 'home' | 'detail' | 'video' | 'free-material' | 'question' | 'xiaohongshu';
 
+/**
+ * The operator console's pages (the segment after /admin/) that the server sends with a shell of
+ * their own: index.html with a `modulepreload` of the console frame's and that page's code, so
+ * all of it downloads with the entry instead of after the entry has run and the frame has named
+ * the page. A fixed list, so an arbitrary address never names a file.
+ */
+export const CONSOLE_SHELL_PAGES = [
+  'overview',
+  'dashboard',
+  'materials',
+  'upload',
+  'review',
+  'keywords',
+  'orders',
+  'transfers',
+  'invoices',
+  'demands',
+  'surveys',
+  'privacy',
+  'trace',
+  'payment-exceptions',
+  'coupons',
+  'audit',
+  'companies',
+  'service',
+  'operators',
+  'account',
+  'login',
+  'content',
+] as const;
+export type ConsoleShellPage = (typeof CONSOLE_SHELL_PAGES)[number];
+
+/**
+ * The console shell of a page path (`/admin/orders` → admin-orders; `/admin` opens 今日待办 for
+ * most roles, so it preloads that page), or null for any other path.
+ */
+export function consoleShellOf(path: string): `admin-${ConsoleShellPage}` | null {
+  const match = /^\/admin(?:\/([a-z-]+))?\/?$/.exec(path);
+  if (!match) return null;
+  const segment = match[1] ?? 'overview';
+  return (CONSOLE_SHELL_PAGES as readonly string[]).includes(segment) ? `admin-${segment as ConsoleShellPage}` : null;
+}
+
 /** The content document (内容管理, decision 0042) a landing page shows, by page. */
 export const CONTENT_PAGE_DOCUMENT = { question: 'faq', xiaohongshu: 'xiaohongshu' } as const;
 

@@ -10,6 +10,7 @@ import {
   hasSignedInCookie,
   isMobileUserAgent,
   landingPageOf,
+  consoleShellOf,
   mobileSiteTarget,
   phoneTileSize,
   previewStillUrl,
@@ -137,9 +138,10 @@ function sendCompressedHtml(request: FastifyRequest, reply: FastifyReply, html: 
 }
 
 /**
- * The pages a first visit lands on have a shell of their own (`shells/<page>.html`, written by
- * apps/web/build/route-shells.ts): index.html plus a preload of that page's code. Read once per
- * page; null when the build has none (an older build, tests), and then index.html is sent.
+ * The pages a first visit lands on, and the console's pages (`admin-<page>`), have a shell of
+ * their own (`shells/<page>.html`, written by apps/web/build/route-shells.ts): index.html plus a
+ * preload of that page's code. Read once per page; null when the build has none (an older build,
+ * tests), and then index.html is sent.
  */
 interface Shell {
   file: string;
@@ -148,7 +150,8 @@ interface Shell {
 const shells = new Map<string, Shell | null>();
 
 function shellFor(url: string, webDist: string): Shell | null {
-  const page = landingPageOf(url.split('?')[0] ?? '/');
+  const path = url.split('?')[0] ?? '/';
+  const page = landingPageOf(path) ?? consoleShellOf(path);
   if (!page) return null;
   const key = `${webDist}\0${page}`;
   if (!shells.has(key)) {

@@ -43,6 +43,8 @@ function writeWebBuild(): string {
     'index.html': INDEX_HTML,
     'shells/home.html': shellOf('home-page-H1.js'),
     'shells/detail.html': shellOf('detail-page-D1.js'),
+    'shells/admin-overview.html': shellOf('overview-page-O1.js'),
+    'shells/admin-orders.html': shellOf('orders-page-R1.js'),
     'assets/index-AbC123.js': ENTRY_JS,
     'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
   };
@@ -133,6 +135,29 @@ describe('serving the web app: compression, caching, page fallback', () => {
     }
     // pages without a shell, and a page whose shell the build lacks (/video here), get index.html
     for (const url of ['/detail/M123/more', '/user/order', '/video', '/no-such-page']) {
+      const res = await t.app.inject({ url });
+      expect(res.body, url).toBe(INDEX_HTML);
+    }
+  });
+
+  it("answers a console page with its console shell, which preloads the console's frame and that page's code", async () => {
+    const shells = {
+      '/admin/orders': 'orders-page-R1.js',
+      '/admin/orders?status=paid': 'orders-page-R1.js',
+      '/admin/orders/': 'orders-page-R1.js',
+      // /admin opens 今日待办 for most roles
+      '/admin': 'overview-page-O1.js',
+      '/admin/overview': 'overview-page-O1.js',
+    };
+    for (const [url, chunk] of Object.entries(shells)) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.body, url).toContain(`<link rel="modulepreload" href="/assets/${chunk}">`);
+    }
+    // a console page the build has no shell for, one the console does not have, a deeper path
+    for (const url of ['/admin/materials', '/admin/no-such-page', '/admin/orders/extra', '/administrator']) {
       const res = await t.app.inject({ url });
       expect(res.body, url).toBe(INDEX_HTML);
     }

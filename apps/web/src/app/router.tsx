@@ -40,7 +40,9 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteError,
     lazy: antdPage(() => {
       // the page the address names starts loading beside the frame, not after it has rendered
-      void import('@/features/admin/console-pages').then((pages) => pages.preloadConsolePage(window.location.pathname));
+      void import('@/features/admin/console-pages').then((pages) =>
+        pages.preloadConsolePage(window.location.pathname, window.location.search),
+      );
       return import('@/features/admin/admin-app');
     }),
   },

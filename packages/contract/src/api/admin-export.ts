@@ -1,24 +1,11 @@
+import type { ExportKind } from '../admin-lists.js';
 import { ADMIN_AUDIT_API } from './admin-material.js';
 import { ADMIN_DASHBOARD_API } from './analytics.js';
 import { ADMIN_COUPON_API } from './admin-coupon.js';
 import { ADMIN_INVOICE_API } from './invoice.js';
 import { ADMIN_ORDER_API } from './order.js';
 
-/**
- * CSV downloads of the console's lists (a file, not the envelope, so paths and not endpoint
- * declarations): GET with the list's own filters (the list endpoint's query, without paging) →
- * `text/csv` in UTF-8 with a BOM, Chinese headers, money in yuan with two decimals. Each is
- * allowed to the roles of its list and recorded in the audit.
- */
-export const ADMIN_EXPORT_PATHS = {
-  orders: '/api/admin/exports/orders.csv',
-  invoices: '/api/admin/exports/invoices.csv',
-  coupons: '/api/admin/exports/coupons.csv',
-  audit: '/api/admin/exports/audit.csv',
-  /** One table of the 数据看板 (`table`), for its range. */
-  dashboard: '/api/admin/exports/dashboard.csv',
-} as const;
-export type ExportKind = keyof typeof ADMIN_EXPORT_PATHS;
+export { ADMIN_EXPORT_PATHS, type ExportKind } from '../admin-lists.js';
 
 /** The list each export is of: its roles are the export's, its query the export's filters. */
 export const EXPORT_OF = {

@@ -1,7 +1,7 @@
 import { z } from '../zod-locale.js';
 import { defineEndpoint } from '../endpoint.js';
 import { LICENCE_TYPES } from '../enums.js';
-import { defineStateMachine } from '../state-machine.js';
+import { BULK_JOB_STATUSES, BULK_PICK_MAX } from '../admin-lists.js';
 import { zRequestKey } from '../validation.js';
 import {
   ADMIN_MESSAGES,
@@ -11,36 +11,19 @@ import {
   zAdminKeyword,
 } from './admin-material.js';
 
+export {
+  BULK_JOB_STATUS_LABEL,
+  BULK_JOB_STATUSES,
+  BULK_PICK_MAX,
+  BulkJobStatus,
+  MaterialBulkJobMachine,
+} from '../admin-lists.js';
+
 /*
  * 素材管理's bulk edits: one change applied to the materials picked in the list, or to every
  * material matching its search. A background job applies it in chunks; the console polls its
  * progress. One audit entry per bulk edit.
  */
-
-export const BulkJobStatus = { QUEUED: 'queued', RUNNING: 'running', DONE: 'done', FAILED: 'failed' } as const;
-export type BulkJobStatus = (typeof BulkJobStatus)[keyof typeof BulkJobStatus];
-export const BULK_JOB_STATUSES = Object.values(BulkJobStatus) as [BulkJobStatus, ...BulkJobStatus[]];
-
-export const BULK_JOB_STATUS_LABEL: Readonly<Record<BulkJobStatus, string>> = {
-  queued: '排队中',
-  running: '进行中',
-  done: '已完成',
-  failed: '失败',
-};
-
-const { QUEUED, RUNNING, DONE, FAILED } = BulkJobStatus;
-
-/** A bulk job: claimed by one worker at a time (a stale claim is taken over), then done or failed. */
-export const MaterialBulkJobMachine = defineStateMachine('material_bulk_job', BULK_JOB_STATUSES, {
-  claim: { from: [QUEUED, RUNNING], to: RUNNING, refusal: 'ILLEGAL_STATE_TRANSITION' },
-  finish: { from: [RUNNING], to: DONE, refusal: 'ILLEGAL_STATE_TRANSITION' },
-  fail: { from: [RUNNING], to: FAILED, refusal: 'ILLEGAL_STATE_TRANSITION' },
-  /** Still moving: the console keeps polling it. */
-  poll: { from: [QUEUED, RUNNING], refusal: 'ILLEGAL_STATE_TRANSITION' },
-});
-
-/** Most materials that may be picked one by one (a page is at most 100; several pages may be picked). */
-export const BULK_PICK_MAX = 1_000;
 
 const BULK_MESSAGES = {
   price: `价格必须是 0 到 ${MAX_PRICE_CENTS / 100} 元之间、精确到分的金额`,

@@ -1,4 +1,10 @@
 import { z } from '../zod-locale.js';
+import {
+  ADMIN_MATERIAL_SORTS,
+  ADMIN_PAGE_SIZE_DEFAULT,
+  ADMIN_PAGE_SIZE_MAX,
+  MATERIAL_STATUSES,
+} from '../admin-lists.js';
 import { MAX_LENGTH } from '../constants.js';
 import { defineEndpoint } from '../endpoint.js';
 import { LICENCE_TYPES, MATERIAL_FORMATS } from '../enums.js';
@@ -6,16 +12,21 @@ import { zLicenceType, ZMaterialFacets } from '../entities.js';
 import { MATERIAL_REVIEW_STATES } from '../material-review.js';
 import { zListCursor } from '../list-page.js';
 
+export {
+  ADMIN_MATERIAL_SORT_LABEL,
+  ADMIN_MATERIAL_SORTS,
+  ADMIN_PAGE_SIZE_DEFAULT,
+  ADMIN_PAGE_SIZE_MAX,
+  type AdminMaterialSort,
+  MATERIAL_STATUSES,
+  MaterialStatus,
+} from '../admin-lists.js';
+
 /*
  * Operator console: materials (upload, list, edit, reprocess), keyword lists and the audit log.
  * Every path needs an operator token (POST /api/admin/login). Money is integer cents. The upload
  * itself (multipart) is ADMIN_MATERIAL_PATHS.upload in paths.ts.
  */
-
-/** A material is offered to buyers only when `ready` (and not disabled). */
-export const MaterialStatus = { PROCESSING: 'processing', READY: 'ready', FAILED: 'failed' } as const;
-export type MaterialStatus = (typeof MaterialStatus)[keyof typeof MaterialStatus];
-export const MATERIAL_STATUSES = Object.values(MaterialStatus) as [MaterialStatus, ...MaterialStatus[]];
 
 export const MediaJobStatus = { QUEUED: 'queued', RUNNING: 'running', DONE: 'done', FAILED: 'failed' } as const;
 export type MediaJobStatus = (typeof MediaJobStatus)[keyof typeof MediaJobStatus];
@@ -37,8 +48,6 @@ export const MAX_KEYWORD_LIST = 50;
 /** ¥1,000,000: far above any licence, well inside a 32-bit integer column. */
 export const MAX_PRICE_CENTS = 100_000_000;
 export const MAX_REMARK_LENGTH = 200;
-export const ADMIN_PAGE_SIZE_DEFAULT = 20;
-export const ADMIN_PAGE_SIZE_MAX = 100;
 /** Operator lists count matches up to this many and say "more" beyond it. */
 export const ADMIN_COUNT_CAP = 10_000;
 
@@ -188,19 +197,6 @@ export const ZAdminPageQuery = z.object({
     .max(ADMIN_PAGE_SIZE_MAX, { error: ADMIN_MESSAGES.pageSize })
     .default(ADMIN_PAGE_SIZE_DEFAULT),
 });
-
-/** How the console's material list is ordered; each order is an index walked from its start. */
-export const ADMIN_MATERIAL_SORTS = ['newest', 'oldest', 'likes', 'sales', 'price_asc', 'price_desc'] as const;
-export type AdminMaterialSort = (typeof ADMIN_MATERIAL_SORTS)[number];
-export const ADMIN_MATERIAL_SORT_LABEL: Readonly<Record<AdminMaterialSort, string>> = {
-  newest: '最新上传',
-  oldest: '最早上传',
-  likes: '喜欢最多',
-  sales: '销量最高',
-  /** By the cheapest licence the material offers; one that offers none comes first. */
-  price_asc: '价格从低到高',
-  price_desc: '价格从高到低',
-};
 
 /** What the console's material list is narrowed by: also what "select all matching" freezes. */
 export const ZAdminMaterialFilter = z.object({

@@ -1,5 +1,5 @@
 import {
-  ADMIN_MATERIAL_BULK_API,
+  ADMIN_MATERIAL_BULK_ROUTES,
   MaterialBulkJobMachine,
   type TBulkEditRequest,
   type TBulkJobResponse,
@@ -10,7 +10,7 @@ import { ADMIN_SCOPE } from '../lib/admin-paths';
 
 /** POST /api/admin/materials/bulk: the change is checked against every material before the job starts. */
 export function startBulkEdit(body: TBulkEditRequest): Promise<TBulkJobResponse> {
-  return callAdminApi(ADMIN_MATERIAL_BULK_API.start, { body });
+  return callAdminApi(ADMIN_MATERIAL_BULK_ROUTES.start, { body });
 }
 
 export function useStartBulkEdit() {
@@ -27,7 +27,11 @@ export function useBulkJob(sid: string | null) {
     queryKey: [ADMIN_SCOPE, 'bulk-job', sid],
     enabled: sid !== null,
     queryFn: async () => {
-      const { job } = await callAdminApi(ADMIN_MATERIAL_BULK_API.job, { params: { id: sid ?? '' } }, { quiet: true });
+      const { job } = await callAdminApi(
+        ADMIN_MATERIAL_BULK_ROUTES.job,
+        { params: { id: sid ?? '' } },
+        { quiet: true },
+      );
       if (!MaterialBulkJobMachine.may('poll', job.status)) {
         void queryClient.invalidateQueries({ queryKey: [ADMIN_SCOPE, 'materials'] });
       }

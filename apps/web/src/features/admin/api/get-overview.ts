@@ -1,5 +1,6 @@
 import { ADMIN_OVERVIEW_ROUTES, type TAdminOverview } from '@gemstock/contract';
 import { useQuery } from '@tanstack/react-query';
+import { queryClient } from '@/lib/query-client';
 import { callAdminApi } from '../lib/admin-api';
 import { ADMIN_SCOPE } from '../lib/admin-paths';
 
@@ -7,15 +8,22 @@ import { ADMIN_SCOPE } from '../lib/admin-paths';
 const REFRESH_MS = 60_000;
 
 /** GET /api/admin/overview → today's to-do, each figure null for a role that does not act on it. */
-export function getOverview(): Promise<TAdminOverview> {
-  return callAdminApi(ADMIN_OVERVIEW_ROUTES.overview);
+export function getOverview(options: { quiet?: boolean } = {}): Promise<TAdminOverview> {
+  return callAdminApi(ADMIN_OVERVIEW_ROUTES.overview, undefined, options);
 }
 
 /** The page and the menu share one query: one request a minute, whatever is on screen. */
+const OVERVIEW_KEY = [ADMIN_SCOPE, 'overview'] as const;
+
+export function prefetchOverview(): Promise<void> {
+  // quiet: a failure is only thrown (its toast, if any, is the page's own call's)
+  return queryClient.prefetchQuery({ queryKey: OVERVIEW_KEY, queryFn: () => getOverview({ quiet: true }) });
+}
+
 export function useOverview(enabled = true) {
   return useQuery({
-    queryKey: [ADMIN_SCOPE, 'overview'],
-    queryFn: getOverview,
+    queryKey: OVERVIEW_KEY,
+    queryFn: () => getOverview(),
     enabled,
     refetchInterval: REFRESH_MS,
   });

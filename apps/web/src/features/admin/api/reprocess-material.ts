@@ -1,11 +1,11 @@
-import { ADMIN_MATERIAL_API, type TAdminMaterial } from '@gemstock/contract';
+import { ADMIN_MATERIAL_ROUTES, type TAdminMaterial } from '@gemstock/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callAdminApi } from '../lib/admin-api';
 import { ADMIN_SCOPE } from '../lib/admin-paths';
 
 /** POST /api/admin/materials/{sid}/reprocess: queue the renditions again. */
 export async function reprocessMaterial(sid: string): Promise<TAdminMaterial> {
-  const res = await callAdminApi(ADMIN_MATERIAL_API.reprocess, { params: { id: sid } });
+  const res = await callAdminApi(ADMIN_MATERIAL_ROUTES.reprocess, { params: { id: sid } });
   return res.material;
 }
 
