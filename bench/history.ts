@@ -81,7 +81,7 @@ const GROWN = {
  * ratio measured the page's size, not the history's.
  */
 const SMALL = {
-  orders: 30,
+  orders: 48,
   likesPerAccount: 30,
   walletSpends: 24,
   audit: 30,
