@@ -11,7 +11,7 @@ import { labOfHex, type PaletteColour, paletteCells } from '../apps/server/src/m
 import { SIMILAR_KEPT, SIMILAR_LIST_VERSION } from '../apps/server/src/modules/catalog/similar-lists.js';
 
 /** Bump when the generator changes so an existing bench database is reseeded. */
-export const BENCH_SEED_VERSION = 'v5';
+export const BENCH_SEED_VERSION = 'v6';
 
 type Weighted = readonly (readonly [string, number])[];
 

@@ -5,7 +5,7 @@ import {
   MATERIAL_API,
   type TAdminMaterialResponse,
 } from '@gemstock/contract';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -222,6 +222,28 @@ describe('GET /api/material/:id/similar', () => {
     expect(await allStoredLists()).toEqual(lists);
     const res = await injectApi(t, MATERIAL_API.similar, { params: { id: original } });
     expect(res.data.materials[0]?.sid).toBe(twin);
+  });
+
+  it('fills a short list from the same piece in any colour: a small catalogue still shows look-alikes', async () => {
+    const [green, white] = [others[2]!, others[3]!];
+    await forgetStoredLists();
+    await runSimilarBackfill(t.app.deps);
+    expect(await storedList(green)).not.toContain(white);
+
+    await t.database.db
+      .update(materials)
+      .set({ piece: 'ring' })
+      .where(inArray(materials.sid, [green, white]));
+    await forgetStoredLists();
+    await runSimilarBackfill(t.app.deps);
+    expect(await storedList(green)).toContain(white);
+    expect(await storedList(white)).toContain(green);
+    await t.database.db
+      .update(materials)
+      .set({ piece: null })
+      .where(inArray(materials.sid, [green, white]));
+    await forgetStoredLists();
+    await runSimilarBackfill(t.app.deps);
   });
 
   it('two backfills at once rank each material once', async () => {

@@ -17,7 +17,7 @@ import {
  * The rules a stored list was ranked under (similar-pieces.ts's weights, the candidate reads):
  * when they change this goes up and the backfill ranks every material again, from the first.
  */
-export const SIMILAR_LIST_VERSION = 1;
+export const SIMILAR_LIST_VERSION = 2;
 
 /**
  * Materials kept per stored list: twice what the page shows, so that a few of them taken off

@@ -38,6 +38,13 @@ export const BAND_READ_CAP = 2_000;
 const HASH_CANDIDATES = 200;
 /** Materials of the same piece near the dominant colour, whatever the hash finds. */
 const COLOUR_CANDIDATES = 100;
+/**
+ * A stored list whose hash and colour reads found fewer than this many (a small catalogue, an
+ * unusual picture) is filled from the same piece in any colour, so the section is not one or two
+ * tiles; at a large catalogue the first two reads find far more and this read is not made.
+ */
+const PIECE_FILL_BELOW = 24;
+const PIECE_CANDIDATES = 100;
 
 const SIGNATURE_COLUMNS = {
   sid: materials.sid,
@@ -117,7 +124,8 @@ export async function findHashNeighbours(
  * closest HASH_CANDIDATES of the materials sharing a band of its perceptual hash
  * (findHashNeighbours), plus up to COLOUR_CANDIDATES of the same piece (when it has one) with a
  * colour near its dominant one (the search's GIN index, as `color=` asks it), which the ranking
- * weighs by colour and facets. `who` chooses among them: those a buyer may see now (a request
+ * weighs by colour and facets; a stored list with few of those is filled from the same piece in
+ * any colour (PIECE_FILL_BELOW). `who` chooses among them: those a buyer may see now (a request
  * answered before the material's list is stored) or those a stored list may hold.
  */
 export async function listSimilarCandidates(
@@ -164,6 +172,20 @@ export async function listSimilarCandidates(
         ),
       )
       .limit(COLOUR_CANDIDATES);
+    for (const row of rows) if (!found.has(row.sid)) found.set(row.sid, toSignature(row));
+  }
+  if (who === 'listable' && material.piece && found.size < PIECE_FILL_BELOW) {
+    const rows = await db
+      .select(SIGNATURE_COLUMNS)
+      .from(materials)
+      .where(
+        and(
+          sql`${matchTokens(materials)} @> ${textArray([`${FACET_TOKEN_PREFIX.piece}${material.piece}`])}`,
+          allowed,
+          sql`${materials.sid} <> ${material.sid}`,
+        ),
+      )
+      .limit(PIECE_CANDIDATES);
     for (const row of rows) if (!found.has(row.sid)) found.set(row.sid, toSignature(row));
   }
   return [...found.values()];
