@@ -34,7 +34,7 @@ import sharp from 'sharp';
 import { connectPostgres, migrateDatabase } from '../apps/server/src/db/client.js';
 import { makeThumbnail } from '../apps/server/src/media/image-processor.js';
 import { searchTokensFor } from '../apps/server/src/modules/search/search-tokens.js';
-import { ensureBenchMaterials } from './seed-materials.js';
+import { ensureBenchMaterials, mulberry32 } from './seed-materials.js';
 import { assertSafeDatabase, ensureDatabase } from './bench-database.js';
 import { forkBenchServer } from './fork-server.js';
 import { figures, type Figures } from './latency-figures.js';
@@ -72,17 +72,6 @@ const FILTERS: Record<string, string>[] = [
 ];
 const FILTERED_SHARE = 0.3;
 const SORTS = ['random', 'random', '-created', '-likes'];
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type KeywordKind = 'one' | 'two' | 'long';
 

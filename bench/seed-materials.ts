@@ -178,7 +178,8 @@ const VIDEO_SIZES = [
 ] as const;
 
 /** Deterministic PRNG so every run seeds the same catalogue. */
-function mulberry32(seed: number): () => number {
+/** A small seeded generator: the benches' catalogue and requests are the same on every run. */
+export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

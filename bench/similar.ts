@@ -14,23 +14,13 @@ import pg from 'pg';
 import { assertSafeDatabase } from './bench-database.js';
 import { forkBenchServer } from './fork-server.js';
 import { figures } from './latency-figures.js';
+import { mulberry32 } from './seed-materials.js';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/gemstock_bench';
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 15);
 const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 10);
 const CONNECTIONS = 32;
 const SERVER_BUSY = 1602;
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 async function load(base: string, paths: string[], durationS: number) {
   let next = 0;
