@@ -7,11 +7,16 @@
  */
 import { qualifyingLicenceTypes, suggestFacets } from '@gemstock/contract';
 import type pg from 'pg';
-import { labOfHex, type PaletteColour, paletteCells } from '../apps/server/src/media/colour-palette.js';
+import {
+  labOfHex,
+  PALETTE_VERSION,
+  type PaletteColour,
+  paletteCells,
+} from '../apps/server/src/media/colour-palette.js';
 import { SIMILAR_KEPT, SIMILAR_LIST_VERSION } from '../apps/server/src/modules/catalog/similar-lists.js';
 
 /** Bump when the generator changes so an existing bench database is reseeded. */
-export const BENCH_SEED_VERSION = 'v6';
+export const BENCH_SEED_VERSION = 'v7';
 
 type Weighted = readonly (readonly [string, number])[];
 
@@ -327,6 +332,13 @@ async function seedSimilarLists(client: pg.Client, log: (line: string) => void):
     `INSERT INTO material_similar_backfill (version, after_seq) SELECT $1, coalesce(max(seq), 0) FROM materials
      ON CONFLICT (version) DO UPDATE SET after_seq = excluded.after_seq`,
     [SIMILAR_LIST_VERSION],
+  );
+  // The palettes are drawn by the generator under the current rules: nothing for the palette
+  // backfill to draw again (it would read a million thumbnails the bench never wrote).
+  await client.query(
+    `INSERT INTO material_palette_backfill (version, after_seq, done) SELECT $1, coalesce(max(seq), 0), true FROM materials
+     ON CONFLICT (version) DO UPDATE SET after_seq = excluded.after_seq, done = true`,
+    [PALETTE_VERSION],
   );
   await client.query('DROP TABLE bench_shoots');
   await client.query('VACUUM (ANALYZE) material_similar_lists');

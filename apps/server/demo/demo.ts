@@ -13,10 +13,11 @@ import { newSid } from '../src/lib/ids.js';
 import { encodeImage, makeImageRenditions, rasteriseSvg, type ImageRenditions } from '../src/media/image-processor.js';
 import { materialFileKey } from '../src/media/keys.js';
 import { perceptualHash } from '../src/media/perceptual-hash.js';
-import { extractPalette, paletteCells } from '../src/media/colour-palette.js';
+import { extractPalette, PALETTE_VERSION, paletteCells } from '../src/media/colour-palette.js';
 import { LocalDiskStorage, type Storage } from '../src/media/storage.js';
 import { aspectRatioLabel, resolutionLabel } from '../src/media/video-labels.js';
 import { runSimilarBackfill } from '../src/modules/catalog/similar-lists.js';
+import { savePaletteBackfillPosition } from '../src/modules/catalog/similar.repository.js';
 import { createOperator } from '../src/modules/operator/operator.service.js';
 import { searchTokensFor } from '../src/modules/search/search-tokens.js';
 import { createMainAccount, createSubAccount } from '../src/modules/user/user.service.js';
@@ -383,6 +384,8 @@ export async function seedDemoIfEmpty(options: SeedDemoOptions): Promise<SeedRes
     return null;
   }
   // 相似素材 stored for every demo material before the server answers its first detail page.
+  // The seed drew every palette under the current rules: nothing for the palette backfill to do.
+  await savePaletteBackfillPosition(db, PALETTE_VERSION, { afterSeq: 0, done: true });
   await runSimilarBackfill({ db });
   log(
     `demo seed: done in ${((Date.now() - started) / 1000).toFixed(1)} s (${rows.length} materials, ${files.keys.length} files)`,

@@ -7,7 +7,13 @@ import { MediaWorker } from './jobs/media-worker.js';
 import { PeriodicTask } from './jobs/periodic-task.js';
 import { createStorage } from './media/create-storage.js';
 import type { Storage } from './media/storage.js';
-import { queueOutdatedRenditions, runSimilarBackfill, SIMILAR_BACKFILL_INTERVAL_MS } from './modules/catalog/index.js';
+import {
+  PALETTE_BACKFILL_INTERVAL_MS,
+  queueOutdatedRenditions,
+  runPaletteBackfill,
+  runSimilarBackfill,
+  SIMILAR_BACKFILL_INTERVAL_MS,
+} from './modules/catalog/index.js';
 import { ANALYTICS_ROLLUP_INTERVAL_MS } from './modules/analytics/index.js';
 import { HOT_KEYWORD_REFRESH_MS } from './modules/search/index.js';
 import { RETENTION_INTERVAL_MS, enforceRetention } from './modules/common/index.js';
@@ -155,6 +161,14 @@ export async function startServer(config: Config, options: StartServerOptions = 
     config.payments.sweepIntervalSeconds * 1000,
     app.log,
   );
+  // Palettes drawn again from the thumbnails when the rules that draw them change (decision 0048):
+  // fifty a batch, one server at a time under an advisory lock; the lists below wait for them.
+  const paletteBackfill = new PeriodicTask(
+    'palette backfill',
+    () => runPaletteBackfill(app.deps),
+    PALETTE_BACKFILL_INTERVAL_MS,
+    app.log,
+  );
   // 相似素材 of the materials made before their lists were stored (docs/decisions/0048): a few
   // hundred a pass, one server at a time under an advisory lock.
   const similarBackfill = new PeriodicTask(
@@ -194,6 +208,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
   void hotKeywords.runOnce();
   hotKeywords.start();
   retention.start();
+  paletteBackfill.start();
   similarBackfill.start();
   privacyArchives.start();
   refundSweep.start();
@@ -223,6 +238,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
         uploadPurge.stop(),
         hotKeywords.stop(),
         retention.stop(),
+        paletteBackfill.stop(),
         similarBackfill.stop(),
         privacyArchives.stop(),
         refundSweep.stop(),

@@ -13,14 +13,39 @@ export interface PaletteColour {
   share: number;
 }
 
+/**
+ * The rules a palette was drawn under. A new version makes every server's palette backfill
+ * draw the catalogue's palettes again (modules/catalog/palette-backfill.ts). 2: the subject
+ * before its backdrop.
+ */
+export const PALETTE_VERSION = 2;
+
 /** Colours kept per material: enough for the background, the metal and a stone. */
 export const PALETTE_SIZE = 4;
-/** A colour covering less of the picture than this is a detail, not one a buyer would match. */
+/** A background colour covering less of the picture than this is a detail, not one a buyer would match. */
 const MIN_SHARE = 0.04;
+/** A colour holding at least this share of the picture's frame is background. */
+const BACKGROUND_FRAME_SHARE = 0.15;
+/** Background colours a palette keeps before the subject's (a backdrop and its gradient or shadow). */
+const BACKGROUND_COLOURS = 2;
+/** A subject colour must cover this share of the subject (what is not background)… */
+const SUBJECT_MIN_SHARE = 0.1;
+/** …and this share of the whole picture: a few stray pixels are not a subject. */
+const SUBJECT_MIN_PICTURE_SHARE = 0.004;
+/**
+ * What is not background must cover this share of the picture to be a subject at all: below
+ * it, it is the blend along the edges where two background colours meet (a row of pixels).
+ */
+const SUBJECT_MIN_AREA = 0.02;
+/** Width of the sample's frame, in sample pixels, read as where the background shows. */
+const BORDER_PX = 2;
 /** Bins closer than this (ΔE2000) are one colour of the palette: shading, not another colour. */
 const MERGE_DELTA_E = 8;
-/** Pixels the palette is taken from (a 48 × 48 copy at most): plenty for shares of 5 %. */
-const SAMPLE_SIDE = 48;
+/**
+ * Pixels the palette is taken from (a 96 × 96 copy at most): a ring that fills a twentieth of
+ * a product shot still has a few hundred pixels to be told from its highlights.
+ */
+const SAMPLE_SIDE = 96;
 
 /**
  * The Lab grid every palette colour and every chosen colour is placed on: lightness in steps of
@@ -123,12 +148,27 @@ export function cellsNearColour(colour: { l: number; a: number; b: number }): st
   return cells;
 }
 
+interface ColourBin {
+  /** Pixels of the sample in this colour. */
+  n: number;
+  /** Of those, pixels on the sample's frame (BORDER_PX wide). */
+  border: number;
+  l: number;
+  a: number;
+  b: number;
+}
+
 /**
  * The dominant colours of a picture (any format sharp reads; the media job passes the grid
- * thumbnail, so a video is read from its poster frame as the perceptual hash is): the pixels
- * of a small copy are binned on the Lab grid, neighbouring bins of one colour are merged, and
- * each of the largest colours that covers at least MIN_SHARE of the picture gives its mean and
- * share.
+ * thumbnail, so a video is read from its poster frame as the perceptual hash is), the piece
+ * before its background (decision 0048). The pixels of a small copy are binned on the Lab grid
+ * and neighbouring bins of one colour merged. A colour holding a good part of the picture's
+ * frame is background: a product shot's backdrop fills most of the picture, so shares of the
+ * whole would leave the piece out of its own palette (a gold ring on white would be "white"
+ * alone, and 金 would not find it). The palette keeps up to BACKGROUND_COLOURS background
+ * colours that cover at least MIN_SHARE of the picture, and fills the rest with the subject's
+ * colours that cover at least SUBJECT_MIN_SHARE of the subject. Each colour's share is of the
+ * whole picture; the palette lists the largest first.
  */
 export async function extractPalette(picture: Buffer): Promise<PaletteColour[]> {
   const { data, info } = await sharp(picture)
@@ -137,16 +177,29 @@ export async function extractPalette(picture: Buffer): Promise<PaletteColour[]> 
     .removeAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const bins = new Map<string, { n: number; l: number; a: number; b: number }>();
-  const pixels = info.width * info.height;
+  const bins = new Map<string, ColourBin>();
+  const { width, height, channels } = info;
+  const pixels = width * height;
+  const labOfRgb = new Map<number, { l: number; a: number; b: number } | undefined>();
   const hex = (v: number) => v.toString(16).padStart(2, '0');
+  let borderPixels = 0;
   for (let i = 0; i < pixels; i++) {
-    const o = i * info.channels;
-    const lab = toLab(`#${hex(data[o]!)}${hex(data[o + 1]!)}${hex(data[o + 2]!)}`);
+    const o = i * channels;
+    const rgb = (data[o]! << 16) | (data[o + 1]! << 8) | data[o + 2]!;
+    let lab = labOfRgb.get(rgb);
+    if (lab === undefined && !labOfRgb.has(rgb)) {
+      lab = toLab(`#${hex(data[o]!)}${hex(data[o + 1]!)}${hex(data[o + 2]!)}`);
+      labOfRgb.set(rgb, lab);
+    }
     if (!lab) continue;
+    const x = i % width;
+    const y = Math.floor(i / width);
+    const onBorder = x < BORDER_PX || y < BORDER_PX || x >= width - BORDER_PX || y >= height - BORDER_PX;
+    if (onBorder) borderPixels += 1;
     const key = cellToken(cellOf(lab));
-    const bin = bins.get(key) ?? { n: 0, l: 0, a: 0, b: 0 };
+    const bin = bins.get(key) ?? { n: 0, border: 0, l: 0, a: 0, b: 0 };
     bin.n += 1;
+    if (onBorder) bin.border += 1;
     bin.l += lab.l;
     bin.a += lab.a;
     bin.b += lab.b;
@@ -154,8 +207,8 @@ export async function extractPalette(picture: Buffer): Promise<PaletteColour[]> 
   }
   // A metal's highlights and shadows fall in neighbouring cells: bins are merged, largest first,
   // into the first colour within MERGE_DELTA_E of them, so a gold ring is one colour, not five
-  // slivers each under MIN_SHARE.
-  const merged: { n: number; l: number; a: number; b: number }[] = [];
+  // slivers each under the minimum share.
+  const merged: ColourBin[] = [];
   for (const bin of [...bins.values()].sort((x, y) => y.n - x.n)) {
     const mean = { l: bin.l / bin.n, a: bin.a / bin.n, b: bin.b / bin.n };
     const into = merged.find(
@@ -163,20 +216,31 @@ export async function extractPalette(picture: Buffer): Promise<PaletteColour[]> 
     );
     if (into) {
       into.n += bin.n;
+      into.border += bin.border;
       into.l += bin.l;
       into.a += bin.a;
       into.b += bin.b;
     } else merged.push({ ...bin });
   }
+  const isBackground = (c: ColourBin) => borderPixels > 0 && c.border / borderPixels >= BACKGROUND_FRAME_SHARE;
+  const largestFirst = (x: ColourBin, y: ColourBin) => y.n - x.n;
+  const background = merged.filter(isBackground).sort(largestFirst);
+  const subjectPixels = pixels - background.reduce((sum, c) => sum + c.n, 0);
+  const subject = (subjectPixels / pixels < SUBJECT_MIN_AREA ? [] : merged)
+    .filter(
+      (c) => !isBackground(c) && c.n / subjectPixels >= SUBJECT_MIN_SHARE && c.n / pixels >= SUBJECT_MIN_PICTURE_SHARE,
+    )
+    .sort(largestFirst);
+  const backdrop = background.filter((c) => c.n / pixels >= MIN_SHARE);
+  const kept = backdrop.slice(0, BACKGROUND_COLOURS);
+  kept.push(...subject.slice(0, PALETTE_SIZE - kept.length));
+  // A picture with little subject (a pattern, a flat scene) keeps more of its backdrop.
+  kept.push(...backdrop.slice(BACKGROUND_COLOURS, BACKGROUND_COLOURS + PALETTE_SIZE - kept.length));
   const round = (v: number) => Math.round(v * 10) / 10;
-  return merged
-    .filter((colour) => colour.n / pixels >= MIN_SHARE)
-    .sort((x, y) => y.n - x.n)
-    .slice(0, PALETTE_SIZE)
-    .map((colour) => ({
-      l: round(colour.l / colour.n),
-      a: round(colour.a / colour.n),
-      b: round(colour.b / colour.n),
-      share: Math.round((colour.n / pixels) * 1000) / 1000,
-    }));
+  return kept.sort(largestFirst).map((colour) => ({
+    l: round(colour.l / colour.n),
+    a: round(colour.a / colour.n),
+    b: round(colour.b / colour.n),
+    share: Math.round((colour.n / pixels) * 1000) / 1000,
+  }));
 }

@@ -112,6 +112,35 @@ describe('the palette drawn at ingest', () => {
     expect(colours[1]!.share).toBeCloseTo(0.4, 1);
   });
 
+  it('keeps the piece of a product shot, not only its backdrop (a small gold ring on white)', async () => {
+    // A ring of gold, with a highlight and a shadow, over a twentieth of a white picture: by
+    // shares of the whole it would be a white picture, and 金 would not find it.
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="400">
+      <rect width="600" height="400" fill="#ffffff"/>
+      <circle cx="300" cy="200" r="62" fill="none" stroke="#d4af37" stroke-width="14"/>
+      <circle cx="300" cy="200" r="70" fill="none" stroke="#b8932a" stroke-width="3"/>
+      <circle cx="300" cy="200" r="55" fill="none" stroke="#f0d77a" stroke-width="3"/>
+    </svg>`;
+    const picture = await sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
+    const colours = await extractPalette(picture);
+    expect(colourDistance(colours[0]!, labOfHex('ffffff')!)).toBeLessThan(2);
+    expect(colours[0]!.share).toBeGreaterThan(0.85);
+    const gold = labOfHex('d4af37')!;
+    const closest = Math.min(...colours.map((c) => colourDistance(c, gold)));
+    expect(closest).toBeLessThan(COLOUR_MATCH_MAX_DELTA_E);
+  });
+
+  it('keeps a picture with no backdrop as it is: the largest colours of the whole', async () => {
+    // Four vertical bands, each reaching the frame: all background, none a subject.
+    const bands = ['#0f52ba', '#e0115f', '#00a86b', '#111111']
+      .map((fill, i) => `<rect x="${i * 150}" width="150" height="400" fill="${fill}"/>`)
+      .join('');
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="400">${bands}</svg>`;
+    const colours = await extractPalette(await sharp(Buffer.from(svg)).png().toBuffer());
+    expect(colours.length).toBeGreaterThanOrEqual(2);
+    for (const c of colours) expect(c.share).toBeCloseTo(0.25, 1);
+  });
+
   it('asks the index for the cells near a colour only (gold is not rose gold)', () => {
     const gold = cellsNearColour(labOfHex('d4af37')!);
     const rose = cellsNearColour(labOfHex('b76e79')!);

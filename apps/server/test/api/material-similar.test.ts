@@ -13,6 +13,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { materials, materialSimilarBackfill, materialSimilarLists } from '../../src/db/schema/index.js';
 import { runNextMediaJob } from '../../src/jobs/media-worker.js';
+import { runPaletteBackfill } from '../../src/modules/catalog/palette-backfill.js';
 import { backfillSimilarLists, runSimilarBackfill } from '../../src/modules/catalog/similar-lists.js';
 import { createTestOperator, filePart, multipartBody, type TestOperator } from '../helpers/admin.js';
 import { injectApi } from '../helpers/inject-api.js';
@@ -69,6 +70,8 @@ async function storedList(sid: string): Promise<string[] | undefined> {
 async function forgetStoredLists(): Promise<void> {
   await t.database.db.delete(materialSimilarLists);
   await t.database.db.delete(materialSimilarBackfill);
+  // The lists wait for the palettes (palette-backfill.test.ts): these were drawn by the media job.
+  await runPaletteBackfill(t.app.deps);
 }
 
 async function allStoredLists() {

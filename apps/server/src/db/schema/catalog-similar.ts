@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, pgTable, real, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, pgTable, real, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { materials } from './catalog.js';
 
 const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
@@ -38,5 +38,19 @@ export const materialSimilarLists = pgTable('material_similar_lists', {
 export const materialSimilarBackfill = pgTable('material_similar_backfill', {
   version: smallint().primaryKey(),
   afterSeq: bigint({ mode: 'number' }).notNull().default(0),
+  updatedAt: now(),
+});
+
+/**
+ * How far the backfill of palettes has walked the catalogue (by `materials.seq`) for a palette
+ * version (media/colour-palette.ts PALETTE_VERSION): each pass draws the palettes of the next
+ * materials again from their thumbnails, under an advisory lock, and goes on after `after_seq`.
+ * `done` once a pass found nothing after its position; materials made since have their palette
+ * drawn by the media job under the current rules.
+ */
+export const materialPaletteBackfill = pgTable('material_palette_backfill', {
+  version: smallint().primaryKey(),
+  afterSeq: bigint({ mode: 'number' }).notNull().default(0),
+  done: boolean().notNull().default(false),
   updatedAt: now(),
 });

@@ -22,3 +22,4 @@ export type { MediaJobRow } from './media-job.repository.js';
 export { queueOutdatedRenditions, runNextMediaJob, runNextMediaJobOf } from './media-job.service.js';
 export type { MediaJobDeps, MediaJobOutcome, MediaJobWork } from './media-job.service.js';
 export { backfillSimilarLists, runSimilarBackfill, SIMILAR_BACKFILL_INTERVAL_MS } from './similar-lists.js';
+export { PALETTE_BACKFILL_INTERVAL_MS, runPaletteBackfill } from './palette-backfill.js';

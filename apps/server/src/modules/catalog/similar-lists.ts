@@ -1,4 +1,5 @@
 import type { Db, DbOrTx } from '../../db/client.js';
+import { palettesAreCurrent } from './palette-backfill.js';
 import { dominantCellsOf, offerToList, scoreSimilar, similarityScore } from './similar-pieces.js';
 import {
   findSignature,
@@ -16,8 +17,9 @@ import {
 /**
  * The rules a stored list was ranked under (similar-pieces.ts's weights, the candidate reads):
  * when they change this goes up and the backfill ranks every material again, from the first.
+ * 3: palettes drawn subject first (PALETTE_VERSION 2).
  */
-export const SIMILAR_LIST_VERSION = 2;
+export const SIMILAR_LIST_VERSION = 3;
 
 /**
  * Materials kept per stored list: twice what the page shows, so that a few of them taken off
@@ -76,11 +78,14 @@ export async function storeSimilarListWithOffers(
  * one transaction under the backfill's advisory lock. Several servers may run it at once: one
  * takes the batch, the others answer null at once; a second pass never ranks a material again.
  * Returns how many materials it ranked, 0 when the catalogue is done, null when another server
- * holds the lock.
+ * holds the lock or the palettes are still being drawn again (palette-backfill.ts).
  */
 export async function backfillSimilarLists(db: Db): Promise<{ ranked: number; done: boolean } | null> {
   return db.transaction(async (tx) => {
     if (!(await tryLockSimilarBackfill(tx, SIMILAR_LIST_VERSION))) return null;
+    // Lists compare palettes: ranked before every palette is drawn under the current rules,
+    // they would mix the old and the new.
+    if (!(await palettesAreCurrent(tx))) return null;
     const next = await nextBackfillMaterials(tx, SIMILAR_LIST_VERSION, SIMILAR_BACKFILL_BATCH);
     const lists: StoredSimilarList[] = [];
     for (const item of next.materials) {
@@ -107,8 +112,9 @@ const BACKFILL_BATCHES_PER_PASS = 5;
 
 /**
  * One pass of the backfill: up to BACKFILL_BATCHES_PER_PASS batches, stopping when the catalogue
- * is done or another server has the backfill. Returns how many materials it ranked. Run every
- * SIMILAR_BACKFILL_INTERVAL_MS by every server; once the catalogue is done a pass is one read.
+ * is done or another server has the backfill (or the palettes are still being drawn again).
+ * Returns how many materials it ranked. Run every SIMILAR_BACKFILL_INTERVAL_MS by every server;
+ * once the catalogue is done a pass is one read.
  */
 export async function runSimilarBackfill(deps: { db: Db }): Promise<number> {
   let total = 0;

@@ -6,6 +6,7 @@ import {
   FACET_TOKEN_PREFIX,
   hashDistanceSql,
   materials,
+  materialPaletteBackfill,
   materialSimilarBackfill,
   materialSimilarLists,
   matchTokens,
@@ -311,5 +312,68 @@ export async function saveBackfillPosition(tx: DbOrTx, version: number, afterSeq
     .onConflictDoUpdate({
       target: materialSimilarBackfill.version,
       set: { afterSeq, updatedAt: sql`now()` },
+    });
+}
+
+/** The palette backfill's advisory lock (apart from the lists' BACKFILL_LOCK). */
+const PALETTE_BACKFILL_LOCK = 7_310_749;
+
+/** Takes the palette backfill of `version` for this transaction; false when another server has it. */
+export async function tryLockPaletteBackfill(tx: DbOrTx, version: number): Promise<boolean> {
+  const rows = rowsOf<{ ok: boolean }>(
+    await tx.execute(
+      sql`select pg_try_advisory_xact_lock(${sql.raw(String(PALETTE_BACKFILL_LOCK))}, ${version}) as ok`,
+    ),
+  );
+  return rows[0]?.ok === true;
+}
+
+/** Where the palette backfill of `version` stands: after which seq, and whether it is done. */
+export async function paletteBackfillPosition(
+  tx: DbOrTx,
+  version: number,
+): Promise<{ afterSeq: number; done: boolean }> {
+  const [row] = await tx
+    .select({ afterSeq: materialPaletteBackfill.afterSeq, done: materialPaletteBackfill.done })
+    .from(materialPaletteBackfill)
+    .where(eq(materialPaletteBackfill.version, version));
+  return row ?? { afterSeq: 0, done: false };
+}
+
+/**
+ * The next `limit` materials with a thumbnail after `afterSeq`, by seq (materials_seq_idx):
+ * those whose palette the backfill draws again.
+ */
+export async function nextPaletteMaterials(
+  tx: DbOrTx,
+  afterSeq: number,
+  limit: number,
+): Promise<{ sid: string; seq: number; thumbKey: string }[]> {
+  const rows = await tx
+    .select({ sid: materials.sid, seq: materials.seq, thumbKey: materials.thumbKey })
+    .from(materials)
+    .where(and(sql`${materials.seq} > ${afterSeq}`, sql`${materials.thumbKey} is not null`))
+    .orderBy(materials.seq)
+    .limit(limit);
+  return rows.map((r) => ({ sid: r.sid, seq: Number(r.seq), thumbKey: r.thumbKey! }));
+}
+
+/** Stores a material's palette drawn again, with the search cells that follow from it. */
+export async function savePalette(tx: DbOrTx, sid: string, palette: PaletteColour[], cells: string[]): Promise<void> {
+  await tx.update(materials).set({ palette, colorCells: cells }).where(eq(materials.sid, sid));
+}
+
+/** Moves the palette backfill of `version` on to `afterSeq`, done when nothing was left after it. */
+export async function savePaletteBackfillPosition(
+  tx: DbOrTx,
+  version: number,
+  position: { afterSeq: number; done: boolean },
+): Promise<void> {
+  await tx
+    .insert(materialPaletteBackfill)
+    .values({ version, ...position })
+    .onConflictDoUpdate({
+      target: materialPaletteBackfill.version,
+      set: { ...position, updatedAt: sql`now()` },
     });
 }
