@@ -13,7 +13,7 @@ import { eq } from 'drizzle-orm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { licences } from '../../src/db/schema/index.js';
+import { licences, users } from '../../src/db/schema/index.js';
 import { traceKeyOf, traceNumberOf } from '../../src/media/trace-mark.js';
 import { createTestOperator, makeJpeg } from '../helpers/admin.js';
 import type { TestBuyer } from '../helpers/factories.js';
@@ -165,6 +165,45 @@ describe('licence certificate', () => {
     expect(notInOrder.code).toBe(4031);
     expect((await t.call({ method: 'GET', url })).code).toBe(1000);
   });
+
+  it('names the company as it stood when licensed: a later rename changes neither the certificate nor its page', async () => {
+    const { buyer, material, order } = await buyOne();
+    const certificate = async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: pathUrl(ORDER_PATHS.certificate, { id: order.sid, materialSid: material.sid }),
+        headers: { authorization: `Bearer ${buyer.token}` },
+      });
+      expect(res.statusCode).toBe(200);
+      return (await pdfText(res.rawPayload)).replace(/\s+/g, '');
+    };
+    const [licence] = await t.database.db.select().from(licences).where(eq(licences.orderSid, order.sid));
+    const [owner] = await t.database.db.select().from(users).where(eq(users.sid, buyer.sid));
+    expect(owner!.company).toContain(COMPANY.company);
+    expect(licence).toMatchObject({
+      licenseeCompany: owner!.company,
+      licenseeLicense: owner!.companyLicense,
+      licenseeAddress: owner!.companyAddress,
+    });
+    await t.database.db
+      .update(users)
+      .set({ company: '广州市新名珠宝有限公司', companyLicense: '91440101MA9YYYYY12', companyAddress: '广州市天河区' })
+      .where(eq(users.sid, buyer.sid));
+    const text = await certificate();
+    expect(text).toContain(owner!.company!);
+    expect(text).toContain(owner!.companyLicense!);
+    expect(text).not.toContain('广州市新名珠宝有限公司');
+    const page = await t.app.inject({ method: 'GET', url: `/verify/certificate/${licence!.certNo}` });
+    expect(page.body).toContain('深圳');
+    expect(page.body).not.toContain('广州');
+
+    // A licence granted before the licensee was kept names the company as it is now.
+    await t.database.db
+      .update(licences)
+      .set({ licenseeCompany: null, licenseeLicense: null, licenseeAddress: null })
+      .where(eq(licences.sid, licence!.sid));
+    expect(await certificate()).toContain('广州市新名珠宝有限公司');
+  }, 60_000);
 
   it('has a public verification page that confirms it without giving the buyer away', async () => {
     const { buyer, material, order } = await buyOne();

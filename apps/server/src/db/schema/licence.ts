@@ -39,6 +39,15 @@ export const licences = pgTable(
     /** Set when the order that paid for the licence was refunded: downloads are refused, verification says revoked. */
     revokedAt: timestamp({ withTimezone: true }),
     revokedReason: text(),
+    /**
+     * The licensee as it stood when the licence was granted: company name, credit code and
+     * address of the owning account, what the certificate and its verification page name, so
+     * a later rename does not rewrite a certificate already issued. Null for licences granted
+     * before 2026-11-29, which name the company as it is now.
+     */
+    licenseeCompany: text(),
+    licenseeLicense: text(),
+    licenseeAddress: text(),
     createdAt: now(),
   },
   (t) => [

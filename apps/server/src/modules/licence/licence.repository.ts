@@ -58,6 +58,10 @@ export async function grantLicences(
           materialSid: item.materialSid,
           spec: item.spec,
           exclusive: item.exclusive ?? false,
+          // Read from the owner's row in the same statement: no extra round trip per payment.
+          licenseeCompany: sql`(select ${users.company} from ${users} where ${users.sid} = ${input.ownerSid})`,
+          licenseeLicense: sql`(select ${users.companyLicense} from ${users} where ${users.sid} = ${input.ownerSid})`,
+          licenseeAddress: sql`(select ${users.companyAddress} from ${users} where ${users.sid} = ${input.ownerSid})`,
           createdAt: input.grantedAt,
         })),
       )

@@ -248,6 +248,18 @@ async function previewJpeg(deps: LicenceDeps, key: string | null): Promise<Buffe
   }
 }
 
+/**
+ * Whom a certificate names: the company as it stood when the licence was granted, or, for a
+ * licence granted before that was kept (licenseeCompany null), the company as it is now.
+ */
+function licenseeOf(
+  licence: LicenceRow,
+  now: { company: string; license: string | null; address: string | null },
+): { company: string; license: string | null; address: string | null } {
+  if (licence.licenseeCompany === null) return now;
+  return { company: licence.licenseeCompany, license: licence.licenseeLicense, address: licence.licenseeAddress };
+}
+
 /** The PDF certificate of one licensed material of a paid order of the account's company. */
 export async function renderCertificate(
   deps: LicenceDeps,
@@ -264,12 +276,11 @@ export async function renderCertificate(
   if (!material) throw new AppError(ErrorCode.CERTIFICATE_NOT_FOUND);
   const owner = await findUserBySid(deps.db, licence.ownerSid);
   const buyer = licence.buyerSid === licence.ownerSid ? owner : await findUserBySid(deps.db, licence.buyerSid);
-  const company = owner?.company ?? buyer?.company ?? '—';
-  const licensee = {
-    company,
+  const licensee = licenseeOf(licence, {
+    company: owner?.company ?? buyer?.company ?? '—',
     license: owner?.companyLicense ?? buyer?.companyLicense ?? null,
     address: owner?.companyAddress ?? buyer?.companyAddress ?? null,
-  };
+  });
   // An exclusive licence is of the design delivered for the order: the certificate shows that design.
   const design = licence.exclusive ? await deps.findDeliveredDesign(deps.db, orderSid) : undefined;
   const cacheKey = JSON.stringify([
@@ -331,7 +342,7 @@ export async function describeForVerification(deps: LicenceDeps, certNo: string)
   const spec = isLicenceType(licence.spec) ? licenceSpec(licence.spec, format) : null;
   return {
     certNo: licence.certNo,
-    licensee: maskCompany(owner?.company ?? ''),
+    licensee: maskCompany(licence.licenseeCompany ?? owner?.company ?? ''),
     materialSid: licence.materialSid,
     thumbUrl: material ? deps.publicUrlOf(material.thumbKey) : null,
     licenceName: spec?.name ?? '—',
