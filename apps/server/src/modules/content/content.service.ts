@@ -326,8 +326,14 @@ export async function recordConsents(
   consent: { user: UserRow; documents: readonly AgreedDocument[]; context: ConsentContext; orderSid?: string | null },
 ): Promise<void> {
   const keys = consent.documents.map((d) => d.key);
-  await ensureDocuments(tx, keys);
-  const publishedOf = new Map((await findDocuments(tx, keys)).map((d) => [d.key, d.publishedVersion]));
+  // One read when every document exists (every order placed after the first): the seed and its
+  // second read happen only on a fresh database.
+  let found = await findDocuments(tx, keys);
+  if (found.length < new Set(keys).size) {
+    await ensureDocuments(tx, keys);
+    found = await findDocuments(tx, keys);
+  }
+  const publishedOf = new Map(found.map((d) => [d.key, d.publishedVersion]));
   const rows = consent.documents.map((document) => {
     const published = publishedOf.get(document.key);
     if (published === undefined) throw new AppError(ErrorCode.CONTENT_NOT_FOUND);

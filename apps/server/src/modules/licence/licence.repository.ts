@@ -68,6 +68,8 @@ export async function grantLicences(
       .onConflictDoNothing()
       .returning({ materialSid: licences.materialSid });
     granted.push(...inserted.map((l) => l.materialSid));
+    // Every one inserted (the usual case): nothing was skipped, nothing to look up or retry.
+    if (inserted.length === pending.length) break;
     const licensed = await tx
       .select({ materialSid: licences.materialSid })
       .from(licences)

@@ -290,7 +290,7 @@ export async function placeMaterialOrder(
     thumbKey: l.material.thumbKey,
     keywords: l.material.keywords,
   }));
-  return { order: await presentOne(deps, order, items) };
+  return { order: await presentOne(deps, order, { items, writtenByThisRequest: true }) };
 }
 
 /**
@@ -598,15 +598,26 @@ async function presentAdmin(deps: OrderDeps, rows: AdminOrderRow[]): Promise<TAd
   }));
 }
 
-/** `items`: the order's items with their materials, when the caller has them (saves a query). */
-export async function presentOne(deps: OrderDeps, row: OrderRow, items?: OrderItemView[]): Promise<TOrder> {
-  const [order] = await presentMany(deps, [row], items);
+/** What the caller already knows of the orders it presents: each saves a read. */
+export interface KnownOfOrders {
+  /** The orders' items with their materials. */
+  items?: OrderItemView[];
+  /**
+   * The orders were placed or paid by this very request: no payment attempt can exist yet (one
+   * needs the order's sid, which only this request's answer gives out) nor any invoice (one
+   * needs the order paid, which this request has just done).
+   */
+  writtenByThisRequest?: boolean;
+}
+
+export async function presentOne(deps: OrderDeps, row: OrderRow, known: KnownOfOrders = {}): Promise<TOrder> {
+  const [order] = await presentMany(deps, [row], known);
   return order!;
 }
 
-export async function presentMany(deps: OrderDeps, rows: OrderRow[], knownItems?: OrderItemView[]): Promise<TOrder[]> {
+export async function presentMany(deps: OrderDeps, rows: OrderRow[], known: KnownOfOrders = {}): Promise<TOrder[]> {
   const items =
-    knownItems ??
+    known.items ??
     (await listItemsOfOrders(
       deps.db,
       rows.map((r) => r.sid),
@@ -615,9 +626,10 @@ export async function presentMany(deps: OrderDeps, rows: OrderRow[], knownItems?
   const demands = await demandsBySids(deps.db, demandSids);
   const policy = deps.deadlines;
   const unpaid = rows.filter((r) => OrderStateMachine.may('pay', r.status)).map((r) => r.sid);
-  const lastAttempts = policy ? await findLastAttemptTimes(deps.db, unpaid) : new Map<string, Date>();
+  const lastAttempts =
+    policy && !known.writtenByThisRequest ? await findLastAttemptTimes(deps.db, unpaid) : new Map<string, Date>();
   const paid = rows.filter((r) => OrderStateMachine.may('requestInvoice', r.status)).map((r) => r.sid);
-  const invoices = await invoicesOfOrders(deps.db, paid);
+  const invoices = known.writtenByThisRequest ? new Map() : await invoicesOfOrders(deps.db, paid);
   // Only a refunded order has a refund: those of the page are asked at once, by their index, and
   // a page without one (placing and paying an order, most lists) asks nothing.
   const refunded = rows.filter((r) => OrderStateMachine.may('showRefund', r.status)).map((r) => r.sid);

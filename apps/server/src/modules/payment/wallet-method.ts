@@ -190,7 +190,10 @@ export async function payByWallet(
   });
   if (!result.repeat) deps.metrics?.paymentSettled(result.order.payWay ?? PayWay.WALLET);
   if (result.repeat || !result.items) return walletPaidAnswer(deps, result.order);
-  return { coupon: result.couponCode, order: await deps.orders.presentOne(result.order, result.items) };
+  return {
+    coupon: result.couponCode,
+    order: await deps.orders.presentOne(result.order, { items: result.items, writtenByThisRequest: true }),
+  };
 }
 
 /** True when no approval is needed: the buyer's own wallet, the main account paying, or approved. */
