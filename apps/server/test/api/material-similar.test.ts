@@ -1,10 +1,4 @@
-import {
-  ADMIN_MATERIAL_PATHS,
-  ADMIN_REVIEW_API,
-  ErrorCode,
-  MATERIAL_API,
-  type TAdminMaterialResponse,
-} from '@gemstock/contract';
+import { ErrorCode, MATERIAL_API } from '@gemstock/contract';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,10 +6,9 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { materials, materialSimilarBackfill, materialSimilarLists } from '../../src/db/schema/index.js';
-import { runNextMediaJob } from '../../src/jobs/media-worker.js';
 import { runPaletteBackfill } from '../../src/modules/catalog/palette-backfill.js';
 import { backfillSimilarLists, runSimilarBackfill } from '../../src/modules/catalog/similar-lists.js';
-import { createTestOperator, filePart, multipartBody, type TestOperator } from '../helpers/admin.js';
+import { createTestOperator, ingestListed, type TestOperator } from '../helpers/admin.js';
 import { injectApi } from '../helpers/inject-api.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -95,22 +88,7 @@ async function processedCount(): Promise<number> {
 }
 
 /** Uploads, processes and lists a picture: a material on sale, as buyers find it. */
-async function ingest(bytes: Buffer, keywords: string): Promise<string> {
-  const body = multipartBody([{ name: 'keywords', value: keywords }, filePart(bytes, 'photo.jpg', 'image/jpeg')]);
-  const res = await t.call<TAdminMaterialResponse>({
-    method: 'POST',
-    url: ADMIN_MATERIAL_PATHS.upload,
-    payload: body.payload,
-    headers: body.headers,
-    token: operator.token,
-  });
-  expect(res.code, res.message).toBe(0);
-  while (await runNextMediaJob(t.app.deps));
-  const sid = res.data.material.sid;
-  const listed = await injectApi(t, ADMIN_REVIEW_API.list, { body: { sids: [sid] }, token: operator.token });
-  expect(listed.code, listed.message).toBe(0);
-  return sid;
-}
+const ingest = (bytes: Buffer, keywords: string) => ingestListed(t, operator, bytes, keywords);
 
 describe('GET /api/material/:id/similar', () => {
   let original: string;

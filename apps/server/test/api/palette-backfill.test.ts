@@ -1,4 +1,4 @@
-import { ADMIN_MATERIAL_PATHS, ADMIN_REVIEW_API, MATERIAL_API, type TAdminMaterialResponse } from '@gemstock/contract';
+import { MATERIAL_API } from '@gemstock/contract';
 import { eq } from 'drizzle-orm';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,11 +12,10 @@ import {
   materialSimilarBackfill,
   materialSimilarLists,
 } from '../../src/db/schema/index.js';
-import { runNextMediaJob } from '../../src/jobs/media-worker.js';
 import { labOfHex, paletteCells, PALETTE_VERSION, type PaletteColour } from '../../src/media/colour-palette.js';
 import { runPaletteBackfill } from '../../src/modules/catalog/palette-backfill.js';
 import { runSimilarBackfill } from '../../src/modules/catalog/similar-lists.js';
-import { createTestOperator, filePart, multipartBody, type TestOperator } from '../helpers/admin.js';
+import { createTestOperator, ingestListed, type TestOperator } from '../helpers/admin.js';
 import { injectApi } from '../helpers/inject-api.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -54,22 +53,7 @@ async function shot(kind: 'ring' | 'card'): Promise<Buffer> {
 }
 
 /** Uploads, processes and lists a picture: a material on sale, as buyers find it. */
-async function ingest(bytes: Buffer, keywords: string): Promise<string> {
-  const body = multipartBody([{ name: 'keywords', value: keywords }, filePart(bytes, 'photo.jpg', 'image/jpeg')]);
-  const res = await t.call<TAdminMaterialResponse>({
-    method: 'POST',
-    url: ADMIN_MATERIAL_PATHS.upload,
-    payload: body.payload,
-    headers: body.headers,
-    token: operator.token,
-  });
-  expect(res.code, res.message).toBe(0);
-  while (await runNextMediaJob(t.app.deps));
-  const sid = res.data.material.sid;
-  const listed = await injectApi(t, ADMIN_REVIEW_API.list, { body: { sids: [sid] }, token: operator.token });
-  expect(listed.code, listed.message).toBe(0);
-  return sid;
-}
+const ingest = (bytes: Buffer, keywords: string) => ingestListed(t, operator, bytes, keywords);
 
 async function paletteOf(sid: string) {
   const [row] = await t.database.db

@@ -1,10 +1,18 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-import type { OperatorRole } from '@gemstock/contract';
+import {
+  ADMIN_MATERIAL_PATHS,
+  ADMIN_REVIEW_API,
+  type OperatorRole,
+  type TAdminMaterialResponse,
+} from '@gemstock/contract';
+import { expect } from 'vitest';
 import sharp from 'sharp';
+import { runNextMediaJob } from '../../src/jobs/media-worker.js';
 import { createOperator } from '../../src/modules/operator/operator.service.js';
 import type { LocalDiskStorage } from '../../src/media/storage.js';
+import { injectApi } from './inject-api.js';
 import type { TestApp } from './test-app.js';
 
 /** Helpers for the operator console tests. */
@@ -159,4 +167,30 @@ export function filesUnder(dir: string): string[] {
   };
   walk(dir);
   return out;
+}
+
+/**
+ * Uploads a picture as a 内容 operator, runs the media jobs (thumbnail, hash, palette, the stored
+ * 相似素材 list) and lists it through review: a material on sale, as buyers find it.
+ */
+export async function ingestListed(
+  t: TestApp,
+  operator: TestOperator,
+  bytes: Buffer,
+  keywords: string,
+): Promise<string> {
+  const body = multipartBody([{ name: 'keywords', value: keywords }, filePart(bytes, 'photo.jpg', 'image/jpeg')]);
+  const res = await t.call<TAdminMaterialResponse>({
+    method: 'POST',
+    url: ADMIN_MATERIAL_PATHS.upload,
+    payload: body.payload,
+    headers: body.headers,
+    token: operator.token,
+  });
+  expect(res.code, res.message).toBe(0);
+  while (await runNextMediaJob(t.app.deps));
+  const sid = res.data.material.sid;
+  const listed = await injectApi(t, ADMIN_REVIEW_API.list, { body: { sids: [sid] }, token: operator.token });
+  expect(listed.code, listed.message).toBe(0);
+  return sid;
 }
