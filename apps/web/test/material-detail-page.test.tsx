@@ -1,9 +1,13 @@
 import { LicenceType, MaterialFormat, type TMaterial, MATERIAL_ROUTES, endpointUrl } from '@gemstock/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { App as AntApp } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes } from 'react-router';
+import { GUEST_VIEWER } from '@/api/material-cache';
+import { materialKey } from '@/features/material/api/get-material';
 import DetailPage from '@/features/material/routes/detail-page';
 import { freeUntilText } from '@/lib/free-period';
 import { useSession } from '@/stores/session';
@@ -79,6 +83,39 @@ describe('相似素材 on the detail page', () => {
     renderDetail('M-FAILS');
     const section = await screen.findByRole('region', { name: '相似素材' });
     expect(await within(section).findByRole('button', { name: /重试/ })).toBeTruthy();
+  });
+});
+
+describe('a detail page drawn by the server and hydrated', () => {
+  it('hydrates without a part to draw again: 相似素材 comes after, not in the server’s drawing', async () => {
+    const detail = material({ sid: 'hydrate00000001' });
+    serve(detail, [material({ sid: 'hydrate00000002' })]);
+    const page = () => {
+      const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      client.setQueryData(materialKey(GUEST_VIEWER, detail.sid), detail);
+      return (
+        <QueryClientProvider client={client}>
+          <AntApp>
+            <MemoryRouter initialEntries={[`/detail/${detail.sid}`]}>
+              <Routes>
+                <Route path="/detail/:sid" element={<DetailPage />} />
+              </Routes>
+            </MemoryRouter>
+          </AntApp>
+        </QueryClientProvider>
+      );
+    };
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(page());
+    document.body.append(container);
+    expect(container.textContent).not.toContain('相似素材');
+    const redrawn = vi.fn();
+    await act(async () => {
+      hydrateRoot(container, page(), { onRecoverableError: redrawn });
+    });
+    expect(redrawn).not.toHaveBeenCalled();
+    expect(await within(container).findByText('相似素材')).toBeTruthy();
+    container.remove();
   });
 });
 

@@ -9,6 +9,7 @@ import { PageContainer } from '@/components/page-container';
 import { ButtonLink } from '@/components/ui/button';
 import { SkeletonBlock, SkeletonText, Tag } from '@/components/ui/feedback';
 import { Icon } from '@/components/ui/icon';
+import { useHydrated } from '@/hooks/use-hydrated';
 import { SEARCH_PARAM, paths } from '@/config/paths';
 import { FORMAT_LABEL, defaultLicenceType, licenceOptions, ownedLicenceText } from '@/lib/material-licence';
 import { isMaterialMissing, useMaterial } from '../api/get-material';
@@ -66,6 +67,20 @@ function DetailSkeleton() {
 
 /** 相似素材 comes in its own chunk, after the page: /detail's first script has no room for it. */
 const SimilarMaterials = lazy(() => import('../components/similar-materials'));
+
+/**
+ * 相似素材 once the page is in the browser's hands. The server draws a detail page without it:
+ * a lazy chunk cannot load inside renderToString, so drawing it there left a boundary React had
+ * to draw again while hydrating (and report as a recoverable error on every landing).
+ */
+function SimilarMaterialsAfterHydration({ sid }: { sid: string }) {
+  if (!useHydrated()) return null;
+  return (
+    <Suspense fallback={null}>
+      <SimilarMaterials sid={sid} />
+    </Suspense>
+  );
+}
 
 /** About two rows of related tiles: they arrive after the page is shown, and below it. */
 const RELATED_FIRST_DEPTH = 500;
@@ -145,9 +160,7 @@ function MaterialDetail({ material }: { material: TMaterial }) {
           </div>
         </div>
       </div>
-      <Suspense fallback={null}>
-        <SimilarMaterials sid={material.sid} />
-      </Suspense>
+      <SimilarMaterialsAfterHydration sid={material.sid} />
       <RelatedMaterials sid={material.sid} />
     </>
   );
