@@ -98,6 +98,22 @@ test('a sub-account fills a team board, the main account buys it on a phone, a c
 
   const phone = await signedIn(browser, main, true);
   const mobile = await phone.newPage();
+  // A touch screen keeps each tile's 加入收藏夹 shown, in a corner: the middle of every picture,
+  // however short its tile, is left to the picture's link to its detail page.
+  await mobile.goto(`/?keyword=${encodeURIComponent('戒指')}`);
+  await expect(mobile.getByRole('button', { name: /^加入收藏夹：/ }).first()).toBeVisible();
+  const covered = await mobile.locator('.gs-tile').evaluateAll((tiles) =>
+    tiles.flatMap((tile) => {
+      const picture = tile.querySelector('.gs-tile__picture')!.getBoundingClientRect();
+      const [x, y] = [picture.x + picture.width / 2, picture.y + picture.height / 2];
+      return Array.from(tile.querySelectorAll('button'))
+        .map((button) => button.getBoundingClientRect())
+        .filter((box) => box.width > 0 && box.left <= x && x <= box.right && box.top <= y && y <= box.bottom)
+        .map(() => `${Math.round(picture.width)}×${Math.round(picture.height)}`);
+    }),
+  );
+  expect(await mobile.locator('.gs-tile').count()).toBeGreaterThan(4);
+  expect(covered, 'a button covers the middle of these tiles').toEqual([]);
   await mobile.goto('/user/board');
   await mobile.getByRole('link', { name: boardName, exact: true }).click();
   await expect(mobile.getByRole('list', { name: '收藏夹中的素材' }).locator(':scope > li')).toHaveCount(3);
