@@ -92,7 +92,7 @@ test('a sub-account fills a team board, the main account buys it on a phone, a c
   await page.getByRole('button', { name: '评论 0' }).first().click();
   await page.getByLabel('评论内容').fill('这款适合首页主图');
   await page.getByRole('button', { name: '发送' }).click();
-  await expect(page.locator('.ant-list-item').getByText('这款适合首页主图')).toBeVisible();
+  await expect(page.getByRole('list', { name: '评论' }).getByText('这款适合首页主图')).toBeVisible();
   await page.screenshot({ path: shots('sub-computer-board') });
   await computer.close();
 
