@@ -92,12 +92,28 @@ test('a sub-account fills a team board, the main account buys it on a phone, a c
   await page.getByRole('button', { name: '评论 0' }).first().click();
   await page.getByLabel('评论内容').fill('这款适合首页主图');
   await page.getByRole('button', { name: '发送' }).click();
-  await expect(page.locator('.ant-list-item').getByText('这款适合首页主图')).toBeVisible();
+  await expect(page.getByRole('list', { name: '评论' }).getByText('这款适合首页主图')).toBeVisible();
   await page.screenshot({ path: shots('sub-computer-board') });
   await computer.close();
 
   const phone = await signedIn(browser, main, true);
   const mobile = await phone.newPage();
+  // A touch screen keeps each tile's 加入收藏夹 shown, in a corner: the middle of every picture,
+  // however short its tile, is left to the picture's link to its detail page.
+  await mobile.goto(`/?keyword=${encodeURIComponent('戒指')}`);
+  await expect(mobile.getByRole('button', { name: /^加入收藏夹：/ }).first()).toBeVisible();
+  const covered = await mobile.locator('.gs-tile').evaluateAll((tiles) =>
+    tiles.flatMap((tile) => {
+      const picture = tile.querySelector('.gs-tile__picture')!.getBoundingClientRect();
+      const [x, y] = [picture.x + picture.width / 2, picture.y + picture.height / 2];
+      return Array.from(tile.querySelectorAll('button'))
+        .map((button) => button.getBoundingClientRect())
+        .filter((box) => box.width > 0 && box.left <= x && x <= box.right && box.top <= y && y <= box.bottom)
+        .map(() => `${Math.round(picture.width)}×${Math.round(picture.height)}`);
+    }),
+  );
+  expect(await mobile.locator('.gs-tile').count()).toBeGreaterThan(4);
+  expect(covered, 'a button covers the middle of these tiles').toEqual([]);
   await mobile.goto('/user/board');
   await mobile.getByRole('link', { name: boardName, exact: true }).click();
   await expect(mobile.getByRole('list', { name: '收藏夹中的素材' }).locator(':scope > li')).toHaveCount(3);

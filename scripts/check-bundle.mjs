@@ -66,10 +66,10 @@ export const BUYER_ROUTES = {
   '/dev/outbox': ['features/dev-outbox/routes/outbox-page'],
   // where a phone's browser comes back from a gateway's mobile page (decision 0026)
   '/pay/return': [ANTD, 'features/checkout/routes/pay-return-page'],
-  // team boards (decision 0047): antd pages inside the plain account layout, and the client's shared page
-  '/user/board': [ANTD, 'features/account/routes/user-layout', 'features/board/routes/boards-page'],
-  '/user/board/:sid': [ANTD, 'features/account/routes/user-layout', 'features/board/routes/board-page'],
-  '/board-share/:token': [ANTD, 'features/board/routes/shared-board-page'],
+  // team boards (decision 0047): plain pages in the account layout, and the client's shared page
+  '/user/board': ['features/account/routes/user-layout', 'features/board/routes/boards-page'],
+  '/user/board/:sid': ['features/account/routes/user-layout', 'features/board/routes/board-page'],
+  '/board-share/:token': ['features/board/routes/shared-board-page'],
   '/<404>': ['app/routes/not-found-page'],
 };
 /**

@@ -46,6 +46,7 @@ export * from './api/admin-trace.js';
 export * from './trace.js';
 export * from './api/admin-coupon.js';
 export * from './api/coupon.js';
+export * from './board-limits.js';
 export * from './api/board.js';
 export * from './api/cart.js';
 export * from './api/order.js';

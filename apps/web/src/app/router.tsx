@@ -110,12 +110,12 @@ export const routes: RouteObject[] = [
               {
                 path: 'board',
                 handle: h('团队收藏夹'),
-                lazy: antdPage(() => import('@/features/board/routes/boards-page')),
+                lazy: page(() => import('@/features/board/routes/boards-page')),
               },
               {
                 path: 'board/:sid',
                 handle: h('收藏夹'),
-                lazy: antdPage(() => import('@/features/board/routes/board-page')),
+                lazy: page(() => import('@/features/board/routes/board-page')),
               },
               {
                 path: 'privacy',
@@ -166,7 +166,7 @@ export const routes: RouteObject[] = [
           {
             path: 'board-share/:token',
             handle: h('分享的收藏夹'),
-            lazy: antdPage(() => import('@/features/board/routes/shared-board-page')),
+            lazy: page(() => import('@/features/board/routes/shared-board-page')),
           },
           {
             path: 'free-material',

@@ -27,8 +27,10 @@ const PendingCouponDialog = lazyWithAntd(
 );
 const SurveyDialog = lazyWithAntd(() => import('@/features/survey/components/survey-dialog'), 'SurveyDialog');
 const CheckoutHost = lazyWithAntd(() => import('@/features/checkout/components/checkout-host'), 'CheckoutHost');
-// a tile's 加入收藏夹: the board picker and antd load on the first click, never with a grid
-const AddToBoardHost = lazyWithAntd(() => import('@/features/board/components/add-to-board-host'), 'AddToBoardHost');
+// a tile's 加入收藏夹: the board picker (plain elements, no antd) loads on the first click, never with a grid
+const AddToBoardHost = lazy(async () => ({
+  default: (await import('@/features/board/components/add-to-board-host')).AddToBoardHost,
+}));
 const RechargeFlow = lazyWithAntd(() => import('@/features/wallet/components/recharge-flow'), 'RechargeFlow');
 
 /** True from the first time `flag` is true. */

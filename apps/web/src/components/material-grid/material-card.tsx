@@ -125,8 +125,11 @@ export function MaterialCard({
           )}
         </div>
       </Link>
-      <LikeToggle material={material} />
-      <BoardButton material={material} label={label} />
+      {/* like, then 加入收藏夹: under it on a computer, in the other top corner on a touch screen */}
+      <div className="gs-tile__actions">
+        <LikeToggle material={material} />
+        <BoardButton material={material} label={label} />
+      </div>
       {footer}
     </div>
   );
@@ -174,7 +177,10 @@ function BoardButton({ material, label }: { material: TMaterial; label: string }
       title="加入收藏夹"
       onClick={onClick}
     >
-      <span className="gs-tile__board-pill">+ 收藏夹</span>
+      <span className="gs-tile__board-pill">
+        <span className="gs-tile__board-plus" aria-hidden="true" />
+        <span className="gs-tile__board-text">收藏夹</span>
+      </span>
     </button>
   );
 }

@@ -5,11 +5,10 @@ import { Icon } from '@/components/ui/icon';
 import { PlusOutlined } from '@/components/ui/icon-paths';
 import { dialogs } from '@/stores/dialogs';
 import { useIsLoggedIn } from '@/stores/session';
-import { loadWithAntd } from '@/app/with-antd';
 
-// the dialog, its calls and antd load on the first click: the detail page stays light
+// the dialog and its calls load on the first click: the detail page stays light
 const AddToBoardModal = lazy(async () => ({
-  default: await loadWithAntd(async () => (await import('./add-to-board-modal')).AddToBoardModal),
+  default: (await import('./add-to-board-modal')).AddToBoardModal,
 }));
 
 /** 加入收藏夹 on a material: signed out, it asks for the login first. */

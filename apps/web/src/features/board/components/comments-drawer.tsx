@@ -1,9 +1,12 @@
 import { BOARD_LIMITS, BOARD_MESSAGES } from '@gemstock/contract';
-import { Button, Drawer, Empty, Input, List, Result, Skeleton, Typography } from 'antd';
-import { useState } from 'react';
-import { OverLimit } from '@/components/over-limit';
+import { type FormEvent, useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Alert, Empty, SkeletonText } from '@/components/ui/feedback';
+import { TextField } from '@/components/ui/field';
+import { Sheet } from '@/components/ui/sheet';
 import { formatDateTime, tooLongMessage } from '@/lib/form';
 import { useBoardComments, useCommentOnBoard } from '../api/boards';
+import './board-sheets.css';
 
 interface CommentsDrawerProps {
   board: string;
@@ -11,14 +14,19 @@ interface CommentsDrawerProps {
   onClose: () => void;
 }
 
-/** The comments on one material of the board, with who wrote each and when. */
+/**
+ * The comments on one material of the board, with who wrote each and when: a panel at the right
+ * of a computer's screen, a sheet rising from the bottom of a phone's.
+ */
 export function CommentsDrawer({ board, material, onClose }: CommentsDrawerProps) {
   const comments = useBoardComments(board, material?.sid ?? null);
   const send = useCommentOnBoard(board);
+  const formId = useId();
   const [text, setText] = useState('');
   const tooLong = tooLongMessage(text, BOARD_LIMITS.commentMax, '', BOARD_MESSAGES.commentMax);
-  const submit = () => {
-    if (!material || !text.trim() || tooLong) return;
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (!material || !text.trim() || tooLong || send.isPending) return;
     send.mutate(
       { material: material.sid, body: text.trim() },
       {
@@ -29,80 +37,78 @@ export function CommentsDrawer({ board, material, onClose }: CommentsDrawerProps
       },
     );
   };
+
   let body;
-  if (comments.isPending) body = <Skeleton active />;
+  if (comments.isPending) body = <SkeletonText rows={4} />;
   else if (comments.isError)
     body = (
-      <Result
-        status="warning"
-        title="评论加载失败"
-        extra={
-          <Button loading={comments.isFetching} onClick={() => void comments.refetch()}>
+      <Alert
+        type="error"
+        action={
+          <Button size="small" loading={comments.isFetching} onClick={() => void comments.refetch()}>
             重试
           </Button>
         }
-      />
+      >
+        评论加载失败
+      </Alert>
     );
   else if (comments.data.comments.length === 0) body = <Empty description="还没有评论" />;
   else
     body = (
-      <List
-        aria-label="评论"
-        dataSource={comments.data.comments}
-        renderItem={(c) => (
-          <List.Item>
-            <List.Item.Meta
-              title={
-                <span>
-                  {c.authorName || '同事'}
-                  {c.mine ? '（我）' : ''}{' '}
-                  <Typography.Text type="secondary" style={{ fontWeight: 'normal', fontSize: 12 }}>
-                    {formatDateTime(c.createdAt)}
-                  </Typography.Text>
-                </span>
-              }
-              description={<span style={{ whiteSpace: 'pre-wrap', color: 'inherit' }}>{c.body}</span>}
-            />
-          </List.Item>
-        )}
-      />
+      <ul className="gs-board-comments" aria-label="评论">
+        {comments.data.comments.map((c) => (
+          <li key={c.sid} className="gs-board-comment">
+            <div className="gs-board-comment__head">
+              <span className="gs-board-comment__author">
+                {c.authorName || '同事'}
+                {c.mine ? '（我）' : ''}
+              </span>
+              <time className="gs-text-secondary" dateTime={c.createdAt}>
+                {formatDateTime(c.createdAt)}
+              </time>
+            </div>
+            <p className="gs-board-comment__body">{c.body}</p>
+          </li>
+        ))}
+      </ul>
     );
+
   return (
-    <Drawer
+    <Sheet
       open={material !== null}
-      onClose={onClose}
       title={material ? `评论：${material.title}` : '评论'}
-      size="default"
-      styles={{ wrapper: { maxWidth: '100vw' } }}
+      className="gs-board-drawer"
+      onClose={onClose}
       footer={
-        <div>
-          <Input.TextArea
-            aria-label="评论内容"
+        <form id={formId} onSubmit={submit} noValidate>
+          <TextField
+            multiline
+            id={`${formId}-body`}
+            label="评论内容"
+            rows={3}
+            limit={BOARD_LIMITS.commentMax}
             value={text}
-            onChange={(e) => setText(e.target.value)}
-            count={{ show: true, max: BOARD_LIMITS.commentMax }}
-            status={tooLong ? 'error' : undefined}
-            autoSize={{ minRows: 2, maxRows: 5 }}
+            error={tooLong}
             placeholder="写下你的看法，同事都能看到（Ctrl+Enter 发送）"
-            onKeyDown={(e) => {
-              if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) submit();
+            onChange={(event) => setText(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) submit();
             }}
           />
-          <OverLimit message={tooLong} />
           <Button
-            type="primary"
+            kind="primary"
+            type="submit"
             block
-            style={{ marginTop: 12 }}
             loading={send.isPending}
             disabled={!text.trim() || tooLong !== undefined}
-            onClick={submit}
           >
             发送
           </Button>
-        </div>
+        </form>
       }
     >
       {body}
-    </Drawer>
+    </Sheet>
   );
 }

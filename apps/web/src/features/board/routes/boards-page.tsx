@@ -1,68 +1,74 @@
 import { BOARD_LIMITS, type TBoardSummary } from '@gemstock/contract';
-import { Button, Card, Empty, Pagination, Popconfirm, Result, Skeleton, Typography } from 'antd';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { Link } from 'react-router';
+import { LoadError } from '@/components/load-error';
+import { Button } from '@/components/ui/button';
+import { Empty, SkeletonText } from '@/components/ui/feedback';
+import { Icon } from '@/components/ui/icon';
+import { PlusOutlined } from '@/components/ui/icon-paths';
+import { Pagination } from '@/components/ui/pagination';
 import { paths } from '@/config/paths';
 import { countText, pagedTotal, usePageCursors } from '@/lib/list-pages';
 import { notify } from '@/lib/notify';
 import { BOARDS_PAGE_SIZE, useBoards, useCreateBoard, useRemoveBoard, useRenameBoard } from '../api/boards';
-import { BoardNameModal } from '../components/board-name-modal';
+import { ConfirmSheet } from '../components/confirm-sheet';
+import { DialogSlot } from '../components/dialog-slot';
 import './boards.css';
 
-function BoardCard({ board, onRename }: { board: TBoardSummary; onRename: (board: TBoardSummary) => void }) {
-  const remove = useRemoveBoard();
+// the name form loads when 新建 or 重命名 is first pressed: the list comes first
+const BoardNameModal = lazy(async () => ({ default: (await import('../components/board-name-modal')).BoardNameModal }));
+
+function BoardCard({
+  board,
+  onRename,
+  onRemove,
+}: {
+  board: TBoardSummary;
+  onRename: (board: TBoardSummary) => void;
+  onRemove: (board: TBoardSummary) => void;
+}) {
   return (
-    <Card
-      className="gs-board-card"
-      hoverable
-      cover={
-        <Link
-          to={paths.user.boardOf(board.sid)}
-          className="gs-board-card__cover-link"
-          aria-label={`打开收藏夹「${board.name}」`}
-        >
-          {/* antd makes a cover's child a block: the grid is the span inside */}
-          <span className="gs-board-card__covers">
-            {board.covers.length ? (
-              board.covers.map((url) => <img key={url} src={url} alt="" loading="lazy" />)
-            ) : (
-              <span className="gs-board-card__empty">暂无素材</span>
-            )}
-          </span>
-        </Link>
-      }
-      actions={
-        board.editable
-          ? [
-              <Button key="rename" type="link" size="small" onClick={() => onRename(board)}>
-                重命名
-              </Button>,
-              <Popconfirm
-                key="remove"
-                title="删除收藏夹"
-                description="收藏夹中的素材、评论和分享链接都会一起删除，确定吗？"
-                okText="删除"
-                okButtonProps={{ danger: true, loading: remove.isPending }}
-                cancelText="取消"
-                onConfirm={() => remove.mutateAsync(board.sid).then(() => notify.success('已删除收藏夹'))}
-              >
-                <Button type="link" size="small" danger>
-                  删除
-                </Button>
-              </Popconfirm>,
-            ]
-          : [
-              <Typography.Text key="who" type="secondary">
-                仅创建者和主账号可修改
-              </Typography.Text>,
-            ]
-      }
-    >
-      <Card.Meta
-        title={<Link to={paths.user.boardOf(board.sid)}>{board.name}</Link>}
-        description={`${board.itemCount} 个素材 · ${board.creatorName} 创建`}
-      />
-    </Card>
+    <li className="gs-board-card gs-board-card--hoverable">
+      <Link
+        to={paths.user.boardOf(board.sid)}
+        className="gs-board-card__covers"
+        aria-label={`打开收藏夹「${board.name}」`}
+        tabIndex={-1}
+      >
+        {board.covers.length ? (
+          board.covers.map((url) => <img key={url} src={url} alt="" loading="lazy" />)
+        ) : (
+          <span className="gs-board-card__empty">暂无素材</span>
+        )}
+      </Link>
+      <div className="gs-board-card__body">
+        <h3 className="gs-board-card__title">
+          <Link to={paths.user.boardOf(board.sid)}>{board.name}</Link>
+        </h3>
+        <div className="gs-text-secondary">
+          {board.itemCount} 个素材 · {board.creatorName} 创建
+        </div>
+      </div>
+      <div className="gs-board-card__actions">
+        {board.editable ? (
+          <>
+            <Button kind="text" aria-label={`重命名「${board.name}」`} onClick={() => onRename(board)}>
+              重命名
+            </Button>
+            <Button
+              kind="text"
+              className="gs-board-text-danger"
+              aria-label={`删除「${board.name}」`}
+              onClick={() => onRemove(board)}
+            >
+              删除
+            </Button>
+          </>
+        ) : (
+          <span className="gs-board-card__note gs-text-secondary">仅创建者和主账号可修改</span>
+        )}
+      </div>
+    </li>
   );
 }
 
@@ -73,8 +79,10 @@ export default function BoardsPage() {
   const boards = useBoards(page, cursors.cursorOf(page));
   const create = useCreateBoard();
   const rename = useRenameBoard();
+  const remove = useRemoveBoard();
   const [creating, setCreating] = useState(false);
   const [renaming, setRenaming] = useState<TBoardSummary | null>(null);
+  const [removing, setRemoving] = useState<TBoardSummary | null>(null);
   const total = boards.data ? pagedTotal(boards.data, page, BOARDS_PAGE_SIZE) : 0;
   const goTo = (next: number) => {
     cursors.remember(page, next, boards.data && !boards.isPlaceholderData ? boards.data.nextCursor : null);
@@ -82,23 +90,20 @@ export default function BoardsPage() {
   };
 
   let body;
-  if (boards.isPending) body = <Skeleton active paragraph={{ rows: 6 }} />;
+  if (boards.isPending) body = <SkeletonText rows={6} />;
   else if (boards.isError)
     body = (
-      <Result
-        status="warning"
+      <LoadError
         title="收藏夹加载失败"
-        extra={
-          <Button type="primary" loading={boards.isFetching} onClick={() => void boards.refetch()}>
-            重试
-          </Button>
-        }
+        error={boards.error}
+        onRetry={() => void boards.refetch()}
+        isRetrying={boards.isFetching}
       />
     );
   else if (boards.data.boards.length === 0)
     body = (
       <Empty description="还没有收藏夹。新建一个，再在素材详情页点“加入收藏夹”">
-        <Button type="primary" onClick={() => setCreating(true)}>
+        <Button kind="primary" onClick={() => setCreating(true)}>
           新建收藏夹
         </Button>
       </Empty>
@@ -106,20 +111,15 @@ export default function BoardsPage() {
   else
     body = (
       <>
-        <div className="gs-board-grid">
+        <ul className="gs-board-grid" aria-label="公司的收藏夹" aria-busy={boards.isPlaceholderData || undefined}>
           {boards.data.boards.map((board) => (
-            <BoardCard key={board.sid} board={board} onRename={setRenaming} />
+            <BoardCard key={board.sid} board={board} onRename={setRenaming} onRemove={setRemoving} />
           ))}
-        </div>
+        </ul>
         {total > BOARDS_PAGE_SIZE && (
-          <Pagination
-            className="gs-board-pages"
-            current={page}
-            pageSize={BOARDS_PAGE_SIZE}
-            total={total}
-            onChange={goTo}
-            showSizeChanger={false}
-          />
+          <div className="gs-board-pages">
+            <Pagination current={page} pageSize={BOARDS_PAGE_SIZE} total={total} onChange={goTo} />
+          </div>
         )}
       </>
     );
@@ -130,53 +130,77 @@ export default function BoardsPage() {
         <h5 className="gs-board-section__title">团队收藏夹</h5>
         <span className="gs-board-head-extra">
           {boards.data && (
-            <Typography.Text type="secondary">
+            <span className="gs-text-secondary">
               {countText(boards.data.total, boards.data.totalCapped, '个收藏夹')}（最多 {BOARD_LIMITS.boardsPerCompany}{' '}
               个）
-            </Typography.Text>
+            </span>
           )}
-          <Button type="primary" onClick={() => setCreating(true)}>
+          <Button kind="primary" icon={<Icon icon={PlusOutlined} />} onClick={() => setCreating(true)}>
             新建收藏夹
           </Button>
         </span>
       </div>
-      <Typography.Paragraph type="secondary">
+      <p className="gs-text-secondary gs-board-intro">
         主账号和子账号共享收藏夹，可一起挑选素材、排序、评论，并一键加入购物车。
-      </Typography.Paragraph>
+      </p>
       {body}
-      <BoardNameModal
-        open={creating}
-        title="新建收藏夹"
-        saving={create.isPending}
-        onClose={() => setCreating(false)}
-        onSave={(name) =>
-          create.mutate(name, {
+      <DialogSlot when={creating}>
+        <BoardNameModal
+          open={creating}
+          title="新建收藏夹"
+          saving={create.isPending}
+          onClose={() => setCreating(false)}
+          onSave={(name) =>
+            create.mutate(name, {
+              onSuccess: () => {
+                notify.success('已新建收藏夹');
+                setCreating(false);
+              },
+            })
+          }
+        />
+      </DialogSlot>
+      <DialogSlot when={renaming !== null}>
+        <BoardNameModal
+          open={renaming !== null}
+          title="重命名收藏夹"
+          initial={renaming?.name ?? ''}
+          saving={rename.isPending}
+          onClose={() => setRenaming(null)}
+          onSave={(name) =>
+            renaming &&
+            rename.mutate(
+              { sid: renaming.sid, name },
+              {
+                onSuccess: () => {
+                  notify.success('已重命名');
+                  setRenaming(null);
+                },
+              },
+            )
+          }
+        />
+      </DialogSlot>
+      <ConfirmSheet
+        open={removing !== null}
+        title={`删除收藏夹「${removing?.name ?? ''}」`}
+        confirmText="删除"
+        busy={remove.isPending}
+        onClose={() => setRemoving(null)}
+        onConfirm={() =>
+          removing &&
+          remove.mutate(removing.sid, {
             onSuccess: () => {
-              notify.success('已新建收藏夹');
-              setCreating(false);
+              notify.success('已删除收藏夹');
+              setRemoving(null);
             },
           })
         }
-      />
-      <BoardNameModal
-        open={renaming !== null}
-        title="重命名收藏夹"
-        initial={renaming?.name ?? ''}
-        saving={rename.isPending}
-        onClose={() => setRenaming(null)}
-        onSave={(name) =>
-          renaming &&
-          rename.mutate(
-            { sid: renaming.sid, name },
-            {
-              onSuccess: () => {
-                notify.success('已重命名');
-                setRenaming(null);
-              },
-            },
-          )
-        }
-      />
+      >
+        {removing && removing.itemCount > 0
+          ? `其中的 ${removing.itemCount} 个素材、它们的评论和分享链接都会一起删除，无法恢复。确定吗？`
+          : '收藏夹和它的分享链接都会删除，无法恢复。确定吗？'}
+      </ConfirmSheet>
     </section>
   );
 }
