@@ -23,7 +23,7 @@
  * bench/results/notify-<timestamp>.json. `runNotifyBench()` is exported for bench/checkout.ts.
  */
 import { COMMON_ROUTES, PAYMENT_PATHS } from '@gemstock/contract';
-import autocannon from 'autocannon';
+import { runLoad } from './load.js';
 import type { ChildProcess } from 'node:child_process';
 import { generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -78,10 +78,6 @@ interface BenchRequest {
   body?: string;
 }
 
-interface ClientWithContext {
-  requestIterator?: { context?: { index?: number } };
-}
-
 async function runScenario(
   base: string,
   name: string,
@@ -89,46 +85,21 @@ async function runScenario(
   durationS: number,
   onAck?: (index: number) => void,
 ): Promise<NotifyScenarioResult> {
-  const latencies: number[] = [];
-  let non2xx = 0;
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: base,
-        connections: CONNECTIONS,
-        duration: durationS,
-        requests: [
-          {
-            setupRequest: (request, context) => {
-              const item = next();
-              // The context belongs to one connection, which has one request in flight.
-              (context as { index?: number }).index = item.index;
-              return {
-                ...request,
-                method: item.method,
-                path: item.path,
-                headers: { ...request.headers, ...item.headers },
-                ...(item.body === undefined ? {} : { body: item.body }),
-              };
-            },
-          },
-        ],
-      },
-      (error, done) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(done)),
-    );
-    instance.on('response', (client, statusCode, _bytes, responseTime) => {
-      latencies.push(responseTime);
-      if (statusCode < 200 || statusCode >= 300) non2xx += 1;
-      const index = (client as unknown as ClientWithContext).requestIterator?.context?.index;
-      if (onAck && index !== undefined && statusCode === 204) onAck(index);
-    });
-  });
+  const load = await runLoad(base, { connections: CONNECTIONS, durationS, next });
+  if (onAck) {
+    for (const { request, statusCode } of load.samples) {
+      if (request?.index !== undefined && statusCode === 204) onAck(request.index);
+    }
+  }
   return {
     name,
-    durationS: result.duration,
-    non2xx,
-    errors: result.errors + result.timeouts,
-    ...figures(latencies, result.duration),
+    durationS: load.durationS,
+    non2xx: load.non2xx,
+    errors: load.errors,
+    ...figures(
+      load.samples.map((x) => x.latency),
+      load.durationS,
+    ),
   };
 }
 

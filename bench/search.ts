@@ -23,7 +23,6 @@
  * Prints p50/p95/p99 and req/s per scenario and writes bench/results/search-<timestamp>.json.
  */
 import { COMMON_ROUTES, endpointUrl, MATERIAL_ROUTES } from '@gemstock/contract';
-import autocannon from 'autocannon';
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -37,6 +36,7 @@ import { searchTokensFor } from '../apps/server/src/modules/search/search-tokens
 import { ensureBenchMaterials, mulberry32 } from './seed-materials.js';
 import { assertSafeDatabase, ensureDatabase } from './bench-database.js';
 import { forkBenchServer } from './fork-server.js';
+import { inTurn, runLoad } from './load.js';
 import { figures, type Figures } from './latency-figures.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -239,10 +239,6 @@ const PAGE_GROUPS: [string, (page: number) => boolean][] = [
   ['pages 41–50', (p) => p >= 41 && p <= 50],
 ];
 
-interface ClientWithContext {
-  requestIterator: { context: { request?: BenchRequest } };
-}
-
 async function runScenario(
   base: string,
   name: string,
@@ -250,45 +246,17 @@ async function runScenario(
   durationS: number,
   options: { breakdown?: boolean } = {},
 ): Promise<ScenarioResult> {
-  let next = 0;
-  const samples: { latency: number; request: BenchRequest | undefined }[] = [];
-  let non2xx = 0;
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: base,
-        connections: CONNECTIONS,
-        duration: durationS,
-        requests: [
-          {
-            method: 'GET',
-            setupRequest: (request, context) => {
-              const item = requests[next % requests.length]!;
-              next += 1;
-              // The context belongs to one connection, which has one request in flight.
-              (context as { request?: BenchRequest }).request = item;
-              return { ...request, path: item.path };
-            },
-          },
-        ],
-      },
-      (error, done) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(done)),
-    );
-    instance.on('response', (client, statusCode, _bytes, responseTime) => {
-      const request = (client as unknown as ClientWithContext).requestIterator?.context?.request;
-      samples.push({ latency: responseTime, request });
-      if (statusCode < 200 || statusCode >= 300) non2xx += 1;
-    });
-  });
+  const load = await runLoad(base, { connections: CONNECTIONS, durationS, next: inTurn(requests) });
+  const samples = load.samples;
   const all = figures(
     samples.map((x) => x.latency),
-    result.duration,
+    load.durationS,
   );
   const scenario: ScenarioResult = {
     name,
-    durationS: result.duration,
-    non2xx,
-    errors: result.errors + result.timeouts,
+    durationS: load.durationS,
+    non2xx: load.non2xx,
+    errors: load.errors,
     ...all,
   };
   if (options.breakdown) {
@@ -302,7 +270,7 @@ async function runScenario(
     for (const [label, test] of groups) {
       scenario.breakdown[label] = figures(
         samples.filter((x) => x.request && test(x.request)).map((x) => x.latency),
-        result.duration,
+        load.durationS,
       );
     }
   }

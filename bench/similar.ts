@@ -9,11 +9,11 @@
  * in alternation (the machine's other load moves both alike). Prints one JSON line per run.
  */
 import { COMMON_ROUTES, endpointUrl, MATERIAL_ROUTES } from '@gemstock/contract';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { assertSafeDatabase } from './bench-database.js';
 import { forkBenchServer } from './fork-server.js';
 import { figures } from './latency-figures.js';
+import { inTurn, runLoad } from './load.js';
 import { mulberry32 } from './seed-materials.js';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/gemstock_bench';
@@ -23,34 +23,19 @@ const CONNECTIONS = 32;
 const SERVER_BUSY = 1602;
 
 async function load(base: string, paths: string[], durationS: number) {
-  let next = 0;
-  const latencies: number[] = [];
-  let non2xx = 0;
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: base,
-        connections: CONNECTIONS,
-        duration: durationS,
-        requests: [
-          {
-            method: 'GET',
-            setupRequest: (request) => {
-              const path = paths[next % paths.length]!;
-              next += 1;
-              return { ...request, path };
-            },
-          },
-        ],
-      },
-      (error, done) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(done)),
-    );
-    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-      latencies.push(responseTime);
-      if (statusCode < 200 || statusCode >= 300) non2xx += 1;
-    });
+  const result = await runLoad(base, {
+    connections: CONNECTIONS,
+    durationS,
+    next: inTurn(paths.map((path) => ({ path }))),
   });
-  return { ...figures(latencies, result.duration), non2xx, errors: result.errors + result.timeouts };
+  return {
+    ...figures(
+      result.samples.map((x) => x.latency),
+      result.durationS,
+    ),
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
 }
 
 async function main() {
