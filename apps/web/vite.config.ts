@@ -100,11 +100,12 @@ export default defineConfig(({ isSsrBuild }) => ({
             ? 'assets/[hash].js'
             : 'assets/[name]-[hash].js',
         // Routes are split by their `import()` in src/app/router.tsx. These groups keep the
-        // long-lived vendor code in cache-stable chunks. The operator console
-        // (src/features/admin, one `import()` of its own) needs no group: a group also captures
-        // the dependencies of what it matches (React, antd, the api-client …), which would put
-        // them in the console's chunk and make every buyer page load it. Its own lazy import
-        // already keeps it out of the buyer entry (checked by scripts/check-admin-split.mjs).
+        // long-lived vendor code in cache-stable chunks. The operator console's own code
+        // (src/features/admin, one `import()` of its own) has no group: a group also captures
+        // the dependencies of what it matches (React, the contract, the api-client …), which
+        // would put them in the console's chunk and make every buyer page load it. Its own lazy
+        // import already keeps it out of the buyer entry (checked by scripts/check-admin-split.mjs).
+        // Its copy of antd has one (console-antd): nothing outside the console imports a copy.
         codeSplitting: {
           groups: [
             {
