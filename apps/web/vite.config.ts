@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { CONSOLE_SHELL_PAGES, type ConsoleShellPage } from '../../packages/contract/src/first-response.ts';
 import { defineConfig } from 'vite';
+import { CONSOLE_COPY, consoleCopies, packageOf } from './build/console-copies.ts';
 import { decorativeIcons } from './build/decorative-icons.ts';
 import { earlyClicks } from './build/early-clicks.ts';
 import { precompress } from './build/precompress.ts';
@@ -12,8 +13,8 @@ const SRC_DIR = new URL('./src', import.meta.url).pathname;
 
 /**
  * A shell for each console page (`admin-<segment>`, the contract's CONSOLE_SHELL_PAGES): what the
- * /admin/* route loads before anything renders — antd's scope, the console's frame and the table
- * of its pages — and the page itself, so a cold first render is not a chain of three downloads.
+ * /admin/* route loads before anything renders — the console's frame (with its own antd) and the
+ * table of its pages — and the page itself, so a cold first render is not a chain of downloads.
  */
 function consoleShells(): Record<string, string[]> {
   const file: Partial<Record<ConsoleShellPage, string>> = { service: 'service-settings-page' };
@@ -21,7 +22,6 @@ function consoleShells(): Record<string, string[]> {
     CONSOLE_SHELL_PAGES.map((segment) => [
       `admin-${segment}`,
       [
-        'src/app/antd-scope.tsx',
         'src/features/admin/admin-app.tsx',
         'src/features/admin/console-pages.ts',
         `src/features/admin/routes/${file[segment] ?? `${segment}-page`}.tsx`,
@@ -38,6 +38,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     decorativeIcons(),
     earlyClicks(),
     stylesheetLast(),
+    // the operator console's own antd, in one chunk (see codeSplitting below, decision 0052)
+    consoleCopies(`${SRC_DIR}/features/admin/`, `${SRC_DIR}/`),
     // the API reference's Scalar keeps its own zod and clsx (src/features/api-docs)
     separateCopies(/[\\/]node_modules[\\/](@scalar|@ai-sdk|ai|cva)[\\/]/, ['zod', 'clsx']),
     // the pages a first visit lands on; the server maps paths to these shells (plugins/web-app.ts)
@@ -98,17 +100,27 @@ export default defineConfig(({ isSsrBuild }) => ({
             ? 'assets/[hash].js'
             : 'assets/[name]-[hash].js',
         // Routes are split by their `import()` in src/app/router.tsx. These groups keep the
-        // long-lived vendor code in cache-stable chunks. The operator console
-        // (src/features/admin, one `import()` of its own) needs no group: a group also captures
-        // the dependencies of what it matches (React, antd, the api-client …), which would put
-        // them in the console's chunk and make every buyer page load it. Its own lazy import
-        // already keeps it out of the buyer entry (checked by scripts/check-admin-split.mjs).
+        // long-lived vendor code in cache-stable chunks. The operator console's own code
+        // (src/features/admin, one `import()` of its own) has no group: a group also captures
+        // the dependencies of what it matches (React, the contract, the api-client …), which
+        // would put them in the console's chunk and make every buyer page load it. Its own lazy
+        // import already keeps it out of the buyer entry (checked by scripts/check-admin-split.mjs).
+        // Its copy of antd has one (console-antd): nothing outside the console imports a copy.
         codeSplitting: {
           groups: [
             {
               name: 'react-vendor',
               test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|@tanstack|zustand)[\\/]/,
               priority: 20,
+            },
+            {
+              // The operator console's copy of antd, its icons and dayjs (build/console-copies.ts):
+              // one file instead of the hundred-odd pieces a console page loaded, each a request
+              // before the first render. Only the console's chunks import these copies, so no buyer
+              // page loads it; below React's group, which keeps React out of it.
+              name: 'console-antd',
+              test: (id) => id.endsWith(CONSOLE_COPY) && packageOf(id) !== null,
+              priority: 15,
             },
             {
               // The plain components and rules every page a first visit lands on (home, detail,

@@ -1,8 +1,8 @@
 import type { Plugin } from 'vite';
 
-const ANTD_ICON = /@ant-design[\\/]icons[\\/](es|lib)[\\/]components[\\/]AntdIcon(Light)?\.js$/;
+const ANTD_ICON = /@ant-design[\\/]icons[\\/](es|lib)[\\/]components[\\/]AntdIcon(Light)?\.js(\?|$)/;
 const NAMED_IMG = /role:\s*"img",\s*"aria-label":\s*icon\.name/;
-const ANTD_PAGINATION = /antd[\\/]es[\\/]pagination[\\/]Pagination\.js$/;
+const ANTD_PAGINATION = /antd[\\/]es[\\/]pagination[\\/]Pagination\.js(\?|$)/;
 /** antd's 上一页 / 下一页 buttons hold only an icon and no name (the title sits on their <li>). */
 const PAGE_BUTTON = /const (prev|next)Icon = \/\*#__PURE__\*\/React\.createElement\("button", \{/g;
 

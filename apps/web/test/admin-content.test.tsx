@@ -115,7 +115,8 @@ describe('内容管理', () => {
     renderConsoleAt('/admin/content');
     const editor = await screen.findByLabelText('正文（Markdown）');
     fireEvent.change(editor, { target: { value: '字'.repeat(60_001) } });
-    expect((await screen.findByRole('alert')).textContent).toContain('正文超出 1 个字符');
+    // under the field (the frame's unanswered calls toast beside it)
+    expect((await within(screen.getByRole('main')).findByRole('alert')).textContent).toContain('正文超出 1 个字符');
     expect((screen.getByRole('button', { name: /保存草稿/ }) as HTMLButtonElement).disabled).toBe(true);
   });
 

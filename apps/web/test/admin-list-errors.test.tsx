@@ -12,7 +12,7 @@ import {
   ADMIN_REVIEW_API,
   ADMIN_SURVEY_API,
 } from '@gemstock/contract';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAdminSession } from '@/features/admin/lib/admin-session';
 import { type ApiCall, serveApi } from './fake-api';
@@ -56,7 +56,8 @@ describe('a console list whose load fails', () => {
     renderConsoleAt(page);
     // a page's code may load on demand first, on a busy machine slowly
     expect(await screen.findByText(failed, {}, { timeout: 10_000 })).toBeTruthy();
-    expect(screen.getByText('数据库暂时无法访问，请稍后再试')).toBeTruthy();
+    // in the page itself, not (only) in the toast the api-client shows for every failed call
+    expect(within(screen.getByRole('main')).getByText('数据库暂时无法访问，请稍后再试')).toBeTruthy();
     expect(screen.queryByText(new RegExp(empty))).toBeNull();
 
     const asked = calls.filter((c) => c.url.pathname === listPath).length;

@@ -27,8 +27,12 @@ export function AntdScope({ children }: { children: ReactNode }) {
   );
 }
 
-/** Lets code outside React (the api-client) toast through antd's App context. */
-function NotifierBinding() {
+/**
+ * Lets code outside React (the api-client) toast through antd's App context. The operator console
+ * mounts its own inside its scope: it has its own copy of antd (build/console-copies.ts), and the
+ * site's host would load the site's antd beside it for a toast.
+ */
+export function NotifierBinding() {
   const { message } = App.useApp();
   useEffect(() => bindNotifier(message), [message]);
   return null;

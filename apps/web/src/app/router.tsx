@@ -38,12 +38,17 @@ export const routes: RouteObject[] = [
     path: '/admin/*',
     HydrateFallback: AppLoading,
     ErrorBoundary: RouteError,
-    lazy: antdPage(() => {
-      // the page the address names starts loading beside the frame, not after it has rendered
-      void import('@/features/admin/console-pages').then((pages) =>
-        pages.preloadConsolePage(window.location.pathname, window.location.search),
-      );
-      return import('@/features/admin/admin-app');
+    // (antd's scope is the console's own: src/features/admin/admin-app.tsx)
+    lazy: page(async () => {
+      // The page the address names loads beside the frame (its list's first call starts then
+      // too), and the frame waits for it: their first render is one, with the page in it.
+      const [app] = await Promise.all([
+        import('@/features/admin/admin-app'),
+        import('@/features/admin/console-pages').then((pages) =>
+          pages.preloadConsolePage(window.location.pathname, window.location.search),
+        ),
+      ]);
+      return app;
     }),
   },
   {

@@ -1,54 +1,81 @@
 import { Spin } from 'antd';
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
 import { Route, Routes } from 'react-router';
+import { AntdScope, NotifierBinding } from '@/app/antd-scope';
 import { AdminHome, AdminLayout } from './components/admin-layout';
-import { CONSOLE_PAGES } from './console-pages';
+import { arrivedConsolePage, type ConsolePage, type ConsolePageModule, loadConsolePage } from './console-pages';
 
 /**
  * A console page, loaded the first time its route opens: the first render of one list waits for
  * that page's code alone, not for every page of the console. Its own Suspense keeps the layout
  * and the menu drawn while it loads.
+ *
+ * A page whose code is already here (the address the console opened at: the router waits for
+ * it, src/app/router.tsx) renders in the frame's first pass. Through React.lazy it would suspend
+ * once all the same, and React reveals a suspended page's content at the earliest 300 ms after
+ * the spinner it showed: most of a cold first render's budget, spent waiting on nothing.
  */
-function lazyPage<N extends string>(load: () => Promise<Record<N, ComponentType>>, name: N) {
-  const Page = lazy<ComponentType>(async () => ({ default: (await load())[name] }));
-  return (
-    <Suspense fallback={<Spin style={{ display: 'block', marginTop: 96 }} />}>
-      <Page />
-    </Suspense>
-  );
+function lazyPage<S extends ConsolePage>(segment: S, name: keyof ConsolePageModule<S> & string) {
+  const pick = (module: ConsolePageModule<S>) => module[name] as ComponentType;
+  const Lazy = lazy(async () => ({ default: pick(await loadConsolePage(segment)) }));
+  function Page() {
+    // decided once per mount: a page switching from the lazy one to the arrived one would remount
+    const [Arrived] = useState(() => {
+      const module = arrivedConsolePage(segment);
+      return module ? pick(module) : null;
+    });
+    return Arrived ? <Arrived /> : <Lazy />;
+  }
+  return withSpinner(<Page />);
 }
 
-const AccountPage = lazyPage(CONSOLE_PAGES.account, 'AccountPage');
-const AuditPage = lazyPage(CONSOLE_PAGES.audit, 'AuditPage');
-const CompaniesPage = lazyPage(CONSOLE_PAGES.companies, 'CompaniesPage');
-const CouponsPage = lazyPage(CONSOLE_PAGES.coupons, 'CouponsPage');
-const KeywordsPage = lazyPage(CONSOLE_PAGES.keywords, 'KeywordsPage');
-const AdminLoginPage = lazyPage(CONSOLE_PAGES.login, 'AdminLoginPage');
-const MaterialsPage = lazyPage(CONSOLE_PAGES.materials, 'MaterialsPage');
-const AdminNotFoundPage = lazyPage(() => import('./routes/not-found-page'), 'AdminNotFoundPage');
-const DashboardPage = lazyPage(CONSOLE_PAGES.dashboard, 'DashboardPage');
-const OverviewPage = lazyPage(CONSOLE_PAGES.overview, 'OverviewPage');
-const OperatorsPage = lazyPage(CONSOLE_PAGES.operators, 'OperatorsPage');
-const OrdersPage = lazyPage(CONSOLE_PAGES.orders, 'OrdersPage');
-const PaymentExceptionsPage = lazyPage(CONSOLE_PAGES['payment-exceptions'], 'PaymentExceptionsPage');
-const ServiceSettingsPage = lazyPage(CONSOLE_PAGES.service, 'ServiceSettingsPage');
-const TransfersPage = lazyPage(CONSOLE_PAGES.transfers, 'TransfersPage');
-const DemandsPage = lazyPage(CONSOLE_PAGES.demands, 'DemandsPage');
-const InvoicesPage = lazyPage(CONSOLE_PAGES.invoices, 'InvoicesPage');
-const SurveysPage = lazyPage(CONSOLE_PAGES.surveys, 'SurveysPage');
-const PrivacyPage = lazyPage(CONSOLE_PAGES.privacy, 'PrivacyPage');
-const TracePage = lazyPage(CONSOLE_PAGES.trace, 'TracePage');
-const ReviewPage = lazyPage(CONSOLE_PAGES.review, 'ReviewPage');
-const UploadPage = lazyPage(CONSOLE_PAGES.upload, 'UploadPage');
-const ContentPage = lazyPage(CONSOLE_PAGES.content, 'ContentPage');
+function withSpinner(page: ReactNode) {
+  return <Suspense fallback={<Spin style={{ display: 'block', marginTop: 96 }} />}>{page}</Suspense>;
+}
+
+const NotFound = lazy(async () => ({ default: (await import('./routes/not-found-page')).AdminNotFoundPage }));
+const AdminNotFoundPage = withSpinner(<NotFound />);
+
+const AccountPage = lazyPage('account', 'AccountPage');
+const AuditPage = lazyPage('audit', 'AuditPage');
+const CompaniesPage = lazyPage('companies', 'CompaniesPage');
+const CouponsPage = lazyPage('coupons', 'CouponsPage');
+const KeywordsPage = lazyPage('keywords', 'KeywordsPage');
+const AdminLoginPage = lazyPage('login', 'AdminLoginPage');
+const MaterialsPage = lazyPage('materials', 'MaterialsPage');
+const DashboardPage = lazyPage('dashboard', 'DashboardPage');
+const OverviewPage = lazyPage('overview', 'OverviewPage');
+const OperatorsPage = lazyPage('operators', 'OperatorsPage');
+const OrdersPage = lazyPage('orders', 'OrdersPage');
+const PaymentExceptionsPage = lazyPage('payment-exceptions', 'PaymentExceptionsPage');
+const ServiceSettingsPage = lazyPage('service', 'ServiceSettingsPage');
+const TransfersPage = lazyPage('transfers', 'TransfersPage');
+const DemandsPage = lazyPage('demands', 'DemandsPage');
+const InvoicesPage = lazyPage('invoices', 'InvoicesPage');
+const SurveysPage = lazyPage('surveys', 'SurveysPage');
+const PrivacyPage = lazyPage('privacy', 'PrivacyPage');
+const TracePage = lazyPage('trace', 'TracePage');
+const ReviewPage = lazyPage('review', 'ReviewPage');
+const UploadPage = lazyPage('upload', 'UploadPage');
+const ContentPage = lazyPage('content', 'ContentPage');
 
 /**
  * The operator console, mounted at /admin/* by one lazy route of the app router: its frame (this
  * router and the layout) loads first, each page when it opens, and no buyer page loads any of
- * it. It has its own login, session (a separate token) and layout; it shares only the providers
- * (antd zh_CN, React Query) and the api-client's envelope handling.
+ * it. It has its own login, session (a separate token) and layout, and its own copy of antd with
+ * antd's scope (theme, zh_CN) and toasts (build/console-copies.ts); it shares with the site only
+ * React Query's cache and the api-client's envelope handling.
  */
 export default function AdminApp() {
+  return (
+    <AntdScope>
+      <NotifierBinding />
+      <ConsoleRoutes />
+    </AntdScope>
+  );
+}
+
+function ConsoleRoutes() {
   return (
     <Routes>
       <Route path="login" element={AdminLoginPage} />

@@ -36,13 +36,31 @@ export const CONSOLE_PAGES = {
   content: () => import('./routes/content-page'),
 } as const;
 
+export type ConsolePage = keyof typeof CONSOLE_PAGES;
+export type ConsolePageModule<S extends ConsolePage> = Awaited<ReturnType<(typeof CONSOLE_PAGES)[S]>>;
+
+/** The pages whose code has arrived, by segment. */
+const arrived = new Map<ConsolePage, unknown>();
+
+/** Loads a console page's code (through CONSOLE_PAGES) and remembers that it has arrived. */
+export async function loadConsolePage<S extends ConsolePage>(segment: S): Promise<ConsolePageModule<S>> {
+  const module = (await CONSOLE_PAGES[segment]()) as ConsolePageModule<S>;
+  arrived.set(segment, module);
+  return module;
+}
+
+/** The page's code if it has arrived: rendered at once, without suspending (admin-app.tsx). */
+export function arrivedConsolePage<S extends ConsolePage>(segment: S): ConsolePageModule<S> | undefined {
+  return arrived.get(segment) as ConsolePageModule<S> | undefined;
+}
+
 /**
  * The first call of the lists that open most often, by page, when the address asks for the list
  * as it first shows (no filter): started with the page's code rather than after it has run and
  * rendered, so the rows are in the cache when the table first draws. The page's own query has the
  * same key and finds them there, or joins the call still on its way.
  */
-const FIRST_CALL: Partial<Record<keyof typeof CONSOLE_PAGES, () => Promise<void>>> = {
+const FIRST_CALL: Partial<Record<ConsolePage, () => Promise<void>>> = {
   overview: prefetchOverview,
   orders: () => prefetchOrders(FIRST_ORDERS_QUERY),
   materials: () => prefetchMaterials(FIRST_MATERIALS_QUERY),
@@ -50,10 +68,12 @@ const FIRST_CALL: Partial<Record<keyof typeof CONSOLE_PAGES, () => Promise<void>
 
 /**
  * Starts loading the page at `pathname` (/admin/orders → the orders page; /admin itself opens
- * 今日待办 for most roles), and its first call. Nothing waits for it: React.lazy asks the same
- * import() later and gets the module already loaded or on its way.
+ * 今日待办 for most roles), and its first call. Settles when the page's code has arrived (or
+ * failed to: the page reports that itself when it renders), never with an error: the router
+ * waits for it beside the console's frame, so that the frame's first render draws the page too.
+ * The list's call is not waited for: the page shows its table loading until the rows come.
  */
-export function preloadConsolePage(pathname: string, search = ''): void {
+export async function preloadConsolePage(pathname: string, search = ''): Promise<void> {
   // who is signed in (the menu and every role check wait for it) is asked now too, not when the
   // frame first renders; the frame's query finds the answer in the cache
   const segment = pathname.split('/')[2] || 'overview';
@@ -66,7 +86,7 @@ export function preloadConsolePage(pathname: string, search = ''): void {
     }
   }
   if (Object.hasOwn(CONSOLE_PAGES, segment)) {
-    void CONSOLE_PAGES[segment as keyof typeof CONSOLE_PAGES]().catch(() => {
+    await loadConsolePage(segment as ConsolePage).catch(() => {
       // a failed preload is retried, and reported, when the page itself loads
     });
   }
