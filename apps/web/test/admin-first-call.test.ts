@@ -47,7 +47,7 @@ describe("a console page's first call starts with its code", () => {
   it('asks for the orders list as /admin/orders first shows it, under the key the page reads', async () => {
     const fetchMock = answering(200, { orders: [], total: 0, totalCapped: false, nextCursor: null });
     vi.stubGlobal('fetch', fetchMock);
-    preloadConsolePage('/admin/orders', '');
+    void preloadConsolePage('/admin/orders', '');
     await vi.waitFor(() =>
       expect(
         queryClient.getQueryData([...ADMIN_ORDERS_KEY, 'list', { page: 1, page_size: ADMIN_PAGE_SIZE_DEFAULT }]),
@@ -63,8 +63,8 @@ describe("a console page's first call starts with its code", () => {
   it('asks for the materials list newest first and for 今日待办 at /admin', async () => {
     const fetchMock = answering(200, {});
     vi.stubGlobal('fetch', fetchMock);
-    preloadConsolePage('/admin/materials', '');
-    preloadConsolePage('/admin', '');
+    void preloadConsolePage('/admin/materials', '');
+    void preloadConsolePage('/admin', '');
     await vi.waitFor(() => {
       expect(queryClient.getQueryData([...ADMIN_MATERIALS_KEY, { sort: 'newest', page_size: 20 }])).toEqual({});
       expect(queryClient.getQueryData([ADMIN_SCOPE, 'overview'])).toEqual({});
@@ -74,11 +74,11 @@ describe("a console page's first call starts with its code", () => {
   it('leaves a filtered address, the login page and a signed-out console to the page itself', async () => {
     const fetchMock = answering(200, {});
     vi.stubGlobal('fetch', fetchMock);
-    preloadConsolePage('/admin/orders', '?status=paid');
-    preloadConsolePage('/admin/materials', '?q=ring');
-    preloadConsolePage('/admin/login', '');
+    void preloadConsolePage('/admin/orders', '?status=paid');
+    void preloadConsolePage('/admin/materials', '?q=ring');
+    void preloadConsolePage('/admin/login', '');
     useAdminSession.getState().clear();
-    preloadConsolePage('/admin/orders', '');
+    void preloadConsolePage('/admin/orders', '');
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(urlsOf(fetchMock).filter((url) => !url.endsWith(ADMIN_ROUTES.me.path))).toEqual([]);
   });
@@ -88,7 +88,7 @@ describe("a console page's first call starts with its code", () => {
     const me = answering(200, { operator: { roles: ['editor'] }, warnings: { cluster: null } });
     const fetchMock = vi.fn(async (url: string) => (url.endsWith(ADMIN_ROUTES.me.path) ? me(url) : forbidden(url)));
     vi.stubGlobal('fetch', fetchMock);
-    preloadConsolePage('/admin/orders', '');
+    void preloadConsolePage('/admin/orders', '');
     await vi.waitFor(() =>
       expect(queryClient.getQueryState([...ADMIN_ORDERS_KEY, 'list', { page: 1, page_size: 20 }])?.status).toBe(
         'error',
