@@ -38,14 +38,16 @@ vi.mock('@/features/admin/lib/admin-api', async (importOriginal) => {
   };
 });
 
-const CANDIDATE = {
+const CANDIDATE: TTraceResponse['candidates'][number] = {
   sid: 'm8ue871tuitoc87',
   title: '金项链 项链 黄金',
+  format: 'image',
   thumbUrl: null,
   distance: 4,
   placed: true,
   licencesCompared: 2,
   bestScore: 23.5,
+  readings: [{ cut: null, frameMs: null, placed: true, licencesCompared: 2, bestScore: 23.5 }],
 };
 
 const FOUND: TTraceResponse = {
@@ -58,6 +60,8 @@ const FOUND: TTraceResponse = {
     orderNo: 'GS20261129070827688077',
     orderSid: 'ord0000000000001',
     score: 23.5,
+    cut: null,
+    frameMs: null,
     company: '深圳市宝图演示珠宝有限公司',
     buyer: { sid: 'usr0000000000001', account: '林晓雯', mobile: '13800138000' },
     licensedAt: '2026-11-28T23:08:00.000Z',
