@@ -124,10 +124,56 @@ describe('溯源', () => {
     ]) {
       expect(match.textContent).toContain(shown);
     }
-    expect(within(match).getByText('原图')).toBeTruthy();
+    // The file the mark was found in, and the one download, are both the original.
+    expect(within(match).getAllByText('原图')).toHaveLength(2);
     // The look-alike that lined up but carries no mark is not called aligned.
     expect(screen.getAllByText('已对齐')).toHaveLength(1);
     expect(screen.getByText('已比对，未检出标记')).toBeTruthy();
+  });
+
+  it('says which channel cut a copy was made from, and what each file of the material read', async () => {
+    sent.answer = async () => ({
+      ...FOUND,
+      match: { ...FOUND.match!, cut: 'xiaohongshu', score: 17.2 },
+      candidates: [
+        {
+          ...CANDIDATE,
+          bestScore: 17.2,
+          readings: [
+            { cut: 'xiaohongshu', frameMs: null, placed: true, licencesCompared: 2, bestScore: 17.2 },
+            { cut: null, frameMs: null, placed: false, licencesCompared: 2, bestScore: 0.3 },
+            { cut: 'tmall', frameMs: null, placed: true, licencesCompared: 2, bestScore: 1.1 },
+          ],
+        },
+      ],
+    });
+    renderPage();
+    choose(jpeg());
+    const match = await screen.findByTestId('trace-match');
+    expect(match.textContent).toContain('检出文件小红书 1242×1656 渠道图');
+    expect(screen.getByText('小红书 1242×1656 渠道图：17.2')).toBeTruthy();
+    expect(screen.getByText('原图：无法对齐')).toBeTruthy();
+    // 天猫 and 京东 share the 800×800 cut: the mark cannot tell them apart, so neither is claimed.
+    expect(screen.getByText('天猫 / 京东 800×800 渠道图：1.1')).toBeTruthy();
+  });
+
+  it('says which frame of a video a still shows', async () => {
+    sent.answer = async () => ({
+      ...FOUND,
+      match: { ...FOUND.match!, frameMs: 72_400, score: 9.3 },
+      candidates: [
+        {
+          ...CANDIDATE,
+          format: 'video',
+          bestScore: 9.3,
+          readings: [{ cut: null, frameMs: 72_400, placed: true, licencesCompared: 2, bestScore: 9.3 }],
+        },
+      ],
+    });
+    renderPage();
+    choose(jpeg('still.png'));
+    const match = await screen.findByTestId('trace-match');
+    expect(match.textContent).toContain('检出文件原视频 01:12.4 处的画面');
   });
 
   it('says 未检出 when no licence mark reaches the threshold', async () => {
