@@ -153,8 +153,7 @@ describe('溯源', () => {
     expect(match.textContent).toContain('检出文件小红书 1242×1656 渠道图');
     expect(screen.getByText('小红书 1242×1656 渠道图：17.2')).toBeTruthy();
     expect(screen.getByText('原图：无法对齐')).toBeTruthy();
-    // 天猫 and 京东 share the 800×800 cut: the mark cannot tell them apart, so neither is claimed.
-    expect(screen.getByText('天猫 / 京东 800×800 渠道图：1.1')).toBeTruthy();
+    expect(screen.getByText('天猫 800×800 渠道图：1.1')).toBeTruthy();
   });
 
   it('says which frame of a video a still shows', async () => {

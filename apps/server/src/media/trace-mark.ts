@@ -58,6 +58,16 @@ export function traceKeyOf(secret: Uint8Array, licenceSid: string): Buffer {
   return createHmac('sha256', secret).update(`gemstock:trace:v${TRACE_MARK_VERSION}:${licenceSid}`).digest();
 }
 
+/**
+ * The key of a licence's channel cut of one preset: drawn from the licence's key, so it is still
+ * that licence's mark, but a pattern of its own. A cut that keeps the whole picture (a 3:4 picture's
+ * 小红书 cut) has the original's cell grid; with the licence's own key its copy would read as the
+ * original's, and 天猫's and 京东's identical 800×800 cuts as each other's.
+ */
+export function traceCutKeyOf(licenceKey: Uint8Array, preset: string): Buffer {
+  return createHmac('sha256', licenceKey).update(`gemstock:trace-cut:${preset}`).digest();
+}
+
 const TRACE_NO_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 /** "TR-7KQ2-M9XA": the number the certificate prints for the key (40 bits of it, readable on paper). */

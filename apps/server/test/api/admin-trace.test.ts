@@ -220,6 +220,26 @@ describe('POST /api/admin/trace', () => {
     );
   }, 90_000);
 
+  it("tells a copy of a cut that keeps the whole picture (a 3:4 picture's 小红书 cut) from a copy of the original", async () => {
+    const { material } = await pictureMaterial(6, 3.5);
+    expect(material.width / material.height).toBeCloseTo(3 / 4, 2);
+    const buyer = await companyBuyer('深圳市周氏珠宝有限公司');
+    await buyAndDownload(buyer, material);
+    const link = await injectApi(t, LICENCE_API.materialDownload, {
+      params: { id: material.sid },
+      query: { preset: ChannelPreset.XIAOHONGSHU },
+      token: buyer.token,
+    });
+    const cut = (await t.app.inject({ method: 'GET', url: link.data.url })).rawPayload;
+    const operator = await createTestOperator(t);
+    const { data } = (await trace(operator.token, await q70(cut), { material: material.sid })).json();
+    expect(data.match).toMatchObject({ materialSid: material.sid, cut: ChannelPreset.XIAOHONGSHU });
+    // Read against the original too, with the licence's own key: nothing there.
+    const onOriginal = data.candidates[0].readings.find((r: { cut: string | null }) => r.cut === null);
+    expect(onOriginal).toMatchObject({ placed: true });
+    expect(onOriginal.bestScore).toBeLessThan(data.threshold);
+  }, 90_000);
+
   describe.skipIf(!createVideoProcessor({}).available)('a video', () => {
     it("is downloaded as the licence's own marked copy, made by a job (4487 until then); a still of a re-encoded, halved copy names that licence and its frame", async () => {
       const dir = await mkdtemp(join(tmpdir(), 'trace-api-'));

@@ -21,7 +21,7 @@ import { readImageInfo } from '../../media/image-processor.js';
 import { channelCutKey, parseTracedKey } from '../../media/keys.js';
 import { perceptualHash } from '../../media/perceptual-hash.js';
 import { decodeCopy, markOriginal, readCopyAgainst, scoreKeys } from '../../media/trace-image.js';
-import { type GreyImage, TRACE_Z_THRESHOLD, traceKeyOf } from '../../media/trace-mark.js';
+import { type GreyImage, TRACE_Z_THRESHOLD, traceCutKeyOf, traceKeyOf } from '../../media/trace-mark.js';
 import { findStillFrame } from '../../media/trace-video.js';
 import { recordOperatorAction } from '../audit/index.js';
 import { findMaterialsBySids, type MaterialRow } from '../catalog/index.js';
@@ -101,7 +101,8 @@ export async function prepareTracedFile(deps: LicenceDeps, key: string): Promise
     if (!source) throw new AppError(ErrorCode.TRACE_MARK_FAILED);
     let marked;
     try {
-      marked = await markOriginal(source, traceKeyOf(deps.traceSecret, licence.sid));
+      const key = traceKeyOf(deps.traceSecret, licence.sid);
+      marked = await markOriginal(source, preset === null ? key : traceCutKeyOf(key, preset));
     } catch {
       throw new AppError(ErrorCode.TRACE_MARK_FAILED);
     }
@@ -290,7 +291,12 @@ export async function traceCopy(
         const bytes = await source.bytes();
         if (!bytes) continue;
         const reading = await deps.markSlots.run(() => readCopyAgainst(grey, bytes));
-        const scores = scoreKeys(reading, await readImageInfo(bytes), keys);
+        const cut = source.cut;
+        const scores = scoreKeys(
+          reading,
+          await readImageInfo(bytes),
+          cut === null ? keys : keys.map((key) => traceCutKeyOf(key, cut)),
+        );
         // The copy is of one file: once a licence is named on it, the others need not be read.
         if (consider(scores, { cut: source.cut, frameMs: null }, reading.placed)) break;
       }

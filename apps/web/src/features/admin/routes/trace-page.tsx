@@ -40,18 +40,10 @@ function videoTime(ms: number): string {
   return `${String(minutes).padStart(2, '0')}:${(seconds - minutes * 60).toFixed(1).padStart(4, '0')}`;
 }
 
-/**
- * What a reading was of, as the buyer's download names it. Channels sharing a size share the cut
- * (天猫 and 京东's 800×800): the mark cannot tell which of them was downloaded.
- */
+/** What a reading was of, as the buyer's download names it: each channel's cut has a mark of its own. */
 function fileLabel(at: { cut: string | null; frameMs: number | null }): string {
   if (at.frameMs !== null) return `原视频 ${videoTime(at.frameMs)} 处的画面`;
-  const spec = CHANNEL_PRESET_TABLE.find((p) => p.preset === at.cut);
-  if (!spec) return '原图';
-  const names = CHANNEL_PRESET_TABLE.filter((p) => p.width === spec.width && p.height === spec.height).map(
-    (p) => p.name,
-  );
-  return `${names.join(' / ')} ${spec.width}×${spec.height} 渠道图`;
+  return presetLabel(at.cut);
 }
 
 function presetLabel(preset: string | null): string {
