@@ -173,6 +173,8 @@ describe('溯源', () => {
     choose(jpeg('still.png'));
     const match = await screen.findByTestId('trace-match');
     expect(match.textContent).toContain('检出文件原视频 01:12.4 处的画面');
+    // its download: the video itself
+    expect(within(match).getByText('原视频')).toBeTruthy();
   });
 
   it('says 未检出 when no licence mark reaches the threshold', async () => {

@@ -46,8 +46,8 @@ function fileLabel(at: { cut: string | null; frameMs: number | null }): string {
   return presetLabel(at.cut);
 }
 
-function presetLabel(preset: string | null): string {
-  if (preset === null) return '原图';
+function presetLabel(preset: string | null, video = false): string {
+  if (preset === null) return video ? '原视频' : '原图';
   const spec = CHANNEL_PRESET_TABLE.find((p) => p.preset === preset);
   return spec ? `${spec.name} ${spec.width}×${spec.height} 渠道图` : `渠道尺寸 ${preset}`;
 }
@@ -124,7 +124,12 @@ function MatchCard({ match, threshold }: { match: Match; threshold: number }) {
           { title: '下载时间', dataIndex: 'at', render: (at: string) => formatDateTime(at) },
           { title: '账号', dataIndex: 'account' },
           { title: '手机号', dataIndex: 'mobile', render: (m: string | null) => m ?? '—' },
-          { title: '文件', dataIndex: 'preset', render: (p: string | null) => presetLabel(p) },
+          {
+            title: '文件',
+            dataIndex: 'preset',
+            // A still names its video by the frame it shows: the video's downloads are of the 原视频.
+            render: (p: string | null) => presetLabel(p, match.frameMs !== null),
+          },
         ]}
       />
     </Card>
