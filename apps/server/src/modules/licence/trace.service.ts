@@ -101,8 +101,8 @@ export async function prepareTracedFile(deps: LicenceDeps, key: string): Promise
     if (!source) throw new AppError(ErrorCode.TRACE_MARK_FAILED);
     let marked;
     try {
-      const key = traceKeyOf(deps.traceSecret, licence.sid);
-      marked = await markOriginal(source, preset === null ? key : traceCutKeyOf(key, preset));
+      const licenceKey = traceKeyOf(deps.traceSecret, licence.sid);
+      marked = await markOriginal(source, preset === null ? licenceKey : traceCutKeyOf(licenceKey, preset));
     } catch {
       throw new AppError(ErrorCode.TRACE_MARK_FAILED);
     }
