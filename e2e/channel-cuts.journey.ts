@@ -63,7 +63,8 @@ test('a licensed picture is previewed and downloaded as a 小红书 cut', async 
     page.waitForEvent('download'),
     dialog.getByRole('button', { name: '下载小红书 1242×1656' }).click(),
   ]);
-  expect(download.suggestedFilename()).toMatch(/^cut-xiaohongshu-1242x1656-[0-9a-f]{16}\.jpg$/);
+  // the licence's own marked copy of the cut (decision 0049)
+  expect(download.suggestedFilename()).toMatch(/^traced-cut-xiaohongshu-[a-z0-9]+-[0-9a-f]{16}\.jpg$/);
   const bytes = await readFile((await download.path())!);
   const meta = await sharp(bytes).metadata();
   expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1242, 1656]);

@@ -122,9 +122,10 @@ export async function startServer(config: Config, options: StartServerOptions = 
   if (outdated > 0) app.log.info({ materials: outdated }, 'queued new renditions for materials made under older rules');
 
   const worker = config.mediaWorker.enabled ? new MediaWorker(app.deps, { log: app.log }) : null;
-  // Licensed videos' reframes (渠道尺寸), queued by any server's download (docs/decisions/0046).
+  // Licensed videos' reframes (渠道尺寸, docs/decisions/0046) and each licence's marked video
+  // (docs/decisions/0049), queued by any server's download.
   const reframes = config.mediaWorker.enabled
-    ? new MediaWorker(app.deps, { log: app.log, next: () => app.services.licences.runNextReframe() })
+    ? new MediaWorker(app.deps, { log: app.log, next: () => app.services.licences.runNextLicensedVideoJob() })
     : null;
   const sweeper = new UnpaidOrderSweeper(app.deps, app.log);
   const uploadPurge = new PeriodicTask(

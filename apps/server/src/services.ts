@@ -137,8 +137,8 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger) {
   return {
     /** The same signer that signs every download link verifies them (the original-download route). */
     downloadUrls: deps.downloadUrls,
-    /** A licence's marked original is made when its link is first fetched (docs/decisions/0049). */
-    prepareFile: licences.prepareTracedOriginal,
+    /** A licence's marked picture or channel cut is made when its link is first fetched (docs/decisions/0049). */
+    prepareFile: licences.prepareTracedFile,
 
     audit: createAuditService(deps),
     catalog,

@@ -38,14 +38,16 @@ vi.mock('@/features/admin/lib/admin-api', async (importOriginal) => {
   };
 });
 
-const CANDIDATE = {
+const CANDIDATE: TTraceResponse['candidates'][number] = {
   sid: 'm8ue871tuitoc87',
   title: '金项链 项链 黄金',
+  format: 'image',
   thumbUrl: null,
   distance: 4,
   placed: true,
   licencesCompared: 2,
   bestScore: 23.5,
+  readings: [{ cut: null, frameMs: null, placed: true, licencesCompared: 2, bestScore: 23.5 }],
 };
 
 const FOUND: TTraceResponse = {
@@ -58,6 +60,8 @@ const FOUND: TTraceResponse = {
     orderNo: 'GS20261129070827688077',
     orderSid: 'ord0000000000001',
     score: 23.5,
+    cut: null,
+    frameMs: null,
     company: '深圳市宝图演示珠宝有限公司',
     buyer: { sid: 'usr0000000000001', account: '林晓雯', mobile: '13800138000' },
     licensedAt: '2026-11-28T23:08:00.000Z',
@@ -120,10 +124,57 @@ describe('溯源', () => {
     ]) {
       expect(match.textContent).toContain(shown);
     }
-    expect(within(match).getByText('原图')).toBeTruthy();
+    // The file the mark was found in, and the one download, are both the original.
+    expect(within(match).getAllByText('原图')).toHaveLength(2);
     // The look-alike that lined up but carries no mark is not called aligned.
     expect(screen.getAllByText('已对齐')).toHaveLength(1);
     expect(screen.getByText('已比对，未检出标记')).toBeTruthy();
+  });
+
+  it('says which channel cut a copy was made from, and what each file of the material read', async () => {
+    sent.answer = async () => ({
+      ...FOUND,
+      match: { ...FOUND.match!, cut: 'xiaohongshu', score: 17.2 },
+      candidates: [
+        {
+          ...CANDIDATE,
+          bestScore: 17.2,
+          readings: [
+            { cut: 'xiaohongshu', frameMs: null, placed: true, licencesCompared: 2, bestScore: 17.2 },
+            { cut: null, frameMs: null, placed: false, licencesCompared: 2, bestScore: 0.3 },
+            { cut: 'tmall', frameMs: null, placed: true, licencesCompared: 2, bestScore: 1.1 },
+          ],
+        },
+      ],
+    });
+    renderPage();
+    choose(jpeg());
+    const match = await screen.findByTestId('trace-match');
+    expect(match.textContent).toContain('检出文件小红书 1242×1656 渠道图');
+    expect(screen.getByText('小红书 1242×1656 渠道图：17.2')).toBeTruthy();
+    expect(screen.getByText('原图：无法对齐')).toBeTruthy();
+    expect(screen.getByText('天猫 800×800 渠道图：1.1')).toBeTruthy();
+  });
+
+  it('says which frame of a video a still shows', async () => {
+    sent.answer = async () => ({
+      ...FOUND,
+      match: { ...FOUND.match!, frameMs: 72_400, score: 9.3 },
+      candidates: [
+        {
+          ...CANDIDATE,
+          format: 'video',
+          bestScore: 9.3,
+          readings: [{ cut: null, frameMs: 72_400, placed: true, licencesCompared: 2, bestScore: 9.3 }],
+        },
+      ],
+    });
+    renderPage();
+    choose(jpeg('still.png'));
+    const match = await screen.findByTestId('trace-match');
+    expect(match.textContent).toContain('检出文件原视频 01:12.4 处的画面');
+    // its download: the video itself
+    expect(within(match).getByText('原视频')).toBeTruthy();
   });
 
   it('says 未检出 when no licence mark reaches the threshold', async () => {

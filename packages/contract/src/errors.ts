@@ -478,10 +478,16 @@ export const ErrorCode = {
   TRACE_NO_CANDIDATE: e(4483, 404, '未找到与这张图片相似的素材，无法溯源；如知道素材编号，请填写后重试'),
   /** The material named for a trace does not exist. */
   TRACE_MATERIAL_NOT_FOUND: e(4484, 404, '素材不存在，请检查素材编号'),
-  /** The material named for a trace is a video: videos carry no trace mark. */
-  TRACE_MATERIAL_VIDEO: e(4485, 400, '视频素材没有溯源标记，只能对图片溯源'),
+  /** The material named for a trace is a video and this server cannot read videos (no ffmpeg), or its original is unreadable. */
+  TRACE_VIDEO_UNAVAILABLE: e(4485, 503, '暂时无法读取该视频素材，请稍后重试'),
   /** The licence's marked copy of an original could not be made (an unreadable original): nothing is served. */
   TRACE_MARK_FAILED: e(4486, 503, '原图准备失败，请稍后重试'),
+  /** A licence's marked copy of a video is being made (a media job): the download is asked again later. */
+  TRACE_VIDEO_PREPARING: e(4487, 409, '正在为本授权准备带溯源标记的视频，请稍候几分钟后再下载'),
+  /** Too many marked videos are being made across the servers: nothing is queued. */
+  TRACE_VIDEO_QUEUE_FULL: e(4488, 503, '视频准备任务较多，请稍后再下载'),
+  /** The licence's marked copy of a video failed its last attempt (told once; the next download queues it again). */
+  TRACE_VIDEO_FAILED: e(4489, 502, '带溯源标记的视频生成失败，请稍后重试'),
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCodeName = keyof typeof ErrorCode;

@@ -91,10 +91,39 @@ export function tracedOriginalKey(materialSid: string, licenceSid: string, origi
   return `private/materials/${materialSid}/traced-${licenceSid}-${hash}.${format === 'jpeg' ? 'jpg' : format}`;
 }
 
-const TRACED_KEY = /^private\/materials\/([a-z0-9]+)\/traced-([a-z0-9]+)-[0-9a-f]{16}\.(?:jpg|png|webp)$/;
+/**
+ * Private storage key of a licence's marked channel cut of a picture, e.g.
+ * `private/materials/k3x…/traced-cut-xiaohongshu-9h2…-4be1….jpg`: the unmarked cut (channelCutKey,
+ * shared by every licence) with the licence's mark, named by the cut's own key and
+ * TRACE_MARK_VERSION (the hash), so a new cut or a new mark makes a new file.
+ */
+export function tracedCutKey(materialSid: string, preset: string, licenceSid: string, cutKey: string): string {
+  const hash = createHash('sha256').update(`trace:${TRACE_MARK_VERSION}:${cutKey}`).digest('hex').slice(0, 16);
+  return `private/materials/${materialSid}/traced-cut-${preset}-${licenceSid}-${hash}.jpg`;
+}
 
-/** The material and licence a marked original's key names, or null for any other key. */
-export function parseTracedOriginalKey(key: string): { materialSid: string; licenceSid: string } | null {
+/**
+ * Private storage key of a licence's marked video (every frame carries its mark), e.g.
+ * `private/materials/k3x…/traced-video-9h2…-4be1….mp4`, named as a marked original is.
+ */
+export function tracedVideoKey(materialSid: string, licenceSid: string, originalKey: string): string {
+  const hash = createHash('sha256')
+    .update(`trace-video:${TRACE_MARK_VERSION}:${originalKey}`)
+    .digest('hex')
+    .slice(0, 16);
+  return `private/materials/${materialSid}/traced-video-${licenceSid}-${hash}.mp4`;
+}
+
+const TRACED_KEY = /^private\/materials\/([a-z0-9]+)\/traced-([a-z0-9]+)-[0-9a-f]{16}\.(?:jpg|png|webp)$/;
+const TRACED_CUT_KEY = /^private\/materials\/([a-z0-9]+)\/traced-cut-([a-z]+)-([a-z0-9]+)-[0-9a-f]{16}\.jpg$/;
+
+/**
+ * What a marked file's key names: the material, the licence and, for a channel cut, its preset
+ * (null for the original). Null for any other key (a marked video is made by a job, not on fetch).
+ */
+export function parseTracedKey(key: string): { materialSid: string; licenceSid: string; preset: string | null } | null {
+  const cut = TRACED_CUT_KEY.exec(key);
+  if (cut) return { materialSid: cut[1]!, preset: cut[2]!, licenceSid: cut[3]! };
   const m = TRACED_KEY.exec(key);
-  return m ? { materialSid: m[1]!, licenceSid: m[2]! } : null;
+  return m ? { materialSid: m[1]!, licenceSid: m[2]!, preset: null } : null;
 }

@@ -58,6 +58,16 @@ export function traceKeyOf(secret: Uint8Array, licenceSid: string): Buffer {
   return createHmac('sha256', secret).update(`gemstock:trace:v${TRACE_MARK_VERSION}:${licenceSid}`).digest();
 }
 
+/**
+ * The key of a licence's channel cut of one preset: drawn from the licence's key, so it is still
+ * that licence's mark, but a pattern of its own. A cut that keeps the whole picture (a 3:4 picture's
+ * 小红书 cut) has the original's cell grid; with the licence's own key its copy would read as the
+ * original's, and 天猫's and 京东's identical 800×800 cuts as each other's.
+ */
+export function traceCutKeyOf(licenceKey: Uint8Array, preset: string): Buffer {
+  return createHmac('sha256', licenceKey).update(`gemstock:trace-cut:${preset}`).digest();
+}
+
 const TRACE_NO_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 /** "TR-7KQ2-M9XA": the number the certificate prints for the key (40 bits of it, readable on paper). */
@@ -438,4 +448,57 @@ export function traceScore(residuals: Float64Array, signs: Int8Array): number {
     sq += c * c;
   }
   return sq === 0 ? 0 : dot / Math.sqrt(sq);
+}
+
+/**
+ * The bump's amplitude in a video's frames, in 8-bit luma levels: fixed, not masked (every frame
+ * gets the same pattern, so the encoder predicts it from frame to frame instead of spending bits
+ * on a mask that moves with the picture), and no more than a picture's flat areas get.
+ */
+export const VIDEO_TRACE_AMPLITUDE = 3;
+
+/**
+ * The mark of `signs` as one raw yuv420p frame of `width` × `height` centred on 128 (luma: 128 +
+ * the bump, rounded; chroma: 128), for ffmpeg's `blend=all_mode=grainmerge`, which adds it to
+ * every frame as `frame + pattern − 128`: the chroma planes are left as they are. Rounding the
+ * pattern first is the same as rounding each marked pixel, since a frame's levels are whole.
+ */
+export function videoTracePattern(width: number, height: number, signs: Int8Array): Buffer {
+  const grid = traceGridOf(width, height);
+  const chroma = Math.ceil(width / 2) * Math.ceil(height / 2);
+  const out = Buffer.alloc(width * height + 2 * chroma, 128);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const { bump } = markAt(x, y, width, height, grid, signs);
+      out[y * width + x] = 128 + Math.round(VIDEO_TRACE_AMPLITUDE * bump);
+    }
+  }
+  return out;
+}
+
+/**
+ * Normalised cross-correlation of two grey images of the same size: how alike two frames are
+ * whatever their brightness and contrast (1: the same picture).
+ */
+export function normalisedCorrelation(a: GreyImage, b: GreyImage): number {
+  const n = a.data.length;
+  let sa = 0;
+  let sb = 0;
+  for (let i = 0; i < n; i += 1) {
+    sa += a.data[i]!;
+    sb += b.data[i]!;
+  }
+  const ma = sa / n;
+  const mb = sb / n;
+  let ab = 0;
+  let aa = 0;
+  let bb = 0;
+  for (let i = 0; i < n; i += 1) {
+    const da = a.data[i]! - ma;
+    const db = b.data[i]! - mb;
+    ab += da * db;
+    aa += da * da;
+    bb += db * db;
+  }
+  return aa === 0 || bb === 0 ? 0 : ab / Math.sqrt(aa * bb);
 }

@@ -47,6 +47,39 @@ export interface VideoProcessor {
   makePreviewClip(input: string, output: string, options: PreviewClipOptions): Promise<void>;
   /** The whole video cut to `crop` (pixels of the upright picture) and shrunk to width × height, sound kept. */
   makeReframe(input: string, output: string, options: ReframeOptions): Promise<void>;
+  /**
+   * The whole video with `patternPath` (one raw yuv420p frame of the video's upright size,
+   * centred on 128) added to every frame's luma: a licence's trace mark (docs/decisions/0049).
+   * H.264 at the reframes' quality; the sound copied as it is (AAC when it cannot be copied).
+   */
+  makeTracedVideo(input: string, output: string, options: TracedVideoOptions): Promise<void>;
+  /**
+   * Frames as raw 8-bit pixels (grey, or RGB with `colour`), one after another, into `output`,
+   * shrunk to width × height: every frame, or `fps` a second; from `fromMs` for `durationMs`.
+   * 溯源 finds the frame a still was grabbed from with these, and hashes frames to find the video.
+   */
+  rawFrames(input: string, output: string, options: RawFramesOptions): Promise<void>;
+  /**
+   * Frame `frameIndex` of those from `fromMs` on (counted as rawFrames counts them), upright and
+   * at full size, as a PNG: the original's frame a still is read against.
+   */
+  frameStill(input: string, output: string, options: { fromMs: number; frameIndex: number }): Promise<void>;
+}
+
+export interface TracedVideoOptions {
+  patternPath: string;
+  /** The upright size: the pattern's. */
+  width: number;
+  height: number;
+}
+
+export interface RawFramesOptions {
+  width: number;
+  height: number;
+  fps?: number;
+  fromMs?: number;
+  durationMs?: number;
+  colour?: boolean;
 }
 
 export interface ReframeOptions {
@@ -61,6 +94,8 @@ const POSTER_TIMEOUT_MS = 60_000;
 const CLIP_TIMEOUT_MS = 10 * 60_000;
 /** A reframe re-encodes the whole video (at most an hour, MAX_VIDEO_DURATION_MS). */
 const REFRAME_TIMEOUT_MS = 90 * 60_000;
+/** Reading frames for 溯源 decodes the whole video once at most (an hour, MAX_VIDEO_DURATION_MS). */
+const FRAMES_TIMEOUT_MS = 15 * 60_000;
 /** ffprobe's JSON for one file is a few kB; anything much larger is not what we asked for. */
 const MAX_STDOUT_BYTES = 4 * 1024 * 1024;
 const STDERR_TAIL_BYTES = 4096;
@@ -294,6 +329,74 @@ class FfmpegVideoProcessor implements VideoProcessor {
         ...['-movflags', '+faststart', '-f', 'mp4', output],
       ],
       REFRAME_TIMEOUT_MS,
+    );
+  }
+
+  async makeTracedVideo(input: string, output: string, options: TracedVideoOptions) {
+    const { ffmpeg } = this.binaries();
+    const { width, height } = options;
+    const args = (audio: string[]) => [
+      ...['-v', 'error', '-nostdin', '-y'],
+      ...SAFE_INPUT,
+      ...['-i', input],
+      ...['-protocol_whitelist', 'file', '-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-s', `${width}x${height}`],
+      ...['-i', options.patternPath],
+      ...[
+        '-filter_complex',
+        // grainmerge: frame + pattern − 128 on every plane; the pattern's chroma is 128 (no change)
+        `[0:v]format=yuv420p,setsar=1[v];[1:v]loop=loop=-1:size=1[p];[v][p]blend=all_mode=grainmerge:shortest=1[out]`,
+      ],
+      ...['-map', '[out]', '-map', '0:a:0?', '-sn', '-dn'],
+      // the reframes' quality (near-transparent): the mark's few levels survive it
+      ...['-c:v', 'libx264', '-preset', 'medium', '-crf', '18', '-profile:v', 'high', '-pix_fmt', 'yuv420p'],
+      ...audio,
+      ...['-movflags', '+faststart', '-f', 'mp4', output],
+    ];
+    try {
+      await run(ffmpeg, args(['-c:a', 'copy']), REFRAME_TIMEOUT_MS);
+    } catch (error) {
+      // Sound MP4 cannot carry as it is (PCM from a camera's .mov): encoded instead.
+      if (!(error instanceof MediaProcessingError) || /timed out/.test(error.message)) throw error;
+      await run(ffmpeg, args(['-c:a', 'aac', '-b:a', '192k']), REFRAME_TIMEOUT_MS);
+    }
+  }
+
+  async rawFrames(input: string, output: string, options: RawFramesOptions) {
+    const { ffmpeg } = this.binaries();
+    const filters = [
+      ...(options.fps ? [`fps=${options.fps}`] : []),
+      `scale=${options.width}:${options.height}:flags=area`,
+    ];
+    const pixels = options.colour ? 'rgb24' : 'gray';
+    await run(
+      ffmpeg,
+      [
+        ...['-v', 'error', '-nostdin', '-y'],
+        ...(options.fromMs ? ['-ss', seconds(options.fromMs)] : []),
+        ...SAFE_INPUT,
+        ...['-i', input],
+        ...(options.durationMs ? ['-t', seconds(options.durationMs)] : []),
+        ...['-an', '-sn', '-dn', '-vf', filters.join(',')],
+        // every frame the filters pass, none repeated or dropped to keep a rate
+        ...['-vsync', 'passthrough', '-f', 'rawvideo', '-pix_fmt', pixels, output],
+      ],
+      FRAMES_TIMEOUT_MS,
+    );
+  }
+
+  async frameStill(input: string, output: string, options: { fromMs: number; frameIndex: number }) {
+    const { ffmpeg } = this.binaries();
+    await run(
+      ffmpeg,
+      [
+        ...['-v', 'error', '-nostdin', '-y'],
+        ...(options.fromMs ? ['-ss', seconds(options.fromMs)] : []),
+        ...SAFE_INPUT,
+        ...['-i', input],
+        ...['-an', '-sn', '-dn', '-vf', `select=eq(n\\,${Math.max(0, Math.floor(options.frameIndex))})`],
+        ...['-frames:v', '1', '-vsync', 'passthrough', '-c:v', 'png', '-f', 'image2', output],
+      ],
+      FRAMES_TIMEOUT_MS,
     );
   }
 }

@@ -1,18 +1,26 @@
 import {
   ADMIN_TRACE_PATH,
+  ChannelPreset,
+  channelPresetSpec,
   ErrorCode,
   LICENCE_API,
   OperatorRole,
   pathUrl,
   TRACE_COPY_MAX_BYTES,
 } from '@gemstock/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq, gt } from 'drizzle-orm';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, licences, materials } from '../../src/db/schema/index.js';
-import { tracedOriginalKey } from '../../src/media/keys.js';
+import { channelCutKey, tracedOriginalKey } from '../../src/media/keys.js';
 import { perceptualHash } from '../../src/media/perceptual-hash.js';
 import { traceKeyOf, traceNumberOf } from '../../src/media/trace-mark.js';
+import { createVideoProcessor } from '../../src/media/video-processor.js';
 import { createTestOperator, makeJpeg } from '../helpers/admin.js';
 import type { TestBuyer } from '../helpers/factories.js';
 import { injectApi } from '../helpers/inject-api.js';
@@ -28,11 +36,17 @@ import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 import { combined, jewelleryPicture, q70 } from '../unit/trace-fixtures.js';
 
 /**
- * POST /api/admin/trace (溯源, docs/decisions/0049): every licensed download of a picture is the
- * licence's marked copy, and a copy found elsewhere is traced back to that licence.
+ * POST /api/admin/trace (溯源, docs/decisions/0049): every licensed download of a picture, of a
+ * picture's channel cut and of a video is the licence's marked copy, and a copy found elsewhere
+ * (a still, for a video) is traced back to that licence.
  */
 
 let t: TestApp;
+const run = promisify(execFile);
+
+async function ffmpeg(...args: string[]) {
+  await run(createVideoProcessor({}).ffmpegPath!, ['-v', 'error', '-nostdin', '-y', ...args]);
+}
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -56,9 +70,20 @@ async function companyBuyer(company: string): Promise<TestBuyer> {
   return buyer;
 }
 
-/** A picture with its original in storage and its perceptual hash, as an upload leaves it. */
-async function pictureMaterial(seed: number) {
-  const original = await jewelleryPicture(seed);
+/**
+ * A picture with its original in storage and its perceptual hash, as an upload leaves it;
+ * `enlarged` times the test picture's size (channel cuts are never enlarged).
+ */
+async function pictureMaterial(seed: number, enlarged = 1) {
+  const small = await jewelleryPicture(seed);
+  const smallMeta = await sharp(small).metadata();
+  const original =
+    enlarged === 1
+      ? small
+      : await sharp(small)
+          .resize(Math.round(smallMeta.width! * enlarged), Math.round(smallMeta.height! * enlarged))
+          .jpeg({ quality: 92 })
+          .toBuffer();
   const meta = await sharp(original).metadata();
   const [m] = await createMaterials(t, 1, { width: meta.width!, height: meta.height!, format: 'image' });
   await t.app.deps.storage.put(m!.originalKey, original, 'image/jpeg');
@@ -150,6 +175,159 @@ describe('POST /api/admin/trace', () => {
     expect((await trace(buyer.token, copy)).statusCode).toBeGreaterThanOrEqual(401);
   });
 
+  it("names the licence of a copy of a channel cut (公众号), found by the cut's resemblance: each licence downloads its own marked cut", async () => {
+    const { material } = await pictureMaterial(7, 1200 / 480);
+    const first = await companyBuyer('深圳市周氏珠宝有限公司');
+    const second = await companyBuyer('广州市金禧首饰有限公司');
+    const cutOf = async (buyer: TestBuyer) => {
+      const link = await injectApi(t, LICENCE_API.materialDownload, {
+        params: { id: material.sid },
+        query: { preset: ChannelPreset.WECHAT },
+        token: buyer.token,
+      });
+      expect(link.code).toBe(0);
+      const file = await t.app.inject({ method: 'GET', url: link.data.url });
+      expect(file.statusCode).toBe(200);
+      return file.rawPayload;
+    };
+    await buyAndDownload(first, material);
+    await buyAndDownload(second, material);
+    const [fromFirst, fromSecond] = [await cutOf(first), await cutOf(second)];
+    // Each licence's cut: the preset's size, its own bytes, neither the shared unmarked cut's.
+    expect(await sharp(fromSecond).metadata()).toMatchObject({ width: 900, height: 383, format: 'jpeg' });
+    expect(fromFirst.equals(fromSecond)).toBe(false);
+    const spec = channelPresetSpec(ChannelPreset.WECHAT);
+    const unmarked = await t.app.deps.storage.getStream(
+      channelCutKey(material.sid, ChannelPreset.WECHAT, spec, material.originalKey),
+    );
+    const chunks: Buffer[] = [];
+    for await (const chunk of unmarked) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).equals(fromSecond)).toBe(false);
+    const [licence] = await t.database.db
+      .select()
+      .from(licences)
+      .where(and(eq(licences.materialSid, material.sid), eq(licences.ownerSid, second.sid)));
+
+    const operator = await createTestOperator(t, '客服小林', [OperatorRole.SERVICE]);
+    const res = await trace(operator.token, await combined(fromSecond));
+    expect(res.statusCode).toBe(200);
+    const { data } = res.json();
+    expect(data.match).toMatchObject({ certNo: licence!.certNo, cut: ChannelPreset.WECHAT, frameMs: null });
+    expect(data.match.score).toBeGreaterThanOrEqual(data.threshold);
+    expect(data.candidates[0]).toMatchObject({ sid: material.sid, format: 'image', placed: true, licencesCompared: 2 });
+    expect(data.candidates[0].readings).toContainEqual(
+      expect.objectContaining({ cut: ChannelPreset.WECHAT, placed: true, bestScore: data.match.score }),
+    );
+  }, 90_000);
+
+  it("tells a copy of a cut that keeps the whole picture (a 3:4 picture's 小红书 cut) from a copy of the original", async () => {
+    const { material } = await pictureMaterial(6, 3.5);
+    expect(material.width / material.height).toBeCloseTo(3 / 4, 2);
+    const buyer = await companyBuyer('深圳市周氏珠宝有限公司');
+    await buyAndDownload(buyer, material);
+    const link = await injectApi(t, LICENCE_API.materialDownload, {
+      params: { id: material.sid },
+      query: { preset: ChannelPreset.XIAOHONGSHU },
+      token: buyer.token,
+    });
+    const cut = (await t.app.inject({ method: 'GET', url: link.data.url })).rawPayload;
+    const operator = await createTestOperator(t);
+    const { data } = (await trace(operator.token, await q70(cut), { material: material.sid })).json();
+    expect(data.match).toMatchObject({ materialSid: material.sid, cut: ChannelPreset.XIAOHONGSHU });
+    // Read against the original too, with the licence's own key: nothing there.
+    const onOriginal = data.candidates[0].readings.find((r: { cut: string | null }) => r.cut === null);
+    expect(onOriginal).toMatchObject({ placed: true });
+    expect(onOriginal.bestScore).toBeLessThan(data.threshold);
+  }, 90_000);
+
+  describe.skipIf(!createVideoProcessor({}).available)('a video', () => {
+    it("is downloaded as the licence's own marked copy, made by a job (4487 until then); a still of a re-encoded, halved copy names that licence and its frame", async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'trace-api-'));
+      try {
+        const originalPath = join(dir, 'original.mp4');
+        await ffmpeg(
+          ...['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25:duration=2'],
+          ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=2'],
+          ...['-vf', 'gblur=sigma=1.2,noise=alls=4:allf=t', '-shortest'],
+          ...['-c:v', 'libx264', '-crf', '16', '-pix_fmt', 'yuv420p', '-c:a', 'aac', originalPath],
+        );
+        const [m] = await createMaterials(t, 1, { width: 640, height: 360, format: 'video' });
+        await t.app.deps.storage.put(m!.originalKey, await readFile(originalPath), 'video/mp4');
+        const material = { sid: m!.sid, authTypes: m!.authTypes };
+        const first = await companyBuyer('深圳市周氏珠宝有限公司');
+        const second = await companyBuyer('广州市金禧首饰有限公司');
+        for (const buyer of [first, second]) {
+          const order = await placeOrder(t, buyer, { [material.sid]: material.authTypes[0]! });
+          expect((await payByWallet(t, buyer, order.sid)).code).toBe(0);
+          const waiting = await injectApi(t, LICENCE_API.materialDownload, {
+            params: { id: material.sid },
+            token: buyer.token,
+          });
+          expect(waiting.code).toBe(ErrorCode.TRACE_VIDEO_PREPARING.code);
+        }
+        const [{ n }] = (await t.database.db
+          .select({ n: count() })
+          .from(licences)
+          .where(and(eq(licences.materialSid, material.sid), gt(licences.downloadCount, 0)))) as [{ n: number }];
+        expect(n).toBe(0);
+        const outcomes = await t.app.services.licences.runDueTracedVideos();
+        expect(outcomes.map((o) => o.outcome)).toEqual(['done', 'done']);
+        const fetched = [];
+        for (const buyer of [first, second]) {
+          const link = await injectApi(t, LICENCE_API.materialDownload, {
+            params: { id: material.sid },
+            token: buyer.token,
+          });
+          expect(link.code).toBe(0);
+          const file = await t.app.inject({ method: 'GET', url: link.data.url });
+          expect(file.headers['content-type']).toBe('video/mp4');
+          fetched.push(file.rawPayload);
+        }
+        expect(fetched[0]!.equals(fetched[1]!)).toBe(false);
+
+        const marked = join(dir, 'second.mp4');
+        await writeFile(marked, fetched[1]!);
+        const copy = join(dir, 'copy.mp4');
+        await ffmpeg('-i', marked, '-vf', 'scale=320:180', '-c:v', 'libx264', '-crf', '28', copy);
+        const still = join(dir, 'still.png');
+        await ffmpeg('-ss', '1.2', '-i', copy, '-frames:v', '1', still);
+        const [licence] = await t.database.db
+          .select()
+          .from(licences)
+          .where(and(eq(licences.materialSid, material.sid), eq(licences.ownerSid, second.sid)));
+
+        const operator = await createTestOperator(t, '内容小王', [OperatorRole.CONTENT]);
+        // Found by its frames' resemblance (hashed by the first marked copy), not named.
+        const res = await trace(operator.token, await readFile(still), { type: 'image/png' });
+        expect(res.statusCode).toBe(200);
+        const { data } = res.json();
+        expect(data.match).toMatchObject({ certNo: licence!.certNo, cut: null, materialSid: material.sid });
+        expect(Math.abs(data.match.frameMs - 1200)).toBeLessThanOrEqual(41);
+        expect(data.candidates[0]).toMatchObject({ sid: material.sid, format: 'video', licencesCompared: 2 });
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    }, 120_000);
+
+    it('a video this server cannot read → 4485, nothing recorded', async () => {
+      const [m] = await createMaterials(t, 1, { width: 640, height: 360, format: 'video' });
+      await t.app.deps.storage.put(m!.originalKey, Buffer.from('not a video'), 'video/mp4');
+      const buyer = await companyBuyer('某公司');
+      const order = await placeOrder(t, buyer, { [m!.sid]: m!.authTypes[0]! });
+      expect((await payByWallet(t, buyer, order.sid)).code).toBe(0);
+      // As though its marked copy had been downloaded.
+      await t.database.db.update(licences).set({ downloadCount: 1 }).where(eq(licences.materialSid, m!.sid));
+      const operator = await createTestOperator(t);
+      const res = await trace(operator.token, await makeJpeg(300, 200), { material: m!.sid });
+      expect(res.json()).toMatchObject({
+        code: ErrorCode.TRACE_VIDEO_UNAVAILABLE.code,
+        message: ErrorCode.TRACE_VIDEO_UNAVAILABLE.message,
+      });
+      const entries = await t.database.db.select().from(auditLogs).where(eq(auditLogs.operatorSid, operator.sid));
+      expect(entries).toHaveLength(0);
+    });
+  });
+
   describe('bad input: a coded error, nothing recorded', () => {
     it.each([
       ['a PDF', 'application/pdf', Buffer.from('%PDF-1.4'), ErrorCode.TRACE_COPY_NOT_IMAGE],
@@ -182,7 +360,7 @@ describe('POST /api/admin/trace', () => {
       expect(res.json().code).toBe(ErrorCode.TRACE_COPY_TOO_SMALL.code);
     });
 
-    it('a picture like no material → 4483; a material that does not exist → 4484; a video → 4485', async () => {
+    it('a picture like no material → 4483; a material that does not exist → 4484', async () => {
       const operator = await createTestOperator(t);
       const unlike = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#0a7f3c' } })
         .composite([{ input: await makeJpeg(120, 80), left: 170, top: 110 }])
@@ -192,10 +370,6 @@ describe('POST /api/admin/trace', () => {
       const copy = await makeJpeg(300, 200);
       expect((await trace(operator.token, copy, { material: 'nosuchmaterial1' })).json().code).toBe(
         ErrorCode.TRACE_MATERIAL_NOT_FOUND.code,
-      );
-      const [video] = await createMaterials(t, 1, { format: 'video' });
-      expect((await trace(operator.token, copy, { material: video!.sid })).json().code).toBe(
-        ErrorCode.TRACE_MATERIAL_VIDEO.code,
       );
       const entries = await t.database.db.select().from(auditLogs).where(eq(auditLogs.operatorSid, operator.sid));
       expect(entries).toHaveLength(0);

@@ -57,10 +57,10 @@ const COMPANY = {
   companyAddress: '深圳市罗湖区水贝一路 8 号',
 };
 
-async function buyOne(app: TestApp = t, company = COMPANY) {
+async function buyOne(app: TestApp = t, company = COMPANY, format: 'image' | 'video' = 'image') {
   const buyer = await createCompanyBuyer(app, company);
   await fundWallet(app, buyer.sid, 100_000);
-  const [m] = await createMaterials(app, 1);
+  const [m] = await createMaterials(app, 1, { format });
   const cover = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#c8a2c8' } })
     .webp()
     .toBuffer();
@@ -97,6 +97,22 @@ describe('licence certificate', () => {
     expect(text).toContain(licence!.certNo);
     // The number of the invisible mark every downloaded original of this licence carries (decision 0049).
     expect(text).toContain(`溯源编号：${traceNumberOf(traceKeyOf(t.app.deps.config.traceSecret, licence!.sid))}`);
+    expect(text).toContain('本授权下载的原图及渠道尺寸图均含此编号的隐形标记');
+  }, 60_000);
+
+  it("prints a video licence's 溯源编号 too: every frame of its download carries the mark", async () => {
+    const { buyer, material, order } = await buyOne(t, COMPANY, 'video');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: pathUrl(ORDER_PATHS.certificate, { id: order.sid, materialSid: material.sid }),
+      headers: { authorization: `Bearer ${buyer.token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    const text = (await pdfText(res.rawPayload)).replace(/\s+/g, '');
+    expect(text).toContain('素材类型：视频');
+    const [licence] = await t.database.db.select().from(licences).where(eq(licences.orderSid, order.sid));
+    expect(text).toContain(`溯源编号：${traceNumberOf(traceKeyOf(t.app.deps.config.traceSecret, licence!.sid))}`);
+    expect(text).toContain('本授权下载的原视频每一帧均含此编号的隐形标记');
   }, 60_000);
 
   it('stays on one page with the longest company name and address a buyer may enter, printed whole', async () => {

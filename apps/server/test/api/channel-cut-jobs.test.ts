@@ -34,6 +34,9 @@ const fakeVideo: VideoProcessor = {
   probe: () => Promise.reject(new Error('not used')),
   extractPoster: () => Promise.reject(new Error('not used')),
   makePreviewClip: () => Promise.reject(new Error('not used')),
+  makeTracedVideo: () => Promise.reject(new Error('not used')),
+  rawFrames: () => Promise.reject(new Error('not used')),
+  frameStill: () => Promise.reject(new Error('not used')),
   async makeReframe(input, output, options) {
     made.push(`${options.width}x${options.height}`);
     if (failing) throw new Error('ffmpeg exited with code 1');

@@ -15,9 +15,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { downloads } from '../../src/db/schema/index.js';
+import { downloads, licences } from '../../src/db/schema/index.js';
 import { newSid } from '../../src/lib/ids.js';
-import { channelCutKey, channelVideoCutKey } from '../../src/media/keys.js';
+import { channelCutKey, channelVideoCutKey, tracedCutKey } from '../../src/media/keys.js';
 import { createVideoProcessor } from '../../src/media/video-processor.js';
 import { createBuyer } from '../helpers/factories.js';
 import { createCompanyBuyer, createMaterials, fundWallet, payByWallet, placeOrder } from '../helpers/money.js';
@@ -125,7 +125,7 @@ describe('channel cuts of a licensed picture', () => {
     },
   );
 
-  it('a second download of the same cut reuses the stored file instead of cutting again', async () => {
+  it("a second download of the same cut reuses the stored files: the shared cut, and the licence's marked copy of it", async () => {
     const { buyer, material } = await licensedPicture();
     const ask = () =>
       injectApi(t, LICENCE_API.materialDownload, {
@@ -138,11 +138,22 @@ describe('channel cuts of a licensed picture', () => {
     const key = channelCutKey(material.sid, 'xiaohongshu', { width: 1242, height: 1656 }, material.originalKey);
     expect(key.startsWith('private/')).toBe(true);
     expect(await t.app.deps.storage.stat(key)).not.toBeNull();
-    // Whatever is stored under the cut's key is what the next download serves: nothing is cut again.
-    await t.app.deps.storage.put(key, Buffer.from('stored cut'), 'image/jpeg');
+    // The licence's copy is marked from whatever is stored under the cut's key: nothing is cut again.
+    const lilac = await sharp({ create: { width: 1242, height: 1656, channels: 3, background: '#c8a2c8' } })
+      .jpeg()
+      .toBuffer();
+    await t.app.deps.storage.put(key, lilac, 'image/jpeg');
+    const served = (await t.app.inject({ method: 'GET', url: first.data.url })).rawPayload;
+    const { dominant } = await sharp(served).stats();
+    expect(dominant).toMatchObject({ r: expect.closeTo(200, -1.5), g: expect.closeTo(162, -1.5) });
+    const [licence] = await t.database.db.select().from(licences).where(eq(licences.materialSid, material.sid));
+    const marked = tracedCutKey(material.sid, 'xiaohongshu', licence!.sid, key);
+    expect(await t.app.deps.storage.stat(marked)).not.toBeNull();
+    // And the marked copy, once made, is what every later download of the licence serves.
+    await t.app.deps.storage.put(marked, Buffer.from('stored marked cut'), 'image/jpeg');
     const second = await ask();
     expect(second.code).toBe(0);
-    expect((await t.app.inject({ method: 'GET', url: second.data.url })).body).toBe('stored cut');
+    expect((await t.app.inject({ method: 'GET', url: second.data.url })).body).toBe('stored marked cut');
     const rows = await t.database.db.select().from(downloads).where(eq(downloads.userSid, buyer.sid));
     expect(rows.map((r) => r.preset)).toEqual(['xiaohongshu', 'xiaohongshu']);
   });

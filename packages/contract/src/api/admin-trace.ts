@@ -1,9 +1,11 @@
+import { CHANNEL_PRESETS } from '../channel-presets.js';
 import { z } from '../zod-locale.js';
 
 /*
  * Operator console: 溯源. A copy of a picture found elsewhere is uploaded as the request body
  * itself (ADMIN_TRACE_PATH, the file's own Content-Type, like a design file) and read against the
- * trace mark every delivered original carries. docs/decisions/0049-a-trace-on-delivered-originals.md.
+ * trace mark every delivered original, channel cut and video carries (a video's copy: a still
+ * grabbed from it). docs/decisions/0049-a-trace-on-delivered-originals.md.
  */
 
 export const ZTraceQuery = z.object({
@@ -34,6 +36,10 @@ export const ZTraceMatch = z.object({
   orderSid: z.string(),
   /** The mark's z-score: how far above chance the copy matches this licence. */
   score: z.number(),
+  /** The channel cut the copy was made from (its licence's marked cut); null: the original. */
+  cut: z.enum(CHANNEL_PRESETS).nullable(),
+  /** For a video: when the frame the still shows is, in ms from the start; null for a picture. */
+  frameMs: z.number().nullable(),
   company: z.string().nullable(),
   /** The account that bought the licence. */
   buyer: z.object({ sid: z.string(), account: z.string(), mobile: z.string().nullable() }),
@@ -44,9 +50,21 @@ export const ZTraceMatch = z.object({
 });
 export type TTraceMatch = z.infer<typeof ZTraceMatch>;
 
+/** One thing of a material the copy was read against: its original, a channel cut, or a video's frame. */
+export const ZTraceReading = z.object({
+  /** The channel cut read; null: the original (a picture's, or the video's frame). */
+  cut: z.enum(CHANNEL_PRESETS).nullable(),
+  /** The video's frame the still was found to show, in ms; null for a picture. */
+  frameMs: z.number().nullable(),
+  placed: z.boolean(),
+  licencesCompared: z.number(),
+  bestScore: z.number().nullable(),
+});
+
 export const ZTraceCandidate = z.object({
   sid: z.string(),
   title: z.string(),
+  format: z.enum(['image', 'video']),
   thumbUrl: z.string().nullable(),
   /** Bits the copy's perceptual hash differs in; null when the operator named the material. */
   distance: z.number().nullable(),
@@ -56,6 +74,8 @@ export const ZTraceCandidate = z.object({
   licencesCompared: z.number(),
   /** The highest z-score among them (null when none was compared). */
   bestScore: z.number().nullable(),
+  /** Each reading: the original, then each channel cut that was made (a picture's). */
+  readings: z.array(ZTraceReading),
 });
 
 export const ZTraceResponse = z.object({

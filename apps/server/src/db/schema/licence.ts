@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { materials } from './catalog.js';
 import { orders } from './order.js';
 import { users } from './user.js';
@@ -60,5 +71,29 @@ export const licences = pgTable(
     index('licences_owner_current_created_idx')
       .on(t.ownerSid, t.createdAt.desc(), t.sid.desc())
       .where(sql`${t.supersededByCertNo} IS NULL`),
+  ],
+);
+
+/**
+ * The perceptual hashes of what a licence's marked files are made from besides the original
+ * (docs/decisions/0049): a picture's channel cut once made (`cut:<preset>`), and frames of a video
+ * sampled when its first marked copy is made (`frame:<ms>`). 溯源 finds the material of a copy of a
+ * cut, or of a still grabbed from a video, by these as it finds an original's by
+ * materials.perceptual_hash. A new cut of the same preset replaces its row.
+ */
+export const traceReferenceHashes = pgTable(
+  'trace_reference_hashes',
+  {
+    materialSid: text()
+      .notNull()
+      .references(() => materials.sid),
+    source: text().notNull(),
+    perceptualHash: bigint({ mode: 'bigint' }).notNull(),
+    createdAt: now(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.materialSid, t.source] }),
+    // 溯源 reads the hashes alone (an index-only scan), as for the originals'.
+    index('trace_reference_hashes_hash_idx').on(t.perceptualHash, t.materialSid, t.source),
   ],
 );

@@ -181,7 +181,14 @@ async function layOut(doc: Doc, data: CertificateData, draw: boolean, bandHeight
         : []),
     ['授权期限', '永久'],
     ...(data.traceNo
-      ? ([['溯源编号', `${data.traceNo}（本授权下载的原图均含此编号的隐形标记）`]] as [string, string][])
+      ? ([
+          [
+            '溯源编号',
+            data.material.format === MaterialFormat.VIDEO
+              ? `${data.traceNo}（本授权下载的原视频每一帧均含此编号的隐形标记）`
+              : `${data.traceNo}（本授权下载的原图及渠道尺寸图均含此编号的隐形标记）`,
+          ],
+        ] as [string, string][])
       : []),
     ['订单编号', data.orderNo],
     ['授权日期', data.licensedOn],

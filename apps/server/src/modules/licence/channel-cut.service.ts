@@ -4,7 +4,6 @@ import {
   type ChannelPresetSpec,
   channelPresetSpec,
   ErrorCode,
-  MaterialFormat,
   presetFits,
   presetOffersVideo,
   type TChannelCutsResponse,
@@ -30,13 +29,15 @@ import {
   runNextMediaJobOf,
 } from '../catalog/index.js';
 import { recordLicenceDownload } from './licence.repository.js';
+import { deliveredCutKeyOf, isVideo } from './trace-delivery.js';
 import { entitledLicence, LICENCE_DOWNLOAD_TTL_SECONDS, type LicenceDeps, readAll } from './licence.service.js';
 
 /**
  * Channel-ready cuts of a licensed picture or video (docs/decisions/0046): the preview of each
  * cut's frame and the download of the cut itself, made once and kept in private storage. A
- * picture's cut is made inside the first download; a video's reframe in the background, as a
- * media job any server's worker may run, the download answering 4423 until it is stored.
+ * picture's cut is made inside the first download (and each licence's marked copy of it on its
+ * link's first fetch); a video's reframe in the background, as a media job any server's worker
+ * may run, the download answering 4423 until it is stored.
  */
 
 /** An original larger than this is not read into memory to be cut (far beyond a stock photo). */
@@ -58,10 +59,6 @@ async function licensedMaterial(deps: LicenceDeps, user: UserRow, materialSid: s
   const material = (await findMaterialsBySids(deps.db, [licence.materialSid])).get(licence.materialSid);
   if (!material) throw new AppError(ErrorCode.MATERIAL_NOT_FOUND);
   return { licence, material };
-}
-
-function isVideo(material: MaterialRow): boolean {
-  return material.format === MaterialFormat.VIDEO;
 }
 
 async function readOriginal(deps: LicenceDeps, material: MaterialRow): Promise<Buffer> {
@@ -284,9 +281,11 @@ export async function downloadChannelCut(
   preset: ChannelPreset,
 ): Promise<TDownloadUrlResponse> {
   const { licence, material } = await licensedMaterial(deps, user, materialSid);
+  // A picture's cut is served as the licence's marked copy of it, made when the link is first
+  // fetched (prepareTracedFile, docs/decisions/0049); a video's reframe is shared, unmarked.
   const key = isVideo(material)
     ? await storedVideoCut(deps, material, preset)
-    : await storedPictureCut(deps, material, preset);
+    : deliveredCutKeyOf(licence, preset, await storedPictureCut(deps, material, preset));
   await recordLicenceDownload(deps.db, {
     licenceSid: licence.sid,
     userSid: user.sid,
@@ -298,8 +297,15 @@ export async function downloadChannelCut(
   return { url: signed.url, expiresAt: signed.expiresAt.toISOString() };
 }
 
-/** A picture's cut for the download: its key, made and stored first when it is not yet. */
-async function storedPictureCut(deps: LicenceDeps, material: MaterialRow, preset: ChannelPreset): Promise<string> {
+/**
+ * A picture's unmarked cut: its key, made and stored first when it is not yet. Every licence's
+ * marked cut is made from it, and 溯源 reads a copy of a cut against it.
+ */
+export async function storedPictureCut(
+  deps: LicenceDeps,
+  material: MaterialRow,
+  preset: ChannelPreset,
+): Promise<string> {
   const spec = channelPresetSpec(preset);
   if (!presetFits(spec, material.width, material.height)) throw new AppError(ErrorCode.PRESET_TOO_LARGE);
   const key = channelCutKey(material.sid, preset, spec, material.originalKey);

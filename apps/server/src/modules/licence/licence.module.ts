@@ -10,7 +10,8 @@ import {
 import { downloadChannelCut, listChannelCuts, runDueReframes, runNextReframe } from './channel-cut.service.js';
 import type { CropFraction } from '../../media/image-processor.js';
 import { createSlots, MARK_CONCURRENCY } from './trace-delivery.js';
-import { prepareTracedOriginal, traceCopy } from './trace.service.js';
+import { prepareTracedFile, traceCopy } from './trace.service.js';
+import { runDueTracedVideos, runNextLicensedVideoJob } from './traced-video.service.js';
 
 /** Purchased downloads, the purchased list and certificates; built once, in services.ts. */
 export function createLicenceService(deps: Omit<LicenceDeps, 'certificates' | 'channelFrames' | 'markSlots'>) {
@@ -31,7 +32,9 @@ export function createLicenceService(deps: Omit<LicenceDeps, 'certificates' | 'c
       downloadChannelCut,
       runNextReframe,
       runDueReframes,
-      prepareTracedOriginal,
+      runNextLicensedVideoJob,
+      runDueTracedVideos,
+      prepareTracedFile,
       traceCopy,
     },
   );

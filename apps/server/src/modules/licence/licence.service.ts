@@ -36,7 +36,7 @@ import { findCompanyOwnership } from './ownership.js';
 import { findUserBySid } from '../user/index.js';
 import type { UserRow } from '../../db/rows.js';
 import { renderCertificatePdf } from './certificate.pdf.js';
-import { deliveredKeyOf, isTraceable, type Slots, traceNumberOfLicence } from './trace-delivery.js';
+import { deliveredKeyOf, isVideo, readyTracedVideo, type Slots, traceNumberOfLicence } from './trace-delivery.js';
 import {
   countOwnedLicences,
   grantLicences,
@@ -124,15 +124,17 @@ export async function readAll(stream: Readable, cap: number): Promise<Buffer | n
 async function signDownload(deps: LicenceDeps, licence: LicenceRow, user: UserRow) {
   const material = (await findMaterialsBySids(deps.db, [licence.materialSid])).get(licence.materialSid);
   if (!material) throw new AppError(ErrorCode.MATERIAL_NOT_FOUND);
+  // A withdrawn (disabled) material stays downloadable for those who bought it. Each licence is
+  // served its own marked copy (docs/decisions/0049): a picture's is made when the link is first
+  // fetched (prepareTracedFile); a video's by a media job before any link is signed (4487 until then).
+  const key = isVideo(material) ? await readyTracedVideo(deps, material, licence) : deliveredKeyOf(material, licence);
   await recordLicenceDownload(deps.db, {
     licenceSid: licence.sid,
     userSid: user.sid,
     materialSid: licence.materialSid,
     orderSid: licence.orderSid,
   });
-  // A withdrawn (disabled) material stays downloadable for those who bought it. A picture is
-  // served as the licence's marked copy, made when the link is first fetched (prepareTracedOriginal).
-  const signed = deps.signer.signDownloadUrl(deliveredKeyOf(material, licence), LICENCE_DOWNLOAD_TTL_SECONDS);
+  const signed = deps.signer.signDownloadUrl(key, LICENCE_DOWNLOAD_TTL_SECONDS);
   return { material: material.sid, url: signed.url, expiresAt: signed.expiresAt.toISOString() };
 }
 
@@ -174,6 +176,21 @@ export async function downloadOrder(
   if (materialSid !== null) licences = licences.filter((l) => l.materialSid === materialSid);
   if (licences.length === 0) throw new AppError(ErrorCode.NOT_ENTITLED);
   const files = [];
+  // Every video's marked copy first: all the missing ones are queued at once, and no download is
+  // recorded until every file of the answer can be served.
+  const found = await findMaterialsBySids(
+    deps.db,
+    licences.map((l) => l.materialSid),
+  );
+  let waiting: unknown = null;
+  for (const licence of licences) {
+    const material = found.get(licence.materialSid);
+    if (!material || !isVideo(material)) continue;
+    await readyTracedVideo(deps, material, licence).catch((error: unknown) => {
+      waiting ??= error;
+    });
+  }
+  if (waiting) throw waiting;
   for (const licence of licences) files.push(await signDownload(deps, licence, user));
   return { url: files[0]!.url, expiresAt: files[0]!.expiresAt, files };
 }
@@ -312,7 +329,7 @@ export async function renderCertificate(
     licenceType: isLicenceType(licence.spec) ? licence.spec : LicenceType.STANDARD,
     exclusive: licence.exclusive,
     orderNo: order.orderNo,
-    traceNo: isTraceable(material) && !design ? traceNumberOfLicence(deps, licence.sid) : null,
+    traceNo: design ? null : traceNumberOfLicence(deps, licence.sid),
     licensedOn: chinaDateOf(licence.createdAt),
     verifyUrl: verifyUrlOf(deps, licence.certNo),
     superseded: licence.supersededByCertNo

@@ -1,9 +1,9 @@
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, like, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { downloads, licences, materials, orders } from '../../db/schema/index.js';
+import { downloads, licences, materials, orders, traceReferenceHashes } from '../../db/schema/index.js';
 import type { LicenceRow } from './licence.repository.js';
 
-/** A licence by its sid (a marked original's key names it). */
+/** A licence by its sid (a marked file's key, or a marked video's job, names it). */
 export async function findLicenceBySid(db: DbOrTx, sid: string): Promise<LicenceRow | undefined> {
   const [row] = await db.select().from(licences).where(eq(licences.sid, sid)).limit(1);
   return row;
@@ -59,6 +59,55 @@ export async function findMaterialsNearHash(
     .from(materials)
     .where(and(sql`${materials.perceptualHash} IS NOT NULL`, sql`${distance} <= ${maxDistance}`))
     .orderBy(distance, materials.sid)
+    .limit(limit);
+  return rows.map((r) => ({ sid: r.sid, distance: Number(r.distance) }));
+}
+
+/** Keeps the perceptual hash of what a licence's marked files are made from (`cut:<preset>`, `frame:<ms>`). */
+export async function saveTraceReferenceHashes(
+  db: DbOrTx,
+  materialSid: string,
+  hashes: { source: string; hash: bigint }[],
+): Promise<void> {
+  if (hashes.length === 0) return;
+  await db
+    .insert(traceReferenceHashes)
+    .values(hashes.map((h) => ({ materialSid, source: h.source, perceptualHash: h.hash })))
+    .onConflictDoUpdate({
+      target: [traceReferenceHashes.materialSid, traceReferenceHashes.source],
+      set: { perceptualHash: sql`excluded.perceptual_hash`, createdAt: sql`now()` },
+    });
+}
+
+/** Whether a video's frames were hashed already (by its first marked copy). */
+export async function hasFrameHashes(db: DbOrTx, materialSid: string): Promise<boolean> {
+  const [row] = await db
+    .select({ source: traceReferenceHashes.source })
+    .from(traceReferenceHashes)
+    .where(and(eq(traceReferenceHashes.materialSid, materialSid), like(traceReferenceHashes.source, 'frame:%')))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * The materials with a channel cut or a video frame whose perceptual hash is within
+ * `maxDistance` bits of `hash`, each at its closest, closest first, at most `limit`: reads
+ * trace_reference_hashes_hash_idx only, once per trace.
+ */
+export async function findReferencesNearHash(
+  db: DbOrTx,
+  hash: bigint,
+  maxDistance: number,
+  limit: number,
+): Promise<{ sid: string; distance: number }[]> {
+  const distance = sql<number>`bit_count((${traceReferenceHashes.perceptualHash} # ${hash.toString()}::bigint)::bit(64))::int`;
+  const closest = sql<number>`min(${distance})::int`;
+  const rows = await db
+    .select({ sid: traceReferenceHashes.materialSid, distance: closest })
+    .from(traceReferenceHashes)
+    .where(sql`${distance} <= ${maxDistance}`)
+    .groupBy(traceReferenceHashes.materialSid)
+    .orderBy(closest, traceReferenceHashes.materialSid)
     .limit(limit);
   return rows.map((r) => ({ sid: r.sid, distance: Number(r.distance) }));
 }

@@ -1,36 +1,50 @@
 import {
   AuditAction,
   AuditEntity,
+  CHANNEL_PRESET_TABLE,
+  type ChannelPreset,
+  channelPresetSpec,
   ErrorCode,
+  isChannelPreset,
+  presetFits,
   TRACE_COPY_MIN_SIDE,
   TRACE_COPY_TYPES,
   type TTraceResponse,
 } from '@gemstock/contract';
+import { createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { OperatorRow, UserRow } from '../../db/rows.js';
 import { AppError } from '../../lib/app-error.js';
 import { readImageInfo } from '../../media/image-processor.js';
-import { parseTracedOriginalKey } from '../../media/keys.js';
+import { channelCutKey, parseTracedKey } from '../../media/keys.js';
 import { perceptualHash } from '../../media/perceptual-hash.js';
 import { decodeCopy, markOriginal, readCopyAgainst, scoreKeys } from '../../media/trace-image.js';
-import { TRACE_Z_THRESHOLD, traceKeyOf } from '../../media/trace-mark.js';
+import { type GreyImage, TRACE_Z_THRESHOLD, traceCutKeyOf, traceKeyOf } from '../../media/trace-mark.js';
+import { findStillFrame } from '../../media/trace-video.js';
 import { recordOperatorAction } from '../audit/index.js';
 import { findMaterialsBySids, type MaterialRow } from '../catalog/index.js';
 import { findUserBySid } from '../user/index.js';
 import type { LicenceRow } from './licence.repository.js';
 import { type LicenceDeps, readAll } from './licence.service.js';
-import { deliveredKeyOf, isTraceable, traceNumberOfLicence } from './trace-delivery.js';
+import { storedPictureCut } from './channel-cut.service.js';
+import { deliveredCutKeyOf, deliveredKeyOf, isVideo, traceNumberOfLicence } from './trace-delivery.js';
 import {
   findLicenceBySid,
   findMaterialsNearHash,
   findOrderNo,
+  findReferencesNearHash,
   listDownloadedLicencesOfMaterial,
   listLicenceDownloads,
+  saveTraceReferenceHashes,
 } from './trace.repository.js';
 
 /**
- * The trace mark on delivered originals (docs/decisions/0049): each licence's download of a
- * picture is a copy of the original carrying the licence's mark, made on the first fetch and kept
- * in private storage; 溯源 reads a copy found elsewhere against the licences of its material.
+ * The trace mark on delivered files (docs/decisions/0049): each licence's download of a picture
+ * or of a picture's channel cut is a copy carrying the licence's mark, made on the first fetch and
+ * kept in private storage (a video's is made by a media job, traced-video.service.ts); 溯源 reads a
+ * copy found elsewhere against the licences of its material.
  */
 
 /** An original larger than this is not read into memory to be marked (far beyond a stock photo). */
@@ -43,37 +57,62 @@ const MAX_HASH_DISTANCE = 22;
 const MAX_LICENCES_COMPARED = 5000;
 const MAX_DOWNLOADS_SHOWN = 20;
 
-async function readOriginal(deps: LicenceDeps, material: MaterialRow): Promise<Buffer | null> {
+async function readStored(deps: LicenceDeps, key: string): Promise<Buffer | null> {
   try {
-    return await readAll(await deps.storage.getStream(material.originalKey), MAX_ORIGINAL_BYTES);
+    return await readAll(await deps.storage.getStream(key), MAX_ORIGINAL_BYTES);
   } catch {
     return null;
   }
 }
 
-/**
- * Makes the marked original a signed link names, when it is not in storage yet (the download
- * route asks before serving). False: the key is not a marked original of an existing licence.
- */
-export async function prepareTracedOriginal(deps: LicenceDeps, key: string): Promise<boolean> {
-  const named = parseTracedOriginalKey(key);
-  if (!named) return false;
+function readOriginal(deps: LicenceDeps, material: MaterialRow): Promise<Buffer | null> {
+  return readStored(deps, material.originalKey);
+}
+
+/** The licence, material and file a marked file's key names, when it is a marked picture or cut of them. */
+async function namedByKey(deps: LicenceDeps, key: string) {
+  const named = parseTracedKey(key);
+  if (!named) return null;
   const licence = await findLicenceBySid(deps.db, named.licenceSid);
-  if (!licence || licence.materialSid !== named.materialSid) return false;
+  if (!licence || licence.materialSid !== named.materialSid) return null;
   const material = (await findMaterialsBySids(deps.db, [licence.materialSid])).get(licence.materialSid);
-  if (!material || deliveredKeyOf(material, licence) !== key) return false;
+  if (!material || isVideo(material)) return null;
+  if (named.preset === null)
+    return deliveredKeyOf(material, licence) === key ? { licence, material, preset: null } : null;
+  if (!isChannelPreset(named.preset)) return null;
+  const cutKey = channelCutKey(material.sid, named.preset, channelPresetSpec(named.preset), material.originalKey);
+  return deliveredCutKeyOf(licence, named.preset, cutKey) === key ? { licence, material, preset: named.preset } : null;
+}
+
+/**
+ * Makes the marked picture or channel cut a signed link names, when it is not in storage yet (the
+ * download route asks before serving). False: the key is not a marked file of an existing licence.
+ */
+export async function prepareTracedFile(deps: LicenceDeps, key: string): Promise<boolean> {
+  const named = await namedByKey(deps, key);
+  if (!named) return false;
+  const { licence, material, preset } = named;
+  // The unmarked cut, made again if it went missing: cutting is deterministic.
+  const cutKey = preset === null ? null : await storedPictureCut(deps, material, preset);
   await deps.markSlots.run(async () => {
     // Another request may have made it while this one waited for a slot.
     if (await deps.storage.stat(key)) return;
-    const original = await readOriginal(deps, material);
-    if (!original) throw new AppError(ErrorCode.TRACE_MARK_FAILED);
+    const source = cutKey === null ? await readOriginal(deps, material) : await readStored(deps, cutKey);
+    if (!source) throw new AppError(ErrorCode.TRACE_MARK_FAILED);
     let marked;
     try {
-      marked = await markOriginal(original, traceKeyOf(deps.traceSecret, licence.sid));
+      const licenceKey = traceKeyOf(deps.traceSecret, licence.sid);
+      marked = await markOriginal(source, preset === null ? licenceKey : traceCutKeyOf(licenceKey, preset));
     } catch {
       throw new AppError(ErrorCode.TRACE_MARK_FAILED);
     }
     await deps.storage.put(key, marked.data, marked.mime);
+    // A copy of the cut is found by resemblance to the cut, not to the whole picture.
+    if (preset !== null) {
+      await saveTraceReferenceHashes(deps.db, material.sid, [
+        { source: `cut:${preset}`, hash: await perceptualHash(source) },
+      ]);
+    }
   });
   return true;
 }
@@ -118,10 +157,61 @@ async function describeMatch(deps: LicenceDeps, licence: LicenceRow, score: numb
   };
 }
 
+interface Source {
+  cut: ChannelPreset | null;
+  /** The unmarked file, or null when it cannot be read. */
+  bytes: () => Promise<Buffer | null>;
+  ratio: number;
+}
+
+/**
+ * What a picture's licences were delivered as: its original and each channel cut made so far
+ * (a cut never made was never downloaded), the ones shaped most like the copy first.
+ */
+async function pictureSources(deps: LicenceDeps, material: MaterialRow, copyRatio: number): Promise<Source[]> {
+  const sources: Source[] = [
+    { cut: null, bytes: () => readOriginal(deps, material), ratio: material.width / Math.max(1, material.height) },
+  ];
+  for (const spec of CHANNEL_PRESET_TABLE) {
+    if (!presetFits(spec, material.width, material.height)) continue;
+    const key = channelCutKey(material.sid, spec.preset, spec, material.originalKey);
+    if (!(await deps.storage.stat(key))) continue;
+    sources.push({ cut: spec.preset, bytes: () => readStored(deps, key), ratio: spec.width / spec.height });
+  }
+  const misfit = (s: Source) => Math.abs(Math.log(s.ratio / copyRatio));
+  return sources.sort((a, b) => misfit(a) - misfit(b));
+}
+
+/**
+ * Reads a still against a video: finds the frame of the original it shows, then reads the still
+ * against that frame as against a picture. Null when the video cannot be read.
+ */
+async function readVideoStill(deps: LicenceDeps, material: MaterialRow, still: GreyImage, keys: Uint8Array[]) {
+  await mkdir(deps.scratchDir, { recursive: true });
+  const scratch = await mkdtemp(join(deps.scratchDir, 'trace-'));
+  try {
+    const input = join(scratch, 'original');
+    await pipeline(await deps.storage.getStream(material.originalKey), createWriteStream(input));
+    const probe = await deps.video.probe(input);
+    const found = await findStillFrame(deps.video, input, scratch, still, probe);
+    if (!found) return { placed: false, frameMs: null, scores: keys.map(() => 0) };
+    const reading = await readCopyAgainst(still, found.frame);
+    return { placed: reading.placed, frameMs: found.atMs, scores: scoreKeys(reading, probe, keys) };
+  } catch {
+    return null;
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
 /**
  * 溯源: reads an uploaded copy against the licences of the material it is a picture of (the one
- * named, or the closest by perceptual hash) and answers the licence whose mark it carries, or
- * none. Recorded in the audit log whatever the answer.
+ * named, or the closest by perceptual hash — of its original, of a channel cut made of it, or of
+ * a video's frames) and answers the licence whose mark it carries, or none. A picture's copy is
+ * read against the original and each channel cut made; a still of a video against the frame it
+ * shows. Recorded in the audit log whatever the answer.
  */
 export async function traceCopy(
   deps: LicenceDeps,
@@ -145,63 +235,95 @@ export async function traceCopy(
   if (named) {
     const material = (await findMaterialsBySids(deps.db, [named])).get(named);
     if (!material) throw new AppError(ErrorCode.TRACE_MATERIAL_NOT_FOUND);
-    if (!isTraceable(material)) throw new AppError(ErrorCode.TRACE_MATERIAL_VIDEO);
+    if (isVideo(material) && !deps.video.available) throw new AppError(ErrorCode.TRACE_VIDEO_UNAVAILABLE);
     candidates = [{ material, distance: null }];
   } else {
-    const near = await findMaterialsNearHash(
-      deps.db,
-      await perceptualHash(copy.body),
-      MAX_HASH_DISTANCE,
-      MAX_CANDIDATES * 2,
-    );
+    const hash = await perceptualHash(copy.body);
+    const near = [
+      ...(await findMaterialsNearHash(deps.db, hash, MAX_HASH_DISTANCE, MAX_CANDIDATES * 2)),
+      ...(await findReferencesNearHash(deps.db, hash, MAX_HASH_DISTANCE, MAX_CANDIDATES * 2)),
+    ];
+    const closest = new Map<string, number>();
+    for (const n of near) closest.set(n.sid, Math.min(closest.get(n.sid) ?? Infinity, n.distance));
+    const ordered = [...closest].sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]));
     const found = await findMaterialsBySids(
       deps.db,
-      near.map((n) => n.sid),
+      ordered.map(([sid]) => sid),
     );
-    candidates = near
-      .flatMap((n) => {
-        const material = found.get(n.sid);
-        return material && isTraceable(material) ? [{ material, distance: n.distance }] : [];
+    candidates = ordered
+      .flatMap(([sid, distance]) => {
+        const material = found.get(sid);
+        // A server without ffmpeg cannot read a video: it is left out, not failed.
+        return material && (!isVideo(material) || deps.video.available) ? [{ material, distance }] : [];
       })
       .slice(0, MAX_CANDIDATES);
     if (candidates.length === 0) throw new AppError(ErrorCode.TRACE_NO_CANDIDATE);
   }
 
   const grey = await decodeCopy(copy.body);
-  let best: { licence: LicenceRow; score: number } | null = null;
+  let best: { licence: LicenceRow; score: number; cut: ChannelPreset | null; frameMs: number | null } | null = null;
   const read = [];
   for (const { material, distance } of candidates) {
     const licences = await listDownloadedLicencesOfMaterial(deps.db, material.sid, MAX_LICENCES_COMPARED);
-    let placed = false;
-    let bestScore: number | null = null;
-    const original = licences.length > 0 ? await readOriginal(deps, material) : null;
-    if (original) {
-      const reading = await deps.markSlots.run(() => readCopyAgainst(grey, original));
-      placed = reading.placed;
-      const originalInfo = await readImageInfo(original);
-      const scores = scoreKeys(
-        reading,
-        originalInfo,
-        licences.map((l) => traceKeyOf(deps.traceSecret, l.sid)),
-      );
+    const keys = licences.map((l) => traceKeyOf(deps.traceSecret, l.sid));
+    const readings: TTraceResponse['candidates'][number]['readings'] = [];
+    /** Notes a reading; true when a licence reached the threshold on it. */
+    const consider = (scores: number[], at: { cut: ChannelPreset | null; frameMs: number | null }, placed: boolean) => {
+      let bestScore: number | null = null;
       scores.forEach((score, i) => {
         if (bestScore === null || score > bestScore) bestScore = score;
-        if (score >= TRACE_Z_THRESHOLD && (!best || score > best.score)) best = { licence: licences[i]!, score };
+        if (score >= TRACE_Z_THRESHOLD && (!best || score > best.score)) best = { licence: licences[i]!, score, ...at };
       });
+      readings.push({
+        ...at,
+        placed,
+        licencesCompared: licences.length,
+        bestScore: bestScore === null ? null : round1(bestScore),
+      });
+      return bestScore !== null && bestScore >= TRACE_Z_THRESHOLD;
+    };
+    if (licences.length > 0 && isVideo(material)) {
+      const reading = await deps.markSlots.run(() => readVideoStill(deps, material, grey, keys));
+      if (!reading && named) throw new AppError(ErrorCode.TRACE_VIDEO_UNAVAILABLE);
+      if (reading) consider(reading.scores, { cut: null, frameMs: reading.frameMs }, reading.placed);
+    } else if (licences.length > 0) {
+      for (const source of await pictureSources(deps, material, info.width / info.height)) {
+        const bytes = await source.bytes();
+        if (!bytes) continue;
+        const reading = await deps.markSlots.run(() => readCopyAgainst(grey, bytes));
+        const cut = source.cut;
+        const scores = scoreKeys(
+          reading,
+          await readImageInfo(bytes),
+          cut === null ? keys : keys.map((key) => traceCutKeyOf(key, cut)),
+        );
+        // The copy is of one file: once a licence is named on it, the others need not be read.
+        if (consider(scores, { cut: source.cut, frameMs: null }, reading.placed)) break;
+      }
     }
+    const scored = readings.flatMap((r) => (r.bestScore === null ? [] : [r.bestScore]));
     read.push({
       sid: material.sid,
       title: material.keywords.slice(0, 4).join(' ') || material.sid,
       thumbUrl: deps.publicUrlOf(material.thumbKey),
+      format: isVideo(material) ? ('video' as const) : ('image' as const),
       distance,
-      placed,
+      placed: readings.some((r) => r.placed),
       licencesCompared: licences.length,
-      bestScore: bestScore === null ? null : Math.round(bestScore * 10) / 10,
+      bestScore: scored.length === 0 ? null : Math.max(...scored),
+      readings,
     });
   }
 
-  const winner = best as { licence: LicenceRow; score: number } | null;
-  const match = winner ? await describeMatch(deps, winner.licence, winner.score) : null;
+  const winner = best as {
+    licence: LicenceRow;
+    score: number;
+    cut: ChannelPreset | null;
+    frameMs: number | null;
+  } | null;
+  const match = winner
+    ? { ...(await describeMatch(deps, winner.licence, winner.score)), cut: winner.cut, frameMs: winner.frameMs }
+    : null;
   await recordOperatorAction(deps.db, {
     operatorSid: operator.sid,
     action: AuditAction.LICENCE_TRACE,
@@ -212,6 +334,8 @@ export async function traceCopy(
       found: match !== null,
       certNo: match?.certNo ?? null,
       score: match?.score ?? null,
+      cut: match?.cut ?? null,
+      frameMs: match?.frameMs ?? null,
       copy: { width: info.width, height: info.height, bytes: copy.body.length },
       candidates: read.map((c) => ({ sid: c.sid, placed: c.placed, bestScore: c.bestScore })),
     },

@@ -1,5 +1,11 @@
 import { AimOutlined, InboxOutlined } from '@ant-design/icons';
-import { TRACE_COPY_MAX_BYTES, TRACE_COPY_MIN_SIDE, TRACE_COPY_TYPES, type TTraceResponse } from '@gemstock/contract';
+import {
+  CHANNEL_PRESET_TABLE,
+  TRACE_COPY_MAX_BYTES,
+  TRACE_COPY_MIN_SIDE,
+  TRACE_COPY_TYPES,
+  type TTraceResponse,
+} from '@gemstock/contract';
 import {
   Alert,
   Button,
@@ -25,6 +31,41 @@ import { formatBytes } from '../lib/format';
 const MATERIAL_SID = /^[a-z0-9]{6,64}$/;
 
 type Match = NonNullable<TTraceResponse['match']>;
+type Reading = TTraceResponse['candidates'][number]['readings'][number];
+
+/** "00:01.2": where a video's frame is. */
+function videoTime(ms: number): string {
+  const seconds = ms / 1000;
+  const minutes = Math.floor(seconds / 60);
+  return `${String(minutes).padStart(2, '0')}:${(seconds - minutes * 60).toFixed(1).padStart(4, '0')}`;
+}
+
+/** What a reading was of, as the buyer's download names it: each channel's cut has a mark of its own. */
+function fileLabel(at: { cut: string | null; frameMs: number | null }): string {
+  if (at.frameMs !== null) return `原视频 ${videoTime(at.frameMs)} 处的画面`;
+  return presetLabel(at.cut);
+}
+
+function presetLabel(preset: string | null, video = false): string {
+  if (preset === null) return video ? '原视频' : '原图';
+  const spec = CHANNEL_PRESET_TABLE.find((p) => p.preset === preset);
+  return spec ? `${spec.name} ${spec.width}×${spec.height} 渠道图` : `渠道尺寸 ${preset}`;
+}
+
+function ReadingTags({ readings, threshold }: { readings: Reading[]; threshold: number }) {
+  return (
+    <Flex gap={4} wrap>
+      {readings.map((r) => (
+        <Tag
+          key={`${r.cut ?? 'original'}-${r.frameMs ?? ''}`}
+          color={r.bestScore !== null && r.bestScore >= threshold ? 'green' : undefined}
+        >
+          {fileLabel(r)}：{!r.placed ? '无法对齐' : r.bestScore === null ? '—' : r.bestScore.toFixed(1)}
+        </Tag>
+      ))}
+    </Flex>
+  );
+}
 
 /** What the operator chose before anything is sent: refused out loud, never trimmed. */
 function fileProblem(file: File): string | null {
@@ -52,6 +93,7 @@ function MatchCard({ match, threshold }: { match: Match; threshold: number }) {
           { key: 'licensed', label: '授权时间', children: formatDateTime(match.licensedAt) },
           { key: 'order', label: '订单编号', children: match.orderNo ?? '—' },
           { key: 'material', label: '素材编号', children: match.materialSid },
+          { key: 'file', label: '检出文件', children: fileLabel(match) },
           {
             key: 'score',
             label: '匹配强度',
@@ -82,7 +124,12 @@ function MatchCard({ match, threshold }: { match: Match; threshold: number }) {
           { title: '下载时间', dataIndex: 'at', render: (at: string) => formatDateTime(at) },
           { title: '账号', dataIndex: 'account' },
           { title: '手机号', dataIndex: 'mobile', render: (m: string | null) => m ?? '—' },
-          { title: '文件', dataIndex: 'preset', render: (p: string | null) => (p ? `渠道尺寸 ${p}` : '原图') },
+          {
+            title: '文件',
+            dataIndex: 'preset',
+            // A still names its video by the frame it shows: the video's downloads are of the 原视频.
+            render: (p: string | null) => presetLabel(p, match.frameMs !== null),
+          },
         ]}
       />
     </Card>
@@ -137,9 +184,10 @@ function CandidatesCard({ result }: { result: TTraceResponse }) {
           },
           { title: '比对授权数', dataIndex: 'licencesCompared' },
           {
-            title: '最高匹配强度',
-            dataIndex: 'bestScore',
-            render: (s: number | null) => (s === null ? '—' : s.toFixed(1)),
+            title: '比对的文件与最高匹配强度',
+            dataIndex: 'readings',
+            render: (readings: Reading[]) =>
+              readings.length === 0 ? '—' : <ReadingTags readings={readings} threshold={result.threshold} />,
           },
         ]}
       />
@@ -148,8 +196,9 @@ function CandidatesCard({ result }: { result: TTraceResponse }) {
 }
 
 /**
- * 溯源: an operator uploads a copy of a picture found elsewhere and sees the licence, company,
- * account and download it came from, or 未检出 (docs/decisions/0049).
+ * 溯源: an operator uploads a copy of a picture, a channel cut or a still of a video found
+ * elsewhere and sees the licence, company, account and download it came from, and which file
+ * (original, cut, the video's frame) it was made from, or 未检出 (docs/decisions/0049).
  */
 export function TracePage() {
   const trace = useTraceCopy();
@@ -183,9 +232,9 @@ export function TracePage() {
     <Flex vertical gap={16} style={{ maxWidth: 960 }}>
       <Card title="溯源">
         <Typography.Paragraph type="secondary">
-          每张售出图片的原图下载都带有该授权的隐形标记。上传在网上发现的图片（JPG、PNG 或 WebP，不超过{' '}
-          {formatBytes(TRACE_COPY_MAX_BYTES)}，短边至少 {TRACE_COPY_MIN_SIDE}{' '}
-          像素），即可查出它来自哪个授权、企业和下载。 经过压缩、缩小或裁切的图片也能检出；视频没有标记。
+          每个授权下载的原图、渠道尺寸图和原视频都带有该授权的隐形标记。上传在网上发现的图片（视频请截取其中一帧画面；JPG、PNG
+          或 WebP，不超过 {formatBytes(TRACE_COPY_MAX_BYTES)}，短边至少 {TRACE_COPY_MIN_SIDE}{' '}
+          像素），即可查出它来自哪个授权、企业和下载。经过压缩、缩小或裁切的图片也能检出。
         </Typography.Paragraph>
         <Form layout="vertical" onSubmitCapture={(e) => e.preventDefault()}>
           <Form.Item
@@ -212,7 +261,7 @@ export function TracePage() {
             <p className="ant-upload-drag-icon">
               <InboxOutlined />
             </p>
-            <p className="ant-upload-text">点击或拖入要溯源的图片</p>
+            <p className="ant-upload-text">点击或拖入要溯源的图片或视频截图</p>
             <p className="ant-upload-hint">{file ? `已选择：${file.name}（${formatBytes(file.size)}）` : '一次一张'}</p>
           </Upload.Dragger>
         </Form>
@@ -221,7 +270,7 @@ export function TracePage() {
           <Flex vertical gap={4} style={{ marginTop: 12 }}>
             <Progress percent={percent} status="active" />
             <Typography.Text type="secondary">
-              {percent < 100 ? '正在上传…' : '正在比对：对齐原图并逐一核对该素材的授权…'}
+              {percent < 100 ? '正在上传…' : '正在比对：对齐原图、渠道尺寸图或视频画面，并逐一核对该素材的授权…'}
             </Typography.Text>
           </Flex>
         )}
@@ -251,7 +300,7 @@ export function TracePage() {
                 icon={<AimOutlined />}
                 status="info"
                 title="未检出"
-                subTitle="这张图片中没有找到任何授权的标记：可能不是本站售出的原图，或来自未嵌入标记的渠道（视频、渠道尺寸裁切图、标记上线前的下载）。"
+                subTitle="这张图片中没有找到任何授权的标记：可能不是本站售出的文件，或来自未嵌入标记的下载（视频的渠道尺寸版本、标记上线前的下载）。"
                 data-testid="trace-none"
               />
             </Card>
