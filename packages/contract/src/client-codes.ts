@@ -27,6 +27,8 @@ export const CLIENT_ERROR = {
   SUB_BUDGET_EXCEEDED: 4140,
   /** A video's channel reframe is being made: the dialog shows 生成中 instead of an error. */
   PRESET_PREPARING: 4423,
+  /** A licence's marked copy of a video is being made: news, not a failure (an info toast). */
+  TRACE_VIDEO_PREPARING: 4487,
 } as const satisfies Partial<Record<keyof typeof ErrorCode, number>>;
 
 /** Codes that never show a toast (spec §8). */

@@ -1,0 +1,67 @@
+import { ErrorCode, LICENCE_ROUTES } from '@gemstock/contract';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { useOrderDownload } from '@/features/records/api/get-order-download';
+import { notify } from '@/lib/notify';
+import { queryClient } from '@/lib/query-client';
+import { signedInForEachTest } from './factories';
+import { isCall, serveApi } from './fake-api';
+
+/*
+ * 下载原图 of a licensed video the first time: the server starts the licence's marked copy and
+ * answers 4487 (decision 0049). That is news for the buyer, not a failure: an info toast with
+ * the server's words, never the red error toast.
+ */
+
+signedInForEachTest();
+
+function DownloadButton() {
+  const download = useOrderDownload();
+  return (
+    <button
+      type="button"
+      onClick={() => download.mutate({ orderSid: 'ord0000000000001', materialSid: 'vid0000000000001' })}
+    >
+      下载原图
+    </button>
+  );
+}
+
+function answerDownloadWith(code: number, message: string, status: number) {
+  serveApi((call) =>
+    isCall(call, LICENCE_ROUTES.orderDownload) ? { status, body: { code, data: null, message } } : undefined,
+  );
+}
+
+describe('下载原图 of a licensed video whose marked copy is being made', () => {
+  it('says so in an info toast, not as an error', async () => {
+    const { code, message, http: status } = ErrorCode.TRACE_VIDEO_PREPARING;
+    answerDownloadWith(code, message, status);
+    const info = vi.spyOn(notify, 'info').mockImplementation(() => {});
+    const error = vi.spyOn(notify, 'error').mockImplementation(() => {});
+    render(
+      <QueryClientProvider client={queryClient}>
+        <DownloadButton />
+      </QueryClientProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: '下载原图' }));
+    await waitFor(() => expect(info).toHaveBeenCalledWith(message));
+    expect(error).not.toHaveBeenCalled();
+  });
+
+  it('shows any other refusal as an error, as before', async () => {
+    const { code, message, http: status } = ErrorCode.LICENCE_REVOKED;
+    answerDownloadWith(code, message, status);
+    const info = vi.spyOn(notify, 'info').mockImplementation(() => {});
+    const error = vi.spyOn(notify, 'error').mockImplementation(() => {});
+    render(
+      <QueryClientProvider client={queryClient}>
+        <DownloadButton />
+      </QueryClientProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: '下载原图' }));
+    await waitFor(() => expect(error).toHaveBeenCalledWith(message));
+    expect(info).not.toHaveBeenCalled();
+  });
+});
