@@ -1,4 +1,5 @@
-import { configure } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach } from 'vitest';
 
 // antd reads matchMedia (responsive grid, Descriptions); happy-dom has it, but keep tests
 // independent of the environment's implementation details.
@@ -27,3 +28,9 @@ globalThis.fetch = (input: RequestInfo | URL) =>
 // lazily loaded drawer takes to arrive (module load + Suspense) when the machine is shared with
 // other work; the wait ends as soon as the element is there, so passing tests are no slower.
 configure({ asyncUtilTimeout: 5_000 });
+
+// Every test's rendering is unmounted before the next test, and before the file's environment is
+// torn down: Testing Library cleans up by itself only where the test framework's hooks are
+// globals, and these are imported. A picker left open kept scheduling animation frames after the
+// window was gone (an uncaught "window is not defined" failed a whole run).
+afterEach(cleanup);
