@@ -52,7 +52,7 @@ export interface CertificateData {
   orderNo: string;
   /**
    * The number of the invisible trace mark every downloaded original of this licence carries
-   * (docs/decisions/0049); null for a video, which carries none.
+   * (docs/decisions/0049), pictures and videos alike; null for an exclusive design delivery.
    */
   traceNo?: string | null;
   /** China-time calendar date of the purchase, e.g. "2026-01-21". */
