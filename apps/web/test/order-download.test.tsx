@@ -28,40 +28,34 @@ function DownloadButton() {
   );
 }
 
-function answerDownloadWith(code: number, message: string, status: number) {
+/** Clicks 下载原图 while the server refuses the download with `refusal`; answers the two toast spies. */
+async function downloadRefusedWith(refusal: { code: number; message: string; http: number }) {
   serveApi((call) =>
-    isCall(call, LICENCE_ROUTES.orderDownload) ? { status, body: { code, data: null, message } } : undefined,
+    isCall(call, LICENCE_ROUTES.orderDownload)
+      ? { status: refusal.http, body: { code: refusal.code, data: null, message: refusal.message } }
+      : undefined,
   );
+  const info = vi.spyOn(notify, 'info').mockImplementation(() => {});
+  const error = vi.spyOn(notify, 'error').mockImplementation(() => {});
+  render(
+    <QueryClientProvider client={queryClient}>
+      <DownloadButton />
+    </QueryClientProvider>,
+  );
+  fireEvent.click(screen.getByRole('button', { name: '下载原图' }));
+  return { info, error };
 }
 
 describe('下载原图 of a licensed video whose marked copy is being made', () => {
   it('says so in an info toast, not as an error', async () => {
-    const { code, message, http: status } = ErrorCode.TRACE_VIDEO_PREPARING;
-    answerDownloadWith(code, message, status);
-    const info = vi.spyOn(notify, 'info').mockImplementation(() => {});
-    const error = vi.spyOn(notify, 'error').mockImplementation(() => {});
-    render(
-      <QueryClientProvider client={queryClient}>
-        <DownloadButton />
-      </QueryClientProvider>,
-    );
-    fireEvent.click(screen.getByRole('button', { name: '下载原图' }));
-    await waitFor(() => expect(info).toHaveBeenCalledWith(message));
+    const { info, error } = await downloadRefusedWith(ErrorCode.TRACE_VIDEO_PREPARING);
+    await waitFor(() => expect(info).toHaveBeenCalledWith(ErrorCode.TRACE_VIDEO_PREPARING.message));
     expect(error).not.toHaveBeenCalled();
   });
 
   it('shows any other refusal as an error, as before', async () => {
-    const { code, message, http: status } = ErrorCode.LICENCE_REVOKED;
-    answerDownloadWith(code, message, status);
-    const info = vi.spyOn(notify, 'info').mockImplementation(() => {});
-    const error = vi.spyOn(notify, 'error').mockImplementation(() => {});
-    render(
-      <QueryClientProvider client={queryClient}>
-        <DownloadButton />
-      </QueryClientProvider>,
-    );
-    fireEvent.click(screen.getByRole('button', { name: '下载原图' }));
-    await waitFor(() => expect(error).toHaveBeenCalledWith(message));
+    const { info, error } = await downloadRefusedWith(ErrorCode.LICENCE_REVOKED);
+    await waitFor(() => expect(error).toHaveBeenCalledWith(ErrorCode.LICENCE_REVOKED.message));
     expect(info).not.toHaveBeenCalled();
   });
 });
