@@ -2,6 +2,7 @@ import { Spin } from 'antd';
 import { type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
 import { Route, Routes } from 'react-router';
 import { AntdScope, NotifierBinding } from '@/app/antd-scope';
+import './console-antd.css';
 import { AdminHome, AdminLayout } from './components/admin-layout';
 import { arrivedConsolePage, type ConsolePage, type ConsolePageModule, loadConsolePage } from './console-pages';
 
@@ -68,7 +69,7 @@ const ContentPage = lazyPage('content', 'ContentPage');
  */
 export default function AdminApp() {
   return (
-    <AntdScope>
+    <AntdScope staticStyles>
       <NotifierBinding />
       <ConsoleRoutes />
     </AntdScope>
