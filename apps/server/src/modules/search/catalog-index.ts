@@ -139,6 +139,13 @@ interface Spec {
   longWords: string[];
 }
 
+/** Rows holding a filter's tokens and colour (null: nothing narrows), and as a bitset once walked. */
+interface CandidateSet {
+  key: string;
+  rows: Uint32Array | null;
+  bits: Uint32Array | null;
+}
+
 /** An ordered result: the first MAX_RESULT_WINDOW matches' rows, and matches counted to one more. */
 interface Ordered {
   rows: Uint32Array;
@@ -212,7 +219,7 @@ export class CatalogIndex {
   private generation = 0;
   private likedGeneration = 0;
   private readonly results: TtlCache<Ordered>;
-  private readonly bitsets: TtlCache<Uint32Array>;
+  private readonly candidateSets: TtlCache<CandidateSet>;
   private lastXmin: string | null = null;
   private loadMs: number | null = null;
   private stopped = true;
@@ -240,11 +247,11 @@ export class CatalogIndex {
       maxWeight: 4_000_000,
       weigh: (o) => o.rows.length + 16,
     });
-    this.bitsets = new TtlCache<Uint32Array>({
+    this.candidateSets = new TtlCache<CandidateSet>({
       ttlMs: RESULT_TTL_MS,
-      // Words of candidate bitsets: 16 MB in all (a million materials' bitset is 125 kB).
-      maxWeight: 4_000_000,
-      weigh: (b) => b.length,
+      // Row indices and bitset words held: 32 MB in all (a million materials' bitset is 125 kB).
+      maxWeight: 8_000_000,
+      weigh: (c) => (c.rows?.length ?? 0) + (c.bits?.length ?? 0) + 1,
     });
   }
 
@@ -753,12 +760,27 @@ export class CatalogIndex {
     return rows;
   }
 
-  private bitsetOf(key: string, rows: Uint32Array): Uint32Array {
-    const cached = this.bitsets.get(key);
-    if (cached && cached.length * 32 >= this.n) return cached;
+  /**
+   * The candidates of a filter's tokens and colour, kept while the index is unchanged: every
+   * keyword, sort and page of the same words or swatch shares one intersection (or union).
+   */
+  private candidateSetOf(filter: SearchFilter, spec: Spec): CandidateSet {
+    const key = JSON.stringify([[...filter.tokens].sort(), filter.color ? [...filter.color.cells].sort() : [], this.generation]);
+    const cached = this.candidateSets.get(key);
+    if (cached) return cached;
+    const set: CandidateSet = { key, rows: this.candidates(spec), bits: null };
+    this.candidateSets.set(key, set);
+    return set;
+  }
+
+  /** The candidates as a bitset, for walks testing rows in another order. */
+  private bitsOf(set: CandidateSet): Uint32Array {
+    if (set.bits) return set.bits;
+    const rows = set.rows!;
     const bits = new Uint32Array((this.n >>> 5) + 1);
     for (let i = 0; i < rows.length; i += 1) bits[rows[i]! >>> 5]! |= 1 << (rows[i]! & 31);
-    this.bitsets.set(key, bits);
+    set.bits = bits;
+    this.candidateSets.reweigh(set.key);
     return bits;
   }
 
@@ -796,23 +818,18 @@ export class CatalogIndex {
     ].join('|');
     const cached = this.results.get(key);
     if (cached) return cached;
-    const result = this.computeOrdered(filter, now, sort, ringStart, `${filterKey}|${this.generation}`);
+    const result = this.computeOrdered(filter, now, sort, ringStart);
     this.results.set(key, result);
     return result;
   }
 
-  private computeOrdered(
-    filter: SearchFilter,
-    now: Date,
-    sort: SortOption,
-    ringStart: number,
-    bitsetKey: string,
-  ): Ordered {
+  private computeOrdered(filter: SearchFilter, now: Date, sort: SortOption, ringStart: number): Ordered {
     const spec = this.compile(filter, now);
     if (!spec) return { rows: new Uint32Array(0), count: 0 };
     const { order, rank } = this.orderOf(sort);
     const start = sort === SortOption.RANDOM ? this.ringStartPosition(ringStart) : 0;
-    const candidates = this.candidates(spec);
+    const set = this.candidateSetOf(filter, spec);
+    const candidates = set.rows;
     if (candidates !== null && candidates.length <= this.sortLimit) {
       // Few candidates: test them all and sort the matches by their rank in the order.
       const ranks = new Uint32Array(candidates.length);
@@ -834,7 +851,7 @@ export class CatalogIndex {
     }
     // Many candidates (or none to narrow by): walk the order, testing each row, until the result
     // window is full and one more match is counted.
-    const bits = candidates ? this.bitsetOf(bitsetKey, candidates) : null;
+    const bits = candidates ? this.bitsOf(set) : null;
     const rows = new Uint32Array(MAX_RESULT_WINDOW);
     let count = 0;
     const length = order.length;
@@ -892,7 +909,7 @@ export class CatalogIndex {
           if (!this.passes(spec, row)) return;
           for (let f = 0; f < columns.length; f += 1) tallies[f]![columns[f]![row]!]! += 1;
         };
-        const candidates = this.candidates(spec);
+        const candidates = this.candidateSetOf(over, spec).rows;
         if (candidates) for (let i = 0; i < candidates.length; i += 1) count(candidates[i]!);
         else for (let row = 0; row < this.n; row += 1) count(row);
       }
