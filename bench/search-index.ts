@@ -25,7 +25,9 @@ const database = connectPostgres(url, 2);
 const gc = (globalThis as { gc?: () => void }).gc;
 gc?.();
 const before = process.memoryUsage();
-const indexes = [0, Number.MAX_SAFE_INTEGER].map((sortLimit) => new CatalogIndex(database.db, { sortLimit, pollMs: 3_600_000 }));
+const indexes = [0, Number.MAX_SAFE_INTEGER].map(
+  (sortLimit) => new CatalogIndex(database.db, { sortLimit, pollMs: 3_600_000 }),
+);
 const started = Date.now();
 await indexes[0]!.start();
 const loadMs = Date.now() - started;
@@ -51,14 +53,26 @@ const cases: [string, SearchFilter][] = [
   ['翡翠 video', parseSearchFilter({ keyword: '翡翠', format: MaterialFormat.VIDEO })],
   ['colour d4af37', parseSearchFilter({ color: colour })],
   ['colour + 戒指', parseSearchFilter({ keyword: '戒指', color: colour })],
-  ['two facets', parseSearchFilter({ facets: { metal: [facetValues('metal')[0]!], piece: [facetValues('piece')[0]!] } })],
+  [
+    'two facets',
+    parseSearchFilter({ facets: { metal: [facetValues('metal')[0]!], piece: [facetValues('piece')[0]!] } }),
+  ],
   [
     'facets + keyword',
-    parseSearchFilter({ keyword: '钻石', facets: { metal: [facetValues('metal')[0]!], gem: [facetValues('gem')[0]!] } }),
+    parseSearchFilter({
+      keyword: '钻石',
+      facets: { metal: [facetValues('metal')[0]!], gem: [facetValues('gem')[0]!] },
+    }),
   ],
 ];
 const now = new Date();
-console.log('filter'.padEnd(22), 'sort'.padEnd(8), 'total'.padStart(7), 'collect+sort ms'.padStart(16), 'walk ms'.padStart(9));
+console.log(
+  'filter'.padEnd(22),
+  'sort'.padEnd(8),
+  'total'.padStart(7),
+  'collect+sort ms'.padStart(16),
+  'walk ms'.padStart(9),
+);
 for (const [label, filter] of cases) {
   for (const sort of [SortOption.NEWEST, SortOption.MOST_LIKED, SortOption.RANDOM]) {
     const times: number[] = [];

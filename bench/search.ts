@@ -454,12 +454,18 @@ async function main() {
   const startedAt = Date.now();
   const { child, base } = await startServer();
   const listenSeconds = (Date.now() - startedAt) / 1000;
-  log(`server at ${base} after ${listenSeconds.toFixed(1)} s; ${CONNECTIONS} connections, ${DURATION_S} s per scenario`);
+  log(
+    `server at ${base} after ${listenSeconds.toFixed(1)} s; ${CONNECTIONS} connections, ${DURATION_S} s per scenario`,
+  );
   // Measured once the search index held in memory answers (SEARCH_INDEX=memory, the default):
   // until then the server searches the database, which is not what is being measured.
   const indexState = await untilSearchIndexReady(base);
   const startSeconds = (Date.now() - startedAt) / 1000;
-  log(`search index ${indexState} ${startSeconds.toFixed(1)} s after start (load ${loadavg().map((l) => l.toFixed(2)).join(' ')})`);
+  log(
+    `search index ${indexState} ${startSeconds.toFixed(1)} s after start (load ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')})`,
+  );
 
   const health: BenchRequest[] = [{ path: COMMON_ROUTES.health.path, page: 0, kind: 'none' }];
   const warmup = sessionRequests({ count: 400_000, seed: 11, maxDepth: 50, active: CONNECTIONS });

@@ -236,10 +236,12 @@ describe('the search index follows the catalogue', () => {
 
   beforeAll(async () => {
     t = await buildTestApp();
-    await t.database.db.insert(materials).values([
-      materialValues({ keywords: ['黄金', '戒指'], createdAt: new Date(Date.now() - 5 * DAY_MS), likeCount: 1 }),
-      materialValues({ keywords: ['黄金', '项链'], createdAt: new Date(Date.now() - 4 * DAY_MS), likeCount: 2 }),
-    ]);
+    await t.database.db
+      .insert(materials)
+      .values([
+        materialValues({ keywords: ['黄金', '戒指'], createdAt: new Date(Date.now() - 5 * DAY_MS), likeCount: 1 }),
+        materialValues({ keywords: ['黄金', '项链'], createdAt: new Date(Date.now() - 4 * DAY_MS), likeCount: 2 }),
+      ]);
     index = new CatalogIndex(t.database.db, { pollMs: 60_000, likedLagMs: 0 });
     search = new CatalogSearch(t.database.db, { index });
     await index.start();

@@ -467,7 +467,8 @@ export class CatalogIndex {
   private termsOf(row: number): Set<number> {
     const terms = new Set<number>();
     const kwEnd = this.kwStart[row]! + this.kwCount[row]!;
-    for (let k = this.kwStart[row]!; k < kwEnd; k += 1) for (const t of this.keywordTerms[this.kwFlat[k]!]!) terms.add(t);
+    for (let k = this.kwStart[row]!; k < kwEnd; k += 1)
+      for (const t of this.keywordTerms[this.kwFlat[k]!]!) terms.add(t);
     const cellEnd = this.cellStart[row]! + this.cellCount[row]!;
     for (let c = this.cellStart[row]!; c < cellEnd; c += 1) terms.add(this.cellFlat[c]!);
     return terms;
@@ -542,7 +543,8 @@ export class CatalogIndex {
       const before = this.snapshotOf(row);
       const kws = r.keywords.map((k) => this.keywordId(k));
       const cells = r.colorCells.map((c) => this.termId(c));
-      const listsChanged = !sameList(this.kwFlat, this.kwStart[row]!, this.kwCount[row]!, kws) ||
+      const listsChanged =
+        !sameList(this.kwFlat, this.kwStart[row]!, this.kwCount[row]!, kws) ||
         !sameList(this.cellFlat, this.cellStart[row]!, this.cellCount[row]!, cells);
       if (listsChanged) {
         const oldTerms = this.termsOf(row);
@@ -765,7 +767,11 @@ export class CatalogIndex {
    * keyword, sort and page of the same words or swatch shares one intersection (or union).
    */
   private candidateSetOf(filter: SearchFilter, spec: Spec): CandidateSet {
-    const key = JSON.stringify([[...filter.tokens].sort(), filter.color ? [...filter.color.cells].sort() : [], this.generation]);
+    const key = JSON.stringify([
+      [...filter.tokens].sort(),
+      filter.color ? [...filter.color.cells].sort() : [],
+      this.generation,
+    ]);
     const cached = this.candidateSets.get(key);
     if (cached) return cached;
     const set: CandidateSet = { key, rows: this.candidates(spec), bits: null };
