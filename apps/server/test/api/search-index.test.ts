@@ -1,4 +1,4 @@
-import { type Facet, facetValues, MaterialFormat, Orientation, Period, SortOption } from '@gemstock/contract';
+import { type Facet, type FacetValue, facetValues, MaterialFormat, Orientation, Period, SortOption } from '@gemstock/contract';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -285,6 +285,37 @@ describe('the search index follows the catalogue', () => {
     expect(await newest('铂金')).toEqual([row!.seq]);
     await edit({ reviewState: 'rejected' });
     expect(await newest('铂金')).toEqual([]);
+  });
+
+  it('a facet set, changed and cleared: the facet search follows after one read', async () => {
+    const [row] = await t.database.db
+      .insert(materials)
+      .values(materialValues({ keywords: ['吊坠'] }))
+      .returning();
+    await poll();
+    const byMetal = async (metal: FacetValue<'metal'>) =>
+      (
+        await search.findPage({
+          filter: parseSearchFilter({ keyword: '吊坠', facets: { metal: [metal] } }),
+          sort: SortOption.NEWEST,
+          seed: 0,
+          page: 1,
+          pageSize: 50,
+          now: now(),
+        })
+      ).seqs;
+    const setMetal = async (metal: string | null) => {
+      await t.database.db.update(materials).set({ metal }).where(eq(materials.sid, row!.sid));
+      await poll();
+    };
+    expect(await byMetal('platinum')).toEqual([]);
+    await setMetal('platinum');
+    expect(await byMetal('platinum')).toEqual([row!.seq]);
+    await setMetal('gold');
+    expect(await byMetal('platinum')).toEqual([]);
+    expect(await byMetal('gold')).toEqual([row!.seq]);
+    await setMetal(null);
+    expect(await byMetal('gold')).toEqual([]);
   });
 
   it('a like moves the material in the most-liked order after one read', async () => {

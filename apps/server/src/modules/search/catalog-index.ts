@@ -38,6 +38,11 @@ const FACET_SLOTS = Object.fromEntries(
   FACETS.map((f) => [f, new Map<string, number>(facetValues(f).map((v, i) => [v, i + 1]))]),
 ) as Record<Facet, Map<string, number>>;
 
+/** A facet value's slot (FACET_SLOTS), 0 for none or a value outside the vocabulary. */
+function slotOf(facet: Facet, value: string | null): number {
+  return value === null ? 0 : (FACET_SLOTS[facet].get(value) ?? 0);
+}
+
 const ORIENTATION_CODES: Record<string, number> = { PORTRAIT: 1, LANDSCAPE: 2, SQUARE: 3 };
 
 /** A posting list: row indices ascending, grown by doubling. */
@@ -131,6 +136,8 @@ function radixSort(rows: Uint32Array, keys: Uint32Array[]): Uint32Array {
 interface Spec {
   tokens: Posting[];
   cells: Posting[];
+  /** Per filtered facet, the posting lists of its chosen values (a row holds one of them). */
+  facetLists: Posting[][];
   format: number;
   orientation: number;
   sinceUs: number | null;
@@ -139,7 +146,7 @@ interface Spec {
   longWords: string[];
 }
 
-/** Rows holding a filter's tokens and colour (null: nothing narrows), and as a bitset once walked. */
+/** Rows holding a filter's tokens, colour and facet values (null: nothing narrows), and as a bitset once walked. */
 interface CandidateSet {
   key: string;
   rows: Uint32Array | null;
@@ -206,6 +213,11 @@ export class CatalogIndex {
   private readonly postings: Posting[] = [];
   private readonly formatCodes = new Map<string, number>();
   private readonly rowOfSeq = new Map<number, number>();
+  /** Per facet, the term id of each slot's posting list (-1 until a row holds it). */
+  private readonly facetTerms = Object.fromEntries(FACETS.map((f) => [f, new Int32Array(256).fill(-1)])) as Record<
+    Facet,
+    Int32Array
+  >;
   private newest: Uint32Array = new Uint32Array(0);
   private liked: Uint32Array = new Uint32Array(0);
   private ring: Uint32Array = new Uint32Array(0);
@@ -463,9 +475,24 @@ export class CatalogIndex {
     this.cellUsed += cells.length;
   }
 
-  /** Every term (token or cell) of a row, distinct. */
+  /** The term of a facet's value: one posting list per value, so a facet choice narrows like a word. */
+  private facetTerm(facet: Facet, slot: number): number {
+    let id = this.facetTerms[facet][slot]!;
+    if (id < 0) {
+      // '~facet:slot' is never a search token (one or two characters) nor a colour cell ('~c:…')
+      id = this.termId(`~${facet}:${slot}`);
+      this.facetTerms[facet][slot] = id;
+    }
+    return id;
+  }
+
+  /** Every term (token, cell or facet value) of a row, distinct. */
   private termsOf(row: number): Set<number> {
     const terms = new Set<number>();
+    for (const f of FACETS) {
+      const slot = this.facet[f][row]!;
+      if (slot !== 0) terms.add(this.facetTerm(f, slot));
+    }
     const kwEnd = this.kwStart[row]! + this.kwCount[row]!;
     for (let k = this.kwStart[row]!; k < kwEnd; k += 1)
       for (const t of this.keywordTerms[this.kwFlat[k]!]!) terms.add(t);
@@ -491,10 +518,7 @@ export class CatalogIndex {
     this.visible[row] = r.visible ? 1 : 0;
     this.format[row] = this.formatCode(r.format);
     this.orientation[row] = ORIENTATION_CODES[orientationOf(r.width, r.height)]!;
-    for (const f of FACETS) {
-      const value = r[f];
-      this.facet[f][row] = value === null ? 0 : (FACET_SLOTS[f].get(value) ?? 0);
-    }
+    for (const f of FACETS) this.facet[f][row] = slotOf(f, r[f]);
   }
 
   private newRow(r: IndexRow): number {
@@ -546,9 +570,11 @@ export class CatalogIndex {
       const listsChanged =
         !sameList(this.kwFlat, this.kwStart[row]!, this.kwCount[row]!, kws) ||
         !sameList(this.cellFlat, this.cellStart[row]!, this.cellCount[row]!, cells);
-      if (listsChanged) {
+      const facetsChanged = FACETS.some((f) => this.facet[f][row] !== slotOf(f, r[f]));
+      if (listsChanged || facetsChanged) {
         const oldTerms = this.termsOf(row);
-        this.writeLists(row, kws, cells);
+        if (listsChanged) this.writeLists(row, kws, cells);
+        this.setColumns(row, r);
         const newTerms = this.termsOf(row);
         for (const t of oldTerms) if (!newTerms.has(t)) push(removes, t, row);
         for (const t of newTerms) if (!oldTerms.has(t)) push(adds, t, row);
@@ -556,7 +582,7 @@ export class CatalogIndex {
       this.setColumns(row, r);
       if (this.createdUs[row] !== before.createdUs) movedNewest.push(row);
       if (this.likeCount[row] !== before.likeCount) this.likedPending.add(row);
-      if (listsChanged || this.snapshotOf(row).search !== before.search) changed = true;
+      if (listsChanged || facetsChanged || this.snapshotOf(row).search !== before.search) changed = true;
     }
     for (const term of new Set([...adds.keys(), ...removes.keys()])) {
       const posting = this.postings[term]!;
@@ -693,19 +719,27 @@ export class CatalogIndex {
       format = code;
     }
     const facets: [Uint8Array, Uint8Array][] = [];
+    const facetLists: Posting[][] = [];
     for (const f of FACETS) {
       const values = filter.facets[f];
       if (values.length === 0) continue;
       const allowed = new Uint8Array(256);
+      const lists: Posting[] = [];
       for (const v of values) {
         const slot = FACET_SLOTS[f].get(v);
-        if (slot !== undefined) allowed[slot] = 1;
+        if (slot === undefined) continue;
+        allowed[slot] = 1;
+        const id = this.facetTerms[f][slot]!;
+        if (id >= 0 && this.postings[id]!.length > 0) lists.push(this.postings[id]!);
       }
+      if (lists.length === 0) return null;
       facets.push([this.facet[f], allowed]);
+      facetLists.push(lists);
     }
     return {
       tokens,
       cells,
+      facetLists,
       format,
       orientation: filter.orientation ? ORIENTATION_CODES[filter.orientation]! : NONE,
       sinceUs: filter.period ? periodStart(filter.period, now).getTime() * 1000 : null,
@@ -733,7 +767,7 @@ export class CatalogIndex {
     return true;
   }
 
-  /** Rows holding every token and one of the cells (ascending), or null when nothing narrows. */
+  /** Rows holding every token, one of the cells and one chosen value of each facet (ascending), or null when nothing narrows. */
   private candidates(spec: Spec): Uint32Array | null {
     let rows: Uint32Array | null = null;
     if (spec.tokens.length > 0) {
@@ -741,35 +775,39 @@ export class CatalogIndex {
       rows = first!.rows.subarray(0, first!.length);
       for (const list of rest) rows = intersect(rows, list);
     }
-    if (spec.cells.length > 0) {
-      let union: Uint32Array;
-      if (spec.cells.length === 1) union = spec.cells[0]!.rows.subarray(0, spec.cells[0]!.length);
-      else {
-        const marks = new Uint8Array(this.n);
-        let total = 0;
-        for (const list of spec.cells) {
-          for (let i = 0; i < list.length; i += 1) {
-            if (marks[list.rows[i]!] === 0) total += 1;
-            marks[list.rows[i]!] = 1;
-          }
-        }
-        union = new Uint32Array(total);
-        let u = 0;
-        for (let i = 0; i < this.n; i += 1) if (marks[i] === 1) union[u++] = i;
-      }
+    for (const group of spec.cells.length > 0 ? [spec.cells, ...spec.facetLists] : spec.facetLists) {
+      const union = this.unionOf(group);
       rows = rows === null ? union : intersect(rows, { rows: union, length: union.length });
     }
     return rows;
   }
 
+  /** Rows on any of the lists, ascending. */
+  private unionOf(lists: Posting[]): Uint32Array {
+    if (lists.length === 1) return lists[0]!.rows.subarray(0, lists[0]!.length);
+    const marks = new Uint8Array(this.n);
+    let total = 0;
+    for (const list of lists) {
+      for (let i = 0; i < list.length; i += 1) {
+        if (marks[list.rows[i]!] === 0) total += 1;
+        marks[list.rows[i]!] = 1;
+      }
+    }
+    const union = new Uint32Array(total);
+    let u = 0;
+    for (let i = 0; i < this.n; i += 1) if (marks[i] === 1) union[u++] = i;
+    return union;
+  }
+
   /**
-   * The candidates of a filter's tokens and colour, kept while the index is unchanged: every
+   * The candidates of a filter's tokens, colour and facet choices, kept while the index is unchanged: every
    * keyword, sort and page of the same words or swatch shares one intersection (or union).
    */
   private candidateSetOf(filter: SearchFilter, spec: Spec): CandidateSet {
     const key = JSON.stringify([
       [...filter.tokens].sort(),
       filter.color ? [...filter.color.cells].sort() : [],
+      FACETS.map((f) => [...filter.facets[f]].sort()),
       this.generation,
     ]);
     const cached = this.candidateSets.get(key);
