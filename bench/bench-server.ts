@@ -7,6 +7,7 @@
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
@@ -41,7 +42,25 @@ const app = await buildApp({
 const address = await app.listen({ host: '127.0.0.1', port: 0 });
 process.send({ address, pid: process.pid });
 
+// The search index held in memory, as server.ts starts it: /api/health says when it is ready.
+if (config.searchIndex === 'memory') {
+  const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
+  const before = process.memoryUsage();
+  void app.services.search.startIndex().then(() => {
+    const after = process.memoryUsage();
+    const status = app.services.search.indexStatus();
+    process.stderr.write(
+      `  search index: ${status.rows} materials loaded in ${((status.loadMs ?? 0) / 1000).toFixed(1)} s; ` +
+        `RSS ${mb(before.rss)} → ${mb(after.rss)} MB, heap used ${mb(before.heapUsed)} → ${mb(after.heapUsed)} MB, ` +
+        `array buffers ${mb(before.arrayBuffers)} → ${mb(after.arrayBuffers)} MB (load ${loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')})\n`,
+    );
+  });
+}
+
 async function stop() {
+  await app.services.search.stopIndex();
   await app.close();
   await database.close();
   rmSync(dataDir, { recursive: true, force: true });

@@ -95,6 +95,12 @@ export const ZEnv = z.object({
   FFMPEG_PATH: z.string().min(1).optional(),
   FFPROBE_PATH: z.string().min(1).optional(),
   MEDIA_WORKER: zBool.default(true),
+  /**
+   * Where buyer searches are answered: `memory`, an index of every material's search columns held
+   * by each server (loaded at start, the database answering until then; docs/decisions/0053), or
+   * `database`, PostgreSQL (or the embedded database) for every search.
+   */
+  SEARCH_INDEX: z.enum(['memory', 'database']).default('memory'),
   MEDIA_JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z.string().url().optional(),

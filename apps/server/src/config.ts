@@ -67,6 +67,8 @@ export interface Config {
   payments: PaymentConfig;
   /** Which searched terms become 热门搜索, and how long the search log is kept. */
   hotKeywords: { minSearchers: number; logRetentionDays: number };
+  /** SEARCH_INDEX: `memory` keeps a search index in each server once started (server.ts). */
+  searchIndex: 'memory' | 'database';
   /** Who issues VAT invoices: the operators by hand (default) or an e-invoicing provider. */
   invoicing: InvoicingConfig;
   /** Codes per client address per hour before each further one needs a proof-of-work answer. */
@@ -369,6 +371,7 @@ export function loadConfig(
     payments: payments!,
     invoicing: invoicing!,
     hotKeywords: { minSearchers: env.HOT_KEYWORD_MIN_SEARCHERS, logRetentionDays: env.SEARCH_LOG_RETENTION_DAYS },
+    searchIndex: env.SEARCH_INDEX,
     codeChallengeAfter: env.CODE_CHALLENGE_AFTER,
     codeChallengeWork: env.CODE_CHALLENGE_WORK,
     ...overrides,

@@ -200,6 +200,9 @@ export async function startServer(config: Config, options: StartServerOptions = 
       })
     : null;
   await changes?.start();
+  // The search index held in memory (docs/decisions/0053): loaded in the background, searches
+  // answered by the database until it is.
+  if (config.searchIndex === 'memory') void app.services.search.startIndex();
   heartbeat.start();
   worker?.start();
   reframes?.start();
@@ -244,6 +247,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
         privacyArchives.stop(),
         refundSweep.stop(),
         analyticsRollup.stop(),
+        app.services.search.stopIndex(),
       ]);
       // Stops accepting connections and waits for the requests in flight.
       await app.close();

@@ -56,6 +56,8 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger) {
     materials: { bySeq: (seqs, now) => catalog.materialsBySeq(seqs, null, now), forBuyer: catalog.markForBuyer },
     reportLogError: (error) => log.error({ err: error }, 'search log write failed'),
     onCacheLookup: (cache, hit) => metrics.searchCacheLookup(cache, hit),
+    reportIndexError: (error) => log.error({ err: error }, 'search index: a load or read failed; retrying'),
+    onIndexReady: (rows, ms) => log.info({ materials: rows, ms }, 'search index loaded'),
   });
   // Operator edits and finished media jobs: searches made in this process show the change at once,
   // and the other servers hear of it (ops/change-feed.ts; server.ts listens).

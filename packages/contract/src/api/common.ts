@@ -55,7 +55,14 @@ export const ZSiteConfigResponse = z.object({
 });
 export type TSiteConfigResponse = z.infer<typeof ZSiteConfigResponse>;
 
-export const ZHealthResponse = z.object({ status: z.literal('ok') });
+export const ZHealthResponse = z.object({
+  status: z.literal('ok'),
+  /**
+   * The search index held in memory by this server: `loading` while searches are still answered
+   * by the database, `ready` once the index answers them, `off` when it is not used.
+   */
+  searchIndex: z.object({ state: z.enum(['off', 'loading', 'ready']), materials: z.number().int() }).optional(),
+});
 
 export const COMMON_API = {
   health: defineEndpoint({

@@ -4,6 +4,7 @@ import {
   type AnyPgColumn,
   bigint,
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -17,6 +18,9 @@ import {
 import { users } from './user.js';
 
 const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+/** PostgreSQL's 64-bit transaction id (`xid8`), read and compared as its decimal text. */
+const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
 
 /**
  * What the cheapest licence the material offers costs, as the contract's unitPriceCents reads it
@@ -243,6 +247,13 @@ export const materials = pgTable(
      * index instead of sorting every match.
      */
     shuffleKey: integer().generatedAlwaysAs(sql`hashint8("seq")`),
+    /**
+     * The id of the transaction that last inserted or updated the row (`pg_current_xact_id()`),
+     * written by the trigger `materials_written_xid` on every insert and update, whatever the
+     * writer. The search index held by each server reads the rows written since the oldest
+     * transaction still running at its last read (docs/decisions/0053).
+     */
+    writtenXid: xid8(),
   },
   (t) => [
     index('materials_keywords_gin').using('gin', t.keywords),
@@ -257,6 +268,7 @@ export const materials = pgTable(
     index('materials_price_idx').on(t.priceSortCents, t.seq),
     index('materials_shuffle_idx').on(t.shuffleKey, t.seq),
     index('materials_seq_idx').on(t.seq),
+    index('materials_written_xid_idx').on(t.writtenXid),
     // Each start looks for materials drawn under an older RENDITION_VERSION: almost none, found
     // through this index instead of a scan of the whole catalogue.
     index('materials_rendition_version_idx')

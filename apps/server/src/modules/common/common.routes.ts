@@ -6,7 +6,10 @@ import { route } from '../../plugins/route.js';
 export async function commonRoutes(app: FastifyInstance) {
   const { config, payments } = app.deps;
 
-  route(app, COMMON_API.health, async () => ({ status: 'ok' as const }));
+  route(app, COMMON_API.health, async () => {
+    const index = app.services.search.indexStatus();
+    return { status: 'ok' as const, searchIndex: { state: index.state, materials: index.rows } };
+  });
 
   route(app, COMMON_API.siteConfig, async () => ({
     siteName: config.siteName,

@@ -105,6 +105,11 @@ export class SearchSample {
     return sample;
   }
 
+  /** Drops the sample (the search index answers instead); it is read again if asked for. */
+  release(): void {
+    this.sample = null;
+  }
+
   private async current(): Promise<Sample> {
     if (this.sample && Date.now() - this.sample.loadedAt < SAMPLE_TTL_MS) return this.sample;
     this.loading ??= this.load().finally(() => {

@@ -21,6 +21,10 @@ export interface SearchDeps extends Pick<AppDeps, 'db' | 'config'> {
   reportLogError: (error: unknown) => void;
   /** Each lookup in the search caches (for the metrics). */
   onCacheLookup?: (cache: SearchCacheName, hit: boolean) => void;
+  /** A failed load or read of the search index held in memory (logged; it tries again). */
+  reportIndexError?: (error: unknown) => void;
+  /** The search index finished loading. */
+  onIndexReady?: (rows: number, ms: number) => void;
 }
 
 /**
@@ -29,11 +33,27 @@ export interface SearchDeps extends Pick<AppDeps, 'db' | 'config'> {
  * long as the service.
  */
 export function createSearchService(deps: SearchDeps) {
-  const engine = createSearch(deps.db, { reportLogError: deps.reportLogError, onCacheLookup: deps.onCacheLookup });
-  return bindService(
-    { ...deps, ...engine, pages: createPageCache(deps.onCacheLookup), facetCounts: createFacetCache() },
-    { searchMaterials, searchFacets, forgetSearches, flushLog, curatedKeywords, hotKeywords, refreshHotKeywords },
-  );
+  const engine = createSearch(deps.db, {
+    reportLogError: deps.reportLogError,
+    onCacheLookup: deps.onCacheLookup,
+    ...(deps.reportIndexError ? { reportIndexError: deps.reportIndexError } : {}),
+    ...(deps.onIndexReady ? { onIndexReady: deps.onIndexReady } : {}),
+  });
+  const index = engine.search.index!;
+  return {
+    ...bindService(
+      { ...deps, ...engine, pages: createPageCache(deps.onCacheLookup), facetCounts: createFacetCache() },
+      { searchMaterials, searchFacets, forgetSearches, flushLog, curatedKeywords, hotKeywords, refreshHotKeywords },
+    ),
+    /**
+     * Starts loading the search index held in memory (SEARCH_INDEX=memory; server.ts, once the
+     * server listens): searches take the database path until it is loaded. Resolves when loaded.
+     */
+    startIndex: () => index.start(),
+    stopIndex: () => index.stop(),
+    /** Whether the index answers searches yet, and how many materials it holds. */
+    indexStatus: () => index.status(),
+  };
 }
 
 export type SearchService = ReturnType<typeof createSearchService>;

@@ -17,10 +17,13 @@ import { paletteDistance } from '../../media/colour-palette.js';
 import { filterCacheKey, hasFacetFilter, ringStartOf, type SearchFilter, withoutFacet } from './search-query.js';
 import { SearchSample } from './search-sample.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
+import { CatalogIndex } from './catalog-index.js';
 
 /**
- * Finds which materials (sequence numbers, in order) are on one page of a search. Pages come
- * from the database through in-process caches that are pure speed-ups of a deterministic order
+ * Finds which materials (sequence numbers, in order) are on one page of a search. Once the
+ * search index held in memory (catalog-index.ts, docs/decisions/0053) has loaded, it answers
+ * every page and facet count. Until then (and with SEARCH_INDEX=database), pages come from the
+ * database through in-process caches that are pure speed-ups of a deterministic order
  * (docs/decisions/0004-catalogue-search.md):
  *
  * - match set, per filter: when a filter matches at most COMPLETE_LIMIT materials (judged first
@@ -165,10 +168,14 @@ export class CatalogSearch {
   private readonly sample: SearchSample;
   private readonly completeLimit: number;
   private readonly exactCountLimit: number;
+  /** The index held in memory; searches take the database path until it is ready. */
+  readonly index: CatalogIndex | null;
 
   constructor(
     private readonly db: Db,
     options: {
+      /** The search index held in memory (none: the database answers every search). */
+      index?: CatalogIndex;
       matchSetTtlMs?: number;
       windowTtlMs?: number;
       completeLimit?: number;
@@ -179,6 +186,7 @@ export class CatalogSearch {
     } = {},
   ) {
     this.sample = new SearchSample(db);
+    this.index = options.index ?? null;
     this.completeLimit = options.completeLimit ?? COMPLETE_LIMIT;
     this.exactCountLimit = Math.min(this.completeLimit, options.exactCountLimit ?? EXACT_COUNT_LIMIT);
     // Bounded by matches held, not by entries: about 100 MB of match sets (sort keys plus the
@@ -201,6 +209,15 @@ export class CatalogSearch {
   clear(): void {
     this.probes.clear();
     this.windows.clear();
+    // The index reads the change at once; searches wait for that read.
+    this.index?.refreshNow();
+  }
+
+  /** The database path's caches and sample are not needed once the index answers. */
+  releaseDatabasePath(): void {
+    this.probes.clear();
+    this.windows.clear();
+    this.sample.release();
   }
 
   /**
@@ -249,6 +266,10 @@ export class CatalogSearch {
   private async findPageInOrder(request: SearchPageRequest): Promise<SearchPage> {
     const { filter, sort, page, pageSize, now } = request;
     const offset = (page - 1) * pageSize;
+    if (this.index?.ready) {
+      await this.index.settled();
+      return this.index.page({ filter, sort, ringStart: ringStartOf(request.seed), offset, size: pageSize, now });
+    }
     const key = filterCacheKey(filter);
     const probe = await this.probes.getOrLoad(key, () => this.loadProbe(filter, now));
 
@@ -287,6 +308,17 @@ export class CatalogSearch {
    * anything else is estimated from the sample and marked approximate.
    */
   async facetCounts(filter: SearchFilter, now: Date): Promise<FacetCounts> {
+    if (this.index?.ready) {
+      await this.index.settled();
+      const exact = this.index.facetCounts(filter, now);
+      const counts = Object.fromEntries(
+        FACETS.map((facet) => [
+          facet,
+          (facetValues(facet) as string[]).map((value) => ({ value, count: exact[facet].get(value) ?? 0 })),
+        ]),
+      ) as FacetCounts['counts'];
+      return { counts, approximate: false };
+    }
     let approximate = false;
     const entries = await Promise.all(
       FACETS.map(async (facet) => {
@@ -393,10 +425,23 @@ export function createSearch(
     reportLogError: (error: unknown) => void;
     /** Each lookup in the result-set caches (for the metrics). */
     onCacheLookup?: (cache: SearchCacheName, hit: boolean) => void;
+    /** A failed load or read of the search index (it tries again). */
+    reportIndexError?: (error: unknown) => void;
+    /** The search index finished loading. */
+    onIndexReady?: (rows: number, ms: number) => void;
   },
 ) {
+  let search: CatalogSearch | null = null;
+  const index = new CatalogIndex(db, {
+    onError: options.reportIndexError,
+    onReady: (rows, ms) => {
+      search?.releaseDatabasePath();
+      options.onIndexReady?.(rows, ms);
+    },
+  });
+  search = new CatalogSearch(db, { onCacheLookup: options.onCacheLookup, index });
   return {
-    search: new CatalogSearch(db, { onCacheLookup: options.onCacheLookup }),
+    search,
     vocabulary: new KeywordVocabulary(() => listDistinctKeywords(db)),
     searchLog: new SearchLogWriter((entries) => insertSearchLogs(db, entries), options.reportLogError),
   };

@@ -1,0 +1,107 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { buyerVisibleSql, materials } from '../../db/schema/index.js';
+import { rowsOf } from '../../db/sql.js';
+
+/** What the search index holds of one material: every column a search condition reads. */
+export interface IndexRow {
+  seq: number;
+  /** Creation time in microseconds since the epoch, exact. */
+  createdUs: number;
+  likeCount: number;
+  shuffleKey: number;
+  /** buyerVisibleSql of the row: on sale (listed, processed, not disabled). */
+  visible: boolean;
+  format: string;
+  width: number;
+  height: number;
+  metal: string | null;
+  gem: string | null;
+  piece: string | null;
+  scene: string | null;
+  /** As stored; the index derives the search tokens from them (searchTokensFor). */
+  keywords: string[];
+  colorCells: string[];
+}
+
+export interface IndexChunk {
+  /**
+   * `pg_snapshot_xmin` of the statement's own snapshot, as decimal text: every transaction with a
+   * smaller id had ended before the rows below were read.
+   */
+  xmin: string;
+  rows: IndexRow[];
+}
+
+/**
+ * The next `limit` materials by seq after `afterSeq`, only those written by a transaction whose
+ * id is at least `sinceXid` when given, with the snapshot's xmin read in the same statement (so
+ * in the same snapshot) as the rows.
+ */
+export async function listIndexRows(
+  db: DbOrTx,
+  options: { afterSeq: number; sinceXid: string | null; limit: number },
+): Promise<IndexChunk> {
+  const since = options.sinceXid === null ? sql`` : sql`AND ${materials.writtenXid} >= ${options.sinceXid}::xid8`;
+  const result = await db.execute(sql`
+    SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin, m.*
+    FROM (SELECT 1) AS one LEFT JOIN LATERAL (
+      SELECT ${materials.seq}::float8 AS seq,
+             (extract(epoch from ${materials.createdAt}) * 1000000)::float8 AS created_us,
+             ${materials.likeCount} AS like_count,
+             ${materials.shuffleKey} AS shuffle_key,
+             ${buyerVisibleSql()} AS visible,
+             ${materials.format} AS format, ${materials.width} AS width, ${materials.height} AS height,
+             ${materials.metal} AS metal, ${materials.gem} AS gem, ${materials.piece} AS piece,
+             ${materials.scene} AS scene, ${materials.keywords} AS keywords,
+             ${materials.colorCells} AS color_cells
+      FROM ${materials}
+      WHERE ${materials.seq} > ${options.afterSeq} ${since}
+      ORDER BY ${materials.seq}
+      LIMIT ${options.limit}
+    ) AS m ON true`);
+  const raw = rowsOf<{
+    xmin: string;
+    seq: number | null;
+    created_us: number;
+    like_count: number;
+    shuffle_key: number;
+    visible: boolean;
+    format: string;
+    width: number;
+    height: number;
+    metal: string | null;
+    gem: string | null;
+    piece: string | null;
+    scene: string | null;
+    keywords: string[];
+    color_cells: string[];
+  }>(result);
+  const rows: IndexRow[] = [];
+  for (const r of raw) {
+    if (r.seq === null) continue;
+    rows.push({
+      seq: Number(r.seq),
+      createdUs: Number(r.created_us),
+      likeCount: Number(r.like_count),
+      shuffleKey: Number(r.shuffle_key),
+      visible: r.visible,
+      format: r.format,
+      width: Number(r.width),
+      height: Number(r.height),
+      metal: r.metal,
+      gem: r.gem,
+      piece: r.piece,
+      scene: r.scene,
+      keywords: r.keywords,
+      colorCells: r.color_cells,
+    });
+  }
+  return { xmin: String(raw[0]!.xmin), rows };
+}
+
+/** The current snapshot's xmin, as decimal text (see IndexChunk.xmin). */
+export async function readSnapshotXmin(db: DbOrTx): Promise<string> {
+  const result = await db.execute(sql`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin`);
+  return String(rowsOf<{ xmin: string }>(result)[0]!.xmin);
+}

@@ -1,0 +1,1019 @@
+import { type Facet, FACETS, facetValues, MAX_RESULT_WINDOW, orientationOf, SortOption } from '@gemstock/contract';
+import type { Db } from '../../db/client.js';
+import { TtlCache } from '../../lib/ttl-cache.js';
+import { type IndexRow, listIndexRows, readSnapshotXmin } from './catalog-index.repository.js';
+import { filterCacheKey, periodStart, type SearchFilter, withoutFacet } from './search-query.js';
+import { normalizeSearchText, searchTokensFor } from './search-tokens.js';
+
+/**
+ * Every material's search columns held in this process (docs/decisions/0053), answering which
+ * materials are on a page of a search and how many match, with exactly the conditions and orders
+ * of search.repository.ts, without asking PostgreSQL. Loaded in chunks at start, then kept
+ * current by reading the rows written since the last read (`written_xid`), every second and at
+ * once when a catalogue change is heard.
+ *
+ * Row i is one material, held as columns (typed arrays); hidden rows (not buyer-visible) stay in
+ * place and are skipped. Search tokens and colour cells are posting lists of row indices,
+ * ascending. The three sort orders are permutations of the rows, with each row's rank in them.
+ */
+
+/** Rows read a query while loading and polling. */
+export const INDEX_CHUNK = 5_000;
+/** How often the rows written since the last read are read. */
+export const INDEX_POLL_MS = 1_000;
+/** How long a like may wait before the most-liked order takes it in. */
+export const LIKED_LAG_MS = 3_000;
+/**
+ * A search whose candidates from the posting lists are at most this many is collected whole and
+ * sorted by rank; a larger one walks the sort's order (measured at 1,000,000 materials, 0053).
+ */
+export const SORT_LIMIT = 20_000;
+/** How long an ordered result (≤ MAX_RESULT_WINDOW rows) is reused while the index is unchanged. */
+const RESULT_TTL_MS = 30_000;
+
+const NONE = -1;
+
+/** A facet value's slot: 1 + its index in the vocabulary, 0 for none or unknown. */
+const FACET_SLOTS = Object.fromEntries(
+  FACETS.map((f) => [f, new Map<string, number>(facetValues(f).map((v, i) => [v, i + 1]))]),
+) as Record<Facet, Map<string, number>>;
+
+/** A facet value's slot (FACET_SLOTS), 0 for none or a value outside the vocabulary. */
+function slotOf(facet: Facet, value: string | null): number {
+  return value === null ? 0 : (FACET_SLOTS[facet].get(value) ?? 0);
+}
+
+const ORIENTATION_CODES: Record<string, number> = { PORTRAIT: 1, LANDSCAPE: 2, SQUARE: 3 };
+
+/** A posting list: row indices ascending, grown by doubling. */
+interface Posting {
+  rows: Uint32Array;
+  length: number;
+}
+
+function appendTo(posting: Posting, row: number): void {
+  if (posting.length === posting.rows.length) {
+    const grown = new Uint32Array(Math.max(4, posting.rows.length * 2));
+    grown.set(posting.rows);
+    posting.rows = grown;
+  }
+  posting.rows[posting.length++] = row;
+}
+
+/** The list without `remove` and with `add` (both ascending), in one pass. */
+function mergePosting(posting: Posting, add: number[], remove: number[]): void {
+  const out = new Uint32Array(Math.max(4, posting.length + add.length));
+  let n = 0;
+  let a = 0;
+  let r = 0;
+  for (let i = 0; i < posting.length; i += 1) {
+    const row = posting.rows[i]!;
+    while (a < add.length && add[a]! < row) out[n++] = add[a++]!;
+    while (r < remove.length && remove[r]! < row) r += 1;
+    if (r < remove.length && remove[r] === row) continue;
+    if (a < add.length && add[a] === row) a += 1;
+    out[n++] = row;
+  }
+  while (a < add.length) out[n++] = add[a++]!;
+  posting.rows = out;
+  posting.length = n;
+}
+
+/** First index ≥ from in list[0..length) whose value is ≥ target (galloping). */
+function gallop(list: Uint32Array, length: number, from: number, target: number): number {
+  let step = 1;
+  let lo = from;
+  let hi = from;
+  while (hi < length && list[hi]! < target) {
+    lo = hi + 1;
+    hi += step;
+    step *= 2;
+  }
+  if (hi > length) hi = length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid]! < target) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function intersect(a: Uint32Array, b: Posting): Uint32Array {
+  const out = new Uint32Array(Math.min(a.length, b.length));
+  let n = 0;
+  let j = 0;
+  for (let i = 0; i < a.length && j < b.length; i += 1) {
+    j = gallop(b.rows, b.length, j, a[i]!);
+    if (j < b.length && b.rows[j] === a[i]) out[n++] = a[i]!;
+  }
+  return out.subarray(0, n);
+}
+
+/**
+ * Stable LSD radix sort of `rows` by unsigned 32-bit keys, most significant last: rows equal on
+ * every key keep their order.
+ */
+function radixSort(rows: Uint32Array, keys: Uint32Array[]): Uint32Array {
+  let from = rows.slice();
+  let to = new Uint32Array(rows.length);
+  const counts = new Uint32Array(65_537);
+  for (const key of keys) {
+    for (const shift of [0, 16]) {
+      counts.fill(0);
+      for (let i = 0; i < from.length; i += 1) counts[((key[from[i]!]! >>> shift) & 0xffff) + 1]! += 1;
+      for (let d = 1; d <= 65_536; d += 1) counts[d]! += counts[d - 1]!;
+      for (let i = 0; i < from.length; i += 1) {
+        const row = from[i]!;
+        to[counts[(key[row]! >>> shift) & 0xffff]!++] = row;
+      }
+      [from, to] = [to, from];
+    }
+  }
+  return from;
+}
+
+/** What a search asks of a row, compiled once per query. */
+interface Spec {
+  tokens: Posting[];
+  cells: Posting[];
+  /** Per filtered facet, the posting lists of its chosen values (a row holds one of them). */
+  facetLists: Posting[][];
+  format: number;
+  orientation: number;
+  sinceUs: number | null;
+  /** Per filtered facet, allowed[slot] = 1. */
+  facets: [Uint8Array, Uint8Array][];
+  longWords: string[];
+}
+
+/** Rows holding a filter's tokens, colour and facet values (null: nothing narrows), and as a bitset once walked. */
+interface CandidateSet {
+  key: string;
+  rows: Uint32Array | null;
+  bits: Uint32Array | null;
+}
+
+/** An ordered result: the first MAX_RESULT_WINDOW matches' rows, and matches counted to one more. */
+interface Ordered {
+  rows: Uint32Array;
+  count: number;
+}
+
+export interface IndexPage {
+  total: number;
+  totalCapped: boolean;
+  seqs: number[];
+}
+
+export type IndexState = 'off' | 'loading' | 'ready';
+
+export interface IndexStatus {
+  state: IndexState;
+  rows: number;
+  /** Milliseconds the load took (null until it finished). */
+  loadMs: number | null;
+}
+
+export interface CatalogIndexOptions {
+  pollMs?: number;
+  chunk?: number;
+  sortLimit?: number;
+  likedLagMs?: number;
+  /** A failed load or poll (logged; the index tries again). */
+  onError?: (error: unknown) => void;
+  /** Told when the load finished (rows, milliseconds). */
+  onReady?: (rows: number, ms: number) => void;
+}
+
+export class CatalogIndex {
+  private state: IndexState = 'off';
+  private n = 0;
+  private seq: Float64Array = new Float64Array(0);
+  private createdUs: Float64Array = new Float64Array(0);
+  private likeCount: Int32Array = new Int32Array(0);
+  private shuffleKey: Int32Array = new Int32Array(0);
+  private visible: Uint8Array = new Uint8Array(0);
+  private format: Uint8Array = new Uint8Array(0);
+  private orientation: Uint8Array = new Uint8Array(0);
+  private facet = Object.fromEntries(FACETS.map((f) => [f, new Uint8Array(0)])) as Record<Facet, Uint8Array>;
+  /** Keywords (ids of interned raw keywords) of each row: CSR, rewritten rows appended at the end. */
+  private kwStart: Uint32Array = new Uint32Array(0);
+  private kwCount: Uint16Array = new Uint16Array(0);
+  private kwFlat: Uint32Array = new Uint32Array(1024);
+  private kwUsed = 0;
+  /** Colour cells (term ids) of each row, held the same way. */
+  private cellStart: Uint32Array = new Uint32Array(0);
+  private cellCount: Uint16Array = new Uint16Array(0);
+  private cellFlat: Uint32Array = new Uint32Array(1024);
+  private cellUsed = 0;
+  private readonly keywordIds = new Map<string, number>();
+  private readonly keywordNormalized: string[] = [];
+  private readonly keywordTerms: Uint32Array[] = [];
+  private readonly termIds = new Map<string, number>();
+  private readonly postings: Posting[] = [];
+  private readonly formatCodes = new Map<string, number>();
+  private readonly rowOfSeq = new Map<number, number>();
+  /** Per facet, the term id of each slot's posting list (-1 until a row holds it). */
+  private readonly facetTerms = Object.fromEntries(FACETS.map((f) => [f, new Int32Array(256).fill(-1)])) as Record<
+    Facet,
+    Int32Array
+  >;
+  private newest: Uint32Array = new Uint32Array(0);
+  private liked: Uint32Array = new Uint32Array(0);
+  private ring: Uint32Array = new Uint32Array(0);
+  private rankNewest: Uint32Array = new Uint32Array(0);
+  private rankLiked: Uint32Array = new Uint32Array(0);
+  private rankRing: Uint32Array = new Uint32Array(0);
+  /** Rows whose like count changed since the most-liked order was last brought up to date. */
+  private readonly likedPending = new Set<number>();
+  private likedAppliedAt = 0;
+  /** Bumped by every change a search can see; the most-liked order has its own. */
+  private generation = 0;
+  private likedGeneration = 0;
+  private readonly results: TtlCache<Ordered>;
+  private readonly candidateSets: TtlCache<CandidateSet>;
+  private lastXmin: string | null = null;
+  private loadMs: number | null = null;
+  private stopped = true;
+  private timer: NodeJS.Timeout | null = null;
+  private polling: Promise<void> | null = null;
+  private pollAgain = false;
+  private urgent: Promise<void> | null = null;
+  private loading: Promise<void> | null = null;
+  private readonly pollMs: number;
+  private readonly chunk: number;
+  private readonly sortLimit: number;
+  private readonly likedLagMs: number;
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: CatalogIndexOptions = {},
+  ) {
+    this.pollMs = options.pollMs ?? INDEX_POLL_MS;
+    this.chunk = options.chunk ?? INDEX_CHUNK;
+    this.sortLimit = options.sortLimit ?? SORT_LIMIT;
+    this.likedLagMs = options.likedLagMs ?? LIKED_LAG_MS;
+    this.results = new TtlCache<Ordered>({
+      ttlMs: RESULT_TTL_MS,
+      // Row indices held: 4 bytes each, 16 MB in all.
+      maxWeight: 4_000_000,
+      weigh: (o) => o.rows.length + 16,
+    });
+    this.candidateSets = new TtlCache<CandidateSet>({
+      ttlMs: RESULT_TTL_MS,
+      // Row indices and bitset words held: 32 MB in all (a million materials' bitset is 125 kB).
+      maxWeight: 8_000_000,
+      weigh: (c) => (c.rows?.length ?? 0) + (c.bits?.length ?? 0) + 1,
+    });
+  }
+
+  get ready(): boolean {
+    return this.state === 'ready';
+  }
+
+  status(): IndexStatus {
+    return { state: this.state, rows: this.n, loadMs: this.loadMs };
+  }
+
+  /** Starts loading (in the background) and, once loaded, polling. */
+  start(): Promise<void> {
+    if (!this.stopped) return this.loading ?? Promise.resolve();
+    this.stopped = false;
+    this.state = 'loading';
+    this.loading = this.loadUntilDone();
+    return this.loading;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.loading?.catch(() => undefined);
+    await this.polling?.catch(() => undefined);
+  }
+
+  /**
+   * Reads the rows written since the last read now (a catalogue change was heard); searches wait
+   * for it (settled), so a change made through this process shows in its next search.
+   */
+  refreshNow(): void {
+    if (this.state !== 'ready' || this.stopped) return;
+    this.urgent = this.pollOnce().finally(() => {
+      this.urgent = null;
+    });
+  }
+
+  /** Resolves once a read asked for by refreshNow has been applied (never rejects). */
+  async settled(): Promise<void> {
+    await this.urgent?.catch(() => undefined);
+  }
+
+  /* ------------------------------------------------------------------ loading and polling */
+
+  private async loadUntilDone(): Promise<void> {
+    while (!this.stopped) {
+      try {
+        await this.load();
+        break;
+      } catch (error) {
+        this.options.onError?.(error);
+        await new Promise((resolve) => setTimeout(resolve, 5_000).unref());
+      }
+    }
+  }
+
+  private async load(): Promise<void> {
+    const started = Date.now();
+    this.reset();
+    // Any transaction that writes a material after this has an id at least this: the first poll
+    // reads its rows again, whichever chunks below saw them or not.
+    const xmin = await readSnapshotXmin(this.db);
+    let afterSeq = 0;
+    for (;;) {
+      if (this.stopped) return;
+      const chunk = await listIndexRows(this.db, { afterSeq, sinceXid: null, limit: this.chunk });
+      for (const row of chunk.rows) this.appendLoaded(row);
+      if (chunk.rows.length < this.chunk) break;
+      afterSeq = chunk.rows[chunk.rows.length - 1]!.seq;
+      await yieldToEvents();
+    }
+    await this.buildOrders();
+    this.lastXmin = xmin;
+    await this.pollOnce();
+    this.loadMs = Date.now() - started;
+    this.state = 'ready';
+    this.options.onReady?.(this.n, this.loadMs);
+    this.schedulePoll();
+  }
+
+  private reset(): void {
+    this.n = 0;
+    this.grow(1024);
+    this.kwUsed = 0;
+    this.cellUsed = 0;
+    this.postings.length = 0;
+    this.termIds.clear();
+    this.keywordIds.clear();
+    this.keywordNormalized.length = 0;
+    this.keywordTerms.length = 0;
+    this.rowOfSeq.clear();
+    this.likedPending.clear();
+  }
+
+  private schedulePoll(): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.pollOnce()
+        .catch((error: unknown) => this.options.onError?.(error))
+        .finally(() => this.schedulePoll());
+    }, this.pollMs);
+    this.timer.unref();
+  }
+
+  /** One read of the rows written since the last; a read asked for during one runs after it. */
+  private pollOnce(): Promise<void> {
+    if (this.polling) {
+      this.pollAgain = true;
+      // The read in progress reads once more before it ends.
+      return this.polling;
+    }
+    this.polling = (async () => {
+      try {
+        do {
+          this.pollAgain = false;
+          await this.readChanges();
+        } while (this.pollAgain && !this.stopped);
+      } finally {
+        this.polling = null;
+      }
+    })();
+    return this.polling;
+  }
+
+  /**
+   * Rows written by transactions with an id at least the xmin of the previous read. A transaction
+   * still running then had such an id, so whatever it wrote is read by this or a later read once
+   * it commits; a row read twice is applied twice to the same effect.
+   */
+  private async readChanges(): Promise<void> {
+    const since = this.lastXmin;
+    if (since === null) return;
+    let afterSeq = 0;
+    let xmin: string | null = null;
+    for (;;) {
+      const chunk = await listIndexRows(this.db, { afterSeq, sinceXid: since, limit: this.chunk });
+      xmin ??= chunk.xmin;
+      this.apply(chunk.rows);
+      if (chunk.rows.length < this.chunk) break;
+      afterSeq = chunk.rows[chunk.rows.length - 1]!.seq;
+      await yieldToEvents();
+    }
+    this.lastXmin = xmin;
+    if (this.likedPending.size > 0 && Date.now() - this.likedAppliedAt >= this.likedLagMs) this.applyLikes();
+  }
+
+  /* ------------------------------------------------------------------ rows */
+
+  private grow(capacity: number): void {
+    const copy = <T extends Float64Array | Int32Array | Uint32Array | Uint16Array | Uint8Array>(
+      old: T,
+      make: (size: number) => T,
+    ): T => {
+      const next = make(capacity);
+      next.set(old.subarray(0, Math.min(this.n, old.length)) as never);
+      return next;
+    };
+    this.seq = copy(this.seq, (s) => new Float64Array(s));
+    this.createdUs = copy(this.createdUs, (s) => new Float64Array(s));
+    this.likeCount = copy(this.likeCount, (s) => new Int32Array(s));
+    this.shuffleKey = copy(this.shuffleKey, (s) => new Int32Array(s));
+    this.visible = copy(this.visible, (s) => new Uint8Array(s));
+    this.format = copy(this.format, (s) => new Uint8Array(s));
+    this.orientation = copy(this.orientation, (s) => new Uint8Array(s));
+    for (const f of FACETS) this.facet[f] = copy(this.facet[f], (s) => new Uint8Array(s));
+    this.kwStart = copy(this.kwStart, (s) => new Uint32Array(s));
+    this.kwCount = copy(this.kwCount, (s) => new Uint16Array(s));
+    this.cellStart = copy(this.cellStart, (s) => new Uint32Array(s));
+    this.cellCount = copy(this.cellCount, (s) => new Uint16Array(s));
+  }
+
+  private termId(term: string): number {
+    let id = this.termIds.get(term);
+    if (id === undefined) {
+      id = this.postings.length;
+      this.termIds.set(term, id);
+      this.postings.push({ rows: new Uint32Array(4), length: 0 });
+    }
+    return id;
+  }
+
+  private keywordId(keyword: string): number {
+    let id = this.keywordIds.get(keyword);
+    if (id === undefined) {
+      id = this.keywordNormalized.length;
+      this.keywordIds.set(keyword, id);
+      this.keywordNormalized.push(normalizeSearchText(keyword));
+      // searchTokensFor of several keywords is the union of each one's.
+      this.keywordTerms.push(Uint32Array.from(searchTokensFor([keyword]), (t) => this.termId(t)));
+    }
+    return id;
+  }
+
+  /** The row's keyword ids and cell ids written at the end of the flat arrays. */
+  private writeLists(row: number, kws: number[], cells: number[]): void {
+    if (this.kwUsed + kws.length > this.kwFlat.length) this.kwFlat = grownFor(this.kwFlat, this.kwUsed, kws.length);
+    this.kwStart[row] = this.kwUsed;
+    this.kwCount[row] = kws.length;
+    this.kwFlat.set(kws, this.kwUsed);
+    this.kwUsed += kws.length;
+    if (this.cellUsed + cells.length > this.cellFlat.length)
+      this.cellFlat = grownFor(this.cellFlat, this.cellUsed, cells.length);
+    this.cellStart[row] = this.cellUsed;
+    this.cellCount[row] = cells.length;
+    this.cellFlat.set(cells, this.cellUsed);
+    this.cellUsed += cells.length;
+  }
+
+  /** The term of a facet's value: one posting list per value, so a facet choice narrows like a word. */
+  private facetTerm(facet: Facet, slot: number): number {
+    let id = this.facetTerms[facet][slot]!;
+    if (id < 0) {
+      // '~facet:slot' is never a search token (one or two characters) nor a colour cell ('~c:…')
+      id = this.termId(`~${facet}:${slot}`);
+      this.facetTerms[facet][slot] = id;
+    }
+    return id;
+  }
+
+  /** Every term (token, cell or facet value) of a row, distinct. */
+  private termsOf(row: number): Set<number> {
+    const terms = new Set<number>();
+    for (const f of FACETS) {
+      const slot = this.facet[f][row]!;
+      if (slot !== 0) terms.add(this.facetTerm(f, slot));
+    }
+    const kwEnd = this.kwStart[row]! + this.kwCount[row]!;
+    for (let k = this.kwStart[row]!; k < kwEnd; k += 1)
+      for (const t of this.keywordTerms[this.kwFlat[k]!]!) terms.add(t);
+    const cellEnd = this.cellStart[row]! + this.cellCount[row]!;
+    for (let c = this.cellStart[row]!; c < cellEnd; c += 1) terms.add(this.cellFlat[c]!);
+    return terms;
+  }
+
+  private formatCode(format: string): number {
+    let code = this.formatCodes.get(format);
+    if (code === undefined) {
+      code = this.formatCodes.size + 1;
+      this.formatCodes.set(format, code);
+    }
+    return code;
+  }
+
+  private setColumns(row: number, r: IndexRow): void {
+    this.seq[row] = r.seq;
+    this.createdUs[row] = r.createdUs;
+    this.likeCount[row] = r.likeCount;
+    this.shuffleKey[row] = r.shuffleKey;
+    this.visible[row] = r.visible ? 1 : 0;
+    this.format[row] = this.formatCode(r.format);
+    this.orientation[row] = ORIENTATION_CODES[orientationOf(r.width, r.height)]!;
+    for (const f of FACETS) this.facet[f][row] = slotOf(f, r[f]);
+  }
+
+  private newRow(r: IndexRow): number {
+    if (this.n === this.seq.length) this.grow(this.seq.length * 2);
+    const row = this.n++;
+    this.rowOfSeq.set(r.seq, row);
+    this.setColumns(row, r);
+    this.writeLists(
+      row,
+      r.keywords.map((k) => this.keywordId(k)),
+      r.colorCells.map((c) => this.termId(c)),
+    );
+    return row;
+  }
+
+  /** A row of the initial load: rows come by seq, so every posting list grows at its end. */
+  private appendLoaded(r: IndexRow): void {
+    if (this.rowOfSeq.has(r.seq)) return;
+    const row = this.newRow(r);
+    for (const t of this.termsOf(row)) appendTo(this.postings[t]!, row);
+  }
+
+  /** Applies rows read again: new ones appended, changed ones rewritten in place. */
+  apply(rows: IndexRow[]): void {
+    if (rows.length === 0) return;
+    const adds = new Map<number, number[]>();
+    const removes = new Map<number, number[]>();
+    const push = (map: Map<number, number[]>, term: number, row: number) => {
+      const list = map.get(term);
+      if (list) list.push(row);
+      else map.set(term, [row]);
+    };
+    const added: number[] = [];
+    const movedNewest: number[] = [];
+    let changed = false;
+    for (const r of rows) {
+      const existing = this.rowOfSeq.get(r.seq);
+      if (existing === undefined) {
+        const row = this.newRow(r);
+        for (const t of this.termsOf(row)) push(adds, t, row);
+        added.push(row);
+        changed = true;
+        continue;
+      }
+      const row = existing;
+      const before = this.snapshotOf(row);
+      const kws = r.keywords.map((k) => this.keywordId(k));
+      const cells = r.colorCells.map((c) => this.termId(c));
+      const listsChanged =
+        !sameList(this.kwFlat, this.kwStart[row]!, this.kwCount[row]!, kws) ||
+        !sameList(this.cellFlat, this.cellStart[row]!, this.cellCount[row]!, cells);
+      const facetsChanged = FACETS.some((f) => this.facet[f][row] !== slotOf(f, r[f]));
+      if (listsChanged || facetsChanged) {
+        const oldTerms = this.termsOf(row);
+        if (listsChanged) this.writeLists(row, kws, cells);
+        this.setColumns(row, r);
+        const newTerms = this.termsOf(row);
+        for (const t of oldTerms) if (!newTerms.has(t)) push(removes, t, row);
+        for (const t of newTerms) if (!oldTerms.has(t)) push(adds, t, row);
+      }
+      this.setColumns(row, r);
+      if (this.createdUs[row] !== before.createdUs) movedNewest.push(row);
+      if (this.likeCount[row] !== before.likeCount) this.likedPending.add(row);
+      if (listsChanged || facetsChanged || this.snapshotOf(row).search !== before.search) changed = true;
+    }
+    for (const term of new Set([...adds.keys(), ...removes.keys()])) {
+      const posting = this.postings[term]!;
+      const add = (adds.get(term) ?? []).sort((a, b) => a - b);
+      const remove = (removes.get(term) ?? []).sort((a, b) => a - b);
+      if (remove.length === 0 && (posting.length === 0 || add[0]! > posting.rows[posting.length - 1]!)) {
+        for (const row of add) appendTo(posting, row);
+      } else mergePosting(posting, add, remove);
+    }
+    if (added.length > 0 || movedNewest.length > 0) {
+      this.newest = this.reorder(this.newest, [...added, ...movedNewest], (a, b) => this.compareNewest(a, b));
+      this.rankNewest = ranksOf(this.newest, this.n);
+    }
+    if (added.length > 0) {
+      this.ring = this.reorder(this.ring, added, (a, b) => this.compareRing(a, b));
+      this.rankRing = ranksOf(this.ring, this.n);
+      // New rows join the most-liked order at once (with any likes waiting), or they would be missing.
+      this.applyLikes(added);
+    }
+    if (changed) this.generation += 1;
+  }
+
+  private snapshotOf(row: number): { createdUs: number; likeCount: number; search: string } {
+    return {
+      createdUs: this.createdUs[row]!,
+      likeCount: this.likeCount[row]!,
+      search: [
+        this.visible[row],
+        this.format[row],
+        this.orientation[row],
+        this.createdUs[row],
+        ...FACETS.map((f) => this.facet[f][row]),
+      ].join(','),
+    };
+  }
+
+  /** Brings the most-liked order up to date with the likes waiting (and rows just added). */
+  private applyLikes(added: number[] = []): void {
+    const moved = [...new Set([...this.likedPending, ...added])];
+    this.likedPending.clear();
+    this.likedAppliedAt = Date.now();
+    if (moved.length === 0) return;
+    this.liked = this.reorder(this.liked, moved, (a, b) => this.compareLiked(a, b));
+    this.rankLiked = ranksOf(this.liked, this.n);
+    this.likedGeneration += 1;
+  }
+
+  private compareNewest(a: number, b: number): number {
+    return this.createdUs[b]! - this.createdUs[a]! || this.seq[b]! - this.seq[a]!;
+  }
+
+  private compareLiked(a: number, b: number): number {
+    return this.likeCount[b]! - this.likeCount[a]! || this.seq[b]! - this.seq[a]!;
+  }
+
+  private compareRing(a: number, b: number): number {
+    return this.shuffleKey[a]! - this.shuffleKey[b]! || this.seq[a]! - this.seq[b]!;
+  }
+
+  /** The order without `moved` (rows possibly new), then `moved` sorted and merged back in. */
+  private reorder(order: Uint32Array, moved: number[], compare: (a: number, b: number) => number): Uint32Array {
+    const isMoved = new Set(moved);
+    const sorted = Uint32Array.from(isMoved).sort(compare);
+    const out = new Uint32Array(this.n);
+    let n = 0;
+    let m = 0;
+    for (let i = 0; i < order.length; i += 1) {
+      const row = order[i]!;
+      if (isMoved.has(row)) continue;
+      while (m < sorted.length && compare(sorted[m]!, row) < 0) out[n++] = sorted[m++]!;
+      out[n++] = row;
+    }
+    while (m < sorted.length) out[n++] = sorted[m++]!;
+    return out;
+  }
+
+  /** The three orders of a freshly loaded index, by radix sort (rows are in seq order). */
+  private async buildOrders(): Promise<void> {
+    const n = this.n;
+    const ascending = new Uint32Array(n);
+    for (let i = 0; i < n; i += 1) ascending[i] = i;
+    // Shuffle keys and like counts as unsigned (offset by 2³¹); creation as 64-bit microseconds
+    // from the earliest, low word first.
+    const shuffle = new Uint32Array(n);
+    const likes = new Uint32Array(n);
+    for (let i = 0; i < n; i += 1) {
+      shuffle[i] = (this.shuffleKey[i]! + 0x80000000) >>> 0;
+      likes[i] = (this.likeCount[i]! + 0x80000000) >>> 0;
+    }
+    this.ring = radixSort(ascending, [shuffle]);
+    this.rankRing = ranksOf(this.ring, n);
+    await yieldToEvents();
+    // Ascending by key with seq ascending among equals, reversed: key descending, seq descending.
+    this.liked = radixSort(ascending, [likes]).reverse();
+    this.rankLiked = ranksOf(this.liked, n);
+    await yieldToEvents();
+    let min = Infinity;
+    for (let i = 0; i < n; i += 1) min = Math.min(min, this.createdUs[i]!);
+    const lo = new Uint32Array(n);
+    const hi = new Uint32Array(n);
+    for (let i = 0; i < n; i += 1) {
+      const v = this.createdUs[i]! - min;
+      hi[i] = Math.floor(v / 4_294_967_296);
+      lo[i] = v - hi[i]! * 4_294_967_296;
+    }
+    this.newest = radixSort(ascending, [lo, hi]).reverse();
+    this.rankNewest = ranksOf(this.newest, n);
+    this.likedAppliedAt = Date.now();
+  }
+
+  /* ------------------------------------------------------------------ queries */
+
+  /** The filter's conditions on this index; null when no row can match (a term no row has). */
+  private compile(filter: SearchFilter, now: Date): Spec | null {
+    const tokens: Posting[] = [];
+    for (const t of filter.tokens) {
+      const id = this.termIds.get(t);
+      if (id === undefined || this.postings[id]!.length === 0) return null;
+      tokens.push(this.postings[id]!);
+    }
+    tokens.sort((a, b) => a.length - b.length);
+    const cells: Posting[] = [];
+    if (filter.color) {
+      for (const c of filter.color.cells) {
+        const id = this.termIds.get(c);
+        if (id !== undefined && this.postings[id]!.length > 0) cells.push(this.postings[id]!);
+      }
+      if (cells.length === 0) return null;
+    }
+    let format = NONE;
+    if (filter.format) {
+      const code = this.formatCodes.get(filter.format);
+      if (code === undefined) return null;
+      format = code;
+    }
+    const facets: [Uint8Array, Uint8Array][] = [];
+    const facetLists: Posting[][] = [];
+    for (const f of FACETS) {
+      const values = filter.facets[f];
+      if (values.length === 0) continue;
+      const allowed = new Uint8Array(256);
+      const lists: Posting[] = [];
+      for (const v of values) {
+        const slot = FACET_SLOTS[f].get(v);
+        if (slot === undefined) continue;
+        allowed[slot] = 1;
+        const id = this.facetTerms[f][slot]!;
+        if (id >= 0 && this.postings[id]!.length > 0) lists.push(this.postings[id]!);
+      }
+      if (lists.length === 0) return null;
+      facets.push([this.facet[f], allowed]);
+      facetLists.push(lists);
+    }
+    return {
+      tokens,
+      cells,
+      facetLists,
+      format,
+      orientation: filter.orientation ? ORIENTATION_CODES[filter.orientation]! : NONE,
+      sinceUs: filter.period ? periodStart(filter.period, now).getTime() * 1000 : null,
+      facets,
+      longWords: filter.longWords,
+    };
+  }
+
+  /** Whether a row passes every condition but the posting lists. */
+  private passes(spec: Spec, row: number): boolean {
+    if (this.visible[row] === 0) return false;
+    if (spec.format !== NONE && this.format[row] !== spec.format) return false;
+    if (spec.orientation !== NONE && this.orientation[row] !== spec.orientation) return false;
+    if (spec.sinceUs !== null && this.createdUs[row]! < spec.sinceUs) return false;
+    for (const [column, allowed] of spec.facets) if (allowed[column[row]!] === 0) return false;
+    if (spec.longWords.length > 0) {
+      const start = this.kwStart[row]!;
+      const end = start + this.kwCount[row]!;
+      for (const word of spec.longWords) {
+        let found = false;
+        for (let k = start; k < end && !found; k += 1) found = this.keywordNormalized[this.kwFlat[k]!]!.includes(word);
+        if (!found) return false;
+      }
+    }
+    return true;
+  }
+
+  /** Rows holding every token, one of the cells and one chosen value of each facet (ascending), or null when nothing narrows. */
+  private candidates(spec: Spec): Uint32Array | null {
+    let rows: Uint32Array | null = null;
+    if (spec.tokens.length > 0) {
+      const [first, ...rest] = spec.tokens;
+      rows = first!.rows.subarray(0, first!.length);
+      for (const list of rest) rows = intersect(rows, list);
+    }
+    for (const group of spec.cells.length > 0 ? [spec.cells, ...spec.facetLists] : spec.facetLists) {
+      const union = this.unionOf(group);
+      rows = rows === null ? union : intersect(rows, { rows: union, length: union.length });
+    }
+    return rows;
+  }
+
+  /** Rows on any of the lists, ascending. */
+  private unionOf(lists: Posting[]): Uint32Array {
+    if (lists.length === 1) return lists[0]!.rows.subarray(0, lists[0]!.length);
+    const marks = new Uint8Array(this.n);
+    let total = 0;
+    for (const list of lists) {
+      for (let i = 0; i < list.length; i += 1) {
+        if (marks[list.rows[i]!] === 0) total += 1;
+        marks[list.rows[i]!] = 1;
+      }
+    }
+    const union = new Uint32Array(total);
+    let u = 0;
+    for (let i = 0; i < this.n; i += 1) if (marks[i] === 1) union[u++] = i;
+    return union;
+  }
+
+  /**
+   * The candidates of a filter's tokens, colour and facet choices, kept while the index is unchanged: every
+   * keyword, sort and page of the same words or swatch shares one intersection (or union).
+   */
+  private candidateSetOf(filter: SearchFilter, spec: Spec): CandidateSet {
+    const key = JSON.stringify([
+      [...filter.tokens].sort(),
+      filter.color ? [...filter.color.cells].sort() : [],
+      FACETS.map((f) => [...filter.facets[f]].sort()),
+      this.generation,
+    ]);
+    const cached = this.candidateSets.get(key);
+    if (cached) return cached;
+    const set: CandidateSet = { key, rows: this.candidates(spec), bits: null };
+    this.candidateSets.set(key, set);
+    return set;
+  }
+
+  /** The candidates as a bitset, for walks testing rows in another order. */
+  private bitsOf(set: CandidateSet): Uint32Array {
+    if (set.bits) return set.bits;
+    const rows = set.rows!;
+    const bits = new Uint32Array((this.n >>> 5) + 1);
+    for (let i = 0; i < rows.length; i += 1) bits[rows[i]! >>> 5]! |= 1 << (rows[i]! & 31);
+    set.bits = bits;
+    this.candidateSets.reweigh(set.key);
+    return bits;
+  }
+
+  private orderOf(sort: SortOption): { order: Uint32Array; rank: Uint32Array } {
+    switch (sort) {
+      case SortOption.NEWEST:
+        return { order: this.newest, rank: this.rankNewest };
+      case SortOption.MOST_LIKED:
+        return { order: this.liked, rank: this.rankLiked };
+      case SortOption.RANDOM:
+        return { order: this.ring, rank: this.rankRing };
+    }
+  }
+
+  /** Position in the ring order of the first row whose shuffle key is at least `start`. */
+  private ringStartPosition(start: number): number {
+    let lo = 0;
+    let hi = this.ring.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.shuffleKey[this.ring[mid]!]! < start) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  private ordered(filter: SearchFilter, now: Date, sort: SortOption, ringStart: number): Ordered {
+    const filterKey = filterCacheKey(filter);
+    const key = [
+      filterKey,
+      sort,
+      sort === SortOption.RANDOM ? ringStart : '',
+      this.generation,
+      sort === SortOption.MOST_LIKED ? this.likedGeneration : '',
+    ].join('|');
+    const cached = this.results.get(key);
+    if (cached) return cached;
+    const result = this.computeOrdered(filter, now, sort, ringStart);
+    this.results.set(key, result);
+    return result;
+  }
+
+  private computeOrdered(filter: SearchFilter, now: Date, sort: SortOption, ringStart: number): Ordered {
+    const spec = this.compile(filter, now);
+    if (!spec) return { rows: new Uint32Array(0), count: 0 };
+    const { order, rank } = this.orderOf(sort);
+    const start = sort === SortOption.RANDOM ? this.ringStartPosition(ringStart) : 0;
+    const set = this.candidateSetOf(filter, spec);
+    const candidates = set.rows;
+    if (candidates !== null && candidates.length <= this.sortLimit) {
+      // Few candidates: test them all and sort the matches by their rank in the order.
+      const ranks = new Uint32Array(candidates.length);
+      let count = 0;
+      for (let i = 0; i < candidates.length; i += 1) {
+        const row = candidates[i]!;
+        if (this.passes(spec, row)) ranks[count++] = rank[row]!;
+      }
+      const sorted = ranks.subarray(0, count).sort();
+      // A random order starts at the seed's place on the ring and wraps.
+      let first = 0;
+      if (start > 0) {
+        while (first < count && sorted[first]! < start) first += 1;
+      }
+      const size = Math.min(count, MAX_RESULT_WINDOW);
+      const rows = new Uint32Array(size);
+      for (let i = 0; i < size; i += 1) rows[i] = order[sorted[(first + i) % count]!]!;
+      return { rows, count };
+    }
+    // Many candidates (or none to narrow by): walk the order, testing each row, until the result
+    // window is full and one more match is counted.
+    const bits = candidates ? this.bitsOf(set) : null;
+    const rows = new Uint32Array(MAX_RESULT_WINDOW);
+    let count = 0;
+    const length = order.length;
+    for (let k = 0; k < length; k += 1) {
+      const row = order[start + k < length ? start + k : start + k - length]!;
+      if (bits && (bits[row >>> 5]! & (1 << (row & 31))) === 0) continue;
+      if (!this.passes(spec, row)) continue;
+      if (count < MAX_RESULT_WINDOW) rows[count] = row;
+      count += 1;
+      if (count > MAX_RESULT_WINDOW) break;
+    }
+    return { rows: rows.subarray(0, Math.min(count, MAX_RESULT_WINDOW)), count };
+  }
+
+  /** One page of a search, in the sort's order, with its total (exact up to MAX_RESULT_WINDOW). */
+  page(request: {
+    filter: SearchFilter;
+    sort: SortOption;
+    ringStart: number;
+    offset: number;
+    size: number;
+    now: Date;
+  }): IndexPage {
+    const result = this.ordered(request.filter, request.now, request.sort, request.ringStart);
+    const seqs: number[] = [];
+    const end = Math.min(request.offset + request.size, result.rows.length);
+    for (let i = request.offset; i < end; i += 1) seqs.push(this.seq[result.rows[i]!]!);
+    return {
+      total: Math.min(result.count, MAX_RESULT_WINDOW),
+      totalCapped: result.count > MAX_RESULT_WINDOW,
+      seqs,
+    };
+  }
+
+  /**
+   * How many materials each value of each facet has, for each facet over the search without that
+   * facet's own choice: exact, every match counted.
+   */
+  facetCounts(filter: SearchFilter, now: Date): Record<Facet, Map<string, number>> {
+    const byKey = new Map<string, { over: SearchFilter; facets: Facet[] }>();
+    for (const facet of FACETS) {
+      const over = withoutFacet(filter, facet);
+      const key = filterCacheKey(over);
+      const entry = byKey.get(key);
+      if (entry) entry.facets.push(facet);
+      else byKey.set(key, { over, facets: [facet] });
+    }
+    const out = {} as Record<Facet, Map<string, number>>;
+    for (const { over, facets } of byKey.values()) {
+      const tallies = facets.map(() => new Uint32Array(256));
+      const columns = facets.map((f) => this.facet[f]);
+      const spec = this.compile(over, now);
+      if (spec) {
+        const count = (row: number) => {
+          if (!this.passes(spec, row)) return;
+          for (let f = 0; f < columns.length; f += 1) tallies[f]![columns[f]![row]!]! += 1;
+        };
+        const candidates = this.candidateSetOf(over, spec).rows;
+        if (candidates) for (let i = 0; i < candidates.length; i += 1) count(candidates[i]!);
+        else for (let row = 0; row < this.n; row += 1) count(row);
+      }
+      facets.forEach((facet, f) => {
+        out[facet] = new Map(facetValues(facet).map((v, i) => [v, tallies[f]![i + 1]!]));
+      });
+    }
+    return out;
+  }
+
+  /** Bytes held by the index's arrays (not counting the strings and maps). */
+  arrayBytes(): number {
+    let bytes =
+      this.seq.byteLength +
+      this.createdUs.byteLength +
+      this.likeCount.byteLength +
+      this.shuffleKey.byteLength +
+      this.visible.byteLength +
+      this.format.byteLength +
+      this.orientation.byteLength +
+      this.kwStart.byteLength +
+      this.kwCount.byteLength +
+      this.kwFlat.byteLength +
+      this.cellStart.byteLength +
+      this.cellCount.byteLength +
+      this.cellFlat.byteLength +
+      this.newest.byteLength +
+      this.liked.byteLength +
+      this.ring.byteLength +
+      this.rankNewest.byteLength +
+      this.rankLiked.byteLength +
+      this.rankRing.byteLength;
+    for (const f of FACETS) bytes += this.facet[f].byteLength;
+    for (const p of this.postings) bytes += p.rows.byteLength;
+    return bytes;
+  }
+}
+
+function sameList(flat: Uint32Array, start: number, count: number, ids: number[]): boolean {
+  if (count !== ids.length) return false;
+  for (let i = 0; i < count; i += 1) if (flat[start + i] !== ids[i]) return false;
+  return true;
+}
+
+/**
+ * A flat list grown to take `more`. A rewritten row leaves its old entries behind (a keyword edit
+ * of every material doubles the list at most; a restart compacts it).
+ */
+function grownFor(flat: Uint32Array, used: number, more: number): Uint32Array {
+  const next = new Uint32Array(Math.max(flat.length * 2, used + more));
+  next.set(flat.subarray(0, used));
+  return next;
+}
+
+function ranksOf(order: Uint32Array, n: number): Uint32Array {
+  const rank = new Uint32Array(n);
+  for (let i = 0; i < order.length; i += 1) rank[order[i]!] = i;
+  return rank;
+}
+
+function yieldToEvents(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
