@@ -1,4 +1,12 @@
-import { type Facet, type FacetValue, facetValues, MaterialFormat, Orientation, Period, SortOption } from '@gemstock/contract';
+import {
+  type Facet,
+  type FacetValue,
+  facetValues,
+  MaterialFormat,
+  Orientation,
+  Period,
+  SortOption,
+} from '@gemstock/contract';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
