@@ -33,33 +33,75 @@ export interface IndexChunk {
   rows: IndexRow[];
 }
 
+const INDEX_COLUMNS = sql`
+  ${materials.seq}::float8 AS seq,
+  (extract(epoch from ${materials.createdAt}) * 1000000)::float8 AS created_us,
+  ${materials.likeCount} AS like_count,
+  ${materials.shuffleKey} AS shuffle_key,
+  ${buyerVisibleSql()} AS visible,
+  ${materials.format} AS format, ${materials.width} AS width, ${materials.height} AS height,
+  ${materials.metal} AS metal, ${materials.gem} AS gem, ${materials.piece} AS piece,
+  ${materials.scene} AS scene, ${materials.keywords} AS keywords,
+  ${materials.colorCells} AS color_cells,
+  ${materials.writtenXid}::text AS written_xid`;
+
 /**
- * The next `limit` materials by seq after `afterSeq`, only those written by a transaction whose
- * id is at least `sinceXid` when given, with the snapshot's xmin read in the same statement (so
- * in the same snapshot) as the rows.
+ * The next `limit` materials by seq after `afterSeq` (the load), with the snapshot's xmin read in
+ * the same statement (so in the same snapshot) as the rows.
  */
-export async function listIndexRows(
-  db: DbOrTx,
-  options: { afterSeq: number; sinceXid: string | null; limit: number },
-): Promise<IndexChunk> {
-  const since = options.sinceXid === null ? sql`` : sql`AND ${materials.writtenXid} >= ${options.sinceXid}::xid8`;
+export async function listIndexRows(db: DbOrTx, options: { afterSeq: number; limit: number }): Promise<IndexChunk> {
   const result = await db.execute(sql`
     SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin, m.*
     FROM (SELECT 1) AS one LEFT JOIN LATERAL (
-      SELECT ${materials.seq}::float8 AS seq,
-             (extract(epoch from ${materials.createdAt}) * 1000000)::float8 AS created_us,
-             ${materials.likeCount} AS like_count,
-             ${materials.shuffleKey} AS shuffle_key,
-             ${buyerVisibleSql()} AS visible,
-             ${materials.format} AS format, ${materials.width} AS width, ${materials.height} AS height,
-             ${materials.metal} AS metal, ${materials.gem} AS gem, ${materials.piece} AS piece,
-             ${materials.scene} AS scene, ${materials.keywords} AS keywords,
-             ${materials.colorCells} AS color_cells
+      SELECT ${INDEX_COLUMNS}
       FROM ${materials}
-      WHERE ${materials.seq} > ${options.afterSeq} ${since}
+      WHERE ${materials.seq} > ${options.afterSeq}
       ORDER BY ${materials.seq}
       LIMIT ${options.limit}
     ) AS m ON true`);
+  return chunkOf(result);
+}
+
+/** Where a read of written rows goes on: after this row in (written_xid, seq) order. */
+export interface WrittenPosition {
+  xid: string;
+  seq: number;
+}
+
+/**
+ * The next `limit` materials written by a transaction whose id is at least `sinceXid`, in
+ * (written_xid, seq) order after `after`, with the snapshot's xmin read in the same statement.
+ * Walked down `materials_written_xid_idx`, so a read costs the rows written since, never the
+ * catalogue: ordered by seq instead, the planner walked the seq index over every row (the new
+ * column has no statistics after its migration) and a read of nothing took seconds at a million.
+ */
+export async function listWrittenIndexRows(
+  db: DbOrTx,
+  options: { sinceXid: string; after: WrittenPosition | null; limit: number },
+): Promise<IndexChunk & { last: WrittenPosition | null }> {
+  const after = options.after
+    ? sql`AND (${materials.writtenXid} > ${options.after.xid}::xid8
+              OR (${materials.writtenXid} = ${options.after.xid}::xid8 AND ${materials.seq} > ${options.after.seq}))`
+    : sql``;
+  const result = await db.execute(sql`
+    SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin, m.*
+    FROM (SELECT 1) AS one LEFT JOIN LATERAL (
+      SELECT ${INDEX_COLUMNS}
+      FROM ${materials}
+      WHERE ${materials.writtenXid} >= ${options.sinceXid}::xid8 ${after}
+      ORDER BY ${materials.writtenXid}, ${materials.seq}
+      LIMIT ${options.limit}
+    ) AS m ON true`);
+  const chunk = chunkOf(result);
+  const lastRaw = rowsOf<{ seq: number | null; written_xid: string | null }>(result).at(-1);
+  const last =
+    lastRaw && lastRaw.seq !== null && lastRaw.written_xid !== null
+      ? { xid: String(lastRaw.written_xid), seq: Number(lastRaw.seq) }
+      : null;
+  return { ...chunk, last };
+}
+
+function chunkOf(result: unknown): IndexChunk {
   const raw = rowsOf<{
     xmin: string;
     seq: number | null;

@@ -1,7 +1,13 @@
 import { type Facet, FACETS, facetValues, MAX_RESULT_WINDOW, orientationOf, SortOption } from '@gemstock/contract';
 import type { Db } from '../../db/client.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
-import { type IndexRow, listIndexRows, readSnapshotXmin } from './catalog-index.repository.js';
+import {
+  type IndexRow,
+  listIndexRows,
+  listWrittenIndexRows,
+  readSnapshotXmin,
+  type WrittenPosition,
+} from './catalog-index.repository.js';
 import { filterCacheKey, periodStart, type SearchFilter, withoutFacet } from './search-query.js';
 import { normalizeSearchText, searchTokensFor } from './search-tokens.js';
 
@@ -331,7 +337,7 @@ export class CatalogIndex {
     let afterSeq = 0;
     for (;;) {
       if (this.stopped) return;
-      const chunk = await listIndexRows(this.db, { afterSeq, sinceXid: null, limit: this.chunk });
+      const chunk = await listIndexRows(this.db, { afterSeq, limit: this.chunk });
       for (const row of chunk.rows) this.appendLoaded(row);
       if (chunk.rows.length < this.chunk) break;
       afterSeq = chunk.rows[chunk.rows.length - 1]!.seq;
@@ -399,14 +405,14 @@ export class CatalogIndex {
   private async readChanges(): Promise<void> {
     const since = this.lastXmin;
     if (since === null) return;
-    let afterSeq = 0;
+    let after: WrittenPosition | null = null;
     let xmin: string | null = null;
     for (;;) {
-      const chunk = await listIndexRows(this.db, { afterSeq, sinceXid: since, limit: this.chunk });
+      const chunk = await listWrittenIndexRows(this.db, { sinceXid: since, after, limit: this.chunk });
       xmin ??= chunk.xmin;
       this.apply(chunk.rows);
-      if (chunk.rows.length < this.chunk) break;
-      afterSeq = chunk.rows[chunk.rows.length - 1]!.seq;
+      if (chunk.rows.length < this.chunk || chunk.last === null) break;
+      after = chunk.last;
       await yieldToEvents();
     }
     this.lastXmin = xmin;
