@@ -225,17 +225,11 @@ describe('the search index follows the catalogue', () => {
   let index: CatalogIndex;
   let search: CatalogSearch;
   const now = () => new Date();
-  const newest = async (keyword: string) =>
-    (
-      await search.findPage({
-        filter: parseSearchFilter({ keyword }),
-        sort: SortOption.NEWEST,
-        seed: 0,
-        page: 1,
-        pageSize: 50,
-        now: now(),
-      })
-    ).seqs;
+  /** The seqs on the first page (50) of a search, as a buyer would get them. */
+  const firstPage = async (filter: Parameters<typeof parseSearchFilter>[0], sort: SortOption = SortOption.NEWEST) =>
+    (await search.findPage({ filter: parseSearchFilter(filter), sort, seed: 0, page: 1, pageSize: 50, now: now() }))
+      .seqs;
+  const newest = (keyword: string) => firstPage({ keyword });
   /** One read of the rows written since the last (what the timer does every second). */
   const poll = async () => {
     index.refreshNow();
@@ -301,17 +295,7 @@ describe('the search index follows the catalogue', () => {
       .values(materialValues({ keywords: ['吊坠'] }))
       .returning();
     await poll();
-    const byMetal = async (metal: FacetValue<'metal'>) =>
-      (
-        await search.findPage({
-          filter: parseSearchFilter({ keyword: '吊坠', facets: { metal: [metal] } }),
-          sort: SortOption.NEWEST,
-          seed: 0,
-          page: 1,
-          pageSize: 50,
-          now: now(),
-        })
-      ).seqs;
+    const byMetal = (metal: FacetValue<'metal'>) => firstPage({ keyword: '吊坠', facets: { metal: [metal] } });
     const setMetal = async (metal: string | null) => {
       await t.database.db.update(materials).set({ metal }).where(eq(materials.sid, row!.sid));
       await poll();
@@ -327,17 +311,7 @@ describe('the search index follows the catalogue', () => {
   });
 
   it('a like moves the material in the most-liked order after one read', async () => {
-    const liked = async () =>
-      (
-        await search.findPage({
-          filter: parseSearchFilter({ keyword: '黄金' }),
-          sort: SortOption.MOST_LIKED,
-          seed: 0,
-          page: 1,
-          pageSize: 50,
-          now: now(),
-        })
-      ).seqs;
+    const liked = () => firstPage({ keyword: '黄金' }, SortOption.MOST_LIKED);
     const before = await liked();
     const last = before[before.length - 1]!;
     await t.database.db

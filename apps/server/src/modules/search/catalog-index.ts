@@ -147,8 +147,6 @@ interface Spec {
   format: number;
   orientation: number;
   sinceUs: number | null;
-  /** Per filtered facet, allowed[slot] = 1. */
-  facets: [Uint8Array, Uint8Array][];
   longWords: string[];
 }
 
@@ -584,8 +582,7 @@ export class CatalogIndex {
         const newTerms = this.termsOf(row);
         for (const t of oldTerms) if (!newTerms.has(t)) push(removes, t, row);
         for (const t of newTerms) if (!oldTerms.has(t)) push(adds, t, row);
-      }
-      this.setColumns(row, r);
+      } else this.setColumns(row, r);
       if (this.createdUs[row] !== before.createdUs) movedNewest.push(row);
       if (this.likeCount[row] !== before.likeCount) this.likedPending.add(row);
       if (listsChanged || facetsChanged || this.snapshotOf(row).search !== before.search) changed = true;
@@ -724,22 +721,18 @@ export class CatalogIndex {
       if (code === undefined) return null;
       format = code;
     }
-    const facets: [Uint8Array, Uint8Array][] = [];
     const facetLists: Posting[][] = [];
     for (const f of FACETS) {
       const values = filter.facets[f];
       if (values.length === 0) continue;
-      const allowed = new Uint8Array(256);
       const lists: Posting[] = [];
       for (const v of values) {
         const slot = FACET_SLOTS[f].get(v);
         if (slot === undefined) continue;
-        allowed[slot] = 1;
         const id = this.facetTerms[f][slot]!;
         if (id >= 0 && this.postings[id]!.length > 0) lists.push(this.postings[id]!);
       }
       if (lists.length === 0) return null;
-      facets.push([this.facet[f], allowed]);
       facetLists.push(lists);
     }
     return {
@@ -749,18 +742,19 @@ export class CatalogIndex {
       format,
       orientation: filter.orientation ? ORIENTATION_CODES[filter.orientation]! : NONE,
       sinceUs: filter.period ? periodStart(filter.period, now).getTime() * 1000 : null,
-      facets,
       longWords: filter.longWords,
     };
   }
 
-  /** Whether a row passes every condition but the posting lists. */
+  /**
+   * Whether a row passes every condition but the posting lists (words, colour and facet values,
+   * which the candidates already hold to).
+   */
   private passes(spec: Spec, row: number): boolean {
     if (this.visible[row] === 0) return false;
     if (spec.format !== NONE && this.format[row] !== spec.format) return false;
     if (spec.orientation !== NONE && this.orientation[row] !== spec.orientation) return false;
     if (spec.sinceUs !== null && this.createdUs[row]! < spec.sinceUs) return false;
-    for (const [column, allowed] of spec.facets) if (allowed[column[row]!] === 0) return false;
     if (spec.longWords.length > 0) {
       const start = this.kwStart[row]!;
       const end = start + this.kwCount[row]!;
