@@ -18,8 +18,9 @@
  * 4. Checks the books afterwards: every buyer's ledger equals what its lots hold and every
  *    paid order has exactly its spend entries.
  *
- * Prints p50/p95/p99 and req/s per step (target: p95 of place + pay ≤ 150 ms) and writes
- * bench/results/checkout-<timestamp>.json.
+ * Prints p50/p95/p99 and req/s per step (target: p95 of place + pay ≤ 150 ms), the server's and
+ * PostgreSQL's CPU per place + pay (bench/process-cpu.ts: comparable between versions on a busy
+ * machine, where latency is not), and writes bench/results/checkout-<timestamp>.json.
  */
 import { COMMON_ROUTES, endpointUrl, ORDER_ROUTES, qualifyingLicenceTypes } from '@gemstock/contract';
 import type { ChildProcess } from 'node:child_process';
@@ -37,6 +38,7 @@ import { runNotifyBench } from './notify.js';
 import { assertSafeDatabase, ensureDatabase } from './bench-database.js';
 import { forkBenchServer } from './fork-server.js';
 import { figures, type Figures } from './latency-figures.js';
+import { cpuSpent, snapshotCpu } from './process-cpu.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/gemstock_bench_checkout';
@@ -160,6 +162,8 @@ interface ScenarioContext {
   materialSids: string[];
   durationS: number;
   warmupS: number;
+  /** CPU of the server and its PostgreSQL backends now (see process-cpu.ts). */
+  snapshotCpu: () => ReturnType<typeof snapshotCpu>;
 }
 
 interface ScenarioResult {
@@ -167,6 +171,8 @@ interface ScenarioResult {
   steps: Record<string, Figures & { errors: number }>;
   /** Extra figures a scenario wants kept (e.g. the notify bench's own result). */
   details?: unknown;
+  /** Server and PostgreSQL CPU per completed iteration of the measured period, in ms. */
+  cpuPerIteration?: { serverMs: number; databaseMs: number };
   pass?: boolean;
 }
 
@@ -220,7 +226,7 @@ const healthScenario: Scenario = {
 
 const checkoutScenario: Scenario = {
   name: 'checkout',
-  async run({ base, buyers, materialSids, durationS, warmupS }) {
+  async run({ base, buyers, materialSids, durationS, warmupS, snapshotCpu: snapshot }) {
     let pairs: number[] = [];
     // Per buyer: its own order of the materials and how far it has got.
     const walks = buyers.map(() => [...materialSids].sort(() => Math.random() - 0.5));
@@ -257,12 +263,20 @@ const checkoutScenario: Scenario = {
       });
     await once(warmupS);
     pairs = [];
+    const cpuBefore = await snapshot();
     const { latencies, errors } = await once(durationS);
+    const cpu = cpuSpent(cpuBefore, await snapshot());
     const steps: ScenarioResult['steps'] = Object.fromEntries(
       [...latencies].map(([step, l]) => [step, { ...figures(l, durationS), errors: errors.get(step) ?? 0 }]),
     );
     steps['place + wallet pay'] = { ...figures(pairs, durationS), errors: 0 };
-    return { name: 'checkout', steps, pass: steps['place + wallet pay'].p95 <= TARGET_P95_MS };
+    const per = (ms: number) => Math.round((ms / Math.max(1, pairs.length)) * 100) / 100;
+    return {
+      name: 'checkout',
+      steps,
+      cpuPerIteration: { serverMs: per(cpu.serverMs), databaseMs: per(cpu.databaseMs) },
+      pass: steps['place + wallet pay'].p95 <= TARGET_P95_MS,
+    };
   },
 };
 
@@ -335,8 +349,19 @@ async function main() {
   try {
     for (const scenario of SCENARIOS.filter((s) => SCENARIO_NAMES.includes(s.name))) {
       log(`\n— ${scenario.name} (${DURATION_S} s, ${buyers.length} clients)`);
-      const result = await scenario.run({ base, buyers, materialSids, durationS: DURATION_S, warmupS: WARMUP_S });
+      const result = await scenario.run({
+        base,
+        buyers,
+        materialSids,
+        durationS: DURATION_S,
+        warmupS: WARMUP_S,
+        snapshotCpu: () => snapshotCpu(database, child.pid!),
+      });
       for (const [step, f] of Object.entries(result.steps)) printFigures(step, f, f.errors);
+      if (result.cpuPerIteration)
+        log(
+          `CPU per iteration: server ${result.cpuPerIteration.serverMs} ms, PostgreSQL ${result.cpuPerIteration.databaseMs} ms`,
+        );
       results.push(result);
     }
   } finally {

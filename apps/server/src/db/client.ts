@@ -84,15 +84,14 @@ export function connectPostgres(
     statement_timeout: timeouts.statementTimeoutMs,
     query_timeout: timeouts.statementTimeoutMs + QUERY_TIMEOUT_MARGIN_MS,
     idle_in_transaction_session_timeout: timeouts.statementTimeoutMs * 4,
+    // Statements prepared once (db/sql.ts preparedOnce) are still planned for their values on each
+    // execution, as unprepared ones are: a generic plan chosen after five runs could walk the
+    // newest-first index for a status that only a few rows have. A startup option rather than a
+    // SET on connect: that SET raced the pool's first query on the new connection.
+    options: '-c plan_cache_mode=force_custom_plan',
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
-  // Statements prepared once (db/sql.ts preparedOnce) are still planned for their values on each
-  // execution, as unprepared ones are: a generic plan chosen after five runs could walk the
-  // newest-first index for a status that only a few rows have.
-  pool.on('connect', (client) => {
-    client.query('SET plan_cache_mode = force_custom_plan').catch(() => undefined);
-  });
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,

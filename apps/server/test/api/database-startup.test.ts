@@ -175,6 +175,26 @@ describe.skipIf(!hasPostgres)('servers started together on an empty PostgreSQL',
   }, 60_000);
 });
 
+describe.skipIf(!hasPostgres)('every pooled PostgreSQL connection', () => {
+  it('plans each execution for its values from its first query, without a second query racing it', async () => {
+    const database = connectPostgres(PG_URL, 3);
+    try {
+      // Three connections opened at once: each answers its first statement already set up.
+      const modes = await Promise.all(
+        [1, 2, 3].map(() => database.postgres!.pool.query<{ plan_cache_mode: string }>('SHOW plan_cache_mode')),
+      );
+      expect(modes.map((r) => r.rows[0]!.plan_cache_mode)).toEqual([
+        'force_custom_plan',
+        'force_custom_plan',
+        'force_custom_plan',
+      ]);
+      expect(database.postgres!.pool.totalCount).toBe(3);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
 describe('a stalled database answers a coded 503 within seconds', () => {
   it('for requests and for readiness', async () => {
     const silent = await silentServer();
