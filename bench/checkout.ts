@@ -31,6 +31,7 @@ import { fileURLToPath } from 'node:url';
 import { inArray, sql } from 'drizzle-orm';
 import { connectPostgres, migrateDatabase, type Database } from '../apps/server/src/db/client.js';
 import { ledgerEntries, materials, orders, users, walletLots } from '../apps/server/src/db/schema/index.js';
+import { rowsOf } from '../apps/server/src/db/sql.js';
 import { newSid } from '../apps/server/src/lib/ids.js';
 import { TokenService } from '../apps/server/src/lib/tokens.js';
 import { searchTokensFor } from '../apps/server/src/modules/search/search-tokens.js';
@@ -38,7 +39,7 @@ import { runNotifyBench } from './notify.js';
 import { assertSafeDatabase, ensureDatabase } from './bench-database.js';
 import { forkBenchServer } from './fork-server.js';
 import { figures, type Figures } from './latency-figures.js';
-import { cpuSpent, snapshotCpu } from './process-cpu.js';
+import { cpuPer, type CpuSnapshot, SERVER_BACKENDS_SQL, snapshotCpu } from './process-cpu.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/gemstock_bench_checkout';
@@ -163,7 +164,7 @@ interface ScenarioContext {
   durationS: number;
   warmupS: number;
   /** CPU of the server and its PostgreSQL backends now (see process-cpu.ts). */
-  snapshotCpu: () => ReturnType<typeof snapshotCpu>;
+  snapshotCpu: () => Promise<CpuSnapshot>;
 }
 
 interface ScenarioResult {
@@ -265,16 +266,15 @@ const checkoutScenario: Scenario = {
     pairs = [];
     const cpuBefore = await snapshot();
     const { latencies, errors } = await once(durationS);
-    const cpu = cpuSpent(cpuBefore, await snapshot());
+    const cpu = cpuPer(cpuBefore, await snapshot(), pairs.length);
     const steps: ScenarioResult['steps'] = Object.fromEntries(
       [...latencies].map(([step, l]) => [step, { ...figures(l, durationS), errors: errors.get(step) ?? 0 }]),
     );
     steps['place + wallet pay'] = { ...figures(pairs, durationS), errors: 0 };
-    const per = (ms: number) => Math.round((ms / Math.max(1, pairs.length)) * 100) / 100;
     return {
       name: 'checkout',
       steps,
-      cpuPerIteration: { serverMs: per(cpu.serverMs), databaseMs: per(cpu.databaseMs) },
+      cpuPerIteration: cpu,
       pass: steps['place + wallet pay'].p95 <= TARGET_P95_MS,
     };
   },
@@ -355,7 +355,10 @@ async function main() {
         materialSids,
         durationS: DURATION_S,
         warmupS: WARMUP_S,
-        snapshotCpu: () => snapshotCpu(database, child.pid!),
+        snapshotCpu: () =>
+          snapshotCpu(child.pid!, async () =>
+            rowsOf<{ pid: number }>(await database.db.execute(sql.raw(SERVER_BACKENDS_SQL))).map((r) => r.pid),
+          ),
       });
       for (const [step, f] of Object.entries(result.steps)) printFigures(step, f, f.errors);
       if (result.cpuPerIteration)

@@ -1,6 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { sql } from 'drizzle-orm';
-import type { Database } from '../apps/server/src/db/client.js';
 
 /*
  * CPU time spent by the bench server and by the PostgreSQL backends serving it, read from
@@ -28,22 +26,28 @@ export interface CpuSnapshot {
   backendMs: Map<number, number>;
 }
 
-/** The server's CPU and that of every other backend connected to this database (the server's pool). */
-export async function snapshotCpu(database: Database, serverPid: number): Promise<CpuSnapshot> {
-  const result = await database.db.execute(
-    sql`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
-  );
+/** The PostgreSQL backends serving the bench server: every other connection to this database. */
+export const SERVER_BACKENDS_SQL =
+  'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()';
+
+/** The server's CPU and that of the backends `listBackendPids` names (run SERVER_BACKENDS_SQL). */
+export async function snapshotCpu(serverPid: number, listBackendPids: () => Promise<number[]>): Promise<CpuSnapshot> {
   const backendMs = new Map<number, number>();
-  for (const { pid } of (result as unknown as { rows: { pid: number }[] }).rows) {
+  for (const pid of await listBackendPids()) {
     const ms = processCpuMs(pid);
     if (ms !== undefined) backendMs.set(pid, ms);
   }
   return { serverMs: processCpuMs(serverPid) ?? 0, backendMs };
 }
 
-/** CPU spent between two snapshots; a backend that connected in between counts from zero. */
-export function cpuSpent(before: CpuSnapshot, after: CpuSnapshot): { serverMs: number; databaseMs: number } {
+/** CPU per request between two snapshots, in ms; a backend that connected in between counts from zero. */
+export function cpuPer(
+  before: CpuSnapshot,
+  after: CpuSnapshot,
+  requests: number,
+): { serverMs: number; databaseMs: number } {
   let databaseMs = 0;
   for (const [pid, ms] of after.backendMs) databaseMs += ms - (before.backendMs.get(pid) ?? 0);
-  return { serverMs: after.serverMs - before.serverMs, databaseMs };
+  const per = (ms: number) => Math.round((ms / Math.max(1, requests)) * 100) / 100;
+  return { serverMs: per(after.serverMs - before.serverMs), databaseMs: per(databaseMs) };
 }

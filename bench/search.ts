@@ -38,6 +38,7 @@ import { assertSafeDatabase, ensureDatabase } from './bench-database.js';
 import { forkBenchServer } from './fork-server.js';
 import { inTurn, runLoad } from './load.js';
 import { figures, type Figures } from './latency-figures.js';
+import { cpuPer, type CpuSnapshot, SERVER_BACKENDS_SQL, snapshotCpu } from './process-cpu.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/gemstock_bench';
@@ -230,6 +231,8 @@ interface ScenarioResult extends Figures {
   errors: number;
   /** The same run split by page and by keyword length. */
   breakdown?: Record<string, Figures>;
+  /** Server and PostgreSQL CPU per request (bench/process-cpu.ts), in ms. */
+  cpuPerRequest?: { serverMs: number; databaseMs: number };
 }
 
 const PAGE_GROUPS: [string, (page: number) => boolean][] = [
@@ -244,9 +247,11 @@ async function runScenario(
   name: string,
   requests: BenchRequest[],
   durationS: number,
-  options: { breakdown?: boolean } = {},
+  options: { breakdown?: boolean; snapshotCpu?: () => Promise<CpuSnapshot> } = {},
 ): Promise<ScenarioResult> {
+  const cpuBefore = await options.snapshotCpu?.();
   const load = await runLoad(base, { connections: CONNECTIONS, durationS, next: inTurn(requests) });
+  const cpuAfter = await options.snapshotCpu?.();
   const samples = load.samples;
   const all = figures(
     samples.map((x) => x.latency),
@@ -259,6 +264,7 @@ async function runScenario(
     errors: load.errors,
     ...all,
   };
+  if (cpuBefore && cpuAfter) scenario.cpuPerRequest = cpuPer(cpuBefore, cpuAfter, samples.length);
   if (options.breakdown) {
     scenario.breakdown = {};
     const groups: [string, (r: BenchRequest) => boolean][] = [
@@ -319,8 +325,10 @@ async function timeColdSearches(base: string, count: number): Promise<ScenarioRe
 function printScenario(result: ScenarioResult): void {
   const line = (label: string, f: Figures) =>
     `${label.padEnd(62)} p50 ${String(f.p50).padStart(7)} ms  p95 ${String(f.p95).padStart(7)} ms  p99 ${String(f.p99).padStart(7)} ms  ${String(f.reqPerSec).padStart(6)} req/s`;
+  const cpu = result.cpuPerRequest;
   log(
     line(result.name, result) +
+      (cpu ? `  CPU/req server ${cpu.serverMs} ms + PostgreSQL ${cpu.databaseMs} ms` : '') +
       (result.non2xx || result.errors ? `  (${result.non2xx} non-2xx, ${result.errors} errors)` : ''),
   );
   for (const [label, f] of Object.entries(result.breakdown ?? {})) log(line(`    ${label}`, f));
@@ -513,8 +521,15 @@ async function main() {
     for (const [, requests] of chosen) await checkRequests(base, requests);
     log(`warm-up: ${WARMUP_S} s of other visitors scrolling`);
     await runScenario(base, 'warm-up', warmup, WARMUP_S);
+    // CPU per request (server + its PostgreSQL backends) compares versions even on a busy machine.
+    const backends = new pg.Client({ connectionString: DATABASE_URL });
+    await backends.connect();
+    const cpu = () =>
+      snapshotCpu(child.pid!, async () =>
+        (await backends.query<{ pid: number }>(SERVER_BACKENDS_SQL)).rows.map((r) => r.pid),
+      );
     for (const [name, requests, breakdown] of chosen) {
-      const result = await runScenario(base, name, requests, DURATION_S, { breakdown });
+      const result = await runScenario(base, name, requests, DURATION_S, { breakdown, snapshotCpu: cpu });
       results.push(result);
       printScenario(result);
     }
@@ -522,6 +537,7 @@ async function main() {
       cold = await timeColdSearches(base, 60);
       printScenario(cold);
     }
+    await backends.end();
   } finally {
     memory = serverMemory(child.pid);
     child.kill('SIGTERM');
