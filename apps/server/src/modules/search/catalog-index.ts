@@ -157,10 +157,22 @@ interface CandidateSet {
   bits: Uint32Array | null;
 }
 
-/** An ordered result: the first MAX_RESULT_WINDOW matches' rows, and matches counted to one more. */
-interface Ordered {
+/**
+ * A filter's matches in one sort's order, counted to one more than MAX_RESULT_WINDOW. Few
+ * candidates: every match's rank in the order, ascending — the same for every seed of the random
+ * order, which only rotates it. Many: the compiled filter, whose pages are walks of the order
+ * (Walk), as far as pages are asked for.
+ */
+type Matches =
+  | { kind: 'ranked'; ranks: Uint32Array; count: number }
+  | { kind: 'walked'; spec: Spec; bits: Uint32Array | null; count: number };
+
+/** The matches met walking an order from a start, as far as the pages asked for so far. */
+interface Walk {
   rows: Uint32Array;
-  count: number;
+  found: number;
+  /** Positions of the order walked (from the start, wrapping). */
+  walked: number;
 }
 
 export interface IndexPage {
@@ -234,7 +246,8 @@ export class CatalogIndex {
   /** Bumped by every change a search can see; the most-liked order has its own. */
   private generation = 0;
   private likedGeneration = 0;
-  private readonly results: TtlCache<Ordered>;
+  private readonly matches: TtlCache<Matches>;
+  private readonly walks: TtlCache<Walk>;
   private readonly candidateSets: TtlCache<CandidateSet>;
   private lastXmin: string | null = null;
   private loadMs: number | null = null;
@@ -257,11 +270,17 @@ export class CatalogIndex {
     this.chunk = options.chunk ?? INDEX_CHUNK;
     this.sortLimit = options.sortLimit ?? SORT_LIMIT;
     this.likedLagMs = options.likedLagMs ?? LIKED_LAG_MS;
-    this.results = new TtlCache<Ordered>({
+    this.matches = new TtlCache<Matches>({
       ttlMs: RESULT_TTL_MS,
-      // Row indices held: 4 bytes each, 16 MB in all.
+      // Ranks and bitset words held (a walked filter shares its candidates' bitset): 16 MB in all.
       maxWeight: 4_000_000,
-      weigh: (o) => o.rows.length + 16,
+      weigh: (m) => (m.kind === 'ranked' ? m.ranks.length : (m.bits?.length ?? 0)) + 16,
+    });
+    this.walks = new TtlCache<Walk>({
+      ttlMs: RESULT_TTL_MS,
+      // Rows found by walks: 4 bytes each, 8 MB in all.
+      maxWeight: 2_000_000,
+      weigh: (w) => w.rows.length + 16,
     });
     this.candidateSets = new TtlCache<CandidateSet>({
       ttlMs: RESULT_TTL_MS,
@@ -785,17 +804,45 @@ export class CatalogIndex {
   /** Rows on any of the lists, ascending. */
   private unionOf(lists: Posting[]): Uint32Array {
     if (lists.length === 1) return lists[0]!.rows.subarray(0, lists[0]!.length);
-    const marks = new Uint8Array(this.n);
+    let entries = 0;
+    for (const list of lists) entries += list.length;
+    if (entries * 16 < this.n) {
+      // Short lists (a colour's few cells): sorted together, repeats dropped.
+      const all = new Uint32Array(entries);
+      let at = 0;
+      for (const list of lists) {
+        all.set(list.rows.subarray(0, list.length), at);
+        at += list.length;
+      }
+      all.sort();
+      let u = 0;
+      for (let i = 0; i < all.length; i += 1) if (u === 0 || all[i] !== all[u - 1]) all[u++] = all[i]!;
+      return all.slice(0, u);
+    }
+    // Long ones: marked in a bitset (a bit a row), read back in row order.
+    const bits = new Uint32Array((this.n >>> 5) + 1);
     let total = 0;
     for (const list of lists) {
       for (let i = 0; i < list.length; i += 1) {
-        if (marks[list.rows[i]!] === 0) total += 1;
-        marks[list.rows[i]!] = 1;
+        const row = list.rows[i]!;
+        const word = row >>> 5;
+        const bit = 1 << (row & 31);
+        if ((bits[word]! & bit) === 0) {
+          bits[word]! |= bit;
+          total += 1;
+        }
       }
     }
     const union = new Uint32Array(total);
     let u = 0;
-    for (let i = 0; i < this.n; i += 1) if (marks[i] === 1) union[u++] = i;
+    for (let w = 0; w < bits.length; w += 1) {
+      let word = bits[w]!;
+      while (word !== 0) {
+        const low = word & -word;
+        union[u++] = (w << 5) + (31 - Math.clz32(low));
+        word ^= low;
+      }
+    }
     return union;
   }
 
@@ -851,27 +898,22 @@ export class CatalogIndex {
     return lo;
   }
 
-  private ordered(filter: SearchFilter, now: Date, sort: SortOption, ringStart: number): Ordered {
-    const filterKey = filterCacheKey(filter);
-    const key = [
-      filterKey,
-      sort,
-      sort === SortOption.RANDOM ? ringStart : '',
-      this.generation,
-      sort === SortOption.MOST_LIKED ? this.likedGeneration : '',
-    ].join('|');
-    const cached = this.results.get(key);
+  /** The matches of a filter in a sort's order, kept while the index (and that order) is unchanged. */
+  private matchesOf(filter: SearchFilter, filterKey: string, now: Date, sort: SortOption): Matches {
+    const key = [filterKey, sort, this.generation, sort === SortOption.MOST_LIKED ? this.likedGeneration : ''].join(
+      '|',
+    );
+    const cached = this.matches.get(key);
     if (cached) return cached;
-    const result = this.computeOrdered(filter, now, sort, ringStart);
-    this.results.set(key, result);
-    return result;
+    const found = this.findMatches(filter, now, sort);
+    this.matches.set(key, found);
+    return found;
   }
 
-  private computeOrdered(filter: SearchFilter, now: Date, sort: SortOption, ringStart: number): Ordered {
+  private findMatches(filter: SearchFilter, now: Date, sort: SortOption): Matches {
     const spec = this.compile(filter, now);
-    if (!spec) return { rows: new Uint32Array(0), count: 0 };
-    const { order, rank } = this.orderOf(sort);
-    const start = sort === SortOption.RANDOM ? this.ringStartPosition(ringStart) : 0;
+    if (!spec) return { kind: 'ranked', ranks: new Uint32Array(0), count: 0 };
+    const { rank } = this.orderOf(sort);
     const set = this.candidateSetOf(filter, spec);
     const candidates = set.rows;
     if (candidates !== null && candidates.length <= this.sortLimit) {
@@ -882,32 +924,60 @@ export class CatalogIndex {
         const row = candidates[i]!;
         if (this.passes(spec, row)) ranks[count++] = rank[row]!;
       }
-      const sorted = ranks.subarray(0, count).sort();
-      // A random order starts at the seed's place on the ring and wraps.
-      let first = 0;
-      if (start > 0) {
-        while (first < count && sorted[first]! < start) first += 1;
-      }
-      const size = Math.min(count, MAX_RESULT_WINDOW);
-      const rows = new Uint32Array(size);
-      for (let i = 0; i < size; i += 1) rows[i] = order[sorted[(first + i) % count]!]!;
-      return { rows, count };
+      return { kind: 'ranked', ranks: ranks.slice(0, count).sort(), count };
     }
-    // Many candidates (or none to narrow by): walk the order, testing each row, until the result
-    // window is full and one more match is counted.
-    const bits = candidates ? this.bitsOf(set) : null;
-    const rows = new Uint32Array(MAX_RESULT_WINDOW);
+    // Many candidates (or none to narrow by): counted in row order, which stops as soon as one
+    // more than the window is found; pages walk the sort's order only as far as they need.
     let count = 0;
+    if (candidates) {
+      for (let i = 0; i < candidates.length && count <= MAX_RESULT_WINDOW; i += 1) {
+        if (this.passes(spec, candidates[i]!)) count += 1;
+      }
+    } else {
+      for (let row = 0; row < this.n && count <= MAX_RESULT_WINDOW; row += 1) if (this.passes(spec, row)) count += 1;
+    }
+    return { kind: 'walked', spec, bits: candidates ? this.bitsOf(set) : null, count };
+  }
+
+  /**
+   * The rows of the matches from `start` of the order (wrapping), at least `need` of them when
+   * there are: a walk kept per filter, order and start, extended as deeper pages are asked for.
+   */
+  private walked(
+    matches: Extract<Matches, { kind: 'walked' }>,
+    key: string,
+    order: Uint32Array,
+    start: number,
+    need: number,
+  ): Walk {
+    let walk = this.walks.get(key);
+    if (!walk) {
+      walk = { rows: new Uint32Array(Math.max(64, need)), found: 0, walked: 0 };
+      this.walks.set(key, walk);
+    }
+    if (walk.found >= need || walk.walked >= order.length) return walk;
+    const { spec, bits } = matches;
     const length = order.length;
-    for (let k = 0; k < length; k += 1) {
-      const row = order[start + k < length ? start + k : start + k - length]!;
+    let { found, walked } = walk;
+    let rows = walk.rows;
+    while (found < need && walked < length) {
+      const at = start + walked;
+      const row = order[at < length ? at : at - length]!;
+      walked += 1;
       if (bits && (bits[row >>> 5]! & (1 << (row & 31))) === 0) continue;
       if (!this.passes(spec, row)) continue;
-      if (count < MAX_RESULT_WINDOW) rows[count] = row;
-      count += 1;
-      if (count > MAX_RESULT_WINDOW) break;
+      if (found === rows.length) {
+        const grown = new Uint32Array(Math.min(MAX_RESULT_WINDOW, rows.length * 2));
+        grown.set(rows);
+        rows = grown;
+      }
+      rows[found++] = row;
     }
-    return { rows: rows.subarray(0, Math.min(count, MAX_RESULT_WINDOW)), count };
+    walk.rows = rows;
+    walk.found = found;
+    walk.walked = walked;
+    this.walks.reweigh(key);
+    return walk;
   }
 
   /** One page of a search, in the sort's order, with its total (exact up to MAX_RESULT_WINDOW). */
@@ -919,15 +989,29 @@ export class CatalogIndex {
     size: number;
     now: Date;
   }): IndexPage {
-    const result = this.ordered(request.filter, request.now, request.sort, request.ringStart);
+    const { sort, offset } = request;
+    const filterKey = filterCacheKey(request.filter);
+    const matches = this.matchesOf(request.filter, filterKey, request.now, sort);
+    const window = Math.min(matches.count, MAX_RESULT_WINDOW);
+    const end = Math.min(offset + request.size, window);
     const seqs: number[] = [];
-    const end = Math.min(request.offset + request.size, result.rows.length);
-    for (let i = request.offset; i < end; i += 1) seqs.push(this.seq[result.rows[i]!]!);
-    return {
-      total: Math.min(result.count, MAX_RESULT_WINDOW),
-      totalCapped: result.count > MAX_RESULT_WINDOW,
-      seqs,
-    };
+    const { order } = this.orderOf(sort);
+    const start = sort === SortOption.RANDOM ? this.ringStartPosition(request.ringStart) : 0;
+    if (matches.kind === 'ranked') {
+      // A random order starts at the seed's place on the ring and wraps.
+      const { ranks, count } = matches;
+      const first = start > 0 ? lowerBound(ranks, start) : 0;
+      for (let i = offset; i < end; i += 1) {
+        const at = first + i;
+        seqs.push(this.seq[order[ranks[at < count ? at : at - count]!]!]!);
+      }
+    } else if (offset < end) {
+      const liked = sort === SortOption.MOST_LIKED ? this.likedGeneration : '';
+      const key = [filterKey, sort, start, this.generation, liked].join('|');
+      const walk = this.walked(matches, key, order, start, end);
+      for (let i = offset; i < Math.min(end, walk.found); i += 1) seqs.push(this.seq[walk.rows[i]!]!);
+    }
+    return { total: window, totalCapped: matches.count > MAX_RESULT_WINDOW, seqs };
   }
 
   /**
@@ -1006,6 +1090,18 @@ function grownFor(flat: Uint32Array, used: number, more: number): Uint32Array {
   const next = new Uint32Array(Math.max(flat.length * 2, used + more));
   next.set(flat.subarray(0, used));
   return next;
+}
+
+/** First index of an ascending list whose value is ≥ target. */
+function lowerBound(list: Uint32Array, target: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid]! < target) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 function ranksOf(order: Uint32Array, n: number): Uint32Array {
