@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import fastifyHelmet from '@fastify/helmet';
 import { API_PREFIX, DEFERRED_START_SCRIPT, EARLY_CLICK_SCRIPT } from '@gemstock/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 import type { Config } from '../config.js';
 import { s3BucketUrl } from '../modules/upload/index.js';
 
@@ -92,7 +92,8 @@ async function securityHeaders(app: FastifyInstance, options: { config: Config }
   const strictPage = serializeDirectives(pageDirectives(mediaOrigin, "'none'", uploadOrigin));
   const api = serializeDirectives(API_DIRECTIVES);
 
-  await app.register(fastifyHelmet, {
+  // Built once: @fastify/helmet built helmet's middleware, parsing every directive, on each request.
+  const helmetHeaders = helmet({
     // Explicit directives only: helmet's defaults add `upgrade-insecure-requests`, which breaks
     // a plain-HTTP deployment on a LAN address.
     contentSecurityPolicy: {
@@ -104,15 +105,19 @@ async function securityHeaders(app: FastifyInstance, options: { config: Config }
     strictTransportSecurity: config.publicUrl.startsWith('https:') ? { maxAge: 31_536_000 } : false,
   });
 
-  app.addHook('onRequest', async (request, reply) => {
-    const path = request.url;
-    if (isUnder(path, API_PREFIX)) {
-      reply.raw.setHeader('content-security-policy', api);
-      reply.raw.setHeader('x-frame-options', 'DENY');
-    } else if (isUnder(path, '/admin')) {
-      reply.raw.setHeader('content-security-policy', strictPage);
-      reply.raw.setHeader('x-frame-options', 'DENY');
-    }
+  app.addHook('onRequest', (request, reply, done) => {
+    helmetHeaders(request.raw, reply.raw, (error?: unknown) => {
+      if (error) return done(error as Error);
+      const path = request.url;
+      if (isUnder(path, API_PREFIX)) {
+        reply.raw.setHeader('content-security-policy', api);
+        reply.raw.setHeader('x-frame-options', 'DENY');
+      } else if (isUnder(path, '/admin')) {
+        reply.raw.setHeader('content-security-policy', strictPage);
+        reply.raw.setHeader('x-frame-options', 'DENY');
+      }
+      done();
+    });
   });
 }
 
