@@ -141,13 +141,21 @@ function radixSort(rows: Uint32Array, keys: Uint32Array[]): Uint32Array {
 /** What a search asks of a row, compiled once per query. */
 interface Spec {
   tokens: Posting[];
-  cells: Posting[];
-  /** Per filtered facet, the posting lists of its chosen values (a row holds one of them). */
-  facetLists: Posting[][];
+  /** The colour's cells (term ids; a row holds one of them). */
+  cells: number[];
+  /** Per filtered facet, its chosen values (term ids; a row holds one of them). */
+  facetLists: number[][];
   format: number;
   orientation: number;
   sinceUs: number | null;
   longWords: string[];
+}
+
+/** Rows on any of a group of lists (a colour's cells, a facet's values), and as a bitset once tested against. */
+interface UnionSet {
+  key: string;
+  rows: Uint32Array;
+  bits: Uint32Array | null;
 }
 
 /** Rows holding a filter's tokens, colour and facet values (null: nothing narrows), and as a bitset once walked. */
@@ -248,6 +256,7 @@ export class CatalogIndex {
   private likedGeneration = 0;
   private readonly matches: TtlCache<Matches>;
   private readonly walks: TtlCache<Walk>;
+  private readonly unions: TtlCache<UnionSet>;
   private readonly candidateSets: TtlCache<CandidateSet>;
   private lastXmin: string | null = null;
   private loadMs: number | null = null;
@@ -275,6 +284,12 @@ export class CatalogIndex {
       // Ranks and bitset words held (a walked filter shares its candidates' bitset): 16 MB in all.
       maxWeight: 4_000_000,
       weigh: (m) => (m.kind === 'ranked' ? m.ranks.length : (m.bits?.length ?? 0)) + 16,
+    });
+    this.unions = new TtlCache<UnionSet>({
+      ttlMs: RESULT_TTL_MS,
+      // Row indices and bitset words held: 16 MB in all.
+      maxWeight: 4_000_000,
+      weigh: (u) => u.rows.length + (u.bits?.length ?? 0) + 1,
     });
     this.walks = new TtlCache<Walk>({
       ttlMs: RESULT_TTL_MS,
@@ -726,11 +741,11 @@ export class CatalogIndex {
       tokens.push(this.postings[id]!);
     }
     tokens.sort((a, b) => a.length - b.length);
-    const cells: Posting[] = [];
+    const cells: number[] = [];
     if (filter.color) {
       for (const c of filter.color.cells) {
         const id = this.termIds.get(c);
-        if (id !== undefined && this.postings[id]!.length > 0) cells.push(this.postings[id]!);
+        if (id !== undefined && this.postings[id]!.length > 0) cells.push(id);
       }
       if (cells.length === 0) return null;
     }
@@ -740,16 +755,16 @@ export class CatalogIndex {
       if (code === undefined) return null;
       format = code;
     }
-    const facetLists: Posting[][] = [];
+    const facetLists: number[][] = [];
     for (const f of FACETS) {
       const values = filter.facets[f];
       if (values.length === 0) continue;
-      const lists: Posting[] = [];
+      const lists: number[] = [];
       for (const v of values) {
         const slot = FACET_SLOTS[f].get(v);
         if (slot === undefined) continue;
         const id = this.facetTerms[f][slot]!;
-        if (id >= 0 && this.postings[id]!.length > 0) lists.push(this.postings[id]!);
+        if (id >= 0 && this.postings[id]!.length > 0) lists.push(id);
       }
       if (lists.length === 0) return null;
       facetLists.push(lists);
@@ -795,10 +810,32 @@ export class CatalogIndex {
       for (const list of rest) rows = intersect(rows, list);
     }
     for (const group of spec.cells.length > 0 ? [spec.cells, ...spec.facetLists] : spec.facetLists) {
-      const union = this.unionOf(group);
-      rows = rows === null ? union : intersect(rows, { rows: union, length: union.length });
+      const union = this.unionSetOf(group);
+      rows = rows === null ? union.rows : keepMarked(rows, this.bitsOfUnion(union));
     }
     return rows;
+  }
+
+  /**
+   * The rows on any of these terms' lists (a colour's cells, a facet's chosen values), kept while
+   * the index is unchanged: the fourteen swatches and the facet values are shared by every search
+   * that adds them to its words.
+   */
+  private unionSetOf(terms: number[]): UnionSet {
+    const key = `${[...terms].sort((a, b) => a - b).join(',')}|${this.generation}`;
+    const cached = this.unions.get(key);
+    if (cached) return cached;
+    const set: UnionSet = { key, rows: this.unionOf(terms.map((t) => this.postings[t]!)), bits: null };
+    this.unions.set(key, set);
+    return set;
+  }
+
+  private bitsOfUnion(set: UnionSet): Uint32Array {
+    if (!set.bits) {
+      set.bits = bitsetOf(set.rows, this.n);
+      this.unions.reweigh(set.key);
+    }
+    return set.bits;
   }
 
   /** Rows on any of the lists, ascending. */
@@ -867,9 +904,7 @@ export class CatalogIndex {
   /** The candidates as a bitset, for walks testing rows in another order. */
   private bitsOf(set: CandidateSet): Uint32Array {
     if (set.bits) return set.bits;
-    const rows = set.rows!;
-    const bits = new Uint32Array((this.n >>> 5) + 1);
-    for (let i = 0; i < rows.length; i += 1) bits[rows[i]! >>> 5]! |= 1 << (rows[i]! & 31);
+    const bits = bitsetOf(set.rows!, this.n);
     set.bits = bits;
     this.candidateSets.reweigh(set.key);
     return bits;
@@ -1090,6 +1125,24 @@ function grownFor(flat: Uint32Array, used: number, more: number): Uint32Array {
   const next = new Uint32Array(Math.max(flat.length * 2, used + more));
   next.set(flat.subarray(0, used));
   return next;
+}
+
+/** A bit a row (of `n`), set for the rows given. */
+function bitsetOf(rows: Uint32Array, n: number): Uint32Array {
+  const bits = new Uint32Array((n >>> 5) + 1);
+  for (let i = 0; i < rows.length; i += 1) bits[rows[i]! >>> 5]! |= 1 << (rows[i]! & 31);
+  return bits;
+}
+
+/** The rows whose bit is set, in their order. */
+function keepMarked(rows: Uint32Array, bits: Uint32Array): Uint32Array {
+  const out = new Uint32Array(rows.length);
+  let n = 0;
+  for (let i = 0; i < rows.length; i += 1) {
+    const row = rows[i]!;
+    if ((bits[row >>> 5]! & (1 << (row & 31))) !== 0) out[n++] = row;
+  }
+  return out.slice(0, n);
 }
 
 /** First index of an ascending list whose value is ≥ target. */
