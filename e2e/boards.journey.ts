@@ -1,10 +1,11 @@
 import { expect, test, type Browser, type BrowserContext } from '@playwright/test';
-import { CART_ROUTES, endpointUrl, MATERIAL_ROUTES, USER_ROUTES } from '@gemstock/contract';
+import { BOARD_ROUTES, CART_ROUTES, endpointUrl, MATERIAL_ROUTES, USER_ROUTES } from '@gemstock/contract';
 import { call } from './fixtures';
 
 /*
  * Team boards (团队收藏夹, decision 0047): the demo company's sub-account puts three materials on a
- * new board on a computer, two from their detail pages and one from its tile in the catalogue; the main account, on a 360 px phone, buys
+ * new board on a computer, two from their detail pages and one from its tile in the catalogue,
+ * and drags the first to the end (decision 0055); the main account, on a 360 px phone, buys
  * everything on it with the licence each was added with; a client opens the board's share link
  * and sees watermarked pictures without prices.
  */
@@ -88,7 +89,33 @@ test('a sub-account fills a team board, the main account buys it on a phone, a c
   }
   await page.goto('/user/board');
   await page.getByRole('link', { name: boardName, exact: true }).click();
-  await expect(page.getByRole('list', { name: '收藏夹中的素材' }).locator(':scope > li')).toHaveCount(3);
+  const cards = page.getByRole('list', { name: '收藏夹中的素材' }).locator(':scope > li');
+  await expect(cards).toHaveCount(3);
+  // The first material dragged by its handle to the end of the board (decision 0055): the page
+  // shows the new order at once, and it is the server's, so a reload shows it again.
+  const titles = () => cards.locator('h3').allTextContents();
+  const before = await titles();
+  const reordered = [before[1], before[2], before[0]];
+  const boardSid = new URL(page.url()).pathname.split('/').pop()!;
+  const saved = page.waitForResponse((r) =>
+    r.url().endsWith(endpointUrl(BOARD_ROUTES.moveItem, { params: { id: boardSid } })),
+  );
+  const handle = (await cards
+    .first()
+    .getByRole('button', { name: /^调整顺序：/ })
+    .boundingBox())!;
+  const last = (await cards.last().boundingBox())!;
+  await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(last.x + last.width * 0.75, last.y + last.height / 2, { steps: 12 });
+  await expect(cards.nth(2)).toHaveClass(/is-lifted/); // the others made room for it
+  await page.screenshot({ path: shots('sub-computer-dragging') });
+  await page.mouse.up();
+  await expect.poll(titles).toEqual(reordered);
+  expect((await saved).ok()).toBe(true);
+  await page.reload();
+  await expect(cards).toHaveCount(3);
+  await expect.poll(titles).toEqual(reordered);
   await page.getByRole('button', { name: '评论 0' }).first().click();
   await page.getByLabel('评论内容').fill('这款适合首页主图');
   await page.getByRole('button', { name: '发送' }).click();

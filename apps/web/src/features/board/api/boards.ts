@@ -82,14 +82,6 @@ export function useRemoveFromBoard(sid: string) {
   });
 }
 
-export function useMoveOnBoard(sid: string) {
-  return useMutation({
-    mutationFn: (body: { material: string; after: string | null }) =>
-      callApi(BOARD_ROUTES.moveItem, { params: { id: sid }, body }),
-    onSettled: refreshBoards,
-  });
-}
-
 export function useCommentOnBoard(sid: string) {
   return useMutation({
     mutationFn: ({ material, body }: { material: string; body: string }) =>

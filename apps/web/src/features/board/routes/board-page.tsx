@@ -1,5 +1,5 @@
 import { BOARD_LIMITS, licenceSpec, type TBoardBuyResponse, type TBoardItem } from '@gemstock/contract';
-import { Suspense, lazy, useEffect, useId, useState } from 'react';
+import { type PointerEvent, Suspense, lazy, useEffect, useId, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LoadError } from '@/components/load-error';
 import { PageResult } from '@/components/page-result';
@@ -13,7 +13,9 @@ import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { materialLabel } from '@/lib/material-licence';
 import { notify } from '@/lib/notify';
-import { useBoard, useBuyBoard, useMoveOnBoard, useRemoveFromBoard } from '../api/boards';
+import { useBoard, useBuyBoard, useRemoveFromBoard } from '../api/boards';
+import { useMoveOnBoard } from '../api/move-on-board';
+import { keyTarget, moveIndex, moveOf } from '../board-order';
 import { ConfirmSheet } from '../components/confirm-sheet';
 import { DialogSlot } from '../components/dialog-slot';
 import './boards.css';
@@ -21,51 +23,71 @@ import './boards.css';
 // the comments (with their form) and the share links load when first opened: the board comes first
 const CommentsDrawer = lazy(async () => ({ default: (await import('../components/comments-drawer')).CommentsDrawer }));
 const SharePanel = lazy(async () => ({ default: (await import('../components/share-panel')).SharePanel }));
+// dragging a card: its code loads once the board is drawn (or at the first press, if sooner)
+const loadDrag = () => import('../components/card-drag');
 
-type Direction = 'up' | 'down';
+/** What moved a material: its 前移 or 后移 button, or its drag handle (a key). */
+type Control = 'up' | 'down' | 'drag';
 
-/** The id of a material's ↑ or ↓ button, to give the keyboard's focus back to it after a move. */
-const moveButtonId = (sid: string, direction: Direction) => `gs-board-move-${direction}-${sid}`;
+/** The id of a material's control, to give the keyboard's focus back to it after a move. */
+const controlId = (sid: string, control: Control) => `gs-board-${control}-${sid}`;
 
 function ItemCard({
   item,
   index,
-  items,
-  board,
-  onMoved,
+  count,
+  hintId,
+  dragged,
+  onMove,
+  onDragStart,
   onComments,
   onRemove,
 }: {
   item: TBoardItem;
   index: number;
-  items: TBoardItem[];
-  board: string;
-  onMoved: (sid: string, direction: Direction) => void;
+  count: number;
+  /** The id of the text that says how the handle works. */
+  hintId: string;
+  dragged: boolean;
+  onMove: (to: number, control: Control) => void;
+  onDragStart: (event: PointerEvent<HTMLElement>) => void;
   onComments: (item: TBoardItem) => void;
   onRemove: (item: TBoardItem) => void;
 }) {
-  const move = useMoveOnBoard(board);
   const title = materialLabel(item);
   const picture = item.thumbUrl ?? item.coverUrl;
-  const moveTo = (direction: Direction) => {
-    // the buttons stay enabled while a move is sent, so the keyboard's focus stays on them
-    if (move.isPending) return;
-    const after = direction === 'up' ? (index >= 2 ? items[index - 2]!.sid : null) : items[index + 1]!.sid;
-    move.mutate({ material: item.sid, after }, { onSuccess: () => onMoved(item.sid, direction) });
-  };
   return (
-    <li className="gs-board-card">
+    <li className={`gs-board-card${dragged ? ' is-lifted' : ''}`}>
       <Link to={paths.detail(item.sid)} className="gs-board-item__picture" aria-label={title} tabIndex={-1}>
-        {picture && <img src={picture} alt={title} loading="lazy" />}
+        {picture && <img src={picture} alt={title} loading="lazy" draggable={false} />}
         {item.disabled && (
           <span className="gs-board-item__off">
             <Tag>已下架</Tag>
           </span>
         )}
       </Link>
+      <button
+        type="button"
+        id={controlId(item.sid, 'drag')}
+        className="gs-board-card__handle"
+        aria-label={`调整顺序：${title}，第 ${index + 1} 个，共 ${count} 个`}
+        aria-describedby={hintId}
+        title="拖动调整顺序"
+        onPointerDown={onDragStart}
+        onKeyDown={(event) => {
+          const to = keyTarget(event.key, index, count);
+          if (to === null) return;
+          event.preventDefault(); // the arrows and Home/End move the card, not the page
+          onMove(to, 'drag');
+        }}
+      >
+        <span className="gs-board-grip" aria-hidden />
+      </button>
       <div className="gs-board-card__body gs-board-card__body--small">
         <h3 className="gs-board-card__title">
-          <Link to={paths.detail(item.sid)}>{title}</Link>
+          <Link to={paths.detail(item.sid)} draggable={false}>
+            {title}
+          </Link>
         </h3>
         <div className="gs-text-secondary">
           {licenceSpec(item.spec, item.format).name} ·{' '}
@@ -76,24 +98,24 @@ function ItemCard({
           <span className="gs-text-secondary">{item.addedByName || '同事'} 添加</span>
         </div>
       </div>
-      <div className="gs-board-card__actions" aria-busy={move.isPending || undefined}>
+      <div className="gs-board-card__actions">
         <Button
           kind="text"
-          id={moveButtonId(item.sid, 'up')}
+          id={controlId(item.sid, 'up')}
           title="前移"
           aria-label={`前移 ${title}`}
           disabled={index === 0}
-          onClick={() => moveTo('up')}
+          onClick={() => onMove(index - 1, 'up')}
         >
           ↑
         </Button>
         <Button
           kind="text"
-          id={moveButtonId(item.sid, 'down')}
+          id={controlId(item.sid, 'down')}
           title="后移"
           aria-label={`后移 ${title}`}
-          disabled={index === items.length - 1}
-          onClick={() => moveTo('down')}
+          disabled={index === count - 1}
+          onClick={() => onMove(index + 1, 'down')}
         >
           ↓
         </Button>
@@ -145,15 +167,68 @@ export default function BoardPage() {
   const [commenting, setCommenting] = useState<{ sid: string; title: string } | null>(null);
   const [removing, setRemoving] = useState<TBoardItem | null>(null);
   const [bought, setBought] = useState<TBoardBuyResponse | null>(null);
-  const [moved, setMoved] = useState<{ sid: string; direction: Direction } | null>(null);
+  const [moved, setMoved] = useState<{ sid: string; control: Control } | null>(null);
+  // what a screen reader hears after a move (the cards' order is only seen)
+  const [said, say] = useState('');
+  const hintId = useId();
+  const items = board.data?.items ?? [];
+  const move = useMoveOnBoard(sid, () => say('排序未保存，已恢复原来的顺序'));
+  const moveCard = (from: number, to: number, control?: Control) => {
+    const call = moveOf(
+      items.map((i) => i.sid),
+      from,
+      to,
+    );
+    if (!call) return;
+    move(call);
+    // a drag leaves the focus where it is
+    setMoved(control ? { sid: call.material, control } : null);
+    say(`${materialLabel(items[from]!)} 已移到第 ${to + 1} 个，共 ${items.length} 个`);
+  };
+  // a card being dragged from its place `from`, and the place `to` the others make room at
+  const [drag, setDrag] = useState<{ from: number; to: number } | null>(null);
+  const hasItems = items.length > 0;
+  useEffect(() => {
+    if (hasItems) void loadDrag();
+  }, [hasItems]);
+  const startDrag = (event: PointerEvent<HTMLElement>, from: number) => {
+    if (!event.isPrimary || event.button !== 0 || drag) return;
+    event.preventDefault(); // a mouse would select text as it goes
+    const press = {
+      card: event.currentTarget.closest('li')!,
+      pointerId: event.pointerId,
+      x: event.clientX,
+      y: event.clientY,
+    };
+    // let go before the code was there (it comes once the board is drawn): a tap, nothing to drag
+    let released = false;
+    const release = (up: globalThis.PointerEvent) => (released ||= up.pointerId === press.pointerId);
+    window.addEventListener('pointerup', release);
+    window.addEventListener('pointercancel', release);
+    void loadDrag().then(({ dragCard }) => {
+      window.removeEventListener('pointerup', release);
+      window.removeEventListener('pointercancel', release);
+      if (released) return;
+      dragCard(
+        press,
+        from,
+        (to) => setDrag({ from, to }),
+        (to) => {
+          // the new order first (the move is shown at once), then the card leaves the pointer
+          if (to !== null) moveCard(from, to);
+          setDrag(null);
+        },
+      );
+    });
+  };
 
-  // after a move the list is drawn again in its new order: the keyboard's focus goes back to the
-  // moved material's button, or to its other one when it reached an end
-  const order = board.data?.items.map((i) => i.sid).join();
+  // after a move the list is drawn again in its new order: the keyboard's focus goes back to what
+  // moved it, or to the other arrow when it reached an end
+  const order = items.map((i) => i.sid).join();
   useEffect(() => {
     if (!moved) return;
-    const same = document.getElementById(moveButtonId(moved.sid, moved.direction));
-    const other = document.getElementById(moveButtonId(moved.sid, moved.direction === 'up' ? 'down' : 'up'));
+    const same = document.getElementById(controlId(moved.sid, moved.control));
+    const other = document.getElementById(controlId(moved.sid, moved.control === 'up' ? 'down' : 'up'));
     const target = same && !(same as HTMLButtonElement).disabled ? same : other;
     target?.focus();
   }, [moved, order]);
@@ -191,7 +266,9 @@ export default function BoardPage() {
       />
     );
   }
-  const { board: summary, items, shares } = board.data;
+  const { board: summary, shares } = board.data;
+  // while a card is dragged the others make room for it where it would go
+  const shown = drag ? moveIndex(items, drag.from, drag.to) : items;
   const buyAll = () => buy.mutate(undefined, { onSuccess: setBought });
   const onSale = items.filter((i) => !i.disabled).length;
 
@@ -249,21 +326,32 @@ export default function BoardPage() {
           </Empty>
         </div>
       ) : (
-        <ul className="gs-board-items" aria-label="收藏夹中的素材">
-          {items.map((item, index) => (
-            <ItemCard
-              key={item.sid}
-              item={item}
-              index={index}
-              items={items}
-              board={summary.sid}
-              onMoved={(moving, direction) => setMoved({ sid: moving, direction })}
-              onComments={(i) => setCommenting({ sid: i.sid, title: materialLabel(i) })}
-              onRemove={setRemoving}
-            />
-          ))}
-        </ul>
+        <>
+          <p id={hintId} className="gs-text-secondary gs-board-hint">
+            按住 <span className="gs-board-grip" aria-hidden /> 拖动调整顺序；键盘：方向键前移或后移一位，Home / End
+            移到最前或最后
+          </p>
+          <ul className={`gs-board-items${drag ? ' is-sorting' : ''}`} aria-label="收藏夹中的素材">
+            {shown.map((item, index) => (
+              <ItemCard
+                key={item.sid}
+                item={item}
+                index={index}
+                count={shown.length}
+                hintId={hintId}
+                dragged={drag !== null && index === drag.to}
+                onMove={(to, control) => moveCard(index, to, control)}
+                onDragStart={(event) => startDrag(event, index)}
+                onComments={(i) => setCommenting({ sid: i.sid, title: materialLabel(i) })}
+                onRemove={setRemoving}
+              />
+            ))}
+          </ul>
+        </>
       )}
+      <p className="gs-sr-only" aria-live="polite">
+        {said}
+      </p>
       <Sheet
         open={bought !== null}
         placement="center"
