@@ -40,7 +40,7 @@ import { TokenService } from '../apps/server/src/lib/tokens.js';
 import { encodeMaterialCursor } from '../apps/server/src/modules/catalog/admin-material.service.js';
 import { searchTokensFor } from '../apps/server/src/modules/search/search-tokens.js';
 import { assertSafeDatabase, dropDatabase, ensureDatabase } from './bench-database.js';
-import { forkBenchServer } from './fork-server.js';
+import { forkBenchServer, untilSearchIndexReady } from './fork-server.js';
 import { figures, percentile } from './latency-figures.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -391,6 +391,13 @@ async function main() {
       if (res.ok) break;
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
+    // The lists do not use the search index, but its load takes a core for half a minute.
+    const indexState = await untilSearchIndexReady(base);
+    log(
+      `search index ${indexState} (load ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')})`,
+    );
 
     log(`\n— ${CLIENTS} connections, ${DURATION_S} s per request`);
     const byList = new Map<Target['list'], number[]>();

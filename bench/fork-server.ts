@@ -1,3 +1,4 @@
+import { COMMON_ROUTES } from '@gemstock/contract';
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -27,4 +28,19 @@ export async function forkBenchServer(env: Record<string, string>): Promise<{ ch
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
   });
   return { child, base };
+}
+
+/**
+ * Waits while the bench server loads its search index (SEARCH_INDEX=memory, the default): the
+ * load takes a core for half a minute at a million materials, and whatever is measured meanwhile
+ * measures the load. Resolves with the index's state ('ready', or 'off' for the database path).
+ */
+export async function untilSearchIndexReady(base: string): Promise<string> {
+  for (;;) {
+    const res = await fetch(`${base}${COMMON_ROUTES.health.path}`);
+    const body = (await res.json()) as { data?: { searchIndex?: { state: string } } };
+    const state = body.data?.searchIndex?.state ?? 'off';
+    if (state !== 'loading') return state;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }

@@ -35,7 +35,7 @@ import { makeThumbnail } from '../apps/server/src/media/image-processor.js';
 import { searchTokensFor } from '../apps/server/src/modules/search/search-tokens.js';
 import { ensureBenchMaterials, mulberry32 } from './seed-materials.js';
 import { assertSafeDatabase, ensureDatabase } from './bench-database.js';
-import { forkBenchServer } from './fork-server.js';
+import { forkBenchServer, untilSearchIndexReady } from './fork-server.js';
 import { inTurn, runLoad } from './load.js';
 import { figures, type Figures } from './latency-figures.js';
 import { cpuPer, type CpuSnapshot, SERVER_BACKENDS_SQL, snapshotCpu } from './process-cpu.js';
@@ -414,16 +414,6 @@ function serverMemory(pid: number | undefined): ServerMemory | null {
 /* ---------------------------------------------------------------- main */
 
 /** Waits until /api/health says the server's search index is ready (or off); answers which. */
-async function untilSearchIndexReady(base: string): Promise<string> {
-  for (;;) {
-    const res = await fetch(`${base}${COMMON_ROUTES.health.path}`);
-    const body = (await res.json()) as { data?: { searchIndex?: { state: string } } };
-    const state = body.data?.searchIndex?.state ?? 'off';
-    if (state !== 'loading') return state;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
 function startServer(): Promise<{ child: ChildProcess; base: string }> {
   return forkBenchServer({ BENCH_DATABASE_URL: DATABASE_URL });
 }
