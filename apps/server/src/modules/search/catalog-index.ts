@@ -112,7 +112,9 @@ function intersect(a: Uint32Array, b: Posting): Uint32Array {
     j = gallop(b.rows, b.length, j, a[i]!);
     if (j < b.length && b.rows[j] === a[i]) out[n++] = a[i]!;
   }
-  return out.subarray(0, n);
+  // A copy when much is unused: the candidate sets are cached and weighed by their length, and a
+  // view would keep the whole buffer (the shorter list's size) alive.
+  return n * 2 < out.length ? out.slice(0, n) : out.subarray(0, n);
 }
 
 /**
