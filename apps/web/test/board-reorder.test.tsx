@@ -1,4 +1,4 @@
-import { BOARD_ROUTES, LicenceType, type TBoardItem, type TBoardSummary } from '@gemstock/contract';
+import { BOARD_ROUTES, LicenceType, type TBoardItem } from '@gemstock/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -8,7 +8,7 @@ import { keyTarget, moveIndex, moveOf } from '@/features/board/board-order';
 import { dragCard, dropIndex } from '@/features/board/components/card-drag';
 import BoardPage from '@/features/board/routes/board-page';
 import { notify } from '@/lib/notify';
-import { materialOf, signIn, userOf } from './factories';
+import { boardOf, materialOf, signIn, userOf } from './factories';
 import { type ApiCall, callsOf, isCall, ok, serveApi } from './fake-api';
 
 /*
@@ -156,15 +156,7 @@ describe('dragging a card', () => {
 });
 
 describe('/user/board/:sid reordered', () => {
-  const board: TBoardSummary = {
-    sid: 'brd0000000000001',
-    name: '春季婚戒',
-    itemCount: 3,
-    covers: [],
-    creatorName: '王小明',
-    editable: true,
-    createdAt: '2026-11-20T02:00:00.000Z',
-  };
+  const board = boardOf();
   const titles = ['玫瑰金对戒', '铂金钻戒', '红宝石戒指'];
   const itemOf = (i: number): TBoardItem => ({
     ...materialOf({ sid: sids[i]!, keywords: [titles[i]!] }),

@@ -13,26 +13,13 @@ import BoardPage from '@/features/board/routes/board-page';
 import BoardsPage from '@/features/board/routes/boards-page';
 import SharedBoardPage from '@/features/board/routes/shared-board-page';
 import { notify } from '@/lib/notify';
-import { materialOf, signIn, userOf } from './factories';
+import { boardOf, materialOf, signIn, userOf } from './factories';
 import { type ApiCall, type ApiHandler, callsOf, isCall, ok, serveApi } from './fake-api';
 
 /**
  * 团队收藏夹 (decision 0047), drawn without antd: the company's boards, one board, the board
  * picker a tile or the detail page opens, and the page a client opens by link.
  */
-
-function boardOf(values: Partial<TBoardSummary> = {}): TBoardSummary {
-  return {
-    sid: 'brd0000000000001',
-    name: '春季婚戒',
-    itemCount: 3,
-    covers: [],
-    creatorName: '王小明',
-    editable: true,
-    createdAt: '2026-11-20T02:00:00.000Z',
-    ...values,
-  };
-}
 
 function itemOf(sid: string, title: string, values: Partial<TBoardItem> = {}): TBoardItem {
   return {

@@ -1,4 +1,11 @@
-import { LicenceType, MaterialFormat, type TMaterial, type TSubUser, type TUser } from '@gemstock/contract';
+import {
+  LicenceType,
+  MaterialFormat,
+  type TBoardSummary,
+  type TMaterial,
+  type TSubUser,
+  type TUser,
+} from '@gemstock/contract';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { notify } from '@/lib/notify';
@@ -103,4 +110,18 @@ export function signedInForEachTest(user: () => TUser = () => userOf()): void {
     vi.restoreAllMocks();
     useSession.getState().clear();
   });
+}
+
+/** A team board as the API describes it (decision 0047), with any fields a test needs changed. */
+export function boardOf(values: Partial<TBoardSummary> = {}): TBoardSummary {
+  return {
+    sid: 'brd0000000000001',
+    name: '春季婚戒',
+    itemCount: 3,
+    covers: [],
+    creatorName: '王小明',
+    editable: true,
+    createdAt: '2026-11-20T02:00:00.000Z',
+    ...values,
+  };
 }

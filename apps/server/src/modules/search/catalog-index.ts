@@ -1,5 +1,6 @@
 import { type Facet, FACETS, facetValues, MAX_RESULT_WINDOW, orientationOf, SortOption } from '@gemstock/contract';
 import type { Db } from '../../db/client.js';
+import { lowerBound } from '../../lib/sorted.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
 import {
   type IndexRow,
@@ -1164,18 +1165,6 @@ function keepMarked(rows: Uint32Array, bits: Uint32Array): Uint32Array {
     if ((bits[row >>> 5]! & (1 << (row & 31))) !== 0) out[n++] = row;
   }
   return out.slice(0, n);
-}
-
-/** First index of an ascending list whose value is ≥ target. */
-function lowerBound(list: Uint32Array, target: number): number {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (list[mid]! < target) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 function ranksOf(order: Uint32Array, n: number): Uint32Array {

@@ -16,6 +16,7 @@ import {
 import { paletteDistance } from '../../media/colour-palette.js';
 import { filterCacheKey, hasFacetFilter, ringStartOf, type SearchFilter, withoutFacet } from './search-query.js';
 import { SearchSample } from './search-sample.js';
+import { lowerBound } from '../../lib/sorted.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
 import { CatalogIndex } from './catalog-index.js';
 
@@ -148,18 +149,6 @@ export interface FacetCounts {
 function orderedSeqs(set: MatchSet, compare: (a: number, b: number) => number): Float64Array {
   const indices = Array.from({ length: set.seq.length }, (_, i) => i).sort(compare);
   return Float64Array.from(indices, (i) => set.seq[i]!);
-}
-
-/** First index whose key is at or above `start` (keys ascending); keys.length when none is. */
-function lowerBound(keys: Int32Array, start: number): number {
-  let lo = 0;
-  let hi = keys.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (keys[mid]! < start) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 export class CatalogSearch {
