@@ -12,11 +12,10 @@ import { count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceOrders, invoices, orders, outboxMessages, users } from '../../src/db/schema/index.js';
 import { newSid } from '../../src/lib/ids.js';
-import { newOrderNo } from '../../src/modules/order/order.service.js';
 import { createTestOperator, type TestOperator } from '../helpers/admin.js';
 import type { TestBuyer } from '../helpers/factories.js';
 import { injectApi } from '../helpers/inject-api.js';
-import { createCompanyBuyer } from '../helpers/money.js';
+import { createCompanyBuyer, insertPaidOrder } from '../helpers/money.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 
 /*
@@ -52,24 +51,7 @@ afterAll(async () => {
 });
 
 async function paidOrder(buyer: TestBuyer, priceCents: number): Promise<{ sid: string; orderNo: string }> {
-  const sid = newSid();
-  const orderNo = newOrderNo(new Date());
-  await t.database.db.insert(orders).values({
-    sid,
-    orderNo,
-    name: '素材授权订单',
-    orderType: 'material',
-    status: 'PAYED',
-    payWay: 'ALIPAY',
-    payTime: new Date(),
-    priceOriginCents: priceCents,
-    priceCents,
-    paidAmountCents: priceCents,
-    userSid: buyer.sid,
-    ownerSid: buyer.sid,
-    settlementKey: `test:${sid}`,
-  });
-  return { sid, orderNo };
+  return insertPaidOrder(t, { ownerSid: buyer.sid, priceCents });
 }
 
 /** Two paid orders of one company on one issued 专票. */

@@ -7,11 +7,10 @@ import { ConfigError, loadConfig } from '../../src/config.js';
 import { invoices, orders } from '../../src/db/schema/index.js';
 import { newSid } from '../../src/lib/ids.js';
 import { signedHeaders, signInvoiceRequest } from '../../src/modules/invoice/invoice-issuer.js';
-import { newOrderNo } from '../../src/modules/order/order.service.js';
 import { createTestOperator } from '../helpers/admin.js';
 import type { TestBuyer } from '../helpers/factories.js';
 import { injectApi } from '../helpers/inject-api.js';
-import { createCompanyBuyer } from '../helpers/money.js';
+import { createCompanyBuyer, insertPaidOrder } from '../helpers/money.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 
 const SAMPLE_PDF = Buffer.from(
@@ -87,23 +86,7 @@ afterAll(async () => {
 });
 
 async function paidOrder(buyer: TestBuyer): Promise<string> {
-  const sid = newSid();
-  await t.database.db.insert(orders).values({
-    sid,
-    orderNo: newOrderNo(new Date()),
-    name: '素材授权订单',
-    orderType: 'material',
-    status: 'PAYED',
-    payWay: 'ALIPAY',
-    payTime: new Date(),
-    priceOriginCents: 39_800,
-    priceCents: 39_800,
-    paidAmountCents: 39_800,
-    userSid: buyer.sid,
-    ownerSid: buyer.sid,
-    settlementKey: `test:${sid}`,
-  });
-  return sid;
+  return (await insertPaidOrder(t, { ownerSid: buyer.sid })).sid;
 }
 
 async function requestInvoice(buyer: TestBuyer, orderSid: string) {

@@ -14,11 +14,10 @@ import { count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceOrders, invoices, orders, outboxMessages, users } from '../../src/db/schema/index.js';
 import { newSid } from '../../src/lib/ids.js';
-import { newOrderNo } from '../../src/modules/order/order.service.js';
 import { createTestOperator, type TestOperator } from '../helpers/admin.js';
 import type { TestBuyer } from '../helpers/factories.js';
 import { injectApi } from '../helpers/inject-api.js';
-import { createCompanyBuyer, createSubAccount, fundWallet } from '../helpers/money.js';
+import { createCompanyBuyer, createSubAccount, fundWallet, insertPaidOrder } from '../helpers/money.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 
 /** A small, well-formed PDF: header, one empty page, trailer. */
@@ -44,26 +43,7 @@ async function paidOrder(
   buyer: TestBuyer,
   values: { payWay?: string; priceCents?: number; orderType?: string; status?: string; ownerSid?: string } = {},
 ): Promise<{ sid: string; orderNo: string }> {
-  const sid = newSid();
-  const orderNo = newOrderNo(new Date());
-  const priceCents = values.priceCents ?? 29_800;
-  const status = values.status ?? 'PAYED';
-  await t.database.db.insert(orders).values({
-    sid,
-    orderNo,
-    name: '素材授权订单',
-    orderType: values.orderType ?? 'material',
-    status,
-    payWay: values.payWay ?? 'ALIPAY',
-    payTime: status === 'PAYED' ? new Date() : null,
-    priceOriginCents: priceCents,
-    priceCents,
-    paidAmountCents: status === 'PAYED' ? priceCents : null,
-    userSid: buyer.sid,
-    ownerSid: values.ownerSid ?? buyer.sid,
-    settlementKey: status === 'PAYED' ? `test:${sid}` : null,
-  });
-  return { sid, orderNo };
+  return insertPaidOrder(t, { priceCents: 29_800, ...values, ownerSid: values.ownerSid ?? buyer.sid, userSid: buyer.sid });
 }
 
 const ORDINARY = { type: 'ORDINARY', title: '上海鑫鎏珠宝有限公司', number: '91310000MA1FL0XX2F' } as const;

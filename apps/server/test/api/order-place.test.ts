@@ -1,5 +1,8 @@
 import type { TOrderResponse } from '@gemstock/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newSid } from '../../src/lib/ids.js';
+import { insertOrder } from '../../src/modules/order/order.repository.js';
 import { countRows } from '../helpers/accounts.js';
 import { createBuyer, insertMaterial, type TestBuyer } from '../helpers/factories.js';
 import { createCompanyBuyer, createMaterials, createSubAccount, orderRow, placeOrder } from '../helpers/money.js';
@@ -189,5 +192,36 @@ describe('placing a material order', () => {
     expect(again.code).toBe(4003);
     const pay = await injectApi(t, ORDER_API.payByWallet, { params: { id: order.sid }, body: {}, token: me.token });
     expect(pay.code).toBe(4002);
+  });
+});
+
+describe('order numbers', () => {
+  it('a number already taken in the same second is drawn again, inside the same transaction', async () => {
+    const taken = await placeOrder(t, buyer, { [(await createMaterials(t, 1))[0]!.sid]: 2 });
+    const takenNo = (await orderRow(t, taken.sid)).orderNo;
+    const draws = [takenNo, takenNo, 'GS20261129120000000001'];
+    const placed = await t.database.db.transaction(async (tx) => {
+      const row = await insertOrder(
+        tx,
+        {
+          sid: newSid(),
+          name: '素材授权订单',
+          orderType: 'material',
+          priceOriginCents: 29_800,
+          priceCents: 29_800,
+          userSid: buyer.sid,
+          ownerSid: buyer.sid,
+          createdAt: new Date(),
+        },
+        [],
+        () => draws.shift()!,
+      );
+      // The transaction is still usable after the skipped draws.
+      await tx.execute(sql`select 1`);
+      return row;
+    });
+    expect(placed.orderNo).toBe('GS20261129120000000001');
+    expect(draws).toHaveLength(0);
+    expect((await orderRow(t, taken.sid)).orderNo).toBe(takenNo);
   });
 });

@@ -27,12 +27,11 @@ import {
 import { newSid } from '../../src/lib/ids.js';
 import { hashPassword } from '../../src/lib/passwords.js';
 import { privacyDueAt } from '../../src/modules/privacy/privacy.service.js';
-import { newOrderNo } from '../../src/modules/order/order.service.js';
 import { createTestOperator, type TestOperator } from '../helpers/admin.js';
 import { DEFAULT_PASSWORD, login, registerBuyer, uniqueEmail, uniqueMobile } from '../helpers/accounts.js';
 import { createBuyer, insertMaterial, type TestBuyer } from '../helpers/factories.js';
 import { injectApi } from '../helpers/inject-api.js';
-import { createSubAccount, fundWallet, TEST_COMPANY } from '../helpers/money.js';
+import { createSubAccount, fundWallet, insertPaidOrder, TEST_COMPANY } from '../helpers/money.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 
 /*
@@ -79,25 +78,8 @@ async function mainAccount(): Promise<Person> {
   return { ...buyer, email, mobile };
 }
 
-async function paidOrder(ownerSid: string, userSid = ownerSid) {
-  const sid = newSid();
-  const orderNo = newOrderNo(new Date());
-  await t.database.db.insert(orders).values({
-    sid,
-    orderNo,
-    name: '素材授权订单',
-    orderType: 'material',
-    status: 'PAYED',
-    payWay: 'ALIPAY',
-    payTime: new Date(),
-    priceOriginCents: 39_800,
-    priceCents: 39_800,
-    paidAmountCents: 39_800,
-    userSid,
-    ownerSid,
-    settlementKey: `test:${sid}`,
-  });
-  return { sid, orderNo };
+function paidOrder(ownerSid: string, userSid = ownerSid) {
+  return insertPaidOrder(t, { ownerSid, userSid });
 }
 
 function ask(buyer: TestBuyer, body: TPrivacyRequestCreate) {

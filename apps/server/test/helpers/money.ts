@@ -2,7 +2,7 @@ import type { TOrder } from '@gemstock/contract';
 import { eq, sql } from 'drizzle-orm';
 import { coupons, ledgerEntries, orders, walletLots } from '../../src/db/schema/index.js';
 import { newSid } from '../../src/lib/ids.js';
-import { newOrderNo } from '../../src/modules/order/order.service.js';
+import { insertOrder } from '../../src/modules/order/order.repository.js';
 import { insertRechargeLot } from '../../src/modules/wallet/wallet.repository.js';
 import { createBuyer, insertMaterial, type TestBuyer } from './factories.js';
 import type { TestApp } from './test-app.js';
@@ -45,23 +45,65 @@ export async function fundWallet(
   const validBefore = options.validBefore ?? new Date(paidAt.getTime() + 30 * 86_400_000);
   const orderSid = newSid();
   await t.database.db.transaction(async (tx) => {
-    await tx.insert(orders).values({
-      sid: orderSid,
-      orderNo: newOrderNo(paidAt),
-      name: 'VIP 月度会员充值',
-      orderType: 'wallet',
-      status: 'PAYED',
-      payWay: 'WECHAT',
-      payTime: paidAt,
-      priceOriginCents: amountCents,
-      priceCents: amountCents,
-      userSid: ownerSid,
-      ownerSid,
-      settlementKey: `test:${orderSid}`,
-    });
+    await insertOrder(
+      tx,
+      {
+        sid: orderSid,
+        name: 'VIP 月度会员充值',
+        orderType: 'wallet',
+        status: 'PAYED',
+        payWay: 'WECHAT',
+        payTime: paidAt,
+        priceOriginCents: amountCents,
+        priceCents: amountCents,
+        userSid: ownerSid,
+        ownerSid,
+        settlementKey: `test:${orderSid}`,
+        createdAt: paidAt,
+      },
+      [],
+    );
     await insertRechargeLot(tx, { ownerSid, orderSid, amountCents, validBefore, createdAt: paidAt });
   });
   return orderSid;
+}
+
+/** A material order as a settled payment leaves it (or, with `status`, as another state does). */
+export async function insertPaidOrder(
+  t: TestApp,
+  values: {
+    ownerSid: string;
+    userSid?: string;
+    payWay?: string;
+    priceCents?: number;
+    orderType?: string;
+    status?: string;
+  },
+): Promise<{ sid: string; orderNo: string }> {
+  const sid = newSid();
+  const priceCents = values.priceCents ?? 39_800;
+  const status = values.status ?? 'PAYED';
+  const paid = status === 'PAYED';
+  const row = await insertOrder(
+    t.database.db,
+    {
+      sid,
+      name: '素材授权订单',
+      orderType: values.orderType ?? 'material',
+      status,
+      payWay: values.payWay ?? 'ALIPAY',
+      payTime: paid ? new Date() : null,
+      priceOriginCents: priceCents,
+      priceCents,
+      paidAmountCents: paid ? priceCents : null,
+      userSid: values.userSid ?? values.ownerSid,
+      ownerSid: values.ownerSid,
+      settlementKey: paid ? `test:${sid}` : null,
+      createdAt: new Date(),
+    },
+    [],
+  );
+  return { sid, orderNo: row.orderNo };
 }
 
 export async function createCoupon(

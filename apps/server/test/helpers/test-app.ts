@@ -43,10 +43,18 @@ export interface TestAppOptions {
   video?: VideoProcessor;
 }
 
+/**
+ * A server error in a test is printed with its stack (stderr, one JSON line), so a failure that
+ * shows only as code 1500 in an assertion — above all one that happens once in many runs — leaves
+ * its cause in the CI log. TEST_LOG_LEVEL=silent quiets it; =info shows every request.
+ */
+const TEST_LOG_LEVEL = process.env.TEST_LOG_LEVEL ?? 'error';
+const TEST_LOG_STREAM = { write: (line: string) => void process.stderr.write(line) };
+
 export async function buildTestApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig(
-    { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/gemstock-test-data' },
+    { NODE_ENV: 'test', LOG_LEVEL: TEST_LOG_LEVEL, DATA_DIR: '/tmp/gemstock-test-data' },
     // Load shedding is off unless a test turns it on: a PGlite clone loading on a busy machine can
     // hold the event loop longer than the production threshold and would shed the test's requests.
     { jwtSecret: TEST_JWT_SECRET, webDist: '/nonexistent', maxEventLoopDelayMs: 0, ...overrides },
@@ -61,7 +69,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}, options: Tes
     ...(options.payments ? { payments: options.payments(config) } : {}),
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
     ...(options.video ? { video: options.video } : {}),
-    logger: false,
+    logStream: TEST_LOG_STREAM,
   });
   await app.ready();
   return {
@@ -88,7 +96,7 @@ export async function buildPeerApp(t: TestApp, options: Pick<TestAppOptions, 'vi
     messages: new DevOutboxSender(t.database.db),
     storage: t.app.deps.storage,
     ...(options.video ? { video: options.video } : {}),
-    logger: false,
+    logStream: TEST_LOG_STREAM,
   });
   await app.ready();
   return { app, database: t.database, config: t.config, call: callOf(app), close: () => app.close() };

@@ -25,7 +25,7 @@ import {
   lockBuyerForPlacement,
   type OrderRow,
 } from './order.repository.js';
-import { agreedFor, assertHasCompany, newOrderNo, nowOf, type OrderDeps, presentOne } from './order.service.js';
+import { agreedFor, assertHasCompany, nowOf, type OrderDeps, presentOne } from './order.service.js';
 
 /**
  * 升级授权 (docs/decisions/0016): a company that holds a licence of a material buys a wider one
@@ -131,7 +131,6 @@ export async function placeUpgradeOrder(
         tx,
         {
           sid: newSid(),
-          orderNo: newOrderNo(now),
           name: `授权升级 ${material.keywords[0] ?? material.sid}（${licenceName(held.spec)} → ${licenceName(spec)}）`,
           orderType: OrderType.MATERIAL,
           spec,

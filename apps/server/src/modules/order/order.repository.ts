@@ -1,6 +1,7 @@
 import { and, count, desc, eq, getTableColumns, gt, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
-import { OrderStatus, type PaidGateway, PayWay } from '@gemstock/contract';
+import { CHINA_OFFSET_MS, OrderStatus, type PaidGateway, PayWay } from '@gemstock/contract';
 import type { DbOrTx } from '../../db/client.js';
+import { newNumericCode } from '../../lib/ids.js';
 import { preparedOnce } from '../../db/sql.js';
 import {
   afterPosition,
@@ -189,16 +190,42 @@ export async function findOpenUpgradeOrder(
   return row;
 }
 
+/** "GS20260121103000123456": China-time stamp plus 6 random digits; unique by index. */
+export function newOrderNo(at: Date): string {
+  const stamp = new Date(at.getTime() + CHINA_OFFSET_MS).toISOString().replace(/\D/g, '').slice(0, 14);
+  return `GS${stamp}${newNumericCode(6)}`;
+}
+
+/**
+ * Tries for a free order number. Two orders in one second share the stamp, so at checkout rates
+ * (hundreds a second) a random suffix is taken now and then; each try is a new draw.
+ */
+const ORDER_NO_TRIES = 8;
+
+/**
+ * Inserts the order under a fresh number (`numberOf`, the random one by default). A number already
+ * taken is skipped by ON CONFLICT, not an error, so the caller's transaction stays usable and the
+ * next draw is tried in it.
+ */
 export async function insertOrder(
   tx: DbOrTx,
-  order: NewOrderRow,
+  order: Omit<NewOrderRow, 'orderNo'> & { createdAt: Date },
   items: { materialSid: string; spec: number; unitPriceCents: number }[],
+  numberOf: (at: Date) => string = newOrderNo,
 ): Promise<OrderRow> {
-  const [created] = await tx.insert(orders).values(order).returning();
-  if (items.length > 0) {
-    await tx.insert(orderItems).values(items.map((i) => ({ ...i, orderSid: created!.sid })));
+  let created: OrderRow | undefined;
+  for (let attempt = 0; !created; attempt += 1) {
+    if (attempt === ORDER_NO_TRIES) throw new Error(`no free order number after ${ORDER_NO_TRIES} draws`);
+    [created] = await tx
+      .insert(orders)
+      .values({ ...order, orderNo: numberOf(order.createdAt) })
+      .onConflictDoNothing({ target: orders.orderNo })
+      .returning();
   }
-  return created!;
+  if (items.length > 0) {
+    await tx.insert(orderItems).values(items.map((i) => ({ ...i, orderSid: created.sid })));
+  }
+  return created;
 }
 
 /** `from` → CANCELLED (a pending approval request goes with it). Undefined when not in `from`. */

@@ -33,7 +33,7 @@ import { paymentDeadlineOf, type PaymentDeadlinePolicy } from './order-deadline.
 import { findLastAttemptTimes } from './order-deadline.repository.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { newNumericCode, newSid } from '../../lib/ids.js';
+import { newSid } from '../../lib/ids.js';
 import {
   cappedTotal,
   decodeCursor,
@@ -100,12 +100,6 @@ export interface OrderDeps {
   refundsOf?: (db: DbOrTx, orderSids: readonly string[]) => Promise<Map<string, TOrderRefund>>;
 }
 
-/** "GS20260121103000123456": China-time stamp plus 6 random digits; unique by index. */
-export function newOrderNo(at: Date): string {
-  const stamp = new Date(at.getTime() + CHINA_OFFSET_MS).toISOString().replace(/\D/g, '').slice(0, 14);
-  return `GS${stamp}${newNumericCode(6)}`;
-}
-
 /* The order module's front door for the modules that pay for, license and show orders. */
 
 /**
@@ -121,7 +115,6 @@ export async function insertQuotedOrder(
     tx,
     {
       sid: newSid(),
-      orderNo: newOrderNo(input.at),
       name: input.name,
       orderType: OrderType.DASHBOARD,
       spec: LicenceType.PREMIUM_CUSTOM,
@@ -266,7 +259,6 @@ export async function placeMaterialOrder(
       tx,
       {
         sid: newSid(),
-        orderNo: newOrderNo(now),
         name,
         orderType: OrderType.MATERIAL,
         spec: lines.length === 1 ? first.spec : null,
@@ -323,7 +315,6 @@ export async function placeWalletOrder(
       tx,
       {
         sid: newSid(),
-        orderNo: newOrderNo(now),
         name: 'VIP 月度会员充值',
         orderType: OrderType.WALLET,
         source: input.source,
@@ -430,7 +421,6 @@ export async function placeCustomOrder(
         tx,
         {
           sid: orderSid,
-          orderNo: newOrderNo(now),
           name: `高级定制 ${material.keywords[0] ?? material.sid}`,
           orderType: OrderType.CUSTOM,
           spec: LicenceType.PREMIUM_CUSTOM,
