@@ -64,7 +64,7 @@ async function envelopePlugin(app: FastifyInstance) {
     if (error instanceof AppError) {
       // A coded 5xx (an outside service failed) is still ours to look into; 4xx are the client's.
       if (error.spec.http >= 500) {
-        request.log.error({ err: error.cause ?? error, code: error.spec.code }, error.message);
+        request.log.error({ err: error.cause ?? error, errorCode: error.spec.code }, error.message);
       }
       return sendError(reply, error.spec, error.message, error.fields);
     }

@@ -10,7 +10,7 @@ import {
 } from '@gemstock/contract';
 import { count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoiceOrders, invoices, orders, outboxMessages, users } from '../../src/db/schema/index.js';
+import { invoiceOrders, invoices, outboxMessages, users } from '../../src/db/schema/index.js';
 import { newSid } from '../../src/lib/ids.js';
 import { createTestOperator, type TestOperator } from '../helpers/admin.js';
 import type { TestBuyer } from '../helpers/factories.js';

@@ -12,8 +12,7 @@ import {
 } from '@gemstock/contract';
 import { count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoiceOrders, invoices, orders, outboxMessages, users } from '../../src/db/schema/index.js';
-import { newSid } from '../../src/lib/ids.js';
+import { invoiceOrders, invoices, outboxMessages, users } from '../../src/db/schema/index.js';
 import { createTestOperator, type TestOperator } from '../helpers/admin.js';
 import type { TestBuyer } from '../helpers/factories.js';
 import { injectApi } from '../helpers/inject-api.js';
@@ -43,7 +42,12 @@ async function paidOrder(
   buyer: TestBuyer,
   values: { payWay?: string; priceCents?: number; orderType?: string; status?: string; ownerSid?: string } = {},
 ): Promise<{ sid: string; orderNo: string }> {
-  return insertPaidOrder(t, { priceCents: 29_800, ...values, ownerSid: values.ownerSid ?? buyer.sid, userSid: buyer.sid });
+  return insertPaidOrder(t, {
+    priceCents: 29_800,
+    ...values,
+    ownerSid: values.ownerSid ?? buyer.sid,
+    userSid: buyer.sid,
+  });
 }
 
 const ORDINARY = { type: 'ORDINARY', title: '上海鑫鎏珠宝有限公司', number: '91310000MA1FL0XX2F' } as const;

@@ -11,13 +11,16 @@ import { LocalDiskStorage } from '../../src/media/storage.js';
 import { DevOutboxSender } from '../../src/notify/dev-outbox.js';
 import { TEST_JWT_SECRET } from '../helpers/test-app.js';
 import { createTestDatabase } from '../helpers/test-db.js';
-import { COMMON_API, MATERIAL_API, endpointUrl } from '@gemstock/contract';
+import { COMMON_API, ErrorCode, MATERIAL_API, endpointUrl } from '@gemstock/contract';
+import { AppError } from '../../src/lib/app-error.js';
 
 // Paths no route answers: the 404 and the redaction of a query the server never parsed.
 // eslint-disable-next-line endpoints/no-api-path -- deliberately not an endpoint
 const NO_SUCH_CALL = '/api/no-such-call';
 // eslint-disable-next-line endpoints/no-api-path -- deliberately not an endpoint
 const NO_SUCH_DOWNLOAD = '/api/no-such-download';
+// eslint-disable-next-line endpoints/no-api-path -- deliberately not an endpoint: a route that fails
+const FAILING_CALL = '/api/test-failing-call';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 describe('request ids and what the logs may hold', () => {
@@ -45,6 +48,11 @@ describe('request ids and what the logs may hold', () => {
           lines.push(JSON.parse(line) as Record<string, unknown>);
         },
       },
+    });
+    app.get(FAILING_CALL, () => {
+      throw new AppError(ErrorCode.MESSAGE_SEND_FAILED, undefined, undefined, {
+        cause: new Error('smtp: connection refused'),
+      });
     });
     await app.ready();
   });
@@ -132,6 +140,16 @@ describe('request ids and what the logs may hold', () => {
       user: { email: '[REDACTED]', mobile: '[REDACTED]', name: '王' },
       token: '[REDACTED]',
       body: { password: '[REDACTED]', code: '[REDACTED]' },
+    });
+  });
+
+  it('logs a server error with its catalogue code and its cause (a code is redacted only as data)', async () => {
+    const res = await app.inject({ method: 'GET', url: FAILING_CALL });
+    expect(res.statusCode).toBe(ErrorCode.MESSAGE_SEND_FAILED.http);
+    const line = lines.find((l) => l.requestId === res.headers['x-request-id'] && l.level === 50);
+    expect(line).toMatchObject({
+      errorCode: ErrorCode.MESSAGE_SEND_FAILED.code,
+      err: { message: 'smtp: connection refused' },
     });
   });
 
