@@ -294,7 +294,7 @@ async function targets(client: pg.Client, seeded: Seeded): Promise<Target[]> {
     materials('status failed', { status: 'failed' }),
     materials('status processing, middle page', {
       status: 'processing',
-      cursor: await materialCursor(client, 'newest', MATERIALS / 400, "status = 'processing'"),
+      cursor: await materialCursor(client, 'newest', Math.floor(MATERIALS / 400), "status = 'processing'"),
     }),
     materials('videos, first page', { format: 'video' }),
     materials('videos, last page', {
