@@ -22,9 +22,11 @@ export function HeaderAccount({ user }: { user: TUser }) {
           type="text"
           icon={<CrownOutlined aria-hidden />}
           className="gs-vip-button"
+          aria-label="升级VIP"
           onClick={() => navigate(paths.wallet)}
         >
-          升级VIP
+          {/* the narrowest phones show "VIP" alone, so the row holds logo, buttons and menu */}
+          <span className="gs-vip-button__verb">升级</span>VIP
         </Button>
       )}
       <UserMenu user={user} />

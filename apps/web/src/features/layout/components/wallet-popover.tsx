@@ -71,7 +71,7 @@ export function WalletPopover({ user }: { user: TUser }) {
       >
         <Button
           type="text"
-          className="gs-vip-button"
+          className="gs-vip-button gs-wallet-button"
           icon={<WalletOutlined aria-hidden />}
           aria-label={`钱包余额 ${formatYuan(user.walletBalance)}`}
           aria-expanded={open}
