@@ -37,6 +37,8 @@ export const LIKED_LAG_MS = 3_000;
 export const SORT_LIMIT = 20_000;
 /** How long an ordered result (≤ MAX_RESULT_WINDOW rows) is reused while the index is unchanged. */
 const RESULT_TTL_MS = 30_000;
+/** Rows the load's posting build goes through between two yields to the event loop. */
+const POSTING_BUILD_SLICE = 50_000;
 
 const NONE = -1;
 
@@ -382,6 +384,7 @@ export class CatalogIndex {
       afterSeq = chunk.rows[chunk.rows.length - 1]!.seq;
       await yieldToEvents();
     }
+    await this.buildPostings();
     await this.buildOrders();
     this.lastXmin = xmin;
     await this.pollOnce();
@@ -593,11 +596,37 @@ export class CatalogIndex {
     this.rowBySeq[seq] = row;
   }
 
-  /** A row of the initial load: rows come by seq, so every posting list grows at its end. */
+  /** A row of the initial load; its posting lists are made once every row is in (buildPostings). */
   private appendLoaded(r: IndexRow): void {
     if (this.rowOf(r.seq) !== undefined) return;
-    const row = this.newRow(r);
-    for (const t of this.termsOf(row)) appendTo(this.postings[t]!, row);
+    this.newRow(r);
+  }
+
+  /**
+   * Every posting list of the initial load, each allocated once at its exact length: counted over
+   * the rows' terms, then filled in row order (ascending, as the lists must be). Grown a row at a
+   * time instead, a million rows' lists held 166 MB for 116 MB of rows, and the smaller copies
+   * each doubling freed stayed with the allocator: the process's RSS rose 125 MB more than the
+   * index's arrays.
+   */
+  private async buildPostings(): Promise<void> {
+    // A plain array: termsOf makes a facet value's term the first time a row holds it.
+    const counts: number[] = [];
+    for (let row = 0; row < this.n; row += 1) {
+      for (const t of this.termsOf(row)) counts[t] = (counts[t] ?? 0) + 1;
+      if (row % POSTING_BUILD_SLICE === POSTING_BUILD_SLICE - 1) await yieldToEvents();
+    }
+    for (let t = 0; t < this.postings.length; t += 1) {
+      // Room for a few appends in a list that has none yet.
+      this.postings[t] = { rows: new Uint32Array(Math.max(4, counts[t] ?? 0)), length: 0 };
+    }
+    for (let row = 0; row < this.n; row += 1) {
+      for (const t of this.termsOf(row)) {
+        const posting = this.postings[t]!;
+        posting.rows[posting.length++] = row;
+      }
+      if (row % POSTING_BUILD_SLICE === POSTING_BUILD_SLICE - 1) await yieldToEvents();
+    }
   }
 
   /** Applies rows read again: new ones appended, changed ones rewritten in place. */
