@@ -52,6 +52,61 @@ export interface SampledFrames {
   frames: GreyImage[];
 }
 
+/** The first bytes of stored sampled frames: a check, then width and height (uint16) and the rate (float32). */
+const SAMPLED_MAGIC = 0x47535431; // "GST1"
+const SAMPLED_HEADER = 12;
+
+/** Sampled frames as stored: a 12-byte header, then the frames' grey bytes one after another. */
+export function encodeSampledFrames(sampled: SampledFrames): Buffer {
+  const { width, height } = sampled.size;
+  const out = Buffer.alloc(SAMPLED_HEADER + sampled.frames.length * width * height);
+  out.writeUInt32BE(SAMPLED_MAGIC, 0);
+  out.writeUInt16BE(width, 4);
+  out.writeUInt16BE(height, 6);
+  out.writeFloatBE(sampled.fps, 8);
+  sampled.frames.forEach((frame, n) => {
+    const at = SAMPLED_HEADER + n * width * height;
+    for (let i = 0; i < frame.data.length; i += 1) out[at + i] = Math.round(frame.data[i]!);
+  });
+  return out;
+}
+
+/**
+ * Stored sampled frames, or null when the bytes are not such a file or are not sampled as
+ * `probe` would be now (another size or rate): the caller samples again.
+ */
+export function decodeSampledFrames(
+  bytes: Buffer,
+  probe: { width: number; height: number; durationMs: number },
+): SampledFrames | null {
+  if (bytes.length < SAMPLED_HEADER || bytes.readUInt32BE(0) !== SAMPLED_MAGIC) return null;
+  const size = { width: bytes.readUInt16BE(4), height: bytes.readUInt16BE(6) };
+  const fps = bytes.readFloatBE(8);
+  const expected = samplingOf(probe);
+  const frameBytes = size.width * size.height;
+  if (
+    size.width !== expected.size.width ||
+    size.height !== expected.size.height ||
+    Math.abs(fps - expected.fps) > 1e-4 * expected.fps ||
+    (bytes.length - SAMPLED_HEADER) % frameBytes !== 0
+  ) {
+    return null;
+  }
+  const frames: GreyImage[] = [];
+  for (let at = SAMPLED_HEADER; at < bytes.length; at += frameBytes) {
+    frames.push({ data: Float32Array.from(bytes.subarray(at, at + frameBytes)), ...size });
+  }
+  // the rate as ffmpeg was asked for it, not its float32 rounding: frame times are computed from it
+  return { size, fps: expected.fps, frames };
+}
+
+function samplingOf(probe: { width: number; height: number; durationMs: number }) {
+  return {
+    size: smallSize(probe.width, probe.height),
+    fps: Math.min(SAMPLE_FPS, SAMPLES_MAX / Math.max(1, probe.durationMs / 1000)),
+  };
+}
+
 /** Samples the video at `input` (a local file) for the first pass: one decode of the whole video. */
 export async function sampleVideo(
   video: VideoProcessor,
@@ -59,8 +114,7 @@ export async function sampleVideo(
   scratch: string,
   probe: { width: number; height: number; durationMs: number },
 ): Promise<SampledFrames> {
-  const size = smallSize(probe.width, probe.height);
-  const fps = Math.min(SAMPLE_FPS, SAMPLES_MAX / Math.max(1, probe.durationMs / 1000));
+  const { size, fps } = samplingOf(probe);
   const sampledPath = join(scratch, 'sampled.grey');
   await video.rawFrames(input, sampledPath, { ...size, fps });
   return { size, fps, frames: await readFrames(sampledPath, size) };

@@ -20,7 +20,7 @@ import { pipeline } from 'node:stream/promises';
 import type { OperatorRow, UserRow } from '../../db/rows.js';
 import { AppError } from '../../lib/app-error.js';
 import { readImageInfo } from '../../media/image-processor.js';
-import { channelCutKey, parseTracedKey } from '../../media/keys.js';
+import { channelCutKey, parseTracedKey, traceSampledKey } from '../../media/keys.js';
 import { perceptualHash } from '../../media/perceptual-hash.js';
 import { MediaRejectedError } from '../../media/media-errors.js';
 import {
@@ -32,7 +32,15 @@ import {
   scoreKeysTogether,
 } from '../../media/trace-image.js';
 import { type GreyImage, TRACE_Z_THRESHOLD, traceCutKeyOf, traceKeyOf } from '../../media/trace-mark.js';
-import { findStillFrames, grabCopyStills, sampleVideo, videoContainerOf } from '../../media/trace-video.js';
+import {
+  decodeSampledFrames,
+  encodeSampledFrames,
+  findStillFrames,
+  grabCopyStills,
+  type SampledFrames,
+  sampleVideo,
+  videoContainerOf,
+} from '../../media/trace-video.js';
 import { recordOperatorAction } from '../audit/index.js';
 import { findMaterialsBySids, type MaterialRow } from '../catalog/index.js';
 import { findUserBySid } from '../user/index.js';
@@ -193,6 +201,31 @@ async function pictureSources(deps: LicenceDeps, material: MaterialRow, copyRati
 }
 
 /**
+ * A video's first-pass frames for finding a still (≤ 4 a second, 64 px): read from private
+ * storage when they were kept, else sampled from the local copy of the original at `input` (a
+ * whole decode: minutes for an hour-long video) and kept, so that no later trace decodes it
+ * again. Keyed by the original's key, so a replaced original samples anew. A file that cannot be
+ * read back is sampled again and replaced; failing to keep it only costs the next trace a decode.
+ */
+export async function storedSampledFrames(
+  deps: LicenceDeps,
+  material: MaterialRow,
+  input: string,
+  scratch: string,
+  probe: { width: number; height: number; durationMs: number },
+): Promise<SampledFrames> {
+  const key = traceSampledKey(material.sid, material.originalKey);
+  const kept = await readStored(deps, key);
+  const decoded = kept ? decodeSampledFrames(kept, probe) : null;
+  if (decoded) return decoded;
+  const sampled = await sampleVideo(deps.video, input, scratch, probe);
+  if (sampled.frames.length > 0) {
+    await deps.storage.put(key, encodeSampledFrames(sampled), 'application/octet-stream').catch(() => undefined);
+  }
+  return sampled;
+}
+
+/**
  * Reads stills against a video: finds the frame of the original each shows (one sampled pass of
  * the original shared by all), reads each against its frame as against a picture, and scores the
  * keys on all of them together (scoreKeysTogether: one still, or a video copy's few). Null when
@@ -210,7 +243,7 @@ async function readVideoStills(
     const input = join(scratch, 'original');
     await pipeline(await deps.storage.getStream(material.originalKey), createWriteStream(input));
     const probe = await deps.video.probe(input);
-    const sampled = await sampleVideo(deps.video, input, scratch, probe);
+    const sampled = await storedSampledFrames(deps, material, input, scratch, probe);
     const found = await findStillFrames(deps.video, input, scratch, stills, probe, sampled);
     const readings: CopyReading[] = [];
     let frameMs: number | null = null;
