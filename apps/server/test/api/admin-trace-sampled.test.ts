@@ -105,7 +105,7 @@ describe.skipIf(!real.available)("a video's sampled frames for 溯源", () => {
       first.json().data.candidates[0].readings[0].frameMs,
     );
     expect(video.json().data.candidates[0].readings[0]).toMatchObject({ placed: true, stills: 5 });
-  }, 120_000);
+  }, 240_000);
 
   it('a file that is not sampled frames (or sampled otherwise) is sampled again and replaced', async () => {
     const { material, still } = await videoMaterial('replaced');
@@ -118,7 +118,7 @@ describe.skipIf(!real.available)("a video's sampled frames for 溯源", () => {
     expect((await t.app.deps.storage.stat(key))?.bytes).toBe(12 + 8 * 64 * 36);
     expect((await trace(operator.token, still, 'image/png', material.sid)).statusCode).toBe(200);
     expect(sampledPasses).toBe(1);
-  }, 120_000);
+  }, 240_000);
 
   it("are kept by the licence's first marked copy: its first trace decodes nothing whole", async () => {
     const { material, buyer, still } = await videoMaterial('marked-copy');
@@ -138,5 +138,5 @@ describe.skipIf(!real.available)("a video's sampled frames for 溯源", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data.candidates[0].readings[0]).toMatchObject({ placed: true });
     expect(sampledPasses).toBe(1);
-  }, 120_000);
+  }, 240_000);
 });

@@ -323,7 +323,7 @@ describe('POST /api/admin/trace', () => {
       } finally {
         await rm(dir, { recursive: true, force: true });
       }
-    }, 120_000);
+    }, 240_000);
 
     it('answers 未检出 for a WebM copy of the unmarked original, read by its stills', async () => {
       const dir = await mkdtemp(join(tmpdir(), 'trace-api-'));
@@ -355,7 +355,7 @@ describe('POST /api/admin/trace', () => {
       } finally {
         await rm(dir, { recursive: true, force: true });
       }
-    }, 120_000);
+    }, 240_000);
 
     it('a bad video copy → a coded error, nothing recorded: not a video 4490, over 60 s 4491, frames under 64 px 4482, a picture material named 4492', async () => {
       const dir = await mkdtemp(join(tmpdir(), 'trace-api-'));

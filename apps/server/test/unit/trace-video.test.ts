@@ -124,7 +124,7 @@ describe.skipIf(!video.available)('the trace mark in a video', () => {
     }
     expect(lowest.right).toBeGreaterThanOrEqual(TRACE_Z_THRESHOLD);
     expect(lowest.wrong).toBeLessThan(TRACE_Z_THRESHOLD);
-  }, 120_000);
+  }, 240_000);
 
   /**
    * A short video file as the copy: COPY_STILLS stills spread over it, each found in the original
@@ -179,7 +179,7 @@ describe.skipIf(!video.available)('the trace mark in a video', () => {
     const perStill = readings.map((r) => scoreKeys(r, { width: WIDTH, height: HEIGHT }, nulls));
     const naive = meanSd(nulls.map((_, n) => perStill.reduce((sum, z) => sum + z[n]!, 0) / Math.sqrt(readings.length)));
     expect(naive.sd).toBeGreaterThan(proper.sd * 1.3);
-  }, 120_000);
+  }, 240_000);
 
   it('names licence A from a copy too degraded for its stills one by one (CRF 32, halved): five together reach the threshold', async () => {
     const { marked, keys } = await fixture();
@@ -190,7 +190,7 @@ describe.skipIf(!video.available)('the trace mark in a video', () => {
     expect(single.filter((s) => s[0]! < TRACE_Z_THRESHOLD).length).toBeGreaterThanOrEqual(2);
     expect(together[0]).toBeGreaterThanOrEqual(TRACE_Z_THRESHOLD);
     expect(Math.max(...together.slice(1))).toBeLessThan(TRACE_Z_THRESHOLD);
-  }, 120_000);
+  }, 240_000);
 
   it('answers no licence for a video copy of the unmarked original', async () => {
     const { original, keys } = await fixture();
@@ -198,5 +198,5 @@ describe.skipIf(!video.available)('the trace mark in a video', () => {
     await ffmpeg('-i', original, '-vf', `scale=${WIDTH / 2}:${HEIGHT / 2}`, '-c:v', 'libx264', '-crf', '28', clean);
     const { together } = await readVideoCopy(clean, keys);
     expect(Math.max(...together)).toBeLessThan(TRACE_Z_THRESHOLD);
-  }, 120_000);
+  }, 240_000);
 });

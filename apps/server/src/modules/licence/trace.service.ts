@@ -297,7 +297,11 @@ async function readVideoCopy(deps: LicenceDeps, body: Buffer) {
     if (Math.min(probe.width, probe.height) < TRACE_COPY_MIN_SIDE) throw new AppError(ErrorCode.TRACE_COPY_TOO_SMALL);
     const grabbed = await grabCopyStills(deps.video, input, scratch, probe.durationMs, container);
     const stills: CopyStill[] = [];
-    for (const { atMs, png } of grabbed) stills.push({ atMs, png, grey: await decodeCopy(png) });
+    for (const { atMs, png } of grabbed) {
+      // ffmpeg's own PNG: one that does not decode is a frame of a file it half read
+      const grey = await decodeCopy(png).catch(() => null);
+      if (grey) stills.push({ atMs, png, grey });
+    }
     if (stills.length === 0) throw new AppError(ErrorCode.TRACE_COPY_VIDEO_UNREADABLE);
     return { probe, stills };
   } finally {
@@ -325,7 +329,8 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
  * named, or the closest by perceptual hash — of its original, of a channel cut made of it, or of
  * a video's frames) and answers the licence whose mark it carries, or none. A picture's copy is
  * read against the original and each channel cut made; a still of a video against the frame it
- * shows. Recorded in the audit log whatever the answer.
+ * shows; a short video file, by a few stills read against their frames and scored together.
+ * Recorded in the audit log whatever the answer.
  */
 export async function traceCopy(
   deps: LicenceDeps,
