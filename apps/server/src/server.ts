@@ -17,6 +17,7 @@ import {
 import { ANALYTICS_ROLLUP_INTERVAL_MS } from './modules/analytics/index.js';
 import { HOT_KEYWORD_REFRESH_MS } from './modules/search/index.js';
 import { RETENTION_INTERVAL_MS, enforceRetention } from './modules/common/index.js';
+import { CUT_HASH_BACKFILL_INTERVAL_MS, runCutHashBackfill } from './modules/licence/index.js';
 import { UnpaidOrderSweeper } from './modules/payment/index.js';
 import { UPLOAD_PURGE_INTERVAL_MS, purgeUnusedUploads } from './modules/upload/index.js';
 import { createMessageSender } from './notify/create-sender.js';
@@ -178,6 +179,14 @@ export async function startServer(config: Config, options: StartServerOptions = 
     SIMILAR_BACKFILL_INTERVAL_MS,
     app.log,
   );
+  // Channel cuts made before 溯源 kept their hashes (docs/decisions/0049) get them: fifty pictures a
+  // batch, one server at a time under an advisory lock; once done, a pass is one read.
+  const cutHashBackfill = new PeriodicTask(
+    'cut hash backfill',
+    () => runCutHashBackfill(app.deps),
+    CUT_HASH_BACKFILL_INTERVAL_MS,
+    app.log,
+  );
   // Bulk edits of materials (素材管理): started in any server's request, run by whichever claims them.
   const bulkEdits = new PeriodicTask(
     'material bulk edits',
@@ -214,6 +223,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
   retention.start();
   paletteBackfill.start();
   similarBackfill.start();
+  cutHashBackfill.start();
   privacyArchives.start();
   refundSweep.start();
   void analyticsRollup.runOnce();
@@ -244,6 +254,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
         retention.stop(),
         paletteBackfill.stop(),
         similarBackfill.stop(),
+        cutHashBackfill.stop(),
         privacyArchives.stop(),
         refundSweep.stop(),
         analyticsRollup.stop(),

@@ -47,7 +47,7 @@ const CANDIDATE: TTraceResponse['candidates'][number] = {
   placed: true,
   licencesCompared: 2,
   bestScore: 23.5,
-  readings: [{ cut: null, frameMs: null, placed: true, licencesCompared: 2, bestScore: 23.5 }],
+  readings: [{ cut: null, frameMs: null, placed: true, stills: 1, licencesCompared: 2, bestScore: 23.5 }],
 };
 
 const FOUND: TTraceResponse = {
@@ -71,7 +71,7 @@ const FOUND: TTraceResponse = {
     ],
   },
   candidates: [CANDIDATE, { ...CANDIDATE, sid: 'm9441qefsdb7fde', title: '项链 银饰', distance: 10, bestScore: 0.4 }],
-  copy: { width: 720, height: 960, bytes: 33_674 },
+  copy: { kind: 'image', width: 720, height: 960, bytes: 33_674, durationMs: null },
 };
 
 const NOT_FOUND: TTraceResponse = {
@@ -79,7 +79,7 @@ const NOT_FOUND: TTraceResponse = {
   threshold: 6,
   match: null,
   candidates: [{ ...CANDIDATE, bestScore: 1.2 }],
-  copy: { width: 720, height: 960, bytes: 33_674 },
+  copy: { kind: 'image', width: 720, height: 960, bytes: 33_674, durationMs: null },
 };
 
 function renderPage() {
@@ -140,9 +140,9 @@ describe('溯源', () => {
           ...CANDIDATE,
           bestScore: 17.2,
           readings: [
-            { cut: 'xiaohongshu', frameMs: null, placed: true, licencesCompared: 2, bestScore: 17.2 },
-            { cut: null, frameMs: null, placed: false, licencesCompared: 2, bestScore: 0.3 },
-            { cut: 'tmall', frameMs: null, placed: true, licencesCompared: 2, bestScore: 1.1 },
+            { cut: 'xiaohongshu', frameMs: null, placed: true, stills: 1, licencesCompared: 2, bestScore: 17.2 },
+            { cut: null, frameMs: null, placed: false, stills: 1, licencesCompared: 2, bestScore: 0.3 },
+            { cut: 'tmall', frameMs: null, placed: true, stills: 1, licencesCompared: 2, bestScore: 1.1 },
           ],
         },
       ],
@@ -165,7 +165,7 @@ describe('溯源', () => {
           ...CANDIDATE,
           format: 'video',
           bestScore: 9.3,
-          readings: [{ cut: null, frameMs: 72_400, placed: true, licencesCompared: 2, bestScore: 9.3 }],
+          readings: [{ cut: null, frameMs: 72_400, placed: true, stills: 1, licencesCompared: 2, bestScore: 9.3 }],
         },
       ],
     });
@@ -175,6 +175,37 @@ describe('溯源', () => {
     expect(match.textContent).toContain('检出文件原视频 01:12.4 处的画面');
     // its download: the video itself
     expect(within(match).getByText('原视频')).toBeTruthy();
+  });
+
+  it('sends a short video as the copy, and says its stills were read together from where they start', async () => {
+    sent.answer = async () => ({
+      ...FOUND,
+      match: { ...FOUND.match!, frameMs: 3_300, score: 12 },
+      candidates: [
+        {
+          ...CANDIDATE,
+          format: 'video',
+          bestScore: 12,
+          readings: [{ cut: null, frameMs: 3_300, placed: true, stills: 5, licencesCompared: 2, bestScore: 12 }],
+        },
+      ],
+      copy: { kind: 'video', width: 640, height: 360, bytes: 812_000, durationMs: 14_000 },
+    });
+    renderPage();
+    choose(new File([new Uint8Array(4096)], 'douyin.mp4', { type: 'video/mp4' }));
+    const match = await screen.findByTestId('trace-match');
+    expect(match.textContent).toContain('检出文件原视频（5 帧画面，自 00:03.3 起）');
+    expect(sent.calls).toHaveLength(1);
+  });
+
+  it('says 未检出 of a video copy in its words', async () => {
+    sent.answer = async () => ({
+      ...NOT_FOUND,
+      copy: { kind: 'video', width: 640, height: 360, bytes: 812_000, durationMs: 14_000 },
+    });
+    renderPage();
+    choose(new File([new Uint8Array(4096)], 'clip.webm', { type: 'video/webm' }));
+    expect((await screen.findByTestId('trace-none')).textContent).toContain('这段视频中没有找到任何授权的标记');
   });
 
   it('says 未检出 when no licence mark reaches the threshold', async () => {
@@ -189,7 +220,7 @@ describe('溯源', () => {
   it('refuses a file that is not a picture out loud and sends nothing', async () => {
     renderPage();
     choose(new File(['%PDF-1.4'], 'contract.pdf', { type: 'application/pdf' }));
-    expect(await screen.findByText('请上传 JPG、PNG 或 WebP 格式的图片')).toBeTruthy();
+    expect(await screen.findByText('请上传 JPG、PNG、WebP 格式的图片，或 MP4、MOV、WebM 格式的短视频')).toBeTruthy();
     expect(sent.calls).toEqual([]);
   });
 

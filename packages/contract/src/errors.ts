@@ -468,17 +468,17 @@ export const ErrorCode = {
   /** `color=` that is not six hexadecimal digits (`d4af37` or `#d4af37`): nothing is searched. */
   COLOR_INVALID: e(4460, 400, '颜色格式不正确，请使用 6 位十六进制颜色值，例如 D4AF37'),
   /* 4480–4499: the trace mark on delivered originals and 溯源 (docs/decisions/0049). */
-  /** A 溯源 upload that is not a JPEG, PNG or WebP picture (by its type or by its bytes). */
-  TRACE_COPY_NOT_IMAGE: e(4480, 415, '请上传 JPG、PNG 或 WebP 格式的图片'),
+  /** A 溯源 upload of another type than a JPEG, PNG or WebP picture or an MP4, MOV or WebM video, or a picture whose bytes are not one. */
+  TRACE_COPY_NOT_IMAGE: e(4480, 415, '请上传 JPG、PNG、WebP 格式的图片，或 MP4、MOV、WebM 格式的短视频'),
   /** A 溯源 upload over TRACE_COPY_MAX_BYTES. */
-  TRACE_COPY_TOO_LARGE: e(4481, 413, '图片不能超过 20 MB'),
-  /** A copy too small to carry the mark's cells (shorter side under TRACE_COPY_MIN_SIDE). */
-  TRACE_COPY_TOO_SMALL: e(4482, 400, '图片太小（短边不足 64 像素），无法检测'),
-  /** No material looks like the copy (perceptual hash): nothing to read it against. */
-  TRACE_NO_CANDIDATE: e(4483, 404, '未找到与这张图片相似的素材，无法溯源；如知道素材编号，请填写后重试'),
+  TRACE_COPY_TOO_LARGE: e(4481, 413, '文件不能超过 20 MB'),
+  /** A copy too small to carry the mark's cells (shorter side under TRACE_COPY_MIN_SIDE; a video's frames too). */
+  TRACE_COPY_TOO_SMALL: e(4482, 400, '图片或视频画面太小（短边不足 64 像素），无法检测'),
+  /** No material looks like the copy (perceptual hash; a video copy: like no video material): nothing to read it against. */
+  TRACE_NO_CANDIDATE: e(4483, 404, '未找到与上传文件相似的素材，无法溯源；如知道素材编号，请填写后重试'),
   /** The material named for a trace does not exist. */
   TRACE_MATERIAL_NOT_FOUND: e(4484, 404, '素材不存在，请检查素材编号'),
-  /** The material named for a trace is a video and this server cannot read videos (no ffmpeg), or its original is unreadable. */
+  /** The material named for a trace is a video and this server cannot read videos (no ffmpeg), or its original is unreadable; or the copy is a video and this server has no ffmpeg. */
   TRACE_VIDEO_UNAVAILABLE: e(4485, 503, '暂时无法读取该视频素材，请稍后重试'),
   /** The licence's marked copy of an original could not be made (an unreadable original): nothing is served. */
   TRACE_MARK_FAILED: e(4486, 503, '原图准备失败，请稍后重试'),
@@ -488,6 +488,20 @@ export const ErrorCode = {
   TRACE_VIDEO_QUEUE_FULL: e(4488, 503, '视频准备任务较多，请稍后再下载'),
   /** The licence's marked copy of a video failed its last attempt (told once; the next download queues it again). */
   TRACE_VIDEO_FAILED: e(4489, 502, '带溯源标记的视频生成失败，请稍后重试'),
+  /** A 溯源 upload sent as a video whose bytes are not an MP4, MOV or WebM video ffprobe can read, or with no frame to grab. */
+  TRACE_COPY_VIDEO_UNREADABLE: e(
+    4490,
+    415,
+    '无法读取该视频文件，请上传 MP4、MOV 或 WebM 格式的视频，或截取其中一帧画面上传',
+  ),
+  /** A 溯源 video copy longer than TRACE_VIDEO_COPY_MAX_MS (or larger than a video upload may be). */
+  TRACE_COPY_VIDEO_TOO_LONG: e(4491, 400, '视频不能超过 60 秒，请截取其中一段后重新上传'),
+  /** A 溯源 video copy with a picture material named: a video is read against a video's frames only. */
+  TRACE_COPY_VIDEO_NOT_VIDEO_MATERIAL: e(
+    4492,
+    400,
+    '所填素材是图片，视频文件只能与视频素材比对；请上传图片，或填写视频素材的编号',
+  ),
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCodeName = keyof typeof ErrorCode;

@@ -47,8 +47,8 @@ export const ADMIN_DESIGN_FILE_PATH = '/api/admin/demands/:id/files';
 export const ADMIN_INVOICE_FILE_PATH = '/api/admin/invoices/:id/file';
 
 /**
- * 溯源: POST with the copy itself as the body (`Content-Type` image/jpeg, image/png or
- * image/webp), `?material=…` optional. Answers ZTraceResponse (api/admin-trace.ts).
+ * 溯源: POST with the copy itself as the body (`Content-Type` image/jpeg, image/png, image/webp,
+ * or a short video: video/mp4, video/quicktime, video/webm), `?material=…` optional. Answers ZTraceResponse (api/admin-trace.ts).
  */
 export const ADMIN_TRACE_PATH = '/api/admin/trace';
 

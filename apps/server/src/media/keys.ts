@@ -127,3 +127,22 @@ export function parseTracedKey(key: string): { materialSid: string; licenceSid: 
   const m = TRACED_KEY.exec(key);
   return m ? { materialSid: m[1]!, licenceSid: m[2]!, preset: null } : null;
 }
+
+/**
+ * Version of a video's stored sampled frames (trace-video.ts's first pass): a new sampling rate
+ * or size makes new keys, and the old files are no longer asked for.
+ */
+export const TRACE_SAMPLED_VERSION = 1;
+
+/**
+ * `private/materials/k3x…/trace-sampled-4be1….grey`: a video's first-pass frames for 溯源,
+ * computed once and kept; named by the original's key (its content) and TRACE_SAMPLED_VERSION,
+ * so a replaced original samples again.
+ */
+export function traceSampledKey(materialSid: string, originalKey: string): string {
+  const hash = createHash('sha256')
+    .update(`trace-sampled:${TRACE_SAMPLED_VERSION}:${originalKey}`)
+    .digest('hex')
+    .slice(0, 16);
+  return `private/materials/${materialSid}/trace-sampled-${hash}.grey`;
+}

@@ -1,6 +1,7 @@
 import { decodeGrey, decodeUprightRgb, encodeLikeOriginal, readImageInfo, type Rendition } from './image-processor.js';
 import {
   cellResiduals,
+  clipResiduals,
   coarsePlacement,
   embedTraceMark,
   type GreyImage,
@@ -112,4 +113,41 @@ export function scoreKeys(
   if (!reading.placed) return keys.map(() => 0);
   const grid = traceGridOf(original.width, original.height);
   return keys.map((key) => traceScore(reading.residuals, traceSigns(key, grid)));
+}
+
+/**
+ * The z-score of each key against several readings on the same grid at once — the stills of a
+ * video copy, each read against the original's frame it shows (every frame carries the same
+ * pattern) — in the keys' order; 0 when none was placed.
+ *
+ * Not Σz/√k of the stills' own scores: those share the key's signs, so they are not independent
+ * for a wrong key (a still scene gives the same residual in every still, and Σz/√k is then √k
+ * times one z, far past the bound). Instead each still's clipped residuals are scaled to unit
+ * length and summed per cell, and the sum is scored once: Σ p·R / √Σ R², where R does not depend
+ * on a wrong key's signs however alike the stills are, so Hoeffding's bound P(z ≥ t) ≤ e^(−t²/2)
+ * holds as for one picture. When the stills' noise is independent it equals Σz/√k in the mean
+ * (the mark adds up k times, the noise √k times); a cell no still covers stays out.
+ */
+export function scoreKeysTogether(
+  readings: readonly CopyReading[],
+  original: { width: number; height: number },
+  keys: readonly Uint8Array[],
+): number[] {
+  const grid = traceGridOf(original.width, original.height);
+  const summed = new Float64Array(grid.cols * grid.rows).fill(NaN);
+  let used = 0;
+  for (const reading of readings) {
+    if (!reading.placed || reading.residuals.length !== summed.length) continue;
+    const clipped = clipResiduals(reading.residuals);
+    let sq = 0;
+    for (const c of clipped) if (Number.isFinite(c)) sq += c * c;
+    if (sq === 0) continue;
+    const norm = Math.sqrt(sq);
+    clipped.forEach((c, i) => {
+      if (Number.isFinite(c)) summed[i] = (Number.isFinite(summed[i]!) ? summed[i]! : 0) + c / norm;
+    });
+    used += 1;
+  }
+  if (used === 0) return keys.map(() => 0);
+  return keys.map((key) => traceScore(summed, traceSigns(key, grid)));
 }

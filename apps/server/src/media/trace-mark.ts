@@ -429,21 +429,29 @@ export function cellResiduals(
 }
 
 /**
- * The z-score of one licence's signs against the cell residuals: Σ r·p / √Σ r², with each r
- * clipped at three times the median |r| so that a few cells the registration missed (an edge, a
- * retouched spot) cannot dominate. Independent of the signs, so the bound of the header holds.
+ * The residuals with each clipped at three times the median |r| (cells left out stay NaN), so that
+ * a few cells the registration missed (an edge, a retouched spot) cannot dominate. Independent of
+ * any licence's signs.
  */
-export function traceScore(residuals: Float64Array, signs: Int8Array): number {
+export function clipResiduals(residuals: Float64Array): Float64Array {
   const finite = [...residuals].filter((r) => Number.isFinite(r));
-  if (finite.length === 0) return 0;
+  if (finite.length === 0) return residuals.map(() => NaN);
   const sorted = finite.map(Math.abs).sort((x, y) => x - y);
   const cap = 3 * sorted[Math.floor(sorted.length / 2)]! || Infinity;
+  return residuals.map((r) => (Number.isFinite(r) ? clamp(r, -cap, cap) : NaN));
+}
+
+/**
+ * The z-score of one licence's signs against the cell residuals: Σ r·p / √Σ r², each r clipped
+ * (clipResiduals). Independent of the signs, so the bound of the header holds.
+ */
+export function traceScore(residuals: Float64Array, signs: Int8Array): number {
+  const clipped = clipResiduals(residuals);
   let dot = 0;
   let sq = 0;
-  for (let i = 0; i < residuals.length; i += 1) {
-    const r = residuals[i]!;
-    if (!Number.isFinite(r)) continue;
-    const c = clamp(r, -cap, cap);
+  for (let i = 0; i < clipped.length; i += 1) {
+    const c = clipped[i]!;
+    if (!Number.isFinite(c)) continue;
     dot += c * signs[i]!;
     sq += c * c;
   }

@@ -9,9 +9,9 @@ import { MediaProcessingError, MediaRejectedError } from './media-errors.js';
  * directly with an argument array (no shell, so no file name or value is ever interpreted), reads
  * only local files, and is killed when it runs past its time limit.
  *
- * Inputs are always opened with the QuickTime/MP4 demuxer (`-f mov`) and the file protocol only,
- * whatever the file claims to be: a crafted file cannot pull in another demuxer (HLS, concat …)
- * or a network resource.
+ * Inputs are always opened with the QuickTime/MP4 demuxer (`-f mov`; a WebM copy uploaded to 溯源:
+ * Matroska's, `-f matroska`, chosen by its bytes) and the file protocol only, whatever the file
+ * claims to be: a crafted file cannot pull in another demuxer (HLS, concat …) or a network resource.
  */
 
 export interface VideoProbe {
@@ -34,13 +34,19 @@ export interface PreviewClipOptions {
   overlayPngPath: string;
 }
 
+/**
+ * The demuxer a file is opened with: always QuickTime/MP4, but 溯源 also reads a WebM copy
+ * someone uploads (Matroska's demuxer; still the file protocol only).
+ */
+export type VideoContainer = 'mov' | 'matroska';
+
 export interface VideoProcessor {
   /** False when ffmpeg or ffprobe is missing: video cannot be checked or previewed. */
   readonly available: boolean;
   readonly ffmpegPath: string | null;
   readonly ffprobePath: string | null;
   /** Size, duration and codec. Throws MediaRejectedError for a file that is not a usable video. */
-  probe(path: string): Promise<VideoProbe>;
+  probe(path: string, options?: { container?: VideoContainer }): Promise<VideoProbe>;
   /** One frame at `atMs` as a JPEG of at most `maxLongSide` pixels on its long side. */
   extractPoster(input: string, output: string, options: { atMs: number; width: number; height: number }): Promise<void>;
   /** A short, small H.264 clip (faststart, no sound) with the overlay on every frame. */
@@ -63,7 +69,11 @@ export interface VideoProcessor {
    * Frame `frameIndex` of those from `fromMs` on (counted as rawFrames counts them), upright and
    * at full size, as a PNG: the original's frame a still is read against.
    */
-  frameStill(input: string, output: string, options: { fromMs: number; frameIndex: number }): Promise<void>;
+  frameStill(
+    input: string,
+    output: string,
+    options: { fromMs: number; frameIndex: number; container?: VideoContainer },
+  ): Promise<void>;
 }
 
 export interface TracedVideoOptions {
@@ -101,7 +111,11 @@ const MAX_STDOUT_BYTES = 4 * 1024 * 1024;
 const STDERR_TAIL_BYTES = 4096;
 
 /** Options placed before every `-i`: local files only, always the MP4/QuickTime demuxer. */
-const SAFE_INPUT = ['-protocol_whitelist', 'file', '-f', 'mov'];
+function safeInput(container: VideoContainer = 'mov'): string[] {
+  return ['-protocol_whitelist', 'file', '-f', container];
+}
+
+const SAFE_INPUT = safeInput();
 
 function isExecutable(path: string): boolean {
   try {
@@ -245,13 +259,23 @@ class FfmpegVideoProcessor implements VideoProcessor {
     return { ffmpeg: this.ffmpegPath, ffprobe: this.ffprobePath };
   }
 
-  async probe(path: string): Promise<VideoProbe> {
+  async probe(path: string, options: { container?: VideoContainer } = {}): Promise<VideoProbe> {
     const { ffprobe } = this.binaries();
     let result: RunResult;
     try {
       result = await run(
         ffprobe,
-        ['-v', 'error', ...SAFE_INPUT, '-print_format', 'json', '-show_format', '-show_streams', '-i', path],
+        [
+          '-v',
+          'error',
+          ...safeInput(options.container),
+          '-print_format',
+          'json',
+          '-show_format',
+          '-show_streams',
+          '-i',
+          path,
+        ],
         PROBE_TIMEOUT_MS,
       );
     } catch (error) {
@@ -384,14 +408,18 @@ class FfmpegVideoProcessor implements VideoProcessor {
     );
   }
 
-  async frameStill(input: string, output: string, options: { fromMs: number; frameIndex: number }) {
+  async frameStill(
+    input: string,
+    output: string,
+    options: { fromMs: number; frameIndex: number; container?: VideoContainer },
+  ) {
     const { ffmpeg } = this.binaries();
     await run(
       ffmpeg,
       [
         ...['-v', 'error', '-nostdin', '-y'],
         ...(options.fromMs ? ['-ss', seconds(options.fromMs)] : []),
-        ...SAFE_INPUT,
+        ...safeInput(options.container),
         ...['-i', input],
         ...['-an', '-sn', '-dn', '-vf', `select=eq(n\\,${Math.max(0, Math.floor(options.frameIndex))})`],
         ...['-frames:v', '1', '-vsync', 'passthrough', '-c:v', 'png', '-f', 'image2', output],

@@ -304,10 +304,93 @@ describe('POST /api/admin/trace', () => {
         expect(data.match).toMatchObject({ certNo: licence!.certNo, cut: null, materialSid: material.sid });
         expect(Math.abs(data.match.frameMs - 1200)).toBeLessThanOrEqual(41);
         expect(data.candidates[0]).toMatchObject({ sid: material.sid, format: 'video', licencesCompared: 2 });
+
+        // The copy itself, a short video file: five stills read together name the same licence.
+        const whole = await trace(operator.token, await readFile(copy), { type: 'video/mp4' });
+        expect(whole.statusCode).toBe(200);
+        const read = whole.json().data;
+        expect(read.copy).toMatchObject({ kind: 'video', width: 320, height: 180, durationMs: expect.any(Number) });
+        expect(read.match).toMatchObject({ certNo: licence!.certNo, cut: null, materialSid: material.sid });
+        expect(read.match.score).toBeGreaterThanOrEqual(read.threshold);
+        expect(read.candidates[0].readings).toEqual([
+          expect.objectContaining({ cut: null, placed: true, stills: 5, bestScore: read.match.score }),
+        ]);
+        const entries = await t.database.db.select().from(auditLogs).where(eq(auditLogs.operatorSid, operator.sid));
+        expect(entries.map((e) => (e.after as { copy: { kind: string } }).copy.kind).sort()).toEqual([
+          'image',
+          'video',
+        ]);
       } finally {
         await rm(dir, { recursive: true, force: true });
       }
-    }, 120_000);
+    }, 240_000);
+
+    it('answers 未检出 for a WebM copy of the unmarked original, read by its stills', async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'trace-api-'));
+      try {
+        const originalPath = join(dir, 'original.mp4');
+        await ffmpeg(
+          ...['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25:duration=2'],
+          ...['-vf', 'gblur=sigma=1.2,noise=alls=4:allf=t'],
+          ...['-c:v', 'libx264', '-crf', '16', '-pix_fmt', 'yuv420p', originalPath],
+        );
+        const [m] = await createMaterials(t, 1, { width: 640, height: 360, format: 'video' });
+        await t.app.deps.storage.put(m!.originalKey, await readFile(originalPath), 'video/mp4');
+        const buyer = await companyBuyer('杭州市琢玉坊有限公司');
+        const order = await placeOrder(t, buyer, { [m!.sid]: m!.authTypes[0]! });
+        expect((await payByWallet(t, buyer, order.sid)).code).toBe(0);
+        // As though its marked copy had been downloaded: this copy is of the unmarked original.
+        await t.database.db.update(licences).set({ downloadCount: 1 }).where(eq(licences.materialSid, m!.sid));
+        const copy = join(dir, 'copy.webm');
+        await ffmpeg('-i', originalPath, '-vf', 'scale=320:180', '-c:v', 'libvpx', '-b:v', '400k', copy);
+        const operator = await createTestOperator(t);
+        const res = await trace(operator.token, await readFile(copy), { type: 'video/webm', material: m!.sid });
+        expect(res.statusCode).toBe(200);
+        const { data } = res.json();
+        expect(data).toMatchObject({ found: false, match: null, copy: { kind: 'video', width: 320, height: 180 } });
+        expect(data.candidates[0].readings).toEqual([
+          expect.objectContaining({ placed: true, stills: 5, licencesCompared: 1 }),
+        ]);
+        expect(data.candidates[0].bestScore).toBeLessThan(data.threshold);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    }, 240_000);
+
+    it('a bad video copy → a coded error, nothing recorded: not a video 4490, over 60 s 4491, frames under 64 px 4482, a picture material named 4492', async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'trace-api-'));
+      try {
+        const long = join(dir, 'long.mp4');
+        await ffmpeg('-f', 'lavfi', '-i', 'testsrc2=size=160x96:rate=2:duration=61', '-c:v', 'libx264', long);
+        const tiny = join(dir, 'tiny.mp4');
+        await ffmpeg('-f', 'lavfi', '-i', 'testsrc2=size=96x48:rate=5:duration=2', '-c:v', 'libx264', tiny);
+        const fine = join(dir, 'fine.mp4');
+        await ffmpeg('-f', 'lavfi', '-i', 'testsrc2=size=160x96:rate=5:duration=2', '-c:v', 'libx264', fine);
+        const { material: picture } = await pictureMaterial(5);
+        const operator = await createTestOperator(t);
+        const cases: [Buffer, string, { code: number; message: string }, string?][] = [
+          [Buffer.from('not a video at all'), 'video/mp4', ErrorCode.TRACE_COPY_VIDEO_UNREADABLE],
+          // an MP4's first bytes, then nothing ffprobe can read
+          [
+            Buffer.concat([(await readFile(fine)).subarray(0, 64), Buffer.alloc(2000)]),
+            'video/quicktime',
+            ErrorCode.TRACE_COPY_VIDEO_UNREADABLE,
+          ],
+          [await makeJpeg(300, 200), 'video/webm', ErrorCode.TRACE_COPY_VIDEO_UNREADABLE],
+          [await readFile(long), 'video/mp4', ErrorCode.TRACE_COPY_VIDEO_TOO_LONG],
+          [await readFile(tiny), 'video/mp4', ErrorCode.TRACE_COPY_TOO_SMALL],
+          [await readFile(fine), 'video/mp4', ErrorCode.TRACE_COPY_VIDEO_NOT_VIDEO_MATERIAL, picture.sid],
+        ];
+        for (const [body, type, expected, material] of cases) {
+          const res = await trace(operator.token, body, { type, material });
+          expect(res.json()).toMatchObject({ code: expected.code, message: expected.message });
+        }
+        const entries = await t.database.db.select().from(auditLogs).where(eq(auditLogs.operatorSid, operator.sid));
+        expect(entries).toHaveLength(0);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    }, 60_000);
 
     it('a video this server cannot read → 4485, nothing recorded', async () => {
       const [m] = await createMaterials(t, 1, { width: 640, height: 360, format: 'video' });

@@ -5,7 +5,8 @@ import { z } from '../zod-locale.js';
  * Operator console: 溯源. A copy of a picture found elsewhere is uploaded as the request body
  * itself (ADMIN_TRACE_PATH, the file's own Content-Type, like a design file) and read against the
  * trace mark every delivered original, channel cut and video carries (a video's copy: a still
- * grabbed from it). docs/decisions/0049-a-trace-on-delivered-originals.md.
+ * grabbed from it, or a short video file of which a few stills are read together).
+ * docs/decisions/0049-a-trace-on-delivered-originals.md.
  */
 
 export const ZTraceQuery = z.object({
@@ -38,7 +39,10 @@ export const ZTraceMatch = z.object({
   score: z.number(),
   /** The channel cut the copy was made from (its licence's marked cut); null: the original. */
   cut: z.enum(CHANNEL_PRESETS).nullable(),
-  /** For a video: when the frame the still shows is, in ms from the start; null for a picture. */
+  /**
+   * For a video: when the frame the still shows is, in ms from the start (a video copy: the frame
+   * its first still shows); null for a picture.
+   */
   frameMs: z.number().nullable(),
   company: z.string().nullable(),
   /** The account that bought the licence. */
@@ -57,6 +61,8 @@ export const ZTraceReading = z.object({
   /** The video's frame the still was found to show, in ms; null for a picture. */
   frameMs: z.number().nullable(),
   placed: z.boolean(),
+  /** Stills of a video copy read together (their residuals summed, one z-score); 1 for a picture or a still. */
+  stills: z.number(),
   licencesCompared: z.number(),
   bestScore: z.number().nullable(),
 });
@@ -84,6 +90,14 @@ export const ZTraceResponse = z.object({
   threshold: z.number(),
   match: ZTraceMatch.nullable(),
   candidates: z.array(ZTraceCandidate),
-  copy: z.object({ width: z.number(), height: z.number(), bytes: z.number() }),
+  copy: z.object({
+    /** A picture (or a still), or a short video of which a few stills were read. */
+    kind: z.enum(['image', 'video']),
+    width: z.number(),
+    height: z.number(),
+    bytes: z.number(),
+    /** A video copy's length; null for a picture. */
+    durationMs: z.number().nullable(),
+  }),
 });
 export type TTraceResponse = z.infer<typeof ZTraceResponse>;

@@ -97,3 +97,17 @@ export const traceReferenceHashes = pgTable(
     index('trace_reference_hashes_hash_idx').on(t.perceptualHash, t.materialSid, t.source),
   ],
 );
+
+/**
+ * How far the backfill of channel cuts' hashes has walked the catalogue (by `materials.seq`)
+ * (decision 0049): cuts made before their hash was kept (no `cut:<preset>` row above) are read
+ * from storage and hashed, the next materials each pass, under an advisory lock. `done` once a
+ * pass found nothing after its position; cuts marked since keep their hash when first marked.
+ * One row per `version` of what is hashed (TRACE_CUT_HASH_BACKFILL_VERSION).
+ */
+export const traceCutHashBackfill = pgTable('trace_cut_hash_backfill', {
+  version: smallint().primaryKey(),
+  afterSeq: bigint({ mode: 'number' }).notNull().default(0),
+  done: boolean().notNull().default(false),
+  updatedAt: now(),
+});

@@ -9,5 +9,6 @@ export { findLicenceByOrderMaterial } from './licence.repository.js';
 export type { LicenceRow } from './licence.repository.js';
 export { licenceRoutes } from './licence.routes.js';
 export { adminTraceRoutes } from './admin-trace.routes.js';
+export { CUT_HASH_BACKFILL_INTERVAL_MS, runCutHashBackfill } from './trace-backfill.js';
 export { findUpgradableLicence, grantOrderLicences, supersedeUpgradedLicence } from './licence.service.js';
 export { assertLicencesNotOwned, findCustomDesignCredit, withOwnership } from './ownership.js';

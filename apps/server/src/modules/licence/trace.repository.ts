@@ -1,6 +1,15 @@
-import { and, desc, eq, gt, like, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, like, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { downloads, licences, materials, orders, traceReferenceHashes } from '../../db/schema/index.js';
+import { MaterialFormat } from '@gemstock/contract';
+import {
+  downloads,
+  licences,
+  materials,
+  orders,
+  traceCutHashBackfill,
+  traceReferenceHashes,
+} from '../../db/schema/index.js';
+import { rowsOf } from '../../db/sql.js';
 import type { LicenceRow } from './licence.repository.js';
 
 /** A licence by its sid (a marked file's key, or a marked video's job, names it). */
@@ -110,4 +119,77 @@ export async function findReferencesNearHash(
     .orderBy(closest, traceReferenceHashes.materialSid)
     .limit(limit);
   return rows.map((r) => ({ sid: r.sid, distance: Number(r.distance) }));
+}
+
+/** The advisory lock the backfill of cuts' hashes holds for a batch (its own, among the 7_310_xxx). */
+const CUT_HASH_BACKFILL_LOCK = 7_310_751;
+
+/** Takes the backfill's lock for this transaction; false when another server has it. */
+export async function tryLockCutHashBackfill(tx: DbOrTx, version: number): Promise<boolean> {
+  const rows = rowsOf<{ ok: boolean }>(
+    await tx.execute(
+      sql`select pg_try_advisory_xact_lock(${sql.raw(String(CUT_HASH_BACKFILL_LOCK))}, ${version}) as ok`,
+    ),
+  );
+  return rows[0]?.ok === true;
+}
+
+/** Where the backfill of cuts' hashes of `version` stands: after which seq, and whether it is done. */
+export async function cutHashBackfillPosition(
+  tx: DbOrTx,
+  version: number,
+): Promise<{ afterSeq: number; done: boolean }> {
+  const [row] = await tx
+    .select({ afterSeq: traceCutHashBackfill.afterSeq, done: traceCutHashBackfill.done })
+    .from(traceCutHashBackfill)
+    .where(eq(traceCutHashBackfill.version, version));
+  return row ?? { afterSeq: 0, done: false };
+}
+
+/** Moves the backfill of `version` on to `afterSeq`, done when nothing was left after it. */
+export async function saveCutHashBackfillPosition(
+  tx: DbOrTx,
+  version: number,
+  position: { afterSeq: number; done: boolean },
+): Promise<void> {
+  await tx
+    .insert(traceCutHashBackfill)
+    .values({ version, ...position })
+    .onConflictDoUpdate({ target: traceCutHashBackfill.version, set: { ...position, updatedAt: sql`now()` } });
+}
+
+/**
+ * The next `limit` picture materials after `afterSeq`, by seq (materials_seq_idx), with what
+ * names their cuts' keys; and which `cut:<preset>` hashes each has already.
+ */
+export async function nextPicturesForCutHashes(tx: DbOrTx, afterSeq: number, limit: number) {
+  const rows = await tx
+    .select({
+      sid: materials.sid,
+      seq: materials.seq,
+      width: materials.width,
+      height: materials.height,
+      originalKey: materials.originalKey,
+    })
+    .from(materials)
+    .where(and(sql`${materials.seq} > ${afterSeq}`, eq(materials.format, MaterialFormat.IMAGE)))
+    .orderBy(materials.seq)
+    .limit(limit);
+  const hashed = new Set<string>();
+  if (rows.length > 0) {
+    const existing = await tx
+      .select({ sid: traceReferenceHashes.materialSid, source: traceReferenceHashes.source })
+      .from(traceReferenceHashes)
+      .where(
+        and(
+          inArray(
+            traceReferenceHashes.materialSid,
+            rows.map((r) => r.sid),
+          ),
+          like(traceReferenceHashes.source, 'cut:%'),
+        ),
+      );
+    for (const e of existing) hashed.add(`${e.sid} ${e.source}`);
+  }
+  return rows.map((r) => ({ ...r, seq: Number(r.seq), hashed: (source: string) => hashed.has(`${r.sid} ${source}`) }));
 }

@@ -9,20 +9,38 @@ import {
   presetFits,
   TRACE_COPY_MIN_SIDE,
   TRACE_COPY_TYPES,
+  TRACE_VIDEO_COPY_MAX_MS,
+  TRACE_VIDEO_COPY_TYPES,
   type TTraceResponse,
 } from '@gemstock/contract';
 import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { OperatorRow, UserRow } from '../../db/rows.js';
 import { AppError } from '../../lib/app-error.js';
 import { readImageInfo } from '../../media/image-processor.js';
-import { channelCutKey, parseTracedKey } from '../../media/keys.js';
+import { channelCutKey, parseTracedKey, traceSampledKey } from '../../media/keys.js';
 import { perceptualHash } from '../../media/perceptual-hash.js';
-import { decodeCopy, markOriginal, readCopyAgainst, scoreKeys } from '../../media/trace-image.js';
+import { MediaRejectedError } from '../../media/media-errors.js';
+import {
+  type CopyReading,
+  decodeCopy,
+  markOriginal,
+  readCopyAgainst,
+  scoreKeys,
+  scoreKeysTogether,
+} from '../../media/trace-image.js';
 import { type GreyImage, TRACE_Z_THRESHOLD, traceCutKeyOf, traceKeyOf } from '../../media/trace-mark.js';
-import { findStillFrame } from '../../media/trace-video.js';
+import {
+  decodeSampledFrames,
+  encodeSampledFrames,
+  findStillFrames,
+  grabCopyStills,
+  type SampledFrames,
+  sampleVideo,
+  videoContainerOf,
+} from '../../media/trace-video.js';
 import { recordOperatorAction } from '../audit/index.js';
 import { findMaterialsBySids, type MaterialRow } from '../catalog/index.js';
 import { findUserBySid } from '../user/index.js';
@@ -183,25 +201,125 @@ async function pictureSources(deps: LicenceDeps, material: MaterialRow, copyRati
 }
 
 /**
- * Reads a still against a video: finds the frame of the original it shows, then reads the still
- * against that frame as against a picture. Null when the video cannot be read.
+ * A video's first-pass frames for finding a still (≤ 4 a second, 64 px): read from private
+ * storage when they were kept, else sampled from the local copy of the original at `input` (a
+ * whole decode: minutes for an hour-long video) and kept, so that no later trace decodes it
+ * again. Keyed by the original's key, so a replaced original samples anew. A file that cannot be
+ * read back is sampled again and replaced; failing to keep it only costs the next trace a decode.
  */
-async function readVideoStill(deps: LicenceDeps, material: MaterialRow, still: GreyImage, keys: Uint8Array[]) {
+export async function storedSampledFrames(
+  deps: LicenceDeps,
+  material: MaterialRow,
+  input: string,
+  scratch: string,
+  probe: { width: number; height: number; durationMs: number },
+): Promise<SampledFrames> {
+  const key = traceSampledKey(material.sid, material.originalKey);
+  const kept = await readStored(deps, key);
+  const decoded = kept ? decodeSampledFrames(kept, probe) : null;
+  if (decoded) return decoded;
+  const sampled = await sampleVideo(deps.video, input, scratch, probe);
+  if (sampled.frames.length > 0) {
+    await deps.storage.put(key, encodeSampledFrames(sampled), 'application/octet-stream').catch(() => undefined);
+  }
+  return sampled;
+}
+
+/**
+ * Reads stills against a video: finds the frame of the original each shows (one sampled pass of
+ * the original shared by all), reads each against its frame as against a picture, and scores the
+ * keys on all of them together (scoreKeysTogether: one still, or a video copy's few). Null when
+ * the video cannot be read.
+ */
+async function readVideoStills(
+  deps: LicenceDeps,
+  material: MaterialRow,
+  stills: readonly { atMs: number; grey: GreyImage }[],
+  keys: Uint8Array[],
+) {
   await mkdir(deps.scratchDir, { recursive: true });
   const scratch = await mkdtemp(join(deps.scratchDir, 'trace-'));
   try {
     const input = join(scratch, 'original');
     await pipeline(await deps.storage.getStream(material.originalKey), createWriteStream(input));
     const probe = await deps.video.probe(input);
-    const found = await findStillFrame(deps.video, input, scratch, still, probe);
-    if (!found) return { placed: false, frameMs: null, scores: keys.map(() => 0) };
-    const reading = await readCopyAgainst(still, found.frame);
-    return { placed: reading.placed, frameMs: found.atMs, scores: scoreKeys(reading, probe, keys) };
+    const sampled = await storedSampledFrames(deps, material, input, scratch, probe);
+    const found = await findStillFrames(deps.video, input, scratch, stills, probe, sampled);
+    const readings: CopyReading[] = [];
+    let frameMs: number | null = null;
+    for (const [i, still] of stills.entries()) {
+      const frame = found[i];
+      if (!frame) continue;
+      const reading = await readCopyAgainst(still.grey, frame.frame);
+      if (reading.placed) frameMs ??= frame.atMs;
+      readings.push(reading);
+    }
+    const placed = readings.filter((r) => r.placed).length;
+    return { placed: placed > 0, frameMs, stills: placed, scores: scoreKeysTogether(readings, probe, keys) };
   } catch {
     return null;
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
+}
+
+interface CopyStill {
+  /** When it shows in the copy (0 for a picture). */
+  atMs: number;
+  png: Buffer;
+  grey: GreyImage;
+}
+
+/**
+ * A video copy (溯源 of a short clip): probed by its own demuxer and read as COPY_STILLS stills
+ * spread over it. Bad input is refused here, before anything is recorded: not a video ffprobe
+ * reads (4490), longer than TRACE_VIDEO_COPY_MAX_MS (4491), frames too small (4482).
+ */
+async function readVideoCopy(deps: LicenceDeps, body: Buffer) {
+  if (!deps.video.available) throw new AppError(ErrorCode.TRACE_VIDEO_UNAVAILABLE);
+  const container = videoContainerOf(body);
+  if (!container) throw new AppError(ErrorCode.TRACE_COPY_VIDEO_UNREADABLE);
+  await mkdir(deps.scratchDir, { recursive: true });
+  const scratch = await mkdtemp(join(deps.scratchDir, 'trace-copy-'));
+  try {
+    const input = join(scratch, 'copy');
+    await writeFile(input, body);
+    let probe;
+    try {
+      probe = await deps.video.probe(input, { container });
+    } catch (error) {
+      if (error instanceof MediaRejectedError && error.reason === 'video_too_large') {
+        throw new AppError(ErrorCode.TRACE_COPY_VIDEO_TOO_LONG);
+      }
+      throw new AppError(ErrorCode.TRACE_COPY_VIDEO_UNREADABLE);
+    }
+    if (probe.durationMs > TRACE_VIDEO_COPY_MAX_MS) throw new AppError(ErrorCode.TRACE_COPY_VIDEO_TOO_LONG);
+    if (Math.min(probe.width, probe.height) < TRACE_COPY_MIN_SIDE) throw new AppError(ErrorCode.TRACE_COPY_TOO_SMALL);
+    const grabbed = await grabCopyStills(deps.video, input, scratch, probe.durationMs, container);
+    const stills: CopyStill[] = [];
+    for (const { atMs, png } of grabbed) {
+      // ffmpeg's own PNG: one that does not decode is a frame of a file it half read
+      const grey = await decodeCopy(png).catch(() => null);
+      if (grey) stills.push({ atMs, png, grey });
+    }
+    if (stills.length === 0) throw new AppError(ErrorCode.TRACE_COPY_VIDEO_UNREADABLE);
+    return { probe, stills };
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+/** A picture copy: its type and its bytes checked (4480), its size (4482). */
+async function readPictureCopy(body: Buffer) {
+  let info;
+  try {
+    info = await readImageInfo(body);
+  } catch {
+    throw new AppError(ErrorCode.TRACE_COPY_NOT_IMAGE);
+  }
+  if (!['jpeg', 'png', 'webp'].includes(info.format)) throw new AppError(ErrorCode.TRACE_COPY_NOT_IMAGE);
+  if (Math.min(info.width, info.height) < TRACE_COPY_MIN_SIDE) throw new AppError(ErrorCode.TRACE_COPY_TOO_SMALL);
+  return info;
 }
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
@@ -211,7 +329,8 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
  * named, or the closest by perceptual hash — of its original, of a channel cut made of it, or of
  * a video's frames) and answers the licence whose mark it carries, or none. A picture's copy is
  * read against the original and each channel cut made; a still of a video against the frame it
- * shows. Recorded in the audit log whatever the answer.
+ * shows; a short video file, by a few stills read against their frames and scored together.
+ * Recorded in the audit log whatever the answer.
  */
 export async function traceCopy(
   deps: LicenceDeps,
@@ -222,27 +341,38 @@ export async function traceCopy(
   if (!(TRACE_COPY_TYPES as readonly string[]).includes(copy.contentType)) {
     throw new AppError(ErrorCode.TRACE_COPY_NOT_IMAGE);
   }
-  let info;
-  try {
-    info = await readImageInfo(copy.body);
-  } catch {
-    throw new AppError(ErrorCode.TRACE_COPY_NOT_IMAGE);
+  const isVideoCopy = (TRACE_VIDEO_COPY_TYPES as readonly string[]).includes(copy.contentType);
+  let info: { width: number; height: number };
+  let durationMs: number | null = null;
+  let stills: CopyStill[];
+  if (isVideoCopy) {
+    const video = await readVideoCopy(deps, copy.body);
+    info = video.probe;
+    durationMs = video.probe.durationMs;
+    stills = video.stills;
+  } else {
+    info = await readPictureCopy(copy.body);
+    stills = [{ atMs: 0, png: copy.body, grey: await decodeCopy(copy.body) }];
   }
-  if (!['jpeg', 'png', 'webp'].includes(info.format)) throw new AppError(ErrorCode.TRACE_COPY_NOT_IMAGE);
-  if (Math.min(info.width, info.height) < TRACE_COPY_MIN_SIDE) throw new AppError(ErrorCode.TRACE_COPY_TOO_SMALL);
 
   let candidates: { material: MaterialRow; distance: number | null }[];
   if (named) {
     const material = (await findMaterialsBySids(deps.db, [named])).get(named);
     if (!material) throw new AppError(ErrorCode.TRACE_MATERIAL_NOT_FOUND);
+    // A video's frames are read against a video's: a picture was never delivered as one.
+    if (isVideoCopy && !isVideo(material)) throw new AppError(ErrorCode.TRACE_COPY_VIDEO_NOT_VIDEO_MATERIAL);
     if (isVideo(material) && !deps.video.available) throw new AppError(ErrorCode.TRACE_VIDEO_UNAVAILABLE);
     candidates = [{ material, distance: null }];
   } else {
-    const hash = await perceptualHash(copy.body);
-    const near = [
-      ...(await findMaterialsNearHash(deps.db, hash, MAX_HASH_DISTANCE, MAX_CANDIDATES * 2)),
-      ...(await findReferencesNearHash(deps.db, hash, MAX_HASH_DISTANCE, MAX_CANDIDATES * 2)),
-    ];
+    // A video copy: any of its stills may be the one like the frames hashed (a scene changes).
+    const near = [];
+    for (const still of stills) {
+      const hash = await perceptualHash(still.png);
+      near.push(
+        ...(isVideoCopy ? [] : await findMaterialsNearHash(deps.db, hash, MAX_HASH_DISTANCE, MAX_CANDIDATES * 2)),
+        ...(await findReferencesNearHash(deps.db, hash, MAX_HASH_DISTANCE, MAX_CANDIDATES * 2)),
+      );
+    }
     const closest = new Map<string, number>();
     for (const n of near) closest.set(n.sid, Math.min(closest.get(n.sid) ?? Infinity, n.distance));
     const ordered = [...closest].sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]));
@@ -253,14 +383,16 @@ export async function traceCopy(
     candidates = ordered
       .flatMap(([sid, distance]) => {
         const material = found.get(sid);
-        // A server without ffmpeg cannot read a video: it is left out, not failed.
-        return material && (!isVideo(material) || deps.video.available) ? [{ material, distance }] : [];
+        // A server without ffmpeg cannot read a video: it is left out, not failed. A video copy
+        // is read against videos only (a picture's channel cut has hashes too).
+        if (!material || (isVideo(material) && !deps.video.available)) return [];
+        return isVideoCopy && !isVideo(material) ? [] : [{ material, distance }];
       })
       .slice(0, MAX_CANDIDATES);
     if (candidates.length === 0) throw new AppError(ErrorCode.TRACE_NO_CANDIDATE);
   }
 
-  const grey = await decodeCopy(copy.body);
+  const grey = stills[0]!.grey;
   let best: { licence: LicenceRow; score: number; cut: ChannelPreset | null; frameMs: number | null } | null = null;
   const read = [];
   for (const { material, distance } of candidates) {
@@ -268,7 +400,12 @@ export async function traceCopy(
     const keys = licences.map((l) => traceKeyOf(deps.traceSecret, l.sid));
     const readings: TTraceResponse['candidates'][number]['readings'] = [];
     /** Notes a reading; true when a licence reached the threshold on it. */
-    const consider = (scores: number[], at: { cut: ChannelPreset | null; frameMs: number | null }, placed: boolean) => {
+    const consider = (
+      scores: number[],
+      at: { cut: ChannelPreset | null; frameMs: number | null },
+      placed: boolean,
+      stillsRead: number,
+    ) => {
       let bestScore: number | null = null;
       scores.forEach((score, i) => {
         if (bestScore === null || score > bestScore) bestScore = score;
@@ -277,15 +414,18 @@ export async function traceCopy(
       readings.push({
         ...at,
         placed,
+        stills: stillsRead,
         licencesCompared: licences.length,
         bestScore: bestScore === null ? null : round1(bestScore),
       });
       return bestScore !== null && bestScore >= TRACE_Z_THRESHOLD;
     };
     if (licences.length > 0 && isVideo(material)) {
-      const reading = await deps.markSlots.run(() => readVideoStill(deps, material, grey, keys));
+      const reading = await deps.markSlots.run(() => readVideoStills(deps, material, stills, keys));
       if (!reading && named) throw new AppError(ErrorCode.TRACE_VIDEO_UNAVAILABLE);
-      if (reading) consider(reading.scores, { cut: null, frameMs: reading.frameMs }, reading.placed);
+      if (reading) {
+        consider(reading.scores, { cut: null, frameMs: reading.frameMs }, reading.placed, Math.max(1, reading.stills));
+      }
     } else if (licences.length > 0) {
       for (const source of await pictureSources(deps, material, info.width / info.height)) {
         const bytes = await source.bytes();
@@ -298,7 +438,7 @@ export async function traceCopy(
           cut === null ? keys : keys.map((key) => traceCutKeyOf(key, cut)),
         );
         // The copy is of one file: once a licence is named on it, the others need not be read.
-        if (consider(scores, { cut: source.cut, frameMs: null }, reading.placed)) break;
+        if (consider(scores, { cut: source.cut, frameMs: null }, reading.placed, 1)) break;
       }
     }
     const scored = readings.flatMap((r) => (r.bestScore === null ? [] : [r.bestScore]));
@@ -336,7 +476,13 @@ export async function traceCopy(
       score: match?.score ?? null,
       cut: match?.cut ?? null,
       frameMs: match?.frameMs ?? null,
-      copy: { width: info.width, height: info.height, bytes: copy.body.length },
+      copy: {
+        kind: isVideoCopy ? 'video' : 'image',
+        width: info.width,
+        height: info.height,
+        bytes: copy.body.length,
+        durationMs,
+      },
       candidates: read.map((c) => ({ sid: c.sid, placed: c.placed, bestScore: c.bestScore })),
     },
     refs: [...read.map((c) => c.sid), ...(winner ? [winner.licence.orderSid] : [])],
@@ -346,6 +492,12 @@ export async function traceCopy(
     threshold: TRACE_Z_THRESHOLD,
     match,
     candidates: read,
-    copy: { width: info.width, height: info.height, bytes: copy.body.length },
+    copy: {
+      kind: isVideoCopy ? ('video' as const) : ('image' as const),
+      width: info.width,
+      height: info.height,
+      bytes: copy.body.length,
+      durationMs,
+    },
   };
 }

@@ -9,13 +9,15 @@ import { findMaterialsBySids, type MediaJobOutcome, type MediaJobRow, runNextMed
 import { REFRAME_STALE_MS, runNextReframe } from './channel-cut.service.js';
 import type { LicenceDeps } from './licence.service.js';
 import { deliveredKeyOf, TRACED_VIDEO_KINDS } from './trace-delivery.js';
+import { storedSampledFrames } from './trace.service.js';
 import { findLicenceBySid, hasFrameHashes, saveTraceReferenceHashes } from './trace.repository.js';
 
 /**
  * A licence's marked video (docs/decisions/0049): the whole video re-encoded once per licence
  * with the licence's cell pattern added to every frame, as a media job any server's worker may
  * run (the download answers 4487 until it is stored). The first marked copy of a video also
- * hashes a few of its frames, so that 溯源 finds the video from a still.
+ * hashes a few of its frames, so that 溯源 finds the video from a still, and keeps 溯源's sampled
+ * frames of it (storedSampledFrames).
  */
 
 /** Frames of a video hashed for 溯源's search by resemblance: two a second, at most this many. */
@@ -82,6 +84,8 @@ async function makeTracedVideo(deps: LicenceDeps, job: MediaJobRow): Promise<voi
     if (!(await hasFrameHashes(deps.db, material.sid))) {
       await saveTraceReferenceHashes(deps.db, material.sid, await frameHashes(deps, input, scratch, probe));
     }
+    // While the original is here: 溯源's first pass over it, kept, so no trace decodes it whole.
+    await storedSampledFrames(deps, material, input, scratch, probe);
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }

@@ -4,6 +4,7 @@ import {
   TRACE_COPY_MAX_BYTES,
   TRACE_COPY_MIN_SIDE,
   TRACE_COPY_TYPES,
+  TRACE_VIDEO_COPY_MAX_MS,
   type TTraceResponse,
 } from '@gemstock/contract';
 import {
@@ -40,8 +41,13 @@ function videoTime(ms: number): string {
   return `${String(minutes).padStart(2, '0')}:${(seconds - minutes * 60).toFixed(1).padStart(4, '0')}`;
 }
 
-/** What a reading was of, as the buyer's download names it: each channel's cut has a mark of its own. */
-function fileLabel(at: { cut: string | null; frameMs: number | null }): string {
+/**
+ * What a reading was of, as the buyer's download names it: each channel's cut has a mark of its
+ * own. A video copy's stills are read together; the time is where its first still shows.
+ */
+function fileLabel(at: { cut: string | null; frameMs: number | null; stills?: number }): string {
+  if (at.frameMs !== null && (at.stills ?? 1) > 1)
+    return `原视频（${at.stills} 帧画面，自 ${videoTime(at.frameMs)} 起）`;
   if (at.frameMs !== null) return `原视频 ${videoTime(at.frameMs)} 处的画面`;
   return presetLabel(at.cut);
 }
@@ -67,15 +73,19 @@ function ReadingTags({ readings, threshold }: { readings: Reading[]; threshold: 
   );
 }
 
-/** What the operator chose before anything is sent: refused out loud, never trimmed. */
+/**
+ * What the operator chose before anything is sent: refused out loud, never trimmed. A video's
+ * length is checked by the server (4491), which reads it anyway.
+ */
 function fileProblem(file: File): string | null {
-  if (!(TRACE_COPY_TYPES as readonly string[]).includes(file.type)) return '请上传 JPG、PNG 或 WebP 格式的图片';
+  if (!(TRACE_COPY_TYPES as readonly string[]).includes(file.type))
+    return '请上传 JPG、PNG、WebP 格式的图片，或 MP4、MOV、WebM 格式的短视频';
   if (file.size > TRACE_COPY_MAX_BYTES)
-    return `图片不能超过 ${formatBytes(TRACE_COPY_MAX_BYTES)}（此文件 ${formatBytes(file.size)}）`;
+    return `文件不能超过 ${formatBytes(TRACE_COPY_MAX_BYTES)}（此文件 ${formatBytes(file.size)}）`;
   return null;
 }
 
-function MatchCard({ match, threshold }: { match: Match; threshold: number }) {
+function MatchCard({ match, threshold, stills }: { match: Match; threshold: number; stills: number }) {
   return (
     <Card title="检出授权" data-testid="trace-match">
       <Descriptions
@@ -93,7 +103,7 @@ function MatchCard({ match, threshold }: { match: Match; threshold: number }) {
           { key: 'licensed', label: '授权时间', children: formatDateTime(match.licensedAt) },
           { key: 'order', label: '订单编号', children: match.orderNo ?? '—' },
           { key: 'material', label: '素材编号', children: match.materialSid },
-          { key: 'file', label: '检出文件', children: fileLabel(match) },
+          { key: 'file', label: '检出文件', children: fileLabel({ ...match, stills }) },
           {
             key: 'score',
             label: '匹配强度',
@@ -232,14 +242,15 @@ export function TracePage() {
     <Flex vertical gap={16} style={{ maxWidth: 960 }}>
       <Card title="溯源">
         <Typography.Paragraph type="secondary">
-          每个授权下载的原图、渠道尺寸图和原视频都带有该授权的隐形标记。上传在网上发现的图片（视频请截取其中一帧画面；JPG、PNG
-          或 WebP，不超过 {formatBytes(TRACE_COPY_MAX_BYTES)}，短边至少 {TRACE_COPY_MIN_SIDE}{' '}
-          像素），即可查出它来自哪个授权、企业和下载。经过压缩、缩小或裁切的图片也能检出。
+          每个授权下载的原图、渠道尺寸图和原视频都带有该授权的隐形标记。上传在网上发现的图片（JPG、PNG 或
+          WebP）或短视频（MP4、MOV 或 WebM，不超过 {TRACE_VIDEO_COPY_MAX_MS / 1000}{' '}
+          秒，也可截取其中一帧画面上传；文件不超过 {formatBytes(TRACE_COPY_MAX_BYTES)}，短边至少 {TRACE_COPY_MIN_SIDE}{' '}
+          像素），即可查出它来自哪个授权、企业和下载。经过压缩、缩小或裁切的图片也能检出；视频会取其中几帧画面合并比对，画质较差时也能检出。
         </Typography.Paragraph>
         <Form layout="vertical" onSubmitCapture={(e) => e.preventDefault()}>
           <Form.Item
             label="素材编号（可选）"
-            help={materialInvalid ? '素材编号为 6–64 位小写字母或数字' : '不填时按图片相似度查找素材'}
+            help={materialInvalid ? '素材编号为 6–64 位小写字母或数字' : '不填时按画面相似度查找素材'}
             validateStatus={materialInvalid ? 'error' : undefined}
           >
             <Input
@@ -261,8 +272,10 @@ export function TracePage() {
             <p className="ant-upload-drag-icon">
               <InboxOutlined />
             </p>
-            <p className="ant-upload-text">点击或拖入要溯源的图片或视频截图</p>
-            <p className="ant-upload-hint">{file ? `已选择：${file.name}（${formatBytes(file.size)}）` : '一次一张'}</p>
+            <p className="ant-upload-text">点击或拖入要溯源的图片、短视频或视频截图</p>
+            <p className="ant-upload-hint">
+              {file ? `已选择：${file.name}（${formatBytes(file.size)}）` : '一次一个文件'}
+            </p>
           </Upload.Dragger>
         </Form>
         {problem && <Alert style={{ marginTop: 12 }} type="error" showIcon title={problem} />}
@@ -293,14 +306,23 @@ export function TracePage() {
       {result && !trace.isPending && (
         <>
           {result.match ? (
-            <MatchCard match={result.match} threshold={result.threshold} />
+            <MatchCard
+              match={result.match}
+              threshold={result.threshold}
+              stills={
+                result.candidates
+                  .find((c) => c.sid === result.match!.materialSid)
+                  ?.readings.find((r) => r.cut === result.match!.cut && r.frameMs === result.match!.frameMs)?.stills ??
+                1
+              }
+            />
           ) : (
             <Card>
               <Result
                 icon={<AimOutlined />}
                 status="info"
                 title="未检出"
-                subTitle="这张图片中没有找到任何授权的标记：可能不是本站售出的文件，或来自未嵌入标记的下载（视频的渠道尺寸版本、标记上线前的下载）。"
+                subTitle={`${result.copy.kind === 'video' ? '这段视频' : '这张图片'}中没有找到任何授权的标记：可能不是本站售出的文件，或来自未嵌入标记的下载（视频的渠道尺寸版本、标记上线前的下载）。`}
                 data-testid="trace-none"
               />
             </Card>
