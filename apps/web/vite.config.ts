@@ -43,15 +43,19 @@ export default defineConfig(({ isSsrBuild }) => ({
     // the API reference's Scalar keeps its own zod and clsx (src/features/api-docs)
     separateCopies(/[\\/]node_modules[\\/](@scalar|@ai-sdk|ai|cva)[\\/]/, ['zod', 'clsx']),
     // the pages a first visit lands on; the server maps paths to these shells (plugins/web-app.ts)
-    routeShells({
-      ...consoleShells(),
-      home: 'src/features/catalog/routes/home-page.tsx',
-      detail: 'src/features/material/routes/detail-page.tsx',
-      video: 'src/features/video/routes/video-page.tsx',
-      'free-material': 'src/features/free-material/routes/free-material-page.tsx',
-      question: 'src/features/faq/routes/question-page.tsx',
-      xiaohongshu: 'src/features/promotion/routes/xiaohongshu-page.tsx',
-    }),
+    routeShells(
+      {
+        ...consoleShells(),
+        home: 'src/features/catalog/routes/home-page.tsx',
+        detail: 'src/features/material/routes/detail-page.tsx',
+        video: 'src/features/video/routes/video-page.tsx',
+        'free-material': 'src/features/free-material/routes/free-material-page.tsx',
+        question: 'src/features/faq/routes/question-page.tsx',
+        xiaohongshu: 'src/features/promotion/routes/xiaohongshu-page.tsx',
+      },
+      // the console's antd stylesheet starts with its scripts (the buyer pages' shells are unchanged)
+      { preloadStylesheets: (shell) => shell.startsWith('admin-') },
+    ),
     precompress(),
   ],
   resolve: { alias: { '@': SRC_DIR } },
