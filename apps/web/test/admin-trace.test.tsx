@@ -198,6 +198,28 @@ describe('溯源', () => {
     expect(sent.calls).toHaveLength(1);
   });
 
+  it('names a look-alike video whose frames could not be placed as the video, not a picture', async () => {
+    sent.answer = async () => ({
+      ...FOUND,
+      candidates: [
+        CANDIDATE,
+        {
+          ...CANDIDATE,
+          sid: 'v2iz5rtjz56hakn',
+          format: 'video',
+          placed: false,
+          bestScore: null,
+          readings: [{ cut: null, frameMs: null, placed: false, stills: 5, licencesCompared: 1, bestScore: null }],
+        },
+      ],
+    });
+    renderPage();
+    choose(jpeg());
+    await screen.findByTestId('trace-match');
+    expect(screen.getByText('原视频：无法对齐')).toBeTruthy();
+    expect(screen.getByText('原图：23.5')).toBeTruthy();
+  });
+
   it('says 未检出 of a video copy in its words', async () => {
     sent.answer = async () => ({
       ...NOT_FOUND,

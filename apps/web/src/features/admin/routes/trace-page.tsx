@@ -45,11 +45,12 @@ function videoTime(ms: number): string {
  * What a reading was of, as the buyer's download names it: each channel's cut has a mark of its
  * own. A video copy's stills are read together; the time is where its first still shows.
  */
-function fileLabel(at: { cut: string | null; frameMs: number | null; stills?: number }): string {
+/** `video`: the material is a video, so a reading with no frame (none could be placed) is of the video. */
+function fileLabel(at: { cut: string | null; frameMs: number | null; stills?: number }, video = false): string {
   if (at.frameMs !== null && (at.stills ?? 1) > 1)
     return `原视频（${at.stills} 帧画面，自 ${videoTime(at.frameMs)} 起）`;
   if (at.frameMs !== null) return `原视频 ${videoTime(at.frameMs)} 处的画面`;
-  return presetLabel(at.cut);
+  return presetLabel(at.cut, video);
 }
 
 function presetLabel(preset: string | null, video = false): string {
@@ -58,7 +59,7 @@ function presetLabel(preset: string | null, video = false): string {
   return spec ? `${spec.name} ${spec.width}×${spec.height} 渠道图` : `渠道尺寸 ${preset}`;
 }
 
-function ReadingTags({ readings, threshold }: { readings: Reading[]; threshold: number }) {
+function ReadingTags({ readings, threshold, video }: { readings: Reading[]; threshold: number; video: boolean }) {
   return (
     <Flex gap={4} wrap>
       {readings.map((r) => (
@@ -66,7 +67,7 @@ function ReadingTags({ readings, threshold }: { readings: Reading[]; threshold: 
           key={`${r.cut ?? 'original'}-${r.frameMs ?? ''}`}
           color={r.bestScore !== null && r.bestScore >= threshold ? 'green' : undefined}
         >
-          {fileLabel(r)}：{!r.placed ? '无法对齐' : r.bestScore === null ? '—' : r.bestScore.toFixed(1)}
+          {fileLabel(r, video)}：{!r.placed ? '无法对齐' : r.bestScore === null ? '—' : r.bestScore.toFixed(1)}
         </Tag>
       ))}
     </Flex>
@@ -196,8 +197,12 @@ function CandidatesCard({ result }: { result: TTraceResponse }) {
           {
             title: '比对的文件与最高匹配强度',
             dataIndex: 'readings',
-            render: (readings: Reading[]) =>
-              readings.length === 0 ? '—' : <ReadingTags readings={readings} threshold={result.threshold} />,
+            render: (readings: Reading[], c) =>
+              readings.length === 0 ? (
+                '—'
+              ) : (
+                <ReadingTags readings={readings} threshold={result.threshold} video={c.format === 'video'} />
+              ),
           },
         ]}
       />
