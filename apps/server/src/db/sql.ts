@@ -13,6 +13,23 @@ export function textArray(values: string[]): SQL {
   )}]::text[]`;
 }
 
+/**
+ * Takes the advisory lock (scope, key) for the rest of the transaction: false when another
+ * session holds it. Work every server runs but one at a time (backfills, retention rules) takes
+ * its own scope (the 7_310_7xx numbers) keyed by version or rule; the lock ends with the
+ * transaction, so a server that dies mid-batch holds nothing.
+ */
+export async function tryTransactionLock(
+  tx: { execute(query: SQL): PromiseLike<unknown> },
+  scope: number,
+  key: number,
+): Promise<boolean> {
+  const rows = rowsOf<{ ok: boolean }>(
+    await tx.execute(sql`select pg_try_advisory_xact_lock(${sql.raw(String(scope))}, ${key}::int) as ok`),
+  );
+  return rows[0]?.ok === true;
+}
+
 const preparedByHandle = new WeakMap<object, Map<string, unknown>>();
 
 /**

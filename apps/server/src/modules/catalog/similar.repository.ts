@@ -13,7 +13,7 @@ import {
   PERCEPTUAL_HASH_BANDS,
   perceptualHashBand,
 } from '../../db/schema/index.js';
-import { preparedOnce, rowsOf, textArray } from '../../db/sql.js';
+import { preparedOnce, rowsOf, textArray, tryTransactionLock } from '../../db/sql.js';
 import type { PaletteColour } from '../../media/colour-palette.js';
 
 /** What 相似素材 compares of a material: its signature (hash and palette) and its facets. */
@@ -270,10 +270,7 @@ const BACKFILL_LOCK = 7_310_748;
  * it (that server is doing the next materials; this one leaves them to it).
  */
 export async function tryLockSimilarBackfill(tx: DbOrTx, version: number): Promise<boolean> {
-  const rows = rowsOf<{ ok: boolean }>(
-    await tx.execute(sql`select pg_try_advisory_xact_lock(${sql.raw(String(BACKFILL_LOCK))}, ${version}) as ok`),
-  );
-  return rows[0]?.ok === true;
+  return tryTransactionLock(tx, BACKFILL_LOCK, version);
 }
 
 /**
@@ -320,12 +317,7 @@ const PALETTE_BACKFILL_LOCK = 7_310_749;
 
 /** Takes the palette backfill of `version` for this transaction; false when another server has it. */
 export async function tryLockPaletteBackfill(tx: DbOrTx, version: number): Promise<boolean> {
-  const rows = rowsOf<{ ok: boolean }>(
-    await tx.execute(
-      sql`select pg_try_advisory_xact_lock(${sql.raw(String(PALETTE_BACKFILL_LOCK))}, ${version}) as ok`,
-    ),
-  );
-  return rows[0]?.ok === true;
+  return tryTransactionLock(tx, PALETTE_BACKFILL_LOCK, version);
 }
 
 /** Where the palette backfill of `version` stands: after which seq, and whether it is done. */

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { rowsOf } from '../../db/sql.js';
+import { rowsOf, tryTransactionLock } from '../../db/sql.js';
 
 /** First key of every retention lock (pg_try_advisory_xact_lock(int, int)); the second names the rule. */
 const RETENTION_LOCK = 7_310_627;
@@ -29,12 +29,7 @@ function keptYearsOver(years: number): SQL {
  */
 async function lockedBatch(db: Db, ruleKey: number, statement: SQL): Promise<number | null> {
   return db.transaction(async (tx) => {
-    const locked = rowsOf<{ ok: boolean }>(
-      await tx.execute(
-        sql`select pg_try_advisory_xact_lock(${sql.raw(String(RETENTION_LOCK))}, ${sql.raw(String(ruleKey))}) as ok`,
-      ),
-    );
-    if (!locked[0]?.ok) return null;
+    if (!(await tryTransactionLock(tx, RETENTION_LOCK, ruleKey))) return null;
     const result = rowsOf<{ n: number }>(await tx.execute(statement));
     return Number(result[0]?.n ?? 0);
   });

@@ -9,7 +9,7 @@ import {
   traceCutHashBackfill,
   traceReferenceHashes,
 } from '../../db/schema/index.js';
-import { rowsOf } from '../../db/sql.js';
+import { tryTransactionLock } from '../../db/sql.js';
 import type { LicenceRow } from './licence.repository.js';
 
 /** A licence by its sid (a marked file's key, or a marked video's job, names it). */
@@ -126,12 +126,7 @@ const CUT_HASH_BACKFILL_LOCK = 7_310_751;
 
 /** Takes the backfill's lock for this transaction; false when another server has it. */
 export async function tryLockCutHashBackfill(tx: DbOrTx, version: number): Promise<boolean> {
-  const rows = rowsOf<{ ok: boolean }>(
-    await tx.execute(
-      sql`select pg_try_advisory_xact_lock(${sql.raw(String(CUT_HASH_BACKFILL_LOCK))}, ${version}) as ok`,
-    ),
-  );
-  return rows[0]?.ok === true;
+  return tryTransactionLock(tx, CUT_HASH_BACKFILL_LOCK, version);
 }
 
 /** Where the backfill of cuts' hashes of `version` stands: after which seq, and whether it is done. */
