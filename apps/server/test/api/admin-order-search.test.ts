@@ -1,8 +1,13 @@
-import { ADMIN_ORDER_API, endpointUrl, OrderStatus, OrderType, PayWay } from '@gemstock/contract';
+import { ADMIN_ORDER_API, endpointUrl, LIST_COUNT_CAP, OrderStatus, OrderType, PayWay } from '@gemstock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../src/db/schema/index.js';
 import { newSid } from '../../src/lib/ids.js';
-import { countAdminOrdersQuery, listAdminOrdersQuery } from '../../src/modules/order/order.repository.js';
+import { sql } from 'drizzle-orm';
+import {
+  countAdminOrdersQuery,
+  findSearchedOrderSids,
+  listAdminOrdersQuery,
+} from '../../src/modules/order/order.repository.js';
 import { createTestOperator, type TestOperator } from '../helpers/admin.js';
 import { createBuyer, type TestBuyer } from '../helpers/factories.js';
 import { injectApi } from '../helpers/inject-api.js';
@@ -93,6 +98,41 @@ describe('GET /api/admin/orders: search, days and amount', () => {
     expect(await found({ max_amount: 200, q: '123' })).toEqual(['d']);
   });
 
+  it('reads the orders a term finds once, and hands at most what it asked for', async () => {
+    expect((await findSearchedOrderSids(t.database.db, 'mingzhu', 10)).sort()).toEqual([sids.a, sids.b].sort());
+    expect(await findSearchedOrderSids(t.database.db, 'GSC2026030', 3)).toHaveLength(3);
+    // the list reads the found sids by key, with the other filters, newest first
+    const page = await listAdminOrdersQuery(t.database.db, { foundSids: [sids.a!, sids.c!, sids.d!], maxCents: 50_000 }, {
+      offset: 0,
+      limit: 10,
+    });
+    expect(page.map((r) => r.order.sid)).toEqual([sids.d, sids.c, sids.a]);
+  });
+
+  it('lists a term that finds more orders than are handed on by searching again, counted to the cap', async () => {
+    // 1,001 orders of one buyer whose numbers share a part: more than the list is handed as sids
+    await t.database.db.execute(sql`
+      insert into ${orders} (sid, order_no, name, order_type, status, pay_way, price_origin_cents, price_cents,
+        user_sid, owner_sid, created_at)
+      select 'many' || g, 'GSMANY' || lpad(g::text, 8, '0'), '素材授权订单', ${OrderType.MATERIAL}, ${OrderStatus.PAYED},
+        ${PayWay.WECHAT}, 100, 100, ${other.sid}, ${other.sid}, timestamptz '2025-01-01T00:00:00Z' + make_interval(secs => g)
+      from generate_series(1, ${LIST_COUNT_CAP + 1}) g`);
+    try {
+      const res = await injectApi(t, ADMIN_ORDER_API.list, {
+        token: operator.token,
+        query: { page: 1, page_size: 5, q: 'gsmany' },
+      });
+      expect(res.code, res.message).toBe(0);
+      expect([res.data.total, res.data.totalCapped]).toEqual([LIST_COUNT_CAP, true]);
+      const newest = LIST_COUNT_CAP + 1;
+      expect(res.data.orders.map((o) => o.orderNo)).toEqual(
+        [0, 1, 2, 3, 4].map((i) => `GSMANY${String(newest - i).padStart(8, '0')}`),
+      );
+    } finally {
+      await t.database.db.execute(sql`delete from ${orders} where ${orders.sid} like 'many%'`);
+    }
+  });
+
   it.each([
     [{ from: '2026-3-1' }, '日期格式不正确，请按 年-月-日 选择'],
     [{ from: '2026-03-05', to: '2026-03-01' }, '结束日期不能早于开始日期'],
@@ -121,6 +161,12 @@ describe('GET /api/admin/orders: search, days and amount', () => {
       // the found sids are one array computed first, never hash-joined against a scan of every order
       expect(search).toMatch(/InitPlan/);
       expect(search).toMatch(/sid = ANY \(\$\d+\)/);
+      // the orders a search found, handed on: never a scan of every order (at 200,000 orders the
+      // planner reads them by orders_pkey; on this small table it may walk the list's own index)
+      const handed = await planOf(t.database.db, (tx) =>
+        listAdminOrdersQuery(tx, { foundSids: [sids.a!, sids.b!] }, page),
+      );
+      expect(handed).not.toMatch(/Seq Scan on orders/);
       const count = await planOf(t.database.db, (tx) => countAdminOrdersQuery(tx, { q: '123457' }).limit(1001));
       expect(count).toMatch(/orders_order_no_trgm_idx/);
       const amount = await planOf(t.database.db, (tx) =>

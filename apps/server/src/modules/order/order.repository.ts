@@ -2,7 +2,7 @@ import { and, count, desc, eq, getTableColumns, gt, gte, inArray, isNull, lt, lt
 import { CHINA_OFFSET_MS, OrderStatus, type PaidGateway, PayWay } from '@gemstock/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { newNumericCode } from '../../lib/ids.js';
-import { preparedOnce } from '../../db/sql.js';
+import { preparedOnce, rowsOf } from '../../db/sql.js';
 import {
   afterPosition,
   COUNT_LIMIT,
@@ -428,6 +428,11 @@ export interface AdminOrderFilter {
   orderType?: string | null;
   payWay?: string | null;
   q?: string | null;
+  /**
+   * The orders `q` finds, already read (findSearchedOrderSids): the list and its count then read
+   * them by key instead of each running the search again. Takes the place of `q`.
+   */
+  foundSids?: readonly string[] | null;
   /** Placed at or after `since` and before `until`. */
   since?: Date | null;
   until?: Date | null;
@@ -464,8 +469,22 @@ function searchedOrderSids(q: string) {
   )`;
 }
 
+/**
+ * The sids of the orders a search term finds, at most `max` (any of them: the caller only asks
+ * whether there are more than it can hand on). One statement the list and its count then share.
+ */
+export async function findSearchedOrderSids(db: DbOrTx, q: string, max: number): Promise<string[]> {
+  const result = await db.execute(sql`select found.sid from ${searchedOrderSids(q.trim())} as found(sid) limit ${max}`);
+  return rowsOf<{ sid: string }>(result).map((r) => r.sid);
+}
+
+/** One text[] literal of sids, each quoted: one parameter however many there are. */
+function sidArray(sids: readonly string[]) {
+  return `{${sids.map((sid) => `"${sid.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+}
+
 function adminConditions(filter: AdminOrderFilter) {
-  const q = filter.q?.trim();
+  const q = filter.foundSids ? undefined : filter.q?.trim();
   return and(
     filter.status ? eq(orders.status, filter.status) : undefined,
     filter.orderType ? eq(orders.orderType, filter.orderType) : undefined,
@@ -477,6 +496,7 @@ function adminConditions(filter: AdminOrderFilter) {
     // The found sids as one array (an InitPlan): the orders are then read by key. As `in (…)`
     // the planner may hash-join the set against a scan of every order.
     q ? sql`${orders.sid} = any(array${searchedOrderSids(q)})` : undefined,
+    filter.foundSids ? sql`${orders.sid} = any(${sidArray(filter.foundSids)}::text[])` : undefined,
   );
 }
 

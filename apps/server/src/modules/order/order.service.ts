@@ -56,6 +56,7 @@ import {
   type AdminOrderRow,
   type AdminOrderFilter,
   countAdminOrders,
+  findSearchedOrderSids,
   countOrders,
   findAdminOrder,
   findBuyerNames,
@@ -528,11 +529,32 @@ function adminOrderFilterOf(query: Omit<AdminOrderListQuery, 'page' | 'page_size
   };
 }
 
+/**
+ * How many orders a search term may find and still be handed to the list and its count as sids:
+ * as many as the count reports exactly. An order number, a buyer's e-mail or a company finds a
+ * few hundred at most; a term that finds more (a shared domain, "GS") is searched by each again.
+ */
+const FOUND_ORDERS_HANDED_ON = LIST_COUNT_CAP;
+
+/** The filter with its search term's orders read once, when they are few enough to hand on. */
+async function withFoundOrders(deps: OrderDeps, filter: AdminOrderFilter): Promise<AdminOrderFilter> {
+  const q = filter.q?.trim();
+  if (!q) return filter;
+  const found = await findSearchedOrderSids(deps.db, q, FOUND_ORDERS_HANDED_ON + 1);
+  return found.length > FOUND_ORDERS_HANDED_ON ? filter : { ...filter, foundSids: found };
+}
+
+/** The filter is a search term's found orders and nothing else: they are the count. */
+function onlySearched(filter: AdminOrderFilter): boolean {
+  const { foundSids, q: _q, ...others } = filter;
+  return foundSids != null && Object.values(others).every((value) => value == null);
+}
+
 export async function listAdminOrders(deps: OrderDeps, query: AdminOrderListQuery): Promise<TAdminOrderListResponse> {
-  const filter = adminOrderFilterOf(query);
+  const filter = await withFoundOrders(deps, adminOrderFilterOf(query));
   const [found, counted] = await Promise.all([
     listAdminOrderRows(deps.db, filter, listPageOf(query)),
-    countAdminOrders(deps.db, filter, LIST_COUNT_CAP),
+    onlySearched(filter) ? filter.foundSids!.length : countAdminOrders(deps.db, filter, LIST_COUNT_CAP),
   ]);
   const { rows, nextCursor } = pageWithCursor(found, query.page_size, (r) => ({ at: r.position, sid: r.order.sid }));
   return { ...cappedTotal(counted), nextCursor, orders: await presentAdmin(deps, rows) };
@@ -550,7 +572,7 @@ export async function* adminOrdersForExport(
   query: Omit<AdminOrderListQuery, 'page' | 'page_size' | 'cursor'>,
   max: number,
 ): AsyncGenerator<TAdminOrder> {
-  const filter = adminOrderFilterOf(query);
+  const filter = await withFoundOrders(deps, adminOrderFilterOf(query));
   let after: ListPosition | undefined;
   let written = 0;
   while (written < max) {
