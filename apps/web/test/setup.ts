@@ -27,7 +27,8 @@ globalThis.fetch = (input: RequestInfo | URL) =>
 // findBy*/waitFor give up after this long. Testing Library's 1 s default is shorter than a
 // lazily loaded drawer takes to arrive (module load + Suspense) when the machine is shared with
 // other work; the wait ends as soon as the element is there, so passing tests are no slower.
-configure({ asyncUtilTimeout: 5_000 });
+// 15 s: a whole console page's first render in jsdom took over 5 s at a load average of 15.
+configure({ asyncUtilTimeout: 15_000 });
 
 // Every test's rendering is unmounted before the next test, and before the file's environment is
 // torn down: Testing Library cleans up by itself only where the test framework's hooks are
