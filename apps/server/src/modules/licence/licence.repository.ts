@@ -4,6 +4,7 @@ import { and, count, desc, eq, getTableColumns, inArray, isNull, max, sql } from
 import type { DbOrTx } from '../../db/client.js';
 import { downloads, licences, materials, orders, users } from '../../db/schema/index.js';
 import type { MaterialRow } from '../catalog/index.js';
+import { preparedIn } from '../../db/sql.js';
 import { newSid } from '../../lib/ids.js';
 import { afterPosition, COUNT_LIMIT, type ListPosition, positionAt } from '../../lib/list-cursor.js';
 
@@ -127,18 +128,22 @@ export async function listOwnedSpecs(
   materialSids: readonly string[],
 ): Promise<{ materialSid: string; spec: number; boughtAt: Date }[]> {
   if (materialSids.length === 0) return [];
-  const rows = await db
-    .select({ materialSid: licences.materialSid, spec: licences.spec, boughtAt: max(licences.createdAt) })
-    .from(licences)
-    .where(
-      and(
-        eq(licences.ownerSid, ownerSid),
-        inArray(licences.materialSid, [...materialSids]),
-        isNull(licences.supersededByCertNo),
-        isNull(licences.revokedAt),
-      ),
-    )
-    .groupBy(licences.materialSid, licences.spec);
+  // Every placement and payment asks this (and each material page): prepared once.
+  const rows = await preparedIn(db, 'licences_owned_specs', (name) =>
+    db
+      .select({ materialSid: licences.materialSid, spec: licences.spec, boughtAt: max(licences.createdAt) })
+      .from(licences)
+      .where(
+        and(
+          eq(licences.ownerSid, sql.placeholder('owner')),
+          sql`${licences.materialSid} = ANY(${sql.placeholder('sids')}::text[])`,
+          isNull(licences.supersededByCertNo),
+          isNull(licences.revokedAt),
+        ),
+      )
+      .groupBy(licences.materialSid, licences.spec)
+      .prepare(name),
+  ).execute({ owner: ownerSid, sids: [...materialSids] });
   return rows.map((r) => ({ materialSid: r.materialSid, spec: r.spec, boughtAt: new Date(r.boughtAt!) }));
 }
 

@@ -2,7 +2,7 @@ import { and, count, desc, eq, getTableColumns, gt, gte, inArray, isNull, lt, lt
 import { CHINA_OFFSET_MS, OrderStatus, type PaidGateway, PayWay } from '@gemstock/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { newNumericCode } from '../../lib/ids.js';
-import { preparedOnce } from '../../db/sql.js';
+import { preparedIn, preparedOnce } from '../../db/sql.js';
 import {
   afterPosition,
   COUNT_LIMIT,
@@ -21,13 +21,17 @@ export type NewOrderRow = typeof orders.$inferInsert;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 
 export async function findOrderBySid(db: DbOrTx, sid: string): Promise<OrderRow | undefined> {
-  const [row] = await db.select().from(orders).where(eq(orders.sid, sid)).limit(1);
+  const [row] = await preparedIn(db, 'order_by_sid', (name) =>
+    db.select().from(orders).where(eq(orders.sid, sql.placeholder('sid'))).limit(1).prepare(name),
+  ).execute({ sid });
   return row;
 }
 
 /** Reads the order and holds its row lock until the transaction ends: one money move per order at a time. */
 export async function lockOrderBySid(tx: DbOrTx, sid: string): Promise<OrderRow | undefined> {
-  const [row] = await tx.select().from(orders).where(eq(orders.sid, sid)).limit(1).for('update');
+  const [row] = await preparedIn(tx, 'order_lock_by_sid', (name) =>
+    tx.select().from(orders).where(eq(orders.sid, sql.placeholder('sid'))).limit(1).for('update').prepare(name),
+  ).execute({ sid });
   return row;
 }
 
@@ -114,7 +118,15 @@ export async function updateOrderPrice(
  * one after the other (the second then finds the first's order to reuse).
  */
 export async function lockBuyerForPlacement(tx: DbOrTx, userSid: string): Promise<void> {
-  await tx.select({ sid: users.sid }).from(users).where(eq(users.sid, userSid)).limit(1).for('update');
+  await preparedIn(tx, 'buyer_lock_for_placement', (name) =>
+    tx
+      .select({ sid: users.sid })
+      .from(users)
+      .where(eq(users.sid, sql.placeholder('sid')))
+      .limit(1)
+      .for('update')
+      .prepare(name),
+  ).execute({ sid: userSid });
 }
 
 /** Most open orders a buyer realistically has at once; only these are compared for reuse. */
@@ -132,21 +144,24 @@ export async function findReusableMaterialOrder(
     lines: readonly { materialSid: string; spec: number; unitPriceCents: number }[];
   },
 ): Promise<OrderRow | undefined> {
-  const candidates = await tx
-    .select()
-    .from(orders)
-    .where(
-      and(
-        eq(orders.userSid, input.userSid),
-        eq(orders.status, OrderStatus.CREATED),
-        eq(orders.orderType, 'material'),
-        // An upgrade order is handed out only by its own placement (order-upgrade.ts).
-        isNull(orders.upgradeMaterialSid),
-        gt(orders.createdAt, input.placedAfter),
-      ),
-    )
-    .orderBy(desc(orders.createdAt))
-    .limit(REUSE_CANDIDATES);
+  const candidates = await preparedIn(tx, 'orders_reusable_material', (name) =>
+    tx
+      .select()
+      .from(orders)
+      .where(
+        and(
+          eq(orders.userSid, sql.placeholder('user')),
+          eq(orders.status, OrderStatus.CREATED),
+          eq(orders.orderType, 'material'),
+          // An upgrade order is handed out only by its own placement (order-upgrade.ts).
+          isNull(orders.upgradeMaterialSid),
+          sql`${orders.createdAt} > ${sql.placeholder('after')}::timestamptz`,
+        ),
+      )
+      .orderBy(desc(orders.createdAt))
+      .limit(REUSE_CANDIDATES)
+      .prepare(name),
+  ).execute({ user: input.userSid, after: input.placedAfter.toISOString() });
   if (candidates.length === 0) return undefined;
   const items = await tx
     .select()
@@ -386,7 +401,7 @@ export interface OrderItemView extends OrderItemRow {
 export async function listItemsOfOrders(db: DbOrTx, orderSids: readonly string[]): Promise<OrderItemView[]> {
   if (orderSids.length === 0) return [];
   // Every order list (the buyer's and the console's) reads its items: prepared once.
-  const statement = preparedOnce(db, 'order_items_of_orders', (name) =>
+  const statement = preparedIn(db, 'order_items_of_orders', (name) =>
     db
       .select({
         orderSid: orderItems.orderSid,
