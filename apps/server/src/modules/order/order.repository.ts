@@ -2,7 +2,7 @@ import { and, count, desc, eq, getTableColumns, gt, gte, inArray, isNull, lt, lt
 import { CHINA_OFFSET_MS, OrderStatus, type PaidGateway, PayWay } from '@gemstock/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { newNumericCode } from '../../lib/ids.js';
-import { preparedIn, preparedOnce } from '../../db/sql.js';
+import { preparedIn, preparedOnce, preparedSqlIn } from '../../db/sql.js';
 import {
   afterPosition,
   COUNT_LIMIT,
@@ -22,7 +22,12 @@ export type OrderItemRow = typeof orderItems.$inferSelect;
 
 export async function findOrderBySid(db: DbOrTx, sid: string): Promise<OrderRow | undefined> {
   const [row] = await preparedIn(db, 'order_by_sid', (name) =>
-    db.select().from(orders).where(eq(orders.sid, sql.placeholder('sid'))).limit(1).prepare(name),
+    db
+      .select()
+      .from(orders)
+      .where(eq(orders.sid, sql.placeholder('sid')))
+      .limit(1)
+      .prepare(name),
   ).execute({ sid });
   return row;
 }
@@ -30,7 +35,13 @@ export async function findOrderBySid(db: DbOrTx, sid: string): Promise<OrderRow 
 /** Reads the order and holds its row lock until the transaction ends: one money move per order at a time. */
 export async function lockOrderBySid(tx: DbOrTx, sid: string): Promise<OrderRow | undefined> {
   const [row] = await preparedIn(tx, 'order_lock_by_sid', (name) =>
-    tx.select().from(orders).where(eq(orders.sid, sql.placeholder('sid'))).limit(1).for('update').prepare(name),
+    tx
+      .select()
+      .from(orders)
+      .where(eq(orders.sid, sql.placeholder('sid')))
+      .limit(1)
+      .for('update')
+      .prepare(name),
   ).execute({ sid });
   return row;
 }
@@ -432,10 +443,16 @@ export async function findBuyerNames(db: DbOrTx, userSids: readonly string[]): P
 
 /** Paid material orders of the owner lose their cart lines: bought things leave the cart. */
 export async function removePaidItemsFromCart(tx: DbOrTx, userSid: string, orderSid: string): Promise<void> {
-  await tx.execute(sql`
-    DELETE FROM ${cartItems}
-    WHERE ${cartItems.userSid} = ${userSid}
-      AND ${cartItems.materialSid} IN (SELECT ${orderItems.materialSid} FROM ${orderItems} WHERE ${orderItems.orderSid} = ${orderSid})`);
+  await preparedSqlIn(
+    tx,
+    'cart_remove_paid_items',
+    () => sql`
+      DELETE FROM ${cartItems}
+      WHERE ${cartItems.userSid} = ${sql.placeholder('user')}::text
+        AND ${cartItems.materialSid} IN (
+          SELECT ${orderItems.materialSid} FROM ${orderItems} WHERE ${orderItems.orderSid} = ${sql.placeholder('order')}::text
+        )`,
+  ).execute({ user: userSid, order: orderSid });
 }
 
 export interface AdminOrderFilter {
