@@ -42,12 +42,9 @@ const app = await buildApp({
 });
 const address = await app.listen({ host: '127.0.0.1', port: 0 });
 // The sales counts are added as server.ts adds them, so their cost is measured with the sales.
-const salesFold = new PeriodicTask(
-  'sales count fold',
-  () => foldMaterialSales(app.deps.db),
-  SALES_FOLD_INTERVAL_MS,
-  { error: (data, message) => process.stderr.write(`${message}: ${JSON.stringify(data)}\n`) },
-);
+const salesFold = new PeriodicTask('sales count fold', () => foldMaterialSales(app.deps.db), SALES_FOLD_INTERVAL_MS, {
+  error: (data, message) => process.stderr.write(`${message}: ${JSON.stringify(data)}\n`),
+});
 salesFold.start();
 process.send({ address, pid: process.pid });
 

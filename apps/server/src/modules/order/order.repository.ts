@@ -1,8 +1,22 @@
-import { and, count, desc, eq, getTableColumns, gt, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  type Placeholder,
+  sql,
+} from 'drizzle-orm';
+import { createHash } from 'node:crypto';
 import { CHINA_OFFSET_MS, OrderStatus, type PaidGateway, PayWay } from '@gemstock/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { newNumericCode } from '../../lib/ids.js';
-import { preparedIn, preparedOnce, preparedSqlIn } from '../../db/sql.js';
+import { preparedIn, preparedSqlIn } from '../../db/sql.js';
 import {
   afterPosition,
   COUNT_LIMIT,
@@ -73,23 +87,30 @@ export async function markOrderPaid(
   from: OrderStatus,
   change: OrderPaidChange,
 ): Promise<OrderRow | undefined> {
-  const [row] = await tx
-    .update(orders)
-    .set({
-      ...change.price,
-      status: OrderStatus.PAYED,
-      payWay: change.payWay,
-      payTime: change.payTime,
-      settlementKey: change.settlementKey,
-      paidGateway: change.paidGateway,
-      tradeNo: change.tradeNo,
-      paidAmountCents: change.paidAmountCents,
-      rewardCouponSid: change.rewardCouponSid,
-      version: sql`${orders.version} + 1`,
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(orders.sid, sid), eq(orders.status, from)))
-    .returning();
+  const values = orderColumnValues({
+    ...change.price,
+    status: OrderStatus.PAYED,
+    payWay: change.payWay,
+    payTime: change.payTime,
+    settlementKey: change.settlementKey,
+    paidGateway: change.paidGateway,
+    tradeNo: change.tradeNo,
+    paidAmountCents: change.paidAmountCents,
+    rewardCouponSid: change.rewardCouponSid,
+  });
+  // Prepared per set of columns written (a wallet payment stores its price too, a gateway's not).
+  const [row] = await preparedIn(tx, shapeName('order_mark_paid', values), (name) =>
+    tx
+      .update(orders)
+      .set({
+        ...placeholdersOf(values),
+        version: sql`${orders.version} + 1`,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(orders.sid, sql.placeholder('whereSid')), eq(orders.status, sql.placeholder('whereStatus'))))
+      .returning()
+      .prepare(name),
+  ).execute({ ...values, whereSid: sid, whereStatus: from });
   return row;
 }
 
@@ -216,6 +237,24 @@ export async function findOpenUpgradeOrder(
   return row;
 }
 
+const ORDER_COLUMNS = new Set(Object.keys(getTableColumns(orders)));
+
+/** The values given for columns of `orders` (undefined ones left to their defaults). */
+function orderColumnValues(values: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(values).filter(([k, v]) => v !== undefined && ORDER_COLUMNS.has(k)));
+}
+
+/** A placeholder named after each column given, for a statement prepared per set of columns. */
+function placeholdersOf(values: Record<string, unknown>): Record<string, Placeholder> {
+  return Object.fromEntries(Object.keys(values).map((k) => [k, sql.placeholder(k)]));
+}
+
+/** `prefix` and a short digest of the columns: one prepared statement name per shape (≤ 63 chars). */
+function shapeName(prefix: string, values: Record<string, unknown>): string {
+  const shape = Object.keys(values).sort().join(',');
+  return `${prefix}_${createHash('sha1').update(shape).digest('hex').slice(0, 16)}`;
+}
+
 /** "GS20260121103000123456": China-time stamp plus 6 random digits; unique by index. */
 export function newOrderNo(at: Date): string {
   const stamp = new Date(at.getTime() + CHINA_OFFSET_MS).toISOString().replace(/\D/g, '').slice(0, 14);
@@ -242,14 +281,32 @@ export async function insertOrder(
   let created: OrderRow | undefined;
   for (let attempt = 0; !created; attempt += 1) {
     if (attempt === ORDER_NO_TRIES) throw new Error(`no free order number after ${ORDER_NO_TRIES} draws`);
-    [created] = await tx
-      .insert(orders)
-      .values({ ...order, orderNo: numberOf(order.createdAt) })
-      .onConflictDoNothing({ target: orders.orderNo })
-      .returning();
+    const values = orderColumnValues({ ...order, orderNo: numberOf(order.createdAt) });
+    // Prepared per set of columns given (each kind of order gives its own).
+    [created] = await preparedIn(tx, shapeName('order_insert', values), (name) =>
+      tx
+        .insert(orders)
+        .values(placeholdersOf(values) as unknown as typeof orders.$inferInsert)
+        .onConflictDoNothing({ target: orders.orderNo })
+        .returning()
+        .prepare(name),
+    ).execute(values);
   }
   if (items.length > 0) {
-    await tx.insert(orderItems).values(items.map((i) => ({ ...i, orderSid: created.sid })));
+    await preparedSqlIn(
+      tx,
+      'order_items_insert',
+      () => sql`
+        INSERT INTO ${orderItems} ("order_sid", "material_sid", "spec", "unit_price_cents")
+        SELECT ${sql.placeholder('order')}::text, i."material_sid", i."spec", i."unit_price_cents"
+        FROM unnest(${sql.placeholder('materials')}::text[], ${sql.placeholder('specs')}::int[],
+          ${sql.placeholder('prices')}::bigint[]) AS i("material_sid", "spec", "unit_price_cents")`,
+    ).execute({
+      order: created.sid,
+      materials: items.map((i) => i.materialSid),
+      specs: items.map((i) => i.spec),
+      prices: items.map((i) => i.unitPriceCents),
+    });
   }
   return created;
 }
