@@ -33,7 +33,8 @@ const SALES_FOLD_BATCH = 10_000;
  * each move counts exactly once, whichever server runs the pass and whenever it stops. Moves
  * commute (a refund's -1 may be added with or before the sale's +1's batch), so the count is the
  * exact sum, never clamped. The material rows are locked in sid order, as every other writer of
- * several materials does. Returns how many moves were added (0 when another server holds the lock).
+ * several materials does, and only as an UPDATE of a non-key column locks them: a payment's
+ * licence (which references its material) does not wait for the pass. Returns how many moves were added (0 when another server holds the lock).
  */
 export async function foldMaterialSales(db: Db): Promise<number> {
   // Nothing recorded (an idle shop, or another server was first): one index probe, no transaction.
@@ -59,7 +60,7 @@ export async function foldMaterialSales(db: Db): Promise<number> {
           SELECT ${materials.sid} FROM ${materials}
           WHERE ${materials.sid} IN (SELECT "material_sid" FROM sums)
           ORDER BY ${materials.sid}
-          FOR UPDATE
+          FOR NO KEY UPDATE
         ),
         counted AS (
           UPDATE ${materials} SET "sales_count" = ${materials.salesCount} + sums."delta"

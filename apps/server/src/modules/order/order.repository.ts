@@ -244,14 +244,20 @@ function orderColumnValues(values: Record<string, unknown>): Record<string, unkn
   return Object.fromEntries(Object.entries(values).filter(([k, v]) => v !== undefined && ORDER_COLUMNS.has(k)));
 }
 
-/** A placeholder named after each column given, for a statement prepared per set of columns. */
-function placeholdersOf(values: Record<string, unknown>): Record<string, Placeholder> {
-  return Object.fromEntries(Object.keys(values).map((k) => [k, sql.placeholder(k)]));
+/**
+ * A placeholder named after each column given, for a statement prepared per set of columns; a
+ * null stays a null (a column's encoder is not for nulls), so shapeName tells nulls apart.
+ */
+function placeholdersOf(values: Record<string, unknown>): Record<string, Placeholder | null> {
+  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v === null ? null : sql.placeholder(k)]));
 }
 
 /** `prefix` and a short digest of the columns: one prepared statement name per shape (≤ 63 chars). */
 function shapeName(prefix: string, values: Record<string, unknown>): string {
-  const shape = Object.keys(values).sort().join(',');
+  const shape = Object.entries(values)
+    .map(([k, v]) => (v === null ? `${k}=null` : k))
+    .sort()
+    .join(',');
   return `${prefix}_${createHash('sha1').update(shape).digest('hex').slice(0, 16)}`;
 }
 
