@@ -8,8 +8,10 @@ import { PeriodicTask } from './jobs/periodic-task.js';
 import { createStorage } from './media/create-storage.js';
 import type { Storage } from './media/storage.js';
 import {
+  foldMaterialSales,
   PALETTE_BACKFILL_INTERVAL_MS,
   queueOutdatedRenditions,
+  SALES_FOLD_INTERVAL_MS,
   runPaletteBackfill,
   runSimilarBackfill,
   SIMILAR_BACKFILL_INTERVAL_MS,
@@ -187,6 +189,13 @@ export async function startServer(config: Config, options: StartServerOptions = 
     CUT_HASH_BACKFILL_INTERVAL_MS,
     app.log,
   );
+  // Sales recorded by payments and refunds added to the materials' counts (docs/decisions/0057).
+  const salesFold = new PeriodicTask(
+    'sales count fold',
+    () => foldMaterialSales(app.deps.db),
+    SALES_FOLD_INTERVAL_MS,
+    app.log,
+  );
   // Bulk edits of materials (素材管理): started in any server's request, run by whichever claims them.
   const bulkEdits = new PeriodicTask(
     'material bulk edits',
@@ -216,6 +225,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
   worker?.start();
   reframes?.start();
   bulkEdits.start();
+  salesFold.start();
   sweeper.start();
   uploadPurge.start();
   void hotKeywords.runOnce();
@@ -248,6 +258,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
         worker?.stop(),
         reframes?.stop(),
         bulkEdits.stop(),
+        salesFold.stop(),
         sweeper.stop(),
         uploadPurge.stop(),
         hotKeywords.stop(),

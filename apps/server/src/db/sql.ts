@@ -54,3 +54,65 @@ export function preparedOnce<T>(db: object, name: string, prepare: (name: string
   }
   return statement;
 }
+
+/** The driver's session behind a database handle or transaction (Drizzle keeps it internal). */
+interface SessionOf {
+  session: { client: unknown; constructor: { name: string } };
+}
+
+const preparedByDriver = new Map<string, { client: unknown }>();
+
+/**
+ * preparedOnce for statements that also run inside transactions: the SQL is built once per
+ * driver and name, and each call runs it on the connection of the handle it is given (the
+ * transaction's, or the pool's). Money paths run their fixed-shape statements under row locks
+ * in a transaction, where preparedOnce would rebuild them for every new transaction handle.
+ * The same rules for `name` hold: one SQL text per name.
+ */
+export function preparedIn<T extends object>(db: object, name: string, prepare: (name: string) => T): T {
+  if (name.length > 63) throw new Error(`prepared statement name too long: ${name}`);
+  const { session } = db as SessionOf;
+  const key = `${session.constructor.name}:${name}`;
+  let template = preparedByDriver.get(key);
+  if (template === undefined) {
+    template = prepare(name) as unknown as { client: unknown };
+    preparedByDriver.set(key, template);
+  }
+  if (template.client === session.client) return template as unknown as T;
+  // The built statement with this handle's connection: the text, parameters and result
+  // mapping are shared, only the client it is sent on differs.
+  return Object.assign(Object.create(template) as object, { client: session.client }) as T;
+}
+
+/** A prepared raw statement: `execute` answers the driver's result (read it with rowsOf). */
+export interface PreparedSql {
+  execute(values: Record<string, unknown>): Promise<unknown>;
+}
+
+/**
+ * preparedIn for a statement Drizzle's builders cannot say (e.g. a data-modifying CTE), written
+ * with `sql` and `sql.placeholder`: built once per driver and name, run on `db`'s connection.
+ */
+export function preparedSqlIn(db: object, name: string, build: () => SQL): PreparedSql {
+  return preparedIn(db, name, (n) => {
+    const { session, dialect } = db as {
+      session: { prepareQuery(query: unknown, fields: undefined, name: string, arrayMode: boolean): PreparedSql };
+      dialect: { sqlToQuery(query: SQL): unknown };
+    };
+    return session.prepareQuery(dialect.sqlToQuery(build()), undefined, n, false);
+  });
+}
+
+/**
+ * Lets PostgreSQL keep a generic plan, for the rest of this transaction, of the prepared
+ * statements it runs (the connection's default is a custom plan for every execution, see
+ * client.ts). For transactions whose statements are all key look-ups and short index probes,
+ * where a generic plan is the custom one and planning them again each time is most of what
+ * PostgreSQL spends (about a quarter of its CPU per place + pay in bench:checkout). Nothing else is affected: the
+ * setting ends with the transaction, and a statement run elsewhere is planned as before.
+ */
+export async function preferGenericPlans(tx: object): Promise<void> {
+  await preparedSqlIn(tx, 'tx_generic_plans', () => sql`SELECT set_config('plan_cache_mode', 'auto', true)`).execute(
+    {},
+  );
+}

@@ -25,6 +25,7 @@ import {
   orders,
   refunds,
 } from '../../src/db/schema/index.js';
+import { foldMaterialSales } from '../../src/modules/catalog/index.js';
 import { AlipayGateway } from '../../src/payment-gateways/alipay.js';
 import { PaymentGateways } from '../../src/payment-gateways/create-gateways.js';
 import { WechatPayGateway } from '../../src/payment-gateways/wechat-pay.js';
@@ -87,8 +88,9 @@ describe('refunding an order (wallet, bank transfer, the sandbox)', () => {
     return { buyer, order, materials, paid };
   }
 
-  /** The material's sales count (what the console's 销量最高 orders by). */
+  /** The material's sales count (what the console's 销量最高 orders by), once the sales recorded are added. */
   async function salesOf(materialSid: string): Promise<number> {
+    await foldMaterialSales(t.database.db);
     const [row] = await t.database.db
       .select({ sales: materialRows.salesCount })
       .from(materialRows)

@@ -196,7 +196,8 @@ export const materials = pgTable(
     likeCount: integer().notNull().default(0),
     /**
      * Licences sold of this material by paid orders, less those a refund revoked (an upgrade is a
-     * sale too): the console's sales order. Moved in the transaction that grants or revokes them.
+     * sale too): the console's sales order. The transaction that grants or revokes them writes a
+     * move (materialSalesMoves); the moves are added here within seconds, once each.
      */
     salesCount: integer().notNull().default(0),
     /** See cheapestLicenceCents. */
@@ -325,6 +326,20 @@ export const materials = pgTable(
  * like media jobs (`FOR UPDATE SKIP LOCKED`, a stale lock taken over, `attempts` the fencing
  * token), so any number of servers share the table and a chunk is applied once.
  */
+/**
+ * Sales of materials not yet added to `materials.sales_count`: one row per licence granted (+1)
+ * or revoked (-1), written by the paying or refunding transaction, deleted by the pass that adds
+ * it to the count (foldMaterialSales) in the same statement, so each move counts exactly once.
+ * A sale writes this small table instead of the material's row (28 indexes, written non-HOT, and
+ * read again by every server's search index) under the payment's locks; it holds only the moves
+ * of the last seconds and is never read per request.
+ */
+export const materialSalesMoves = pgTable('material_sales_moves', {
+  id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  materialSid: text().notNull(),
+  delta: integer().notNull(),
+});
+
 export const materialBulkJobs = pgTable(
   'material_bulk_jobs',
   {

@@ -10,7 +10,7 @@ export { catalogRoutes } from './catalog.routes.js';
 export { findLikedSids } from './likes.repository.js';
 export { toWireMaterial } from './material.mapper.js';
 export type { PublicUrlOf } from './material.mapper.js';
-export { moveMaterialSales } from './material-sales.repository.js';
+export { foldMaterialSales, moveMaterialSales, SALES_FOLD_INTERVAL_MS } from './material-sales.repository.js';
 export { findMaterialsBySids, pricedMaterialOf } from './materials.service.js';
 export {
   countPendingMediaJobs,

@@ -1,4 +1,5 @@
-import { and, inArray } from 'drizzle-orm';
+import { and, sql } from 'drizzle-orm';
+import { preparedIn } from '../../db/sql.js';
 import type { DbOrTx } from '../../db/client.js';
 import { materials, offeredForSaleSql } from '../../db/schema/index.js';
 import { MATERIAL_COLUMNS, type MaterialRow } from './catalog.repository.js';
@@ -10,8 +11,11 @@ import { MATERIAL_COLUMNS, type MaterialRow } from './catalog.repository.js';
  */
 export async function selectMaterialsBySids(db: DbOrTx, sids: readonly string[]): Promise<MaterialRow[]> {
   if (sids.length === 0) return [];
-  return db
-    .select(MATERIAL_COLUMNS)
-    .from(materials)
-    .where(and(inArray(materials.sid, [...sids]), offeredForSaleSql()));
+  return preparedIn(db, 'materials_offered_by_sids', (name) =>
+    db
+      .select(MATERIAL_COLUMNS)
+      .from(materials)
+      .where(and(sql`${materials.sid} = ANY(${sql.placeholder('sids')}::text[])`, offeredForSaleSql()))
+      .prepare(name),
+  ).execute({ sids: [...sids] });
 }

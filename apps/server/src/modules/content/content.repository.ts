@@ -2,6 +2,7 @@ import { type ContentKey } from '@gemstock/contract';
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
+import { preparedSqlIn, rowsOf } from '../../db/sql.js';
 import { contentConsents, contentDocuments, contentVersions, operators, users } from '../../db/schema/index.js';
 
 export type ContentDocumentRow = typeof contentDocuments.$inferSelect;
@@ -165,6 +166,37 @@ export async function markPublished(tx: DbOrTx, key: ContentKey, version: number
 
 export async function insertConsents(tx: DbOrTx, rows: readonly ContentConsentInsert[]): Promise<void> {
   if (rows.length > 0) await tx.insert(contentConsents).values([...rows]);
+}
+
+/**
+ * One document's consent at its published version, read and written in one statement: true
+ * when written; false (nothing written) when the document does not exist yet or `version` is
+ * given and is not the published one, which the caller then tells apart the long way.
+ */
+export async function insertPublishedConsent(
+  tx: DbOrTx,
+  row: Omit<ContentConsentInsert, 'version'> & { version: number | null },
+): Promise<boolean> {
+  const result = await preparedSqlIn(
+    tx,
+    'content_consent_published',
+    () => sql`
+      INSERT INTO ${contentConsents} ("user_sid", "owner_sid", "document_key", "version", "context", "order_sid")
+      SELECT ${sql.placeholder('user')}::text, ${sql.placeholder('owner')}::text, d."key", d."published_version",
+        ${sql.placeholder('context')}::text, ${sql.placeholder('order')}::text
+      FROM ${contentDocuments} d
+      WHERE d."key" = ${sql.placeholder('key')}::text
+        AND (${sql.placeholder('version')}::int IS NULL OR d."published_version" = ${sql.placeholder('version')}::int)
+      RETURNING "id"`,
+  ).execute({
+    user: row.userSid,
+    owner: row.ownerSid,
+    context: row.context,
+    order: row.orderSid ?? null,
+    key: row.documentKey,
+    version: row.version,
+  });
+  return rowsOf(result).length === 1;
 }
 
 /** A company's consents, newest first (content_consents_owner_idx), after the id `before` when given. */

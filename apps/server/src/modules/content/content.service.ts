@@ -22,6 +22,7 @@ import {
   findPublished,
   findVersion,
   insertConsents,
+  insertPublishedConsent,
   insertVersion,
   listConsents as listConsentRows,
   listVersions as listVersionRows,
@@ -325,6 +326,20 @@ export async function recordConsents(
   tx: DbOrTx,
   consent: { user: UserRow; documents: readonly AgreedDocument[]; context: ConsentContext; orderSid?: string | null },
 ): Promise<void> {
+  const [only] = consent.documents;
+  if (consent.documents.length === 1 && only) {
+    // An order's one agreement (every placement): read and written in one statement; a missing
+    // document or an outdated version falls through to the long way, which says which.
+    const written = await insertPublishedConsent(tx, {
+      userSid: consent.user.sid,
+      ownerSid: ownerSidOf(consent.user),
+      documentKey: only.key,
+      version: only.version ?? null,
+      context: consent.context,
+      orderSid: consent.orderSid ?? null,
+    });
+    if (written) return;
+  }
   const keys = consent.documents.map((d) => d.key);
   // One read when every document exists (every order placed after the first): the seed and its
   // second read happen only on a fresh database.

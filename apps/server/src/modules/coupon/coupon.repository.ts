@@ -2,6 +2,7 @@ import { OrderStateMachine } from '@gemstock/contract';
 import { and, asc, eq, getTableColumns, gt, isNull, lte, ne, notExists, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { couponRedemptions, coupons, orders } from '../../db/schema/index.js';
+import { preparedIn } from '../../db/sql.js';
 
 export type CouponRow = typeof coupons.$inferSelect;
 export type NewCouponRow = typeof coupons.$inferInsert;
@@ -124,16 +125,23 @@ export async function releaseCouponClaims(
   orderSid: string,
   keepCouponSid: string | null = null,
 ): Promise<number> {
-  const released = await tx
-    .delete(couponRedemptions)
-    .where(
-      and(
-        eq(couponRedemptions.orderSid, orderSid),
-        keepCouponSid ? ne(couponRedemptions.couponSid, keepCouponSid) : undefined,
-        sql`not exists (select 1 from ${orders} where ${orders.sid} = ${orderSid} and ${orders.status} = 'PAYED')`,
-      ),
-    )
-    .returning({ couponSid: couponRedemptions.couponSid });
+  // Every payment without a coupon (most) gives back whatever the order holds: prepared once.
+  const released = await preparedIn(
+    tx,
+    keepCouponSid ? 'coupon_claims_release_others' : 'coupon_claims_release',
+    (name) =>
+      tx
+        .delete(couponRedemptions)
+        .where(
+          and(
+            eq(couponRedemptions.orderSid, sql.placeholder('order')),
+            keepCouponSid ? ne(couponRedemptions.couponSid, sql.placeholder('keep')) : undefined,
+            sql`not exists (select 1 from ${orders} where ${orders.sid} = ${sql.placeholder('order')} and ${orders.status} = 'PAYED')`,
+          ),
+        )
+        .returning({ couponSid: couponRedemptions.couponSid })
+        .prepare(name),
+  ).execute({ order: orderSid, keep: keepCouponSid });
   for (const { couponSid } of released) {
     await tx
       .update(coupons)

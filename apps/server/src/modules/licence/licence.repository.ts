@@ -4,6 +4,7 @@ import { and, count, desc, eq, getTableColumns, inArray, isNull, max, sql } from
 import type { DbOrTx } from '../../db/client.js';
 import { downloads, licences, materials, orders, users } from '../../db/schema/index.js';
 import type { MaterialRow } from '../catalog/index.js';
+import { preparedIn, preparedSqlIn, rowsOf } from '../../db/sql.js';
 import { newSid } from '../../lib/ids.js';
 import { afterPosition, COUNT_LIMIT, type ListPosition, positionAt } from '../../lib/list-cursor.js';
 
@@ -46,27 +47,35 @@ export async function grantLicences(
   const granted: string[] = [];
   for (let attempt = 0; pending.length > 0; attempt += 1) {
     if (attempt === CERT_NO_ATTEMPTS) throw new Error('could not draw a free certificate number');
-    const inserted = await tx
-      .insert(licences)
-      .values(
-        pending.map((item) => ({
-          sid: newSid(),
-          certNo: newCertNumber(input.grantedAt),
-          ownerSid: input.ownerSid,
-          buyerSid: input.buyerSid,
-          orderSid: input.orderSid,
-          materialSid: item.materialSid,
-          spec: item.spec,
-          exclusive: item.exclusive ?? false,
-          // Read from the owner's row in the same statement: no extra round trip per payment.
-          licenseeCompany: sql`(select ${users.company} from ${users} where ${users.sid} = ${input.ownerSid})`,
-          licenseeLicense: sql`(select ${users.companyLicense} from ${users} where ${users.sid} = ${input.ownerSid})`,
-          licenseeAddress: sql`(select ${users.companyAddress} from ${users} where ${users.sid} = ${input.ownerSid})`,
-          createdAt: input.grantedAt,
-        })),
-      )
-      .onConflictDoNothing()
-      .returning({ materialSid: licences.materialSid });
+    // Every paid material order: prepared once, one shape for any number of items (arrays).
+    // The licensee is read from the owner's row in the same statement.
+    const result = await preparedSqlIn(
+      tx,
+      'licences_grant',
+      () => sql`
+        INSERT INTO ${licences} ("sid", "cert_no", "owner_sid", "buyer_sid", "order_sid", "material_sid", "spec",
+          "exclusive", "licensee_company", "licensee_license", "licensee_address", "created_at")
+        SELECT g."sid", g."cert_no", ${sql.placeholder('owner')}::text, ${sql.placeholder('buyer')}::text,
+          ${sql.placeholder('order')}::text, g."material_sid", g."spec", g."exclusive",
+          o."company", o."company_license", o."company_address", ${sql.placeholder('at')}::timestamptz
+        FROM unnest(${sql.placeholder('sids')}::text[], ${sql.placeholder('certs')}::text[],
+          ${sql.placeholder('materials')}::text[], ${sql.placeholder('specs')}::smallint[],
+          ${sql.placeholder('exclusive')}::boolean[]) AS g("sid", "cert_no", "material_sid", "spec", "exclusive")
+        LEFT JOIN ${users} o ON o."sid" = ${sql.placeholder('owner')}::text
+        ON CONFLICT DO NOTHING
+        RETURNING "material_sid"`,
+    ).execute({
+      owner: input.ownerSid,
+      buyer: input.buyerSid,
+      order: input.orderSid,
+      at: input.grantedAt.toISOString(),
+      sids: pending.map(() => newSid()),
+      certs: pending.map(() => newCertNumber(input.grantedAt)),
+      materials: pending.map((item) => item.materialSid),
+      specs: pending.map((item) => item.spec),
+      exclusive: pending.map((item) => item.exclusive ?? false),
+    });
+    const inserted = rowsOf<{ material_sid: string }>(result).map((r) => ({ materialSid: r.material_sid }));
     granted.push(...inserted.map((l) => l.materialSid));
     // Every one inserted (the usual case): nothing was skipped, nothing to look up or retry.
     if (inserted.length === pending.length) break;
@@ -127,18 +136,22 @@ export async function listOwnedSpecs(
   materialSids: readonly string[],
 ): Promise<{ materialSid: string; spec: number; boughtAt: Date }[]> {
   if (materialSids.length === 0) return [];
-  const rows = await db
-    .select({ materialSid: licences.materialSid, spec: licences.spec, boughtAt: max(licences.createdAt) })
-    .from(licences)
-    .where(
-      and(
-        eq(licences.ownerSid, ownerSid),
-        inArray(licences.materialSid, [...materialSids]),
-        isNull(licences.supersededByCertNo),
-        isNull(licences.revokedAt),
-      ),
-    )
-    .groupBy(licences.materialSid, licences.spec);
+  // Every placement and payment asks this (and each material page): prepared once.
+  const rows = await preparedIn(db, 'licences_owned_specs', (name) =>
+    db
+      .select({ materialSid: licences.materialSid, spec: licences.spec, boughtAt: max(licences.createdAt) })
+      .from(licences)
+      .where(
+        and(
+          eq(licences.ownerSid, sql.placeholder('owner')),
+          sql`${licences.materialSid} = ANY(${sql.placeholder('sids')}::text[])`,
+          isNull(licences.supersededByCertNo),
+          isNull(licences.revokedAt),
+        ),
+      )
+      .groupBy(licences.materialSid, licences.spec)
+      .prepare(name),
+  ).execute({ owner: ownerSid, sids: [...materialSids] });
   return rows.map((r) => ({ materialSid: r.materialSid, spec: r.spec, boughtAt: new Date(r.boughtAt!) }));
 }
 

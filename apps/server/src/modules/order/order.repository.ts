@@ -1,8 +1,22 @@
-import { and, count, desc, eq, getTableColumns, gt, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  type Placeholder,
+  sql,
+} from 'drizzle-orm';
+import { createHash } from 'node:crypto';
 import { CHINA_OFFSET_MS, OrderStatus, type PaidGateway, PayWay } from '@gemstock/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { newNumericCode } from '../../lib/ids.js';
-import { preparedOnce, rowsOf } from '../../db/sql.js';
+import { preparedIn, preparedSqlIn, rowsOf } from '../../db/sql.js';
 import {
   afterPosition,
   COUNT_LIMIT,
@@ -21,13 +35,28 @@ export type NewOrderRow = typeof orders.$inferInsert;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 
 export async function findOrderBySid(db: DbOrTx, sid: string): Promise<OrderRow | undefined> {
-  const [row] = await db.select().from(orders).where(eq(orders.sid, sid)).limit(1);
+  const [row] = await preparedIn(db, 'order_by_sid', (name) =>
+    db
+      .select()
+      .from(orders)
+      .where(eq(orders.sid, sql.placeholder('sid')))
+      .limit(1)
+      .prepare(name),
+  ).execute({ sid });
   return row;
 }
 
 /** Reads the order and holds its row lock until the transaction ends: one money move per order at a time. */
 export async function lockOrderBySid(tx: DbOrTx, sid: string): Promise<OrderRow | undefined> {
-  const [row] = await tx.select().from(orders).where(eq(orders.sid, sid)).limit(1).for('update');
+  const [row] = await preparedIn(tx, 'order_lock_by_sid', (name) =>
+    tx
+      .select()
+      .from(orders)
+      .where(eq(orders.sid, sql.placeholder('sid')))
+      .limit(1)
+      .for('update')
+      .prepare(name),
+  ).execute({ sid });
   return row;
 }
 
@@ -58,23 +87,30 @@ export async function markOrderPaid(
   from: OrderStatus,
   change: OrderPaidChange,
 ): Promise<OrderRow | undefined> {
-  const [row] = await tx
-    .update(orders)
-    .set({
-      ...change.price,
-      status: OrderStatus.PAYED,
-      payWay: change.payWay,
-      payTime: change.payTime,
-      settlementKey: change.settlementKey,
-      paidGateway: change.paidGateway,
-      tradeNo: change.tradeNo,
-      paidAmountCents: change.paidAmountCents,
-      rewardCouponSid: change.rewardCouponSid,
-      version: sql`${orders.version} + 1`,
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(orders.sid, sid), eq(orders.status, from)))
-    .returning();
+  const values = orderColumnValues({
+    ...change.price,
+    status: OrderStatus.PAYED,
+    payWay: change.payWay,
+    payTime: change.payTime,
+    settlementKey: change.settlementKey,
+    paidGateway: change.paidGateway,
+    tradeNo: change.tradeNo,
+    paidAmountCents: change.paidAmountCents,
+    rewardCouponSid: change.rewardCouponSid,
+  });
+  // Prepared per set of columns written (a wallet payment stores its price too, a gateway's not).
+  const [row] = await preparedIn(tx, shapeName('order_mark_paid', values), (name) =>
+    tx
+      .update(orders)
+      .set({
+        ...placeholdersOf(values),
+        version: sql`${orders.version} + 1`,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(orders.sid, sql.placeholder('whereSid')), eq(orders.status, sql.placeholder('whereStatus'))))
+      .returning()
+      .prepare(name),
+  ).execute({ ...values, whereSid: sid, whereStatus: from });
   return row;
 }
 
@@ -114,7 +150,15 @@ export async function updateOrderPrice(
  * one after the other (the second then finds the first's order to reuse).
  */
 export async function lockBuyerForPlacement(tx: DbOrTx, userSid: string): Promise<void> {
-  await tx.select({ sid: users.sid }).from(users).where(eq(users.sid, userSid)).limit(1).for('update');
+  await preparedIn(tx, 'buyer_lock_for_placement', (name) =>
+    tx
+      .select({ sid: users.sid })
+      .from(users)
+      .where(eq(users.sid, sql.placeholder('sid')))
+      .limit(1)
+      .for('update')
+      .prepare(name),
+  ).execute({ sid: userSid });
 }
 
 /** Most open orders a buyer realistically has at once; only these are compared for reuse. */
@@ -132,21 +176,24 @@ export async function findReusableMaterialOrder(
     lines: readonly { materialSid: string; spec: number; unitPriceCents: number }[];
   },
 ): Promise<OrderRow | undefined> {
-  const candidates = await tx
-    .select()
-    .from(orders)
-    .where(
-      and(
-        eq(orders.userSid, input.userSid),
-        eq(orders.status, OrderStatus.CREATED),
-        eq(orders.orderType, 'material'),
-        // An upgrade order is handed out only by its own placement (order-upgrade.ts).
-        isNull(orders.upgradeMaterialSid),
-        gt(orders.createdAt, input.placedAfter),
-      ),
-    )
-    .orderBy(desc(orders.createdAt))
-    .limit(REUSE_CANDIDATES);
+  const candidates = await preparedIn(tx, 'orders_reusable_material', (name) =>
+    tx
+      .select()
+      .from(orders)
+      .where(
+        and(
+          eq(orders.userSid, sql.placeholder('user')),
+          eq(orders.status, OrderStatus.CREATED),
+          eq(orders.orderType, 'material'),
+          // An upgrade order is handed out only by its own placement (order-upgrade.ts).
+          isNull(orders.upgradeMaterialSid),
+          sql`${orders.createdAt} > ${sql.placeholder('after')}::timestamptz`,
+        ),
+      )
+      .orderBy(desc(orders.createdAt))
+      .limit(REUSE_CANDIDATES)
+      .prepare(name),
+  ).execute({ user: input.userSid, after: input.placedAfter.toISOString() });
   if (candidates.length === 0) return undefined;
   const items = await tx
     .select()
@@ -190,6 +237,30 @@ export async function findOpenUpgradeOrder(
   return row;
 }
 
+const ORDER_COLUMNS = new Set(Object.keys(getTableColumns(orders)));
+
+/** The values given for columns of `orders` (undefined ones left to their defaults). */
+function orderColumnValues(values: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(values).filter(([k, v]) => v !== undefined && ORDER_COLUMNS.has(k)));
+}
+
+/**
+ * A placeholder named after each column given, for a statement prepared per set of columns; a
+ * null stays a null (a column's encoder is not for nulls), so shapeName tells nulls apart.
+ */
+function placeholdersOf(values: Record<string, unknown>): Record<string, Placeholder | null> {
+  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v === null ? null : sql.placeholder(k)]));
+}
+
+/** `prefix` and a short digest of the columns: one prepared statement name per shape (≤ 63 chars). */
+function shapeName(prefix: string, values: Record<string, unknown>): string {
+  const shape = Object.entries(values)
+    .map(([k, v]) => (v === null ? `${k}=null` : k))
+    .sort()
+    .join(',');
+  return `${prefix}_${createHash('sha1').update(shape).digest('hex').slice(0, 16)}`;
+}
+
 /** "GS20260121103000123456": China-time stamp plus 6 random digits; unique by index. */
 export function newOrderNo(at: Date): string {
   const stamp = new Date(at.getTime() + CHINA_OFFSET_MS).toISOString().replace(/\D/g, '').slice(0, 14);
@@ -216,14 +287,32 @@ export async function insertOrder(
   let created: OrderRow | undefined;
   for (let attempt = 0; !created; attempt += 1) {
     if (attempt === ORDER_NO_TRIES) throw new Error(`no free order number after ${ORDER_NO_TRIES} draws`);
-    [created] = await tx
-      .insert(orders)
-      .values({ ...order, orderNo: numberOf(order.createdAt) })
-      .onConflictDoNothing({ target: orders.orderNo })
-      .returning();
+    const values = orderColumnValues({ ...order, orderNo: numberOf(order.createdAt) });
+    // Prepared per set of columns given (each kind of order gives its own).
+    [created] = await preparedIn(tx, shapeName('order_insert', values), (name) =>
+      tx
+        .insert(orders)
+        .values(placeholdersOf(values) as unknown as typeof orders.$inferInsert)
+        .onConflictDoNothing({ target: orders.orderNo })
+        .returning()
+        .prepare(name),
+    ).execute(values);
   }
   if (items.length > 0) {
-    await tx.insert(orderItems).values(items.map((i) => ({ ...i, orderSid: created.sid })));
+    await preparedSqlIn(
+      tx,
+      'order_items_insert',
+      () => sql`
+        INSERT INTO ${orderItems} ("order_sid", "material_sid", "spec", "unit_price_cents")
+        SELECT ${sql.placeholder('order')}::text, i."material_sid", i."spec", i."unit_price_cents"
+        FROM unnest(${sql.placeholder('materials')}::text[], ${sql.placeholder('specs')}::int[],
+          ${sql.placeholder('prices')}::bigint[]) AS i("material_sid", "spec", "unit_price_cents")`,
+    ).execute({
+      order: created.sid,
+      materials: items.map((i) => i.materialSid),
+      specs: items.map((i) => i.spec),
+      prices: items.map((i) => i.unitPriceCents),
+    });
   }
   return created;
 }
@@ -386,7 +475,7 @@ export interface OrderItemView extends OrderItemRow {
 export async function listItemsOfOrders(db: DbOrTx, orderSids: readonly string[]): Promise<OrderItemView[]> {
   if (orderSids.length === 0) return [];
   // Every order list (the buyer's and the console's) reads its items: prepared once.
-  const statement = preparedOnce(db, 'order_items_of_orders', (name) =>
+  const statement = preparedIn(db, 'order_items_of_orders', (name) =>
     db
       .select({
         orderSid: orderItems.orderSid,
@@ -417,10 +506,16 @@ export async function findBuyerNames(db: DbOrTx, userSids: readonly string[]): P
 
 /** Paid material orders of the owner lose their cart lines: bought things leave the cart. */
 export async function removePaidItemsFromCart(tx: DbOrTx, userSid: string, orderSid: string): Promise<void> {
-  await tx.execute(sql`
-    DELETE FROM ${cartItems}
-    WHERE ${cartItems.userSid} = ${userSid}
-      AND ${cartItems.materialSid} IN (SELECT ${orderItems.materialSid} FROM ${orderItems} WHERE ${orderItems.orderSid} = ${orderSid})`);
+  await preparedSqlIn(
+    tx,
+    'cart_remove_paid_items',
+    () => sql`
+      DELETE FROM ${cartItems}
+      WHERE ${cartItems.userSid} = ${sql.placeholder('user')}::text
+        AND ${cartItems.materialSid} IN (
+          SELECT ${orderItems.materialSid} FROM ${orderItems} WHERE ${orderItems.orderSid} = ${sql.placeholder('order')}::text
+        )`,
+  ).execute({ user: userSid, order: orderSid });
 }
 
 export interface AdminOrderFilter {

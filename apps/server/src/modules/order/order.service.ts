@@ -34,6 +34,7 @@ import { findLastAttemptTimes } from './order-deadline.repository.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { newSid } from '../../lib/ids.js';
+import { preferGenericPlans } from '../../db/sql.js';
 import {
   cappedTotal,
   decodeCursor,
@@ -247,6 +248,7 @@ export async function placeMaterialOrder(
   }));
   const reuseWindowMs = deps.reuseWindowMs ?? 0;
   const order = await deps.db.transaction(async (tx) => {
+    await preferGenericPlans(tx);
     if (reuseWindowMs > 0) {
       await lockBuyerForPlacement(tx, user.sid);
       const open = await findReusableMaterialOrder(tx, {

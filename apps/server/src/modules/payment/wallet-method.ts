@@ -9,6 +9,7 @@ import {
   type TWalletPayResponse,
 } from '@gemstock/contract';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { preferGenericPlans } from '../../db/sql.js';
 import { AppError } from '../../lib/app-error.js';
 import { assertMay } from '../../lib/state-transition.js';
 import { claimErrorOf, couponCodeOf } from '../coupon/index.js';
@@ -122,6 +123,7 @@ export async function payByWallet(
   await writeOffLapsedMoney(deps.db, ownerSid, now);
 
   const result = await deps.db.transaction(async (tx) => {
+    await preferGenericPlans(tx);
     const order = await lockOrderBySid(tx, sid);
     if (!order) throw new AppError(ErrorCode.ORDER_NOT_FOUND);
     if (OrderStateMachine.may('download', order.status) && isPaidWithoutMoneyFromOutside(order)) {

@@ -1,6 +1,7 @@
 import { and, asc, eq, getTableColumns, gt, lte, max, sql, sum } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { ledgerEntries, walletLots } from '../../db/schema/index.js';
+import { preparedIn, preparedSqlIn, rowsOf } from '../../db/sql.js';
 import { newSid } from '../../lib/ids.js';
 import { afterPosition, countUpTo, type ListPage, positionAt, positionOrder } from '../../lib/list-cursor.js';
 
@@ -58,7 +59,20 @@ export async function expireLapsedLots(db: DbOrTx, ownerSid: string, now: Date):
     lte(walletLots.validBefore, now),
     gt(walletLots.remainingCents, 0),
   );
-  const [any] = await db.select({ sid: walletLots.sid }).from(walletLots).where(lapsed).limit(1);
+  const [any] = await preparedIn(db, 'wallet_lots_any_lapsed', (name) =>
+    db
+      .select({ sid: walletLots.sid })
+      .from(walletLots)
+      .where(
+        and(
+          eq(walletLots.userSid, sql.placeholder('owner')),
+          sql`${walletLots.validBefore} <= ${sql.placeholder('now')}::timestamptz`,
+          gt(walletLots.remainingCents, 0),
+        ),
+      )
+      .limit(1)
+      .prepare(name),
+  ).execute({ owner: ownerSid, now: now.toISOString() });
   if (!any) return 0;
   return db.transaction(async (tx) => {
     const lots = await tx
@@ -91,12 +105,20 @@ export async function expireLapsedLots(db: DbOrTx, ownerSid: string, now: Date):
  * take turns and neither can spend money the other has taken.
  */
 export async function lockValidLots(tx: DbOrTx, ownerSid: string, now: Date): Promise<WalletLotRow[]> {
-  return tx
-    .select()
-    .from(walletLots)
-    .where(and(eq(walletLots.userSid, ownerSid), gt(walletLots.validBefore, now)))
-    .orderBy(asc(walletLots.validBefore), asc(walletLots.sid))
-    .for('update');
+  return preparedIn(tx, 'wallet_lots_lock_valid', (name) =>
+    tx
+      .select()
+      .from(walletLots)
+      .where(
+        and(
+          eq(walletLots.userSid, sql.placeholder('owner')),
+          sql`${walletLots.validBefore} > ${sql.placeholder('now')}::timestamptz`,
+        ),
+      )
+      .orderBy(asc(walletLots.validBefore), asc(walletLots.sid))
+      .for('update')
+      .prepare(name),
+  ).execute({ owner: ownerSid, now: now.toISOString() });
 }
 
 /**
@@ -108,25 +130,31 @@ export async function debitLot(
   tx: DbOrTx,
   input: { ownerSid: string; lotSid: string; orderSid: string; amountCents: number },
 ): Promise<boolean> {
-  const updated = await tx
-    .update(walletLots)
-    .set({ remainingCents: sql`${walletLots.remainingCents} - ${input.amountCents}` })
-    .where(and(eq(walletLots.sid, input.lotSid), sql`${walletLots.remainingCents} >= ${input.amountCents}`))
-    .returning({ sid: walletLots.sid });
-  if (updated.length === 0) return false;
-  const entry = await tx
-    .insert(ledgerEntries)
-    .values({
-      userSid: input.ownerSid,
-      lotSid: input.lotSid,
-      orderSid: input.orderSid,
-      kind: LedgerKind.SPEND,
-      amountCents: -input.amountCents,
-      idempotencyKey: ledgerKeys.spend(input.orderSid, input.lotSid),
-    })
-    .onConflictDoNothing()
-    .returning({ id: ledgerEntries.id });
-  return entry.length === 1;
+  // One statement: the entry is written only from the lot the conditional UPDATE took from, and
+  // a refused entry (its key exists) answers no row, so the caller rolls the take back too.
+  const entry = await preparedSqlIn(
+    tx,
+    'wallet_debit_lot',
+    () => sql`
+      WITH taken AS (
+        UPDATE ${walletLots} SET "remaining_cents" = "remaining_cents" - ${sql.placeholder('amount')}::bigint
+        WHERE "sid" = ${sql.placeholder('lot')}::text AND "remaining_cents" >= ${sql.placeholder('amount')}::bigint
+        RETURNING "sid"
+      )
+      INSERT INTO ${ledgerEntries} ("user_sid", "lot_sid", "order_sid", "kind", "amount_cents", "idempotency_key")
+      SELECT ${sql.placeholder('owner')}::text, taken."sid", ${sql.placeholder('order')}::text, ${LedgerKind.SPEND},
+        -${sql.placeholder('amount')}::bigint, ${sql.placeholder('key')}::text
+      FROM taken
+      ON CONFLICT DO NOTHING
+      RETURNING "id"`,
+  ).execute({
+    amount: input.amountCents,
+    lot: input.lotSid,
+    owner: input.ownerSid,
+    order: input.orderSid,
+    key: ledgerKeys.spend(input.orderSid, input.lotSid),
+  });
+  return rowsOf(entry).length === 1;
 }
 
 /**
