@@ -1,7 +1,13 @@
 import { LoadingOutlined } from '@ant-design/icons';
 import { type LicenceType, MATERIAL_REVIEW_LABEL, type TAdminMaterial } from '@gemstock/contract';
-import { Space, Tag, Tooltip } from 'antd';
+import { Tag, Tooltip } from 'antd';
 import { licenceShortName } from '../lib/format';
+import { PlainSpace, PlainTag } from './plain-text';
+
+/*
+ * The tags of a row of /admin/materials: PlainTag and PlainSpace (./plain-text.tsx) draw what antd's
+ * Tag and Space draw without their hooks; a tag inside a Tooltip stays antd's.
+ */
 
 /**
  * 处理中 / 处理失败 (the job's error on hover), then review's word once processed: 待审核, 已驳回
@@ -11,9 +17,9 @@ export function MaterialStatusTag({ material }: { material: TAdminMaterial }) {
   const job = material.job;
   if (material.status === 'processing') {
     return (
-      <Tag color="processing" icon={<LoadingOutlined />}>
+      <PlainTag color="processing" icon={<LoadingOutlined />}>
         {job?.status === 'queued' && job.attempts > 0 ? `处理中（重试 ${job.attempts}）` : '处理中'}
-      </Tag>
+      </PlainTag>
     );
   }
   if (material.status === 'failed') {
@@ -26,38 +32,38 @@ export function MaterialStatusTag({ material }: { material: TAdminMaterial }) {
   const busy = job && (job.status === 'queued' || job.status === 'running');
   const review = MATERIAL_REVIEW_LABEL[material.review];
   return (
-    <Space size={4} wrap>
+    <PlainSpace size={4} wrap>
       {material.review === 'listed' ? (
-        <Tag color="success">{review}</Tag>
+        <PlainTag color="success">{review}</PlainTag>
       ) : material.review === 'rejected' ? (
         <Tooltip title={material.reviewReason ? `驳回原因：${material.reviewReason}` : undefined}>
           <Tag color="error">{review}</Tag>
         </Tooltip>
       ) : (
-        <Tag color="gold">{review}</Tag>
+        <PlainTag color="gold">{review}</PlainTag>
       )}
       {busy && (
-        <Tag color="processing" icon={<LoadingOutlined />}>
+        <PlainTag color="processing" icon={<LoadingOutlined />}>
           重新处理中
-        </Tag>
+        </PlainTag>
       )}
-    </Space>
+    </PlainSpace>
   );
 }
 
 export function LicenceTags({ types }: { types: LicenceType[] }) {
   return (
-    <Space size={[2, 4]} wrap>
+    <PlainSpace size={[2, 4]} wrap>
       {types.map((t) => (
-        <Tag
+        <PlainTag
           key={t}
           color={t === 1 ? 'gold' : t === 2 ? 'blue' : t === 3 ? 'cyan' : 'purple'}
           style={{ marginInlineEnd: 0 }}
         >
           {licenceShortName(t)}
-        </Tag>
+        </PlainTag>
       ))}
-    </Space>
+    </PlainSpace>
   );
 }
 
@@ -65,14 +71,14 @@ export function LicenceTags({ types }: { types: LicenceType[] }) {
 export function MaterialFlags({ material }: { material: TAdminMaterial }) {
   const flags = [
     material.featured && (
-      <Tag key="featured" color="gold">
+      <PlainTag key="featured" color="gold">
         精选
-      </Tag>
+      </PlainTag>
     ),
     material.free && (
-      <Tag key="free" color="green">
+      <PlainTag key="free" color="green">
         免费中
-      </Tag>
+      </PlainTag>
     ),
     !material.free && material.freeFrom && (
       <Tooltip key="free-window" title="设置了免费时段，当前不在时段内">
@@ -80,15 +86,15 @@ export function MaterialFlags({ material }: { material: TAdminMaterial }) {
       </Tooltip>
     ),
     material.disabled && (
-      <Tag key="disabled" color="default">
+      <PlainTag key="disabled" color="default">
         已下架
-      </Tag>
+      </PlainTag>
     ),
   ].filter(Boolean);
   return flags.length ? (
-    <Space size={[2, 4]} wrap>
+    <PlainSpace size={[2, 4]} wrap>
       {flags}
-    </Space>
+    </PlainSpace>
   ) : (
     <span style={{ color: 'rgba(0,0,0,0.25)' }}>—</span>
   );
