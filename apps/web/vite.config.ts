@@ -39,6 +39,8 @@ const CONSOLE_CHUNK = consoleChunk({
   ),
   // the console's own API route tables (the contract's routes/admin*.ts, service-qr.ts): only it imports them
   also: /[\\/]packages[\\/]contract[\\/]src[\\/]routes[\\/](admin|service-qr)/,
+  // the page table starts the page's first calls: it loads without antd, in a chunk of its own
+  calls: `${SRC_DIR}/features/admin/console-pages.ts`,
 });
 
 /** The API server (apps/server). In production it also serves this SPA from dist/. */
@@ -138,6 +140,14 @@ export default defineConfig(({ isSsrBuild }) => ({
               name: 'console-antd',
               test: (id) => id.endsWith(CONSOLE_COPY) && packageOf(id) !== null,
               priority: 15,
+            },
+            {
+              // The console's page table and its first calls (build/console-chunk.ts): apart
+              // from the frame, whose antd takes a while to run, so the calls start before it.
+              name: 'console-calls',
+              test: CONSOLE_CHUNK.callsTest,
+              includeDependenciesRecursively: false,
+              priority: 13,
             },
             {
               // The operator console's own code: its frame and its lists' helpers

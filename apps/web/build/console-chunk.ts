@@ -9,6 +9,12 @@ export interface ConsoleChunkOptions {
   firstPages: readonly string[];
   /** Modules the group takes besides, whatever reaches them (the console's own API route tables). */
   also: RegExp;
+  /**
+   * The root that starts the page's first calls (`console-pages.ts`): it and what it imports are a
+   * chunk of their own, without antd, so the calls start as soon as it has arrived rather than
+   * once antd's megabyte has been run.
+   */
+  calls: string;
 }
 
 /**
@@ -27,16 +33,21 @@ export interface ConsoleChunkOptions {
  * console's. Only static imports count: what a page opens on a click (a drawer, a dialog) stays
  * where it was, and every other page keeps its own chunk.
  */
-export function consoleChunk({ roots, firstPages, also }: ConsoleChunkOptions): {
+export function consoleChunk({ roots, firstPages, also, calls }: ConsoleChunkOptions): {
   plugin: Plugin;
+  /** The console's chunk: its frame and its lists' helpers. */
   test: (id: string) => boolean;
+  /** The chunk of its first calls (`calls` and what it imports): a group of higher priority. */
+  callsTest: (id: string) => boolean;
 } {
   let captured = new Set<string>();
+  let early = new Set<string>();
   const plugin: Plugin = {
     name: 'gemstock:console-chunk',
     apply: 'build',
     buildEnd() {
       captured = new Set();
+      early = new Set();
       const ids = [...this.getModuleIds()];
       if (!roots.every((root) => ids.includes(root))) return; // the server's drawing: no console
       const reach = (starts: readonly string[], dynamic: boolean, stop: (id: string) => boolean) => {
@@ -62,10 +73,12 @@ export function consoleChunk({ roots, firstPages, also }: ConsoleChunkOptions): 
       for (const id of reach([...roots, ...pagesImports], false, (next) => !own(next) || lazy.has(next))) {
         captured.add(id);
       }
-      for (const id of ids) if (also.test(id)) captured.add(id);
+      early = reach([calls], false, (next) => !own(next) || lazy.has(next));
+      // (with the calls, which name them: the frame's chunk imports the calls' chunk, not back)
+      for (const id of ids) if (also.test(id)) early.add(id);
       const missing = firstPages.filter((page) => !ids.includes(page));
       if (missing.length > 0) this.error(`console-chunk: ${missing.join(', ')} not in the build`);
     },
   };
-  return { plugin, test: (id) => captured.has(id) };
+  return { plugin, test: (id) => captured.has(id), callsTest: (id) => early.has(id) };
 }
