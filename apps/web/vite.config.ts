@@ -23,8 +23,10 @@ function consoleShells(): Record<string, string[]> {
     CONSOLE_SHELL_PAGES.map((segment) => [
       `admin-${segment}`,
       [
-        'src/features/admin/admin-app.tsx',
+        // the page table first: its chunk starts the list's calls (build/console-chunk.ts), so it
+        // is asked for ahead of the frame's
         'src/features/admin/console-pages.ts',
+        'src/features/admin/admin-app.tsx',
         `src/features/admin/routes/${file[segment] ?? `${segment}-page`}.tsx`,
       ],
     ]),
