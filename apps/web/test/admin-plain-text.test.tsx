@@ -1,8 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { LoadingOutlined } from '@ant-design/icons';
-import { Space, Tag, Typography } from 'antd';
+import { Typography } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CopyableText, EllipsisText, PlainSpace, PlainTag, PlainText } from '@/features/admin/components/plain-text';
+import { CopyableText, EllipsisText, PlainText } from '@/features/admin/components/plain-text';
 
 afterEach(() => {
   cleanup();
@@ -80,75 +79,6 @@ describe("the console rows' text (features/admin/components/plain-text.tsx)", ()
         <Typography.Text type="secondary" ellipsis={{ tooltip: '素材授权订单' }} style={style}>
           素材授权订单
         </Typography.Text>,
-      ),
-    );
-  });
-
-  it('draws what Tag draws, with a colour, an icon or a style', () => {
-    for (const color of [undefined, 'gold', 'blue', 'success', 'error', 'default'] as const) {
-      expect(drawn(<PlainTag color={color}>已上架</PlainTag>), String(color)).toBe(
-        drawn(<Tag color={color}>已上架</Tag>),
-      );
-    }
-    expect(
-      drawn(
-        <PlainTag color="processing" icon={<LoadingOutlined />}>
-          处理中
-        </PlainTag>,
-      ),
-    ).toBe(
-      drawn(
-        <Tag color="processing" icon={<LoadingOutlined />}>
-          处理中
-        </Tag>,
-      ),
-    );
-    expect(drawn(<PlainTag style={{ marginInlineEnd: 0 }}>戒指</PlainTag>)).toBe(
-      drawn(<Tag style={{ marginInlineEnd: 0 }}>戒指</Tag>),
-    );
-  });
-
-  it('draws what Space draws, across or down, with its gaps, leaving out what is not drawn', () => {
-    const items = [<span key="a">1920 × 1080</span>, false, null, <span key="b">图片</span>];
-    expect(
-      drawn(
-        <PlainSpace size={[2, 4]} wrap>
-          {items}
-        </PlainSpace>,
-      ),
-    ).toBe(
-      drawn(
-        <Space size={[2, 4]} wrap>
-          {items}
-        </Space>,
-      ),
-    );
-    expect(
-      drawn(
-        <PlainSpace size={4} wrap>
-          {items}
-        </PlainSpace>,
-      ),
-    ).toBe(
-      drawn(
-        <Space size={4} wrap>
-          {items}
-        </Space>,
-      ),
-    );
-    expect(drawn(<PlainSpace size={0}>{items}</PlainSpace>)).toBe(drawn(<Space size={0}>{items}</Space>));
-    const style = { fontVariantNumeric: 'tabular-nums', maxWidth: '100%' };
-    expect(
-      drawn(
-        <PlainSpace orientation="vertical" size={0} style={style}>
-          {items}
-        </PlainSpace>,
-      ),
-    ).toBe(
-      drawn(
-        <Space orientation="vertical" size={0} style={style}>
-          {items}
-        </Space>,
       ),
     );
   });

@@ -1,13 +1,7 @@
 import { LoadingOutlined } from '@ant-design/icons';
 import { type LicenceType, MATERIAL_REVIEW_LABEL, type TAdminMaterial } from '@gemstock/contract';
-import { Tag, Tooltip } from 'antd';
+import { Space, Tag, Tooltip } from 'antd';
 import { licenceShortName } from '../lib/format';
-import { PlainSpace, PlainTag } from './plain-text';
-
-/*
- * The tags of a row of /admin/materials: PlainTag and PlainSpace (./plain-text.tsx) draw what antd's
- * Tag and Space draw without their hooks; a tag inside a Tooltip stays antd's.
- */
 
 /**
  * 处理中 / 处理失败 (the job's error on hover), then review's word once processed: 待审核, 已驳回
@@ -17,9 +11,9 @@ export function MaterialStatusTag({ material }: { material: TAdminMaterial }) {
   const job = material.job;
   if (material.status === 'processing') {
     return (
-      <PlainTag color="processing" icon={<LoadingOutlined />}>
+      <Tag color="processing" icon={<LoadingOutlined />}>
         {job?.status === 'queued' && job.attempts > 0 ? `处理中（重试 ${job.attempts}）` : '处理中'}
-      </PlainTag>
+      </Tag>
     );
   }
   if (material.status === 'failed') {
@@ -32,38 +26,38 @@ export function MaterialStatusTag({ material }: { material: TAdminMaterial }) {
   const busy = job && (job.status === 'queued' || job.status === 'running');
   const review = MATERIAL_REVIEW_LABEL[material.review];
   return (
-    <PlainSpace size={4} wrap>
+    <Space size={4} wrap>
       {material.review === 'listed' ? (
-        <PlainTag color="success">{review}</PlainTag>
+        <Tag color="success">{review}</Tag>
       ) : material.review === 'rejected' ? (
         <Tooltip title={material.reviewReason ? `驳回原因：${material.reviewReason}` : undefined}>
           <Tag color="error">{review}</Tag>
         </Tooltip>
       ) : (
-        <PlainTag color="gold">{review}</PlainTag>
+        <Tag color="gold">{review}</Tag>
       )}
       {busy && (
-        <PlainTag color="processing" icon={<LoadingOutlined />}>
+        <Tag color="processing" icon={<LoadingOutlined />}>
           重新处理中
-        </PlainTag>
+        </Tag>
       )}
-    </PlainSpace>
+    </Space>
   );
 }
 
 export function LicenceTags({ types }: { types: LicenceType[] }) {
   return (
-    <PlainSpace size={[2, 4]} wrap>
+    <Space size={[2, 4]} wrap>
       {types.map((t) => (
-        <PlainTag
+        <Tag
           key={t}
           color={t === 1 ? 'gold' : t === 2 ? 'blue' : t === 3 ? 'cyan' : 'purple'}
           style={{ marginInlineEnd: 0 }}
         >
           {licenceShortName(t)}
-        </PlainTag>
+        </Tag>
       ))}
-    </PlainSpace>
+    </Space>
   );
 }
 
@@ -71,14 +65,14 @@ export function LicenceTags({ types }: { types: LicenceType[] }) {
 export function MaterialFlags({ material }: { material: TAdminMaterial }) {
   const flags = [
     material.featured && (
-      <PlainTag key="featured" color="gold">
+      <Tag key="featured" color="gold">
         精选
-      </PlainTag>
+      </Tag>
     ),
     material.free && (
-      <PlainTag key="free" color="green">
+      <Tag key="free" color="green">
         免费中
-      </PlainTag>
+      </Tag>
     ),
     !material.free && material.freeFrom && (
       <Tooltip key="free-window" title="设置了免费时段，当前不在时段内">
@@ -86,15 +80,15 @@ export function MaterialFlags({ material }: { material: TAdminMaterial }) {
       </Tooltip>
     ),
     material.disabled && (
-      <PlainTag key="disabled" color="default">
+      <Tag key="disabled" color="default">
         已下架
-      </PlainTag>
+      </Tag>
     ),
   ].filter(Boolean);
   return flags.length ? (
-    <PlainSpace size={[2, 4]} wrap>
+    <Space size={[2, 4]} wrap>
       {flags}
-    </PlainSpace>
+    </Space>
   ) : (
     <span style={{ color: 'rgba(0,0,0,0.25)' }}>—</span>
   );

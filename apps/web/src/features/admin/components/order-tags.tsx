@@ -1,12 +1,12 @@
 import type { OrderStatus, TAdminOrder } from '@gemstock/contract';
-import { Tag } from 'antd';
+import { Space, Tag } from 'antd';
 import { auditLabelOf, ORDER_STATUS_LABEL } from '@/lib/order-labels';
 import { buyerName } from '../lib/format';
-import { EllipsisText, PlainSpace, PlainTag } from './plain-text';
+import { EllipsisText } from './plain-text';
 
 export function OrderStatusTag({ status }: { status: OrderStatus }) {
   const label = ORDER_STATUS_LABEL[status];
-  return <PlainTag color={label.color}>{label.text}</PlainTag>;
+  return <Tag color={label.color}>{label.text}</Tag>;
 }
 
 /** A sub-account's request to pay from its main account's wallet, when there is one. */
@@ -22,11 +22,11 @@ export function OrderAuditTag({ order }: { order: Pick<TAdminOrder, 'auditStatus
  */
 export function BuyerCell({ buyer }: { buyer: TAdminOrder['buyer'] }) {
   return (
-    <PlainSpace orientation="vertical" size={0} style={{ maxWidth: '100%' }}>
+    <Space orientation="vertical" size={0} style={{ maxWidth: '100%' }}>
       <EllipsisText tooltip={buyerName(buyer)}>{buyerName(buyer)}</EllipsisText>
       <EllipsisText type="secondary" tooltip={buyer.company ?? '未填写企业'} style={{ fontSize: 12 }}>
         {buyer.company ?? '未填写企业'}
       </EllipsisText>
-    </PlainSpace>
+    </Space>
   );
 }

@@ -1,6 +1,6 @@
 import { CheckOutlined, CopyOutlined } from '@ant-design/icons';
 import { Tooltip } from 'antd';
-import { Children, type CSSProperties, isValidElement, type ReactNode, useEffect, useState } from 'react';
+import { type CSSProperties, type ReactNode, useEffect, useState } from 'react';
 import { notify } from '@/lib/notify';
 
 /*
@@ -145,76 +145,5 @@ export function CopyableText({
         )}
       </span>
     </span>
-  );
-}
-
-/**
- * `<Tag color=…>` with a preset or status colour (gold, blue, success, processing …) or none:
- * antd's Tag runs its closable, wave and colour hooks for each, and a row of /admin/materials
- * draws up to nine. A Tag inside a Tooltip stays antd's: the tooltip holds on to it by a ref.
- */
-export function PlainTag({
-  color,
-  icon,
-  style,
-  children,
-}: {
-  color?: string;
-  icon?: ReactNode;
-  style?: CSSProperties;
-  children: ReactNode;
-}) {
-  return (
-    <span className={color ? `ant-tag ant-tag-filled ant-tag-${color}` : 'ant-tag ant-tag-filled'} style={style}>
-      {icon ? (
-        <>
-          {icon}
-          <span>{children}</span>
-        </>
-      ) : (
-        children
-      )}
-    </span>
-  );
-}
-
-/**
- * `<Space>` with a size in pixels (or [between, between lines]): each child in a
- * `.ant-space-item`, nothing drawn for an empty one, as antd's Space does without its context.
- */
-export function PlainSpace({
-  orientation = 'horizontal',
-  size,
-  wrap,
-  style,
-  children,
-}: {
-  orientation?: 'horizontal' | 'vertical';
-  size: number | [number, number];
-  wrap?: boolean;
-  style?: CSSProperties;
-  children: ReactNode;
-}) {
-  const [columnGap, rowGap] = typeof size === 'number' ? [size, size] : size;
-  const className =
-    orientation === 'horizontal'
-      ? 'ant-space ant-space-horizontal ant-space-align-center'
-      : 'ant-space ant-space-vertical';
-  return (
-    <div
-      className={className}
-      style={{
-        ...(wrap ? { flexWrap: 'wrap' } : {}),
-        ...(columnGap ? { columnGap } : {}),
-        ...(rowGap ? { rowGap } : {}),
-        ...style,
-      }}
-    >
-      {Children.toArray(children).map((child, index) => (
-        <div key={isValidElement(child) && child.key !== null ? child.key : index} className="ant-space-item">
-          {child}
-        </div>
-      ))}
-    </div>
   );
 }

@@ -28,7 +28,7 @@ import { LoadedOnceOpen } from '../components/loaded-once-open';
 import { useReprocessMaterial } from '../api/reprocess-material';
 import { LicenceTags, MaterialFlags, MaterialStatusTag } from '../components/material-tags';
 import { MaterialThumb } from '../components/material-thumb';
-import { CopyableText, PlainSpace, PlainTag, PlainText } from '../components/plain-text';
+import { CopyableText, PlainText } from '../components/plain-text';
 import { ListFilters } from '../components/list-filters';
 import { type AddressUpdate, oneOf, useAddressQuery } from '../lib/address-query';
 import { adminPaths } from '../lib/admin-paths';
@@ -158,9 +158,8 @@ export function MaterialsPage() {
       },
     );
 
-  // the rows' text is PlainText / CopyableText rather than Typography.Text, their tags and spacing
-  // PlainTag / PlainSpace: twenty rows of antd's were a good share of the work before the first
-  // row (components/plain-text.tsx)
+  // the rows' text is PlainText / CopyableText rather than Typography.Text: twenty rows of it were
+  // a tenth of the work before the first row (components/plain-text.tsx)
   const columns = useMemo<ColumnsType<TAdminMaterial>>(
     () => [
       { title: '缩略图', key: 'thumb', width: 88, render: (_, m) => <MaterialThumb material={m} /> },
@@ -182,18 +181,18 @@ export function MaterialsPage() {
           keywords.length === 0 ? (
             <PlainText type="warning">未设置</PlainText>
           ) : (
-            <PlainSpace size={[2, 4]} wrap>
+            <Space size={[2, 4]} wrap>
               {keywords.slice(0, 5).map((k) => (
-                <PlainTag key={k} style={{ marginInlineEnd: 0 }}>
+                <Tag key={k} style={{ marginInlineEnd: 0 }}>
                   {k}
-                </PlainTag>
+                </Tag>
               ))}
               {keywords.length > 5 && (
                 <Tooltip title={keywords.slice(5).join('、')}>
                   <Tag style={{ marginInlineEnd: 0 }}>+{keywords.length - 5}</Tag>
                 </Tooltip>
               )}
-            </PlainSpace>
+            </Space>
           ),
       },
       {
@@ -201,14 +200,14 @@ export function MaterialsPage() {
         key: 'size',
         width: 115,
         render: (_, m) => (
-          <PlainSpace orientation="vertical" size={0}>
+          <Space orientation="vertical" size={0}>
             <span style={{ fontVariantNumeric: 'tabular-nums' }}>
               {m.width} × {m.height}
             </span>
             <PlainText type="secondary" style={{ fontSize: 12 }}>
               {m.format === 'video' ? `视频 ${m.durationMs != null ? formatDuration(m.durationMs) : ''}` : '图片'}
             </PlainText>
-          </PlainSpace>
+          </Space>
         ),
       },
       { title: '可售授权', dataIndex: 'authTypes', width: 130, render: (_, m) => <LicenceTags types={m.authTypes} /> },
@@ -223,12 +222,12 @@ export function MaterialsPage() {
         render: (iso: string) => {
           const [date, time] = formatDateTime(iso).split(' ');
           return (
-            <PlainSpace orientation="vertical" size={0} style={{ fontVariantNumeric: 'tabular-nums' }}>
+            <Space orientation="vertical" size={0} style={{ fontVariantNumeric: 'tabular-nums' }}>
               <span>{date}</span>
               <PlainText type="secondary" style={{ fontSize: 12 }}>
                 {time}
               </PlainText>
-            </PlainSpace>
+            </Space>
           );
         },
       },
@@ -238,7 +237,7 @@ export function MaterialsPage() {
         width: 100,
         fixed: 'right',
         render: (_, m) => (
-          <PlainSpace size={0}>
+          <Space size={0}>
             <Button type="link" size="small" onClick={() => setEditingSid(m.sid)}>
               编辑
             </Button>
@@ -247,7 +246,7 @@ export function MaterialsPage() {
                 重新处理
               </Button>
             )}
-          </PlainSpace>
+          </Space>
         ),
       },
     ],

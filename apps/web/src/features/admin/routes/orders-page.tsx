@@ -10,7 +10,7 @@ import {
   centsToYuan,
   yuanToCents,
 } from '@gemstock/contract';
-import { Button, Card, DatePicker, Empty, Flex, InputNumber, Space } from 'antd';
+import { Button, Card, DatePicker, Empty, Flex, InputNumber, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import type { ColumnsType } from 'antd/es/table';
 import { lazy } from 'react';
@@ -20,7 +20,7 @@ import { ORDER_STATUS_LABEL, ORDER_TYPE_LABEL, PAY_WAY_TEXT, payWayText } from '
 import { type AdminOrderListQuery, useOrders } from '../api/get-orders';
 import { LoadedOnceOpen } from '../components/loaded-once-open';
 import { BuyerCell, OrderStatusTag } from '../components/order-tags';
-import { EllipsisText, PlainSpace, PlainTag, PlainText } from '../components/plain-text';
+import { EllipsisText, PlainText } from '../components/plain-text';
 import { ListFilters } from '../components/list-filters';
 import { oneOf, useAddressQuery } from '../lib/address-query';
 import { adminPaths } from '../lib/admin-paths';
@@ -101,20 +101,19 @@ export function OrdersPage() {
   );
   const open = (sid: string | undefined) => update({ order: sid });
 
-  // the rows draw PlainText / EllipsisText, PlainTag and PlainSpace rather than antd's Typography.Text,
-  // Tag and Space: the same markup without their hooks (components/plain-text.tsx)
+  // the rows' text is PlainText / EllipsisText rather than Typography.Text (components/plain-text.tsx)
   const columns: ColumnsType<TAdminOrder> = [
     {
       title: '订单号',
       key: 'orderNo',
       width: 230,
       render: (_, o) => (
-        <PlainSpace orientation="vertical" size={0}>
+        <Space orientation="vertical" size={0}>
           <PlainText style={{ fontFamily: 'monospace', fontSize: 13 }}>{o.orderNo}</PlainText>
           <EllipsisText type="secondary" tooltip={o.name} style={{ fontSize: 12, maxWidth: 210 }}>
             {o.name}
           </EllipsisText>
-        </PlainSpace>
+        </Space>
       ),
     },
     { title: '买家', key: 'buyer', width: 180, render: (_, o) => <BuyerCell buyer={o.buyer} /> },
@@ -122,7 +121,7 @@ export function OrdersPage() {
       title: '类型',
       dataIndex: 'orderType',
       width: 100,
-      render: (type: OrderType) => <PlainTag>{ORDER_TYPE_LABEL[type]}</PlainTag>,
+      render: (type: OrderType) => <Tag>{ORDER_TYPE_LABEL[type]}</Tag>,
     },
     {
       title: '金额',
