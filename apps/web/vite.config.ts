@@ -32,14 +32,14 @@ function consoleShells(): Record<string, string[]> {
     ]),
   );
 }
-/** The console's frame and its lists' helpers, in one chunk (build/console-chunk.ts). */
+/** The console's own code in two chunks, its first calls and its frame (build/console-chunk.ts). */
 const CONSOLE_CHUNK = consoleChunk({
   roots: [`${SRC_DIR}/features/admin/admin-app.tsx`, `${SRC_DIR}/features/admin/console-pages.ts`],
   // 今日待办 and the two lists an operator opens most (issue #32's first-render pages)
   firstPages: ['overview-page', 'orders-page', 'materials-page'].map(
     (page) => `${SRC_DIR}/features/admin/routes/${page}.tsx`,
   ),
-  // the console's own API route tables (the contract's routes/admin*.ts, service-qr.ts): only it imports them
+  // the console's API route tables (the contract's routes/admin*.ts, service-qr.ts): only it imports them
   also: /[\\/]packages[\\/]contract[\\/]src[\\/]routes[\\/](admin|service-qr)/,
   // the page table starts the page's first calls: it loads without antd, in a chunk of its own
   calls: `${SRC_DIR}/features/admin/console-pages.ts`,
@@ -144,8 +144,10 @@ export default defineConfig(({ isSsrBuild }) => ({
               priority: 15,
             },
             {
-              // The console's page table and its first calls (build/console-chunk.ts): apart
-              // from the frame, whose antd takes a while to run, so the calls start before it.
+              // The console's page table and its first calls (build/console-chunk.ts), with the
+              // contract's route tables for the console (one file per group; only the console
+              // imports them): apart from the frame, whose antd takes a while to run, so the calls
+              // start before it.
               name: 'console-calls',
               test: CONSOLE_CHUNK.callsTest,
               includeDependenciesRecursively: false,
@@ -153,10 +155,9 @@ export default defineConfig(({ isSsrBuild }) => ({
             },
             {
               // The operator console's own code: its frame and its lists' helpers
-              // (build/console-chunk.ts), one file instead of twenty, with the console's API route
-              // tables. Only modules no buyer page reaches, and none of what they import
-              // (includeDependenciesRecursively), so no buyer page loads it. The contract's route tables
-              // for the console (one file per group) come with it: it alone imports them.
+              // (build/console-chunk.ts), one file instead of twenty. Only modules no buyer page
+              // reaches, and none of what they import (includeDependenciesRecursively), so no buyer
+              // page loads it.
               name: 'console',
               test: CONSOLE_CHUNK.test,
               includeDependenciesRecursively: false,

@@ -1,13 +1,13 @@
 import type { Plugin } from 'vite';
 import { packageOf } from './console-copies.ts';
 
-/** What the console chunk holds: its roots, and the pages whose helpers join them. */
+/** What the console's chunks hold: its roots, and the pages whose helpers join them. */
 export interface ConsoleChunkOptions {
   /** The modules the app router imports for /admin/* (the frame and its page table). */
   roots: readonly string[];
   /** The pages a console is opened at most (its lists): what they import joins the frame's chunk. */
   firstPages: readonly string[];
-  /** Modules the group takes besides, whatever reaches them (the console's own API route tables). */
+  /** Modules the calls' chunk takes besides, whatever reaches them (the console's API route tables). */
   also: RegExp;
   /**
    * The root that starts the page's first calls (`console-pages.ts`): it and what it imports are a
@@ -18,8 +18,9 @@ export interface ConsoleChunkOptions {
 }
 
 /**
- * The operator console's own code in one chunk: its frame (what `admin-app.tsx` and
- * `console-pages.ts` import) and the helpers of the pages it opens at most. Left to the bundler,
+ * The operator console's own code in two chunks: its page table with the first calls (what
+ * `console-pages.ts` imports), and its frame (what `admin-app.tsx` imports) with the helpers of
+ * the pages it opens at most. Left to the bundler,
  * each helper shared by a different set of pages is a chunk of its own: a console list loaded
  * some twenty files of 65 B – 4 KB besides its page and antd, and over HTTP/1.1 (six at a time,
  * each a turn of a busy server) the last of those tiny files arrived after antd (decision 0058).
@@ -28,7 +29,7 @@ export interface ConsoleChunkOptions {
  * imports — the api-client, React Query, the contract — which would put the console's chunk in
  * every buyer page's imports (decision 0052). So the test is worked out from the module graph
  * once it is built: a module is the console's own when no buyer page reaches it other than
- * through the console's roots; the group (`includeDependenciesRecursively: false`) takes those
+ * through the console's roots; the groups (`includeDependenciesRecursively: false`) take those
  * alone, and the site's modules they import stay in the site's chunks, which never import the
  * console's. Only static imports count: what a page opens on a click (a drawer, a dialog) stays
  * where it was, and every other page keeps its own chunk.
