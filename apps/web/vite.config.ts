@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { CONSOLE_SHELL_PAGES, type ConsoleShellPage } from '../../packages/contract/src/first-response.ts';
 import { defineConfig } from 'vite';
+import { consoleChunk } from './build/console-chunk.ts';
 import { CONSOLE_COPY, consoleCopies, packageOf } from './build/console-copies.ts';
 import { decorativeIcons } from './build/decorative-icons.ts';
 import { earlyClicks } from './build/early-clicks.ts';
@@ -22,13 +23,28 @@ function consoleShells(): Record<string, string[]> {
     CONSOLE_SHELL_PAGES.map((segment) => [
       `admin-${segment}`,
       [
-        'src/features/admin/admin-app.tsx',
+        // the page table first: its chunk starts the list's calls (build/console-chunk.ts), so it
+        // is asked for ahead of the frame's
         'src/features/admin/console-pages.ts',
+        'src/features/admin/admin-app.tsx',
         `src/features/admin/routes/${file[segment] ?? `${segment}-page`}.tsx`,
       ],
     ]),
   );
 }
+/** The console's own code in two chunks, its first calls and its frame (build/console-chunk.ts). */
+const CONSOLE_CHUNK = consoleChunk({
+  roots: [`${SRC_DIR}/features/admin/admin-app.tsx`, `${SRC_DIR}/features/admin/console-pages.ts`],
+  // 今日待办 and the two lists an operator opens most (issue #32's first-render pages)
+  firstPages: ['overview-page', 'orders-page', 'materials-page'].map(
+    (page) => `${SRC_DIR}/features/admin/routes/${page}.tsx`,
+  ),
+  // the console's API route tables (the contract's routes/admin*.ts, service-qr.ts): only it imports them
+  also: /[\\/]packages[\\/]contract[\\/]src[\\/]routes[\\/](admin|service-qr)/,
+  // the page table starts the page's first calls: it loads without antd, in a chunk of its own
+  calls: `${SRC_DIR}/features/admin/console-pages.ts`,
+});
+
 /** The API server (apps/server). In production it also serves this SPA from dist/. */
 const API_TARGET = process.env.GEMSTOCK_API_URL ?? 'http://localhost:3000';
 
@@ -40,6 +56,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     stylesheetLast(),
     // the operator console's own antd, in one chunk (see codeSplitting below, decision 0052)
     consoleCopies(`${SRC_DIR}/features/admin/`, `${SRC_DIR}/`),
+    CONSOLE_CHUNK.plugin,
     // the API reference's Scalar keeps its own zod and clsx (src/features/api-docs)
     separateCopies(/[\\/]node_modules[\\/](@scalar|@ai-sdk|ai|cva)[\\/]/, ['zod', 'clsx']),
     // the pages a first visit lands on; the server maps paths to these shells (plugins/web-app.ts)
@@ -127,6 +144,26 @@ export default defineConfig(({ isSsrBuild }) => ({
               priority: 15,
             },
             {
+              // The console's page table and its first calls (build/console-chunk.ts), with the
+              // contract's route tables for the console (one file per group; only the console
+              // imports them): apart from the frame, whose antd takes a while to run, so the calls
+              // start before it.
+              name: 'console-calls',
+              test: CONSOLE_CHUNK.callsTest,
+              includeDependenciesRecursively: false,
+              priority: 13,
+            },
+            {
+              // The operator console's own code: its frame and its lists' helpers
+              // (build/console-chunk.ts), one file instead of twenty. Only modules no buyer page
+              // reaches, and none of what they import (includeDependenciesRecursively), so no buyer
+              // page loads it.
+              name: 'console',
+              test: CONSOLE_CHUNK.test,
+              includeDependenciesRecursively: false,
+              priority: 12,
+            },
+            {
               // The plain components and rules every page a first visit lands on (home, detail,
               // /video, /free-material) shares: one request instead of a dozen tiny chunks, each
               // a round trip on a slow phone connection. None of them imports antd or zod
@@ -136,14 +173,6 @@ export default defineConfig(({ isSsrBuild }) => ({
               // (icon-paths-later, the password field's eye).
               name: 'first-paint',
               test: /[\\/](apps[\\/]web[\\/]src[\\/](components[\\/](ui[\\/](?!table|checkbox|select|field|password-icons|switch|progress|badge|segmented|upload-box|icon-paths-later)|material-grid[\\/])|components[\\/](load-error|page-container)\.tsx|lib[\\/]material-licence\.ts)|packages[\\/]contract[\\/]src[\\/](catalog|money|pricing)\.ts)/,
-              priority: 10,
-            },
-            {
-              // The console's route tables (the contract writes one file per group): one chunk the
-              // console loads, instead of a file each that every page's preload list would name.
-              // They import types only, so the group captures nothing else.
-              name: 'console-routes',
-              test: /[\\/]packages[\\/]contract[\\/]src[\\/]routes[\\/]admin-/,
               priority: 10,
             },
           ],

@@ -73,7 +73,10 @@ export function routeShells(
       for (const [name, modules] of Object.entries(pages)) {
         const files = new Set<string>();
         for (const module of typeof modules === 'string' ? [modules] : modules) {
-          const page = chunks.find((chunk) => chunk.facadeModuleId === join(root, module));
+          // the chunk the module starts, or the one a group put it in (the console's, vite.config.ts)
+          const page =
+            chunks.find((chunk) => chunk.facadeModuleId === join(root, module)) ??
+            chunks.find((chunk) => chunk.moduleIds.includes(join(root, module)));
           if (!page) this.error(`route-shells: ${module} is not a chunk of the build`);
           for (const file of closure(page)) if (!loadedByEntry.has(file)) files.add(file);
         }

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Typography } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CopyableText, PlainText } from '@/features/admin/components/plain-text';
+import { CopyableText, EllipsisText, PlainText } from '@/features/admin/components/plain-text';
 
 afterEach(() => {
   cleanup();
@@ -61,6 +61,40 @@ describe("the console rows' text (features/admin/components/plain-text.tsx)", ()
         </Typography.Text>,
       ),
     );
+  });
+
+  it('draws what Typography.Text with an ellipsis and its tooltip draws', () => {
+    expect(drawn(<EllipsisText tooltip="张三">张三</EllipsisText>)).toBe(
+      drawn(<Typography.Text ellipsis={{ tooltip: true }}>张三</Typography.Text>),
+    );
+    const style = { fontSize: 12, maxWidth: 210 };
+    expect(
+      drawn(
+        <EllipsisText type="secondary" tooltip="素材授权订单" style={style}>
+          素材授权订单
+        </EllipsisText>,
+      ),
+    ).toBe(
+      drawn(
+        <Typography.Text type="secondary" ellipsis={{ tooltip: '素材授权订单' }} style={style}>
+          素材授权订单
+        </Typography.Text>,
+      ),
+    );
+  });
+
+  it('says the whole text in a tooltip on hover when it is cut, and nothing when it fits', async () => {
+    render(<EllipsisText tooltip="深圳市某某珠宝有限公司">深圳市某某珠宝有限公司</EllipsisText>);
+    const text = screen.getByText('深圳市某某珠宝有限公司');
+    // jsdom lays nothing out: the element says whether its text is cut
+    Object.defineProperty(text, 'clientWidth', { configurable: true, value: 120 });
+    Object.defineProperty(text, 'scrollWidth', { configurable: true, value: 120 });
+    fireEvent.pointerEnter(text);
+    expect(document.querySelector('.ant-tooltip')).toBeNull();
+
+    Object.defineProperty(text, 'scrollWidth', { configurable: true, value: 200 });
+    fireEvent.pointerEnter(text);
+    expect(await screen.findByRole('tooltip')).toHaveProperty('textContent', '深圳市某某珠宝有限公司');
   });
 
   it('shows its tooltip on the first hover, copies on a click and says so for three seconds', async () => {

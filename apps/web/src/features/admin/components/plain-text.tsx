@@ -34,6 +34,51 @@ export function PlainText({
   );
 }
 
+/**
+ * `<Typography.Text ellipsis={{ tooltip }}>`: one line, cut with an ellipsis by the stylesheet,
+ * and the whole text in a tooltip when the pointer reaches it while it is cut. antd measures
+ * every such text as it renders (a resize observer each) to know whether it is cut; this asks
+ * the element on the first hover instead, and mounts the tooltip then, open at once.
+ */
+export function EllipsisText({
+  type,
+  tooltip,
+  style,
+  children,
+}: {
+  type?: 'secondary' | 'warning' | 'danger' | 'success';
+  /** What the tooltip says (antd's `tooltip: true`: the text itself). */
+  tooltip: ReactNode;
+  style?: CSSProperties;
+  children: ReactNode;
+}) {
+  const [cut, setCut] = useState(false);
+  const className = `${type ? `${TYPOGRAPHY} ${TYPOGRAPHY}-${type}` : TYPOGRAPHY} ${TYPOGRAPHY}-ellipsis ${TYPOGRAPHY}-ellipsis-single-line`;
+  const text = (
+    <span
+      className={className}
+      style={style}
+      onPointerEnter={
+        cut
+          ? undefined
+          : (event) => {
+              const element = event.currentTarget;
+              if (element.scrollWidth > element.clientWidth) setCut(true);
+            }
+      }
+    >
+      {children}
+    </span>
+  );
+  return cut ? (
+    <Tooltip title={tooltip} defaultOpen>
+      {text}
+    </Tooltip>
+  ) : (
+    text
+  );
+}
+
 /** How long the copied state shows, as antd's copy button. */
 const COPIED_MS = 3000;
 

@@ -10,7 +10,7 @@ import {
   centsToYuan,
   yuanToCents,
 } from '@gemstock/contract';
-import { Button, Card, DatePicker, Empty, Flex, InputNumber, Space, Tag, Typography } from 'antd';
+import { Button, Card, DatePicker, Empty, Flex, InputNumber, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import type { ColumnsType } from 'antd/es/table';
 import { lazy } from 'react';
@@ -20,6 +20,7 @@ import { ORDER_STATUS_LABEL, ORDER_TYPE_LABEL, PAY_WAY_TEXT, payWayText } from '
 import { type AdminOrderListQuery, useOrders } from '../api/get-orders';
 import { LoadedOnceOpen } from '../components/loaded-once-open';
 import { BuyerCell, OrderStatusTag } from '../components/order-tags';
+import { EllipsisText, PlainText } from '../components/plain-text';
 import { ListFilters } from '../components/list-filters';
 import { oneOf, useAddressQuery } from '../lib/address-query';
 import { adminPaths } from '../lib/admin-paths';
@@ -100,6 +101,7 @@ export function OrdersPage() {
   );
   const open = (sid: string | undefined) => update({ order: sid });
 
+  // the rows' text is PlainText / EllipsisText rather than Typography.Text (components/plain-text.tsx)
   const columns: ColumnsType<TAdminOrder> = [
     {
       title: '订单号',
@@ -107,10 +109,10 @@ export function OrdersPage() {
       width: 230,
       render: (_, o) => (
         <Space orientation="vertical" size={0}>
-          <Typography.Text style={{ fontFamily: 'monospace', fontSize: 13 }}>{o.orderNo}</Typography.Text>
-          <Typography.Text type="secondary" ellipsis={{ tooltip: o.name }} style={{ fontSize: 12, maxWidth: 210 }}>
+          <PlainText style={{ fontFamily: 'monospace', fontSize: 13 }}>{o.orderNo}</PlainText>
+          <EllipsisText type="secondary" tooltip={o.name} style={{ fontSize: 12, maxWidth: 210 }}>
             {o.name}
-          </Typography.Text>
+          </EllipsisText>
         </Space>
       ),
     },
