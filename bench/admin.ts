@@ -457,7 +457,9 @@ async function main() {
     }> = [];
     const serverPid = child.pid!;
     const snapshot = () =>
-      snapshotCpu(serverPid, async () => (await client.query<{ pid: number }>(SERVER_BACKENDS_SQL)).rows.map((r) => r.pid));
+      snapshotCpu(serverPid, async () =>
+        (await client.query<{ pid: number }>(SERVER_BACKENDS_SQL)).rows.map((r) => r.pid),
+      );
     for (const target of list) {
       const url = `${base}${target.path}`;
       await hammer(url, token, WARMUP_S);

@@ -102,10 +102,14 @@ describe('GET /api/admin/orders: search, days and amount', () => {
     expect((await findSearchedOrderSids(t.database.db, 'mingzhu', 10)).sort()).toEqual([sids.a, sids.b].sort());
     expect(await findSearchedOrderSids(t.database.db, 'GSC2026030', 3)).toHaveLength(3);
     // the list reads the found sids by key, with the other filters, newest first
-    const page = await listAdminOrdersQuery(t.database.db, { foundSids: [sids.a!, sids.c!, sids.d!], maxCents: 50_000 }, {
-      offset: 0,
-      limit: 10,
-    });
+    const page = await listAdminOrdersQuery(
+      t.database.db,
+      { foundSids: [sids.a!, sids.c!, sids.d!], maxCents: 50_000 },
+      {
+        offset: 0,
+        limit: 10,
+      },
+    );
     expect(page.map((r) => r.order.sid)).toEqual([sids.d, sids.c, sids.a]);
   });
 
