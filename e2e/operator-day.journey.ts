@@ -110,9 +110,12 @@ test('an operator uploads ten files and lists eight, sets a free period on fifty
   await page.getByLabel('关键词').click();
   await page.keyboard.type(tag);
   await page.keyboard.press('Enter');
-  await page.getByText('点击或拖拽文件到此处上传').click();
-  // the dragger's own file input, as the file chooser fills it
-  await page.locator('.ant-upload input[type=file]').setInputFiles(photos);
+  // the file chooser the dragger opens, answered with the ten photos
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    page.getByText('点击或拖拽文件到此处上传').click(),
+  ]);
+  await chooser.setFiles(photos);
   const files = page.locator('.ant-table-expanded-row tr.ant-table-row');
   await expect(files).toHaveCount(UPLOADS);
   await expect(files.filter({ hasText: '待审核' })).toHaveCount(UPLOADS, { timeout: 60_000 });
