@@ -176,7 +176,10 @@ test('an operator uploads ten files and lists eight, sets a free period on fifty
   await expect(editor.getByPlaceholder('结束日期')).toHaveValue(until);
   await editor.getByText('免费下载时段').scrollIntoViewIfNeeded();
   await journeyShot(page, 'operator-3-material-free', { fullPage: false });
-  await editor.getByRole('button', { name: /关\s*闭|Close/ }).first().click();
+  await editor
+    .getByRole('button', { name: /关\s*闭|Close/ })
+    .first()
+    .click();
 
   // 4. The paid order, found by its number in 订单管理, is refunded with its reason.
   await menu(page, '订单管理').click();
@@ -197,7 +200,10 @@ test('an operator uploads ten files and lists eight, sets a free period on fifty
   await expect(refund).toBeHidden();
   await expect(drawer.getByText(/已退款|退款中/).first()).toBeVisible();
   await journeyShot(page, 'operator-4-refunded', { fullPage: false });
-  await drawer.getByRole('button', { name: /关\s*闭|Close/ }).first().click();
+  await drawer
+    .getByRole('button', { name: /关\s*闭|Close/ })
+    .first()
+    .click();
   await expect(drawer).toBeHidden();
 
   // The buyer's 我的订单 says so: 退款中 while the gateway settles it, then 已退款.
