@@ -169,6 +169,10 @@ test('an operator uploads ten files and lists eight, sets a free period on fifty
   await expect(page.getByText(`批量修改已完成：${BULK} 个素材`)).toBeVisible({ timeout: 30_000 });
   // The list shows the period on the materials it was set on, and a material's editor the dates.
   await expect(rows.filter({ hasText: '免费时段' })).toHaveCount(BULK);
+  await rows.first().getByText('免费时段').hover();
+  await expect(page.getByRole('tooltip')).toHaveText(`免费时段 ${from} 至 ${until}，当前不在时段内`);
+  // every column is on screen at 1440 px: the fixed 操作 column hides no upload time
+  expect(await table.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
   await journeyShot(page, 'operator-3-bulk-done');
   await rows.first().getByRole('button', { name: '编辑' }).click();
   const editor = page.getByRole('dialog').filter({ hasText: '免费下载时段' });
