@@ -130,7 +130,11 @@ test('an operator uploads ten files and lists eight, sets a free period on fifty
   const queue = page.locator('.ant-table-tbody tr.ant-table-row');
   await expect(queue).toHaveCount(UPLOADS);
   await expect(queue.filter({ hasText: tag })).toHaveCount(UPLOADS);
-  for (let i = 0; i < LISTED; i += 1) await queue.nth(i).getByRole('checkbox').check();
+  for (let i = 0; i < LISTED; i += 1)
+    await queue
+      .nth(i)
+      .getByRole('checkbox', { name: /^选择素材 / })
+      .check();
   await expect(page.getByText(`共 ${UPLOADS} 个，已选 ${LISTED} 个`)).toBeVisible();
   await page.getByRole('button', { name: '批量提交上架' }).click();
   await expect(page.getByText(`已上架 ${LISTED} 个素材`)).toBeVisible();
@@ -147,8 +151,7 @@ test('an operator uploads ten files and lists eight, sets a free period on fifty
   await page.getByText(`${BULK} 条/页`, { exact: true }).filter({ visible: true }).click();
   const rows = table.locator('tbody tr.ant-table-row');
   await expect(rows).toHaveCount(BULK);
-  // the header's box ticks every row of the page
-  await table.locator('thead').getByRole('checkbox').check();
+  await page.getByRole('checkbox', { name: '选择本页全部素材' }).check();
   await expect(page.getByText(`已选 ${BULK} 个素材`)).toBeVisible();
   await page.getByRole('button', { name: /批量操作/ }).click();
   await page.getByRole('menuitem', { name: '设置免费期' }).click();
