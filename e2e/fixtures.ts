@@ -1,5 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEV_ROUTES, USER_ROUTES } from '@gemstock/contract';
+import { DEV_ROUTES, endpointUrl, ORDER_ROUTES, PAYMENT_ROUTES, USER_ROUTES } from '@gemstock/contract';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 
 /** The cookie the web app keeps beside its token (the contract's SIGNED_IN_COOKIE). */
 const SIGNED_IN_COOKIE = 'gs_signed_in';
@@ -91,4 +93,46 @@ export async function signInOperator(page: Page) {
   await page.getByRole('button', { name: /登\s*录/ }).click();
   // the console opens on 今日待办
   await expect(page).toHaveURL(/\/admin(\/overview)?$/);
+}
+
+/**
+ * A full-page screenshot to look at, into JOURNEY_SHOTS_DIR when it is set (nothing is written
+ * otherwise, so CI keeps only its failure screenshots). A dialog or drawer is shot as the window
+ * shows it: its mask covers the window, not the whole page.
+ */
+export async function journeyShot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+  const dir = process.env.JOURNEY_SHOTS_DIR;
+  if (!dir) return;
+  await mkdir(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: options.fullPage ?? true });
+}
+
+/**
+ * An order for one material, placed and paid online through the API: the Alipay link the pay
+ * drawer would open, then the sandbox pay page's 确认支付 (its form posts the same). For journeys
+ * about what happens to a paid order, not about paying.
+ */
+export async function placePaidOrder(
+  request: APIRequestContext,
+  token: string,
+  material: { sid: string; licence: number },
+): Promise<{ sid: string; orderNo: string }> {
+  const headers = { Authorization: `Bearer ${token}` };
+  const { order } = await call<{ order: { sid: string; orderNo: string } }>(
+    await request.post(ORDER_ROUTES.placeMaterial.path, {
+      headers,
+      data: { materials: { [material.sid]: material.licence }, source: null },
+    }),
+  );
+  const { link } = await call<{ link: string }>(
+    await request.post(endpointUrl(PAYMENT_ROUTES.alipay, { params: { id: order.sid } }), {
+      headers,
+      data: { code: null, referer: null },
+    }),
+  );
+  const paid = await call<{ orderStatus: string }>(
+    await request.post(new URL(link).pathname, { data: { result: 'SUCCESS' } }),
+  );
+  expect(paid.orderStatus).toBe('PAYED');
+  return order;
 }

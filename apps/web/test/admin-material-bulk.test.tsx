@@ -123,6 +123,17 @@ afterEach(() => {
 });
 
 describe('素材管理: bulk edits', () => {
+  it('names its selection boxes in Chinese: each by its material, the header for the whole page', async () => {
+    renderPage('/admin/materials', (call) =>
+      isCall(call, ADMIN_MATERIAL_ROUTES.list) ? ok(page([RING, NECKLACE])) : undefined,
+    );
+    fireEvent.click(await screen.findByRole('checkbox', { name: `选择素材 ${RING.sid}` }));
+    expect(screen.getByText('已选 1 个素材')).toBeTruthy();
+    fireEvent.click(screen.getByRole('checkbox', { name: '选择本页全部素材' }));
+    expect(screen.getByText('已选 2 个素材')).toBeTruthy();
+    expect(screen.queryByRole('checkbox', { name: /Select/ })).toBeNull();
+  });
+
   it('takes the selected rows off sale after a confirmation that says what and how many, then shows the progress', async () => {
     let polls = 0;
     renderPage('/admin/materials', (call) => {

@@ -139,6 +139,13 @@ describe('素材审核', () => {
     expect(callsOf(calls, ADMIN_REVIEW_ROUTES.queue)[0]?.url.searchParams.get('state')).toBe('pending');
   });
 
+  it('names its selection boxes in Chinese, each by its material', async () => {
+    renderPage((call) => (isCall(call, ADMIN_REVIEW_ROUTES.queue) ? ok(queue([LOOKALIKE, SMALL])) : undefined));
+    expect(await screen.findByRole('checkbox', { name: `选择素材 ${LOOKALIKE.sid}` })).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: '选择本页全部素材' })).toBeTruthy();
+    expect(screen.queryByRole('checkbox', { name: /Select/ })).toBeNull();
+  });
+
   it('lists the selected materials in one call and says how many', async () => {
     let listed = false;
     renderPage((call) => {

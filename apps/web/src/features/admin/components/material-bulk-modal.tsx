@@ -5,7 +5,6 @@ import {
   FACETS,
   facetValues,
   centsToYuan,
-  formatYuan,
   LICENCE_TYPES,
   type LicenceType,
   licenceSpec,
@@ -16,11 +15,8 @@ import {
 import { Alert, DatePicker, Form, Input, InputNumber, Modal, Select, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { formatDateTime } from '@/lib/date-time';
 import { chinaInstantOf } from '../lib/china-picker';
-import { BULK_ACTIONS, type BulkActionKey } from '../lib/bulk-actions';
-
-/** The bulk actions of 素材管理, in the menu's order. */
+import { BULK_ACTIONS, type BulkActionKey, describeChange } from '../lib/bulk-actions';
 
 const FIXED: Partial<Record<BulkActionKey, TBulkChangeInput>> = {
   enable: { kind: 'disabled', disabled: false },
@@ -28,45 +24,6 @@ const FIXED: Partial<Record<BulkActionKey, TBulkChangeInput>> = {
   feature: { kind: 'featured', featured: true },
   unfeature: { kind: 'featured', featured: false },
 };
-
-/** What a change does, said as the confirmation says it: 「将把 12 个素材下架」. */
-export function describeChange(change: TBulkChangeInput): string {
-  switch (change.kind) {
-    case 'disabled':
-      return change.disabled ? '下架' : '上架（恢复销售）';
-    case 'featured':
-      return change.featured ? '设为精选' : '取消精选';
-    case 'prices': {
-      const parts: string[] = [];
-      for (const [type, cents] of Object.entries(change.pricesCents ?? {})) {
-        const name = licenceSpec(Number(type) as LicenceType).name;
-        parts.push(cents === null ? `「${name}」恢复默认价` : `「${name}」价格改为 ${formatYuan(cents)}`);
-      }
-      for (const [type, cents] of Object.entries(change.specialPricesCents ?? {})) {
-        const name = licenceSpec(Number(type) as LicenceType).name;
-        parts.push(cents === null ? `「${name}」取消特价` : `「${name}」特价改为 ${formatYuan(cents)}`);
-      }
-      return parts.join('，');
-    }
-    case 'free':
-      return change.freeFrom && change.freeUntil
-        ? `设置免费期 ${formatDateTime(change.freeFrom)} 至 ${formatDateTime(change.freeUntil)}`
-        : '取消免费期';
-    case 'keywords': {
-      const parts: string[] = [];
-      if (change.add?.length) parts.push(`添加关键词「${change.add.join('、')}」`);
-      if (change.remove?.length) parts.push(`删除关键词「${change.remove.join('、')}」`);
-      return parts.join('，');
-    }
-    case 'facets':
-      return FACETS.filter((f) => change[f] !== undefined)
-        .map((f) => {
-          const value = change[f];
-          return value ? `${FACET_LABEL[f]}设为「${facetLabel(f, value)}」` : `清除${FACET_LABEL[f]}`;
-        })
-        .join('，');
-  }
-}
 
 /** A facet select's "clear it" choice (null on the wire). */
 const CLEAR_FACET = '__clear';

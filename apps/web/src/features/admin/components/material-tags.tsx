@@ -1,6 +1,7 @@
 import { LoadingOutlined } from '@ant-design/icons';
 import { type LicenceType, MATERIAL_REVIEW_LABEL, type TAdminMaterial } from '@gemstock/contract';
 import { Space, Tag, Tooltip } from 'antd';
+import { formatDateTime } from '@/lib/date-time';
 import { licenceShortName } from '../lib/format';
 
 /**
@@ -61,6 +62,12 @@ export function LicenceTags({ types }: { types: LicenceType[] }) {
   );
 }
 
+/** "免费时段 2026-12-07 00:00 至 2026-12-13 23:59，当前不在时段内" (China time). */
+function freeWindowText(material: Pick<TAdminMaterial, 'freeFrom' | 'freeUntil'>, state: string): string {
+  if (!material.freeFrom || !material.freeUntil) return state;
+  return `免费时段 ${formatDateTime(material.freeFrom)} 至 ${formatDateTime(material.freeUntil)}，${state}`;
+}
+
 /** 精选 / 免费 / 已下架 flags. */
 export function MaterialFlags({ material }: { material: TAdminMaterial }) {
   const flags = [
@@ -69,13 +76,14 @@ export function MaterialFlags({ material }: { material: TAdminMaterial }) {
         精选
       </Tag>
     ),
+    // the window itself on hover: after a bulk edit the list is where its dates are checked
     material.free && (
-      <Tag key="free" color="green">
-        免费中
-      </Tag>
+      <Tooltip key="free" title={freeWindowText(material, '正在免费')}>
+        <Tag color="green">免费中</Tag>
+      </Tooltip>
     ),
     !material.free && material.freeFrom && (
-      <Tooltip key="free-window" title="设置了免费时段，当前不在时段内">
+      <Tooltip key="free-window" title={freeWindowText(material, '当前不在时段内')}>
         <Tag>免费时段</Tag>
       </Tooltip>
     ),

@@ -15,6 +15,7 @@ import {
   type RefundChannel,
   type RefundStatus,
   type TAuditEntry,
+  type TBulkChangeInput,
 } from '@gemstock/contract';
 import { Button, Card, DatePicker, Empty, Flex, Input, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -29,6 +30,7 @@ import { useOperators } from '../api/operators';
 import { RefreshButton } from '../components/refresh-button';
 import { type AddressUpdate, useAddressQuery } from '../lib/address-query';
 import { adminPaths } from '../lib/admin-paths';
+import { describeChange, describeSelection } from '../lib/bulk-actions';
 import { formatBytes, formatDuration, licenceShortName } from '../lib/format';
 import { ExportButton } from '../components/export-button';
 
@@ -112,6 +114,8 @@ const FIELD_LABEL: Record<string, string> = {
   demandStatus: '定制阶段',
   endsVip: '同时结束 VIP',
   lapsedCents: '作废的余额',
+  change: '修改内容',
+  selection: '选择范围',
 };
 
 const STATUS_TEXT: Record<string, string> = { processing: '处理中', ready: '已就绪', failed: '处理失败' };
@@ -174,6 +178,12 @@ function show(field: string, value: unknown, record: Record<string, unknown>): s
       return (value as string[]).map((r) => (isOperatorRole(r) ? OPERATOR_ROLE_LABEL[r] : r)).join('、') || '无';
     case 'reason':
       return FAILED_SIGN_IN[String(value)] ?? String(value);
+    // a bulk edit's change and choice of materials, as its confirmation said them
+    case 'change':
+      if (typeof value === 'object' && 'kind' in value) return describeChange(value as TBulkChangeInput);
+      break;
+    case 'selection':
+      return describeSelection(value);
     default:
       break;
   }

@@ -162,11 +162,11 @@ export function MaterialsPage() {
   // a tenth of the work before the first row (components/plain-text.tsx)
   const columns = useMemo<ColumnsType<TAdminMaterial>>(
     () => [
-      { title: '缩略图', key: 'thumb', width: 88, render: (_, m) => <MaterialThumb material={m} /> },
+      { title: '缩略图', key: 'thumb', width: 84, render: (_, m) => <MaterialThumb material={m} /> },
       {
         title: '编号',
         dataIndex: 'sid',
-        width: 145,
+        width: 140,
         render: (sid: string) => (
           <CopyableText text={sid} label="复制编号" style={{ fontFamily: 'monospace', fontSize: 12 }}>
             {sid}
@@ -176,7 +176,7 @@ export function MaterialsPage() {
       {
         title: '关键词',
         dataIndex: 'keywords',
-        width: 180,
+        width: 160,
         render: (keywords: string[]) =>
           keywords.length === 0 ? (
             <PlainText type="warning">未设置</PlainText>
@@ -198,7 +198,7 @@ export function MaterialsPage() {
       {
         title: '尺寸',
         key: 'size',
-        width: 115,
+        width: 105,
         render: (_, m) => (
           <Space orientation="vertical" size={0}>
             <span style={{ fontVariantNumeric: 'tabular-nums' }}>
@@ -210,15 +210,15 @@ export function MaterialsPage() {
           </Space>
         ),
       },
-      { title: '可售授权', dataIndex: 'authTypes', width: 130, render: (_, m) => <LicenceTags types={m.authTypes} /> },
+      { title: '可售授权', dataIndex: 'authTypes', width: 120, render: (_, m) => <LicenceTags types={m.authTypes} /> },
       { title: '状态', key: 'status', width: 100, render: (_, m) => <MaterialStatusTag material={m} /> },
-      { title: '喜欢', dataIndex: 'likeCount', width: 56, align: 'right' },
-      { title: '销量', dataIndex: 'salesCount', width: 56, align: 'right' },
-      { title: '标记', key: 'flags', width: 90, render: (_, m) => <MaterialFlags material={m} /> },
+      { title: '喜欢', dataIndex: 'likeCount', width: 52, align: 'right' },
+      { title: '销量', dataIndex: 'salesCount', width: 52, align: 'right' },
+      { title: '标记', key: 'flags', width: 84, render: (_, m) => <MaterialFlags material={m} /> },
       {
         title: '上传时间',
         dataIndex: 'createdAt',
-        width: 105,
+        width: 100,
         render: (iso: string) => {
           const [date, time] = formatDateTime(iso).split(' ');
           return (
@@ -329,13 +329,17 @@ export function MaterialsPage() {
         rowSelection={{
           selectedRowKeys: allMatching ? (data?.materials.map((m) => m.sid) ?? []) : selected,
           preserveSelectedRowKeys: true,
-          getCheckboxProps: () => ({ disabled: allMatching }),
+          // named in Chinese: antd reads its own boxes out as "Select all" / "Select row 3"
+          getCheckboxProps: (m) => ({ disabled: allMatching, 'aria-label': `选择素材 ${m.sid}` }),
+          getTitleCheckboxProps: () => ({ 'aria-label': '选择本页全部素材' }),
           onChange: (keys) => setSelected(keys.map(String)),
         }}
         columns={columns}
         dataSource={data?.materials ?? []}
         loading={isLoading}
-        scroll={{ x: 1110 }}
+        // the columns' widths and the selection box's 32 px: the whole row fits beside the menu on a
+        // 1440 px screen, so the fixed 操作 column covers nothing (上传时间 was cut to "2026-")
+        scroll={{ x: 1129 }}
         size="middle"
         locale={{
           emptyText: (

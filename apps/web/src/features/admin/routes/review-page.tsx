@@ -181,6 +181,9 @@ export function ReviewPage() {
               scroll={{ x: 1000 }}
               rowSelection={{
                 selectedRowKeys: selected,
+                // named in Chinese: antd reads its own boxes out as "Select all" / "Select row 3"
+                getCheckboxProps: (m) => ({ 'aria-label': `选择素材 ${m.sid}` }),
+                getTitleCheckboxProps: () => ({ 'aria-label': '选择本页全部素材' }),
                 // a selection past the batch limit is refused out loud, never cut to its first rows
                 onChange: (keys) => {
                   if (keys.length > REVIEW_BATCH_MAX) notify.warning(`一次最多选择 ${REVIEW_BATCH_MAX} 个素材`);
