@@ -260,6 +260,9 @@ describe('订单管理', () => {
     expect(within(drawer).getByText('-¥20.00（SAVE20）')).toBeTruthy();
     expect(within(drawer).getByText('实付')).toBeTruthy();
     expect(within(drawer).getByText('mat0000000000001')).toBeTruthy();
+    // one order number; the internal id beside it is named as such, not 订单编号
+    expect(within(drawer).getByText('系统编号')).toBeTruthy();
+    expect(within(drawer).queryByText('订单编号')).toBeNull();
     // the events API: a verified WeChat notification that settled the order
     expect(await within(drawer).findByText('支付通知')).toBeTruthy();
     expect(within(drawer).getByText('已入账')).toBeTruthy();

@@ -124,6 +124,8 @@ describe('溯源', () => {
     ]) {
       expect(match.textContent).toContain(shown);
     }
+    // the order by its number, labelled as everywhere else in the console
+    expect(within(match).getByText('订单号')).toBeTruthy();
     // The file the mark was found in, and the one download, are both the original.
     expect(within(match).getAllByText('原图')).toHaveLength(2);
     // The look-alike that lined up but carries no mark is not called aligned.

@@ -181,7 +181,8 @@ function OrderDetail({ order }: { order: TAdminOrder }) {
           { key: 'payTime', label: '支付时间', children: order.payTime ? formatDateTime(order.payTime) : '—' },
           {
             key: 'sid',
-            label: '订单编号',
+            // The order's internal id (what addresses and the audit link by), not a second order number.
+            label: '系统编号',
             children: (
               <Typography.Text copyable style={{ ...MONO, fontSize: 12 }}>
                 {order.sid}

@@ -100,7 +100,7 @@ const FIELD_LABEL: Record<string, string> = {
   amountCents: '金额',
   channel: '退款方式',
   refundNo: '退款单号',
-  refundSid: '退款编号',
+  refundSid: '退款系统编号',
   refundStatus: '退款状态',
   revokedCertificates: '终止的授权证书',
   receivedCents: '已到账',

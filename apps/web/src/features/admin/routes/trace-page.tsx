@@ -102,7 +102,7 @@ function MatchCard({ match, threshold, stills }: { match: Match; threshold: numb
             children: `${match.buyer.account}${match.buyer.mobile ? `（${match.buyer.mobile}）` : ''}`,
           },
           { key: 'licensed', label: '授权时间', children: formatDateTime(match.licensedAt) },
-          { key: 'order', label: '订单编号', children: match.orderNo ?? '—' },
+          { key: 'order', label: '订单号', children: match.orderNo ?? '—' },
           { key: 'material', label: '素材编号', children: match.materialSid },
           { key: 'file', label: '检出文件', children: fileLabel({ ...match, stills }) },
           {
