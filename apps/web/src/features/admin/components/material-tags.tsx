@@ -68,6 +68,9 @@ function freeWindowText(material: Pick<TAdminMaterial, 'freeFrom' | 'freeUntil'>
   return `免费时段 ${formatDateTime(material.freeFrom)} 至 ${formatDateTime(material.freeUntil)}，${state}`;
 }
 
+/** Wide enough for the period on one line: at antd's 250 px it broke inside the second date. */
+const FREE_WINDOW_TOOLTIP = { root: { maxWidth: 400 } };
+
 /** 精选 / 免费 / 已下架 flags. */
 export function MaterialFlags({ material }: { material: TAdminMaterial }) {
   const flags = [
@@ -78,12 +81,12 @@ export function MaterialFlags({ material }: { material: TAdminMaterial }) {
     ),
     // the window itself on hover: after a bulk edit the list is where its dates are checked
     material.free && (
-      <Tooltip key="free" title={freeWindowText(material, '正在免费')}>
+      <Tooltip key="free" title={freeWindowText(material, '正在免费')} styles={FREE_WINDOW_TOOLTIP}>
         <Tag color="green">免费中</Tag>
       </Tooltip>
     ),
     !material.free && material.freeFrom && (
-      <Tooltip key="free-window" title={freeWindowText(material, '当前不在时段内')}>
+      <Tooltip key="free-window" title={freeWindowText(material, '当前不在时段内')} styles={FREE_WINDOW_TOOLTIP}>
         <Tag>免费时段</Tag>
       </Tooltip>
     ),
