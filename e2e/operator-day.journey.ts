@@ -116,7 +116,8 @@ test('an operator uploads ten files and lists eight, sets a free period on fifty
     page.getByText('点击或拖拽文件到此处上传').click(),
   ]);
   await chooser.setFiles(photos);
-  const files = page.locator('.ant-table-expanded-row tr.ant-table-row');
+  // this upload's files, by their keyword: an earlier journey's batch may be open above or below
+  const files = page.locator('.ant-table-expanded-row tr.ant-table-row').filter({ hasText: tag });
   await expect(files).toHaveCount(UPLOADS);
   await expect(files.filter({ hasText: '待审核' })).toHaveCount(UPLOADS, { timeout: 60_000 });
   await expect(files.filter({ hasText: '1600 × 1200' })).toHaveCount(UPLOADS);
