@@ -8,20 +8,17 @@
  * loaded by then. --trace=dir also writes one Chrome trace per page and server (the last run).
  */
 import { ADMIN_ROUTES } from '@gemstock/contract';
-import { chromium, type Browser } from '@playwright/test';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { chromium } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { CONSOLE_PAGES, type FirstRender, measureFirstRender, median } from './console-first-render.js';
 
 const [A, B] = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 if (!A || !B) throw new Error('usage: console-ab.ts <url A> <url B> [--runs=5] [--pages=…] [--trace=dir]');
 const option = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
 const RUNS = Number(option('runs') ?? 5);
 const TRACE_DIR = option('trace');
-const PAGES = [
-  { key: 'admin', path: '/admin', ready: '.ant-card .ant-card a[aria-label]' },
-  { key: 'orders', path: '/admin/orders', ready: '.ant-table-tbody tr.ant-table-row' },
-  { key: 'materials', path: '/admin/materials', ready: '.ant-table-tbody tr.ant-table-row' },
-].filter((page) => !option('pages') || option('pages')!.split(',').includes(page.key));
+const PAGES = CONSOLE_PAGES.filter((page) => !option('pages') || option('pages')!.split(',').includes(page.key));
 
 async function token(base: string): Promise<string> {
   const response = await fetch(`${base}${ADMIN_ROUTES.login.path}`, {
@@ -32,71 +29,6 @@ async function token(base: string): Promise<string> {
   const envelope = (await response.json()) as { data: { access_token: string } };
   return envelope.data.access_token;
 }
-
-const probe = (ready: string) => `(() => {
-  const ready = ${JSON.stringify(ready)};
-  const drawn = () =>
-    document.querySelector(ready) !== null ||
-    (document.querySelector('.ant-empty') !== null && document.querySelector('.ant-spin-spinning') === null);
-  const tick = () => {
-    if (!drawn()) return requestAnimationFrame(tick);
-    const scripts = performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname.endsWith('.js'));
-    window.__firstRender = {
-      ms: performance.now(),
-      jsBytes: scripts.reduce((sum, e) => sum + e.encodedBodySize, 0),
-      jsFiles: scripts.length,
-    };
-  };
-  requestAnimationFrame(tick);
-})();`;
-
-interface Figure {
-  ms: number;
-  cpu: number;
-  jsBytes: number;
-  jsFiles: number;
-}
-
-async function once(browser: Browser, base: string, auth: string, path: string, ready: string, trace?: string) {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-  await context.addInitScript({ content: `localStorage.setItem('gemstock.admin-token', ${JSON.stringify(auth)});` });
-  await context.addInitScript({ content: probe(ready) });
-  const page = await context.newPage();
-  const devtools = await context.newCDPSession(page);
-  await devtools.send('Performance.enable', { timeDomain: 'threadTicks' });
-  const events: unknown[] = [];
-  if (trace) {
-    devtools.on('Tracing.dataCollected', ({ value }) => events.push(...value));
-    await devtools.send('Tracing.start', {
-      categories:
-        'devtools.timeline,disabled-by-default-devtools.timeline,disabled-by-default-devtools.timeline.frame,v8.execute,blink.user_timing,loading,disabled-by-default-v8.cpu_profiler',
-      transferMode: 'ReportEvents',
-    });
-  }
-  await page.goto(`${base}${path}`);
-  const handle = await page.waitForFunction(
-    () => (globalThis as unknown as { __firstRender?: Omit<Figure, 'cpu'> }).__firstRender,
-    undefined,
-    { timeout: 30_000 },
-  );
-  const figure = (await handle.jsonValue()) as Omit<Figure, 'cpu'>;
-  const { metrics } = await devtools.send('Performance.getMetrics');
-  const cpu = Math.round((metrics.find((metric) => metric.name === 'TaskDuration')?.value ?? 0) * 1000);
-  if (trace) {
-    const done = new Promise<void>((resolve) => devtools.once('Tracing.tracingComplete', () => resolve()));
-    await devtools.send('Tracing.end');
-    await done;
-    writeFileSync(trace, JSON.stringify({ traceEvents: events }));
-  }
-  await context.close();
-  return { ...figure, ms: Math.round(figure.ms), cpu };
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : Math.round((sorted[mid - 1]! + sorted[mid]!) / 2);
-};
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -114,12 +46,12 @@ const tokens = { A: await token(A), B: await token(B) };
 if (TRACE_DIR) mkdirSync(TRACE_DIR, { recursive: true });
 try {
   for (const { key, path, ready } of PAGES) {
-    const runs: Record<'A' | 'B', Figure[]> = { A: [], B: [] };
+    const runs: Record<'A' | 'B', FirstRender[]> = { A: [], B: [] };
     for (let run = 0; run <= RUNS; run++) {
       for (const side of run % 2 ? (['B', 'A'] as const) : (['A', 'B'] as const)) {
         const base = side === 'A' ? A : B;
         const trace = TRACE_DIR && run === RUNS ? join(TRACE_DIR, `${key}-${side}.json`) : undefined;
-        const figure = await once(browser, base, tokens[side], path, ready, trace);
+        const figure = await measureFirstRender(browser, base, tokens[side], { path, ready }, trace);
         // run 0 warms each server's answers for the page
         if (run > 0 && !trace) runs[side].push(figure);
       }

@@ -39,6 +39,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 // @ts-expect-error plain ESM script without types
 import { BUDGET_KB, measureRoutes } from '../scripts/check-bundle.mjs';
+import { CONSOLE_PAGES, measureFirstRender, median } from './console-first-render.js';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 3950);
@@ -323,50 +324,6 @@ async function operatorToken(): Promise<string> {
   return token;
 }
 
-/**
- * Console pages and what shows that each has drawn its content: a table row, a 今日待办 figure, or
- * an empty state once nothing is loading any more (antd draws the empty table under the spinner).
- */
-const CONSOLE_PAGES = [
-  { name: '今日待办 /admin', path: '/admin', ready: '.ant-card .ant-card a[aria-label]' },
-  { name: '/admin/orders', path: '/admin/orders', ready: '.ant-table-tbody tr.ant-table-row' },
-  { name: '/admin/materials', path: '/admin/materials', ready: '.ant-table-tbody tr.ant-table-row' },
-] as const;
-
-/**
- * Installed before the app starts: on every frame, looks for the page's ready selector and, the
- * first time it is there, records the time since navigation start and the compressed bytes of
- * every script fetched so far (Resource Timing; same origin, so encodedBodySize is filled in).
- * Checked per frame in the page rather than polled from here, so the figure is the frame the
- * operator would see, not a round trip of the test driver later. Page source as a string: tsx
- * wraps a function's inner functions in a helper that does not exist in the page.
- */
-function firstRenderProbe(ready: string): { content: string } {
-  return {
-    content: `(() => {
-  const ready = ${JSON.stringify(ready)};
-  const drawn = () =>
-    document.querySelector(ready) !== null ||
-    (document.querySelector('.ant-empty') !== null && document.querySelector('.ant-spin-spinning') === null);
-  const tick = () => {
-    if (!drawn()) return requestAnimationFrame(tick);
-    const scripts = performance
-      .getEntriesByType('resource')
-      .filter((e) => new URL(e.name).pathname.endsWith('.js'));
-    const jsBytes = scripts.reduce((sum, e) => sum + e.encodedBodySize, 0);
-    window.__firstRender = { ms: performance.now(), jsBytes, jsFiles: scripts.length };
-  };
-  requestAnimationFrame(tick);
-})();`,
-  };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : Math.round((sorted[mid - 1]! + sorted[mid]!) / 2);
-}
-
 /** The console's first render in a cold browser, `RUNS` times per page. */
 async function runConsoleFirstRender(browser: Browser): Promise<void> {
   const token = await operatorToken();
@@ -382,30 +339,11 @@ Console first render, cold browser (a fresh context each run: empty cache, signe
     let jsBytes = 0;
     let jsFiles = 0;
     for (let run = 0; run <= RUNS; run++) {
-      const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-      await context.addInitScript(setStorage({ 'gemstock.admin-token': token }));
-      await context.addInitScript(firstRenderProbe(ready));
-      const page = await context.newPage();
-      // the renderer's main thread, in thread time (what it ran, not how long it waited for a core)
-      const devtools = await context.newCDPSession(page);
-      await devtools.send('Performance.enable', { timeDomain: 'threadTicks' });
-      await page.goto(`${BASE}${path}`);
-      const handle = await page.waitForFunction(
-        () =>
-          (globalThis as unknown as { __firstRender?: { ms: number; jsBytes: number; jsFiles: number } }).__firstRender,
-        undefined,
-        { timeout: 30_000 },
-      );
-      const figure = (await handle.jsonValue()) as { ms: number; jsBytes: number; jsFiles: number };
-      // read a frame or two after the row was drawn (the driver's round trip): a little more than
-      // the work until then, never less
-      const { metrics } = await devtools.send('Performance.getMetrics');
-      const taskSeconds = metrics.find((metric) => metric.name === 'TaskDuration')?.value ?? 0;
-      await context.close();
+      const figure = await measureFirstRender(browser, BASE, token, { path, ready });
       // run 0 warms the server's API answers for this page; it is not counted
       if (run === 0) continue;
-      times.push(Math.round(figure.ms));
-      cpu.push(Math.round(taskSeconds * 1000));
+      times.push(figure.ms);
+      cpu.push(figure.cpu);
       jsBytes = Math.max(jsBytes, figure.jsBytes);
       jsFiles = Math.max(jsFiles, figure.jsFiles);
     }
