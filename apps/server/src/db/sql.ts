@@ -116,3 +116,11 @@ export async function preferGenericPlans(tx: object): Promise<void> {
     {},
   );
 }
+
+/**
+ * preferGenericPlans as a column of the transaction's first statement (a row lock, say), which
+ * is then planned as before and every later statement of the transaction may keep a generic
+ * plan: the same effect without a round trip of its own. The column is evaluated once per row,
+ * so the statement must answer a row (a lock that finds none ends the transaction anyway).
+ */
+export const GENERIC_PLANS_FROM_HERE = sql<string>`set_config('plan_cache_mode', 'auto', true)`;

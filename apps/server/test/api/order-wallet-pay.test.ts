@@ -6,6 +6,7 @@ import {
   createCompanyBuyer,
   createCoupon,
   createMaterials,
+  createSubAccount,
   fundWallet,
   orderRow,
   payByWallet,
@@ -101,6 +102,25 @@ describe('wallet payment', () => {
     const recharge = await injectApi(t, ORDER_API.placeWallet, { body: { price: 69_900 }, token: buyer.token });
     const res = await payByWallet(t, buyer, recharge.data.order.sid);
     expect(res.code).toBe(4009);
+  });
+
+  it('pays only an order the account may see: its own, or as the main account its sub-accounts’', async () => {
+    const main = await createCompanyBuyer(t);
+    await fundWallet(t, main.sid, 69_900);
+    const [sub, otherSub] = [await createSubAccount(t, main.sid), await createSubAccount(t, main.sid)];
+    const stranger = await createCompanyBuyer(t);
+    await fundWallet(t, stranger.sid, 69_900);
+    const [m] = await createMaterials(t, 1);
+    const order = await placeOrder(t, sub, { [m!.sid]: 3 });
+    // Another company and a sibling sub-account see no such order; nothing is paid or debited.
+    for (const who of [stranger, otherSub]) {
+      expect(await payByWallet(t, who, order.sid)).toMatchObject({ status: 404 });
+    }
+    expect((await orderRow(t, order.sid)).status).toBe('CREATED');
+    expect(await walletBooks(t, stranger.sid)).toMatchObject({ ledger: 69_900, lots: 69_900 });
+    // The main account pays its sub-account's order from its own wallet.
+    expect((await payByWallet(t, main, order.sid)).code).toBe(0);
+    expect((await orderRow(t, order.sid)).status).toBe('PAYED');
   });
 
   it('spends from the lot that expires first, across lots, and never from a lapsed one', async () => {

@@ -11,7 +11,7 @@ export { findLikedSids } from './likes.repository.js';
 export { toWireMaterial } from './material.mapper.js';
 export type { PublicUrlOf } from './material.mapper.js';
 export { foldMaterialSales, moveMaterialSales, SALES_FOLD_INTERVAL_MS } from './material-sales.repository.js';
-export { findMaterialsBySids, pricedMaterialOf } from './materials.service.js';
+export { findMaterialsBySids, findMaterialsWithOwnedSpecs, pricedMaterialOf } from './materials.service.js';
 export {
   countPendingMediaJobs,
   findOpenMediaJobKinds,

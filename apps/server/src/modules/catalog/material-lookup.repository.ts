@@ -1,7 +1,7 @@
 import { and, sql } from 'drizzle-orm';
 import { preparedIn } from '../../db/sql.js';
 import type { DbOrTx } from '../../db/client.js';
-import { materials, offeredForSaleSql } from '../../db/schema/index.js';
+import { licences, materials, offeredForSaleSql } from '../../db/schema/index.js';
 import { MATERIAL_COLUMNS, type MaterialRow } from './catalog.repository.js';
 
 /**
@@ -18,4 +18,33 @@ export async function selectMaterialsBySids(db: DbOrTx, sids: readonly string[])
       .where(and(sql`${materials.sid} = ANY(${sql.placeholder('sids')}::text[])`, offeredForSaleSql()))
       .prepare(name),
   ).execute({ sids: [...sids] });
+}
+
+/**
+ * selectMaterialsBySids for a placement, each material with the licence types `ownerSid`
+ * already holds of it (counted as the licence module's listOwnedSpecs counts them: not
+ * superseded by an upgrade, not revoked), read in the same statement.
+ */
+export async function selectMaterialsWithOwnedSpecs(
+  db: DbOrTx,
+  sids: readonly string[],
+  ownerSid: string,
+): Promise<(MaterialRow & { ownedSpecs: number[] })[]> {
+  if (sids.length === 0) return [];
+  const rows = await preparedIn(db, 'materials_offered_with_owned_specs', (name) =>
+    db
+      .select({
+        ...MATERIAL_COLUMNS,
+        // Named in full: in a one-table select Drizzle writes its columns unqualified, and a bare
+        // "sid" inside the subquery would be the licence's own.
+        ownedSpecs: sql<number[]>`ARRAY(
+          SELECT DISTINCT l."spec" FROM ${licences} l
+          WHERE l."owner_sid" = ${sql.placeholder('owner')}::text AND l."material_sid" = "materials"."sid"
+            AND l."superseded_by_cert_no" IS NULL AND l."revoked_at" IS NULL)`,
+      })
+      .from(materials)
+      .where(and(sql`${materials.sid} = ANY(${sql.placeholder('sids')}::text[])`, offeredForSaleSql()))
+      .prepare(name),
+  ).execute({ sids: [...sids], owner: ownerSid });
+  return rows.map((r) => ({ ...r, ownedSpecs: r.ownedSpecs.map(Number) }));
 }

@@ -1,7 +1,7 @@
 import { isLicenceType, type LicenceType, type PricedMaterial } from '@gemstock/contract';
 import type { DbOrTx } from '../../db/client.js';
 import type { MaterialRow } from './catalog.repository.js';
-import { selectMaterialsBySids } from './material-lookup.repository.js';
+import { selectMaterialsBySids, selectMaterialsWithOwnedSpecs } from './material-lookup.repository.js';
 import { wirePrice } from './material.mapper.js';
 
 /**
@@ -15,6 +15,16 @@ import { wirePrice } from './material.mapper.js';
  */
 export async function findMaterialsBySids(db: DbOrTx, sids: readonly string[]): Promise<Map<string, MaterialRow>> {
   const rows = await selectMaterialsBySids(db, sids);
+  return new Map(rows.map((r) => [r.sid, r]));
+}
+
+/** findMaterialsBySids with the licence types `ownerSid` holds of each, in one read (a placement). */
+export async function findMaterialsWithOwnedSpecs(
+  db: DbOrTx,
+  sids: readonly string[],
+  ownerSid: string,
+): Promise<Map<string, MaterialRow & { ownedSpecs: number[] }>> {
+  const rows = await selectMaterialsWithOwnedSpecs(db, sids, ownerSid);
   return new Map(rows.map((r) => [r.sid, r]));
 }
 

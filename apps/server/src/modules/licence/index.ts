@@ -11,4 +11,4 @@ export { licenceRoutes } from './licence.routes.js';
 export { adminTraceRoutes } from './admin-trace.routes.js';
 export { CUT_HASH_BACKFILL_INTERVAL_MS, runCutHashBackfill } from './trace-backfill.js';
 export { findUpgradableLicence, grantOrderLicences, supersedeUpgradedLicence } from './licence.service.js';
-export { assertLicencesNotOwned, findCustomDesignCredit, withOwnership } from './ownership.js';
+export { assertLicencesNotOwned, findCustomDesignCredit, refuseOwnedLicences, withOwnership } from './ownership.js';

@@ -2,7 +2,7 @@ import { chinaDateOf } from '@gemstock/contract';
 import { randomInt } from 'node:crypto';
 import { and, count, desc, eq, getTableColumns, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { downloads, licences, materials, orders, users } from '../../db/schema/index.js';
+import { downloads, licences, materialSalesMoves, materials, orders, users } from '../../db/schema/index.js';
 import type { MaterialRow } from '../catalog/index.js';
 import { preparedIn, preparedSqlIn, rowsOf } from '../../db/sql.js';
 import { newSid } from '../../lib/ids.js';
@@ -29,8 +29,9 @@ const CERT_NO_ATTEMPTS = 5;
  * One licence per paid (order, material); a repeat for the same order inserts nothing. A
  * certificate number that happens to be taken already is drawn again: the insert skips any
  * conflicting row (so the payment's transaction is never aborted by it), and the items neither
- * inserted nor already licensed for this order are retried with new numbers. Answers the
- * materials licensed by this call (none for a repeat).
+ * inserted nor already licensed for this order are retried with new numbers. Each licence
+ * inserted is counted as a sale of its material. Answers the materials licensed by this call
+ * (none for a repeat).
  */
 export async function grantLicences(
   tx: DbOrTx,
@@ -49,21 +50,28 @@ export async function grantLicences(
     if (attempt === CERT_NO_ATTEMPTS) throw new Error('could not draw a free certificate number');
     // Every paid material order: prepared once, one shape for any number of items (arrays).
     // The licensee is read from the owner's row in the same statement.
+    // Each licence inserted is also a sale of its material (a +1 move, catalogue's
+    // material-sales.repository.ts), recorded by the same statement: a repeat grants and counts nothing.
     const result = await preparedSqlIn(
       tx,
-      'licences_grant',
+      'licences_grant_and_count_sales',
       () => sql`
-        INSERT INTO ${licences} ("sid", "cert_no", "owner_sid", "buyer_sid", "order_sid", "material_sid", "spec",
-          "exclusive", "licensee_company", "licensee_license", "licensee_address", "created_at")
-        SELECT g."sid", g."cert_no", ${sql.placeholder('owner')}::text, ${sql.placeholder('buyer')}::text,
-          ${sql.placeholder('order')}::text, g."material_sid", g."spec", g."exclusive",
-          o."company", o."company_license", o."company_address", ${sql.placeholder('at')}::timestamptz
-        FROM unnest(${sql.placeholder('sids')}::text[], ${sql.placeholder('certs')}::text[],
-          ${sql.placeholder('materials')}::text[], ${sql.placeholder('specs')}::smallint[],
-          ${sql.placeholder('exclusive')}::boolean[]) AS g("sid", "cert_no", "material_sid", "spec", "exclusive")
-        LEFT JOIN ${users} o ON o."sid" = ${sql.placeholder('owner')}::text
-        ON CONFLICT DO NOTHING
-        RETURNING "material_sid"`,
+        WITH granted AS (
+          INSERT INTO ${licences} ("sid", "cert_no", "owner_sid", "buyer_sid", "order_sid", "material_sid", "spec",
+            "exclusive", "licensee_company", "licensee_license", "licensee_address", "created_at")
+          SELECT g."sid", g."cert_no", ${sql.placeholder('owner')}::text, ${sql.placeholder('buyer')}::text,
+            ${sql.placeholder('order')}::text, g."material_sid", g."spec", g."exclusive",
+            o."company", o."company_license", o."company_address", ${sql.placeholder('at')}::timestamptz
+          FROM unnest(${sql.placeholder('sids')}::text[], ${sql.placeholder('certs')}::text[],
+            ${sql.placeholder('materials')}::text[], ${sql.placeholder('specs')}::smallint[],
+            ${sql.placeholder('exclusive')}::boolean[]) AS g("sid", "cert_no", "material_sid", "spec", "exclusive")
+          LEFT JOIN ${users} o ON o."sid" = ${sql.placeholder('owner')}::text
+          ON CONFLICT DO NOTHING
+          RETURNING "material_sid"
+        ), sold AS (
+          INSERT INTO ${materialSalesMoves} ("material_sid", "delta") SELECT "material_sid", 1 FROM granted
+        )
+        SELECT "material_sid" FROM granted`,
     ).execute({
       owner: input.ownerSid,
       buyer: input.buyerSid,

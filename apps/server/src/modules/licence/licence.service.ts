@@ -27,7 +27,6 @@ import type { AppDeps } from '../../app-deps.js';
 import {
   findLikedSids,
   findMaterialsBySids,
-  moveMaterialSales,
   toWireMaterial,
   type PublicUrlOf,
 } from '../catalog/index.js';
@@ -396,8 +395,7 @@ export async function grantOrderLicences(
     items: { materialSid: string; spec: number; exclusive?: boolean }[];
   },
 ): Promise<void> {
-  const granted = await grantLicences(tx, input);
-  await moveMaterialSales(tx, granted, 1);
+  await grantLicences(tx, input);
 }
 
 /**

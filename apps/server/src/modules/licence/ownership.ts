@@ -70,8 +70,20 @@ export async function assertLicencesNotOwned(
     ownerSid,
     items.map((i) => i.materialSid),
   );
+  refuseOwnedLicences(items.map((i) => ({ ...i, ownedSpecs: owned.get(i.materialSid)?.specs ?? [] })));
+}
+
+/**
+ * assertLicencesNotOwned with the licence types owned of each material already read (the
+ * payment reads them with the order's items, `listItemsToPay`).
+ */
+export function refuseOwnedLicences(
+  items: readonly { materialSid: string; spec: number; label?: string; ownedSpecs: readonly number[] }[],
+): void {
   for (const item of items) {
-    const covering = owned.get(item.materialSid)?.specs.find((s) => licenceCovers(s, item.spec));
+    // Widest first, as findOwnershipOf answers them: the message names the widest covering licence.
+    const specs = item.ownedSpecs.filter(isLicenceType).sort((a, b) => a - b);
+    const covering = specs.find((s) => licenceCovers(s, item.spec));
     if (covering === undefined) continue;
     const what = item.label ? `「${item.label}」（编号 ${item.materialSid}）` : `编号 ${item.materialSid}`;
     throw new AppError(

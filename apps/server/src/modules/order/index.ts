@@ -19,6 +19,14 @@ export type { SettleResult } from './order-settlement.js';
 export { transitionOrder } from './order-transition.js';
 export { createOrderService } from './order.module.js';
 export type { OrderService } from './order.module.js';
-export { clearTransferPayWay, findOrderBySid, listItemsOfOrders, lockOrderBySid } from './order.repository.js';
+export {
+  clearTransferPayWay,
+  findOrderBySid,
+  listItemsOfOrders,
+  listItemsToPay,
+  lockOrderBySid,
+  lockVisibleOrderToPay,
+} from './order.repository.js';
+export type { OrderItemToPay } from './order.repository.js';
 export { orderRoutes } from './order.routes.js';
 export { canViewOrder, insertQuotedOrder, requestApproval, reuseWindowOf } from './order.service.js';

@@ -9,6 +9,7 @@ import {
   isNull,
   lt,
   lte,
+  or,
   type Placeholder,
   sql,
 } from 'drizzle-orm';
@@ -16,7 +17,7 @@ import { createHash } from 'node:crypto';
 import { CHINA_OFFSET_MS, OrderStatus, type PaidGateway, PayWay } from '@gemstock/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { newNumericCode } from '../../lib/ids.js';
-import { preparedIn, preparedSqlIn, rowsOf } from '../../db/sql.js';
+import { GENERIC_PLANS_FROM_HERE, preparedIn, preparedSqlIn, rowsOf } from '../../db/sql.js';
 import {
   afterPosition,
   COUNT_LIMIT,
@@ -26,7 +27,7 @@ import {
   positionAt,
   positionOrder,
 } from '../../lib/list-cursor.js';
-import { cartItems, materials, orderItems, orders, users } from '../../db/schema/index.js';
+import { cartItems, licences, materials, orderItems, orders, users } from '../../db/schema/index.js';
 
 import type { OrderRow } from '../../db/rows.js';
 
@@ -58,6 +59,35 @@ export async function lockOrderBySid(tx: DbOrTx, sid: string): Promise<OrderRow 
       .prepare(name),
   ).execute({ sid });
   return row;
+}
+
+/**
+ * lockOrderBySid for a buyer paying from the wallet, as the payment's first statement: only an
+ * order the buyer may see (their own, or as a main account their sub-accounts'; `mainSid` is the
+ * caller's sid when it is a main account, else null), so nobody else's order is ever locked; it
+ * also lets the rest of the transaction keep generic plans (GENERIC_PLANS_FROM_HERE).
+ */
+export async function lockVisibleOrderToPay(
+  tx: DbOrTx,
+  input: { sid: string; userSid: string; mainSid: string | null },
+): Promise<OrderRow | undefined> {
+  const [row] = await preparedIn(tx, 'order_lock_visible_to_pay', (name) =>
+    tx
+      .select({ ...getTableColumns(orders), genericPlans: GENERIC_PLANS_FROM_HERE })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.sid, sql.placeholder('sid')),
+          or(eq(orders.userSid, sql.placeholder('user')), eq(orders.ownerSid, sql.placeholder('main'))),
+        ),
+      )
+      .limit(1)
+      .for('update')
+      .prepare(name),
+  ).execute({ sid: input.sid, user: input.userSid, main: input.mainSid });
+  if (!row) return undefined;
+  const { genericPlans: _, ...order } = row;
+  return order;
 }
 
 export async function listOrderItems(db: DbOrTx, orderSid: string): Promise<OrderItemRow[]> {
@@ -147,12 +177,13 @@ export async function updateOrderPrice(
 
 /**
  * Holds the buyer's row lock until the transaction ends, so two placements by one buyer run
- * one after the other (the second then finds the first's order to reuse).
+ * one after the other (the second then finds the first's order to reuse). The placement's first
+ * statement: it also lets the rest of the transaction keep generic plans (GENERIC_PLANS_FROM_HERE).
  */
 export async function lockBuyerForPlacement(tx: DbOrTx, userSid: string): Promise<void> {
   await preparedIn(tx, 'buyer_lock_for_placement', (name) =>
     tx
-      .select({ sid: users.sid })
+      .select({ sid: users.sid, genericPlans: GENERIC_PLANS_FROM_HERE })
       .from(users)
       .where(eq(users.sid, sql.placeholder('sid')))
       .limit(1)
@@ -492,6 +523,41 @@ export async function listItemsOfOrders(db: DbOrTx, orderSids: readonly string[]
       .prepare(name),
   );
   return statement.execute({ sids: [...orderSids] });
+}
+
+/** An item of an order being paid, with the licence types its company already holds of the material. */
+export interface OrderItemToPay extends OrderItemView {
+  ownedSpecs: number[];
+}
+
+/**
+ * The items of an order being paid (as listItemsOfOrders), each with the licence types the
+ * owner already holds of its material, read in the same statement (the licences counted as
+ * listOwnedSpecs counts them: not superseded by an upgrade, not revoked): the payment refuses a
+ * licence bought meanwhile by another order without a read of its own.
+ */
+export async function listItemsToPay(tx: DbOrTx, orderSid: string, ownerSid: string): Promise<OrderItemToPay[]> {
+  const rows = await preparedIn(tx, 'order_items_to_pay', (name) =>
+    tx
+      .select({
+        orderSid: orderItems.orderSid,
+        materialSid: orderItems.materialSid,
+        spec: orderItems.spec,
+        unitPriceCents: orderItems.unitPriceCents,
+        thumbKey: materials.thumbKey,
+        keywords: materials.keywords,
+        ownedSpecs: sql<number[]>`ARRAY(
+          SELECT DISTINCT l."spec" FROM ${licences} l
+          WHERE l."owner_sid" = ${sql.placeholder('owner')}::text AND l."material_sid" = "order_items"."material_sid"
+            AND l."superseded_by_cert_no" IS NULL AND l."revoked_at" IS NULL)`,
+      })
+      .from(orderItems)
+      .innerJoin(materials, eq(materials.sid, orderItems.materialSid))
+      .where(eq(orderItems.orderSid, sql.placeholder('order')))
+      .orderBy(orderItems.materialSid)
+      .prepare(name),
+  ).execute({ order: orderSid, owner: ownerSid });
+  return rows.map((r) => ({ ...r, ownedSpecs: r.ownedSpecs.map(Number) }));
 }
 
 /** Display names of buyers (sub-accounts in a main account's list). */

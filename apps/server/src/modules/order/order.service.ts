@@ -45,12 +45,18 @@ import {
 } from '../../lib/list-cursor.js';
 import { demandsBySids, insertAdvancedDemand } from '../design/index.js';
 import { assertUsableUpload, markUploadsUsed } from '../upload/index.js';
-import { findMaterialsBySids, pricedMaterialOf, type MaterialRow, type PublicUrlOf } from '../catalog/index.js';
+import {
+  findMaterialsBySids,
+  findMaterialsWithOwnedSpecs,
+  pricedMaterialOf,
+  type MaterialRow,
+  type PublicUrlOf,
+} from '../catalog/index.js';
 import { findUserBySid } from '../user/index.js';
 import { recordConsents } from '../content/index.js';
 import type { UserRow } from '../../db/rows.js';
 import { invoicesOfOrders } from '../invoice/index.js';
-import { assertLicencesNotOwned, findCustomDesignCredit } from '../licence/index.js';
+import { findCustomDesignCredit, refuseOwnedLicences } from '../licence/index.js';
 import { uniqueViolationConstraint } from '../../db/errors.js';
 import { priceWithContext, toPricePreview } from './order-pricing.js';
 import {
@@ -176,11 +182,22 @@ export function nowOf(deps: OrderDeps): Date {
   return deps.now?.() ?? new Date();
 }
 
-/** Each sid must be a buyable material offering the chosen type; prices come from the database. */
-async function priceSelection(deps: OrderDeps, selection: MaterialSelection): Promise<PricedLine[]> {
+/**
+ * Each sid must be a buyable material offering the chosen type; prices come from the database.
+ * With `ownerSid` (a placement) each line also says the licence types that company already
+ * holds of its material, read with the materials.
+ */
+async function priceSelection(
+  deps: OrderDeps,
+  selection: MaterialSelection,
+  ownerSid?: string,
+): Promise<(PricedLine & { ownedSpecs: number[] })[]> {
   const sids = Object.keys(selection);
   if (sids.length === 0) throw new AppError(ErrorCode.ORDER_EMPTY);
-  const found = await findMaterialsBySids(deps.db, sids);
+  const found: Map<string, MaterialRow & { ownedSpecs?: number[] }> =
+    ownerSid === undefined
+      ? await findMaterialsBySids(deps.db, sids)
+      : await findMaterialsWithOwnedSpecs(deps.db, sids, ownerSid);
   const lines = sids.map((sid) => {
     const material = found.get(sid);
     if (!material) throw new AppError(ErrorCode.MATERIAL_NOT_FOUND, `${ErrorCode.MATERIAL_NOT_FOUND.message}：${sid}`);
@@ -188,7 +205,7 @@ async function priceSelection(deps: OrderDeps, selection: MaterialSelection): Pr
     const spec = selection[sid]!;
     const unit = unitPriceCents(pricedMaterialOf(material), spec);
     if (unit === null) throw new AppError(ErrorCode.LICENCE_TYPE_NOT_OFFERED);
-    return { material, spec, unitPriceCents: unit };
+    return { material, spec, unitPriceCents: unit, ownedSpecs: material.ownedSpecs ?? [] };
   });
   // Each price is capped where it is set, and so is the number of items; this bounds the sum
   // so every order can be collected by every gateway (and sits far inside the bigint columns).
@@ -228,11 +245,14 @@ export async function placeMaterialOrder(
   input: { materials: MaterialSelection; source: string | null; agreement_version?: number | undefined },
 ): Promise<{ order: TOrder }> {
   await assertHasCompany(deps.db, user);
-  const lines = await priceSelection(deps, input.materials);
-  await assertLicencesNotOwned(
-    deps.db,
-    ownerSidOf(user),
-    lines.map((l) => ({ materialSid: l.material.sid, spec: l.spec, label: l.material.keywords[0] })),
+  const lines = await priceSelection(deps, input.materials, ownerSidOf(user));
+  refuseOwnedLicences(
+    lines.map((l) => ({
+      materialSid: l.material.sid,
+      spec: l.spec,
+      label: l.material.keywords[0],
+      ownedSpecs: l.ownedSpecs,
+    })),
   );
   const origin = lines.reduce((sum, l) => sum + l.unitPriceCents, 0);
   const now = nowOf(deps);
@@ -248,7 +268,6 @@ export async function placeMaterialOrder(
   }));
   const reuseWindowMs = deps.reuseWindowMs ?? 0;
   const order = await deps.db.transaction(async (tx) => {
-    await preferGenericPlans(tx);
     if (reuseWindowMs > 0) {
       await lockBuyerForPlacement(tx, user.sid);
       const open = await findReusableMaterialOrder(tx, {
@@ -257,6 +276,8 @@ export async function placeMaterialOrder(
         lines: itemRows,
       });
       if (open) return agreedFor(tx, user, open, 'licence_agreement', input.agreement_version);
+    } else {
+      await preferGenericPlans(tx);
     }
     const placed = await insertOrder(
       tx,

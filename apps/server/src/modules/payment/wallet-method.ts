@@ -1,4 +1,5 @@
 import {
+  AccountLevel,
   ApprovalStateMachine,
   balanceTooLowMessage,
   ErrorCode,
@@ -9,18 +10,18 @@ import {
   type TWalletPayResponse,
 } from '@gemstock/contract';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { preferGenericPlans } from '../../db/sql.js';
 import { AppError } from '../../lib/app-error.js';
 import { assertMay } from '../../lib/state-transition.js';
 import { claimErrorOf, couponCodeOf } from '../coupon/index.js';
-import { assertLicencesNotOwned } from '../licence/index.js';
+import { refuseOwnedLicences } from '../licence/index.js';
 import {
   applyOrderPaid,
   approvalBreakdownOf,
   assertPayWayAllowed,
-  listItemsOfOrders,
-  lockOrderBySid,
-  orderLineCents,
+  canViewOrder,
+  listItemsToPay,
+  lockVisibleOrderToPay,
+  type OrderItemToPay,
   payerOf,
   priceWithContext,
   requestApproval,
@@ -28,7 +29,7 @@ import {
 } from '../order/index.js';
 import type { OrderRow } from '../../db/rows.js';
 import type { UserRow } from '../../db/rows.js';
-import { balanceOf, debitWallet, lockValidLots, writeOffLapsedMoney } from '../wallet/index.js';
+import { balanceOf, debitWallet, lockLotsToSpend } from '../wallet/index.js';
 import type { PayMethodDeps, PayRequest } from './payment-method.js';
 
 /** Paid by the wallet or completed free: the wallet endpoint's own results, which it answers again. */
@@ -41,11 +42,6 @@ function isPaidWithoutMoneyFromOutside(order: OrderRow): boolean {
  * the order in one transaction, or a ¥0 order is completed free. A sub-account pays from its
  * main account's wallet once the main account approved the order.
  */
-
-/** Orders the account may pay: its own, and a main account its sub-accounts' (from its own wallet). */
-function findPayableOrder(deps: PayMethodDeps, user: UserRow, sid: string): Promise<OrderRow> {
-  return deps.orders.findVisibleOrder(user, sid);
-}
 
 /**
  * A sub-account pays from its main account's wallet only once the main account approved the
@@ -67,38 +63,24 @@ async function assertWalletApproval(deps: PayMethodDeps, user: UserRow, order: O
   assertMay(ApprovalStateMachine, 'payFromWallet', order.auditStatus);
 }
 
-/**
- * The price the wallet choice would charge, read before any lock: decides whether a
- * sub-account needs its main account's approval (a free order spends nothing of the company).
- */
-async function isFreeByWallet(
-  deps: PayMethodDeps,
-  user: UserRow,
-  order: OrderRow,
-  code: string | null,
-): Promise<boolean> {
-  const { breakdown } = await priceWithContext(deps.db, {
-    orderType: order.orderType,
-    lineCents: await orderLineCents(deps.db, order),
-    code,
-    payWay: PayWay.WALLET,
-    user: payerOf(user, order),
-    vipRateBp: deps.money.vipRateBp,
-    now: deps.orders.now(),
-    orderSid: order.sid,
-    creditCents: order.discountCreditCents,
-  });
-  return breakdown.priceCents === 0;
-}
+/** What the payment's transaction ended with. */
+type WalletPayOutcome =
+  | { kind: 'paid'; order: OrderRow; couponCode: string | null; items: OrderItemToPay[] }
+  | { kind: 'repeat'; order: OrderRow }
+  /** A sub-account's order that costs money and its main account has not approved: nothing was paid. */
+  | { kind: 'approval'; order: OrderRow };
 
 /**
- * POST /api/order/{id}/wallet. One transaction: lock the order, re-price, lock the owner's
- * valid lots earliest-expiring first, debit lot by lot (a ledger 'spend' entry each), claim
- * the coupon under its limit, apply the paid order's effects, mark it PAYED. Any refusal
- * rolls everything back. Repeating the call for an order this wallet already paid answers
- * the same success again.
+ * POST /api/order/{id}/wallet. One transaction: lock the order (one the buyer may see), lock the
+ * owner's lots (writing off lapsed ones), re-price, debit lot by lot earliest-expiring first (a
+ * ledger 'spend' entry each), claim the coupon under its limit, apply the paid order's effects,
+ * mark it PAYED. Any refusal rolls everything back. Repeating the call for an order this wallet
+ * already paid answers the same success again.
  * A price of 0 (a coupon covers it) is completed instead of paid: pay way FREE, no debit, no
  * ledger entry, no approval needed, the coupon claim made in the same transaction.
+ * A sub-account's order that costs money needs its main account's approval: the transaction then
+ * ends without paying, the approval is asked for (or its refusal answered) outside it, and once
+ * approved the payment runs again.
  */
 export async function payByWallet(
   deps: PayMethodDeps,
@@ -106,36 +88,47 @@ export async function payByWallet(
   sid: string,
   input: PayRequest,
 ): Promise<TWalletPayResponse> {
-  const found = await findPayableOrder(deps, user, sid);
-  if (found.orderType === OrderType.WALLET) throw new AppError(ErrorCode.WALLET_RECHARGE_NOT_BY_WALLET);
-  if (OrderStateMachine.may('download', found.status) && isPaidWithoutMoneyFromOutside(found)) {
-    return walletPaidAnswer(deps, found);
+  let outcome = await payInOneTransaction(deps, user, sid, input);
+  if (outcome.kind === 'approval') {
+    // Asks for approval (AUDIT_REQUIRED) or answers the refusal (AUDIT_REJECTED); returns only
+    // when the main account approved in the meantime.
+    await assertWalletApproval(deps, user, outcome.order);
+    outcome = await payInOneTransaction(deps, user, sid, input);
+    if (outcome.kind === 'approval') throw new AppError(ErrorCode.AUDIT_REQUIRED);
   }
-  assertMay(OrderStateMachine, 'pay', found.status);
-  assertPayWayAllowed(found, PayWay.WALLET);
-  if (!isApprovalSettled(deps, user, found) && !(await isFreeByWallet(deps, user, found, input.code))) {
-    await assertWalletApproval(deps, user, found);
-  }
+  if (outcome.kind === 'repeat') return walletPaidAnswer(deps, outcome.order);
+  deps.metrics?.paymentSettled(outcome.order.payWay ?? PayWay.WALLET);
+  return {
+    coupon: outcome.couponCode,
+    order: await deps.orders.presentOne(outcome.order, { items: outcome.items, writtenByThisRequest: true }),
+  };
+}
 
-  const ownerSid = found.ownerSid;
+async function payInOneTransaction(
+  deps: PayMethodDeps,
+  user: UserRow,
+  sid: string,
+  input: PayRequest,
+): Promise<WalletPayOutcome> {
   const now = deps.orders.now();
-  // Lapsed money is written off first so it can never be spent (own transaction, idempotent).
-  await writeOffLapsedMoney(deps.db, ownerSid, now);
-
-  const result = await deps.db.transaction(async (tx) => {
-    await preferGenericPlans(tx);
-    const order = await lockOrderBySid(tx, sid);
-    if (!order) throw new AppError(ErrorCode.ORDER_NOT_FOUND);
+  return deps.db.transaction(async (tx): Promise<WalletPayOutcome> => {
+    const order = await lockVisibleOrderToPay(tx, {
+      sid,
+      userSid: user.sid,
+      mainSid: user.level === AccountLevel.MAIN ? user.sid : null,
+    });
+    if (!order || !canViewOrder(user, order)) throw new AppError(ErrorCode.ORDER_NOT_FOUND);
+    if (order.orderType === OrderType.WALLET) throw new AppError(ErrorCode.WALLET_RECHARGE_NOT_BY_WALLET);
     if (OrderStateMachine.may('download', order.status) && isPaidWithoutMoneyFromOutside(order)) {
-      return { order, couponCode: null, items: null, repeat: true };
+      return { kind: 'repeat', order };
     }
     assertMay(OrderStateMachine, 'pay', order.status);
     assertPayWayAllowed(order, PayWay.WALLET);
+    const ownerSid = order.ownerSid;
     // Locks the wallet before pricing: VIP status and balance are then fixed until commit.
-    const lots = await lockValidLots(tx, ownerSid, now);
-    const items = await listItemsOfOrders(tx, [order.sid]);
-    // Another order may have bought one of these licences since this one was placed.
-    if (order.orderType === OrderType.MATERIAL) await assertLicencesNotOwned(tx, order.ownerSid, items);
+    // Lapsed money is written off here, so it can never be spent.
+    const lots = await lockLotsToSpend(tx, ownerSid, now);
+    const items = await listItemsToPay(tx, order.sid, ownerSid);
     const { breakdown } = await priceWithContext(tx, {
       orderType: order.orderType,
       lineCents: items.length > 0 ? items.map((i) => i.unitPriceCents) : [order.priceOriginCents],
@@ -149,9 +142,11 @@ export async function payByWallet(
       creditCents: order.discountCreditCents,
     });
     const isFree = breakdown.priceCents === 0;
+    // A free order spends nothing of the company: no approval needed.
+    if (!isFree && !isApprovalSettled(deps, user, order)) return { kind: 'approval', order };
+    // Another order may have bought one of these licences since this one was placed.
+    if (order.orderType === OrderType.MATERIAL) refuseOwnedLicences(items);
     if (!isFree) {
-      // A sub-account's approval was checked before the lock; a cancel or audit change since is re-checked here.
-      if (!isApprovalSettled(deps, user, order)) throw new AppError(ErrorCode.AUDIT_REQUIRED);
       const balance = balanceOf(lots);
       if (balance < breakdown.priceCents) {
         throw new AppError(ErrorCode.BALANCE_INSUFFICIENT, balanceTooLowMessage(formatYuan(balance)));
@@ -188,14 +183,8 @@ export async function payByWallet(
     );
     if (paid.couponRefused === 'coupon_gone') throw new AppError(ErrorCode.COUPON_INVALID);
     if (paid.couponRefused) throw new AppError(claimErrorOf(paid.couponRefused));
-    return { order: paid.order, couponCode: paid.couponCode, items, repeat: false };
+    return { kind: 'paid', order: paid.order, couponCode: paid.couponCode, items };
   });
-  if (!result.repeat) deps.metrics?.paymentSettled(result.order.payWay ?? PayWay.WALLET);
-  if (result.repeat || !result.items) return walletPaidAnswer(deps, result.order);
-  return {
-    coupon: result.couponCode,
-    order: await deps.orders.presentOne(result.order, { items: result.items, writtenByThisRequest: true }),
-  };
 }
 
 /** True when no approval is needed: the buyer's own wallet, the main account paying, or approved. */

@@ -81,22 +81,58 @@ export async function expireLapsedLots(db: DbOrTx, ownerSid: string, now: Date):
       .where(lapsed)
       .orderBy(asc(walletLots.validBefore), asc(walletLots.sid))
       .for('update');
-    for (const lot of lots) {
-      await tx
-        .insert(ledgerEntries)
-        .values({
-          userSid: ownerSid,
-          lotSid: lot.sid,
-          orderSid: null,
-          kind: LedgerKind.EXPIRE,
-          amountCents: -lot.remainingCents,
-          idempotencyKey: ledgerKeys.expire(lot.sid),
-        })
-        .onConflictDoNothing();
-      await tx.update(walletLots).set({ remainingCents: 0 }).where(eq(walletLots.sid, lot.sid));
-    }
+    await writeOffLots(tx, ownerSid, lots);
     return lots.length;
   });
+}
+
+/** The write-off of lapsed lots the caller has locked: an 'expire' entry each, remaining 0. */
+async function writeOffLots(tx: DbOrTx, ownerSid: string, lots: readonly WalletLotRow[]): Promise<void> {
+  for (const lot of lots) {
+    await tx
+      .insert(ledgerEntries)
+      .values({
+        userSid: ownerSid,
+        lotSid: lot.sid,
+        orderSid: null,
+        kind: LedgerKind.EXPIRE,
+        amountCents: -lot.remainingCents,
+        idempotencyKey: ledgerKeys.expire(lot.sid),
+      })
+      .onConflictDoNothing();
+    await tx.update(walletLots).set({ remainingCents: 0 }).where(eq(walletLots.sid, lot.sid));
+  }
+}
+
+/**
+ * The lots a wallet payment spends from, in one statement: the owner's valid lots (empty ones
+ * too: they make the account VIP), earliest-expiring first, and its lapsed lots that still hold
+ * money, all locked until the transaction ends. The lapsed ones are written off in the same
+ * transaction (what expireLapsedLots does in its own), so lapsed money is never spent and a
+ * payment needs no separate look for it. Answers the valid lots, as lockValidLots does.
+ */
+export async function lockLotsToSpend(tx: DbOrTx, ownerSid: string, now: Date): Promise<WalletLotRow[]> {
+  const rows = await preparedIn(tx, 'wallet_lots_lock_to_spend', (name) =>
+    tx
+      .select({
+        ...getTableColumns(walletLots),
+        // Decided by PostgreSQL, at its microseconds, exactly as the condition below.
+        lapsed: sql<boolean>`${walletLots.validBefore} <= ${sql.placeholder('now')}::timestamptz`,
+      })
+      .from(walletLots)
+      .where(
+        and(
+          eq(walletLots.userSid, sql.placeholder('owner')),
+          sql`(${walletLots.validBefore} > ${sql.placeholder('now')}::timestamptz OR ${walletLots.remainingCents} > 0)`,
+        ),
+      )
+      .orderBy(asc(walletLots.validBefore), asc(walletLots.sid))
+      .for('update')
+      .prepare(name),
+  ).execute({ owner: ownerSid, now: now.toISOString() });
+  const lapsed = rows.filter((r) => r.lapsed);
+  if (lapsed.length > 0) await writeOffLots(tx, ownerSid, lapsed);
+  return rows.filter((r) => !r.lapsed).map(({ lapsed: _, ...lot }) => lot);
 }
 
 /**
