@@ -9,7 +9,6 @@ export { tellApprovalRequested } from './order-notice.js';
 export {
   approvalBreakdownOf,
   assertPayWayAllowed,
-  orderLineCents,
   payerOf,
   priceWithContext,
   repriceOrderForPayment,

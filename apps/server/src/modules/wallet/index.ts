@@ -4,7 +4,7 @@
  * Anything not exported here is the module's own (eslint: cross-module imports go through here).
  */
 export { createWalletService } from './wallet.module.js';
-export { getWalletSummary, hasValidLot, lockLotsToSpend, lockValidLots } from './wallet.repository.js';
+export { getWalletSummary, hasValidLot, lockLotsToSpend } from './wallet.repository.js';
 export type { WalletSummary } from './wallet.repository.js';
 export { walletRoutes } from './wallet.routes.js';
 export {

@@ -107,9 +107,10 @@ async function writeOffLots(tx: DbOrTx, ownerSid: string, lots: readonly WalletL
 /**
  * The lots a wallet payment spends from, in one statement: the owner's valid lots (empty ones
  * too: they make the account VIP), earliest-expiring first, and its lapsed lots that still hold
- * money, all locked until the transaction ends. The lapsed ones are written off in the same
+ * money, all locked until the transaction ends (two payments from one wallet take turns, and
+ * neither can spend money the other has taken). The lapsed ones are written off in the same
  * transaction (what expireLapsedLots does in its own), so lapsed money is never spent and a
- * payment needs no separate look for it. Answers the valid lots, as lockValidLots does.
+ * payment needs no separate look for it. Answers the valid lots.
  */
 export async function lockLotsToSpend(tx: DbOrTx, ownerSid: string, now: Date): Promise<WalletLotRow[]> {
   const rows = await preparedIn(tx, 'wallet_lots_lock_to_spend', (name) =>
@@ -133,28 +134,6 @@ export async function lockLotsToSpend(tx: DbOrTx, ownerSid: string, now: Date): 
   const lapsed = rows.filter((r) => r.lapsed);
   if (lapsed.length > 0) await writeOffLots(tx, ownerSid, lapsed);
   return rows.filter((r) => !r.lapsed).map(({ lapsed: _, ...lot }) => lot);
-}
-
-/**
- * The owner's valid lots (spent ones included: any valid lot makes the owner VIP),
- * earliest-expiring first, locked until the transaction ends, so two payments from one wallet
- * take turns and neither can spend money the other has taken.
- */
-export async function lockValidLots(tx: DbOrTx, ownerSid: string, now: Date): Promise<WalletLotRow[]> {
-  return preparedIn(tx, 'wallet_lots_lock_valid', (name) =>
-    tx
-      .select()
-      .from(walletLots)
-      .where(
-        and(
-          eq(walletLots.userSid, sql.placeholder('owner')),
-          sql`${walletLots.validBefore} > ${sql.placeholder('now')}::timestamptz`,
-        ),
-      )
-      .orderBy(asc(walletLots.validBefore), asc(walletLots.sid))
-      .for('update')
-      .prepare(name),
-  ).execute({ owner: ownerSid, now: now.toISOString() });
 }
 
 /**
