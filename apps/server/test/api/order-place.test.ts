@@ -196,9 +196,11 @@ describe('placing a material order', () => {
 });
 
 describe('order numbers', () => {
-  it('a number already taken in the same second is drawn again, inside the same transaction', async () => {
-    const taken = await placeOrder(t, buyer, { [(await createMaterials(t, 1))[0]!.sid]: 2 });
+  it('a number already taken in the same second is drawn again, inside the same transaction; the items go with the order placed', async () => {
+    const [first, second] = await createMaterials(t, 2);
+    const taken = await placeOrder(t, buyer, { [first!.sid]: 2 });
     const takenNo = (await orderRow(t, taken.sid)).orderNo;
+    const itemsBefore = await countRows(t, 'order_items');
     const draws = [takenNo, takenNo, 'GS20261129120000000001'];
     const placed = await t.database.db.transaction(async (tx) => {
       const row = await insertOrder(
@@ -213,7 +215,10 @@ describe('order numbers', () => {
           ownerSid: buyer.sid,
           createdAt: new Date(),
         },
-        [],
+        [
+          { materialSid: first!.sid, spec: 3, unitPriceCents: 19_800 },
+          { materialSid: second!.sid, spec: 3, unitPriceCents: 10_000 },
+        ],
         () => draws.shift()!,
       );
       // The transaction is still usable after the skipped draws.
@@ -223,5 +228,16 @@ describe('order numbers', () => {
     expect(placed.orderNo).toBe('GS20261129120000000001');
     expect(draws).toHaveLength(0);
     expect((await orderRow(t, taken.sid)).orderNo).toBe(takenNo);
+    // The skipped draws inserted no items: only the placed order's two, and the taken order keeps its one.
+    expect(await countRows(t, 'order_items')).toBe(itemsBefore + 2);
+    const items = await t.database.db.execute(
+      sql`select material_sid, spec, unit_price_cents::int as unit_price_cents from order_items where order_sid = ${placed.sid} order by unit_price_cents`,
+    );
+    expect((items as unknown as { rows: unknown[] }).rows).toEqual([
+      { material_sid: second!.sid, spec: 3, unit_price_cents: 10_000 },
+      { material_sid: first!.sid, spec: 3, unit_price_cents: 19_800 },
+    ]);
+    expect(placed).toMatchObject({ status: 'CREATED', priceCents: 29_800, userSid: buyer.sid, version: 0 });
+    expect(placed.createdAt).toBeInstanceOf(Date);
   });
 });

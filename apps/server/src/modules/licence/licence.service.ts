@@ -24,12 +24,7 @@ import type { CropFraction } from '../../media/image-processor.js';
 import type { Storage } from '../../media/storage.js';
 import type { VideoProcessor } from '../../media/video-processor.js';
 import type { AppDeps } from '../../app-deps.js';
-import {
-  findLikedSids,
-  findMaterialsBySids,
-  toWireMaterial,
-  type PublicUrlOf,
-} from '../catalog/index.js';
+import { findLikedSids, findMaterialsBySids, toWireMaterial, type PublicUrlOf } from '../catalog/index.js';
 import type { OrderRow } from '../../db/rows.js';
 import { findCompanyOwnership } from './ownership.js';
 import { findUserBySid } from '../user/index.js';

@@ -14,6 +14,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
+import { toSnakeCase } from 'drizzle-orm/casing';
 import { CHINA_OFFSET_MS, OrderStatus, type PaidGateway, PayWay } from '@gemstock/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { newNumericCode } from '../../lib/ids.js';
@@ -315,37 +316,49 @@ export async function insertOrder(
   items: { materialSid: string; spec: number; unitPriceCents: number }[],
   numberOf: (at: Date) => string = newOrderNo,
 ): Promise<OrderRow> {
-  let created: OrderRow | undefined;
-  for (let attempt = 0; !created; attempt += 1) {
-    if (attempt === ORDER_NO_TRIES) throw new Error(`no free order number after ${ORDER_NO_TRIES} draws`);
+  const itemArrays = {
+    materials: items.map((i) => i.materialSid),
+    specs: items.map((i) => i.spec),
+    prices: items.map((i) => i.unitPriceCents),
+  };
+  for (let attempt = 0; attempt < ORDER_NO_TRIES; attempt += 1) {
     const values = orderColumnValues({ ...order, orderNo: numberOf(order.createdAt) });
-    // Prepared per set of columns given (each kind of order gives its own).
-    [created] = await preparedIn(tx, shapeName('order_insert', values), (name) =>
-      tx
+    // One statement for the order and its items (prepared per set of columns given: each kind of
+    // order gives its own); the items are inserted from the order's RETURNING, so a number taken
+    // already inserts neither and the next draw is tried.
+    const result = await preparedSqlIn(tx, shapeName('order_insert_with_items', values), () => {
+      const placed = tx
         .insert(orders)
         .values(placeholdersOf(values) as unknown as typeof orders.$inferInsert)
         .onConflictDoNothing({ target: orders.orderNo })
         .returning()
-        .prepare(name),
-    ).execute(values);
+        .getSQL();
+      return sql`
+        WITH placed AS (${placed}), added AS (
+          INSERT INTO ${orderItems} ("order_sid", "material_sid", "spec", "unit_price_cents")
+          SELECT placed."sid", i."material_sid", i."spec", i."unit_price_cents"
+          FROM placed, unnest(${sql.placeholder('materials')}::text[], ${sql.placeholder('specs')}::int[],
+            ${sql.placeholder('prices')}::bigint[]) AS i("material_sid", "spec", "unit_price_cents")
+        )
+        SELECT * FROM placed`;
+    }).execute({ ...values, ...itemArrays });
+    const [row] = rowsOf<Record<string, unknown>>(result);
+    if (row) return orderRowOf(row);
   }
-  if (items.length > 0) {
-    await preparedSqlIn(
-      tx,
-      'order_items_insert',
-      () => sql`
-        INSERT INTO ${orderItems} ("order_sid", "material_sid", "spec", "unit_price_cents")
-        SELECT ${sql.placeholder('order')}::text, i."material_sid", i."spec", i."unit_price_cents"
-        FROM unnest(${sql.placeholder('materials')}::text[], ${sql.placeholder('specs')}::int[],
-          ${sql.placeholder('prices')}::bigint[]) AS i("material_sid", "spec", "unit_price_cents")`,
-    ).execute({
-      order: created.sid,
-      materials: items.map((i) => i.materialSid),
-      specs: items.map((i) => i.spec),
-      prices: items.map((i) => i.unitPriceCents),
-    });
+  throw new Error(`no free order number after ${ORDER_NO_TRIES} draws`);
+}
+
+/**
+ * An orders row as the database answered it (snake_case column names: the schema's are
+ * camelCase, turned into snake_case by the database handle's `casing`) mapped as Drizzle maps a select.
+ */
+function orderRowOf(row: Record<string, unknown>): OrderRow {
+  const mapped: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(orders))) {
+    const value = row[toSnakeCase(column.name)];
+    mapped[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }
-  return created;
+  return mapped as OrderRow;
 }
 
 /** `from` → CANCELLED (a pending approval request goes with it). Undefined when not in `from`. */
