@@ -39,17 +39,23 @@ async function bundleBenchServer(): Promise<string> {
 /**
  * Starts the bench server (bench-server.ts, bundled as production is) in its own process, so
  * the load generator never shares its event loop, and resolves with its address once it
- * listens. With BENCH_CPU_PROF=1 the server writes a V8 CPU profile to bench/results/profiles/
- * when it stops (open it in Chrome DevTools or summarise it with bench/profile-summary.ts).
+ * listens. With BENCH_CPU_PROF=1 the server runs from its sources (through tsx, so the profile
+ * names source files) and writes a V8 CPU profile to bench/results/profiles/ when it stops (open
+ * it in Chrome DevTools or summarise it with bench/profile-summary.ts).
  */
 export async function forkBenchServer(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
   const execArgv: string[] = [];
+  let entry: string;
   if (process.env.BENCH_CPU_PROF === '1') {
     const dir = join(HERE, 'results', 'profiles');
     mkdirSync(dir, { recursive: true });
-    execArgv.push('--cpu-prof', `--cpu-prof-dir=${dir}`);
+    // A profile is read by source file (profile-summary.ts): run from the sources through tsx.
+    execArgv.push('--import', 'tsx', '--cpu-prof', `--cpu-prof-dir=${dir}`);
+    entry = join(HERE, 'bench-server.ts');
+  } else {
+    entry = await bundleBenchServer();
   }
-  const child = fork(await bundleBenchServer(), [], {
+  const child = fork(entry, [], {
     env: { ...process.env, ...env },
     execArgv,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
