@@ -12,7 +12,8 @@
  * - width and height: 2 bytes each (65535: the value is in `odd.size`).
  * - placeholder colour `#rrggbb` (lower case) as a number, -1 none, -2 another text (`odd.colour`).
  * - licence types and prices: one code a row for the pair, interned (a catalogue has few pairs).
- * - Sparse, in maps by row: video extras, special prices, custom price, free period, remark.
+ * - Sparse, in maps by row: video extras (a slot in two typed arrays), special prices (interned),
+ *   custom price, free period, remark.
  */
 
 /** The columns of one material the store holds (read with the index's rows). */
@@ -85,8 +86,7 @@ interface Offer {
   pricesCents: Record<string, number>;
 }
 
-interface VideoExtras {
-  durationMs: number | null;
+interface VideoShape {
   aspectRatio: string | null;
   resolution: string | null;
 }
@@ -111,7 +111,16 @@ export class MaterialStore {
     size: new Map<number, { width: number; height: number }>(),
     colour: new Map<number, string>(),
   };
-  private readonly video = new Map<number, VideoExtras>();
+  /**
+   * Video extras: the row's slot in `durations` (NaN: none) and `videoShapes` (an interned
+   * aspect ratio and resolution pair), a few bytes a video instead of an object and two strings.
+   */
+  private readonly video = new Map<number, number>();
+  private durations = new Float64Array(256);
+  private videoShapeOf = new Uint32Array(256);
+  private videoSlots = 0;
+  private readonly videoShapes: VideoShape[] = [];
+  private readonly videoShapeCodes = new Map<string, number>();
   private readonly specialPrices = new Map<number, Record<string, number>>();
   private readonly customPrice = new Map<number, number>();
   private readonly free = new Map<number, { from: number | null; until: number | null }>();
@@ -147,6 +156,11 @@ export class MaterialStore {
     this.offerCodes.clear();
     for (const map of Object.values(this.odd)) map.clear();
     this.video.clear();
+    this.durations = new Float64Array(256);
+    this.videoShapeOf = new Uint32Array(256);
+    this.videoSlots = 0;
+    this.videoShapes.length = 0;
+    this.videoShapeCodes.clear();
     this.specialPrices.clear();
     this.customPrice.clear();
     this.free.clear();
@@ -181,13 +195,7 @@ export class MaterialStore {
       this.odd.colour.set(row, colour);
     }
     this.offers[row] = this.offerCode(m.authTypes, m.pricesCents);
-    setOrDelete(
-      this.video,
-      row,
-      m.durationMs !== null || m.aspectRatio !== null || m.resolution !== null
-        ? { durationMs: m.durationMs, aspectRatio: m.aspectRatio, resolution: m.resolution }
-        : undefined,
-    );
+    this.setVideo(row, m);
     setOrDelete(
       this.specialPrices,
       row,
@@ -202,6 +210,36 @@ export class MaterialStore {
       m.freeFromMs !== null || m.freeUntilMs !== null ? { from: m.freeFromMs, until: m.freeUntilMs } : undefined,
     );
     setOrDelete(this.remark, row, m.remark ?? undefined);
+  }
+
+  private setVideo(row: number, m: MaterialColumns): void {
+    if (m.durationMs === null && m.aspectRatio === null && m.resolution === null) {
+      // A slot left behind is not reused: a video becoming a picture is rare.
+      this.video.delete(row);
+      return;
+    }
+    let slot = this.video.get(row);
+    if (slot === undefined) {
+      slot = this.videoSlots++;
+      if (slot === this.durations.length) {
+        const durations = new Float64Array(slot * 2);
+        durations.set(this.durations);
+        this.durations = durations;
+        const shapes = new Uint32Array(slot * 2);
+        shapes.set(this.videoShapeOf);
+        this.videoShapeOf = shapes;
+      }
+      this.video.set(row, slot);
+    }
+    this.durations[slot] = m.durationMs ?? Number.NaN;
+    const name = `${m.aspectRatio === null ? '' : `=${m.aspectRatio}`}|${m.resolution === null ? '' : `=${m.resolution}`}`;
+    let shape = this.videoShapeCodes.get(name);
+    if (shape === undefined) {
+      shape = this.videoShapes.length;
+      this.videoShapes.push({ aspectRatio: m.aspectRatio, resolution: m.resolution });
+      this.videoShapeCodes.set(name, shape);
+    }
+    this.videoShapeOf[slot] = shape;
   }
 
   private setKey(row: number, k: number, sid: string, key: string | null): void {
@@ -278,13 +316,15 @@ export class MaterialStore {
     const colour = this.colours[row]!;
     const size = this.widths[row] === ODD_SIZE ? this.odd.size.get(row)! : null;
     const offer = this.offerList[this.offers[row]!]!;
-    const video = this.video.get(row);
+    const slot = this.video.get(row);
+    const duration = slot === undefined ? Number.NaN : this.durations[slot]!;
+    const video = slot === undefined ? null : this.videoShapes[this.videoShapeOf[slot]!]!;
     const free = this.free.get(row);
     return {
       sid,
       width: size ? size.width : this.widths[row]!,
       height: size ? size.height : this.heights[row]!,
-      durationMs: video?.durationMs ?? null,
+      durationMs: Number.isNaN(duration) ? null : duration,
       aspectRatio: video?.aspectRatio ?? null,
       resolution: video?.resolution ?? null,
       authTypes: offer.authTypes,
@@ -317,7 +357,9 @@ export class MaterialStore {
       this.widths.byteLength +
       this.heights.byteLength +
       this.colours.byteLength +
-      this.offers.byteLength
+      this.offers.byteLength +
+      this.durations.byteLength +
+      this.videoShapeOf.byteLength
     );
   }
 
