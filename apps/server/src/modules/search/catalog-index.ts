@@ -1130,31 +1130,31 @@ export class CatalogIndex {
       if (row === undefined) return null;
       if (this.visible[row] === 0) continue;
       if (!this.store.presentable(row)) return null;
-      const held = this.store.get(row);
       const kwStart = this.kwStart[row]!;
       const keywords = new Array<string>(this.kwCount[row]!);
       for (let k = 0; k < keywords.length; k += 1) keywords[k] = this.keywordRaw[this.kwFlat[kwStart + k]!]!;
-      const facetOf = (f: Facet) => {
-        const slot = this.facet[f][row]!;
-        return slot === 0 ? null : FACET_VALUES[f][slot - 1]!;
-      };
-      out.push({
-        ...held,
-        seq,
-        format: this.formatNames[this.format[row]! - 1]!,
-        keywords,
-        likeCount: this.likeCount[row]!,
-        // Only rows on sale are presented, and those are never disabled (buyerVisibleSql).
-        disabled: false,
-        metal: facetOf('metal'),
-        gem: facetOf('gem'),
-        piece: facetOf('piece'),
-        scene: facetOf('scene'),
-        // Microseconds to the millisecond, as `new Date` reads the timestamp's text (truncating).
-        createdAt: new Date(Math.floor(this.createdUs[row]! / 1000)),
-      });
+      out.push(
+        this.store.get(row, {
+          seq,
+          format: this.formatNames[this.format[row]! - 1]!,
+          keywords,
+          likeCount: this.likeCount[row]!,
+          metal: this.facetValueOf('metal', row),
+          gem: this.facetValueOf('gem', row),
+          piece: this.facetValueOf('piece', row),
+          scene: this.facetValueOf('scene', row),
+          // Microseconds to the millisecond, as `new Date` reads the timestamp's text (truncating).
+          createdAt: new Date(Math.floor(this.createdUs[row]! / 1000)),
+        }),
+      );
     }
     return out;
+  }
+
+  /** A row's value of a facet (null: none, or one the vocabulary no longer has). */
+  private facetValueOf(facet: Facet, row: number): string | null {
+    const slot = this.facet[facet][row]!;
+    return slot === 0 ? null : FACET_VALUES[facet][slot - 1]!;
   }
 
   /** Bytes held by the material store's arrays (heldMaterials), part of arrayBytes. */

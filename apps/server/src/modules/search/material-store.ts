@@ -1,3 +1,5 @@
+import type { WireMaterialRow } from '../catalog/index.js';
+
 /**
  * What a result page shows of each material the search index holds (docs/decisions/0053, "The
  * page's materials held"): every column `toWireMaterial` reads that the index does not hold
@@ -40,28 +42,11 @@ export interface MaterialColumns {
   remark: string | null;
 }
 
-/** The store's answer for one row: MaterialColumns with its dates as dates. */
-export interface HeldMaterial {
-  sid: string;
-  width: number;
-  height: number;
-  durationMs: number | null;
-  aspectRatio: string | null;
-  resolution: string | null;
-  authTypes: number[];
-  thumbKey: string | null;
-  thumbSmallKey: string | null;
-  placeholderColor: string | null;
-  coverKey: string | null;
-  watermarkKey: string | null;
-  previewKey: string | null;
-  freeFrom: Date | null;
-  freeUntil: Date | null;
-  pricesCents: Record<string, number>;
-  specialPricesCents: Record<string, number>;
-  customPriceCents: number | null;
-  remark: string | null;
-}
+/** What the index holds itself of a row to be presented (its own columns), handed to `get`. */
+export type IndexedColumns = Pick<
+  WireMaterialRow,
+  'seq' | 'format' | 'keywords' | 'likeCount' | 'metal' | 'gem' | 'piece' | 'scene' | 'createdAt'
+>;
 
 const KEY_FIELDS = ['coverKey', 'thumbKey', 'thumbSmallKey', 'watermarkKey', 'previewKey'] as const;
 const KEYS = KEY_FIELDS.length;
@@ -308,10 +293,10 @@ export class MaterialStore {
   }
 
   /**
-   * Row `row`'s columns. The arrays and objects in it are shared with the store (and with other
-   * rows): read them, never change them.
+   * Row `row` as the mapper takes it, with the index's own columns. Its licence types and price
+   * maps are shared with the store (and with other rows): read them, never change them.
    */
-  get(row: number): HeldMaterial {
+  get(row: number, indexed: IndexedColumns): WireMaterialRow {
     const sid = this.sidOf(row);
     const colour = this.colours[row]!;
     const size = this.widths[row] === ODD_SIZE ? this.odd.size.get(row)! : null;
@@ -322,6 +307,9 @@ export class MaterialStore {
     const free = this.free.get(row);
     return {
       sid,
+      seq: indexed.seq,
+      format: indexed.format,
+      keywords: indexed.keywords,
       width: size ? size.width : this.widths[row]!,
       height: size ? size.height : this.heights[row]!,
       durationMs: Number.isNaN(duration) ? null : duration,
@@ -341,10 +329,18 @@ export class MaterialStore {
       previewKey: this.keyOf(row, 4, sid),
       freeFrom: free && free.from !== null ? new Date(free.from) : null,
       freeUntil: free && free.until !== null ? new Date(free.until) : null,
+      likeCount: indexed.likeCount,
+      // Only rows on sale are presented, and those are never disabled (buyerVisibleSql).
+      disabled: false,
       pricesCents: offer.pricesCents,
       specialPricesCents: this.specialPrices.get(row) ?? EMPTY_PRICES,
       customPriceCents: this.customPrice.get(row) ?? null,
       remark: this.remark.get(row) ?? null,
+      metal: indexed.metal,
+      gem: indexed.gem,
+      piece: indexed.piece,
+      scene: indexed.scene,
+      createdAt: indexed.createdAt,
     };
   }
 
