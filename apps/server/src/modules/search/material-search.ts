@@ -210,8 +210,9 @@ export async function searchMaterials(
       pageSize: input.page_size,
       now,
     });
-    // Held by the index (decision 0053): presented by the same mapper from the same columns, so
-    // typed as the database path's and not checked again (the check was a third of the work).
+    // Held by the index (decision 0053): presented by the same mapper from the same columns, and
+    // not checked against the schema again (0.08–0.10 ms on a page's 0.21 ms): the index declines
+    // rows holding the only stored value the schema can refuse (MaterialStore.presentable).
     const held = deps.search.heldMaterials(found.seqs);
     const materials = held
       ? deps.materials.presentHeld(held, now)
