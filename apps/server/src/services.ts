@@ -53,7 +53,11 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger) {
   });
   const search = createSearchService({
     ...deps,
-    materials: { bySeq: (seqs, now) => catalog.materialsBySeq(seqs, null, now), forBuyer: catalog.markForBuyer },
+    materials: {
+      bySeq: (seqs, now) => catalog.materialsBySeq(seqs, null, now),
+      presentHeld: catalog.presentHeld,
+      forBuyer: catalog.markForBuyer,
+    },
     reportLogError: (error) => log.error({ err: error }, 'search log write failed'),
     onCacheLookup: (cache, hit) => metrics.searchCacheLookup(cache, hit),
     reportIndexError: (error) => log.error({ err: error }, 'search index: a load or read failed; retrying'),

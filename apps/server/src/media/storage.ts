@@ -77,15 +77,17 @@ const AREAS: readonly StorageArea[] = ['public', 'private'];
  * Each segment starts with a letter or digit (so never `.`, `..` or a hidden name) and holds only
  * URL-safe characters, so a key is also a valid URL path and a valid file name everywhere.
  */
-const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+const SEGMENT = '[A-Za-z0-9][A-Za-z0-9._-]{0,127}';
+/**
+ * An area, then one or more segments each after a `/`. One expression rather than a split and a
+ * test a segment: every URL of a result page's materials is checked here (public-url.ts), four
+ * times less work a key.
+ */
+const STORAGE_KEY = new RegExp(`^(?:${AREAS.join('|')})(?:/${SEGMENT})+$`);
 const MAX_KEY_LENGTH = 512;
 
 export function isValidStorageKey(key: string): boolean {
-  if (typeof key !== 'string' || key.length === 0 || key.length > MAX_KEY_LENGTH) return false;
-  const segments = key.split('/');
-  if (segments.length < 2) return false;
-  if (!AREAS.includes(segments[0] as StorageArea)) return false;
-  return segments.slice(1).every((s) => SEGMENT.test(s));
+  return typeof key === 'string' && key.length > 0 && key.length <= MAX_KEY_LENGTH && STORAGE_KEY.test(key);
 }
 
 export function assertValidStorageKey(key: string): void {

@@ -11,6 +11,7 @@ import {
   LocalDiskStorage,
   StorageNotFoundError,
 } from '../../src/media/storage.js';
+import { publicUrlOfStorage } from '../../src/media/public-url.js';
 
 async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -46,8 +47,27 @@ describe('storage keys', () => {
     'other/a.jpg',
     'PUBLIC/a.jpg',
     `public/${'a'.repeat(129)}`,
+    `public/${'a/'.repeat(256)}a`,
+    'public/a.jpg\n',
   ])('refuses %j', (key) => {
     expect(isValidStorageKey(key)).toBe(false);
+  });
+
+  it('takes segments of up to 128 characters, any number of them within 512', () => {
+    expect(isValidStorageKey(`public/${'a'.repeat(128)}`)).toBe(true);
+    expect(isValidStorageKey(`public/${'a/'.repeat(252)}a`)).toBe(true);
+    expect(isValidStorageKey('public/a-b_c.d/E9.x')).toBe(true);
+  });
+
+  it("a key's public URL: public keys only, null for an original or anything invalid", () => {
+    const publicUrlOf = publicUrlOfStorage(new LocalDiskStorage(tmpdir()));
+    expect(publicUrlOf('public/materials/abc/thumb-0123456789abcdef.webp')).toBe(
+      '/media/materials/abc/thumb-0123456789abcdef.webp',
+    );
+    expect(publicUrlOf('private/materials/abc/original-0123456789abcdef.jpg')).toBeNull();
+    expect(publicUrlOf('public/../private/a.jpg')).toBeNull();
+    expect(publicUrlOf(null)).toBeNull();
+    expect(publicUrlOf('')).toBeNull();
   });
 
   it('derives the content type from the extension', () => {

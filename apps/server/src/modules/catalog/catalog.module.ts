@@ -21,6 +21,7 @@ import {
   listSimilar,
   markForBuyer,
   materialsBySeq,
+  presentHeld,
   toWire,
 } from './catalog.service.js';
 import { like, listLiked, unlike } from './likes.service.js';
@@ -49,6 +50,7 @@ export function createCatalogService(deps: CatalogDeps) {
     issueFreeDownload,
     toWire,
     materialsBySeq,
+    presentHeld,
     markForBuyer,
     like,
     unlike,

@@ -27,7 +27,7 @@ import { recordConsents } from '../content/index.js';
 import { dominantCellsOf, scoreSimilar } from './similar-pieces.js';
 import { findVisibleSignature, findVisibleSimilarList, listSimilarCandidates } from './similar.repository.js';
 import { findLikedSids } from './likes.repository.js';
-import { isFreeAt, type PublicUrlOf, toWireMaterial } from './material.mapper.js';
+import { isFreeAt, type PublicUrlOf, toWireMaterial, type WireMaterialRow } from './material.mapper.js';
 
 export interface PageInput {
   page: number;
@@ -86,6 +86,15 @@ export async function materialsBySeq(
   // A material disabled since its page was cached simply drops out of the page.
   const ordered = seqs.map((s) => bySeq.get(s)).filter((r): r is MaterialRow => r !== undefined);
   return toWire(deps, ordered, user, now);
+}
+
+/**
+ * Rows already held (the search index's, decision 0053) as a visitor sees them, in their order:
+ * what materialsBySeq answers for a visitor, without reading the rows.
+ */
+export function presentHeld(deps: CatalogDeps, rows: WireMaterialRow[], now: Date): TMaterial[] {
+  const context = { liked: false, now, publicUrlOf: deps.publicUrlOf };
+  return rows.map((row) => toWireMaterial(row, context));
 }
 
 /** A shared page's materials with the buyer's own marks: liked, and 已购 for the company. */

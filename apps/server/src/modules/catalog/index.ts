@@ -9,7 +9,7 @@ export type { MaterialRow } from './catalog.repository.js';
 export { catalogRoutes } from './catalog.routes.js';
 export { findLikedSids } from './likes.repository.js';
 export { toWireMaterial } from './material.mapper.js';
-export type { PublicUrlOf } from './material.mapper.js';
+export type { PublicUrlOf, WireMaterialRow } from './material.mapper.js';
 export { foldMaterialSales, moveMaterialSales, SALES_FOLD_INTERVAL_MS } from './material-sales.repository.js';
 export { findMaterialsBySids, findMaterialsWithOwnedSpecs, pricedMaterialOf } from './materials.service.js';
 export {

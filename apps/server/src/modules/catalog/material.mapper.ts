@@ -15,6 +15,9 @@ import type { MaterialRow } from './catalog.repository.js';
 
 export type { PublicUrlOf };
 
+/** What a material's wire shape is made of: its row, less the original's key (never shown). */
+export type WireMaterialRow = Omit<MaterialRow, 'originalKey'>;
+
 function isLicenceType(value: number): value is LicenceType {
   return (LICENCE_TYPES as readonly number[]).includes(value);
 }
@@ -60,7 +63,7 @@ export function wireFacets(row: Pick<MaterialRow, Facet>): TMaterialFacets {
 }
 
 export function toWireMaterial(
-  row: MaterialRow,
+  row: WireMaterialRow,
   context: { liked: boolean; now: Date; publicUrlOf: PublicUrlOf },
 ): TMaterial {
   const authType = row.authTypes.filter(isLicenceType);

@@ -2,9 +2,13 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { buyerVisibleSql, materials } from '../../db/schema/index.js';
 import { rowsOf } from '../../db/sql.js';
+import type { MaterialColumns } from './material-store.js';
 
-/** What the search index holds of one material: every column a search condition reads. */
-export interface IndexRow {
+/**
+ * What the search index holds of one material: every column a search condition reads, and what
+ * a result page shows of it (MaterialColumns, held by the index's MaterialStore).
+ */
+export interface IndexRow extends MaterialColumns {
   seq: number;
   /** Creation time in microseconds since the epoch, exact. */
   createdUs: number;
@@ -43,6 +47,15 @@ const INDEX_COLUMNS = sql`
   ${materials.metal} AS metal, ${materials.gem} AS gem, ${materials.piece} AS piece,
   ${materials.scene} AS scene, ${materials.keywords} AS keywords,
   ${materials.colorCells} AS color_cells,
+  ${materials.sid} AS sid, ${materials.durationMs} AS duration_ms, ${materials.aspectRatio} AS aspect_ratio,
+  ${materials.resolution} AS resolution, ${materials.authTypes} AS auth_types, ${materials.thumbKey} AS thumb_key,
+  ${materials.thumbSmallKey} AS thumb_small_key, ${materials.placeholderColor} AS placeholder_color,
+  ${materials.coverKey} AS cover_key, ${materials.watermarkKey} AS watermark_key,
+  ${materials.previewKey} AS preview_key,
+  floor(extract(epoch from ${materials.freeFrom}) * 1000)::float8 AS free_from_ms,
+  floor(extract(epoch from ${materials.freeUntil}) * 1000)::float8 AS free_until_ms,
+  ${materials.pricesCents} AS prices_cents, ${materials.specialPricesCents} AS special_prices_cents,
+  ${materials.customPriceCents}::float8 AS custom_price_cents, ${materials.remark} AS remark,
   ${materials.writtenXid}::text AS written_xid`;
 
 /**
@@ -118,6 +131,23 @@ function chunkOf(result: unknown): IndexChunk {
     scene: string | null;
     keywords: string[];
     color_cells: string[];
+    sid: string;
+    duration_ms: number | null;
+    aspect_ratio: string | null;
+    resolution: string | null;
+    auth_types: number[];
+    thumb_key: string | null;
+    thumb_small_key: string | null;
+    placeholder_color: string | null;
+    cover_key: string | null;
+    watermark_key: string | null;
+    preview_key: string | null;
+    free_from_ms: number | null;
+    free_until_ms: number | null;
+    prices_cents: Record<string, number>;
+    special_prices_cents: Record<string, number>;
+    custom_price_cents: number | null;
+    remark: string | null;
   }>(result);
   const rows: IndexRow[] = [];
   for (const r of raw) {
@@ -137,6 +167,23 @@ function chunkOf(result: unknown): IndexChunk {
       scene: r.scene,
       keywords: r.keywords,
       colorCells: r.color_cells,
+      sid: r.sid,
+      durationMs: r.duration_ms === null ? null : Number(r.duration_ms),
+      aspectRatio: r.aspect_ratio,
+      resolution: r.resolution,
+      authTypes: r.auth_types.map(Number),
+      thumbKey: r.thumb_key,
+      thumbSmallKey: r.thumb_small_key,
+      placeholderColor: r.placeholder_color,
+      coverKey: r.cover_key,
+      watermarkKey: r.watermark_key,
+      previewKey: r.preview_key,
+      freeFromMs: r.free_from_ms === null ? null : Number(r.free_from_ms),
+      freeUntilMs: r.free_until_ms === null ? null : Number(r.free_until_ms),
+      pricesCents: r.prices_cents,
+      specialPricesCents: r.special_prices_cents,
+      customPriceCents: r.custom_price_cents === null ? null : Number(r.custom_price_cents),
+      remark: r.remark,
     });
   }
   return { xmin: String(raw[0]!.xmin), rows };

@@ -1,5 +1,6 @@
 import { type Facet, FACETS, facetValues, MAX_RESULT_WINDOW, orientationOf, SortOption } from '@gemstock/contract';
 import type { Db } from '../../db/client.js';
+import type { WireMaterialRow } from '../catalog/index.js';
 import { lowerBound } from '../../lib/sorted.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
 import {
@@ -9,6 +10,7 @@ import {
   readSnapshotXmin,
   type WrittenPosition,
 } from './catalog-index.repository.js';
+import { MaterialStore } from './material-store.js';
 import { filterCacheKey, periodStart, type SearchFilter, withoutFacet } from './search-query.js';
 import { normalizeSearchText, searchTokensFor } from './search-tokens.js';
 
@@ -46,6 +48,9 @@ const NONE = -1;
 const FACET_SLOTS = Object.fromEntries(
   FACETS.map((f) => [f, new Map<string, number>(facetValues(f).map((v, i) => [v, i + 1]))]),
 ) as Record<Facet, Map<string, number>>;
+
+/** Each facet's values by slot - 1 (FACET_SLOTS read backwards). */
+const FACET_VALUES = Object.fromEntries(FACETS.map((f) => [f, facetValues(f) as string[]])) as Record<Facet, string[]>;
 
 /** A facet value's slot (FACET_SLOTS), 0 for none or a value outside the vocabulary. */
 function slotOf(facet: Facet, value: string | null): number {
@@ -236,11 +241,17 @@ export class CatalogIndex {
   private cellFlat: Uint32Array = new Uint32Array(1024);
   private cellUsed = 0;
   private readonly keywordIds = new Map<string, number>();
+  /** Each interned keyword as stored (ids of keywordIds). */
+  private readonly keywordRaw: string[] = [];
   private readonly keywordNormalized: string[] = [];
   private readonly keywordTerms: Uint32Array[] = [];
   private readonly termIds = new Map<string, number>();
   private readonly postings: Posting[] = [];
   private readonly formatCodes = new Map<string, number>();
+  /** The format of each code from 1 (formatCodes). */
+  private readonly formatNames: string[] = [];
+  /** What a result page shows of each row that the columns above do not hold (material-store.ts). */
+  private readonly store = new MaterialStore();
   /**
    * The row of each seq (-1: none), indexed by seq: seqs come from a sequence, dense but for the
    * odd gap, so an array by seq is a tenth of a Map's memory (about 4 bytes a material, not 40–60).
@@ -396,12 +407,14 @@ export class CatalogIndex {
 
   private reset(): void {
     this.n = 0;
+    this.store.reset();
     this.grow(1024);
     this.kwUsed = 0;
     this.cellUsed = 0;
     this.postings.length = 0;
     this.termIds.clear();
     this.keywordIds.clear();
+    this.keywordRaw.length = 0;
     this.keywordNormalized.length = 0;
     this.keywordTerms.length = 0;
     this.rowBySeq = new Int32Array(0);
@@ -484,6 +497,7 @@ export class CatalogIndex {
     this.kwCount = copy(this.kwCount, (s) => new Uint16Array(s));
     this.cellStart = copy(this.cellStart, (s) => new Uint32Array(s));
     this.cellCount = copy(this.cellCount, (s) => new Uint16Array(s));
+    this.store.grow(capacity, this.n);
   }
 
   private termId(term: string): number {
@@ -501,6 +515,7 @@ export class CatalogIndex {
     if (id === undefined) {
       id = this.keywordNormalized.length;
       this.keywordIds.set(keyword, id);
+      this.keywordRaw.push(keyword);
       this.keywordNormalized.push(normalizeSearchText(keyword));
       // searchTokensFor of several keywords is the union of each one's.
       this.keywordTerms.push(Uint32Array.from(searchTokensFor([keyword]), (t) => this.termId(t)));
@@ -554,6 +569,7 @@ export class CatalogIndex {
     if (code === undefined) {
       code = this.formatCodes.size + 1;
       this.formatCodes.set(format, code);
+      this.formatNames.push(format);
     }
     return code;
   }
@@ -567,6 +583,7 @@ export class CatalogIndex {
     this.format[row] = this.formatCode(r.format);
     this.orientation[row] = ORIENTATION_CODES[orientationOf(r.width, r.height)]!;
     for (const f of FACETS) this.facet[f][row] = slotOf(f, r[f]);
+    this.store.set(row, r);
   }
 
   private newRow(r: IndexRow): number {
@@ -1100,6 +1117,52 @@ export class CatalogIndex {
   }
 
   /**
+   * The rows of these materials as the database path reads them (findVisibleMaterialsBySeq), in
+   * the order given, those not on sale left out; null when the index is not ready, does not hold
+   * one of them, or holds one the response schema would refuse (MaterialStore.presentable): the
+   * caller reads the database then. As current as the index (decision 0053).
+   */
+  heldMaterials(seqs: readonly number[]): WireMaterialRow[] | null {
+    if (this.state !== 'ready') return null;
+    const out: WireMaterialRow[] = [];
+    for (const seq of seqs) {
+      const row = this.rowOf(seq);
+      if (row === undefined) return null;
+      if (this.visible[row] === 0) continue;
+      if (!this.store.presentable(row)) return null;
+      const kwStart = this.kwStart[row]!;
+      const keywords = new Array<string>(this.kwCount[row]!);
+      for (let k = 0; k < keywords.length; k += 1) keywords[k] = this.keywordRaw[this.kwFlat[kwStart + k]!]!;
+      out.push(
+        this.store.get(row, {
+          seq,
+          format: this.formatNames[this.format[row]! - 1]!,
+          keywords,
+          likeCount: this.likeCount[row]!,
+          metal: this.facetValueOf('metal', row),
+          gem: this.facetValueOf('gem', row),
+          piece: this.facetValueOf('piece', row),
+          scene: this.facetValueOf('scene', row),
+          // Microseconds to the millisecond, as `new Date` reads the timestamp's text (truncating).
+          createdAt: new Date(Math.floor(this.createdUs[row]! / 1000)),
+        }),
+      );
+    }
+    return out;
+  }
+
+  /** A row's value of a facet (null: none, or one the vocabulary no longer has). */
+  private facetValueOf(facet: Facet, row: number): string | null {
+    const slot = this.facet[facet][row]!;
+    return slot === 0 ? null : FACET_VALUES[facet][slot - 1]!;
+  }
+
+  /** Bytes held by the material store's arrays (heldMaterials), part of arrayBytes. */
+  storeBytes(): number {
+    return this.store.arrayBytes();
+  }
+
+  /**
    * How many materials each value of each facet has, for each facet over the search without that
    * facet's own choice: exact, every match counted.
    */
@@ -1158,7 +1221,7 @@ export class CatalogIndex {
       this.rowBySeq.byteLength;
     for (const f of FACETS) bytes += this.facet[f].byteLength;
     for (const p of this.postings) bytes += p.rows.byteLength;
-    return bytes;
+    return bytes + this.store.arrayBytes();
   }
 }
 

@@ -17,6 +17,7 @@ import {
 } from '@gemstock/contract';
 import { z } from 'zod';
 import type { UserRow } from '../../db/rows.js';
+import type { WireMaterialRow } from '../catalog/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { unknownFacetError } from '../../lib/facet-errors.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
@@ -58,6 +59,8 @@ export interface SearchMaterialsInput extends SearchFilterInput {
 export interface SearchedMaterials {
   /** The materials still on sale, in the order of `seqs`, as a visitor sees them. */
   bySeq(seqs: number[], now: Date): Promise<TMaterial[]>;
+  /** Rows the search index holds, as `bySeq` would answer them (no read). */
+  presentHeld(rows: WireMaterialRow[], now: Date): TMaterial[];
   /** A shared page with the buyer's own marks: liked, and 已购 for the company. */
   forBuyer(user: UserRow, materials: TMaterial[]): Promise<TMaterial[]>;
 }
@@ -207,7 +210,13 @@ export async function searchMaterials(
       pageSize: input.page_size,
       now,
     });
-    const materials = ZMaterialList.parse(await deps.materials.bySeq(found.seqs, now));
+    // Held by the index (decision 0053): presented by the same mapper from the same columns, and
+    // not checked against the schema again (0.08–0.10 ms on a page's 0.21 ms): the index declines
+    // rows holding the only stored value the schema can refuse (MaterialStore.presentable).
+    const held = deps.search.heldMaterials(found.seqs);
+    const materials = held
+      ? deps.materials.presentHeld(held, now)
+      : ZMaterialList.parse(await deps.materials.bySeq(found.seqs, now));
     return { total: found.total, totalCapped: found.totalCapped, materials, json: JSON.stringify(materials) };
   });
   const keyword = loggedKeyword(filter);

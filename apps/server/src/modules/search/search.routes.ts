@@ -11,8 +11,9 @@ export async function searchRoutes(app: FastifyInstance, { search }: { search: S
   route(app, MATERIAL_API.search, async (request, reply) => {
     const searcher = searcherKeyOf(request.user?.sid ?? null, request.ip, config.jwtSecret);
     const result = await search.searchMaterials(request.query, request.user, searcher);
-    // Already encoded, and checked against the same schema when the page was cached; a string
-    // payload bypasses the serializer, which is the point.
+    // Already encoded when the page was cached, its materials checked against the same schema when
+    // read from the database or made by the same mapper from the index's rows (material-search.ts);
+    // a string payload bypasses the serializer, which is the point.
     if (result.body !== null) return reply.type('application/json; charset=utf-8').send(result.body);
     return result.response;
   });

@@ -1,5 +1,6 @@
 import { type Facet, FACETS, facetValues, MAX_RESULT_WINDOW, SortOption } from '@gemstock/contract';
 import type { Db } from '../../db/client.js';
+import type { WireMaterialRow } from '../catalog/index.js';
 import type { SearchCacheName } from '../../ops/app-metrics.js';
 import { KeywordVocabulary } from './keyword-vocabulary.js';
 import { SearchLogWriter } from './search-log.writer.js';
@@ -200,6 +201,14 @@ export class CatalogSearch {
     this.windows.clear();
     // The index reads the change at once; searches wait for that read.
     this.index?.refreshNow();
+  }
+
+  /**
+   * A page's materials from the index's store (in the order of `seqs`, those off sale left out),
+   * or null: the index is not ready or does not hold one of them; the caller reads the database.
+   */
+  heldMaterials(seqs: readonly number[]): WireMaterialRow[] | null {
+    return this.index?.heldMaterials(seqs) ?? null;
   }
 
   /** The database path's caches and sample are not needed once the index answers. */
