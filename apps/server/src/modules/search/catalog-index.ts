@@ -319,8 +319,8 @@ export class CatalogIndex {
     });
     this.candidateSets = new TtlCache<CandidateSet>({
       ttlMs: RESULT_TTL_MS,
-      // Row indices and bitset words held: 32 MB in all (a million materials' bitset is 125 kB).
-      maxWeight: 8_000_000,
+      // Row indices and bitset words held: 16 MB in all (a million materials' bitset is 125 kB).
+      maxWeight: 4_000_000,
       weigh: (c) => (c.rows?.length ?? 0) + (c.bits?.length ?? 0) + 1,
     });
   }

@@ -86,29 +86,32 @@ export const PAGE_TTL_MS = 30_000;
 
 const ZMaterialList = z.array(ZMaterial);
 
+/**
+ * A built result page as the cache holds it: its materials encoded only. Objects would be kept
+ * alive for the page's 30 seconds, promoted to the old generation and marked by every major
+ * collection (the collector was an eighth of the server's time with them); a signed-in buyer's
+ * page, the only one that needs them, decodes the text.
+ */
 export interface ListedPage {
   total: number;
   totalCapped: boolean;
-  materials: TMaterial[];
-  /** `materials` already encoded. */
+  /** The page's materials, encoded (a JSON array). */
   json: string;
 }
 
-export interface SearchResult {
-  response: TSearchMaterialsResponse;
-  /** The whole success envelope, already encoded, when no buyer-specific field is in it. */
-  body: string | null;
-}
+/** The whole success envelope already encoded (no buyer-specific field in it), or the response to serialise. */
+export type SearchResult = { body: string; response?: undefined } | { body: null; response: TSearchMaterialsResponse };
 
 /** The cache of built result pages; one per process, made with the search service. */
 export function createPageCache(onCacheLookup?: (cache: 'page', hit: boolean) => void): TtlCache<ListedPage> {
   return new TtlCache<ListedPage>({
     ttlMs: PAGE_TTL_MS,
-    // Weighed as the heap holds a page: its JSON (Chinese text is two bytes a character) and the
-    // materials it was encoded from, about three times the JSON's length. Some 500 pages, 32 MB:
-    // the index builds a page missed here in about a millisecond and a half.
-    maxWeight: 32_000_000,
-    weigh: (p) => p.json.length * 3,
+    // Weighed as the heap holds a page: its JSON, two bytes a character (Chinese text makes the
+    // whole string two-byte). Some 500 pages, 16 MB: the index builds a page missed here from its
+    // own columns in about half a millisecond, so the cache is for the hottest pages, and the
+    // memory is better left to the index.
+    maxWeight: 16_000_000,
+    weigh: (p) => p.json.length * 2,
     onLookup: (hit) => onCacheLookup?.('page', hit),
   });
 }
@@ -217,7 +220,7 @@ export async function searchMaterials(
     const materials = held
       ? deps.materials.presentHeld(held, now)
       : ZMaterialList.parse(await deps.materials.bySeq(found.seqs, now));
-    return { total: found.total, totalCapped: found.totalCapped, materials, json: JSON.stringify(materials) };
+    return { total: found.total, totalCapped: found.totalCapped, json: JSON.stringify(materials) };
   });
   const keyword = loggedKeyword(filter);
   if (keyword) {
@@ -232,11 +235,11 @@ export async function searchMaterials(
   const head = { total: page.total, totalCapped: page.totalCapped, seed: isRandom ? seed : null };
   if (!user) {
     return {
-      response: { ...head, materials: page.materials },
       body: `{"code":0,"data":{"total":${head.total},"totalCapped":${head.totalCapped},"seed":${String(head.seed)},"materials":${page.json}},"message":"ok"}`,
     };
   }
-  return { response: { ...head, materials: await deps.materials.forBuyer(user, page.materials) }, body: null };
+  const materials = JSON.parse(page.json) as TMaterial[];
+  return { response: { ...head, materials: await deps.materials.forBuyer(user, materials) }, body: null };
 }
 
 /** Writes the search-log entries still batched in this process (the application closes). */
