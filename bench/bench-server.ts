@@ -8,6 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { getHeapStatistics } from 'node:v8';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { connectPostgres } from '../apps/server/src/db/client.js';
@@ -66,6 +67,15 @@ if (config.searchIndex === 'memory') {
 }
 
 async function stop() {
+  // What the resident memory is made of when the run ends (the benches read the RSS from /proc).
+  const memory = process.memoryUsage();
+  const heap = getHeapStatistics();
+  const mib = (bytes: number) => Math.round(bytes / 2 ** 20);
+  process.stderr.write(
+    `  server memory at the end: RSS ${mib(memory.rss)} MiB = JavaScript heap ${mib(heap.total_heap_size)} MiB ` +
+      `(${mib(heap.used_heap_size)} used) + array buffers ${mib(memory.arrayBuffers)} MiB + the rest ` +
+      `${mib(memory.rss - heap.total_heap_size - memory.arrayBuffers)} MiB (code, native, allocator)\n`,
+  );
   await salesFold.stop();
   await app.services.search.stopIndex();
   await app.close();

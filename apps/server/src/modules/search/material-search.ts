@@ -107,10 +107,10 @@ export function createPageCache(onCacheLookup?: (cache: 'page', hit: boolean) =>
   return new TtlCache<ListedPage>({
     ttlMs: PAGE_TTL_MS,
     // Weighed as the heap holds a page: its JSON, two bytes a character (Chinese text makes the
-    // whole string two-byte). Some 500 pages, 16 MB: the index builds a page missed here from its
+    // whole string two-byte). Some 250 pages, 8 MB: the index builds a page missed here from its
     // own columns in about half a millisecond, so the cache is for the hottest pages, and the
-    // memory is better left to the index.
-    maxWeight: 16_000_000,
+    // memory is better left to the index (one server at a million materials stays under 1 GiB).
+    maxWeight: 8_000_000,
     weigh: (p) => p.json.length * 2,
     onLookup: (hit) => onCacheLookup?.('page', hit),
   });
