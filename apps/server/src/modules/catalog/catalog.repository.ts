@@ -2,6 +2,7 @@ import { and, eq, gt, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { buyerVisibleSql, downloads, materials, users } from '../../db/schema/index.js';
 import { preparedOnce, rowsOf, textArray } from '../../db/sql.js';
+import type { MaterialRow } from '../../db/rows.js';
 
 /** The columns a material's wire shape is built from (never the token array, which is large). */
 export const MATERIAL_COLUMNS = {
@@ -37,38 +38,7 @@ export const MATERIAL_COLUMNS = {
   createdAt: materials.createdAt,
 };
 
-export interface MaterialRow {
-  sid: string;
-  seq: number;
-  format: string;
-  keywords: string[];
-  width: number;
-  height: number;
-  durationMs: number | null;
-  aspectRatio: string | null;
-  resolution: string | null;
-  authTypes: number[];
-  originalKey: string;
-  thumbKey: string | null;
-  thumbSmallKey: string | null;
-  placeholderColor: string | null;
-  coverKey: string | null;
-  watermarkKey: string | null;
-  previewKey: string | null;
-  likeCount: number;
-  disabled: boolean;
-  freeFrom: Date | null;
-  freeUntil: Date | null;
-  pricesCents: Record<string, number>;
-  specialPricesCents: Record<string, number>;
-  customPriceCents: number | null;
-  remark: string | null;
-  metal: string | null;
-  gem: string | null;
-  piece: string | null;
-  scene: string | null;
-  createdAt: Date;
-}
+export type { MaterialRow } from '../../db/rows.js';
 
 /** The material columns as one JSON object per row, in the field names of MaterialRow. */
 const MATERIAL_JSON = sql`json_build_object(

@@ -11,12 +11,11 @@ import {
   type TMaterial,
 } from '@gemstock/contract';
 import type { PublicUrlOf } from '../../media/public-url.js';
-import type { MaterialRow } from './catalog.repository.js';
+import type { MaterialRow, WireMaterialRow } from '../../db/rows.js';
 
 export type { PublicUrlOf };
 
-/** What a material's wire shape is made of: its row, less the original's key (never shown). */
-export type WireMaterialRow = Omit<MaterialRow, 'originalKey'>;
+export type { WireMaterialRow } from '../../db/rows.js';
 
 function isLicenceType(value: number): value is LicenceType {
   return (LICENCE_TYPES as readonly number[]).includes(value);

@@ -1,6 +1,6 @@
 import { type Facet, FACETS, facetValues, MAX_RESULT_WINDOW, orientationOf, SortOption } from '@gemstock/contract';
 import type { Db } from '../../db/client.js';
-import type { WireMaterialRow } from '../catalog/index.js';
+import type { WireMaterialRow } from '../../db/rows.js';
 import { lowerBound } from '../../lib/sorted.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
 import {

@@ -17,7 +17,7 @@ import {
 } from '@gemstock/contract';
 import { z } from 'zod';
 import type { UserRow } from '../../db/rows.js';
-import type { WireMaterialRow } from '../catalog/index.js';
+import type { WireMaterialRow } from '../../db/rows.js';
 import { AppError } from '../../lib/app-error.js';
 import { unknownFacetError } from '../../lib/facet-errors.js';
 import { TtlCache } from '../../lib/ttl-cache.js';

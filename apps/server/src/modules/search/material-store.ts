@@ -1,4 +1,4 @@
-import type { WireMaterialRow } from '../catalog/index.js';
+import type { WireMaterialRow } from '../../db/rows.js';
 
 /**
  * What a result page shows of each material the search index holds (docs/decisions/0053, "The

@@ -1,6 +1,6 @@
 import { type Facet, FACETS, facetValues, MAX_RESULT_WINDOW, SortOption } from '@gemstock/contract';
 import type { Db } from '../../db/client.js';
-import type { WireMaterialRow } from '../catalog/index.js';
+import type { WireMaterialRow } from '../../db/rows.js';
 import type { SearchCacheName } from '../../ops/app-metrics.js';
 import { KeywordVocabulary } from './keyword-vocabulary.js';
 import { SearchLogWriter } from './search-log.writer.js';
