@@ -17,17 +17,7 @@ import { parseSearchFilter } from '../../src/modules/search/search-query.js';
 import { daysAgo, insertMaterial } from '../helpers/factories.js';
 import { injectApi } from '../helpers/inject-api.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
-
-/** A small deterministic generator, so the catalogue is varied but the same on every run. */
-function mulberry32(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../helpers/random.js';
 
 type Selection = Partial<Record<Facet, string[]>>;
 
@@ -60,7 +50,7 @@ describe('GET /api/material/facets and the facet filters of GET /api/material', 
 
   beforeAll(async () => {
     t = await buildTestApp();
-    const random = mulberry32(45);
+    const random = seededRandom(45);
     const pick = <V>(values: readonly V[]) => values[Math.floor(random() * values.length)]!;
     for (let i = 0; i < 80; i += 1) {
       const facets = Object.fromEntries(

@@ -8,6 +8,7 @@ import { CatalogIndex } from '../../src/modules/search/catalog-index.js';
 import { searchTokensFor } from '../../src/modules/search/search-tokens.js';
 import { materialValues } from '../helpers/factories.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { seededRandom } from '../helpers/random.js';
 
 /**
  * A result page's materials presented from the search index's store (material-store.ts,
@@ -15,16 +16,6 @@ import { buildTestApp, type TestApp } from '../helpers/test-app.js';
  * objects, the same JSON text, for any list of seqs, at any time, and after edits read through
  * the index's feed.
  */
-
-function mulberry32(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const KEYWORDS = [
   '钻石',
@@ -127,7 +118,7 @@ describe('a result page presented from the index answers what the database answe
   let t: TestApp;
   let index: CatalogIndex;
   let seqs: number[];
-  const random = mulberry32(20_261_129);
+  const random = seededRandom(20_261_129);
   const started = Date.now();
   const times = [new Date(started), new Date(started - 7 * DAY_MS), new Date(started + 5 * DAY_MS)];
 

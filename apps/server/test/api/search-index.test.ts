@@ -17,21 +17,12 @@ import { CatalogSearch } from '../../src/modules/search/search.service.js';
 import { searchTokensFor } from '../../src/modules/search/search-tokens.js';
 import { materialValues } from '../helpers/factories.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { seededRandom } from '../helpers/random.js';
 
 /**
  * The search index held in memory (catalog-index.ts, docs/decisions/0053) answers exactly what the
  * database answers: the same materials, in the same order, with the same totals and facet counts.
  */
-
-function mulberry32(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 // Keywords whose bigrams meet across keywords (钻石 + 石项链 hold 钻石项's bigrams without the word).
 const KEYWORDS = [
@@ -68,7 +59,7 @@ function colour(cells: string[]): ChosenColour {
 }
 
 async function seedCatalogue(t: TestApp, count: number): Promise<void> {
-  const random = mulberry32(20_261_129);
+  const random = seededRandom(20_261_129);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
   const now = Date.now();
   // A few instants shared by many materials: equal creation times are ordered by seq.

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -111,3 +111,16 @@ export const traceCutHashBackfill = pgTable('trace_cut_hash_backfill', {
   done: boolean().notNull().default(false),
   updatedAt: now(),
 });
+
+/**
+ * The licence types the company `owner` holds of the material `materialSid` names, as an array
+ * column of the caller's statement: the licences listOwnedSpecs counts (not superseded by an
+ * upgrade, not revoked). `materialSid` must be qualified by its table ("materials"."sid"): in a
+ * one-table select Drizzle writes columns bare, and a bare "sid" here would be the licence's own.
+ */
+export function ownedLicenceSpecsSql(owner: SQL, materialSid: SQL): SQL<number[]> {
+  return sql<number[]>`ARRAY(
+    SELECT DISTINCT l."spec" FROM ${licences} l
+    WHERE l."owner_sid" = ${owner} AND l."material_sid" = ${materialSid}
+      AND l."superseded_by_cert_no" IS NULL AND l."revoked_at" IS NULL)`;
+}

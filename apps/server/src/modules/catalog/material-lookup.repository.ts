@@ -1,7 +1,7 @@
 import { and, sql } from 'drizzle-orm';
 import { preparedIn } from '../../db/sql.js';
 import type { DbOrTx } from '../../db/client.js';
-import { licences, materials, offeredForSaleSql } from '../../db/schema/index.js';
+import { materials, offeredForSaleSql, ownedLicenceSpecsSql } from '../../db/schema/index.js';
 import { MATERIAL_COLUMNS, type MaterialRow } from './catalog.repository.js';
 
 /**
@@ -35,12 +35,7 @@ export async function selectMaterialsWithOwnedSpecs(
     db
       .select({
         ...MATERIAL_COLUMNS,
-        // Named in full: in a one-table select Drizzle writes its columns unqualified, and a bare
-        // "sid" inside the subquery would be the licence's own.
-        ownedSpecs: sql<number[]>`ARRAY(
-          SELECT DISTINCT l."spec" FROM ${licences} l
-          WHERE l."owner_sid" = ${sql.placeholder('owner')}::text AND l."material_sid" = "materials"."sid"
-            AND l."superseded_by_cert_no" IS NULL AND l."revoked_at" IS NULL)`,
+        ownedSpecs: ownedLicenceSpecsSql(sql`${sql.placeholder('owner')}::text`, sql.raw('"materials"."sid"')),
       })
       .from(materials)
       .where(and(sql`${materials.sid} = ANY(${sql.placeholder('sids')}::text[])`, offeredForSaleSql()))

@@ -28,7 +28,7 @@ import {
   positionAt,
   positionOrder,
 } from '../../lib/list-cursor.js';
-import { cartItems, licences, materials, orderItems, orders, users } from '../../db/schema/index.js';
+import { cartItems, materials, orderItems, orders, ownedLicenceSpecsSql, users } from '../../db/schema/index.js';
 
 import type { OrderRow } from '../../db/rows.js';
 
@@ -515,20 +515,23 @@ export interface OrderItemView extends OrderItemRow {
   keywords: string[];
 }
 
+/** An order item with what the order card shows of its material (order_items joined to materials). */
+const ORDER_ITEM_VIEW_COLUMNS = {
+  orderSid: orderItems.orderSid,
+  materialSid: orderItems.materialSid,
+  spec: orderItems.spec,
+  unitPriceCents: orderItems.unitPriceCents,
+  thumbKey: materials.thumbKey,
+  keywords: materials.keywords,
+};
+
 /** Items of several orders with what the order card shows of each material. */
 export async function listItemsOfOrders(db: DbOrTx, orderSids: readonly string[]): Promise<OrderItemView[]> {
   if (orderSids.length === 0) return [];
   // Every order list (the buyer's and the console's) reads its items: prepared once.
   const statement = preparedIn(db, 'order_items_of_orders', (name) =>
     db
-      .select({
-        orderSid: orderItems.orderSid,
-        materialSid: orderItems.materialSid,
-        spec: orderItems.spec,
-        unitPriceCents: orderItems.unitPriceCents,
-        thumbKey: materials.thumbKey,
-        keywords: materials.keywords,
-      })
+      .select(ORDER_ITEM_VIEW_COLUMNS)
       .from(orderItems)
       .innerJoin(materials, eq(materials.sid, orderItems.materialSid))
       .where(sql`${orderItems.orderSid} = ANY(${sql.placeholder('sids')}::text[])`)
@@ -553,16 +556,11 @@ export async function listItemsToPay(tx: DbOrTx, orderSid: string, ownerSid: str
   const rows = await preparedIn(tx, 'order_items_to_pay', (name) =>
     tx
       .select({
-        orderSid: orderItems.orderSid,
-        materialSid: orderItems.materialSid,
-        spec: orderItems.spec,
-        unitPriceCents: orderItems.unitPriceCents,
-        thumbKey: materials.thumbKey,
-        keywords: materials.keywords,
-        ownedSpecs: sql<number[]>`ARRAY(
-          SELECT DISTINCT l."spec" FROM ${licences} l
-          WHERE l."owner_sid" = ${sql.placeholder('owner')}::text AND l."material_sid" = "order_items"."material_sid"
-            AND l."superseded_by_cert_no" IS NULL AND l."revoked_at" IS NULL)`,
+        ...ORDER_ITEM_VIEW_COLUMNS,
+        ownedSpecs: ownedLicenceSpecsSql(
+          sql`${sql.placeholder('owner')}::text`,
+          sql.raw('"order_items"."material_sid"'),
+        ),
       })
       .from(orderItems)
       .innerJoin(materials, eq(materials.sid, orderItems.materialSid))

@@ -18,29 +18,30 @@ import type { WireMaterialRow } from '../../db/rows.js';
  *   custom price, free period, remark.
  */
 
-/** The columns of one material the store holds (read with the index's rows). */
-export interface MaterialColumns {
-  sid: string;
-  width: number;
-  height: number;
-  durationMs: number | null;
-  aspectRatio: string | null;
-  resolution: string | null;
-  authTypes: number[];
-  thumbKey: string | null;
-  thumbSmallKey: string | null;
-  placeholderColor: string | null;
-  coverKey: string | null;
-  watermarkKey: string | null;
-  previewKey: string | null;
-  /** Milliseconds since the epoch (as `new Date` of the timestamp's text reads it), or null. */
-  freeFromMs: number | null;
-  freeUntilMs: number | null;
-  pricesCents: Record<string, number>;
-  specialPricesCents: Record<string, number>;
-  customPriceCents: number | null;
-  remark: string | null;
-}
+/**
+ * The columns of one material the store holds (read with the index's rows): the row's own, with
+ * the free period in milliseconds since the epoch (as `new Date` of the timestamp's text reads it).
+ */
+export type MaterialColumns = Pick<
+  WireMaterialRow,
+  | 'sid'
+  | 'width'
+  | 'height'
+  | 'durationMs'
+  | 'aspectRatio'
+  | 'resolution'
+  | 'authTypes'
+  | 'thumbKey'
+  | 'thumbSmallKey'
+  | 'placeholderColor'
+  | 'coverKey'
+  | 'watermarkKey'
+  | 'previewKey'
+  | 'pricesCents'
+  | 'specialPricesCents'
+  | 'customPriceCents'
+  | 'remark'
+> & { freeFromMs: number | null; freeUntilMs: number | null };
 
 /** What the index holds itself of a row to be presented (its own columns), handed to `get`. */
 export type IndexedColumns = Pick<
