@@ -1,8 +1,8 @@
-import { expect, type APIRequestContext, type Page, test } from '@playwright/test';
-import { endpointUrl, LICENCE_ROUTES, MATERIAL_ROUTES } from '@gemstock/contract';
+import { expect, test } from '@playwright/test';
+import { endpointUrl, LICENCE_ROUTES } from '@gemstock/contract';
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
-import { buyThisMaterialNow, materialPaths, payOnlineInSandbox } from './checkout-steps';
+import { buyThisMaterialNow, paidPictureOnHome, payOnlineInSandbox } from './checkout-steps';
 import { call, registerBuyer, signIn, skipGuide, skipSurvey } from './fixtures';
 
 /*
@@ -11,23 +11,8 @@ import { call, registerBuyer, signIn, skipGuide, skipSurvey } from './fixtures';
  * download of the licence.
  */
 
-interface WireMaterial {
-  sid: string;
-  format: string;
-  width: number;
-  height: number;
-  free: boolean;
-}
-
-/** A picture on home large enough for the 小红书 cut: at least 1242 × 1656, since a cut is never enlarged. */
-async function pictureForXiaohongshu(page: Page, request: APIRequestContext): Promise<string> {
-  for (const path of await materialPaths(page, 20)) {
-    const sid = decodeURIComponent(path.split('/').pop()!);
-    const m = await call<WireMaterial>(await request.get(endpointUrl(MATERIAL_ROUTES.detail, { params: { id: sid } })));
-    if (m.format === 'image' && !m.free && m.width >= 1242 && m.height >= 1656) return path;
-  }
-  throw new Error('no picture on home of at least 1242 × 1656');
-}
+/** At least 1242 × 1656, since a cut is never enlarged. */
+const bigEnoughForXiaohongshu = (m: { width: number; height: number }) => m.width >= 1242 && m.height >= 1656;
 
 test.beforeEach(async ({ page }) => {
   await skipGuide(page);
@@ -37,7 +22,7 @@ test.beforeEach(async ({ page }) => {
 test('a licensed picture is previewed and downloaded as a 小红书 cut', async ({ page, context, request }) => {
   const token = await registerBuyer(request, { withCompany: true });
   await signIn(page, token);
-  await page.goto(await pictureForXiaohongshu(page, request));
+  await page.goto(await paidPictureOnHome(page, request, bigEnoughForXiaohongshu));
   await buyThisMaterialNow(page);
   await page.getByRole('dialog', { name: '确认订单' }).getByRole('button', { name: '去支付' }).click();
   await payOnlineInSandbox(page, context);
@@ -80,7 +65,7 @@ test('a licensed picture is previewed and downloaded as a 小红书 cut', async 
 test('on a phone the dialog stacks the picture over the cut', async ({ page, context, request }) => {
   const token = await registerBuyer(request, { withCompany: true });
   await signIn(page, token);
-  await page.goto(await pictureForXiaohongshu(page, request));
+  await page.goto(await paidPictureOnHome(page, request, bigEnoughForXiaohongshu));
   await buyThisMaterialNow(page);
   await page.getByRole('dialog', { name: '确认订单' }).getByRole('button', { name: '去支付' }).click();
   await payOnlineInSandbox(page, context);

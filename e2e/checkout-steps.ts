@@ -1,4 +1,6 @@
-import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { endpointUrl, MATERIAL_ROUTES } from '@gemstock/contract';
+import { call } from './fixtures';
 
 /** Steps of buying that several journeys take: finding materials, the contract, paying in the sandbox. */
 
@@ -11,6 +13,44 @@ export async function materialPaths(page: Page, count: number): Promise<string[]
   const unique = [...new Set(hrefs.filter(Boolean))];
   expect(unique.length).toBeGreaterThanOrEqual(count);
   return unique.slice(0, count);
+}
+
+interface WireMaterial {
+  format: string;
+  width: number;
+  height: number;
+  free: boolean;
+}
+
+/**
+ * Detail-page paths of the first paid pictures on home that `fits` accepts. Home's order is a
+ * visitor's own shuffle, so a journey that downloads an original asks for pictures: a video's
+ * first download starts its marked copy and answers "being prepared" instead of a file.
+ */
+export async function paidPicturesOnHome(
+  page: Page,
+  request: APIRequestContext,
+  count: number,
+  fits: (m: WireMaterial) => boolean = () => true,
+): Promise<string[]> {
+  const found: string[] = [];
+  for (const path of await materialPaths(page, 20)) {
+    const sid = decodeURIComponent(path.split('/').pop()!);
+    const m = await call<WireMaterial>(await request.get(endpointUrl(MATERIAL_ROUTES.detail, { params: { id: sid } })));
+    if (m.format === 'image' && !m.free && fits(m)) found.push(path);
+    if (found.length === count) return found;
+  }
+  throw new Error(`fewer than ${count} paid pictures among home's first 20 materials`);
+}
+
+/** The first paid picture on home that `fits` accepts. */
+export async function paidPictureOnHome(
+  page: Page,
+  request: APIRequestContext,
+  fits?: (m: WireMaterial) => boolean,
+): Promise<string> {
+  const [path] = await paidPicturesOnHome(page, request, 1, fits);
+  return path!;
 }
 
 /** "¥1,234.56" → 123456 cents (the test's own reading of what the page shows). */

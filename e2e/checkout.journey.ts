@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { MATERIAL_PATHS } from '@gemstock/contract';
-import { amountIn, breakdownRow, buyFirstMaterialNow, materialPaths, payOnlineInSandbox } from './checkout-steps';
+import { amountIn, breakdownRow, buyFirstMaterialNow, paidPicturesOnHome, payOnlineInSandbox } from './checkout-steps';
 import { readFile } from 'node:fs/promises';
 import { COMPANY, registerBuyer, signIn, signInOperator, skipGuide, skipSurvey } from './fixtures';
 
@@ -22,7 +22,8 @@ test('two materials from the cart are paid online through the sandbox, then down
 }) => {
   const token = await registerBuyer(request, { withCompany: false });
   await signIn(page, token);
-  const [first, second] = await materialPaths(page, 2);
+  // pictures: their originals download at once, where a video's marked copy is made first
+  const [first, second] = await paidPicturesOnHome(page, request, 2);
 
   // Add both to the cart from their detail pages; the header badge follows.
   for (const path of [first!, second!]) {

@@ -1,32 +1,16 @@
-import { expect, type APIRequestContext, type Page, test } from '@playwright/test';
-import { endpointUrl, MATERIAL_ROUTES } from '@gemstock/contract';
+import { expect, test } from '@playwright/test';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { buyThisMaterialNow, materialPaths, payOnlineInSandbox } from './checkout-steps';
-import { call, registerBuyer, signIn, signInOperator, skipGuide, skipSurvey } from './fixtures';
+import { buyThisMaterialNow, paidPictureOnHome, payOnlineInSandbox } from './checkout-steps';
+import { registerBuyer, signIn, signInOperator, skipGuide, skipSurvey } from './fixtures';
 
 /*
  * The trace on delivered originals (decision 0049): a buyer downloads the original of a picture it
  * licensed; the copy turns up elsewhere re-compressed and shrunk; the operator uploads it in 溯源
  * and sees that buyer's company and licence.
  */
-
-interface WireMaterial {
-  sid: string;
-  format: string;
-  free: boolean;
-}
-
-async function pictureOnHome(page: Page, request: APIRequestContext): Promise<string> {
-  for (const path of await materialPaths(page, 20)) {
-    const sid = decodeURIComponent(path.split('/').pop()!);
-    const m = await call<WireMaterial>(await request.get(endpointUrl(MATERIAL_ROUTES.detail, { params: { id: sid } })));
-    if (m.format === 'image' && !m.free) return path;
-  }
-  throw new Error('no paid picture on home');
-}
 
 test.beforeEach(async ({ page }) => {
   await skipGuide(page);
@@ -41,7 +25,7 @@ test('a downloaded original, re-compressed and shrunk, is traced in the console 
 }) => {
   const token = await registerBuyer(request, { withCompany: true });
   await signIn(page, token);
-  const path = await pictureOnHome(page, request);
+  const path = await paidPictureOnHome(page, request);
   const sid = decodeURIComponent(path.split('/').pop()!);
   await page.goto(path);
   await buyThisMaterialNow(page);
