@@ -37,6 +37,12 @@ export const LIKED_LAG_MS = 3_000;
  * sorted by rank; a larger one walks the sort's order (measured at 1,000,000 materials, 0053).
  */
 export const SORT_LIMIT = 20_000;
+/**
+ * Positions of a sort's order per block whose matches a walked filter counts once (WalkedMatches):
+ * a page skips whole blocks by their counts and tests the rows of at most its start's block and
+ * the blocks it is drawn from. A power of two.
+ */
+export const WALK_BLOCK = 1_024;
 /** How long an ordered result (≤ MAX_RESULT_WINDOW rows) is reused while the index is unchanged. */
 const RESULT_TTL_MS = 30_000;
 /** Rows the load's posting build goes through between two yields to the event loop. */
@@ -161,36 +167,52 @@ interface Spec {
   longWords: string[];
 }
 
-/** Rows on any of a group of lists (a colour's cells, a facet's values), and as a bitset once tested against. */
-interface UnionSet {
-  key: string;
-  rows: Uint32Array;
-  bits: Uint32Array | null;
-}
-
-/** Rows holding a filter's tokens, colour and facet values (null: nothing narrows), and as a bitset once walked. */
-interface CandidateSet {
-  key: string;
+/**
+ * A set of rows: ascending indices while they take less room than a bit a row, else the bits
+ * only (a swatch's cells hold up to 800,000 of a million materials: 3.2 MB as indices, 125 kB as
+ * bits). A list's bits are made when a walk or an intersection first needs them.
+ */
+interface RowSet {
   rows: Uint32Array | null;
   bits: Uint32Array | null;
+  size: number;
+}
+
+/** Rows on any of a group of lists (a colour's cells, a facet's values). */
+interface UnionSet extends RowSet {
+  key: string;
+}
+
+/** Rows holding a filter's tokens, colour and facet values; `set` null when nothing narrows. */
+interface CandidateSet {
+  key: string;
+  set: RowSet | null;
 }
 
 /**
  * A filter's matches in one sort's order, counted to one more than MAX_RESULT_WINDOW. Few
  * candidates: every match's rank in the order, ascending — the same for every seed of the random
- * order, which only rotates it. Many: the compiled filter, whose pages are walks of the order
- * (Walk), as far as pages are asked for.
+ * order, which only rotates it. Many: the compiled filter, whose pages walk the order (WalkedMatches).
  */
-type Matches =
-  | { kind: 'ranked'; ranks: Uint32Array; count: number }
-  | { kind: 'walked'; spec: Spec; bits: Uint32Array | null; count: number };
+type Matches = { kind: 'ranked'; ranks: Uint32Array; count: number } | WalkedMatches;
 
-/** The matches met walking an order from a start, as far as the pages asked for so far. */
-interface Walk {
-  rows: Uint32Array;
-  found: number;
-  /** Positions of the order walked (from the start, wrapping). */
-  walked: number;
+const weightOf = (set: RowSet | null) => (set ? (set.rows?.length ?? 0) + (set.bits?.length ?? 0) : 0) + 1;
+
+/**
+ * A filter with many candidates, paged by walking the sort's order from the page's start. The
+ * matches of each block of the order (WALK_BLOCK positions) are counted the first time a walk
+ * passes it and kept with the filter, so every later page, from any seed's start on the ring,
+ * skips the blocks before its own by their counts: a jump to page 50 or a new visitor's first page
+ * tests the rows of two or three blocks, not every row from the start.
+ */
+interface WalkedMatches {
+  kind: 'walked';
+  spec: Spec;
+  /** Whether the candidates narrow the walk (their bits are the candidate set's, kept apart). */
+  narrowed: boolean;
+  count: number;
+  /** Matches in each block of the order; -1 until counted. */
+  blockCounts: Int32Array;
 }
 
 export interface IndexPage {
@@ -212,6 +234,8 @@ export interface CatalogIndexOptions {
   pollMs?: number;
   chunk?: number;
   sortLimit?: number;
+  /** Positions per counted block of a walked order (WALK_BLOCK). */
+  walkBlock?: number;
   likedLagMs?: number;
   /** A failed load or poll (logged; the index tries again). */
   onError?: (error: unknown) => void;
@@ -275,7 +299,6 @@ export class CatalogIndex {
   private generation = 0;
   private likedGeneration = 0;
   private readonly matches: TtlCache<Matches>;
-  private readonly walks: TtlCache<Walk>;
   private readonly unions: TtlCache<UnionSet>;
   private readonly candidateSets: TtlCache<CandidateSet>;
   private lastXmin: string | null = null;
@@ -289,6 +312,7 @@ export class CatalogIndex {
   private readonly pollMs: number;
   private readonly chunk: number;
   private readonly sortLimit: number;
+  private readonly walkBlock: number;
   private readonly likedLagMs: number;
 
   constructor(
@@ -298,30 +322,25 @@ export class CatalogIndex {
     this.pollMs = options.pollMs ?? INDEX_POLL_MS;
     this.chunk = options.chunk ?? INDEX_CHUNK;
     this.sortLimit = options.sortLimit ?? SORT_LIMIT;
+    this.walkBlock = options.walkBlock ?? WALK_BLOCK;
     this.likedLagMs = options.likedLagMs ?? LIKED_LAG_MS;
     this.matches = new TtlCache<Matches>({
       ttlMs: RESULT_TTL_MS,
-      // Ranks and bitset words held (a walked filter shares its candidates' bitset): 16 MB in all.
+      // Ranks and block counts held: 16 MB in all.
       maxWeight: 4_000_000,
-      weigh: (m) => (m.kind === 'ranked' ? m.ranks.length : (m.bits?.length ?? 0)) + 16,
+      weigh: (m) => (m.kind === 'ranked' ? m.ranks.length : m.blockCounts.length) + 16,
     });
     this.unions = new TtlCache<UnionSet>({
       ttlMs: RESULT_TTL_MS,
       // Row indices and bitset words held: 16 MB in all.
       maxWeight: 4_000_000,
-      weigh: (u) => u.rows.length + (u.bits?.length ?? 0) + 1,
-    });
-    this.walks = new TtlCache<Walk>({
-      ttlMs: RESULT_TTL_MS,
-      // Rows found by walks: 4 bytes each, 8 MB in all.
-      maxWeight: 2_000_000,
-      weigh: (w) => w.rows.length + 16,
+      weigh: weightOf,
     });
     this.candidateSets = new TtlCache<CandidateSet>({
       ttlMs: RESULT_TTL_MS,
       // Row indices and bitset words held: 16 MB in all (a million materials' bitset is 125 kB).
       maxWeight: 4_000_000,
-      weigh: (c) => (c.rows?.length ?? 0) + (c.bits?.length ?? 0) + 1,
+      weigh: (c) => weightOf(c.set),
     });
   }
 
@@ -868,19 +887,69 @@ export class CatalogIndex {
     return true;
   }
 
-  /** Rows holding every token, one of the cells and one chosen value of each facet (ascending), or null when nothing narrows. */
-  private candidates(spec: Spec): Uint32Array | null {
-    let rows: Uint32Array | null = null;
+  /** Rows holding every token, one of the cells and one chosen value of each facet, or null when nothing narrows. */
+  private candidates(spec: Spec): RowSet | null {
+    let set: RowSet | null = null;
     if (spec.tokens.length > 0) {
       const [first, ...rest] = spec.tokens;
-      rows = first!.rows.subarray(0, first!.length);
+      let rows = first!.rows.subarray(0, first!.length);
       for (const list of rest) rows = intersect(rows, list);
+      set = this.rowSetOf(rows);
     }
     for (const group of spec.cells.length > 0 ? [spec.cells, ...spec.facetLists] : spec.facetLists) {
       const union = this.unionSetOf(group);
-      rows = rows === null ? union.rows : keepMarked(rows, this.bitsOfUnion(union));
+      set = set === null ? union : this.bothOf(set, union);
     }
-    return rows;
+    return set;
+  }
+
+  /** Rows in both sets. */
+  private bothOf(a: RowSet, b: RowSet): RowSet {
+    if (a.rows && b.rows) {
+      const [short, long] = a.rows.length <= b.rows.length ? [a.rows, b.rows] : [b.rows, a.rows];
+      return this.rowSetOf(intersect(short, { rows: long, length: long.length }));
+    }
+    if (a.rows) return this.rowSetOf(keepMarked(a.rows, b.bits!));
+    if (b.rows) return this.rowSetOf(keepMarked(b.rows, a.bits!));
+    const bits = new Uint32Array(a.bits!.length);
+    let size = 0;
+    for (let w = 0; w < bits.length; w += 1) {
+      const word = a.bits![w]! & b.bits![w]!;
+      bits[w] = word;
+      if (word !== 0) size += popcount(word);
+    }
+    return this.rowSetOfBits(bits, size);
+  }
+
+  /** A set of these rows (ascending): held as bits when they are more than a bitset's words. */
+  private rowSetOf(rows: Uint32Array): RowSet {
+    if (rows.length * 32 <= this.n) return { rows, bits: null, size: rows.length };
+    return { rows: null, bits: bitsetOf(rows, this.n), size: rows.length };
+  }
+
+  /** A set of the rows marked in `bits` (`size` of them): the rows listed when they are few. */
+  private rowSetOfBits(bits: Uint32Array, size: number): RowSet {
+    if (size * 32 > this.n) return { rows: null, bits, size };
+    const rows = new Uint32Array(size);
+    let u = 0;
+    for (let w = 0; w < bits.length; w += 1) {
+      let word = bits[w]!;
+      while (word !== 0) {
+        const low = word & -word;
+        rows[u++] = (w << 5) + (31 - Math.clz32(low));
+        word ^= low;
+      }
+    }
+    return { rows, bits: null, size };
+  }
+
+  /** The set's bits, made from its rows the first time they are asked for (the set is cached: weighed again). */
+  private bitsOf<T>(set: RowSet, cache: TtlCache<T>, key: string): Uint32Array {
+    if (!set.bits) {
+      set.bits = bitsetOf(set.rows!, this.n);
+      cache.reweigh(key);
+    }
+    return set.bits;
   }
 
   /**
@@ -892,22 +961,14 @@ export class CatalogIndex {
     const key = `${[...terms].sort((a, b) => a - b).join(',')}|${this.generation}`;
     const cached = this.unions.get(key);
     if (cached) return cached;
-    const set: UnionSet = { key, rows: this.unionOf(terms.map((t) => this.postings[t]!)), bits: null };
+    const set: UnionSet = { key, ...this.unionOf(terms.map((t) => this.postings[t]!)) };
     this.unions.set(key, set);
     return set;
   }
 
-  private bitsOfUnion(set: UnionSet): Uint32Array {
-    if (!set.bits) {
-      set.bits = bitsetOf(set.rows, this.n);
-      this.unions.reweigh(set.key);
-    }
-    return set.bits;
-  }
-
-  /** Rows on any of the lists, ascending. */
-  private unionOf(lists: Posting[]): Uint32Array {
-    if (lists.length === 1) return lists[0]!.rows.subarray(0, lists[0]!.length);
+  /** Rows on any of the lists. */
+  private unionOf(lists: Posting[]): RowSet {
+    if (lists.length === 1) return this.rowSetOf(lists[0]!.rows.subarray(0, lists[0]!.length));
     let entries = 0;
     for (const list of lists) entries += list.length;
     if (entries * 16 < this.n) {
@@ -921,11 +982,11 @@ export class CatalogIndex {
       all.sort();
       let u = 0;
       for (let i = 0; i < all.length; i += 1) if (u === 0 || all[i] !== all[u - 1]) all[u++] = all[i]!;
-      return all.slice(0, u);
+      return this.rowSetOf(all.slice(0, u));
     }
-    // Long ones: marked in a bitset (a bit a row), read back in row order.
+    // Long ones: marked in a bitset (a bit a row).
     const bits = new Uint32Array((this.n >>> 5) + 1);
-    let total = 0;
+    let size = 0;
     for (const list of lists) {
       for (let i = 0; i < list.length; i += 1) {
         const row = list.rows[i]!;
@@ -933,21 +994,11 @@ export class CatalogIndex {
         const bit = 1 << (row & 31);
         if ((bits[word]! & bit) === 0) {
           bits[word]! |= bit;
-          total += 1;
+          size += 1;
         }
       }
     }
-    const union = new Uint32Array(total);
-    let u = 0;
-    for (let w = 0; w < bits.length; w += 1) {
-      let word = bits[w]!;
-      while (word !== 0) {
-        const low = word & -word;
-        union[u++] = (w << 5) + (31 - Math.clz32(low));
-        word ^= low;
-      }
-    }
-    return union;
+    return this.rowSetOfBits(bits, size);
   }
 
   /**
@@ -963,18 +1014,32 @@ export class CatalogIndex {
     ]);
     const cached = this.candidateSets.get(key);
     if (cached) return cached;
-    const set: CandidateSet = { key, rows: this.candidates(spec), bits: null };
+    const set: CandidateSet = { key, set: this.candidates(spec) };
     this.candidateSets.set(key, set);
     return set;
   }
 
-  /** The candidates as a bitset, for walks testing rows in another order. */
-  private bitsOf(set: CandidateSet): Uint32Array {
-    if (set.bits) return set.bits;
-    const bits = bitsetOf(set.rows!, this.n);
-    set.bits = bits;
-    this.candidateSets.reweigh(set.key);
-    return bits;
+  /**
+   * Calls `visit` with each row of the set in row order (every row when null) until it returns
+   * true.
+   */
+  private eachRow(set: RowSet | null, visit: (row: number) => boolean): void {
+    if (set === null) {
+      for (let row = 0; row < this.n; row += 1) if (visit(row)) return;
+    } else if (set.rows) {
+      const { rows } = set;
+      for (let i = 0; i < rows.length; i += 1) if (visit(rows[i]!)) return;
+    } else {
+      const bits = set.bits!;
+      for (let w = 0; w < bits.length; w += 1) {
+        let word = bits[w]!;
+        while (word !== 0) {
+          const low = word & -word;
+          if (visit((w << 5) + (31 - Math.clz32(low)))) return;
+          word ^= low;
+        }
+      }
+    }
   }
 
   private orderOf(sort: SortOption): { order: Uint32Array; rank: Uint32Array } {
@@ -1016,70 +1081,94 @@ export class CatalogIndex {
     const spec = this.compile(filter, now);
     if (!spec) return { kind: 'ranked', ranks: new Uint32Array(0), count: 0 };
     const { rank } = this.orderOf(sort);
-    const set = this.candidateSetOf(filter, spec);
-    const candidates = set.rows;
-    if (candidates !== null && candidates.length <= this.sortLimit) {
+    const { set } = this.candidateSetOf(filter, spec);
+    if (set !== null && set.size <= this.sortLimit) {
       // Few candidates: test them all and sort the matches by their rank in the order.
-      const ranks = new Uint32Array(candidates.length);
+      const ranks = new Uint32Array(set.size);
       let count = 0;
-      for (let i = 0; i < candidates.length; i += 1) {
-        const row = candidates[i]!;
+      this.eachRow(set, (row) => {
         if (this.passes(spec, row)) ranks[count++] = rank[row]!;
-      }
+        return false;
+      });
       return { kind: 'ranked', ranks: ranks.slice(0, count).sort(), count };
     }
     // Many candidates (or none to narrow by): counted in row order, which stops as soon as one
     // more than the window is found; pages walk the sort's order only as far as they need.
     let count = 0;
-    if (candidates) {
-      for (let i = 0; i < candidates.length && count <= MAX_RESULT_WINDOW; i += 1) {
-        if (this.passes(spec, candidates[i]!)) count += 1;
-      }
-    } else {
-      for (let row = 0; row < this.n && count <= MAX_RESULT_WINDOW; row += 1) if (this.passes(spec, row)) count += 1;
-    }
-    return { kind: 'walked', spec, bits: candidates ? this.bitsOf(set) : null, count };
+    this.eachRow(set, (row) => {
+      if (this.passes(spec, row)) count += 1;
+      return count > MAX_RESULT_WINDOW;
+    });
+    return {
+      kind: 'walked',
+      spec,
+      narrowed: set !== null,
+      count,
+      blockCounts: new Int32Array(Math.ceil(this.orderOf(sort).order.length / this.walkBlock)).fill(-1),
+    };
   }
 
   /**
-   * The rows of the matches from `start` of the order (wrapping), at least `need` of them when
-   * there are: a walk kept per filter, order and start, extended as deeper pages are asked for.
+   * The rows of the matches numbered [from, to) counting from position `start` of the order
+   * (wrapping once round): the walk from `start` to its block's end, then whole blocks — skipped
+   * by their counts until the one holding match `from`, counted the first time they are met —
+   * then, past the order's end, the blocks before `start`'s and the part of its block before it.
    */
-  private walked(
-    matches: Extract<Matches, { kind: 'walked' }>,
-    key: string,
+  private walkedRows(
+    matches: WalkedMatches,
+    bits: Uint32Array | null,
     order: Uint32Array,
     start: number,
-    need: number,
-  ): Walk {
-    let walk = this.walks.get(key);
-    if (!walk) {
-      walk = { rows: new Uint32Array(Math.max(64, need)), found: 0, walked: 0 };
-      this.walks.set(key, walk);
-    }
-    if (walk.found >= need || walk.walked >= order.length) return walk;
-    const { spec, bits } = matches;
+    from: number,
+    to: number,
+  ): number[] {
+    const { spec, blockCounts } = matches;
+    const block = this.walkBlock;
     const length = order.length;
-    let { found, walked } = walk;
-    let rows = walk.rows;
-    while (found < need && walked < length) {
-      const at = start + walked;
-      const row = order[at < length ? at : at - length]!;
-      walked += 1;
-      if (bits && (bits[row >>> 5]! & (1 << (row & 31))) === 0) continue;
-      if (!this.passes(spec, row)) continue;
-      if (found === rows.length) {
-        const grown = new Uint32Array(Math.min(MAX_RESULT_WINDOW, rows.length * 2));
-        grown.set(rows);
-        rows = grown;
+    // past the last key of the ring is its beginning
+    if (start >= length) start = 0;
+    const rows: number[] = [];
+    let seen = 0;
+    const matchesAt = (position: number): boolean => {
+      const row = order[position]!;
+      return (bits === null || (bits[row >>> 5]! & (1 << (row & 31))) !== 0) && this.passes(spec, row);
+    };
+    /** Walks positions [a, b), taking the matches numbered from `from`; true once `to` are seen. */
+    const take = (a: number, b: number): boolean => {
+      for (let p = a; p < b; p += 1) {
+        if (!matchesAt(p)) continue;
+        if (seen >= from) rows.push(order[p]!);
+        seen += 1;
+        if (seen >= to) return true;
       }
-      rows[found++] = row;
-    }
-    walk.rows = rows;
-    walk.found = found;
-    walk.walked = walked;
-    this.walks.reweigh(key);
-    return walk;
+      return false;
+    };
+    /** A whole block: skipped when all its matches come before `from`, else walked. */
+    const takeBlock = (b: number): boolean => {
+      let counted = blockCounts[b]!;
+      const a = b * block;
+      const z = Math.min(a + block, length);
+      if (counted < 0) {
+        counted = 0;
+        for (let p = a; p < z; p += 1) if (matchesAt(p)) counted += 1;
+        blockCounts[b] = counted;
+      }
+      if (seen + counted <= from) {
+        seen += counted;
+        return false;
+      }
+      return take(a, z);
+    };
+    const first = Math.floor(start / block);
+    const blocks = Math.ceil(length / block);
+    const firstEnd = Math.min((first + 1) * block, length);
+    if (start === first * block) {
+      if (takeBlock(first)) return rows;
+    } else if (take(start, firstEnd)) return rows;
+    for (let b = first + 1; b < blocks; b += 1) if (takeBlock(b)) return rows;
+    for (let b = 0; b < first; b += 1) if (takeBlock(b)) return rows;
+    if (start > first * block) take(first * block, start);
+    return rows;
   }
 
   /** One page of a search, in the sort's order, with its total (exact up to MAX_RESULT_WINDOW). */
@@ -1108,10 +1197,10 @@ export class CatalogIndex {
         seqs.push(this.seq[order[ranks[at < count ? at : at - count]!]!]!);
       }
     } else if (offset < end) {
-      const liked = sort === SortOption.MOST_LIKED ? this.likedGeneration : '';
-      const key = [filterKey, sort, start, this.generation, liked].join('|');
-      const walk = this.walked(matches, key, order, start, end);
-      for (let i = offset; i < Math.min(end, walk.found); i += 1) seqs.push(this.seq[walk.rows[i]!]!);
+      // the candidates' bits, made again if they were dropped from the cache
+      const candidates = matches.narrowed ? this.candidateSetOf(request.filter, matches.spec) : null;
+      const bits = candidates ? this.bitsOf(candidates.set!, this.candidateSets, candidates.key) : null;
+      for (const row of this.walkedRows(matches, bits, order, start, offset, end)) seqs.push(this.seq[row]!);
     }
     return { total: window, totalCapped: matches.count > MAX_RESULT_WINDOW, seqs };
   }
@@ -1185,9 +1274,10 @@ export class CatalogIndex {
           if (!this.passes(spec, row)) return;
           for (let f = 0; f < columns.length; f += 1) tallies[f]![columns[f]![row]!]! += 1;
         };
-        const candidates = this.candidateSetOf(over, spec).rows;
-        if (candidates) for (let i = 0; i < candidates.length; i += 1) count(candidates[i]!);
-        else for (let row = 0; row < this.n; row += 1) count(row);
+        this.eachRow(this.candidateSetOf(over, spec).set, (row) => {
+          count(row);
+          return false;
+        });
       }
       facets.forEach((facet, f) => {
         out[facet] = new Map(facetValues(facet).map((v, i) => [v, tallies[f]![i + 1]!]));
@@ -1246,6 +1336,13 @@ function bitsetOf(rows: Uint32Array, n: number): Uint32Array {
   const bits = new Uint32Array((n >>> 5) + 1);
   for (let i = 0; i < rows.length; i += 1) bits[rows[i]! >>> 5]! |= 1 << (rows[i]! & 31);
   return bits;
+}
+
+/** Bits set in a 32-bit word. */
+function popcount(word: number): number {
+  let v = word - ((word >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
 /** The rows whose bit is set, in their order. */
