@@ -99,6 +99,17 @@ export function colourDistance(x: { l: number; a: number; b: number }, y: { l: n
   return deltaE2000(lab65(x), lab65(y));
 }
 
+/**
+ * A palette's colour as a search's page compares it (paletteDistance): l, a and b to the
+ * hundredth, as the search index holds them (two bytes each), so that a page ordered from the
+ * index and one ordered from the database agree.
+ */
+export const PALETTE_COMPARED_SCALE = 100;
+
+export function comparedPaletteValue(v: number): number {
+  return Math.round(v * PALETTE_COMPARED_SCALE) / PALETTE_COMPARED_SCALE;
+}
+
 /** The closest colour of a palette to a colour (ΔE2000); Infinity for an empty palette. */
 export function paletteDistance(palette: readonly PaletteColour[], colour: { l: number; a: number; b: number }) {
   let best = Infinity;

@@ -44,6 +44,12 @@ const KEYWORDS = [
   '简约',
 ];
 const CELLS = ['~c:1.2.3', '~c:1.2.4', '~c:5.5.5', '~c:7.11.15', '~c:9.9.9', '~c:2.2.2'];
+/** Lab colours the palettes are drawn near (the filters' colour is l 50, a 0, b 0). */
+const PALETTE_BASES = [
+  [50, 0, 0],
+  [52, 1, -1],
+  [70, 20, 30],
+];
 const DAY_MS = 86_400_000;
 const SIZES = [
   [3000, 4000],
@@ -84,6 +90,12 @@ async function seedCatalogue(t: TestApp, count: number): Promise<void> {
         piece: facet('piece'),
         scene: facet('scene'),
         colorCells: [...new Set(Array.from({ length: Math.floor(random() * 3) }, () => pick(CELLS)))],
+        // Colours a few thousandths apart: a colour page's closest-first order tells palettes
+        // compared to the hundredth (as the index holds them) from palettes compared whole.
+        palette: Array.from({ length: Math.floor(random() * 3) }, () => {
+          const [l, a, b] = pick(PALETTE_BASES);
+          return { l: l! + random() / 100, a: a! + random() / 100, b: b! + random() / 100, share: 0.3 };
+        }),
         disabled: hidden < 0.05,
         ...(hidden > 0.95 ? { reviewState: 'pending' } : {}),
         ...(hidden > 0.93 && hidden <= 0.95 ? { status: 'processing' } : {}),

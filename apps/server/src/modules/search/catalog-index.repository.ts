@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { buyerVisibleSql, materials } from '../../db/schema/index.js';
 import { rowsOf } from '../../db/sql.js';
+import type { PaletteColour } from '../../media/colour-palette.js';
 import type { MaterialColumns } from './material-store.js';
 
 /**
@@ -26,6 +27,8 @@ export interface IndexRow extends MaterialColumns {
   /** As stored; the index derives the search tokens from them (searchTokensFor). */
   keywords: string[];
   colorCells: string[];
+  /** Dominant colours (Lab), largest first: a colour search's page puts the closest first. */
+  palette: PaletteColour[] | null;
 }
 
 export interface IndexChunk {
@@ -46,7 +49,7 @@ const INDEX_COLUMNS = sql`
   ${materials.format} AS format, ${materials.width} AS width, ${materials.height} AS height,
   ${materials.metal} AS metal, ${materials.gem} AS gem, ${materials.piece} AS piece,
   ${materials.scene} AS scene, ${materials.keywords} AS keywords,
-  ${materials.colorCells} AS color_cells,
+  ${materials.colorCells} AS color_cells, ${materials.palette} AS palette,
   ${materials.sid} AS sid, ${materials.durationMs} AS duration_ms, ${materials.aspectRatio} AS aspect_ratio,
   ${materials.resolution} AS resolution, ${materials.authTypes} AS auth_types, ${materials.thumbKey} AS thumb_key,
   ${materials.thumbSmallKey} AS thumb_small_key, ${materials.placeholderColor} AS placeholder_color,
@@ -131,6 +134,7 @@ function chunkOf(result: unknown): IndexChunk {
     scene: string | null;
     keywords: string[];
     color_cells: string[];
+    palette: PaletteColour[] | null;
     sid: string;
     duration_ms: number | null;
     aspect_ratio: string | null;
@@ -167,6 +171,7 @@ function chunkOf(result: unknown): IndexChunk {
       scene: r.scene,
       keywords: r.keywords,
       colorCells: r.color_cells,
+      palette: r.palette,
       sid: r.sid,
       durationMs: r.duration_ms === null ? null : Number(r.duration_ms),
       aspectRatio: r.aspect_ratio,

@@ -10,6 +10,12 @@ import {
   readSnapshotXmin,
   type WrittenPosition,
 } from './catalog-index.repository.js';
+import {
+  PALETTE_COMPARED_SCALE,
+  PALETTE_SIZE,
+  type PaletteColour,
+  paletteDistance,
+} from '../../media/colour-palette.js';
 import { MaterialStore } from './material-store.js';
 import { filterCacheKey, periodStart, type SearchFilter, withoutFacet } from './search-query.js';
 import { normalizeSearchText, searchTokensFor } from './search-tokens.js';
@@ -43,8 +49,16 @@ export const SORT_LIMIT = 20_000;
  * the blocks it is drawn from. A power of two.
  */
 export const WALK_BLOCK = 1_024;
-/** How long an ordered result (≤ MAX_RESULT_WINDOW rows) is reused while the index is unchanged. */
+/**
+ * How long a filter's tested matches are reused while the index is unchanged: a period's start
+ * moves with the clock, so they are tested again after this.
+ */
 const RESULT_TTL_MS = 30_000;
+/**
+ * How long a candidate set (words, colour and facet choices; the clock plays no part) is kept
+ * while the index is unchanged: a swatch's union is some milliseconds to make again.
+ */
+const CANDIDATE_TTL_MS = 600_000;
 /** Rows the load's posting build goes through between two yields to the event loop. */
 const POSTING_BUILD_SLICE = 50_000;
 
@@ -196,6 +210,18 @@ interface CandidateSet {
  */
 type Matches = { kind: 'ranked'; ranks: Uint32Array; count: number } | WalkedMatches;
 
+/**
+ * A filter's candidates tested, whatever the sort: how many match (to one more than
+ * MAX_RESULT_WINDOW) and, when the candidates are few, the matching rows (ascending), which each
+ * sort ranks. Every sort of a filter shares one test of its candidates.
+ */
+interface TestedFilter {
+  spec: Spec | null;
+  narrowed: boolean;
+  count: number;
+  rows: Uint32Array | null;
+}
+
 const weightOf = (set: RowSet | null) => (set ? (set.rows?.length ?? 0) + (set.bits?.length ?? 0) : 0) + 1;
 
 /**
@@ -259,6 +285,12 @@ export class CatalogIndex {
   private kwCount: Uint16Array = new Uint16Array(0);
   private kwFlat: Uint32Array = new Uint32Array(1024);
   private kwUsed = 0;
+  /**
+   * Each row's palette: PALETTE_SIZE colours of l, a, b in hundredths (comparedPaletteValue),
+   * and how many colours it has: what puts a colour page's closest materials first.
+   */
+  private paletteLab: Int16Array = new Int16Array(0);
+  private paletteCount: Uint8Array = new Uint8Array(0);
   /** Colour cells (term ids) of each row, held the same way. */
   private cellStart: Uint32Array = new Uint32Array(0);
   private cellCount: Uint16Array = new Uint16Array(0);
@@ -299,6 +331,7 @@ export class CatalogIndex {
   private generation = 0;
   private likedGeneration = 0;
   private readonly matches: TtlCache<Matches>;
+  private readonly tested: TtlCache<TestedFilter>;
   private readonly unions: TtlCache<UnionSet>;
   private readonly candidateSets: TtlCache<CandidateSet>;
   private lastXmin: string | null = null;
@@ -330,14 +363,20 @@ export class CatalogIndex {
       maxWeight: 4_000_000,
       weigh: (m) => (m.kind === 'ranked' ? m.ranks.length : m.blockCounts.length) + 16,
     });
-    this.unions = new TtlCache<UnionSet>({
+    this.tested = new TtlCache<TestedFilter>({
       ttlMs: RESULT_TTL_MS,
+      // Matching rows held: 8 MB in all.
+      maxWeight: 2_000_000,
+      weigh: (t) => (t.rows?.length ?? 0) + 16,
+    });
+    this.unions = new TtlCache<UnionSet>({
+      ttlMs: CANDIDATE_TTL_MS,
       // Row indices and bitset words held: 16 MB in all.
       maxWeight: 4_000_000,
       weigh: weightOf,
     });
     this.candidateSets = new TtlCache<CandidateSet>({
-      ttlMs: RESULT_TTL_MS,
+      ttlMs: CANDIDATE_TTL_MS,
       // Row indices and bitset words held: 16 MB in all (a million materials' bitset is 125 kB).
       maxWeight: 4_000_000,
       weigh: (c) => weightOf(c.set),
@@ -516,6 +555,10 @@ export class CatalogIndex {
     this.kwCount = copy(this.kwCount, (s) => new Uint16Array(s));
     this.cellStart = copy(this.cellStart, (s) => new Uint32Array(s));
     this.cellCount = copy(this.cellCount, (s) => new Uint16Array(s));
+    this.paletteCount = copy(this.paletteCount, (s) => new Uint8Array(s));
+    const lab = new Int16Array(capacity * PALETTE_SIZE * 3);
+    lab.set(this.paletteLab.subarray(0, Math.min(this.n * PALETTE_SIZE * 3, this.paletteLab.length)));
+    this.paletteLab = lab;
     this.store.grow(capacity, this.n);
   }
 
@@ -602,7 +645,45 @@ export class CatalogIndex {
     this.format[row] = this.formatCode(r.format);
     this.orientation[row] = ORIENTATION_CODES[orientationOf(r.width, r.height)]!;
     for (const f of FACETS) this.facet[f][row] = slotOf(f, r[f]);
+    this.setPalette(row, r.palette ?? []);
     this.store.set(row, r);
+  }
+
+  private setPalette(row: number, palette: PaletteColour[]): void {
+    const colours = Math.min(palette.length, PALETTE_SIZE);
+    this.paletteCount[row] = colours;
+    const at = row * PALETTE_SIZE * 3;
+    for (let i = 0; i < colours; i += 1) {
+      const c = palette[i]!;
+      this.paletteLab[at + i * 3] = Math.round(c.l * PALETTE_COMPARED_SCALE);
+      this.paletteLab[at + i * 3 + 1] = Math.round(c.a * PALETTE_COMPARED_SCALE);
+      this.paletteLab[at + i * 3 + 2] = Math.round(c.b * PALETTE_COMPARED_SCALE);
+    }
+  }
+
+  /**
+   * How close each material's palette comes to a colour (paletteDistance of the palette as
+   * compared), by seq; null when the index is not ready or does not hold one of them.
+   */
+  paletteDistances(seqs: readonly number[], colour: { l: number; a: number; b: number }): Map<number, number> | null {
+    if (this.state !== 'ready') return null;
+    const out = new Map<number, number>();
+    for (const seq of seqs) {
+      const row = this.rowOf(seq);
+      if (row === undefined) return null;
+      const at = row * PALETTE_SIZE * 3;
+      const palette: PaletteColour[] = [];
+      for (let i = 0; i < this.paletteCount[row]!; i += 1) {
+        palette.push({
+          l: this.paletteLab[at + i * 3]! / PALETTE_COMPARED_SCALE,
+          a: this.paletteLab[at + i * 3 + 1]! / PALETTE_COMPARED_SCALE,
+          b: this.paletteLab[at + i * 3 + 2]! / PALETTE_COMPARED_SCALE,
+          share: 0,
+        });
+      }
+      out.set(seq, paletteDistance(palette, colour));
+    }
+    return out;
   }
 
   private newRow(r: IndexRow): number {
@@ -1072,25 +1153,34 @@ export class CatalogIndex {
     );
     const cached = this.matches.get(key);
     if (cached) return cached;
-    const found = this.findMatches(filter, now, sort);
+    const found = this.matchesInOrder(this.testedOf(filter, filterKey, now), sort);
     this.matches.set(key, found);
     return found;
   }
 
-  private findMatches(filter: SearchFilter, now: Date, sort: SortOption): Matches {
+  /** The filter's candidates tested, kept while the index is unchanged (for every sort). */
+  private testedOf(filter: SearchFilter, filterKey: string, now: Date): TestedFilter {
+    const key = `${filterKey}|${this.generation}`;
+    const cached = this.tested.get(key);
+    if (cached) return cached;
+    const found = this.testFilter(filter, now);
+    this.tested.set(key, found);
+    return found;
+  }
+
+  private testFilter(filter: SearchFilter, now: Date): TestedFilter {
     const spec = this.compile(filter, now);
-    if (!spec) return { kind: 'ranked', ranks: new Uint32Array(0), count: 0 };
-    const { rank } = this.orderOf(sort);
+    if (!spec) return { spec, narrowed: true, count: 0, rows: new Uint32Array(0) };
     const { set } = this.candidateSetOf(filter, spec);
     if (set !== null && set.size <= this.sortLimit) {
-      // Few candidates: test them all and sort the matches by their rank in the order.
-      const ranks = new Uint32Array(set.size);
+      // Few candidates: every match is listed, for each sort to rank.
+      const rows = new Uint32Array(set.size);
       let count = 0;
       this.eachRow(set, (row) => {
-        if (this.passes(spec, row)) ranks[count++] = rank[row]!;
+        if (this.passes(spec, row)) rows[count++] = row;
         return false;
       });
-      return { kind: 'ranked', ranks: ranks.slice(0, count).sort(), count };
+      return { spec, narrowed: true, count, rows: rows.slice(0, count) };
     }
     // Many candidates (or none to narrow by): counted in row order, which stops as soon as one
     // more than the window is found; pages walk the sort's order only as far as they need.
@@ -1099,12 +1189,23 @@ export class CatalogIndex {
       if (this.passes(spec, row)) count += 1;
       return count > MAX_RESULT_WINDOW;
     });
+    return { spec, narrowed: set !== null, count, rows: null };
+  }
+
+  /** A tested filter's matches in a sort's order: few matches ranked, many walked. */
+  private matchesInOrder(tested: TestedFilter, sort: SortOption): Matches {
+    const { order, rank } = this.orderOf(sort);
+    if (tested.rows !== null) {
+      const ranks = new Uint32Array(tested.rows.length);
+      for (let i = 0; i < ranks.length; i += 1) ranks[i] = rank[tested.rows[i]!]!;
+      return { kind: 'ranked', ranks: ranks.sort(), count: tested.count };
+    }
     return {
       kind: 'walked',
-      spec,
-      narrowed: set !== null,
-      count,
-      blockCounts: new Int32Array(Math.ceil(this.orderOf(sort).order.length / this.walkBlock)).fill(-1),
+      spec: tested.spec!,
+      narrowed: tested.narrowed,
+      count: tested.count,
+      blockCounts: new Int32Array(Math.ceil(order.length / this.walkBlock)).fill(-1),
     };
   }
 
@@ -1302,6 +1403,8 @@ export class CatalogIndex {
       this.cellStart.byteLength +
       this.cellCount.byteLength +
       this.cellFlat.byteLength +
+      this.paletteLab.byteLength +
+      this.paletteCount.byteLength +
       this.newest.byteLength +
       this.liked.byteLength +
       this.ring.byteLength +

@@ -13,6 +13,7 @@ import {
   searchLogs,
 } from '../../db/schema/index.js';
 import { rowsOf, textArray } from '../../db/sql.js';
+import { comparedPaletteValue } from '../../media/colour-palette.js';
 import type { SearchLogEntry } from './search-log.writer.js';
 import { periodStart, type SearchFilter } from './search-query.js';
 
@@ -318,7 +319,7 @@ export async function insertSearchLogs(db: DbOrTx, entries: SearchLogEntry[]): P
   await db.insert(searchLogs).values(entries);
 }
 
-/** The palettes of materials by sequence number (a page's), to rank it by closeness to a colour. */
+/** The palettes of materials by sequence number (a page's), to rank it by closeness to a colour, as compared (comparedPaletteValue). */
 export async function findPalettesBySeq(
   db: DbOrTx,
   seqs: number[],
@@ -328,5 +329,15 @@ export async function findPalettesBySeq(
     .select({ seq: materials.seq, palette: materials.palette })
     .from(materials)
     .where(inArray(materials.seq, seqs));
-  return new Map(rows.map((r) => [Number(r.seq), r.palette ?? []]));
+  return new Map(
+    rows.map((r) => [
+      Number(r.seq),
+      (r.palette ?? []).map((c) => ({
+        l: comparedPaletteValue(c.l),
+        a: comparedPaletteValue(c.a),
+        b: comparedPaletteValue(c.b),
+        share: c.share,
+      })),
+    ]),
+  );
 }

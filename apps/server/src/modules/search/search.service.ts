@@ -256,8 +256,12 @@ export class CatalogSearch {
     const found = await this.findPageInOrder(request);
     const colour = request.filter.color;
     if (!colour || request.sort !== SortOption.RANDOM || found.seqs.length < 2) return found;
-    const palettes = await findPalettesBySeq(this.db, found.seqs);
-    const distance = new Map(found.seqs.map((s) => [s, paletteDistance(palettes.get(s) ?? [], colour.lab)]));
+    // the palettes held by the index, else read (both compared to the hundredth)
+    let distance = this.index?.paletteDistances(found.seqs, colour.lab) ?? null;
+    if (!distance) {
+      const palettes = await findPalettesBySeq(this.db, found.seqs);
+      distance = new Map(found.seqs.map((s) => [s, paletteDistance(palettes.get(s) ?? [], colour.lab)]));
+    }
     return { ...found, seqs: [...found.seqs].sort((x, y) => distance.get(x)! - distance.get(y)!) };
   }
 
