@@ -48,7 +48,9 @@ export const SORT_LIMIT = 20_000;
  * a page skips whole blocks by their counts and tests the rows of at most its start's block and
  * the blocks it is drawn from. A power of two.
  */
-export const WALK_BLOCK = 1_024;
+export const WALK_BLOCK = 256;
+/** A block's count not yet known (WALK_BLOCK is far below it). */
+const UNCOUNTED = 0xffff;
 /**
  * How long a filter's tested matches are reused while the index is unchanged: a period's start
  * moves with the clock, so they are tested again after this.
@@ -237,8 +239,10 @@ interface WalkedMatches {
   /** Whether the candidates narrow the walk (their bits are the candidate set's, kept apart). */
   narrowed: boolean;
   count: number;
-  /** Matches in each block of the order; -1 until counted. */
-  blockCounts: Int32Array;
+  /** Matches in each block of the order; UNCOUNTED until counted. */
+  blockCounts: Uint16Array;
+  /** Matches in the part of its block after a start (keyed by the start) or before it (by -1 - start). */
+  partCounts: Map<number, number>;
 }
 
 export interface IndexPage {
@@ -361,7 +365,7 @@ export class CatalogIndex {
       ttlMs: RESULT_TTL_MS,
       // Ranks and block counts held: 16 MB in all.
       maxWeight: 4_000_000,
-      weigh: (m) => (m.kind === 'ranked' ? m.ranks.length : m.blockCounts.length) + 16,
+      weigh: (m) => (m.kind === 'ranked' ? m.ranks.length : m.blockCounts.length / 2 + m.partCounts.size * 8) + 16,
     });
     this.tested = new TtlCache<TestedFilter>({
       ttlMs: RESULT_TTL_MS,
@@ -1205,7 +1209,8 @@ export class CatalogIndex {
       spec: tested.spec!,
       narrowed: tested.narrowed,
       count: tested.count,
-      blockCounts: new Int32Array(Math.ceil(order.length / this.walkBlock)).fill(-1),
+      blockCounts: new Uint16Array(Math.ceil(order.length / this.walkBlock)).fill(UNCOUNTED),
+      partCounts: new Map(),
     };
   }
 
@@ -1244,31 +1249,44 @@ export class CatalogIndex {
       }
       return false;
     };
-    /** A whole block: skipped when all its matches come before `from`, else walked. */
-    const takeBlock = (b: number): boolean => {
-      let counted = blockCounts[b]!;
-      const a = b * block;
-      const z = Math.min(a + block, length);
-      if (counted < 0) {
-        counted = 0;
-        for (let p = a; p < z; p += 1) if (matchesAt(p)) counted += 1;
-        blockCounts[b] = counted;
-      }
+    const countOf = (a: number, z: number): number => {
+      let counted = 0;
+      for (let p = a; p < z; p += 1) if (matchesAt(p)) counted += 1;
+      return counted;
+    };
+    /** Positions [a, z) holding `counted` matches: skipped when all come before `from`, else walked. */
+    const takeCounted = (a: number, z: number, counted: number): boolean => {
       if (seen + counted <= from) {
         seen += counted;
         return false;
       }
       return take(a, z);
     };
+    /** A whole block, counted the first time it is met. */
+    const takeBlock = (b: number): boolean => {
+      const a = b * block;
+      const z = Math.min(a + block, length);
+      if (blockCounts[b] === UNCOUNTED) blockCounts[b] = countOf(a, z);
+      return takeCounted(a, z, blockCounts[b]!);
+    };
+    /** The part of a block before or after a start (one of RING_STARTS), counted once too. */
+    const takePart = (a: number, z: number, key: number): boolean => {
+      let counted = matches.partCounts.get(key);
+      if (counted === undefined) {
+        counted = countOf(a, z);
+        matches.partCounts.set(key, counted);
+      }
+      return takeCounted(a, z, counted);
+    };
     const first = Math.floor(start / block);
     const blocks = Math.ceil(length / block);
     const firstEnd = Math.min((first + 1) * block, length);
     if (start === first * block) {
       if (takeBlock(first)) return rows;
-    } else if (take(start, firstEnd)) return rows;
+    } else if (takePart(start, firstEnd, start)) return rows;
     for (let b = first + 1; b < blocks; b += 1) if (takeBlock(b)) return rows;
     for (let b = 0; b < first; b += 1) if (takeBlock(b)) return rows;
-    if (start > first * block) take(first * block, start);
+    if (start > first * block) takePart(first * block, start, -1 - start);
     return rows;
   }
 
