@@ -48,7 +48,7 @@ export const SORT_LIMIT = 20_000;
  * a page skips whole blocks by their counts and tests the rows of at most its start's block and
  * the blocks it is drawn from. A power of two.
  */
-export const WALK_BLOCK = 256;
+export const WALK_BLOCK = 1_024;
 /** A block's count not yet known (WALK_BLOCK is far below it). */
 const UNCOUNTED = 0xffff;
 /**
