@@ -52,10 +52,11 @@ export class TtlCache<V> {
     return entry.value;
   }
 
-  set(key: string, value: V): void {
+  /** Stores a value for the cache's time-to-live, or for `ttlMs` when given. */
+  set(key: string, value: V, ttlMs = this.options.ttlMs): void {
     this.delete(key);
     const weight = Math.max(1, this.options.weigh(value));
-    this.entries.set(key, { value, expiresAt: this.now() + this.options.ttlMs, weight });
+    this.entries.set(key, { value, expiresAt: this.now() + ttlMs, weight });
     this.totalWeight += weight;
     this.evict();
   }

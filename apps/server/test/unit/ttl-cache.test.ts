@@ -95,3 +95,17 @@ describe('TtlCache.peek()', () => {
     expect(c.peek('k')).toBeUndefined();
   });
 });
+
+describe('TtlCache time-to-live', () => {
+  it('keeps a value for the cache’s time-to-live, or for the one it was stored with', () => {
+    let now = 0;
+    const c = new TtlCache<string>({ ttlMs: 30_000, maxWeight: 1000, weigh: () => 1, now: () => now });
+    c.set('usual', 'a');
+    c.set('longer', 'b', 600_000);
+    now = 30_000;
+    expect(c.get('usual')).toBeUndefined();
+    expect(c.get('longer')).toBe('b');
+    now = 600_000;
+    expect(c.get('longer')).toBeUndefined();
+  });
+});

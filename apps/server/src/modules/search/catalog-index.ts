@@ -52,15 +52,15 @@ export const WALK_BLOCK = 1_024;
 /** A block's count not yet known (WALK_BLOCK is far below it). */
 const UNCOUNTED = 0xffff;
 /**
- * How long a filter's tested matches are reused while the index is unchanged: a period's start
- * moves with the clock, so they are tested again after this.
+ * How long a filter's tested matches are reused while the index is unchanged when it has a
+ * period: the period's start moves with the clock, so they are tested again after this.
  */
-const RESULT_TTL_MS = 30_000;
+const PERIOD_TTL_MS = 30_000;
 /**
- * How long a candidate set (words, colour and facet choices; the clock plays no part) is kept
- * while the index is unchanged: a swatch's union is some milliseconds to make again.
+ * How long what the clock plays no part in (candidate sets, unions, the matches of a filter
+ * without a period) is kept while the index is unchanged; the weight limits bound the memory.
  */
-const CANDIDATE_TTL_MS = 600_000;
+const KEPT_TTL_MS = 600_000;
 /** Rows the load's posting build goes through between two yields to the event loop. */
 const POSTING_BUILD_SLICE = 50_000;
 
@@ -362,25 +362,25 @@ export class CatalogIndex {
     this.walkBlock = options.walkBlock ?? WALK_BLOCK;
     this.likedLagMs = options.likedLagMs ?? LIKED_LAG_MS;
     this.matches = new TtlCache<Matches>({
-      ttlMs: RESULT_TTL_MS,
+      ttlMs: KEPT_TTL_MS,
       // Ranks and block counts held: 16 MB in all.
       maxWeight: 4_000_000,
       weigh: (m) => (m.kind === 'ranked' ? m.ranks.length : m.blockCounts.length / 2 + m.partCounts.size * 8) + 16,
     });
     this.tested = new TtlCache<TestedFilter>({
-      ttlMs: RESULT_TTL_MS,
+      ttlMs: KEPT_TTL_MS,
       // Matching rows held: 8 MB in all.
       maxWeight: 2_000_000,
       weigh: (t) => (t.rows?.length ?? 0) + 16,
     });
     this.unions = new TtlCache<UnionSet>({
-      ttlMs: CANDIDATE_TTL_MS,
+      ttlMs: KEPT_TTL_MS,
       // Row indices and bitset words held: 16 MB in all.
       maxWeight: 4_000_000,
       weigh: weightOf,
     });
     this.candidateSets = new TtlCache<CandidateSet>({
-      ttlMs: CANDIDATE_TTL_MS,
+      ttlMs: KEPT_TTL_MS,
       // Row indices and bitset words held: 16 MB in all (a million materials' bitset is 125 kB).
       maxWeight: 4_000_000,
       weigh: (c) => weightOf(c.set),
@@ -1158,7 +1158,7 @@ export class CatalogIndex {
     const cached = this.matches.get(key);
     if (cached) return cached;
     const found = this.matchesInOrder(this.testedOf(filter, filterKey, now), sort);
-    this.matches.set(key, found);
+    this.matches.set(key, found, filter.period ? PERIOD_TTL_MS : KEPT_TTL_MS);
     return found;
   }
 
@@ -1168,7 +1168,7 @@ export class CatalogIndex {
     const cached = this.tested.get(key);
     if (cached) return cached;
     const found = this.testFilter(filter, now);
-    this.tested.set(key, found);
+    this.tested.set(key, found, filter.period ? PERIOD_TTL_MS : KEPT_TTL_MS);
     return found;
   }
 
