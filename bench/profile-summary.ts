@@ -88,7 +88,9 @@ function print(title: string, rows: Map<string, number>) {
 
 console.log(
   `profile ${file}: ${(total / 1e6).toFixed(1)} s sampled` +
-    (windowArg ? ` from ${(fromUs! / 1e6).toFixed(1)} s to ${(toUs! / 1e6).toFixed(1)} s of ${(lengthUs / 1e6).toFixed(1)} s` : ''),
+    (windowArg
+      ? ` from ${(fromUs! / 1e6).toFixed(1)} s to ${(toUs! / 1e6).toFixed(1)} s of ${(lengthUs / 1e6).toFixed(1)} s`
+      : ''),
 );
 print('self time by package / source directory', perArea);
 print('self time by function', perFunction);
