@@ -264,7 +264,7 @@ export interface CatalogIndexOptions {
   pollMs?: number;
   chunk?: number;
   sortLimit?: number;
-  /** Positions per counted block of a walked order (WALK_BLOCK). */
+  /** Positions per counted block of a walked order (WALK_BLOCK; below UNCOUNTED, as counts are two bytes). */
   walkBlock?: number;
   likedLagMs?: number;
   /** A failed load or poll (logged; the index tries again). */
@@ -360,6 +360,7 @@ export class CatalogIndex {
     this.chunk = options.chunk ?? INDEX_CHUNK;
     this.sortLimit = options.sortLimit ?? SORT_LIMIT;
     this.walkBlock = options.walkBlock ?? WALK_BLOCK;
+    if (!(this.walkBlock > 0 && this.walkBlock < UNCOUNTED)) throw new RangeError(`walkBlock ${this.walkBlock}`);
     this.likedLagMs = options.likedLagMs ?? LIKED_LAG_MS;
     this.matches = new TtlCache<Matches>({
       ttlMs: KEPT_TTL_MS,
