@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { endpointUrl, MATERIAL_ROUTES } from '@gemstock/contract';
+import { endpointUrl, MATERIAL_ROUTES, type TMaterial } from '@gemstock/contract';
 import { call } from './fixtures';
 
 /** Steps of buying that several journeys take: finding materials, the contract, paying in the sandbox. */
@@ -15,13 +15,6 @@ export async function materialPaths(page: Page, count: number): Promise<string[]
   return unique.slice(0, count);
 }
 
-interface WireMaterial {
-  format: string;
-  width: number;
-  height: number;
-  free: boolean;
-}
-
 /**
  * Detail-page paths of the first paid pictures on home that `fits` accepts. Home's order is a
  * visitor's own shuffle, so a journey that downloads an original asks for pictures: a video's
@@ -31,12 +24,12 @@ export async function paidPicturesOnHome(
   page: Page,
   request: APIRequestContext,
   count: number,
-  fits: (m: WireMaterial) => boolean = () => true,
+  fits: (m: TMaterial) => boolean = () => true,
 ): Promise<string[]> {
   const found: string[] = [];
   for (const path of await materialPaths(page, 20)) {
     const sid = decodeURIComponent(path.split('/').pop()!);
-    const m = await call<WireMaterial>(await request.get(endpointUrl(MATERIAL_ROUTES.detail, { params: { id: sid } })));
+    const m = await call<TMaterial>(await request.get(endpointUrl(MATERIAL_ROUTES.detail, { params: { id: sid } })));
     if (m.format === 'image' && !m.free && fits(m)) found.push(path);
     if (found.length === count) return found;
   }
@@ -47,7 +40,7 @@ export async function paidPicturesOnHome(
 export async function paidPictureOnHome(
   page: Page,
   request: APIRequestContext,
-  fits?: (m: WireMaterial) => boolean,
+  fits?: (m: TMaterial) => boolean,
 ): Promise<string> {
   const [path] = await paidPicturesOnHome(page, request, 1, fits);
   return path!;

@@ -219,7 +219,8 @@ type Matches = { kind: 'ranked'; ranks: Uint32Array; count: number } | WalkedMat
  */
 interface TestedFilter {
   spec: Spec | null;
-  narrowed: boolean;
+  /** The key of the candidate set that narrows the filter; null when nothing narrows. */
+  candidateKey: string | null;
   count: number;
   rows: Uint32Array | null;
 }
@@ -236,8 +237,8 @@ const weightOf = (set: RowSet | null) => (set ? (set.rows?.length ?? 0) + (set.b
 interface WalkedMatches {
   kind: 'walked';
   spec: Spec;
-  /** Whether the candidates narrow the walk (their bits are the candidate set's, kept apart). */
-  narrowed: boolean;
+  /** The candidate set narrowing the walk (its bits, kept apart); null when nothing narrows. */
+  candidateKey: string | null;
   count: number;
   /** Matches in each block of the order; UNCOUNTED until counted. */
   blockCounts: Uint16Array;
@@ -1098,6 +1099,11 @@ export class CatalogIndex {
       FACETS.map((f) => [...filter.facets[f]].sort()),
       this.generation,
     ]);
+    return this.candidateSetUnder(key, spec);
+  }
+
+  /** The candidate set kept under `key` (candidateSetOf's), made again when it was dropped. */
+  private candidateSetUnder(key: string, spec: Spec): CandidateSet {
     const cached = this.candidateSets.get(key);
     if (cached) return cached;
     const set: CandidateSet = { key, set: this.candidates(spec) };
@@ -1175,8 +1181,8 @@ export class CatalogIndex {
 
   private testFilter(filter: SearchFilter, now: Date): TestedFilter {
     const spec = this.compile(filter, now);
-    if (!spec) return { spec, narrowed: true, count: 0, rows: new Uint32Array(0) };
-    const { set } = this.candidateSetOf(filter, spec);
+    if (!spec) return { spec, candidateKey: null, count: 0, rows: new Uint32Array(0) };
+    const { key, set } = this.candidateSetOf(filter, spec);
     if (set !== null && set.size <= this.sortLimit) {
       // Few candidates: every match is listed, for each sort to rank.
       const rows = new Uint32Array(set.size);
@@ -1185,7 +1191,7 @@ export class CatalogIndex {
         if (this.passes(spec, row)) rows[count++] = row;
         return false;
       });
-      return { spec, narrowed: true, count, rows: rows.slice(0, count) };
+      return { spec, candidateKey: key, count, rows: rows.slice(0, count) };
     }
     // Many candidates (or none to narrow by): counted in row order, which stops as soon as one
     // more than the window is found; pages walk the sort's order only as far as they need.
@@ -1194,7 +1200,7 @@ export class CatalogIndex {
       if (this.passes(spec, row)) count += 1;
       return count > MAX_RESULT_WINDOW;
     });
-    return { spec, narrowed: set !== null, count, rows: null };
+    return { spec, candidateKey: set === null ? null : key, count, rows: null };
   }
 
   /** A tested filter's matches in a sort's order: few matches ranked, many walked. */
@@ -1208,7 +1214,7 @@ export class CatalogIndex {
     return {
       kind: 'walked',
       spec: tested.spec!,
-      narrowed: tested.narrowed,
+      candidateKey: tested.candidateKey,
       count: tested.count,
       blockCounts: new Uint16Array(Math.ceil(order.length / this.walkBlock)).fill(UNCOUNTED),
       partCounts: new Map(),
@@ -1318,7 +1324,7 @@ export class CatalogIndex {
       }
     } else if (offset < end) {
       // the candidates' bits, made again if they were dropped from the cache
-      const candidates = matches.narrowed ? this.candidateSetOf(request.filter, matches.spec) : null;
+      const candidates = matches.candidateKey ? this.candidateSetUnder(matches.candidateKey, matches.spec) : null;
       const bits = candidates ? this.bitsOf(candidates.set!, this.candidateSets, candidates.key) : null;
       for (const row of this.walkedRows(matches, bits, order, start, offset, end)) seqs.push(this.seq[row]!);
     }
