@@ -251,7 +251,8 @@ test('an order paid by bank transfer completes when the operator confirms the fu
   await expect(decision.getByText(/请填写|不能为空/).first()).toBeVisible();
   // The amount due and today are filled in; the bank statement's serial is the operator's to type.
   await expect(decision.getByLabel('实际到账金额')).toHaveValue((price / 100).toFixed(2));
-  await decision.getByLabel('银行流水号').fill('ICBC20261128000731');
+  // a statement line confirms one transfer only (a serial used before is refused): one per run
+  await decision.getByLabel('银行流水号').fill(`ICBC${Date.now()}`);
   await decision.getByLabel('备注').fill('工商银行流水已到账，付款企业与金额一致');
   await decision.getByRole('button', { name: '确认到账' }).click();
   await expect(operatorPage.getByText('已确认到账，订单已完成')).toBeVisible();
