@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getHeapStatistics } from 'node:v8';
+import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { connectPostgres } from '../apps/server/src/db/client.js';
@@ -33,6 +34,19 @@ const config = loadConfig(
   },
   { webDist: '/nonexistent' },
 );
+// Every statement the server sends PostgreSQL is a round trip: the parent asks how many were sent
+// ({ type: 'statements?' }), so a bench can state statements per request, a figure that does not
+// move with the machine's load as latency and CPU do.
+let statementsSent = 0;
+const sendQuery = pg.Client.prototype.query;
+pg.Client.prototype.query = function countedQuery(this: pg.Client, ...args: unknown[]) {
+  statementsSent += 1;
+  return (sendQuery as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof pg.Client.prototype.query;
+process.on('message', (message: { type?: string }) => {
+  if (message?.type === 'statements?') process.send!({ type: 'statements', count: statementsSent });
+});
+
 const database = connectPostgres(databaseUrl, config.databasePoolSize);
 const app = await buildApp({
   config,

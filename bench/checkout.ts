@@ -37,7 +37,7 @@ import { TokenService } from '../apps/server/src/lib/tokens.js';
 import { searchTokensFor } from '../apps/server/src/modules/search/search-tokens.js';
 import { runNotifyBench } from './notify.js';
 import { assertSafeDatabase, dropDatabase, ensureDatabase } from './bench-database.js';
-import { forkBenchServer } from './fork-server.js';
+import { forkBenchServer, statementsSentBy } from './fork-server.js';
 import { type BenchResponse, benchRequest } from './http-client.js';
 import { figures, type Figures } from './latency-figures.js';
 import { cpuPer, type CpuSnapshot, SERVER_BACKENDS_SQL, snapshotCpu } from './process-cpu.js';
@@ -166,6 +166,8 @@ interface ScenarioContext {
   warmupS: number;
   /** CPU of the server and its PostgreSQL backends now (see process-cpu.ts). */
   snapshotCpu: () => Promise<CpuSnapshot>;
+  /** Statements the server has sent PostgreSQL so far (each one a round trip). */
+  statementsSent: () => Promise<number>;
 }
 
 interface ScenarioResult {
@@ -175,6 +177,8 @@ interface ScenarioResult {
   details?: unknown;
   /** Server and PostgreSQL CPU per completed iteration of the measured period, in ms. */
   cpuPerIteration?: { serverMs: number; databaseMs: number };
+  /** Statements sent to PostgreSQL per completed iteration of the measured period. */
+  statementsPerIteration?: number;
   pass?: boolean;
 }
 
@@ -231,7 +235,7 @@ const healthScenario: Scenario = {
 
 const checkoutScenario: Scenario = {
   name: 'checkout',
-  async run({ base, buyers, materialSids, durationS, warmupS, snapshotCpu: snapshot }) {
+  async run({ base, buyers, materialSids, durationS, warmupS, snapshotCpu: snapshot, statementsSent }) {
     let pairs: number[] = [];
     // Per buyer: its own order of the materials and how far it has got.
     const walks = buyers.map(() => [...materialSids].sort(() => Math.random() - 0.5));
@@ -269,8 +273,10 @@ const checkoutScenario: Scenario = {
     await once(warmupS);
     pairs = [];
     const cpuBefore = await snapshot();
+    const statementsBefore = await statementsSent();
     const { latencies, errors } = await once(durationS);
     const cpu = cpuPer(cpuBefore, await snapshot(), pairs.length);
+    const statements = (await statementsSent()) - statementsBefore;
     const steps: ScenarioResult['steps'] = Object.fromEntries(
       [...latencies].map(([step, l]) => [step, { ...figures(l, durationS), errors: errors.get(step) ?? 0 }]),
     );
@@ -279,6 +285,7 @@ const checkoutScenario: Scenario = {
       name: 'checkout',
       steps,
       cpuPerIteration: cpu,
+      statementsPerIteration: Math.round((statements / Math.max(1, pairs.length)) * 100) / 100,
       pass: steps['place + wallet pay'].p95 <= TARGET_P95_MS,
     };
   },
@@ -368,11 +375,15 @@ async function main() {
           snapshotCpu(child.pid!, async () =>
             rowsOf<{ pid: number }>(await database.db.execute(sql.raw(SERVER_BACKENDS_SQL))).map((r) => r.pid),
           ),
+        statementsSent: () => statementsSentBy(child),
       });
       for (const [step, f] of Object.entries(result.steps)) printFigures(step, f, f.errors);
       if (result.cpuPerIteration)
         log(
-          `CPU per iteration: server ${result.cpuPerIteration.serverMs} ms, PostgreSQL ${result.cpuPerIteration.databaseMs} ms`,
+          `CPU per iteration: server ${result.cpuPerIteration.serverMs} ms, PostgreSQL ${result.cpuPerIteration.databaseMs} ms` +
+            (result.statementsPerIteration === undefined
+              ? ''
+              : `; statements (round trips) per iteration: ${result.statementsPerIteration}`),
         );
       results.push(result);
     }

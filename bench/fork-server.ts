@@ -81,3 +81,16 @@ export async function untilSearchIndexReady(base: string): Promise<string> {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
+
+/** How many statements the bench server has sent PostgreSQL so far (bench-server.ts counts them). */
+export function statementsSentBy(child: ChildProcess): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: { type?: string; count?: number }) => {
+      if (message?.type !== 'statements') return;
+      child.off('message', onMessage);
+      resolve(message.count ?? 0);
+    };
+    child.on('message', onMessage);
+    if (!child.send({ type: 'statements?' })) reject(new Error('bench server gone'));
+  });
+}

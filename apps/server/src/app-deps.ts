@@ -45,6 +45,18 @@ export interface AppDeps {
   state: ServiceState;
   /** Counters the modules move (payments, search caches); no-ops when metrics are not served. */
   metrics: AppMetrics;
+  /** The order-reward policy every settlement applies (modules/coupon), kept between saves. */
+  orderReward: OrderRewardSource;
+}
+
+/**
+ * The order-reward policy in force: the console's setting once an operator saved one, else the
+ * environment's (ORDER_REWARD_COUPON_*). Each server keeps what it read until a save, on it or on
+ * another server (change feed, channel 'settings'), makes it forget.
+ */
+export interface OrderRewardSource {
+  current(): Promise<Config['money']['orderReward']>;
+  forget(): void;
 }
 
 declare module 'fastify' {

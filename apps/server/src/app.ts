@@ -15,6 +15,7 @@ import { EventBus } from './lib/event-bus.js';
 import { createLocalPolicySigner } from './lib/local-upload-policy.js';
 import { TokenService } from './lib/tokens.js';
 import { createChangeFeed } from './ops/change-feed.js';
+import { createOrderRewardSource } from './modules/coupon/index.js';
 import { connectRedis } from './ops/redis.js';
 import { mediaRoutes } from './media/media.routes.js';
 import { publicUrlOfStorage } from './media/public-url.js';
@@ -124,6 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     changes: createChangeFeed(options.db),
     state: options.state ?? new ServiceState(),
     metrics: prometheus?.metrics ?? NO_METRICS,
+    orderReward: createOrderRewardSource(options.db, config.money),
   };
   app.decorate('deps', deps);
   // Every service, once (services.ts); the route plugins below receive them and build nothing.

@@ -204,7 +204,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
     app.log,
   );
   // Other servers' catalogue changes drop this server's search caches, their content changes its
-  // published documents (docs/decisions/0040, 0042).
+  // published documents, their settings its order-reward policy (docs/decisions/0040, 0042).
   const changes = database.postgres
     ? new ChangeListener({
         connectionString: database.postgres.connectionString,
@@ -213,6 +213,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
         handlers: {
           catalog: () => app.services.search.forgetSearches(),
           content: () => app.services.content.forgetPublished(),
+          settings: () => app.deps.orderReward.forget(),
         },
         log: app.log,
       })

@@ -91,6 +91,7 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger) {
     payments: deps.payments,
     metrics,
     settlementsInFlight: new Map(),
+    orderReward: deps.orderReward,
   };
   const orders = createOrderService({
     db,

@@ -15,9 +15,10 @@ import type { Db } from '../db/client.js';
 
 /**
  * What the servers cache and must forget together. 'catalog': the buyer-side search caches;
- * 'content': the published documents (内容管理, docs/decisions/0042).
+ * 'content': the published documents (内容管理, docs/decisions/0042); 'settings': the console's
+ * settings every payment applies (the order reward).
  */
-export const CHANGE_CHANNELS = ['catalog', 'content'] as const;
+export const CHANGE_CHANNELS = ['catalog', 'content', 'settings'] as const;
 export type ChangeChannel = (typeof CHANGE_CHANNELS)[number];
 
 /** The PostgreSQL channel a change channel is announced on. */

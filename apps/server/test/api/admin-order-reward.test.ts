@@ -1,7 +1,7 @@
 import { ORDER_REWARD_API } from '@gemstock/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, coupons } from '../../src/db/schema/index.js';
+import { auditLogs, coupons, siteSettings } from '../../src/db/schema/index.js';
 import { createTestOperator, type TestOperator } from '../helpers/admin.js';
 import { createBuyer } from '../helpers/factories.js';
 import { injectApi } from '../helpers/inject-api.js';
@@ -113,5 +113,46 @@ describe('the order-reward coupon in the console', () => {
     expect((await t.call({ method: 'GET', url: ORDER_REWARD_API.setting.path, token: buyer.token })).status).toBe(401);
     expect((await save({ enabled: true, type: 1, amount: 2_000, validDays: 30 }, buyer.token)).status).toBe(401);
     expect((await t.call({ method: 'GET', url: ORDER_REWARD_API.setting.path })).status).toBe(401);
+  });
+});
+
+describe('the policy each server keeps between saves', () => {
+  // A separate app, so the setting written here is this test's own.
+  let own: TestApp;
+  beforeAll(async () => {
+    own = await buildTestApp();
+  });
+  afterAll(async () => own.close());
+
+  const writeSetting = (amount: number) =>
+    own.database.db
+      .insert(siteSettings)
+      .values({ key: 'order_reward', value: { enabled: true, type: 1, amount, validDays: 30 } })
+      .onConflictDoUpdate({
+        target: siteSettings.key,
+        set: { value: { enabled: true, type: 1, amount, validDays: 30 } },
+      });
+
+  it('is read once, and again only after it is forgotten (a save here, or another server’s through the change feed)', async () => {
+    const source = own.app.deps.orderReward;
+    source.forget();
+    expect(await source.current()).toBeNull();
+    // Written behind the server's back: the kept policy stands until something says it changed.
+    await writeSetting(1_200);
+    expect(await source.current()).toBeNull();
+    source.forget();
+    expect(await source.current()).toMatchObject({ type: 1, amount: 1_200, validDays: 30 });
+  });
+
+  it('does not keep a read that a forget overtook', async () => {
+    const source = own.app.deps.orderReward;
+    source.forget();
+    const before = source.current();
+    // A save committed while the read was under way: the read may answer the old policy to its
+    // own caller, but the next one reads again.
+    await writeSetting(1_300);
+    source.forget();
+    await before;
+    expect(await source.current()).toMatchObject({ amount: 1_300 });
   });
 });

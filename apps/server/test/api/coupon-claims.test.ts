@@ -14,6 +14,7 @@ import {
   createCoupon,
   createMaterials,
   createSubAccount,
+  fundWallet,
   orderRow,
   payByWallet,
   placeOrder,
@@ -244,6 +245,67 @@ describe('coupon claims on transfer', () => {
       payload: await arrivalOfPrice(t, winnerOrder.sid, '已到账'),
     });
     expect(confirmed.code).toBe(0);
+    expect(await couponState(coupon.sid)).toEqual({ redeemedCount: 1, uses: 1 });
+  });
+});
+
+describe('coupon claims an order holds when the wallet pays it', () => {
+  // An online link or a transfer fixes the pay way, so the wallet never pays such an order; a claim
+  // an order holds at a wallet payment is one left from before (written here as a claim is).
+  async function holdClaim(couponSid: string, buyer: TestBuyer, orderSid: string) {
+    await t.database.db.transaction(async (tx) => {
+      await tx.insert(couponRedemptions).values({ couponSid, userSid: buyer.sid, orderSid });
+      await tx.update(coupons).set({ redeemedCount: 1 }).where(eq(coupons.sid, couponSid));
+    });
+  }
+
+  it('paid without a coupon: the claim it held goes back', async () => {
+    const coupon = await createCoupon(t, { type: 1, amount: 1000, redemptionLimit: 1 });
+    const buyer = await createCompanyBuyer(t);
+    await fundWallet(t, buyer.sid, 100_000);
+    const order = await newOrder(buyer);
+    await holdClaim(coupon.sid, buyer, order.sid);
+
+    const paid = await payByWallet(t, buyer, order.sid, { code: null });
+    expect(paid.code).toBe(0);
+    expect(paid.data.order).toMatchObject({ status: 'PAYED', couponCode: null });
+    expect(await couponState(coupon.sid)).toEqual({ redeemedCount: 0, uses: 0 });
+  });
+
+  it('paid with the coupon it held a claim on: that claim is the one use', async () => {
+    const coupon = await createCoupon(t, { type: 1, amount: 1000, redemptionLimit: 1 });
+    const buyer = await createCompanyBuyer(t);
+    await fundWallet(t, buyer.sid, 100_000);
+    const order = await newOrder(buyer);
+    await holdClaim(coupon.sid, buyer, order.sid);
+
+    const paid = await payByWallet(t, buyer, order.sid, { code: coupon.code });
+    expect(paid.code).toBe(0);
+    expect(paid.data.order).toMatchObject({ status: 'PAYED', couponCode: coupon.code });
+    expect(await couponState(coupon.sid)).toEqual({ redeemedCount: 1, uses: 1 });
+  });
+
+  it('paid with another coupon: the held one goes back, the new one is claimed', async () => {
+    const first = await createCoupon(t, { type: 1, amount: 1000, redemptionLimit: 1 });
+    const second = await createCoupon(t, { type: 1, amount: 2000, redemptionLimit: 1 });
+    const buyer = await createCompanyBuyer(t);
+    await fundWallet(t, buyer.sid, 100_000);
+    const order = await newOrder(buyer);
+    await holdClaim(first.sid, buyer, order.sid);
+
+    const paid = await payByWallet(t, buyer, order.sid, { code: second.code });
+    expect(paid.code).toBe(0);
+    expect(await couponState(first.sid)).toEqual({ redeemedCount: 0, uses: 0 });
+    expect(await couponState(second.sid)).toEqual({ redeemedCount: 1, uses: 1 });
+  });
+
+  it('paid with a coupon and holding no claim: claimed in the payment', async () => {
+    const coupon = await createCoupon(t, { type: 1, amount: 1000, redemptionLimit: 1 });
+    const buyer = await createCompanyBuyer(t);
+    await fundWallet(t, buyer.sid, 100_000);
+    const order = await newOrder(buyer);
+
+    expect((await payByWallet(t, buyer, order.sid, { code: coupon.code })).code).toBe(0);
     expect(await couponState(coupon.sid)).toEqual({ redeemedCount: 1, uses: 1 });
   });
 });

@@ -64,6 +64,28 @@ describe('wallet payment', () => {
     expect(books.spends).toBe(696);
   });
 
+  it('a purchase leaves in the cart only what it did not buy, whether or not its materials were there', async () => {
+    const buyer = await createCompanyBuyer(t);
+    await fundWallet(t, buyer.sid, 200_000);
+    const mats = await createMaterials(t, 4);
+    const cartOf = async () =>
+      (await t.database.db.select().from(cartItems).where(eq(cartItems.userSid, buyer.sid)))
+        .map((c) => c.materialSid)
+        .sort();
+    await injectApi(t, CART_API.add, { body: { material: mats[0]!.sid, spec: 2 }, token: buyer.token });
+    await injectApi(t, CART_API.add, { body: { material: mats[3]!.sid, spec: 2 }, token: buyer.token });
+
+    // Bought straight away, none of it in the cart: the cart stays as it was.
+    const buyNow = await placeOrder(t, buyer, { [mats[1]!.sid]: 2 });
+    expect((await payByWallet(t, buyer, buyNow.sid)).code).toBe(0);
+    expect(await cartOf()).toEqual([mats[0]!.sid, mats[3]!.sid].sort());
+
+    // One of the two bought was in the cart: that line goes, the other line stays.
+    const mixed = await placeOrder(t, buyer, { [mats[0]!.sid]: 2, [mats[2]!.sid]: 2 });
+    expect((await payByWallet(t, buyer, mixed.sid)).code).toBe(0);
+    expect(await cartOf()).toEqual([mats[3]!.sid]);
+  });
+
   it('answers the same success again for a repeated call, without a second debit', async () => {
     const buyer = await createCompanyBuyer(t);
     await fundWallet(t, buyer.sid, 69_900);

@@ -98,6 +98,7 @@ describe('GET /api/user/code', () => {
       expect(codes(await usable(buyer.token))).toEqual([paid.data.coupon]);
     } finally {
       t.config.money.orderReward = null;
+      t.app.deps.orderReward.forget();
     }
   });
 });

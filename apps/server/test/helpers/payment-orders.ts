@@ -99,6 +99,8 @@ export async function listAttempts(t: TestApp, orderSid: string) {
 /** Turns the order reward on, so one coupon per paid order is issued. */
 export function enableOrderReward(t: TestApp): void {
   t.config.money.orderReward = { type: 1, amount: 1000, validDays: 30, orderTypes: ['material', 'wallet', 'custom'] };
+  // The server keeps the policy it read: it reads the environment's again.
+  t.app.deps.orderReward.forget();
 }
 
 /** Row counts and order states of every table money touches (payment_events excluded: it records deliveries). */

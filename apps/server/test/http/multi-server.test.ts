@@ -21,6 +21,7 @@ import {
   CONTENT_API,
   type TContentVersion,
   type TPublishedContent,
+  ORDER_REWARD_API,
 } from '@gemstock/contract';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,7 +38,7 @@ import { newSid } from '../../src/lib/ids.js';
 import { TokenService } from '../../src/lib/tokens.js';
 import { createTestOperator, filePart, makeJpeg, multipartBody } from '../helpers/admin.js';
 import { insertMaterial } from '../helpers/factories.js';
-import { createCompanyBuyer, fundWallet, payByWallet, placeOrder } from '../helpers/money.js';
+import { createCompanyBuyer, createMaterials, fundWallet, payByWallet, placeOrder } from '../helpers/money.js';
 import { insertTestOrder } from '../helpers/payment-orders.js';
 import {
   killServerProcesses,
@@ -376,6 +377,32 @@ describe.skipIf(!usePostgres)('several servers on one PostgreSQL database', () =
       await waitFor('the published FAQ on every server', async () => (await faqVersion(app)) === draft.data.version);
     }
     expect(Date.now() - publishedAt).toBeLessThanOrEqual(2000);
+
+    // 1c. The order reward saved in the console through one server applies to wallet payments
+    //     through the others within 2 s, although each keeps the policy it read (the change
+    //     feed's settings channel).
+    const rewardOfAPayment = async (app: TestApp) => {
+      const buyer = await createCompanyBuyer(app);
+      await fundWallet(app, buyer.sid, 69_900);
+      const [material] = await createMaterials(app, 1);
+      const order = await placeOrder(app, buyer, { [material!.sid]: 2 });
+      const paid = await payByWallet(app, buyer, order.sid);
+      expect(paid.code, paid.message).toBe(0);
+      return paid.data.coupon;
+    };
+    for (const app of apps.slice(1)) expect(await rewardOfAPayment(app)).toBeNull();
+    const rewardSaved = await one.call({
+      method: ORDER_REWARD_API.save.method,
+      url: ORDER_REWARD_API.save.path,
+      payload: { enabled: true, type: 1, amount: 2_000, validDays: 30 },
+      token: operator.token,
+    });
+    expect(rewardSaved.code, rewardSaved.message).toBe(0);
+    const rewardSavedAt = Date.now();
+    for (const app of apps.slice(1)) {
+      await waitFor('the order reward on every server', async () => (await rewardOfAPayment(app)) !== null);
+    }
+    expect(Date.now() - rewardSavedAt).toBeLessThanOrEqual(2000);
 
     // 2. A per-address limit reached across servers holds on all of them (login: 10 a minute).
     const address = nextAddress();

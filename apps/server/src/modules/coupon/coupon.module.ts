@@ -11,7 +11,7 @@ import {
 import { listUsableCoupons } from './coupon.service.js';
 import { orderRewardSetting, saveOrderRewardSetting } from './order-reward-setting.service.js';
 
-export type CouponDeps = Pick<AppDeps, 'db' | 'config'>;
+export type CouponDeps = Pick<AppDeps, 'db' | 'config' | 'orderReward' | 'changes'>;
 
 /** The buyer's usable coupons; built once, in services.ts. */
 export function createCouponService(deps: CouponDeps) {

@@ -17,4 +17,4 @@ export {
   resolveCoupon,
 } from './order-coupon.service.js';
 export type { CouponRefusal, OrderRewardPolicy } from './order-coupon.service.js';
-export { currentOrderReward } from './order-reward-setting.service.js';
+export { createOrderRewardSource } from './order-reward-setting.service.js';

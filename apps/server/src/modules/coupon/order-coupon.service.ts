@@ -124,13 +124,18 @@ export async function claimOrderCoupon(
 export async function holdOrderCoupon(
   tx: DbOrTx,
   order: { sid: string; userSid: string; couponCode: string | null },
+  /**
+   * Whether the order holds any claim, when the caller read it after locking the order (null:
+   * not known). An order known to hold none has nothing to give back and no claim to find.
+   */
+  holdsClaims: boolean | null = null,
 ): Promise<CouponRefusal | null> {
   const coupon = order.couponCode ? await findCouponByCode(tx, order.couponCode) : null;
   if (order.couponCode && !coupon) return 'coupon_gone';
-  await releaseCouponClaims(tx, order.sid, coupon?.sid ?? null);
+  if (holdsClaims !== false) await releaseCouponClaims(tx, order.sid, coupon?.sid ?? null);
   if (!coupon) return null;
   const claim = { couponSid: coupon.sid, userSid: order.userSid, orderSid: order.sid };
-  if (await hasCouponClaim(tx, claim)) return null;
+  if (holdsClaims !== false && (await hasCouponClaim(tx, claim))) return null;
   const outcome = await claimCoupon(tx, claim);
   return outcome === 'claimed' ? null : outcome;
 }

@@ -4,7 +4,7 @@ import {
   type TOrderRewardSetting,
   type TOrderRewardSettingResponse,
 } from '@gemstock/contract';
-import type { AppDeps } from '../../app-deps.js';
+import type { AppDeps, OrderRewardSource } from '../../app-deps.js';
 import type { DbOrTx } from '../../db/client.js';
 import { recordOperatorAction } from '../audit/index.js';
 import { findSiteSetting, saveSiteSetting } from '../service-contact/index.js';
@@ -18,7 +18,7 @@ const REWARDED_ORDER_TYPES = ['material', 'custom', 'dashboard'] as const;
 /** What the console offers while the reward is off and was never set: ¥20 off, 30 days. */
 const SUGGESTED: Omit<TOrderRewardSetting, 'enabled'> = { type: CouponType.FIXED, amount: 2000, validDays: 30 };
 
-type RewardDeps = Pick<AppDeps, 'db' | 'config'>;
+type RewardDeps = Pick<AppDeps, 'db' | 'config' | 'orderReward' | 'changes'>;
 
 function isStoredSetting(value: unknown): value is TOrderRewardSetting {
   const v = value as Partial<TOrderRewardSetting> | null;
@@ -43,16 +43,40 @@ function settingOf(policy: OrderRewardPolicy | null): TOrderRewardSetting {
 }
 
 /**
- * The order-reward policy in force when an order is paid, read in the payment's transaction:
- * the console's setting once an operator saved one, else `fallback` (the ORDER_REWARD_COUPON_*
- * variables, off by default).
+ * The order-reward policy in force: the console's setting once an operator saved one, else
+ * `fallback` (the ORDER_REWARD_COUPON_* variables, off by default).
  */
-export async function currentOrderReward(
-  tx: DbOrTx,
-  fallback: OrderRewardPolicy | null,
-): Promise<OrderRewardPolicy | null> {
-  const row = await findSiteSetting(tx, SETTING_KEY);
+async function readOrderReward(db: DbOrTx, fallback: OrderRewardPolicy | null): Promise<OrderRewardPolicy | null> {
+  const row = await findSiteSetting(db, SETTING_KEY);
   return row && isStoredSetting(row.value) ? policyOf(row.value) : fallback;
+}
+
+/**
+ * AppDeps.orderReward: every settlement applies the policy, which changes only when an operator
+ * saves it, so each server keeps the read (a statement less per payment) until a save makes it
+ * forget — on this server at once, on the others through the change feed. What is kept is the
+ * read in progress: a forget during it drops it, so a read that began before a save is never
+ * kept after it. A failed read is not kept either.
+ */
+export function createOrderRewardSource(
+  db: DbOrTx,
+  environment: { readonly orderReward: OrderRewardPolicy | null },
+): OrderRewardSource {
+  let kept: Promise<OrderRewardPolicy | null> | null = null;
+  return {
+    current() {
+      if (kept) return kept;
+      const reading = readOrderReward(db, environment.orderReward);
+      kept = reading;
+      reading.catch(() => {
+        if (kept === reading) kept = null;
+      });
+      return reading;
+    },
+    forget() {
+      kept = null;
+    },
+  };
 }
 
 /** GET /api/admin/settings/order-reward. */
@@ -88,5 +112,8 @@ export async function saveOrderRewardSetting(
       after,
     });
   });
+  // Payments from now on, on this server and the others, apply the saved setting.
+  deps.orderReward.forget();
+  await deps.changes.publish('settings');
   return orderRewardSetting(deps);
 }

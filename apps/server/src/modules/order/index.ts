@@ -26,6 +26,6 @@ export {
   lockOrderBySid,
   lockVisibleOrderToPay,
 } from './order.repository.js';
-export type { OrderItemToPay } from './order.repository.js';
+export type { ItemsToPay, OrderItemToPay } from './order.repository.js';
 export { orderRoutes } from './order.routes.js';
 export { canViewOrder, insertQuotedOrder, requestApproval, reuseWindowOf } from './order.service.js';

@@ -9,7 +9,6 @@ import {
 import type { Db, DbOrTx } from '../../db/client.js';
 import {
   couponCodeOf,
-  currentOrderReward,
   holdOrderCoupon,
   issueRewardCoupon,
   releaseOrderCoupons,
@@ -51,7 +50,7 @@ export interface SettleOrderInput {
 export type { OrderRewardPolicy } from '../coupon/index.js';
 
 export interface SettleOptions {
-  /** The environment's order reward (ORDER_REWARD_COUPON_*), used until the console sets one. */
+  /** The order-reward policy in force (AppDeps.orderReward): a paid order earns its coupon. */
   reward?: OrderRewardPolicy | null;
 }
 
@@ -123,9 +122,15 @@ export async function applyOrderPaid(
   order: OrderRow,
   input: SettleOrderInput,
   options: {
+    /** The order-reward policy in force (AppDeps.orderReward.current()). */
     reward: OrderRewardPolicy | null;
-    /** The order's items when the caller has them already (saves a query). */
-    items?: readonly { materialSid: string; spec: number }[];
+    /**
+     * The order's items when the caller has them already (saves a query), with whether the
+     * buyer's cart holds each material when the caller read that too.
+     */
+    items?: readonly { materialSid: string; spec: number; inCart?: boolean }[];
+    /** Whether the order holds any coupon claim, when the caller read it after its locks. */
+    holdsCouponClaims?: boolean | null;
     /** New price fields to store with the status change (the wallet payment re-prices in the same transaction). */
     price?: OrderPriceChange;
   },
@@ -134,11 +139,12 @@ export async function applyOrderPaid(
   couponCode: string | null;
   couponRefused: CouponRefusal | null;
 }> {
-  const couponRefused = await holdOrderCoupon(tx, order);
+  const couponRefused = await holdOrderCoupon(tx, order, options.holdsCouponClaims ?? null);
   if (couponRefused) return { order, couponCode: null, couponRefused };
 
   if (order.orderType === OrderType.MATERIAL) {
-    const items = options.items ?? (await listOrderItems(tx, order.sid));
+    const items: readonly { materialSid: string; spec: number; inCart?: boolean }[] =
+      options.items ?? (await listOrderItems(tx, order.sid));
     await grantOrderLicences(tx, {
       ownerSid: order.ownerSid,
       buyerSid: order.userSid,
@@ -155,7 +161,8 @@ export async function applyOrderPaid(
         at: input.paidAt,
       });
     }
-    await removePaidItemsFromCart(tx, order.userSid, order.sid);
+    // Bought things leave the cart; a purchase none of whose materials is in it deletes nothing.
+    if (!items.every((i) => i.inCart === false)) await removePaidItemsFromCart(tx, order.userSid, order.sid);
   } else if (order.orderType === OrderType.WALLET) {
     await creditRecharge(tx, {
       ownerSid: order.ownerSid,
@@ -166,8 +173,7 @@ export async function applyOrderPaid(
     });
   }
 
-  // the console's order-reward setting, or the environment's until an operator saved one
-  const policy = await currentOrderReward(tx, options.reward);
+  const policy = options.reward;
   const reward = policy && policy.orderTypes.includes(order.orderType) ? policy : null;
   const rewardCoupon = reward ? await issueRewardCoupon(tx, order.userSid, reward, input.paidAt) : null;
 

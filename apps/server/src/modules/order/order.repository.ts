@@ -28,7 +28,15 @@ import {
   positionAt,
   positionOrder,
 } from '../../lib/list-cursor.js';
-import { cartItems, materials, orderItems, orders, ownedLicenceSpecsSql, users } from '../../db/schema/index.js';
+import {
+  cartItems,
+  couponRedemptions,
+  materials,
+  orderItems,
+  orders,
+  ownedLicenceSpecsSql,
+  users,
+} from '../../db/schema/index.js';
 
 import type { OrderRow } from '../../db/rows.js';
 
@@ -544,15 +552,33 @@ export async function listItemsOfOrders(db: DbOrTx, orderSids: readonly string[]
 /** An item of an order being paid, with the licence types its company already holds of the material. */
 export interface OrderItemToPay extends OrderItemView {
   ownedSpecs: number[];
+  /** Whether the buyer's cart holds the material (a paid item leaves the cart: nothing to delete when none does). */
+  inCart: boolean;
+}
+
+/** The items of an order being paid, and whether the order holds any coupon claim. */
+export interface ItemsToPay {
+  items: OrderItemToPay[];
+  /**
+   * Read with the items, after the payment's locks: false lets the settlement skip giving back
+   * claims it does not hold. Unknown (null) for an order without items: the settlement then asks.
+   */
+  holdsCouponClaims: boolean | null;
 }
 
 /**
  * The items of an order being paid (as listItemsOfOrders), each with the licence types the
  * owner already holds of its material, read in the same statement (the licences counted as
  * listOwnedSpecs counts them: not superseded by an upgrade, not revoked): the payment refuses a
- * licence bought meanwhile by another order without a read of its own.
+ * licence bought meanwhile by another order without a read of its own. The same statement tells
+ * whether the buyer's cart holds each material and whether the order holds a coupon claim, so a
+ * payment without a cart line or a coupon (a "buy now") sends no statement to delete either.
+ * Called after the payment locked the order and the wallet: it reads what was committed before.
  */
-export async function listItemsToPay(tx: DbOrTx, orderSid: string, ownerSid: string): Promise<OrderItemToPay[]> {
+export async function listItemsToPay(
+  tx: DbOrTx,
+  order: { sid: string; ownerSid: string; userSid: string },
+): Promise<ItemsToPay> {
   const rows = await preparedIn(tx, 'order_items_to_pay', (name) =>
     tx
       .select({
@@ -561,14 +587,19 @@ export async function listItemsToPay(tx: DbOrTx, orderSid: string, ownerSid: str
           sql`${sql.placeholder('owner')}::text`,
           sql.raw('"order_items"."material_sid"'),
         ),
+        inCart: sql<boolean>`exists (select 1 from ${cartItems} where ${cartItems.userSid} = ${sql.placeholder('buyer')}::text and ${cartItems.materialSid} = ${orderItems.materialSid})`,
+        holdsCouponClaims: sql<boolean>`exists (select 1 from ${couponRedemptions} where ${couponRedemptions.orderSid} = ${sql.placeholder('order')}::text)`,
       })
       .from(orderItems)
       .innerJoin(materials, eq(materials.sid, orderItems.materialSid))
       .where(eq(orderItems.orderSid, sql.placeholder('order')))
       .orderBy(orderItems.materialSid)
       .prepare(name),
-  ).execute({ order: orderSid, owner: ownerSid });
-  return rows.map((r) => ({ ...r, ownedSpecs: r.ownedSpecs.map(Number) }));
+  ).execute({ order: order.sid, owner: order.ownerSid, buyer: order.userSid });
+  return {
+    items: rows.map(({ holdsCouponClaims: _, ...r }) => ({ ...r, ownedSpecs: r.ownedSpecs.map(Number) })),
+    holdsCouponClaims: rows[0]?.holdsCouponClaims ?? null,
+  };
 }
 
 /** Display names of buyers (sub-accounts in a main account's list). */

@@ -169,6 +169,7 @@ export async function applyVerifiedTrade(
     return { outcome: 'duplicate', acknowledge: true, reason: null, orderSid, orderStatus: OrderStatus.PAYED };
   }
 
+  const reward = await deps.orderReward.current();
   const { result: settlement, isLeader } = await settleOnce(deps, idempotencyKey, () =>
     settleOrderPayment(
       db,
@@ -181,7 +182,7 @@ export async function applyVerifiedTrade(
         paidAt: trade.paidAt ?? new Date(),
         idempotencyKey,
       },
-      { reward: deps.config.money.orderReward },
+      { reward },
     ),
   );
   // Money was taken on this attempt whatever the order's fate: it is not to be closed.

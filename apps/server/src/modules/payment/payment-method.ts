@@ -1,3 +1,4 @@
+import type { OrderRewardSource } from '../../app-deps.js';
 import type { MoneyConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { MessageSender } from '../../notify/message-sender.js';
@@ -33,6 +34,8 @@ export const SILENT_LOG: PaymentLog = { info: () => undefined, warn: () => undef
  * shown, the clock) and the money settings.
  */
 export interface PayMethodDeps {
+  /** The order-reward policy a settlement applies. */
+  orderReward: OrderRewardSource;
   db: Db;
   money: MoneyConfig;
   orders: Pick<OrderService, 'findVisibleOrder' | 'presentOne' | 'now'>;

@@ -1,4 +1,5 @@
 import { ErrorCode } from '@gemstock/contract';
+import type { OrderRewardSource } from '../../app-deps.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
@@ -31,6 +32,8 @@ export interface PaymentDeps {
    * payment service; without it every delivery goes to the database.
    */
   settlementsInFlight?: Map<string, Promise<SettleResult>>;
+  /** The order-reward policy every settlement applies. */
+  orderReward: OrderRewardSource;
 }
 
 /** Orders a buyer may pay and poll: the order module's rule (own orders; a main account's sub-accounts' too). */

@@ -193,7 +193,7 @@ export async function confirmTransfer(
           paidAt: now,
           idempotencyKey: `transfer:${sid}`,
         },
-        { reward: deps.money.orderReward },
+        { reward: await deps.orderReward.current() },
       );
       if (settled.outcome === 'coupon_unclaimed') throw new AppError(ErrorCode.COUPON_CLAIM_MISSING);
       if (settled.outcome !== 'settled') throw new AppError(ErrorCode.TRANSFER_NOT_PENDING);

@@ -111,6 +111,7 @@ async function payInOneTransaction(
   input: PayRequest,
 ): Promise<WalletPayOutcome> {
   const now = deps.orders.now();
+  const reward = await deps.orderReward.current();
   return deps.db.transaction(async (tx): Promise<WalletPayOutcome> => {
     const order = await lockVisibleOrderToPay(tx, {
       sid,
@@ -128,7 +129,7 @@ async function payInOneTransaction(
     // Locks the wallet before pricing: VIP status and balance are then fixed until commit.
     // Lapsed money is written off here, so it can never be spent.
     const lots = await lockLotsToSpend(tx, ownerSid, now);
-    const items = await listItemsToPay(tx, order.sid, ownerSid);
+    const { items, holdsCouponClaims } = await listItemsToPay(tx, order);
     const { breakdown } = await priceWithContext(tx, {
       orderType: order.orderType,
       lineCents: items.length > 0 ? items.map((i) => i.unitPriceCents) : [order.priceOriginCents],
@@ -179,7 +180,7 @@ async function payInOneTransaction(
         paidAt: now,
         idempotencyKey: `${isFree ? 'free' : 'wallet'}:${order.sid}`,
       },
-      { reward: deps.money.orderReward, items, price },
+      { reward, items, holdsCouponClaims, price },
     );
     if (paid.couponRefused === 'coupon_gone') throw new AppError(ErrorCode.COUPON_INVALID);
     if (paid.couponRefused) throw new AppError(claimErrorOf(paid.couponRefused));
