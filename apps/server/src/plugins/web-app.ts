@@ -21,8 +21,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { RESPONSE_BROTLI_QUALITY, escapeHtml } from '../lib/html.js';
+import { escapeHtml } from '../lib/html.js';
+import { sendEncoded } from '../lib/response-encoding.js';
 
 /** Hashed build output (`assets/name-<hash>.js`): the same URL never changes content. */
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -123,18 +123,10 @@ function jsonForHtml(json: string): string {
 /**
  * An HTML page made for this request, brotli or gzip as the browser accepts. Compressed here:
  * the page fallback is the not-found handler, which is no route, so @fastify/compress (a hook on
- * routes) never sees it. Brotli at the quality JSON is compressed with.
+ * routes) never sees it.
  */
 function sendCompressedHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
-  const accepted = String(request.headers['accept-encoding'] ?? '');
-  const vary = reply.getHeader('vary');
-  reply.type('text/html; charset=utf-8').header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
-  if (/\bbr\b/.test(accepted)) {
-    const body = brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: RESPONSE_BROTLI_QUALITY } });
-    return reply.header('content-encoding', 'br').send(body);
-  }
-  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(gzipSync(html));
-  return reply.send(html);
+  return sendEncoded(request, reply, 'text/html; charset=utf-8', html);
 }
 
 /**

@@ -7,12 +7,13 @@ import {
   MATERIAL_API,
 } from '@gemstock/contract';
 import { and, eq, sql } from 'drizzle-orm';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { matchTokens, materials, searchLogs } from '../../src/db/schema/index.js';
 import { refreshHotKeywords } from '../../src/modules/search/hot-keywords.js';
 import { CatalogSearch } from '../../src/modules/search/search.service.js';
 import { SearchSample } from '../../src/modules/search/search-sample.js';
-import { parseSearchFilter, ringStartOf } from '../../src/modules/search/search-query.js';
+import { parseSearchFilter, RING_STARTS, ringStartOf } from '../../src/modules/search/search-query.js';
 import { searchTokensFor } from '../../src/modules/search/search-tokens.js';
 import { createBuyer, daysAgo, insertMaterial, materialValues } from '../helpers/factories.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
@@ -295,6 +296,54 @@ describe('GET /api/material — matching, filters and sorts', () => {
     const res = await search(t, { keyword: '  ', format: '', orientation: '', period: '', sort: '-created' });
     expect(res.code).toBe(0);
     expect(res.data.total).toBe(8);
+  });
+});
+
+describe('GET /api/material — a visitor’s answer', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    for (let i = 0; i < 12; i += 1) await insertMaterial(t, { keywords: ['玛瑙', `手串${i}`] });
+  });
+  afterAll(async () => t.close());
+
+  const ask = (query: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url: `${MATERIAL_API.search.path}?${query}`, headers });
+
+  it('is the same for every visitor handed the same seed, sent as each one accepts it', async () => {
+    const plain = await ask('keyword=玛瑙&page_size=10');
+    const seed = (JSON.parse(plain.body) as { data: Search }).data.seed!;
+    // The server hands out one seed per starting point of the random order.
+    expect(seed).toBeGreaterThanOrEqual(0);
+    expect(seed).toBeLessThan(RING_STARTS);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+
+    const br = await ask(`keyword=玛瑙&page_size=10&seed=${seed}`, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gzip = await ask(`keyword=玛瑙&page_size=10&seed=${seed}`, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    const refused = await ask(`keyword=玛瑙&page_size=10&seed=${seed}`, { 'accept-encoding': 'br;q=0, gzip;q=0' });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body).toBe(plain.body);
+  });
+
+  it('keeps a seed of the visitor’s own, with the order of its starting point', async () => {
+    const own = RING_STARTS * 1_000 + 3;
+    const ownAnswer = JSON.parse((await ask(`keyword=玛瑙&page_size=10&seed=${own}`)).body) as { data: Search };
+    const given = JSON.parse((await ask('keyword=玛瑙&page_size=10&seed=3')).body) as { data: Search };
+    expect(ownAnswer.data.seed).toBe(own);
+    expect(given.data.seed).toBe(3);
+    expect(sids(ownAnswer.data.materials)).toEqual(sids(given.data.materials));
+  });
+
+  it('sorted by newest, is one answer for every visitor', async () => {
+    const a = await ask('keyword=玛瑙&sort=-created&page_size=10', { 'accept-encoding': 'br' });
+    const b = await ask('keyword=玛瑙&sort=-created&page_size=10', { 'accept-encoding': 'br' });
+    expect(Buffer.compare(a.rawPayload, b.rawPayload)).toBe(0);
+    expect((JSON.parse(brotliDecompressSync(a.rawPayload).toString()) as { data: Search }).data.seed).toBeNull();
   });
 });
 

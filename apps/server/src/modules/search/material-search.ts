@@ -24,6 +24,7 @@ import { TtlCache } from '../../lib/ttl-cache.js';
 import { cellsNearColour, labOfHex } from '../../media/colour-palette.js';
 import type { KeywordVocabulary } from './keyword-vocabulary.js';
 import type { SearchLogWriter } from './search-log.writer.js';
+import { SharedBody } from '../../lib/response-encoding.js';
 import {
   type ChosenColour,
   filterCacheKey,
@@ -31,6 +32,7 @@ import {
   needsSegmenting,
   newRandomSeed,
   parseSearchFilter,
+  RING_STARTS,
   ringStartOf,
   searchWords,
 } from './search-query.js';
@@ -97,10 +99,16 @@ export interface ListedPage {
   totalCapped: boolean;
   /** The page's materials, encoded (a JSON array). */
   json: string;
+  /**
+   * The whole answer as every visitor who is not signed in gets it (with the seed the server gave
+   * for this page's random order, RING_STARTS), compressed once per encoding.
+   */
+  visitorBody?: SharedBody;
 }
 
 /** The whole success envelope already encoded (no buyer-specific field in it), or the response to serialise. */
-export type SearchResult = { body: string; response?: undefined } | { body: null; response: TSearchMaterialsResponse };
+export type SearchResult =
+  { body: SharedBody | string; response?: undefined } | { body: null; response: TSearchMaterialsResponse };
 
 /** The cache of built result pages; one per process, made with the search service. */
 export function createPageCache(onCacheLookup?: (cache: 'page', hit: boolean) => void): TtlCache<ListedPage> {
@@ -234,9 +242,12 @@ export async function searchMaterials(
   }
   const head = { total: page.total, totalCapped: page.totalCapped, seed: isRandom ? seed : null };
   if (!user) {
-    return {
-      body: `{"code":0,"data":{"total":${head.total},"totalCapped":${head.totalCapped},"seed":${String(head.seed)},"materials":${page.json}},"message":"ok"}`,
-    };
+    const body = () =>
+      `{"code":0,"data":{"total":${head.total},"totalCapped":${head.totalCapped},"seed":${String(head.seed)},"materials":${page.json}},"message":"ok"}`;
+    // The seeds the server hands out (below RING_STARTS) are one per page: its answer is the same
+    // for every such visitor. A seed of the visitor's own making gets an answer of its own.
+    if (!isRandom || seed < RING_STARTS) return { body: (page.visitorBody ??= new SharedBody(body)) };
+    return { body: body() };
   }
   const materials = JSON.parse(page.json) as TMaterial[];
   return { response: { ...head, materials: await deps.materials.forBuyer(user, materials) }, body: null };

@@ -3,7 +3,6 @@ import {
   type FacetSelection,
   FACETS,
   type MaterialFormat,
-  MAX_RANDOM_SEED,
   type Orientation,
   type Period,
   Period as PeriodValue,
@@ -133,7 +132,9 @@ export function filterCacheKey(filter: SearchFilter): string {
 }
 
 export function newRandomSeed(): number {
-  return randomInt(0, MAX_RANDOM_SEED + 1);
+  // One seed per starting point: what a seed changes is only its starting point (ringStartOf), so
+  // every visitor handed the same one shares the same answer, encoded once (material-search.ts).
+  return randomInt(0, RING_STARTS);
 }
 
 /**

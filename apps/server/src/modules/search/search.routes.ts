@@ -1,5 +1,6 @@
 import { COMMON_API, MATERIAL_API } from '@gemstock/contract';
 import type { FastifyInstance } from 'fastify';
+import { sendEncoded } from '../../lib/response-encoding.js';
 import { route } from '../../plugins/route.js';
 import { searcherKeyOf } from './search-log.writer.js';
 import type { SearchService } from './search.module.js';
@@ -12,9 +13,10 @@ export async function searchRoutes(app: FastifyInstance, { search }: { search: S
     const searcher = searcherKeyOf(request.user?.sid ?? null, request.ip, config.jwtSecret);
     const result = await search.searchMaterials(request.query, request.user, searcher);
     // Already encoded when the page was cached, its materials checked against the same schema when
-    // read from the database or made by the same mapper from the index's rows (material-search.ts);
-    // a string payload bypasses the serializer, which is the point.
-    if (result.body !== null) return reply.type('application/json; charset=utf-8').send(result.body);
+    // read from the database or made by the same mapper from the index's rows (material-search.ts),
+    // and a visitor's answer compressed once for every visitor (SharedBody): it bypasses the
+    // serializer and the per-request compression, which is the point.
+    if (result.body !== null) return sendEncoded(request, reply, 'application/json; charset=utf-8', result.body);
     return result.response;
   });
 
