@@ -11,8 +11,8 @@
  *    BENCH_WARMUP (60) seconds of other visitors: GET /api/health as the baseline; one hot
  *    page already built (the cached path alone); visitors
  *    scrolling search results from page 1 to a depth of up to 50 (1-, 2- and 3+-character
- *    keywords with search-log skew, 30 % filtered, the three sorts, each visitor with its own
- *    seed), split by page (1 vs 41–50) and keyword length; page 1 for a new visitor every
+ *    keywords with search-log skew, 30 % filtered, the three sorts, each visitor with the seed the
+ *    server hands out), split by page (1 vs 41–50) and keyword length; page 1 for a new visitor every
  *    request; jumping to any page 1–50 of those result sets; the filter panel's facet counts
  *    (GET /api/material/facets) and facet-filtered pages; colour-filtered pages (`color=`, a
  *    swatch alone, with a keyword or facets); 相似素材 of random materials; health again. Cold searches
@@ -33,6 +33,7 @@ import sharp from 'sharp';
 import { connectPostgres, migrateDatabase } from '../apps/server/src/db/client.js';
 import { makeThumbnail } from '../apps/server/src/media/image-processor.js';
 import { searchTokensFor } from '../apps/server/src/modules/search/search-tokens.js';
+import { RING_STARTS } from '../apps/server/src/modules/search/search-query.js';
 import { ensureBenchMaterials, mulberry32 } from './seed-materials.js';
 import { assertSafeDatabase, ensureDatabase } from './bench-database.js';
 import { forkBenchServer, untilSearchIndexReady } from './fork-server.js';
@@ -192,7 +193,9 @@ function sessionRequests(options: { count: number; seed: number; maxDepth: numbe
     const sort = pick(SORTS);
     const filter = random() < FILTERED_SHARE ? pick(FILTERS) : {};
     const query: Record<string, string> = { keyword: zipf(pools[kind]), ...filter, sort };
-    if (sort === 'random') query.seed = String(Math.floor(random() * 2_147_483_647));
+    // The seed the server handed the visitor with its first page (one of RING_STARTS), which the
+    // web app sends back for every later page.
+    if (sort === 'random') query.seed = String(Math.floor(random() * RING_STARTS));
     return { kind, query, page: 0, depth: 1 + Math.floor(random() * options.maxDepth) };
   };
   const sessions = Array.from({ length: options.active }, newSession);
@@ -306,7 +309,7 @@ async function timeColdSearches(base: string, count: number): Promise<ScenarioRe
       sort: pick(SORTS),
       page: String(1 + Math.floor(random() * 50)),
     };
-    if (query.sort === 'random') query.seed = String(Math.floor(random() * 2_147_483_647));
+    if (query.sort === 'random') query.seed = String(Math.floor(random() * RING_STARTS));
     const t0 = performance.now();
     const res = await fetch(base + searchPath(query));
     await res.arrayBuffer();
