@@ -125,6 +125,9 @@ export async function confirmTransfer(
       { path: 'arrivedOn', message: '到账日期不能晚于今天' },
     ]);
   }
+  // Read before the transaction: a first read goes to the database on a connection of its own,
+  // which the embedded database (one connection) would give only after the transaction.
+  const reward = await deps.orderReward.current();
   let result: { order: OrderRow; arrival: TransferArrivalRow; received: number; settled: boolean };
   try {
     result = await deps.db.transaction(async (tx) => {
@@ -193,7 +196,7 @@ export async function confirmTransfer(
           paidAt: now,
           idempotencyKey: `transfer:${sid}`,
         },
-        { reward: await deps.orderReward.current() },
+        { reward },
       );
       if (settled.outcome === 'coupon_unclaimed') throw new AppError(ErrorCode.COUPON_CLAIM_MISSING);
       if (settled.outcome !== 'settled') throw new AppError(ErrorCode.TRANSFER_NOT_PENDING);
