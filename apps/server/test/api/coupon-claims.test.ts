@@ -252,19 +252,24 @@ describe('coupon claims on transfer', () => {
 describe('coupon claims an order holds when the wallet pays it', () => {
   // An online link or a transfer fixes the pay way, so the wallet never pays such an order; a claim
   // an order holds at a wallet payment is one left from before (written here as a claim is).
-  async function holdClaim(couponSid: string, buyer: TestBuyer, orderSid: string) {
-    await t.database.db.transaction(async (tx) => {
-      await tx.insert(couponRedemptions).values({ couponSid, userSid: buyer.sid, orderSid });
-      await tx.update(coupons).set({ redeemedCount: 1 }).where(eq(coupons.sid, couponSid));
-    });
-  }
-
-  it('paid without a coupon: the claim it held goes back', async () => {
-    const coupon = await createCoupon(t, { type: 1, amount: 1000, redemptionLimit: 1 });
+  /** A funded buyer's unpaid order, holding a claim on `claimed` when given (written as a claim is). */
+  async function walletOrder(claimed: { sid: string } | null) {
     const buyer = await createCompanyBuyer(t);
     await fundWallet(t, buyer.sid, 100_000);
     const order = await newOrder(buyer);
-    await holdClaim(coupon.sid, buyer, order.sid);
+    if (claimed) {
+      await t.database.db.transaction(async (tx) => {
+        await tx.insert(couponRedemptions).values({ couponSid: claimed.sid, userSid: buyer.sid, orderSid: order.sid });
+        await tx.update(coupons).set({ redeemedCount: 1 }).where(eq(coupons.sid, claimed.sid));
+      });
+    }
+    return { buyer, order };
+  }
+  const tenYuanOff = () => createCoupon(t, { type: 1, amount: 1000, redemptionLimit: 1 });
+
+  it('paid without a coupon: the claim it held goes back', async () => {
+    const coupon = await tenYuanOff();
+    const { buyer, order } = await walletOrder(coupon);
 
     const paid = await payByWallet(t, buyer, order.sid, { code: null });
     expect(paid.code).toBe(0);
@@ -273,11 +278,8 @@ describe('coupon claims an order holds when the wallet pays it', () => {
   });
 
   it('paid with the coupon it held a claim on: that claim is the one use', async () => {
-    const coupon = await createCoupon(t, { type: 1, amount: 1000, redemptionLimit: 1 });
-    const buyer = await createCompanyBuyer(t);
-    await fundWallet(t, buyer.sid, 100_000);
-    const order = await newOrder(buyer);
-    await holdClaim(coupon.sid, buyer, order.sid);
+    const coupon = await tenYuanOff();
+    const { buyer, order } = await walletOrder(coupon);
 
     const paid = await payByWallet(t, buyer, order.sid, { code: coupon.code });
     expect(paid.code).toBe(0);
@@ -286,12 +288,9 @@ describe('coupon claims an order holds when the wallet pays it', () => {
   });
 
   it('paid with another coupon: the held one goes back, the new one is claimed', async () => {
-    const first = await createCoupon(t, { type: 1, amount: 1000, redemptionLimit: 1 });
+    const first = await tenYuanOff();
     const second = await createCoupon(t, { type: 1, amount: 2000, redemptionLimit: 1 });
-    const buyer = await createCompanyBuyer(t);
-    await fundWallet(t, buyer.sid, 100_000);
-    const order = await newOrder(buyer);
-    await holdClaim(first.sid, buyer, order.sid);
+    const { buyer, order } = await walletOrder(first);
 
     const paid = await payByWallet(t, buyer, order.sid, { code: second.code });
     expect(paid.code).toBe(0);
@@ -300,10 +299,8 @@ describe('coupon claims an order holds when the wallet pays it', () => {
   });
 
   it('paid with a coupon and holding no claim: claimed in the payment', async () => {
-    const coupon = await createCoupon(t, { type: 1, amount: 1000, redemptionLimit: 1 });
-    const buyer = await createCompanyBuyer(t);
-    await fundWallet(t, buyer.sid, 100_000);
-    const order = await newOrder(buyer);
+    const coupon = await tenYuanOff();
+    const { buyer, order } = await walletOrder(null);
 
     expect((await payByWallet(t, buyer, order.sid, { code: coupon.code })).code).toBe(0);
     expect(await couponState(coupon.sid)).toEqual({ redeemedCount: 1, uses: 1 });
