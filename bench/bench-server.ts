@@ -55,7 +55,16 @@ const app = await buildApp({
   storage: new LocalDiskStorage(join(dataDir, 'media')),
   logger: false,
 });
-const address = await app.listen({ host: '127.0.0.1', port: 0 });
+// BENCH_PORT: the port of a first server, shared by several server processes (bench/fork-server.ts,
+// BENCH_SERVERS): the kernel spreads the connections among them (SO_REUSEPORT), as a balancer
+// spreads them among servers.
+// Fastify hands its options to net.Server.listen, whose `reusePort` (Node 22.12) its types lack.
+const listenOptions: { host: string; port: number; reusePort: boolean } = {
+  host: '127.0.0.1',
+  port: Number(process.env.BENCH_PORT ?? 0),
+  reusePort: true,
+};
+const address = await app.listen(listenOptions);
 // The sales counts are added as server.ts adds them, so their cost is measured with the sales.
 const salesFold = new PeriodicTask('sales count fold', () => foldMaterialSales(app.deps.db), SALES_FOLD_INTERVAL_MS, {
   error: (data, message) => process.stderr.write(`${message}: ${JSON.stringify(data)}\n`),
@@ -77,7 +86,10 @@ if (config.searchIndex === 'memory') {
           .map((l) => l.toFixed(2))
           .join(' ')})\n`,
     );
+    process.send!({ type: 'search-index', state: status.state });
   });
+} else {
+  process.send({ type: 'search-index', state: 'off' });
 }
 
 async function stop() {

@@ -37,10 +37,10 @@ import { TokenService } from '../apps/server/src/lib/tokens.js';
 import { searchTokensFor } from '../apps/server/src/modules/search/search-tokens.js';
 import { runNotifyBench } from './notify.js';
 import { assertSafeDatabase, dropDatabase, ensureDatabase } from './bench-database.js';
-import { forkBenchServer, statementsSentBy } from './fork-server.js';
+import { forkBenchServers, statementsSentByAll } from './fork-server.js';
 import { type BenchResponse, benchRequest } from './http-client.js';
 import { figures, type Figures } from './latency-figures.js';
-import { cpuPer, type CpuSnapshot, SERVER_BACKENDS_SQL, snapshotCpu } from './process-cpu.js';
+import { cpuPer, type CpuPerRequest, type CpuSnapshot, SERVER_BACKENDS_SQL, snapshotCpu } from './process-cpu.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/gemstock_bench_checkout';
@@ -152,8 +152,8 @@ async function seed(database: Database): Promise<{ buyers: Buyer[]; materialSids
 
 /* ---------------------------------------------------------------- server */
 
-function startServer(databaseUrl: string): Promise<{ child: ChildProcess; base: string }> {
-  return forkBenchServer({ BENCH_DATABASE_URL: databaseUrl });
+function startServers(databaseUrl: string): Promise<{ children: ChildProcess[]; base: string }> {
+  return forkBenchServers({ BENCH_DATABASE_URL: databaseUrl });
 }
 
 /* ---------------------------------------------------------------- scenarios */
@@ -176,7 +176,7 @@ interface ScenarioResult {
   /** Extra figures a scenario wants kept (e.g. the notify bench's own result). */
   details?: unknown;
   /** Server and PostgreSQL CPU per completed iteration of the measured period, in ms. */
-  cpuPerIteration?: { serverMs: number; databaseMs: number };
+  cpuPerIteration?: CpuPerRequest;
   /** Statements sent to PostgreSQL per completed iteration of the measured period. */
   statementsPerIteration?: number;
   pass?: boolean;
@@ -360,7 +360,7 @@ async function main() {
   await migrateDatabase(database);
   const { buyers, materialSids } = await seed(database);
   log(`seeded ${buyers.length} buyers with funded wallets and ${materialSids.length} materials`);
-  const { child, base } = await startServer(DATABASE_URL);
+  const { children, base } = await startServers(DATABASE_URL);
   const results: ScenarioResult[] = [];
   try {
     for (const scenario of SCENARIOS.filter((s) => SCENARIO_NAMES.includes(s.name))) {
@@ -372,15 +372,17 @@ async function main() {
         durationS: DURATION_S,
         warmupS: WARMUP_S,
         snapshotCpu: () =>
-          snapshotCpu(child.pid!, async () =>
-            rowsOf<{ pid: number }>(await database.db.execute(sql.raw(SERVER_BACKENDS_SQL))).map((r) => r.pid),
+          snapshotCpu(
+            children.map((child) => child.pid!),
+            async () =>
+              rowsOf<{ pid: number }>(await database.db.execute(sql.raw(SERVER_BACKENDS_SQL))).map((r) => r.pid),
           ),
-        statementsSent: () => statementsSentBy(child),
+        statementsSent: () => statementsSentByAll(children),
       });
       for (const [step, f] of Object.entries(result.steps)) printFigures(step, f, f.errors);
       if (result.cpuPerIteration)
         log(
-          `CPU per iteration: server ${result.cpuPerIteration.serverMs} ms, PostgreSQL ${result.cpuPerIteration.databaseMs} ms` +
+          `CPU per iteration: server ${result.cpuPerIteration.serverMs} ms, PostgreSQL ${result.cpuPerIteration.databaseMs} ms, load generator ${result.cpuPerIteration.loadGeneratorMs} ms, ${Math.round(result.cpuPerIteration.idleShare * 100)} % of the cores idle` +
             (result.statementsPerIteration === undefined
               ? ''
               : `; statements (round trips) per iteration: ${result.statementsPerIteration}`),
@@ -388,7 +390,7 @@ async function main() {
       results.push(result);
     }
   } finally {
-    child.kill('SIGTERM');
+    for (const child of children) child.kill('SIGTERM');
   }
   const books = await checkBooks(database, buyers);
   await database.close();

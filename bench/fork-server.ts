@@ -36,6 +36,8 @@ async function bundleBenchServer(): Promise<string> {
   return outfile;
 }
 
+const indexLoaded = new WeakMap<ChildProcess, Promise<string>>();
+
 /**
  * Starts the bench server (bench-server.ts, bundled as production is) in its own process, so
  * the load generator never shares its event loop, and resolves with its address once it
@@ -60,11 +62,42 @@ export async function forkBenchServer(env: Record<string, string>): Promise<{ ch
     execArgv,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+  // Listened for from the start: a small catalogue's index may load before the caller asks.
+  indexLoaded.set(
+    child,
+    new Promise<string>((resolve) => {
+      const onMessage = (message: { type?: string; state?: string }) => {
+        if (message?.type !== 'search-index') return;
+        child.off('message', onMessage);
+        resolve(message.state ?? 'ready');
+      };
+      child.on('message', onMessage);
+      child.once('exit', () => resolve('exited'));
+    }),
+  );
   const base = await new Promise<string>((resolve, reject) => {
     child.once('message', (message) => resolve((message as { address: string }).address));
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
   });
   return { child, base };
+}
+
+/**
+ * BENCH_SERVERS (1 unless set) server processes on one PostgreSQL, listening on one port: the
+ * kernel spreads connections among them (SO_REUSEPORT) as a balancer spreads them among
+ * servers, and each holds its own search index, as production's servers do (docs/operations.md,
+ * "Scaling"). Resolves once all listen.
+ */
+export async function forkBenchServers(
+  env: Record<string, string>,
+  count = Number(process.env.BENCH_SERVERS ?? 1),
+): Promise<{ children: ChildProcess[]; base: string }> {
+  if (!Number.isInteger(count) || count < 1) throw new Error(`BENCH_SERVERS must be a whole number ≥ 1, got ${count}`);
+  const first = await forkBenchServer(env);
+  const port = new URL(first.base).port;
+  const children = [first.child];
+  for (let i = 1; i < count; i += 1) children.push((await forkBenchServer({ ...env, BENCH_PORT: port })).child);
+  return { children, base: first.base };
 }
 
 /**
@@ -80,6 +113,22 @@ export async function untilSearchIndexReady(base: string): Promise<string> {
     if (state !== 'loading') return state;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+}
+
+/**
+ * Waits until every bench server has loaded its search index (each tells over IPC; health cannot
+ * be asked of one process when several share a port). Resolves with the first one's state.
+ */
+export async function untilSearchIndexesReady(children: readonly ChildProcess[]): Promise<string> {
+  const states = await Promise.all(children.map((child) => indexLoaded.get(child) ?? Promise.resolve('off')));
+  return states[0] ?? 'off';
+}
+
+/** How many statements the bench servers have sent PostgreSQL so far, together. */
+export async function statementsSentByAll(children: readonly ChildProcess[]): Promise<number> {
+  let total = 0;
+  for (const child of children) total += await statementsSentBy(child);
+  return total;
 }
 
 /** How many statements the bench server has sent PostgreSQL so far (bench-server.ts counts them). */

@@ -24,30 +24,72 @@ function processCpuMs(pid: number): number | undefined {
 export interface CpuSnapshot {
   serverMs: number;
   backendMs: Map<number, number>;
+  /** This process's own CPU: the load generator's, for the benches that run autocannon in it. */
+  loadGeneratorMs: number;
+  /** The whole machine's CPU time since boot, all cores, and the part of it spent idle (ms). */
+  machineMs: number;
+  machineIdleMs: number;
+}
+
+/** /proc/stat's first line: every core's user, nice, system, idle, iowait, irq, softirq, steal. */
+function machineCpuMs(): { totalMs: number; idleMs: number } {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
+  const toMs = (ticks: number) => (ticks * 1000) / TICKS_PER_SECOND;
+  return { totalMs: toMs(fields.reduce((a, b) => a + b, 0)), idleMs: toMs(fields[3]! + fields[4]!) };
 }
 
 /** The PostgreSQL backends serving the bench server: every other connection to this database. */
 export const SERVER_BACKENDS_SQL =
   'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()';
 
-/** The server's CPU and that of the backends `listBackendPids` names (run SERVER_BACKENDS_SQL). */
-export async function snapshotCpu(serverPid: number, listBackendPids: () => Promise<number[]>): Promise<CpuSnapshot> {
+/**
+ * The CPU of the server processes (summed), of the backends `listBackendPids` names (run
+ * SERVER_BACKENDS_SQL), of this process and of the whole machine.
+ */
+export async function snapshotCpu(
+  serverPids: number | readonly number[],
+  listBackendPids: () => Promise<number[]>,
+): Promise<CpuSnapshot> {
   const backendMs = new Map<number, number>();
   for (const pid of await listBackendPids()) {
     const ms = processCpuMs(pid);
     if (ms !== undefined) backendMs.set(pid, ms);
   }
-  return { serverMs: processCpuMs(serverPid) ?? 0, backendMs };
+  let serverMs = 0;
+  for (const pid of typeof serverPids === 'number' ? [serverPids] : serverPids) serverMs += processCpuMs(pid) ?? 0;
+  const own = process.cpuUsage();
+  const machine = machineCpuMs();
+  return {
+    serverMs,
+    backendMs,
+    loadGeneratorMs: (own.user + own.system) / 1000,
+    machineMs: machine.totalMs,
+    machineIdleMs: machine.idleMs,
+  };
 }
 
 /** CPU per request between two snapshots, in ms; a backend that connected in between counts from zero. */
-export function cpuPer(
-  before: CpuSnapshot,
-  after: CpuSnapshot,
-  requests: number,
-): { serverMs: number; databaseMs: number } {
+export function cpuPer(before: CpuSnapshot, after: CpuSnapshot, requests: number): CpuPerRequest {
   let databaseMs = 0;
   for (const [pid, ms] of after.backendMs) databaseMs += ms - (before.backendMs.get(pid) ?? 0);
   const per = (ms: number) => Math.round((ms / Math.max(1, requests)) * 100) / 100;
-  return { serverMs: per(after.serverMs - before.serverMs), databaseMs: per(databaseMs) };
+  const machineMs = after.machineMs - before.machineMs;
+  return {
+    serverMs: per(after.serverMs - before.serverMs),
+    databaseMs: per(databaseMs),
+    loadGeneratorMs: per(after.loadGeneratorMs - before.loadGeneratorMs),
+    idleShare: machineMs > 0 ? Math.round(((after.machineIdleMs - before.machineIdleMs) / machineMs) * 100) / 100 : 0,
+  };
+}
+
+/**
+ * Where the machine's cores went per request: the server, its PostgreSQL backends, the load
+ * generator; and the share of all cores left idle. When the idle share is near zero a request's
+ * latency is its wait for a core, and less CPU anywhere (the load generator's too) shortens it.
+ */
+export interface CpuPerRequest {
+  serverMs: number;
+  databaseMs: number;
+  loadGeneratorMs: number;
+  idleShare: number;
 }

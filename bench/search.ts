@@ -36,10 +36,10 @@ import { searchTokensFor } from '../apps/server/src/modules/search/search-tokens
 import { RING_STARTS } from '../apps/server/src/modules/search/search-query.js';
 import { ensureBenchMaterials, mulberry32 } from './seed-materials.js';
 import { assertSafeDatabase, ensureDatabase } from './bench-database.js';
-import { forkBenchServer, untilSearchIndexReady } from './fork-server.js';
+import { forkBenchServers, untilSearchIndexesReady } from './fork-server.js';
 import { inTurn, runLoad } from './load.js';
 import { figures, type Figures } from './latency-figures.js';
-import { cpuPer, type CpuSnapshot, SERVER_BACKENDS_SQL, snapshotCpu } from './process-cpu.js';
+import { cpuPer, type CpuPerRequest, type CpuSnapshot, SERVER_BACKENDS_SQL, snapshotCpu } from './process-cpu.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/gemstock_bench';
@@ -234,8 +234,8 @@ interface ScenarioResult extends Figures {
   errors: number;
   /** The same run split by page and by keyword length. */
   breakdown?: Record<string, Figures>;
-  /** Server and PostgreSQL CPU per request (bench/process-cpu.ts), in ms. */
-  cpuPerRequest?: { serverMs: number; databaseMs: number };
+  /** Server, PostgreSQL and load-generator CPU per request (bench/process-cpu.ts), in ms. */
+  cpuPerRequest?: CpuPerRequest;
 }
 
 const PAGE_GROUPS: [string, (page: number) => boolean][] = [
@@ -331,7 +331,9 @@ function printScenario(result: ScenarioResult): void {
   const cpu = result.cpuPerRequest;
   log(
     line(result.name, result) +
-      (cpu ? `  CPU/req server ${cpu.serverMs} ms + PostgreSQL ${cpu.databaseMs} ms` : '') +
+      (cpu
+        ? `  CPU/req server ${cpu.serverMs} ms + PostgreSQL ${cpu.databaseMs} ms + load generator ${cpu.loadGeneratorMs} ms, ${Math.round(cpu.idleShare * 100)} % idle`
+        : '') +
       (result.non2xx || result.errors ? `  (${result.non2xx} non-2xx, ${result.errors} errors)` : ''),
   );
   for (const [label, f] of Object.entries(result.breakdown ?? {})) log(line(`    ${label}`, f));
@@ -417,8 +419,8 @@ function serverMemory(pid: number | undefined): ServerMemory | null {
 /* ---------------------------------------------------------------- main */
 
 /** Waits until /api/health says the server's search index is ready (or off); answers which. */
-function startServer(): Promise<{ child: ChildProcess; base: string }> {
-  return forkBenchServer({ BENCH_DATABASE_URL: DATABASE_URL });
+function startServers(): Promise<{ children: ChildProcess[]; base: string }> {
+  return forkBenchServers({ BENCH_DATABASE_URL: DATABASE_URL });
 }
 
 async function main() {
@@ -453,14 +455,14 @@ async function main() {
 
   const loadBefore = loadavg();
   const startedAt = Date.now();
-  const { child, base } = await startServer();
+  const { children, base } = await startServers();
   const listenSeconds = (Date.now() - startedAt) / 1000;
   log(
-    `server at ${base} after ${listenSeconds.toFixed(1)} s; ${CONNECTIONS} connections, ${DURATION_S} s per scenario`,
+    `${children.length === 1 ? 'server' : `${children.length} server processes`} at ${base} after ${listenSeconds.toFixed(1)} s; ${CONNECTIONS} connections, ${DURATION_S} s per scenario`,
   );
   // Measured once the search index held in memory answers (SEARCH_INDEX=memory, the default):
   // until then the server searches the database, which is not what is being measured.
-  const indexState = await untilSearchIndexReady(base);
+  const indexState = await untilSearchIndexesReady(children);
   const startSeconds = (Date.now() - startedAt) / 1000;
   log(
     `search index ${indexState} ${startSeconds.toFixed(1)} s after start (load ${loadavg()
@@ -518,8 +520,9 @@ async function main() {
     const backends = new pg.Client({ connectionString: DATABASE_URL });
     await backends.connect();
     const cpu = () =>
-      snapshotCpu(child.pid!, async () =>
-        (await backends.query<{ pid: number }>(SERVER_BACKENDS_SQL)).rows.map((r) => r.pid),
+      snapshotCpu(
+        children.map((child) => child.pid!),
+        async () => (await backends.query<{ pid: number }>(SERVER_BACKENDS_SQL)).rows.map((r) => r.pid),
       );
     for (const [name, requests, breakdown] of chosen) {
       const result = await runScenario(base, name, requests, DURATION_S, { breakdown, snapshotCpu: cpu });
@@ -532,8 +535,8 @@ async function main() {
     }
     await backends.end();
   } finally {
-    memory = serverMemory(child.pid);
-    child.kill('SIGTERM');
+    memory = serverMemory(children[0]?.pid);
+    for (const child of children) child.kill('SIGTERM');
   }
   if (memory) {
     log(
