@@ -242,8 +242,7 @@ export async function searchMaterials(
   }
   const head = { total: page.total, totalCapped: page.totalCapped, seed: isRandom ? seed : null };
   if (!user) {
-    const body = () =>
-      `{"code":0,"data":{"total":${head.total},"totalCapped":${head.totalCapped},"seed":${String(head.seed)},"materials":${page.json}},"message":"ok"}`;
+    const body = visitorAnswer(page, head.seed);
     // The seeds the server hands out (below RING_STARTS) are one per page: its answer is the same
     // for every such visitor. A seed of the visitor's own making gets an answer of its own.
     if (!isRandom || seed < RING_STARTS) return { body: (page.visitorBody ??= new SharedBody(body)) };
@@ -251,6 +250,16 @@ export async function searchMaterials(
   }
   const materials = JSON.parse(page.json) as TMaterial[];
   return { response: { ...head, materials: await deps.materials.forBuyer(user, materials) }, body: null };
+}
+
+/**
+ * The whole answer a visitor who is not signed in gets, made when asked for. Made outside
+ * searchMaterials so that a page's kept SharedBody holds the page and its seed only, not the scope
+ * of the request that first built it.
+ */
+function visitorAnswer(page: ListedPage, seed: number | null): () => string {
+  return () =>
+    `{"code":0,"data":{"total":${page.total},"totalCapped":${page.totalCapped},"seed":${String(seed)},"materials":${page.json}},"message":"ok"}`;
 }
 
 /** Writes the search-log entries still batched in this process (the application closes). */
