@@ -2,7 +2,14 @@ import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyUnderPressure from '@fastify/under-pressure';
 import { ErrorCode } from '@gemstock/contract';
-import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type RouteOptions,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { dirname, join } from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
@@ -87,6 +94,21 @@ function defaultWebDist(): string {
 /** How long a shed request is told to wait before trying again. */
 const SHED_RETRY_AFTER_SECONDS = 5;
 
+/**
+ * The router's own refusals: a path whose %-escapes do not decode, a path parameter longer than
+ * the router takes (no id, code or token of ours is that long, so nothing by it exists).
+ */
+function answerRouterRefusal(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void sendError(reply, ErrorCode.NOT_FOUND, ErrorCode.NOT_FOUND.message);
+  } else if (error.code === 'FST_ERR_BAD_URL') {
+    void sendError(reply, ErrorCode.VALIDATION, '请求地址格式不正确');
+  } else {
+    reply.log.error({ err: error }, 'router error');
+    void sendError(reply, ErrorCode.INTERNAL, ErrorCode.INTERNAL.message);
+  }
+}
+
 /** Builds the whole HTTP application. It never listens: main.ts and tests decide that. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
@@ -97,6 +119,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // What the router refuses before any route or hook runs is answered in the envelope too.
+    frameworkErrors: answerRouterRefusal,
   }).withTypeProvider<ZodTypeProvider>();
 
   if (options.onRoute) {

@@ -1,0 +1,177 @@
+import * as contract from '@gemstock/contract';
+import { type AnyEndpoint, endpointUrl, MATERIAL_API, USER_API } from '@gemstock/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestOperator, type TestOperator } from '../helpers/admin.js';
+import { nextIp, registerBuyer, type Buyer } from '../helpers/accounts.js';
+import { injectApi } from '../helpers/inject-api.js';
+import { buildTestApp, type ApiResult, type TestApp } from '../helpers/test-app.js';
+
+/*
+ * Every endpoint of the contract, sent what its schemas refuse — by its own caller (a buyer's main
+ * account, an operator who is 管理员) so the request gets past the guard to the parsing and the
+ * handler. Whatever the input, the answer is the envelope: never a 500, never a stack trace, and
+ * a refusal says why in Chinese.
+ */
+
+const CHINESE = /[\u4e00-\u9fa5]/;
+
+/** Every endpoint the contract declares (the values of its `*_API` groups). */
+function contractEndpoints(): AnyEndpoint[] {
+  const found: AnyEndpoint[] = [];
+  for (const value of Object.values(contract)) {
+    if (!value || typeof value !== 'object') continue;
+    for (const member of Object.values(value as Record<string, unknown>)) {
+      const e = member as Partial<AnyEndpoint> | null;
+      if (e && typeof e === 'object' && typeof e.method === 'string' && typeof e.path === 'string' && 'response' in e) {
+        found.push(e as AnyEndpoint);
+      }
+    }
+  }
+  return [...new Set(found)].sort((a, b) => `${a.path} ${a.method}`.localeCompare(`${b.path} ${b.method}`));
+}
+
+/** The field names of an object schema, through the wrappers zod puts around one (pipe, optional, default). */
+function fieldsOf(schema: unknown): string[] {
+  let current = schema as { shape?: Record<string, unknown>; _zod?: { def?: Record<string, unknown> } } | undefined;
+  for (let depth = 0; current && depth < 6; depth += 1) {
+    if (current.shape && typeof current.shape === 'object') return Object.keys(current.shape);
+    const def = current._zod?.def;
+    current = (def?.in ?? def?.innerType ?? def?.schema) as typeof current;
+  }
+  return [];
+}
+
+/** Values of every wrong kind: types, sizes and shapes a schema must refuse or take as they are. */
+const WRONG_VALUES: unknown[] = [
+  null,
+  '',
+  'x'.repeat(20_000),
+  -1,
+  1.5,
+  1e308,
+  true,
+  [],
+  [{}],
+  {},
+  { nested: { deeper: ['x'] } },
+  '😀\u0000\u202e',
+  '<script>alert(1)</script>',
+  "' OR 1=1 --",
+];
+
+const WRONG_PATH_VALUES = ['nosuchsid0000000', '-1', '0', 'x'.repeat(300), '%00', '😀', '..%2F..%2Fetc', ' '];
+
+const WRONG_QUERY_VALUES = ['', 'abc', '-1', '1.5', '1e309', 'x'.repeat(5_000), '😀', '[]', '{"a":1}'];
+
+/** JSON bodies for an endpoint: not an object at all, a prototype's keys, and every field of one wrong kind. */
+function wrongBodies(endpoint: AnyEndpoint): string[] {
+  const bodies = ['[]', '"text"', '42', 'null', '{"__proto__":{"admin":true},"constructor":{"prototype":{"x":1}}}'];
+  const fields = fieldsOf(endpoint.body);
+  for (const value of WRONG_VALUES) bodies.push(JSON.stringify(Object.fromEntries(fields.map((f) => [f, value]))));
+  return bodies;
+}
+
+function wrongQueries(endpoint: AnyEndpoint): Record<string, string>[] {
+  const fields = [...fieldsOf(endpoint.query), 'page', 'page_size', 'cursor', 'unknown_field'];
+  return WRONG_QUERY_VALUES.map((value) => Object.fromEntries(fields.map((f) => [f, value])));
+}
+
+function pathWith(endpoint: AnyEndpoint, value: string): string {
+  return endpoint.path.replace(/:[A-Za-z]+/g, value.includes('%') ? value : encodeURIComponent(value));
+}
+
+describe('every route, sent what it refuses', () => {
+  let t: TestApp;
+  let buyer: Buyer;
+  let operator: TestOperator;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    buyer = await registerBuyer(t);
+    operator = await createTestOperator(t, '探测运营');
+  });
+  afterAll(async () => t.close());
+
+  /** The caller an endpoint's guard lets through; its token again if a call (a sign-out) ended it. */
+  async function tokenFor(endpoint: AnyEndpoint): Promise<string | undefined> {
+    if (endpoint.access === 'operator') return operator.token;
+    if (endpoint.access === 'public') return undefined;
+    const me = await injectApi(t, USER_API.me, { token: buyer.token });
+    if (me.code !== 0) buyer = await registerBuyer(t);
+    return buyer.token;
+  }
+
+  function expectEnvelope(endpoint: AnyEndpoint, sent: string, res: ApiResult<unknown>) {
+    const where = `${endpoint.method} ${endpoint.path} ← ${sent.slice(0, 160)}`;
+    expect(res.status, `${where}: ${res.raw.slice(0, 300)}`).toBeLessThan(500);
+    expect(res.raw, where).not.toMatch(/\bat .+\.(?:ts|js):\d+/);
+    if (res.status >= 400) {
+      expect(typeof res.code === 'number' && res.code > 0, `${where}: ${res.raw.slice(0, 300)}`).toBe(true);
+      expect(res.message, `${where}: ${res.raw.slice(0, 300)}`).toMatch(CHINESE);
+    }
+  }
+
+  const endpoints = contractEndpoints();
+
+  it('finds the contract’s endpoints (the sweep below is not vacuous)', () => {
+    expect(endpoints.length).toBeGreaterThan(150);
+    expect(endpoints.some((e) => e.access === 'operator')).toBe(true);
+    expect(endpoints.some((e) => e.body !== undefined)).toBe(true);
+  });
+
+  it('answers a path parameter longer than any id with 404 in the envelope, as a sid nobody has', async () => {
+    const url = endpointUrl(MATERIAL_API.detail, { params: { id: 'x'.repeat(300) } });
+    const res = await t.call({ method: 'GET', url });
+    expect([res.status, res.code, res.message]).toEqual([404, 1004, '请求的资源不存在']);
+  });
+
+  it('answers a path whose %-escapes do not decode with 400 in the envelope', async () => {
+    const url = endpointUrl(MATERIAL_API.detail, { params: { id: 'ID' } }).replace(/ID$/, '%E0%A4%A');
+    const res = await t.call({ method: 'GET', url });
+    expect([res.status, res.code, res.message]).toEqual([400, 1001, '请求地址格式不正确']);
+  });
+
+  it('answers every wrong path parameter, query and body with the envelope, never a 500', async () => {
+    let sent = 0;
+    for (const endpoint of endpoints) {
+      const hasParams = endpoint.path.includes(':');
+      const paths = hasParams ? WRONG_PATH_VALUES.map((v) => pathWith(endpoint, v)) : [endpoint.path];
+      const validPath = pathWith(endpoint, 'nosuchsid0000000');
+      for (const url of paths) {
+        const token = await tokenFor(endpoint);
+        const res = await t.call({
+          method: endpoint.method,
+          url,
+          token,
+          remoteAddress: nextIp(),
+          ...(endpoint.method === 'GET' || endpoint.method === 'DELETE' ? {} : { payload: {} }),
+        });
+        expectEnvelope(endpoint, url, res);
+        sent += 1;
+      }
+      if (endpoint.method === 'GET' || endpoint.method === 'DELETE') {
+        for (const query of wrongQueries(endpoint)) {
+          const token = await tokenFor(endpoint);
+          const res = await t.call({ method: endpoint.method, url: validPath, query, token, remoteAddress: nextIp() });
+          expectEnvelope(endpoint, JSON.stringify(query), res);
+          sent += 1;
+        }
+      } else {
+        for (const payload of wrongBodies(endpoint)) {
+          const token = await tokenFor(endpoint);
+          const res = await t.call({
+            method: endpoint.method,
+            url: validPath,
+            token,
+            remoteAddress: nextIp(),
+            headers: { 'content-type': 'application/json' },
+            payload,
+          });
+          expectEnvelope(endpoint, payload, res);
+          sent += 1;
+        }
+      }
+    }
+    expect(sent).toBeGreaterThan(1_000);
+  }, 600_000);
+});
