@@ -84,9 +84,17 @@ describe('every route, sent what it refuses', () => {
   let t: TestApp;
   let buyer: Buyer;
   let operator: TestOperator;
+  const registered: { method: string; url: string }[] = [];
 
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp(
+      {},
+      {
+        onRoute: (route) => {
+          for (const method of [route.method].flat()) registered.push({ method, url: route.url });
+        },
+      },
+    );
     buyer = await registerBuyer(t);
     operator = await createTestOperator(t, '探测运营');
   });
@@ -173,5 +181,48 @@ describe('every route, sent what it refuses', () => {
       }
     }
     expect(sent).toBeGreaterThan(1_000);
+  }, 600_000);
+
+  it('answers the hand-written routes (uploads, files, pages, gateways) sent junk without a 500', async () => {
+    const declared = new Set(endpoints.map((e) => `${e.method} ${e.path}`));
+    const handWritten = registered.filter(
+      (r) =>
+        r.method !== 'HEAD' && r.method !== 'OPTIONS' && !declared.has(`${r.method} ${r.url}`) && !r.url.includes('*'),
+    );
+    expect(handWritten.length).toBeGreaterThan(10);
+    const bodies: { headers: Record<string, string>; payload: string }[] = [
+      { headers: { 'content-type': 'application/json' }, payload: '{"a":' },
+      { headers: { 'content-type': 'application/json' }, payload: '[null, 1e308, "😀"]' },
+      { headers: { 'content-type': 'text/plain' }, payload: 'x'.repeat(10_000) },
+      {
+        headers: { 'content-type': 'multipart/form-data; boundary=zz' },
+        payload: '--zz\r\nContent-Disposition: form-data; name="file"\r\n\r\njunk\r\n--zz',
+      },
+      { headers: { 'content-type': 'application/xml' }, payload: '<xml><a>1</a>' },
+    ];
+    let sent = 0;
+    for (const route of handWritten) {
+      for (const value of WRONG_PATH_VALUES.slice(0, 5)) {
+        const url = route.url.replace(/:[A-Za-z]+/g, encodeURIComponent(value));
+        for (const token of [undefined, buyer.token, operator.token]) {
+          const requests = route.method === 'GET' || route.method === 'DELETE' ? [undefined] : bodies;
+          for (const body of requests) {
+            const res = await t.call({
+              method: route.method as 'GET',
+              url,
+              token,
+              remoteAddress: nextIp(),
+              ...(body ?? {}),
+            });
+            const where = `${route.method} ${route.url} ← ${url.slice(0, 120)} ${body?.payload.slice(0, 60) ?? ''}`;
+            expect(res.status, `${where}: ${res.raw.slice(0, 300)}`).toBeLessThan(500);
+            expect(res.raw, where).not.toMatch(/\bat .+\.(?:ts|js):\d+/);
+            sent += 1;
+          }
+        }
+        if (!route.url.includes(':')) break;
+      }
+    }
+    expect(sent).toBeGreaterThan(100);
   }, 600_000);
 });
