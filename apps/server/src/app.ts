@@ -60,6 +60,7 @@ import jsonBodyPlugin from './plugins/json-body.js';
 import securityHeadersPlugin from './plugins/security-headers.js';
 import { RESPONSE_BROTLI_QUALITY } from './lib/html.js';
 import { isPageRequest, registerWebApp, sendAppShell } from './plugins/web-app.js';
+import { escapeHtml } from './lib/html.js';
 import { healthRoutes, HEALTH_PATHS } from './ops/health.routes.js';
 import { openApiRoutes } from './ops/openapi.routes.js';
 import { NO_METRICS } from './ops/app-metrics.js';
@@ -96,17 +97,31 @@ const SHED_RETRY_AFTER_SECONDS = 5;
 
 /**
  * The router's own refusals: a path whose %-escapes do not decode, a path parameter longer than
- * the router takes (no id, code or token of ours is that long, so nothing by it exists).
+ * the router takes (no id, code or token of ours is that long, so nothing by it exists). A page
+ * address a person opened gets a page that says so, with the way home; a call gets the envelope.
  */
-function answerRouterRefusal(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    void sendError(reply, ErrorCode.NOT_FOUND, ErrorCode.NOT_FOUND.message);
-  } else if (error.code === 'FST_ERR_BAD_URL') {
-    void sendError(reply, ErrorCode.VALIDATION, '请求地址格式不正确');
-  } else {
-    reply.log.error({ err: error }, 'router error');
-    void sendError(reply, ErrorCode.INTERNAL, ErrorCode.INTERNAL.message);
-  }
+function routerRefusalAnswer(siteName: string) {
+  const badAddressPage =
+    '<!doctype html><html lang="zh-CN"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    `<title>页面地址不正确 - ${escapeHtml(siteName)}</title></head>` +
+    '<body style="font-family:sans-serif;text-align:center;padding:80px 16px;color:#1f1f1f">' +
+    '<h1 style="font-size:22px;font-weight:500">页面地址不正确</h1>' +
+    '<p style="color:#666">您打开的地址无法识别，请检查链接是否完整。</p>' +
+    '<p><a href="/" style="color:#0f6b5c">返回首页</a></p></body></html>';
+  return function answerRouterRefusal(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+    const known = error.code === 'FST_ERR_MAX_PARAM_LENGTH' || error.code === 'FST_ERR_BAD_URL';
+    if (known && isPageRequest(request.method, request.url)) {
+      void reply.code(400).type('text/html; charset=utf-8').send(badAddressPage);
+    } else if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+      void sendError(reply, ErrorCode.NOT_FOUND, ErrorCode.NOT_FOUND.message);
+    } else if (error.code === 'FST_ERR_BAD_URL') {
+      void sendError(reply, ErrorCode.VALIDATION, '请求地址格式不正确');
+    } else {
+      reply.log.error({ err: error }, 'router error');
+      void sendError(reply, ErrorCode.INTERNAL, ErrorCode.INTERNAL.message);
+    }
+  };
 }
 
 /** Builds the whole HTTP application. It never listens: main.ts and tests decide that. */
@@ -120,7 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // What the router refuses before any route or hook runs is answered in the envelope too.
-    frameworkErrors: answerRouterRefusal,
+    frameworkErrors: routerRefusalAnswer(config.siteName),
   }).withTypeProvider<ZodTypeProvider>();
 
   if (options.onRoute) {

@@ -139,6 +139,14 @@ describe('every route, sent what it refuses', () => {
     expect([res.status, res.code, res.message]).toEqual([400, 1001, '请求地址格式不正确']);
   });
 
+  it('answers a page address that does not decode with a page that says so and leads home', async () => {
+    const res = await t.call({ method: 'GET', url: '/detail/%E0%A4%A' });
+    expect(res.status).toBe(400);
+    expect(String(res.headers['content-type'])).toMatch(/^text\/html/);
+    expect(res.raw).toContain('页面地址不正确');
+    expect(res.raw).toContain('<a href="/"');
+  });
+
   it('answers every wrong path parameter, query and body with the envelope, never a 500', async () => {
     let sent = 0;
     for (const endpoint of endpoints) {
