@@ -2,7 +2,6 @@ import * as contract from '@gemstock/contract';
 import {
   ADMIN_API,
   ADMIN_ORDER_API,
-  type AnyEndpoint,
   ErrorCode,
   OperatorRole,
   mayCallWithRoles,
@@ -17,23 +16,9 @@ import { createTestOperator, type TestOperator } from '../helpers/admin.js';
 import { insertTestOrder } from '../helpers/payment-orders.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 import { injectApi } from '../helpers/inject-api.js';
+import { contractEndpoints } from '../helpers/contract-endpoints.js';
 
 const NOT_ADMIN = [OperatorRole.CONTENT, OperatorRole.FINANCE, OperatorRole.SERVICE] as const;
-
-/** Every endpoint the contract declares (the values of its `*_API` groups; route tables hold no schemas). */
-function contractEndpoints(): AnyEndpoint[] {
-  const found: AnyEndpoint[] = [];
-  for (const value of Object.values(contract)) {
-    if (!value || typeof value !== 'object') continue;
-    for (const member of Object.values(value as Record<string, unknown>)) {
-      const e = member as Partial<AnyEndpoint> | null;
-      if (e && typeof e === 'object' && typeof e.method === 'string' && typeof e.path === 'string' && 'response' in e) {
-        found.push(e as AnyEndpoint);
-      }
-    }
-  }
-  return [...new Set(found)];
-}
 
 /** A path with each `:param` filled by a well-formed sid nobody has. */
 function concrete(url: string): string {

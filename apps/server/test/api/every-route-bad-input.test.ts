@@ -1,10 +1,10 @@
-import * as contract from '@gemstock/contract';
 import { type AnyEndpoint, endpointUrl, MATERIAL_API, USER_API } from '@gemstock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestOperator, type TestOperator } from '../helpers/admin.js';
 import { nextIp, registerBuyer, type Buyer } from '../helpers/accounts.js';
 import { injectApi } from '../helpers/inject-api.js';
 import { buildTestApp, type ApiResult, type TestApp } from '../helpers/test-app.js';
+import { contractEndpoints } from '../helpers/contract-endpoints.js';
 
 /*
  * Every endpoint of the contract, sent what its schemas refuse — by its own caller (a buyer's main
@@ -14,21 +14,6 @@ import { buildTestApp, type ApiResult, type TestApp } from '../helpers/test-app.
  */
 
 const CHINESE = /[\u4e00-\u9fa5]/;
-
-/** Every endpoint the contract declares (the values of its `*_API` groups). */
-function contractEndpoints(): AnyEndpoint[] {
-  const found: AnyEndpoint[] = [];
-  for (const value of Object.values(contract)) {
-    if (!value || typeof value !== 'object') continue;
-    for (const member of Object.values(value as Record<string, unknown>)) {
-      const e = member as Partial<AnyEndpoint> | null;
-      if (e && typeof e === 'object' && typeof e.method === 'string' && typeof e.path === 'string' && 'response' in e) {
-        found.push(e as AnyEndpoint);
-      }
-    }
-  }
-  return [...new Set(found)].sort((a, b) => `${a.path} ${a.method}`.localeCompare(`${b.path} ${b.method}`));
-}
 
 /** The field names of an object schema, through the wrappers zod puts around one (pipe, optional, default). */
 function fieldsOf(schema: unknown): string[] {
