@@ -79,7 +79,6 @@ export const ErrorCode = {
   ALREADY_BOUND: e(2024, 409, '已绑定，如需修改请使用更换功能'),
   /** reset_* on an account without that address: the client should offer bind_* instead. */
   NOT_BOUND: e(2025, 409, '尚未绑定，请先绑定'),
-  OPERATOR_ONLY: e(2030, 403, '仅运营人员可以访问'),
   DEV_ONLY: e(2031, 404, '接口不存在'),
   /**
    * Too many wrong passwords for one account: sign-in is refused, even with the right password,
