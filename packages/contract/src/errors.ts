@@ -24,7 +24,6 @@ export const ErrorCode = {
   MALFORMED_BODY: e(1002, 400, '请求内容格式不正确'),
   NOT_FOUND: e(1004, 404, '请求的资源不存在'),
   ROUTE_NOT_FOUND: e(1005, 404, '接口不存在'),
-  METHOD_NOT_ALLOWED: e(1006, 405, '不支持的请求方式'),
   PAYLOAD_TOO_LARGE: e(1007, 413, '请求内容过大'),
   UNSUPPORTED_MEDIA_TYPE: e(1008, 415, '不支持的请求内容类型'),
   RATE_LIMITED: e(1009, 429, '操作过于频繁，请稍后再试'),
@@ -79,7 +78,6 @@ export const ErrorCode = {
   ALREADY_BOUND: e(2024, 409, '已绑定，如需修改请使用更换功能'),
   /** reset_* on an account without that address: the client should offer bind_* instead. */
   NOT_BOUND: e(2025, 409, '尚未绑定，请先绑定'),
-  DEV_ONLY: e(2031, 404, '接口不存在'),
   /**
    * Too many wrong passwords for one account: sign-in is refused, even with the right password,
    * until the lock ends. The server writes the time into the message (signInLockedMessage).
@@ -175,7 +173,6 @@ export const ErrorCode = {
   /** Cancelling an order that is not waiting for payment. */
   ORDER_NOT_CANCELLABLE: e(4003, 409, '订单当前状态不能取消'),
   ORDER_EMPTY: e(4004, 400, '请选择要购买的素材'),
-  ORDER_TOO_MANY_ITEMS: e(4005, 400, '一次最多购买 50 个素材'),
   /** The licence type asked for is not one the material offers. */
   LICENCE_TYPE_NOT_OFFERED: e(4006, 400, '该素材不提供所选授权类型'),
   /** A disabled (withdrawn) material cannot be chosen in the cart or bought. */
