@@ -41,27 +41,36 @@ export function encodeBody(text: string, encoding: BodyEncoding): Buffer {
 
 /**
  * A body many clients are sent: each encoding is made the first time a client asks for it and
- * kept. The text itself is made again when asked for (a client taking it as it is, rare), not
- * kept: whoever holds the body usually holds its parts already.
+ * kept. The text itself is not kept (whoever holds the body usually holds its parts already): it
+ * is made when asked for, and the text made to measure the body's length serves the encoding or
+ * the plain answer that follows it in the same request.
  */
 export class SharedBody {
   private readonly encoded = new Map<BodyEncoding, Buffer>();
   private bytes: number | undefined;
+  /** The text made for byteLength, until the next call takes it. */
+  private measured: string | undefined;
 
   constructor(private readonly make: () => string) {}
 
   text(): string {
-    return this.make();
+    const text = this.measured ?? this.make();
+    this.measured = undefined;
+    return text;
   }
 
   byteLength(): number {
-    return (this.bytes ??= Buffer.byteLength(this.make()));
+    if (this.bytes === undefined) {
+      this.measured = this.make();
+      this.bytes = Buffer.byteLength(this.measured);
+    }
+    return this.bytes;
   }
 
   encodedAs(encoding: BodyEncoding): Buffer {
     let body = this.encoded.get(encoding);
     if (!body) {
-      body = encodeBody(this.make(), encoding);
+      body = encodeBody(this.text(), encoding);
       this.encoded.set(encoding, body);
     }
     return body;

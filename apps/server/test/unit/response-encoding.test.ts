@@ -34,4 +34,19 @@ describe('SharedBody', () => {
     expect(body.text()).toBe(text);
     expect(body.byteLength()).toBe(Buffer.byteLength(text));
   });
+
+  it('makes the text once for a first answer: measured, then encoded from the same text', () => {
+    let made = 0;
+    const text = '钻戒'.repeat(1_000);
+    const body = new SharedBody(() => {
+      made += 1;
+      return text;
+    });
+    expect(body.byteLength()).toBe(Buffer.byteLength(text));
+    expect(brotliDecompressSync(body.encodedAs('br')).toString()).toBe(text);
+    expect(made).toBe(1);
+    expect(body.byteLength()).toBe(Buffer.byteLength(text));
+    expect(body.text()).toBe(text);
+    expect(made).toBe(2);
+  });
 });
