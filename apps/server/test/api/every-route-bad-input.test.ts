@@ -1,5 +1,7 @@
 import { type AnyEndpoint, endpointUrl, MATERIAL_API, USER_API } from '@gemstock/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../src/db/sql.js';
 import { createTestOperator, type TestOperator } from '../helpers/admin.js';
 import { nextIp, registerBuyer, type Buyer } from '../helpers/accounts.js';
 import { injectApi } from '../helpers/inject-api.js';
@@ -10,7 +12,8 @@ import { contractEndpoints } from '../helpers/contract-endpoints.js';
  * Every endpoint of the contract, sent what its schemas refuse — by its own caller (a buyer's main
  * account, an operator who is 管理员) so the request gets past the guard to the parsing and the
  * handler. Whatever the input, the answer is the envelope: never a 500, never a stack trace, and
- * a refusal says why in Chinese.
+ * a refusal says why in Chinese. Where every such call of an endpoint is refused, every table's
+ * contents are as they were before them.
  */
 
 const CHINESE = /[\u4e00-\u9fa5]/;
@@ -94,7 +97,7 @@ describe('every route, sent what it refuses', () => {
     return buyer.token;
   }
 
-  function expectEnvelope(endpoint: AnyEndpoint, sent: string, res: ApiResult<unknown>) {
+  function expectAnswer(endpoint: AnyEndpoint, sent: string, res: ApiResult<unknown>) {
     const where = `${endpoint.method} ${endpoint.path} ← ${sent.slice(0, 160)}`;
     expect(res.status, `${where}: ${res.raw.slice(0, 300)}`).toBeLessThan(500);
     expect(res.raw, where).not.toMatch(/\bat .+\.(?:ts|js):\d+/);
@@ -132,9 +135,40 @@ describe('every route, sent what it refuses', () => {
     expect(res.raw).toContain('<a href="/"');
   });
 
-  it('answers every wrong path parameter, query and body with the envelope, never a 500', async () => {
+  /** Every table's contents, digested: a refused call leaves each as it was. */
+  async function contents(): Promise<Record<string, string>> {
+    const tables = rowsOf<{ table_name: string }>(
+      await t.database.db.execute(
+        sql`SELECT table_name FROM information_schema.tables
+            WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
+      ),
+    ).map((r) => r.table_name);
+    const digests = rowsOf<{ table: string; digest: string | null }>(
+      await t.database.db.execute(
+        sql.raw(
+          tables
+            .map(
+              (table) =>
+                `SELECT '${table}' AS table, md5(string_agg(x::text, '|' ORDER BY x::text)) AS digest FROM "${table}" x`,
+            )
+            .join(' UNION ALL '),
+        ),
+      ),
+    );
+    return Object.fromEntries(digests.map((d) => [d.table, d.digest ?? '']));
+  }
+
+  it('answers every wrong path parameter, query and body with the envelope, never a 500, and a refusal changes nothing', async () => {
     let sent = 0;
+    let unchangedChecked = 0;
     for (const endpoint of endpoints) {
+      await tokenFor(endpoint);
+      const before = await contents();
+      let allRefused = true;
+      const expectEnvelope = (sentWhat: string, res: ApiResult<unknown>) => {
+        expectAnswer(endpoint, sentWhat, res);
+        if (res.code === 0) allRefused = false;
+      };
       const hasParams = endpoint.path.includes(':');
       const paths = hasParams ? WRONG_PATH_VALUES.map((v) => pathWith(endpoint, v)) : [endpoint.path];
       const validPath = pathWith(endpoint, 'nosuchsid0000000');
@@ -147,14 +181,14 @@ describe('every route, sent what it refuses', () => {
           remoteAddress: nextIp(),
           ...(endpoint.method === 'GET' || endpoint.method === 'DELETE' ? {} : { payload: {} }),
         });
-        expectEnvelope(endpoint, url, res);
+        expectEnvelope(url, res);
         sent += 1;
       }
       if (endpoint.method === 'GET' || endpoint.method === 'DELETE') {
         for (const query of wrongQueries(endpoint)) {
           const token = await tokenFor(endpoint);
           const res = await t.call({ method: endpoint.method, url: validPath, query, token, remoteAddress: nextIp() });
-          expectEnvelope(endpoint, JSON.stringify(query), res);
+          expectEnvelope(JSON.stringify(query), res);
           sent += 1;
         }
       } else {
@@ -168,12 +202,17 @@ describe('every route, sent what it refuses', () => {
             headers: { 'content-type': 'application/json' },
             payload,
           });
-          expectEnvelope(endpoint, payload, res);
+          expectEnvelope(payload, res);
           sent += 1;
         }
       }
+      if (allRefused) {
+        expect(await contents(), `${endpoint.method} ${endpoint.path}`).toEqual(before);
+        unchangedChecked += 1;
+      }
     }
     expect(sent).toBeGreaterThan(1_000);
+    expect(unchangedChecked).toBeGreaterThan(100);
   }, 600_000);
 
   it('answers the hand-written routes (uploads, files, pages, gateways) sent junk without a 500', async () => {
