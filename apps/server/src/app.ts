@@ -110,6 +110,13 @@ function routerRefusalAnswer(siteName: string) {
     '<p style="color:#666">您打开的地址无法识别，请检查链接是否完整。</p>' +
     '<p><a href="/" style="color:#0f6b5c">返回首页</a></p></body></html>';
   return function answerRouterRefusal(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+    // The security headers' hook does not run for the router's refusals: the strictest apply here.
+    void reply.headers({
+      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+    });
     const known = error.code === 'FST_ERR_MAX_PARAM_LENGTH' || error.code === 'FST_ERR_BAD_URL';
     if (known && isPageRequest(request.method, request.url)) {
       void reply.code(400).type('text/html; charset=utf-8').send(badAddressPage);

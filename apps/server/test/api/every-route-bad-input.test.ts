@@ -133,6 +133,10 @@ describe('every route, sent what it refuses', () => {
     expect(String(res.headers['content-type'])).toMatch(/^text\/html/);
     expect(res.raw).toContain('页面地址不正确');
     expect(res.raw).toContain('<a href="/"');
+    expect(res.headers['content-security-policy']).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+    );
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
   /** Every table's contents, digested: a refused call leaves each as it was. */
