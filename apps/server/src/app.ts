@@ -97,10 +97,11 @@ const SHED_RETRY_AFTER_SECONDS = 5;
 
 /**
  * The router's own refusals: a path whose %-escapes do not decode, a path parameter longer than
- * the router takes (no id, code or token of ours is that long, so nothing by it exists). A page
- * address a person opened gets a page that says so, with the way home; a call gets the envelope.
+ * the router takes (no id, code or token of ours is that long, so nothing by it exists). Where the
+ * web app is served, a page address a person opened gets a page that says so, with the way home;
+ * a call, or any address of an API-only server, gets the envelope.
  */
-function routerRefusalAnswer(siteName: string) {
+function routerRefusalAnswer(siteName: string, servesPages: () => boolean) {
   const badAddressPage =
     '<!doctype html><html lang="zh-CN"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
@@ -118,7 +119,7 @@ function routerRefusalAnswer(siteName: string) {
       'referrer-policy': 'strict-origin-when-cross-origin',
     });
     const known = error.code === 'FST_ERR_MAX_PARAM_LENGTH' || error.code === 'FST_ERR_BAD_URL';
-    if (known && isPageRequest(request.method, request.url)) {
+    if (known && servesPages() && isPageRequest(request.method, request.url)) {
       void reply.code(400).type('text/html; charset=utf-8').send(badAddressPage);
     } else if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
       void sendError(reply, ErrorCode.NOT_FOUND, ErrorCode.NOT_FOUND.message);
@@ -134,6 +135,8 @@ function routerRefusalAnswer(siteName: string) {
 /** Builds the whole HTTP application. It never listens: main.ts and tests decide that. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  /** Whether the web app is served here (known once it is registered, below). */
+  let hasWeb = false;
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config, options.logStream),
     // X-Request-Id from the caller (validated) or a random id; on every log line as requestId.
@@ -142,7 +145,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // What the router refuses before any route or hook runs is answered in the envelope too.
-    frameworkErrors: routerRefusalAnswer(config.siteName),
+    frameworkErrors: routerRefusalAnswer(config.siteName, () => hasWeb),
   }).withTypeProvider<ZodTypeProvider>();
 
   if (options.onRoute) {
@@ -280,7 +283,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.devOutbox) await app.register(devRoutes);
 
   const webDist = config.webDist ?? defaultWebDist();
-  const hasWeb = await registerWebApp(app, webDist);
+  hasWeb = await registerWebApp(app, webDist);
 
   app.setNotFoundHandler((request, reply) => {
     if (hasWeb && isPageRequest(request.method, request.url)) {

@@ -127,16 +127,9 @@ describe('every route, sent what it refuses', () => {
     expect([res.status, res.code, res.message]).toEqual([400, 1001, '请求地址格式不正确']);
   });
 
-  it('answers a page address that does not decode with a page that says so and leads home', async () => {
+  it('answers a page address that does not decode in the envelope where no web app is served', async () => {
     const res = await t.call({ method: 'GET', url: '/detail/%E0%A4%A' });
-    expect(res.status).toBe(400);
-    expect(String(res.headers['content-type'])).toMatch(/^text\/html/);
-    expect(res.raw).toContain('页面地址不正确');
-    expect(res.raw).toContain('<a href="/"');
-    expect(res.headers['content-security-policy']).toBe(
-      "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
-    );
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect([res.status, res.code, res.message]).toEqual([400, 1001, '请求地址格式不正确']);
   });
 
   /** Every table's contents, digested: a refused call leaves each as it was. */

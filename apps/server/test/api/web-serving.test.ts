@@ -91,6 +91,18 @@ describe('serving the web app: compression, caching, page fallback', () => {
     rmSync(dist, { recursive: true, force: true });
   });
 
+  it('answers a page address that does not decode with a page that says so and leads home', async () => {
+    const res = await t.app.inject({ url: '/detail/%E0%A4%A' });
+    expect(res.statusCode).toBe(400);
+    expect(String(res.headers['content-type'])).toMatch(/^text\/html/);
+    expect(res.body).toContain('页面地址不正确');
+    expect(res.body).toContain('<a href="/"');
+    expect(res.headers['content-security-policy']).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+    );
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
   it('sends the pre-compressed brotli file of a hashed asset, cached for a year as immutable', async () => {
     const res = await t.app.inject({ url: '/assets/index-AbC123.js', headers: { 'accept-encoding': 'br, gzip' } });
     expect(res.statusCode).toBe(200);
