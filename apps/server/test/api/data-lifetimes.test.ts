@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../src/db/sql.js';
+import { tableNames } from '../helpers/tables.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 
 /*
@@ -29,12 +28,7 @@ describe('data lifetimes', () => {
   afterAll(async () => t.close());
 
   it('names every table of the schema with its lifetime in docs/operations.md', async () => {
-    const tables = rowsOf<{ table_name: string }>(
-      await t.database.db.execute(
-        sql`SELECT table_name FROM information_schema.tables
-            WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
-      ),
-    ).map((r) => r.table_name);
+    const tables = await tableNames(t);
     expect(tables.length).toBeGreaterThan(40);
     const section = lifetimesSection();
     expect(tables.filter((table) => !section.includes(`\`${table}\``))).toEqual([]);

@@ -1,12 +1,11 @@
 import { type AnyEndpoint, endpointUrl, MATERIAL_API, USER_API } from '@gemstock/contract';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../src/db/sql.js';
 import { createTestOperator, type TestOperator } from '../helpers/admin.js';
 import { nextIp, registerBuyer, type Buyer } from '../helpers/accounts.js';
 import { injectApi } from '../helpers/inject-api.js';
 import { buildTestApp, type ApiResult, type TestApp } from '../helpers/test-app.js';
 import { contractEndpoints } from '../helpers/contract-endpoints.js';
+import { tableContents } from '../helpers/tables.js';
 
 /*
  * Every endpoint of the contract, sent what its schemas refuse — by its own caller (a buyer's main
@@ -132,35 +131,12 @@ describe('every route, sent what it refuses', () => {
     expect([res.status, res.code, res.message]).toEqual([400, 1001, '请求地址格式不正确']);
   });
 
-  /** Every table's contents, digested: a refused call leaves each as it was. */
-  async function contents(): Promise<Record<string, string>> {
-    const tables = rowsOf<{ table_name: string }>(
-      await t.database.db.execute(
-        sql`SELECT table_name FROM information_schema.tables
-            WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
-      ),
-    ).map((r) => r.table_name);
-    const digests = rowsOf<{ table: string; digest: string | null }>(
-      await t.database.db.execute(
-        sql.raw(
-          tables
-            .map(
-              (table) =>
-                `SELECT '${table}' AS table, md5(string_agg(x::text, '|' ORDER BY x::text)) AS digest FROM "${table}" x`,
-            )
-            .join(' UNION ALL '),
-        ),
-      ),
-    );
-    return Object.fromEntries(digests.map((d) => [d.table, d.digest ?? '']));
-  }
-
   it('answers every wrong path parameter, query and body with the envelope, never a 500, and a refusal changes nothing', async () => {
     let sent = 0;
     let unchangedChecked = 0;
     for (const endpoint of endpoints) {
       await tokenFor(endpoint);
-      const before = await contents();
+      const before = await tableContents(t);
       let allRefused = true;
       const expectEnvelope = (sentWhat: string, res: ApiResult<unknown>) => {
         expectAnswer(endpoint, sentWhat, res);
@@ -204,7 +180,7 @@ describe('every route, sent what it refuses', () => {
         }
       }
       if (allRefused) {
-        expect(await contents(), `${endpoint.method} ${endpoint.path}`).toEqual(before);
+        expect(await tableContents(t), `${endpoint.method} ${endpoint.path}`).toEqual(before);
         unchangedChecked += 1;
       }
     }

@@ -1,10 +1,9 @@
 import { type AnyEndpoint, ErrorCode } from '@gemstock/contract';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../src/db/sql.js';
 import { createTestOperator, type TestOperator } from '../helpers/admin.js';
 import { nextIp } from '../helpers/accounts.js';
 import { contractEndpoints } from '../helpers/contract-endpoints.js';
+import { tableContents } from '../helpers/tables.js';
 import type { TestBuyer } from '../helpers/factories.js';
 import { createCompanyBuyer, createSubAccount } from '../helpers/money.js';
 import { buildTestApp, type ApiResult, type TestApp } from '../helpers/test-app.js';
@@ -13,7 +12,7 @@ import { buildTestApp, type ApiResult, type TestApp } from '../helpers/test-app.
  * Who may call each endpoint, checked on every one the contract declares: a visitor is asked to
  * sign in wherever an account is needed, a sub-account is refused the main account's calls, and
  * a buyer's token is no operator's nor an operator's a buyer's (the two kinds of token are apart).
- * The refusal comes before anything is read or written.
+ * A refused call writes nothing: every table's contents are as they were.
  */
 
 describe('every route checks who calls it', () => {
@@ -41,24 +40,6 @@ describe('every route checks who calls it', () => {
     });
   }
 
-  /** Rows in every table: a refused call writes nothing anywhere. */
-  async function rowCounts(): Promise<Record<string, number>> {
-    const tables = rowsOf<{ table_name: string }>(
-      await t.database.db.execute(
-        sql`SELECT table_name FROM information_schema.tables
-            WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
-      ),
-    );
-    const counts: Record<string, number> = {};
-    for (const { table_name: table } of tables) {
-      const [row] = rowsOf<{ n: number }>(
-        await t.database.db.execute(sql.raw(`SELECT count(*)::int AS n FROM "${table}"`)),
-      );
-      counts[table] = row?.n ?? 0;
-    }
-    return counts;
-  }
-
   function refusals(
     calls: AnyEndpoint[],
     expected: { status: number; code: number },
@@ -83,38 +64,38 @@ describe('every route checks who calls it', () => {
     const console = endpoints.filter((e) => e.access === 'operator');
     expect(needAccount.length).toBeGreaterThan(50);
     expect(console.length).toBeGreaterThan(50);
-    const before = await rowCounts();
+    const before = await tableContents(t);
     expect(
       refusals(needAccount, { status: 401, code: ErrorCode.AUTH_REQUIRED.code }, await sendAll(needAccount, undefined)),
     ).toEqual([]);
     expect(
       refusals(console, { status: 401, code: ErrorCode.AUTH_REQUIRED.code }, await sendAll(console, undefined)),
     ).toEqual([]);
-    expect(await rowCounts()).toEqual(before);
+    expect(await tableContents(t)).toEqual(before);
   });
 
   it('takes a buyer’s token for no operator’s in every console call, and writes nothing', async () => {
     const console = endpoints.filter((e) => e.access === 'operator');
-    const before = await rowCounts();
+    const before = await tableContents(t);
     const results = await sendAll(console, main.token);
     expect(refusals(console, { status: 401, code: ErrorCode.TOKEN_INVALID.code }, results)).toEqual([]);
-    expect(await rowCounts()).toEqual(before);
+    expect(await tableContents(t)).toEqual(before);
   });
 
   it('refuses a sub-account every call only the main account may make, and writes nothing', async () => {
     const mainOnly = endpoints.filter((e) => e.access === 'mainAccount');
     expect(mainOnly.length).toBeGreaterThan(5);
-    const before = await rowCounts();
+    const before = await tableContents(t);
     const results = await sendAll(mainOnly, sub.token);
     expect(refusals(mainOnly, { status: 403, code: ErrorCode.MAIN_ACCOUNT_ONLY.code }, results)).toEqual([]);
-    expect(await rowCounts()).toEqual(before);
+    expect(await tableContents(t)).toEqual(before);
   });
 
   it('takes an operator’s token for no buyer’s, and writes nothing', async () => {
     const buyerCalls = endpoints.filter((e) => e.access === 'user' || e.access === 'mainAccount');
-    const before = await rowCounts();
+    const before = await tableContents(t);
     const results = await sendAll(buyerCalls, operator.token);
     expect(refusals(buyerCalls, { status: 401, code: ErrorCode.TOKEN_INVALID.code }, results)).toEqual([]);
-    expect(await rowCounts()).toEqual(before);
+    expect(await tableContents(t)).toEqual(before);
   });
 });
