@@ -57,10 +57,9 @@ import { createGateways, type PaymentGateways } from './payment-gateways/create-
 import authPlugin from './plugins/auth.js';
 import envelopePlugin, { sendError } from './plugins/envelope.js';
 import jsonBodyPlugin from './plugins/json-body.js';
-import securityHeadersPlugin from './plugins/security-headers.js';
-import { RESPONSE_BROTLI_QUALITY } from './lib/html.js';
+import securityHeadersPlugin, { BEFORE_HOOKS_HEADERS } from './plugins/security-headers.js';
+import { escapeHtml, RESPONSE_BROTLI_QUALITY } from './lib/html.js';
 import { isPageRequest, registerWebApp, sendAppShell } from './plugins/web-app.js';
-import { escapeHtml } from './lib/html.js';
 import { healthRoutes, HEALTH_PATHS } from './ops/health.routes.js';
 import { openApiRoutes } from './ops/openapi.routes.js';
 import { NO_METRICS } from './ops/app-metrics.js';
@@ -111,13 +110,8 @@ function routerRefusalAnswer(siteName: string, servesPages: () => boolean) {
     '<p style="color:#666">您打开的地址无法识别，请检查链接是否完整。</p>' +
     '<p><a href="/" style="color:#0f6b5c">返回首页</a></p></body></html>';
   return function answerRouterRefusal(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-    // The security headers' hook does not run for the router's refusals: the strictest apply here.
-    void reply.headers({
-      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
-      'x-content-type-options': 'nosniff',
-      'x-frame-options': 'DENY',
-      'referrer-policy': 'strict-origin-when-cross-origin',
-    });
+    // The security headers' hook does not run for the router's refusals.
+    void reply.headers(BEFORE_HOOKS_HEADERS);
     const known = error.code === 'FST_ERR_MAX_PARAM_LENGTH' || error.code === 'FST_ERR_BAD_URL';
     if (known && servesPages() && isPageRequest(request.method, request.url)) {
       void reply.code(400).type('text/html; charset=utf-8').send(badAddressPage);

@@ -76,6 +76,17 @@ export function serializeDirectives(directives: Directives): string {
     .join('; ');
 }
 
+/**
+ * The headers of an answer made before any hook runs (the router's own refusals, app.ts): the
+ * API's policy, and inline styles for the small page a person may be shown.
+ */
+export const BEFORE_HOOKS_HEADERS = {
+  'content-security-policy': serializeDirectives({ ...API_DIRECTIVES, 'style-src': ["'unsafe-inline'"] }),
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+} as const;
+
 function isUnder(path: string, prefix: string): boolean {
   return path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`);
 }

@@ -98,7 +98,7 @@ describe('serving the web app: compression, caching, page fallback', () => {
     expect(res.body).toContain('页面地址不正确');
     expect(res.body).toContain('<a href="/"');
     expect(res.headers['content-security-policy']).toBe(
-      "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+      "default-src 'none'; frame-ancestors 'none'; style-src 'unsafe-inline'",
     );
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
