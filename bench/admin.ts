@@ -45,7 +45,7 @@ import { encodeMaterialCursor } from '../apps/server/src/modules/catalog/admin-m
 import { searchTokensFor } from '../apps/server/src/modules/search/search-tokens.js';
 import { assertSafeDatabase, dropDatabase, ensureDatabase } from './bench-database.js';
 import { cpuPer, SERVER_BACKENDS_SQL, snapshotCpu } from './process-cpu.js';
-import { forkBenchServer, untilSearchIndexReady } from './fork-server.js';
+import { forkBenchServer, untilSearchIndexesReady } from './fork-server.js';
 import { figures, percentile } from './latency-figures.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -437,7 +437,7 @@ async function main() {
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
     // The lists do not use the search index, but its load takes a core for half a minute.
-    const indexState = await untilSearchIndexReady(base);
+    const indexState = await untilSearchIndexesReady([child]);
     log(
       `search index ${indexState} (load ${loadavg()
         .map((l) => l.toFixed(2))
@@ -457,7 +457,7 @@ async function main() {
     }> = [];
     const serverPid = child.pid!;
     const snapshot = () =>
-      snapshotCpu(serverPid, async () =>
+      snapshotCpu([serverPid], async () =>
         (await client.query<{ pid: number }>(SERVER_BACKENDS_SQL)).rows.map((r) => r.pid),
       );
     for (const target of list) {

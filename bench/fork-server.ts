@@ -1,4 +1,3 @@
-import { COMMON_ROUTES } from '@gemstock/contract';
 import { build } from 'esbuild';
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -101,23 +100,11 @@ export async function forkBenchServers(
 }
 
 /**
- * Waits while the bench server loads its search index (SEARCH_INDEX=memory, the default): the
+ * Waits while the bench servers load their search index (SEARCH_INDEX=memory, the default): the
  * load takes a core for half a minute at a million materials, and whatever is measured meanwhile
- * measures the load. Resolves with the index's state ('ready', or 'off' for the database path).
- */
-export async function untilSearchIndexReady(base: string): Promise<string> {
-  for (;;) {
-    const res = await fetch(`${base}${COMMON_ROUTES.health.path}`);
-    const body = (await res.json()) as { data?: { searchIndex?: { state: string } } };
-    const state = body.data?.searchIndex?.state ?? 'off';
-    if (state !== 'loading') return state;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
-/**
- * Waits until every bench server has loaded its search index (each tells over IPC; health cannot
- * be asked of one process when several share a port). Resolves with the first one's state.
+ * measures the load. Each server tells over IPC (health cannot be asked of one process when
+ * several share a port). Resolves with the first one's state ('ready', or 'off' for the database
+ * path).
  */
 export async function untilSearchIndexesReady(children: readonly ChildProcess[]): Promise<string> {
   const states = await Promise.all(children.map((child) => indexLoaded.get(child) ?? Promise.resolve('off')));

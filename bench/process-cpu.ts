@@ -47,7 +47,7 @@ export const SERVER_BACKENDS_SQL =
  * SERVER_BACKENDS_SQL), of this process and of the whole machine.
  */
 export async function snapshotCpu(
-  serverPids: number | readonly number[],
+  serverPids: readonly number[],
   listBackendPids: () => Promise<number[]>,
 ): Promise<CpuSnapshot> {
   const backendMs = new Map<number, number>();
@@ -56,7 +56,7 @@ export async function snapshotCpu(
     if (ms !== undefined) backendMs.set(pid, ms);
   }
   let serverMs = 0;
-  for (const pid of typeof serverPids === 'number' ? [serverPids] : serverPids) serverMs += processCpuMs(pid) ?? 0;
+  for (const pid of serverPids) serverMs += processCpuMs(pid) ?? 0;
   const own = process.cpuUsage();
   const machine = machineCpuMs();
   return {

@@ -418,7 +418,7 @@ function serverMemory(pid: number | undefined): ServerMemory | null {
 
 /* ---------------------------------------------------------------- main */
 
-/** Waits until /api/health says the server's search index is ready (or off); answers which. */
+/** The bench servers (BENCH_SERVERS, one unless set) on the bench catalogue. */
 function startServers(): Promise<{ children: ChildProcess[]; base: string }> {
   return forkBenchServers({ BENCH_DATABASE_URL: DATABASE_URL });
 }
